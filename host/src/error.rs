@@ -1,0 +1,72 @@
+//! One error type for the library. Every variant names what went wrong and, where it can,
+//! what the user should do about it; the CLI prints `Display` and exits with code 2.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Anything that can go wrong while reading, building or traversing a graph.
+#[derive(Debug)]
+pub enum Error {
+    /// The operating system refused to read or write a file.
+    Io { path: PathBuf, source: io::Error },
+    /// A text graph file is malformed: `line` is 1-based, `expected` says what should be there.
+    Parse { path: PathBuf, line: u64, expected: String },
+    /// A file is structurally wrong in a way not tied to one line (bad header, checksum, truncation).
+    Format { path: PathBuf, problem: String },
+    /// The graph has more vertices than a `u32` vertex id can name.
+    TooManyVertices { vertices: u64 },
+    /// A BFS source that is out of range or has no edges.
+    InvalidSource { vertex: u64, problem: String },
+    /// A generator spec or command-line value that cannot be understood.
+    InvalidArgument(String),
+    /// The GPU could not be used: no driver, no device, out of memory, a failed launch.
+    Gpu(crate::gpu::GpuError),
+    /// A BFS result failed Graph500-style validation.
+    Verification(String),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { path, source } => write!(f, "{}: {}", path.display(), source),
+            Error::Parse { path, line, expected } => {
+                write!(f, "{}:{}: expected {}", path.display(), line, expected)
+            }
+            Error::Format { path, problem } => write!(f, "{}: {}", path.display(), problem),
+            Error::TooManyVertices { vertices } => write!(
+                f,
+                "the graph has {vertices} vertices, but warpath stores vertex ids as u32 and can hold at most {}",
+                crate::graph::MAX_VERTICES
+            ),
+            Error::InvalidSource { vertex, problem } => write!(f, "source vertex {vertex} {problem}"),
+            Error::InvalidArgument(message) => f.write_str(message),
+            Error::Gpu(err) => write!(f, "GPU: {err}"),
+            Error::Verification(message) => write!(f, "BFS verification failed: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::Gpu(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+impl From<crate::gpu::GpuError> for Error {
+    fn from(err: crate::gpu::GpuError) -> Self {
+        Error::Gpu(err)
+    }
+}
+
+impl Error {
+    pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Error::Io { path: path.into(), source }
+    }
+}

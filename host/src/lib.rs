@@ -1,0 +1,21 @@
+//! warpath: breadth-first search on big sparse graphs, on the GPU when there is one and on
+//! all CPU cores when there is not.
+//!
+//! The rooms of the library, each one folder:
+//! - [`graph`]: the CSR graph and its builder;
+//! - [`formats`]: readers and writers of graph files;
+//! - [`generate`]: seeded synthetic graphs (Graph500 Kronecker, RMAT, uniform, grids);
+//! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
+//! - [`bfs`]: the traversals, CPU and GPU;
+//! - [`verify`]: Graph500-style validation of BFS trees.
+
+pub mod bfs;
+pub mod error;
+pub mod formats;
+pub mod generate;
+pub mod gpu;
+pub mod graph;
+pub mod verify;
+
+pub use error::{Error, Result};
+pub use graph::Graph;
