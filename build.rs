@@ -1,1 +1,91 @@
-fn main() { println!("cargo:rerun-if-changed=build.rs"); }
+//! Builds the kernel crate in `device/` to PTX with rustc's own `nvptx64-nvidia-cuda` target
+//! and leaves it in `$OUT_DIR/warpath_kernels.ptx`, which `host/src/gpu/ptx.rs` embeds.
+//!
+//! The nested cargo runs with `-Zbuild-std=core` (no prebuilt `core` exists for nvptx) and
+//! `--emit=asm`. The kernel crate is a `cdylib` so that rustc runs fat LTO over it and `core`
+//! and the emitted assembly is one self-contained PTX module; the final "link" would need
+//! `llvm-bitcode-linker`, which is not installed, and is not needed, so the linker is `true`.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{exit, Command};
+
+/// Oldest architecture the PTX targets: Ampere (A100). The driver JIT-compiles it for newer
+/// chips (H100/H200 are sm_90) when the module is loaded.
+const PTX_TARGET_CPU: &str = "sm_80";
+
+fn main() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let device = root.join("device");
+    for watched in ["device/src", "device/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
+        println!("cargo:rerun-if-changed={watched}");
+    }
+    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
+    let target_dir = out_dir.join("device-target");
+
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(&device)
+        .args(["rustc", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
+        .arg("--target-dir")
+        .arg(&target_dir)
+        .args(["--", "--emit=asm", "-C", &format!("target-cpu={PTX_TARGET_CPU}"), "-C", "linker=true"]);
+    // Flags meant for the host build (clippy's wrapper, coverage or sanitizer RUSTFLAGS, a
+    // host --target) must not leak into the nvptx build.
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "CARGO_BUILD_TARGET",
+        "CARGO_TARGET_DIR",
+        "CARGO_BUILD_RUSTFLAGS",
+    ] {
+        command.env_remove(var);
+    }
+    let status = command.status().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
+    if !status.success() {
+        fail(
+            "building the GPU kernels in device/ failed (see the errors above).\n\
+             The kernel build needs the nightly toolchain pinned in rust-toolchain.toml with its rust-src component;\n\
+             `rustup toolchain install` in the repository root installs both (scripts/setup does it for you).",
+        );
+    }
+
+    let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/deps/warpath_device.s");
+    let ptx = fs::read_to_string(&ptx_path)
+        .unwrap_or_else(|err| fail(&format!("the kernel build produced no PTX at {}: {err}", ptx_path.display())));
+    check_self_contained(&ptx);
+    let embedded = out_dir.join("warpath_kernels.ptx");
+    write_if_changed(&embedded, &ptx);
+}
+
+/// A PTX module that declares an `.extern .func` calls code it does not contain; the driver
+/// would refuse to load it at run time, far from the cause. Refuse it here instead.
+fn check_self_contained(ptx: &str) {
+    let undefined: Vec<&str> = ptx
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with(".extern .func"))
+        .collect();
+    if !undefined.is_empty() {
+        fail(&format!(
+            "the kernel PTX calls functions it does not define (a kernel used something from core that was not inlined, \
+             or an intrinsic with no nvptx lowering):\n  {}",
+            undefined.join("\n  ")
+        ));
+    }
+}
+
+fn write_if_changed(path: &Path, contents: &str) {
+    if fs::read_to_string(path).ok().as_deref() != Some(contents) {
+        fs::write(path, contents).unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", path.display())));
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    exit(1);
+}

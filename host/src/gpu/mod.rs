@@ -1,5 +1,40 @@
-//! placeholder
-#[derive(Debug)]
-pub struct GpuError(pub String);
-impl std::fmt::Display for GpuError { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(&self.0) } }
-impl std::error::Error for GpuError {}
+//! The GPU runtime: a thin, safe layer over cudarc's driver API.
+//!
+//! - [`GpuContext`] finds the device, creates the context and stream, and loads the PTX module
+//!   built from `device/` once;
+//! - [`kernels`] has one typed, checked launcher per kernel: the only place that calls into
+//!   the PTX, so every kernel's pointer contract is checked in one file;
+//! - [`ptx`] is the embedded module, [`ptxas`] reads its resource usage with NVIDIA's assembler.
+//!
+//! libcuda is loaded at run time (cudarc's `dynamic-loading`), so warpath builds and runs on
+//! machines with no CUDA at all; there [`GpuContext::new`] returns [`GpuError::NoDriver`].
+
+/// Launches `$kernel` with the given arguments, mapping failure to [`GpuError::Launch`].
+/// Used only by the launchers in [`kernels`] and [`selftest`], which check each kernel's
+/// pointer contract first; that check is what makes the `unsafe` launch sound.
+macro_rules! launch {
+    ($gpu:expr, $kernel:literal, $config:expr, [$($arg:expr),* $(,)?]) => {{
+        let gpu: &$crate::gpu::GpuContext = $gpu;
+        let function = gpu.function($kernel)?;
+        #[allow(unused_imports)]
+        use cudarc::driver::PushKernelArg as _;
+        let mut args = gpu.stream().launch_builder(&function);
+        $( args.arg($arg); )*
+        // SAFETY: the calling launcher has checked the kernel's documented contract (buffer
+        // lengths against the sizes and ids it passes); arguments match the kernel's
+        // parameter list in order and type.
+        unsafe { args.launch($config) }
+            .map(|_| ())
+            .map_err(|e| $crate::gpu::GpuError::launch($kernel, e))
+    }};
+}
+
+mod context;
+mod error;
+pub mod kernels;
+pub mod ptx;
+pub mod ptxas;
+pub mod selftest;
+
+pub use context::{DeviceGraph, GpuContext};
+pub use error::GpuError;

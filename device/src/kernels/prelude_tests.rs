@@ -1,0 +1,211 @@
+//! Kernels that exercise the device prelude, one per feature, so the host can check each
+//! wrapper against values it computes itself (`tests/gpu_prelude.rs`). They ship in the PTX
+//! with the real kernels: a user can run the same checks on their own GPU.
+
+use crate::prelude::*;
+
+/// Per thread, 8 words: thread, block, block size, grid size, lane, warp, total threads,
+/// lanemask_lt.
+///
+/// # Safety
+/// `out` holds `8 * n` words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_indices(out: *mut u32, n: u32) {
+    let i = global_idx();
+    if i < n {
+        let values = [thread_idx(), block_idx(), block_dim(), grid_dim(), lane_id(), warp_in_block(), global_threads(), lanemask_lt()];
+        for (k, value) in values.into_iter().enumerate() {
+            // SAFETY: `i < n` and `out` holds 8 words per thread.
+            unsafe { *out.add(i as usize * 8 + k) = value };
+        }
+    }
+}
+
+/// Per thread, 5 words: ballot, any, all over `input[i] != 0`; the active mask inside a branch
+/// taken by even lanes only (0 for odd lanes); a ballot over that partial mask.
+///
+/// # Safety
+/// `input` holds `n` words, `out` `5 * n`; `n` is the exact thread count, a multiple of 32.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_warp_vote(input: *const u32, out: *mut u32) {
+    let i = global_idx() as usize;
+    // SAFETY: one thread per element.
+    let predicate = unsafe { *input.add(i) } != 0;
+    let ballot = ballot_sync(FULL_MASK, predicate);
+    let any = any_sync(FULL_MASK, predicate) as u32;
+    let all = all_sync(FULL_MASK, predicate) as u32;
+    let (mut partial_mask, mut partial_ballot) = (0, 0);
+    if lane_id() % 2 == 0 {
+        partial_mask = active_mask();
+        partial_ballot = ballot_sync(partial_mask, predicate);
+    }
+    for (k, value) in [ballot, any, all, partial_mask, partial_ballot].into_iter().enumerate() {
+        // SAFETY: `out` holds 5 words per thread.
+        unsafe { *out.add(i * 5 + k) = value };
+    }
+}
+
+/// Per thread, 5 words: shfl idx (from lane `delta`), up, down and xor by `delta`, and the low
+/// word of a 64-bit idx shuffle of `input[i] << 32 | i`'s high half swapped in.
+///
+/// # Safety
+/// `input` holds `n` words, `out` `5 * n`; `n` is the exact thread count, a multiple of 32.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_shuffle(input: *const u32, out: *mut u32, delta: u32) {
+    let i = global_idx() as usize;
+    // SAFETY: one thread per element.
+    let x = unsafe { *input.add(i) };
+    let wide = ((x as u64) << 32) | i as u64;
+    let wide_from_lane = shfl_idx_sync_u64(FULL_MASK, wide, delta);
+    let values = [
+        shfl_idx_sync(FULL_MASK, x, delta),
+        shfl_up_sync(FULL_MASK, x, delta),
+        shfl_down_sync(FULL_MASK, x, delta),
+        shfl_xor_sync(FULL_MASK, x, delta),
+        (wide_from_lane >> 32) as u32 ^ wide_from_lane as u32,
+    ];
+    for (k, value) in values.into_iter().enumerate() {
+        // SAFETY: `out` holds 5 words per thread.
+        unsafe { *out.add(i * 5 + k) = value };
+    }
+}
+
+/// Per element, 2 words: popc and ffs of `input[i]`.
+///
+/// # Safety
+/// `input` holds `n` words, `out` `2 * n`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_bits(input: *const u32, out: *mut u32, n: u32) {
+    for i in grid_stride(n as u64) {
+        let i = i as usize;
+        // SAFETY: `i < n`.
+        unsafe {
+            let x = *input.add(i);
+            *out.add(2 * i) = popc(x);
+            *out.add(2 * i + 1) = ffs(x);
+        }
+    }
+}
+
+const REVERSE_BLOCK: usize = 256;
+
+/// Reverses each block's 256 elements through a shared array, and writes the block's sum
+/// (a shared-memory tree reduction) to `sums[block]`.
+///
+/// # Safety
+/// Launched with 256 threads a block; `input` and `out` hold `256 * blocks` words, `sums`
+/// `blocks` words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_shared_reverse(input: *const u32, out: *mut u32, sums: *mut u32) {
+    // SAFETY: declared once, before any control flow.
+    let staged = unsafe { SharedArray::<u32, REVERSE_BLOCK>::declare() };
+    // SAFETY: as above; a second, distinct array.
+    let partial = unsafe { SharedArray::<u32, REVERSE_BLOCK>::declare() };
+    let t = thread_idx() as usize;
+    let base = block_idx() as usize * REVERSE_BLOCK;
+    // SAFETY: `base + t` is inside this block's slice of `input`.
+    let x = unsafe { *input.add(base + t) };
+    staged.set(t, x);
+    partial.set(t, x);
+    sync_threads();
+    // SAFETY: as above.
+    unsafe { *out.add(base + t) = staged.get(REVERSE_BLOCK - 1 - t) };
+    let mut width = REVERSE_BLOCK / 2;
+    while width > 0 {
+        if t < width {
+            partial.set(t, partial.get(t).wrapping_add(partial.get(t + width)));
+        }
+        sync_threads();
+        width /= 2;
+    }
+    if t == 0 {
+        // SAFETY: one sum per block.
+        unsafe { *sums.add(block_idx() as usize) = partial.get(0) };
+    }
+}
+
+/// Applies every u32 atomic to `cells` with each input value: add, min, max, or (of bit
+/// `v % 32`), exch (old values to `exchanged[i]`), and an add done by a compare-and-swap loop.
+///
+/// # Safety
+/// `values` and `exchanged` hold `n` words; `cells` holds 6 words in global memory.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_atomics_u32(values: *const u32, n: u32, cells: *mut u32, exchanged: *mut u32) {
+    for i in grid_stride(n as u64) {
+        // SAFETY: `i < n`; `cells` holds 6 words.
+        unsafe {
+            let v = *values.add(i as usize);
+            atomic_add_u32(cells, v);
+            atomic_min_u32(cells.add(1), v);
+            atomic_max_u32(cells.add(2), v);
+            atomic_or_u32(cells.add(3), 1 << (v % 32));
+            *exchanged.add(i as usize) = atomic_exch_u32(cells.add(4), v);
+            let mut seen = cells.add(5).read_volatile();
+            loop {
+                let old = atomic_cas_u32(cells.add(5), seen, seen.wrapping_add(v));
+                if old == seen {
+                    break;
+                }
+                seen = old;
+            }
+        }
+    }
+}
+
+/// The 64-bit twin of [`test_atomics_u32`] (or uses bit `v % 64`).
+///
+/// # Safety
+/// `values` and `exchanged` hold `n` words; `cells` holds 6 words in global memory.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_atomics_u64(values: *const u64, n: u32, cells: *mut u64, exchanged: *mut u64) {
+    for i in grid_stride(n as u64) {
+        // SAFETY: `i < n`; `cells` holds 6 words.
+        unsafe {
+            let v = *values.add(i as usize);
+            atomic_add_u64(cells, v);
+            atomic_min_u64(cells.add(1), v);
+            atomic_max_u64(cells.add(2), v);
+            atomic_or_u64(cells.add(3), 1 << (v % 64));
+            *exchanged.add(i as usize) = atomic_exch_u64(cells.add(4), v);
+            let mut seen = cells.add(5).read_volatile();
+            loop {
+                let old = atomic_cas_u64(cells.add(5), seen, seen.wrapping_add(v));
+                if old == seen {
+                    break;
+                }
+                seen = old;
+            }
+        }
+    }
+}
+
+/// Adds `3 * i + 1` to `out[i]` for every `i < n` through the grid-stride loop, so an index
+/// visited twice or never shows in the result.
+///
+/// # Safety
+/// `out` holds `n` words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_grid_stride(out: *mut u32, n: u32) {
+    for i in grid_stride(n as u64) {
+        // SAFETY: `i < n`.
+        unsafe { *out.add(i as usize) += 3 * i as u32 + 1 };
+    }
+}
+
+/// Appends every `i` with `flags[i] != 0` to `queue` with warp-aggregated atomics inside a
+/// divergent grid-stride loop (mask from `active_mask`).
+///
+/// # Safety
+/// `flags` holds `n` words, `queue` room for `n`, `counter` one word, 0 at launch.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_warp_append(flags: *const u32, n: u32, queue: *mut u32, counter: *mut u32) {
+    for i in grid_stride(n as u64) {
+        // SAFETY: `i < n`; each wanted index gets its own slot below `n`.
+        unsafe {
+            let want = *flags.add(i as usize) != 0;
+            if let Some(slot) = warp_aggregated_append(active_mask(), want, counter) {
+                *queue.add(slot as usize) = i as u32;
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! warpath's GPU kernels, written in `no_std` Rust and compiled to PTX by rustc's own
+//! `nvptx64-nvidia-cuda` target (see `build.rs` at the repository root).
+//!
+//! [`prelude`] is the small layer that CUDA C++ gets from its headers and rust-cuda users get
+//! from `cuda_std`: thread indices, warp votes and shuffles, block-shared arrays and
+//! device-scope atomics, each a thin inline-asm wrapper. [`kernels`] holds the entry points,
+//! one file per kernel family.
+#![no_std]
+#![feature(abi_ptx, asm_experimental_arch, stdarch_nvptx)]
+#![allow(clippy::missing_safety_doc)]
+
+pub mod kernels;
+pub mod prelude;
+
+/// A kernel that panics cannot unwind or print: trap, which aborts the launch with
+/// `CUDA_ERROR_ILLEGAL_INSTRUCTION`, so the host reports the failed kernel by name.
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    // SAFETY: `trap` takes no operands and never returns.
+    unsafe { core::arch::asm!("trap;", options(noreturn)) }
+}

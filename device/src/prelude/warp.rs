@@ -1,0 +1,135 @@
+//! Warp votes, shuffles and bit tricks (PTX `vote.sync`, `shfl.sync`, `activemask`).
+//!
+//! Every `*_sync` call must be reached by all lanes named in `mask`, as in CUDA. None of these
+//! touch memory, so they are marked `nomem`; none are `pure`, because a vote's result depends
+//! on the other lanes and must not be hoisted or merged across divergent paths.
+
+use core::arch::asm;
+
+pub const FULL_MASK: u32 = 0xffff_ffff;
+
+/// The lanes executing this instruction together.
+#[inline(always)]
+pub fn active_mask() -> u32 {
+    let mask: u32;
+    // SAFETY: no operands besides the result.
+    unsafe { asm!("activemask.b32 {};", out(reg32) mask, options(nomem, nostack)) };
+    mask
+}
+
+/// Bit `i` set when lane `i` (in `mask`) passed `predicate == true`.
+#[inline(always)]
+pub fn ballot_sync(mask: u32, predicate: bool) -> u32 {
+    let ballot: u32;
+    // SAFETY: register-only; the caller guarantees every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "{{ .reg .pred p; setp.ne.u32 p, {pred}, 0; vote.sync.ballot.b32 {out}, p, {mask}; }}",
+            pred = in(reg32) predicate as u32,
+            mask = in(reg32) mask,
+            out = out(reg32) ballot,
+            options(nomem, nostack)
+        )
+    };
+    ballot
+}
+
+/// True when any lane in `mask` passed `true`.
+#[inline(always)]
+pub fn any_sync(mask: u32, predicate: bool) -> bool {
+    let any: u32;
+    // SAFETY: register-only; every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; vote.sync.any.pred q, p, {mask}; selp.u32 {out}, 1, 0, q; }}",
+            pred = in(reg32) predicate as u32,
+            mask = in(reg32) mask,
+            out = out(reg32) any,
+            options(nomem, nostack)
+        )
+    };
+    any != 0
+}
+
+/// True when every lane in `mask` passed `true`.
+#[inline(always)]
+pub fn all_sync(mask: u32, predicate: bool) -> bool {
+    let all: u32;
+    // SAFETY: register-only; every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; vote.sync.all.pred q, p, {mask}; selp.u32 {out}, 1, 0, q; }}",
+            pred = in(reg32) predicate as u32,
+            mask = in(reg32) mask,
+            out = out(reg32) all,
+            options(nomem, nostack)
+        )
+    };
+    all != 0
+}
+
+macro_rules! shuffle {
+    ($(#[$doc:meta])* $name:ident, $mode:literal, $clamp:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(mask: u32, value: u32, lane_or_delta: u32) -> u32 {
+            let out: u32;
+            // SAFETY: register-only; every lane in `mask` reaches this call.
+            unsafe {
+                asm!(
+                    concat!("shfl.sync.", $mode, ".b32 {out}, {v}, {l}, ", $clamp, ", {m};"),
+                    out = out(reg32) out,
+                    v = in(reg32) value,
+                    l = in(reg32) lane_or_delta,
+                    m = in(reg32) mask,
+                    options(nomem, nostack)
+                )
+            };
+            out
+        }
+    };
+}
+
+shuffle!(
+    /// The value held by lane `lane_or_delta`.
+    shfl_idx_sync, "idx", "0x1f");
+shuffle!(
+    /// The value held by lane `lane - delta` (a lane below `delta` keeps its own).
+    shfl_up_sync, "up", "0");
+shuffle!(
+    /// The value held by lane `lane + delta` (a lane at or above `32 - delta` keeps its own).
+    shfl_down_sync, "down", "0x1f");
+shuffle!(
+    /// The value held by lane `lane ^ mask_bits` (butterfly exchange).
+    shfl_xor_sync, "bfly", "0x1f");
+
+/// `shfl_idx_sync` for 64-bit values, as two 32-bit shuffles.
+#[inline(always)]
+pub fn shfl_idx_sync_u64(mask: u32, value: u64, lane: u32) -> u64 {
+    let lo = shfl_idx_sync(mask, value as u32, lane);
+    let hi = shfl_idx_sync(mask, (value >> 32) as u32, lane);
+    ((hi as u64) << 32) | lo as u64
+}
+
+/// Number of set bits (PTX `popc`).
+#[inline(always)]
+pub fn popc(x: u32) -> u32 {
+    x.count_ones()
+}
+
+/// 1-based position of the lowest set bit, 0 when none (CUDA's `__ffs`).
+#[inline(always)]
+pub fn ffs(x: u32) -> u32 {
+    if x == 0 {
+        0
+    } else {
+        x.trailing_zeros() + 1
+    }
+}
+
+/// Block-wide barrier (`bar.sync 0`): every thread of the block must reach it.
+#[inline(always)]
+pub fn sync_threads() {
+    // SAFETY: a barrier; it orders memory, so it is not `nomem`.
+    unsafe { core::arch::nvptx::_syncthreads() }
+}

@@ -1,0 +1,162 @@
+//! Choosing where a BFS runs: the GPU when there is one, all CPU cores otherwise, and saying
+//! which, and why, every time.
+
+use std::time::{Duration, Instant};
+
+use crate::bfs::cpu_parallel::bfs_parallel;
+use crate::bfs::gpu_topdown::GpuTopDown;
+use crate::bfs::BfsResult;
+use crate::error::Result;
+use crate::gpu::GpuContext;
+use crate::graph::Graph;
+
+/// Where the caller wants the traversal to run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// The GPU if one is usable, else the CPU (with a warning saying why).
+    #[default]
+    Auto,
+    /// The GPU or an error.
+    Gpu,
+    /// The parallel CPU BFS.
+    Cpu,
+}
+
+impl std::str::FromStr for Backend {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "auto" => Ok(Backend::Auto),
+            "gpu" => Ok(Backend::Gpu),
+            "cpu" => Ok(Backend::Cpu),
+            other => Err(crate::Error::InvalidArgument(format!("unknown backend `{other}`: expected auto, gpu or cpu"))),
+        }
+    }
+}
+
+/// Where a traversal did run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendUsed {
+    Gpu { device: String },
+    Cpu { threads: usize },
+}
+
+impl std::fmt::Display for BackendUsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BackendUsed::Gpu { device } => write!(f, "gpu ({device})"),
+            BackendUsed::Cpu { threads } => write!(f, "cpu ({threads} threads)"),
+        }
+    }
+}
+
+/// A finished traversal and what it cost.
+pub struct Traversal {
+    pub result: BfsResult,
+    pub backend: BackendUsed,
+    /// The traversal alone: CUDA-event time on the GPU, wall time on the CPU.
+    pub traversal_time: Duration,
+    /// Including moving the graph to the device and the result back (equal to
+    /// `traversal_time` on the CPU).
+    pub end_to_end_time: Duration,
+    /// Things the user should know, such as a fallback from the GPU to the CPU.
+    pub warnings: Vec<String>,
+}
+
+/// A graph prepared for repeated traversals on one backend: the GPU context and the graph in
+/// device memory, or the CPU with the transpose a directed graph needs for bottom-up steps.
+pub struct Traverser<'g> {
+    graph: &'g Graph,
+    engine: Engine,
+    warnings: Vec<String>,
+}
+
+enum Engine {
+    Gpu { gpu: Box<GpuContext>, device_graph: Box<crate::gpu::DeviceGraph>, upload_time: Duration },
+    Cpu { transpose: Option<Graph> },
+}
+
+impl<'g> Traverser<'g> {
+    /// Prepares `graph` for `backend`. With [`Backend::Auto`], a missing GPU or one without
+    /// room for the graph falls back to the CPU, with a warning in [`Traversal::warnings`].
+    pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
+        let mut warnings = Vec::new();
+        if backend != Backend::Cpu {
+            match Self::prepare_gpu(graph) {
+                Ok(engine) => return Ok(Traverser { graph, engine, warnings }),
+                Err(err) if backend == Backend::Auto => {
+                    if err.is_unavailable() {
+                        warnings.push(format!("no usable GPU ({err}); running on the CPU"));
+                    } else {
+                        warnings.push(format!("the GPU could not run this BFS ({err}); falling back to the CPU"));
+                    }
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
+        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+        Ok(Traverser { graph, engine: Engine::Cpu { transpose }, warnings })
+    }
+
+    fn prepare_gpu(graph: &Graph) -> std::result::Result<Engine, crate::gpu::GpuError> {
+        let gpu = GpuContext::new()?;
+        gpu.ensure_free(
+            std::mem::size_of_val(graph.offsets()) as u64
+                + std::mem::size_of_val(graph.targets()) as u64
+                + GpuTopDown::bytes_needed(graph.num_vertices() as u32),
+            "the graph and the BFS arrays",
+        )?;
+        let started = Instant::now();
+        let device_graph = gpu.upload_graph(graph)?;
+        gpu.synchronize()?;
+        Ok(Engine::Gpu { gpu: Box::new(gpu), device_graph: Box::new(device_graph), upload_time: started.elapsed() })
+    }
+
+    pub fn backend(&self) -> BackendUsed {
+        match &self.engine {
+            Engine::Gpu { gpu, .. } => BackendUsed::Gpu { device: gpu.name().to_string() },
+            Engine::Cpu { .. } => BackendUsed::Cpu { threads: rayon::current_num_threads() },
+        }
+    }
+
+    /// Warnings raised while preparing (a fallback to the CPU, say).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// One BFS from `source` (an internal id; check it with [`crate::bfs::check_source`]).
+    pub fn run(&self, source: u32) -> Result<Traversal> {
+        crate::bfs::check_source(self.graph, source)?;
+        let started = Instant::now();
+        let (result, traversal_time, end_to_end_time) = match &self.engine {
+            Engine::Gpu { gpu, device_graph, upload_time } => {
+                let run = GpuTopDown::new(gpu, device_graph)?.run(source)?;
+                let traversal = Duration::from_secs_f64(run.kernel_ms / 1e3);
+                (run.result, traversal, started.elapsed() + *upload_time)
+            }
+            Engine::Cpu { transpose } => {
+                let result = bfs_parallel(self.graph, transpose.as_ref(), source);
+                let elapsed = started.elapsed();
+                (result, elapsed, elapsed)
+            }
+        };
+        Ok(Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings: self.warnings.clone() })
+    }
+}
+
+/// One BFS from `source` on the chosen backend: the simplest way in from library code.
+///
+/// ```
+/// use warpath::bfs::{bfs, Backend};
+/// use warpath::generate::{generate, GeneratorSpec};
+///
+/// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+/// let traversal = bfs(&graph, 0, Backend::Auto)?;
+/// assert_eq!(traversal.result.distances[11], 5); // opposite corner: 3 steps right, 2 down
+/// assert_eq!(traversal.result.depth(), 5);
+/// # Ok::<(), warpath::Error>(())
+/// ```
+pub fn bfs(graph: &Graph, source: u32, backend: Backend) -> Result<Traversal> {
+    Traverser::new(graph, backend)?.run(source)
+}

@@ -1,0 +1,73 @@
+use std::io::{BufWriter, Write};
+use std::time::Instant;
+
+use warpath::bfs::{random_source, Traverser};
+use warpath::graph::UNREACHED;
+use warpath::verify::validate_bfs_tree;
+use warpath::{Error, Graph, Result};
+
+use super::args::BfsArgs;
+
+pub fn run(args: &BfsArgs) -> Result<()> {
+    let loading = Instant::now();
+    let graph = super::load(&args.input)?;
+    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let source = match args.source {
+        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
+            vertex: external,
+            problem: format!(
+                "is out of range: the graph has {} vertices, numbered {}..={}",
+                graph.num_vertices(),
+                graph.external_id(0),
+                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
+            ),
+        })?,
+        None => random_source(&graph, args.input.seed)
+            .ok_or_else(|| Error::InvalidArgument("the graph has no edges, so there is no source to start from".into()))?,
+    };
+
+    let traverser = Traverser::new(&graph, args.backend)?;
+    for warning in traverser.warnings() {
+        eprintln!("warpath: warning: {warning}");
+    }
+    let traversal = traverser.run(source)?;
+    let result = &traversal.result;
+    let component_edges = result.edges_in_component(&graph);
+    let seconds = traversal.traversal_time.as_secs_f64();
+
+    println!("graph: {} (loaded in {load_ms:.1} ms)", args.input.graph);
+    println!("backend: {}", traversal.backend);
+    println!("source: {}", graph.external_id(source));
+    println!("vertices: {}", graph.num_vertices());
+    println!("edges: {}", graph.num_edges());
+    println!("reached: {}", result.reached());
+    println!("depth: {}", result.depth());
+    println!("time: {:.3} ms", seconds * 1e3);
+    println!("end-to-end: {:.3} ms", traversal.end_to_end_time.as_secs_f64() * 1e3);
+    println!("GTEPS: {:.3}", if seconds > 0.0 { component_edges as f64 / seconds / 1e9 } else { 0.0 });
+
+    if let Some(path) = &args.out {
+        write_result(&graph, result, path)?;
+    }
+    if args.verify {
+        validate_bfs_tree(&graph, result)?;
+        println!("verified: ok");
+    }
+    Ok(())
+}
+
+fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
+    let io_error = |e| Error::Io { path: path.to_path_buf(), source: e };
+    let file = std::fs::File::create(path).map_err(io_error)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    for v in 0..graph.num_vertices() as u32 {
+        let (distance, parent) = (result.distances[v as usize], result.parents[v as usize]);
+        let external = graph.external_id(v);
+        if distance == UNREACHED {
+            writeln!(out, "{external} -1 -1").map_err(io_error)?;
+        } else {
+            writeln!(out, "{external} {distance} {}", graph.external_id(parent)).map_err(io_error)?;
+        }
+    }
+    out.flush().map_err(io_error)
+}

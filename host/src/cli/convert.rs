@@ -1,0 +1,21 @@
+use warpath::{Error, Result};
+
+use super::args::ConvertArgs;
+
+pub fn run(args: &ConvertArgs) -> Result<()> {
+    if args.output.extension().is_none_or(|ext| ext != "wgr") {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output of convert must end in .wgr (warpath's binary format)",
+            args.output.display()
+        )));
+    }
+    let graph = super::load(&args.input)?;
+    warpath::formats::write_wgr(&graph, &args.output)?;
+    println!(
+        "wrote {} ({} vertices, {} edges)",
+        args.output.display(),
+        graph.num_vertices(),
+        graph.num_edges()
+    );
+    Ok(())
+}

@@ -1,0 +1,218 @@
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use cudarc::driver::sys::CUdevice_attribute;
+use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::nvrtc::Ptx;
+
+use crate::gpu::{ptx, GpuError};
+use crate::graph::Graph;
+
+/// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
+///
+/// Create it once and reuse it: creation loads the driver, makes a context and JIT-compiles
+/// the PTX, which together take tens to hundreds of milliseconds.
+pub struct GpuContext {
+    context: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    module: Arc<CudaModule>,
+    functions: Mutex<HashMap<&'static str, CudaFunction>>,
+    name: String,
+    multiprocessors: u32,
+    compute_capability: (i32, i32),
+}
+
+impl GpuContext {
+    /// Opens the first CUDA device.
+    pub fn new() -> Result<Self, GpuError> {
+        Self::with_device(0)
+    }
+
+    /// Opens CUDA device `ordinal`.
+    pub fn with_device(ordinal: usize) -> Result<Self, GpuError> {
+        // SAFETY: only tries to dlopen libcuda by its usual names; nothing is called from it.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            return Err(GpuError::NoDriver);
+        }
+        let count = CudaContext::device_count().map_err(|e| GpuError::driver("cuDeviceGetCount", e))?;
+        if count <= 0 {
+            return Err(GpuError::NoDevice);
+        }
+        if ordinal >= count as usize {
+            return Err(GpuError::Driver {
+                call: "cuDeviceGet",
+                detail: format!("device {ordinal} requested, but only {count} device(s) exist"),
+            });
+        }
+        let context = CudaContext::new(ordinal).map_err(|e| GpuError::driver("cuCtxCreate", e))?;
+        // SAFETY: warpath issues all work on the one stream below, so cudarc's cross-stream
+        // event tracking is unnecessary; turning it off saves two event records per buffer per
+        // launch, which matters for BFS's thousands of small per-level launches.
+        unsafe { context.disable_event_tracking() };
+        let stream = context.default_stream();
+        let module = context
+            .load_module(Ptx::from_src(ptx::PTX))
+            .map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })?;
+        let name = context.name().map_err(|e| GpuError::driver("cuDeviceGetName", e))?;
+        let multiprocessors = context
+            .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))? as u32;
+        let compute_capability =
+            context.compute_capability().map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))?;
+        Ok(GpuContext {
+            context,
+            stream,
+            module,
+            functions: Mutex::new(HashMap::new()),
+            name,
+            multiprocessors,
+            compute_capability,
+        })
+    }
+
+    /// The device's marketing name, e.g. "NVIDIA H200".
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn multiprocessors(&self) -> u32 {
+        self.multiprocessors
+    }
+
+    pub fn compute_capability(&self) -> (i32, i32) {
+        self.compute_capability
+    }
+
+    /// (free, total) device memory in bytes.
+    pub fn memory_info(&self) -> Result<(u64, u64), GpuError> {
+        let (free, total) = self.context.mem_get_info().map_err(|e| GpuError::driver("cuMemGetInfo", e))?;
+        Ok((free as u64, total as u64))
+    }
+
+    /// Fails with [`GpuError::OutOfMemory`] unless `bytes` are free, so a traversal can refuse
+    /// up front, naming what it needed, instead of failing half-way through its allocations.
+    pub fn ensure_free(&self, bytes: u64, what: &str) -> Result<(), GpuError> {
+        let (free, _) = self.memory_info()?;
+        if bytes > free {
+            return Err(GpuError::OutOfMemory { what: what.to_string(), needed: bytes, free });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// The kernel `name` from the module, looked up once and cached.
+    pub(crate) fn function(&self, name: &'static str) -> Result<CudaFunction, GpuError> {
+        let mut functions = self.functions.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(function) = functions.get(name) {
+            return Ok(function.clone());
+        }
+        let function = self.module.load_function(name).map_err(|e| GpuError::driver("cuModuleGetFunction", e))?;
+        functions.insert(name, function.clone());
+        Ok(function)
+    }
+
+    /// A zeroed device buffer of `len` elements; `what` names it in an out-of-memory error.
+    pub fn alloc_zeros<T: DeviceRepr + ValidAsZeroBits>(&self, len: usize, what: &str) -> Result<CudaSlice<T>, GpuError> {
+        self.stream.alloc_zeros::<T>(len).map_err(|e| self.allocation_error(e, len * std::mem::size_of::<T>(), what))
+    }
+
+    /// Copies `host` to a new device buffer.
+    pub fn upload<T: DeviceRepr>(&self, host: &[T], what: &str) -> Result<CudaSlice<T>, GpuError> {
+        self.stream.clone_htod(host).map_err(|e| self.allocation_error(e, std::mem::size_of_val(host), what))
+    }
+
+    /// Copies `host` into the start of an existing device buffer.
+    pub fn copy_into<T: DeviceRepr>(&self, host: &[T], device: &mut CudaSlice<T>) -> Result<(), GpuError> {
+        if host.len() > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyHtoD",
+                problem: format!("{} elements copied into a buffer of {}", host.len(), device.len()),
+            });
+        }
+        self.stream.memcpy_htod(host, device).map_err(|e| GpuError::driver("cuMemcpyHtoD", e))
+    }
+
+    /// A timing event recorded on warpath's stream now.
+    pub fn record_event(&self) -> Result<cudarc::driver::CudaEvent, GpuError> {
+        let event = self
+            .context
+            .new_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))
+            .map_err(|e| GpuError::driver("cuEventCreate", e))?;
+        event.record(&self.stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
+        Ok(event)
+    }
+
+    /// Copies a device buffer back to the host, waiting for all work queued before it.
+    pub fn download<T: DeviceRepr>(&self, device: &CudaSlice<T>) -> Result<Vec<T>, GpuError> {
+        let host = self.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()?;
+        Ok(host)
+    }
+
+    /// Reads one `u32` (a counter) back, waiting for the work queued before it.
+    pub fn read_counter(&self, device: &CudaSlice<u32>) -> Result<u32, GpuError> {
+        let mut value = [0u32; 1];
+        self.stream.memcpy_dtoh(device, &mut value).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()?;
+        Ok(value[0])
+    }
+
+    /// Sets a device buffer to zero bytes.
+    pub fn zero<T: DeviceRepr + ValidAsZeroBits>(&self, device: &mut CudaSlice<T>) -> Result<(), GpuError> {
+        self.stream.memset_zeros(device).map_err(|e| GpuError::driver("cuMemsetD8", e))
+    }
+
+    /// Waits for all queued work; a kernel that faulted reports here.
+    pub fn synchronize(&self) -> Result<(), GpuError> {
+        self.stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize (a kernel faulted)", e))
+    }
+
+    fn allocation_error(&self, err: cudarc::driver::DriverError, bytes: usize, what: &str) -> GpuError {
+        if err.0 == cudarc::driver::sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+            let free = self.memory_info().map(|(free, _)| free).unwrap_or(0);
+            GpuError::OutOfMemory { what: what.to_string(), needed: bytes as u64, free }
+        } else {
+            GpuError::driver("cuMemAlloc", err)
+        }
+    }
+
+    /// Copies a graph's CSR arrays into device memory.
+    pub fn upload_graph(&self, graph: &Graph) -> Result<DeviceGraph, GpuError> {
+        let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(graph.targets()) as u64;
+        self.ensure_free(bytes, "the graph's CSR arrays")?;
+        // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
+        let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
+        Ok(DeviceGraph {
+            offsets: self.upload(graph.offsets(), "the graph's row offsets")?,
+            targets: self.upload(targets, "the graph's neighbor lists")?,
+            num_vertices: graph.num_vertices() as u32,
+            num_edges: graph.num_edges(),
+        })
+    }
+}
+
+/// A graph's CSR arrays in device memory.
+pub struct DeviceGraph {
+    pub(crate) offsets: CudaSlice<u64>,
+    pub(crate) targets: CudaSlice<u32>,
+    num_vertices: u32,
+    num_edges: u64,
+}
+
+impl DeviceGraph {
+    pub fn num_vertices(&self) -> u32 {
+        self.num_vertices
+    }
+
+    pub fn num_edges(&self) -> u64 {
+        self.num_edges
+    }
+
+    /// Device bytes held.
+    pub fn bytes(&self) -> u64 {
+        self.offsets.num_bytes() as u64 + self.targets.num_bytes() as u64
+    }
+}

@@ -1,0 +1,131 @@
+//! Resource usage of every kernel, read from NVIDIA's PTX assembler (`ptxas -v`).
+//!
+//! ptxas comes from the PyPI package `nvidia-cuda-nvcc-cu12` (pinned in `scripts/setup`,
+//! installed under `.tools/`); no CUDA toolkit is needed. It is looked up in `$WARPATH_PTXAS`,
+//! then `.tools/ptxas/nvidia/cuda_nvcc/bin/ptxas` under the source tree, then `PATH`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::error::{Error, Result};
+use crate::gpu::ptx::PTX;
+
+/// Architectures CI assembles the PTX for: Ampere and Hopper.
+pub const ARCHITECTURES: [&str; 2] = ["sm_80", "sm_90"];
+
+/// What ptxas reports for one kernel on one architecture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KernelResources {
+    pub kernel: String,
+    pub arch: String,
+    pub registers: u32,
+    pub shared_bytes: u32,
+    pub stack_bytes: u32,
+    pub spill_store_bytes: u32,
+    pub spill_load_bytes: u32,
+}
+
+/// Finds ptxas, or says how to install it.
+pub fn find_ptxas() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("WARPATH_PTXAS") {
+        return Ok(PathBuf::from(path));
+    }
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools/ptxas/nvidia/cuda_nvcc/bin/ptxas");
+    if bundled.exists() {
+        return Ok(bundled);
+    }
+    if let Some(path) = std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("ptxas"))
+        .find(|candidate| candidate.is_file())
+    {
+        return Ok(path);
+    }
+    Err(Error::InvalidArgument(
+        "ptxas is missing: run scripts/setup (it installs the PyPI package nvidia-cuda-nvcc-cu12 into .tools/), \
+         or set WARPATH_PTXAS to a ptxas binary"
+            .into(),
+    ))
+}
+
+/// Assembles the embedded PTX for `arch` and returns each kernel's resources.
+pub fn assemble(ptxas: &Path, arch: &str) -> Result<Vec<KernelResources>> {
+    let dir = std::env::temp_dir().join(format!("warpath-ptxas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    let ptx_path = dir.join("warpath_kernels.ptx");
+    std::fs::write(&ptx_path, PTX).map_err(|e| Error::io(&ptx_path, e))?;
+    let output = Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg("-v")
+        .arg(&ptx_path)
+        .arg("-o")
+        .arg(dir.join(format!("warpath_{arch}.cubin")))
+        .output()
+        .map_err(|e| Error::io(ptxas, e))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        return Err(Error::InvalidArgument(format!("ptxas rejected the kernels for {arch}:\n{report}")));
+    }
+    Ok(parse_report(&report, arch))
+}
+
+/// Parses `ptxas -v` output: a "Compiling entry function 'NAME'" line opens each kernel, and
+/// the lines after it give the stack frame, spills, registers and shared memory.
+pub fn parse_report(report: &str, arch: &str) -> Vec<KernelResources> {
+    let mut kernels: Vec<KernelResources> = Vec::new();
+    for line in report.lines() {
+        if let Some(rest) = line.split("Compiling entry function '").nth(1) {
+            let name = rest.split('\'').next().unwrap_or_default();
+            kernels.push(KernelResources { kernel: name.to_string(), arch: arch.to_string(), ..Default::default() });
+            continue;
+        }
+        let Some(current) = kernels.last_mut() else { continue };
+        if line.contains("bytes stack frame") {
+            current.stack_bytes = number_before(line, "bytes stack frame");
+            current.spill_store_bytes = number_before(line, "bytes spill stores");
+            current.spill_load_bytes = number_before(line, "bytes spill loads");
+        }
+        if line.contains("Used") && line.contains("registers") {
+            current.registers = number_before(line, "registers");
+            current.shared_bytes = number_before(line, "bytes smem");
+        }
+    }
+    kernels
+}
+
+/// The integer just before `unit` in `line` (0 when absent).
+fn number_before(line: &str, unit: &str) -> u32 {
+    line.find(unit)
+        .and_then(|end| line[..end].split_whitespace().last())
+        .and_then(|word| word.parse().ok())
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_ptxas_report() {
+        let report = "ptxas info    : 0 bytes gmem\n\
+            ptxas info    : Compiling entry function 'bfs_init' for 'sm_90'\n\
+            ptxas info    : Function properties for bfs_init\n\
+            \x20   8 bytes stack frame, 4 bytes spill stores, 12 bytes spill loads\n\
+            ptxas info    : Used 18 registers, used 1 barriers, 2048 bytes smem\n";
+        let kernels = parse_report(report, "sm_90");
+        assert_eq!(
+            kernels,
+            vec![KernelResources {
+                kernel: "bfs_init".into(),
+                arch: "sm_90".into(),
+                registers: 18,
+                shared_bytes: 2048,
+                stack_bytes: 8,
+                spill_store_bytes: 4,
+                spill_load_bytes: 12,
+            }]
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! Launchers for the device prelude's test kernels (`device/src/kernels/prelude_tests.rs`).
+//! Each uploads its inputs, runs one kernel and returns what the device computed, for the
+//! GPU tests to compare against values computed on the host.
+
+use cudarc::driver::LaunchConfig;
+
+use crate::gpu::kernels::require;
+use crate::gpu::{GpuContext, GpuError};
+
+fn config(grid: u32, block: u32) -> LaunchConfig {
+    LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+}
+
+fn rows<const W: usize>(flat: Vec<u32>) -> Vec<[u32; W]> {
+    flat.chunks_exact(W).map(|c| c.try_into().unwrap()).collect()
+}
+
+/// Per thread: thread, block, block size, grid size, lane, warp, total threads, lanemask_lt.
+pub fn indices(gpu: &GpuContext, grid: u32, block: u32) -> Result<Vec<[u32; 8]>, GpuError> {
+    let n = grid * block;
+    let mut out = gpu.alloc_zeros::<u32>(n as usize * 8, "test output")?;
+    launch!(gpu, "test_indices", config(grid, block), [&mut out, &n])?;
+    Ok(rows(gpu.download(&out)?))
+}
+
+/// Per thread: ballot, any, all, the active mask of even lanes, a ballot over that mask.
+pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, GpuError> {
+    require("test_warp_vote", !predicates.is_empty() && predicates.len() % 32 == 0, || format!("{} inputs", predicates.len()))?;
+    let input = gpu.upload(predicates, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(predicates.len() * 5, "test output")?;
+    launch!(gpu, "test_warp_vote", config(predicates.len() as u32 / 32, 32), [&input, &mut out])?;
+    Ok(rows(gpu.download(&out)?))
+}
+
+/// Per thread: shfl idx from lane `delta`, up, down, xor by `delta`, and a 64-bit idx shuffle
+/// folded to 32 bits (`value_from_lane ^ index_of_lane`).
+pub fn shuffle(gpu: &GpuContext, values: &[u32], delta: u32) -> Result<Vec<[u32; 5]>, GpuError> {
+    require("test_shuffle", !values.is_empty() && values.len() % 32 == 0 && delta < 32, || format!("{} inputs, delta {delta}", values.len()))?;
+    let input = gpu.upload(values, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len() * 5, "test output")?;
+    launch!(gpu, "test_shuffle", config(values.len() as u32 / 32, 32), [&input, &mut out, &delta])?;
+    Ok(rows(gpu.download(&out)?))
+}
+
+/// Per value: popc and ffs.
+pub fn bits(gpu: &GpuContext, values: &[u32]) -> Result<Vec<[u32; 2]>, GpuError> {
+    let input = gpu.upload(values, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len() * 2, "test output")?;
+    let n = values.len() as u32;
+    launch!(gpu, "test_bits", config(3, 64), [&input, &mut out, &n])?;
+    Ok(rows(gpu.download(&out)?))
+}
+
+/// Block size of `test_shared_reverse`.
+pub const SHARED_BLOCK: usize = 256;
+
+/// Each 256-element block reversed through shared memory, and each block's wrapping sum.
+pub fn shared_reverse(gpu: &GpuContext, values: &[u32]) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
+    require("test_shared_reverse", !values.is_empty() && values.len() % SHARED_BLOCK == 0, || format!("{} inputs", values.len()))?;
+    let blocks = values.len() / SHARED_BLOCK;
+    let input = gpu.upload(values, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
+    let mut sums = gpu.alloc_zeros::<u32>(blocks, "test output")?;
+    launch!(gpu, "test_shared_reverse", config(blocks as u32, SHARED_BLOCK as u32), [&input, &mut out, &mut sums])?;
+    Ok((gpu.download(&out)?, gpu.download(&sums)?))
+}
+
+macro_rules! atomics_launcher {
+    ($(#[$doc:meta])* $name:ident, $kernel:literal, $ty:ty) => {
+        $(#[$doc])*
+        pub fn $name(gpu: &GpuContext, values: &[$ty], initial: [$ty; 6]) -> Result<([$ty; 6], Vec<$ty>), GpuError> {
+            let input = gpu.upload(values, "test input")?;
+            let mut cells = gpu.upload(&initial, "test cells")?;
+            let mut exchanged = gpu.alloc_zeros::<$ty>(values.len().max(1), "test output")?;
+            let n = values.len() as u32;
+            launch!(gpu, $kernel, config(8, 128), [&input, &n, &mut cells, &mut exchanged])?;
+            let cells: [$ty; 6] = gpu.download(&cells)?.try_into().unwrap();
+            let mut exchanged = gpu.download(&exchanged)?;
+            exchanged.truncate(values.len());
+            Ok((cells, exchanged))
+        }
+    };
+}
+
+atomics_launcher!(
+    /// Cells after add, min, max, or (bit v % 32), exch and a CAS-loop add of every value,
+    /// starting from `initial`; and the old value each exch returned.
+    atomics_u32, "test_atomics_u32", u32);
+atomics_launcher!(
+    /// The 64-bit twin of [`atomics_u32`] (or sets bit v % 64).
+    atomics_u64, "test_atomics_u64", u64);
+
+/// `out[i] = 3i + 1` for `i < n`, written through a grid-stride loop of `grid × block` threads.
+pub fn grid_stride(gpu: &GpuContext, n: u32, grid: u32, block: u32) -> Result<Vec<u32>, GpuError> {
+    let mut out = gpu.alloc_zeros::<u32>(n.max(1) as usize, "test output")?;
+    launch!(gpu, "test_grid_stride", config(grid, block), [&mut out, &n])?;
+    let mut out = gpu.download(&out)?;
+    out.truncate(n as usize);
+    Ok(out)
+}
+
+/// The indices with a non-zero flag, appended in device order with warp-aggregated atomics.
+pub fn warp_append(gpu: &GpuContext, flags: &[u32]) -> Result<Vec<u32>, GpuError> {
+    let input = gpu.upload(flags, "test input")?;
+    let mut queue = gpu.alloc_zeros::<u32>(flags.len().max(1), "test output")?;
+    let mut counter = gpu.alloc_zeros::<u32>(1, "test counter")?;
+    let n = flags.len() as u32;
+    launch!(gpu, "test_warp_append", config(4, 96), [&input, &n, &mut queue, &mut counter])?;
+    let len = gpu.read_counter(&counter)? as usize;
+    let mut queue = gpu.download(&queue)?;
+    queue.truncate(len.min(flags.len()));
+    Ok(queue)
+}

@@ -1,0 +1,158 @@
+//! Every device-prelude wrapper run on the GPU and checked against values computed here.
+//! Skips, saying why, on machines without a CUDA device.
+
+mod common;
+
+use common::{gpu_or_skip, TestRng};
+use warpath::gpu::selftest;
+
+#[test]
+fn thread_block_grid_and_lane_indices() {
+    let Some(gpu) = gpu_or_skip("thread_block_grid_and_lane_indices") else { return };
+    let (grid, block) = (5, 96);
+    let rows = selftest::indices(&gpu, grid, block).unwrap();
+    for (global, row) in rows.iter().enumerate() {
+        let global = global as u32;
+        let (thread, blk) = (global % block, global / block);
+        let lane = thread % 32;
+        let expected = [thread, blk, block, grid, lane, thread / 32, grid * block, (1u32 << lane) - 1];
+        assert_eq!(*row, expected, "thread {global}");
+    }
+}
+
+#[test]
+fn warp_ballot_any_all_and_active_mask() {
+    let Some(gpu) = gpu_or_skip("warp_ballot_any_all_and_active_mask") else { return };
+    let mut rng = TestRng(7);
+    // Warp 0 random, warp 1 all false, warp 2 all true, warp 3 random sparse.
+    let mut predicates: Vec<u32> = (0..32).map(|_| rng.next_u32() & 1).collect();
+    predicates.extend([0; 32]);
+    predicates.extend([1; 32]);
+    predicates.extend((0..32).map(|_| (rng.next_u32() % 7 == 0) as u32));
+    let rows = selftest::warp_vote(&gpu, &predicates).unwrap();
+    for (warp, lanes) in predicates.chunks(32).enumerate() {
+        let ballot = lanes.iter().enumerate().fold(0u32, |acc, (lane, &p)| acc | ((p != 0) as u32) << lane);
+        for lane in 0..32 {
+            let row = rows[warp * 32 + lane];
+            assert_eq!(row[0], ballot, "ballot, warp {warp}");
+            assert_eq!(row[1], (ballot != 0) as u32, "any, warp {warp}");
+            assert_eq!(row[2], (ballot == u32::MAX) as u32, "all, warp {warp}");
+            if lane % 2 == 0 {
+                assert_eq!(row[3], 0x5555_5555, "active mask of even lanes");
+                assert_eq!(row[4], ballot & 0x5555_5555, "ballot over even lanes");
+            } else {
+                assert_eq!(&row[3..], &[0, 0], "odd lanes skip the branch");
+            }
+        }
+    }
+}
+
+#[test]
+fn warp_shuffles_idx_up_down_xor() {
+    let Some(gpu) = gpu_or_skip("warp_shuffles_idx_up_down_xor") else { return };
+    let mut rng = TestRng(11);
+    let values: Vec<u32> = (0..64).map(|_| rng.next_u32()).collect();
+    for delta in [0u32, 1, 5, 16, 31] {
+        let rows = selftest::shuffle(&gpu, &values, delta).unwrap();
+        for (i, row) in rows.iter().enumerate() {
+            let (warp, lane) = (i / 32 * 32, (i % 32) as u32);
+            let at = |l: u32| values[warp + l as usize];
+            let up = if lane >= delta { at(lane - delta) } else { at(lane) };
+            let down = if lane + delta < 32 { at(lane + delta) } else { at(lane) };
+            let wide_index = (warp as u32) + delta;
+            let expected = [at(delta), up, down, at(lane ^ delta), at(delta) ^ wide_index];
+            assert_eq!(*row, expected, "thread {i}, delta {delta}");
+        }
+    }
+}
+
+#[test]
+fn popc_and_ffs() {
+    let Some(gpu) = gpu_or_skip("popc_and_ffs") else { return };
+    let mut rng = TestRng(3);
+    let mut values = vec![0, 1, 2, 0x8000_0000, u32::MAX, 0x0001_0000];
+    values.extend((0..500).map(|_| rng.next_u32() >> (rng.next_u32() % 32)));
+    let rows = selftest::bits(&gpu, &values).unwrap();
+    for (x, row) in values.iter().zip(&rows) {
+        let ffs = if *x == 0 { 0 } else { x.trailing_zeros() + 1 };
+        assert_eq!(*row, [x.count_ones(), ffs], "value {x:#x}");
+    }
+}
+
+#[test]
+fn shared_memory_arrays_and_block_barrier() {
+    let Some(gpu) = gpu_or_skip("shared_memory_arrays_and_block_barrier") else { return };
+    let mut rng = TestRng(5);
+    let values: Vec<u32> = (0..selftest::SHARED_BLOCK * 6).map(|_| rng.next_u32()).collect();
+    let (reversed, sums) = selftest::shared_reverse(&gpu, &values).unwrap();
+    for (b, block) in values.chunks(selftest::SHARED_BLOCK).enumerate() {
+        let expected: Vec<u32> = block.iter().rev().copied().collect();
+        assert_eq!(&reversed[b * block.len()..(b + 1) * block.len()], &expected[..], "block {b}");
+        assert_eq!(sums[b], block.iter().fold(0u32, |a, &x| a.wrapping_add(x)), "sum of block {b}");
+    }
+}
+
+/// The old values exch returned plus its final value are the initial value plus every input,
+/// as multisets: each exchange hands on exactly one value.
+fn check_exchange_chain<T: Ord + Copy + std::fmt::Debug>(initial: T, values: &[T], returned: &[T], last: T) {
+    let mut seen: Vec<T> = returned.to_vec();
+    seen.push(last);
+    let mut expected: Vec<T> = values.to_vec();
+    expected.push(initial);
+    seen.sort();
+    expected.sort();
+    assert_eq!(seen, expected, "exchange chain");
+}
+
+#[test]
+fn device_scope_atomics_u32() {
+    let Some(gpu) = gpu_or_skip("device_scope_atomics_u32") else { return };
+    let mut rng = TestRng(13);
+    let values: Vec<u32> = (0..5000).map(|_| rng.next_u32() % 1_000_000 + 7).collect();
+    let initial = [10, u32::MAX, 0, 0, 99, 3];
+    let (cells, exchanged) = selftest::atomics_u32(&gpu, &values, initial).unwrap();
+    let sum = values.iter().fold(0u32, |a, &v| a.wrapping_add(v));
+    assert_eq!(cells[0], 10u32.wrapping_add(sum), "add");
+    assert_eq!(cells[1], *values.iter().min().unwrap(), "min");
+    assert_eq!(cells[2], *values.iter().max().unwrap(), "max");
+    assert_eq!(cells[3], values.iter().fold(0, |a, v| a | 1 << (v % 32)), "or");
+    assert_eq!(cells[5], 3u32.wrapping_add(sum), "cas loop");
+    check_exchange_chain(99, &values, &exchanged, cells[4]);
+}
+
+#[test]
+fn device_scope_atomics_u64() {
+    let Some(gpu) = gpu_or_skip("device_scope_atomics_u64") else { return };
+    let mut rng = TestRng(17);
+    let values: Vec<u64> = (0..5000).map(|_| rng.next_u64() >> 3).collect();
+    let initial = [1 << 40, u64::MAX, 0, 0, 5, 1];
+    let (cells, exchanged) = selftest::atomics_u64(&gpu, &values, initial).unwrap();
+    let sum = values.iter().fold(0u64, |a, &v| a.wrapping_add(v));
+    assert_eq!(cells[0], (1u64 << 40).wrapping_add(sum), "add");
+    assert_eq!(cells[1], *values.iter().min().unwrap(), "min");
+    assert_eq!(cells[2], *values.iter().max().unwrap(), "max");
+    assert_eq!(cells[3], values.iter().fold(0, |a, v| a | 1 << (v % 64)), "or");
+    assert_eq!(cells[5], 1u64.wrapping_add(sum), "cas loop");
+    check_exchange_chain(5, &values, &exchanged, cells[4]);
+}
+
+#[test]
+fn grid_stride_loop_covers_every_index_once() {
+    let Some(gpu) = gpu_or_skip("grid_stride_loop_covers_every_index_once") else { return };
+    for (n, grid, block) in [(1u32, 1u32, 32u32), (1000, 2, 64), (100_003, 7, 128), (31, 4, 256)] {
+        let out = selftest::grid_stride(&gpu, n, grid, block).unwrap();
+        let expected: Vec<u32> = (0..n).map(|i| 3 * i + 1).collect();
+        assert_eq!(out, expected, "n {n}, grid {grid}, block {block}");
+    }
+}
+
+#[test]
+fn warp_aggregated_append_gives_each_lane_one_slot() {
+    let Some(gpu) = gpu_or_skip("warp_aggregated_append_gives_each_lane_one_slot") else { return };
+    let mut rng = TestRng(19);
+    let flags: Vec<u32> = (0..20_000).map(|i| (i % 97 == 0 || rng.next_u32() % 3 == 0) as u32).collect();
+    let mut queue = selftest::warp_append(&gpu, &flags).unwrap();
+    queue.sort_unstable();
+    let expected: Vec<u32> = (0..flags.len() as u32).filter(|&i| flags[i as usize] != 0).collect();
+    assert_eq!(queue, expected);
+}

@@ -1,0 +1,55 @@
+//! The embedded PTX: self-contained, holding every kernel the host launches, and accepted by
+//! NVIDIA's assembler for Ampere (sm_80) and Hopper (sm_90) with no register spills in the
+//! traversal kernels. Needs ptxas (scripts/setup installs it from PyPI); no GPU.
+
+use warpath::gpu::ptx::{kernel_names, PTX};
+use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
+
+const HOST_LAUNCHED: [&str; 11] = [
+    "bfs_init",
+    "bfs_topdown_expand",
+    "test_indices",
+    "test_warp_vote",
+    "test_shuffle",
+    "test_bits",
+    "test_shared_reverse",
+    "test_atomics_u32",
+    "test_atomics_u64",
+    "test_grid_stride",
+    "test_warp_append",
+];
+
+#[test]
+fn ptx_defines_every_kernel_the_host_launches() {
+    let names = kernel_names();
+    for kernel in HOST_LAUNCHED {
+        assert!(names.contains(&kernel), "kernel {kernel} missing from the PTX; it has {names:?}");
+    }
+}
+
+#[test]
+fn ptx_is_self_contained_and_uses_device_scope_atomics() {
+    assert!(!PTX.contains(".extern .func"), "the PTX calls functions it does not define");
+    assert!(PTX.contains("atom.global.cas.b32"), "the BFS claims vertices with a global CAS");
+    assert!(!PTX.contains(".sys"), "system-scope atomics crept in (core::sync::atomic?)");
+}
+
+#[test]
+fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
+    let ptxas = find_ptxas().unwrap_or_else(|e| panic!("{e}"));
+    for arch in ARCHITECTURES {
+        let kernels = assemble(&ptxas, arch).unwrap_or_else(|e| panic!("{e}"));
+        let assembled: Vec<&str> = kernels.iter().map(|k| k.kernel.as_str()).collect();
+        for kernel in HOST_LAUNCHED {
+            assert!(assembled.contains(&kernel), "{arch}: ptxas did not report {kernel}: {assembled:?}");
+        }
+        for k in &kernels {
+            assert!(k.registers > 0 && k.registers <= 255, "{arch} {}: {} registers", k.kernel, k.registers);
+            if k.kernel.starts_with("bfs_") {
+                assert_eq!((k.spill_store_bytes, k.spill_load_bytes, k.stack_bytes), (0, 0, 0), "{arch} {} spills", k.kernel);
+            }
+        }
+        let shared = kernels.iter().find(|k| k.kernel == "test_shared_reverse").unwrap();
+        assert_eq!(shared.shared_bytes, 2 * 256 * 4, "{arch}: two 256-word shared arrays");
+    }
+}
