@@ -21,8 +21,11 @@ use crate::graph::{Graph, UNREACHED};
 /// Top-down switches to bottom-up when the edges leaving the frontier, `m_f`, exceed the
 /// edges of unvisited vertices divided by `alpha` (`m_f * alpha > m_u`). Bottom-up switches
 /// back when the frontier is shrinking and has fewer than `n / beta` vertices
-/// (`n_f * beta < n`). Written as products so the extremes behave: `alpha = 0` never goes
-/// bottom-up, and `alpha = beta = f64::INFINITY` goes bottom-up at once and stays there.
+/// (`n_f * beta < n`). As in the paper's control diagram, the first switch also requires a
+/// growing (here: not shrinking) frontier: near the end of a search `m_u` is small, and
+/// without it a shrinking tail would bounce back to bottom-up and rescan every vertex.
+/// Written as products so the extremes behave: `alpha = 0` never goes bottom-up, and
+/// `alpha = beta = f64::INFINITY` goes bottom-up at once and stays there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DirectionParams {
     pub alpha: f64,
@@ -154,7 +157,9 @@ pub fn bfs_parallel_with(
         let started = Instant::now();
         let wanted = match direction {
             Direction::TopDown
-                if in_edges.is_some() && frontier_edges as f64 * params.alpha > unexplored_edges as f64 =>
+                if in_edges.is_some()
+                    && frontier_len >= previous_frontier_len
+                    && frontier_edges as f64 * params.alpha > unexplored_edges as f64 =>
             {
                 Direction::BottomUp
             }
