@@ -6,8 +6,8 @@ mod common;
 
 use common::{binary_tree, build, complete, path, rmat, star};
 use warpath::bfs::{
-    bfs_parallel, bfs_parallel_with, bfs_sequential, check_source, random_source, random_sources,
-    BfsResult, Direction, DirectionParams, LevelTrace,
+    bfs_parallel, bfs_parallel_with, bfs_sequential, check_source, random_source, random_sources, BfsResult, Direction,
+    DirectionParams, LevelTrace,
 };
 use warpath::graph::{EdgeList, GraphBuilder, UNREACHED};
 use warpath::verify::validate_bfs_tree;
@@ -259,10 +259,7 @@ fn check_source_names_external_ids() {
 
     let err = check_source(&g, 5).unwrap_err();
     assert!(matches!(err, Error::InvalidSource { vertex: 6, .. }), "{err:?}");
-    assert_eq!(
-        err.to_string(),
-        "source vertex 6 is out of range: the graph has 5 vertices (ids 1..=5)"
-    );
+    assert_eq!(err.to_string(), "source vertex 6 is out of range: the graph has 5 vertices (ids 1..=5)");
 
     // Internal 2 (external 3) only has an in-edge in this directed graph.
     let err = check_source(&g, 2).unwrap_err();

@@ -261,14 +261,7 @@ fn top_down_step(g: &Graph, tree: &Tree, queue: &SlidingQueue, level: u32) -> St
 /// Bottom-up: every unvisited vertex looks through its in-neighbors for one in the
 /// frontier and stops at the first. Work is split by 64-vertex bitmap word, so each word of
 /// `next` has a single writer and each vertex's parent is set by one thread only.
-fn bottom_up_step(
-    g: &Graph,
-    in_g: &Graph,
-    tree: &Tree,
-    front: &Bitmap,
-    next: &Bitmap,
-    level: u32,
-) -> StepCounts {
+fn bottom_up_step(g: &Graph, in_g: &Graph, tree: &Tree, front: &Bitmap, next: &Bitmap, level: u32) -> StepCounts {
     let n = g.num_vertices();
     let next_distance = level + 1;
     next.words

@@ -40,12 +40,7 @@ impl BfsResult {
     /// An undirected edge inside the component counts twice, as it is stored twice.
     pub fn edges_in_component(&self, g: &Graph) -> u64 {
         assert_eq!(self.distances.len(), g.num_vertices(), "BFS result is for a different graph");
-        self.distances
-            .par_iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != UNREACHED)
-            .map(|(v, _)| g.degree(v as u32))
-            .sum()
+        self.distances.par_iter().enumerate().filter(|&(_, &d)| d != UNREACHED).map(|(v, _)| g.degree(v as u32)).sum()
     }
 }
 

@@ -63,15 +63,9 @@ pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
         match (d == UNREACHED, p == UNREACHED) {
             (true, true) => return None,
             (true, false) => {
-                return Some(format!(
-                    "vertex {} is marked unreached but has parent {}",
-                    name(v),
-                    describe(g, p)
-                ))
+                return Some(format!("vertex {} is marked unreached but has parent {}", name(v), describe(g, p)))
             }
-            (false, true) => {
-                return Some(format!("vertex {} has distance {d} but no parent", name(v)))
-            }
+            (false, true) => return Some(format!("vertex {} has distance {d} but no parent", name(v))),
             (false, false) => {}
         }
         if p as usize >= n {
