@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{gpu_or_skip, TestRng};
+use common::{gpu_or_skip, Rng};
 use warpath::gpu::selftest;
 
 #[test]
@@ -23,7 +23,7 @@ fn thread_block_grid_and_lane_indices() {
 #[test]
 fn warp_ballot_any_all_and_active_mask() {
     let Some(gpu) = gpu_or_skip("warp_ballot_any_all_and_active_mask") else { return };
-    let mut rng = TestRng(7);
+    let mut rng = Rng::new(7);
     // Warp 0 random, warp 1 all false, warp 2 all true, warp 3 random sparse.
     let mut predicates: Vec<u32> = (0..32).map(|_| rng.next_u32() & 1).collect();
     predicates.extend([0; 32]);
@@ -50,7 +50,7 @@ fn warp_ballot_any_all_and_active_mask() {
 #[test]
 fn warp_shuffles_idx_up_down_xor() {
     let Some(gpu) = gpu_or_skip("warp_shuffles_idx_up_down_xor") else { return };
-    let mut rng = TestRng(11);
+    let mut rng = Rng::new(11);
     let values: Vec<u32> = (0..64).map(|_| rng.next_u32()).collect();
     for delta in [0u32, 1, 5, 16, 31] {
         let rows = selftest::shuffle(&gpu, &values, delta).unwrap();
@@ -69,7 +69,7 @@ fn warp_shuffles_idx_up_down_xor() {
 #[test]
 fn popc_and_ffs() {
     let Some(gpu) = gpu_or_skip("popc_and_ffs") else { return };
-    let mut rng = TestRng(3);
+    let mut rng = Rng::new(3);
     let mut values = vec![0, 1, 2, 0x8000_0000, u32::MAX, 0x0001_0000];
     values.extend((0..500).map(|_| rng.next_u32() >> (rng.next_u32() % 32)));
     let rows = selftest::bits(&gpu, &values).unwrap();
@@ -82,7 +82,7 @@ fn popc_and_ffs() {
 #[test]
 fn shared_memory_arrays_and_block_barrier() {
     let Some(gpu) = gpu_or_skip("shared_memory_arrays_and_block_barrier") else { return };
-    let mut rng = TestRng(5);
+    let mut rng = Rng::new(5);
     let values: Vec<u32> = (0..selftest::SHARED_BLOCK * 6).map(|_| rng.next_u32()).collect();
     let (reversed, sums) = selftest::shared_reverse(&gpu, &values).unwrap();
     for (b, block) in values.chunks(selftest::SHARED_BLOCK).enumerate() {
@@ -107,7 +107,7 @@ fn check_exchange_chain<T: Ord + Copy + std::fmt::Debug>(initial: T, values: &[T
 #[test]
 fn device_scope_atomics_u32() {
     let Some(gpu) = gpu_or_skip("device_scope_atomics_u32") else { return };
-    let mut rng = TestRng(13);
+    let mut rng = Rng::new(13);
     let values: Vec<u32> = (0..5000).map(|_| rng.next_u32() % 1_000_000 + 7).collect();
     let initial = [10, u32::MAX, 0, 0, 99, 3];
     let (cells, exchanged) = selftest::atomics_u32(&gpu, &values, initial).unwrap();
@@ -123,7 +123,7 @@ fn device_scope_atomics_u32() {
 #[test]
 fn device_scope_atomics_u64() {
     let Some(gpu) = gpu_or_skip("device_scope_atomics_u64") else { return };
-    let mut rng = TestRng(17);
+    let mut rng = Rng::new(17);
     let values: Vec<u64> = (0..5000).map(|_| rng.next_u64() >> 3).collect();
     let initial = [1 << 40, u64::MAX, 0, 0, 5, 1];
     let (cells, exchanged) = selftest::atomics_u64(&gpu, &values, initial).unwrap();
@@ -149,7 +149,7 @@ fn grid_stride_loop_covers_every_index_once() {
 #[test]
 fn warp_aggregated_append_gives_each_lane_one_slot() {
     let Some(gpu) = gpu_or_skip("warp_aggregated_append_gives_each_lane_one_slot") else { return };
-    let mut rng = TestRng(19);
+    let mut rng = Rng::new(19);
     let flags: Vec<u32> = (0..20_000).map(|i| (i % 97 == 0 || rng.next_u32() % 3 == 0) as u32).collect();
     let mut queue = selftest::warp_append(&gpu, &flags).unwrap();
     queue.sort_unstable();

@@ -1,9 +1,98 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: graphs built from edge lists (so the tests depend
+//! on nothing but the graph builder), a seeded generator, the GPU and the datasets.
+
+// Each test crate uses only some of these.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
 use warpath::gpu::GpuContext;
+use warpath::graph::{EdgeList, GraphBuilder};
+use warpath::Graph;
+
+pub fn build(num_vertices: u64, edges: Vec<(u32, u32)>, undirected: bool) -> Graph {
+    GraphBuilder::new().build(EdgeList::new(num_vertices, edges, undirected)).unwrap()
+}
+
+/// 0 - 1 - ... - (n-1), undirected.
+pub fn path(n: u32) -> Graph {
+    build(n as u64, (1..n).map(|v| (v - 1, v)).collect(), true)
+}
+
+/// Vertex 0 joined to each of `leaves` others, undirected.
+pub fn star(leaves: u32) -> Graph {
+    build(leaves as u64 + 1, (1..=leaves).map(|v| (0, v)).collect(), true)
+}
+
+pub fn complete(n: u32) -> Graph {
+    let edges = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
+    build(n as u64, edges, true)
+}
+
+/// Heap-numbered complete binary tree: the children of v are 2v+1 and 2v+2.
+pub fn binary_tree(n: u32) -> Graph {
+    build(n as u64, (1..n).map(|v| ((v - 1) / 2, v)).collect(), true)
+}
+
+/// SplitMix64, the same small generator the library uses, so tests need no dependency.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    pub fn below(&mut self, bound: u64) -> u64 {
+        ((self.next_u64() as u128 * bound as u128) >> 64) as u64
+    }
+
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// An RMAT graph (Chakrabarti, Zhan and Faloutsos, SDM 2004) with the Graph500 quadrant
+/// probabilities a = 0.57, b = c = 0.19: a few hubs of very high degree, many vertices of
+/// degree one or zero, and several components. Vertex ids are shuffled so the hubs are not
+/// all at the low ids, which would hide bugs that depend on vertex order.
+pub fn rmat(scale: u32, num_edges: usize, seed: u64, undirected: bool) -> Graph {
+    let n = 1u64 << scale;
+    let mut rng = Rng::new(seed);
+    let mut permutation: Vec<u32> = (0..n as u32).collect();
+    for i in (1..permutation.len()).rev() {
+        permutation.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let edges = (0..num_edges)
+        .map(|_| {
+            let (mut u, mut v) = (0u32, 0u32);
+            for _ in 0..scale {
+                let r = rng.unit();
+                let (down, right) = match r {
+                    r if r < 0.57 => (0, 0),
+                    r if r < 0.76 => (0, 1),
+                    r if r < 0.95 => (1, 0),
+                    _ => (1, 1),
+                };
+                u = (u << 1) | down;
+                v = (v << 1) | right;
+            }
+            (permutation[u as usize], permutation[v as usize])
+        })
+        .collect();
+    build(n, edges, undirected)
+}
 
 /// The GPU, or `None` with a printed reason when this machine has none. On the GPU machine
 /// `WARPATH_REQUIRE_GPU=1` turns a missing GPU into a failure, so a run there cannot pass by
@@ -49,21 +138,4 @@ pub fn dataset_files(dir: &std::path::Path) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-/// A small deterministic generator for test inputs (SplitMix64).
-pub struct TestRng(pub u64);
-
-impl TestRng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
 }

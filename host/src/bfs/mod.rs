@@ -1,3 +1,148 @@
-//! TEMPORARY until the cpubfs branch merges.
+//! Breadth-first search: the result type every traversal returns, source selection, and the
+//! traversals, CPU and GPU (one file each, as in the GAP Benchmark Suite). Validation of results lives
+//! apart, in [`crate::verify`], so that no kernel checks itself.
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::graph::{Graph, UNREACHED};
+
+pub mod backend;
+pub mod cpu_parallel;
+pub mod cpu_reference;
 pub mod gpu_topdown;
-pub struct BfsResult { pub source: u32, pub distances: Vec<u32>, pub parents: Vec<u32> }
+
+pub use backend::{bfs, Backend, BackendUsed, Traversal, Traverser};
+pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+pub use cpu_reference::bfs_sequential;
+
+/// The BFS tree of one traversal, in internal vertex ids.
+///
+/// Both arrays have one entry per vertex. Unreached vertices hold [`UNREACHED`] in both;
+/// the source is its own parent at distance 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BfsResult {
+    pub source: u32,
+    pub distances: Vec<u32>,
+    pub parents: Vec<u32>,
+}
+
+impl BfsResult {
+    /// The largest finite distance: the number of levels below the source.
+    pub fn depth(&self) -> u32 {
+        self.distances.par_iter().copied().filter(|&d| d != UNREACHED).max().unwrap_or(0)
+    }
+
+    /// How many vertices the traversal reached, the source included.
+    pub fn reached(&self) -> u64 {
+        self.distances.par_iter().filter(|&&d| d != UNREACHED).count() as u64
+    }
+
+    /// The directed edges leaving reached vertices: the edges of the reached component,
+    /// which is what Graph500 divides by the time to get traversed edges per second (TEPS).
+    /// An undirected edge inside the component counts twice, as it is stored twice.
+    pub fn edges_in_component(&self, g: &Graph) -> u64 {
+        assert_eq!(self.distances.len(), g.num_vertices(), "BFS result is for a different graph");
+        self.distances.par_iter().enumerate().filter(|&(_, &d)| d != UNREACHED).map(|(v, _)| g.degree(v as u32)).sum()
+    }
+}
+
+/// Checks that `source` (an internal id) can start a useful BFS: it must be a vertex, and it
+/// must have an outgoing edge, since otherwise the traversal is trivially just the source
+/// (Graph500 likewise only samples roots of non-zero degree).
+pub fn check_source(g: &Graph, source: u32) -> Result<()> {
+    let n = g.num_vertices();
+    if source as usize >= n {
+        let problem = if n == 0 {
+            "is out of range: the graph has no vertices".to_string()
+        } else {
+            format!(
+                "is out of range: the graph has {n} vertices (ids {}..={})",
+                g.external_id(0),
+                g.external_id((n - 1) as u32)
+            )
+        };
+        return Err(Error::InvalidSource { vertex: g.external_id(source), problem });
+    }
+    if g.degree(source) == 0 {
+        return Err(Error::InvalidSource {
+            vertex: g.external_id(source),
+            problem: "has no outgoing edges, so the BFS would reach only itself; pick another source".into(),
+        });
+    }
+    Ok(())
+}
+
+/// A seeded random vertex with at least one outgoing edge, as Graph500 picks its search
+/// keys; `None` when the graph has no edges. The same graph and seed always give the same
+/// vertex, and it is the first of [`random_sources`] for that seed.
+pub fn random_source(g: &Graph, seed: u64) -> Option<u32> {
+    random_sources(g, seed, 1).first().copied()
+}
+
+/// `count` seeded random sources, each with at least one outgoing edge, for benchmark runs.
+///
+/// They are distinct while the graph has enough vertices with edges; after that every such
+/// vertex has been used once and the list repeats them in the same order. Empty for an
+/// edgeless graph.
+pub fn random_sources(g: &Graph, seed: u64, count: usize) -> Vec<u32> {
+    let n = g.num_vertices() as u64;
+    if count == 0 || g.num_edges() == 0 {
+        return Vec::new();
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut chosen = Vec::with_capacity(count);
+    let mut taken = std::collections::HashSet::with_capacity(count);
+    // Rejection sampling is fast when most vertices have edges, which is the usual case.
+    // The bound keeps a graph with only a handful of non-isolated vertices from spinning;
+    // those are finished by the scan below.
+    let mut attempts_left = 64 * count as u64 + 1024;
+    while chosen.len() < count && attempts_left > 0 {
+        attempts_left -= 1;
+        let v = rng.below(n) as u32;
+        if g.degree(v) > 0 && taken.insert(v) {
+            chosen.push(v);
+        }
+    }
+    if chosen.len() < count {
+        // Scan from a random start so the fallback still depends on the seed.
+        let start = rng.below(n);
+        let unused: Vec<u32> = (0..n)
+            .map(|i| ((start + i) % n) as u32)
+            .filter(|&v| g.degree(v) > 0 && !taken.contains(&v))
+            .take(count - chosen.len())
+            .collect();
+        chosen.extend(unused);
+    }
+    // Fewer candidates than requested: repeat them rather than return a short list, so a
+    // harness asking for 64 roots always runs 64 searches.
+    let distinct = chosen.len();
+    for i in distinct..count {
+        chosen.push(chosen[i % distinct]);
+    }
+    chosen
+}
+
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014): tiny, seedable with any value, and good enough to pick roots.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound` by multiply-high (Lemire); the bias is below 2^-32 for any
+    /// vertex count warpath can hold, far too small to matter for root selection.
+    fn below(&mut self, bound: u64) -> u64 {
+        ((self.next_u64() as u128 * bound as u128) >> 64) as u64
+    }
+}

@@ -1,1 +1,153 @@
-//! placeholder
+//! Validation of BFS results, kept apart from the kernels so that no traversal grades its
+//! own work. Every check is a scan over vertices or edges, run in parallel, because it is
+//! applied to graphs of hundreds of millions of edges after every GPU run.
+
+use rayon::prelude::*;
+
+use crate::bfs::BfsResult;
+use crate::error::{Error, Result};
+use crate::graph::{Graph, UNREACHED};
+
+/// Checks that `result` is a correct BFS tree of `g`, following the validation rules of the
+/// Graph500 specification (section "Validation", kernel 2), adapted to directed graphs:
+///
+/// 1. both arrays have one entry per vertex, and the source is a vertex;
+/// 2. the root is its own parent, at distance 0;
+/// 3. a vertex has a distance exactly when it has a parent (unreached vertices have neither);
+/// 4. every reached non-root vertex has a reached parent, the tree edge parent -> child is an
+///    edge of the graph, and the child is exactly one level below the parent;
+/// 5. for every edge `u -> v` with `u` reached, `v` is reached and `dist[v] <= dist[u] + 1`.
+///
+/// Rule 4 makes distances strictly decrease towards the root, so the parent pointers have no
+/// cycles and every reached vertex leads back to the root. Rule 5 makes the tree span
+/// everything reachable from the root and the distances shortest: with rule 4 they are then
+/// exactly the BFS levels.
+///
+/// When several rules are broken, the error reports the first problem in the order above and
+/// then in vertex order, so the message is the same on every run.
+pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
+    let n = g.num_vertices();
+    let fail = |message: String| Err(Error::Verification(message));
+    let name = |v: u32| g.external_id(v);
+
+    for (what, len) in [("distance", result.distances.len()), ("parent", result.parents.len())] {
+        if len != n {
+            return fail(format!("the {what} array has {len} entries but the graph has {n} vertices"));
+        }
+    }
+    let root = result.source;
+    if root as usize >= n {
+        return fail(format!("the source {} is not a vertex (the graph has {n})", name(root)));
+    }
+    let (dist, parent) = (&result.distances, &result.parents);
+    if parent[root as usize] != root {
+        return fail(format!(
+            "the root {} must be its own parent, but its parent is {}",
+            name(root),
+            describe(g, parent[root as usize])
+        ));
+    }
+    if dist[root as usize] != 0 {
+        return fail(format!(
+            "the root {} must be at distance 0, but is at {}",
+            name(root),
+            describe_distance(dist[root as usize])
+        ));
+    }
+
+    let tree_error = (0..n as u32).into_par_iter().find_map_first(|v| {
+        if v == root {
+            return None;
+        }
+        let (d, p) = (dist[v as usize], parent[v as usize]);
+        match (d == UNREACHED, p == UNREACHED) {
+            (true, true) => return None,
+            (true, false) => {
+                return Some(format!("vertex {} is marked unreached but has parent {}", name(v), describe(g, p)))
+            }
+            (false, true) => return Some(format!("vertex {} has distance {d} but no parent", name(v))),
+            (false, false) => {}
+        }
+        if p as usize >= n {
+            return Some(format!("vertex {} has parent {p}, which is not a vertex", name(v)));
+        }
+        if p == v {
+            return Some(format!("vertex {} is its own parent but is not the root", name(v)));
+        }
+        let pd = dist[p as usize];
+        if pd == UNREACHED {
+            return Some(format!("vertex {} has parent {}, which is unreached", name(v), name(p)));
+        }
+        if d != pd + 1 {
+            return Some(format!(
+                "vertex {} is at distance {d} but its parent {} is at {pd}; a tree edge spans exactly one level",
+                name(v),
+                name(p)
+            ));
+        }
+        if g.neighbors(p).binary_search(&v).is_err() {
+            return Some(format!(
+                "vertex {} has parent {}, but the graph has no edge {} -> {}",
+                name(v),
+                name(p),
+                name(p),
+                name(v)
+            ));
+        }
+        None
+    });
+    if let Some(message) = tree_error {
+        return fail(message);
+    }
+
+    let edge_error = (0..n as u32).into_par_iter().find_map_first(|u| {
+        let du = dist[u as usize];
+        if du == UNREACHED {
+            return None;
+        }
+        g.neighbors(u).iter().find_map(|&v| {
+            let dv = dist[v as usize];
+            if dv == UNREACHED {
+                Some(format!(
+                    "vertex {} is marked unreached, but the edge {} -> {} leads to it from distance {du}",
+                    name(v),
+                    name(u),
+                    name(v)
+                ))
+            } else if dv > du + 1 {
+                Some(format!(
+                    "vertex {} is at distance {dv}, but the edge {} -> {} reaches it from distance {du}; \
+                     a BFS distance is at most one more than any in-neighbor's",
+                    name(v),
+                    name(u),
+                    name(v)
+                ))
+            } else {
+                None
+            }
+        })
+    });
+    match edge_error {
+        Some(message) => fail(message),
+        None => Ok(()),
+    }
+}
+
+/// A parent entry for a message: an external id, or what the raw value means.
+fn describe(g: &Graph, parent: u32) -> String {
+    if parent == UNREACHED {
+        "unset (UNREACHED)".into()
+    } else if parent as usize >= g.num_vertices() {
+        format!("{parent}, which is not a vertex")
+    } else {
+        g.external_id(parent).to_string()
+    }
+}
+
+fn describe_distance(d: u32) -> String {
+    if d == UNREACHED {
+        "UNREACHED".into()
+    } else {
+        d.to_string()
+    }
+}
