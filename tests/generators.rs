@@ -73,6 +73,7 @@ fn malformed_specs_show_the_expected_form() {
         ("rmat:10:16:0.5,0.25,0.25", "sum to less than 1"),
         ("rmat:10:16:0.7,-0.1,0.1", "non-negative"),
         ("rmat:10:16:NaN,0.1,0.1", "non-negative"),
+        ("kron:31:4294967295", "cannot be held in memory"),
     ];
     for (text, needle) in cases {
         let err = text.parse::<GeneratorSpec>().unwrap_err();
@@ -83,12 +84,9 @@ fn malformed_specs_show_the_expected_form() {
 
 #[test]
 fn oversized_specs_are_too_many_vertices() {
-    for (text, vertices) in [
-        ("kron:32", 1u64 << 32),
-        ("urand:40:1", 1 << 40),
-        ("grid2d:65536", 1 << 32),
-        ("grid3d:1626", 1626u64.pow(3)),
-    ] {
+    for (text, vertices) in
+        [("kron:32", 1u64 << 32), ("urand:40:1", 1 << 40), ("grid2d:65536", 1 << 32), ("grid3d:1626", 1626u64.pow(3))]
+    {
         match text.parse::<GeneratorSpec>() {
             Err(Error::TooManyVertices { vertices: got }) => assert_eq!(got, vertices, "{text}"),
             other => panic!("{text}: expected TooManyVertices, got {other:?}"),
@@ -225,7 +223,10 @@ fn grid3d_is_exactly_a_grid() {
     assert_eq!(g.num_edges(), 2 * 3 * (n * n * (n - 1)) as u64);
     assert_clean_undirected(&g);
     let id = |x: u32, y: u32, z: u32| x + y * n + z * n * n;
-    assert_eq!(g.neighbors(id(1, 1, 1)), &[id(1, 1, 0), id(1, 0, 1), id(0, 1, 1), id(2, 1, 1), id(1, 2, 1), id(1, 1, 2)]);
+    assert_eq!(
+        g.neighbors(id(1, 1, 1)),
+        &[id(1, 1, 0), id(1, 0, 1), id(0, 1, 1), id(2, 1, 1), id(1, 2, 1), id(1, 1, 2)]
+    );
     assert_eq!(g.neighbors(id(0, 0, 0)), &[id(1, 0, 0), id(0, 1, 0), id(0, 0, 1)]);
     assert_eq!(g.neighbors(id(2, 1, 0)), &[id(2, 0, 0), id(1, 1, 0), id(2, 2, 0), id(2, 1, 1)]);
     let mut histogram = [0; 7];

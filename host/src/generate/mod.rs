@@ -57,7 +57,9 @@ pub fn generate(spec: &GeneratorSpec, seed: u64) -> Result<Graph> {
         GeneratorSpec::Kronecker { scale, edge_factor } => {
             kronecker::rmat_edges(scale, edge_factor, GRAPH500_ABC, seed)
         }
-        GeneratorSpec::Rmat { scale, edge_factor, a, b, c } => kronecker::rmat_edges(scale, edge_factor, (a, b, c), seed),
+        GeneratorSpec::Rmat { scale, edge_factor, a, b, c } => {
+            kronecker::rmat_edges(scale, edge_factor, (a, b, c), seed)
+        }
         GeneratorSpec::Uniform { scale, edge_factor } => uniform::uniform_edges(scale, edge_factor, seed),
         GeneratorSpec::Grid2d { width, height } => grid::grid2d_edges(width, height),
         GeneratorSpec::Grid3d { n } => grid::grid3d_edges(n),
@@ -89,6 +91,14 @@ impl GeneratorSpec {
                 }
                 if edge_factor == 0 {
                     return invalid(format!("{self}: the edge factor must be at least 1"));
+                }
+                // Refused here rather than left to abort the process inside an allocation.
+                let edge_list_bytes = (edge_factor as u128) << scale << 3;
+                if edge_list_bytes > isize::MAX as u128 {
+                    return invalid(format!(
+                        "{self}: {} edges cannot be held in memory; lower the scale or the edge factor",
+                        (edge_factor as u128) << scale
+                    ));
                 }
             }
             GeneratorSpec::Grid2d { width, height } => {
@@ -122,20 +132,16 @@ impl FromStr for GeneratorSpec {
 
     fn from_str(s: &str) -> Result<Self> {
         let parts: Vec<&str> = s.split(':').collect();
-        let usage = |form: &str| {
-            Error::InvalidArgument(format!("cannot read generator spec `{s}`: expected {form}"))
-        };
+        let usage = |form: &str| Error::InvalidArgument(format!("cannot read generator spec `{s}`: expected {form}"));
         let number = |text: &str, form: &str| text.trim().parse::<u64>().map_err(|_| usage(form));
         let small = |text: &str, form: &str| text.trim().parse::<u32>().map_err(|_| usage(form));
         let spec = match parts[..] {
-            ["kron", scale] => GeneratorSpec::Kronecker {
-                scale: small(scale, KRON)?,
-                edge_factor: DEFAULT_EDGE_FACTOR,
-            },
-            ["kron", scale, edge_factor] => GeneratorSpec::Kronecker {
-                scale: small(scale, KRON)?,
-                edge_factor: small(edge_factor, KRON)?,
-            },
+            ["kron", scale] => {
+                GeneratorSpec::Kronecker { scale: small(scale, KRON)?, edge_factor: DEFAULT_EDGE_FACTOR }
+            }
+            ["kron", scale, edge_factor] => {
+                GeneratorSpec::Kronecker { scale: small(scale, KRON)?, edge_factor: small(edge_factor, KRON)? }
+            }
             ["kron", ..] => return Err(usage(KRON)),
             ["rmat", scale, edge_factor, abc] => {
                 let probabilities: Vec<f64> = abc
@@ -147,20 +153,17 @@ impl FromStr for GeneratorSpec {
                 GeneratorSpec::Rmat { scale: small(scale, RMAT)?, edge_factor: small(edge_factor, RMAT)?, a, b, c }
             }
             ["rmat", ..] => return Err(usage(RMAT)),
-            ["urand", scale] => GeneratorSpec::Uniform {
-                scale: small(scale, URAND)?,
-                edge_factor: DEFAULT_EDGE_FACTOR,
-            },
-            ["urand", scale, edge_factor] => GeneratorSpec::Uniform {
-                scale: small(scale, URAND)?,
-                edge_factor: small(edge_factor, URAND)?,
-            },
+            ["urand", scale] => {
+                GeneratorSpec::Uniform { scale: small(scale, URAND)?, edge_factor: DEFAULT_EDGE_FACTOR }
+            }
+            ["urand", scale, edge_factor] => {
+                GeneratorSpec::Uniform { scale: small(scale, URAND)?, edge_factor: small(edge_factor, URAND)? }
+            }
             ["urand", ..] => return Err(usage(URAND)),
             ["grid2d", size] => match size.split_once(['x', 'X']) {
-                Some((width, height)) => GeneratorSpec::Grid2d {
-                    width: number(width, GRID2D)?,
-                    height: number(height, GRID2D)?,
-                },
+                Some((width, height)) => {
+                    GeneratorSpec::Grid2d { width: number(width, GRID2D)?, height: number(height, GRID2D)? }
+                }
                 None => {
                     let side = number(size, GRID2D)?;
                     GeneratorSpec::Grid2d { width: side, height: side }
