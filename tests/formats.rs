@@ -54,7 +54,8 @@ fn missing_file_is_an_io_error_naming_it() {
 
 // ---- SNAP ----
 
-const SNAP: &[u8] = b"# Directed graph: toy\n# Nodes: 5 Edges: 5\n# FromNodeId\tToNodeId\n0\t1\n0\t2\n2  0\n3 3\n\n1\t4\n";
+const SNAP: &[u8] =
+    b"# Directed graph: toy\n# Nodes: 5 Edges: 5\n# FromNodeId\tToNodeId\n0\t1\n0\t2\n2  0\n3 3\n\n1\t4\n";
 
 #[test]
 fn snap_reads_ids_as_they_are_and_stays_directed() {
@@ -156,7 +157,8 @@ fn corrupt_gzip_is_an_error_naming_the_file() {
 
 // ---- Matrix Market ----
 
-const MTX_GENERAL: &[u8] = b"%%MatrixMarket matrix coordinate pattern general\n% a comment\n%\n3 4 4\n1 2\n2 3\n3 1\n3 4\n";
+const MTX_GENERAL: &[u8] =
+    b"%%MatrixMarket matrix coordinate pattern general\n% a comment\n%\n3 4 4\n1 2\n2 3\n3 1\n3 4\n";
 
 #[test]
 fn mtx_general_is_directed_and_one_based() {
@@ -282,7 +284,8 @@ fn mtx_too_large_size_line_is_too_many_vertices() {
 
 // ---- DIMACS ----
 
-const GR: &[u8] = b"c 9th DIMACS style\nc\np sp 4 5\na 1 2 10\na 2 1 10\na 2 3 7\nc interleaved comment\na 3 4 1\na 3 4 1\n";
+const GR: &[u8] =
+    b"c 9th DIMACS style\nc\np sp 4 5\na 1 2 10\na 2 1 10\na 2 3 7\nc interleaved comment\na 3 4 1\na 3 4 1\n";
 
 #[test]
 fn dimacs_reads_arcs_one_based_and_directed() {

@@ -87,9 +87,7 @@ fn truncated_file_is_reported_with_sizes() {
 #[test]
 fn truncated_gzip_wgr_is_an_error() {
     let scratch = Scratch::new("wgr-gz-truncated");
-    let big = GraphBuilder::new()
-        .build(EdgeList::new(5000, (0..4999).map(|v| (v, v + 1)).collect(), true))
-        .unwrap();
+    let big = GraphBuilder::new().build(EdgeList::new(5000, (0..4999).map(|v| (v, v + 1)).collect(), true)).unwrap();
     let path = scratch.path("g.wgr.gz");
     write_wgr(&big, &path).unwrap();
     let bytes = std::fs::read(&path).unwrap();

@@ -14,11 +14,7 @@ pub struct Scratch {
 impl Scratch {
     pub fn new(label: &str) -> Scratch {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let unique = format!(
-            "warpath-test-{label}-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
+        let unique = format!("warpath-test-{label}-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
         let dir = std::env::temp_dir().join(unique);
         std::fs::create_dir_all(&dir).expect("create scratch dir");
         Scratch { dir }

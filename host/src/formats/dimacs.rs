@@ -65,7 +65,10 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                     return Err(parse_error(
                         path,
                         number,
-                        format!("no more arcs: the `p` line (line {p_line}) declares {m}, but {} is one more", text::show(line)),
+                        format!(
+                            "no more arcs: the `p` line (line {p_line}) declares {m}, but {} is one more",
+                            text::show(line)
+                        ),
                     ));
                 }
                 let u = vertex(u, n, path, number, line)?;
@@ -83,7 +86,10 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                 return Err(parse_error(
                     path,
                     number,
-                    format!("a comment `c ...`, the problem line `p sp N M` or an arc `a u v w`, found {}", text::show(line)),
+                    format!(
+                        "a comment `c ...`, the problem line `p sp N M` or an arc `a u v w`, found {}",
+                        text::show(line)
+                    ),
                 ))
             }
         }
@@ -122,7 +128,7 @@ fn problem_line_error(path: &Path, number: u64, line: &[u8]) -> Error {
 
 fn vertex(token: &[u8], n: u64, path: &Path, number: u64, line: &[u8]) -> Result<u32> {
     match text::parse_u64(token) {
-        Some(id) if id >= 1 && id <= n => Ok((id - 1) as u32),
+        Some(id) if (1..=n).contains(&id) => Ok((id - 1) as u32),
         Some(id) => Err(parse_error(
             path,
             number,

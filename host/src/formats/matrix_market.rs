@@ -38,7 +38,9 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
     let mut lines = Lines::new(input, path);
     let (field, symmetric) = match lines.next_line()? {
         Some((number, line)) => parse_header(line, path, number)?,
-        None => return Err(parse_error(path, 1, format!("the Matrix Market header {HEADER_FORM}, but the file is empty"))),
+        None => {
+            return Err(parse_error(path, 1, format!("the Matrix Market header {HEADER_FORM}, but the file is empty")))
+        }
     };
 
     let (rows, cols, entries, size_line) = loop {
@@ -188,7 +190,7 @@ fn parse_header(line: &[u8], path: &Path, number: u64) -> Result<(Field, bool)> 
 /// A 1-based row or column index, checked against its bound and made 0-based.
 fn index(token: &[u8], bound: u64, what: &str, path: &Path, number: u64, line: &[u8]) -> Result<u32> {
     match text::parse_u64(token) {
-        Some(id) if id >= 1 && id <= bound => Ok((id - 1) as u32),
+        Some(id) if (1..=bound).contains(&id) => Ok((id - 1) as u32),
         Some(id) => Err(parse_error(
             path,
             number,

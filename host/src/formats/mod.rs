@@ -120,8 +120,7 @@ pub fn write_wgr(graph: &Graph, path: &Path) -> Result<()> {
 }
 
 fn edges_of(graph: &Graph, undirected: bool) -> EdgeList {
-    let edges = (0..graph.num_vertices() as u32)
-        .flat_map(|u| graph.neighbors(u).iter().map(move |&v| (u, v)))
-        .collect();
+    let edges =
+        (0..graph.num_vertices() as u32).flat_map(|u| graph.neighbors(u).iter().map(move |&v| (u, v))).collect();
     EdgeList { num_vertices: graph.num_vertices() as u64, edges, undirected, id_base: graph.id_base() }
 }

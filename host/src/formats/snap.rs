@@ -63,11 +63,7 @@ fn vertex(token: &[u8], path: &Path, line_number: u64, line: &[u8]) -> Result<u3
         parse_error(
             path,
             line_number,
-            format!(
-                "a vertex id (a non-negative integer), found {} in {}",
-                text::show(token),
-                text::show(line)
-            ),
+            format!("a vertex id (a non-negative integer), found {} in {}", text::show(token), text::show(line)),
         )
     })?;
     if id >= MAX_VERTICES {
