@@ -5,6 +5,7 @@
 //! - [`graph`]: the CSR graph and its builder;
 //! - [`formats`]: readers and writers of graph files;
 //! - [`generate`]: seeded synthetic graphs (Graph500 Kronecker, RMAT, uniform, grids);
+//! - [`input`]: loading what the user named, a file or a generator spec;
 //! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
 //! - [`bfs`]: the traversals, CPU and GPU;
 //! - [`verify`]: Graph500-style validation of BFS trees.
@@ -15,6 +16,7 @@ pub mod formats;
 pub mod generate;
 pub mod gpu;
 pub mod graph;
+pub mod input;
 pub mod verify;
 
 pub use error::{Error, Result};

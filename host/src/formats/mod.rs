@@ -1,1 +1,126 @@
-//! placeholder
+//! Reading graph files, and writing warpath's binary `.wgr` format.
+//!
+//! One file per format. The format is chosen by the file's extension, and any of them may be
+//! gzip-compressed (`.gz` after the extension), since the public datasets are shipped that way.
+//!
+//! | extension | format | vertex ids | direction |
+//! |---|---|---|---|
+//! | `.mtx` | Matrix Market coordinate | 1-based | `symmetric` → undirected, `general` → directed |
+//! | `.txt`, `.el` | SNAP edge list | 0-based | directed |
+//! | `.gr` | DIMACS shortest path | 1-based | directed |
+//! | `.wgr` | warpath binary CSR | as stored | as stored |
+//!
+//! [`ReadOptions::undirected`] makes any of them undirected.
+
+pub mod dimacs;
+pub mod matrix_market;
+pub mod snap;
+mod text;
+pub mod wgr;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::graph::{EdgeList, Graph, GraphBuilder};
+
+/// The graph file formats warpath reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Matrix Market `coordinate` (`.mtx`).
+    MatrixMarket,
+    /// SNAP-style whitespace-separated edge list (`.txt`, `.el`).
+    EdgeList,
+    /// DIMACS shortest-path `.gr`.
+    Dimacs,
+    /// warpath's binary CSR (`.wgr`).
+    Wgr,
+}
+
+const SUPPORTED: &str = ".mtx (Matrix Market), .txt or .el (SNAP edge list), .gr (DIMACS), \
+                         .wgr (warpath binary), each optionally followed by .gz";
+
+impl Format {
+    /// The format named by `path`'s extension, looking past a trailing `.gz`.
+    pub fn from_path(path: &Path) -> Result<Format> {
+        let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        let extension = name.rsplit_once('.').map(|(_, ext)| ext);
+        match extension {
+            Some("mtx") => Ok(Format::MatrixMarket),
+            Some("txt" | "el") => Ok(Format::EdgeList),
+            Some("gr") => Ok(Format::Dimacs),
+            Some("wgr") => Ok(Format::Wgr),
+            _ => Err(Error::InvalidArgument(format!(
+                "{}: cannot tell the graph format from the file name; supported extensions are {SUPPORTED}. \
+                 Rename the file to match its format.",
+                path.display()
+            ))),
+        }
+    }
+}
+
+/// Options that apply to every format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Treat every edge as undirected (store both directions), whatever the file says.
+    pub undirected: bool,
+}
+
+/// True when `path` names a gzip-compressed file.
+pub(crate) fn is_gzipped(path: &Path) -> bool {
+    path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("gz"))
+}
+
+/// Opens `path` for buffered reading, decompressing on the fly if it ends in `.gz`.
+/// The large buffer matters: graph files are read front to back once, in big gulps.
+fn open_text(path: &Path) -> Result<Box<dyn BufRead>> {
+    const BUFFER: usize = 1 << 20;
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    if is_gzipped(path) {
+        // MultiGz: `cat a.gz b.gz` and bgzip files are several gzip members back to back.
+        let decoder = flate2::bufread::MultiGzDecoder::new(BufReader::with_capacity(BUFFER, file));
+        Ok(Box::new(BufReader::with_capacity(BUFFER, decoder)))
+    } else {
+        Ok(Box::new(BufReader::with_capacity(BUFFER, file)))
+    }
+}
+
+/// Reads the edges of a graph file, uncleaned (self-loops and repeats are left for the
+/// builder). A `.wgr` file gives back its stored edges.
+pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    match Format::from_path(path)? {
+        Format::MatrixMarket => matrix_market::read(open_text(path)?, path, opts),
+        Format::EdgeList => snap::read(open_text(path)?, path, opts),
+        Format::Dimacs => dimacs::read(open_text(path)?, path, opts),
+        Format::Wgr => {
+            let graph = wgr::read(path)?;
+            Ok(edges_of(&graph, opts.undirected || graph.is_undirected()))
+        }
+    }
+}
+
+/// Reads a graph file of any supported format into a CSR graph.
+pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    if Format::from_path(path)? == Format::Wgr {
+        let graph = wgr::read(path)?;
+        if opts.undirected && !graph.is_undirected() {
+            return GraphBuilder::new().build(edges_of(&graph, true));
+        }
+        return Ok(graph);
+    }
+    let list = read_edge_list(path, opts)?;
+    GraphBuilder::new().symmetrize(opts.undirected).build(list)
+}
+
+/// Writes `graph` to `path` in the binary `.wgr` format (gzip-compressed if `path` ends in `.gz`).
+pub fn write_wgr(graph: &Graph, path: &Path) -> Result<()> {
+    wgr::write(graph, path)
+}
+
+fn edges_of(graph: &Graph, undirected: bool) -> EdgeList {
+    let edges =
+        (0..graph.num_vertices() as u32).flat_map(|u| graph.neighbors(u).iter().map(move |&v| (u, v))).collect();
+    EdgeList { num_vertices: graph.num_vertices() as u64, edges, undirected, id_base: graph.id_base() }
+}

@@ -1,0 +1,153 @@
+//! Line reading and number parsing shared by the text formats.
+//!
+//! Graph files run to hundreds of millions of lines, so parsing works on raw bytes:
+//! one reused line buffer, tokens as byte slices, integers accumulated digit by digit.
+//! `str::parse` would need a UTF-8 check and a `&str` per token for no gain.
+
+use std::io::BufRead;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Reads a text file one line at a time, counting lines for error messages.
+pub(crate) struct Lines<'p, R> {
+    reader: R,
+    path: &'p Path,
+    buf: Vec<u8>,
+    line: u64,
+}
+
+impl<'p, R: BufRead> Lines<'p, R> {
+    pub(crate) fn new(reader: R, path: &'p Path) -> Self {
+        Lines { reader, path, buf: Vec::with_capacity(256), line: 0 }
+    }
+
+    /// The next line with its 1-based number, without the `\n` or `\r\n` ending
+    /// (Windows line endings are common in SNAP downloads).
+    pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>> {
+        self.buf.clear();
+        let read = self.reader.read_until(b'\n', &mut self.buf).map_err(|e| Error::io(self.path, e))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        let mut end = self.buf.len();
+        if end > 0 && self.buf[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if end > 0 && self.buf[end - 1] == b'\r' {
+            end -= 1;
+        }
+        Ok(Some((self.line, &self.buf[..end])))
+    }
+
+    /// How many lines have been read so far.
+    pub(crate) fn lines_read(&self) -> u64 {
+        self.line
+    }
+}
+
+/// Splits a line on ASCII whitespace (spaces and tabs, however many).
+pub(crate) fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty())
+}
+
+/// True for a line holding nothing but whitespace.
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|b| b.is_ascii_whitespace())
+}
+
+/// An unsigned decimal integer, or `None` for anything else (signs, letters, overflow).
+pub(crate) fn parse_u64(token: &[u8]) -> Option<u64> {
+    if token.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in token {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(digit as u64)?;
+    }
+    Some(value)
+}
+
+/// A signed decimal integer (an optional `+` or `-`, then digits).
+pub(crate) fn parse_i64(token: &[u8]) -> Option<i64> {
+    let (negative, digits) = match token.first() {
+        Some(b'-') => (true, &token[1..]),
+        Some(b'+') => (false, &token[1..]),
+        _ => (false, token),
+    };
+    let magnitude = parse_u64(digits)?;
+    if negative {
+        0i64.checked_sub_unsigned(magnitude)
+    } else {
+        i64::try_from(magnitude).ok()
+    }
+}
+
+/// A decimal floating-point number as Matrix Market writes them (`1.5`, `-2e-3`, `7`).
+/// Only value columns use this, and their values are not kept, so `str::parse` is fine here.
+pub(crate) fn is_real(token: &[u8]) -> bool {
+    // `f64::from_str` also takes "inf" and "NaN"; a matrix file holding them is still well formed.
+    std::str::from_utf8(token).ok().and_then(|s| s.parse::<f64>().ok()).is_some()
+}
+
+/// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks.
+pub(crate) fn show(line: &[u8]) -> String {
+    const MAX: usize = 60;
+    let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
+    let ellipsis = if line.len() > MAX { "..." } else { "" };
+    format!("`{text}{ellipsis}`")
+}
+
+/// The `Error::Parse` for `line` of `path`.
+pub(crate) fn parse_error(path: &Path, line: u64, expected: impl Into<String>) -> Error {
+    Error::Parse { path: path.to_path_buf(), line, expected: expected.into() }
+}
+
+/// How many edges to reserve room for, given a count a header claims: enough to avoid
+/// regrowth on honest files, but bounded so a corrupt header cannot demand terabytes.
+pub(crate) fn capacity_hint(declared: u64) -> usize {
+    const LIMIT: u64 = 1 << 26;
+    declared.min(LIMIT) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_parse_and_reject_junk() {
+        assert_eq!(parse_u64(b"0"), Some(0));
+        assert_eq!(parse_u64(b"18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_u64(b"18446744073709551616"), None);
+        assert_eq!(parse_u64(b""), None);
+        assert_eq!(parse_u64(b"-1"), None);
+        assert_eq!(parse_u64(b"12a"), None);
+        assert_eq!(parse_i64(b"-9223372036854775808"), Some(i64::MIN));
+        assert_eq!(parse_i64(b"+7"), Some(7));
+        assert_eq!(parse_i64(b"9223372036854775808"), None);
+        assert_eq!(parse_i64(b"-"), None);
+    }
+
+    #[test]
+    fn lines_strip_crlf_and_count() {
+        let data = b"a b\r\nc\n\nlast";
+        let mut lines = Lines::new(&data[..], Path::new("x"));
+        assert_eq!(lines.next_line().unwrap(), Some((1, &b"a b"[..])));
+        assert_eq!(lines.next_line().unwrap(), Some((2, &b"c"[..])));
+        assert_eq!(lines.next_line().unwrap(), Some((3, &b""[..])));
+        assert_eq!(lines.next_line().unwrap(), Some((4, &b"last"[..])));
+        assert_eq!(lines.next_line().unwrap(), None);
+        assert_eq!(lines.lines_read(), 4);
+    }
+
+    #[test]
+    fn tokens_split_on_mixed_whitespace() {
+        let t: Vec<&[u8]> = tokens(b"  1\t 2  3 ").collect();
+        assert_eq!(t, vec![&b"1"[..], b"2", b"3"]);
+    }
+}

@@ -1,0 +1,334 @@
+//! The text readers: SNAP edge lists, Matrix Market, DIMACS; format detection and gzip.
+
+mod common;
+
+use std::path::Path;
+
+use common::{adjacency, assert_parse_error, Scratch};
+use warpath::formats::{read_edge_list, read_graph, Format, ReadOptions};
+use warpath::Error;
+
+const DIRECTED: ReadOptions = ReadOptions { undirected: false };
+const UNDIRECTED: ReadOptions = ReadOptions { undirected: true };
+
+// ---- format detection ----
+
+#[test]
+fn formats_are_detected_from_extensions_past_gz() {
+    let cases = [
+        ("a.mtx", Format::MatrixMarket),
+        ("a.mtx.gz", Format::MatrixMarket),
+        ("A.MTX.GZ", Format::MatrixMarket),
+        ("dir.v2/web.txt", Format::EdgeList),
+        ("x.el.gz", Format::EdgeList),
+        ("USA-road-d.NY.gr.gz", Format::Dimacs),
+        ("g.wgr", Format::Wgr),
+        ("g.wgr.gz", Format::Wgr),
+    ];
+    for (name, format) in cases {
+        assert_eq!(Format::from_path(Path::new(name)).unwrap(), format, "{name}");
+    }
+}
+
+#[test]
+fn unknown_extension_lists_the_supported_ones() {
+    for name in ["graph.csv", "graph", "graph.gz", "graph.tar.gz"] {
+        let err = Format::from_path(Path::new(name)).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
+        assert!(text.starts_with(name), "{text}");
+        for ext in [".mtx", ".txt", ".el", ".gr", ".wgr", ".gz"] {
+            assert!(text.contains(ext), "{ext} missing from: {text}");
+        }
+    }
+}
+
+#[test]
+fn missing_file_is_an_io_error_naming_it() {
+    let scratch = Scratch::new("missing");
+    let path = scratch.path("nope.txt");
+    let err = read_graph(&path, &DIRECTED).unwrap_err();
+    assert!(matches!(err, Error::Io { .. }), "{err:?}");
+    assert!(err.to_string().contains("nope.txt"), "{err}");
+}
+
+// ---- SNAP ----
+
+const SNAP: &[u8] =
+    b"# Directed graph: toy\n# Nodes: 5 Edges: 5\n# FromNodeId\tToNodeId\n0\t1\n0\t2\n2  0\n3 3\n\n1\t4\n";
+
+#[test]
+fn snap_reads_ids_as_they_are_and_stays_directed() {
+    let scratch = Scratch::new("snap");
+    let path = scratch.file("toy.txt", SNAP);
+    let list = read_edge_list(&path, &DIRECTED).unwrap();
+    assert_eq!(list.num_vertices, 5);
+    assert_eq!(list.edges, vec![(0, 1), (0, 2), (2, 0), (3, 3), (1, 4)]);
+    assert!(!list.undirected);
+    assert_eq!(list.id_base, 0);
+
+    let g = read_graph(&path, &DIRECTED).unwrap();
+    assert_eq!(adjacency(&g), vec![vec![1, 2], vec![4], vec![0], vec![], vec![]]);
+    assert_eq!(g.num_edges(), 4, "the self-loop 3-3 is dropped");
+}
+
+#[test]
+fn snap_undirected_option_symmetrizes() {
+    let scratch = Scratch::new("snap-undirected");
+    let path = scratch.file("toy.el", SNAP);
+    let g = read_graph(&path, &UNDIRECTED).unwrap();
+    assert!(g.is_undirected());
+    assert_eq!(adjacency(&g), vec![vec![1, 2], vec![0, 4], vec![0], vec![], vec![1]]);
+}
+
+#[test]
+fn snap_crlf_and_gzip_read_the_same_as_plain() {
+    let scratch = Scratch::new("snap-crlf");
+    let plain = read_graph(&scratch.file("plain.txt", SNAP), &DIRECTED).unwrap();
+    let crlf_text = String::from_utf8(SNAP.to_vec()).unwrap().replace('\n', "\r\n");
+    let crlf = read_graph(&scratch.file("crlf.txt", crlf_text.as_bytes()), &DIRECTED).unwrap();
+    let gz = read_graph(&scratch.file("crlf.txt.gz", crlf_text.as_bytes()), &DIRECTED).unwrap();
+    assert_eq!(plain, crlf);
+    assert_eq!(plain, gz);
+}
+
+#[test]
+fn concatenated_gzip_members_are_read_whole() {
+    let scratch = Scratch::new("multigz");
+    let first = scratch.file("a.txt.gz", b"0 1\n");
+    let second = scratch.file("b.txt.gz", b"1 2\n");
+    let mut both = std::fs::read(first).unwrap();
+    both.extend(std::fs::read(second).unwrap());
+    let path = scratch.path("both.txt.gz");
+    std::fs::write(&path, both).unwrap();
+    assert_eq!(read_edge_list(&path, &DIRECTED).unwrap().edges, vec![(0, 1), (1, 2)]);
+}
+
+#[test]
+fn snap_empty_file_is_an_empty_graph() {
+    let scratch = Scratch::new("snap-empty");
+    let g = read_graph(&scratch.file("empty.txt", b"# nothing here\n"), &DIRECTED).unwrap();
+    assert_eq!(g.num_vertices(), 0);
+    assert_eq!(g.num_edges(), 0);
+}
+
+#[test]
+fn snap_bad_token_names_file_line_and_token() {
+    let scratch = Scratch::new("snap-bad");
+    let path = scratch.file("bad.txt", b"# c\n0 1\n2 x7\n");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert_parse_error(&err, &path, 3, "vertex id");
+    assert!(err.to_string().contains("`x7`"), "{err}");
+
+    let path = scratch.file("negative.txt", b"-1 2\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 1, "`-1`");
+}
+
+#[test]
+fn snap_wrong_column_counts_are_rejected() {
+    let scratch = Scratch::new("snap-columns");
+    let path = scratch.file("three.txt", b"0 1\n1 2 0.5\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "found 3 columns");
+    let path = scratch.file("one.txt", b"0 1\r\n7\r\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "two vertex ids");
+}
+
+#[test]
+fn snap_ids_beyond_u32_are_too_many_vertices() {
+    let scratch = Scratch::new("snap-big");
+    let path = scratch.file("big.txt", b"0 4294967295\n");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert!(matches!(err, Error::TooManyVertices { vertices: 4294967296 }), "{err:?}");
+    // The largest id that fits is accepted by the reader (building it would need 16 GiB).
+    let path = scratch.file("edge.txt", b"0 4294967294\n");
+    assert_eq!(read_edge_list(&path, &DIRECTED).unwrap().num_vertices, 4294967295);
+}
+
+#[test]
+fn corrupt_gzip_is_an_error_naming_the_file() {
+    let scratch = Scratch::new("gz-corrupt");
+    let full = std::fs::read(scratch.file("full.txt.gz", &b"0 1\n".repeat(5000))).unwrap();
+    let path = scratch.path("cut.txt.gz");
+    std::fs::write(&path, &full[..full.len() / 2]).unwrap();
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert!(matches!(err, Error::Io { .. }), "{err:?}");
+    assert!(err.to_string().contains("cut.txt.gz"), "{err}");
+}
+
+// ---- Matrix Market ----
+
+const MTX_GENERAL: &[u8] =
+    b"%%MatrixMarket matrix coordinate pattern general\n% a comment\n%\n3 4 4\n1 2\n2 3\n3 1\n3 4\n";
+
+#[test]
+fn mtx_general_is_directed_and_one_based() {
+    let scratch = Scratch::new("mtx-general");
+    let path = scratch.file("g.mtx", MTX_GENERAL);
+    let list = read_edge_list(&path, &DIRECTED).unwrap();
+    assert_eq!(list.num_vertices, 4, "n = max(rows, cols)");
+    assert_eq!(list.edges, vec![(0, 1), (1, 2), (2, 0), (2, 3)]);
+    assert_eq!(list.id_base, 1);
+    assert!(!list.undirected);
+    let g = read_graph(&path, &DIRECTED).unwrap();
+    assert_eq!(g.id_base(), 1);
+    assert_eq!(g.num_edges(), 4);
+    assert_eq!(g.external_id(0), 1);
+    assert!(read_graph(&path, &UNDIRECTED).unwrap().is_undirected());
+}
+
+#[test]
+fn mtx_symmetric_is_undirected_and_drops_the_diagonal() {
+    let scratch = Scratch::new("mtx-symmetric");
+    let text = b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 4\n1 1\n2 1\n3 1\n3 3\n";
+    let g = read_graph(&scratch.file("s.mtx", text), &DIRECTED).unwrap();
+    assert!(g.is_undirected());
+    assert_eq!(adjacency(&g), vec![vec![1, 2], vec![0], vec![0]]);
+    assert_eq!(g.num_edges(), 4);
+
+    // The same entries read as `general` keep only the stored direction.
+    let general = b"%%MatrixMarket matrix coordinate pattern general\n3 3 4\n1 1\n2 1\n3 1\n3 3\n";
+    let g = read_graph(&scratch.file("g.mtx", general), &DIRECTED).unwrap();
+    assert!(!g.is_undirected());
+    assert_eq!(adjacency(&g), vec![vec![], vec![0], vec![0]]);
+}
+
+#[test]
+fn mtx_integer_and_real_values_are_checked_and_ignored() {
+    let scratch = Scratch::new("mtx-values");
+    let integer = b"%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 -7\n2 1 +3\n";
+    let real = b"%%MatrixMarket Matrix Coordinate REAL Symmetric\n2 2 3\n1 1 2.5e+03\n2 1 -1.25\n2 2 7\n";
+    let gi = read_graph(&scratch.file("i.mtx", integer), &DIRECTED).unwrap();
+    let gr = read_graph(&scratch.file("r.mtx.gz", real), &DIRECTED).unwrap();
+    assert_eq!(adjacency(&gi), vec![vec![1], vec![0]]);
+    assert!(!gi.is_undirected());
+    assert_eq!(adjacency(&gr), vec![vec![1], vec![0]]);
+    assert!(gr.is_undirected());
+
+    let path = scratch.file("bad-int.mtx", b"%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 1.5\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "an integer as the value");
+    let path = scratch.file("bad-real.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 abc\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "a real number");
+}
+
+#[test]
+fn mtx_truncated_file_says_how_many_entries_were_expected_and_found() {
+    let scratch = Scratch::new("mtx-truncated");
+    let path = scratch.file("t.mtx", b"%%MatrixMarket matrix coordinate pattern general\n% c\n3 3 5\n1 2\n2 3\n");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert_parse_error(&err, &path, 6, "5 entries");
+    assert!(err.to_string().contains("ends after 2"), "{err}");
+    assert!(err.to_string().contains("line 3"), "{err}");
+}
+
+#[test]
+fn mtx_more_entries_than_declared_is_an_error() {
+    let scratch = Scratch::new("mtx-extra");
+    let path = scratch.file("x.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n2 3\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 4, "declares 1");
+}
+
+#[test]
+fn mtx_bad_headers_are_explained() {
+    let scratch = Scratch::new("mtx-header");
+    let cases: [(&[u8], &str); 6] = [
+        (b"3 3 1\n1 2\n", "Matrix Market header"),
+        (b"%%MatrixMarket matrix array real general\n3 3\n", "`array`"),
+        (b"%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "`complex`"),
+        (b"%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n", "`hermitian`"),
+        (b"%%MatrixMarket vector coordinate real general\n", "Matrix Market header"),
+        (b"", "file is empty"),
+    ];
+    for (i, (text, needle)) in cases.into_iter().enumerate() {
+        let path = scratch.file(&format!("h{i}.mtx"), text);
+        assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 1, needle);
+    }
+}
+
+#[test]
+fn mtx_missing_or_bad_size_line_is_an_error() {
+    let scratch = Scratch::new("mtx-size");
+    let path = scratch.file("none.mtx", b"%%MatrixMarket matrix coordinate pattern general\n% only comments\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "size line");
+    let path = scratch.file("two.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3\n1 2\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "size line");
+    let path = scratch.file("rect.mtx", b"%%MatrixMarket matrix coordinate pattern symmetric\n3 4 0\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "square");
+}
+
+#[test]
+fn mtx_bad_entries_are_explained() {
+    let scratch = Scratch::new("mtx-entries");
+    let header = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n";
+    let cases = [
+        ("1 2 3\n", "2 columns"),
+        ("3\n", "2 columns"),
+        ("0 1\n", "between 1 and 3"),
+        ("1 4\n", "between 1 and 3"),
+        ("1 b\n", "column index"),
+    ];
+    for (i, (entry, needle)) in cases.into_iter().enumerate() {
+        let path = scratch.file(&format!("e{i}.mtx"), format!("{header}{entry}").as_bytes());
+        assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 4, needle);
+    }
+    let path = scratch.file("real-2col.mtx", b"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "`row column value`");
+}
+
+#[test]
+fn mtx_too_large_size_line_is_too_many_vertices() {
+    let scratch = Scratch::new("mtx-big");
+    let path = scratch.file("big.mtx", b"%%MatrixMarket matrix coordinate pattern general\n4294967296 1 0\n");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert!(matches!(err, Error::TooManyVertices { vertices: 4294967296 }), "{err:?}");
+}
+
+// ---- DIMACS ----
+
+const GR: &[u8] =
+    b"c 9th DIMACS style\nc\np sp 4 5\na 1 2 10\na 2 1 10\na 2 3 7\nc interleaved comment\na 3 4 1\na 3 4 1\n";
+
+#[test]
+fn dimacs_reads_arcs_one_based_and_directed() {
+    let scratch = Scratch::new("gr");
+    let path = scratch.file("g.gr", GR);
+    let list = read_edge_list(&path, &DIRECTED).unwrap();
+    assert_eq!(list.num_vertices, 4);
+    assert_eq!(list.edges, vec![(0, 1), (1, 0), (1, 2), (2, 3), (2, 3)]);
+    assert_eq!(list.id_base, 1);
+    let g = read_graph(&path, &DIRECTED).unwrap();
+    assert_eq!(adjacency(&g), vec![vec![1], vec![0, 2], vec![3], vec![]]);
+    let u = read_graph(&scratch.file("g.gr.gz", GR), &UNDIRECTED).unwrap();
+    assert_eq!(adjacency(&u), vec![vec![1], vec![0, 2], vec![1, 3], vec![2]]);
+}
+
+#[test]
+fn dimacs_arc_count_must_match_the_problem_line() {
+    let scratch = Scratch::new("gr-count");
+    let path = scratch.file("short.gr", b"p sp 3 3\na 1 2 1\na 2 3 1\n");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert_parse_error(&err, &path, 4, "3 arcs");
+    assert!(err.to_string().contains("ends after 2"), "{err}");
+    let path = scratch.file("long.gr", b"p sp 3 1\na 1 2 1\na 2 3 1\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "declares 1");
+}
+
+#[test]
+fn dimacs_malformed_lines_are_explained() {
+    let scratch = Scratch::new("gr-bad");
+    let cases: [(&[u8], u64, &str); 8] = [
+        (b"a 1 2 3\np sp 2 1\n", 1, "before the first arc"),
+        (b"p sp 2 1\na 1 3 5\n", 2, "between 1 and 2"),
+        (b"p sp 2 1\na 0 1 5\n", 2, "between 1 and 2"),
+        (b"p sp 2 1\na 1 2 x\n", 2, "integer arc weight"),
+        (b"p sp 2 1\na 1 2\n", 2, "four columns"),
+        (b"p max 2 1\n", 1, "p sp VERTICES ARCS"),
+        (b"p sp 2 1\np sp 2 1\n", 2, "only one `p` line"),
+        (b"p sp 2 1\ne 1 2\n", 2, "an arc `a u v w`"),
+    ];
+    for (i, (text, line, needle)) in cases.into_iter().enumerate() {
+        let path = scratch.file(&format!("b{i}.gr"), text);
+        assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, line, needle);
+    }
+    let path = scratch.file("nop.gr", b"c only a comment\n");
+    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "problem line");
+}

@@ -1,0 +1,182 @@
+//! The binary `.wgr` format: round trips, and every way a file can be damaged.
+
+mod common;
+
+use common::{adjacency, Scratch};
+use warpath::formats::{read_edge_list, read_graph, write_wgr, ReadOptions};
+use warpath::graph::{EdgeList, GraphBuilder};
+use warpath::{Error, Graph};
+
+fn sample(undirected: bool, id_base: u32) -> Graph {
+    let edges = vec![(0, 1), (0, 4), (1, 2), (2, 0), (3, 4), (4, 4), (5, 0)];
+    let list = EdgeList { num_vertices: 7, edges, undirected, id_base };
+    GraphBuilder::new().build(list).unwrap()
+}
+
+fn format_problem(err: &Error) -> String {
+    match err {
+        Error::Format { .. } => err.to_string(),
+        other => panic!("expected a format error, got {other:?}"),
+    }
+}
+
+#[test]
+fn round_trip_keeps_everything() {
+    let scratch = Scratch::new("wgr-roundtrip");
+    for (i, (undirected, id_base)) in [(false, 0), (true, 1), (false, 1)].into_iter().enumerate() {
+        let g = sample(undirected, id_base);
+        for name in [format!("g{i}.wgr"), format!("g{i}.wgr.gz")] {
+            let path = scratch.path(&name);
+            write_wgr(&g, &path).unwrap();
+            let back = read_graph(&path, &ReadOptions::default()).unwrap();
+            assert_eq!(back, g, "{name}");
+        }
+    }
+}
+
+#[test]
+fn file_size_matches_the_documented_layout() {
+    let scratch = Scratch::new("wgr-size");
+    let g = sample(false, 0);
+    let path = scratch.path("g.wgr");
+    write_wgr(&g, &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let n = g.num_vertices() as u64;
+    assert_eq!(bytes.len() as u64, 40 + 8 * (n + 1) + 4 * g.num_edges() + 4);
+    assert_eq!(&bytes[..8], b"WARPGRPH");
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1, "version");
+}
+
+#[test]
+fn empty_graph_round_trips() {
+    let scratch = Scratch::new("wgr-empty");
+    let g = GraphBuilder::new().build(EdgeList::new(0, vec![], true)).unwrap();
+    let path = scratch.path("e.wgr");
+    write_wgr(&g, &path).unwrap();
+    assert_eq!(read_graph(&path, &ReadOptions::default()).unwrap(), g);
+}
+
+#[test]
+fn undirected_option_symmetrizes_a_directed_file() {
+    let scratch = Scratch::new("wgr-sym");
+    let g = sample(false, 0);
+    let path = scratch.path("d.wgr");
+    write_wgr(&g, &path).unwrap();
+    let u = read_graph(&path, &ReadOptions { undirected: true }).unwrap();
+    assert!(u.is_undirected() && u.is_symmetric());
+    assert_eq!(u, sample(true, 0));
+    let list = read_edge_list(&path, &ReadOptions::default()).unwrap();
+    assert_eq!(list.edges.len() as u64, g.num_edges());
+}
+
+#[test]
+fn truncated_file_is_reported_with_sizes() {
+    let scratch = Scratch::new("wgr-truncated");
+    let path = scratch.path("g.wgr");
+    write_wgr(&sample(true, 0), &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    for keep in [bytes.len() - 1, bytes.len() - 20, 45, 10, 0] {
+        let cut = scratch.path(&format!("cut{keep}.wgr"));
+        std::fs::write(&cut, &bytes[..keep]).unwrap();
+        let text = format_problem(&read_graph(&cut, &ReadOptions::default()).unwrap_err());
+        assert!(text.starts_with(&cut.display().to_string()), "{text}");
+        assert!(text.contains("truncated"), "{text}");
+    }
+}
+
+#[test]
+fn truncated_gzip_wgr_is_an_error() {
+    let scratch = Scratch::new("wgr-gz-truncated");
+    let big = GraphBuilder::new().build(EdgeList::new(5000, (0..4999).map(|v| (v, v + 1)).collect(), true)).unwrap();
+    let path = scratch.path("g.wgr.gz");
+    write_wgr(&big, &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let cut = scratch.path("cut.wgr.gz");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let err = read_graph(&cut, &ReadOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("cut.wgr.gz"), "{err}");
+}
+
+#[test]
+fn flipped_byte_fails_the_checksum() {
+    let scratch = Scratch::new("wgr-flip");
+    let path = scratch.path("g.wgr");
+    write_wgr(&sample(true, 0), &path).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    // A byte inside the targets array: the header stays plausible, only the CRC catches it.
+    let at = bytes.len() - 6;
+    bytes[at] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("checksum mismatch"), "{text}");
+}
+
+#[test]
+fn wrong_magic_version_and_trailing_bytes_are_explained() {
+    let scratch = Scratch::new("wgr-header");
+    let path = scratch.path("g.wgr");
+    write_wgr(&sample(false, 0), &path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+
+    let mut bad = good.clone();
+    bad[..8].copy_from_slice(b"NOTAGRPH");
+    std::fs::write(&path, &bad).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("magic bytes"), "{text}");
+
+    let mut bad = good.clone();
+    bad[8] = 2;
+    std::fs::write(&path, &bad).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("version 2"), "{text}");
+
+    let mut bad = good.clone();
+    bad.push(0);
+    std::fs::write(&path, &bad).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("unexpected bytes"), "{text}");
+}
+
+#[test]
+fn valid_checksum_over_an_invalid_csr_is_still_rejected() {
+    // A hand-made file: vertex 0 lists 1 twice. The CRC is right, the graph is not.
+    let scratch = Scratch::new("wgr-handmade");
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(b"WARPGRPH");
+    for word in [1u32, 0, 0, 0] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for dword in [2u64, 2, 0, 2, 2] {
+        bytes.extend_from_slice(&dword.to_le_bytes());
+    }
+    for target in [1u32, 1] {
+        bytes.extend_from_slice(&target.to_le_bytes());
+    }
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    let path = scratch.path("dup.wgr");
+    std::fs::write(&path, &bytes).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("vertex 0"), "{text}");
+
+    // Decreasing offsets are caught by the CSR check, still naming the file.
+    let mut bytes = bytes[..bytes.len() - 4].to_vec();
+    bytes[48..56].copy_from_slice(&3u64.to_le_bytes());
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
+    assert!(text.contains("invalid CSR"), "{text}");
+}
+
+#[test]
+fn a_read_graph_equals_the_text_source_it_came_from() {
+    let scratch = Scratch::new("wgr-from-text");
+    let src = scratch.file("s.mtx", b"%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 2\n4 3\n");
+    let g = read_graph(&src, &ReadOptions::default()).unwrap();
+    let bin = scratch.path("s.wgr");
+    write_wgr(&g, &bin).unwrap();
+    let back = read_graph(&bin, &ReadOptions::default()).unwrap();
+    assert_eq!(adjacency(&back), vec![vec![1], vec![0, 2], vec![1, 3], vec![2]]);
+    assert_eq!(back.id_base(), 1);
+}
