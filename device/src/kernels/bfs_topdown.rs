@@ -90,10 +90,7 @@ pub unsafe extern "ptx-kernel" fn bfs_topdown_expand(
         }
 
         // Short lists, one per thread, for as many steps as the warp's longest (< 32) one.
-        let mut steps = (end - start) as u32;
-        for offset in [16, 8, 4, 2, 1] {
-            steps = steps.max(shfl_xor_sync(FULL_MASK, steps, offset));
-        }
+        let steps = warp_max((end - start) as u32);
         for step in 0..steps as u64 {
             let edge = start + step;
             // SAFETY: forwarded from this kernel's contract.
@@ -101,6 +98,18 @@ pub unsafe extern "ptx-kernel" fn bfs_topdown_expand(
         }
         warp_base += global_threads();
     }
+}
+
+/// The largest `value` in the warp, on every lane (butterfly reduction).
+#[inline(always)]
+fn warp_max(mut value: u32) -> u32 {
+    // A counted loop rather than an array of offsets: an array can land in local memory.
+    let mut offset = WARP_SIZE / 2;
+    while offset > 0 {
+        value = value.max(shfl_xor_sync(FULL_MASK, value, offset));
+        offset /= 2;
+    }
+    value
 }
 
 /// What one edge visit needs; kept together so the visit is one call with three arguments.
