@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bfs::cpu_parallel::bfs_parallel;
-use crate::bfs::gpu_topdown::GpuTopDown;
+use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
 use crate::gpu::GpuContext;
@@ -127,22 +127,67 @@ impl<'g> Traverser<'g> {
 
     /// One BFS from `source` (an internal id; check it with [`crate::bfs::check_source`]).
     pub fn run(&self, source: u32) -> Result<Traversal> {
+        Ok(self.run_inner(source, false)?.0)
+    }
+
+    /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
+    /// On the GPU each level is timed with its own events, which adds a little to the total.
+    pub fn run_traced(&self, source: u32) -> Result<(Traversal, Vec<LevelTrace>)> {
+        self.run_inner(source, true)
+    }
+
+    fn run_inner(&self, source: u32, trace: bool) -> Result<(Traversal, Vec<LevelTrace>)> {
         crate::bfs::check_source(self.graph, source)?;
         let started = Instant::now();
-        let (result, traversal_time, end_to_end_time) = match &self.engine {
+        let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
             Engine::Gpu { gpu, device_graph, upload_time } => {
-                let run = GpuTopDown::new(gpu, device_graph)?.run(source)?;
+                let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
                 let traversal = Duration::from_secs_f64(run.kernel_ms / 1e3);
-                (run.result, traversal, started.elapsed() + *upload_time)
+                let levels = if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
+                (run.result, traversal, started.elapsed() + *upload_time, levels)
             }
             Engine::Cpu { transpose } => {
-                let result = bfs_parallel(self.graph, transpose.as_ref(), source);
+                let (result, levels) =
+                    bfs_parallel_with(self.graph, transpose.as_ref(), source, &DirectionParams::default());
                 let elapsed = started.elapsed();
-                (result, elapsed, elapsed)
+                (result, elapsed, elapsed, levels)
             }
         };
-        Ok(Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings: self.warnings.clone() })
+        let traversal =
+            Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings: self.warnings.clone() };
+        Ok((traversal, levels))
     }
+
+    /// Device bytes the graph occupies on the GPU (None on the CPU).
+    pub fn device_graph_bytes(&self) -> Option<u64> {
+        match &self.engine {
+            Engine::Gpu { device_graph, .. } => Some(device_graph.bytes()),
+            Engine::Cpu { .. } => None,
+        }
+    }
+}
+
+/// The trace of a top-down GPU run, rebuilt from its distances: level `l` expanded the
+/// vertices at distance `l` and inspected every out-edge of them.
+fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec<LevelTrace> {
+    let mut edges = vec![0u64; levels.len()];
+    for (v, &d) in result.distances.iter().enumerate() {
+        if let Some(slot) = edges.get_mut(d as usize) {
+            *slot += graph.degree(v as u32);
+        }
+    }
+    levels
+        .iter()
+        .zip(edges)
+        .enumerate()
+        .map(|(level, (gpu_level, edges_inspected))| LevelTrace {
+            level: level as u32,
+            direction: Direction::TopDown,
+            frontier: gpu_level.frontier as u64,
+            edges_inspected,
+            time: Duration::from_secs_f64(gpu_level.ms / 1e3),
+        })
+        .collect()
 }
 
 /// One BFS from `source` on the chosen backend: the simplest way in from library code.

@@ -27,8 +27,18 @@ pub struct GpuBfsRun {
     /// Device time from initialisation to the last level, by CUDA events (no transfers of the
     /// graph or of the result).
     pub kernel_ms: f64,
-    /// Levels expanded, the last of which found nothing.
-    pub levels: u32,
+    /// One entry per level expanded (the last found nothing): its frontier size and, when
+    /// traced, its device time.
+    pub levels: Vec<GpuLevel>,
+}
+
+/// One level of a GPU traversal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GpuLevel {
+    /// Vertices in the frontier this level expanded.
+    pub frontier: u32,
+    /// Device time of the level (CUDA events), when the run was traced; else 0.
+    pub ms: f64,
 }
 
 impl<'g> GpuTopDown<'g> {
@@ -53,13 +63,21 @@ impl<'g> GpuTopDown<'g> {
 
     /// Runs a BFS from `source` (an internal id `< n`; the caller checks it).
     pub fn run(&mut self, source: u32) -> Result<GpuBfsRun, GpuError> {
+        self.run_with(source, false)
+    }
+
+    /// Like [`run`](Self::run), timing every level with its own pair of events when `trace`
+    /// (which adds a little host work per level to the total).
+    pub fn run_with(&mut self, source: u32, trace: bool) -> Result<GpuBfsRun, GpuError> {
         let gpu = self.gpu;
         let start = gpu.record_event()?;
+        let mut levels = Vec::new();
         kernels::bfs_init(gpu, &mut self.distances, &mut self.parents, source)?;
         gpu.copy_into(&[source], &mut self.frontier)?;
         let mut frontier_len = 1u32;
         let mut level = 0u32;
         while frontier_len > 0 {
+            let level_start = if trace { Some(gpu.record_event()?) } else { None };
             gpu.zero(&mut self.next_len)?;
             kernels::bfs_topdown_expand(
                 gpu,
@@ -74,7 +92,17 @@ impl<'g> GpuTopDown<'g> {
                     next_len: &mut self.next_len,
                 },
             )?;
+            let expanded = frontier_len;
             frontier_len = gpu.read_counter(&self.next_len)?;
+            let ms = match level_start {
+                Some(level_start) => {
+                    let level_end = gpu.record_event()?;
+                    level_end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
+                    level_start.elapsed_ms(&level_end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64
+                }
+                None => 0.0,
+            };
+            levels.push(GpuLevel { frontier: expanded, ms });
             std::mem::swap(&mut self.frontier, &mut self.next);
             level += 1;
         }
@@ -86,7 +114,7 @@ impl<'g> GpuTopDown<'g> {
         let mut parents = gpu.download(&self.parents)?;
         distances.truncate(n);
         parents.truncate(n);
-        Ok(GpuBfsRun { result: BfsResult { source, distances, parents }, kernel_ms, levels: level })
+        Ok(GpuBfsRun { result: BfsResult { source, distances, parents }, kernel_ms, levels })
     }
 }
 
