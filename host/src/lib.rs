@@ -21,3 +21,8 @@ pub mod verify;
 
 pub use error::{Error, Result};
 pub use graph::Graph;
+
+/// The README's Rust examples, compiled and run as doctests so they cannot rot.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
