@@ -6,7 +6,9 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
+use warpath::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
+use warpath::bfs::{BfsResult, Direction};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
@@ -14,15 +16,43 @@ use warpath::graph::{EdgeList, GraphBuilder};
 use warpath::verify::validate_bfs_tree;
 use warpath::Graph;
 
-/// Runs the GPU BFS from each source and checks it against the CPU reference.
+/// The persistent kernel's variants: every combination of bottom-up steps and the
+/// small-frontier path, plus switching thresholds that force bottom-up almost at once.
+fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
+    let default = GpuBfsParams::default();
+    vec![
+        ("persistent", default),
+        ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
+        ("persistent without small path", GpuBfsParams { small_frontiers: false, ..default }),
+        ("persistent top-down, no small path", GpuBfsParams { bottom_up: false, small_frontiers: false, ..default }),
+        ("persistent eager bottom-up", GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default }),
+    ]
+}
+
+fn check_result(graph: &Graph, result: &BfsResult, label: &str) {
+    let expected = bfs_sequential(graph, result.source);
+    assert_eq!(result.distances, expected.distances, "{label}: distances from {}", result.source);
+    validate_bfs_tree(graph, result).unwrap_or_else(|e| panic!("{label}: from {}: {e}", result.source));
+}
+
+/// Runs every GPU BFS from each source and checks it against the CPU reference.
 fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &str) {
     let device_graph = gpu.upload_graph(graph).unwrap();
-    let mut bfs = GpuTopDown::new(gpu, &device_graph).unwrap();
+    let device_transpose = (!graph.is_undirected()).then(|| gpu.upload_graph(&graph.transpose()).unwrap());
+    let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
+    let mut per_level = GpuTopDown::new(gpu, &device_graph).unwrap();
+    let mut persistent = GpuPersistent::new(gpu, graph, &device_graph, inbound).unwrap();
     for &source in sources {
-        let run = bfs.run(source).unwrap();
-        let expected = bfs_sequential(graph, source);
-        assert_eq!(run.result.distances, expected.distances, "{label}: distances from {source}");
-        validate_bfs_tree(graph, &run.result).unwrap_or_else(|e| panic!("{label}: from {source}: {e}"));
+        check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} (per-level kernel)"));
+        for (variant, params) in persistent_variants() {
+            let run = persistent.run(source, params).unwrap();
+            check_result(graph, &run.result, &format!("{label} ({variant})"));
+            let traced: u64 = run.levels.iter().map(|level| level.frontier).sum();
+            assert_eq!(traced, run.result.reached(), "{label} ({variant}): the trace's frontiers add up to the reached vertices");
+            if !params.bottom_up {
+                assert!(run.levels.iter().all(|l| l.direction == Direction::TopDown), "{label} ({variant}) went bottom-up");
+            }
+        }
     }
 }
 
@@ -94,4 +124,20 @@ fn every_dataset_matches_the_cpu() {
         let graph = read_graph(&path, &ReadOptions::default()).unwrap();
         check_against_cpu(&gpu, &graph, &sources_of(&graph), &path.display().to_string());
     }
+}
+
+#[test]
+fn the_persistent_kernel_switches_direction_on_scale_free_graphs() {
+    let Some(gpu) = gpu_or_skip("the_persistent_kernel_switches_direction_on_scale_free_graphs") else { return };
+    let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let device_graph = gpu.upload_graph(&graph).unwrap();
+    let mut persistent = GpuPersistent::new(&gpu, &graph, &device_graph, &device_graph).unwrap();
+    let source = sources_of(&graph)[0];
+    let run = persistent.run(source, GpuBfsParams::default()).unwrap();
+    check_result(&graph, &run.result, "kron:16");
+    assert!(
+        run.levels.iter().any(|l| l.direction == Direction::BottomUp),
+        "Beamer's rule should go bottom-up on kron:16: {:?}",
+        run.levels
+    );
 }

@@ -156,3 +156,21 @@ fn warp_aggregated_append_gives_each_lane_one_slot() {
     let expected: Vec<u32> = (0..flags.len() as u32).filter(|&i| flags[i as usize] != 0).collect();
     assert_eq!(queue, expected);
 }
+
+#[test]
+fn block_exclusive_scan_for_several_block_sizes() {
+    let Some(gpu) = gpu_or_skip("block_exclusive_scan_for_several_block_sizes") else { return };
+    let mut rng = Rng::new(23);
+    for block in [32u32, 96, 256, 1024] {
+        let values: Vec<u32> = (0..block * 3).map(|_| rng.next_u32() % 1000).collect();
+        let (prefixes, totals) = selftest::block_scan(&gpu, &values, block).unwrap();
+        for (b, chunk) in values.chunks(block as usize).enumerate() {
+            let mut running = 0;
+            for (i, &v) in chunk.iter().enumerate() {
+                assert_eq!(prefixes[b * block as usize + i], running, "block size {block}, block {b}, thread {i}");
+                running += v;
+            }
+            assert_eq!(totals[b], running, "total of block {b} (size {block})");
+        }
+    }
+}

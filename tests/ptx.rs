@@ -5,7 +5,10 @@
 use warpath::gpu::ptx::{kernel_names, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
 
-const HOST_LAUNCHED: [&str; 11] = [
+const HOST_LAUNCHED: [&str; 14] = [
+    "bfs_persistent_init",
+    "bfs_persistent",
+    "test_block_scan",
     "bfs_init",
     "bfs_topdown_expand",
     "test_indices",

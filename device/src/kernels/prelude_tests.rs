@@ -209,3 +209,31 @@ pub unsafe extern "ptx-kernel" fn test_warp_append(flags: *const u32, n: u32, qu
         }
     }
 }
+
+/// Block-wide exclusive scan of `input` in blocks of `block_dim()` threads: each thread writes
+/// its exclusive prefix to `out[i]` and thread 0 the block total to `totals[block]`.
+///
+/// # Safety
+/// `input` and `out` hold `block_dim * blocks` words, `totals` `blocks`; block size a multiple
+/// of 32.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_block_scan(input: *const u32, out: *mut u32, totals: *mut u32) {
+    // SAFETY: declared once, before any control flow.
+    let scratch = unsafe { ScanScratch::declare() };
+    let i = global_idx() as usize;
+    // SAFETY: one thread per element.
+    let value = unsafe { *input.add(i) };
+    let (exclusive, total) = block_exclusive_scan(value, &scratch);
+    // Scan twice through the same scratch: the second call must not race with the first.
+    let (again, _) = block_exclusive_scan(value.wrapping_mul(2), &scratch);
+    // SAFETY: as above; one total per block.
+    unsafe {
+        *out.add(i) = exclusive;
+        if thread_idx() == 0 {
+            *totals.add(block_idx() as usize) = total;
+        }
+        if again != exclusive.wrapping_mul(2) {
+            *out.add(i) = u32::MAX;
+        }
+    }
+}

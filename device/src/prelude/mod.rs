@@ -4,15 +4,19 @@
 //! function call per warp vote.
 
 mod atomic;
+mod block_scan;
 mod grid_stride;
 mod index;
 mod shared;
+mod sync;
 mod warp;
 
 pub use atomic::*;
+pub use block_scan::*;
 pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::SharedArray;
+pub use sync::*;
 pub use warp::*;
 
 /// Marks an unreached vertex or a missing parent; the host uses the same value.

@@ -133,3 +133,17 @@ pub fn sync_threads() {
     // SAFETY: a barrier; it orders memory, so it is not `nomem`.
     unsafe { core::arch::nvptx::_syncthreads() }
 }
+
+/// Sum of a `u64` across the warp, on every lane (butterfly reduction).
+#[inline(always)]
+pub fn warp_sum_u64(value: u64) -> u64 {
+    let mut sum = value;
+    let mut offset = 16;
+    while offset > 0 {
+        let lo = shfl_xor_sync(FULL_MASK, sum as u32, offset);
+        let hi = shfl_xor_sync(FULL_MASK, (sum >> 32) as u32, offset);
+        sum = sum.wrapping_add(((hi as u64) << 32) | lo as u64);
+        offset /= 2;
+    }
+    sum
+}

@@ -4,10 +4,11 @@
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
-use crate::gpu::GpuContext;
+use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
 
 /// Where the caller wants the traversal to run.
@@ -69,12 +70,38 @@ pub struct Traversal {
 pub struct Traverser<'g> {
     graph: &'g Graph,
     engine: Engine,
+    gpu_kernel: GpuKernel,
     warnings: Vec<String>,
 }
 
 enum Engine {
-    Gpu { gpu: Box<GpuContext>, device_graph: Box<crate::gpu::DeviceGraph>, upload_time: Duration },
-    Cpu { transpose: Option<Graph> },
+    Gpu {
+        gpu: Box<GpuContext>,
+        device_graph: Box<DeviceGraph>,
+        /// The transpose, for bottom-up steps on a directed graph (None when undirected, or
+        /// when it did not fit: then the GPU stays top-down).
+        device_transpose: Option<Box<DeviceGraph>>,
+        upload_time: Duration,
+    },
+    Cpu {
+        transpose: Option<Graph>,
+    },
+}
+
+/// Which GPU traversal runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GpuKernel {
+    /// The whole direction-optimizing BFS in one persistent kernel (the default).
+    Persistent(GpuBfsParams),
+    /// One top-down launch per level, the frontier size read back between levels (the
+    /// foundation version, kept as a baseline).
+    PerLevel,
+}
+
+impl Default for GpuKernel {
+    fn default() -> Self {
+        GpuKernel::Persistent(GpuBfsParams::default())
+    }
 }
 
 impl<'g> Traverser<'g> {
@@ -83,8 +110,8 @@ impl<'g> Traverser<'g> {
     pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
         let mut warnings = Vec::new();
         if backend != Backend::Cpu {
-            match Self::prepare_gpu(graph) {
-                Ok(engine) => return Ok(Traverser { graph, engine, warnings }),
+            match Self::prepare_gpu(graph, &mut warnings) {
+                Ok(engine) => return Ok(Traverser { graph, engine, gpu_kernel: GpuKernel::default(), warnings }),
                 Err(err) if backend == Backend::Auto => {
                     if err.is_unavailable() {
                         warnings.push(format!("no usable GPU ({err}); running on the CPU"));
@@ -96,21 +123,40 @@ impl<'g> Traverser<'g> {
             }
         }
         let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-        Ok(Traverser { graph, engine: Engine::Cpu { transpose }, warnings })
+        Ok(Traverser { graph, engine: Engine::Cpu { transpose }, gpu_kernel: GpuKernel::default(), warnings })
     }
 
-    fn prepare_gpu(graph: &Graph) -> std::result::Result<Engine, crate::gpu::GpuError> {
+    fn prepare_gpu(graph: &Graph, warnings: &mut Vec<String>) -> std::result::Result<Engine, crate::gpu::GpuError> {
         let gpu = GpuContext::new()?;
-        gpu.ensure_free(
-            std::mem::size_of_val(graph.offsets()) as u64
-                + std::mem::size_of_val(graph.targets()) as u64
-                + GpuTopDown::bytes_needed(graph.num_vertices() as u32),
-            "the graph and the BFS arrays",
-        )?;
+        let graph_bytes = (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
+        let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32)
+            .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
+        gpu.ensure_free(graph_bytes + per_vertex, "the graph and the BFS arrays")?;
         let started = Instant::now();
         let device_graph = gpu.upload_graph(graph)?;
+        let device_transpose = if graph.is_undirected() {
+            None
+        } else {
+            match gpu.ensure_free(graph_bytes + per_vertex, "the transpose").and_then(|()| gpu.upload_graph(&graph.transpose())) {
+                Ok(transpose) => Some(Box::new(transpose)),
+                Err(err) => {
+                    warnings.push(format!("no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"));
+                    None
+                }
+            }
+        };
         gpu.synchronize()?;
-        Ok(Engine::Gpu { gpu: Box::new(gpu), device_graph: Box::new(device_graph), upload_time: started.elapsed() })
+        Ok(Engine::Gpu {
+            gpu: Box::new(gpu),
+            device_graph: Box::new(device_graph),
+            device_transpose,
+            upload_time: started.elapsed(),
+        })
+    }
+
+    /// Chooses the GPU traversal (no effect on the CPU).
+    pub fn set_gpu_kernel(&mut self, kernel: GpuKernel) {
+        self.gpu_kernel = kernel;
     }
 
     pub fn backend(&self) -> BackendUsed {
@@ -140,11 +186,27 @@ impl<'g> Traverser<'g> {
         crate::bfs::check_source(self.graph, source)?;
         let started = Instant::now();
         let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
-            Engine::Gpu { gpu, device_graph, upload_time } => {
-                let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
-                let traversal = Duration::from_secs_f64(run.kernel_ms / 1e3);
-                let levels = if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
-                (run.result, traversal, started.elapsed() + *upload_time, levels)
+            Engine::Gpu { gpu, device_graph, device_transpose, upload_time } => {
+                let (result, kernel_ms, levels) = match self.gpu_kernel {
+                    GpuKernel::Persistent(mut params) => {
+                        let inbound = match device_transpose {
+                            Some(transpose) => transpose,
+                            None => {
+                                params.bottom_up &= self.graph.is_undirected();
+                                device_graph
+                            }
+                        };
+                        let run = GpuPersistent::new(gpu, self.graph, device_graph, inbound)?.run(source, params)?;
+                        (run.result, run.kernel_ms, run.levels)
+                    }
+                    GpuKernel::PerLevel => {
+                        let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
+                        let levels = if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
+                        (run.result, run.kernel_ms, levels)
+                    }
+                };
+                let traversal = Duration::from_secs_f64(kernel_ms / 1e3);
+                (result, traversal, started.elapsed() + *upload_time, levels)
             }
             Engine::Cpu { transpose } => {
                 let (result, levels) =
@@ -161,7 +223,9 @@ impl<'g> Traverser<'g> {
     /// Device bytes the graph occupies on the GPU (None on the CPU).
     pub fn device_graph_bytes(&self) -> Option<u64> {
         match &self.engine {
-            Engine::Gpu { device_graph, .. } => Some(device_graph.bytes()),
+            Engine::Gpu { device_graph, device_transpose, .. } => {
+                Some(device_graph.bytes() + device_transpose.as_ref().map_or(0, |t| t.bytes()))
+            }
             Engine::Cpu { .. } => None,
         }
     }

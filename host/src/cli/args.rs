@@ -53,6 +53,43 @@ pub struct BfsArgs {
     /// Write `vertex distance parent` per line (-1 for unreached) to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub gpu: GpuTuning,
+}
+
+/// How the GPU traverses (ignored on the CPU).
+#[derive(Args, Debug, Clone)]
+pub struct GpuTuning {
+    /// GPU traversal: `persistent` (direction-optimizing, one kernel for all levels) or
+    /// `per-level` (top-down, one launch per level: the baseline).
+    #[arg(long, default_value = "persistent", value_parser = ["persistent", "per-level"])]
+    pub gpu_kernel: String,
+    /// Never step bottom-up (persistent kernel).
+    #[arg(long)]
+    pub top_down: bool,
+    /// Beamer's alpha: go bottom-up when frontier edges x alpha exceed the unvisited edges.
+    #[arg(long, default_value_t = 15.0)]
+    pub alpha: f32,
+    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
+    #[arg(long, default_value_t = 18.0)]
+    pub beta: f32,
+    /// Never hand small frontiers to a single block (persistent kernel).
+    #[arg(long)]
+    pub no_small_path: bool,
+}
+
+impl GpuTuning {
+    pub fn kernel(&self) -> warpath::bfs::GpuKernel {
+        match self.gpu_kernel.as_str() {
+            "per-level" => warpath::bfs::GpuKernel::PerLevel,
+            _ => warpath::bfs::GpuKernel::Persistent(warpath::bfs::gpu_persistent::GpuBfsParams {
+                alpha: self.alpha,
+                beta: self.beta,
+                bottom_up: !self.top_down,
+                small_frontiers: !self.no_small_path,
+            }),
+        }
+    }
 }
 
 #[derive(Args, Debug)]

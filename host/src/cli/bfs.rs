@@ -26,7 +26,8 @@ pub fn run(args: &BfsArgs) -> Result<()> {
             .ok_or_else(|| Error::InvalidArgument("the graph has no edges, so there is no source to start from".into()))?,
     };
 
-    let traverser = Traverser::new(&graph, args.backend)?;
+    let mut traverser = Traverser::new(&graph, args.backend)?;
+    traverser.set_gpu_kernel(args.gpu.kernel());
     for warning in traverser.warnings() {
         eprintln!("warpath: warning: {warning}");
     }
@@ -37,6 +38,9 @@ pub fn run(args: &BfsArgs) -> Result<()> {
 
     println!("graph: {} (loaded in {load_ms:.1} ms)", args.input.graph);
     println!("backend: {}", traversal.backend);
+    if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
+        println!("gpu kernel: {}", args.gpu.gpu_kernel);
+    }
     println!("source: {}", graph.external_id(source));
     println!("vertices: {}", graph.num_vertices());
     println!("edges: {}", graph.num_edges());

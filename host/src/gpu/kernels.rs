@@ -66,3 +66,112 @@ pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buf
         [&graph.offsets, &graph.targets, distances, parents, frontier, &frontier_len, next, next_len, &level]
     )
 }
+
+/// Threads per block of the persistent BFS kernel (`PERSISTENT_BLOCK` in the device crate).
+pub const PERSISTENT_BLOCK: u32 = 256;
+
+/// The persistent BFS's control block, laid out as `BfsControl` in
+/// `device/src/kernels/bfs_persistent.rs` (8 words of 32 bits, then 4 of 64).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct PersistentControl {
+    pub barrier_count: u32,
+    pub barrier_generation: u32,
+    pub frontier_len: [u32; 3],
+    pub levels: u32,
+    pub handoff_level: u32,
+    pub handoff_previous_frontier: u32,
+    pub frontier_edges: [u64; 3],
+    pub handoff_unvisited_edges: u64,
+}
+
+/// Words of 64 bits that hold a [`PersistentControl`] on the device.
+pub const CONTROL_WORDS: usize = std::mem::size_of::<PersistentControl>() / 8;
+
+/// Words per trace record (`TRACE_WORDS` in the device crate).
+pub const TRACE_WORDS: usize = 4;
+
+/// Device buffers of the persistent BFS.
+pub struct PersistentBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u32>,
+    pub parents: &'a mut CudaSlice<u32>,
+    pub visited: &'a mut CudaSlice<u32>,
+    pub frontier_bits: &'a mut CudaSlice<u32>,
+    pub queues: &'a mut CudaSlice<u32>,
+    pub control: &'a mut CudaSlice<u64>,
+    pub trace: &'a mut CudaSlice<u64>,
+}
+
+impl PersistentBuffers<'_> {
+    fn check(&self, kernel: &'static str, n: usize) -> Result<(), GpuError> {
+        let words = n.div_ceil(32);
+        require(
+            kernel,
+            self.distances.len() >= n
+                && self.parents.len() >= n
+                && self.visited.len() >= words
+                && self.frontier_bits.len() >= 2 * words
+                && self.queues.len() >= 2 * n
+                && self.control.len() >= CONTROL_WORDS
+                && self.trace.len() >= TRACE_WORDS,
+            || format!("buffers too small for {n} vertices"),
+        )
+    }
+}
+
+/// `bfs_persistent_init`: labels, visited bitmap and first queue for a BFS from `source`.
+pub fn bfs_persistent_init(gpu: &GpuContext, n: u32, source: u32, buffers: &mut PersistentBuffers<'_>) -> Result<(), GpuError> {
+    buffers.check("bfs_persistent_init", n as usize)?;
+    require("bfs_persistent_init", source < n, || format!("source {source} of {n} vertices"))?;
+    let config = grid_for(gpu, n as u64, BFS_BLOCK);
+    let PersistentBuffers { distances, parents, visited, queues, .. } = buffers;
+    launch!(gpu, "bfs_persistent_init", config, [&mut **distances, &mut **parents, &mut **visited, &mut **queues, &n, &source])
+}
+
+/// Tuning of the persistent BFS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PersistentParams {
+    pub alpha: f32,
+    pub beta: f32,
+    pub bottom_up: bool,
+    pub small_frontiers: bool,
+}
+
+/// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
+/// ask for more).
+pub fn persistent_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
+    let function = gpu.function("bfs_persistent")?;
+    let per_sm = function
+        .occupancy_max_active_blocks_per_multiprocessor(PERSISTENT_BLOCK, 0, None)
+        .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
+    Ok(per_sm.max(1) * gpu.multiprocessors())
+}
+
+/// `bfs_persistent`: the whole direction-optimizing BFS in one cooperative launch. `inbound`
+/// is the transpose of `graph` (the same graph when undirected).
+pub fn bfs_persistent(
+    gpu: &GpuContext,
+    graph: &DeviceGraph,
+    inbound: &DeviceGraph,
+    buffers: &mut PersistentBuffers<'_>,
+    params: PersistentParams,
+) -> Result<(), GpuError> {
+    let n = graph.num_vertices();
+    buffers.check("bfs_persistent", n as usize)?;
+    require(
+        "bfs_persistent",
+        inbound.num_vertices() == n && inbound.num_edges() == graph.num_edges(),
+        || format!("a transpose of {} vertices and {} edges", inbound.num_vertices(), inbound.num_edges()),
+    )?;
+    let trace_capacity = (buffers.trace.len() / TRACE_WORDS - 1) as u32;
+    let blocks = persistent_grid_blocks(gpu)?;
+    let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
+    let total_edges = graph.num_edges();
+    let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
+    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, trace } = buffers;
+    launch!(cooperative gpu, "bfs_persistent", config, [
+        &graph.offsets, &graph.targets, &inbound.offsets, &inbound.targets, &n, &total_edges,
+        &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
+        &mut **control, &mut **trace, &trace_capacity, &params.alpha, &params.beta, &flags,
+    ])
+}

@@ -27,6 +27,19 @@ macro_rules! launch {
             .map(|_| ())
             .map_err(|e| $crate::gpu::GpuError::launch($kernel, e))
     }};
+    (cooperative $gpu:expr, $kernel:literal, $config:expr, [$($arg:expr),* $(,)?]) => {{
+        let gpu: &$crate::gpu::GpuContext = $gpu;
+        let function = gpu.function($kernel)?;
+        #[allow(unused_imports)]
+        use cudarc::driver::PushKernelArg as _;
+        let mut args = gpu.stream().launch_builder(&function);
+        $( args.arg($arg); )*
+        // SAFETY: as above; cooperative launch additionally guarantees every block is
+        // resident, which the kernel's grid barrier relies on.
+        unsafe { args.launch_cooperative($config) }
+            .map(|_| ())
+            .map_err(|e| $crate::gpu::GpuError::launch($kernel, e))
+    }};
 }
 
 mod context;

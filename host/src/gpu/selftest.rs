@@ -111,3 +111,16 @@ pub fn warp_append(gpu: &GpuContext, flags: &[u32]) -> Result<Vec<u32>, GpuError
     queue.truncate(len.min(flags.len()));
     Ok(queue)
 }
+
+/// Exclusive prefix sums within blocks of `block` threads, and each block's total.
+pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
+    require("test_block_scan", block % 32 == 0 && block <= 1024 && !values.is_empty() && values.len() % block as usize == 0, || {
+        format!("{} inputs in blocks of {block}", values.len())
+    })?;
+    let blocks = values.len() / block as usize;
+    let input = gpu.upload(values, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
+    let mut totals = gpu.alloc_zeros::<u32>(blocks, "test output")?;
+    launch!(gpu, "test_block_scan", config(blocks as u32, block), [&input, &mut out, &mut totals])?;
+    Ok((gpu.download(&out)?, gpu.download(&totals)?))
+}

@@ -1,0 +1,671 @@
+//! Direction-optimizing BFS in one persistent kernel: every level, top-down or bottom-up,
+//! runs inside a single cooperative launch, separated by grid-wide barriers, so no level
+//! costs a launch or a round trip to the host.
+//!
+//! Techniques, by source:
+//! - Direction optimization (Beamer et al., SC 2012; as used by Moschou 2026, section 2.3):
+//!   top-down while the frontier's edges are few against the unvisited vertices' edges
+//!   (`m_f * alpha > m_u` switches), bottom-up while the frontier is large, back to top-down
+//!   when it shrinks below `n / beta`. The rule runs on the device, identically in every
+//!   block, from counters the previous level accumulated.
+//! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
+//!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
+//!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
+//!   and shared out edge by edge (each thread finds its edge's owner by binary search over
+//!   the scanned offsets).
+//! - Status lookup in a visited bitmap (Merrill et al., section 4.2): a plain read of the bit
+//!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
+//!   exactly once (no duplicates to cull).
+//! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
+//!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
+//!   without atomics. Discovered vertices are also emitted straight into the next queue with
+//!   warp-aggregated atomics (Moschou 2026, section 3.1: direct queue emission), so a switch
+//!   back to top-down needs no O(n) scan.
+//! - Small frontiers (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement):
+//!   while a top-down frontier and its edges fit one block, block 0 runs level after level
+//!   alone with block barriers only, and the rest of the grid waits at the next grid barrier.
+
+use crate::prelude::*;
+
+/// Threads per block; the host launches with exactly this many.
+pub const PERSISTENT_BLOCK: usize = 256;
+const BLOCK: u32 = PERSISTENT_BLOCK as u32;
+/// Largest frontier (vertices and edges) that block 0 expands alone.
+const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
+const SMALL_FRONTIER_EDGES: u64 = 4 * BLOCK as u64;
+
+/// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
+/// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
+/// `(l + 1) % 3`, and clears slot `(l + 2) % 3`, which nobody touches during level `l`.
+#[repr(C)]
+pub struct BfsControl {
+    pub barrier_count: u32,
+    pub barrier_generation: u32,
+    /// Vertices in the frontier of the levels using each slot.
+    pub frontier_len: [u32; 3],
+    /// Output: levels with a non-empty frontier (depth + 1).
+    pub levels: u32,
+    /// Where block 0 left off after expanding small frontiers alone.
+    pub handoff_level: u32,
+    pub handoff_previous_frontier: u32,
+    /// Out-degree sums of the frontiers of the levels using each slot.
+    pub frontier_edges: [u64; 3],
+    pub handoff_unvisited_edges: u64,
+}
+
+/// Per-level trace records, 4 words each: flags (bit 0 bottom-up, bit 1 expanded by block 0
+/// alone), frontier vertices, edges inspected, `%globaltimer` at the level's start. The record
+/// after the last level holds only the end time.
+pub const TRACE_WORDS: usize = 4;
+
+/// Everything the levels need, gathered once per thread.
+struct Bfs {
+    out_offsets: *const u64,
+    out_targets: *const u32,
+    in_offsets: *const u64,
+    in_targets: *const u32,
+    n: u32,
+    words: u32,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    allow_bottom_up: bool,
+    allow_small: bool,
+}
+
+/// Block-shared arrays for top-down gathering, declared once at the kernel's top.
+struct Gather {
+    scan: ScanScratch,
+    prefix: SharedArray<u32, PERSISTENT_BLOCK>,
+    owners: SharedArray<u32, PERSISTENT_BLOCK>,
+    starts: SharedArray<u64, PERSISTENT_BLOCK>,
+    /// Block enlistment: [elected thread, list owner] and [list start, list end].
+    enlisted: SharedArray<u32, 2>,
+    enlisted_range: SharedArray<u64, 2>,
+}
+
+/// Level-to-level state every block tracks identically.
+#[derive(Clone, Copy)]
+struct LevelState {
+    level: u32,
+    previous_frontier: u32,
+    unvisited_edges: u64,
+    bottom_up: bool,
+}
+
+/// Sets distances and parents to `UNREACHED`, clears the visited bitmap, then labels
+/// `source` (distance 0, its own parent, visited, alone in the first queue).
+///
+/// # Safety
+/// `distances`, `parents` hold `n` words, `visited` `ceil(n / 32)`, `queue` at least one;
+/// `source < n`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    queue: *mut u32,
+    n: u32,
+    source: u32,
+) {
+    for v in grid_stride(n as u64) {
+        let (distance, parent) = if v == source as u64 { (0, source) } else { (UNREACHED, UNREACHED) };
+        // SAFETY: `v < n`.
+        unsafe {
+            *distances.add(v as usize) = distance;
+            *parents.add(v as usize) = parent;
+        }
+    }
+    for w in grid_stride(n.div_ceil(32) as u64) {
+        let bits = if w == (source / 32) as u64 { 1u32 << (source % 32) } else { 0 };
+        // SAFETY: `w < ceil(n / 32)`.
+        unsafe { *visited.add(w as usize) = bits };
+    }
+    if global_idx() == 0 {
+        // SAFETY: the queue holds at least one entry.
+        unsafe { *queue = source };
+    }
+}
+
+/// The whole BFS, level after level, in one cooperative launch of `PERSISTENT_BLOCK`-thread
+/// blocks (see the module documentation for the techniques).
+///
+/// # Safety
+/// Launched cooperatively (all blocks resident) with `PERSISTENT_BLOCK` threads per block,
+/// after `bfs_persistent_init`. `out_*` is the CSR (n + 1 offsets, targets < n), `in_*` its
+/// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
+/// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
+/// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree; `trace`
+/// holds `4 * (trace_capacity + 1)` zeroed words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_persistent(
+    out_offsets: *const u64,
+    out_targets: *const u32,
+    in_offsets: *const u64,
+    in_targets: *const u32,
+    n: u32,
+    total_edges: u64,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    flags: u32,
+) {
+    // SAFETY: declared once each, before any control flow.
+    let gather = unsafe {
+        Gather {
+            scan: SharedArray::declare(),
+            prefix: SharedArray::declare(),
+            owners: SharedArray::declare(),
+            starts: SharedArray::declare(),
+            enlisted: SharedArray::declare(),
+            enlisted_range: SharedArray::declare(),
+        }
+    };
+    let bfs = Bfs {
+        out_offsets,
+        out_targets,
+        in_offsets,
+        in_targets,
+        n,
+        words: n.div_ceil(32),
+        distances,
+        parents,
+        visited,
+        frontier_bits,
+        queues,
+        control,
+        trace,
+        trace_capacity,
+        alpha,
+        beta,
+        allow_bottom_up: flags & 1 != 0,
+        allow_small: flags & 2 != 0,
+    };
+    // SAFETY: the control block's barrier words are zero at launch and reserved for this.
+    let mut barrier = unsafe {
+        GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_count), core::ptr::addr_of_mut!((*control).barrier_generation))
+    };
+    // SAFETY: `control` is valid (kernel contract).
+    let first_edges = unsafe { load_acquire_u64(core::ptr::addr_of!((*control).frontier_edges[0])) };
+    let mut state =
+        LevelState { level: 0, previous_frontier: 0, unvisited_edges: total_edges - first_edges, bottom_up: false };
+    loop {
+        // SAFETY: pointers obey the kernel contract throughout.
+        let (frontier, frontier_edges) = unsafe { bfs.frontier_counts(state.level) };
+        if frontier == 0 {
+            if is_grid_leader() {
+                // SAFETY: as above.
+                unsafe { bfs.finish(state.level) };
+            }
+            return;
+        }
+        let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges);
+        if !bottom_up && bfs.allow_small && bfs.is_small(frontier, frontier_edges) {
+            // Everyone has read this level's counters once the barrier passes; from then on
+            // block 0 owns them until it hands the level loop back.
+            barrier.sync();
+            if block_idx() == 0 {
+                // SAFETY: as above.
+                unsafe { bfs.expand_small_levels(&gather, state) };
+            }
+            barrier.sync();
+            // SAFETY: written by block 0 before the barrier.
+            state = unsafe { bfs.read_handoff() };
+            continue;
+        }
+        if is_grid_leader() {
+            // SAFETY: as above.
+            unsafe { bfs.start_level(state.level, bottom_up, false, frontier) };
+        }
+        if bottom_up && !state.bottom_up {
+            // SAFETY: as above.
+            unsafe { bfs.build_frontier_bitmap(state.level, frontier, &mut barrier) };
+        }
+        // SAFETY: as above.
+        unsafe {
+            if bottom_up {
+                bfs.bottom_up_level(state.level);
+            } else {
+                bfs.top_down_level(&gather, state.level, frontier, block_idx(), grid_dim());
+            }
+        }
+        state = LevelState {
+            level: state.level + 1,
+            previous_frontier: frontier,
+            unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+            bottom_up,
+        };
+        barrier.sync();
+    }
+}
+
+impl Bfs {
+    #[inline(always)]
+    fn queue(&self, level: u32) -> *mut u32 {
+        // SAFETY (of the pointer arithmetic): `queues` holds 2 * n words.
+        unsafe { self.queues.add((level as usize & 1) * self.n as usize) }
+    }
+
+    #[inline(always)]
+    fn frontier_bitmap(&self, level: u32) -> *mut u32 {
+        // SAFETY (of the pointer arithmetic): `frontier_bits` holds 2 * words words.
+        unsafe { self.frontier_bits.add((level as usize & 1) * self.words as usize) }
+    }
+
+    #[inline(always)]
+    fn out_degree(&self, v: u32) -> u64 {
+        // SAFETY: `v < n` and `out_offsets` holds n + 1 entries.
+        unsafe { *self.out_offsets.add(v as usize + 1) - *self.out_offsets.add(v as usize) }
+    }
+
+    /// Frontier size and out-degree sum of `level`, complete since the last barrier.
+    #[inline(always)]
+    unsafe fn frontier_counts(&self, level: u32) -> (u32, u64) {
+        let slot = (level % 3) as usize;
+        // SAFETY: `control` is valid.
+        unsafe {
+            (
+                load_acquire_u32(core::ptr::addr_of!((*self.control).frontier_len[slot])),
+                load_acquire_u64(core::ptr::addr_of!((*self.control).frontier_edges[slot])),
+            )
+        }
+    }
+
+    /// Beamer's rule: go bottom-up when the frontier's edges outweigh the unvisited edges
+    /// divided by alpha and the frontier is growing; return to top-down once the frontier
+    /// is shrinking and smaller than n / beta.
+    #[inline(always)]
+    fn choose_bottom_up(&self, state: &LevelState, frontier: u32, frontier_edges: u64) -> bool {
+        if !self.allow_bottom_up {
+            return false;
+        }
+        let growing = frontier > state.previous_frontier;
+        if state.bottom_up {
+            !(frontier as f32 * self.beta < self.n as f32 && !growing)
+        } else {
+            growing && frontier_edges as f32 * self.alpha > state.unvisited_edges as f32
+        }
+    }
+
+    #[inline(always)]
+    fn is_small(&self, frontier: u32, frontier_edges: u64) -> bool {
+        frontier <= SMALL_FRONTIER_VERTICES && frontier_edges <= SMALL_FRONTIER_EDGES
+    }
+
+    /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
+    /// the level's trace record.
+    #[inline(always)]
+    unsafe fn start_level(&self, level: u32, bottom_up: bool, small: bool, frontier: u32) {
+        let clear = ((level + 2) % 3) as usize;
+        // SAFETY: `control` and `trace` are valid; slot `clear` is untouched during `level`.
+        unsafe {
+            (*self.control).frontier_len[clear] = 0;
+            (*self.control).frontier_edges[clear] = 0;
+            if level < self.trace_capacity {
+                let record = self.trace.add(level as usize * TRACE_WORDS);
+                *record = bottom_up as u64 | (small as u64) << 1;
+                *record.add(1) = frontier as u64;
+                *record.add(3) = global_timer_ns();
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn finish(&self, levels: u32) {
+        // SAFETY: `control` and `trace` (capacity + 1 records) are valid.
+        unsafe {
+            (*self.control).levels = levels;
+            let record = levels.min(self.trace_capacity) as usize * TRACE_WORDS;
+            *self.trace.add(record + 3) = global_timer_ns();
+        }
+    }
+
+    /// Adds this warp's edges-inspected count to the level's trace record.
+    #[inline(always)]
+    unsafe fn record_inspected(&self, level: u32, inspected: u64) {
+        let total = warp_sum_u64(inspected);
+        if lane_id() == 0 && total > 0 && level < self.trace_capacity {
+            // SAFETY: the record exists (level < capacity).
+            unsafe { atomic_add_u64(self.trace.add(level as usize * TRACE_WORDS + 2), total) };
+        }
+    }
+
+    /// Adds this warp's discovered out-degree sum to the next level's counter.
+    #[inline(always)]
+    unsafe fn record_next_edges(&self, level: u32, edges: u64) {
+        let total = warp_sum_u64(edges);
+        if lane_id() == 0 && total > 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            unsafe { atomic_add_u64(core::ptr::addr_of_mut!((*self.control).frontier_edges[slot]), total) };
+        }
+    }
+
+    /// Claims `v` for `level + 1` through the visited bitmap; true if this thread won it.
+    #[inline(always)]
+    unsafe fn claim(&self, v: u32, parent: u32, level: u32) -> bool {
+        let word = (v / 32) as usize;
+        let bit = 1u32 << (v % 32);
+        // SAFETY: `v < n`, so `word` indexes `visited`; distances and parents hold n words.
+        unsafe {
+            // Bitmap status lookup: the plain read settles most edges without an atomic.
+            if *self.visited.add(word) & bit != 0 || atomic_or_u32(self.visited.add(word), bit) & bit != 0 {
+                return false;
+            }
+            *self.distances.add(v as usize) = level + 1;
+            *self.parents.add(v as usize) = parent;
+        }
+        true
+    }
+
+    /// Visits out-edge `edge` of `owner` when `valid`; all 32 lanes call it together.
+    #[inline(always)]
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, next_edges: &mut u64) {
+        let mut claimed = false;
+        let mut v = 0;
+        if valid {
+            // SAFETY: `edge` indexes `out_targets`; targets are vertices.
+            unsafe {
+                v = *self.out_targets.add(edge as usize);
+                claimed = self.claim(v, owner, level);
+            }
+            if claimed {
+                *next_edges += self.out_degree(v);
+            }
+        }
+        let slot = ((level + 1) % 3) as usize;
+        // SAFETY: each claimed vertex gets one of at most n slots in the next queue.
+        unsafe {
+            let counter = core::ptr::addr_of_mut!((*self.control).frontier_len[slot]);
+            if let Some(position) = warp_aggregated_append(FULL_MASK, claimed, counter) {
+                *self.queue(level + 1).add(position as usize) = v;
+            }
+        }
+    }
+
+    /// Expands the frontier of `level` top-down, taking tiles `first_tile, first_tile +
+    /// tile_stride, ...` of `PERSISTENT_BLOCK` frontier vertices.
+    #[inline(always)]
+    unsafe fn top_down_level(&self, gather: &Gather, level: u32, frontier: u32, first_tile: u32, tile_stride: u32) {
+        let tid = thread_idx();
+        let lane = lane_id();
+        let queue = self.queue(level);
+        let tiles = frontier.div_ceil(BLOCK);
+        let mut next_edges = 0u64;
+        let mut inspected = 0u64;
+        let mut tile = first_tile;
+        while tile < tiles {
+            let slot = tile * BLOCK + tid;
+            let (vertex, mut start, end) = if slot < frontier {
+                // SAFETY: `slot < frontier`, the queue's length; its entries are vertices.
+                unsafe {
+                    let u = *queue.add(slot as usize);
+                    (u, *self.out_offsets.add(u as usize), *self.out_offsets.add(u as usize + 1))
+                }
+            } else {
+                (0, 0, 0)
+            };
+            inspected += end - start;
+
+            // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
+            loop {
+                if tid == 0 {
+                    gather.enlisted.set(0, u32::MAX);
+                }
+                sync_threads();
+                if end - start >= BLOCK as u64 {
+                    gather.enlisted.set(0, tid);
+                }
+                sync_threads();
+                let elected = gather.enlisted.get(0);
+                if elected == u32::MAX {
+                    break;
+                }
+                if tid == elected {
+                    gather.enlisted.set(1, vertex);
+                    gather.enlisted_range.set(0, start);
+                    gather.enlisted_range.set(1, end);
+                    start = end;
+                }
+                sync_threads();
+                let (owner, list_start, list_end) =
+                    (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
+                let mut chunk = list_start;
+                while chunk < list_end {
+                    let edge = chunk + tid as u64;
+                    // SAFETY: forwarded from the kernel contract.
+                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut next_edges) };
+                    chunk += BLOCK as u64;
+                }
+                sync_threads();
+            }
+
+            // Warp enlistment: lists of >= 32 edges, 32 edges per step.
+            loop {
+                let long_lists = ballot_sync(FULL_MASK, end - start >= WARP_SIZE as u64);
+                if long_lists == 0 {
+                    break;
+                }
+                let leader = ffs(long_lists) - 1;
+                let list_start = shfl_idx_sync_u64(FULL_MASK, start, leader);
+                let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
+                let owner = shfl_idx_sync(FULL_MASK, vertex, leader);
+                if lane == leader {
+                    start = end;
+                }
+                let mut chunk = list_start;
+                while chunk < list_end {
+                    let edge = chunk + lane as u64;
+                    // SAFETY: forwarded from the kernel contract.
+                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut next_edges) };
+                    chunk += WARP_SIZE as u64;
+                }
+            }
+
+            // Scan-based gathering of the short lists that remain (each < 32 edges).
+            let degree = (end - start) as u32;
+            let (offset, total) = block_exclusive_scan(degree, &gather.scan);
+            gather.prefix.set(tid as usize, offset);
+            gather.owners.set(tid as usize, vertex);
+            gather.starts.set(tid as usize, start);
+            sync_threads();
+            let mut packed = 0;
+            while packed < total {
+                let e = packed + tid;
+                let valid = e < total;
+                let (mut edge, mut owner) = (0, 0);
+                if valid {
+                    let j = last_at_most(&gather.prefix, e);
+                    edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
+                    owner = gather.owners.get(j);
+                }
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.visit(valid, edge, owner, level, &mut next_edges) };
+                packed += BLOCK;
+            }
+            sync_threads();
+            tile += tile_stride;
+        }
+        // SAFETY: forwarded from the kernel contract.
+        unsafe {
+            self.record_next_edges(level, next_edges);
+            self.record_inspected(level, inspected);
+        }
+    }
+
+    /// Fills the frontier bitmap of `level` from its queue: clear, barrier, set, barrier.
+    #[inline(always)]
+    unsafe fn build_frontier_bitmap(&self, level: u32, frontier: u32, barrier: &mut GridBarrier) {
+        let bits = self.frontier_bitmap(level);
+        let queue = self.queue(level);
+        for w in grid_stride(self.words as u64) {
+            // SAFETY: `w < words`.
+            unsafe { *bits.add(w as usize) = 0 };
+        }
+        barrier.sync();
+        for i in grid_stride(frontier as u64) {
+            // SAFETY: `i < frontier`, the queue's length; entries are vertices.
+            unsafe {
+                let v = *queue.add(i as usize);
+                atomic_or_u32(bits.add(v as usize / 32), 1 << (v % 32));
+            }
+        }
+        barrier.sync();
+    }
+
+    /// One bottom-up level: every unvisited vertex looks for a parent among its in-neighbors
+    /// in the frontier bitmap of `level`, stopping at the first. Each warp owns bitmap words.
+    #[inline(always)]
+    unsafe fn bottom_up_level(&self, level: u32) {
+        let lane = lane_id();
+        let current = self.frontier_bitmap(level);
+        let next = self.frontier_bitmap(level + 1);
+        let warps = global_threads() / WARP_SIZE;
+        let mut word = global_idx() / WARP_SIZE;
+        let mut next_edges = 0u64;
+        let mut inspected = 0u64;
+        while word < self.words {
+            // SAFETY: `word < words`; every bitmap holds `words` words.
+            let seen = unsafe { *self.visited.add(word as usize) };
+            if seen == u32::MAX {
+                if lane == 0 {
+                    // SAFETY: as above.
+                    unsafe { *next.add(word as usize) = 0 };
+                }
+                word += warps;
+                continue;
+            }
+            let v = word * WARP_SIZE + lane;
+            let mut parent = UNREACHED;
+            if v < self.n && seen & (1 << lane) == 0 {
+                // SAFETY: `v < n`; in-neighbors are vertices, so their words exist.
+                unsafe {
+                    let end = *self.in_offsets.add(v as usize + 1);
+                    let mut edge = *self.in_offsets.add(v as usize);
+                    while edge < end {
+                        let u = *self.in_targets.add(edge as usize);
+                        inspected += 1;
+                        if *current.add(u as usize / 32) & (1 << (u % 32)) != 0 {
+                            parent = u;
+                            break;
+                        }
+                        edge += 1;
+                    }
+                }
+            }
+            let found = parent != UNREACHED;
+            let discovered = ballot_sync(FULL_MASK, found);
+            if lane == 0 {
+                // SAFETY: this warp alone writes `word` of these bitmaps during the level.
+                unsafe {
+                    *next.add(word as usize) = discovered;
+                    if discovered != 0 {
+                        *self.visited.add(word as usize) = seen | discovered;
+                    }
+                }
+            }
+            if found {
+                // SAFETY: `v < n`.
+                unsafe {
+                    *self.distances.add(v as usize) = level + 1;
+                    *self.parents.add(v as usize) = parent;
+                }
+                next_edges += self.out_degree(v);
+            }
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: each discovered vertex takes one of at most n slots of the next queue.
+            unsafe {
+                let counter = core::ptr::addr_of_mut!((*self.control).frontier_len[slot]);
+                if let Some(position) = warp_aggregated_append(FULL_MASK, found, counter) {
+                    *self.queue(level + 1).add(position as usize) = v;
+                }
+            }
+            word += warps;
+        }
+        // SAFETY: forwarded from the kernel contract.
+        unsafe {
+            self.record_next_edges(level, next_edges);
+            self.record_inspected(level, inspected);
+        }
+    }
+
+    /// Block 0 alone: expands top-down levels with block barriers only while they stay small,
+    /// then records where it stopped for the rest of the grid.
+    #[inline(always)]
+    unsafe fn expand_small_levels(&self, gather: &Gather, mut state: LevelState) {
+        loop {
+            // SAFETY: forwarded from the kernel contract.
+            let (frontier, frontier_edges) = unsafe { self.frontier_counts(state.level) };
+            if frontier == 0
+                || !self.is_small(frontier, frontier_edges)
+                || self.choose_bottom_up(&state, frontier, frontier_edges)
+            {
+                break;
+            }
+            if thread_idx() == 0 {
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.start_level(state.level, false, true, frontier) };
+            }
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.top_down_level(gather, state.level, frontier, 0, 1) };
+            state = LevelState {
+                level: state.level + 1,
+                previous_frontier: frontier,
+                unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                bottom_up: false,
+            };
+            // The counters this level filled must be complete before the next level reads them.
+            sync_threads();
+        }
+        if thread_idx() == 0 {
+            // SAFETY: `control` is valid; the rest of the grid reads these after the barrier.
+            unsafe {
+                (*self.control).handoff_level = state.level;
+                (*self.control).handoff_previous_frontier = state.previous_frontier;
+                (*self.control).handoff_unvisited_edges = state.unvisited_edges;
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn read_handoff(&self) -> LevelState {
+        // SAFETY: `control` is valid.
+        unsafe {
+            LevelState {
+                level: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_level)),
+                previous_frontier: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_previous_frontier)),
+                unvisited_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_unvisited_edges)),
+                bottom_up: false,
+            }
+        }
+    }
+}
+
+/// The last index `j` with `prefix[j] <= e` in a non-decreasing array whose first entry is 0.
+#[inline(always)]
+fn last_at_most(prefix: &SharedArray<u32, PERSISTENT_BLOCK>, e: u32) -> usize {
+    let (mut low, mut high) = (0usize, PERSISTENT_BLOCK);
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if prefix.get(middle) <= e {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}

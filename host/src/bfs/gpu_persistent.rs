@@ -1,0 +1,138 @@
+//! GPU direction-optimizing BFS in one persistent kernel (`bfs_persistent` in
+//! `device/src/kernels/bfs_persistent.rs`, which documents the techniques): the host
+//! initialises, launches once, and reads back the labels and a per-level trace.
+
+use std::time::Duration;
+
+use cudarc::driver::CudaSlice;
+
+use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::BfsResult;
+use crate::gpu::kernels::{self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, TRACE_WORDS};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::graph::Graph;
+
+pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
+
+impl Default for PersistentParams {
+    /// Beamer's alpha = 15 and beta = 18, bottom-up and the small-frontier path on.
+    fn default() -> Self {
+        PersistentParams { alpha: 15.0, beta: 18.0, bottom_up: true, small_frontiers: true }
+    }
+}
+
+/// Levels recorded in the trace; deeper levels still run, untraced.
+const TRACE_CAPACITY: usize = 1 << 16;
+
+/// Device buffers for repeated persistent-kernel BFS runs on one graph.
+pub struct GpuPersistent<'g> {
+    gpu: &'g GpuContext,
+    graph: &'g Graph,
+    device_graph: &'g DeviceGraph,
+    inbound: &'g DeviceGraph,
+    distances: CudaSlice<u32>,
+    parents: CudaSlice<u32>,
+    visited: CudaSlice<u32>,
+    frontier_bits: CudaSlice<u32>,
+    queues: CudaSlice<u32>,
+    control: CudaSlice<u64>,
+    trace: CudaSlice<u64>,
+}
+
+/// One persistent-kernel traversal.
+pub struct PersistentRun {
+    pub result: BfsResult,
+    /// CUDA-event time of initialisation plus the persistent kernel.
+    pub kernel_ms: f64,
+    /// Per level: direction, frontier, edges inspected, time (from `%globaltimer`).
+    pub levels: Vec<LevelTrace>,
+}
+
+impl<'g> GpuPersistent<'g> {
+    /// Device bytes of the per-vertex arrays for `n` vertices.
+    pub fn bytes_needed(n: u32) -> u64 {
+        let n = n.max(1) as u64;
+        let words = n.div_ceil(32);
+        4 * (n + n + 2 * n) + 4 * (3 * words) + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+    }
+
+    /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
+    /// graph is undirected); `graph` is the host copy, for source degrees.
+    pub fn new(gpu: &'g GpuContext, graph: &'g Graph, device_graph: &'g DeviceGraph, inbound: &'g DeviceGraph) -> Result<Self, GpuError> {
+        let n = graph.num_vertices().max(1);
+        let words = n.div_ceil(32);
+        gpu.ensure_free(Self::bytes_needed(n as u32), "BFS labels, bitmaps and queues")?;
+        Ok(GpuPersistent {
+            gpu,
+            graph,
+            device_graph,
+            inbound,
+            distances: gpu.alloc_zeros(n, "BFS distances")?,
+            parents: gpu.alloc_zeros(n, "BFS parents")?,
+            visited: gpu.alloc_zeros(words, "the visited bitmap")?,
+            frontier_bits: gpu.alloc_zeros(2 * words, "the frontier bitmaps")?,
+            queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
+            control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
+            trace: gpu.alloc_zeros(TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
+        })
+    }
+
+    /// A BFS from `source` (an internal id `< n` with out-edges; the caller checks it).
+    pub fn run(&mut self, source: u32, params: PersistentParams) -> Result<PersistentRun, GpuError> {
+        let gpu = self.gpu;
+        let n = self.graph.num_vertices() as u32;
+        let control = PersistentControl {
+            frontier_len: [1, 0, 0],
+            frontier_edges: [self.graph.degree(source), 0, 0],
+            ..Default::default()
+        };
+        gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut self.control)?;
+        gpu.zero(&mut self.trace)?;
+        let mut buffers = PersistentBuffers {
+            distances: &mut self.distances,
+            parents: &mut self.parents,
+            visited: &mut self.visited,
+            frontier_bits: &mut self.frontier_bits,
+            queues: &mut self.queues,
+            control: &mut self.control,
+            trace: &mut self.trace,
+        };
+        let start = gpu.record_event()?;
+        kernels::bfs_persistent_init(gpu, n, source, &mut buffers)?;
+        kernels::bfs_persistent(gpu, self.device_graph, self.inbound, &mut buffers, params)?;
+        let end = gpu.record_event()?;
+        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
+        let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+
+        let control: PersistentControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
+        let trace = gpu.download(&self.trace)?;
+        let mut distances = gpu.download(&self.distances)?;
+        let mut parents = gpu.download(&self.parents)?;
+        distances.truncate(n as usize);
+        parents.truncate(n as usize);
+        Ok(PersistentRun {
+            result: BfsResult { source, distances, parents },
+            kernel_ms,
+            levels: decode_trace(&trace, control.levels as usize),
+        })
+    }
+}
+
+/// Turns the device's trace records into [`LevelTrace`]s (levels past the capacity are left
+/// out; the last recorded level's time runs to the end of the traversal).
+fn decode_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
+    let recorded = levels.min(TRACE_CAPACITY);
+    (0..recorded)
+        .map(|level| {
+            let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
+            let next_start = trace[(level + 1) * TRACE_WORDS + 3];
+            LevelTrace {
+                level: level as u32,
+                direction: if record[0] & 1 != 0 { Direction::BottomUp } else { Direction::TopDown },
+                frontier: record[1],
+                edges_inspected: record[2],
+                time: Duration::from_nanos(next_start.saturating_sub(record[3])),
+            }
+        })
+        .collect()
+}
