@@ -31,6 +31,9 @@ pub fn check_plot_path(path: &Path) -> Result<()> {
     }
 }
 
+/// A count series of the left axis: legend label, color, and the count it plots.
+type Series = (&'static str, RGBColor, fn(&LevelRecord) -> u64);
+
 fn draw(levels: &[LevelRecord], title: &str, path: &Path) -> std::result::Result<(), String> {
     let text = |e: DrawingAreaErrorKind<std::io::Error>| e.to_string();
     let last_level = levels.iter().map(|l| l.level).max().unwrap_or(0).max(1) as f64;
@@ -59,7 +62,7 @@ fn draw(levels: &[LevelRecord], title: &str, path: &Path) -> std::result::Result
     chart.configure_secondary_axes().y_desc("time per level (ms)").draw().map_err(text)?;
 
     let point = |l: &LevelRecord, y: u64| (l.level as f64, y.max(1) as f64);
-    let series: [(&str, RGBColor, fn(&LevelRecord) -> u64); 2] =
+    let series: [Series; 2] =
         [("frontier vertices", BLUE, |l| l.frontier), ("edges inspected", GREEN, |l| l.edges_inspected)];
     for (label, color, value) in series {
         chart
