@@ -16,6 +16,7 @@ use std::process::{exit, Command};
 const PTX_TARGET_CPU: &str = "sm_80";
 
 fn main() {
+    emit_commit();
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let device = root.join("device");
     for watched in ["device/src", "device/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
@@ -88,4 +89,30 @@ fn write_if_changed(path: &Path, contents: &str) {
 fn fail(message: &str) -> ! {
     eprintln!("error: {message}");
     exit(1);
+}
+
+/// Records the git commit as `WARPATH_BUILD_COMMIT` for benchmark reports (`bench::meta`),
+/// with `-dirty` when tracked files differ from it. Without git, or outside a checkout, it
+/// records nothing and the reports say `unknown`. Reruns when HEAD or the branch moves.
+fn emit_commit() {
+    let git = |args: &[&str]| -> Option<String> {
+        let out = Command::new("git").args(args).output().ok()?;
+        let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
+        (out.status.success() && !text.is_empty()).then_some(text)
+    };
+    let Some(commit) = git(&["rev-parse", "HEAD"]) else { return };
+    for file in ["HEAD", "index"] {
+        if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", file]) {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", &branch]) {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+    // Edits to the sources rerun this too, so `-dirty` follows them.
+    println!("cargo:rerun-if-changed=host/src");
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some();
+    println!("cargo:rustc-env=WARPATH_BUILD_COMMIT={commit}{}", if dirty { "-dirty" } else { "" });
 }

@@ -8,8 +8,10 @@
 //! - [`input`]: loading what the user named, a file or a generator spec;
 //! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
 //! - [`bfs`]: the traversals, CPU and GPU;
-//! - [`verify`]: Graph500-style validation of BFS trees.
+//! - [`verify`]: Graph500-style validation of BFS trees;
+//! - [`bench`]: the benchmark harness (many roots, statistics, JSON, plots, the suite).
 
+pub mod bench;
 pub mod bfs;
 pub mod error;
 pub mod formats;

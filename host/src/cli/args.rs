@@ -22,6 +22,10 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Assemble the kernels with ptxas and print registers, spills and shared memory.
     Kernels,
+    /// Benchmark BFS from many roots (Graph500-style): times, GTEPS, depth, per-level traces.
+    Bench(BenchArgs),
+    /// Run the standard benchmark suite on GPU and CPU and write a markdown table.
+    Suite(SuiteArgs),
 }
 
 #[derive(Args, Debug)]
@@ -104,4 +108,54 @@ pub struct ConvertArgs {
     pub input: GraphInput,
     /// The .wgr file to write.
     pub output: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub input: GraphInput,
+    /// Timed traversals, from seeded random roots with edges (after one untimed warm-up).
+    #[arg(long, default_value_t = 64)]
+    pub roots: usize,
+    /// Where to run: auto (GPU if present, else CPU), gpu, cpu.
+    #[arg(long, default_value = "auto")]
+    pub backend: warpath::bfs::Backend,
+    /// Print a per-level table (direction, frontier, edges inspected, time) for the first root.
+    #[arg(long)]
+    pub trace: bool,
+    /// Write every figure as JSON (schema: bench/SCHEMA.md).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Draw frontier size and time per level of the first root to an .svg file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SuiteArgs {
+    /// Small graphs of the same families (seconds, for CI); datasets only with --datasets.
+    #[arg(long)]
+    pub quick: bool,
+    /// Timed roots per graph and backend.
+    #[arg(long, default_value_t = 16)]
+    pub roots: usize,
+    /// Seed for the generators and the roots.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folder of datasets (.gz files) to add. Default: $WARPATH_DATASETS, else
+    /// ../shared/datasets when it exists (not in --quick mode).
+    #[arg(long, value_name = "DIR")]
+    pub datasets: Option<std::path::PathBuf>,
+    /// Run no datasets.
+    #[arg(long, conflicts_with = "datasets")]
+    pub no_datasets: bool,
+    /// Only the graphs whose spec or file name contains one of these (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub only: Vec<String>,
+    /// Run the CPU only.
+    #[arg(long)]
+    pub no_gpu: bool,
+    /// Folder for the markdown table and JSON.
+    #[arg(long, value_name = "DIR", default_value = "bench/results")]
+    pub out_dir: std::path::PathBuf,
 }

@@ -3,10 +3,13 @@
 //! input, 1 for a BFS that failed verification.
 
 mod args;
+mod bench;
 mod bfs;
 mod convert;
 mod info;
 mod kernels;
+mod progress;
+mod suite;
 
 use clap::Parser;
 
@@ -19,6 +22,8 @@ pub fn run() -> i32 {
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Kernels => kernels::run(),
+        Command::Bench(a) => bench::run(a),
+        Command::Suite(a) => suite::run(a),
     };
     match outcome {
         Ok(()) => 0,
@@ -35,5 +40,8 @@ pub fn run() -> i32 {
 /// Loads GRAPH (a file or a generator spec), saying on stderr what it is doing for big inputs.
 fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
     let options = warpath::input::LoadOptions { undirected: input.undirected, seed: input.seed };
-    warpath::input::load_graph(&input.graph, &options)
+    let spinner = progress::spinner(&format!("loading {}", input.graph));
+    let graph = warpath::input::load_graph(&input.graph, &options);
+    spinner.finish_and_clear();
+    graph
 }

@@ -1,0 +1,112 @@
+//! The text a benchmark prints: `key: value` summary lines (as `warpath bfs` prints them, so
+//! scripts can read both), a table with one row per root, and the per-level trace table.
+
+use std::fmt::Write;
+
+use crate::bench::harness::{LevelRecord, RootRecord};
+use crate::bench::json::BenchReport;
+use crate::bench::stats::Spread;
+
+/// The whole report: header, per-root table, summary, and the trace when there is one.
+pub fn render(report: &BenchReport) -> String {
+    let mut out = String::new();
+    let s = &report.summary;
+    let g = &report.graph;
+    let _ = writeln!(out, "graph: {} (loaded in {:.1} ms)", g.name, report.load_ms);
+    match report.device.cpu_threads {
+        Some(threads) => writeln!(out, "backend: cpu ({threads} threads)"),
+        None => writeln!(out, "backend: {} ({})", report.device.backend, report.device.name),
+    }
+    .expect("writing to a String");
+    if let Some(driver) = &report.device.driver {
+        let _ = writeln!(out, "driver: {driver}");
+    }
+    let _ = writeln!(out, "commit: {}", report.commit);
+    let _ = writeln!(out, "vertices: {}", g.vertices);
+    let _ = writeln!(
+        out,
+        "edges: {} ({})",
+        g.edges,
+        if g.undirected { format!("directed, as stored; {} undirected", g.edges / 2) } else { "directed".into() }
+    );
+    if let Some(bytes) = report.device_graph_bytes {
+        let _ = writeln!(out, "device memory: {bytes} bytes for the graph ({:.1} MiB)", bytes as f64 / 1048576.0);
+    }
+    let _ = writeln!(out);
+    out.push_str(&roots_table(&report.roots));
+    let _ = writeln!(out);
+    let _ = writeln!(out, "roots: {} (seed {}; one untimed warm-up)", s.roots, report.flags.seed);
+    let _ = writeln!(out, "time: {}", spread_ms(&s.time_ms));
+    let _ = writeln!(out, "end-to-end: {}", spread_ms(&s.end_to_end_ms));
+    let _ = writeln!(out, "GTEPS: {:.3} (harmonic mean; directed edges in the reached component)", s.hmean_gteps);
+    let _ = writeln!(
+        out,
+        "GTEPS (Graph500): {:.3} (harmonic mean; {} in the reached component)",
+        s.hmean_graph500_gteps,
+        if g.undirected { "undirected input edges" } else { "directed input edges" }
+    );
+    let _ = writeln!(out, "depth: {}", spread_count(&s.depth));
+    let _ = writeln!(out, "reached: {}", spread_count(&s.reached));
+    let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.roots);
+    if let Some(trace) = &report.trace {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
+        out.push_str(&levels_table(&trace.levels));
+    }
+    out
+}
+
+/// One row per root.
+pub fn roots_table(roots: &[RootRecord]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>5} {:>12} {:>10} {:>14} {:>6} {:>12} {:>14} {:>14} {:>8} {:>10}",
+        "run", "root", "time (ms)", "end-to-end", "depth", "reached", "edges", "Graph500 edges", "GTEPS", "G500 GTEPS"
+    );
+    for (i, r) in roots.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>5} {:>12} {:>10.3} {:>14.3} {:>6} {:>12} {:>14} {:>14} {:>8.3} {:>10.3}",
+            i + 1,
+            r.source,
+            r.time_ms,
+            r.end_to_end_ms,
+            r.depth,
+            r.reached,
+            r.edges_in_component,
+            r.graph500_edges,
+            r.gteps,
+            r.graph500_gteps
+        );
+    }
+    out
+}
+
+/// One row per BFS level.
+pub fn levels_table(levels: &[LevelRecord]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>6} {:>10} {:>12} {:>16} {:>10}",
+        "level", "direction", "frontier", "edges inspected", "time (ms)"
+    );
+    for l in levels {
+        let _ = writeln!(
+            out,
+            "{:>6} {:>10} {:>12} {:>16} {:>10.3}",
+            l.level, l.direction, l.frontier, l.edges_inspected, l.time_ms
+        );
+    }
+    out
+}
+
+fn spread_ms(s: &Spread) -> String {
+    format!("min {:.3} ms, median {:.3} ms, max {:.3} ms", s.min, s.median, s.max)
+}
+
+fn spread_count(s: &Spread) -> String {
+    // The median of an even sample can fall between two integers.
+    let median = if s.median.fract() == 0.0 { format!("{}", s.median) } else { format!("{:.1}", s.median) };
+    format!("min {}, median {median}, max {}", s.min, s.max)
+}

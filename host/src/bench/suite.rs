@@ -1,0 +1,369 @@
+//! The standard suite: the synthetic graphs of Merrill, Garland and Grimshaw ("Scalable GPU
+//! Graph Traversal", PPoPP 2012, Table 1) built by our generators, two larger Kronecker graphs
+//! and every dataset in a folder, each benchmarked on the GPU and on the CPU of one machine.
+//! The result is a markdown table (beside each of Merrill's graphs, the rate the paper reports
+//! for a Tesla C2050) and a JSON file with every [`BenchReport`].
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::bench::harness::{run_bench, BenchOptions};
+use crate::bench::json::{BenchReport, Flags};
+use crate::bfs::{Backend, Traverser};
+use crate::error::{Error, Result};
+use crate::input::{load_graph, LoadOptions};
+
+/// A rate from Table 2 of Merrill et al. for an NVIDIA Tesla C2050, "GPU (linear-work hybrid
+/// strategy)" columns, in 10^9 traversed edges per second.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct C2050Rate {
+    /// "Distance BFS rate".
+    pub distance: f64,
+    /// "Predecessor BFS rate" (warpath labels predecessors, so this is the closer comparison).
+    pub predecessor: f64,
+}
+
+/// One synthetic graph of the suite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntheticGraph {
+    /// The generator spec at full size.
+    pub spec: &'static str,
+    /// A small spec of the same family, for `--quick`.
+    pub quick_spec: &'static str,
+    /// The paper's name for the graph, for Merrill's graphs.
+    pub merrill: Option<&'static str>,
+    /// Table 2's C2050 rate, where the paper gives one.
+    pub c2050: Option<C2050Rate>,
+}
+
+/// The synthetic graphs, in the order of the table. Rates are copied from Table 2 of Merrill,
+/// Garland and Grimshaw (PPoPP 2012), "Average single-socket graph traversal rates (10^9
+/// TE/s)", the two "GPU* (linear-work hybrid strategy)" columns.
+pub const SYNTHETIC: [SyntheticGraph; 7] = [
+    SyntheticGraph {
+        spec: "grid2d:5000",
+        quick_spec: "grid2d:64",
+        merrill: Some("grid5pt.5000"),
+        c2050: Some(C2050Rate { distance: 0.6, predecessor: 0.57 }),
+    },
+    SyntheticGraph {
+        spec: "grid3d:300",
+        quick_spec: "grid3d:16",
+        merrill: Some("grid7pt.300"),
+        c2050: Some(C2050Rate { distance: 1.1, predecessor: 0.97 }),
+    },
+    SyntheticGraph {
+        spec: "kron:20",
+        quick_spec: "kron:10",
+        merrill: Some("kron_g500-logn20"),
+        c2050: Some(C2050Rate { distance: 3.1, predecessor: 2.5 }),
+    },
+    SyntheticGraph {
+        spec: "urand:21:64",
+        quick_spec: "urand:10:16",
+        merrill: Some("random.2Mv.128Me"),
+        c2050: Some(C2050Rate { distance: 3.0, predecessor: 2.4 }),
+    },
+    SyntheticGraph {
+        spec: "rmat:21:64:0.45,0.15,0.15",
+        quick_spec: "rmat:10:16:0.45,0.15,0.15",
+        merrill: Some("rmat.2Mv.128Me"),
+        c2050: Some(C2050Rate { distance: 3.3, predecessor: 2.6 }),
+    },
+    SyntheticGraph { spec: "kron:24", quick_spec: "kron:11", merrill: None, c2050: None },
+    SyntheticGraph { spec: "kron:25", quick_spec: "kron:12", merrill: None, c2050: None },
+];
+
+/// How to run the suite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteOptions {
+    /// Small graphs of the same families instead of the full sizes (for CI).
+    pub quick: bool,
+    pub roots: usize,
+    pub seed: u64,
+    /// Every `.gz` file here is added to the suite; `None` adds no datasets.
+    pub datasets: Option<PathBuf>,
+    /// Run only the graphs whose spec or file name contains one of these (all when empty).
+    pub only: Vec<String>,
+    /// Also run the GPU (when false, or when no GPU is usable, only the CPU runs).
+    pub gpu: bool,
+}
+
+impl Default for SuiteOptions {
+    fn default() -> Self {
+        SuiteOptions { quick: false, roots: 16, seed: 1, datasets: None, only: Vec::new(), gpu: true }
+    }
+}
+
+/// What the suite is doing, for progress displays.
+#[derive(Clone, Copy, Debug)]
+pub enum SuiteStage<'a> {
+    /// Loading graph `index` (0-based) of `total`.
+    Loading { index: usize, total: usize, graph: &'a str },
+    /// Running `roots` roots of `graph` on `backend` (`gpu` or `cpu`).
+    Running { graph: &'a str, backend: &'a str, roots: usize },
+    /// `done` roots finished on the current backend.
+    Root { done: usize },
+}
+
+/// One graph of the suite, run on both backends.
+#[derive(Clone, Debug)]
+pub struct SuiteRow {
+    pub graph: String,
+    pub merrill: Option<&'static str>,
+    /// Only for full-size graphs: the scaled-down ones are not the paper's.
+    pub c2050: Option<C2050Rate>,
+    pub gpu: Option<BenchReport>,
+    /// Why the GPU did not run, when it did not.
+    pub gpu_missing: Option<String>,
+    pub cpu: BenchReport,
+}
+
+/// The whole suite.
+#[derive(Clone, Debug)]
+pub struct SuiteResult {
+    pub date: String,
+    pub commit: String,
+    pub quick: bool,
+    pub roots: usize,
+    pub seed: u64,
+    pub rows: Vec<SuiteRow>,
+}
+
+/// The graphs the suite runs, as (GRAPH argument, synthetic entry if any).
+pub fn suite_graphs(options: &SuiteOptions) -> Result<Vec<(String, Option<&'static SyntheticGraph>)>> {
+    let mut graphs: Vec<(String, Option<&'static SyntheticGraph>)> =
+        SYNTHETIC.iter().map(|s| ((if options.quick { s.quick_spec } else { s.spec }).to_string(), Some(s))).collect();
+    if let Some(dir) = &options.datasets {
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+        let mut files = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(|e| Error::io(dir, e))?.path();
+            if path.extension().is_some_and(|ext| ext == "gz") {
+                files.push(path.to_string_lossy().into_owned());
+            }
+        }
+        files.sort();
+        graphs.extend(files.into_iter().map(|f| (f, None)));
+    }
+    if !options.only.is_empty() {
+        graphs.retain(|(name, synthetic)| {
+            options
+                .only
+                .iter()
+                .any(|o| name.contains(o.as_str()) || synthetic.is_some_and(|s| s.spec.contains(o.as_str())))
+        });
+        if graphs.is_empty() {
+            return Err(Error::InvalidArgument(format!("no suite graph matches {}", options.only.join(", "))));
+        }
+    }
+    Ok(graphs)
+}
+
+/// Runs the suite: each graph loaded once, then benchmarked on the GPU (when asked and usable)
+/// and on the CPU. A GPU that cannot be prepared (none, or no room) is noted in the row; a
+/// failed validation or any other error stops the suite.
+pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>)) -> Result<SuiteResult> {
+    let graphs = suite_graphs(options)?;
+    let mut rows = Vec::with_capacity(graphs.len());
+    for (index, (name, synthetic)) in graphs.iter().enumerate() {
+        progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
+        let started = Instant::now();
+        let graph = load_graph(name, &LoadOptions { undirected: false, seed: options.seed })?;
+        let load_ms = started.elapsed().as_secs_f64() * 1e3;
+        let bench = BenchOptions { roots: options.roots, seed: options.seed, trace: false };
+        let mut run_on = |label: &str, traverser: Traverser<'_>| -> Result<BenchReport> {
+            progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
+            let run = run_bench(&graph, &traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
+            let flags = Flags {
+                roots: options.roots,
+                seed: options.seed,
+                backend: label.into(),
+                undirected: false,
+                trace: false,
+            };
+            Ok(BenchReport::new(name, &graph, flags, load_ms, run))
+        };
+        let (gpu, gpu_missing) = if options.gpu {
+            match Traverser::new(&graph, Backend::Gpu) {
+                Ok(traverser) => (Some(run_on("gpu", traverser)?), None),
+                Err(Error::Gpu(err)) => (None, Some(err.to_string())),
+                Err(other) => return Err(other),
+            }
+        } else {
+            (None, Some("not asked for (--no-gpu)".into()))
+        };
+        let cpu = run_on("cpu", Traverser::new(&graph, Backend::Cpu)?)?;
+        let full_size = !options.quick;
+        rows.push(SuiteRow {
+            graph: name.clone(),
+            merrill: synthetic.and_then(|s| s.merrill),
+            c2050: synthetic.and_then(|s| s.c2050).filter(|_| full_size),
+            gpu,
+            gpu_missing,
+            cpu,
+        });
+    }
+    Ok(SuiteResult {
+        date: crate::bench::meta::now_utc(),
+        commit: crate::bench::meta::commit(),
+        quick: options.quick,
+        roots: options.roots,
+        seed: options.seed,
+        rows,
+    })
+}
+
+impl SuiteResult {
+    /// The GPU's name and driver, if any row ran on it.
+    pub fn gpu_device(&self) -> Option<(String, String)> {
+        self.rows
+            .iter()
+            .filter_map(|r| r.gpu.as_ref())
+            .map(|g| (g.device.name.clone(), g.device.driver.clone().unwrap_or_else(|| "unknown".into())))
+            .next()
+    }
+
+    /// The CPU thread count of the CPU runs.
+    pub fn cpu_threads(&self) -> usize {
+        self.rows.first().and_then(|r| r.cpu.device.cpu_threads).unwrap_or(0)
+    }
+
+    /// The base file name for this result: `DATE-suite-DEVICE[-quick]`.
+    pub fn file_stem(&self) -> String {
+        let device = match self.gpu_device() {
+            Some((name, _)) => slug(&name),
+            None => "cpu-only".into(),
+        };
+        format!("{}-suite-{device}{}", &self.date[..10], if self.quick { "-quick" } else { "" })
+    }
+
+    /// The markdown report: what ran where, then one row per graph.
+    pub fn markdown(&self) -> String {
+        let mut md = String::new();
+        let _ = writeln!(md, "# warpath suite{}\n", if self.quick { " (quick: scaled-down graphs)" } else { "" });
+        let _ = writeln!(md, "- date: {}", self.date);
+        let _ = writeln!(md, "- commit: {}", self.commit);
+        match self.gpu_device() {
+            Some((name, driver)) => {
+                let _ = writeln!(md, "- GPU: {name} (driver {driver})");
+            }
+            None => {
+                let why = self.rows.iter().find_map(|r| r.gpu_missing.clone()).unwrap_or_default();
+                let _ = writeln!(md, "- GPU: none ({why})");
+            }
+        }
+        let _ = writeln!(md, "- CPU: {} threads", self.cpu_threads());
+        let _ = writeln!(
+            md,
+            "- roots: {} per graph and backend (seed {}), Graph500-style; one untimed warm-up; every traversal validated",
+            self.roots, self.seed
+        );
+        let _ = writeln!(
+            md,
+            "- GTEPS: harmonic mean over the roots of directed edges in the reached component / traversal time \
+             (the seed papers' count; GPU time from CUDA events around the traversal). The Graph500 count is in the JSON.\n"
+        );
+        let _ = writeln!(
+            md,
+            "| graph | Merrill's graph | vertices | edges (directed) | depth (median) | GPU GTEPS | CPU GTEPS | GPU/CPU \
+             | C2050 GTEPS (distance / predecessor) | GPU median ms | CPU median ms | GPU end-to-end median ms |"
+        );
+        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for row in &self.rows {
+            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let merrill = match (row.merrill, self.quick) {
+                (Some(m), false) => m.to_string(),
+                (Some(m), true) => format!("{m} (scaled down)"),
+                (None, _) => String::new(),
+            };
+            let cpu = &row.cpu.summary;
+            let (gpu_rate, speedup, gpu_ms, gpu_e2e) = match &row.gpu {
+                Some(g) => (
+                    format!("{:.3}", g.summary.hmean_gteps),
+                    format!("{:.1}x", g.summary.hmean_gteps / cpu.hmean_gteps),
+                    format!("{:.3}", g.summary.time_ms.median),
+                    format!("{:.3}", g.summary.end_to_end_ms.median),
+                ),
+                None => ("n/a".into(), String::new(), String::new(), String::new()),
+            };
+            let c2050 = row.c2050.map(|r| format!("{} / {}", r.distance, r.predecessor)).unwrap_or_default();
+            let _ = writeln!(
+                md,
+                "| {name} | {merrill} | {} | {} | {} | {gpu_rate} | {:.3} | {speedup} | {c2050} | {gpu_ms} | {:.3} | {gpu_e2e} |",
+                row.cpu.graph.vertices, row.cpu.graph.edges, row.cpu.summary.depth.median, cpu.hmean_gteps, cpu.time_ms.median
+            );
+        }
+        let _ = writeln!(
+            md,
+            "\nC2050 rates: Merrill, Garland and Grimshaw, \"Scalable GPU Graph Traversal\", PPoPP 2012, Table 2 \
+             (10^9 TE/s, NVIDIA Tesla C2050, \"GPU (linear-work hybrid strategy)\" columns), shown for full-size graphs \
+             only. Our generators stand in for the paper's files, so sizes differ somewhat (e.g. the paper's \
+             kron_g500-logn20 and random.2Mv.128Me edge counts)."
+        );
+        md
+    }
+
+    /// Every run's [`BenchReport`] (GPU, then CPU, per graph) as pretty JSON: an array.
+    pub fn json(&self) -> String {
+        let reports: Vec<&BenchReport> =
+            self.rows.iter().flat_map(|r| r.gpu.iter().chain(std::iter::once(&r.cpu))).collect();
+        serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
+    }
+
+    /// Writes `STEM.md` and `STEM.json` into `dir` (created if needed); returns both paths.
+    pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        let md = dir.join(format!("{}.md", self.file_stem()));
+        let json = dir.join(format!("{}.json", self.file_stem()));
+        std::fs::write(&md, self.markdown()).map_err(|e| Error::io(&md, e))?;
+        std::fs::write(&json, self.json()).map_err(|e| Error::io(&json, e))?;
+        Ok((md, json))
+    }
+}
+
+/// `NVIDIA H200` -> `nvidia-h200`.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("NVIDIA H200"), "nvidia-h200");
+        assert_eq!(slug("NVIDIA H100 80GB HBM3 "), "nvidia-h100-80gb-hbm3");
+    }
+
+    #[test]
+    fn full_and_quick_lists() {
+        let full = suite_graphs(&SuiteOptions::default()).unwrap();
+        let names: Vec<&str> = full.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["grid2d:5000", "grid3d:300", "kron:20", "urand:21:64", "rmat:21:64:0.45,0.15,0.15", "kron:24", "kron:25"]
+        );
+        let quick =
+            suite_graphs(&SuiteOptions { quick: true, only: vec!["kron".into()], ..Default::default() }).unwrap();
+        let names: Vec<&str> = quick.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["kron:10", "kron:11", "kron:12"]);
+        assert!(suite_graphs(&SuiteOptions { only: vec!["nothing".into()], ..Default::default() }).is_err());
+        // Every spec parses, and each quick spec is of the same family as its full one.
+        for s in &SYNTHETIC {
+            s.spec.parse::<crate::generate::GeneratorSpec>().unwrap();
+            s.quick_spec.parse::<crate::generate::GeneratorSpec>().unwrap();
+            assert_eq!(s.spec.split(':').next(), s.quick_spec.split(':').next());
+        }
+    }
+}

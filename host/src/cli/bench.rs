@@ -1,0 +1,50 @@
+use std::time::Instant;
+
+use warpath::bench::json::Flags;
+use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
+use warpath::bfs::Traverser;
+use warpath::Result;
+
+use super::args::BenchArgs;
+
+pub fn run(args: &BenchArgs) -> Result<()> {
+    // Refuse a bad plot name before the work, not after it.
+    if let Some(path) = &args.plot {
+        plot::check_plot_path(path)?;
+    }
+    let loading = Instant::now();
+    let graph = super::load(&args.input)?;
+    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+
+    let traverser = Traverser::new(&graph, args.backend)?;
+    for warning in traverser.warnings() {
+        eprintln!("warpath: warning: {warning}");
+    }
+    let trace = args.trace || args.plot.is_some();
+    let options = BenchOptions { roots: args.roots, seed: args.input.seed, trace };
+    let bar = super::progress::bar(args.roots as u64, &format!("BFS on {}", traverser.backend()));
+    let run = run_bench(&graph, &traverser, &options, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let run = run?;
+
+    let flags = Flags {
+        roots: args.roots,
+        seed: args.input.seed,
+        backend: format!("{:?}", args.backend).to_lowercase(),
+        undirected: args.input.undirected,
+        trace,
+    };
+    let report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
+    print!("{}", report::render(&report));
+
+    if let Some(path) = &args.json {
+        write_report(&report, path)?;
+        println!("json: {}", path.display());
+    }
+    if let (Some(path), Some(trace)) = (&args.plot, &report.trace) {
+        let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
+        plot::plot_levels(&trace.levels, &title, path)?;
+        println!("plot: {}", path.display());
+    }
+    Ok(())
+}

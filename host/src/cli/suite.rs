@@ -1,0 +1,66 @@
+use std::path::PathBuf;
+
+use warpath::bench::suite::{run_suite, SuiteOptions, SuiteStage};
+use warpath::Result;
+
+use super::args::SuiteArgs;
+
+pub fn run(args: &SuiteArgs) -> Result<()> {
+    let datasets = if args.no_datasets {
+        None
+    } else if let Some(dir) = &args.datasets {
+        Some(dir.clone())
+    } else if args.quick {
+        None
+    } else {
+        let dir =
+            std::env::var_os("WARPATH_DATASETS").map(PathBuf::from).unwrap_or_else(|| "../shared/datasets".into());
+        if dir.is_dir() {
+            Some(dir)
+        } else {
+            eprintln!(
+                "warpath: warning: no datasets folder at {} (give --datasets DIR); running without",
+                dir.display()
+            );
+            None
+        }
+    };
+    let options = SuiteOptions {
+        quick: args.quick,
+        roots: args.roots,
+        seed: args.seed,
+        datasets,
+        only: args.only.clone(),
+        gpu: !args.no_gpu,
+    };
+
+    let mut bar = super::progress::bar(0, "");
+    let result = run_suite(&options, &mut |stage| match stage {
+        SuiteStage::Loading { index, total, graph } => {
+            bar.finish_and_clear();
+            bar = super::progress::spinner(&format!("[{}/{total}] loading {graph}", index + 1));
+        }
+        SuiteStage::Running { graph, backend, roots } => {
+            bar.finish_and_clear();
+            bar = super::progress::bar(roots as u64, &format!("{graph} on {backend}"));
+        }
+        SuiteStage::Root { done } => bar.set_position(done as u64),
+    });
+    bar.finish_and_clear();
+    let result = result?;
+
+    for row in &result.rows {
+        let gpu = match &row.gpu {
+            Some(g) => format!("{:.3}", g.summary.hmean_gteps),
+            None => "n/a".into(),
+        };
+        println!("{}: GPU GTEPS {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
+    }
+    if let Some(why) = result.rows.iter().find_map(|r| r.gpu_missing.as_ref()).filter(|_| !args.no_gpu) {
+        eprintln!("warpath: warning: the GPU did not run: {why}");
+    }
+    let (md, json) = result.write(&args.out_dir)?;
+    println!("table: {}", md.display());
+    println!("json: {}", json.display());
+    Ok(())
+}
