@@ -129,6 +129,8 @@ pub struct BenchArgs {
     /// Draw frontier size and time per level of the first root to an .svg file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub gpu: GpuTuning,
 }
 
 #[derive(Args, Debug)]

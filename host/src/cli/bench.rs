@@ -16,7 +16,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let graph = super::load(&args.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
-    let traverser = Traverser::new(&graph, args.backend)?;
+    let mut traverser = Traverser::new(&graph, args.backend)?;
+    traverser.set_gpu_kernel(args.gpu.kernel());
     for warning in traverser.warnings() {
         eprintln!("warpath: warning: {warning}");
     }
