@@ -59,6 +59,7 @@ fn main() {
     let ptx = fs::read_to_string(&ptx_path)
         .unwrap_or_else(|err| fail(&format!("the kernel build produced no PTX at {}: {err}", ptx_path.display())));
     check_self_contained(&ptx);
+    let ptx = apply_launch_bounds(&ptx);
     let embedded = out_dir.join("warpath_kernels.ptx");
     write_if_changed(&embedded, &ptx);
 }
@@ -78,6 +79,38 @@ fn check_self_contained(ptx: &str) {
             undefined.join("\n  ")
         ));
     }
+}
+
+/// CUDA C++'s `__launch_bounds__(threads, blocks_per_sm)`, which rustc cannot express: PTX's
+/// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
+/// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
+const LAUNCH_BOUNDS: [(&str, u32, u32); 1] = [
+    // 512 threads, 2 blocks per SM: 32 resident warps per SM, and at most 64 registers each.
+    ("bfs_persistent", 512, 2),
+];
+
+fn apply_launch_bounds(ptx: &str) -> String {
+    let mut out = String::with_capacity(ptx.len() + 128);
+    let mut pending: Option<(u32, u32)> = None;
+    let mut applied = 0;
+    for line in ptx.lines() {
+        if let Some(name) = line.trim().strip_prefix(".visible .entry ") {
+            let name = name.trim_end_matches('(');
+            pending = LAUNCH_BOUNDS.iter().find(|(kernel, _, _)| *kernel == name).map(|&(_, t, b)| (t, b));
+        }
+        if line.trim() == "{" {
+            if let Some((threads, blocks)) = pending.take() {
+                out.push_str(&format!(".maxntid {threads}, 1, 1\n.minnctapersm {blocks}\n"));
+                applied += 1;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if applied != LAUNCH_BOUNDS.len() {
+        fail(&format!("launch bounds: found {applied} of the {} kernels listed in build.rs", LAUNCH_BOUNDS.len()));
+    }
+    out
 }
 
 fn write_if_changed(path: &Path, contents: &str) {

@@ -56,3 +56,12 @@ fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
         assert_eq!(shared.shared_bytes, 2 * 256 * 4, "{arch}: two 256-word shared arrays");
     }
 }
+
+#[test]
+fn persistent_kernel_launch_bounds_match_the_host_block_size() {
+    let bounds = format!(".maxntid {}, 1, 1", warpath::gpu::kernels::PERSISTENT_BLOCK);
+    let entry = PTX.split(".visible .entry bfs_persistent(").nth(1).expect("bfs_persistent is in the PTX");
+    let header = &entry[..entry.find('{').expect("a kernel body")];
+    assert!(header.contains(&bounds), "bfs_persistent lacks `{bounds}`:\n{header}");
+    assert!(header.contains(".minnctapersm 2"));
+}

@@ -28,21 +28,29 @@
 use crate::prelude::*;
 
 /// Threads per block; the host launches with exactly this many.
-pub const PERSISTENT_BLOCK: usize = 256;
+pub const PERSISTENT_BLOCK: usize = 512;
 const BLOCK: u32 = PERSISTENT_BLOCK as u32;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
-const SMALL_FRONTIER_EDGES: u64 = 4 * BLOCK as u64;
+const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
+/// Adjacency lists at least this long are shared out to the whole grid in chunks.
+const SHARED_LIST_EDGES: u64 = 8 * BLOCK as u64;
+/// Edges per chunk of a shared list: a block takes one chunk at a time.
+const SHARED_LIST_CHUNK: u64 = 4 * BLOCK as u64;
+/// Words per entry of the shared-list table: start, end, owner | (level + 1) << 32, next chunk.
+pub const SHARED_LIST_WORDS: usize = 4;
 
 /// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
 /// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
 /// `(l + 1) % 3`, and clears slot `(l + 2) % 3`, which nobody touches during level `l`.
 #[repr(C)]
 pub struct BfsControl {
-    pub barrier_count: u32,
-    pub barrier_generation: u32,
+    /// Grid-barrier arrivals (see [`GridBarrier`]).
+    pub barrier_arrivals: u32,
     /// Vertices in the frontier of the levels using each slot.
     pub frontier_len: [u32; 3],
+    /// Entries of the shared-list table registered by the levels using each slot.
+    pub shared_lists: [u32; 3],
     /// Output: levels with a non-empty frontier (depth + 1).
     pub levels: u32,
     /// Where block 0 left off after expanding small frontiers alone.
@@ -72,6 +80,8 @@ struct Bfs {
     frontier_bits: *mut u32,
     queues: *mut u32,
     control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
     trace: *mut u64,
     trace_capacity: u32,
     alpha: f32,
@@ -86,7 +96,8 @@ struct Gather {
     prefix: SharedArray<u32, PERSISTENT_BLOCK>,
     owners: SharedArray<u32, PERSISTENT_BLOCK>,
     starts: SharedArray<u64, PERSISTENT_BLOCK>,
-    /// Block enlistment: [elected thread, list owner] and [list start, list end].
+    /// Block enlistment: [elected thread, list owner] and [list start, list end]; also the
+    /// chunk a block took from the shared-list table.
     enlisted: SharedArray<u32, 2>,
     enlisted_range: SharedArray<u64, 2>,
 }
@@ -142,7 +153,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// after `bfs_persistent_init`. `out_*` is the CSR (n + 1 offsets, targets < n), `in_*` its
 /// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
 /// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
-/// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree; `trace`
+/// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
+/// `shared_lists` holds `4 * shared_list_capacity` words whose third words are 0; `trace`
 /// holds `4 * (trace_capacity + 1)` zeroed words.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
@@ -158,6 +170,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
     frontier_bits: *mut u32,
     queues: *mut u32,
     control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
     trace: *mut u64,
     trace_capacity: u32,
     alpha: f32,
@@ -188,6 +202,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         frontier_bits,
         queues,
         control,
+        shared_lists,
+        shared_list_capacity,
         trace,
         trace_capacity,
         alpha,
@@ -195,10 +211,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         allow_bottom_up: flags & 1 != 0,
         allow_small: flags & 2 != 0,
     };
-    // SAFETY: the control block's barrier words are zero at launch and reserved for this.
-    let mut barrier = unsafe {
-        GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_count), core::ptr::addr_of_mut!((*control).barrier_generation))
-    };
+    // SAFETY: the control block's barrier word is zero at launch and reserved for this.
+    let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
     // SAFETY: `control` is valid (kernel contract).
     let first_edges = unsafe { load_acquire_u64(core::ptr::addr_of!((*control).frontier_edges[0])) };
     let mut state =
@@ -240,7 +254,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
             if bottom_up {
                 bfs.bottom_up_level(state.level);
             } else {
-                bfs.top_down_level(&gather, state.level, frontier, block_idx(), grid_dim());
+                bfs.top_down_level(&gather, state.level, frontier, block_idx(), grid_dim(), true);
             }
         }
         state = LevelState {
@@ -315,6 +329,7 @@ impl Bfs {
         unsafe {
             (*self.control).frontier_len[clear] = 0;
             (*self.control).frontier_edges[clear] = 0;
+            (*self.control).shared_lists[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
                 *record = bottom_up as u64 | (small as u64) << 1;
@@ -398,9 +413,18 @@ impl Bfs {
     }
 
     /// Expands the frontier of `level` top-down, taking tiles `first_tile, first_tile +
-    /// tile_stride, ...` of `PERSISTENT_BLOCK` frontier vertices.
+    /// tile_stride, ...` of `PERSISTENT_BLOCK` frontier vertices. With `share_long_lists` (the
+    /// whole grid is in this level), lists of `SHARED_LIST_EDGES` or more go to the grid.
     #[inline(always)]
-    unsafe fn top_down_level(&self, gather: &Gather, level: u32, frontier: u32, first_tile: u32, tile_stride: u32) {
+    unsafe fn top_down_level(
+        &self,
+        gather: &Gather,
+        level: u32,
+        frontier: u32,
+        first_tile: u32,
+        tile_stride: u32,
+        share_long_lists: bool,
+    ) {
         let tid = thread_idx();
         let lane = lane_id();
         let queue = self.queue(level);
@@ -420,21 +444,20 @@ impl Bfs {
                 (0, 0, 0)
             };
             inspected += end - start;
+            // SAFETY: forwarded from the kernel contract.
+            if share_long_lists && end - start >= SHARED_LIST_EDGES && unsafe { self.share_list(level, vertex, start, end) } {
+                start = end;
+            }
 
             // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
-            loop {
-                if tid == 0 {
-                    gather.enlisted.set(0, u32::MAX);
-                }
-                sync_threads();
+            // The first test is one barrier with a reduction: most tiles have no such list.
+            let mut any_long = sync_threads_or(end - start >= BLOCK as u64);
+            while any_long {
                 if end - start >= BLOCK as u64 {
                     gather.enlisted.set(0, tid);
                 }
                 sync_threads();
                 let elected = gather.enlisted.get(0);
-                if elected == u32::MAX {
-                    break;
-                }
                 if tid == elected {
                     gather.enlisted.set(1, vertex);
                     gather.enlisted_range.set(0, start);
@@ -444,14 +467,9 @@ impl Bfs {
                 sync_threads();
                 let (owner, list_start, list_end) =
                     (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
-                let mut chunk = list_start;
-                while chunk < list_end {
-                    let edge = chunk + tid as u64;
-                    // SAFETY: forwarded from the kernel contract.
-                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut next_edges) };
-                    chunk += BLOCK as u64;
-                }
-                sync_threads();
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut next_edges) };
+                any_long = sync_threads_or(end - start >= BLOCK as u64);
             }
 
             // Warp enlistment: lists of >= 32 edges, 32 edges per step.
@@ -500,11 +518,100 @@ impl Bfs {
             sync_threads();
             tile += tile_stride;
         }
+        if share_long_lists {
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.take_shared_chunks(gather, level, &mut next_edges) };
+        }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
             self.record_next_edges(level, next_edges);
             self.record_inspected(level, inspected);
         }
+    }
+
+    /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.
+    #[inline(always)]
+    unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, next_edges: &mut u64) {
+        let mut chunk = start;
+        while chunk < end {
+            let edge = chunk + thread_idx() as u64;
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.visit(edge < end, edge, owner, level, next_edges) };
+            chunk += BLOCK as u64;
+        }
+    }
+
+    /// Registers `owner`'s list `start..end` in the shared-list table for any block to take
+    /// in chunks. Returns false when the table is full (the caller then expands it itself).
+    #[inline(always)]
+    unsafe fn share_list(&self, level: u32, owner: u32, start: u64, end: u64) -> bool {
+        let slot = (level % 3) as usize;
+        // SAFETY: `control` is valid; the entry index is checked against the capacity.
+        unsafe {
+            let entry = atomic_add_u32(core::ptr::addr_of_mut!((*self.control).shared_lists[slot]), 1);
+            if entry >= self.shared_list_capacity {
+                return false;
+            }
+            let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+            *record = start;
+            *record.add(1) = end;
+            *record.add(3) = 0;
+            // Publish: the tag says the entry is complete and belongs to this level; an entry
+            // still carrying an older level's tag is skipped by others and done by its owner.
+            fence_gpu();
+            atomic_exch_u64(record.add(2), owner as u64 | ((level as u64 + 1) << 32));
+        }
+        true
+    }
+
+    /// Takes chunks of the shared lists of `level` until none is left that this block can see.
+    /// Every list a block registered is complete before the block gets here, so each list is
+    /// finished at the latest by its own block.
+    #[inline(always)]
+    unsafe fn take_shared_chunks(&self, gather: &Gather, level: u32, next_edges: &mut u64) {
+        let slot = (level % 3) as usize;
+        let tag = level as u64 + 1;
+        let mut entry = 0u32;
+        loop {
+            if thread_idx() == 0 {
+                let mut taken = false;
+                // SAFETY: `control` and the table are valid; entries below the count exist.
+                unsafe {
+                    let count = load_acquire_u32(core::ptr::addr_of!((*self.control).shared_lists[slot]))
+                        .min(self.shared_list_capacity);
+                    while entry < count && !taken {
+                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                        let owner_and_tag = load_acquire_u64(record.add(2));
+                        if owner_and_tag >> 32 == tag {
+                            let (start, end) = (*record, *record.add(1));
+                            let chunk = atomic_add_u64(record.add(3), 1);
+                            let chunk_start = start + chunk * SHARED_LIST_CHUNK;
+                            if chunk_start < end {
+                                gather.enlisted.set(0, 1);
+                                gather.enlisted.set(1, owner_and_tag as u32);
+                                gather.enlisted_range.set(0, chunk_start);
+                                gather.enlisted_range.set(1, end.min(chunk_start + SHARED_LIST_CHUNK));
+                                taken = true;
+                                continue;
+                            }
+                        }
+                        entry += 1;
+                    }
+                }
+                if !taken {
+                    gather.enlisted.set(0, 0);
+                }
+            }
+            sync_threads();
+            if gather.enlisted.get(0) == 0 {
+                break;
+            }
+            let (owner, start, end) = (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.visit_block_range(start, end, owner, level, next_edges) };
+            sync_threads();
+        }
+        sync_threads();
     }
 
     /// Fills the frontier bitmap of `level` from its queue: clear, barrier, set, barrier.
@@ -621,7 +728,7 @@ impl Bfs {
                 unsafe { self.start_level(state.level, false, true, frontier) };
             }
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.top_down_level(gather, state.level, frontier, 0, 1) };
+            unsafe { self.top_down_level(gather, state.level, frontier, 0, 1, false) };
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,

@@ -3,7 +3,7 @@
 
 use core::arch::asm;
 
-use crate::prelude::{atomic_add_u32, atomic_exch_u32, block_idx, sync_threads, thread_idx};
+use crate::prelude::{atomic_add_u32, block_idx, sync_threads, thread_idx};
 
 /// `fence.acq_rel.gpu`: orders this thread's earlier and later memory accesses against every
 /// other thread of the GPU that synchronizes with it (CUDA's `__threadfence()`).
@@ -64,24 +64,24 @@ pub fn nanosleep(ns: u32) {
 /// A barrier across every block of a grid, for kernels launched cooperatively (which
 /// guarantees all blocks are resident, so spinning cannot deadlock).
 ///
-/// Arrival counter and generation live in global memory, both 0 before the launch. Thread 0
-/// of each block arrives with one atomic; the last to arrive resets the counter and bumps
-/// the generation, which the others wait for. The fences make every write before the barrier,
-/// by any thread of the grid, visible to every read after it (the scheme of CUDA's
-/// cooperative-groups `grid.sync()`).
+/// One global arrival counter, 0 at launch, only ever grows: thread 0 of each block adds 1 per
+/// barrier, and barrier `k` opens once the counter reaches `k * blocks`. No block resets
+/// anything, so an opening costs no extra round trip. Fences before arriving and after
+/// leaving make every write before the barrier, by any thread of the grid, visible to every
+/// read after it (the scheme of CUDA's cooperative-groups `grid.sync()`). The comparison is
+/// done modulo 2^32, so the counter may wrap.
 pub struct GridBarrier {
-    count: *mut u32,
-    generation: *mut u32,
+    arrivals: *mut u32,
     passed: u32,
 }
 
 impl GridBarrier {
     /// # Safety
-    /// `count` and `generation` are global-memory words, 0 at launch, used by nothing else;
-    /// the kernel was launched cooperatively; every thread of the grid constructs one.
+    /// `arrivals` is a global-memory word, 0 at launch, used by nothing else; the kernel was
+    /// launched cooperatively; every thread of the grid constructs one.
     #[inline(always)]
-    pub unsafe fn new(count: *mut u32, generation: *mut u32) -> Self {
-        GridBarrier { count, generation, passed: 0 }
+    pub unsafe fn new(arrivals: *mut u32) -> Self {
+        GridBarrier { arrivals, passed: 0 }
     }
 
     /// Waits until every thread of the grid has called `sync` as many times as this one.
@@ -89,27 +89,38 @@ impl GridBarrier {
     #[inline(always)]
     pub fn sync(&mut self) {
         sync_threads();
-        let target = self.passed.wrapping_add(1);
+        self.passed = self.passed.wrapping_add(1);
         if thread_idx() == 0 {
+            let target = self.passed.wrapping_mul(crate::prelude::grid_dim());
             fence_gpu();
-            // SAFETY: the words were handed over in `new`.
+            // SAFETY: the word was handed over in `new`.
             unsafe {
-                let blocks = crate::prelude::grid_dim();
-                if atomic_add_u32(self.count, 1) == blocks - 1 {
-                    *self.count = 0;
-                    fence_gpu();
-                    atomic_exch_u32(self.generation, target);
-                } else {
-                    while load_acquire_u32(self.generation) != target {
-                        nanosleep(32);
-                    }
+                atomic_add_u32(self.arrivals, 1);
+                while (load_acquire_u32(self.arrivals).wrapping_sub(target) as i32) < 0 {
+                    nanosleep(20);
                 }
             }
             fence_gpu();
         }
-        self.passed = target;
         sync_threads();
     }
+}
+
+/// Block-wide barrier that also returns whether any thread of the block passed `true`
+/// (`bar.red.or`, CUDA's `__syncthreads_or`).
+#[inline(always)]
+pub fn sync_threads_or(predicate: bool) -> bool {
+    let any: u32;
+    // SAFETY: a barrier with a register operand; it orders memory like `bar.sync`.
+    unsafe {
+        asm!(
+            "{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; bar.red.or.pred q, 0, p; selp.u32 {out}, 1, 0, q; }}",
+            pred = in(reg32) predicate as u32,
+            out = out(reg32) any,
+            options(nostack)
+        )
+    };
+    any != 0
 }
 
 /// True for the one thread that does the grid's bookkeeping (block 0, thread 0).

@@ -129,7 +129,7 @@ impl<'g> Traverser<'g> {
     fn prepare_gpu(graph: &Graph, warnings: &mut Vec<String>) -> std::result::Result<Engine, crate::gpu::GpuError> {
         let gpu = GpuContext::new()?;
         let graph_bytes = (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
-        let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32)
+        let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
             .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
         gpu.ensure_free(graph_bytes + per_vertex, "the graph and the BFS arrays")?;
         let started = Instant::now();

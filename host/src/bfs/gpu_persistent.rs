@@ -8,7 +8,10 @@ use cudarc::driver::CudaSlice;
 
 use crate::bfs::cpu_parallel::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
-use crate::gpu::kernels::{self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, TRACE_WORDS};
+use crate::gpu::kernels::{
+    self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
+    TRACE_WORDS,
+};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
@@ -36,6 +39,7 @@ pub struct GpuPersistent<'g> {
     frontier_bits: CudaSlice<u32>,
     queues: CudaSlice<u32>,
     control: CudaSlice<u64>,
+    shared_lists: CudaSlice<u64>,
     trace: CudaSlice<u64>,
 }
 
@@ -49,11 +53,15 @@ pub struct PersistentRun {
 }
 
 impl<'g> GpuPersistent<'g> {
-    /// Device bytes of the per-vertex arrays for `n` vertices.
-    pub fn bytes_needed(n: u32) -> u64 {
+    /// Device bytes of the per-vertex arrays for `n` vertices and `m` edges (the shared-list
+    /// table grows with the edges).
+    pub fn bytes_needed(n: u32, m: u64) -> u64 {
         let n = n.max(1) as u64;
         let words = n.div_ceil(32);
-        4 * (n + n + 2 * n) + 4 * (3 * words) + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+        4 * (n + n + 2 * n)
+            + 4 * (3 * words)
+            + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+            + 8 * (SHARED_LIST_WORDS as u64 * shared_list_capacity(m))
     }
 
     /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
@@ -61,7 +69,7 @@ impl<'g> GpuPersistent<'g> {
     pub fn new(gpu: &'g GpuContext, graph: &'g Graph, device_graph: &'g DeviceGraph, inbound: &'g DeviceGraph) -> Result<Self, GpuError> {
         let n = graph.num_vertices().max(1);
         let words = n.div_ceil(32);
-        gpu.ensure_free(Self::bytes_needed(n as u32), "BFS labels, bitmaps and queues")?;
+        gpu.ensure_free(Self::bytes_needed(n as u32, graph.num_edges()), "BFS labels, bitmaps and queues")?;
         Ok(GpuPersistent {
             gpu,
             graph,
@@ -73,6 +81,10 @@ impl<'g> GpuPersistent<'g> {
             frontier_bits: gpu.alloc_zeros(2 * words, "the frontier bitmaps")?,
             queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
             control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
+            shared_lists: gpu.alloc_zeros(
+                SHARED_LIST_WORDS * shared_list_capacity(graph.num_edges()) as usize,
+                "the shared-list table",
+            )?,
             trace: gpu.alloc_zeros(TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
         })
     }
@@ -88,6 +100,7 @@ impl<'g> GpuPersistent<'g> {
         };
         gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut self.control)?;
         gpu.zero(&mut self.trace)?;
+        gpu.zero(&mut self.shared_lists)?;
         let mut buffers = PersistentBuffers {
             distances: &mut self.distances,
             parents: &mut self.parents,
@@ -95,6 +108,7 @@ impl<'g> GpuPersistent<'g> {
             frontier_bits: &mut self.frontier_bits,
             queues: &mut self.queues,
             control: &mut self.control,
+            shared_lists: &mut self.shared_lists,
             trace: &mut self.trace,
         };
         let start = gpu.record_event()?;
@@ -116,6 +130,12 @@ impl<'g> GpuPersistent<'g> {
             levels: decode_trace(&trace, control.levels as usize),
         })
     }
+}
+
+/// Entries the shared-list table needs: one per list of `SHARED_LIST_EDGES` or more edges
+/// in a level, and a level holds at most all `m` edges.
+fn shared_list_capacity(m: u64) -> u64 {
+    m / SHARED_LIST_EDGES + 1
 }
 
 /// Turns the device's trace records into [`LevelTrace`]s (levels past the capacity are left

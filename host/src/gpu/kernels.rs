@@ -68,16 +68,23 @@ pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buf
 }
 
 /// Threads per block of the persistent BFS kernel (`PERSISTENT_BLOCK` in the device crate).
-pub const PERSISTENT_BLOCK: u32 = 256;
+pub const PERSISTENT_BLOCK: u32 = 512;
+
+/// Adjacency lists this long or longer are shared out to the whole grid (`SHARED_LIST_EDGES`
+/// in the device crate); the table needs at most `edges / SHARED_LIST_EDGES` entries a level.
+pub const SHARED_LIST_EDGES: u64 = 8 * PERSISTENT_BLOCK as u64;
+
+/// Words per shared-list entry (`SHARED_LIST_WORDS` in the device crate).
+pub const SHARED_LIST_WORDS: usize = 4;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent.rs` (8 words of 32 bits, then 4 of 64).
+/// `device/src/kernels/bfs_persistent.rs` (10 words of 32 bits, then 4 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
-    pub barrier_count: u32,
-    pub barrier_generation: u32,
+    pub barrier_arrivals: u32,
     pub frontier_len: [u32; 3],
+    pub shared_lists: [u32; 3],
     pub levels: u32,
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
@@ -99,6 +106,7 @@ pub struct PersistentBuffers<'a> {
     pub frontier_bits: &'a mut CudaSlice<u32>,
     pub queues: &'a mut CudaSlice<u32>,
     pub control: &'a mut CudaSlice<u64>,
+    pub shared_lists: &'a mut CudaSlice<u64>,
     pub trace: &'a mut CudaSlice<u64>,
 }
 
@@ -113,6 +121,7 @@ impl PersistentBuffers<'_> {
                 && self.frontier_bits.len() >= 2 * words
                 && self.queues.len() >= 2 * n
                 && self.control.len() >= CONTROL_WORDS
+                && self.shared_lists.len() >= SHARED_LIST_WORDS
                 && self.trace.len() >= TRACE_WORDS,
             || format!("buffers too small for {n} vertices"),
         )
@@ -164,14 +173,16 @@ pub fn bfs_persistent(
         || format!("a transpose of {} vertices and {} edges", inbound.num_vertices(), inbound.num_edges()),
     )?;
     let trace_capacity = (buffers.trace.len() / TRACE_WORDS - 1) as u32;
+    let shared_list_capacity = (buffers.shared_lists.len() / SHARED_LIST_WORDS).min(u32::MAX as usize) as u32;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
-    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, trace } = buffers;
+    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     launch!(cooperative gpu, "bfs_persistent", config, [
         &graph.offsets, &graph.targets, &inbound.offsets, &inbound.targets, &n, &total_edges,
         &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
-        &mut **control, &mut **trace, &trace_capacity, &params.alpha, &params.beta, &flags,
+        &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
+        &params.alpha, &params.beta, &flags,
     ])
 }
