@@ -1,16 +1,23 @@
-//! The benchmark harness: statistics against hand-computed cases, the JSON report round trip,
-//! and `warpath bench` and `warpath suite --quick` end to end (on the CPU where there is no GPU).
+//! The benchmark harness: statistics against hand-computed cases, the JSON report round trip
+//! (schema 2, and 1 still read), the GPU kernel list, the suite's table with several GPU
+//! kernels (from hand-labelled reports), and `warpath bench` and `warpath suite --quick` end to
+//! end (on the CPU where there is no GPU; on the GPU with every kernel where there is one).
 
 mod common;
 
 use std::process::Command;
 
 use common::Scratch;
-use warpath::bench::json::{parse_report, Flags};
+use warpath::bench::json::{parse_report, Flags, GpuParams};
+use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::stats::{harmonic_mean, median, Spread};
+use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{read_report, run_bench, write_report, BenchOptions, BenchReport, RootRecord, Summary};
+use warpath::bfs::gpu_persistent::GpuPersistent;
+use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{Backend, Traverser};
 use warpath::generate::generate;
+use warpath::Graph;
 
 fn record(source: u64, time_ms: f64, edges: u64, depth: u32, reached: u64) -> RootRecord {
     RootRecord {
@@ -77,8 +84,12 @@ fn json_report_round_trips() {
     let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
     let run = run_bench(&graph, &traverser, &BenchOptions { roots: 4, seed: 5, trace: true }, &mut |_| {}).unwrap();
-    let flags = Flags { roots: 4, seed: 5, backend: "cpu".into(), undirected: false, trace: true };
+    let flags = Flags::new(4, 5, "cpu", false, true).with_gpu_kernel(&traverser);
     let report = BenchReport::new("kron:10", &graph, flags, 1.5, run);
+    // On the CPU no GPU kernel, device memory or CUDA version is recorded.
+    assert_eq!((report.schema_version, report.flags.gpu_kernel.as_deref()), (2, None));
+    assert_eq!((report.peak_device_bytes, report.device_graph_bytes), (None, None));
+    assert_eq!(report.device.cuda_driver, None);
     let path = scratch.path("report.json");
     write_report(&report, &path).unwrap();
     let back = read_report(&path).unwrap();
@@ -86,11 +97,252 @@ fn json_report_round_trips() {
     assert_eq!(back.roots.len(), 4);
     assert!(!back.trace.as_ref().unwrap().levels.is_empty());
 
+    // A GPU report's new fields survive the round trip too (labelled by hand: no GPU needed).
+    let gpu = relabel(&report, GpuTraversal::TopDown, 2.0, 123_456);
+    write_report(&gpu, &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"gpu_kernel\": \"top-down\"") && text.contains("\"peak_device_bytes\": 123456"), "{text}");
+    assert_eq!(read_report(&path).unwrap(), gpu);
+
+    // Version 1 (no gpu_kernel, gpu_params or cuda_driver) still reads, with those as null.
+    let mut v1: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v1["schema_version"] = 1.into();
+    v1["flags"].as_object_mut().unwrap().retain(|k, _| !k.starts_with("gpu_"));
+    v1["device"].as_object_mut().unwrap().remove("cuda_driver");
+    let old = parse_report(&v1.to_string()).unwrap();
+    assert_eq!(
+        (old.schema_version, old.flags.gpu_kernel, old.flags.gpu_params, old.device.cuda_driver),
+        (1, None, None, None)
+    );
+    assert_eq!(old.roots, gpu.roots);
+
     // Another schema version is refused with a message saying so.
-    let text = std::fs::read_to_string(&path).unwrap().replacen("\"schema_version\": 1", "\"schema_version\": 99", 1);
+    let text = text.replacen("\"schema_version\": 2", "\"schema_version\": 99", 1);
     let err = parse_report(&text).unwrap_err();
-    assert!(err.contains("schema version 99"), "{err}");
+    assert!(err.contains("schema version 99") && err.contains("versions 1 to 2"), "{err}");
     assert!(parse_report("{}").unwrap_err().contains("no schema_version"));
+}
+
+/// `report` (a CPU run) relabelled as a run of `kernel` on a GPU `speedup` times faster, with
+/// `bytes` of device memory: stands in for a GPU run where there is no GPU.
+fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64) -> BenchReport {
+    let mut gpu = report.clone();
+    gpu.device.backend = "gpu".into();
+    gpu.device.name = "Test GPU 80GB".into();
+    gpu.device.driver = Some("999.99".into());
+    gpu.device.cuda_driver = Some("12.8".into());
+    gpu.device.cpu_threads = None;
+    gpu.flags.backend = "gpu".into();
+    gpu.flags.gpu_kernel = Some(kernel.name().into());
+    gpu.flags.gpu_params = match kernel {
+        GpuTraversal::PerLevel => None,
+        _ => Some(GpuParams {
+            alpha: 15.0,
+            beta: 18.0,
+            bottom_up: kernel == GpuTraversal::DirectionOptimizing,
+            small_frontiers: true,
+        }),
+    };
+    gpu.summary.hmean_gteps *= speedup;
+    gpu.summary.time_ms.median /= speedup;
+    gpu.device_graph_bytes = Some(bytes / 2);
+    gpu.peak_device_bytes = Some(bytes);
+    gpu
+}
+
+#[test]
+fn gpu_kernel_lists() {
+    use GpuTraversal::*;
+    assert_eq!(GpuTraversal::parse_list("direction-optimizing").unwrap(), [DirectionOptimizing]);
+    assert_eq!(GpuTraversal::parse_list("per-level, top-down").unwrap(), [PerLevel, TopDown]);
+    assert_eq!(GpuTraversal::parse_list("all").unwrap(), [DirectionOptimizing, TopDown, PerLevel]);
+    assert_eq!(GpuTraversal::parse_list("top-down,all,top-down").unwrap(), [TopDown, DirectionOptimizing, PerLevel]);
+    for bad in ["bottom-up", "persistent", "top-down,", "", "Top-Down"] {
+        let err = GpuTraversal::parse_list(bad).unwrap_err().to_string();
+        assert!(err.contains("expected direction-optimizing, top-down, per-level or all"), "{bad:?}: {err}");
+    }
+    assert!(GpuTraversal::parse_list("bottom-up").unwrap_err().to_string().contains("`bottom-up`"));
+    // The suite refuses a bad name before loading anything, exit code 2.
+    let out = Command::new(env!("CARGO_BIN_EXE_warpath"))
+        .args(["suite", "--quick", "--gpu-kernels", "top-down,warp-centric", "--out-dir", "/nonexistent/x"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("unknown GPU kernel `warp-centric`"), "{stderr}");
+}
+
+fn cpu_report(name: &str, graph: &Graph, roots: usize) -> BenchReport {
+    let traverser = Traverser::new(graph, Backend::Cpu).unwrap();
+    assert_eq!((traverser.device_bytes(), traverser.device_graph_bytes()), (None, None));
+    assert!(traverser.gpu().is_none());
+    let run = run_bench(graph, &traverser, &BenchOptions { roots, seed: 1, trace: false }, &mut |_| {}).unwrap();
+    BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false).with_gpu_kernel(&traverser), 0.5, run)
+}
+
+#[test]
+fn suite_table_with_several_gpu_kernels() {
+    let kron = generate(&"kron:8".parse().unwrap(), 1).unwrap();
+    let grid = generate(&"grid2d:16".parse().unwrap(), 1).unwrap();
+    let kron_cpu = cpu_report("kron:8", &kron, 3);
+    let grid_cpu = cpu_report("grid2d:16", &grid, 3);
+    let kernels = GpuTraversal::ALL;
+    // kron: top-down fastest (5x the CPU); grid: per-level fastest (3x).
+    let kron_row = SuiteRow {
+        graph: "kron:8".into(),
+        merrill: None,
+        c2050: None,
+        gpu: vec![
+            relabel(&kron_cpu, kernels[0], 4.0, 3 * 1048576),
+            relabel(&kron_cpu, kernels[1], 5.0, 5 * 1048576),
+            relabel(&kron_cpu, kernels[2], 2.0, 7 * 1048576),
+        ],
+        gpu_missing: None,
+        cpu: kron_cpu.clone(),
+    };
+    let grid_row = SuiteRow {
+        graph: "grid2d:16".into(),
+        merrill: Some("grid5pt.5000"),
+        c2050: None,
+        gpu: vec![
+            relabel(&grid_cpu, kernels[0], 1.5, 1048576),
+            relabel(&grid_cpu, kernels[1], 1.0, 1048576),
+            relabel(&grid_cpu, kernels[2], 3.0, 2 * 1048576),
+        ],
+        gpu_missing: None,
+        cpu: grid_cpu.clone(),
+    };
+    // A graph the GPU could not take: the row says why.
+    let no_room = SuiteRow {
+        gpu: Vec::new(),
+        gpu_missing: Some("out of device memory".into()),
+        graph: "kron:9".into(),
+        ..grid_row.clone()
+    };
+    assert_eq!(kron_row.best_gpu().unwrap().flags.gpu_kernel.as_deref(), Some("top-down"));
+    assert_eq!(grid_row.best_gpu().unwrap().flags.gpu_kernel.as_deref(), Some("per-level"));
+    assert!(no_room.best_gpu().is_none());
+    let result = SuiteResult {
+        date: "2026-01-02T03:04:05Z".into(),
+        commit: "abc".into(),
+        quick: true,
+        roots: 3,
+        seed: 1,
+        gpu_kernels: kernels.iter().map(|k| k.name().to_string()).collect(),
+        rows: vec![kron_row, grid_row, no_room],
+    };
+    let md = result.markdown();
+    assert!(md.contains("- GPU: Test GPU 80GB (driver 999.99, CUDA 12.8)"), "{md}");
+    assert!(
+        md.contains("- GPU kernels: direction-optimizing, top-down, per-level (the fastest per graph in bold"),
+        "{md}"
+    );
+    let header = md.lines().find(|l| l.starts_with("| graph |")).unwrap();
+    for k in kernels {
+        assert!(
+            header.contains(&format!("| GPU GTEPS {k} |")) && header.contains(&format!("| GPU median ms {k} |")),
+            "{header}"
+        );
+    }
+    let cells = |graph: &str| -> Vec<String> {
+        let line =
+            md.lines().find(|l| l.starts_with(&format!("| {graph} |"))).unwrap_or_else(|| panic!("{graph}: {md}"));
+        line.split('|').map(|c| c.trim().to_string()).collect()
+    };
+    let columns: Vec<String> = header.split('|').map(|c| c.trim().to_string()).collect();
+    let col = |name: &str| columns.iter().position(|c| c == name).unwrap_or_else(|| panic!("no column {name}"));
+    let kron = cells("kron:8");
+    let g = kron_cpu.summary.hmean_gteps;
+    assert_eq!(kron[col("GPU GTEPS direction-optimizing")], format!("{:.3}", g * 4.0));
+    assert_eq!(kron[col("GPU GTEPS top-down")], format!("**{:.3}**", g * 5.0));
+    assert_eq!(kron[col("GPU GTEPS per-level")], format!("{:.3}", g * 2.0));
+    assert_eq!(kron[col("GPU/CPU (fastest GPU kernel)")], "5.0x (top-down)");
+    assert_eq!(kron[col("device memory (fastest)")], "5.0 MiB");
+    assert_eq!(kron[col("GPU median ms top-down")], format!("{:.3}", kron_cpu.summary.time_ms.median / 5.0));
+    let grid = cells("grid2d:16");
+    assert_eq!(grid[col("GPU GTEPS per-level")], format!("**{:.3}**", grid_cpu.summary.hmean_gteps * 3.0));
+    assert!(!grid[col("GPU GTEPS direction-optimizing")].contains("**"));
+    assert_eq!(grid[col("GPU/CPU (fastest GPU kernel)")], "3.0x (per-level)");
+    let missing = cells("kron:9");
+    assert_eq!(missing[col("GPU GTEPS top-down")], "n/a");
+    assert_eq!(missing[col("GPU/CPU (fastest GPU kernel)")], "n/a (GPU: out of device memory)");
+    assert!(md.lines().filter(|l| l.starts_with('|')).all(|l| l.matches('|').count() == header.matches('|').count()));
+
+    // The JSON has each kernel's report, then the CPU's, per graph.
+    let reports: Vec<BenchReport> = serde_json::from_str(&result.json()).unwrap();
+    let labels: Vec<Option<&str>> = reports.iter().map(|r| r.flags.gpu_kernel.as_deref()).collect();
+    let per_graph = [Some("direction-optimizing"), Some("top-down"), Some("per-level"), None];
+    assert_eq!(labels, [&per_graph[..], &per_graph[..], &[None][..]].concat());
+    assert_eq!(reports[1], result.rows[0].gpu[1]);
+}
+
+/// On a GPU (skipped without one): every kernel runs on the same roots, names itself in the
+/// reports, and records what it allocates.
+#[test]
+fn gpu_suite_runs_every_kernel() {
+    let Some(gpu) = common::gpu_or_skip("gpu_suite_runs_every_kernel") else { return };
+    drop(gpu);
+    let options = SuiteOptions {
+        quick: true,
+        roots: 2,
+        only: vec!["kron".into()],
+        gpu_kernels: GpuTraversal::ALL.to_vec(),
+        ..Default::default()
+    };
+    let result = run_suite(&options, &mut |_| {}).unwrap();
+    assert_eq!(
+        result.rows.len(),
+        3,
+        "kron:10, kron:11, kron:12? {:?}",
+        result.rows.iter().map(|r| &r.graph).collect::<Vec<_>>()
+    );
+    for row in &result.rows {
+        assert_eq!(row.gpu.len(), 3, "{}: {:?}", row.graph, row.gpu_missing);
+        let graph = warpath::input::load_graph(&row.graph, &warpath::input::LoadOptions { undirected: false, seed: 1 })
+            .unwrap();
+        let n = graph.num_vertices() as u32;
+        let cpu_roots: Vec<u64> = row.cpu.roots.iter().map(|r| r.source).collect();
+        for (report, kernel) in row.gpu.iter().zip(GpuTraversal::ALL) {
+            assert_eq!(report.flags.gpu_kernel.as_deref(), Some(kernel.name()));
+            assert_eq!(report.device.backend, "gpu");
+            assert!(report.device.cuda_driver.as_deref().is_some_and(|v| v.contains('.')), "{:?}", report.device);
+            let per_vertex = if kernel == GpuTraversal::PerLevel {
+                GpuTopDown::bytes_needed(n)
+            } else {
+                GpuPersistent::bytes_needed(n)
+            };
+            assert_eq!(report.peak_device_bytes, Some(report.device_graph_bytes.unwrap() + per_vertex));
+            assert_eq!(report.roots.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
+            assert_eq!(report.summary.validated, 2);
+        }
+    }
+    let md = result.markdown();
+    assert!(md.contains("**") && md.contains("x (") && !md.contains("GPU: none"), "{md}");
+
+    // `warpath bench` names its kernel and its device memory in the printout and the JSON.
+    let scratch = Scratch::new("bench-gpu-kernel");
+    let json = scratch.path("top-down.json");
+    let (ok, stdout, stderr) = warpath(&[
+        "bench",
+        "kron:10",
+        "--roots",
+        "2",
+        "--backend",
+        "gpu",
+        "--top-down",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(
+        value(&stdout, "gpu kernel").starts_with("top-down (persistent; alpha 15, beta 18, bottom-up off"),
+        "{stdout}"
+    );
+    assert!(value(&stdout, "device memory").contains("allocated by warpath, computed"), "{stdout}");
+    let report = read_report(&json).unwrap();
+    assert_eq!(report.flags.gpu_kernel.as_deref(), Some("top-down"));
+    assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up), Some(false));
+    assert!(report.peak_device_bytes > report.device_graph_bytes);
 }
 
 fn warpath(args: &[&str]) -> (bool, String, String) {
@@ -129,6 +381,7 @@ fn bench_command_end_to_end() {
     ]);
     assert!(ok, "{stdout}\n{stderr}");
     assert!(value(&stdout, "backend").starts_with("cpu"));
+    assert!(!stdout.contains("gpu kernel:") && !stdout.contains("device memory:"), "{stdout}");
     assert!(value(&stdout, "roots").starts_with("4 "));
     assert!(value(&stdout, "verified").starts_with("ok (4/4"));
     assert!(stdout.contains("top-down"), "no trace table:\n{stdout}");
@@ -170,6 +423,8 @@ fn quick_suite_end_to_end() {
         datasets.dir.to_str().unwrap(),
         "--out-dir",
         out_dir.to_str().unwrap(),
+        "--gpu-kernels",
+        "all",
     ]);
     assert!(ok, "{stdout}\n{stderr}");
     let table_path = value(&stdout, "table");
@@ -189,11 +444,21 @@ fn quick_suite_end_to_end() {
     }
     assert!(table.contains("grid5pt.5000 (scaled down)"), "{table}");
     assert!(table.contains("- commit: "), "{table}");
+    assert!(table.contains("| GPU GTEPS direction-optimizing | GPU GTEPS top-down | GPU GTEPS per-level |"), "{table}");
     let reports: Vec<BenchReport> =
         serde_json::from_str(&std::fs::read_to_string(value(&stdout, "json")).unwrap()).unwrap();
     let cpu: Vec<&BenchReport> = reports.iter().filter(|r| r.device.backend == "cpu").collect();
     assert_eq!(cpu.len(), 8);
     assert!(cpu.iter().all(|r| r.roots.len() == 2 && r.summary.validated == 2));
+    let gpu: Vec<&BenchReport> = reports.iter().filter(|r| r.device.backend == "gpu").collect();
+    if table.contains("- GPU: none") {
+        // No GPU here: every row says why, and only the CPU reports were written.
+        assert!(gpu.is_empty());
+        assert_eq!(table.matches("| n/a (GPU: ").count(), 8, "{table}");
+    } else {
+        assert_eq!(gpu.len(), 3 * 8);
+        assert!(gpu.iter().all(|r| r.flags.gpu_kernel.is_some() && r.peak_device_bytes.is_some()));
+    }
     let cycle = cpu.iter().find(|r| r.graph.name.ends_with("cycle.txt.gz")).unwrap();
     assert_eq!((cycle.graph.vertices, cycle.graph.undirected), (200, false));
 }

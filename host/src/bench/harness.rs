@@ -125,6 +125,11 @@ pub struct BenchRun {
     pub warnings: Vec<String>,
     /// Device bytes the graph occupies (GPU only).
     pub device_graph_bytes: Option<u64>,
+    /// Device bytes warpath allocates for a traversal: graph, transpose and the kernel's
+    /// per-vertex arrays ([`Traverser::device_bytes`]; computed, GPU only).
+    pub device_bytes: Option<u64>,
+    /// The CUDA version the driver supports, e.g. `12.8` (GPU only; `None` if it cannot be asked).
+    pub cuda_driver: Option<String>,
     pub roots: Vec<RootRecord>,
     pub summary: Summary,
     pub trace: Option<TraceRecord>,
@@ -210,6 +215,11 @@ pub fn run_bench(
         backend: traverser.backend(),
         warnings: traverser.warnings().to_vec(),
         device_graph_bytes: traverser.device_graph_bytes(),
+        device_bytes: traverser.device_bytes(),
+        cuda_driver: traverser
+            .gpu()
+            .and_then(|gpu| gpu.driver_version().ok())
+            .map(|(major, minor)| format!("{major}.{minor}")),
         roots: records,
         summary,
         trace,

@@ -2,18 +2,25 @@
 //! serde and read back by [`read_report`] so results can be compared across commits. The
 //! schema is documented field by field in `bench/SCHEMA.md`; [`SCHEMA_VERSION`] changes
 //! whenever a field changes meaning or disappears (adding a field does not change it).
+//! Version 2 filled `peak_device_bytes` (always null in version 1) and added the GPU kernel to
+//! `flags` and the CUDA driver version to `device`; version 1 reports still read, with those
+//! fields null.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::bench::harness::{BenchRun, RootRecord, Summary, TraceRecord};
-use crate::bfs::BackendUsed;
+use crate::bench::kernel::GpuTraversal;
+use crate::bfs::{BackendUsed, GpuKernel, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The oldest schema version [`read_report`] still reads (fields added since read as null).
+pub const OLDEST_READABLE_SCHEMA_VERSION: u32 = 1;
 
 /// Everything one benchmark run measured, and under what conditions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,7 +40,9 @@ pub struct BenchReport {
     pub load_ms: f64,
     /// Device bytes the graph occupies on the GPU; `null` on the CPU.
     pub device_graph_bytes: Option<u64>,
-    /// Peak device memory of the run; `null` until the GPU context exposes it.
+    /// Device bytes warpath allocates for one traversal: the graph, its transpose and the GPU
+    /// kernel's per-vertex arrays. Computed from the buffer sizes, not measured by the driver;
+    /// `null` on the CPU.
     pub peak_device_bytes: Option<u64>,
     /// Warnings raised while preparing the backend (a fallback to the CPU, say).
     pub warnings: Vec<String>,
@@ -77,6 +86,10 @@ pub struct DeviceInfo {
     pub name: String,
     /// The NVIDIA driver version on the GPU (`unknown` where it cannot be asked); `null` on the CPU.
     pub driver: Option<String>,
+    /// The CUDA version the driver supports (`cuDriverGetVersion`), e.g. `12.8`; `null` on the
+    /// CPU or where it cannot be asked.
+    #[serde(default)]
+    pub cuda_driver: Option<String>,
     /// Rayon threads on the CPU; `null` on the GPU.
     pub cpu_threads: Option<usize>,
 }
@@ -88,12 +101,14 @@ impl DeviceInfo {
                 backend: "gpu".into(),
                 name: device.clone(),
                 driver: Some(crate::bench::meta::driver_version()),
+                cuda_driver: None,
                 cpu_threads: None,
             },
             BackendUsed::Cpu { threads } => DeviceInfo {
                 backend: "cpu".into(),
                 name: format!("{threads} CPU threads"),
                 driver: None,
+                cuda_driver: None,
                 cpu_threads: Some(*threads),
             },
         }
@@ -112,6 +127,53 @@ pub struct Flags {
     pub undirected: bool,
     /// A per-level trace of the first root was taken (`--trace` or `--plot`).
     pub trace: bool,
+    /// The GPU traversal: `direction-optimizing`, `top-down` or `per-level`; `null` when the
+    /// traversals ran on the CPU.
+    #[serde(default)]
+    pub gpu_kernel: Option<String>,
+    /// The persistent kernel's tuning; `null` for `per-level` and on the CPU.
+    #[serde(default)]
+    pub gpu_params: Option<GpuParams>,
+}
+
+/// Tuning of the persistent GPU kernel, as run.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GpuParams {
+    /// Beamer's alpha: bottom-up when frontier edges x alpha exceed the unvisited edges.
+    pub alpha: f32,
+    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
+    pub beta: f32,
+    pub bottom_up: bool,
+    /// Small frontiers handed to a single block.
+    pub small_frontiers: bool,
+}
+
+impl Flags {
+    /// Flags for a run with no GPU kernel recorded (fill it with [`Flags::with_gpu_kernel`]).
+    pub fn new(roots: usize, seed: u64, backend: &str, undirected: bool, trace: bool) -> Flags {
+        Flags { roots, seed, backend: backend.into(), undirected, trace, gpu_kernel: None, gpu_params: None }
+    }
+
+    /// Records `traverser`'s GPU kernel when it runs on the GPU (and nothing on the CPU).
+    pub fn with_gpu_kernel(mut self, traverser: &Traverser<'_>) -> Flags {
+        if traverser.gpu().is_some() {
+            let kernel = traverser.gpu_kernel();
+            self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());
+            self.gpu_params = match kernel {
+                GpuKernel::Persistent(p) => Some(GpuParams {
+                    alpha: p.alpha,
+                    beta: p.beta,
+                    bottom_up: p.bottom_up,
+                    small_frontiers: p.small_frontiers,
+                }),
+                GpuKernel::PerLevel => None,
+            };
+        } else {
+            self.gpu_kernel = None;
+            self.gpu_params = None;
+        }
+        self
+    }
 }
 
 impl BenchReport {
@@ -124,11 +186,11 @@ impl BenchReport {
             commit: crate::bench::meta::commit(),
             date: crate::bench::meta::now_utc(),
             graph: GraphInfo::of(name, graph),
-            device: DeviceInfo::of(&run.backend),
+            device: DeviceInfo { cuda_driver: run.cuda_driver.clone(), ..DeviceInfo::of(&run.backend) },
             flags,
             load_ms,
             device_graph_bytes: run.device_graph_bytes,
-            peak_device_bytes: None,
+            peak_device_bytes: run.device_bytes,
             warnings: run.warnings,
             roots: run.roots,
             summary: run.summary,
@@ -144,7 +206,8 @@ pub fn write_report(report: &BenchReport, path: &Path) -> Result<()> {
     std::fs::write(path, text + "\n").map_err(|e| Error::io(path, e))
 }
 
-/// Reads a report written by [`write_report`], refusing other schema versions.
+/// Reads a report written by [`write_report`] (schema version 2, or 1 with the fields added
+/// since as null), refusing other schema versions.
 pub fn read_report(path: &Path) -> Result<BenchReport> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     parse_report(&text).map_err(|problem| Error::Format { path: path.to_path_buf(), problem })
@@ -154,9 +217,11 @@ pub fn read_report(path: &Path) -> Result<BenchReport> {
 pub fn parse_report(text: &str) -> std::result::Result<BenchReport, String> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     match value.get("schema_version").and_then(|v| v.as_u64()) {
-        Some(v) if v == SCHEMA_VERSION as u64 => {}
+        Some(v) if (OLDEST_READABLE_SCHEMA_VERSION as u64..=SCHEMA_VERSION as u64).contains(&v) => {}
         Some(v) => {
-            return Err(format!("benchmark schema version {v}, but this warpath reads version {SCHEMA_VERSION}"))
+            return Err(format!(
+                "benchmark schema version {v}, but this warpath reads versions {OLDEST_READABLE_SCHEMA_VERSION} to {SCHEMA_VERSION}"
+            ))
         }
         None => return Err("not a warpath benchmark report: no schema_version".into()),
     }

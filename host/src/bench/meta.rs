@@ -12,8 +12,9 @@ pub fn commit() -> String {
     option_env!("WARPATH_BUILD_COMMIT").filter(|c| !c.is_empty()).unwrap_or("unknown").to_string()
 }
 
-/// The NVIDIA driver version from `nvidia-smi`, or `unknown` when it cannot be asked (the CUDA
-/// context in [`crate::gpu`] does not expose `cuDriverGetVersion`).
+/// The NVIDIA driver's release from `nvidia-smi` (e.g. `550.54.15`), or `unknown` when it
+/// cannot be asked. The CUDA version the driver supports comes from the driver API instead
+/// ([`crate::gpu::GpuContext::driver_version`]) and is reported beside it.
 pub fn driver_version() -> String {
     std::process::Command::new("nvidia-smi")
         .args(["--query-gpu=driver_version", "--format=csv,noheader"])

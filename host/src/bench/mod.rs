@@ -7,12 +7,14 @@
 //! - [`harness`]: roots, warm-up, validation, per-root records and the summary;
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
+//! - [`kernel`]: the names of the GPU traversals a benchmark compares;
 //! - [`plot`]: the per-level frontier plot (SVG);
 //! - [`suite`]: the standard suite of graphs and its markdown table;
 //! - [`meta`]: commit, date and driver of a result.
 
 pub mod harness;
 pub mod json;
+pub mod kernel;
 pub mod meta;
 pub mod plot;
 pub mod report;

@@ -18,8 +18,25 @@ pub fn render(report: &BenchReport) -> String {
         None => writeln!(out, "backend: {} ({})", report.device.backend, report.device.name),
     }
     .expect("writing to a String");
+    if let Some(kernel) = &report.flags.gpu_kernel {
+        let tuning = match &report.flags.gpu_params {
+            Some(p) => format!(
+                " (persistent; alpha {}, beta {}, bottom-up {}, small-frontier path {})",
+                p.alpha,
+                p.beta,
+                if p.bottom_up { "on" } else { "off" },
+                if p.small_frontiers { "on" } else { "off" }
+            ),
+            None => " (one launch per level)".into(),
+        };
+        let _ = writeln!(out, "gpu kernel: {kernel}{tuning}");
+    }
     if let Some(driver) = &report.device.driver {
-        let _ = writeln!(out, "driver: {driver}");
+        match &report.device.cuda_driver {
+            Some(cuda) => writeln!(out, "driver: {driver} (CUDA {cuda})"),
+            None => writeln!(out, "driver: {driver}"),
+        }
+        .expect("writing to a String");
     }
     let _ = writeln!(out, "commit: {}", report.commit);
     let _ = writeln!(out, "vertices: {}", g.vertices);
@@ -29,8 +46,20 @@ pub fn render(report: &BenchReport) -> String {
         g.edges,
         if g.undirected { format!("directed, as stored; {} undirected", g.edges / 2) } else { "directed".into() }
     );
-    if let Some(bytes) = report.device_graph_bytes {
-        let _ = writeln!(out, "device memory: {bytes} bytes for the graph ({:.1} MiB)", bytes as f64 / 1048576.0);
+    match (report.peak_device_bytes, report.device_graph_bytes) {
+        (Some(total), Some(graph)) => {
+            let _ = writeln!(
+                out,
+                "device memory: {total} bytes ({}; graph {}, BFS arrays {}; allocated by warpath, computed)",
+                mib(total),
+                mib(graph),
+                mib(total.saturating_sub(graph))
+            );
+        }
+        (None, Some(graph)) => {
+            let _ = writeln!(out, "device memory: {graph} bytes for the graph ({})", mib(graph));
+        }
+        _ => {}
     }
     let _ = writeln!(out);
     out.push_str(&roots_table(&report.roots));
@@ -99,6 +128,11 @@ pub fn levels_table(levels: &[LevelRecord]) -> String {
         );
     }
     out
+}
+
+/// Bytes as MiB with one decimal.
+pub fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / 1048576.0)
 }
 
 fn spread_ms(s: &Spread) -> String {

@@ -1,8 +1,9 @@
 //! The standard suite: the synthetic graphs of Merrill, Garland and Grimshaw ("Scalable GPU
 //! Graph Traversal", PPoPP 2012, Table 1) built by our generators, two larger Kronecker graphs
-//! and every dataset in a folder, each benchmarked on the GPU and on the CPU of one machine.
-//! The result is a markdown table (beside each of Merrill's graphs, the rate the paper reports
-//! for a Tesla C2050) and a JSON file with every [`BenchReport`].
+//! and every dataset in a folder, each benchmarked on the GPU (with one or more of its
+//! traversals, see [`GpuTraversal`]) and on the CPU of one machine. The result is a markdown
+//! table (beside each of Merrill's graphs, the rate the paper reports for a Tesla C2050) and a
+//! JSON file with every [`BenchReport`].
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -10,6 +11,8 @@ use std::time::Instant;
 
 use crate::bench::harness::{run_bench, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
+use crate::bench::kernel::GpuTraversal;
+use crate::bench::report::mib;
 use crate::bfs::{Backend, Traverser};
 use crate::error::{Error, Result};
 use crate::input::{load_graph, LoadOptions};
@@ -88,11 +91,21 @@ pub struct SuiteOptions {
     pub only: Vec<String>,
     /// Also run the GPU (when false, or when no GPU is usable, only the CPU runs).
     pub gpu: bool,
+    /// The GPU traversals to run on each graph, in this order (the table has a column each).
+    pub gpu_kernels: Vec<GpuTraversal>,
 }
 
 impl Default for SuiteOptions {
     fn default() -> Self {
-        SuiteOptions { quick: false, roots: 16, seed: 1, datasets: None, only: Vec::new(), gpu: true }
+        SuiteOptions {
+            quick: false,
+            roots: 16,
+            seed: 1,
+            datasets: None,
+            only: Vec::new(),
+            gpu: true,
+            gpu_kernels: vec![GpuTraversal::DirectionOptimizing],
+        }
     }
 }
 
@@ -101,7 +114,7 @@ impl Default for SuiteOptions {
 pub enum SuiteStage<'a> {
     /// Loading graph `index` (0-based) of `total`.
     Loading { index: usize, total: usize, graph: &'a str },
-    /// Running `roots` roots of `graph` on `backend` (`gpu` or `cpu`).
+    /// Running `roots` roots of `graph` on `backend` (`cpu`, or `gpu KERNEL`).
     Running { graph: &'a str, backend: &'a str, roots: usize },
     /// `done` roots finished on the current backend.
     Root { done: usize },
@@ -114,10 +127,27 @@ pub struct SuiteRow {
     pub merrill: Option<&'static str>,
     /// Only for full-size graphs: the scaled-down ones are not the paper's.
     pub c2050: Option<C2050Rate>,
-    pub gpu: Option<BenchReport>,
+    /// One report per GPU kernel run, in the order of [`SuiteResult::gpu_kernels`] (each names
+    /// its kernel in `flags.gpu_kernel`); empty when the GPU did not run.
+    pub gpu: Vec<BenchReport>,
     /// Why the GPU did not run, when it did not.
     pub gpu_missing: Option<String>,
     pub cpu: BenchReport,
+}
+
+impl SuiteRow {
+    /// The GPU report of `kernel` (by name), if it ran.
+    pub fn gpu_report(&self, kernel: &str) -> Option<&BenchReport> {
+        self.gpu.iter().find(|r| r.flags.gpu_kernel.as_deref() == Some(kernel))
+    }
+
+    /// The GPU run with the highest harmonic-mean GTEPS (the first of equals).
+    pub fn best_gpu(&self) -> Option<&BenchReport> {
+        self.gpu.iter().fold(None, |best: Option<&BenchReport>, r| match best {
+            Some(b) if b.summary.hmean_gteps >= r.summary.hmean_gteps => Some(b),
+            _ => Some(r),
+        })
+    }
 }
 
 /// The whole suite.
@@ -128,6 +158,8 @@ pub struct SuiteResult {
     pub quick: bool,
     pub roots: usize,
     pub seed: u64,
+    /// The GPU kernels asked for, by name: one column each in the table.
+    pub gpu_kernels: Vec<String>,
     pub rows: Vec<SuiteRow>,
 }
 
@@ -162,9 +194,13 @@ pub fn suite_graphs(options: &SuiteOptions) -> Result<Vec<(String, Option<&'stat
 }
 
 /// Runs the suite: each graph loaded once, then benchmarked on the GPU (when asked and usable)
-/// and on the CPU. A GPU that cannot be prepared (none, or no room) is noted in the row; a
-/// failed validation or any other error stops the suite.
+/// with each kernel of `options.gpu_kernels` in turn (the graph uploaded once, the same roots
+/// for every kernel), and on the CPU. A GPU that cannot be prepared (none, or no room) is noted
+/// in the row; a failed validation or any other error stops the suite.
 pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>)) -> Result<SuiteResult> {
+    if options.gpu && options.gpu_kernels.is_empty() {
+        return Err(Error::InvalidArgument("no GPU kernel to run (name at least one, or run the CPU only)".into()));
+    }
     let graphs = suite_graphs(options)?;
     let mut rows = Vec::with_capacity(graphs.len());
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
@@ -173,28 +209,29 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         let graph = load_graph(name, &LoadOptions { undirected: false, seed: options.seed })?;
         let load_ms = started.elapsed().as_secs_f64() * 1e3;
         let bench = BenchOptions { roots: options.roots, seed: options.seed, trace: false };
-        let mut run_on = |label: &str, traverser: Traverser<'_>| -> Result<BenchReport> {
+        let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
-            let run = run_bench(&graph, &traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
-            let flags = Flags {
-                roots: options.roots,
-                seed: options.seed,
-                backend: label.into(),
-                undirected: false,
-                trace: false,
-            };
+            let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
+            let flags = Flags::new(options.roots, options.seed, backend, false, false).with_gpu_kernel(traverser);
             Ok(BenchReport::new(name, &graph, flags, load_ms, run))
         };
         let (gpu, gpu_missing) = if options.gpu {
             match Traverser::new(&graph, Backend::Gpu) {
-                Ok(traverser) => (Some(run_on("gpu", traverser)?), None),
-                Err(Error::Gpu(err)) => (None, Some(err.to_string())),
+                Ok(mut traverser) => {
+                    let mut reports = Vec::with_capacity(options.gpu_kernels.len());
+                    for kernel in &options.gpu_kernels {
+                        traverser.set_gpu_kernel(kernel.kernel());
+                        reports.push(run_on("gpu", &format!("gpu {kernel}"), &traverser)?);
+                    }
+                    (reports, None)
+                }
+                Err(Error::Gpu(err)) => (Vec::new(), Some(err.to_string())),
                 Err(other) => return Err(other),
             }
         } else {
-            (None, Some("not asked for (--no-gpu)".into()))
+            (Vec::new(), Some("not asked for (--no-gpu)".into()))
         };
-        let cpu = run_on("cpu", Traverser::new(&graph, Backend::Cpu)?)?;
+        let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
         let full_size = !options.quick;
         rows.push(SuiteRow {
             graph: name.clone(),
@@ -211,17 +248,26 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         quick: options.quick,
         roots: options.roots,
         seed: options.seed,
+        gpu_kernels: options.gpu_kernels.iter().map(|k| k.name().to_string()).collect(),
         rows,
     })
 }
 
 impl SuiteResult {
-    /// The GPU's name and driver, if any row ran on it.
+    /// The GPU's name and driver (with the CUDA version it supports, where known), if any row
+    /// ran on it.
     pub fn gpu_device(&self) -> Option<(String, String)> {
         self.rows
             .iter()
-            .filter_map(|r| r.gpu.as_ref())
-            .map(|g| (g.device.name.clone(), g.device.driver.clone().unwrap_or_else(|| "unknown".into())))
+            .flat_map(|r| r.gpu.iter())
+            .map(|g| {
+                let driver = g.device.driver.clone().unwrap_or_else(|| "unknown".into());
+                let driver = match &g.device.cuda_driver {
+                    Some(cuda) => format!("{driver}, CUDA {cuda}"),
+                    None => driver,
+                };
+                (g.device.name.clone(), driver)
+            })
             .next()
     }
 
@@ -257,20 +303,49 @@ impl SuiteResult {
         let _ = writeln!(md, "- CPU: {} threads", self.cpu_threads());
         let _ = writeln!(
             md,
-            "- roots: {} per graph and backend (seed {}), Graph500-style; one untimed warm-up; every traversal validated",
+            "- roots: {} per graph and backend (seed {}; the same roots for every kernel), Graph500-style; one untimed \
+             warm-up; every traversal validated",
             self.roots, self.seed
         );
+        if !self.gpu_kernels.is_empty() {
+            let _ = writeln!(
+                md,
+                "- GPU kernels: {}{}",
+                self.gpu_kernels.join(", "),
+                if self.gpu_kernels.len() > 1 {
+                    " (the fastest per graph in bold; GPU/CPU is its speedup)"
+                } else {
+                    ""
+                }
+            );
+        }
         let _ = writeln!(
             md,
             "- GTEPS: harmonic mean over the roots of directed edges in the reached component / traversal time \
-             (the seed papers' count; GPU time from CUDA events around the traversal). The Graph500 count is in the JSON.\n"
+             (the seed papers' count; GPU time from CUDA events around the traversal). The Graph500 count is in the JSON."
         );
         let _ = writeln!(
             md,
-            "| graph | Merrill's graph | vertices | edges (directed) | depth (median) | GPU GTEPS | CPU GTEPS | GPU/CPU \
-             | C2050 GTEPS (distance / predecessor) | GPU median ms | CPU median ms | GPU end-to-end median ms |"
+            "- device memory: what warpath allocates on the GPU for a traversal with the fastest kernel (graph, \
+             transpose of a directed graph, the kernel's per-vertex arrays), computed from the buffer sizes, not \
+             measured by the driver.\n"
         );
-        let _ = writeln!(md, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let kernels = &self.gpu_kernels;
+        let mut header = String::from("| graph | Merrill's graph | vertices | edges (directed) | depth (median) |");
+        let mut rule = String::from("|---|---|---:|---:|---:|");
+        for k in kernels {
+            let _ = write!(header, " GPU GTEPS {k} |");
+            rule.push_str("---:|");
+        }
+        header.push_str(" CPU GTEPS | GPU/CPU (fastest GPU kernel) | C2050 GTEPS (distance / predecessor) |");
+        rule.push_str("---:|---|---:|");
+        for k in kernels {
+            let _ = write!(header, " GPU median ms {k} |");
+            rule.push_str("---:|");
+        }
+        header.push_str(" CPU median ms | GPU end-to-end median ms (fastest) | device memory (fastest) |");
+        rule.push_str("---:|---:|---:|");
+        let _ = writeln!(md, "{header}\n{rule}");
         for row in &self.rows {
             let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
             let merrill = match (row.merrill, self.quick) {
@@ -279,21 +354,41 @@ impl SuiteResult {
                 (None, _) => String::new(),
             };
             let cpu = &row.cpu.summary;
-            let (gpu_rate, speedup, gpu_ms, gpu_e2e) = match &row.gpu {
-                Some(g) => (
-                    format!("{:.3}", g.summary.hmean_gteps),
-                    format!("{:.1}x", g.summary.hmean_gteps / cpu.hmean_gteps),
-                    format!("{:.3}", g.summary.time_ms.median),
-                    format!("{:.3}", g.summary.end_to_end_ms.median),
+            let best = row.best_gpu();
+            let mark = row.gpu.len() > 1;
+            let mut line = format!(
+                "| {name} | {merrill} | {} | {} | {} |",
+                row.cpu.graph.vertices, row.cpu.graph.edges, cpu.depth.median
+            );
+            for k in kernels {
+                let cell = match row.gpu_report(k) {
+                    Some(g) if mark && best.is_some_and(|b| std::ptr::eq(b, g)) => {
+                        format!("**{:.3}**", g.summary.hmean_gteps)
+                    }
+                    Some(g) => format!("{:.3}", g.summary.hmean_gteps),
+                    None => "n/a".into(),
+                };
+                let _ = write!(line, " {cell} |");
+            }
+            let speedup = match (best, &row.gpu_missing) {
+                (Some(b), _) => format!(
+                    "{:.1}x ({})",
+                    b.summary.hmean_gteps / cpu.hmean_gteps,
+                    b.flags.gpu_kernel.as_deref().unwrap_or("gpu")
                 ),
-                None => ("n/a".into(), String::new(), String::new(), String::new()),
+                (None, Some(why)) => format!("n/a (GPU: {})", why.replace('|', "/")),
+                (None, None) => "n/a".into(),
             };
             let c2050 = row.c2050.map(|r| format!("{} / {}", r.distance, r.predecessor)).unwrap_or_default();
-            let _ = writeln!(
-                md,
-                "| {name} | {merrill} | {} | {} | {} | {gpu_rate} | {:.3} | {speedup} | {c2050} | {gpu_ms} | {:.3} | {gpu_e2e} |",
-                row.cpu.graph.vertices, row.cpu.graph.edges, row.cpu.summary.depth.median, cpu.hmean_gteps, cpu.time_ms.median
-            );
+            let _ = write!(line, " {:.3} | {speedup} | {c2050} |", cpu.hmean_gteps);
+            for k in kernels {
+                let cell = row.gpu_report(k).map(|g| format!("{:.3}", g.summary.time_ms.median)).unwrap_or_default();
+                let _ = write!(line, " {cell} |");
+            }
+            let e2e = best.map(|b| format!("{:.3}", b.summary.end_to_end_ms.median)).unwrap_or_default();
+            let memory = best.and_then(|b| b.peak_device_bytes).map(mib).unwrap_or_default();
+            let _ = write!(line, " {:.3} | {e2e} | {memory} |", cpu.time_ms.median);
+            let _ = writeln!(md, "{line}");
         }
         let _ = writeln!(
             md,
@@ -305,7 +400,8 @@ impl SuiteResult {
         md
     }
 
-    /// Every run's [`BenchReport`] (GPU, then CPU, per graph) as pretty JSON: an array.
+    /// Every run's [`BenchReport`] (per graph: each GPU kernel's, then the CPU's) as pretty
+    /// JSON: an array.
     pub fn json(&self) -> String {
         let reports: Vec<&BenchReport> =
             self.rows.iter().flat_map(|r| r.gpu.iter().chain(std::iter::once(&r.cpu))).collect();

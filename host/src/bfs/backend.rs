@@ -229,6 +229,33 @@ impl<'g> Traverser<'g> {
             Engine::Cpu { .. } => None,
         }
     }
+
+    /// Device bytes warpath allocates for one traversal with the chosen GPU kernel: the graph,
+    /// its transpose when one was uploaded, and the kernel's per-vertex arrays
+    /// ([`GpuPersistent::bytes_needed`] or [`GpuTopDown::bytes_needed`]). Computed from the
+    /// buffer sizes, not measured by the driver; None on the CPU.
+    pub fn device_bytes(&self) -> Option<u64> {
+        let n = self.graph.num_vertices() as u32;
+        let per_vertex = match self.gpu_kernel {
+            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed(n),
+            GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
+        };
+        Some(self.device_graph_bytes()? + per_vertex)
+    }
+
+    /// The GPU traversal chosen with [`Traverser::set_gpu_kernel`] (used only on the GPU).
+    pub fn gpu_kernel(&self) -> GpuKernel {
+        self.gpu_kernel
+    }
+
+    /// The GPU context, when this traverser runs on the GPU (for device queries such as
+    /// [`GpuContext::driver_version`] and [`GpuContext::memory_info`]).
+    pub fn gpu(&self) -> Option<&GpuContext> {
+        match &self.engine {
+            Engine::Gpu { gpu, .. } => Some(gpu.as_ref()),
+            Engine::Cpu { .. } => None,
+        }
+    }
 }
 
 /// The trace of a top-down GPU run, rebuilt from its distances: level `l` expanded the

@@ -94,6 +94,12 @@ impl GpuTuning {
             }),
         }
     }
+
+    /// The traversal's name as the suite and the reports use it: `direction-optimizing`,
+    /// `top-down` or `per-level` (alpha, beta and the small-frontier path aside).
+    pub fn name(&self) -> &'static str {
+        warpath::bench::kernel::GpuTraversal::of(&self.kernel()).name()
+    }
 }
 
 #[derive(Args, Debug)]
@@ -157,6 +163,10 @@ pub struct SuiteArgs {
     /// Run the CPU only.
     #[arg(long)]
     pub no_gpu: bool,
+    /// GPU traversals to compare, comma-separated: direction-optimizing, top-down, per-level,
+    /// or all (each runs the same roots; the table gets a column per kernel).
+    #[arg(long, value_name = "LIST", default_value = "direction-optimizing")]
+    pub gpu_kernels: String,
     /// Folder for the markdown table and JSON.
     #[arg(long, value_name = "DIR", default_value = "bench/results")]
     pub out_dir: std::path::PathBuf,

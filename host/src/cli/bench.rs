@@ -23,18 +23,18 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     }
     let trace = args.trace || args.plot.is_some();
     let options = BenchOptions { roots: args.roots, seed: args.input.seed, trace };
-    let bar = super::progress::bar(args.roots as u64, &format!("BFS on {}", traverser.backend()));
+    let on = match traverser.gpu() {
+        Some(_) => format!("{} ({})", traverser.backend(), args.gpu.name()),
+        None => traverser.backend().to_string(),
+    };
+    let bar = super::progress::bar(args.roots as u64, &format!("BFS on {on}"));
     let run = run_bench(&graph, &traverser, &options, &mut |done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let run = run?;
 
-    let flags = Flags {
-        roots: args.roots,
-        seed: args.input.seed,
-        backend: format!("{:?}", args.backend).to_lowercase(),
-        undirected: args.input.undirected,
-        trace,
-    };
+    let backend = format!("{:?}", args.backend).to_lowercase();
+    let flags =
+        Flags::new(args.roots, args.input.seed, &backend, args.input.undirected, trace).with_gpu_kernel(&traverser);
     let report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
     print!("{}", report::render(&report));
 

@@ -1,11 +1,14 @@
 use std::path::PathBuf;
 
+use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteStage};
 use warpath::Result;
 
 use super::args::SuiteArgs;
 
 pub fn run(args: &SuiteArgs) -> Result<()> {
+    // A bad kernel name is refused before any graph is loaded.
+    let gpu_kernels = GpuTraversal::parse_list(&args.gpu_kernels)?;
     let datasets = if args.no_datasets {
         None
     } else if let Some(dir) = &args.datasets {
@@ -32,6 +35,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         datasets,
         only: args.only.clone(),
         gpu: !args.no_gpu,
+        gpu_kernels,
     };
 
     let mut bar = super::progress::bar(0, "");
@@ -50,11 +54,18 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     let result = result?;
 
     for row in &result.rows {
-        let gpu = match &row.gpu {
-            Some(g) => format!("{:.3}", g.summary.hmean_gteps),
-            None => "n/a".into(),
+        let gpu = if row.gpu.is_empty() {
+            "GPU GTEPS n/a".to_string()
+        } else {
+            let best = row.best_gpu().and_then(|b| b.flags.gpu_kernel.clone()).unwrap_or_default();
+            let rates: Vec<String> = row
+                .gpu
+                .iter()
+                .map(|g| format!("{} {:.3}", g.flags.gpu_kernel.as_deref().unwrap_or("gpu"), g.summary.hmean_gteps))
+                .collect();
+            format!("GPU GTEPS {} (fastest: {best})", rates.join(", "))
         };
-        println!("{}: GPU GTEPS {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
+        println!("{}: {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
     }
     if let Some(why) = result.rows.iter().find_map(|r| r.gpu_missing.as_ref()).filter(|_| !args.no_gpu) {
         eprintln!("warpath: warning: the GPU did not run: {why}");

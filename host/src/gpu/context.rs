@@ -89,6 +89,18 @@ impl GpuContext {
         Ok((free as u64, total as u64))
     }
 
+    /// The CUDA version the installed driver supports, as (major, minor), e.g. (12, 8), from
+    /// `cuDriverGetVersion` (not the NVIDIA driver's release number, which `nvidia-smi` shows).
+    pub fn driver_version(&self) -> Result<(i32, i32), GpuError> {
+        let mut version: std::ffi::c_int = 0;
+        // SAFETY: the driver library is loaded (this context exists), and the call writes one
+        // int through a pointer to a live local.
+        unsafe { cudarc::driver::sys::cuDriverGetVersion(&mut version) }
+            .result()
+            .map_err(|e| GpuError::driver("cuDriverGetVersion", e))?;
+        Ok((version / 1000, version % 1000 / 10))
+    }
+
     /// Fails with [`GpuError::OutOfMemory`] unless `bytes` are free, so a traversal can refuse
     /// up front, naming what it needed, instead of failing half-way through its allocations.
     pub fn ensure_free(&self, bytes: u64, what: &str) -> Result<(), GpuError> {
