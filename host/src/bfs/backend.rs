@@ -237,7 +237,7 @@ impl<'g> Traverser<'g> {
     pub fn device_bytes(&self) -> Option<u64> {
         let n = self.graph.num_vertices() as u32;
         let per_vertex = match self.gpu_kernel {
-            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed(n),
+            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed(n, self.graph.num_edges()),
             GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
         };
         Some(self.device_graph_bytes()? + per_vertex)
