@@ -51,11 +51,14 @@ pub struct BfsControl {
     pub frontier_len: [u32; 3],
     /// Entries of the shared-list table registered by the levels using each slot.
     pub shared_lists: [u32; 3],
+    /// Vertices packed so far into the queue of a level that follows a bottom-up level.
+    pub queue_fill: [u32; 3],
     /// Output: levels with a non-empty frontier (depth + 1).
     pub levels: u32,
     /// Where block 0 left off after expanding small frontiers alone.
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
+    pub reserved: u32,
     /// Out-degree sums of the frontiers of the levels using each slot.
     pub frontier_edges: [u64; 3],
     pub handoff_unvisited_edges: u64,
@@ -74,6 +77,7 @@ struct Bfs {
     in_targets: *const u32,
     n: u32,
     words: u32,
+    max_out_degree: u64,
     distances: *mut u32,
     parents: *mut u32,
     visited: *mut u32,
@@ -154,7 +158,9 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
 /// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
 /// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
-/// `shared_lists` holds `4 * shared_list_capacity` words whose third words are 0; `trace`
+/// `shared_lists` holds `4 * shared_list_capacity` words whose third words are 0, with
+/// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
+/// finds an entry); `max_out_degree` is the largest out-degree; `trace`
 /// holds `4 * (trace_capacity + 1)` zeroed words.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
@@ -164,6 +170,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
     in_targets: *const u32,
     n: u32,
     total_edges: u64,
+    max_out_degree: u64,
     distances: *mut u32,
     parents: *mut u32,
     visited: *mut u32,
@@ -196,6 +203,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         in_targets,
         n,
         words: n.div_ceil(32),
+        max_out_degree,
         distances,
         parents,
         visited,
@@ -228,6 +236,12 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
             return;
         }
         let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges);
+        if state.bottom_up && !bottom_up {
+            // Leaving bottom-up: this frontier exists only as a bitmap; pack it into the queue.
+            // SAFETY: as above.
+            unsafe { bfs.build_queue_from_bitmap(&gather, state.level, &mut barrier) };
+            state.bottom_up = false;
+        }
         if !bottom_up && bfs.allow_small && bfs.is_small(frontier, frontier_edges) {
             // Everyone has read this level's counters once the barrier passes; from then on
             // block 0 owns them until it hands the level loop back.
@@ -249,12 +263,19 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
             // SAFETY: as above.
             unsafe { bfs.build_frontier_bitmap(state.level, frontier, &mut barrier) };
         }
+        let share_long_lists = !bottom_up && bfs.may_have_long_lists(frontier_edges);
+        if share_long_lists {
+            // SAFETY: as above.
+            unsafe { bfs.register_long_lists(state.level, frontier) };
+            barrier.sync();
+        }
         // SAFETY: as above.
         unsafe {
             if bottom_up {
                 bfs.bottom_up_level(state.level);
             } else {
-                bfs.top_down_level(&gather, state.level, frontier, block_idx(), grid_dim(), true);
+                let tile = bfs.tile_size(frontier, frontier_edges);
+                bfs.top_down_level(&gather, state.level, frontier, tile, block_idx(), grid_dim(), share_long_lists);
             }
         }
         state = LevelState {
@@ -320,6 +341,21 @@ impl Bfs {
         frontier <= SMALL_FRONTIER_VERTICES && frontier_edges <= SMALL_FRONTIER_EDGES
     }
 
+    /// Whether a top-down level can hold a list long enough to share with the grid.
+    fn may_have_long_lists(&self, frontier_edges: u64) -> bool {
+        self.max_out_degree >= SHARED_LIST_EDGES && frontier_edges >= SHARED_LIST_EDGES
+    }
+
+    /// Frontier vertices per tile: about one block's worth of edges per tile, so that a level of
+    /// low-degree vertices spreads over many blocks, each gathering in one round, instead of
+    /// few blocks gathering in several (each round is a chain of dependent memory accesses).
+    /// A multiple of 32 between BLOCK / 8 and BLOCK.
+    fn tile_size(&self, frontier: u32, frontier_edges: u64) -> u32 {
+        let per_vertex = frontier_edges.div_ceil(frontier.max(1) as u64).max(1);
+        let tile = (BLOCK as u64 / per_vertex).clamp(BLOCK as u64 / 8, BLOCK as u64) as u32;
+        tile / WARP_SIZE * WARP_SIZE
+    }
+
     /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
     /// the level's trace record.
     #[inline(always)]
@@ -330,6 +366,7 @@ impl Bfs {
             (*self.control).frontier_len[clear] = 0;
             (*self.control).frontier_edges[clear] = 0;
             (*self.control).shared_lists[clear] = 0;
+            (*self.control).queue_fill[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
                 *record = bottom_up as u64 | (small as u64) << 1;
@@ -413,14 +450,16 @@ impl Bfs {
     }
 
     /// Expands the frontier of `level` top-down, taking tiles `first_tile, first_tile +
-    /// tile_stride, ...` of `PERSISTENT_BLOCK` frontier vertices. With `share_long_lists` (the
-    /// whole grid is in this level), lists of `SHARED_LIST_EDGES` or more go to the grid.
+    /// tile_stride, ...` of `tile_size` frontier vertices. With `share_long_lists`, the lists of
+    /// `SHARED_LIST_EDGES` or more were registered for the grid (`register_long_lists`): this
+    /// block first takes chunks of them, then skips them in its tiles.
     #[inline(always)]
     unsafe fn top_down_level(
         &self,
         gather: &Gather,
         level: u32,
         frontier: u32,
+        tile_size: u32,
         first_tile: u32,
         tile_stride: u32,
         share_long_lists: bool,
@@ -428,13 +467,17 @@ impl Bfs {
         let tid = thread_idx();
         let lane = lane_id();
         let queue = self.queue(level);
-        let tiles = frontier.div_ceil(BLOCK);
+        let tiles = frontier.div_ceil(tile_size);
         let mut next_edges = 0u64;
         let mut inspected = 0u64;
+        if share_long_lists {
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.take_shared_chunks(gather, level, &mut next_edges) };
+        }
         let mut tile = first_tile;
         while tile < tiles {
-            let slot = tile * BLOCK + tid;
-            let (vertex, mut start, end) = if slot < frontier {
+            let slot = tile * tile_size + tid;
+            let (vertex, mut start, end) = if tid < tile_size && slot < frontier {
                 // SAFETY: `slot < frontier`, the queue's length; its entries are vertices.
                 unsafe {
                     let u = *queue.add(slot as usize);
@@ -444,9 +487,8 @@ impl Bfs {
                 (0, 0, 0)
             };
             inspected += end - start;
-            // SAFETY: forwarded from the kernel contract.
-            if share_long_lists && end - start >= SHARED_LIST_EDGES && unsafe { self.share_list(level, vertex, start, end) } {
-                start = end;
+            if share_long_lists && end - start >= SHARED_LIST_EDGES {
+                start = end; // registered: the grid expands it in chunks
             }
 
             // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
@@ -518,10 +560,6 @@ impl Bfs {
             sync_threads();
             tile += tile_stride;
         }
-        if share_long_lists {
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.take_shared_chunks(gather, level, &mut next_edges) };
-        }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
             self.record_next_edges(level, next_edges);
@@ -541,16 +579,35 @@ impl Bfs {
         }
     }
 
-    /// Registers `owner`'s list `start..end` in the shared-list table for any block to take
-    /// in chunks. Returns false when the table is full (the caller then expands it itself).
+    /// Registers every frontier list of `SHARED_LIST_EDGES` or more edges in the shared-list
+    /// table. The caller passes a grid barrier before anyone takes chunks, so every block sees
+    /// every list.
     #[inline(always)]
-    unsafe fn share_list(&self, level: u32, owner: u32, start: u64, end: u64) -> bool {
+    unsafe fn register_long_lists(&self, level: u32, frontier: u32) {
+        let queue = self.queue(level);
+        for i in grid_stride(frontier as u64) {
+            // SAFETY: `i < frontier`; queue entries are vertices.
+            unsafe {
+                let v = *queue.add(i as usize);
+                let (start, end) = (*self.out_offsets.add(v as usize), *self.out_offsets.add(v as usize + 1));
+                if end - start >= SHARED_LIST_EDGES {
+                    self.share_list(level, v, start, end);
+                }
+            }
+        }
+    }
+
+    /// Registers `owner`'s list `start..end` in the shared-list table for any block to take
+    /// in chunks. The table has room for every long list of a level (kernel contract).
+    #[inline(always)]
+    unsafe fn share_list(&self, level: u32, owner: u32, start: u64, end: u64) {
         let slot = (level % 3) as usize;
-        // SAFETY: `control` is valid; the entry index is checked against the capacity.
+        // SAFETY: `control` is valid; the entry index is below the capacity (kernel contract).
         unsafe {
             let entry = atomic_add_u32(core::ptr::addr_of_mut!((*self.control).shared_lists[slot]), 1);
             if entry >= self.shared_list_capacity {
-                return false;
+                // Unreachable under the contract; trap rather than lose the list.
+                core::arch::asm!("trap;", options(noreturn));
             }
             let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
             *record = start;
@@ -561,12 +618,10 @@ impl Bfs {
             fence_gpu();
             atomic_exch_u64(record.add(2), owner as u64 | ((level as u64 + 1) << 32));
         }
-        true
     }
 
-    /// Takes chunks of the shared lists of `level` until none is left that this block can see.
-    /// Every list a block registered is complete before the block gets here, so each list is
-    /// finished at the latest by its own block.
+    /// Takes chunks of the shared lists of `level` until none is left. All lists were
+    /// registered before the last grid barrier, so every block sees them all.
     #[inline(always)]
     unsafe fn take_shared_chunks(&self, gather: &Gather, level: u32, next_edges: &mut u64) {
         let slot = (level % 3) as usize;
@@ -645,6 +700,7 @@ impl Bfs {
         let mut word = global_idx() / WARP_SIZE;
         let mut next_edges = 0u64;
         let mut inspected = 0u64;
+        let mut discovered_total = 0u64;
         while word < self.words {
             // SAFETY: `word < words`; every bitmap holds `words` words.
             let seen = unsafe { *self.visited.add(word as usize) };
@@ -693,13 +749,8 @@ impl Bfs {
                 }
                 next_edges += self.out_degree(v);
             }
-            let slot = ((level + 1) % 3) as usize;
-            // SAFETY: each discovered vertex takes one of at most n slots of the next queue.
-            unsafe {
-                let counter = core::ptr::addr_of_mut!((*self.control).frontier_len[slot]);
-                if let Some(position) = warp_aggregated_append(FULL_MASK, found, counter) {
-                    *self.queue(level + 1).add(position as usize) = v;
-                }
+            if lane == 0 {
+                discovered_total += popc(discovered) as u64;
             }
             word += warps;
         }
@@ -707,7 +758,51 @@ impl Bfs {
         unsafe {
             self.record_next_edges(level, next_edges);
             self.record_inspected(level, inspected);
+            let total = warp_sum_u64(discovered_total);
+            let slot = ((level + 1) % 3) as usize;
+            if lane == 0 && total > 0 {
+                atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);
+            }
         }
+    }
+
+    /// Packs the frontier bitmap of `level` into its queue: each block takes `BLOCK` words at a
+    /// time, a block-wide scan of their popcounts places every vertex, and one atomic per block
+    /// and round reserves the space. Ends with a grid barrier.
+    ///
+    /// Bottom-up levels only count what they discover: a queue is needed only when top-down
+    /// resumes, and packing it once from the bitmap costs a few hundred atomics, where emitting
+    /// it from every bottom-up level cost one per warp and word (hundreds of thousands).
+    #[inline(always)]
+    unsafe fn build_queue_from_bitmap(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
+        let tid = thread_idx();
+        let bits = self.frontier_bitmap(level);
+        let queue = self.queue(level);
+        let fill = core::ptr::addr_of_mut!((*self.control).queue_fill[(level % 3) as usize]);
+        let rounds = self.words.div_ceil(BLOCK);
+        let mut round = block_idx();
+        while round < rounds {
+            let w = round * BLOCK + tid;
+            // SAFETY: `w < words`.
+            let word = if w < self.words { unsafe { *bits.add(w as usize) } } else { 0 };
+            let (offset, total) = block_exclusive_scan(popc(word), &gather.scan);
+            if tid == 0 && total > 0 {
+                // SAFETY: `fill` is this level's zeroed counter.
+                gather.enlisted.set(0, unsafe { atomic_add_u32(fill, total) });
+            }
+            sync_threads();
+            let mut position = gather.enlisted.get(0).wrapping_add(offset);
+            let mut remaining = word;
+            while remaining != 0 {
+                // SAFETY: the bitmap holds exactly the frontier's vertices, fewer than n.
+                unsafe { *queue.add(position as usize) = w * 32 + remaining.trailing_zeros() };
+                position += 1;
+                remaining &= remaining - 1;
+            }
+            sync_threads();
+            round += grid_dim();
+        }
+        barrier.sync();
     }
 
     /// Block 0 alone: expands top-down levels with block barriers only while they stay small,
@@ -728,7 +823,7 @@ impl Bfs {
                 unsafe { self.start_level(state.level, false, true, frontier) };
             }
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.top_down_level(gather, state.level, frontier, 0, 1, false) };
+            unsafe { self.top_down_level(gather, state.level, frontier, BLOCK, 0, 1, false) };
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,

@@ -33,6 +33,7 @@ pub struct GpuPersistent<'g> {
     graph: &'g Graph,
     device_graph: &'g DeviceGraph,
     inbound: &'g DeviceGraph,
+    max_out_degree: u64,
     distances: CudaSlice<u32>,
     parents: CudaSlice<u32>,
     visited: CudaSlice<u32>,
@@ -75,6 +76,7 @@ impl<'g> GpuPersistent<'g> {
             graph,
             device_graph,
             inbound,
+            max_out_degree: (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0),
             distances: gpu.alloc_zeros(n, "BFS distances")?,
             parents: gpu.alloc_zeros(n, "BFS parents")?,
             visited: gpu.alloc_zeros(words, "the visited bitmap")?,
@@ -113,7 +115,7 @@ impl<'g> GpuPersistent<'g> {
         };
         let start = gpu.record_event()?;
         kernels::bfs_persistent_init(gpu, n, source, &mut buffers)?;
-        kernels::bfs_persistent(gpu, self.device_graph, self.inbound, &mut buffers, params)?;
+        kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)?;
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
         let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;

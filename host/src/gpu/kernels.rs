@@ -78,16 +78,18 @@ pub const SHARED_LIST_EDGES: u64 = 8 * PERSISTENT_BLOCK as u64;
 pub const SHARED_LIST_WORDS: usize = 4;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent.rs` (10 words of 32 bits, then 4 of 64).
+/// `device/src/kernels/bfs_persistent.rs` (14 words of 32 bits, then 4 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
     pub barrier_arrivals: u32,
     pub frontier_len: [u32; 3],
     pub shared_lists: [u32; 3],
+    pub queue_fill: [u32; 3],
     pub levels: u32,
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
+    pub reserved: u32,
     pub frontier_edges: [u64; 3],
     pub handoff_unvisited_edges: u64,
 }
@@ -162,6 +164,7 @@ pub fn bfs_persistent(
     gpu: &GpuContext,
     graph: &DeviceGraph,
     inbound: &DeviceGraph,
+    max_out_degree: u64,
     buffers: &mut PersistentBuffers<'_>,
     params: PersistentParams,
 ) -> Result<(), GpuError> {
@@ -174,13 +177,16 @@ pub fn bfs_persistent(
     )?;
     let trace_capacity = (buffers.trace.len() / TRACE_WORDS - 1) as u32;
     let shared_list_capacity = (buffers.shared_lists.len() / SHARED_LIST_WORDS).min(u32::MAX as usize) as u32;
+    require("bfs_persistent", shared_list_capacity as u64 > graph.num_edges() / SHARED_LIST_EDGES, || {
+        format!("a shared-list table of {shared_list_capacity} entries for {} edges", graph.num_edges())
+    })?;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     launch!(cooperative gpu, "bfs_persistent", config, [
-        &graph.offsets, &graph.targets, &inbound.offsets, &inbound.targets, &n, &total_edges,
+        &graph.offsets, &graph.targets, &inbound.offsets, &inbound.targets, &n, &total_edges, &max_out_degree,
         &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
         &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
         &params.alpha, &params.beta, &flags,
