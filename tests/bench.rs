@@ -309,7 +309,7 @@ fn gpu_suite_runs_every_kernel() {
             let per_vertex = if kernel == GpuTraversal::PerLevel {
                 GpuTopDown::bytes_needed(n)
             } else {
-                GpuPersistent::bytes_needed(n)
+                GpuPersistent::bytes_needed(n, graph.num_edges())
             };
             assert_eq!(report.peak_device_bytes, Some(report.device_graph_bytes.unwrap() + per_vertex));
             assert_eq!(report.roots.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
