@@ -346,13 +346,18 @@ impl Bfs {
         self.max_out_degree >= SHARED_LIST_EDGES && frontier_edges >= SHARED_LIST_EDGES
     }
 
-    /// Frontier vertices per tile: about one block's worth of edges per tile, so that a level of
-    /// low-degree vertices spreads over many blocks, each gathering in one round, instead of
-    /// few blocks gathering in several (each round is a chain of dependent memory accesses).
-    /// A multiple of 32 between BLOCK / 8 and BLOCK.
+    /// Frontier vertices per tile. A tile of BLOCK vertices of average degree `d < 32` takes
+    /// about `d` rounds of scan-based gathering, each a chain of dependent memory accesses; for
+    /// `d <= 8` the tile shrinks to about BLOCK / d vertices so that a level of low-degree
+    /// vertices (roads, grids) spreads over more blocks gathering in one round each. Higher
+    /// degrees keep full tiles: their long lists go to warps and blocks anyway, and small tiles
+    /// would only multiply the per-tile barriers.
     fn tile_size(&self, frontier: u32, frontier_edges: u64) -> u32 {
         let per_vertex = frontier_edges.div_ceil(frontier.max(1) as u64).max(1);
-        let tile = (BLOCK as u64 / per_vertex).clamp(BLOCK as u64 / 8, BLOCK as u64) as u32;
+        if per_vertex > 8 {
+            return BLOCK;
+        }
+        let tile = (BLOCK as u64 / per_vertex).max(BLOCK as u64 / 8) as u32;
         tile / WARP_SIZE * WARP_SIZE
     }
 
