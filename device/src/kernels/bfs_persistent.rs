@@ -33,12 +33,15 @@ const BLOCK: u32 = PERSISTENT_BLOCK as u32;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
 const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
-/// Adjacency lists at least this long are shared out to the whole grid in chunks.
+/// Adjacency lists at least this long are shared out to the whole grid. Longer than a block,
+/// so one block-wide round of edges spans at most two shared lists.
 const SHARED_LIST_EDGES: u64 = 8 * BLOCK as u64;
-/// Edges per chunk of a shared list: a block takes one chunk at a time.
-const SHARED_LIST_CHUNK: u64 = 4 * BLOCK as u64;
-/// Words per entry of the shared-list table: start, end, owner | (level + 1) << 32, next chunk.
-pub const SHARED_LIST_WORDS: usize = 4;
+/// Words per entry of the shared-list table: the list's first edge in the level's packed edge
+/// space, its first edge in the CSR, its owner.
+pub const SHARED_LIST_WORDS: usize = 3;
+/// The shared-list tally packs entries (high bits) and edges (low bits) into one word, so a
+/// single atomic numbers an entry and places its edges consistently.
+const TALLY_EDGE_BITS: u32 = 40;
 
 /// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
 /// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
@@ -49,8 +52,6 @@ pub struct BfsControl {
     pub barrier_arrivals: u32,
     /// Vertices in the frontier of the levels using each slot.
     pub frontier_len: [u32; 3],
-    /// Entries of the shared-list table registered by the levels using each slot.
-    pub shared_lists: [u32; 3],
     /// Vertices packed so far into the queue of a level that follows a bottom-up level.
     pub queue_fill: [u32; 3],
     /// Output: levels with a non-empty frontier (depth + 1).
@@ -58,9 +59,10 @@ pub struct BfsControl {
     /// Where block 0 left off after expanding small frontiers alone.
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
-    pub reserved: u32,
     /// Out-degree sums of the frontiers of the levels using each slot.
     pub frontier_edges: [u64; 3],
+    /// Shared lists registered by the levels using each slot: entries << 40 | edges.
+    pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
 }
 
@@ -100,10 +102,10 @@ struct Gather {
     prefix: SharedArray<u32, PERSISTENT_BLOCK>,
     owners: SharedArray<u32, PERSISTENT_BLOCK>,
     starts: SharedArray<u64, PERSISTENT_BLOCK>,
-    /// Block enlistment: [elected thread, list owner] and [list start, list end]; also the
-    /// chunk a block took from the shared-list table.
+    /// Block enlistment: [elected thread, list owner] and [list start, list end]. Shared-list
+    /// gathering: the owners and [packed base, CSR start] of the current and next entry.
     enlisted: SharedArray<u32, 2>,
-    enlisted_range: SharedArray<u64, 2>,
+    enlisted_range: SharedArray<u64, 4>,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -158,7 +160,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
 /// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
 /// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
-/// `shared_lists` holds `4 * shared_list_capacity` words whose third words are 0, with
+/// `shared_lists` holds `3 * shared_list_capacity` words, with
 /// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
 /// finds an entry); `max_out_degree` is the largest out-degree; `trace`
 /// holds `4 * (trace_capacity + 1)` zeroed words.
@@ -370,7 +372,7 @@ impl Bfs {
         unsafe {
             (*self.control).frontier_len[clear] = 0;
             (*self.control).frontier_edges[clear] = 0;
-            (*self.control).shared_lists[clear] = 0;
+            (*self.control).shared_tally[clear] = 0;
             (*self.control).queue_fill[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
@@ -477,7 +479,7 @@ impl Bfs {
         let mut inspected = 0u64;
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.take_shared_chunks(gather, level, &mut next_edges) };
+            unsafe { self.gather_shared_lists(gather, level, &mut next_edges) };
         }
         let mut tile = first_tile;
         while tile < tiles {
@@ -602,76 +604,95 @@ impl Bfs {
         }
     }
 
-    /// Registers `owner`'s list `start..end` in the shared-list table for any block to take
-    /// in chunks. The table has room for every long list of a level (kernel contract).
+    /// Registers `owner`'s list `start..end` in the shared-list table. One atomic on the tally
+    /// gives the entry its index and its place in the level's packed edge space; entries in
+    /// index order therefore have increasing places.
     #[inline(always)]
     unsafe fn share_list(&self, level: u32, owner: u32, start: u64, end: u64) {
         let slot = (level % 3) as usize;
         // SAFETY: `control` is valid; the entry index is below the capacity (kernel contract).
         unsafe {
-            let entry = atomic_add_u32(core::ptr::addr_of_mut!((*self.control).shared_lists[slot]), 1);
-            if entry >= self.shared_list_capacity {
+            let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[slot]);
+            let old = atomic_add_u64(tally, (1 << TALLY_EDGE_BITS) | (end - start));
+            let entry = old >> TALLY_EDGE_BITS;
+            if entry >= self.shared_list_capacity as u64 {
                 // Unreachable under the contract; trap rather than lose the list.
                 core::arch::asm!("trap;", options(noreturn));
             }
             let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-            *record = start;
-            *record.add(1) = end;
-            *record.add(3) = 0;
-            // Publish: the tag says the entry is complete and belongs to this level; an entry
-            // still carrying an older level's tag is skipped by others and done by its owner.
-            fence_gpu();
-            atomic_exch_u64(record.add(2), owner as u64 | ((level as u64 + 1) << 32));
+            *record = old & ((1 << TALLY_EDGE_BITS) - 1);
+            *record.add(1) = start;
+            *record.add(2) = owner as u64;
         }
     }
 
-    /// Takes chunks of the shared lists of `level` until none is left. All lists were
-    /// registered before the last grid barrier, so every block sees them all.
+    /// Grid-level load-balanced gathering of the shared lists: their edges, packed end to end,
+    /// are cut into one contiguous range per block, so every block expands the same number of
+    /// edges with no atomics. A block finds its first entry by binary search, then walks its
+    /// range one block-wide round at a time; since every shared list is longer than a round,
+    /// a round touches at most two entries.
     #[inline(always)]
-    unsafe fn take_shared_chunks(&self, gather: &Gather, level: u32, next_edges: &mut u64) {
-        let slot = (level % 3) as usize;
-        let tag = level as u64 + 1;
-        let mut entry = 0u32;
-        loop {
-            if thread_idx() == 0 {
-                let mut taken = false;
-                // SAFETY: `control` and the table are valid; entries below the count exist.
-                unsafe {
-                    let count = load_acquire_u32(core::ptr::addr_of!((*self.control).shared_lists[slot]))
-                        .min(self.shared_list_capacity);
-                    while entry < count && !taken {
-                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-                        let owner_and_tag = load_acquire_u64(record.add(2));
-                        if owner_and_tag >> 32 == tag {
-                            let (start, end) = (*record, *record.add(1));
-                            let chunk = atomic_add_u64(record.add(3), 1);
-                            let chunk_start = start + chunk * SHARED_LIST_CHUNK;
-                            if chunk_start < end {
-                                gather.enlisted.set(0, 1);
-                                gather.enlisted.set(1, owner_and_tag as u32);
-                                gather.enlisted_range.set(0, chunk_start);
-                                gather.enlisted_range.set(1, end.min(chunk_start + SHARED_LIST_CHUNK));
-                                taken = true;
-                                continue;
-                            }
+    unsafe fn gather_shared_lists(&self, gather: &Gather, level: u32, next_edges: &mut u64) {
+        let tid = thread_idx();
+        // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
+        let tally = unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
+        let entries = tally >> TALLY_EDGE_BITS;
+        let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
+        if entries == 0 {
+            return;
+        }
+        let blocks = grid_dim() as u64;
+        let first = total * block_idx() as u64 / blocks;
+        let last = total * (block_idx() as u64 + 1) / blocks;
+        let base_of = |entry: u64| -> u64 {
+            // SAFETY: entries below `entries` were written before the barrier.
+            if entry < entries { unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS) } } else { total }
+        };
+        // Thread 0 keeps the cursor: the entry holding the round's first edge.
+        let mut cursor = 0u64;
+        if tid == 0 {
+            let (mut low, mut high) = (0u64, entries);
+            while high - low > 1 {
+                let middle = (low + high) / 2;
+                if base_of(middle) <= first {
+                    low = middle;
+                } else {
+                    high = middle;
+                }
+            }
+            cursor = low;
+        }
+        let mut round = first;
+        while round < last {
+            if tid == 0 {
+                while base_of(cursor + 1) <= round {
+                    cursor += 1;
+                }
+                for (k, entry) in [cursor, cursor + 1].into_iter().enumerate() {
+                    if entry < entries {
+                        // SAFETY: as above.
+                        unsafe {
+                            let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                            gather.enlisted_range.set(2 * k, *record);
+                            gather.enlisted_range.set(2 * k + 1, *record.add(1));
+                            gather.enlisted.set(k, *record.add(2) as u32);
                         }
-                        entry += 1;
+                    } else {
+                        gather.enlisted_range.set(2 * k, total);
                     }
                 }
-                if !taken {
-                    gather.enlisted.set(0, 0);
-                }
             }
             sync_threads();
-            if gather.enlisted.get(0) == 0 {
-                break;
-            }
-            let (owner, start, end) = (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.visit_block_range(start, end, owner, level, next_edges) };
+            let packed = round + tid as u64;
+            let valid = packed < last;
+            let which = (packed >= gather.enlisted_range.get(2)) as usize;
+            let edge = gather.enlisted_range.get(2 * which + 1) + (packed - gather.enlisted_range.get(2 * which));
+            let owner = gather.enlisted.get(which);
+            // SAFETY: `valid` edges lie inside a registered list, hence inside `out_targets`.
+            unsafe { self.visit(valid, edge, owner, level, next_edges) };
             sync_threads();
+            round += BLOCK as u64;
         }
-        sync_threads();
     }
 
     /// Fills the frontier bitmap of `level` from its queue: clear, barrier, set, barrier.

@@ -75,22 +75,21 @@ pub const PERSISTENT_BLOCK: u32 = 512;
 pub const SHARED_LIST_EDGES: u64 = 8 * PERSISTENT_BLOCK as u64;
 
 /// Words per shared-list entry (`SHARED_LIST_WORDS` in the device crate).
-pub const SHARED_LIST_WORDS: usize = 4;
+pub const SHARED_LIST_WORDS: usize = 3;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent.rs` (14 words of 32 bits, then 4 of 64).
+/// `device/src/kernels/bfs_persistent.rs` (10 words of 32 bits, then 7 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
     pub barrier_arrivals: u32,
     pub frontier_len: [u32; 3],
-    pub shared_lists: [u32; 3],
     pub queue_fill: [u32; 3],
     pub levels: u32,
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
-    pub reserved: u32,
     pub frontier_edges: [u64; 3],
+    pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
 }
 
