@@ -106,6 +106,30 @@ struct Gather {
     /// gathering: the owners and [packed base, CSR start] of the current and next entry.
     enlisted: SharedArray<u32, 2>,
     enlisted_range: SharedArray<u64, 4>,
+    /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
+    staged: SharedArray<u32, STAGING_WORDS>,
+}
+
+const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
+/// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
+const STAGING_PER_WARP: usize = 2 * WARP_SIZE as usize;
+const STAGING_WORDS: usize = WARPS_PER_BLOCK * STAGING_PER_WARP;
+
+/// A warp's share of the next frontier queue, staged in shared memory and appended 32 vertices
+/// at a time: one global atomic per 32 discoveries, where warp-aggregated appends cost one per
+/// round with any discovery. On a big top-down level most rounds discover a vertex or two, and
+/// millions of atomics on the one queue counter serialize in L2.
+struct WarpQueue {
+    /// Vertices staged; the same on every lane.
+    fill: u32,
+}
+
+/// What a thread carries through one top-down level.
+struct Expansion<'a> {
+    gather: &'a Gather,
+    queue: WarpQueue,
+    /// Out-degree sum of the vertices this thread claimed.
+    next_edges: u64,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -196,6 +220,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
             starts: SharedArray::declare(),
             enlisted: SharedArray::declare(),
             enlisted_range: SharedArray::declare(),
+            staged: SharedArray::declare(),
         }
     };
     let bfs = Bfs {
@@ -433,7 +458,7 @@ impl Bfs {
 
     /// Visits out-edge `edge` of `owner` when `valid`; all 32 lanes call it together.
     #[inline(always)]
-    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, next_edges: &mut u64) {
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, exp: &mut Expansion) {
         let mut claimed = false;
         let mut v = 0;
         if valid {
@@ -443,16 +468,69 @@ impl Bfs {
                 claimed = self.claim(v, owner, level);
             }
             if claimed {
-                *next_edges += self.out_degree(v);
+                exp.next_edges += self.out_degree(v);
             }
         }
-        let slot = ((level + 1) % 3) as usize;
         // SAFETY: each claimed vertex gets one of at most n slots in the next queue.
-        unsafe {
-            let counter = core::ptr::addr_of_mut!((*self.control).frontier_len[slot]);
-            if let Some(position) = warp_aggregated_append(FULL_MASK, claimed, counter) {
-                *self.queue(level + 1).add(position as usize) = v;
+        unsafe { self.stage(exp, claimed, v, level) };
+    }
+
+    /// Stages `v` (when `claimed`) in the warp's queue, appending 32 to the next frontier once
+    /// 32 or more are staged. All 32 lanes call it together.
+    #[inline(always)]
+    unsafe fn stage(&self, staging: &mut Expansion, claimed: bool, v: u32, level: u32) {
+        let wanting = ballot_sync(FULL_MASK, claimed);
+        if wanting == 0 {
+            return;
+        }
+        let (queue, gather) = (&mut staging.queue, staging.gather);
+        let base = warp_in_block() as usize * STAGING_PER_WARP;
+        if claimed {
+            gather.staged.set(base + (queue.fill + popc(wanting & lanemask_lt())) as usize, v);
+        }
+        queue.fill += popc(wanting);
+        if queue.fill >= WARP_SIZE {
+            sync_warp(FULL_MASK);
+            // SAFETY: forwarded from the caller.
+            unsafe { self.append_staged(gather, base, WARP_SIZE, level) };
+            let lane = lane_id() as usize;
+            let left = (queue.fill - WARP_SIZE) as usize;
+            let carried = if lane < left { gather.staged.get(base + WARP_SIZE as usize + lane) } else { 0 };
+            sync_warp(FULL_MASK);
+            if lane < left {
+                gather.staged.set(base + lane, carried);
             }
+            queue.fill -= WARP_SIZE;
+        }
+    }
+
+    /// Appends the first `count` (at most 32) staged vertices of the warp at `base` to the next
+    /// frontier with one atomic. All 32 lanes call it together, after a `sync_warp`.
+    #[inline(always)]
+    unsafe fn append_staged(&self, gather: &Gather, base: usize, count: u32, level: u32) {
+        let lane = lane_id();
+        let mut position = 0;
+        if lane == 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            position = unsafe { atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), count) };
+        }
+        position = shfl_idx_sync(FULL_MASK, position, 0);
+        if lane < count {
+            // SAFETY: at most n vertices are ever claimed, the size of the next queue.
+            unsafe { *self.queue(level + 1).add((position + lane) as usize) = gather.staged.get(base + lane as usize) };
+        }
+    }
+
+    /// Appends whatever the warp still stages; called by all lanes at the end of a level.
+    #[inline(always)]
+    unsafe fn flush_staged(&self, staging: &mut Expansion, level: u32) {
+        if staging.queue.fill > 0 {
+            sync_warp(FULL_MASK);
+            let base = warp_in_block() as usize * STAGING_PER_WARP;
+            // SAFETY: forwarded from the caller.
+            unsafe { self.append_staged(staging.gather, base, staging.queue.fill, level) };
+            staging.queue.fill = 0;
         }
     }
 
@@ -475,11 +553,11 @@ impl Bfs {
         let lane = lane_id();
         let queue = self.queue(level);
         let tiles = frontier.div_ceil(tile_size);
-        let mut next_edges = 0u64;
+        let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
         let mut inspected = 0u64;
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.gather_shared_lists(gather, level, &mut next_edges) };
+            unsafe { self.gather_shared_lists(level, &mut exp) };
         }
         let mut tile = first_tile;
         while tile < tiles {
@@ -517,7 +595,7 @@ impl Bfs {
                 let (owner, list_start, list_end) =
                     (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
                 // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut next_edges) };
+                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut exp) };
                 any_long = sync_threads_or(end - start >= BLOCK as u64);
             }
 
@@ -538,7 +616,7 @@ impl Bfs {
                 while chunk < list_end {
                     let edge = chunk + lane as u64;
                     // SAFETY: forwarded from the kernel contract.
-                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut next_edges) };
+                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut exp) };
                     chunk += WARP_SIZE as u64;
                 }
             }
@@ -561,7 +639,7 @@ impl Bfs {
                     owner = gather.owners.get(j);
                 }
                 // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit(valid, edge, owner, level, &mut next_edges) };
+                unsafe { self.visit(valid, edge, owner, level, &mut exp) };
                 packed += BLOCK;
             }
             sync_threads();
@@ -569,19 +647,20 @@ impl Bfs {
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
-            self.record_next_edges(level, next_edges);
+            self.flush_staged(&mut exp, level);
+            self.record_next_edges(level, exp.next_edges);
             self.record_inspected(level, inspected);
         }
     }
 
     /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.
     #[inline(always)]
-    unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, next_edges: &mut u64) {
+    unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, exp: &mut Expansion) {
         let mut chunk = start;
         while chunk < end {
             let edge = chunk + thread_idx() as u64;
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.visit(edge < end, edge, owner, level, next_edges) };
+            unsafe { self.visit(edge < end, edge, owner, level, exp) };
             chunk += BLOCK as u64;
         }
     }
@@ -632,7 +711,8 @@ impl Bfs {
     /// range one block-wide round at a time; since every shared list is longer than a round,
     /// a round touches at most two entries.
     #[inline(always)]
-    unsafe fn gather_shared_lists(&self, gather: &Gather, level: u32, next_edges: &mut u64) {
+    unsafe fn gather_shared_lists(&self, level: u32, exp: &mut Expansion) {
+        let gather = exp.gather;
         let tid = thread_idx();
         // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
         let tally = unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
@@ -689,7 +769,7 @@ impl Bfs {
             let edge = gather.enlisted_range.get(2 * which + 1) + (packed - gather.enlisted_range.get(2 * which));
             let owner = gather.enlisted.get(which);
             // SAFETY: `valid` edges lie inside a registered list, hence inside `out_targets`.
-            unsafe { self.visit(valid, edge, owner, level, next_edges) };
+            unsafe { self.visit(valid, edge, owner, level, exp) };
             sync_threads();
             round += BLOCK as u64;
         }

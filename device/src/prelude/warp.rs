@@ -147,3 +147,11 @@ pub fn warp_sum_u64(value: u64) -> u64 {
     }
     sum
 }
+
+/// Warp barrier with memory ordering among the lanes of `mask` (`bar.warp.sync`, CUDA's
+/// `__syncwarp`): shared-memory writes before it are visible to those lanes after it.
+#[inline(always)]
+pub fn sync_warp(mask: u32) {
+    // SAFETY: a warp barrier; it orders memory, so it is not `nomem`.
+    unsafe { asm!("bar.warp.sync {};", in(reg32) mask, options(nostack)) };
+}
