@@ -33,9 +33,10 @@ const BLOCK: u32 = PERSISTENT_BLOCK as u32;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
 const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
-/// Adjacency lists at least this long are shared out to the whole grid. Longer than a block,
-/// so one block-wide round of edges spans at most two shared lists.
-const SHARED_LIST_EDGES: u64 = 8 * BLOCK as u64;
+/// Adjacency lists at least this long are shared out to the whole grid (in a small frontier, a
+/// few lists of a few thousand edges would otherwise keep one block busy for the whole level).
+/// At least a block long, so one block-wide round of edges spans at most two shared lists.
+const SHARED_LIST_EDGES: u64 = BLOCK as u64;
 /// Words per entry of the shared-list table: the list's first edge in the level's packed edge
 /// space, its first edge in the CSR, its owner.
 pub const SHARED_LIST_WORDS: usize = 3;
@@ -666,42 +667,56 @@ impl Bfs {
     }
 
     /// Registers every frontier list of `SHARED_LIST_EDGES` or more edges in the shared-list
-    /// table. The caller passes a grid barrier before anyone takes chunks, so every block sees
-    /// every list.
+    /// table, one atomic per warp: a warp scan numbers its long lists and places their edges,
+    /// and one add on the tally reserves entries and edge space for all of them (an entry's
+    /// index and place still grow together, as gathering needs). The caller passes a grid
+    /// barrier before anyone gathers, so every block sees every list.
     #[inline(always)]
     unsafe fn register_long_lists(&self, level: u32, frontier: u32) {
         let queue = self.queue(level);
-        for i in grid_stride(frontier as u64) {
-            // SAFETY: `i < frontier`; queue entries are vertices.
-            unsafe {
-                let v = *queue.add(i as usize);
-                let (start, end) = (*self.out_offsets.add(v as usize), *self.out_offsets.add(v as usize + 1));
-                if end - start >= SHARED_LIST_EDGES {
-                    self.share_list(level, v, start, end);
+        let lane = lane_id();
+        let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[(level % 3) as usize]);
+        let mut warp_base = global_idx() - lane;
+        while warp_base < frontier {
+            let i = warp_base + lane;
+            let (mut v, mut start, mut end) = (0, 0, 0);
+            if i < frontier {
+                // SAFETY: `i < frontier`; queue entries are vertices.
+                unsafe {
+                    v = *queue.add(i as usize);
+                    (start, end) = (*self.out_offsets.add(v as usize), *self.out_offsets.add(v as usize + 1));
                 }
             }
-        }
-    }
-
-    /// Registers `owner`'s list `start..end` in the shared-list table. One atomic on the tally
-    /// gives the entry its index and its place in the level's packed edge space; entries in
-    /// index order therefore have increasing places.
-    #[inline(always)]
-    unsafe fn share_list(&self, level: u32, owner: u32, start: u64, end: u64) {
-        let slot = (level % 3) as usize;
-        // SAFETY: `control` is valid; the entry index is below the capacity (kernel contract).
-        unsafe {
-            let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[slot]);
-            let old = atomic_add_u64(tally, (1 << TALLY_EDGE_BITS) | (end - start));
-            let entry = old >> TALLY_EDGE_BITS;
-            if entry >= self.shared_list_capacity as u64 {
-                // Unreachable under the contract; trap rather than lose the list.
-                core::arch::asm!("trap;", options(noreturn));
+            let long = end - start >= SHARED_LIST_EDGES;
+            let long_lanes = ballot_sync(FULL_MASK, long);
+            if long_lanes != 0 {
+                let length = if long { end - start } else { 0 };
+                let through = warp_inclusive_scan_u64(length);
+                let warp_total = shfl_idx_sync_u64(FULL_MASK, through, WARP_SIZE - 1);
+                let mut old = 0;
+                if lane == 0 {
+                    // SAFETY: `control` is valid.
+                    old = unsafe { atomic_add_u64(tally, ((popc(long_lanes) as u64) << TALLY_EDGE_BITS) | warp_total) };
+                }
+                let old = shfl_idx_sync_u64(FULL_MASK, old, 0);
+                if long {
+                    let entry = (old >> TALLY_EDGE_BITS) + popc(long_lanes & lanemask_lt()) as u64;
+                    let packed = (old & ((1 << TALLY_EDGE_BITS) - 1)) + through - length;
+                    if entry >= self.shared_list_capacity as u64 {
+                        // Unreachable under the contract; trap rather than lose the list.
+                        // SAFETY: `trap` takes no operands and never returns.
+                        unsafe { core::arch::asm!("trap;", options(noreturn)) };
+                    }
+                    // SAFETY: `entry` is below the capacity.
+                    unsafe {
+                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                        *record = packed;
+                        *record.add(1) = start;
+                        *record.add(2) = v as u64;
+                    }
+                }
             }
-            let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-            *record = old & ((1 << TALLY_EDGE_BITS) - 1);
-            *record.add(1) = start;
-            *record.add(2) = owner as u64;
+            warp_base += global_threads();
         }
     }
 

@@ -23,6 +23,24 @@ pub fn warp_inclusive_scan(value: u32) -> u32 {
     sum
 }
 
+/// Inclusive prefix sum of a `u64` across the warp.
+#[inline(always)]
+pub fn warp_inclusive_scan_u64(value: u64) -> u64 {
+    use crate::prelude::shfl_up_sync;
+    let lane = lane_id();
+    let mut sum = value;
+    let mut delta = 1;
+    while delta < WARP_SIZE {
+        let lo = shfl_up_sync(FULL_MASK, sum as u32, delta);
+        let hi = shfl_up_sync(FULL_MASK, (sum >> 32) as u32, delta);
+        if lane >= delta {
+            sum = sum.wrapping_add(((hi as u64) << 32) | lo as u64);
+        }
+        delta *= 2;
+    }
+    sum
+}
+
 /// Returns `(exclusive prefix of value, block total)`. Every thread of the block must call it,
 /// the block size must be a multiple of 32 (at most 1024), and the sums must fit in `u32`.
 /// Ends with a barrier, so `scratch` may be reused at once.

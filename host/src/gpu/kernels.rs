@@ -72,7 +72,7 @@ pub const PERSISTENT_BLOCK: u32 = 512;
 
 /// Adjacency lists this long or longer are shared out to the whole grid (`SHARED_LIST_EDGES`
 /// in the device crate); the table needs at most `edges / SHARED_LIST_EDGES` entries a level.
-pub const SHARED_LIST_EDGES: u64 = 8 * PERSISTENT_BLOCK as u64;
+pub const SHARED_LIST_EDGES: u64 = PERSISTENT_BLOCK as u64;
 
 /// Words per shared-list entry (`SHARED_LIST_WORDS` in the device crate).
 pub const SHARED_LIST_WORDS: usize = 3;
