@@ -28,7 +28,7 @@ fn warp_ballot_any_all_and_active_mask() {
     let mut predicates: Vec<u32> = (0..32).map(|_| rng.next_u32() & 1).collect();
     predicates.extend([0; 32]);
     predicates.extend([1; 32]);
-    predicates.extend((0..32).map(|_| (rng.next_u32() % 7 == 0) as u32));
+    predicates.extend((0..32).map(|_| rng.next_u32().is_multiple_of(7) as u32));
     let rows = selftest::warp_vote(&gpu, &predicates).unwrap();
     for (warp, lanes) in predicates.chunks(32).enumerate() {
         let ballot = lanes.iter().enumerate().fold(0u32, |acc, (lane, &p)| acc | ((p != 0) as u32) << lane);
@@ -150,7 +150,7 @@ fn grid_stride_loop_covers_every_index_once() {
 fn warp_aggregated_append_gives_each_lane_one_slot() {
     let Some(gpu) = gpu_or_skip("warp_aggregated_append_gives_each_lane_one_slot") else { return };
     let mut rng = Rng::new(19);
-    let flags: Vec<u32> = (0..20_000).map(|i| (i % 97 == 0 || rng.next_u32() % 3 == 0) as u32).collect();
+    let flags: Vec<u32> = (0..20_000).map(|i| (i % 97 == 0 || rng.next_u32().is_multiple_of(3)) as u32).collect();
     let mut queue = selftest::warp_append(&gpu, &flags).unwrap();
     queue.sort_unstable();
     let expected: Vec<u32> = (0..flags.len() as u32).filter(|&i| flags[i as usize] != 0).collect();

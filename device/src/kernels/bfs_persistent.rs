@@ -133,6 +133,16 @@ struct Expansion<'a> {
     next_edges: u64,
 }
 
+/// Which tiles of a top-down frontier a block expands: `first, first + stride, ...`, each of
+/// `size` frontier vertices.
+#[derive(Clone, Copy)]
+struct Tiles {
+    frontier: u32,
+    size: u32,
+    first: u32,
+    stride: u32,
+}
+
 /// Level-to-level state every block tracks identically.
 #[derive(Clone, Copy)]
 struct LevelState {
@@ -303,7 +313,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
                 bfs.bottom_up_level(state.level);
             } else {
                 let tile = bfs.tile_size(frontier, frontier_edges);
-                bfs.top_down_level(&gather, state.level, frontier, tile, block_idx(), grid_dim(), share_long_lists);
+                let tiles = Tiles { frontier, size: tile, first: block_idx(), stride: grid_dim() };
+                bfs.top_down_level(&gather, state.level, tiles, share_long_lists);
             }
         }
         state = LevelState {
@@ -535,21 +546,13 @@ impl Bfs {
         }
     }
 
-    /// Expands the frontier of `level` top-down, taking tiles `first_tile, first_tile +
-    /// tile_stride, ...` of `tile_size` frontier vertices. With `share_long_lists`, the lists of
+    /// Expands the frontier of `level` top-down, taking the tiles of frontier vertices that
+    /// `tiles` assigns to this block. With `share_long_lists`, the lists of
     /// `SHARED_LIST_EDGES` or more were registered for the grid (`register_long_lists`): this
     /// block first takes chunks of them, then skips them in its tiles.
     #[inline(always)]
-    unsafe fn top_down_level(
-        &self,
-        gather: &Gather,
-        level: u32,
-        frontier: u32,
-        tile_size: u32,
-        first_tile: u32,
-        tile_stride: u32,
-        share_long_lists: bool,
-    ) {
+    unsafe fn top_down_level(&self, gather: &Gather, level: u32, tiles: Tiles, share_long_lists: bool) {
+        let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
         let tid = thread_idx();
         let lane = lane_id();
         let queue = self.queue(level);
@@ -943,8 +946,9 @@ impl Bfs {
                 // SAFETY: forwarded from the kernel contract.
                 unsafe { self.start_level(state.level, false, true, frontier) };
             }
+            let tiles = Tiles { frontier, size: BLOCK, first: 0, stride: 1 };
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.top_down_level(gather, state.level, frontier, BLOCK, 0, 1, false) };
+            unsafe { self.top_down_level(gather, state.level, tiles, false) };
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,

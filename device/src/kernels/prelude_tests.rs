@@ -35,7 +35,7 @@ pub unsafe extern "ptx-kernel" fn test_warp_vote(input: *const u32, out: *mut u3
     let any = any_sync(FULL_MASK, predicate) as u32;
     let all = all_sync(FULL_MASK, predicate) as u32;
     let (mut partial_mask, mut partial_ballot) = (0, 0);
-    if lane_id() % 2 == 0 {
+    if lane_id().is_multiple_of(2) {
         partial_mask = active_mask();
         partial_ballot = ballot_sync(partial_mask, predicate);
     }
