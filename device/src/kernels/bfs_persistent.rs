@@ -554,7 +554,6 @@ impl Bfs {
     unsafe fn top_down_level(&self, gather: &Gather, level: u32, tiles: Tiles, share_long_lists: bool) {
         let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
         let tid = thread_idx();
-        let lane = lane_id();
         let queue = self.queue(level);
         let tiles = frontier.div_ceil(tile_size);
         let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
@@ -604,26 +603,10 @@ impl Bfs {
             }
 
             // Warp enlistment: lists of >= 32 edges, 32 edges per step.
-            loop {
-                let long_lists = ballot_sync(FULL_MASK, end - start >= WARP_SIZE as u64);
-                if long_lists == 0 {
-                    break;
-                }
-                let leader = ffs(long_lists) - 1;
-                let list_start = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                let owner = shfl_idx_sync(FULL_MASK, vertex, leader);
-                if lane == leader {
-                    start = end;
-                }
-                let mut chunk = list_start;
-                while chunk < list_end {
-                    let edge = chunk + lane as u64;
-                    // SAFETY: forwarded from the kernel contract.
-                    unsafe { self.visit(edge < list_end, edge, owner, level, &mut exp) };
-                    chunk += WARP_SIZE as u64;
-                }
-            }
+            // SAFETY (of each visit): forwarded from the kernel contract.
+            warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe {
+                self.visit(valid, edge, owner, level, &mut exp)
+            });
 
             // Scan-based gathering of the short lists that remain (each < 32 edges).
             let degree = (end - start) as u32;

@@ -11,8 +11,6 @@
 
 use crate::prelude::*;
 
-const WARP_ENLIST_DEGREE: u64 = WARP_SIZE as u64;
-
 /// Sets every distance and parent to `UNREACHED`, then labels `source` as its own parent at
 /// distance 0.
 ///
@@ -68,26 +66,8 @@ pub unsafe extern "ptx-kernel" fn bfs_topdown_expand(
         };
 
         // Warp-based gathering: one long list at a time, 32 consecutive edges per step.
-        loop {
-            let long_lists = ballot_sync(FULL_MASK, end - start >= WARP_ENLIST_DEGREE);
-            if long_lists == 0 {
-                break;
-            }
-            let leader = ffs(long_lists) - 1;
-            let list_start = shfl_idx_sync_u64(FULL_MASK, start, leader);
-            let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
-            let list_owner = shfl_idx_sync(FULL_MASK, vertex, leader);
-            if lane == leader {
-                start = end;
-            }
-            let mut chunk = list_start;
-            while chunk < list_end {
-                let edge = chunk + lane as u64;
-                // SAFETY: forwarded from this kernel's contract.
-                unsafe { graph.visit(edge < list_end, edge, list_owner) };
-                chunk += WARP_SIZE as u64;
-            }
-        }
+        // SAFETY (of each visit): forwarded from this kernel's contract.
+        warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe { graph.visit(valid, edge, owner) });
 
         // Short lists, one per thread, for as many steps as the warp's longest (< 32) one.
         let steps = warp_max((end - start) as u32);

@@ -124,60 +124,45 @@ pub unsafe extern "ptx-kernel" fn test_shared_reverse(input: *const u32, out: *m
     }
 }
 
-/// Applies every u32 atomic to `cells` with each input value: add, min, max, or (of bit
-/// `v % 32`), exch (old values to `exchanged[i]`), and an add done by a compare-and-swap loop.
-///
-/// # Safety
-/// `values` and `exchanged` hold `n` words; `cells` holds 6 words in global memory.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn test_atomics_u32(values: *const u32, n: u32, cells: *mut u32, exchanged: *mut u32) {
-    for i in grid_stride(n as u64) {
-        // SAFETY: `i < n`; `cells` holds 6 words.
-        unsafe {
-            let v = *values.add(i as usize);
-            atomic_add_u32(cells, v);
-            atomic_min_u32(cells.add(1), v);
-            atomic_max_u32(cells.add(2), v);
-            atomic_or_u32(cells.add(3), 1 << (v % 32));
-            *exchanged.add(i as usize) = atomic_exch_u32(cells.add(4), v);
-            let mut seen = cells.add(5).read_volatile();
-            loop {
-                let old = atomic_cas_u32(cells.add(5), seen, seen.wrapping_add(v));
-                if old == seen {
-                    break;
+macro_rules! atomics_test_kernel {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $add:ident, $min:ident, $max:ident, $or:ident, $exch:ident, $cas:ident) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `values` and `exchanged` hold `n` words; `cells` holds 6 words in global memory.
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(values: *const $ty, n: u32, cells: *mut $ty, exchanged: *mut $ty) {
+            const BITS: $ty = <$ty>::BITS as $ty;
+            for i in grid_stride(n as u64) {
+                // SAFETY: `i < n`; `cells` holds 6 words.
+                unsafe {
+                    let v = *values.add(i as usize);
+                    $add(cells, v);
+                    $min(cells.add(1), v);
+                    $max(cells.add(2), v);
+                    $or(cells.add(3), 1 << (v % BITS));
+                    *exchanged.add(i as usize) = $exch(cells.add(4), v);
+                    let mut seen = cells.add(5).read_volatile();
+                    loop {
+                        let old = $cas(cells.add(5), seen, seen.wrapping_add(v));
+                        if old == seen {
+                            break;
+                        }
+                        seen = old;
+                    }
                 }
-                seen = old;
             }
         }
-    }
+    };
 }
 
-/// The 64-bit twin of [`test_atomics_u32`] (or uses bit `v % 64`).
-///
-/// # Safety
-/// `values` and `exchanged` hold `n` words; `cells` holds 6 words in global memory.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn test_atomics_u64(values: *const u64, n: u32, cells: *mut u64, exchanged: *mut u64) {
-    for i in grid_stride(n as u64) {
-        // SAFETY: `i < n`; `cells` holds 6 words.
-        unsafe {
-            let v = *values.add(i as usize);
-            atomic_add_u64(cells, v);
-            atomic_min_u64(cells.add(1), v);
-            atomic_max_u64(cells.add(2), v);
-            atomic_or_u64(cells.add(3), 1 << (v % 64));
-            *exchanged.add(i as usize) = atomic_exch_u64(cells.add(4), v);
-            let mut seen = cells.add(5).read_volatile();
-            loop {
-                let old = atomic_cas_u64(cells.add(5), seen, seen.wrapping_add(v));
-                if old == seen {
-                    break;
-                }
-                seen = old;
-            }
-        }
-    }
-}
+atomics_test_kernel!(
+    /// Applies every u32 atomic to `cells` with each input value: add, min, max, or (of bit
+    /// `v % 32`), exch (old values to `exchanged[i]`), and an add done by a compare-and-swap loop.
+    test_atomics_u32, u32, atomic_add_u32, atomic_min_u32, atomic_max_u32, atomic_or_u32, atomic_exch_u32, atomic_cas_u32);
+atomics_test_kernel!(
+    /// The 64-bit twin of [`test_atomics_u32`] (or uses bit `v % 64`).
+    test_atomics_u64, u64, atomic_add_u64, atomic_min_u64, atomic_max_u64, atomic_or_u64, atomic_exch_u64, atomic_cas_u64);
 
 /// Adds `3 * i + 1` to `out[i]` for every `i < n` through the grid-stride loop, so an index
 /// visited twice or never shows in the result.

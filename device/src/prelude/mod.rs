@@ -5,6 +5,7 @@
 
 mod atomic;
 mod block_scan;
+mod gather;
 mod grid_stride;
 mod index;
 mod shared;
@@ -13,6 +14,7 @@ mod warp;
 
 pub use atomic::*;
 pub use block_scan::*;
+pub use gather::warp_gather;
 pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::SharedArray;

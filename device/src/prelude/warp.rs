@@ -34,39 +34,33 @@ pub fn ballot_sync(mask: u32, predicate: bool) -> u32 {
     ballot
 }
 
-/// True when any lane in `mask` passed `true`.
-#[inline(always)]
-pub fn any_sync(mask: u32, predicate: bool) -> bool {
-    let any: u32;
-    // SAFETY: register-only; every lane in `mask` reaches this call.
-    unsafe {
-        asm!(
-            "{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; vote.sync.any.pred q, p, {mask}; selp.u32 {out}, 1, 0, q; }}",
-            pred = in(reg32) predicate as u32,
-            mask = in(reg32) mask,
-            out = out(reg32) any,
-            options(nomem, nostack)
-        )
+macro_rules! vote {
+    ($(#[$doc:meta])* $name:ident, $mode:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(mask: u32, predicate: bool) -> bool {
+            let result: u32;
+            // SAFETY: register-only; every lane in `mask` reaches this call.
+            unsafe {
+                asm!(
+                    concat!("{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; vote.sync.", $mode, ".pred q, p, {mask}; selp.u32 {out}, 1, 0, q; }}"),
+                    pred = in(reg32) predicate as u32,
+                    mask = in(reg32) mask,
+                    out = out(reg32) result,
+                    options(nomem, nostack)
+                )
+            };
+            result != 0
+        }
     };
-    any != 0
 }
 
-/// True when every lane in `mask` passed `true`.
-#[inline(always)]
-pub fn all_sync(mask: u32, predicate: bool) -> bool {
-    let all: u32;
-    // SAFETY: register-only; every lane in `mask` reaches this call.
-    unsafe {
-        asm!(
-            "{{ .reg .pred p, q; setp.ne.u32 p, {pred}, 0; vote.sync.all.pred q, p, {mask}; selp.u32 {out}, 1, 0, q; }}",
-            pred = in(reg32) predicate as u32,
-            mask = in(reg32) mask,
-            out = out(reg32) all,
-            options(nomem, nostack)
-        )
-    };
-    all != 0
-}
+vote!(
+    /// True when any lane in `mask` passed `true`.
+    any_sync, "any");
+vote!(
+    /// True when every lane in `mask` passed `true`.
+    all_sync, "all");
 
 macro_rules! shuffle {
     ($(#[$doc:meta])* $name:ident, $mode:literal, $clamp:literal) => {

@@ -1,0 +1,34 @@
+//! Warp-based neighbor gathering (Merrill, Garland and Grimshaw, "Scalable GPU Graph
+//! Traversal", PPoPP 2012, section 4.1): lanes holding long adjacency lists enlist the whole
+//! warp, one list at a time, so a long list costs a few coalesced steps instead of one thread
+//! walking it alone.
+
+use crate::prelude::{ballot_sync, ffs, lane_id, shfl_idx_sync, shfl_idx_sync_u64, FULL_MASK, WARP_SIZE};
+
+/// While any lane holds a list `start..end` of at least 32 edges, the warp takes the lowest
+/// such lane's list (emptying it: `start = end`) and calls `visit(valid, edge, owner)` on all
+/// 32 lanes, 32 consecutive edges per step. All 32 lanes must call it; on return every lane's
+/// list is shorter than 32 edges.
+#[inline(always)]
+pub fn warp_gather(start: &mut u64, end: u64, owner: u32, mut visit: impl FnMut(bool, u64, u32)) {
+    let lane = lane_id();
+    loop {
+        let long_lists = ballot_sync(FULL_MASK, end - *start >= WARP_SIZE as u64);
+        if long_lists == 0 {
+            return;
+        }
+        let leader = ffs(long_lists) - 1;
+        let list_start = shfl_idx_sync_u64(FULL_MASK, *start, leader);
+        let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
+        let list_owner = shfl_idx_sync(FULL_MASK, owner, leader);
+        if lane == leader {
+            *start = end;
+        }
+        let mut chunk = list_start;
+        while chunk < list_end {
+            let edge = chunk + lane as u64;
+            visit(edge < list_end, edge, list_owner);
+            chunk += WARP_SIZE as u64;
+        }
+    }
+}
