@@ -1,0 +1,134 @@
+//! The `warpath` command as a user meets it: exit codes, one-line errors naming the problem,
+//! the `bfs` printout and its `--out` file. CPU backend only, so it runs everywhere.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::Scratch;
+
+fn warpath(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Exit code 2 and exactly one line on stderr, containing every `needle`.
+fn assert_one_line_error(out: &Output, needles: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "`{needle}` missing from: {err}");
+    }
+}
+
+#[test]
+fn bfs_prints_the_contract_and_verifies() {
+    let out = warpath(&["bfs", "grid2d:20x10", "--backend", "cpu", "--verify", "--source", "0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for line in ["backend: cpu", "source: 0", "vertices: 200", "edges: 740", "reached: 200", "depth: 28", "verified: ok"] {
+        assert!(text.lines().any(|l| l.starts_with(line)), "`{line}` missing from:\n{text}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("time: ") && l.ends_with(" ms")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("GTEPS: ")), "{text}");
+}
+
+#[test]
+fn bfs_out_file_uses_the_files_ids_and_marks_unreached_vertices() {
+    let scratch = Scratch::new("cli-out");
+    // Directed, 1-based: 1 -> 2 -> 3, and 4 -> 1 (4 is unreachable from 1).
+    let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
+    let out_path = scratch.path("bfs.txt");
+    let out = warpath(&["bfs", graph.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--verify", "--out", out_path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert_eq!(written, "1 0 1\n2 1 1\n3 2 2\n4 -1 -1\n");
+}
+
+#[test]
+fn a_malformed_file_names_the_file_and_line() {
+    let scratch = Scratch::new("cli-malformed");
+    let graph = scratch.file("bad.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x\n");
+    let out = warpath(&["bfs", graph.to_str().unwrap(), "--backend", "cpu"]);
+    assert_one_line_error(&out, &["bad.mtx:4:", "expected"]);
+}
+
+#[test]
+fn a_truncated_file_is_an_error_not_a_panic() {
+    let scratch = Scratch::new("cli-truncated");
+    let graph = scratch.file("short.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 5\n1 2\n2 3\n");
+    let out = warpath(&["info", graph.to_str().unwrap()]);
+    assert_one_line_error(&out, &["short.mtx"]);
+}
+
+#[test]
+fn an_unknown_format_lists_the_supported_ones() {
+    let scratch = Scratch::new("cli-format");
+    let graph = scratch.file("graph.xyz", b"1 2\n");
+    let out = warpath(&["info", graph.to_str().unwrap()]);
+    assert_one_line_error(&out, &["graph.xyz", ".mtx"]);
+}
+
+#[test]
+fn out_of_range_and_isolated_sources_are_reported_as_such() {
+    let out = warpath(&["bfs", "grid2d:4", "--source", "16", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["source vertex 16", "out of range", "0..=15"]);
+
+    let scratch = Scratch::new("cli-isolated");
+    let graph = scratch.file("g.txt", b"0 1\n1 0\n3 0\n");
+    let out = warpath(&["bfs", graph.to_str().unwrap(), "--source", "2", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["source vertex 2", "no outgoing edges"]);
+}
+
+#[test]
+fn a_bad_generator_spec_says_what_form_is_expected() {
+    let out = warpath(&["bfs", "kron:abc", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["kron"]);
+}
+
+#[test]
+fn convert_writes_a_wgr_that_bfs_reads_back() {
+    let scratch = Scratch::new("cli-convert");
+    let wgr = scratch.path("g.wgr");
+    let out = warpath(&["convert", "kron:8", wgr.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let direct = warpath(&["bfs", "kron:8", "--backend", "cpu", "--source", "3"]);
+    let converted = warpath(&["bfs", wgr.to_str().unwrap(), "--backend", "cpu", "--source", "3"]);
+    let facts = |out: &Output| -> Vec<String> {
+        stdout(out).lines().filter(|l| l.starts_with("reached:") || l.starts_with("depth:") || l.starts_with("edges:")).map(String::from).collect()
+    };
+    assert_eq!(facts(&direct), facts(&converted));
+    assert_eq!(facts(&direct).len(), 3);
+}
+
+#[test]
+fn requiring_the_gpu_without_one_is_a_clear_error() {
+    if warpath::gpu::GpuContext::new().is_ok() {
+        common::say_skipping("requiring_the_gpu_without_one_is_a_clear_error", "this machine has a GPU");
+        return;
+    }
+    let out = warpath(&["bfs", "grid2d:4", "--backend", "gpu"]);
+    assert_one_line_error(&out, &["GPU", "--backend cpu"]);
+}
+
+#[test]
+fn auto_falls_back_to_the_cpu_and_says_why() {
+    if warpath::gpu::GpuContext::new().is_ok() {
+        common::say_skipping("auto_falls_back_to_the_cpu_and_says_why", "this machine has a GPU");
+        return;
+    }
+    let out = warpath(&["bfs", "grid2d:4", "--verify"]);
+    assert!(out.status.success());
+    assert!(stderr(&out).contains("warning: no usable GPU"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("backend: cpu"));
+    assert!(stdout(&out).contains("verified: ok"));
+}
