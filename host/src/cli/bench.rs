@@ -38,6 +38,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
     print!("{}", report::render(&report));
 
+    if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.trace) {
+        print_bandwidth(gpu, &trace.levels)?;
+    }
     if let Some(path) = &args.json {
         write_report(&report, path)?;
         println!("json: {}", path.display());
@@ -46,6 +49,31 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
         plot::plot_levels(&trace.levels, &title, path)?;
         println!("plot: {}", path.display());
+    }
+    Ok(())
+}
+
+/// The traced root's busiest level against the device's copy bandwidth, both measured in this
+/// run. The level's bytes are a lower bound: 4 bytes of neighbor list per edge inspected, not
+/// counting offsets, labels, bitmaps or queues.
+fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::harness::LevelRecord]) -> Result<()> {
+    const PROBE_BYTES: usize = 1 << 30;
+    let (free, _) = gpu.memory_info()?;
+    let probe = PROBE_BYTES.min(free as usize / 4);
+    let copy = gpu.copy_bandwidth(probe)?;
+    println!("device copy bandwidth: {:.0} GB/s (read + write, {} MiB copied device to device, this run)", copy / 1e9, probe >> 20);
+    if let Some(level) = levels.iter().filter(|l| l.time_ms > 0.0).max_by_key(|l| l.edges_inspected) {
+        let bytes = 4.0 * level.edges_inspected as f64;
+        let achieved = bytes / (level.time_ms / 1e3);
+        println!(
+            "busiest level: {} ({}), {} edges inspected in {:.3} ms: at least {:.0} GB/s of neighbor lists, {:.1}% of copy bandwidth",
+            level.level,
+            level.direction,
+            level.edges_inspected,
+            level.time_ms,
+            achieved / 1e9,
+            100.0 * achieved / copy
+        );
     }
     Ok(())
 }

@@ -191,6 +191,29 @@ impl GpuContext {
         }
     }
 
+    /// Device-to-device copy bandwidth in bytes per second, counting bytes read plus bytes
+    /// written (the usual ceiling for memory-bound kernels): one warm-up copy of `bytes`, then
+    /// five timed with CUDA events.
+    pub fn copy_bandwidth(&self, bytes: usize) -> Result<f64, GpuError> {
+        let words = (bytes / 4).max(1);
+        self.ensure_free(2 * 4 * words as u64, "the copy-bandwidth probe")?;
+        let source = self.alloc_zeros::<u32>(words, "the copy-bandwidth probe")?;
+        let mut target = self.alloc_zeros::<u32>(words, "the copy-bandwidth probe")?;
+        let copy = |target: &mut CudaSlice<u32>| {
+            self.stream.memcpy_dtod(&source, target).map_err(|e| GpuError::driver("cuMemcpyDtoD", e))
+        };
+        copy(&mut target)?;
+        const REPEATS: usize = 5;
+        let start = self.record_event()?;
+        for _ in 0..REPEATS {
+            copy(&mut target)?;
+        }
+        let end = self.record_event()?;
+        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
+        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+        Ok(2.0 * (4 * words * REPEATS) as f64 / (ms / 1e3))
+    }
+
     /// Copies a graph's CSR arrays into device memory.
     pub fn upload_graph(&self, graph: &Graph) -> Result<DeviceGraph, GpuError> {
         let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(graph.targets()) as u64;
