@@ -8,10 +8,10 @@ use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
-use warpath::bfs::{BfsResult, Direction};
+use warpath::bfs::{Backend, BfsResult, Direction, GpuOptions, Traverser};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::gpu::GpuContext;
+use warpath::gpu::{GpuContext, Placement};
 use warpath::graph::{EdgeList, GraphBuilder};
 use warpath::verify::validate_bfs_tree;
 use warpath::Graph;
@@ -140,4 +140,50 @@ fn the_persistent_kernel_switches_direction_on_scale_free_graphs() {
         "Beamer's rule should go bottom-up on kron:16: {:?}",
         run.levels
     );
+}
+
+#[test]
+fn zero_copy_graphs_match_the_cpu() {
+    let Some(gpu) = gpu_or_skip("zero_copy_graphs_match_the_cpu") else { return };
+    let mut graphs = vec![("kron:14".to_string(), generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 5).unwrap())];
+    if let Some(dir) = datasets_dir("zero_copy_graphs_match_the_cpu") {
+        for name in ["web-NotreDame.txt.gz", "usroads-48.mtx.gz"] {
+            graphs.push((name.to_string(), read_graph(&dir.join(name), &ReadOptions::default()).unwrap()));
+        }
+    }
+    for (label, graph) in &graphs {
+        let mapped = gpu.place_graph(graph, Placement::ZeroCopy).unwrap();
+        assert_eq!(mapped.placement(), Placement::ZeroCopy);
+        assert_eq!(mapped.bytes(), 0, "a zero-copy graph holds no device memory");
+        let mapped_transpose = (!graph.is_undirected()).then(|| gpu.place_graph(&graph.transpose(), Placement::ZeroCopy).unwrap());
+        let inbound = mapped_transpose.as_ref().unwrap_or(&mapped);
+        let mut persistent = GpuPersistent::new(&gpu, graph, &mapped, inbound).unwrap();
+        let mut per_level = GpuTopDown::new(&gpu, &mapped).unwrap();
+        for source in sources_of(graph) {
+            check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
+            check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
+        }
+    }
+}
+
+#[test]
+fn a_vram_budget_below_the_graph_places_it_zero_copy() {
+    let Some(_gpu) = gpu_or_skip("a_vram_budget_below_the_graph_places_it_zero_copy") else { return };
+    let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
+    let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
+        .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096) };
+    let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+    assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
+    assert!(traverser.warnings().iter().any(|w| w.contains("zero-copy")), "{:?}", traverser.warnings());
+    let source = sources_of(&graph)[0];
+    check_result(&graph, &traverser.run(source).unwrap().result, "kron:16 under a small VRAM budget");
+
+    // A budget too small even for the per-vertex arrays is an error naming both sizes.
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2) };
+    let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
+        Ok(_) => panic!("a budget below the BFS arrays must be refused"),
+        Err(err) => err.to_string(),
+    };
+    assert!(message.contains(&per_vertex.to_string()) && message.contains(&(per_vertex / 2).to_string()), "{message}");
 }

@@ -8,7 +8,7 @@ use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
-use crate::gpu::{DeviceGraph, GpuContext};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 use crate::graph::Graph;
 
 /// Where the caller wants the traversal to run.
@@ -104,13 +104,62 @@ impl Default for GpuKernel {
     }
 }
 
+/// Where the GPU path puts the graph.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GpuOptions {
+    /// `None` chooses: device memory when the graph and the BFS arrays fit the budget, else
+    /// zero-copy (the graph in mapped pinned host memory; the BFS arrays stay on the device).
+    pub placement: Option<Placement>,
+    /// Device bytes warpath may use; `None` is the free memory less a margin. A smaller value
+    /// lets a big GPU behave like a small one (tests, capacity planning).
+    pub vram_budget: Option<u64>,
+}
+
+/// Device memory left free when the budget is not given: other processes and the driver's own
+/// allocations (module, stacks) need some.
+const VRAM_MARGIN: u64 = 512 << 20;
+
+/// Where the graph goes, given what it and the per-vertex BFS arrays need and the budget.
+/// The per-vertex arrays (labels, bitmaps, queues) always stay in device memory: when they do
+/// not fit, no placement helps and the answer is an error naming both sizes.
+pub fn choose_placement(
+    graph_bytes: u64,
+    per_vertex_bytes: u64,
+    budget: u64,
+    requested: Option<Placement>,
+) -> std::result::Result<Placement, GpuError> {
+    if per_vertex_bytes > budget {
+        return Err(GpuError::OutOfMemory {
+            what: "the BFS labels, bitmaps and queues, which must be in device memory (the VRAM budget)".into(),
+            needed: per_vertex_bytes,
+            free: budget,
+        });
+    }
+    let fits = graph_bytes + per_vertex_bytes <= budget;
+    match requested {
+        Some(Placement::Device) if !fits => Err(GpuError::OutOfMemory {
+            what: "the graph and the BFS arrays in device memory (the VRAM budget; --placement zero-copy would fit)".into(),
+            needed: graph_bytes + per_vertex_bytes,
+            free: budget,
+        }),
+        Some(placement) => Ok(placement),
+        None if fits => Ok(Placement::Device),
+        None => Ok(Placement::ZeroCopy),
+    }
+}
+
 impl<'g> Traverser<'g> {
     /// Prepares `graph` for `backend`. With [`Backend::Auto`], a missing GPU or one without
     /// room for the graph falls back to the CPU, with a warning in [`Traversal::warnings`].
     pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
+        Self::with_options(graph, backend, GpuOptions::default())
+    }
+
+    /// [`new`](Self::new) with a choice of graph placement and device-memory budget.
+    pub fn with_options(graph: &'g Graph, backend: Backend, options: GpuOptions) -> Result<Self> {
         let mut warnings = Vec::new();
         if backend != Backend::Cpu {
-            match Self::prepare_gpu(graph, &mut warnings) {
+            match Self::prepare_gpu(graph, options, &mut warnings) {
                 Ok(engine) => return Ok(Traverser { graph, engine, gpu_kernel: GpuKernel::default(), warnings }),
                 Err(err) if backend == Backend::Auto => {
                     if err.is_unavailable() {
@@ -126,18 +175,34 @@ impl<'g> Traverser<'g> {
         Ok(Traverser { graph, engine: Engine::Cpu { transpose }, gpu_kernel: GpuKernel::default(), warnings })
     }
 
-    fn prepare_gpu(graph: &Graph, warnings: &mut Vec<String>) -> std::result::Result<Engine, crate::gpu::GpuError> {
+    fn prepare_gpu(
+        graph: &Graph,
+        options: GpuOptions,
+        warnings: &mut Vec<String>,
+    ) -> std::result::Result<Engine, GpuError> {
         let gpu = GpuContext::new()?;
-        let graph_bytes = (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
+        let budget = match options.vram_budget {
+            Some(budget) => budget,
+            None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
+        };
+        // A directed graph brings its transpose (in-edges for bottom-up steps), as big again.
+        let copies = if graph.is_undirected() { 1 } else { 2 };
+        let graph_bytes = copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
         let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
             .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
-        gpu.ensure_free(graph_bytes + per_vertex, "the graph and the BFS arrays")?;
+        let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
+        if placement == Placement::ZeroCopy && options.placement.is_none() {
+            warnings.push(format!(
+                "the graph ({graph_bytes} bytes) and the BFS arrays ({per_vertex} bytes) exceed the {budget}-byte VRAM budget: \
+                 the graph stays in pinned host memory mapped into the GPU (zero-copy), read over the bus"
+            ));
+        }
         let started = Instant::now();
-        let device_graph = gpu.upload_graph(graph)?;
+        let device_graph = gpu.place_graph(graph, placement)?;
         let device_transpose = if graph.is_undirected() {
             None
         } else {
-            match gpu.ensure_free(graph_bytes + per_vertex, "the transpose").and_then(|()| gpu.upload_graph(&graph.transpose())) {
+            match gpu.place_graph(&graph.transpose(), placement) {
                 Ok(transpose) => Some(Box::new(transpose)),
                 Err(err) => {
                     warnings.push(format!("no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"));
@@ -152,6 +217,14 @@ impl<'g> Traverser<'g> {
             device_transpose,
             upload_time: started.elapsed(),
         })
+    }
+
+    /// Where the graph is for the GPU (None on the CPU).
+    pub fn placement(&self) -> Option<Placement> {
+        match &self.engine {
+            Engine::Gpu { device_graph, .. } => Some(device_graph.placement()),
+            Engine::Cpu { .. } => None,
+        }
     }
 
     /// Chooses the GPU traversal (no effect on the CPU).
@@ -295,4 +368,27 @@ fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec
 /// ```
 pub fn bfs(graph: &Graph, source: u32, backend: Backend) -> Result<Traversal> {
     Traverser::new(graph, backend)?.run(source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_prefers_device_memory_and_falls_back_to_zero_copy() {
+        assert_eq!(choose_placement(600, 300, 1000, None).unwrap(), Placement::Device);
+        assert_eq!(choose_placement(800, 300, 1000, None).unwrap(), Placement::ZeroCopy);
+        assert_eq!(choose_placement(800, 300, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
+        assert_eq!(choose_placement(100, 300, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
+    }
+
+    #[test]
+    fn placement_errors_name_the_sizes() {
+        let err = choose_placement(800, 300, 1000, Some(Placement::Device)).unwrap_err();
+        assert!(matches!(err, GpuError::OutOfMemory { needed: 1100, free: 1000, .. }), "{err:?}");
+        assert!(err.to_string().contains("zero-copy"), "{err}");
+        let err = choose_placement(10, 2000, 1000, None).unwrap_err();
+        assert!(matches!(err, GpuError::OutOfMemory { needed: 2000, free: 1000, .. }), "{err:?}");
+        assert!(err.to_string().contains("labels"), "{err}");
+    }
 }

@@ -13,7 +13,7 @@ pub mod cpu_reference;
 pub mod gpu_persistent;
 pub mod gpu_topdown;
 
-pub use backend::{bfs, Backend, BackendUsed, GpuKernel, Traversal, Traverser};
+pub use backend::{bfs, choose_placement, Backend, BackendUsed, GpuKernel, GpuOptions, Traversal, Traverser};
 pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 pub use cpu_reference::bfs_sequential;
 

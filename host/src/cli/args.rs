@@ -80,9 +80,46 @@ pub struct GpuTuning {
     /// Never hand small frontiers to a single block (persistent kernel).
     #[arg(long)]
     pub no_small_path: bool,
+    /// Where the graph lives for the GPU: `auto` (device memory if it fits the budget, else
+    /// zero-copy), `device`, or `zero-copy` (pinned host memory mapped into the GPU).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "device", "zero-copy"])]
+    pub placement: String,
+    /// Device memory warpath may use, in bytes or with a K, M, G or T suffix (powers of 1024).
+    /// Default: the free memory less 512 MiB.
+    #[arg(long, value_parser = parse_bytes)]
+    pub vram_budget: Option<u64>,
+}
+
+/// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, shift) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("unknown size suffix `{c}` in `{text}`: use K, M, G or T")),
+            };
+            (&text[..i], shift)
+        }
+        _ => (text, 0),
+    };
+    let value: u64 = digits.parse().map_err(|_| format!("`{text}` is not a byte count such as 6G, 512M or 4096"))?;
+    value.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
 }
 
 impl GpuTuning {
+    pub fn options(&self) -> warpath::bfs::GpuOptions {
+        let placement = match self.placement.as_str() {
+            "device" => Some(warpath::gpu::Placement::Device),
+            "zero-copy" => Some(warpath::gpu::Placement::ZeroCopy),
+            _ => None,
+        };
+        warpath::bfs::GpuOptions { placement, vram_budget: self.vram_budget }
+    }
+
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {
         match self.gpu_kernel.as_str() {
             "per-level" => warpath::bfs::GpuKernel::PerLevel,
@@ -170,4 +207,21 @@ pub struct SuiteArgs {
     /// Folder for the markdown table and JSON.
     #[arg(long, value_name = "DIR", default_value = "bench/results")]
     pub out_dir: std::path::PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_bytes;
+
+    #[test]
+    fn byte_counts_with_suffixes() {
+        assert_eq!(parse_bytes("4096"), Ok(4096));
+        assert_eq!(parse_bytes("6G"), Ok(6 << 30));
+        assert_eq!(parse_bytes("512m"), Ok(512 << 20));
+        assert_eq!(parse_bytes("1T"), Ok(1 << 40));
+        assert!(parse_bytes("6X").unwrap_err().contains("suffix"));
+        assert!(parse_bytes("G").is_err());
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("99999999999T").unwrap_err().contains("too large"));
+    }
 }

@@ -16,7 +16,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let graph = super::load(&args.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
-    let mut traverser = Traverser::new(&graph, args.backend)?;
+    let mut traverser = Traverser::with_options(&graph, args.backend, args.gpu.options())?;
     traverser.set_gpu_kernel(args.gpu.kernel());
     for warning in traverser.warnings() {
         eprintln!("warpath: warning: {warning}");

@@ -26,7 +26,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
             .ok_or_else(|| Error::InvalidArgument("the graph has no edges, so there is no source to start from".into()))?,
     };
 
-    let mut traverser = Traverser::new(&graph, args.backend)?;
+    let mut traverser = Traverser::with_options(&graph, args.backend, args.gpu.options())?;
     traverser.set_gpu_kernel(args.gpu.kernel());
     for warning in traverser.warnings() {
         eprintln!("warpath: warning: {warning}");
@@ -40,6 +40,9 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     println!("backend: {}", traversal.backend);
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
         println!("gpu kernel: {}", args.gpu.gpu_kernel);
+        if let Some(placement) = traverser.placement() {
+            println!("placement: {placement}");
+        }
     }
     println!("source: {}", graph.external_id(source));
     println!("vertices: {}", graph.num_vertices());

@@ -2,7 +2,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::CUdevice_attribute;
-use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::driver::{
+    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DeviceRepr, PinnedHostSlice, ValidAsZeroBits,
+};
 use cudarc::nvrtc::Ptx;
 
 use crate::gpu::{ptx, GpuError};
@@ -216,23 +218,110 @@ impl GpuContext {
 
     /// Copies a graph's CSR arrays into device memory.
     pub fn upload_graph(&self, graph: &Graph) -> Result<DeviceGraph, GpuError> {
-        let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(graph.targets()) as u64;
-        self.ensure_free(bytes, "the graph's CSR arrays")?;
+        self.place_graph(graph, Placement::Device)
+    }
+
+    /// Puts a graph's CSR arrays where `placement` says: device memory, or pinned host memory
+    /// mapped into the device's address space (zero-copy: kernels read it over the bus, so a
+    /// graph larger than the GPU's memory can still be traversed).
+    pub fn place_graph(&self, graph: &Graph, placement: Placement) -> Result<DeviceGraph, GpuError> {
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
+        let (offsets, targets) = match placement {
+            Placement::Device => {
+                let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(targets) as u64;
+                self.ensure_free(bytes, "the graph's CSR arrays")?;
+                (
+                    GraphArray::Device(self.upload(graph.offsets(), "the graph's row offsets")?),
+                    GraphArray::Device(self.upload(targets, "the graph's neighbor lists")?),
+                )
+            }
+            Placement::ZeroCopy => (
+                self.map_host_copy(graph.offsets(), "the graph's row offsets")?,
+                self.map_host_copy(targets, "the graph's neighbor lists")?,
+            ),
+        };
         Ok(DeviceGraph {
-            offsets: self.upload(graph.offsets(), "the graph's row offsets")?,
-            targets: self.upload(targets, "the graph's neighbor lists")?,
+            offsets,
+            targets,
+            placement,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
     }
+
+    /// A copy of `host` in pinned host memory that the device can address directly.
+    fn map_host_copy<T: DeviceRepr + ValidAsZeroBits + Copy>(&self, host: &[T], what: &str) -> Result<GraphArray<T>, GpuError> {
+        let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
+            call: "cuMemHostAlloc",
+            detail: format!("pinning {} bytes of host memory for {what}: {e:?}", std::mem::size_of_val(host)),
+        };
+        // SAFETY: the allocation is fully written from `host` below before anything reads it.
+        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(host.len(), sys::CU_MEMHOSTALLOC_DEVICEMAP) }
+            .map_err(pinned_error)?;
+        pinned.as_mut_slice().map_err(pinned_error)?.copy_from_slice(host);
+        let host_ptr = pinned.as_mut_ptr().map_err(pinned_error)?;
+        let mut device_ptr: sys::CUdeviceptr = 0;
+        // SAFETY: `host_ptr` is a live allocation made with CU_MEMHOSTALLOC_DEVICEMAP in this
+        // context; the driver writes the device address of it into `device_ptr`.
+        unsafe { sys::cuMemHostGetDevicePointer_v2(&mut device_ptr, host_ptr as *mut std::ffi::c_void, 0) }
+            .result()
+            .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
+        Ok(GraphArray::Mapped { host: pinned, device_ptr })
+    }
 }
 
-/// A graph's CSR arrays in device memory.
+/// Where a graph's CSR arrays live while the GPU traverses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// In device memory (fastest; needs room for the whole graph).
+    Device,
+    /// In pinned host memory mapped into the device (Moschou 2026, section 2.2): reads cross
+    /// the bus, but the graph only needs to fit in host memory.
+    ZeroCopy,
+}
+
+impl std::fmt::Display for Placement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Placement::Device => "device",
+            Placement::ZeroCopy => "zero-copy",
+        })
+    }
+}
+
+/// One CSR array, in device memory or in mapped pinned host memory.
+pub(crate) enum GraphArray<T> {
+    Device(CudaSlice<T>),
+    Mapped { host: PinnedHostSlice<T>, device_ptr: u64 },
+}
+
+impl<T> GraphArray<T> {
+    /// The address kernels use for element 0.
+    pub(crate) fn device_ptr(&self, stream: &CudaStream) -> u64 {
+        match self {
+            GraphArray::Device(slice) => slice.device_ptr(stream).0,
+            GraphArray::Mapped { device_ptr, .. } => *device_ptr,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            GraphArray::Device(slice) => slice.len(),
+            GraphArray::Mapped { host, .. } => host.len(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.len() * std::mem::size_of::<T>()) as u64
+    }
+}
+
+/// A graph's CSR arrays where the GPU can read them.
 pub struct DeviceGraph {
-    pub(crate) offsets: CudaSlice<u64>,
-    pub(crate) targets: CudaSlice<u32>,
+    pub(crate) offsets: GraphArray<u64>,
+    pub(crate) targets: GraphArray<u32>,
+    placement: Placement,
     num_vertices: u32,
     num_edges: u64,
 }
@@ -246,8 +335,20 @@ impl DeviceGraph {
         self.num_edges
     }
 
-    /// Device bytes held.
+    pub fn placement(&self) -> Placement {
+        self.placement
+    }
+
+    /// Device memory held (0 for a zero-copy graph, which lives in host memory).
     pub fn bytes(&self) -> u64 {
-        self.offsets.num_bytes() as u64 + self.targets.num_bytes() as u64
+        match self.placement {
+            Placement::Device => self.offsets.bytes() + self.targets.bytes(),
+            Placement::ZeroCopy => 0,
+        }
+    }
+
+    /// Bytes of the CSR arrays wherever they are.
+    pub fn csr_bytes(&self) -> u64 {
+        self.offsets.bytes() + self.targets.bytes()
     }
 }

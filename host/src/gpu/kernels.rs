@@ -59,11 +59,12 @@ pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buf
             && graph.offsets.len() == n + 1,
         || format!("n = {n}, {} distances, {} parents, frontier {frontier_len} of {}, next {}", distances.len(), parents.len(), frontier.len(), next.len()),
     )?;
+    let (offsets, targets) = (graph.offsets.device_ptr(gpu.stream()), graph.targets.device_ptr(gpu.stream()));
     launch!(
         gpu,
         "bfs_topdown_expand",
         grid_for(gpu, frontier_len as u64, BFS_BLOCK),
-        [&graph.offsets, &graph.targets, distances, parents, frontier, &frontier_len, next, next_len, &level]
+        [&offsets, &targets, distances, parents, frontier, &frontier_len, next, next_len, &level]
     )
 }
 
@@ -184,8 +185,12 @@ pub fn bfs_persistent(
     let total_edges = graph.num_edges();
     let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
+    let stream = gpu.stream();
+    let (out_offsets, out_targets) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
+    let (in_offsets, in_targets) = (inbound.offsets.device_ptr(stream), inbound.targets.device_ptr(stream));
     launch!(cooperative gpu, "bfs_persistent", config, [
-        &graph.offsets, &graph.targets, &inbound.offsets, &inbound.targets, &n, &total_edges, &max_out_degree,
+        &out_offsets, &out_targets, &in_offsets, &in_targets,
+        &n, &total_edges, &max_out_degree,
         &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
         &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
         &params.alpha, &params.beta, &flags,

@@ -49,5 +49,5 @@ pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
 
-pub use context::{DeviceGraph, GpuContext};
+pub use context::{DeviceGraph, GpuContext, Placement};
 pub use error::GpuError;
