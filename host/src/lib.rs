@@ -9,7 +9,7 @@
 //! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
 //! - [`bfs`]: the traversals, CPU and GPU;
 //! - [`verify`]: Graph500-style validation of BFS trees;
-//! - [`bench`]: the benchmark harness (many roots, statistics, JSON, plots, the suite).
+//! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
 
 pub mod bench;
 pub mod bfs;
