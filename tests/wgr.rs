@@ -44,7 +44,7 @@ fn file_size_matches_the_documented_layout() {
     let n = g.num_vertices() as u64;
     assert_eq!(bytes.len() as u64, 40 + 8 * (n + 1) + 4 * g.num_edges() + 4);
     assert_eq!(&bytes[..8], b"WARPGRPH");
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1, "version");
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2, "version");
 }
 
 #[test]
@@ -125,10 +125,10 @@ fn wrong_magic_version_and_trailing_bytes_are_explained() {
     assert!(text.contains("magic bytes"), "{text}");
 
     let mut bad = good.clone();
-    bad[8] = 2;
+    bad[8] = 3;
     std::fs::write(&path, &bad).unwrap();
     let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
-    assert!(text.contains("version 2"), "{text}");
+    assert!(text.contains("version 3"), "{text}");
 
     let mut bad = good.clone();
     bad.push(0);

@@ -18,7 +18,8 @@ pub enum Command {
     Bfs(BfsArgs),
     /// Print vertex and edge counts, degree statistics and symmetry.
     Info(InfoArgs),
-    /// Write a graph in warpath's binary format (.wgr), which loads at disk speed.
+    /// Write a graph in warpath's binary format (.wgr), which loads at disk speed; --compress
+    /// stores the neighbor lists as delta-varints.
     Convert(ConvertArgs),
     /// Assemble the kernels with ptxas and print registers, spills and shared memory.
     Kernels,
@@ -151,6 +152,9 @@ pub struct ConvertArgs {
     pub input: GraphInput,
     /// The .wgr file to write.
     pub output: std::path::PathBuf,
+    /// Store the neighbor lists delta-varint compressed (smaller file; decoded on loading).
+    #[arg(long)]
+    pub compress: bool,
 }
 
 #[derive(Args, Debug)]

@@ -1,3 +1,4 @@
+use warpath::graph::CompressedGraph;
 use warpath::{Error, Result};
 
 use super::args::ConvertArgs;
@@ -10,12 +11,24 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
         )));
     }
     let graph = super::load(&args.input)?;
-    warpath::formats::write_wgr(&graph, &args.output)?;
+    let compressed = args.compress.then(|| CompressedGraph::encode(&graph));
+    match &compressed {
+        Some(compressed) => warpath::formats::wgr::write_compressed(compressed, &args.output)?,
+        None => warpath::formats::write_wgr(&graph, &args.output)?,
+    }
     println!(
         "wrote {} ({} vertices, {} edges)",
         args.output.display(),
         graph.num_vertices(),
         graph.num_edges()
     );
+    if let Some(compressed) = compressed {
+        println!(
+            "compressed: {} bytes as delta-varint, plain CSR: {} bytes, ratio {:.2}",
+            compressed.compressed_bytes(),
+            compressed.raw_bytes(),
+            compressed.ratio()
+        );
+    }
     Ok(())
 }

@@ -1,5 +1,9 @@
+use std::path::Path;
+
 use rayon::prelude::*;
 
+use warpath::formats::Format;
+use warpath::graph::CompressedGraph;
 use warpath::Result;
 
 use super::args::InfoArgs;
@@ -30,5 +34,22 @@ pub fn run(args: &InfoArgs) -> Result<()> {
         );
     }
     println!("vertices without out-edges: {isolated}");
+    let compressed = CompressedGraph::encode(&graph);
+    println!(
+        "compression: {} bytes as delta-varint (ratio {:.2} of the plain CSR's {} bytes){}",
+        compressed.compressed_bytes(),
+        compressed.ratio(),
+        compressed.raw_bytes(),
+        if stored_compressed(&args.input.graph)? { "; stored compressed in the file" } else { "" }
+    );
     Ok(())
+}
+
+/// Whether GRAPH names a `.wgr` file whose lists are stored compressed.
+fn stored_compressed(input: &str) -> Result<bool> {
+    let path = Path::new(input);
+    if warpath::generate::looks_like_spec(input) || Format::from_path(path).ok() != Some(Format::Wgr) {
+        return Ok(false);
+    }
+    warpath::formats::wgr::is_compressed(path)
 }

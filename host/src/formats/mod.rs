@@ -8,7 +8,7 @@
 //! | `.mtx` | Matrix Market coordinate | 1-based | `symmetric` → undirected, `general` → directed |
 //! | `.txt`, `.el` | SNAP edge list | 0-based | directed |
 //! | `.gr` | DIMACS shortest path | 1-based | directed |
-//! | `.wgr` | warpath binary CSR | as stored | as stored |
+//! | `.wgr` | warpath binary CSR, plain or delta-varint compressed | as stored | as stored |
 //!
 //! [`ReadOptions::undirected`] makes any of them undirected.
 

@@ -1,84 +1,171 @@
 //! warpath's own binary graph format (`.wgr`): a built CSR, stored so that loading it is
-//! a few large reads instead of parsing and rebuilding.
+//! a few large reads instead of parsing and rebuilding; optionally with delta-varint
+//! compressed neighbor lists ([`CompressedGraph`]).
 //!
 //! Layout, all integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `WARPGRPH` |
-//! | 4 | format version (`1`) |
-//! | 4 | flags: bit 0 = undirected; other bits must be 0 |
+//! | 4 | format version (`2`; version `1` files are still read) |
+//! | 4 | flags: bit 0 = undirected, bit 1 = compressed (version 2 only); other bits must be 0 |
 //! | 4 | id base (0 or 1) |
 //! | 4 | reserved, 0: keeps the arrays 8-byte aligned in the file, for a future mmap loader |
 //! | 8 | number of vertices `n` |
 //! | 8 | number of stored (directed) edges `m` |
+//! | | body, plain: |
 //! | 8·(n+1) | offsets, `u64` |
 //! | 4·m | targets, `u32` |
+//! | | body, compressed: |
+//! | 8·(n+1) | byte offsets, `u64`: the list of `v` is `bytes[off[v]..off[v+1]]` |
+//! | off\[n\] | the varint bytes of every list (`m` to `5m` of them), see [`crate::graph::compressed`] |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
+//!
+//! Versions: version 1 had only the plain body and flag bit 0. Version 2 added flag bit 1 and
+//! the compressed body; a plain version-2 file is byte for byte a version-1 file but for the
+//! version number. Both are read; only version 2 is written.
 
 use std::fs::File;
 use std::io::{BufWriter, ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::graph::{Graph, MAX_VERTICES};
+use crate::graph::{CompressedGraph, Graph, MAX_VERTICES};
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
-pub const VERSION: u32 = 1;
+/// The version written. Version 1 (plain CSR only) is still read.
+pub const VERSION: u32 = 2;
 const HEADER_BYTES: u64 = 40;
 const FLAG_UNDIRECTED: u32 = 1;
+const FLAG_COMPRESSED: u32 = 2;
 
-/// Writes `graph` to `path` as `.wgr`, gzip-compressed if `path` ends in `.gz`.
+/// Writes `graph` to `path` as a plain `.wgr`, gzip-compressed if `path` ends in `.gz`.
 pub fn write(graph: &Graph, path: &Path) -> Result<()> {
+    write_file(path, |out| write_to(graph, out))
+}
+
+/// Writes `graph` to `path` as a compressed `.wgr` (flag bit 1), gzip-compressed if `path`
+/// ends in `.gz`.
+pub fn write_compressed(graph: &CompressedGraph, path: &Path) -> Result<()> {
+    write_file(path, |out| write_compressed_to(graph, out))
+}
+
+fn write_file(path: &Path, body: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     let io = |e| Error::io(path, e);
     let file = File::create(path).map_err(io)?;
     let buffered = BufWriter::with_capacity(1 << 20, file);
     if super::is_gzipped(path) {
         let mut encoder = flate2::write::GzEncoder::new(buffered, flate2::Compression::fast());
-        write_to(graph, &mut encoder).map_err(io)?;
+        body(&mut encoder).map_err(io)?;
         encoder.finish().map_err(io)?.flush().map_err(io)
     } else {
         let mut out = buffered;
-        write_to(graph, &mut out).map_err(io)?;
+        body(&mut out).map_err(io)?;
         out.flush().map_err(io)
     }
 }
 
-fn write_to(graph: &Graph, out: &mut impl Write) -> std::io::Result<()> {
-    let mut crc = crc32fast::Hasher::new();
-    let mut put = |bytes: &[u8]| -> std::io::Result<()> {
-        crc.update(bytes);
-        out.write_all(bytes)
-    };
-    let flags = if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
+fn header(flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {
     let mut header = Vec::with_capacity(HEADER_BYTES as usize);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&VERSION.to_le_bytes());
     header.extend_from_slice(&flags.to_le_bytes());
-    header.extend_from_slice(&graph.id_base().to_le_bytes());
+    header.extend_from_slice(&id_base.to_le_bytes());
     header.extend_from_slice(&0u32.to_le_bytes());
-    header.extend_from_slice(&(graph.num_vertices() as u64).to_le_bytes());
-    header.extend_from_slice(&graph.num_edges().to_le_bytes());
-    put(&header)?;
+    header.extend_from_slice(&n.to_le_bytes());
+    header.extend_from_slice(&m.to_le_bytes());
+    header
+}
+
+/// Writes `bytes` to `out` and adds them to `crc`.
+fn put(out: &mut dyn Write, crc: &mut crc32fast::Hasher, bytes: &[u8]) -> std::io::Result<()> {
+    crc.update(bytes);
+    out.write_all(bytes)
+}
+
+fn put_u64s(out: &mut dyn Write, crc: &mut crc32fast::Hasher, values: &[u64]) -> std::io::Result<()> {
     if cfg!(target_endian = "little") {
-        put(bytemuck::cast_slice(graph.offsets()))?;
-        put(bytemuck::cast_slice(graph.targets()))?;
+        put(out, crc, bytemuck::cast_slice(values))
     } else {
-        for chunk in graph.offsets().chunks(1 << 16) {
+        for chunk in values.chunks(1 << 16) {
             let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-            put(&le)?;
+            put(out, crc, &le)?;
         }
+        Ok(())
+    }
+}
+
+fn write_to(graph: &Graph, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut crc = crc32fast::Hasher::new();
+    let flags = if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
+    put(out, &mut crc, &header(flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
+    put_u64s(out, &mut crc, graph.offsets())?;
+    if cfg!(target_endian = "little") {
+        put(out, &mut crc, bytemuck::cast_slice(graph.targets()))?;
+    } else {
         for chunk in graph.targets().chunks(1 << 16) {
             let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-            put(&le)?;
+            put(out, &mut crc, &le)?;
         }
     }
     let sum = crc.finalize();
     out.write_all(&sum.to_le_bytes())
 }
 
+fn write_compressed_to(graph: &CompressedGraph, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut crc = crc32fast::Hasher::new();
+    let flags = FLAG_COMPRESSED | if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
+    put(out, &mut crc, &header(flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
+    put_u64s(out, &mut crc, graph.byte_offsets())?;
+    put(out, &mut crc, graph.bytes())?;
+    let sum = crc.finalize();
+    out.write_all(&sum.to_le_bytes())
+}
+
+/// The body of a file: plain targets or compressed lists.
+enum Body {
+    Targets(Vec<u32>),
+    Lists(Vec<u8>),
+}
+
+/// What a `.wgr` file holds.
+enum Stored {
+    Plain(Graph),
+    Compressed(CompressedGraph),
+}
+
 /// Reads a `.wgr` file (or `.wgr.gz`), checking its header, its length and its checksum.
+/// A compressed file is decoded into the plain CSR.
 pub fn read(path: &Path) -> Result<Graph> {
+    match read_stored(path)? {
+        Stored::Plain(graph) => Ok(graph),
+        Stored::Compressed(compressed) => Ok(compressed.decode()),
+    }
+}
+
+/// Reads a `.wgr` file as a [`CompressedGraph`]: a compressed file as stored (every list
+/// checked), a plain one encoded after reading.
+pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
+    match read_stored(path)? {
+        Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
+        Stored::Compressed(compressed) => Ok(compressed),
+    }
+}
+
+/// Whether the `.wgr` file at `path` stores compressed lists (reads its header only).
+pub fn is_compressed(path: &Path) -> Result<bool> {
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let header = if super::is_gzipped(path) {
+        let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::new(file));
+        read_header(decoder, path, None)?
+    } else {
+        let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        read_header(file, path, Some(length))?
+    };
+    Ok(header.flags & FLAG_COMPRESSED != 0)
+}
+
+fn read_stored(path: &Path) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
@@ -89,12 +176,16 @@ pub fn read(path: &Path) -> Result<Graph> {
     }
 }
 
-/// `length` is the byte count when known (a plain file), so truncation is reported before
-/// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<Graph> {
-    let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
-    let mut crc = crc32fast::Hasher::new();
+struct Header {
+    bytes: [u8; HEADER_BYTES as usize],
+    flags: u32,
+    id_base: u32,
+    n: u64,
+    m: u64,
+}
 
+fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<Header> {
+    let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     if let Some(length) = length {
         if length < HEADER_BYTES + 4 {
             return Err(format_error(format!(
@@ -105,7 +196,6 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<G
     }
     let mut header = [0u8; HEADER_BYTES as usize];
     read_exact(&mut input, &mut header, path, "header")?;
-    crc.update(&header);
     if &header[..8] != MAGIC {
         return Err(format_error(format!(
             "does not start with the .wgr magic bytes `WARPGRPH` (found {:?}); it is not a warpath binary graph. \
@@ -117,48 +207,94 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<G
     let dword = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().unwrap());
     let (version, flags, id_base, reserved) = (word(8), word(12), word(16), word(20));
     let (n, m) = (dword(24), dword(32));
-    if version != VERSION {
+    let known_flags = match version {
+        1 => FLAG_UNDIRECTED,
+        VERSION => FLAG_UNDIRECTED | FLAG_COMPRESSED,
+        _ => {
+            return Err(format_error(format!(
+                "is .wgr format version {version}, but this warpath reads versions 1 to {VERSION}; \
+                 convert the graph again from its source file with this warpath"
+            )))
+        }
+    };
+    if flags & !known_flags != 0 || reserved != 0 || id_base > 1 {
         return Err(format_error(format!(
-            "is .wgr format version {version}, but this warpath reads version {VERSION}; \
-             convert the graph again from its source file with this warpath"
-        )));
-    }
-    if flags & !FLAG_UNDIRECTED != 0 || reserved != 0 || id_base > 1 {
-        return Err(format_error(format!(
-            "has header fields this warpath does not know (flags {flags:#x}, id base {id_base}, reserved {reserved:#x}); \
-             the file is corrupt or was written by a newer warpath"
+            "has header fields this warpath does not know (version {version}, flags {flags:#x}, id base {id_base}, \
+             reserved {reserved:#x}); the file is corrupt or was written by a newer warpath"
         )));
     }
     if n > MAX_VERTICES {
         return Err(Error::TooManyVertices { vertices: n });
     }
-    let expected = (n + 1)
-        .checked_mul(8)
-        .and_then(|o| m.checked_mul(4).and_then(|t| o.checked_add(t)))
-        .and_then(|body| body.checked_add(HEADER_BYTES + 4));
-    let Some(expected) = expected else {
+    Ok(Header { bytes: header, flags, id_base, n, m })
+}
+
+/// `length` is the byte count when known (a plain file), so truncation is reported before
+/// any large allocation; a gzip stream is checked as it is read instead.
+fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<Stored> {
+    let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
+    let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&header);
+    let compressed = flags & FLAG_COMPRESSED != 0;
+
+    // Plain: the exact length. Compressed: every edge takes 1 to 5 bytes.
+    let offsets_end = (n + 1).checked_mul(8).and_then(|o| o.checked_add(HEADER_BYTES + 4));
+    let per_edge = |bytes: u64| m.checked_mul(bytes).and_then(|t| offsets_end.and_then(|o| o.checked_add(t)));
+    let (least, most) = if compressed { (per_edge(1), per_edge(5)) } else { (per_edge(4), per_edge(4)) };
+    let Some(least) = least else {
         return Err(format_error(format!("declares {m} edges, more than any file can hold; the header is corrupt")));
     };
     if let Some(length) = length {
-        if length < expected {
+        let what = if compressed { "a compressed graph" } else { "a graph" };
+        if length < least {
             return Err(format_error(format!(
-                "is truncated: a graph of {n} vertices and {m} edges needs {expected} bytes, but the file has {length}; \
-                 write it again"
+                "is truncated: {what} of {n} vertices and {m} edges needs {}{least} bytes, but the file has {length}; \
+                 write it again",
+                if compressed { "at least " } else { "" }
             )));
         }
-        if length > expected {
+        if let Some(most) = most.filter(|&most| length > most) {
             return Err(format_error(format!(
-                "has {} unexpected bytes after the end of the graph ({expected} bytes for {n} vertices and {m} edges); \
+                "has {} unexpected bytes after the end of the graph ({}{most} bytes for {n} vertices and {m} edges); \
                  the file is corrupt",
-                length - expected
+                length - most,
+                if compressed { "at most " } else { "" }
             )));
         }
     }
 
     let mut offsets: Vec<u64> = read_array(&mut input, n + 1, path, "offsets")?;
     crc.update(bytemuck::cast_slice(&offsets));
-    let mut targets: Vec<u32> = read_array(&mut input, m, path, "targets")?;
-    crc.update(bytemuck::cast_slice(&targets));
+    if cfg!(target_endian = "big") {
+        offsets.iter_mut().for_each(|x| *x = u64::from_le(*x));
+    }
+    let body = if compressed {
+        let stored = *offsets.last().unwrap();
+        if let Some(length) = length {
+            let present = length - offsets_end.unwrap_or(length);
+            if stored != present {
+                return Err(format_error(format!(
+                    "its byte offsets end at {stored} but the file holds {present} bytes of lists; the file is corrupt"
+                )));
+            }
+        } else if stored < m || stored > m.saturating_mul(5) {
+            return Err(format_error(format!(
+                "its byte offsets end at {stored}, but {m} edges take {m} to {} bytes; the file is corrupt",
+                m.saturating_mul(5)
+            )));
+        }
+        let bytes: Vec<u8> = read_array(&mut input, stored, path, "compressed lists")?;
+        crc.update(&bytes);
+        Body::Lists(bytes)
+    } else {
+        let mut targets: Vec<u32> = read_array(&mut input, m, path, "targets")?;
+        crc.update(bytemuck::cast_slice(&targets));
+        if cfg!(target_endian = "big") {
+            targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
+        }
+        Body::Targets(targets)
+    };
     let mut stored = [0u8; 4];
     read_exact(&mut input, &mut stored, path, "checksum")?;
     if length.is_none() {
@@ -176,14 +312,40 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<G
         )));
     }
 
-    if cfg!(target_endian = "big") {
-        offsets.iter_mut().for_each(|x| *x = u64::from_le(*x));
-        targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
-    }
     let undirected = flags & FLAG_UNDIRECTED != 0;
-    let graph = Graph::from_csr(offsets, targets, undirected, id_base).map_err(|e| format_error(e.to_string()))?;
-    check_lists(&graph, path)?;
-    Ok(graph)
+    match body {
+        Body::Targets(targets) => {
+            let graph =
+                Graph::from_csr(offsets, targets, undirected, id_base).map_err(|e| format_error(e.to_string()))?;
+            check_lists(&graph, path)?;
+            Ok(Stored::Plain(graph))
+        }
+        Body::Lists(bytes) => {
+            let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
+                .map_err(|e| format_error(e.to_string()))?;
+            check_no_self_loops(&graph, path)?;
+            Ok(Stored::Compressed(graph))
+        }
+    }
+}
+
+/// Compressed lists are strictly increasing by construction (gaps are stored minus one), so
+/// only self-loops remain to be refused.
+fn check_no_self_loops(graph: &CompressedGraph, path: &Path) -> Result<()> {
+    use rayon::prelude::*;
+    let bad = (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .with_min_len(1024)
+        .find_first(|&v| graph.neighbors(v).any(|t| t == v));
+    match bad {
+        Some(v) => Err(Error::Format {
+            path: path.to_path_buf(),
+            problem: format!(
+                "the neighbor list of vertex {v} holds a self-loop; the file was not written by warpath or is corrupt"
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The reader skips the builder, so it checks what the builder would have guaranteed

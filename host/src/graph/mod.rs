@@ -1,10 +1,13 @@
 //! The in-memory graph: compressed sparse row (CSR) adjacency with `u64` row offsets and
-//! `u32` vertex ids, and the builder that makes one from an edge list.
+//! `u32` vertex ids, the builder that makes one from an edge list, and its delta-varint
+//! compressed form ([`CompressedGraph`]).
 
 mod builder;
+pub mod compressed;
 mod csr;
 
 pub use builder::{EdgeList, GraphBuilder};
+pub use compressed::CompressedGraph;
 pub use csr::Graph;
 
 /// The largest vertex count warpath accepts. `u32::MAX` itself is reserved as the

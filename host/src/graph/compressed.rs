@@ -1,0 +1,455 @@
+//! A compressed CSR: each sorted neighbor list stored as delta-varints (host side only; the
+//! GPU kernels read the plain [`Graph`]).
+//!
+//! The list of vertex `v` with neighbors `t0 < t1 < ... < tk` is the byte string
+//!
+//! - `varint(zigzag(t0 - v))`: the first neighbor relative to the vertex id, as a signed
+//!   difference (in `-(2^32 - 1) .. 2^32`) mapped to an unsigned value by zigzag
+//!   (0, -1, 1, -2, ... → 0, 1, 2, 3, ...), so neighbors close to `v` on either side are small;
+//! - then for each next neighbor `varint(t[i] - t[i-1] - 1)`. Lists are strictly increasing,
+//!   so every gap is at least 1; storing it minus one lets gaps of 128 fit in one byte and
+//!   makes a repeated neighbor impossible to encode.
+//!
+//! A varint is LEB128: 7-bit groups, least significant first, the high bit set on every
+//! byte but the last. Values below 2^35 take 1 to 5 bytes; everything stored here is below
+//! 2^34 (zigzagged differences of `u32` ids), so a 5th byte with its high bit set (a 6th
+//! byte would follow) is always malformed.
+//!
+//! `byte_offsets[v]..byte_offsets[v + 1]` is the list of `v` in `bytes`; an empty list takes
+//! no bytes. The degree is not stored: a list ends where its bytes end (the number of bytes
+//! with the high bit clear).
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::graph::{Graph, MAX_VERTICES};
+
+/// The longest varint: 5 bytes of 7 bits hold every value below 2^35.
+pub const MAX_VARINT_BYTES: usize = 5;
+
+/// Vertices per parallel work unit when encoding and decoding.
+const CHUNK_VERTICES: usize = 1 << 13;
+
+/// Maps a signed value to an unsigned one, small magnitudes to small values:
+/// 0 → 0, -1 → 1, 1 → 2, -2 → 3, ...
+pub fn zigzag(value: i64) -> u64 {
+    ((value << 1) ^ (value >> 63)) as u64
+}
+
+/// The inverse of [`zigzag`].
+pub fn unzigzag(value: u64) -> i64 {
+    ((value >> 1) as i64) ^ -((value & 1) as i64)
+}
+
+/// Appends `value` as a LEB128 varint. `value` must be below 2^35 (5 bytes at most); every
+/// value the encoder produces is.
+pub fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+    debug_assert!(value < 1 << 35, "varint value {value} does not fit 5 bytes");
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// Why a varint stream could not be decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarintError {
+    /// The bytes ended inside a varint (the last byte had its continuation bit set).
+    Truncated,
+    /// A 5th byte still had its continuation bit set: the varint would need 6 bytes or more.
+    Overlong,
+}
+
+impl std::fmt::Display for VarintError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VarintError::Truncated => f.write_str("the bytes end inside a varint"),
+            VarintError::Overlong => write!(f, "a varint runs past {MAX_VARINT_BYTES} bytes"),
+        }
+    }
+}
+
+/// Reads one varint from `bytes[*pos..]` and advances `pos` past it. Never panics: a
+/// position at or past the end is a truncated varint.
+pub fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, VarintError> {
+    let mut value = 0u64;
+    for i in 0..MAX_VARINT_BYTES {
+        let Some(&byte) = bytes.get(*pos + i) else {
+            return Err(VarintError::Truncated);
+        };
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            *pos += i + 1;
+            return Ok(value);
+        }
+    }
+    Err(VarintError::Overlong)
+}
+
+/// Appends the encoding of the neighbor list of `vertex` (strictly increasing) to `out`.
+///
+/// # Panics
+/// If `list` is not strictly increasing, which a [`Graph`] built by the builder or read
+/// from a file never has.
+pub fn encode_list(vertex: u32, list: &[u32], out: &mut Vec<u8>) {
+    let Some((&first, rest)) = list.split_first() else {
+        return;
+    };
+    write_varint(out, zigzag(i64::from(first) - i64::from(vertex)));
+    let mut prev = first;
+    for &next in rest {
+        assert!(next > prev, "the neighbor list of vertex {vertex} is not strictly increasing ({prev} then {next})");
+        write_varint(out, u64::from(next - prev - 1));
+        prev = next;
+    }
+}
+
+/// Why one list's bytes do not decode to a valid neighbor list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListError {
+    Varint(VarintError),
+    /// A decoded neighbor is not a vertex of the graph (negative, or `>= num_vertices`).
+    OutOfRange(i64),
+}
+
+impl std::fmt::Display for ListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListError::Varint(e) => e.fmt(f),
+            ListError::OutOfRange(id) => write!(f, "it decodes to neighbor {id}, which is not a vertex"),
+        }
+    }
+}
+
+/// Decodes the list of `vertex` from exactly `bytes`, calling `emit` per neighbor; checks
+/// every id against `num_vertices`. Returns the number of neighbors.
+pub fn decode_list(vertex: u32, bytes: &[u8], num_vertices: u64, mut emit: impl FnMut(u32)) -> Result<u64, ListError> {
+    let mut pos = 0;
+    let mut count = 0u64;
+    let mut prev: i64 = -1;
+    while pos < bytes.len() {
+        let value = read_varint(bytes, &mut pos).map_err(ListError::Varint)?;
+        // Every value is below 2^35, so none of these sums can overflow an i64.
+        let id = if count == 0 { i64::from(vertex) + unzigzag(value) } else { prev + value as i64 + 1 };
+        if id < 0 || id as u64 >= num_vertices {
+            return Err(ListError::OutOfRange(id));
+        }
+        emit(id as u32);
+        prev = id;
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// A graph whose neighbor lists are delta-varint encoded (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompressedGraph {
+    byte_offsets: Vec<u64>,
+    bytes: Vec<u8>,
+    num_edges: u64,
+    undirected: bool,
+    id_base: u32,
+}
+
+impl CompressedGraph {
+    /// Encodes every neighbor list of `graph`, in parallel chunks of vertices whose buffers
+    /// are then concatenated.
+    pub fn encode(graph: &Graph) -> CompressedGraph {
+        let n = graph.num_vertices();
+        let chunks: Vec<(Vec<u8>, Vec<u64>)> = (0..n.div_ceil(CHUNK_VERTICES))
+            .into_par_iter()
+            .map(|chunk| {
+                let vertices = chunk * CHUNK_VERTICES..((chunk + 1) * CHUNK_VERTICES).min(n);
+                let edges = graph.offsets()[vertices.end] - graph.offsets()[vertices.start];
+                let mut bytes = Vec::with_capacity(edges as usize + edges as usize / 2);
+                let mut ends = Vec::with_capacity(vertices.len());
+                for v in vertices {
+                    encode_list(v as u32, graph.neighbors(v as u32), &mut bytes);
+                    ends.push(bytes.len() as u64);
+                }
+                (bytes, ends)
+            })
+            .collect();
+        let total: usize = chunks.iter().map(|(b, _)| b.len()).sum();
+        let mut bytes = Vec::with_capacity(total);
+        let mut byte_offsets = Vec::with_capacity(n + 1);
+        byte_offsets.push(0);
+        for (chunk_bytes, ends) in chunks {
+            let base = bytes.len() as u64;
+            byte_offsets.extend(ends.iter().map(|end| base + end));
+            bytes.extend_from_slice(&chunk_bytes);
+        }
+        CompressedGraph {
+            byte_offsets,
+            bytes,
+            num_edges: graph.num_edges(),
+            undirected: graph.is_undirected(),
+            id_base: graph.id_base(),
+        }
+    }
+
+    /// Assembles a compressed graph from stored parts (a file), checking everything: the
+    /// offsets start at 0, never decrease and end at `bytes.len()`; every list decodes (no
+    /// truncated or overlong varint, every id a vertex); the lists hold `num_edges` in all.
+    /// Errors are [`Error::InvalidArgument`] describing the first problem found.
+    pub fn from_parts(
+        byte_offsets: Vec<u64>,
+        bytes: Vec<u8>,
+        num_edges: u64,
+        undirected: bool,
+        id_base: u32,
+    ) -> Result<CompressedGraph> {
+        let invalid = |problem: String| Err(Error::InvalidArgument(format!("invalid compressed CSR: {problem}")));
+        if byte_offsets.is_empty() {
+            return invalid("the byte offsets array is empty (it needs one entry per vertex plus one)".into());
+        }
+        let n = (byte_offsets.len() - 1) as u64;
+        if n > MAX_VERTICES {
+            return Err(Error::TooManyVertices { vertices: n });
+        }
+        if byte_offsets[0] != 0 {
+            return invalid(format!("byte_offsets[0] is {}, not 0", byte_offsets[0]));
+        }
+        if let Some(v) = byte_offsets.windows(2).position(|w| w[0] > w[1]) {
+            return invalid(format!("byte offsets decrease at vertex {v}"));
+        }
+        let last = byte_offsets[n as usize];
+        if last != bytes.len() as u64 {
+            return invalid(format!("the last byte offset is {last} but there are {} bytes", bytes.len()));
+        }
+        let graph = CompressedGraph { byte_offsets, bytes, num_edges, undirected, id_base };
+        let degrees = graph.checked_degrees().map_err(|(v, e)| {
+            Error::InvalidArgument(format!("invalid compressed CSR: the neighbor list of vertex {v} is malformed: {e}"))
+        })?;
+        let total: u64 = degrees.iter().sum();
+        if total != num_edges {
+            return invalid(format!("the lists hold {total} edges but {num_edges} were declared"));
+        }
+        Ok(graph)
+    }
+
+    /// The degree of every vertex, decoding (and checking) every list in parallel;
+    /// on failure the first bad vertex and why.
+    fn checked_degrees(&self) -> Result<Vec<u64>, (u32, ListError)> {
+        let n = self.num_vertices() as u64;
+        (0..self.num_vertices() as u32)
+            .into_par_iter()
+            .with_min_len(1024)
+            .map(|v| decode_list(v, self.list_bytes(v), n, |_| {}).map_err(|e| (v, e)))
+            .collect()
+    }
+
+    fn list_bytes(&self, v: u32) -> &[u8] {
+        let v = v as usize;
+        &self.bytes[self.byte_offsets[v] as usize..self.byte_offsets[v + 1] as usize]
+    }
+
+    /// The plain CSR graph, decoded in parallel. The lists were checked when this graph
+    /// was made, so decoding cannot fail.
+    pub fn decode(&self) -> Graph {
+        let n = self.num_vertices();
+        // The byte ranges are valid (checked at construction), so the number of varints in
+        // a list is the number of its bytes without the continuation bit.
+        let degrees: Vec<u64> = (0..n as u32)
+            .into_par_iter()
+            .with_min_len(1024)
+            .map(|v| self.list_bytes(v).iter().filter(|&&b| b & 0x80 == 0).count() as u64)
+            .collect();
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0u64);
+        let mut sum = 0;
+        for d in &degrees {
+            sum += d;
+            offsets.push(sum);
+        }
+        let mut targets = vec![0u32; sum as usize];
+        let mut pieces = Vec::with_capacity(n.div_ceil(CHUNK_VERTICES));
+        let mut rest: &mut [u32] = &mut targets;
+        for start in (0..n).step_by(CHUNK_VERTICES) {
+            let end = (start + CHUNK_VERTICES).min(n);
+            let (head, tail) = rest.split_at_mut((offsets[end] - offsets[start]) as usize);
+            pieces.push((start..end, head));
+            rest = tail;
+        }
+        pieces.into_par_iter().for_each(|(vertices, out)| {
+            let mut at = 0;
+            for v in vertices {
+                for t in self.neighbors(v as u32) {
+                    out[at] = t;
+                    at += 1;
+                }
+            }
+        });
+        Graph::from_valid_csr(offsets, targets, self.undirected, self.id_base)
+    }
+
+    /// The neighbors of `v`, decoded as they are iterated.
+    pub fn neighbors(&self, v: u32) -> Neighbors<'_> {
+        Neighbors { vertex: v, bytes: self.list_bytes(v), pos: 0, prev: None }
+    }
+
+    pub fn num_vertices(&self) -> usize {
+        self.byte_offsets.len() - 1
+    }
+
+    /// Directed edges stored, as [`Graph::num_edges`].
+    pub fn num_edges(&self) -> u64 {
+        self.num_edges
+    }
+
+    pub fn is_undirected(&self) -> bool {
+        self.undirected
+    }
+
+    pub fn id_base(&self) -> u32 {
+        self.id_base
+    }
+
+    /// Where each list starts in [`bytes`](Self::bytes); `num_vertices + 1` entries.
+    pub fn byte_offsets(&self) -> &[u64] {
+        &self.byte_offsets
+    }
+
+    /// The encoded lists, back to back.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// What this representation takes: the `u64` byte offsets plus the varint bytes.
+    pub fn compressed_bytes(&self) -> u64 {
+        8 * self.byte_offsets.len() as u64 + self.bytes.len() as u64
+    }
+
+    /// What the plain CSR of the same graph takes: `u64` offsets and `u32` targets,
+    /// `8(n+1) + 4m` bytes.
+    pub fn raw_bytes(&self) -> u64 {
+        8 * self.byte_offsets.len() as u64 + 4 * self.num_edges
+    }
+
+    /// `compressed_bytes / raw_bytes`: below 1 when compression saves space (1 for an empty graph).
+    pub fn ratio(&self) -> f64 {
+        self.compressed_bytes() as f64 / self.raw_bytes() as f64
+    }
+}
+
+/// Iterator over one compressed neighbor list ([`CompressedGraph::neighbors`]). The graph's
+/// lists are checked when it is made; were the bytes malformed anyway, the iterator would
+/// stop early rather than panic.
+#[derive(Clone, Debug)]
+pub struct Neighbors<'a> {
+    vertex: u32,
+    bytes: &'a [u8],
+    pos: usize,
+    prev: Option<u32>,
+}
+
+impl Iterator for Neighbors<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.pos >= self.bytes.len() {
+            return None;
+        }
+        let Ok(value) = read_varint(self.bytes, &mut self.pos) else {
+            self.pos = self.bytes.len();
+            return None;
+        };
+        let id = match self.prev {
+            None => i64::from(self.vertex) + unzigzag(value),
+            Some(prev) => i64::from(prev) + value as i64 + 1,
+        };
+        let Ok(id) = u32::try_from(id) else {
+            self.pos = self.bytes.len();
+            return None;
+        };
+        self.prev = Some(id);
+        Some(id)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.bytes.len() - self.pos;
+        (left.div_ceil(MAX_VARINT_BYTES), Some(left))
+    }
+}
+
+impl std::iter::FusedIterator for Neighbors<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{EdgeList, GraphBuilder};
+
+    fn varint_bytes(value: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_varint(&mut out, value);
+        out
+    }
+
+    #[test]
+    fn zigzag_maps_small_magnitudes_to_small_values() {
+        assert_eq!([0, -1, 1, -2, 2].map(zigzag), [0, 1, 2, 3, 4]);
+        let extremes = [u32::MAX as i64, -(u32::MAX as i64), u32::MAX as i64 - 1, -(u32::MAX as i64) + 1];
+        for x in extremes {
+            assert_eq!(unzigzag(zigzag(x)), x);
+            assert!(zigzag(x) < 1 << 33, "{x}");
+        }
+    }
+
+    #[test]
+    fn varint_lengths_and_round_trip() {
+        for (value, len) in [(0u64, 1), (127, 1), (128, 2), (16383, 2), (16384, 3), (u32::MAX as u64, 5)] {
+            let bytes = varint_bytes(value);
+            assert_eq!(bytes.len(), len, "{value}");
+            let mut pos = 0;
+            assert_eq!(read_varint(&bytes, &mut pos), Ok(value));
+            assert_eq!(pos, len);
+        }
+        let biggest = (1u64 << 35) - 1;
+        assert_eq!(varint_bytes(biggest), [0xff, 0xff, 0xff, 0xff, 0x7f]);
+        assert_eq!(read_varint(&varint_bytes(biggest), &mut 0), Ok(biggest));
+    }
+
+    #[test]
+    fn malformed_varints_are_errors() {
+        assert_eq!(read_varint(&[], &mut 0), Err(VarintError::Truncated));
+        assert_eq!(read_varint(&[0x80, 0x80], &mut 0), Err(VarintError::Truncated));
+        assert_eq!(read_varint(&[0x80; 6], &mut 0), Err(VarintError::Overlong));
+        assert_eq!(read_varint(&[0xff, 0xff, 0xff, 0xff, 0xff, 0x01], &mut 0), Err(VarintError::Overlong));
+    }
+
+    #[test]
+    fn lists_encode_as_documented() {
+        // Vertex 5: first neighbor 3 (difference -2, zigzag 3), then 4 (gap 1, stored 0),
+        // then 200 (gap 196, stored 195 = 0xc3 0x01).
+        let mut out = Vec::new();
+        encode_list(5, &[3, 4, 200], &mut out);
+        assert_eq!(out, [3, 0, 0xc3, 0x01]);
+        let mut back = Vec::new();
+        assert_eq!(decode_list(5, &out, 201, |t| back.push(t)), Ok(3));
+        assert_eq!(back, [3, 4, 200]);
+        assert_eq!(decode_list(5, &out, 200, |_| {}), Err(ListError::OutOfRange(200)));
+    }
+
+    #[test]
+    fn graph_round_trips_with_empty_lists() {
+        let list = EdgeList::new(6, vec![(0, 5), (0, 1), (2, 4), (3, 0)], false);
+        let g = GraphBuilder::new().build(list).unwrap();
+        let c = CompressedGraph::encode(&g);
+        assert_eq!(c.decode(), g);
+        assert_eq!(c.neighbors(0).collect::<Vec<_>>(), [1, 5]);
+        assert_eq!(c.neighbors(5).count(), 0);
+        assert_eq!(c.raw_bytes(), 8 * 7 + 4 * 4);
+        assert_eq!(c.compressed_bytes(), 8 * 7 + c.bytes().len() as u64);
+        assert_eq!(c.bytes().len(), 4);
+        let parts = c.clone();
+        let again = CompressedGraph::from_parts(parts.byte_offsets, parts.bytes, 4, false, 0).unwrap();
+        assert_eq!(again, c);
+    }
+
+    #[test]
+    #[should_panic(expected = "not strictly increasing")]
+    fn unsorted_lists_are_refused_by_the_encoder() {
+        encode_list(0, &[3, 2], &mut Vec::new());
+    }
+}
