@@ -81,6 +81,8 @@ enum Engine {
         /// The transpose, for bottom-up steps on a directed graph (None when undirected, or
         /// when it did not fit: then the GPU stays top-down).
         device_transpose: Option<Box<DeviceGraph>>,
+        /// Found once here rather than by every traversal.
+        max_out_degree: u64,
         upload_time: Duration,
     },
     Cpu {
@@ -215,6 +217,7 @@ impl<'g> Traverser<'g> {
             gpu: Box::new(gpu),
             device_graph: Box::new(device_graph),
             device_transpose,
+            max_out_degree: (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0),
             upload_time: started.elapsed(),
         })
     }
@@ -259,7 +262,7 @@ impl<'g> Traverser<'g> {
         crate::bfs::check_source(self.graph, source)?;
         let started = Instant::now();
         let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
-            Engine::Gpu { gpu, device_graph, device_transpose, upload_time } => {
+            Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, upload_time } => {
                 let (result, kernel_ms, levels) = match self.gpu_kernel {
                     GpuKernel::Persistent(mut params) => {
                         let inbound = match device_transpose {
@@ -269,7 +272,8 @@ impl<'g> Traverser<'g> {
                                 device_graph
                             }
                         };
-                        let run = GpuPersistent::new(gpu, self.graph, device_graph, inbound)?.run(source, params)?;
+                        let run = GpuPersistent::with_max_out_degree(gpu, self.graph, device_graph, inbound, *max_out_degree)?
+                            .run(source, params)?;
                         (run.result, run.kernel_ms, run.levels)
                     }
                     GpuKernel::PerLevel => {

@@ -68,6 +68,19 @@ impl<'g> GpuPersistent<'g> {
     /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
     /// graph is undirected); `graph` is the host copy, for source degrees.
     pub fn new(gpu: &'g GpuContext, graph: &'g Graph, device_graph: &'g DeviceGraph, inbound: &'g DeviceGraph) -> Result<Self, GpuError> {
+        let max_out_degree = (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0);
+        Self::with_max_out_degree(gpu, graph, device_graph, inbound, max_out_degree)
+    }
+
+    /// [`new`](Self::new) for a caller that already knows the graph's largest out-degree, which
+    /// `new` finds with a pass over every vertex.
+    pub fn with_max_out_degree(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        inbound: &'g DeviceGraph,
+        max_out_degree: u64,
+    ) -> Result<Self, GpuError> {
         let n = graph.num_vertices().max(1);
         let words = n.div_ceil(32);
         gpu.ensure_free(Self::bytes_needed(n as u32, graph.num_edges()), "BFS labels, bitmaps and queues")?;
@@ -76,7 +89,7 @@ impl<'g> GpuPersistent<'g> {
             graph,
             device_graph,
             inbound,
-            max_out_degree: (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0),
+            max_out_degree,
             distances: gpu.alloc_zeros(n, "BFS distances")?,
             parents: gpu.alloc_zeros(n, "BFS parents")?,
             visited: gpu.alloc_zeros(words, "the visited bitmap")?,
