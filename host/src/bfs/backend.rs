@@ -217,7 +217,7 @@ impl<'g> Traverser<'g> {
             gpu: Box::new(gpu),
             device_graph: Box::new(device_graph),
             device_transpose,
-            max_out_degree: (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0),
+            max_out_degree: graph.max_degree(),
             upload_time: started.elapsed(),
         })
     }

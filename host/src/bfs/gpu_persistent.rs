@@ -68,8 +68,7 @@ impl<'g> GpuPersistent<'g> {
     /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
     /// graph is undirected); `graph` is the host copy, for source degrees.
     pub fn new(gpu: &'g GpuContext, graph: &'g Graph, device_graph: &'g DeviceGraph, inbound: &'g DeviceGraph) -> Result<Self, GpuError> {
-        let max_out_degree = (0..graph.num_vertices() as u32).map(|v| graph.degree(v)).max().unwrap_or(0);
-        Self::with_max_out_degree(gpu, graph, device_graph, inbound, max_out_degree)
+        Self::with_max_out_degree(gpu, graph, device_graph, inbound, graph.max_degree())
     }
 
     /// [`new`](Self::new) for a caller that already knows the graph's largest out-degree, which
@@ -115,7 +114,6 @@ impl<'g> GpuPersistent<'g> {
         };
         gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut self.control)?;
         gpu.zero(&mut self.trace)?;
-        gpu.zero(&mut self.shared_lists)?;
         let mut buffers = PersistentBuffers {
             distances: &mut self.distances,
             parents: &mut self.parents,

@@ -141,6 +141,7 @@ mod tests {
         assert_eq!(g.neighbors(1), &[0]);
         assert_eq!(g.neighbors(2), &[] as &[u32]);
         assert_eq!(g.num_edges(), 3);
+        assert_eq!(g.max_degree(), 2);
         assert!(!g.is_undirected());
     }
 

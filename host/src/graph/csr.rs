@@ -74,6 +74,11 @@ impl Graph {
         self.offsets[v + 1] - self.offsets[v]
     }
 
+    /// The largest out-degree (0 for an edgeless graph).
+    pub fn max_degree(&self) -> u64 {
+        self.offsets.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
+    }
+
     pub fn offsets(&self) -> &[u64] {
         &self.offsets
     }
