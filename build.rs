@@ -84,9 +84,10 @@ fn check_self_contained(ptx: &str) {
 /// CUDA C++'s `__launch_bounds__(threads, blocks_per_sm)`, which rustc cannot express: PTX's
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 1] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 2] = [
     // 512 threads, 2 blocks per SM: 32 resident warps per SM, and at most 64 registers each.
     ("bfs_persistent", 512, 2),
+    ("bfs_persistent_compressed", 512, 2),
 ];
 
 fn apply_launch_bounds(ptx: &str) -> String {

@@ -12,7 +12,7 @@ use warpath::bfs::{Backend, BfsResult, Direction, GpuOptions, Traverser};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{GpuContext, Placement};
-use warpath::graph::{EdgeList, GraphBuilder};
+use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder};
 use warpath::verify::validate_bfs_tree;
 use warpath::Graph;
 
@@ -51,6 +51,41 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
             assert_eq!(traced, run.result.reached(), "{label} ({variant}): the trace's frontiers add up to the reached vertices");
             if !params.bottom_up {
                 assert!(run.levels.iter().all(|l| l.direction == Direction::TopDown), "{label} ({variant}) went bottom-up");
+                let read: u64 = run.levels.iter().map(|l| l.bytes_read).sum();
+                let expected = 16 * run.result.reached() + 4 * run.result.edges_in_component(graph);
+                assert_eq!(read, expected, "{label} ({variant}): bytes read top-down");
+            }
+        }
+    }
+    check_compressed_against_cpu(gpu, graph, sources, Placement::Device, label);
+}
+
+/// The persistent variants again over the delta-varint compressed lists, placed `placement`.
+/// Top-down-only runs must also account for their reads exactly: every reached vertex's two
+/// offsets and whole list, once.
+fn check_compressed_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], placement: Placement, label: &str) {
+    let packed = CompressedGraph::encode(graph);
+    let packed_transpose = (!graph.is_undirected()).then(|| CompressedGraph::encode(&graph.transpose()));
+    let device_graph = gpu.place_compressed(&packed, placement).unwrap();
+    assert!(device_graph.is_compressed() && device_graph.placement() == placement);
+    let device_transpose = packed_transpose.as_ref().map(|t| gpu.place_compressed(t, placement).unwrap());
+    let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
+    let mut persistent = GpuPersistent::new(gpu, graph, &device_graph, inbound).unwrap();
+    let list_bytes = |v: u32| packed.byte_offsets()[v as usize + 1] - packed.byte_offsets()[v as usize];
+    for &source in sources {
+        for (variant, params) in persistent_variants() {
+            let label = format!("{label} ({variant}, compressed, {placement})");
+            let run = persistent.run(source, params).unwrap();
+            check_result(graph, &run.result, &label);
+            let read: u64 = run.levels.iter().map(|l| l.bytes_read).sum();
+            let bus: u64 = run.levels.iter().map(|l| l.bus_bytes).sum();
+            assert!(bus >= read, "{label}: {bus} bus bytes for {read} bytes read");
+            if !params.bottom_up {
+                let expected: u64 = (0..graph.num_vertices() as u32)
+                    .filter(|&v| run.result.distances[v as usize] != u32::MAX)
+                    .map(|v| 16 + list_bytes(v))
+                    .sum();
+                assert_eq!(read, expected, "{label}: bytes read top-down");
             }
         }
     }
@@ -163,6 +198,7 @@ fn zero_copy_graphs_match_the_cpu() {
             check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
         }
+        check_compressed_against_cpu(&gpu, graph, &sources_of(graph), Placement::ZeroCopy, label);
     }
 }
 
@@ -172,15 +208,28 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
     let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
         .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096) };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.warnings().iter().any(|w| w.contains("zero-copy")), "{:?}", traverser.warnings());
     let source = sources_of(&graph)[0];
     check_result(&graph, &traverser.run(source).unwrap().result, "kron:16 under a small VRAM budget");
 
+    // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
+    let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true };
+    let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+    assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
+    assert!(traverser.is_compressed());
+    check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 under a small VRAM budget");
+    // With room for them, the compressed lists go to device memory.
+    let options = GpuOptions { placement: None, vram_budget: None, compressed: true };
+    let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+    assert_eq!(traverser.placement(), Some(Placement::Device));
+    check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 in device memory");
+
     // A budget too small even for the per-vertex arrays is an error naming both sizes.
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2) };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false };
     let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
         Ok(_) => panic!("a budget below the BFS arrays must be refused"),
         Err(err) => err.to_string(),

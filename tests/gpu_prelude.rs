@@ -4,7 +4,9 @@
 mod common;
 
 use common::{gpu_or_skip, Rng};
+use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::selftest;
+use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder};
 
 #[test]
 fn thread_block_grid_and_lane_indices() {
@@ -171,6 +173,37 @@ fn block_exclusive_scan_for_several_block_sizes() {
                 running += v;
             }
             assert_eq!(totals[b], running, "total of block {b} (size {block})");
+        }
+    }
+}
+
+#[test]
+fn varint_lists_decode_by_thread_by_warp_and_from_restart_points() {
+    let Some(gpu) = gpu_or_skip("varint_lists_decode_by_thread_by_warp_and_from_restart_points") else { return };
+    let mut rng = Rng::new(41);
+    // Gaps of every varint length: a hub with random far neighbors (up to 3-byte gaps), dense
+    // short lists, and a scale-free graph.
+    let n = 400_000u32;
+    let mut edges: Vec<(u32, u32)> = (0..6000).map(|_| (7, rng.next_u32() % n)).collect();
+    edges.extend((0..20_000u32).map(|v| (v, v + 1)));
+    edges.extend((0..3000).map(|_| (rng.next_u32() % n, rng.next_u32() % n)));
+    let mixed = GraphBuilder::new().build(EdgeList::new(n as u64, edges, true)).unwrap();
+    let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 4).unwrap();
+    for (label, graph) in [("mixed", &mixed), ("kron:14", &kron)] {
+        let packed = CompressedGraph::encode(graph);
+        for interval in [64u64, 1000] {
+            let (by_thread, by_warp) = selftest::varint_decode(&gpu, &packed, interval).unwrap();
+            let mut expected = Vec::with_capacity(graph.num_edges() as usize);
+            for v in 0..graph.num_vertices() as u32 {
+                let list = graph.neighbors(v);
+                let skipped = if list.len() as u64 > interval { interval as usize } else { 0 };
+                expected.extend(std::iter::repeat_n(0, skipped));
+                expected.extend_from_slice(&list[skipped..]);
+            }
+            assert_eq!(by_thread.len(), expected.len(), "{label}");
+            let first_wrong = |got: &[u32]| got.iter().zip(&expected).position(|(a, b)| a != b);
+            assert_eq!(first_wrong(&by_thread), None, "{label}, interval {interval}: thread decoding");
+            assert_eq!(first_wrong(&by_warp), None, "{label}, interval {interval}: warp decoding");
         }
     }
 }

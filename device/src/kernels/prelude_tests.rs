@@ -222,3 +222,65 @@ pub unsafe extern "ptx-kernel" fn test_block_scan(input: *const u32, out: *mut u
         }
     }
 }
+
+/// Decodes every list of a compressed CSR twice: thread `v` alone with [`ThreadDecoder`] into
+/// `by_thread`, and warp `v` together with [`warp_decode`] into `by_warp`, each neighbor at its
+/// edge index `edge_offsets[v] + k`. Lists whose `resume[v]` is nonzero are decoded from a
+/// mid-list point instead (the byte offset `resume[v]`, after neighbor `resume_previous[v]`,
+/// the first `resume_skip[v]` edges left unwritten), as the BFS does from restart points.
+///
+/// # Safety
+/// `byte_offsets` and `edge_offsets` hold n + 1 entries describing `bytes` (4-byte aligned,
+/// padded to a multiple of 4); `resume*` hold n entries; the outputs hold `edge_offsets[n]`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_varint_decode(
+    bytes: *const u8,
+    byte_offsets: *const u64,
+    edge_offsets: *const u64,
+    resume: *const u64,
+    resume_previous: *const u32,
+    resume_skip: *const u32,
+    n: u32,
+    by_thread: *mut u32,
+    by_warp: *mut u32,
+) {
+    // SAFETY: `v < n` for every list read below.
+    let list = |v: u32| unsafe {
+        let skip = *resume_skip.add(v as usize) as u64;
+        let (start, state) = if *resume.add(v as usize) != 0 {
+            (*resume.add(v as usize), ListStart { vertex: v, previous: *resume_previous.add(v as usize), at_list_start: false })
+        } else {
+            (*byte_offsets.add(v as usize), ListStart::list(v))
+        };
+        (start, *byte_offsets.add(v as usize + 1), *edge_offsets.add(v as usize) + skip, state)
+    };
+    for v in grid_stride(n as u64) {
+        let (start, end, first_edge, state) = list(v as u32);
+        // SAFETY: the list lies inside `bytes`; one output per decoded neighbor.
+        unsafe {
+            let mut decoder = ThreadDecoder::new(bytes, start, end, state);
+            let mut edge = first_edge;
+            while decoder.has_next() {
+                *by_thread.add(edge as usize) = decoder.next();
+                edge += 1;
+            }
+        }
+    }
+    let warps = global_threads() / WARP_SIZE;
+    let mut v = global_idx() / WARP_SIZE;
+    while v < n {
+        let (start, end, first_edge, state) = list(v);
+        let mut edge = first_edge;
+        // SAFETY: as above.
+        unsafe {
+            warp_decode(bytes, start, end, state, |valid, neighbor| {
+                let found = ballot_sync(FULL_MASK, valid);
+                if valid {
+                    *by_warp.add((edge + popc(found & lanemask_lt()) as u64) as usize) = neighbor;
+                }
+                edge += popc(found) as u64;
+            })
+        };
+        v += warps;
+    }
+}

@@ -10,6 +10,7 @@ mod grid_stride;
 mod index;
 mod shared;
 mod sync;
+mod varint;
 mod warp;
 
 pub use atomic::*;
@@ -19,6 +20,7 @@ pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::SharedArray;
 pub use sync::*;
+pub use varint::*;
 pub use warp::*;
 
 /// Marks an unreached vertex or a missing parent; the host uses the same value.

@@ -59,6 +59,12 @@ pub struct LevelRecord {
     /// Vertices in the frontier at the start of the level.
     pub frontier: u64,
     pub edges_inspected: u64,
+    /// Graph bytes read and the same in whole 32-byte sectors (bus bytes when the graph is
+    /// zero-copy); counted by the GPU kernels, 0 on the CPU and in files from before v3.
+    #[serde(default)]
+    pub bytes_read: u64,
+    #[serde(default)]
+    pub bus_bytes: u64,
     pub time_ms: f64,
 }
 
@@ -69,6 +75,8 @@ impl From<&LevelTrace> for LevelRecord {
             direction: t.direction.to_string(),
             frontier: t.frontier,
             edges_inspected: t.edges_inspected,
+            bytes_read: t.bytes_read,
+            bus_bytes: t.bus_bytes,
             time_ms: t.time.as_secs_f64() * 1e3,
         }
     }
@@ -117,6 +125,33 @@ impl Summary {
     }
 }
 
+/// How the GPU holds the graph.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GraphOnGpu {
+    /// `device` or `zero-copy`.
+    pub placement: String,
+    /// Delta-varint compressed lists, decoded by the kernels.
+    pub compressed: bool,
+    /// Bytes of offsets and lists (graph and transpose) as held: compressed or plain.
+    pub stored_bytes: u64,
+    /// What the plain CSR takes (`8(n+1) + 4m` per copy), for the compression ratio.
+    pub plain_bytes: u64,
+}
+
+/// The bus, for a graph in mapped host memory: what the traced BFS read and how fast, against
+/// the host-to-device copy bandwidth measured in the same run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BusRecord {
+    /// Pinned host-to-device `cuMemcpy` bandwidth, bytes per second, this run.
+    pub copy_bytes_per_s: f64,
+    /// Graph bytes the traced BFS read (offsets and lists as stored), summed over its levels.
+    pub list_bytes: u64,
+    /// The same reads in whole 32-byte sectors: the bytes over the bus.
+    pub bus_bytes: u64,
+    /// The traced BFS's time.
+    pub time_ms: f64,
+}
+
 /// A finished benchmark on one backend.
 #[derive(Clone, Debug)]
 pub struct BenchRun {
@@ -130,6 +165,8 @@ pub struct BenchRun {
     pub device_bytes: Option<u64>,
     /// The CUDA version the driver supports, e.g. `12.8` (GPU only; `None` if it cannot be asked).
     pub cuda_driver: Option<String>,
+    /// Placement and format of the graph (GPU only).
+    pub graph_on_gpu: Option<GraphOnGpu>,
     pub roots: Vec<RootRecord>,
     pub summary: Summary,
     pub trace: Option<TraceRecord>,
@@ -220,6 +257,15 @@ pub fn run_bench(
             .gpu()
             .and_then(|gpu| gpu.driver_version().ok())
             .map(|(major, minor)| format!("{major}.{minor}")),
+        graph_on_gpu: traverser.placement().zip(traverser.gpu_graph_stored_bytes()).map(|(placement, stored_bytes)| {
+            let copies = if graph.is_undirected() { 1 } else { 2 };
+            GraphOnGpu {
+                placement: placement.to_string(),
+                compressed: traverser.is_compressed(),
+                stored_bytes,
+                plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+            }
+        }),
         roots: records,
         summary,
         trace,

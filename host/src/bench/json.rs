@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bench::harness::{BenchRun, RootRecord, Summary, TraceRecord};
+use crate::bench::harness::{BenchRun, BusRecord, GraphOnGpu, RootRecord, Summary, TraceRecord};
 use crate::bench::kernel::GpuTraversal;
 use crate::bfs::{BackendUsed, GpuKernel, Traverser};
 use crate::error::{Error, Result};
@@ -44,6 +44,13 @@ pub struct BenchReport {
     /// kernel's per-vertex arrays. Computed from the buffer sizes, not measured by the driver;
     /// `null` on the CPU.
     pub peak_device_bytes: Option<u64>,
+    /// Placement and format of the graph on the GPU; `null` on the CPU.
+    #[serde(default)]
+    pub graph_on_gpu: Option<GraphOnGpu>,
+    /// Bus traffic of the traced BFS against the measured host-to-device bandwidth; only for
+    /// a zero-copy graph with a trace.
+    #[serde(default)]
+    pub bus: Option<BusRecord>,
     /// Warnings raised while preparing the backend (a fallback to the CPU, say).
     pub warnings: Vec<String>,
     pub roots: Vec<RootRecord>,
@@ -191,6 +198,8 @@ impl BenchReport {
             load_ms,
             device_graph_bytes: run.device_graph_bytes,
             peak_device_bytes: run.device_bytes,
+            graph_on_gpu: run.graph_on_gpu,
+            bus: None,
             warnings: run.warnings,
             roots: run.roots,
             summary: run.summary,

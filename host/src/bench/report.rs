@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::bench::harness::{LevelRecord, RootRecord};
+use crate::bench::harness::{BusRecord, LevelRecord, RootRecord};
 use crate::bench::json::BenchReport;
 use crate::bench::stats::Spread;
 
@@ -61,6 +61,18 @@ pub fn render(report: &BenchReport) -> String {
         }
         _ => {}
     }
+    if let Some(layout) = &report.graph_on_gpu {
+        let _ = writeln!(
+            out,
+            "graph on the GPU: {}, {} lists, {} ({}; the plain CSR takes {}, ratio {:.2})",
+            layout.placement,
+            if layout.compressed { "compressed" } else { "plain" },
+            layout.stored_bytes,
+            mib(layout.stored_bytes),
+            mib(layout.plain_bytes),
+            layout.stored_bytes as f64 / layout.plain_bytes.max(1) as f64
+        );
+    }
     let _ = writeln!(out);
     out.push_str(&roots_table(&report.roots));
     let _ = writeln!(out);
@@ -82,7 +94,31 @@ pub fn render(report: &BenchReport) -> String {
         let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
         out.push_str(&levels_table(&trace.levels));
     }
+    if let Some(bus) = &report.bus {
+        out.push_str(&bus_lines(bus));
+    }
     out
+}
+
+/// What the traced BFS moved over the bus, against the bus's measured copy bandwidth.
+pub fn bus_lines(bus: &BusRecord) -> String {
+    let seconds = bus.time_ms / 1e3;
+    let floor_ms = bus.bus_bytes as f64 / bus.copy_bytes_per_s * 1e3;
+    format!(
+        "bus: host-to-device copy bandwidth {:.1} GB/s (pinned, this run)\n\
+         bus: the traced BFS read {} bytes of offsets and lists ({}), {} bytes in 32-byte sectors ({:.2}x)\n\
+         bus: {:.3} ms at {:.1} GB/s = {:.0}% of the copy bandwidth; sectors / bandwidth = {:.3} ms, so {:.2}x that floor\n",
+        bus.copy_bytes_per_s / 1e9,
+        bus.list_bytes,
+        mib(bus.list_bytes),
+        bus.bus_bytes,
+        bus.bus_bytes as f64 / bus.list_bytes.max(1) as f64,
+        bus.time_ms,
+        bus.bus_bytes as f64 / seconds / 1e9,
+        100.0 * bus.bus_bytes as f64 / seconds / bus.copy_bytes_per_s,
+        floor_ms,
+        bus.time_ms / floor_ms
+    )
 }
 
 /// One row per root.
@@ -117,14 +153,14 @@ pub fn levels_table(levels: &[LevelRecord]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:>6} {:>10} {:>12} {:>16} {:>10}",
-        "level", "direction", "frontier", "edges inspected", "time (ms)"
+        "{:>6} {:>10} {:>12} {:>16} {:>14} {:>14} {:>10}",
+        "level", "direction", "frontier", "edges inspected", "bytes read", "bus bytes", "time (ms)"
     );
     for l in levels {
         let _ = writeln!(
             out,
-            "{:>6} {:>10} {:>12} {:>16} {:>10.3}",
-            l.level, l.direction, l.frontier, l.edges_inspected, l.time_ms
+            "{:>6} {:>10} {:>12} {:>16} {:>14} {:>14} {:>10.3}",
+            l.level, l.direction, l.frontier, l.edges_inspected, l.bytes_read, l.bus_bytes, l.time_ms
         );
     }
     out

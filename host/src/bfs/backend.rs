@@ -9,7 +9,7 @@ use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
-use crate::graph::Graph;
+use crate::graph::{CompressedGraph, Graph};
 
 /// Where the caller wants the traversal to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -115,6 +115,9 @@ pub struct GpuOptions {
     /// Device bytes warpath may use; `None` is the free memory less a margin. A smaller value
     /// lets a big GPU behave like a small one (tests, capacity planning).
     pub vram_budget: Option<u64>,
+    /// Give the GPU the delta-varint compressed lists (fewer bytes to hold and to move over the
+    /// bus, decoded by the kernels) instead of the plain CSR. Persistent kernel only.
+    pub compressed: bool,
 }
 
 /// Device memory left free when the budget is not given: other processes and the driver's own
@@ -173,6 +176,9 @@ impl<'g> Traverser<'g> {
                 Err(err) => return Err(err.into()),
             }
         }
+        if options.compressed {
+            warnings.push("compressed lists are read by the GPU kernels only: the CPU traverses the plain CSR".into());
+        }
         let transpose = (!graph.is_undirected()).then(|| graph.transpose());
         Ok(Traverser { graph, engine: Engine::Cpu { transpose }, gpu_kernel: GpuKernel::default(), warnings })
     }
@@ -188,10 +194,26 @@ impl<'g> Traverser<'g> {
             None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
         };
         // A directed graph brings its transpose (in-edges for bottom-up steps), as big again.
-        let copies = if graph.is_undirected() { 1 } else { 2 };
-        let graph_bytes = copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
+        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+        let compressed = options.compressed.then(|| {
+            (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode))
+        });
+        let (graph_bytes, resident_extras) = match &compressed {
+            Some((out, inbound)) => {
+                let both = [Some(out), inbound.as_ref()];
+                let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
+                // Degrees and restart points stay in device memory whatever the placement.
+                let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+                (bytes, extras)
+            }
+            None => {
+                let copies = if graph.is_undirected() { 1 } else { 2 };
+                (copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64, 0)
+            }
+        };
         let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
-            .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
+            .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32))
+            + resident_extras;
         let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
         if placement == Placement::ZeroCopy && options.placement.is_none() {
             warnings.push(format!(
@@ -200,17 +222,20 @@ impl<'g> Traverser<'g> {
             ));
         }
         let started = Instant::now();
-        let device_graph = gpu.place_graph(graph, placement)?;
-        let device_transpose = if graph.is_undirected() {
-            None
-        } else {
-            match gpu.place_graph(&graph.transpose(), placement) {
-                Ok(transpose) => Some(Box::new(transpose)),
+        let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+            Some(packed) => gpu.place_compressed(packed, placement),
+            None => gpu.place_graph(plain, placement),
+        };
+        let device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
+        let device_transpose = match &transpose {
+            None => None,
+            Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
+                Ok(placed) => Some(Box::new(placed)),
                 Err(err) => {
                     warnings.push(format!("no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"));
                     None
                 }
-            }
+            },
         };
         gpu.synchronize()?;
         Ok(Engine::Gpu {
@@ -220,6 +245,22 @@ impl<'g> Traverser<'g> {
             max_out_degree: graph.max_degree(),
             upload_time: started.elapsed(),
         })
+    }
+
+    /// Bytes of the graph's offsets and lists (and its transpose's) as the GPU holds them,
+    /// wherever they are placed: compressed or plain (None on the CPU).
+    pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
+        match &self.engine {
+            Engine::Gpu { device_graph, device_transpose, .. } => {
+                Some(device_graph.csr_bytes() + device_transpose.as_ref().map_or(0, |t| t.csr_bytes()))
+            }
+            Engine::Cpu { .. } => None,
+        }
+    }
+
+    /// Whether the GPU reads delta-varint compressed lists (false on the CPU).
+    pub fn is_compressed(&self) -> bool {
+        matches!(&self.engine, Engine::Gpu { device_graph, .. } if device_graph.is_compressed())
     }
 
     /// Where the graph is for the GPU (None on the CPU).
@@ -275,6 +316,13 @@ impl<'g> Traverser<'g> {
                         let run = GpuPersistent::with_max_out_degree(gpu, self.graph, device_graph, inbound, *max_out_degree)?
                             .run(source, params)?;
                         (run.result, run.kernel_ms, run.levels)
+                    }
+                    GpuKernel::PerLevel if device_graph.is_compressed() => {
+                        return Err(crate::Error::InvalidArgument(
+                            "the per-level GPU kernel reads only plain CSR lists: drop --compressed, or use the \
+                             persistent kernel (--gpu-kernel persistent)"
+                                .into(),
+                        ));
                     }
                     GpuKernel::PerLevel => {
                         let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
@@ -353,6 +401,8 @@ fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec
             direction: Direction::TopDown,
             frontier: gpu_level.frontier as u64,
             edges_inspected,
+            bytes_read: 0,
+            bus_bytes: 0,
             time: Duration::from_secs_f64(gpu_level.ms / 1e3),
         })
         .collect()

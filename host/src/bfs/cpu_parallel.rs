@@ -81,6 +81,11 @@ pub struct LevelTrace {
     /// Edges actually looked at: every out-edge of the frontier top-down; in-edges up to the
     /// first parent found bottom-up (the early exit that makes bottom-up pay).
     pub edges_inspected: u64,
+    /// Graph bytes the level read (offsets and lists, as stored: compressed lists count their
+    /// varint bytes), and the same reads in whole 32-byte sectors, which is what crosses the
+    /// bus when the graph is in mapped host memory. Counted by the GPU kernels; 0 on the CPU.
+    pub bytes_read: u64,
+    pub bus_bytes: u64,
     /// Wall time of the level, including any conversion between queue and bitmap.
     pub time: Duration,
 }
@@ -197,6 +202,8 @@ pub fn bfs_parallel_with(
             direction,
             frontier: frontier_len,
             edges_inspected: counts.edges_inspected,
+            bytes_read: 0,
+            bus_bytes: 0,
             time: started.elapsed(),
         });
         previous_frontier_len = frontier_len;

@@ -24,6 +24,9 @@ impl Default for PersistentParams {
     }
 }
 
+/// The word of a trace record that holds the level's start time.
+const TRACE_TIME: usize = TRACE_WORDS - 1;
+
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
 
@@ -49,7 +52,7 @@ pub struct PersistentRun {
     pub result: BfsResult,
     /// CUDA-event time of initialisation plus the persistent kernel.
     pub kernel_ms: f64,
-    /// Per level: direction, frontier, edges inspected, time (from `%globaltimer`).
+    /// Per level: direction, frontier, edges inspected, bytes read, time (from `%globaltimer`).
     pub levels: Vec<LevelTrace>,
 }
 
@@ -158,13 +161,15 @@ fn decode_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
     (0..recorded)
         .map(|level| {
             let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
-            let next_start = trace[(level + 1) * TRACE_WORDS + 3];
+            let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
             LevelTrace {
                 level: level as u32,
                 direction: if record[0] & 1 != 0 { Direction::BottomUp } else { Direction::TopDown },
                 frontier: record[1],
                 edges_inspected: record[2],
-                time: Duration::from_nanos(next_start.saturating_sub(record[3])),
+                bytes_read: record[3],
+                bus_bytes: record[4],
+                time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
             }
         })
         .collect()

@@ -89,6 +89,10 @@ pub struct GpuTuning {
     /// Default: the free memory less 512 MiB.
     #[arg(long, value_parser = parse_bytes)]
     pub vram_budget: Option<u64>,
+    /// Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer
+    /// bytes in device memory and over the bus (persistent kernel only).
+    #[arg(long)]
+    pub compressed: bool,
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -118,7 +122,7 @@ impl GpuTuning {
             "zero-copy" => Some(warpath::gpu::Placement::ZeroCopy),
             _ => None,
         };
-        warpath::bfs::GpuOptions { placement, vram_budget: self.vram_budget }
+        warpath::bfs::GpuOptions { placement, vram_budget: self.vram_budget, compressed: self.compressed }
     }
 
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {

@@ -2,7 +2,9 @@ use std::time::Instant;
 
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
+use warpath::bench::harness::BusRecord;
 use warpath::bfs::Traverser;
+use warpath::gpu::Placement;
 use warpath::Result;
 
 use super::args::BenchArgs;
@@ -35,7 +37,15 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let backend = format!("{:?}", args.backend).to_lowercase();
     let flags =
         Flags::new(args.roots, args.input.seed, &backend, args.input.undirected, trace).with_gpu_kernel(&traverser);
-    let report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
+    let mut report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
+    if let (Some(gpu), Some(trace), Some(Placement::ZeroCopy)) = (traverser.gpu(), &report.trace, traverser.placement()) {
+        report.bus = Some(BusRecord {
+            copy_bytes_per_s: gpu.host_to_device_bandwidth(BUS_PROBE_BYTES)?,
+            list_bytes: trace.levels.iter().map(|l| l.bytes_read).sum(),
+            bus_bytes: trace.levels.iter().map(|l| l.bus_bytes).sum(),
+            time_ms: trace.time_ms,
+        });
+    }
     print!("{}", report::render(&report));
 
     if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.trace) {
@@ -53,9 +63,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// Bytes copied host to device to measure the bus (256 MiB: long enough to reach its rate).
+const BUS_PROBE_BYTES: usize = 256 << 20;
+
 /// The traced root's busiest level against the device's copy bandwidth, both measured in this
-/// run. The level's bytes are a lower bound: 4 bytes of neighbor list per edge inspected, not
-/// counting offsets, labels, bitmaps or queues.
+/// run. The level's bytes are a lower bound: the offsets and lists it read, not labels,
+/// bitmaps or queues.
 fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::harness::LevelRecord]) -> Result<()> {
     const PROBE_BYTES: usize = 1 << 30;
     let (free, _) = gpu.memory_info()?;
@@ -63,10 +76,11 @@ fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::har
     let copy = gpu.copy_bandwidth(probe)?;
     println!("device copy bandwidth: {:.0} GB/s (read + write, {} MiB copied device to device, this run)", copy / 1e9, probe >> 20);
     if let Some(level) = levels.iter().filter(|l| l.time_ms > 0.0).max_by_key(|l| l.edges_inspected) {
-        let bytes = 4.0 * level.edges_inspected as f64;
+        // Older traces (and the per-level kernel's) count no bytes: 4 per edge is a floor.
+        let bytes = if level.bytes_read > 0 { level.bytes_read as f64 } else { 4.0 * level.edges_inspected as f64 };
         let achieved = bytes / (level.time_ms / 1e3);
         println!(
-            "busiest level: {} ({}), {} edges inspected in {:.3} ms: at least {:.0} GB/s of neighbor lists, {:.1}% of copy bandwidth",
+            "busiest level: {} ({}), {} edges inspected in {:.3} ms: at least {:.0} GB/s of offsets and lists, {:.1}% of copy bandwidth",
             level.level,
             level.direction,
             level.edges_inspected,

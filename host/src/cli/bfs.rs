@@ -41,7 +41,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
         println!("gpu kernel: {}", args.gpu.gpu_kernel);
         if let Some(placement) = traverser.placement() {
-            println!("placement: {placement}");
+            println!("placement: {placement}{}", if traverser.is_compressed() { " (compressed lists)" } else { "" });
         }
     }
     println!("source: {}", graph.external_id(source));

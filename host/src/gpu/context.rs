@@ -8,7 +8,8 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 
 use crate::gpu::{ptx, GpuError};
-use crate::graph::Graph;
+use crate::gpu::kernels::{RESTART_EDGES, RESTART_MIN_EDGES};
+use crate::graph::{CompressedGraph, Graph};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///
@@ -227,27 +228,90 @@ impl GpuContext {
     pub fn place_graph(&self, graph: &Graph, placement: Placement) -> Result<DeviceGraph, GpuError> {
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
-        let (offsets, targets) = match placement {
-            Placement::Device => {
-                let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(targets) as u64;
-                self.ensure_free(bytes, "the graph's CSR arrays")?;
-                (
-                    GraphArray::Device(self.upload(graph.offsets(), "the graph's row offsets")?),
-                    GraphArray::Device(self.upload(targets, "the graph's neighbor lists")?),
-                )
-            }
-            Placement::ZeroCopy => (
-                self.map_host_copy(graph.offsets(), "the graph's row offsets")?,
-                self.map_host_copy(targets, "the graph's neighbor lists")?,
-            ),
-        };
+        let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(targets) as u64;
+        if placement == Placement::Device {
+            self.ensure_free(bytes, "the graph's CSR arrays")?;
+        }
         Ok(DeviceGraph {
-            offsets,
-            targets,
+            offsets: self.place_array(graph.offsets(), placement, "the graph's row offsets")?,
+            targets: self.place_array(bytemuck::cast_slice(targets), placement, "the graph's neighbor lists")?,
+            compressed: None,
             placement,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
+    }
+
+    /// Puts a delta-varint compressed graph where `placement` says (its byte offsets and
+    /// lists; the bytes padded with zeros to a multiple of 4, as the kernels' aligned reads
+    /// need), with its out-degrees and the restart points of its long lists in device memory
+    /// whatever the placement: both are small, and read at random.
+    pub fn place_compressed(&self, graph: &CompressedGraph, placement: Placement) -> Result<DeviceGraph, GpuError> {
+        let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
+        let degrees = graph.degrees();
+        let padded = graph.bytes().len().div_ceil(4).max(1) * 4;
+        let mut bytes = graph.bytes().to_vec();
+        bytes.resize(padded, 0);
+        let extras_bytes = 4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
+        let graph_bytes = std::mem::size_of_val(graph.byte_offsets()) as u64 + padded as u64;
+        self.ensure_free(extras_bytes + if placement == Placement::Device { graph_bytes } else { 0 }, "the compressed graph")?;
+        // cuMemAlloc refuses zero bytes: empty arrays get one unused element.
+        let nonempty_u32 = |v: Vec<u32>| if v.is_empty() { vec![0] } else { v };
+        let long_count = restarts.vertices.len() as u32;
+        let extras = CompressedExtras {
+            degrees: self.upload(&nonempty_u32(degrees), "the compressed graph's out-degrees")?,
+            restart_points: self.upload(
+                if restarts.points.is_empty() { &[0u64][..] } else { &restarts.points },
+                "the compressed graph's restart points",
+            )?,
+            long_vertices: self.upload(&nonempty_u32(restarts.vertices), "the compressed graph's long lists")?,
+            long_first: self.upload(&restarts.first, "the compressed graph's long lists")?,
+            long_count,
+        };
+        Ok(DeviceGraph {
+            offsets: self.place_array(graph.byte_offsets(), placement, "the compressed graph's byte offsets")?,
+            targets: self.place_array(&bytes, placement, "the compressed graph's lists")?,
+            compressed: Some(extras),
+            placement,
+            num_vertices: graph.num_vertices() as u32,
+            num_edges: graph.num_edges(),
+        })
+    }
+
+    /// One graph array in device memory or, for zero-copy, in mapped pinned host memory.
+    fn place_array<T: DeviceRepr + ValidAsZeroBits + Copy>(
+        &self,
+        host: &[T],
+        placement: Placement,
+        what: &str,
+    ) -> Result<GraphArray<T>, GpuError> {
+        match placement {
+            Placement::Device => Ok(GraphArray::Device(self.upload(host, what)?)),
+            Placement::ZeroCopy => self.map_host_copy(host, what),
+        }
+    }
+
+    /// Host-to-device copy bandwidth from pinned memory, in bytes per second: one warm-up
+    /// copy of `bytes`, then five timed with CUDA events. This is the bus's practical ceiling
+    /// for a zero-copy graph.
+    pub fn host_to_device_bandwidth(&self, bytes: usize) -> Result<f64, GpuError> {
+        let words = (bytes / 4).max(1);
+        self.ensure_free(4 * words as u64, "the bus-bandwidth probe")?;
+        let pinned_error = |e: cudarc::driver::DriverError| GpuError::driver("cuMemHostAlloc (bus-bandwidth probe)", e);
+        // SAFETY: the probe's contents are never read; the copies only time the transfer.
+        let source = unsafe { self.context.alloc_pinned::<u32>(words) }.map_err(pinned_error)?;
+        let mut target = self.alloc_zeros::<u32>(words, "the bus-bandwidth probe")?;
+        let mut copy = || self.stream.memcpy_htod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyHtoD", e));
+        copy()?;
+        const REPEATS: usize = 5;
+        let start = self.record_event()?;
+        for _ in 0..REPEATS {
+            copy()?;
+        }
+        let end = self.record_event()?;
+        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
+        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+        Ok((4 * words * REPEATS) as f64 / (ms / 1e3))
     }
 
     /// A copy of `host` in pinned host memory that the device can address directly.
@@ -317,10 +381,29 @@ impl<T> GraphArray<T> {
     }
 }
 
-/// A graph's CSR arrays where the GPU can read them.
+/// What a compressed graph's kernels read beside its lists, always in device memory.
+pub(crate) struct CompressedExtras {
+    pub(crate) degrees: CudaSlice<u32>,
+    pub(crate) restart_points: CudaSlice<u64>,
+    pub(crate) long_vertices: CudaSlice<u32>,
+    pub(crate) long_first: CudaSlice<u32>,
+    pub(crate) long_count: u32,
+}
+
+impl CompressedExtras {
+    fn bytes(&self) -> u64 {
+        4 * self.degrees.len() as u64
+            + 8 * self.restart_points.len() as u64
+            + 4 * (self.long_vertices.len() + self.long_first.len()) as u64
+    }
+}
+
+/// A graph's CSR arrays where the GPU can read them: plain (`u32` targets, viewed as bytes) or
+/// delta-varint compressed (with [`CompressedExtras`]).
 pub struct DeviceGraph {
     pub(crate) offsets: GraphArray<u64>,
-    pub(crate) targets: GraphArray<u32>,
+    pub(crate) targets: GraphArray<u8>,
+    pub(crate) compressed: Option<CompressedExtras>,
     placement: Placement,
     num_vertices: u32,
     num_edges: u64,
@@ -339,15 +422,22 @@ impl DeviceGraph {
         self.placement
     }
 
-    /// Device memory held (0 for a zero-copy graph, which lives in host memory).
+    /// Whether the lists are delta-varint compressed.
+    pub fn is_compressed(&self) -> bool {
+        self.compressed.is_some()
+    }
+
+    /// Device memory held: the arrays in device memory (for a zero-copy graph, only a
+    /// compressed graph's degrees and restart points).
     pub fn bytes(&self) -> u64 {
+        let extras = self.compressed.as_ref().map_or(0, CompressedExtras::bytes);
         match self.placement {
-            Placement::Device => self.offsets.bytes() + self.targets.bytes(),
-            Placement::ZeroCopy => 0,
+            Placement::Device => self.csr_bytes() + extras,
+            Placement::ZeroCopy => extras,
         }
     }
 
-    /// Bytes of the CSR arrays wherever they are.
+    /// Bytes of the offsets and lists wherever they are.
     pub fn csr_bytes(&self) -> u64 {
         self.offsets.bytes() + self.targets.bytes()
     }

@@ -49,6 +49,9 @@ pub struct LevelBuffers<'a> {
 pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buffers: LevelBuffers<'_>) -> Result<(), GpuError> {
     let n = graph.num_vertices() as usize;
     let LevelBuffers { distances, parents, frontier, frontier_len, next, next_len } = buffers;
+    require("bfs_topdown_expand", !graph.is_compressed(), || {
+        "a compressed graph: the per-level kernel reads only plain CSR lists".to_string()
+    })?;
     require(
         "bfs_topdown_expand",
         distances.len() == n
@@ -98,7 +101,13 @@ pub struct PersistentControl {
 pub const CONTROL_WORDS: usize = std::mem::size_of::<PersistentControl>() / 8;
 
 /// Words per trace record (`TRACE_WORDS` in the device crate).
-pub const TRACE_WORDS: usize = 4;
+pub const TRACE_WORDS: usize = 5;
+
+/// Edges between restart points of a long compressed list (`RESTART_EDGES` in the device
+/// crate), and the list length from which the kernel cuts lists into pieces there (its
+/// `SHARED_LIST_EDGES`).
+pub const RESTART_EDGES: u64 = 256;
+pub const RESTART_MIN_EDGES: u64 = SHARED_LIST_EDGES;
 
 /// Device buffers of the persistent BFS.
 pub struct PersistentBuffers<'a> {
@@ -180,19 +189,32 @@ pub fn bfs_persistent(
     require("bfs_persistent", shared_list_capacity as u64 > graph.num_edges() / SHARED_LIST_EDGES, || {
         format!("a shared-list table of {shared_list_capacity} entries for {} edges", graph.num_edges())
     })?;
+    require("bfs_persistent", graph.is_compressed() == inbound.is_compressed(), || {
+        "a graph and transpose in different formats".to_string()
+    })?;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     let stream = gpu.stream();
-    let (out_offsets, out_targets) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
-    let (in_offsets, in_targets) = (inbound.offsets.device_ptr(stream), inbound.targets.device_ptr(stream));
-    launch!(cooperative gpu, "bfs_persistent", config, [
-        &out_offsets, &out_targets, &in_offsets, &in_targets,
-        &n, &total_edges, &max_out_degree,
-        &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
-        &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
-        &params.alpha, &params.beta, &flags,
-    ])
+    let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
+    let (in_offsets, in_edges) = (inbound.offsets.device_ptr(stream), inbound.targets.device_ptr(stream));
+    match &graph.compressed {
+        None => launch!(cooperative gpu, "bfs_persistent", config, [
+            &out_offsets, &out_edges, &in_offsets, &in_edges,
+            &n, &total_edges, &max_out_degree,
+            &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
+            &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
+            &params.alpha, &params.beta, &flags,
+        ]),
+        Some(extras) => launch!(cooperative gpu, "bfs_persistent_compressed", config, [
+            &out_offsets, &out_edges, &in_offsets, &in_edges,
+            &extras.degrees, &extras.restart_points, &extras.long_vertices, &extras.long_first, &extras.long_count,
+            &n, &total_edges, &max_out_degree,
+            &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
+            &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
+            &params.alpha, &params.beta, &flags,
+        ]),
+    }
 }

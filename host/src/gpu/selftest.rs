@@ -6,6 +6,7 @@ use cudarc::driver::LaunchConfig;
 
 use crate::gpu::kernels::require;
 use crate::gpu::{GpuContext, GpuError};
+use crate::graph::CompressedGraph;
 
 fn config(grid: u32, block: u32) -> LaunchConfig {
     LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
@@ -123,4 +124,42 @@ pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u
     let mut totals = gpu.alloc_zeros::<u32>(blocks, "test output")?;
     launch!(gpu, "test_block_scan", config(blocks as u32, block), [&input, &mut out, &mut totals])?;
     Ok((gpu.download(&out)?, gpu.download(&totals)?))
+}
+
+/// `test_varint_decode`: every list of `graph` decoded by one thread and by one warp, each
+/// neighbor at its edge index. A list longer than `interval` edges is decoded from its first
+/// restart point (edge `interval`), leaving the edges before it 0, as the BFS decodes the
+/// pieces of long lists.
+pub fn varint_decode(gpu: &GpuContext, graph: &CompressedGraph, interval: u64) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
+    let n = graph.num_vertices();
+    require("test_varint_decode", n > 0 && interval > 0, || format!("{n} vertices, interval {interval}"))?;
+    let mut edge_offsets = vec![0u64; n + 1];
+    for (v, degree) in graph.degrees().into_iter().enumerate() {
+        edge_offsets[v + 1] = edge_offsets[v] + degree as u64;
+    }
+    let restarts = graph.restart_points(interval + 1, interval);
+    let (mut resume, mut resume_previous, mut resume_skip) = (vec![0u64; n], vec![0u32; n], vec![0u32; n]);
+    for (i, &v) in restarts.vertices.iter().enumerate() {
+        let point = restarts.first[i] as usize;
+        resume[v as usize] = restarts.points[2 * point];
+        resume_previous[v as usize] = restarts.points[2 * point + 1] as u32;
+        resume_skip[v as usize] = interval as u32;
+    }
+    let mut bytes = graph.bytes().to_vec();
+    bytes.resize(bytes.len().div_ceil(4).max(1) * 4, 0);
+    let edges = (edge_offsets[n] as usize).max(1);
+    let device_bytes = gpu.upload(&bytes, "test input")?;
+    let byte_offsets = gpu.upload(graph.byte_offsets(), "test input")?;
+    let edge_offsets = gpu.upload(&edge_offsets, "test input")?;
+    let resume = gpu.upload(&resume, "test input")?;
+    let resume_previous = gpu.upload(&resume_previous, "test input")?;
+    let resume_skip = gpu.upload(&resume_skip, "test input")?;
+    let mut by_thread = gpu.alloc_zeros::<u32>(edges, "test output")?;
+    let mut by_warp = gpu.alloc_zeros::<u32>(edges, "test output")?;
+    let n32 = n as u32;
+    launch!(gpu, "test_varint_decode", config(n.div_ceil(256).min(1024) as u32, 256), [
+        &device_bytes, &byte_offsets, &edge_offsets, &resume, &resume_previous, &resume_skip, &n32,
+        &mut by_thread, &mut by_warp,
+    ])?;
+    Ok((gpu.download(&by_thread)?, gpu.download(&by_warp)?))
 }

@@ -327,10 +327,76 @@ impl CompressedGraph {
         8 * self.byte_offsets.len() as u64 + 4 * self.num_edges
     }
 
+    /// The out-degree of every vertex, counted as the varints (bytes with the high bit clear)
+    /// of its list: the compressed form does not store degrees.
+    pub fn degrees(&self) -> Vec<u32> {
+        (0..self.num_vertices())
+            .into_par_iter()
+            .map(|v| self.list_bytes(v as u32).iter().filter(|&&b| b & 0x80 == 0).count() as u32)
+            .collect()
+    }
+
+    /// Restart points of every list of `min_degree` edges or more, one every `interval`
+    /// edges: for a list of `d` edges, points at edges `interval, 2 * interval, ...` below `d`.
+    ///
+    /// # Panics
+    /// If `interval` is 0, or the points outnumber `u32::MAX` (more than 2^32 * `interval`
+    /// edges).
+    pub fn restart_points(&self, min_degree: u64, interval: u64) -> RestartPoints {
+        assert!(interval > 0, "restart interval 0");
+        let degrees = self.degrees();
+        let vertices: Vec<u32> =
+            (0..self.num_vertices() as u32).filter(|&v| degrees[v as usize] as u64 >= min_degree.max(1)).collect();
+        let per_vertex: Vec<Vec<u64>> = vertices
+            .par_iter()
+            .map(|&v| {
+                let base = self.byte_offsets[v as usize];
+                let bytes = self.list_bytes(v);
+                let mut points = Vec::new();
+                let (mut pos, mut previous, mut index) = (0usize, None::<u32>, 0u64);
+                while pos < bytes.len() {
+                    if index > 0 && index % interval == 0 {
+                        points.extend([base + pos as u64, previous.unwrap_or(0) as u64]);
+                    }
+                    let value = read_varint(bytes, &mut pos).expect("lists are checked when the graph is made");
+                    let id = match previous {
+                        None => i64::from(v) + unzigzag(value),
+                        Some(prev) => i64::from(prev) + value as i64 + 1,
+                    };
+                    previous = Some(id as u32);
+                    index += 1;
+                }
+                points
+            })
+            .collect();
+        let mut first = Vec::with_capacity(vertices.len() + 1);
+        let mut total = 0u64;
+        for points in &per_vertex {
+            first.push(u32::try_from(total).expect("more than 2^32 restart points"));
+            total += points.len() as u64 / 2;
+        }
+        first.push(u32::try_from(total).expect("more than 2^32 restart points"));
+        RestartPoints { vertices, first, points: per_vertex.concat() }
+    }
+
     /// `compressed_bytes / raw_bytes`: below 1 when compression saves space (1 for an empty graph).
     pub fn ratio(&self) -> f64 {
         self.compressed_bytes() as f64 / self.raw_bytes() as f64
     }
+}
+
+/// Points where a long compressed list can be decoded from the middle: the GPU cuts each
+/// long list into pieces there, so that many warps decode one list at once
+/// ([`CompressedGraph::restart_points`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RestartPoints {
+    /// The vertices whose lists have points, ascending.
+    pub vertices: Vec<u32>,
+    /// Per vertex of `vertices`, the index of its first point; one more entry at the end.
+    pub first: Vec<u32>,
+    /// Two words per point: the byte offset (into [`CompressedGraph::bytes`]) of the varint
+    /// that starts a piece, and the neighbor just before it.
+    pub points: Vec<u64>,
 }
 
 /// Iterator over one compressed neighbor list ([`CompressedGraph::neighbors`]). The graph's
@@ -379,6 +445,41 @@ impl std::iter::FusedIterator for Neighbors<'_> {}
 mod tests {
     use super::*;
     use crate::graph::{EdgeList, GraphBuilder};
+
+    #[test]
+    fn restart_points_resume_decoding_mid_list() {
+        // Vertex 0 has every other vertex as neighbor; vertex 5 has 40; the rest fewer.
+        let n = 3000u32;
+        let mut edges: Vec<(u32, u32)> = (1..n).map(|v| (0, v)).collect();
+        edges.extend((0..40).map(|k| (5, 100 + 7 * k)));
+        let graph = GraphBuilder::new().build(EdgeList::new(n as u64, edges, true)).unwrap();
+        let compressed = CompressedGraph::encode(&graph);
+        let degrees = compressed.degrees();
+        assert!(degrees.iter().enumerate().all(|(v, &d)| d as u64 == graph.degree(v as u32)));
+        let restarts = compressed.restart_points(32, 16);
+        let long: Vec<u32> = (0..n).filter(|&v| graph.degree(v) >= 32).collect();
+        assert_eq!(restarts.vertices, long);
+        for (i, &v) in restarts.vertices.iter().enumerate() {
+            let list = graph.neighbors(v);
+            let points = restarts.first[i]..restarts.first[i + 1];
+            assert_eq!(points.len(), (list.len() - 1) / 16, "points of vertex {v}");
+            for (j, point) in points.enumerate() {
+                let (byte, previous) = (restarts.points[2 * point as usize], restarts.points[2 * point as usize + 1]);
+                let edge = 16 * (j + 1);
+                assert_eq!(previous, list[edge - 1] as u64, "vertex {v}, point {j}");
+                // Decoding from the point gives the rest of the list.
+                let mut pos = byte as usize;
+                let end = compressed.byte_offsets()[v as usize + 1] as usize;
+                let mut prev = previous as i64;
+                let mut rest = Vec::new();
+                while pos < end {
+                    prev += read_varint(compressed.bytes(), &mut pos).unwrap() as i64 + 1;
+                    rest.push(prev as u32);
+                }
+                assert_eq!(rest, &list[edge..], "vertex {v}, point {j}");
+            }
+        }
+    }
 
     fn varint_bytes(value: u64) -> Vec<u8> {
         let mut out = Vec::new();

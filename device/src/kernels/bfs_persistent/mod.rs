@@ -1,0 +1,580 @@
+//! Direction-optimizing BFS in one persistent kernel: every level, top-down or bottom-up,
+//! runs inside a single cooperative launch, separated by grid-wide barriers, so no level
+//! costs a launch or a round trip to the host.
+//!
+//! Techniques, by source:
+//! - Direction optimization (Beamer et al., SC 2012; as used by Moschou 2026, section 2.3):
+//!   top-down while the frontier's edges are few against the unvisited vertices' edges
+//!   (`m_f * alpha > m_u` switches), bottom-up while the frontier is large, back to top-down
+//!   when it shrinks below `n / beta`. The rule runs on the device, identically in every
+//!   block, from counters the previous level accumulated.
+//! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
+//!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
+//!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
+//!   and shared out edge by edge (each thread finds its edge's owner by binary search over
+//!   the scanned offsets).
+//! - Status lookup in a visited bitmap (Merrill et al., section 4.2): a plain read of the bit
+//!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
+//!   exactly once (no duplicates to cull).
+//! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
+//!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
+//!   without atomics. Discovered vertices are also emitted straight into the next queue with
+//!   warp-aggregated atomics (Moschou 2026, section 3.1: direct queue emission), so a switch
+//!   back to top-down needs no O(n) scan.
+//! - Small frontiers (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement):
+//!   while a top-down frontier and its edges fit one block, block 0 runs level after level
+//!   alone with block barriers only, and the rest of the grid waits at the next grid barrier.
+
+use crate::prelude::*;
+
+mod bottom_up;
+mod compressed;
+mod top_down;
+
+use compressed::Restarts;
+use top_down::Gather;
+
+/// Threads per block; the host launches with exactly this many.
+pub const PERSISTENT_BLOCK: usize = 512;
+const BLOCK: u32 = PERSISTENT_BLOCK as u32;
+/// Largest frontier (vertices and edges) that block 0 expands alone.
+const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
+const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
+/// Adjacency lists at least this long are shared out to the whole grid (in a small frontier, a
+/// few lists of a few thousand edges would otherwise keep one block busy for the whole level).
+/// At least a block long, so one block-wide round of edges spans at most two shared lists.
+const SHARED_LIST_EDGES: u64 = BLOCK as u64;
+/// Words per entry of the shared-list table: the list's first edge in the level's packed edge
+/// space, its first edge in the CSR, its owner.
+pub const SHARED_LIST_WORDS: usize = 3;
+/// The shared-list tally packs entries (high bits) and edges (low bits) into one word, so a
+/// single atomic numbers an entry and places its edges consistently.
+const TALLY_EDGE_BITS: u32 = 40;
+
+/// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
+/// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
+/// `(l + 1) % 3`, and clears slot `(l + 2) % 3`, which nobody touches during level `l`.
+#[repr(C)]
+pub struct BfsControl {
+    /// Grid-barrier arrivals (see [`GridBarrier`]).
+    pub barrier_arrivals: u32,
+    /// Vertices in the frontier of the levels using each slot.
+    pub frontier_len: [u32; 3],
+    /// Vertices packed so far into the queue of a level that follows a bottom-up level.
+    pub queue_fill: [u32; 3],
+    /// Output: levels with a non-empty frontier (depth + 1).
+    pub levels: u32,
+    /// Where block 0 left off after expanding small frontiers alone.
+    pub handoff_level: u32,
+    pub handoff_previous_frontier: u32,
+    /// Out-degree sums of the frontiers of the levels using each slot.
+    pub frontier_edges: [u64; 3],
+    /// Shared lists registered by the levels using each slot: entries << 40 | edges.
+    pub shared_tally: [u64; 3],
+    pub handoff_unvisited_edges: u64,
+}
+
+/// Per-level trace records, 6 words each: flags (bit 0 bottom-up, bit 1 expanded by block 0
+/// alone), frontier vertices, edges inspected, graph bytes read (offsets and lists as stored),
+/// the same reads rounded out to the memory system's 32-byte sectors (what crosses the bus
+/// when the graph is in mapped host memory), `%globaltimer` at the level's start. The record
+/// after the last level holds only the end time.
+pub const TRACE_WORDS: usize = 6;
+const TRACE_TIME: usize = 5;
+
+/// What a thread read from the graph during a level, for the trace.
+#[derive(Clone, Copy, Default)]
+struct Reads {
+    edges: u64,
+    bytes: u64,
+    bus_bytes: u64,
+}
+
+impl Reads {
+    /// `v`'s two offsets and bytes `start..end` of the list array, which hold `edges` edges.
+    #[inline(always)]
+    fn list(&mut self, v: u32, start: u64, end: u64, edges: u64) {
+        let offsets = 8 * v as u64;
+        self.edges += edges;
+        self.bytes += 16 + (end - start);
+        self.bus_bytes += sector_bytes(offsets, offsets + 16) + sector_bytes(start, end);
+    }
+}
+
+/// Bytes moved to read bytes `start..end` in whole 32-byte sectors.
+#[inline(always)]
+fn sector_bytes(start: u64, end: u64) -> u64 {
+    if end > start { (end.div_ceil(32) - start / 32) * 32 } else { 0 }
+}
+
+/// The graph as the kernel reads it. `COMPRESSED` (on [`Bfs`]) picks the format of the lists:
+/// plain `u32` targets with offsets counting edges, or delta-varint bytes with offsets counting
+/// bytes, plus what compressed lists do not carry: the out-degrees and the restart points of
+/// long lists.
+#[derive(Clone, Copy)]
+struct Edges {
+    out_offsets: *const u64,
+    out_edges: *const u8,
+    in_offsets: *const u64,
+    in_edges: *const u8,
+    degrees: *const u32,
+    restarts: Restarts,
+}
+
+/// Everything the levels need, gathered once per thread.
+struct Bfs<const COMPRESSED: bool> {
+    edges: Edges,
+    n: u32,
+    words: u32,
+    max_out_degree: u64,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    allow_bottom_up: bool,
+    allow_small: bool,
+}
+
+/// Level-to-level state every block tracks identically.
+#[derive(Clone, Copy)]
+struct LevelState {
+    level: u32,
+    previous_frontier: u32,
+    unvisited_edges: u64,
+    bottom_up: bool,
+}
+
+/// Sets distances and parents to `UNREACHED`, clears the visited bitmap, then labels
+/// `source` (distance 0, its own parent, visited, alone in the first queue).
+///
+/// # Safety
+/// `distances`, `parents` hold `n` words, `visited` `ceil(n / 32)`, `queue` at least one;
+/// `source < n`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    queue: *mut u32,
+    n: u32,
+    source: u32,
+) {
+    for v in grid_stride(n as u64) {
+        let (distance, parent) = if v == source as u64 { (0, source) } else { (UNREACHED, UNREACHED) };
+        // SAFETY: `v < n`.
+        unsafe {
+            *distances.add(v as usize) = distance;
+            *parents.add(v as usize) = parent;
+        }
+    }
+    for w in grid_stride(n.div_ceil(32) as u64) {
+        let bits = if w == (source / 32) as u64 { 1u32 << (source % 32) } else { 0 };
+        // SAFETY: `w < ceil(n / 32)`.
+        unsafe { *visited.add(w as usize) = bits };
+    }
+    if global_idx() == 0 {
+        // SAFETY: the queue holds at least one entry.
+        unsafe { *queue = source };
+    }
+}
+
+/// The whole BFS, level after level, in one cooperative launch of `PERSISTENT_BLOCK`-thread
+/// blocks (see the module documentation for the techniques), over a plain CSR.
+///
+/// # Safety
+/// Launched cooperatively (all blocks resident) with `PERSISTENT_BLOCK` threads per block,
+/// after `bfs_persistent_init`. `out_*` is the CSR (n + 1 offsets, targets < n), `in_*` its
+/// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
+/// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
+/// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
+/// `shared_lists` holds `3 * shared_list_capacity` words, with
+/// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
+/// finds an entry); `max_out_degree` is the largest out-degree; `trace`
+/// holds `TRACE_WORDS * (trace_capacity + 1)` zeroed words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_persistent(
+    out_offsets: *const u64,
+    out_targets: *const u32,
+    in_offsets: *const u64,
+    in_targets: *const u32,
+    n: u32,
+    total_edges: u64,
+    max_out_degree: u64,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    flags: u32,
+) {
+    let edges = Edges {
+        out_offsets,
+        out_edges: out_targets.cast(),
+        in_offsets,
+        in_edges: in_targets.cast(),
+        degrees: core::ptr::null(),
+        restarts: Restarts::NONE,
+    };
+    let bfs = Bfs::<false> {
+        edges,
+        n,
+        words: n.div_ceil(32),
+        max_out_degree,
+        distances,
+        parents,
+        visited,
+        frontier_bits,
+        queues,
+        control,
+        shared_lists,
+        shared_list_capacity,
+        trace,
+        trace_capacity,
+        alpha,
+        beta,
+        allow_bottom_up: flags & 1 != 0,
+        allow_small: flags & 2 != 0,
+    };
+    // SAFETY: forwarded from this kernel's contract.
+    unsafe { bfs.run(total_edges) }
+}
+
+/// [`bfs_persistent`] over a delta-varint compressed CSR (Moschou 2026, section 2.1):
+/// `*_offsets` count bytes into `*_bytes`, `degrees` holds the n out-degrees, and the restart
+/// points of every list of `SHARED_LIST_EDGES` edges or more are described by `restart_points`,
+/// `long_vertices`, `long_first` and `long_count` (see [`Restarts`]).
+///
+/// # Safety
+/// As for [`bfs_persistent`], with the lists in the host's compressed format, both byte arrays
+/// 4-byte aligned and padded to a multiple of 4 bytes, and the restart table built from
+/// the same lists with `RESTART_EDGES` edges a piece.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
+    out_offsets: *const u64,
+    out_bytes: *const u8,
+    in_offsets: *const u64,
+    in_bytes: *const u8,
+    degrees: *const u32,
+    restart_points: *const u64,
+    long_vertices: *const u32,
+    long_first: *const u32,
+    long_count: u32,
+    n: u32,
+    total_edges: u64,
+    max_out_degree: u64,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    flags: u32,
+) {
+    let restarts = Restarts { points: restart_points, vertices: long_vertices, first: long_first, count: long_count };
+    let edges = Edges { out_offsets, out_edges: out_bytes, in_offsets, in_edges: in_bytes, degrees, restarts };
+    let bfs = Bfs::<true> {
+        edges,
+        n,
+        words: n.div_ceil(32),
+        max_out_degree,
+        distances,
+        parents,
+        visited,
+        frontier_bits,
+        queues,
+        control,
+        shared_lists,
+        shared_list_capacity,
+        trace,
+        trace_capacity,
+        alpha,
+        beta,
+        allow_bottom_up: flags & 1 != 0,
+        allow_small: flags & 2 != 0,
+    };
+    // SAFETY: forwarded from this kernel's contract.
+    unsafe { bfs.run(total_edges) }
+}
+
+impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
+    /// The level loop that both kernels run.
+    #[inline(always)]
+    unsafe fn run(&self, total_edges: u64) {
+        let bfs = self;
+        let control = self.control;
+        // SAFETY: declared once each, before any control flow, in each kernel that inlines this.
+        let gather = unsafe {
+            Gather {
+                scan: SharedArray::declare(),
+                prefix: SharedArray::declare(),
+                owners: SharedArray::declare(),
+                starts: SharedArray::declare(),
+                enlisted: SharedArray::declare(),
+                enlisted_range: SharedArray::declare(),
+                staged: SharedArray::declare(),
+            }
+        };
+        // SAFETY: the control block's barrier word is zero at launch and reserved for this.
+        let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
+        // SAFETY: `control` is valid (kernel contract).
+        let first_edges = unsafe { load_acquire_u64(core::ptr::addr_of!((*control).frontier_edges[0])) };
+        let mut state =
+            LevelState { level: 0, previous_frontier: 0, unvisited_edges: total_edges - first_edges, bottom_up: false };
+        loop {
+            // SAFETY: pointers obey the kernel contract throughout.
+            let (frontier, frontier_edges) = unsafe { bfs.frontier_counts(state.level) };
+            if frontier == 0 {
+                if is_grid_leader() {
+                    // SAFETY: as above.
+                    unsafe { bfs.finish(state.level) };
+                }
+                return;
+            }
+            let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges);
+            if state.bottom_up && !bottom_up {
+                // Leaving bottom-up: this frontier exists only as a bitmap; pack it into the queue.
+                // SAFETY: as above.
+                unsafe { bfs.build_queue_from_bitmap(&gather, state.level, &mut barrier) };
+                state.bottom_up = false;
+            }
+            if !bottom_up && bfs.allow_small && bfs.is_small(frontier, frontier_edges) {
+                // Everyone has read this level's counters once the barrier passes; from then on
+                // block 0 owns them until it hands the level loop back.
+                barrier.sync();
+                if block_idx() == 0 {
+                    // SAFETY: as above.
+                    unsafe { bfs.expand_small_levels(&gather, state) };
+                }
+                barrier.sync();
+                // SAFETY: written by block 0 before the barrier.
+                state = unsafe { bfs.read_handoff() };
+                continue;
+            }
+            if is_grid_leader() {
+                // SAFETY: as above.
+                unsafe { bfs.start_level(state.level, bottom_up, false, frontier) };
+            }
+            if bottom_up && !state.bottom_up {
+                // SAFETY: as above.
+                unsafe { bfs.build_frontier_bitmap(state.level, frontier, &mut barrier) };
+            }
+            let share_long_lists = !bottom_up && bfs.may_have_long_lists(frontier_edges);
+            if share_long_lists {
+                // SAFETY: as above.
+                unsafe { bfs.register_long_lists(state.level, frontier) };
+                barrier.sync();
+            }
+            // SAFETY: as above.
+            unsafe {
+                if bottom_up {
+                    bfs.bottom_up_level(state.level);
+                } else {
+                    bfs.expand_top_down(&gather, state.level, frontier, frontier_edges, false, share_long_lists);
+                }
+            }
+            state = LevelState {
+                level: state.level + 1,
+                previous_frontier: frontier,
+                unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                bottom_up,
+            };
+            barrier.sync();
+        }
+    }
+}
+
+impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
+    #[inline(always)]
+    fn queue(&self, level: u32) -> *mut u32 {
+        // SAFETY (of the pointer arithmetic): `queues` holds 2 * n words.
+        unsafe { self.queues.add((level as usize & 1) * self.n as usize) }
+    }
+
+    #[inline(always)]
+    fn frontier_bitmap(&self, level: u32) -> *mut u32 {
+        // SAFETY (of the pointer arithmetic): `frontier_bits` holds 2 * words words.
+        unsafe { self.frontier_bits.add((level as usize & 1) * self.words as usize) }
+    }
+
+    #[inline(always)]
+    fn out_degree(&self, v: u32) -> u64 {
+        // SAFETY: `v < n`; `degrees` holds n entries and `out_offsets` n + 1.
+        unsafe {
+            if COMPRESSED {
+                *self.edges.degrees.add(v as usize) as u64
+            } else {
+                *self.edges.out_offsets.add(v as usize + 1) - *self.edges.out_offsets.add(v as usize)
+            }
+        }
+    }
+
+    /// Where the out-list of `v` starts and ends in `out_edges` (edges or bytes).
+    #[inline(always)]
+    fn out_range(&self, v: u32) -> (u64, u64) {
+        // SAFETY: `v < n` and `out_offsets` holds n + 1 entries.
+        unsafe { (*self.edges.out_offsets.add(v as usize), *self.edges.out_offsets.add(v as usize + 1)) }
+    }
+
+    /// Frontier size and out-degree sum of `level`, complete since the last barrier.
+    #[inline(always)]
+    unsafe fn frontier_counts(&self, level: u32) -> (u32, u64) {
+        let slot = (level % 3) as usize;
+        // SAFETY: `control` is valid.
+        unsafe {
+            (
+                load_acquire_u32(core::ptr::addr_of!((*self.control).frontier_len[slot])),
+                load_acquire_u64(core::ptr::addr_of!((*self.control).frontier_edges[slot])),
+            )
+        }
+    }
+
+    /// Beamer's rule: go bottom-up when the frontier's edges outweigh the unvisited edges
+    /// divided by alpha and the frontier is growing; return to top-down once the frontier
+    /// is shrinking and smaller than n / beta.
+    #[inline(always)]
+    fn choose_bottom_up(&self, state: &LevelState, frontier: u32, frontier_edges: u64) -> bool {
+        if !self.allow_bottom_up {
+            return false;
+        }
+        let growing = frontier > state.previous_frontier;
+        if state.bottom_up {
+            !(frontier as f32 * self.beta < self.n as f32 && !growing)
+        } else {
+            growing && frontier_edges as f32 * self.alpha > state.unvisited_edges as f32
+        }
+    }
+
+    /// Whether block 0 alone expands a top-down level of this size.
+    #[inline(always)]
+    fn is_small(&self, frontier: u32, frontier_edges: u64) -> bool {
+        frontier <= SMALL_FRONTIER_VERTICES && frontier_edges <= SMALL_FRONTIER_EDGES
+    }
+
+    /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
+    /// the level's trace record.
+    #[inline(always)]
+    unsafe fn start_level(&self, level: u32, bottom_up: bool, small: bool, frontier: u32) {
+        let clear = ((level + 2) % 3) as usize;
+        // SAFETY: `control` and `trace` are valid; slot `clear` is untouched during `level`.
+        unsafe {
+            (*self.control).frontier_len[clear] = 0;
+            (*self.control).frontier_edges[clear] = 0;
+            (*self.control).shared_tally[clear] = 0;
+            (*self.control).queue_fill[clear] = 0;
+            if level < self.trace_capacity {
+                let record = self.trace.add(level as usize * TRACE_WORDS);
+                *record = bottom_up as u64 | (small as u64) << 1;
+                *record.add(1) = frontier as u64;
+                *record.add(TRACE_TIME) = global_timer_ns();
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn finish(&self, levels: u32) {
+        // SAFETY: `control` and `trace` (capacity + 1 records) are valid.
+        unsafe {
+            (*self.control).levels = levels;
+            let record = levels.min(self.trace_capacity) as usize * TRACE_WORDS;
+            *self.trace.add(record + TRACE_TIME) = global_timer_ns();
+        }
+    }
+
+    /// Adds this warp's reads to the level's trace record.
+    #[inline(always)]
+    unsafe fn record_reads(&self, level: u32, reads: Reads) {
+        let totals = [warp_sum_u64(reads.edges), warp_sum_u64(reads.bytes), warp_sum_u64(reads.bus_bytes)];
+        if lane_id() == 0 && level < self.trace_capacity {
+            let record = self.trace.add(level as usize * TRACE_WORDS);
+            for (k, total) in totals.into_iter().enumerate() {
+                if total > 0 {
+                    // SAFETY: the record exists (level < capacity).
+                    unsafe { atomic_add_u64(record.add(2 + k), total) };
+                }
+            }
+        }
+    }
+
+    /// Adds this warp's discovered out-degree sum to the next level's counter.
+    #[inline(always)]
+    unsafe fn record_next_edges(&self, level: u32, edges: u64) {
+        let total = warp_sum_u64(edges);
+        if lane_id() == 0 && total > 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            unsafe { atomic_add_u64(core::ptr::addr_of_mut!((*self.control).frontier_edges[slot]), total) };
+        }
+    }
+
+    /// Block 0 alone: expands top-down levels with block barriers only while they stay small,
+    /// then records where it stopped for the rest of the grid.
+    #[inline(always)]
+    unsafe fn expand_small_levels(&self, gather: &Gather, mut state: LevelState) {
+        loop {
+            // SAFETY: forwarded from the kernel contract.
+            let (frontier, frontier_edges) = unsafe { self.frontier_counts(state.level) };
+            if frontier == 0
+                || !self.is_small(frontier, frontier_edges)
+                || self.choose_bottom_up(&state, frontier, frontier_edges)
+            {
+                break;
+            }
+            if thread_idx() == 0 {
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.start_level(state.level, false, true, frontier) };
+            }
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.expand_top_down(gather, state.level, frontier, frontier_edges, true, false) };
+            state = LevelState {
+                level: state.level + 1,
+                previous_frontier: frontier,
+                unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                bottom_up: false,
+            };
+            // The counters this level filled must be complete before the next level reads them.
+            sync_threads();
+        }
+        if thread_idx() == 0 {
+            // SAFETY: `control` is valid; the rest of the grid reads these after the barrier.
+            unsafe {
+                (*self.control).handoff_level = state.level;
+                (*self.control).handoff_previous_frontier = state.previous_frontier;
+                (*self.control).handoff_unvisited_edges = state.unvisited_edges;
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn read_handoff(&self) -> LevelState {
+        // SAFETY: `control` is valid.
+        unsafe {
+            LevelState {
+                level: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_level)),
+                previous_frontier: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_previous_frontier)),
+                unvisited_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_unvisited_edges)),
+                bottom_up: false,
+            }
+        }
+    }
+}

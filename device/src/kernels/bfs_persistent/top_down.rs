@@ -1,0 +1,461 @@
+//! Top-down levels (over a plain CSR; `compressed.rs` has the compressed counterparts): scan+warp+CTA gathering, bitmap status lookup, staged
+//! queue appends and grid-wide gathering of long lists (see the module documentation of
+//! [`super`] for the techniques and their sources).
+
+use super::compressed::RESTART_EDGES;
+use super::*;
+
+/// Block-shared arrays for top-down gathering, declared once at the kernel's top.
+pub(super) struct Gather {
+    pub(super) scan: ScanScratch,
+    pub(super) prefix: SharedArray<u32, PERSISTENT_BLOCK>,
+    pub(super) owners: SharedArray<u32, PERSISTENT_BLOCK>,
+    pub(super) starts: SharedArray<u64, PERSISTENT_BLOCK>,
+    /// Block enlistment: [elected thread, list owner] and [list start, list end]. Shared-list
+    /// gathering: the owners and [packed base, CSR start] of the current and next entry.
+    pub(super) enlisted: SharedArray<u32, 2>,
+    pub(super) enlisted_range: SharedArray<u64, 4>,
+    /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
+    pub(super) staged: SharedArray<u32, STAGING_WORDS>,
+}
+
+pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
+/// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
+pub(super) const STAGING_PER_WARP: usize = 2 * WARP_SIZE as usize;
+pub(super) const STAGING_WORDS: usize = WARPS_PER_BLOCK * STAGING_PER_WARP;
+
+/// A warp's share of the next frontier queue, staged in shared memory and appended 32 vertices
+/// at a time: one global atomic per 32 discoveries, where warp-aggregated appends cost one per
+/// round with any discovery. On a big top-down level most rounds discover a vertex or two, and
+/// millions of atomics on the one queue counter serialize in L2.
+pub(super) struct WarpQueue {
+    /// Vertices staged; the same on every lane.
+    pub(super) fill: u32,
+}
+
+/// What a thread carries through one top-down level.
+pub(super) struct Expansion<'a> {
+    pub(super) gather: &'a Gather,
+    pub(super) queue: WarpQueue,
+    /// Out-degree sum of the vertices this thread claimed.
+    pub(super) next_edges: u64,
+}
+
+/// Which tiles of a top-down frontier a block expands: `first, first + stride, ...`, each of
+/// `size` frontier vertices.
+#[derive(Clone, Copy)]
+pub(super) struct Tiles {
+    frontier: u32,
+    size: u32,
+    first: u32,
+    stride: u32,
+}
+
+impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
+    /// One top-down level, by the whole grid or (`alone`) by block 0. With `share_long_lists`
+    /// the long lists were registered (`register_long_lists`) and a grid barrier passed.
+    #[inline(always)]
+    pub(super) unsafe fn expand_top_down(
+        &self,
+        gather: &Gather,
+        level: u32,
+        frontier: u32,
+        frontier_edges: u64,
+        alone: bool,
+        share_long_lists: bool,
+    ) {
+        // SAFETY (of both calls): forwarded from the kernel contract.
+        if COMPRESSED {
+            let warps = WARPS_PER_BLOCK as u32;
+            let (first_warp, warp_stride) =
+                if alone { (warp_in_block(), warps) } else { (global_idx() / WARP_SIZE, grid_dim() * warps) };
+            unsafe { self.top_down_level_compressed(gather, level, frontier, first_warp, warp_stride, share_long_lists) };
+        } else {
+            let tiles = if alone {
+                Tiles { frontier, size: BLOCK, first: 0, stride: 1 }
+            } else {
+                Tiles { frontier, size: self.tile_size(frontier, frontier_edges), first: block_idx(), stride: grid_dim() }
+            };
+            unsafe { self.top_down_level(gather, level, tiles, share_long_lists) };
+        }
+    }
+
+    /// Whether a top-down level can hold a list long enough to share with the grid.
+    pub(super) fn may_have_long_lists(&self, frontier_edges: u64) -> bool {
+        self.max_out_degree >= SHARED_LIST_EDGES && frontier_edges >= SHARED_LIST_EDGES
+    }
+
+    /// Frontier vertices per tile. A tile of BLOCK vertices of average degree `d < 32` takes
+    /// about `d` rounds of scan-based gathering, each a chain of dependent memory accesses; for
+    /// `d <= 8` the tile shrinks to about BLOCK / d vertices so that a level of low-degree
+    /// vertices (roads, grids) spreads over more blocks gathering in one round each. Higher
+    /// degrees keep full tiles: their long lists go to warps and blocks anyway, and small tiles
+    /// would only multiply the per-tile barriers.
+    pub(super) fn tile_size(&self, frontier: u32, frontier_edges: u64) -> u32 {
+        let per_vertex = frontier_edges.div_ceil(frontier.max(1) as u64).max(1);
+        if per_vertex > 8 {
+            return BLOCK;
+        }
+        let tile = (BLOCK as u64 / per_vertex).max(BLOCK as u64 / 8) as u32;
+        tile / WARP_SIZE * WARP_SIZE
+    }
+
+    /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
+    /// the level's trace record.
+    /// Claims `v` for `level + 1` through the visited bitmap; true if this thread won it.
+    #[inline(always)]
+    pub(super) unsafe fn claim(&self, v: u32, parent: u32, level: u32) -> bool {
+        let word = (v / 32) as usize;
+        let bit = 1u32 << (v % 32);
+        // SAFETY: `v < n`, so `word` indexes `visited`; distances and parents hold n words.
+        unsafe {
+            // Bitmap status lookup: the plain read settles most edges without an atomic.
+            if *self.visited.add(word) & bit != 0 || atomic_or_u32(self.visited.add(word), bit) & bit != 0 {
+                return false;
+            }
+            *self.distances.add(v as usize) = level + 1;
+            *self.parents.add(v as usize) = parent;
+        }
+        true
+    }
+
+    /// Visits out-edge `edge` of `owner` when `valid`; all 32 lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, exp: &mut Expansion) {
+        // SAFETY: a valid `edge` indexes the plain CSR's targets.
+        let v = if valid { unsafe { *self.edges.out_edges.cast::<u32>().add(edge as usize) } } else { 0 };
+        // SAFETY: forwarded from the caller; targets are vertices.
+        unsafe { self.visit_vertex(valid, v, owner, level, exp) };
+    }
+
+    /// Visits neighbor `v` of `owner` when `valid`; all 32 lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn visit_vertex(&self, valid: bool, v: u32, owner: u32, level: u32, exp: &mut Expansion) {
+        let mut claimed = false;
+        if valid {
+            // SAFETY: `v` is a vertex.
+            claimed = unsafe { self.claim(v, owner, level) };
+            if claimed {
+                exp.next_edges += self.out_degree(v);
+            }
+        }
+        // SAFETY: each claimed vertex gets one of at most n slots in the next queue.
+        unsafe { self.stage(exp, claimed, v, level) };
+    }
+
+    /// Stages `v` (when `claimed`) in the warp's queue, appending 32 to the next frontier once
+    /// 32 or more are staged. All 32 lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn stage(&self, staging: &mut Expansion, claimed: bool, v: u32, level: u32) {
+        let wanting = ballot_sync(FULL_MASK, claimed);
+        if wanting == 0 {
+            return;
+        }
+        let (queue, gather) = (&mut staging.queue, staging.gather);
+        let base = warp_in_block() as usize * STAGING_PER_WARP;
+        if claimed {
+            gather.staged.set(base + (queue.fill + popc(wanting & lanemask_lt())) as usize, v);
+        }
+        queue.fill += popc(wanting);
+        if queue.fill >= WARP_SIZE {
+            sync_warp(FULL_MASK);
+            // SAFETY: forwarded from the caller.
+            unsafe { self.append_staged(gather, base, WARP_SIZE, level) };
+            let lane = lane_id() as usize;
+            let left = (queue.fill - WARP_SIZE) as usize;
+            let carried = if lane < left { gather.staged.get(base + WARP_SIZE as usize + lane) } else { 0 };
+            sync_warp(FULL_MASK);
+            if lane < left {
+                gather.staged.set(base + lane, carried);
+            }
+            queue.fill -= WARP_SIZE;
+        }
+    }
+
+    /// Appends the first `count` (at most 32) staged vertices of the warp at `base` to the next
+    /// frontier with one atomic. All 32 lanes call it together, after a `sync_warp`.
+    #[inline(always)]
+    pub(super) unsafe fn append_staged(&self, gather: &Gather, base: usize, count: u32, level: u32) {
+        let lane = lane_id();
+        let mut position = 0;
+        if lane == 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            position = unsafe { atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), count) };
+        }
+        position = shfl_idx_sync(FULL_MASK, position, 0);
+        if lane < count {
+            // SAFETY: at most n vertices are ever claimed, the size of the next queue.
+            unsafe { *self.queue(level + 1).add((position + lane) as usize) = gather.staged.get(base + lane as usize) };
+        }
+    }
+
+    /// Appends whatever the warp still stages; called by all lanes at the end of a level.
+    #[inline(always)]
+    pub(super) unsafe fn flush_staged(&self, staging: &mut Expansion, level: u32) {
+        if staging.queue.fill > 0 {
+            sync_warp(FULL_MASK);
+            let base = warp_in_block() as usize * STAGING_PER_WARP;
+            // SAFETY: forwarded from the caller.
+            unsafe { self.append_staged(staging.gather, base, staging.queue.fill, level) };
+            staging.queue.fill = 0;
+        }
+    }
+
+    /// Expands the frontier of `level` top-down, taking the tiles of frontier vertices that
+    /// `tiles` assigns to this block. With `share_long_lists`, the lists of
+    /// `SHARED_LIST_EDGES` or more were registered for the grid (`register_long_lists`): this
+    /// block first takes chunks of them, then skips them in its tiles.
+    #[inline(always)]
+    pub(super) unsafe fn top_down_level(&self, gather: &Gather, level: u32, tiles: Tiles, share_long_lists: bool) {
+        let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
+        let tid = thread_idx();
+        let queue = self.queue(level);
+        let tiles = frontier.div_ceil(tile_size);
+        let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
+        let mut reads = Reads::default();
+        if share_long_lists {
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.gather_shared_lists(level, &mut exp) };
+        }
+        let mut tile = first_tile;
+        while tile < tiles {
+            let slot = tile * tile_size + tid;
+            let (vertex, mut start, end) = if tid < tile_size && slot < frontier {
+                // SAFETY: `slot < frontier`, the queue's length; its entries are vertices.
+                let u = unsafe { *queue.add(slot as usize) };
+                let (start, end) = self.out_range(u);
+                (u, start, end)
+            } else {
+                (0, 0, 0)
+            };
+            if tid < tile_size && slot < frontier {
+                reads.list(vertex, 4 * start, 4 * end, end - start);
+            }
+            if share_long_lists && end - start >= SHARED_LIST_EDGES {
+                start = end; // registered: the grid expands it in chunks
+            }
+
+            // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
+            // The first test is one barrier with a reduction: most tiles have no such list.
+            let mut any_long = sync_threads_or(end - start >= BLOCK as u64);
+            while any_long {
+                if end - start >= BLOCK as u64 {
+                    gather.enlisted.set(0, tid);
+                }
+                sync_threads();
+                let elected = gather.enlisted.get(0);
+                if tid == elected {
+                    gather.enlisted.set(1, vertex);
+                    gather.enlisted_range.set(0, start);
+                    gather.enlisted_range.set(1, end);
+                    start = end;
+                }
+                sync_threads();
+                let (owner, list_start, list_end) =
+                    (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut exp) };
+                any_long = sync_threads_or(end - start >= BLOCK as u64);
+            }
+
+            // Warp enlistment: lists of >= 32 edges, 32 edges per step.
+            // SAFETY (of each visit): forwarded from the kernel contract.
+            warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe {
+                self.visit(valid, edge, owner, level, &mut exp)
+            });
+
+            // Scan-based gathering of the short lists that remain (each < 32 edges).
+            let degree = (end - start) as u32;
+            let (offset, total) = block_exclusive_scan(degree, &gather.scan);
+            gather.prefix.set(tid as usize, offset);
+            gather.owners.set(tid as usize, vertex);
+            gather.starts.set(tid as usize, start);
+            sync_threads();
+            let mut packed = 0;
+            while packed < total {
+                let e = packed + tid;
+                let valid = e < total;
+                let (mut edge, mut owner) = (0, 0);
+                if valid {
+                    let j = last_at_most(&gather.prefix, e);
+                    edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
+                    owner = gather.owners.get(j);
+                }
+                // SAFETY: forwarded from the kernel contract.
+                unsafe { self.visit(valid, edge, owner, level, &mut exp) };
+                packed += BLOCK;
+            }
+            sync_threads();
+            tile += tile_stride;
+        }
+        // SAFETY: forwarded from the kernel contract.
+        unsafe {
+            self.flush_staged(&mut exp, level);
+            self.record_next_edges(level, exp.next_edges);
+            self.record_reads(level, reads);
+        }
+    }
+
+    /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.
+    #[inline(always)]
+    pub(super) unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, exp: &mut Expansion) {
+        let mut chunk = start;
+        while chunk < end {
+            let edge = chunk + thread_idx() as u64;
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.visit(edge < end, edge, owner, level, exp) };
+            chunk += BLOCK as u64;
+        }
+    }
+
+    /// Registers every frontier list of `SHARED_LIST_EDGES` or more edges in the shared-list
+    /// table, one atomic per warp: a warp scan numbers its long lists and places their edges
+    /// (their pieces, for compressed lists),
+    /// and one add on the tally reserves entries and edge space for all of them (an entry's
+    /// index and place still grow together, as gathering needs). The caller passes a grid
+    /// barrier before anyone gathers, so every block sees every list.
+    #[inline(always)]
+    pub(super) unsafe fn register_long_lists(&self, level: u32, frontier: u32) {
+        let queue = self.queue(level);
+        let lane = lane_id();
+        let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[(level % 3) as usize]);
+        let mut warp_base = global_idx() - lane;
+        while warp_base < frontier {
+            let i = warp_base + lane;
+            let (mut v, mut start, mut end) = (0, 0, 0);
+            if i < frontier {
+                // SAFETY: `i < frontier`; queue entries are vertices.
+                v = unsafe { *queue.add(i as usize) };
+                (start, end) = self.out_range(v);
+            }
+            let degree = if COMPRESSED { if i < frontier { self.out_degree(v) } else { 0 } } else { end - start };
+            let long = degree >= SHARED_LIST_EDGES;
+            let long_lanes = ballot_sync(FULL_MASK, long);
+            if long_lanes != 0 {
+                // A compressed list is shared out as pieces between restart points, each
+                // decoded by one warp; `start` becomes the index of its first restart point.
+                let length = match (long, COMPRESSED) {
+                    (false, _) => 0,
+                    (true, false) => degree,
+                    (true, true) => {
+                        // SAFETY: `v` has a list this long, so it is in the restart table.
+                        start = unsafe { self.edges.restarts.first_point(v) } as u64;
+                        degree.div_ceil(RESTART_EDGES)
+                    }
+                };
+                let through = warp_inclusive_scan_u64(length);
+                let warp_total = shfl_idx_sync_u64(FULL_MASK, through, WARP_SIZE - 1);
+                let mut old = 0;
+                if lane == 0 {
+                    // SAFETY: `control` is valid.
+                    old = unsafe { atomic_add_u64(tally, ((popc(long_lanes) as u64) << TALLY_EDGE_BITS) | warp_total) };
+                }
+                let old = shfl_idx_sync_u64(FULL_MASK, old, 0);
+                if long {
+                    let entry = (old >> TALLY_EDGE_BITS) + popc(long_lanes & lanemask_lt()) as u64;
+                    let packed = (old & ((1 << TALLY_EDGE_BITS) - 1)) + through - length;
+                    if entry >= self.shared_list_capacity as u64 {
+                        // Unreachable under the contract; trap rather than lose the list.
+                        // SAFETY: `trap` takes no operands and never returns.
+                        unsafe { core::arch::asm!("trap;", options(noreturn)) };
+                    }
+                    // SAFETY: `entry` is below the capacity.
+                    unsafe {
+                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                        *record = packed;
+                        *record.add(1) = start;
+                        *record.add(2) = v as u64;
+                    }
+                }
+            }
+            warp_base += global_threads();
+        }
+    }
+
+    /// Grid-level load-balanced gathering of the shared lists: their edges, packed end to end,
+    /// are cut into one contiguous range per block, so every block expands the same number of
+    /// edges with no atomics. A block finds its first entry by binary search, then walks its
+    /// range one block-wide round at a time; since every shared list is longer than a round,
+    /// a round touches at most two entries.
+    #[inline(always)]
+    pub(super) unsafe fn gather_shared_lists(&self, level: u32, exp: &mut Expansion) {
+        let gather = exp.gather;
+        let tid = thread_idx();
+        // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
+        let tally = unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
+        let entries = tally >> TALLY_EDGE_BITS;
+        let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
+        if entries == 0 {
+            return;
+        }
+        let blocks = grid_dim() as u64;
+        let first = total * block_idx() as u64 / blocks;
+        let last = total * (block_idx() as u64 + 1) / blocks;
+        let base_of = |entry: u64| -> u64 {
+            // SAFETY: entries below `entries` were written before the barrier.
+            if entry < entries { unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS) } } else { total }
+        };
+        // Thread 0 keeps the cursor: the entry holding the round's first edge.
+        let mut cursor = 0u64;
+        if tid == 0 {
+            let (mut low, mut high) = (0u64, entries);
+            while high - low > 1 {
+                let middle = (low + high) / 2;
+                if base_of(middle) <= first {
+                    low = middle;
+                } else {
+                    high = middle;
+                }
+            }
+            cursor = low;
+        }
+        let mut round = first;
+        while round < last {
+            if tid == 0 {
+                while base_of(cursor + 1) <= round {
+                    cursor += 1;
+                }
+                for (k, entry) in [cursor, cursor + 1].into_iter().enumerate() {
+                    if entry < entries {
+                        // SAFETY: as above.
+                        unsafe {
+                            let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                            gather.enlisted_range.set(2 * k, *record);
+                            gather.enlisted_range.set(2 * k + 1, *record.add(1));
+                            gather.enlisted.set(k, *record.add(2) as u32);
+                        }
+                    } else {
+                        gather.enlisted_range.set(2 * k, total);
+                    }
+                }
+            }
+            sync_threads();
+            let packed = round + tid as u64;
+            let valid = packed < last;
+            let which = (packed >= gather.enlisted_range.get(2)) as usize;
+            let edge = gather.enlisted_range.get(2 * which + 1) + (packed - gather.enlisted_range.get(2 * which));
+            let owner = gather.enlisted.get(which);
+            // SAFETY: `valid` edges lie inside a registered list, hence inside `out_targets`.
+            unsafe { self.visit(valid, edge, owner, level, exp) };
+            sync_threads();
+            round += BLOCK as u64;
+        }
+    }
+
+}
+
+/// The last index `j` with `prefix[j] <= e` in a non-decreasing array whose first entry is 0.
+#[inline(always)]
+fn last_at_most(prefix: &SharedArray<u32, PERSISTENT_BLOCK>, e: u32) -> usize {
+    let (mut low, mut high) = (0usize, PERSISTENT_BLOCK);
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if prefix.get(middle) <= e {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
