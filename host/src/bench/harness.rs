@@ -90,6 +90,11 @@ pub struct TraceRecord {
     /// Time of the traced run (per-level events on the GPU add a little to it).
     pub time_ms: f64,
     pub levels: Vec<LevelRecord>,
+    /// Vertices the levels enqueued (their frontiers, as the traversal counted them) over the
+    /// vertices the result shows reached: 1.0 means no vertex was expanded twice (Merrill et
+    /// al.'s redundant expansion factor). `null` in reports from before it was recorded.
+    #[serde(default)]
+    pub redundant_expansion: Option<f64>,
 }
 
 /// Summary over all roots.
@@ -128,8 +133,11 @@ impl Summary {
 /// How the GPU holds the graph.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GraphOnGpu {
-    /// `device` or `zero-copy`.
+    /// Where the lists are: `device` or `zero-copy`.
     pub placement: String,
+    /// Where the offsets are (device memory when they fit, even for zero-copy lists).
+    #[serde(default)]
+    pub offsets_placement: Option<String>,
     /// Delta-varint compressed lists, decoded by the kernels.
     pub compressed: bool,
     /// Bytes of offsets and lists (graph and transpose) as held: compressed or plain.
@@ -242,6 +250,9 @@ pub fn run_bench(
             source: graph.external_id(roots[0]),
             time_ms: traversal.traversal_time.as_secs_f64() * 1e3,
             levels: levels.iter().map(LevelRecord::from).collect(),
+            redundant_expansion: Some(
+                levels.iter().map(|l| l.frontier).sum::<u64>() as f64 / traversal.result.reached().max(1) as f64,
+            ),
         })
     } else {
         None
@@ -261,6 +272,7 @@ pub fn run_bench(
             let copies = if graph.is_undirected() { 1 } else { 2 };
             GraphOnGpu {
                 placement: placement.to_string(),
+                offsets_placement: traverser.layout().map(|layout| layout.offsets.to_string()),
                 compressed: traverser.is_compressed(),
                 stored_bytes,
                 plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
@@ -325,6 +337,7 @@ mod tests {
         let trace = run.trace.unwrap();
         assert_eq!(trace.source, run.roots[0].source);
         assert_eq!(trace.levels.iter().map(|l| l.frontier).sum::<u64>(), run.roots[0].reached);
+        assert_eq!(trace.redundant_expansion, Some(1.0));
     }
 
     #[test]

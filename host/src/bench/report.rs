@@ -64,8 +64,12 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(layout) = &report.graph_on_gpu {
         let _ = writeln!(
             out,
-            "graph on the GPU: {}, {} lists, {} ({}; the plain CSR takes {}, ratio {:.2})",
+            "graph on the GPU: {} ({}), {} lists, {} ({}; the plain CSR takes {}, ratio {:.2})",
             layout.placement,
+            match &layout.offsets_placement {
+                Some(offsets) => format!("offsets {offsets}"),
+                None => "offsets with the lists".into(),
+            },
             if layout.compressed { "compressed" } else { "plain" },
             layout.stored_bytes,
             mib(layout.stored_bytes),
@@ -92,6 +96,9 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(trace) = &report.trace {
         let _ = writeln!(out);
         let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
+        if let Some(factor) = trace.redundant_expansion {
+            let _ = writeln!(out, "redundant expansion factor: {factor:.4} (vertices enqueued / vertices reached)");
+        }
         out.push_str(&levels_table(&trace.levels));
     }
     if let Some(bus) = &report.bus {

@@ -8,7 +8,7 @@ use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{CompressedGraph, Graph};
 
 /// Where the caller wants the traversal to run.
@@ -215,16 +215,27 @@ impl<'g> Traverser<'g> {
             .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32))
             + resident_extras;
         let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
+        // Zero-copy lists still get their offsets in device memory when those fit: every
+        // bottom-up step reads the offsets of every unvisited vertex.
+        let offsets_bytes = 8 * (graph.num_vertices() as u64 + 1) * if graph.is_undirected() { 1 } else { 2 };
+        let offsets = if placement == Placement::Device || per_vertex + offsets_bytes <= budget {
+            Placement::Device
+        } else {
+            Placement::ZeroCopy
+        };
+        let layout = Layout { offsets, lists: placement };
         if placement == Placement::ZeroCopy && options.placement.is_none() {
             warnings.push(format!(
                 "the graph ({graph_bytes} bytes) and the BFS arrays ({per_vertex} bytes) exceed the {budget}-byte VRAM budget: \
-                 the graph stays in pinned host memory mapped into the GPU (zero-copy), read over the bus"
+                 the neighbor lists stay in pinned host memory mapped into the GPU (zero-copy), read over the bus; \
+                 the offsets are in {} memory",
+                if offsets == Placement::Device { "device" } else { "host" }
             ));
         }
         let started = Instant::now();
         let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
-            Some(packed) => gpu.place_compressed(packed, placement),
-            None => gpu.place_graph(plain, placement),
+            Some(packed) => gpu.place_compressed(packed, layout),
+            None => gpu.place_graph(plain, layout),
         };
         let device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
         let device_transpose = match &transpose {
@@ -263,7 +274,15 @@ impl<'g> Traverser<'g> {
         matches!(&self.engine, Engine::Gpu { device_graph, .. } if device_graph.is_compressed())
     }
 
-    /// Where the graph is for the GPU (None on the CPU).
+    /// Where the graph's offsets and lists are for the GPU (None on the CPU).
+    pub fn layout(&self) -> Option<Layout> {
+        match &self.engine {
+            Engine::Gpu { device_graph, .. } => Some(device_graph.layout()),
+            Engine::Cpu { .. } => None,
+        }
+    }
+
+    /// Where the graph's lists are for the GPU (None on the CPU).
     pub fn placement(&self) -> Option<Placement> {
         match &self.engine {
             Engine::Gpu { device_graph, .. } => Some(device_graph.placement()),

@@ -222,21 +222,20 @@ impl GpuContext {
         self.place_graph(graph, Placement::Device)
     }
 
-    /// Puts a graph's CSR arrays where `placement` says: device memory, or pinned host memory
-    /// mapped into the device's address space (zero-copy: kernels read it over the bus, so a
-    /// graph larger than the GPU's memory can still be traversed).
-    pub fn place_graph(&self, graph: &Graph, placement: Placement) -> Result<DeviceGraph, GpuError> {
+    /// Puts a graph's CSR arrays where `layout` says (a [`Placement`] puts both arrays there):
+    /// device memory, or pinned host memory mapped into the device's address space (zero-copy:
+    /// kernels read it over the bus, so a graph larger than the GPU's memory can still be
+    /// traversed).
+    pub fn place_graph(&self, graph: &Graph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
+        let layout = layout.into();
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
-        let bytes = std::mem::size_of_val(graph.offsets()) as u64 + std::mem::size_of_val(targets) as u64;
-        if placement == Placement::Device {
-            self.ensure_free(bytes, "the graph's CSR arrays")?;
-        }
+        self.ensure_free(layout.device_bytes(size_of_val(graph.offsets()), size_of_val(targets)), "the graph's CSR arrays")?;
         Ok(DeviceGraph {
-            offsets: self.place_array(graph.offsets(), placement, "the graph's row offsets")?,
-            targets: self.place_array(bytemuck::cast_slice(targets), placement, "the graph's neighbor lists")?,
+            offsets: self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?,
+            targets: self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
             compressed: None,
-            placement,
+            layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
@@ -246,15 +245,15 @@ impl GpuContext {
     /// lists; the bytes padded with zeros to a multiple of 4, as the kernels' aligned reads
     /// need), with its out-degrees and the restart points of its long lists in device memory
     /// whatever the placement: both are small, and read at random.
-    pub fn place_compressed(&self, graph: &CompressedGraph, placement: Placement) -> Result<DeviceGraph, GpuError> {
+    pub fn place_compressed(&self, graph: &CompressedGraph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
+        let layout = layout.into();
         let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
         let padded = graph.bytes().len().div_ceil(4).max(1) * 4;
         let mut bytes = graph.bytes().to_vec();
         bytes.resize(padded, 0);
         let extras_bytes = 4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
-        let graph_bytes = std::mem::size_of_val(graph.byte_offsets()) as u64 + padded as u64;
-        self.ensure_free(extras_bytes + if placement == Placement::Device { graph_bytes } else { 0 }, "the compressed graph")?;
+        self.ensure_free(extras_bytes + layout.device_bytes(size_of_val(graph.byte_offsets()), padded), "the compressed graph")?;
         // cuMemAlloc refuses zero bytes: empty arrays get one unused element.
         let nonempty_u32 = |v: Vec<u32>| if v.is_empty() { vec![0] } else { v };
         let long_count = restarts.vertices.len() as u32;
@@ -269,10 +268,10 @@ impl GpuContext {
             long_count,
         };
         Ok(DeviceGraph {
-            offsets: self.place_array(graph.byte_offsets(), placement, "the compressed graph's byte offsets")?,
-            targets: self.place_array(&bytes, placement, "the compressed graph's lists")?,
+            offsets: self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?,
+            targets: self.place_array(&bytes, layout.lists, "the compressed graph's lists")?,
             compressed: Some(extras),
-            placement,
+            layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
@@ -354,6 +353,30 @@ impl std::fmt::Display for Placement {
     }
 }
 
+/// Where each of a graph's two big arrays goes: the offsets (one or two words a vertex, read
+/// by every bottom-up step for every unvisited vertex) and the lists. Offsets are worth keeping
+/// in device memory whenever they fit: read over the bus, they would cost a 32-byte sector for
+/// every 16 bytes wanted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub offsets: Placement,
+    pub lists: Placement,
+}
+
+impl From<Placement> for Layout {
+    fn from(placement: Placement) -> Layout {
+        Layout { offsets: placement, lists: placement }
+    }
+}
+
+impl Layout {
+    /// Device bytes this layout needs for offsets and lists of these sizes.
+    fn device_bytes(&self, offsets: usize, lists: usize) -> u64 {
+        let on_device = |placement: Placement, bytes: usize| if placement == Placement::Device { bytes as u64 } else { 0 };
+        on_device(self.offsets, offsets) + on_device(self.lists, lists)
+    }
+}
+
 /// One CSR array, in device memory or in mapped pinned host memory.
 pub(crate) enum GraphArray<T> {
     Device(CudaSlice<T>),
@@ -404,7 +427,7 @@ pub struct DeviceGraph {
     pub(crate) offsets: GraphArray<u64>,
     pub(crate) targets: GraphArray<u8>,
     pub(crate) compressed: Option<CompressedExtras>,
-    placement: Placement,
+    layout: Layout,
     num_vertices: u32,
     num_edges: u64,
 }
@@ -418,8 +441,13 @@ impl DeviceGraph {
         self.num_edges
     }
 
+    /// Where the lists are (the offsets may be in device memory when the lists are not).
     pub fn placement(&self) -> Placement {
-        self.placement
+        self.layout.lists
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// Whether the lists are delta-varint compressed.
@@ -427,14 +455,11 @@ impl DeviceGraph {
         self.compressed.is_some()
     }
 
-    /// Device memory held: the arrays in device memory (for a zero-copy graph, only a
-    /// compressed graph's degrees and restart points).
+    /// Device memory held: the arrays in device memory (a compressed graph's degrees and
+    /// restart points always are).
     pub fn bytes(&self) -> u64 {
         let extras = self.compressed.as_ref().map_or(0, CompressedExtras::bytes);
-        match self.placement {
-            Placement::Device => self.csr_bytes() + extras,
-            Placement::ZeroCopy => extras,
-        }
+        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize) + extras
     }
 
     /// Bytes of the offsets and lists wherever they are.

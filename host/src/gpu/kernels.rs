@@ -4,7 +4,7 @@
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
 
-use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 
 /// Threads per block for the BFS kernels: a multiple of 32, as the kernels require.
 pub const BFS_BLOCK: u32 = 256;
@@ -101,7 +101,7 @@ pub struct PersistentControl {
 pub const CONTROL_WORDS: usize = std::mem::size_of::<PersistentControl>() / 8;
 
 /// Words per trace record (`TRACE_WORDS` in the device crate).
-pub const TRACE_WORDS: usize = 5;
+pub const TRACE_WORDS: usize = 6;
 
 /// Edges between restart points of a long compressed list (`RESTART_EDGES` in the device
 /// crate), and the list length from which the kernel cuts lists into pieces there (its
@@ -189,13 +189,21 @@ pub fn bfs_persistent(
     require("bfs_persistent", shared_list_capacity as u64 > graph.num_edges() / SHARED_LIST_EDGES, || {
         format!("a shared-list table of {shared_list_capacity} entries for {} edges", graph.num_edges())
     })?;
-    require("bfs_persistent", graph.is_compressed() == inbound.is_compressed(), || {
-        "a graph and transpose in different formats".to_string()
-    })?;
+    require(
+        "bfs_persistent",
+        graph.is_compressed() == inbound.is_compressed() && graph.layout() == inbound.layout(),
+        || "a graph and transpose in different formats or places".to_string(),
+    )?;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
-    let flags = params.bottom_up as u32 | (params.small_frontiers as u32) << 1;
+    // Bits 2 and 3 tell the trace which arrays are read over the bus.
+    let mapped = |placement: Placement| placement == Placement::ZeroCopy;
+    let layout = graph.layout();
+    let flags = params.bottom_up as u32
+        | (params.small_frontiers as u32) << 1
+        | (mapped(layout.offsets) as u32) << 2
+        | (mapped(layout.lists) as u32) << 3;
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     let stream = gpu.stream();
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
@@ -216,5 +224,30 @@ pub fn bfs_persistent(
             &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
             &params.alpha, &params.beta, &flags,
         ]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The constants this file mirrors, read from the device crate's source: a mismatch would
+    /// make the host misread the kernels' buffers (as a 5-word trace read against 6 once did).
+    #[test]
+    fn mirrored_constants_match_the_device_crate() {
+        let sources = [
+            include_str!("../../../device/src/kernels/bfs_persistent/mod.rs"),
+            include_str!("../../../device/src/kernels/bfs_persistent/compressed.rs"),
+        ]
+        .concat();
+        let device_value = |name: &str| -> u64 {
+            let line = sources
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("pub const {name}:")))
+                .unwrap_or_else(|| panic!("no `pub const {name}` in the device crate"));
+            line.rsplit('=').next().unwrap().trim().trim_end_matches(';').parse().unwrap()
+        };
+        assert_eq!(device_value("PERSISTENT_BLOCK"), super::PERSISTENT_BLOCK as u64);
+        assert_eq!(device_value("SHARED_LIST_WORDS"), super::SHARED_LIST_WORDS as u64);
+        assert_eq!(device_value("TRACE_WORDS"), super::TRACE_WORDS as u64);
+        assert_eq!(device_value("RESTART_EDGES"), super::RESTART_EDGES);
     }
 }

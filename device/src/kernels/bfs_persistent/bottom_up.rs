@@ -34,7 +34,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let warps = global_threads() / WARP_SIZE;
         let mut word = global_idx() / WARP_SIZE;
         let mut next_edges = 0u64;
-        let mut reads = Reads::default();
+        let mut reads = self.reads();
         let mut discovered_total = 0u64;
         while word < self.words {
             // SAFETY: `word < words`; every bitmap holds `words` words.
@@ -49,7 +49,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
             let v = word * WARP_SIZE + lane;
             let mut parent = UNREACHED;
-            if v < self.n && seen & (1 << lane) == 0 {
+            let reading = v < self.n && seen & (1 << lane) == 0;
+            // Bytes `read.0..read.1` of the list array, holding `read.2` edges.
+            let mut read = (0u64, 0u64, 0u64);
+            if reading {
                 // SAFETY: `v < n`; in-neighbors are vertices, so their words exist.
                 let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
                 // SAFETY: `v < n` and `in_offsets` holds n + 1 entries.
@@ -69,7 +72,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                             break;
                         }
                     }
-                    reads.list(v, start, decoder.pos, checked);
+                    read = (start, decoder.pos, checked);
                 } else {
                     let targets = self.edges.in_edges.cast::<u32>();
                     let mut edge = start;
@@ -82,9 +85,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                             break;
                         }
                     }
-                    reads.list(v, 4 * start, 4 * edge, edge - start);
+                    read = (4 * start, 4 * edge, edge - start);
                 }
             }
+            reads.warp_round(reading, v, read.0, read.1, read.2);
             let found = parent != UNREACHED;
             let discovered = ballot_sync(FULL_MASK, found);
             if lane == 0 {

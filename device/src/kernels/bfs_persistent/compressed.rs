@@ -94,7 +94,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let queue = self.queue(level);
         let bytes = self.edges.out_edges;
         let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
-        let mut reads = Reads::default();
+        let mut reads = self.reads();
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.gather_long_pieces(level, &mut exp, first_warp, warp_stride) };

@@ -82,12 +82,16 @@ pub struct BfsControl {
 pub const TRACE_WORDS: usize = 6;
 const TRACE_TIME: usize = 5;
 
-/// What a thread read from the graph during a level, for the trace.
-#[derive(Clone, Copy, Default)]
+/// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
+/// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
+/// are in mapped host memory; 0 for a graph in device memory).
+#[derive(Clone, Copy)]
 struct Reads {
     edges: u64,
     bytes: u64,
     bus_bytes: u64,
+    offsets_mapped: bool,
+    lists_mapped: bool,
 }
 
 impl Reads {
@@ -97,7 +101,44 @@ impl Reads {
         let offsets = 8 * v as u64;
         self.edges += edges;
         self.bytes += 16 + (end - start);
-        self.bus_bytes += sector_bytes(offsets, offsets + 16) + sector_bytes(start, end);
+        if self.offsets_mapped {
+            self.bus_bytes += sector_bytes(offsets, offsets + 16);
+        }
+        if self.lists_mapped {
+            self.bus_bytes += sector_bytes(start, end);
+        }
+    }
+
+    /// One bottom-up round of a warp, whose lanes own consecutive vertices (`reading` on the
+    /// lanes that searched their in-list, which is bytes `start..end`). Their offsets and lists
+    /// sit side by side, so the bus moves each shared sector once: count the distinct sectors.
+    /// All 32 lanes call it together.
+    #[inline(always)]
+    fn warp_round(&mut self, reading: bool, v: u32, start: u64, end: u64, edges: u64) {
+        self.edges += edges;
+        if reading {
+            self.bytes += 16 + (end - start);
+        }
+        let readers = ballot_sync(FULL_MASK, reading);
+        if readers == 0 {
+            return;
+        }
+        let lane = lane_id();
+        if self.offsets_mapped && lane == ffs(readers) - 1 {
+            let last_reader = v - lane + (WARP_SIZE - 1 - readers.leading_zeros());
+            self.bus_bytes += sector_bytes(8 * v as u64, 8 * (last_reader as u64 + 2));
+        }
+        if self.lists_mapped {
+            let has_bytes = reading && end > start;
+            let (first, last) = (start / 32, end.saturating_sub(1) / 32);
+            let earlier = ballot_sync(FULL_MASK, has_bytes) & lanemask_lt();
+            let previous_lane = if earlier == 0 { 0 } else { WARP_SIZE - 1 - earlier.leading_zeros() };
+            let previous_last = shfl_idx_sync_u64(FULL_MASK, last, previous_lane);
+            if has_bytes {
+                let shared = earlier != 0 && previous_last == first;
+                self.bus_bytes += 32 * (last - first + 1) - 32 * shared as u64;
+            }
+        }
     }
 }
 
@@ -141,6 +182,9 @@ struct Bfs<const COMPRESSED: bool> {
     beta: f32,
     allow_bottom_up: bool,
     allow_small: bool,
+    /// Where the graph is, for the bus accounting of the trace.
+    offsets_mapped: bool,
+    lists_mapped: bool,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -249,6 +293,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         beta,
         allow_bottom_up: flags & 1 != 0,
         allow_small: flags & 2 != 0,
+        offsets_mapped: flags & 4 != 0,
+        lists_mapped: flags & 8 != 0,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -312,6 +358,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         beta,
         allow_bottom_up: flags & 1 != 0,
         allow_small: flags & 2 != 0,
+        offsets_mapped: flags & 4 != 0,
+        lists_mapped: flags & 8 != 0,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -434,6 +482,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     fn out_range(&self, v: u32) -> (u64, u64) {
         // SAFETY: `v < n` and `out_offsets` holds n + 1 entries.
         unsafe { (*self.edges.out_offsets.add(v as usize), *self.edges.out_offsets.add(v as usize + 1)) }
+    }
+
+    /// A zeroed tally of reads, with this graph's placement.
+    #[inline(always)]
+    fn reads(&self) -> Reads {
+        Reads { edges: 0, bytes: 0, bus_bytes: 0, offsets_mapped: self.offsets_mapped, lists_mapped: self.lists_mapped }
     }
 
     /// Frontier size and out-degree sum of `level`, complete since the last barrier.

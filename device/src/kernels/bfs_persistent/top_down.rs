@@ -213,7 +213,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let queue = self.queue(level);
         let tiles = frontier.div_ceil(tile_size);
         let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
-        let mut reads = Reads::default();
+        let mut reads = self.reads();
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.gather_shared_lists(level, &mut exp) };
