@@ -230,8 +230,8 @@ pub unsafe extern "ptx-kernel" fn test_block_scan(input: *const u32, out: *mut u
 /// the first `resume_skip[v]` edges left unwritten), as the BFS does from restart points.
 ///
 /// # Safety
-/// `byte_offsets` and `edge_offsets` hold n + 1 entries describing `bytes` (4-byte aligned,
-/// padded to a multiple of 4); `resume*` hold n entries; the outputs hold `edge_offsets[n]`.
+/// `byte_offsets` and `edge_offsets` hold n + 1 entries describing `bytes` (8-byte aligned,
+/// padded to a multiple of 8); `resume*` hold n entries; the outputs hold `edge_offsets[n]`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn test_varint_decode(
     bytes: *const u8,

@@ -41,17 +41,19 @@ impl ListStart {
     }
 }
 
-/// One thread's sequential decoder over bytes `pos..end`. It reads aligned 32-bit words and
-/// keeps the last one, so a list costs about a quarter of the loads of byte-by-byte reading.
+/// One thread's sequential decoder over bytes `pos..end`. It reads aligned 64-bit words and
+/// keeps the last one, so a list costs about an eighth of the loads of byte-by-byte reading:
+/// over the bus (a zero-copy graph) every load is a request, and requests, not bytes, bound a
+/// bottom-up step that reads the first few bytes of millions of lists.
 ///
-/// The byte array must start 4-byte aligned and be readable up to the next multiple of 4
+/// The byte array must start 8-byte aligned and be readable up to the next multiple of 8
 /// past its last byte (the host pads it).
 pub struct ThreadDecoder {
     bytes: *const u8,
     pub pos: u64,
     pub end: u64,
     word_index: u64,
-    word: u32,
+    word: u64,
     start: ListStart,
     previous: u32,
 }
@@ -71,14 +73,14 @@ impl ThreadDecoder {
 
     #[inline(always)]
     fn next_byte(&mut self) -> u32 {
-        let index = self.pos >> 2;
+        let index = self.pos >> 3;
         if index != self.word_index {
             // SAFETY: `pos < end` when called (see `next`), and the padded array covers the
             // aligned word that holds it.
-            self.word = unsafe { *(self.bytes as *const u32).add(index as usize) };
+            self.word = unsafe { *(self.bytes as *const u64).add(index as usize) };
             self.word_index = index;
         }
-        let byte = (self.word >> ((self.pos & 3) * 8)) & 0xff;
+        let byte = ((self.word >> ((self.pos & 7) * 8)) & 0xff) as u32;
         self.pos += 1;
         byte
     }

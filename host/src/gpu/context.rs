@@ -242,14 +242,14 @@ impl GpuContext {
     }
 
     /// Puts a delta-varint compressed graph where `placement` says (its byte offsets and
-    /// lists; the bytes padded with zeros to a multiple of 4, as the kernels' aligned reads
+    /// lists; the bytes padded with zeros to a multiple of 8, as the kernels' aligned reads
     /// need), with its out-degrees and the restart points of its long lists in device memory
     /// whatever the placement: both are small, and read at random.
     pub fn place_compressed(&self, graph: &CompressedGraph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
         let layout = layout.into();
         let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
-        let padded = graph.bytes().len().div_ceil(4).max(1) * 4;
+        let padded = graph.bytes().len().div_ceil(8).max(1) * 8;
         let mut bytes = graph.bytes().to_vec();
         bytes.resize(padded, 0);
         let extras_bytes = 4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;

@@ -146,7 +146,7 @@ pub fn varint_decode(gpu: &GpuContext, graph: &CompressedGraph, interval: u64) -
         resume_skip[v as usize] = interval as u32;
     }
     let mut bytes = graph.bytes().to_vec();
-    bytes.resize(bytes.len().div_ceil(4).max(1) * 4, 0);
+    bytes.resize(bytes.len().div_ceil(8).max(1) * 8, 0);
     let edges = (edge_offsets[n] as usize).max(1);
     let device_bytes = gpu.upload(&bytes, "test input")?;
     let byte_offsets = gpu.upload(graph.byte_offsets(), "test input")?;

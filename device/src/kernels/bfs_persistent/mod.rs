@@ -307,7 +307,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
 ///
 /// # Safety
 /// As for [`bfs_persistent`], with the lists in the host's compressed format, both byte arrays
-/// 4-byte aligned and padded to a multiple of 4 bytes, and the restart table built from
+/// 8-byte aligned and padded to a multiple of 8 bytes, and the restart table built from
 /// the same lists with `RESTART_EDGES` edges a piece.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
