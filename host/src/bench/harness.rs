@@ -60,7 +60,8 @@ pub struct LevelRecord {
     pub frontier: u64,
     pub edges_inspected: u64,
     /// Graph bytes read and the same in whole 32-byte sectors (bus bytes when the graph is
-    /// zero-copy); counted by the GPU kernels, 0 on the CPU and in files from before v3.
+    /// zero-copy); counted by the GPU kernels, 0 on the CPU and in reports written before
+    /// they were recorded.
     #[serde(default)]
     pub bytes_read: u64,
     #[serde(default)]
