@@ -208,6 +208,15 @@ fn zero_copy_graphs_match_the_cpu() {
         for source in sources_of(graph) {
             check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
+            for balance in BottomUpBalance::ALL {
+                let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                let run = persistent.run(source, eager).unwrap();
+                let label = format!("{label} zero-copy, eager bottom-up, {balance} balance");
+                check_result(graph, &run.result, &label);
+                let bottom_up_bus: u64 =
+                    run.levels.iter().filter(|l| l.direction == Direction::BottomUp).map(|l| l.bus_bytes).sum();
+                assert!(bottom_up_bus > 0, "{label}: bottom-up lists read over the bus");
+            }
         }
         check_compressed_against_cpu(&gpu, graph, &sources_of(graph), Placement::ZeroCopy, label);
     }
