@@ -13,7 +13,7 @@ use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::stats::{harmonic_mean, median, Spread};
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{read_report, run_bench, write_report, BenchOptions, BenchReport, RootRecord, Summary};
-use warpath::bfs::gpu_persistent::GpuPersistent;
+use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{Backend, Traverser};
 use warpath::generate::generate;
@@ -141,6 +141,7 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
             beta: 18.0,
             bottom_up: kernel == GpuTraversal::DirectionOptimizing,
             small_frontiers: true,
+            bottom_up_balance: BottomUpBalance::Static,
         }),
     };
     gpu.summary.hmean_gteps *= speedup;
@@ -343,6 +344,15 @@ fn gpu_suite_runs_every_kernel() {
     assert_eq!(report.flags.gpu_kernel.as_deref(), Some("top-down"));
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up), Some(false));
     assert!(report.peak_device_bytes > report.device_graph_bytes);
+
+    // The bottom-up balancing shows in the header and the JSON.
+    let json = scratch.path("warp.json");
+    let (ok, stdout, stderr) =
+        warpath(&["bench", "kron:10", "--roots", "2", "--backend", "gpu", "--bottom-up-balance", "warp", "--json", json.to_str().unwrap()]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"), "{stdout}");
+    let report = read_report(&json).unwrap();
+    assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 }
 
 fn warpath(args: &[&str]) -> (bool, String, String) {

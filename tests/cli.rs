@@ -132,3 +132,22 @@ fn auto_falls_back_to_the_cpu_and_says_why() {
     assert!(stdout(&out).contains("backend: cpu"));
     assert!(stdout(&out).contains("verified: ok"));
 }
+
+#[test]
+fn bottom_up_balance_takes_static_thread_or_warp() {
+    // A bad value is clap's usage error, listing the choices, before any graph is loaded.
+    for command in ["bfs", "bench"] {
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--bottom-up-balance", "dynamic"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        for needle in ["--bottom-up-balance", "dynamic", "static", "thread", "warp"] {
+            assert!(err.contains(needle), "{command}: `{needle}` missing from: {err}");
+        }
+    }
+    // Every good value is accepted (the CPU backend ignores it).
+    for balance in ["static", "thread", "warp"] {
+        let out = warpath(&["bfs", "grid2d:8", "--backend", "cpu", "--verify", "--bottom-up-balance", balance]);
+        assert!(out.status.success(), "{balance}: {}", stderr(&out));
+        assert!(stdout(&out).contains("verified: ok"), "{balance}: {}", stdout(&out));
+    }
+}

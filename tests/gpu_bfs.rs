@@ -6,7 +6,7 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
-use warpath::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
+use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{Backend, BfsResult, Direction, GpuOptions, Traverser};
 use warpath::formats::{read_graph, ReadOptions};
@@ -17,15 +17,21 @@ use warpath::verify::validate_bfs_tree;
 use warpath::Graph;
 
 /// The persistent kernel's variants: every combination of bottom-up steps and the
-/// small-frontier path, plus switching thresholds that force bottom-up almost at once.
+/// small-frontier path, plus switching thresholds that force bottom-up almost at once (from
+/// the first level: the source alone is a growing frontier), under each bottom-up balancing.
 fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let default = GpuBfsParams::default();
+    let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default };
     vec![
         ("persistent", default),
         ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
         ("persistent without small path", GpuBfsParams { small_frontiers: false, ..default }),
         ("persistent top-down, no small path", GpuBfsParams { bottom_up: false, small_frontiers: false, ..default }),
-        ("persistent eager bottom-up", GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default }),
+        ("persistent eager bottom-up", eager),
+        ("persistent, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..default }),
+        ("persistent, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..default }),
+        ("persistent eager bottom-up, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..eager }),
+        ("persistent eager bottom-up, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..eager }),
     ]
 }
 
@@ -202,6 +208,15 @@ fn zero_copy_graphs_match_the_cpu() {
         for source in sources_of(graph) {
             check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
+            for balance in BottomUpBalance::ALL {
+                let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                let run = persistent.run(source, eager).unwrap();
+                let label = format!("{label} zero-copy, eager bottom-up, {balance} balance");
+                check_result(graph, &run.result, &label);
+                let bottom_up_bus: u64 =
+                    run.levels.iter().filter(|l| l.direction == Direction::BottomUp).map(|l| l.bus_bytes).sum();
+                assert!(bottom_up_bus > 0, "{label}: bottom-up lists read over the bus");
+            }
         }
         check_compressed_against_cpu(&gpu, graph, &sources_of(graph), Placement::ZeroCopy, label);
     }
@@ -240,4 +255,103 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
         Err(err) => err.to_string(),
     };
     assert!(message.contains(&per_vertex.to_string()) && message.contains(&(per_vertex / 2).to_string()), "{message}");
+}
+
+/// What a bottom-up search over one in-list must find and read: the position of the first
+/// in-neighbor at `distance - 1` (the parent every balancing picks: the first in list order),
+/// or `None`.
+fn first_frontier_neighbor(in_list: &[u32], distances: &[u32], level: u32) -> Option<usize> {
+    in_list.iter().position(|&u| distances[u as usize] == level)
+}
+
+/// Every balancing, plain and compressed, with bottom-up from the first level on: right
+/// distances, valid parents, and for the vertices found bottom-up exactly the parent the rule
+/// says (the first frontier in-neighbor in list order), so the strategies agree. On plain
+/// lists in device memory, the trace's bottom-up edges and bytes must be those the strategy
+/// reads: up to the parent (one lane per vertex) or whole rounds of 32 (the warp-centric
+/// search); compressed, the warp's rounds read at least what the thread decoders read.
+#[test]
+fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
+    let Some(gpu) = gpu_or_skip("bottom_up_balancing_strategies_agree_on_parents_and_reads") else { return };
+    let star_edges = (1..=40_000u32).map(|v| (0, v)).collect();
+    let mut directed: Vec<(u32, u32)> = (0..2999u32).map(|v| (v, (v + 1) % 2999)).collect();
+    directed.extend((0..2999u32).step_by(5).map(|v| (v, (v * 17 + 3) % 2999)));
+    let graphs = vec![
+        ("kron:14".to_string(), generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 7).unwrap()),
+        ("urand:13:8".to_string(), generate(&"urand:13:8".parse::<GeneratorSpec>().unwrap(), 7).unwrap()),
+        ("star".to_string(), GraphBuilder::new().build(EdgeList::new(40_001, star_edges, true)).unwrap()),
+        ("directed".to_string(), GraphBuilder::new().build(EdgeList::new(3000, directed, false)).unwrap()),
+    ];
+    for (name, graph) in &graphs {
+        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+        let in_graph = transpose.as_ref().unwrap_or(graph);
+        let device_graph = gpu.upload_graph(graph).unwrap();
+        let device_transpose = transpose.as_ref().map(|t| gpu.upload_graph(t).unwrap());
+        let packed = CompressedGraph::encode(graph);
+        let packed_transpose = transpose.as_ref().map(CompressedGraph::encode);
+        let compressed_graph = gpu.place_compressed(&packed, Placement::Device).unwrap();
+        let compressed_transpose = packed_transpose.as_ref().map(|t| gpu.place_compressed(t, Placement::Device).unwrap());
+        let mut plain = GpuPersistent::new(&gpu, graph, &device_graph, device_transpose.as_ref().unwrap_or(&device_graph)).unwrap();
+        let mut compressed =
+            GpuPersistent::new(&gpu, graph, &compressed_graph, compressed_transpose.as_ref().unwrap_or(&compressed_graph)).unwrap();
+        for source in sources_of(graph) {
+            let expected = bfs_sequential(graph, source);
+            // Per bottom-up level, the (edges, bytes) the compressed static search read.
+            let mut compressed_static_reads: Vec<(u64, u64)> = Vec::new();
+            for balance in BottomUpBalance::ALL {
+                let params = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
+                    let label = format!("{name} from {source}, {balance} balance, {format}");
+                    let run = persistent.run(source, params).unwrap();
+                    check_result(graph, &run.result, &label);
+                    assert_eq!(run.levels[0].direction, Direction::BottomUp, "{label}: the first level goes bottom-up");
+                    let distances = &run.result.distances;
+                    for v in 0..graph.num_vertices() as u32 {
+                        let d = distances[v as usize];
+                        if d == 0 || d == u32::MAX || run.levels[d as usize - 1].direction != Direction::BottomUp {
+                            continue;
+                        }
+                        let in_list = in_graph.neighbors(v);
+                        let first = first_frontier_neighbor(in_list, distances, d - 1).unwrap();
+                        assert_eq!(run.result.parents[v as usize], in_list[first], "{label}: parent of {v}");
+                    }
+                    let bottom_up: Vec<_> = run.levels.iter().filter(|l| l.direction == Direction::BottomUp).collect();
+                    assert!(bottom_up.iter().all(|l| l.bus_bytes == 0), "{label}: nothing crosses the bus");
+                    if format == "plain" {
+                        for level in &bottom_up {
+                            let (mut edges, mut bytes) = (0u64, 0u64);
+                            for v in 0..graph.num_vertices() as u32 {
+                                if expected.distances[v as usize] <= level.level {
+                                    continue; // visited before this level: not searched
+                                }
+                                let in_list = in_graph.neighbors(v);
+                                let degree = in_list.len();
+                                let needed = first_frontier_neighbor(in_list, &expected.distances, level.level)
+                                    .map_or(degree, |k| k + 1);
+                                let checked = match balance {
+                                    BottomUpBalance::Warp => (needed.div_ceil(32) * 32).min(degree),
+                                    _ => needed,
+                                } as u64;
+                                edges += checked;
+                                bytes += 16 + 4 * checked;
+                            }
+                            assert_eq!((level.edges_inspected, level.bytes_read), (edges, bytes), "{label}: level {}", level.level);
+                        }
+                    } else {
+                        let reads: Vec<(u64, u64)> = bottom_up.iter().map(|l| (l.edges_inspected, l.bytes_read)).collect();
+                        match balance {
+                            BottomUpBalance::Static => compressed_static_reads = reads,
+                            BottomUpBalance::Thread => assert_eq!(reads, compressed_static_reads, "{label}: reads as static"),
+                            BottomUpBalance::Warp => {
+                                assert_eq!(reads.len(), compressed_static_reads.len(), "{label}: bottom-up levels");
+                                for (warp, lane) in reads.iter().zip(&compressed_static_reads) {
+                                    assert!(warp.0 >= lane.0 && warp.1 >= lane.1, "{label}: warp rounds {warp:?}, lanes {lane:?}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

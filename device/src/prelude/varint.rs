@@ -110,23 +110,50 @@ impl ThreadDecoder {
 /// a ballot marks the varints' last bytes, every lane that ends a varint assembles it from up
 /// to 5 lanes by shuffles, and an inclusive scan of the deltas turns them into ids. Calls
 /// `visit(valid, neighbor)` on all 32 lanes once a round (valid on the lanes that ended a
-/// varint). All 32 lanes must call it with the same arguments. Returns the number of rounds.
+/// varint). All 32 lanes must call it with the same arguments.
 ///
 /// # Safety
 /// `bytes[pos..end]` is readable and holds whole varints.
 #[inline(always)]
-pub unsafe fn warp_decode(bytes: *const u8, mut pos: u64, end: u64, start: ListStart, mut visit: impl FnMut(bool, u32)) {
+pub unsafe fn warp_decode(bytes: *const u8, pos: u64, end: u64, start: ListStart, mut visit: impl FnMut(bool, u32)) {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        warp_decode_until(bytes, pos, end, start, |valid, neighbor| {
+            visit(valid, neighbor);
+            false
+        })
+    };
+}
+
+/// [`warp_decode`] with early exit: stops after the first round for which `visit` returns
+/// true (it must return the same on every lane). Within a round the valid lanes hold
+/// consecutive neighbors in list order, lowest lane first. Returns the end of the bytes the
+/// warp loaded: the last round's window, `min(its start + 32, end)` (`pos` when the list is
+/// empty).
+///
+/// # Safety
+/// `bytes[pos..end]` is readable and holds whole varints.
+#[inline(always)]
+pub unsafe fn warp_decode_until(
+    bytes: *const u8,
+    mut pos: u64,
+    end: u64,
+    start: ListStart,
+    mut visit: impl FnMut(bool, u32) -> bool,
+) -> u64 {
     let lane = lane_id();
+    let mut loaded_end = pos;
     let mut previous = start.previous;
     let mut at_list_start = start.at_list_start;
     while pos < end {
         let index = pos + lane as u64;
         // SAFETY: `index < end`, inside the list.
         let byte = if index < end { unsafe { *bytes.add(index as usize) as u32 } } else { 0x80 };
+        loaded_end = (pos + WARP_SIZE as u64).min(end);
         let ends_varint = byte & 0x80 == 0;
         let ends = ballot_sync(FULL_MASK, ends_varint);
         if ends == 0 {
-            return; // malformed: no varint ends within 32 bytes
+            return loaded_end; // malformed: no varint ends within 32 bytes
         }
         let below = ends & lanemask_lt();
         let first_lane = if below == 0 { 0 } else { WARP_SIZE - below.leading_zeros() };
@@ -143,10 +170,13 @@ pub unsafe fn warp_decode(bytes: *const u8, mut pos: u64, end: u64, start: ListS
         let first = at_list_start && below == 0;
         let delta = if ends_varint { start.delta(value, first, previous) } else { 0 };
         let neighbor = previous.wrapping_add(warp_inclusive_scan(delta));
-        visit(ends_varint, neighbor);
+        if visit(ends_varint, neighbor) {
+            return loaded_end;
+        }
         let last = WARP_SIZE - 1 - ends.leading_zeros();
         previous = shfl_idx_sync(FULL_MASK, neighbor, last);
         at_list_start = false;
         pos += last as u64 + 1;
     }
+    loaded_end
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bench::harness::{BenchRun, BusRecord, GraphOnGpu, RootRecord, Summary, TraceRecord};
 use crate::bench::kernel::GpuTraversal;
+use crate::bfs::gpu_persistent::BottomUpBalance;
 use crate::bfs::{BackendUsed, GpuKernel, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
@@ -153,6 +154,9 @@ pub struct GpuParams {
     pub bottom_up: bool,
     /// Small frontiers handed to a single block.
     pub small_frontiers: bool,
+    /// How bottom-up levels balance their work (`static` in reports written before it existed).
+    #[serde(default)]
+    pub bottom_up_balance: BottomUpBalance,
 }
 
 impl Flags {
@@ -172,6 +176,7 @@ impl Flags {
                     beta: p.beta,
                     bottom_up: p.bottom_up,
                     small_frontiers: p.small_frontiers,
+                    bottom_up_balance: p.bottom_up_balance,
                 }),
                 GpuKernel::PerLevel => None,
             };

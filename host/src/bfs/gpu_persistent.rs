@@ -15,12 +15,20 @@ use crate::gpu::kernels::{
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
+pub use crate::gpu::kernels::BottomUpBalance;
 pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
 
 impl Default for PersistentParams {
-    /// Beamer's alpha = 15 and beta = 18, bottom-up and the small-frontier path on.
+    /// Beamer's alpha = 15 and beta = 18, bottom-up and the small-frontier path on, bottom-up
+    /// levels balanced statically.
     fn default() -> Self {
-        PersistentParams { alpha: 15.0, beta: 18.0, bottom_up: true, small_frontiers: true }
+        PersistentParams {
+            alpha: 15.0,
+            beta: 18.0,
+            bottom_up: true,
+            small_frontiers: true,
+            bottom_up_balance: BottomUpBalance::Static,
+        }
     }
 }
 

@@ -78,6 +78,12 @@ pub struct GpuTuning {
     /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
     #[arg(long, default_value_t = 18.0)]
     pub beta: f32,
+    /// How bottom-up levels share out their vertices (persistent kernel; XBFS section 5.1):
+    /// `static` (bitmap words in grid-stride order, one thread per vertex), `thread` (words
+    /// fetched from an atomic work counter, one thread per vertex) or `warp` (words fetched
+    /// likewise, each vertex's in-list searched by a whole warp).
+    #[arg(long, default_value = "static", value_parser = ["static", "thread", "warp"])]
+    pub bottom_up_balance: String,
     /// Never hand small frontiers to a single block (persistent kernel).
     #[arg(long)]
     pub no_small_path: bool,
@@ -133,6 +139,7 @@ impl GpuTuning {
                 beta: self.beta,
                 bottom_up: !self.top_down,
                 small_frontiers: !self.no_small_path,
+                bottom_up_balance: self.bottom_up_balance.parse().expect("clap admits only known balances"),
             }),
         }
     }
@@ -219,7 +226,29 @@ pub struct SuiteArgs {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_bytes;
+    use clap::Parser;
+
+    use super::{parse_bytes, Cli, Command};
+    use warpath::bfs::gpu_persistent::BottomUpBalance;
+    use warpath::bfs::GpuKernel;
+
+    #[test]
+    fn bottom_up_balance_reaches_the_persistent_kernel() {
+        let balance_of = |extra: &[&str]| {
+            let cli = Cli::try_parse_from([&["warpath", "bench", "kron:10"][..], extra].concat()).unwrap();
+            let Command::Bench(args) = cli.command else { panic!("not bench") };
+            match args.gpu.kernel() {
+                GpuKernel::Persistent(p) => p.bottom_up_balance,
+                GpuKernel::PerLevel => panic!("not the persistent kernel"),
+            }
+        };
+        assert_eq!(balance_of(&[]), BottomUpBalance::Static);
+        assert_eq!(balance_of(&["--bottom-up-balance", "static"]), BottomUpBalance::Static);
+        assert_eq!(balance_of(&["--bottom-up-balance", "thread"]), BottomUpBalance::Thread);
+        assert_eq!(balance_of(&["--bottom-up-balance", "warp"]), BottomUpBalance::Warp);
+        let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-balance", "Warp"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
 
     #[test]
     fn byte_counts_with_suffixes() {

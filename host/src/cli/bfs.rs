@@ -1,7 +1,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use warpath::bfs::{random_source, Traverser};
+use warpath::bfs::{random_source, GpuKernel, Traverser};
 use warpath::graph::UNREACHED;
 use warpath::verify::validate_bfs_tree;
 use warpath::{Error, Graph, Result};
@@ -39,7 +39,12 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     println!("graph: {} (loaded in {load_ms:.1} ms)", args.input.graph);
     println!("backend: {}", traversal.backend);
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
-        println!("gpu kernel: {}", args.gpu.gpu_kernel);
+        match args.gpu.kernel() {
+            GpuKernel::Persistent(p) if p.bottom_up => {
+                println!("gpu kernel: {} (bottom-up balance {})", args.gpu.gpu_kernel, p.bottom_up_balance)
+            }
+            _ => println!("gpu kernel: {}", args.gpu.gpu_kernel),
+        }
         if let Some(placement) = traverser.placement() {
             println!("placement: {placement}{}", if traverser.is_compressed() { " (compressed lists)" } else { "" });
         }

@@ -82,7 +82,7 @@ pub const SHARED_LIST_EDGES: u64 = PERSISTENT_BLOCK as u64;
 pub const SHARED_LIST_WORDS: usize = 3;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent.rs` (10 words of 32 bits, then 7 of 64).
+/// `device/src/kernels/bfs_persistent/mod.rs` (10 words of 32 bits, then 10 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
@@ -95,6 +95,7 @@ pub struct PersistentControl {
     pub frontier_edges: [u64; 3],
     pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
+    pub bottom_up_fetched: [u64; 3],
 }
 
 /// Words of 64 bits that hold a [`PersistentControl`] on the device.
@@ -148,6 +149,70 @@ pub fn bfs_persistent_init(gpu: &GpuContext, n: u32, source: u32, buffers: &mut 
     launch!(gpu, "bfs_persistent_init", config, [&mut **distances, &mut **parents, &mut **visited, &mut **queues, &n, &source])
 }
 
+/// Where the persistent kernel's flags hold the bottom-up balancing, and its values
+/// (`BOTTOM_UP_BALANCE_SHIFT`, `BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP` in
+/// the device crate).
+pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
+pub const BOTTOM_UP_STATIC: u32 = 0;
+pub const BOTTOM_UP_THREAD: u32 = 1;
+pub const BOTTOM_UP_WARP: u32 = 2;
+
+/// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
+/// out among warps (XBFS, Gaihre et al., HPDC 2019, section 5.1; the device crate's `Balance`
+/// documents each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BottomUpBalance {
+    /// Words in grid-stride order, one lane per vertex (XBFS's static solution).
+    #[default]
+    Static,
+    /// Words fetched from an atomic work counter as warps finish, one lane per vertex
+    /// (XBFS Algorithm 1, thread-centric dynamic balancing).
+    Thread,
+    /// Words fetched from the work counter, each vertex's in-list searched by the whole warp
+    /// (XBFS Algorithm 2, warp-centric).
+    Warp,
+}
+
+impl BottomUpBalance {
+    pub const ALL: [BottomUpBalance; 3] = [BottomUpBalance::Static, BottomUpBalance::Thread, BottomUpBalance::Warp];
+
+    /// The name used on the command line, in reports and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            BottomUpBalance::Static => "static",
+            BottomUpBalance::Thread => "thread",
+            BottomUpBalance::Warp => "warp",
+        }
+    }
+
+    /// The value of bits 4-5 of the kernel's flags.
+    fn flag_bits(self) -> u32 {
+        let value = match self {
+            BottomUpBalance::Static => BOTTOM_UP_STATIC,
+            BottomUpBalance::Thread => BOTTOM_UP_THREAD,
+            BottomUpBalance::Warp => BOTTOM_UP_WARP,
+        };
+        value << BOTTOM_UP_BALANCE_SHIFT
+    }
+}
+
+impl std::fmt::Display for BottomUpBalance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for BottomUpBalance {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> crate::Result<Self> {
+        BottomUpBalance::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| {
+            crate::Error::InvalidArgument(format!("unknown bottom-up balance `{s}`: expected static, thread or warp"))
+        })
+    }
+}
+
 /// Tuning of the persistent BFS.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PersistentParams {
@@ -155,6 +220,8 @@ pub struct PersistentParams {
     pub beta: f32,
     pub bottom_up: bool,
     pub small_frontiers: bool,
+    /// How bottom-up levels balance their work.
+    pub bottom_up_balance: BottomUpBalance,
 }
 
 /// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
@@ -197,13 +264,15 @@ pub fn bfs_persistent(
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
-    // Bits 2 and 3 tell the trace which arrays are read over the bus.
+    // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
+    // bottom-up balancing.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
         | (params.small_frontiers as u32) << 1
         | (mapped(layout.offsets) as u32) << 2
-        | (mapped(layout.lists) as u32) << 3;
+        | (mapped(layout.lists) as u32) << 3
+        | params.bottom_up_balance.flag_bits();
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     let stream = gpu.stream();
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
@@ -249,5 +318,52 @@ mod tests {
         assert_eq!(device_value("SHARED_LIST_WORDS"), super::SHARED_LIST_WORDS as u64);
         assert_eq!(device_value("TRACE_WORDS"), super::TRACE_WORDS as u64);
         assert_eq!(device_value("RESTART_EDGES"), super::RESTART_EDGES);
+        assert_eq!(device_value("BOTTOM_UP_BALANCE_SHIFT"), super::BOTTOM_UP_BALANCE_SHIFT as u64);
+        assert_eq!(device_value("BOTTOM_UP_STATIC"), super::BOTTOM_UP_STATIC as u64);
+        assert_eq!(device_value("BOTTOM_UP_THREAD"), super::BOTTOM_UP_THREAD as u64);
+        assert_eq!(device_value("BOTTOM_UP_WARP"), super::BOTTOM_UP_WARP as u64);
+    }
+
+    #[test]
+    fn bottom_up_balance_names_round_trip() {
+        use super::BottomUpBalance;
+        for balance in BottomUpBalance::ALL {
+            assert_eq!(balance.name().parse::<BottomUpBalance>().unwrap(), balance);
+            assert_eq!(serde_json::to_string(&balance).unwrap(), format!("\"{balance}\""));
+        }
+        assert_eq!(BottomUpBalance::default(), BottomUpBalance::Static);
+        let flags: Vec<u32> = BottomUpBalance::ALL.iter().map(|b| b.flag_bits() >> super::BOTTOM_UP_BALANCE_SHIFT).collect();
+        assert_eq!(flags, [super::BOTTOM_UP_STATIC, super::BOTTOM_UP_THREAD, super::BOTTOM_UP_WARP]);
+        let err = "dynamic".parse::<BottomUpBalance>().unwrap_err().to_string();
+        assert!(err.contains("`dynamic`") && err.contains("static, thread or warp"), "{err}");
+    }
+
+    /// The control block's fields, in order, as the device crate declares them: the host
+    /// zeroes and seeds it by this layout.
+    #[test]
+    fn control_block_fields_match_the_device_crate() {
+        let source = include_str!("../../../device/src/kernels/bfs_persistent/mod.rs");
+        let body = source.split("pub struct BfsControl {").nth(1).unwrap().split("\n}").next().unwrap();
+        let fields: Vec<String> = body
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("pub "))
+            .map(|l| l.trim_end_matches(',').replace(' ', ""))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "barrier_arrivals:u32",
+                "frontier_len:[u32;3]",
+                "queue_fill:[u32;3]",
+                "levels:u32",
+                "handoff_level:u32",
+                "handoff_previous_frontier:u32",
+                "frontier_edges:[u64;3]",
+                "shared_tally:[u64;3]",
+                "handoff_unvisited_edges:u64",
+                "bottom_up_fetched:[u64;3]",
+            ]
+        );
+        assert_eq!(super::CONTROL_WORDS, 5 + 10);
     }
 }

@@ -25,18 +25,23 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     }
 
     /// One bottom-up level: every unvisited vertex looks for a parent among its in-neighbors
-    /// in the frontier bitmap of `level`, stopping at the first. Each warp owns bitmap words.
+    /// in the frontier bitmap of `level`, stopping at the first (in list order). Each warp owns
+    /// whole bitmap words, taken as [`Balance`] says ([`WordClaims`]), and searches their
+    /// vertices one per lane (`static`, `thread`) or one after another with the whole warp
+    /// (`warp`). Either way the parent found is the vertex's first in-neighbor in the frontier,
+    /// so all three strategies label the same parents.
     #[inline(always)]
     pub(super) unsafe fn bottom_up_level(&self, level: u32) {
         let lane = lane_id();
         let current = self.frontier_bitmap(level);
         let next = self.frontier_bitmap(level + 1);
-        let warps = global_threads() / WARP_SIZE;
-        let mut word = global_idx() / WARP_SIZE;
+        // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
+        let fetched = unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
+        let mut claims = WordClaims::new(self.balance, fetched);
         let mut next_edges = 0u64;
         let mut reads = self.reads();
         let mut discovered_total = 0u64;
-        while word < self.words {
+        while let Some(word) = claims.next_word(self.words) {
             // SAFETY: `word < words`; every bitmap holds `words` words.
             let seen = unsafe { *self.visited.add(word as usize) };
             if seen == u32::MAX {
@@ -44,55 +49,22 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     // SAFETY: as above.
                     unsafe { *next.add(word as usize) = 0 };
                 }
-                word += warps;
                 continue;
             }
             let v = word * WARP_SIZE + lane;
-            let mut parent = UNREACHED;
-            let reading = v < self.n && seen & (1 << lane) == 0;
-            // Bytes `read.0..read.1` of the list array, holding `read.2` edges.
-            let mut read = (0u64, 0u64, 0u64);
-            if reading {
-                // SAFETY: `v < n`; in-neighbors are vertices, so their words exist.
-                let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
-                // SAFETY: `v < n` and `in_offsets` holds n + 1 entries.
-                let (start, end) =
-                    unsafe { (*self.edges.in_offsets.add(v as usize), *self.edges.in_offsets.add(v as usize + 1)) };
-                if COMPRESSED {
-                    // Sorted lists decode in order, so the search still stops at the first
-                    // parent (Moschou 2026, section 2.1).
-                    // SAFETY: `start..end` is `v`'s in-list in the byte array.
-                    let mut decoder = unsafe { ThreadDecoder::new(self.edges.in_edges, start, end, ListStart::list(v)) };
-                    let mut checked = 0;
-                    while decoder.has_next() {
-                        let u = decoder.next();
-                        checked += 1;
-                        if in_frontier(u) {
-                            parent = u;
-                            break;
-                        }
-                    }
-                    read = (start, decoder.pos, checked);
+            // SAFETY: `word < words`; the frontier bitmap of `level` is complete and read-only.
+            let parent = unsafe {
+                if self.balance == Balance::Warp {
+                    self.search_word_by_warp(word, seen, current, &mut reads)
                 } else {
-                    let targets = self.edges.in_edges.cast::<u32>();
-                    let mut edge = start;
-                    while edge < end {
-                        // SAFETY: `edge < end`, inside the transpose's targets.
-                        let u = unsafe { *targets.add(edge as usize) };
-                        edge += 1;
-                        if in_frontier(u) {
-                            parent = u;
-                            break;
-                        }
-                    }
-                    read = (4 * start, 4 * edge, edge - start);
+                    self.search_by_lane(v, v < self.n && seen & (1 << lane) == 0, current, &mut reads)
                 }
-            }
-            reads.warp_round(reading, v, read.0, read.1, read.2);
+            };
             let found = parent != UNREACHED;
             let discovered = ballot_sync(FULL_MASK, found);
             if lane == 0 {
-                // SAFETY: this warp alone writes `word` of these bitmaps during the level.
+                // SAFETY: this warp alone writes `word` of these bitmaps during the level (it
+                // claimed the word, and every word is claimed once).
                 unsafe {
                     *next.add(word as usize) = discovered;
                     if discovered != 0 {
@@ -101,7 +73,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 }
             }
             if found {
-                // SAFETY: `v < n`.
+                // SAFETY: `v < n` (only vertices below n search).
                 unsafe {
                     *self.distances.add(v as usize) = level + 1;
                     *self.parents.add(v as usize) = parent;
@@ -111,7 +83,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             if lane == 0 {
                 discovered_total += popc(discovered) as u64;
             }
-            word += warps;
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
@@ -123,6 +94,138 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);
             }
         }
+    }
+
+    /// One lane per vertex (`static` and `thread`): when `searching`, this lane's vertex `v`
+    /// scans its own in-list and returns its first in-neighbor in the frontier bitmap `current`
+    /// (or `UNREACHED`). All 32 lanes call it together (for the read accounting).
+    ///
+    /// # Safety
+    /// `searching` only for `v < n`; `current` is a frontier bitmap of `words` words.
+    #[inline(always)]
+    unsafe fn search_by_lane(&self, v: u32, searching: bool, current: *const u32, reads: &mut Reads) -> u32 {
+        let mut parent = UNREACHED;
+        // Bytes `read.0..read.1` of the list array, holding `read.2` edges.
+        let mut read = (0u64, 0u64, 0u64);
+        if searching {
+            // SAFETY: in-neighbors are vertices, so their words exist.
+            let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
+            let (start, end) = self.in_range(v);
+            if COMPRESSED {
+                // Sorted lists decode in order, so the search still stops at the first
+                // parent (Moschou 2026, section 2.1).
+                // SAFETY: `start..end` is `v`'s in-list in the byte array.
+                let mut decoder = unsafe { ThreadDecoder::new(self.edges.in_edges, start, end, ListStart::list(v)) };
+                let mut checked = 0;
+                while decoder.has_next() {
+                    let u = decoder.next();
+                    checked += 1;
+                    if in_frontier(u) {
+                        parent = u;
+                        break;
+                    }
+                }
+                read = (start, decoder.pos, checked);
+            } else {
+                let targets = self.edges.in_edges.cast::<u32>();
+                let mut edge = start;
+                while edge < end {
+                    // SAFETY: `edge < end`, inside the transpose's targets.
+                    let u = unsafe { *targets.add(edge as usize) };
+                    edge += 1;
+                    if in_frontier(u) {
+                        parent = u;
+                        break;
+                    }
+                }
+                read = (4 * start, 4 * edge, edge - start);
+            }
+        }
+        reads.warp_round(searching, v, read.0, read.1, read.2);
+        parent
+    }
+
+    /// The warp-centric search ([`Balance::Warp`]) of bitmap word `word`, whose visited bits
+    /// are `seen`: the word's unvisited vertices, in ascending order, each have their whole
+    /// in-list searched by the warp, 32 neighbors a round, until a round finds frontier
+    /// neighbors; the lowest such lane holds the first in list order, which becomes the parent.
+    /// Returns the parent found for this lane's vertex (or `UNREACHED`). All 32 lanes call it
+    /// together.
+    ///
+    /// Compressed lists are decoded by the warp-cooperative decoder ([`warp_decode_until`], 32
+    /// bytes a round), which yields a round's neighbors in list order across the lanes, so the
+    /// same first-hit rule applies and the search stops after the round that hits.
+    ///
+    /// Accounting: bytes and edges of whole rounds (the warp loads and checks a full round even
+    /// when its first lane hits), bus sectors per list with a sector shared by consecutive
+    /// lists counted once ([`Reads::warp_search`]), offsets per word ([`Reads::word_offsets`]).
+    ///
+    /// # Safety
+    /// `word < words`; `current` is a frontier bitmap of `words` words.
+    #[inline(always)]
+    unsafe fn search_word_by_warp(&self, word: u32, seen: u32, current: *const u32, reads: &mut Reads) -> u32 {
+        let lane = lane_id();
+        let first_vertex = word * WARP_SIZE;
+        let in_graph = if self.n - first_vertex >= WARP_SIZE { u32::MAX } else { (1 << (self.n - first_vertex)) - 1 };
+        let unvisited = !seen & in_graph;
+        // SAFETY: in-neighbors are vertices, so their words exist.
+        let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
+        let mut my_parent = UNREACHED;
+        let mut previous_last_sector = u64::MAX;
+        let mut remaining = unvisited;
+        while remaining != 0 {
+            let bit = remaining.trailing_zeros();
+            remaining &= remaining - 1;
+            let v = first_vertex + bit;
+            let (start, end) = self.in_range(v);
+            let mut parent = UNREACHED;
+            let (read_start, read_end, checked) = if COMPRESSED {
+                let mut checked = 0u64;
+                // SAFETY: `start..end` is `v`'s in-list in the byte array, whole varints.
+                let loaded_end = unsafe {
+                    warp_decode_until(self.edges.in_edges, start, end, ListStart::list(v), |valid, u| {
+                        checked += popc(ballot_sync(FULL_MASK, valid)) as u64;
+                        let hits = ballot_sync(FULL_MASK, valid && in_frontier(u));
+                        if hits != 0 {
+                            parent = shfl_idx_sync(FULL_MASK, u, ffs(hits) - 1);
+                        }
+                        hits != 0
+                    })
+                };
+                (start, loaded_end, checked)
+            } else {
+                let targets = self.edges.in_edges.cast::<u32>();
+                let mut round = start;
+                while round < end {
+                    let edge = round + lane as u64;
+                    let valid = edge < end;
+                    // SAFETY: `edge < end`, inside the transpose's targets.
+                    let u = if valid { unsafe { *targets.add(edge as usize) } } else { 0 };
+                    let hits = ballot_sync(FULL_MASK, valid && in_frontier(u));
+                    round = (round + WARP_SIZE as u64).min(end);
+                    if hits != 0 {
+                        parent = shfl_idx_sync(FULL_MASK, u, ffs(hits) - 1);
+                        break;
+                    }
+                }
+                (4 * start, 4 * round, round - start)
+            };
+            reads.warp_search(read_start, read_end, checked, &mut previous_last_sector);
+            if lane == bit {
+                my_parent = parent;
+            }
+        }
+        if unvisited != 0 {
+            reads.word_offsets(first_vertex + unvisited.trailing_zeros(), first_vertex + 31 - unvisited.leading_zeros());
+        }
+        my_parent
+    }
+
+    /// Where the in-list of `v` starts and ends in `in_edges` (edges or bytes).
+    #[inline(always)]
+    fn in_range(&self, v: u32) -> (u64, u64) {
+        // SAFETY: `v < n` and `in_offsets` holds n + 1 entries.
+        unsafe { (*self.edges.in_offsets.add(v as usize), *self.edges.in_offsets.add(v as usize + 1)) }
     }
 
     /// Packs the frontier bitmap of `level` into its queue: each block takes `BLOCK` words at a
@@ -163,5 +266,64 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         }
         barrier.sync();
     }
+}
 
+/// Bitmap words fetched per claim by the dynamic strategies: one atomic per four words (128
+/// vertices) keeps the work counter's traffic at a quarter of XBFS's one atomic per 32
+/// vertices, and a level of a graph worth the GPU still has many claims per warp.
+const FETCH_WORDS: u32 = 4;
+
+/// The bitmap words one warp handles in a bottom-up level, claimed `chunk` at a time. All
+/// strategies start from a static share, warp `w` taking words `w * chunk ..` (XBFS's first
+/// range, which needs no atomics). After that, `static` strides by the grid (`chunk = 1`);
+/// `thread` and `warp` fetch from the level's work counter (lane 0 adds `chunk`, a shuffle
+/// broadcasts the old value; the counted words lie past the static share). Each word is
+/// claimed by exactly one warp either way.
+struct WordClaims {
+    next: u32,
+    end: u32,
+    chunk: u32,
+    warps: u32,
+    dynamic: bool,
+    fetched: *mut u64,
+}
+
+impl WordClaims {
+    /// `fetched` is the level's zeroed work counter (used by the dynamic strategies only).
+    #[inline(always)]
+    fn new(balance: Balance, fetched: *mut u64) -> WordClaims {
+        let dynamic = balance != Balance::Static;
+        let chunk = if dynamic { FETCH_WORDS } else { 1 };
+        let first = global_idx() / WARP_SIZE * chunk;
+        WordClaims { next: first, end: first + chunk, chunk, warps: global_threads() / WARP_SIZE, dynamic, fetched }
+    }
+
+    /// The next word below `words` for this warp, or `None` when the level has none left for
+    /// it. All 32 lanes call it together and get the same answer.
+    #[inline(always)]
+    fn next_word(&mut self, words: u32) -> Option<u32> {
+        if self.next == self.end {
+            let static_share = self.warps as u64 * self.chunk as u64;
+            let start = if self.dynamic {
+                let mut old = 0;
+                if lane_id() == 0 {
+                    // SAFETY: `fetched` is the level's work counter in the control block, only
+                    // added to atomically during the level.
+                    old = unsafe { atomic_add_u64(self.fetched, self.chunk as u64) };
+                }
+                static_share + shfl_idx_sync_u64(FULL_MASK, old, 0)
+            } else {
+                (self.end - self.chunk) as u64 + static_share
+            };
+            // Past the last word, every later claim is too: clamp rather than wrap.
+            self.next = start.min(words as u64) as u32;
+            self.end = (start + self.chunk as u64).min(u32::MAX as u64) as u32;
+        }
+        if self.next >= words {
+            return None;
+        }
+        let word = self.next;
+        self.next += 1;
+        Some(word)
+    }
 }

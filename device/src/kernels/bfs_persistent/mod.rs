@@ -21,6 +21,13 @@
 //!   without atomics. Discovered vertices are also emitted straight into the next queue with
 //!   warp-aggregated atomics (Moschou 2026, section 3.1: direct queue emission), so a switch
 //!   back to top-down needs no O(n) scan.
+//! - Bottom-up workload balancing (Gaihre, Wu, Yao and Liu, XBFS, HPDC 2019, section 5.1), chosen by
+//!   bits 4-5 of the kernels' flags ([`Balance`]): `static` (the mapping above, bitmap words
+//!   in grid-stride order), `thread` (words fetched at run time from an atomic work counter,
+//!   section 5.1.2, Algorithm 1) and `warp` (fetched the same way, and each unvisited vertex's
+//!   in-list searched by the whole warp, 32 neighbors a round; section 5.1.2, Algorithm 2 and
+//!   the intra-warp work donation that follows it). Bottom-up work per vertex is not its
+//!   degree (early termination, XBFS observation 3), so only run-time fetching balances it.
 //! - Small frontiers (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement):
 //!   while a top-down frontier and its edges fit one block, block 0 runs level after level
 //!   alone with block barriers only, and the rest of the grid waits at the next grid barrier.
@@ -51,6 +58,44 @@ pub const SHARED_LIST_WORDS: usize = 3;
 /// single atomic numbers an entry and places its edges consistently.
 const TALLY_EDGE_BITS: u32 = 40;
 
+/// Bits of the kernels' `flags` that choose the bottom-up balancing ([`Balance`]).
+pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
+/// [`Balance::Static`], [`Balance::Thread`] and [`Balance::Warp`] in those bits.
+pub const BOTTOM_UP_STATIC: u32 = 0;
+pub const BOTTOM_UP_THREAD: u32 = 1;
+pub const BOTTOM_UP_WARP: u32 = 2;
+
+/// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
+/// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
+/// frontier and of the visited bitmap alone, without atomics.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Balance {
+    /// XBFS's static solution: warp `w` takes words `w, w + warps, ...` (grid stride), one
+    /// lane per vertex.
+    Static,
+    /// Thread-centric dynamic fetching (XBFS Algorithm 1): one lane per vertex, but a warp that
+    /// finishes its words fetches the next ones from a grid-wide work counter, so warps with
+    /// long searches do not hold up the level. The fetch is warp-aggregated (lane 0 adds,
+    /// a shuffle broadcasts; XBFS's refinement in Algorithm 2), since a word is a warp's unit.
+    Thread,
+    /// Warp-centric search (XBFS Algorithm 2's dynamic fetching, with the warp cooperating on
+    /// one vertex at a time as in XBFS's intra-warp work donation): a fetched word's unvisited
+    /// vertices are searched one after another, each by all 32 lanes, 32 in-neighbors a round,
+    /// so a vertex with a long search no longer idles 31 lanes.
+    Warp,
+}
+
+impl Balance {
+    #[inline(always)]
+    fn from_flags(flags: u32) -> Balance {
+        match (flags >> BOTTOM_UP_BALANCE_SHIFT) & 3 {
+            BOTTOM_UP_THREAD => Balance::Thread,
+            BOTTOM_UP_WARP => Balance::Warp,
+            _ => Balance::Static,
+        }
+    }
+}
+
 /// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
 /// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
 /// `(l + 1) % 3`, and clears slot `(l + 2) % 3`, which nobody touches during level `l`.
@@ -72,6 +117,9 @@ pub struct BfsControl {
     /// Shared lists registered by the levels using each slot: entries << 40 | edges.
     pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
+    /// Bitmap words fetched so far by the dynamically balanced bottom-up levels using each slot
+    /// (beyond the first `warps * chunk` words, which need no atomic).
+    pub bottom_up_fetched: [u64; 3],
 }
 
 /// Per-level trace records, 6 words each: flags (bit 0 bottom-up, bit 1 expanded by block 0
@@ -140,6 +188,38 @@ impl Reads {
             }
         }
     }
+
+    /// The warp-centric search of one vertex's in-list (see [`Balance::Warp`]): its two offsets
+    /// and bytes `start..end` of the list array, which the warp loaded in whole rounds, with
+    /// `edges` neighbors checked. The warp reads together, so lane 0 alone counts. A word's
+    /// vertices are searched in ascending order and their lists abut, so a list's first sector
+    /// is shared with the previous one searched when it is that list's last sector
+    /// (`previous_last_sector`, `u64::MAX` before the word's first search): counted once, as
+    /// the cache would fetch it once. Offsets cross the bus per word, in [`Self::word_offsets`].
+    #[inline(always)]
+    fn warp_search(&mut self, start: u64, end: u64, edges: u64, previous_last_sector: &mut u64) {
+        if lane_id() != 0 {
+            return;
+        }
+        self.edges += edges;
+        self.bytes += 16 + (end - start);
+        if self.lists_mapped && end > start {
+            let (first, last) = (start / 32, (end - 1) / 32);
+            let shared = *previous_last_sector == first;
+            self.bus_bytes += 32 * (last - first + 1) - 32 * shared as u64;
+            *previous_last_sector = last;
+        }
+    }
+
+    /// The offsets of a word's searched vertices `first..=last` over the bus, for the
+    /// warp-centric search: they sit side by side, so whole sectors from the first vertex's
+    /// offset to the last one's end (lane 0 alone counts).
+    #[inline(always)]
+    fn word_offsets(&mut self, first: u32, last: u32) {
+        if self.offsets_mapped && lane_id() == 0 {
+            self.bus_bytes += sector_bytes(8 * first as u64, 8 * (last as u64 + 2));
+        }
+    }
 }
 
 /// Bytes moved to read bytes `start..end` in whole 32-byte sectors.
@@ -185,6 +265,8 @@ struct Bfs<const COMPRESSED: bool> {
     /// Where the graph is, for the bus accounting of the trace.
     offsets_mapped: bool,
     lists_mapped: bool,
+    /// How bottom-up levels share out the bitmap words.
+    balance: Balance,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -243,6 +325,10 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
 /// finds an entry); `max_out_degree` is the largest out-degree; `trace`
 /// holds `TRACE_WORDS * (trace_capacity + 1)` zeroed words.
+///
+/// `flags`: bit 0 allows bottom-up levels, bit 1 the small-frontier path, bits 2 and 3 say the
+/// offsets and the lists are in mapped host memory (for the trace's bus figures), bits 4-5
+/// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`).
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
     out_offsets: *const u64,
@@ -295,6 +381,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         allow_small: flags & 2 != 0,
         offsets_mapped: flags & 4 != 0,
         lists_mapped: flags & 8 != 0,
+        balance: Balance::from_flags(flags),
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -360,6 +447,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         allow_small: flags & 2 != 0,
         offsets_mapped: flags & 4 != 0,
         lists_mapped: flags & 8 != 0,
+        balance: Balance::from_flags(flags),
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -536,6 +624,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             (*self.control).frontier_edges[clear] = 0;
             (*self.control).shared_tally[clear] = 0;
             (*self.control).queue_fill[clear] = 0;
+            (*self.control).bottom_up_fetched[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
                 *record = bottom_up as u64 | (small as u64) << 1;
