@@ -159,6 +159,26 @@ pub struct BusRecord {
     pub bus_bytes: u64,
     /// The traced BFS's time.
     pub time_ms: f64,
+    /// Of `list_bytes`, the neighbor lists alone (see [`edge_list_bytes`]); 0 in reports
+    /// written before it was recorded.
+    #[serde(default)]
+    pub edge_list_bytes: u64,
+}
+
+/// Bytes of neighbor lists (offsets left out) that the traced levels read, from each level's
+/// `bytes_read`: the kernels count 16 bytes of offsets for every vertex whose list they open,
+/// which is each frontier vertex top-down and each unvisited vertex bottom-up (the vertices
+/// not in this or an earlier frontier). With asynchronous bottom-up, vertices labeled ahead of
+/// their level count as unvisited until their frontier, so this undercounts by 16 bytes each.
+pub fn edge_list_bytes(levels: &[LevelRecord], vertices: u64) -> u64 {
+    let mut visited = 0u64;
+    let mut lists = 0u64;
+    for level in levels {
+        visited += level.frontier;
+        let opened = if level.direction == "bottom-up" { vertices.saturating_sub(visited) } else { level.frontier };
+        lists += level.bytes_read.saturating_sub(16 * opened);
+    }
+    lists
 }
 
 /// A finished benchmark on one backend.
@@ -293,6 +313,33 @@ mod tests {
 
     fn build(n: u64, edges: Vec<(u32, u32)>, undirected: bool) -> Graph {
         GraphBuilder::new().build(EdgeList::new(n, edges, undirected)).unwrap()
+    }
+
+    #[test]
+    fn edge_list_bytes_leaves_out_the_offsets_of_every_opened_list() {
+        // kron:22's plain zero-copy trace on an H100 (bench/results, commit 23d39a2): plain
+        // lists take 4 bytes an edge, so what remains must be exactly 4 x edges inspected.
+        let level = |direction: &str, frontier: u64, edges_inspected: u64, bytes_read: u64| LevelRecord {
+            level: 0,
+            direction: direction.to_string(),
+            frontier,
+            edges_inspected,
+            bytes_read,
+            bus_bytes: 0,
+            time_ms: 0.0,
+        };
+        let levels = [
+            level("top-down", 1, 2, 24),
+            level("top-down", 2, 5927, 23740),
+            level("bottom-up", 5729, 9256835, 104044492),
+            level("bottom-up", 1383397, 1018970, 48958680),
+            level("bottom-up", 996840, 9806, 28972584),
+            level("top-down", 8265, 8392, 165808),
+            level("top-down", 25, 25, 500),
+        ];
+        let vertices = 4194304;
+        let edges: u64 = levels.iter().map(|l| l.edges_inspected).sum();
+        assert_eq!(edge_list_bytes(&levels, vertices), 4 * edges);
     }
 
     #[test]

@@ -115,12 +115,16 @@ pub fn bus_lines(bus: &BusRecord) -> String {
     format!(
         "bus: host-to-device copy bandwidth {:.1} GB/s (pinned, this run)\n\
          bus: the traced BFS read {} bytes of offsets and lists ({}), {} bytes in 32-byte sectors ({:.2}x)\n\
+         bus: of those reads, {} bytes were neighbor lists ({}): the sectors are {:.2}x the list bytes\n\
          bus: {:.3} ms at {:.1} GB/s = {:.0}% of the copy bandwidth; sectors / bandwidth = {:.3} ms, so {:.2}x that floor\n",
         bus.copy_bytes_per_s / 1e9,
         bus.list_bytes,
         mib(bus.list_bytes),
         bus.bus_bytes,
         bus.bus_bytes as f64 / bus.list_bytes.max(1) as f64,
+        bus.edge_list_bytes,
+        mib(bus.edge_list_bytes),
+        bus.bus_bytes as f64 / bus.edge_list_bytes.max(1) as f64,
         bus.time_ms,
         bus.bus_bytes as f64 / seconds / 1e9,
         100.0 * bus.bus_bytes as f64 / seconds / bus.copy_bytes_per_s,

@@ -2,7 +2,7 @@ use std::time::Instant;
 
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
-use warpath::bench::harness::BusRecord;
+use warpath::bench::harness::{edge_list_bytes, BusRecord};
 use warpath::bfs::Traverser;
 use warpath::gpu::Placement;
 use warpath::Result;
@@ -44,6 +44,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             list_bytes: trace.levels.iter().map(|l| l.bytes_read).sum(),
             bus_bytes: trace.levels.iter().map(|l| l.bus_bytes).sum(),
             time_ms: trace.time_ms,
+            edge_list_bytes: edge_list_bytes(&trace.levels, graph.num_vertices() as u64),
         });
     }
     print!("{}", report::render(&report));
