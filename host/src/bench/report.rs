@@ -7,6 +7,10 @@ use crate::bench::harness::{BusRecord, LevelRecord, RootRecord};
 use crate::bench::json::BenchReport;
 use crate::bench::stats::Spread;
 
+/// How a directed graph's bottom-up steps find in-edges, said on its `edges:` line: the
+/// backends build the transpose for every directed graph (undirected ones serve themselves).
+pub const DIRECTED_IN_EDGES: &str = "directed; bottom-up steps read its transpose, built on loading";
+
 /// The whole report: header, per-root table, summary, and the trace when there is one.
 pub fn render(report: &BenchReport) -> String {
     let mut out = String::new();
@@ -45,7 +49,11 @@ pub fn render(report: &BenchReport) -> String {
         out,
         "edges: {} ({})",
         g.edges,
-        if g.undirected { format!("directed, as stored; {} undirected", g.edges / 2) } else { "directed".into() }
+        if g.undirected {
+            format!("directed, as stored; {} undirected", g.edges / 2)
+        } else {
+            DIRECTED_IN_EDGES.into()
+        }
     );
     match (report.peak_device_bytes, report.device_graph_bytes) {
         (Some(total), Some(graph)) => {

@@ -51,7 +51,11 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     }
     println!("source: {}", graph.external_id(source));
     println!("vertices: {}", graph.num_vertices());
-    println!("edges: {}", graph.num_edges());
+    if graph.is_undirected() {
+        println!("edges: {} (directed, as stored; {} undirected)", graph.num_edges(), graph.num_edges() / 2);
+    } else {
+        println!("edges: {} ({})", graph.num_edges(), warpath::bench::report::DIRECTED_IN_EDGES);
+    }
     println!("reached: {}", result.reached());
     println!("depth: {}", result.depth());
     println!("time: {:.3} ms", seconds * 1e3);
