@@ -116,6 +116,22 @@ fn json_report_round_trips() {
     );
     assert_eq!(old.roots, gpu.roots);
 
+    // Asynchronous bottom-up shows in the JSON and the header; reports written before it
+    // existed read as off.
+    let mut with_async = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
+    with_async.flags.gpu_params.as_mut().unwrap().async_bottom_up = true;
+    write_report(&with_async, &path).unwrap();
+    let async_text = std::fs::read_to_string(&path).unwrap();
+    assert!(async_text.contains("\"async_bottom_up\": true"), "{async_text}");
+    assert_eq!(read_report(&path).unwrap(), with_async);
+    let header = warpath::bench::report::render(&with_async);
+    assert!(header.contains("bottom-up balance static, async bottom-up on)"), "{header}");
+    assert!(!warpath::bench::report::render(&gpu).contains("async"), "off by default, and then not shown");
+    let mut before_async: serde_json::Value = serde_json::from_str(&async_text).unwrap();
+    before_async["flags"]["gpu_params"].as_object_mut().unwrap().remove("async_bottom_up");
+    let before_async = parse_report(&before_async.to_string()).unwrap();
+    assert_eq!(before_async.flags.gpu_params.map(|p| p.async_bottom_up), Some(false));
+
     // Another schema version is refused with a message saying so.
     let text = text.replacen("\"schema_version\": 2", "\"schema_version\": 99", 1);
     let err = parse_report(&text).unwrap_err();
@@ -142,6 +158,7 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
             bottom_up: kernel == GpuTraversal::DirectionOptimizing,
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
+            async_bottom_up: false,
         }),
     };
     gpu.summary.hmean_gteps *= speedup;
@@ -353,6 +370,15 @@ fn gpu_suite_runs_every_kernel() {
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"), "{stdout}");
     let report = read_report(&json).unwrap();
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
+
+    // So does the asynchronous bottom-up.
+    let json = scratch.path("async.json");
+    let (ok, stdout, stderr) =
+        warpath(&["bench", "kron:10", "--roots", "2", "--backend", "gpu", "--async-bottom-up", "--json", json.to_str().unwrap()]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
+    let report = read_report(&json).unwrap();
+    assert_eq!(report.flags.gpu_params.map(|p| p.async_bottom_up), Some(true));
 }
 
 fn warpath(args: &[&str]) -> (bool, String, String) {

@@ -151,3 +151,16 @@ fn bottom_up_balance_takes_static_thread_or_warp() {
         assert!(stdout(&out).contains("verified: ok"), "{balance}: {}", stdout(&out));
     }
 }
+
+#[test]
+fn async_bottom_up_is_a_switch_of_bfs_and_bench() {
+    // Accepted by both commands (the CPU backend ignores it); a value is a usage error.
+    for command in ["bfs", "bench"] {
+        let extra = if command == "bfs" { "--verify" } else { "--roots=2" };
+        let out = warpath(&[command, "grid2d:8", "--backend", "cpu", extra, "--async-bottom-up"]);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--async-bottom-up=yes"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--async-bottom-up"), "{command}: {}", stderr(&out));
+    }
+}

@@ -18,10 +18,16 @@ use warpath::Graph;
 
 /// The persistent kernel's variants: every combination of bottom-up steps and the
 /// small-frontier path, plus switching thresholds that force bottom-up almost at once (from
-/// the first level: the source alone is a growing frontier), under each bottom-up balancing.
+/// the first level: the source alone is a growing frontier), under each bottom-up balancing;
+/// and the asynchronous bottom-up, under Beamer's thresholds (where it labels ahead on large
+/// frontiers only and may force one extra bottom-up level) and bottom-up from the first level
+/// to the last (where it labels ahead in every pass; the eager thresholds' tiny beta would
+/// never count a frontier as large, so they would not exercise it).
 fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let default = GpuBfsParams::default();
     let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default };
+    let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
+    let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..default };
     vec![
         ("persistent", default),
         ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
@@ -32,6 +38,11 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
         ("persistent, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..default }),
         ("persistent eager bottom-up, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..eager }),
         ("persistent eager bottom-up, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..eager }),
+        ("persistent, async bottom-up", asynchronous),
+        ("persistent, warp balance, async bottom-up", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..asynchronous }),
+        ("persistent always bottom-up, async", always_async),
+        ("persistent always bottom-up, async, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..always_async }),
+        ("persistent always bottom-up, async, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async }),
     ]
 }
 
@@ -354,4 +365,84 @@ fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
             }
         }
     }
+}
+
+/// The asynchronous bottom-up (XBFS section 5.2, Algorithm 3) against the synchronous one, on
+/// kron, urand and a grid, under every balancing, plain and compressed, and under three sets of
+/// thresholds: Beamer's, bottom-up at once with returns to top-down on small shrinking
+/// frontiers (many switches, so labels ahead meet forced bottom-up levels often), and
+/// Beamer's switch followed by bottom-up to the last level. Distances must be identical (and
+/// right, with valid parents), and so must every level's frontier: a vertex labeled ahead
+/// still counts in its own level. Where the directions cannot differ (never back to top-down,
+/// so no forced level), every level reads no more edges and bytes with labels ahead than
+/// without, since the searches that remain are the same; on kron, bottom-up must run for at
+/// least two consecutive levels there, so the labels ahead have a pass to save edges in.
+#[test]
+fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
+    let Some(gpu) = gpu_or_skip("async_bottom_up_agrees_with_sync_and_reads_no_more_edges") else { return };
+    const NEVER_BACK: f32 = 1e9;
+    // kron runs from a source in the giant component, where the edges are compared over at
+    // least two consecutive bottom-up levels.
+    let mut kron_compared = 0;
+    let thresholds = [
+        ("Beamer's", 15.0, 18.0),
+        ("switching", 1e9, 18.0),
+        ("bottom-up to the end", 15.0, NEVER_BACK),
+        ("always bottom-up", 1e9, NEVER_BACK),
+    ];
+    for spec in ["kron:16", "urand:15:16", "grid2d:300x200"] {
+        let graph = generate(&spec.parse::<GeneratorSpec>().unwrap(), 11).unwrap();
+        let device_graph = gpu.upload_graph(&graph).unwrap();
+        let packed = CompressedGraph::encode(&graph);
+        let compressed_graph = gpu.place_compressed(&packed, Placement::Device).unwrap();
+        let mut plain = GpuPersistent::new(&gpu, &graph, &device_graph, &device_graph).unwrap();
+        let mut compressed = GpuPersistent::new(&gpu, &graph, &compressed_graph, &compressed_graph).unwrap();
+        for source in sources_of(&graph).into_iter().take(2) {
+            for (name, alpha, beta) in thresholds {
+                for balance in BottomUpBalance::ALL {
+                    for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
+                        let label = format!("{spec} from {source}, {name} thresholds, {balance} balance, {format}");
+                        let sync = GpuBfsParams { alpha, beta, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                        let sync_run = persistent.run(source, sync).unwrap();
+                        let async_run = persistent.run(source, GpuBfsParams { async_bottom_up: true, ..sync }).unwrap();
+                        check_result(&graph, &sync_run.result, &format!("{label}, sync"));
+                        check_result(&graph, &async_run.result, &format!("{label}, async"));
+                        assert_eq!(async_run.result.distances, sync_run.result.distances, "{label}: distances");
+                        let frontiers = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.frontier).collect::<Vec<_>>();
+                        assert_eq!(frontiers(&async_run.levels), frontiers(&sync_run.levels), "{label}: frontiers");
+                        if beta != NEVER_BACK {
+                            continue;
+                        }
+                        let directions = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.direction).collect::<Vec<_>>();
+                        assert_eq!(directions(&async_run.levels), directions(&sync_run.levels), "{label}: directions");
+                        for (a, s) in async_run.levels.iter().zip(&sync_run.levels) {
+                            assert!(
+                                a.edges_inspected <= s.edges_inspected && a.bytes_read <= s.bytes_read,
+                                "{label}: level {} read {} edges and {} bytes async, {} and {} sync",
+                                a.level,
+                                a.edges_inspected,
+                                a.bytes_read,
+                                s.edges_inspected,
+                                s.bytes_read
+                            );
+                        }
+                        let total = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.edges_inspected).sum::<u64>();
+                        let (async_edges, sync_edges) = (total(&async_run.levels), total(&sync_run.levels));
+                        assert!(async_edges <= sync_edges, "{label}: {async_edges} edges async, {sync_edges} sync");
+                        eprintln!("{label}: {sync_edges} edges inspected sync, {async_edges} async");
+                        if spec.starts_with("kron") && async_run.result.reached() > graph.num_vertices() as u64 / 4 {
+                            kron_compared += 1;
+                            let bottom_up: Vec<bool> = async_run.levels.iter().map(|l| l.direction == Direction::BottomUp).collect();
+                            assert!(
+                                bottom_up.windows(2).any(|pair| pair[0] && pair[1]),
+                                "{label}: bottom-up for two consecutive levels: {:?}",
+                                async_run.levels
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(kron_compared > 0, "no kron source reached a quarter of the graph");
 }

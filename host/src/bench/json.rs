@@ -157,6 +157,10 @@ pub struct GpuParams {
     /// How bottom-up levels balance their work (`static` in reports written before it existed).
     #[serde(default)]
     pub bottom_up_balance: BottomUpBalance,
+    /// Asynchronous bottom-up labeling (`--async-bottom-up`; false in reports written before
+    /// it existed).
+    #[serde(default)]
+    pub async_bottom_up: bool,
 }
 
 impl Flags {
@@ -177,6 +181,7 @@ impl Flags {
                     bottom_up: p.bottom_up,
                     small_frontiers: p.small_frontiers,
                     bottom_up_balance: p.bottom_up_balance,
+                    async_bottom_up: p.async_bottom_up,
                 }),
                 GpuKernel::PerLevel => None,
             };

@@ -25,12 +25,13 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(kernel) = &report.flags.gpu_kernel {
         let tuning = match &report.flags.gpu_params {
             Some(p) => format!(
-                " (persistent; alpha {}, beta {}, bottom-up {}, small-frontier path {}, bottom-up balance {})",
+                " (persistent; alpha {}, beta {}, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
                 p.alpha,
                 p.beta,
                 if p.bottom_up { "on" } else { "off" },
                 if p.small_frontiers { "on" } else { "off" },
-                p.bottom_up_balance
+                p.bottom_up_balance,
+                if p.async_bottom_up { ", async bottom-up on" } else { "" }
             ),
             None => " (one launch per level)".into(),
         };

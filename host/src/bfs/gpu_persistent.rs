@@ -20,7 +20,7 @@ pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
 
 impl Default for PersistentParams {
     /// Beamer's alpha = 15 and beta = 18, bottom-up and the small-frontier path on, bottom-up
-    /// levels balanced statically.
+    /// levels balanced statically and synchronous (no asynchronous labeling).
     fn default() -> Self {
         PersistentParams {
             alpha: 15.0,
@@ -28,6 +28,7 @@ impl Default for PersistentParams {
             bottom_up: true,
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
+            async_bottom_up: false,
         }
     }
 }
@@ -71,7 +72,7 @@ impl<'g> GpuPersistent<'g> {
         let n = n.max(1) as u64;
         let words = n.div_ceil(32);
         4 * (n + n + 2 * n)
-            + 4 * (3 * words)
+            + 4 * (4 * words)
             + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
             + 8 * (SHARED_LIST_WORDS as u64 * shared_list_capacity(m))
     }
@@ -103,7 +104,8 @@ impl<'g> GpuPersistent<'g> {
             distances: gpu.alloc_zeros(n, "BFS distances")?,
             parents: gpu.alloc_zeros(n, "BFS parents")?,
             visited: gpu.alloc_zeros(words, "the visited bitmap")?,
-            frontier_bits: gpu.alloc_zeros(2 * words, "the frontier bitmaps")?,
+            // Two frontiers and the asynchronous bottom-up's pending vertices.
+            frontier_bits: gpu.alloc_zeros(3 * words, "the frontier bitmaps")?,
             queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
             control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
             shared_lists: gpu.alloc_zeros(

@@ -84,6 +84,11 @@ pub struct GpuTuning {
     /// likewise, each vertex's in-list searched by a whole warp).
     #[arg(long, default_value = "static", value_parser = ["static", "thread", "warp"])]
     pub bottom_up_balance: String,
+    /// Asynchronous bottom-up (persistent kernel; XBFS section 5.2, Algorithm 3): a bottom-up
+    /// level over a large frontier also labels two levels deep the vertices whose in-lists
+    /// reach the next frontier but not this one, so the next level need not search them.
+    #[arg(long)]
+    pub async_bottom_up: bool,
     /// Never hand small frontiers to a single block (persistent kernel).
     #[arg(long)]
     pub no_small_path: bool,
@@ -140,6 +145,7 @@ impl GpuTuning {
                 bottom_up: !self.top_down,
                 small_frontiers: !self.no_small_path,
                 bottom_up_balance: self.bottom_up_balance.parse().expect("clap admits only known balances"),
+                async_bottom_up: self.async_bottom_up,
             }),
         }
     }
@@ -248,6 +254,29 @@ mod tests {
         assert_eq!(balance_of(&["--bottom-up-balance", "warp"]), BottomUpBalance::Warp);
         let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-balance", "Warp"]).unwrap_err();
         assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn async_bottom_up_reaches_the_persistent_kernel_for_bfs_and_bench() {
+        let async_of = |extra: &[&str]| {
+            let cli = Cli::try_parse_from([&["warpath"][..], extra].concat()).unwrap();
+            let gpu = match cli.command {
+                Command::Bench(args) => args.gpu,
+                Command::Bfs(args) => args.gpu,
+                _ => panic!("neither bfs nor bench"),
+            };
+            match gpu.kernel() {
+                GpuKernel::Persistent(p) => p.async_bottom_up,
+                GpuKernel::PerLevel => panic!("not the persistent kernel"),
+            }
+        };
+        for command in ["bfs", "bench"] {
+            assert!(!async_of(&[command, "kron:10"]), "{command}: off by default");
+            assert!(async_of(&[command, "kron:10", "--async-bottom-up"]), "{command}");
+            assert!(async_of(&[command, "kron:10", "--async-bottom-up", "--bottom-up-balance", "warp"]), "{command}");
+            let err = Cli::try_parse_from(["warpath", command, "kron:10", "--async-bottom-up=yes"]).unwrap_err();
+            assert_eq!(err.kind(), clap::error::ErrorKind::TooManyValues, "{command}: a switch takes no value");
+        }
     }
 
     #[test]

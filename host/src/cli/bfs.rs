@@ -41,7 +41,8 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
         match args.gpu.kernel() {
             GpuKernel::Persistent(p) if p.bottom_up => {
-                println!("gpu kernel: {} (bottom-up balance {})", args.gpu.gpu_kernel, p.bottom_up_balance)
+                let async_note = if p.async_bottom_up { ", async bottom-up on" } else { "" };
+                println!("gpu kernel: {} (bottom-up balance {}{async_note})", args.gpu.gpu_kernel, p.bottom_up_balance)
             }
             _ => println!("gpu kernel: {}", args.gpu.gpu_kernel),
         }

@@ -82,7 +82,7 @@ pub const SHARED_LIST_EDGES: u64 = PERSISTENT_BLOCK as u64;
 pub const SHARED_LIST_WORDS: usize = 3;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent/mod.rs` (10 words of 32 bits, then 10 of 64).
+/// `device/src/kernels/bfs_persistent/mod.rs` (10 words of 32 bits, then 13 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
@@ -96,6 +96,7 @@ pub struct PersistentControl {
     pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
     pub bottom_up_fetched: [u64; 3],
+    pub async_pending: [u64; 3],
 }
 
 /// Words of 64 bits that hold a [`PersistentControl`] on the device.
@@ -130,7 +131,7 @@ impl PersistentBuffers<'_> {
             self.distances.len() >= n
                 && self.parents.len() >= n
                 && self.visited.len() >= words
-                && self.frontier_bits.len() >= 2 * words
+                && self.frontier_bits.len() >= 3 * words
                 && self.queues.len() >= 2 * n
                 && self.control.len() >= CONTROL_WORDS
                 && self.shared_lists.len() >= SHARED_LIST_WORDS
@@ -140,13 +141,19 @@ impl PersistentBuffers<'_> {
     }
 }
 
-/// `bfs_persistent_init`: labels, visited bitmap and first queue for a BFS from `source`.
+/// `bfs_persistent_init`: labels, visited bitmap, cleared frontier bitmaps (the two frontiers
+/// and the asynchronous bottom-up's pending one) and first queue for a BFS from `source`.
 pub fn bfs_persistent_init(gpu: &GpuContext, n: u32, source: u32, buffers: &mut PersistentBuffers<'_>) -> Result<(), GpuError> {
     buffers.check("bfs_persistent_init", n as usize)?;
     require("bfs_persistent_init", source < n, || format!("source {source} of {n} vertices"))?;
     let config = grid_for(gpu, n as u64, BFS_BLOCK);
-    let PersistentBuffers { distances, parents, visited, queues, .. } = buffers;
-    launch!(gpu, "bfs_persistent_init", config, [&mut **distances, &mut **parents, &mut **visited, &mut **queues, &n, &source])
+    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, .. } = buffers;
+    launch!(
+        gpu,
+        "bfs_persistent_init",
+        config,
+        [&mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues, &n, &source]
+    )
 }
 
 /// Where the persistent kernel's flags hold the bottom-up balancing, and its values
@@ -156,6 +163,10 @@ pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
 pub const BOTTOM_UP_STATIC: u32 = 0;
 pub const BOTTOM_UP_THREAD: u32 = 1;
 pub const BOTTOM_UP_WARP: u32 = 2;
+
+/// The bit of the persistent kernel's flags that allows asynchronous bottom-up labeling
+/// (`ASYNC_BOTTOM_UP_BIT` in the device crate; XBFS section 5.2, Algorithm 3).
+pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
 /// out among warps (XBFS, Gaihre et al., HPDC 2019, section 5.1; the device crate's `Balance`
@@ -222,6 +233,10 @@ pub struct PersistentParams {
     pub small_frontiers: bool,
     /// How bottom-up levels balance their work.
     pub bottom_up_balance: BottomUpBalance,
+    /// Asynchronous bottom-up (XBFS section 5.2, Algorithm 3): a bottom-up pass over a large
+    /// frontier also labels, two levels deep, the vertices it finds with no parent in the
+    /// frontier but one in the next frontier being written, so the next pass skips them.
+    pub async_bottom_up: bool,
 }
 
 /// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
@@ -265,14 +280,15 @@ pub fn bfs_persistent(
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
-    // bottom-up balancing.
+    // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
         | (params.small_frontiers as u32) << 1
         | (mapped(layout.offsets) as u32) << 2
         | (mapped(layout.lists) as u32) << 3
-        | params.bottom_up_balance.flag_bits();
+        | params.bottom_up_balance.flag_bits()
+        | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT;
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     let stream = gpu.stream();
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
@@ -322,6 +338,7 @@ mod tests {
         assert_eq!(device_value("BOTTOM_UP_STATIC"), super::BOTTOM_UP_STATIC as u64);
         assert_eq!(device_value("BOTTOM_UP_THREAD"), super::BOTTOM_UP_THREAD as u64);
         assert_eq!(device_value("BOTTOM_UP_WARP"), super::BOTTOM_UP_WARP as u64);
+        assert_eq!(device_value("ASYNC_BOTTOM_UP_BIT"), super::ASYNC_BOTTOM_UP_BIT as u64);
     }
 
     #[test]
@@ -362,8 +379,9 @@ mod tests {
                 "shared_tally:[u64;3]",
                 "handoff_unvisited_edges:u64",
                 "bottom_up_fetched:[u64;3]",
+                "async_pending:[u64;3]",
             ]
         );
-        assert_eq!(super::CONTROL_WORDS, 5 + 10);
+        assert_eq!(super::CONTROL_WORDS, 5 + 13);
     }
 }

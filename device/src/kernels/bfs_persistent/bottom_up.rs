@@ -30,45 +30,115 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// vertices one per lane (`static`, `thread`) or one after another with the whole warp
     /// (`warp`). Either way the parent found is the vertex's first in-neighbor in the frontier,
     /// so all three strategies label the same parents.
+    ///
+    /// # Asynchronous bottom-up (XBFS, section 5.2, Algorithm 3)
+    ///
+    /// With `label_ahead`, a vertex `v` that scanned its whole in-list without finding a
+    /// neighbor in the current frontier `F` (bitmap of `level`) also remembers its first
+    /// in-neighbor `u` whose bit is set in `N`, the bitmap of `level + 1` that this very pass is
+    /// writing, and if there is one takes distance `level + 2` and parent `u` at once. Why that
+    /// is exact, with `l = level`:
+    /// - `v` is unvisited when its warp claims its word, so no in-neighbor of `v` has distance
+    ///   `< l` (a vertex at distance `k < l` was in frontier `k` and, top-down or bottom-up,
+    ///   labeled all its unvisited out-neighbors at level `k`); `v` has no in-neighbor in `F`,
+    ///   so none at distance `l`. Hence `dist(v) >= l + 2`.
+    /// - A bit read from `N` is either from a word written during this pass (its owner's
+    ///   ballot, vertices at distance `l + 1`, ORed with the pending vertices of the previous
+    ///   pass, also at distance `l + 1`) or from the word as it stood before: the bitmap's
+    ///   storage last held an earlier frontier of this traversal (every writer writes all of a
+    ///   bitmap: [`Self::build_frontier_bitmap`] clears then fills it, a bottom-up pass writes
+    ///   every word once; top-down levels and [`Self::build_queue_from_bitmap`] only read it)
+    ///   or the zeros of `bfs_persistent_init`. An earlier frontier has parity `l - 1`, so it is
+    ///   frontier `k <= l - 1`, vertices at distance `< l`, which cannot be in-neighbors of `v`.
+    ///   So a hit names `u` at distance exactly `l + 1`: `dist(v) = l + 2`, and `u` is a valid
+    ///   parent (the edge `u -> v` is in `v`'s in-list).
+    /// - The read races with the owner's store of that word: an aligned 32-bit word is never
+    ///   torn, so the read sees the old word or the new one (or an older copy of it from the
+    ///   cache, which is also some earlier content of this traversal), each safe by the above.
+    ///   A late read only misses an opportunity; it never mislabels.
+    ///
+    /// Vertices labeled ahead belong to frontier `l + 2`, which the next pass writes; until then
+    /// they wait in the pending bitmap ([`Self::pending_bitmap`]). They are marked visited now,
+    /// so no later pass searches them. The warp that owns word `w` (exactly one per pass, under
+    /// every balancing) reads `p = pending[w]` (what the previous pass labeled ahead, distance
+    /// `l + 1`), then writes `N[w] = found | p`, `pending[w] =` what this pass labels ahead,
+    /// and `visited[w] = seen | found | ahead`. `p` counts in this level's discovered total and
+    /// next-frontier edges here, in the pass that puts it into a frontier, not when it was
+    /// labeled. The count of vertices labeled ahead goes to `async_pending` of the next level's
+    /// slot, and [`Self::choose_bottom_up`] forces that level bottom-up while it is non-zero:
+    /// a top-down level would never enqueue those visited vertices. A pass that labels nothing
+    /// ahead leaves the pending bitmap all zero, so the first pass of every bottom-up stretch
+    /// finds it empty (the init kernel zeroes it for the first).
+    ///
+    /// Probes of `N` are bitmap reads, not graph reads, so the trace's edges and bytes are
+    /// unchanged for the searches that happen; the edges saved are those of the vertices the
+    /// next pass no longer searches.
     #[inline(always)]
-    pub(super) unsafe fn bottom_up_level(&self, level: u32) {
+    pub(super) unsafe fn bottom_up_level(&self, level: u32, label_ahead: bool) {
         let lane = lane_id();
         let current = self.frontier_bitmap(level);
         let next = self.frontier_bitmap(level + 1);
+        let pending = self.pending_bitmap();
         // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
         let fetched = unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
         let mut claims = WordClaims::new(self.balance, fetched);
         let mut next_edges = 0u64;
         let mut reads = self.reads();
         let mut discovered_total = 0u64;
+        let mut labeled_ahead_total = 0u64;
         while let Some(word) = claims.next_word(self.words) {
-            // SAFETY: `word < words`; every bitmap holds `words` words.
-            let seen = unsafe { *self.visited.add(word as usize) };
+            // SAFETY: `word < words`; every bitmap holds `words` words, and this warp alone
+            // writes `word` of the visited and pending bitmaps during the level.
+            let (seen, carried) = unsafe {
+                let carried = if self.async_bottom_up { *pending.add(word as usize) } else { 0 };
+                (*self.visited.add(word as usize), carried)
+            };
+            let v = word * WARP_SIZE + lane;
+            // The vertices the previous pass labeled ahead (distance `level + 1`) join the next
+            // frontier now, and their edges with them.
+            if carried & (1 << lane) != 0 {
+                next_edges += self.out_degree(v);
+            }
+            if lane == 0 {
+                discovered_total += popc(carried) as u64;
+            }
             if seen == u32::MAX {
                 if lane == 0 {
-                    // SAFETY: as above.
-                    unsafe { *next.add(word as usize) = 0 };
+                    // SAFETY: as above, for the next frontier's word too.
+                    unsafe {
+                        *next.add(word as usize) = carried;
+                        if carried != 0 {
+                            *pending.add(word as usize) = 0;
+                        }
+                    }
                 }
                 continue;
             }
-            let v = word * WARP_SIZE + lane;
-            // SAFETY: `word < words`; the frontier bitmap of `level` is complete and read-only.
-            let parent = unsafe {
+            // SAFETY: `word < words`; the frontier bitmap of `level` is complete and read-only,
+            // the next one is only ever probed for bits (see the proof above).
+            let (parent, ahead_parent) = unsafe {
                 if self.balance == Balance::Warp {
-                    self.search_word_by_warp(word, seen, current, &mut reads)
+                    self.search_word_by_warp(word, seen, current, next, label_ahead, &mut reads)
                 } else {
-                    self.search_by_lane(v, v < self.n && seen & (1 << lane) == 0, current, &mut reads)
+                    let searching = v < self.n && seen & (1 << lane) == 0;
+                    self.search_by_lane(v, searching, current, next, label_ahead, &mut reads)
                 }
             };
             let found = parent != UNREACHED;
+            let ahead = ahead_parent != UNREACHED;
             let discovered = ballot_sync(FULL_MASK, found);
+            let labeled_ahead = ballot_sync(FULL_MASK, ahead);
             if lane == 0 {
                 // SAFETY: this warp alone writes `word` of these bitmaps during the level (it
                 // claimed the word, and every word is claimed once).
                 unsafe {
-                    *next.add(word as usize) = discovered;
-                    if discovered != 0 {
-                        *self.visited.add(word as usize) = seen | discovered;
+                    *next.add(word as usize) = discovered | carried;
+                    // Unwritten, the word still holds `carried`, here zero.
+                    if carried | labeled_ahead != 0 {
+                        *pending.add(word as usize) = labeled_ahead;
+                    }
+                    if discovered | labeled_ahead != 0 {
+                        *self.visited.add(word as usize) = seen | discovered | labeled_ahead;
                     }
                 }
             }
@@ -80,8 +150,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 }
                 next_edges += self.out_degree(v);
             }
+            if ahead {
+                // SAFETY: as above. Its edges count in the pass that puts it into a frontier.
+                unsafe {
+                    *self.distances.add(v as usize) = level + 2;
+                    *self.parents.add(v as usize) = ahead_parent;
+                }
+            }
             if lane == 0 {
                 discovered_total += popc(discovered) as u64;
+                labeled_ahead_total += popc(labeled_ahead) as u64;
             }
         }
         // SAFETY: forwarded from the kernel contract.
@@ -89,27 +167,46 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             self.record_next_edges(level, next_edges);
             self.record_reads(level, reads);
             let total = warp_sum_u64(discovered_total);
+            let ahead_total = warp_sum_u64(labeled_ahead_total);
             let slot = ((level + 1) % 3) as usize;
             if lane == 0 && total > 0 {
                 atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);
+            }
+            if lane == 0 && ahead_total > 0 {
+                atomic_add_u64(core::ptr::addr_of_mut!((*self.control).async_pending[slot]), ahead_total);
             }
         }
     }
 
     /// One lane per vertex (`static` and `thread`): when `searching`, this lane's vertex `v`
     /// scans its own in-list and returns its first in-neighbor in the frontier bitmap `current`
-    /// (or `UNREACHED`). All 32 lanes call it together (for the read accounting).
+    /// (or `UNREACHED`), and, with `label_ahead`, when there is none, its first in-neighbor in
+    /// the next frontier's bitmap `next`, which this pass is writing (or `UNREACHED`): the
+    /// asynchronous parent of [`Self::bottom_up_level`]. All 32 lanes call it together (for the
+    /// read accounting).
     ///
     /// # Safety
-    /// `searching` only for `v < n`; `current` is a frontier bitmap of `words` words.
+    /// `searching` only for `v < n`; `current` and `next` are frontier bitmaps of `words` words.
     #[inline(always)]
-    unsafe fn search_by_lane(&self, v: u32, searching: bool, current: *const u32, reads: &mut Reads) -> u32 {
+    unsafe fn search_by_lane(
+        &self,
+        v: u32,
+        searching: bool,
+        current: *const u32,
+        next: *const u32,
+        label_ahead: bool,
+        reads: &mut Reads,
+    ) -> (u32, u32) {
         let mut parent = UNREACHED;
+        let mut ahead_parent = UNREACHED;
         // Bytes `read.0..read.1` of the list array, holding `read.2` edges.
         let mut read = (0u64, 0u64, 0u64);
         if searching {
             // SAFETY: in-neighbors are vertices, so their words exist.
             let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
+            // SAFETY: as above; a racy read of a word another warp may be storing (see
+            // `bottom_up_level` for why any value it returns is safe).
+            let in_next = |u: u32| unsafe { *next.add(u as usize / 32) & (1 << (u % 32)) != 0 };
             let (start, end) = self.in_range(v);
             if COMPRESSED {
                 // Sorted lists decode in order, so the search still stops at the first
@@ -124,6 +221,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         parent = u;
                         break;
                     }
+                    if label_ahead && ahead_parent == UNREACHED && in_next(u) {
+                        ahead_parent = u;
+                    }
                 }
                 read = (start, decoder.pos, checked);
             } else {
@@ -137,20 +237,30 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         parent = u;
                         break;
                     }
+                    if label_ahead && ahead_parent == UNREACHED && in_next(u) {
+                        ahead_parent = u;
+                    }
                 }
                 read = (4 * start, 4 * edge, edge - start);
             }
         }
         reads.warp_round(searching, v, read.0, read.1, read.2);
-        parent
+        // Only a whole scan without a parent proves the distance is at least two more.
+        if parent != UNREACHED {
+            ahead_parent = UNREACHED;
+        }
+        (parent, ahead_parent)
     }
 
     /// The warp-centric search ([`Balance::Warp`]) of bitmap word `word`, whose visited bits
     /// are `seen`: the word's unvisited vertices, in ascending order, each have their whole
     /// in-list searched by the warp, 32 neighbors a round, until a round finds frontier
     /// neighbors; the lowest such lane holds the first in list order, which becomes the parent.
-    /// Returns the parent found for this lane's vertex (or `UNREACHED`). All 32 lanes call it
-    /// together.
+    /// With `label_ahead`, rounds without a frontier neighbor also look for in-neighbors in the
+    /// next frontier's bitmap `next` (until one round finds some; its lowest lane is the first
+    /// in list order), the asynchronous parent of [`Self::bottom_up_level`] if the whole list
+    /// holds no frontier neighbor. Returns the parent and the asynchronous parent found for
+    /// this lane's vertex (each or both `UNREACHED`). All 32 lanes call it together.
     ///
     /// Compressed lists are decoded by the warp-cooperative decoder ([`warp_decode_until`], 32
     /// bytes a round), which yields a round's neighbors in list order across the lanes, so the
@@ -161,16 +271,28 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// lists counted once ([`Reads::warp_search`]), offsets per word ([`Reads::word_offsets`]).
     ///
     /// # Safety
-    /// `word < words`; `current` is a frontier bitmap of `words` words.
+    /// `word < words`; `current` and `next` are frontier bitmaps of `words` words.
     #[inline(always)]
-    unsafe fn search_word_by_warp(&self, word: u32, seen: u32, current: *const u32, reads: &mut Reads) -> u32 {
+    unsafe fn search_word_by_warp(
+        &self,
+        word: u32,
+        seen: u32,
+        current: *const u32,
+        next: *const u32,
+        label_ahead: bool,
+        reads: &mut Reads,
+    ) -> (u32, u32) {
         let lane = lane_id();
         let first_vertex = word * WARP_SIZE;
         let in_graph = if self.n - first_vertex >= WARP_SIZE { u32::MAX } else { (1 << (self.n - first_vertex)) - 1 };
         let unvisited = !seen & in_graph;
         // SAFETY: in-neighbors are vertices, so their words exist.
         let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
+        // SAFETY: as above; a racy read of a word another warp may be storing (see
+        // `bottom_up_level` for why any value it returns is safe).
+        let in_next = |u: u32| unsafe { *next.add(u as usize / 32) & (1 << (u % 32)) != 0 };
         let mut my_parent = UNREACHED;
+        let mut my_ahead_parent = UNREACHED;
         let mut previous_last_sector = u64::MAX;
         let mut remaining = unvisited;
         while remaining != 0 {
@@ -179,6 +301,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let v = first_vertex + bit;
             let (start, end) = self.in_range(v);
             let mut parent = UNREACHED;
+            // Warp-uniform: set from a shuffle, probed under a warp-uniform condition.
+            let mut ahead_parent = UNREACHED;
             let (read_start, read_end, checked) = if COMPRESSED {
                 let mut checked = 0u64;
                 // SAFETY: `start..end` is `v`'s in-list in the byte array, whole varints.
@@ -188,6 +312,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         let hits = ballot_sync(FULL_MASK, valid && in_frontier(u));
                         if hits != 0 {
                             parent = shfl_idx_sync(FULL_MASK, u, ffs(hits) - 1);
+                        } else if label_ahead && ahead_parent == UNREACHED {
+                            let ahead = ballot_sync(FULL_MASK, valid && in_next(u));
+                            if ahead != 0 {
+                                ahead_parent = shfl_idx_sync(FULL_MASK, u, ffs(ahead) - 1);
+                            }
                         }
                         hits != 0
                     })
@@ -207,18 +336,26 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         parent = shfl_idx_sync(FULL_MASK, u, ffs(hits) - 1);
                         break;
                     }
+                    if label_ahead && ahead_parent == UNREACHED {
+                        let ahead = ballot_sync(FULL_MASK, valid && in_next(u));
+                        if ahead != 0 {
+                            ahead_parent = shfl_idx_sync(FULL_MASK, u, ffs(ahead) - 1);
+                        }
+                    }
                 }
                 (4 * start, 4 * round, round - start)
             };
             reads.warp_search(read_start, read_end, checked, &mut previous_last_sector);
             if lane == bit {
                 my_parent = parent;
+                // Only a whole scan without a parent proves the distance is at least two more.
+                my_ahead_parent = if parent == UNREACHED { ahead_parent } else { UNREACHED };
             }
         }
         if unvisited != 0 {
             reads.word_offsets(first_vertex + unvisited.trailing_zeros(), first_vertex + 31 - unvisited.leading_zeros());
         }
-        my_parent
+        (my_parent, my_ahead_parent)
     }
 
     /// Where the in-list of `v` starts and ends in `in_edges` (edges or bytes).

@@ -28,6 +28,13 @@
 //!   in-list searched by the whole warp, 32 neighbors a round; section 5.1.2, Algorithm 2 and
 //!   the intra-warp work donation that follows it). Bottom-up work per vertex is not its
 //!   degree (early termination, XBFS observation 3), so only run-time fetching balances it.
+//! - Asynchronous bottom-up (XBFS, section 5.2, Algorithm 3), behind bit 6 of the flags
+//!   ([`ASYNC_BOTTOM_UP_BIT`]): a vertex whose whole in-list holds no neighbor in the current
+//!   frontier may still find one in the next frontier, which the same pass is writing; it is
+//!   then labeled two levels deeper at once and skips the next pass's search. Such vertices
+//!   wait in a third bitmap (`pending`) until the next bottom-up pass puts them into their
+//!   frontier, so that pass must be bottom-up (see [`Bfs::bottom_up_level`] for the proof and
+//!   the bookkeeping).
 //! - Small frontiers (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement):
 //!   while a top-down frontier and its edges fit one block, block 0 runs level after level
 //!   alone with block barriers only, and the rest of the grid waits at the next grid barrier.
@@ -64,6 +71,9 @@ pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
 pub const BOTTOM_UP_STATIC: u32 = 0;
 pub const BOTTOM_UP_THREAD: u32 = 1;
 pub const BOTTOM_UP_WARP: u32 = 2;
+/// The bit of the kernels' `flags` that turns on asynchronous bottom-up labeling (XBFS,
+/// Algorithm 3).
+pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 
 /// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
 /// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
@@ -120,6 +130,10 @@ pub struct BfsControl {
     /// Bitmap words fetched so far by the dynamically balanced bottom-up levels using each slot
     /// (beyond the first `warps * chunk` words, which need no atomic).
     pub bottom_up_fetched: [u64; 3],
+    /// Vertices labeled asynchronously, two levels ahead, by the bottom-up pass before the
+    /// levels using each slot: they wait in the pending bitmap, and only a bottom-up pass moves
+    /// them into their frontier, so while it is non-zero the level must go bottom-up.
+    pub async_pending: [u64; 3],
 }
 
 /// Per-level trace records, 6 words each: flags (bit 0 bottom-up, bit 1 expanded by block 0
@@ -267,6 +281,8 @@ struct Bfs<const COMPRESSED: bool> {
     lists_mapped: bool,
     /// How bottom-up levels share out the bitmap words.
     balance: Balance,
+    /// Asynchronous bottom-up labeling allowed (XBFS Algorithm 3).
+    async_bottom_up: bool,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -278,17 +294,23 @@ struct LevelState {
     bottom_up: bool,
 }
 
-/// Sets distances and parents to `UNREACHED`, clears the visited bitmap, then labels
-/// `source` (distance 0, its own parent, visited, alone in the first queue).
+/// Sets distances and parents to `UNREACHED`, clears the visited bitmap and the three frontier
+/// bitmaps (the two frontiers and the pending one), then labels `source` (distance 0, its own
+/// parent, visited, alone in the first queue).
+///
+/// The frontier bitmaps must start empty for the asynchronous bottom-up: a pass reads the next
+/// frontier's bitmap before it has written all of it, and what it finds there unwritten must
+/// be an earlier frontier of this traversal (never one of a previous run on the same buffers).
 ///
 /// # Safety
-/// `distances`, `parents` hold `n` words, `visited` `ceil(n / 32)`, `queue` at least one;
-/// `source < n`.
+/// `distances`, `parents` hold `n` words, `visited` `ceil(n / 32)`, `frontier_bits`
+/// `3 * ceil(n / 32)`, `queue` at least one; `source < n`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     distances: *mut u32,
     parents: *mut u32,
     visited: *mut u32,
+    frontier_bits: *mut u32,
     queue: *mut u32,
     n: u32,
     source: u32,
@@ -306,6 +328,10 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
         // SAFETY: `w < ceil(n / 32)`.
         unsafe { *visited.add(w as usize) = bits };
     }
+    for w in grid_stride(3 * n.div_ceil(32) as u64) {
+        // SAFETY: `w < 3 * ceil(n / 32)`.
+        unsafe { *frontier_bits.add(w as usize) = 0 };
+    }
     if global_idx() == 0 {
         // SAFETY: the queue holds at least one entry.
         unsafe { *queue = source };
@@ -319,7 +345,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// Launched cooperatively (all blocks resident) with `PERSISTENT_BLOCK` threads per block,
 /// after `bfs_persistent_init`. `out_*` is the CSR (n + 1 offsets, targets < n), `in_*` its
 /// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
-/// `visited` ceil(n/32), `frontier_bits` 2 * ceil(n/32), `queues` 2 * n; `control` is zeroed
+/// `visited` ceil(n/32), `frontier_bits` 3 * ceil(n/32), `queues` 2 * n; `control` is zeroed
 /// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
 /// `shared_lists` holds `3 * shared_list_capacity` words, with
 /// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
@@ -328,7 +354,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 ///
 /// `flags`: bit 0 allows bottom-up levels, bit 1 the small-frontier path, bits 2 and 3 say the
 /// offsets and the lists are in mapped host memory (for the trace's bus figures), bits 4-5
-/// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`).
+/// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`),
+/// bit 6 ([`ASYNC_BOTTOM_UP_BIT`]) allows asynchronous bottom-up labeling.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
     out_offsets: *const u64,
@@ -382,6 +409,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         offsets_mapped: flags & 4 != 0,
         lists_mapped: flags & 8 != 0,
         balance: Balance::from_flags(flags),
+        async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -448,6 +476,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         offsets_mapped: flags & 4 != 0,
         lists_mapped: flags & 8 != 0,
         balance: Balance::from_flags(flags),
+        async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run(total_edges) }
@@ -487,7 +516,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 }
                 return;
             }
-            let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges);
+            // SAFETY: as above.
+            let async_pending = unsafe { bfs.async_pending(state.level) };
+            let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges, async_pending);
             if state.bottom_up && !bottom_up {
                 // Leaving bottom-up: this frontier exists only as a bitmap; pack it into the queue.
                 // SAFETY: as above.
@@ -524,7 +555,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // SAFETY: as above.
             unsafe {
                 if bottom_up {
-                    bfs.bottom_up_level(state.level);
+                    bfs.bottom_up_level(state.level, bfs.labels_ahead(frontier));
                 } else {
                     bfs.expand_top_down(&gather, state.level, frontier, frontier_edges, false, share_long_lists);
                 }
@@ -549,8 +580,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
 
     #[inline(always)]
     fn frontier_bitmap(&self, level: u32) -> *mut u32 {
-        // SAFETY (of the pointer arithmetic): `frontier_bits` holds 2 * words words.
+        // SAFETY (of the pointer arithmetic): `frontier_bits` holds 3 * words words.
         unsafe { self.frontier_bits.add((level as usize & 1) * self.words as usize) }
+    }
+
+    /// The asynchronous bottom-up's pending bitmap: vertices labeled two levels ahead, waiting
+    /// for the next bottom-up pass to put them into their frontier.
+    #[inline(always)]
+    fn pending_bitmap(&self) -> *mut u32 {
+        // SAFETY (of the pointer arithmetic): `frontier_bits` holds 3 * words words.
+        unsafe { self.frontier_bits.add(2 * self.words as usize) }
     }
 
     #[inline(always)]
@@ -591,13 +630,27 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         }
     }
 
+    /// Vertices the previous bottom-up pass labeled asynchronously into the frontier after
+    /// `level` (they sit in the pending bitmap), complete since the last barrier.
+    #[inline(always)]
+    unsafe fn async_pending(&self, level: u32) -> u64 {
+        let slot = (level % 3) as usize;
+        // SAFETY: `control` is valid.
+        unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).async_pending[slot])) }
+    }
+
     /// Beamer's rule: go bottom-up when the frontier's edges outweigh the unvisited edges
     /// divided by alpha and the frontier is growing; return to top-down once the frontier
-    /// is shrinking and smaller than n / beta.
+    /// is shrinking and smaller than n / beta. Forced bottom-up while the previous pass left
+    /// vertices pending (`async_pending`): they are visited already, so a top-down level would
+    /// never put them into their frontier, and only a bottom-up pass moves them there.
     #[inline(always)]
-    fn choose_bottom_up(&self, state: &LevelState, frontier: u32, frontier_edges: u64) -> bool {
+    fn choose_bottom_up(&self, state: &LevelState, frontier: u32, frontier_edges: u64, async_pending: u64) -> bool {
         if !self.allow_bottom_up {
             return false;
+        }
+        if async_pending != 0 {
+            return true;
         }
         let growing = frontier > state.previous_frontier;
         if state.bottom_up {
@@ -605,6 +658,19 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         } else {
             growing && frontier_edges as f32 * self.alpha > state.unvisited_edges as f32
         }
+    }
+
+    /// Whether a bottom-up pass over a frontier of this size labels asynchronously: only while
+    /// the frontier is large (`frontier * beta >= n`, the half of Beamer's rule that keeps
+    /// bottom-up whatever the growth). Labeling ahead forces the next level bottom-up. If that
+    /// next frontier is large too, Beamer's rule keeps bottom-up there anyway; if it is small,
+    /// the forced level is one extra bottom-up level, and it labels nothing ahead itself, so
+    /// the chain stops there: at most one forced level per bottom-up stretch. Labeling in every
+    /// pass would let a long tail of small frontiers (a road network, a path) force bottom-up
+    /// passes over all unvisited vertices level after level.
+    #[inline(always)]
+    fn labels_ahead(&self, frontier: u32) -> bool {
+        self.async_bottom_up && frontier as f32 * self.beta >= self.n as f32
     }
 
     /// Whether block 0 alone expands a top-down level of this size.
@@ -625,6 +691,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             (*self.control).shared_tally[clear] = 0;
             (*self.control).queue_fill[clear] = 0;
             (*self.control).bottom_up_fetched[clear] = 0;
+            (*self.control).async_pending[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
                 *record = bottom_up as u64 | (small as u64) << 1;
@@ -677,9 +744,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         loop {
             // SAFETY: forwarded from the kernel contract.
             let (frontier, frontier_edges) = unsafe { self.frontier_counts(state.level) };
+            // SAFETY: forwarded from the kernel contract.
+            let async_pending = unsafe { self.async_pending(state.level) };
             if frontier == 0
                 || !self.is_small(frontier, frontier_edges)
-                || self.choose_bottom_up(&state, frontier, frontier_edges)
+                || self.choose_bottom_up(&state, frontier, frontier_edges, async_pending)
             {
                 break;
             }
