@@ -76,7 +76,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // SAFETY: `v < n` (only vertices below n search).
                 unsafe {
                     *self.distances.add(v as usize) = level + 1;
-                    *self.parents.add(v as usize) = parent;
+                    self.record_parent(v, parent);
                 }
                 next_edges += self.out_degree(v);
             }
