@@ -164,3 +164,51 @@ fn async_bottom_up_is_a_switch_of_bfs_and_bench() {
         assert!(stderr(&out).contains("--async-bottom-up"), "{command}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn bfs_distances_only_verifies_the_distances_and_writes_no_parents() {
+    let out = warpath(&["bfs", "kron:10", "--backend", "cpu", "--distances-only", "--verify", "--source", "0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for line in ["backend: cpu", "labels: distances only", "verified: ok (distances"] {
+        assert!(text.lines().any(|l| l.starts_with(line)), "`{line}` missing from:\n{text}");
+    }
+    // The same reached count and depth as with parents.
+    let full = stdout(&warpath(&["bfs", "kron:10", "--backend", "cpu", "--verify", "--source", "0"]));
+    assert!(!full.contains("labels:"), "{full}");
+    let facts = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| l.starts_with("reached:") || l.starts_with("depth:")).map(String::from).collect()
+    };
+    assert_eq!(facts(&text), facts(&full));
+    assert_eq!(facts(&text).len(), 2);
+
+    // --out: `vertex distance` under a header naming the columns; 4 is unreachable from 1.
+    let scratch = Scratch::new("cli-distances-only");
+    let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
+    let out_path = scratch.path("bfs.txt");
+    let out = warpath(&[
+        "bfs", graph.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--distances-only", "--verify", "--out",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert_eq!(written, "# vertex distance (distances only: no parents; -1 for unreached)\n1 0\n2 1\n3 2\n4 -1\n");
+}
+
+#[test]
+fn bench_distances_only_validates_and_records_the_variant() {
+    let scratch = Scratch::new("cli-bench-distances-only");
+    let json = scratch.path("bench.json");
+    let out = warpath(&["bench", "kron:10", "--backend", "cpu", "--roots", "4", "--distances-only", "--json", json.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l.starts_with("labels: distances only")), "{text}");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["flags"]["distances_only"], serde_json::Value::Bool(true), "{report}");
+    assert_eq!(report["summary"]["validated"], 4, "{report}");
+
+    let out = warpath(&["bench", "kron:10", "--backend", "cpu", "--roots", "2", "--json", json.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["flags"]["distances_only"], serde_json::Value::Bool(false), "{report}");
+}

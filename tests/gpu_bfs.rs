@@ -1,5 +1,6 @@
 //! The GPU BFS against the sequential CPU reference: identical distances, and parents that
-//! pass Graph500 validation, on generated graphs, special shapes and the real datasets.
+//! pass Graph500 validation, on generated graphs, special shapes and the real datasets; the
+//! distances-only variant of every persistent run must give the same distances and no parents.
 //! Skips, saying why, on machines without a CUDA device.
 
 mod common;
@@ -13,7 +14,7 @@ use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{GpuContext, Placement};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder};
-use warpath::verify::validate_bfs_tree;
+use warpath::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
 
 /// The persistent kernel's variants: every combination of bottom-up steps and the
@@ -52,6 +53,15 @@ fn check_result(graph: &Graph, result: &BfsResult, label: &str) {
     validate_bfs_tree(graph, result).unwrap_or_else(|e| panic!("{label}: from {}: {e}", result.source));
 }
 
+/// A distances-only result: no parents, the reference's distances, and distances that pass
+/// the distance rules on their own.
+fn check_distances_only(graph: &Graph, result: &BfsResult, label: &str) {
+    assert!(!result.has_parents() && result.parents.is_empty(), "{label}: a distances-only run returns no parents");
+    let expected = bfs_sequential(graph, result.source);
+    assert_eq!(result.distances, expected.distances, "{label}: distances from {}", result.source);
+    validate_distances(graph, result).unwrap_or_else(|e| panic!("{label}: from {}: {e}", result.source));
+}
+
 /// Runs every GPU BFS from each source and checks it against the CPU reference.
 fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &str) {
     let device_graph = gpu.upload_graph(graph).unwrap();
@@ -59,9 +69,13 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
     let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
     let mut per_level = GpuTopDown::new(gpu, &device_graph).unwrap();
     let mut persistent = GpuPersistent::new(gpu, graph, &device_graph, inbound).unwrap();
+    let max_out_degree = graph.max_degree();
+    let mut distances_only = GpuPersistent::with_labels(gpu, graph, &device_graph, inbound, max_out_degree, true).unwrap();
     for &source in sources {
         check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} (per-level kernel)"));
         for (variant, params) in persistent_variants() {
+            let run = distances_only.run(source, params).unwrap();
+            check_distances_only(graph, &run.result, &format!("{label} ({variant}, distances only)"));
             let run = persistent.run(source, params).unwrap();
             check_result(graph, &run.result, &format!("{label} ({variant})"));
             let traced: u64 = run.levels.iter().map(|level| level.frontier).sum();
@@ -88,10 +102,14 @@ fn check_compressed_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32]
     let device_transpose = packed_transpose.as_ref().map(|t| gpu.place_compressed(t, placement).unwrap());
     let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
     let mut persistent = GpuPersistent::new(gpu, graph, &device_graph, inbound).unwrap();
+    let mut distances_only =
+        GpuPersistent::with_labels(gpu, graph, &device_graph, inbound, graph.max_degree(), true).unwrap();
     let list_bytes = |v: u32| packed.byte_offsets()[v as usize + 1] - packed.byte_offsets()[v as usize];
     for &source in sources {
         for (variant, params) in persistent_variants() {
             let label = format!("{label} ({variant}, compressed, {placement})");
+            let run = distances_only.run(source, params).unwrap();
+            check_distances_only(graph, &run.result, &format!("{label}, distances only"));
             let run = persistent.run(source, params).unwrap();
             check_result(graph, &run.result, &label);
             let read: u64 = run.levels.iter().map(|l| l.bytes_read).sum();
@@ -215,9 +233,14 @@ fn zero_copy_graphs_match_the_cpu() {
         let mapped_transpose = (!graph.is_undirected()).then(|| gpu.place_graph(&graph.transpose(), Placement::ZeroCopy).unwrap());
         let inbound = mapped_transpose.as_ref().unwrap_or(&mapped);
         let mut persistent = GpuPersistent::new(&gpu, graph, &mapped, inbound).unwrap();
+        let mut distances_only = GpuPersistent::with_labels(&gpu, graph, &mapped, inbound, graph.max_degree(), true).unwrap();
         let mut per_level = GpuTopDown::new(&gpu, &mapped).unwrap();
         for source in sources_of(graph) {
             check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
+            for (variant, params) in persistent_variants() {
+                let run = distances_only.run(source, params).unwrap();
+                check_distances_only(graph, &run.result, &format!("{label} zero-copy ({variant}, distances only)"));
+            }
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
             for balance in BottomUpBalance::ALL {
                 let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
@@ -239,7 +262,7 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
     let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
         .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false, distances_only: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.warnings().iter().any(|w| w.contains("zero-copy")), "{:?}", traverser.warnings());
@@ -248,24 +271,55 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
 
     // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
     let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, distances_only: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.is_compressed());
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 under a small VRAM budget");
     // With room for them, the compressed lists go to device memory.
-    let options = GpuOptions { placement: None, vram_budget: None, compressed: true };
+    let options = GpuOptions { placement: None, vram_budget: None, compressed: true, distances_only: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::Device));
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 in device memory");
 
     // A budget too small even for the per-vertex arrays is an error naming both sizes.
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false, distances_only: false };
     let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
         Ok(_) => panic!("a budget below the BFS arrays must be refused"),
         Err(err) => err.to_string(),
     };
     assert!(message.contains(&per_vertex.to_string()) && message.contains(&(per_vertex / 2).to_string()), "{message}");
+}
+
+/// Distances only through the [`Traverser`]: 4 bytes a vertex less device memory, results
+/// without parents that pass the distance rules, and a clear refusal from the per-level kernel,
+/// which always writes parents.
+#[test]
+fn distances_only_saves_the_parents_array_through_the_traverser() {
+    let Some(_gpu) = gpu_or_skip("distances_only_saves_the_parents_array_through_the_traverser") else { return };
+    let graph = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 4).unwrap();
+    let source = sources_of(&graph)[0];
+    let with_parents = Traverser::with_options(&graph, Backend::Gpu, GpuOptions::default()).unwrap();
+    let options = GpuOptions { distances_only: true, ..GpuOptions::default() };
+    let mut distances_only = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+    assert!(distances_only.distances_only() && !with_parents.distances_only());
+    assert_eq!(
+        with_parents.device_bytes().unwrap() - distances_only.device_bytes().unwrap(),
+        4 * graph.num_vertices() as u64,
+        "the parents array is all that distances-only saves"
+    );
+    check_result(&graph, &with_parents.run(source).unwrap().result, "kron:14 through the traverser");
+    check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 through the traverser");
+    let top_down = GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() };
+    distances_only.set_gpu_kernel(warpath::bfs::GpuKernel::Persistent(top_down));
+    check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 top-down through the traverser");
+
+    distances_only.set_gpu_kernel(warpath::bfs::GpuKernel::PerLevel);
+    let message = match distances_only.run(source) {
+        Ok(_) => panic!("the per-level kernel has no distances-only variant and must refuse it"),
+        Err(err) => err.to_string(),
+    };
+    assert!(message.contains("--distances-only") && message.contains("persistent"), "{message}");
 }
 
 /// What a bottom-up search over one in-list must find and read: the position of the first

@@ -1,12 +1,13 @@
-//! The validator must accept every correct BFS tree and reject each way a tree can be wrong,
-//! with a message that names the vertex and the broken rule.
+//! The validators must accept every correct BFS tree (or distance array, for distances-only
+//! results) and reject each way one can be wrong, with a message that names the vertex and the
+//! broken rule.
 
 mod common;
 
 use common::{build, rmat, Rng};
 use warpath::bfs::{bfs_parallel, bfs_sequential, random_sources, BfsResult};
 use warpath::graph::{EdgeList, GraphBuilder, UNREACHED};
-use warpath::verify::validate_bfs_tree;
+use warpath::verify::{validate, validate_bfs_tree, validate_distances};
 use warpath::{Error, Graph};
 
 const U: u32 = UNREACHED;
@@ -190,6 +191,123 @@ fn accepts_and_guards_bfs_trees_of_rmat_graphs() {
                 dropped.distances[v] = U;
                 dropped.parents[v] = U;
                 assert!(validate_bfs_tree(&g, &dropped).is_err(), "vertex {v} dropped");
+            }
+        }
+    }
+}
+
+/// [`small_tree`]'s distances alone, as a distances-only traversal returns them.
+fn small_distances() -> BfsResult {
+    small_tree().without_parents()
+}
+
+fn expect_distances_rejected(g: &Graph, change: impl FnOnce(&mut BfsResult), fragments: &[&str]) {
+    let mut r = small_distances();
+    change(&mut r);
+    match validate_distances(g, &r) {
+        Err(Error::Verification(message)) => {
+            for fragment in fragments {
+                assert!(message.contains(fragment), "message {message:?} lacks {fragment:?}");
+            }
+        }
+        other => panic!("expected a verification error containing {fragments:?}, got {other:?}"),
+    }
+    // `validate` picks the distance rules for a result without parents.
+    assert!(validate(g, &r).is_err(), "validate accepted {:?}", r.distances);
+}
+
+#[test]
+fn distances_accepts_correct_distances_and_ignores_parents() {
+    let g = small();
+    validate_distances(&g, &small_distances()).unwrap();
+    validate(&g, &small_distances()).unwrap();
+    // With parents, the distances are still checked alone; a wrong parent goes unnoticed here.
+    validate_distances(&g, &small_tree()).unwrap();
+    validate_distances(&g, &corrupt(|r| r.parents[4] = 5)).unwrap();
+    // Directed: the edge 2 -> 0 drops two levels, which is fine that way round.
+    let cycle = build(3, vec![(0, 1), (1, 2), (2, 0)], false);
+    validate_distances(&cycle, &BfsResult { source: 0, distances: vec![0, 1, 2], parents: Vec::new() }).unwrap();
+}
+
+#[test]
+fn distances_rejects_wrong_lengths_and_a_bad_source() {
+    let g = small();
+    expect_distances_rejected(&g, |r| r.distances.push(U), &["distance array has 9 entries", "8 vertices"]);
+    expect_distances_rejected(&g, |r| r.source = 100, &["source 100 is not a vertex"]);
+    expect_distances_rejected(&g, |r| r.distances[0] = 1, &["source 0 must be at distance 0", "is at 1"]);
+    expect_distances_rejected(&g, |r| r.distances[0] = U, &["source 0 must be at distance 0", "UNREACHED"]);
+}
+
+#[test]
+fn distances_rejects_an_unreached_vertex_with_a_reached_in_neighbor() {
+    expect_distances_rejected(
+        &small(),
+        |r| r.distances[4] = U,
+        &["vertex 4 is marked unreached", "edge 3 -> 4", "no reached in-neighbor"],
+    );
+}
+
+#[test]
+fn distances_rejects_an_edge_spanning_more_than_one_level() {
+    expect_distances_rejected(
+        &small(),
+        |r| r.distances[4] = 5,
+        &["vertex 4 is at distance 5", "edge 3 -> 4", "from distance 2", "at most one more"],
+    );
+}
+
+#[test]
+fn distances_rejects_a_vertex_with_no_in_neighbor_one_level_closer() {
+    let g = small();
+    // 4's only neighbor, 3, is at 2 as well: nothing could have found 4 at level 2.
+    expect_distances_rejected(&g, |r| r.distances[4] = 2, &["vertex 4 is at distance 2", "none is at distance 1"]);
+    // A second vertex at distance 0.
+    expect_distances_rejected(&g, |r| r.distances[5] = 0, &["vertex 5 is at distance 0", "the source alone"]);
+    // The other component marked reached, consistently within itself but cut off from the source.
+    expect_distances_rejected(
+        &g,
+        |r| {
+            r.distances[6] = 1;
+            r.distances[7] = 2;
+        },
+        &["vertex 6 is at distance 1", "no in-neighbor is one level closer"],
+    );
+    // Directed: 2 points at the source but nothing points at 2, so it cannot be at level 1.
+    let g = build(3, vec![(0, 1), (2, 0), (2, 1)], false);
+    let r = BfsResult { source: 0, distances: vec![0, 1, 1], parents: Vec::new() };
+    match validate_distances(&g, &r) {
+        Err(Error::Verification(message)) => assert!(message.contains("vertex 2 is at distance 1"), "{message}"),
+        other => panic!("an out-neighbor one level closer is not an in-neighbor: {other:?}"),
+    }
+}
+
+#[test]
+fn the_tree_validator_refuses_a_result_without_parents_and_says_what_to_use() {
+    match validate_bfs_tree(&small(), &small_distances()) {
+        Err(Error::InvalidArgument(message)) => {
+            assert!(message.contains("no parents") && message.contains("validate_distances"), "{message}")
+        }
+        other => panic!("expected a refusal naming validate_distances, got {other:?}"),
+    }
+}
+
+#[test]
+fn distances_accepts_and_guards_bfs_distances_of_rmat_graphs() {
+    for (undirected, seed) in [(true, 21u64), (false, 22)] {
+        let g = rmat(13, 1 << 17, seed, undirected);
+        for source in random_sources(&g, seed, 2) {
+            let reference = bfs_sequential(&g, source).without_parents();
+            validate_distances(&g, &reference).unwrap();
+            let reached: Vec<u32> =
+                (0..g.num_vertices() as u32).filter(|&v| v != source && reference.distances[v as usize] != U).collect();
+            let mut rng = Rng::new(seed ^ source as u64);
+            for _ in 0..20 {
+                let v = reached[rng.below(reached.len() as u64) as usize] as usize;
+                for wrong in [reference.distances[v] + 1, reference.distances[v] - 1, U] {
+                    let mut changed = reference.clone();
+                    changed.distances[v] = wrong;
+                    assert!(validate_distances(&g, &changed).is_err(), "distance of {v} set to {wrong}");
+                }
             }
         }
     }

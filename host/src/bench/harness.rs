@@ -7,7 +7,7 @@ use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::{random_sources, BackendUsed, LevelTrace, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::verify::validate_bfs_tree;
+use crate::verify::validate;
 
 /// What to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +226,9 @@ pub fn choose_roots(graph: &Graph, seed: u64, count: usize) -> Result<Vec<u32>> 
 
 /// Runs the benchmark: one untimed warm-up from the first root, then one timed traversal per
 /// root, each validated Graph500-style (a failure is returned as [`Error::Verification`] naming
-/// the root). `progress` is called after each timed root with the number done so far.
+/// the root); distances-only traversals by the distance rules
+/// ([`crate::verify::validate_distances`]). `progress` is called after each timed root with the
+/// number done so far.
 pub fn run_bench(
     graph: &Graph,
     traverser: &Traverser<'_>,
@@ -241,7 +243,7 @@ pub fn run_bench(
     for (i, &root) in roots.iter().enumerate() {
         let traversal = traverser.run(root)?;
         let result = &traversal.result;
-        validate_bfs_tree(graph, result).map_err(|err| match err {
+        validate(graph, result).map_err(|err| match err {
             Error::Verification(message) => {
                 Error::Verification(format!("root {} (run {}): {message}", graph.external_id(root), i + 1))
             }
@@ -266,7 +268,7 @@ pub fn run_bench(
 
     let trace = if options.trace {
         let (traversal, levels) = traverser.run_traced(roots[0])?;
-        validate_bfs_tree(graph, &traversal.result)?;
+        validate(graph, &traversal.result)?;
         Some(TraceRecord {
             source: graph.external_id(roots[0]),
             time_ms: traversal.traversal_time.as_secs_f64() * 1e3,

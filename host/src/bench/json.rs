@@ -142,6 +142,10 @@ pub struct Flags {
     /// The persistent kernel's tuning; `null` for `per-level` and on the CPU.
     #[serde(default)]
     pub gpu_params: Option<GpuParams>,
+    /// `--distances-only`: the traversals labelled distances only (no parents; validated by the
+    /// distance rules). False in reports written before the option existed.
+    #[serde(default)]
+    pub distances_only: bool,
 }
 
 /// Tuning of the persistent GPU kernel, as run.
@@ -166,11 +170,22 @@ pub struct GpuParams {
 impl Flags {
     /// Flags for a run with no GPU kernel recorded (fill it with [`Flags::with_gpu_kernel`]).
     pub fn new(roots: usize, seed: u64, backend: &str, undirected: bool, trace: bool) -> Flags {
-        Flags { roots, seed, backend: backend.into(), undirected, trace, gpu_kernel: None, gpu_params: None }
+        Flags {
+            roots,
+            seed,
+            backend: backend.into(),
+            undirected,
+            trace,
+            gpu_kernel: None,
+            gpu_params: None,
+            distances_only: false,
+        }
     }
 
-    /// Records `traverser`'s GPU kernel when it runs on the GPU (and nothing on the CPU).
+    /// Records `traverser`'s GPU kernel when it runs on the GPU (and nothing on the CPU), and
+    /// whether it labels distances only (on either backend).
     pub fn with_gpu_kernel(mut self, traverser: &Traverser<'_>) -> Flags {
+        self.distances_only = traverser.distances_only();
         if traverser.gpu().is_some() {
             let kernel = traverser.gpu_kernel();
             self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());

@@ -37,6 +37,9 @@ pub fn render(report: &BenchReport) -> String {
         };
         let _ = writeln!(out, "gpu kernel: {kernel}{tuning}");
     }
+    if report.flags.distances_only {
+        let _ = writeln!(out, "labels: distances only (no parents; validated by the distance rules)");
+    }
     if let Some(driver) = &report.device.driver {
         match &report.device.cuda_driver {
             Some(cuda) => writeln!(out, "driver: {driver} (CUDA {cuda})"),

@@ -71,6 +71,8 @@ pub struct Traverser<'g> {
     graph: &'g Graph,
     engine: Engine,
     gpu_kernel: GpuKernel,
+    /// [`GpuOptions::distances_only`], applied on every backend.
+    distances_only: bool,
     warnings: Vec<String>,
 }
 
@@ -106,7 +108,7 @@ impl Default for GpuKernel {
     }
 }
 
-/// Where the GPU path puts the graph.
+/// Where the GPU path puts the graph, and what it labels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GpuOptions {
     /// `None` chooses: device memory when the graph and the BFS arrays fit the budget, else
@@ -118,6 +120,11 @@ pub struct GpuOptions {
     /// Give the GPU the delta-varint compressed lists (fewer bytes to hold and to move over the
     /// bus, decoded by the kernels) instead of the plain CSR. Persistent kernel only.
     pub compressed: bool,
+    /// Label distances only: the persistent kernel writes no parents and the device holds no
+    /// parents array (4n bytes less), and every result comes back without parents
+    /// ([`BfsResult::has_parents`]); the CPU computes them and drops them. The per-level GPU
+    /// kernel always writes parents, so it refuses this option.
+    pub distances_only: bool,
 }
 
 /// Device memory left free when the budget is not given: other processes and the driver's own
@@ -165,7 +172,10 @@ impl<'g> Traverser<'g> {
         let mut warnings = Vec::new();
         if backend != Backend::Cpu {
             match Self::prepare_gpu(graph, options, &mut warnings) {
-                Ok(engine) => return Ok(Traverser { graph, engine, gpu_kernel: GpuKernel::default(), warnings }),
+                Ok(engine) => {
+                    let distances_only = options.distances_only;
+                    return Ok(Traverser { graph, engine, gpu_kernel: GpuKernel::default(), distances_only, warnings });
+                }
                 Err(err) if backend == Backend::Auto => {
                     if err.is_unavailable() {
                         warnings.push(format!("no usable GPU ({err}); running on the CPU"));
@@ -180,7 +190,13 @@ impl<'g> Traverser<'g> {
             warnings.push("compressed lists are read by the GPU kernels only: the CPU traverses the plain CSR".into());
         }
         let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-        Ok(Traverser { graph, engine: Engine::Cpu { transpose }, gpu_kernel: GpuKernel::default(), warnings })
+        Ok(Traverser {
+            graph,
+            engine: Engine::Cpu { transpose },
+            gpu_kernel: GpuKernel::default(),
+            distances_only: options.distances_only,
+            warnings,
+        })
     }
 
     fn prepare_gpu(
@@ -211,8 +227,9 @@ impl<'g> Traverser<'g> {
                 (copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64, 0)
             }
         };
-        let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
-            .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32))
+        let n = graph.num_vertices() as u32;
+        let per_vertex = GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
+            .max(GpuTopDown::bytes_needed(n))
             + resident_extras;
         let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
         // Zero-copy lists still get their offsets in device memory when those fit: every
@@ -295,6 +312,11 @@ impl<'g> Traverser<'g> {
         self.gpu_kernel = kernel;
     }
 
+    /// Whether traversals label distances only ([`GpuOptions::distances_only`]).
+    pub fn distances_only(&self) -> bool {
+        self.distances_only
+    }
+
     pub fn backend(&self) -> BackendUsed {
         match &self.engine {
             Engine::Gpu { gpu, .. } => BackendUsed::Gpu { device: gpu.name().to_string() },
@@ -332,9 +354,23 @@ impl<'g> Traverser<'g> {
                                 device_graph
                             }
                         };
-                        let run = GpuPersistent::with_max_out_degree(gpu, self.graph, device_graph, inbound, *max_out_degree)?
-                            .run(source, params)?;
+                        let run = GpuPersistent::with_labels(
+                            gpu,
+                            self.graph,
+                            device_graph,
+                            inbound,
+                            *max_out_degree,
+                            self.distances_only,
+                        )?
+                        .run(source, params)?;
                         (run.result, run.kernel_ms, run.levels)
+                    }
+                    GpuKernel::PerLevel if self.distances_only => {
+                        return Err(crate::Error::InvalidArgument(
+                            "the per-level GPU kernel always writes parents, so it has no distances-only variant: \
+                             drop --distances-only, or use the persistent kernel (--gpu-kernel persistent)"
+                                .into(),
+                        ));
                     }
                     GpuKernel::PerLevel if device_graph.is_compressed() => {
                         return Err(crate::Error::InvalidArgument(
@@ -355,6 +391,9 @@ impl<'g> Traverser<'g> {
             Engine::Cpu { transpose } => {
                 let (result, levels) =
                     bfs_parallel_with(self.graph, transpose.as_ref(), source, &DirectionParams::default());
+                // The CPU BFS claims vertices through their parent slots, so it cannot skip them;
+                // it drops them instead, so that results look the same on every backend.
+                let result = if self.distances_only { result.without_parents() } else { result };
                 let elapsed = started.elapsed();
                 (result, elapsed, elapsed, levels)
             }
@@ -381,7 +420,7 @@ impl<'g> Traverser<'g> {
     pub fn device_bytes(&self) -> Option<u64> {
         let n = self.graph.num_vertices() as u32;
         let per_vertex = match self.gpu_kernel {
-            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed(n, self.graph.num_edges()),
+            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed_for(n, self.graph.num_edges(), self.distances_only),
             GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
         };
         Some(self.device_graph_bytes()? + per_vertex)

@@ -47,7 +47,8 @@ pub struct GpuPersistent<'g> {
     inbound: &'g DeviceGraph,
     max_out_degree: u64,
     distances: CudaSlice<u32>,
-    parents: CudaSlice<u32>,
+    /// None for a distances-only BFS, which saves its 4n bytes.
+    parents: Option<CudaSlice<u32>>,
     visited: CudaSlice<u32>,
     frontier_bits: CudaSlice<u32>,
     queues: CudaSlice<u32>,
@@ -67,11 +68,18 @@ pub struct PersistentRun {
 
 impl<'g> GpuPersistent<'g> {
     /// Device bytes of the per-vertex arrays for `n` vertices and `m` edges (the shared-list
-    /// table grows with the edges).
+    /// table grows with the edges), distances and parents both labelled.
     pub fn bytes_needed(n: u32, m: u64) -> u64 {
+        Self::bytes_needed_for(n, m, false)
+    }
+
+    /// [`bytes_needed`](Self::bytes_needed), or 4n bytes fewer for a distances-only BFS (no
+    /// parents array).
+    pub fn bytes_needed_for(n: u32, m: u64, distances_only: bool) -> u64 {
         let n = n.max(1) as u64;
         let words = n.div_ceil(32);
-        4 * (n + n + 2 * n)
+        let parents = if distances_only { 0 } else { n };
+        4 * (n + parents + 2 * n)
             + 4 * (4 * words)
             + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
             + 8 * (SHARED_LIST_WORDS as u64 * shared_list_capacity(m))
@@ -92,9 +100,26 @@ impl<'g> GpuPersistent<'g> {
         inbound: &'g DeviceGraph,
         max_out_degree: u64,
     ) -> Result<Self, GpuError> {
+        Self::with_labels(gpu, graph, device_graph, inbound, max_out_degree, false)
+    }
+
+    /// [`with_max_out_degree`](Self::with_max_out_degree), choosing the labels: with
+    /// `distances_only`, no parents array is allocated, the kernels write none, and every
+    /// [`run`](Self::run) returns a result without parents ([`BfsResult::has_parents`]).
+    pub fn with_labels(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        inbound: &'g DeviceGraph,
+        max_out_degree: u64,
+        distances_only: bool,
+    ) -> Result<Self, GpuError> {
         let n = graph.num_vertices().max(1);
         let words = n.div_ceil(32);
-        gpu.ensure_free(Self::bytes_needed(n as u32, graph.num_edges()), "BFS labels, bitmaps and queues")?;
+        gpu.ensure_free(
+            Self::bytes_needed_for(n as u32, graph.num_edges(), distances_only),
+            "BFS labels, bitmaps and queues",
+        )?;
         Ok(GpuPersistent {
             gpu,
             graph,
@@ -102,7 +127,7 @@ impl<'g> GpuPersistent<'g> {
             inbound,
             max_out_degree,
             distances: gpu.alloc_zeros(n, "BFS distances")?,
-            parents: gpu.alloc_zeros(n, "BFS parents")?,
+            parents: if distances_only { None } else { Some(gpu.alloc_zeros(n, "BFS parents")?) },
             visited: gpu.alloc_zeros(words, "the visited bitmap")?,
             // Two frontiers and the asynchronous bottom-up's pending vertices.
             frontier_bits: gpu.alloc_zeros(3 * words, "the frontier bitmaps")?,
@@ -129,7 +154,7 @@ impl<'g> GpuPersistent<'g> {
         gpu.zero(&mut self.trace)?;
         let mut buffers = PersistentBuffers {
             distances: &mut self.distances,
-            parents: &mut self.parents,
+            parents: self.parents.as_mut(),
             visited: &mut self.visited,
             frontier_bits: &mut self.frontier_bits,
             queues: &mut self.queues,
@@ -147,7 +172,10 @@ impl<'g> GpuPersistent<'g> {
         let control: PersistentControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
         let trace = gpu.download(&self.trace)?;
         let mut distances = gpu.download(&self.distances)?;
-        let mut parents = gpu.download(&self.parents)?;
+        let mut parents = match &self.parents {
+            Some(parents) => gpu.download(parents)?,
+            None => Vec::new(),
+        };
         distances.truncate(n as usize);
         parents.truncate(n as usize);
         Ok(PersistentRun {

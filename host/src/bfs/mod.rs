@@ -19,8 +19,10 @@ pub use cpu_reference::bfs_sequential;
 
 /// The BFS tree of one traversal, in internal vertex ids.
 ///
-/// Both arrays have one entry per vertex. Unreached vertices hold [`UNREACHED`] in both;
-/// the source is its own parent at distance 0.
+/// `distances` has one entry per vertex, and so has `parents`, except after a distances-only
+/// traversal ([`GpuOptions::distances_only`]), when `parents` is empty: check
+/// [`has_parents`](Self::has_parents) before indexing it. Unreached vertices hold
+/// [`UNREACHED`]; the source is its own parent at distance 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BfsResult {
     pub source: u32,
@@ -29,6 +31,18 @@ pub struct BfsResult {
 }
 
 impl BfsResult {
+    /// Whether the traversal labelled parents (false after a distances-only run, whose
+    /// `parents` is empty).
+    pub fn has_parents(&self) -> bool {
+        !self.parents.is_empty() || self.distances.is_empty()
+    }
+
+    /// Drops the parents, making this a distances-only result.
+    pub fn without_parents(mut self) -> BfsResult {
+        self.parents = Vec::new();
+        self
+    }
+
     /// The largest finite distance: the number of levels below the source.
     pub fn depth(&self) -> u32 {
         self.distances.par_iter().copied().filter(|&d| d != UNREACHED).max().unwrap_or(0)

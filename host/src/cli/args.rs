@@ -52,10 +52,13 @@ pub struct BfsArgs {
     /// Where to run: auto (GPU if present, else CPU), gpu, cpu.
     #[arg(long, default_value = "auto")]
     pub backend: warpath::bfs::Backend,
-    /// Check the BFS tree Graph500-style; exit 1 if it is wrong.
+    /// Check the BFS tree Graph500-style; exit 1 if it is wrong. With --distances-only, check
+    /// the distances by the same rules without the tree (every edge spans at most one level
+    /// forward, and every reached vertex but the source has an in-neighbor one level closer).
     #[arg(long)]
     pub verify: bool,
-    /// Write `vertex distance parent` per line (-1 for unreached) to this file.
+    /// Write `vertex distance parent` per line (-1 for unreached) to this file; with
+    /// --distances-only, `vertex distance` per line after a `#` header line naming the columns.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -104,6 +107,13 @@ pub struct GpuTuning {
     /// bytes in device memory and over the bus (persistent kernel only).
     #[arg(long)]
     pub compressed: bool,
+    /// Label distances only, no parents: the persistent kernel skips every parent write and
+    /// the device holds no parents array (4 bytes a vertex less). Validation then checks the
+    /// distances alone. Only the persistent kernel has this variant: the per-level kernel
+    /// (--gpu-kernel per-level) always writes parents and refuses the option with an error. The
+    /// CPU computes parents and drops them, so results look the same on both backends.
+    #[arg(long)]
+    pub distances_only: bool,
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -133,7 +143,12 @@ impl GpuTuning {
             "zero-copy" => Some(warpath::gpu::Placement::ZeroCopy),
             _ => None,
         };
-        warpath::bfs::GpuOptions { placement, vram_budget: self.vram_budget, compressed: self.compressed }
+        warpath::bfs::GpuOptions {
+            placement,
+            vram_budget: self.vram_budget,
+            compressed: self.compressed,
+            distances_only: self.distances_only,
+        }
     }
 
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {
@@ -276,6 +291,22 @@ mod tests {
             assert!(async_of(&[command, "kron:10", "--async-bottom-up", "--bottom-up-balance", "warp"]), "{command}");
             let err = Cli::try_parse_from(["warpath", command, "kron:10", "--async-bottom-up=yes"]).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::TooManyValues, "{command}: a switch takes no value");
+        }
+    }
+
+    #[test]
+    fn distances_only_reaches_the_options_of_bfs_and_bench() {
+        for command in ["bfs", "bench"] {
+            let options = |extra: &[&str]| {
+                let cli = Cli::try_parse_from([&["warpath", command, "kron:10"][..], extra].concat()).unwrap();
+                match cli.command {
+                    Command::Bfs(args) => args.gpu.options(),
+                    Command::Bench(args) => args.gpu.options(),
+                    _ => panic!("not {command}"),
+                }
+            };
+            assert!(!options(&[]).distances_only, "{command}");
+            assert!(options(&["--distances-only"]).distances_only, "{command}");
         }
     }
 

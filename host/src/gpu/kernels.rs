@@ -2,7 +2,7 @@
 //! kernel's pointer contract (buffer lengths) before the launch, so a wrong call is an error
 //! here rather than a memory fault on the device.
 
-use cudarc::driver::{CudaSlice, LaunchConfig};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtrMut, LaunchConfig, SyncOnDrop};
 
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 
@@ -114,7 +114,9 @@ pub const RESTART_MIN_EDGES: u64 = SHARED_LIST_EDGES;
 /// Device buffers of the persistent BFS.
 pub struct PersistentBuffers<'a> {
     pub distances: &'a mut CudaSlice<u32>,
-    pub parents: &'a mut CudaSlice<u32>,
+    /// None for a distances-only BFS: the kernels then get a null pointer and
+    /// [`DISTANCES_ONLY_FLAG`], and write no parent.
+    pub parents: Option<&'a mut CudaSlice<u32>>,
     pub visited: &'a mut CudaSlice<u32>,
     pub frontier_bits: &'a mut CudaSlice<u32>,
     pub queues: &'a mut CudaSlice<u32>,
@@ -129,7 +131,7 @@ impl PersistentBuffers<'_> {
         require(
             kernel,
             self.distances.len() >= n
-                && self.parents.len() >= n
+                && self.parents.as_ref().is_none_or(|parents| parents.len() >= n)
                 && self.visited.len() >= words
                 && self.frontier_bits.len() >= 3 * words
                 && self.queues.len() >= 2 * n
@@ -148,13 +150,35 @@ pub fn bfs_persistent_init(gpu: &GpuContext, n: u32, source: u32, buffers: &mut 
     require("bfs_persistent_init", source < n, || format!("source {source} of {n} vertices"))?;
     let config = grid_for(gpu, n as u64, BFS_BLOCK);
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, .. } = buffers;
+    let (parents, _parents_written) = parents_pointer(parents, gpu.stream());
     launch!(
         gpu,
         "bfs_persistent_init",
         config,
-        [&mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues, &n, &source]
+        [&mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues, &n, &source]
     )
 }
+
+/// The kernels' `parents` argument: the buffer's address, or null for a distances-only BFS
+/// (the kernels' contract: with [`DISTANCES_ONLY_FLAG`] they never touch it). Keep the guard
+/// until after the launch: dropping it records the kernel's write for cudarc's stream tracking.
+fn parents_pointer<'s>(
+    parents: &'s mut Option<&mut CudaSlice<u32>>,
+    stream: &'s CudaStream,
+) -> (u64, Option<SyncOnDrop<'s>>) {
+    match parents {
+        Some(parents) => {
+            let (pointer, written) = parents.device_ptr_mut(stream);
+            (pointer, Some(written))
+        }
+        None => (0, None),
+    }
+}
+
+/// The persistent kernels' flag bit for a distances-only BFS (`DISTANCES_ONLY_BIT` in the
+/// device crate): set exactly when the buffers hold no parents.
+pub const DISTANCES_ONLY_BIT: u32 = 7;
+pub const DISTANCES_ONLY_FLAG: u32 = 1 << DISTANCES_ONLY_BIT;
 
 /// Where the persistent kernel's flags hold the bottom-up balancing, and its values
 /// (`BOTTOM_UP_BALANCE_SHIFT`, `BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP` in
@@ -280,7 +304,8 @@ pub fn bfs_persistent(
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
-    // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling.
+    // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling; bit 7 says there is no
+    // parents buffer to write.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
@@ -288,16 +313,18 @@ pub fn bfs_persistent(
         | (mapped(layout.offsets) as u32) << 2
         | (mapped(layout.lists) as u32) << 3
         | params.bottom_up_balance.flag_bits()
-        | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT;
+        | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT
+        | if buffers.parents.is_none() { DISTANCES_ONLY_FLAG } else { 0 };
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
     let stream = gpu.stream();
+    let (parents, _parents_written) = parents_pointer(parents, stream);
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
     let (in_offsets, in_edges) = (inbound.offsets.device_ptr(stream), inbound.targets.device_ptr(stream));
     match &graph.compressed {
         None => launch!(cooperative gpu, "bfs_persistent", config, [
             &out_offsets, &out_edges, &in_offsets, &in_edges,
             &n, &total_edges, &max_out_degree,
-            &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
+            &mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues,
             &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
             &params.alpha, &params.beta, &flags,
         ]),
@@ -305,7 +332,7 @@ pub fn bfs_persistent(
             &out_offsets, &out_edges, &in_offsets, &in_edges,
             &extras.degrees, &extras.restart_points, &extras.long_vertices, &extras.long_first, &extras.long_count,
             &n, &total_edges, &max_out_degree,
-            &mut **distances, &mut **parents, &mut **visited, &mut **frontier_bits, &mut **queues,
+            &mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues,
             &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
             &params.alpha, &params.beta, &flags,
         ]),
@@ -339,6 +366,7 @@ mod tests {
         assert_eq!(device_value("BOTTOM_UP_THREAD"), super::BOTTOM_UP_THREAD as u64);
         assert_eq!(device_value("BOTTOM_UP_WARP"), super::BOTTOM_UP_WARP as u64);
         assert_eq!(device_value("ASYNC_BOTTOM_UP_BIT"), super::ASYNC_BOTTOM_UP_BIT as u64);
+        assert_eq!(device_value("DISTANCES_ONLY_BIT"), super::DISTANCES_ONLY_BIT as u64);
     }
 
     #[test]

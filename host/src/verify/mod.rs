@@ -2,6 +2,8 @@
 //! own work. Every check is a scan over vertices or edges, run in parallel, because it is
 //! applied to graphs of hundreds of millions of edges after every GPU run.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
 use rayon::prelude::*;
 
 use crate::bfs::BfsResult;
@@ -25,10 +27,21 @@ use crate::graph::{Graph, UNREACHED};
 ///
 /// When several rules are broken, the error reports the first problem in the order above and
 /// then in vertex order, so the message is the same on every run.
+///
+/// A result without parents (a distances-only traversal) is refused with a message pointing to
+/// [`validate_distances`]; [`validate`] picks the right check.
 pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
     let n = g.num_vertices();
     let fail = |message: String| Err(Error::Verification(message));
     let name = |v: u32| g.external_id(v);
+
+    if !result.has_parents() {
+        return Err(Error::InvalidArgument(
+            "this BFS result has no parents (a distances-only traversal), so there is no tree to validate: \
+             check its distances with verify::validate_distances (or verify::validate, which picks the check)"
+                .into(),
+        ));
+    }
 
     for (what, len) in [("distance", result.distances.len()), ("parent", result.parents.len())] {
         if len != n {
@@ -149,5 +162,110 @@ fn describe_distance(d: u32) -> String {
         "UNREACHED".into()
     } else {
         d.to_string()
+    }
+}
+
+/// Validates `result` as fully as its labels allow: the BFS tree ([`validate_bfs_tree`]) when it
+/// has parents, the distances alone ([`validate_distances`]) after a distances-only traversal.
+pub fn validate(g: &Graph, result: &BfsResult) -> Result<()> {
+    if result.has_parents() {
+        validate_bfs_tree(g, result)
+    } else {
+        validate_distances(g, result)
+    }
+}
+
+/// Checks the distances of `result` (its parents, if any, are ignored) in O(n + m), with no
+/// reference BFS: the Graph500 validation rules with the tree taken out.
+///
+/// 1. the distance array has one entry per vertex, and the source is a vertex;
+/// 2. the source is at distance 0;
+/// 3. no edge `u -> v` leads from a reached `u` to an unreached `v`;
+/// 4. no edge `u -> v` with both ends reached has `dist[v] > dist[u] + 1` (on an undirected
+///    graph, which stores both directions, the ends of every edge are at most one level apart);
+/// 5. every reached vertex other than the source has an in-neighbor exactly one level closer.
+///
+/// Rule 5 gives every reached vertex a path of its distance's length from a vertex at distance
+/// 0, which rule 5 itself allows only for the source (a second vertex at 0 would need an
+/// in-neighbor at -1): so no distance is below the true one, and only vertices the source reaches
+/// are reached. Rules 3 and 4, followed along a shortest path, make every reachable vertex
+/// reached and no distance above the true one. Together: exactly the BFS levels.
+///
+/// Errors name the broken rule and the vertex: the first problem in the order above, then in
+/// vertex order, so the message is the same on every run.
+pub fn validate_distances(g: &Graph, result: &BfsResult) -> Result<()> {
+    let n = g.num_vertices();
+    let fail = |message: String| Err(Error::Verification(message));
+    let name = |v: u32| g.external_id(v);
+
+    let dist = &result.distances;
+    if dist.len() != n {
+        return fail(format!("the distance array has {} entries but the graph has {n} vertices", dist.len()));
+    }
+    let root = result.source;
+    if root as usize >= n {
+        return fail(format!("the source {} is not a vertex (the graph has {n})", name(root)));
+    }
+    if dist[root as usize] != 0 {
+        return fail(format!(
+            "the source {} must be at distance 0, but is at {}",
+            name(root),
+            describe_distance(dist[root as usize])
+        ));
+    }
+
+    // Marked for every vertex that some in-neighbor reaches from exactly one level closer,
+    // during the edge scan, so rule 5 needs no transpose.
+    let found_from_level_before: Vec<AtomicBool> = (0..n).into_par_iter().map(|_| AtomicBool::new(false)).collect();
+    let edge_error = (0..n as u32).into_par_iter().find_map_first(|u| {
+        let du = dist[u as usize];
+        if du == UNREACHED {
+            return None;
+        }
+        g.neighbors(u).iter().find_map(|&v| {
+            let dv = dist[v as usize];
+            if dv == UNREACHED {
+                Some(format!(
+                    "vertex {} is marked unreached, but the edge {} -> {} leads to it from distance {du} \
+                     (an unreached vertex has no reached in-neighbor)",
+                    name(v),
+                    name(u),
+                    name(v)
+                ))
+            } else if dv as u64 > du as u64 + 1 {
+                Some(format!(
+                    "vertex {} is at distance {dv}, but the edge {} -> {} reaches it from distance {du}; \
+                     a BFS distance is at most one more than any in-neighbor's",
+                    name(v),
+                    name(u),
+                    name(v)
+                ))
+            } else {
+                if dv as u64 == du as u64 + 1 {
+                    found_from_level_before[v as usize].store(true, Relaxed);
+                }
+                None
+            }
+        })
+    });
+    if let Some(message) = edge_error {
+        return fail(message);
+    }
+
+    let orphan = (0..n as u32).into_par_iter().find_first(|&v| {
+        v != root && dist[v as usize] != UNREACHED && !found_from_level_before[v as usize].load(Relaxed)
+    });
+    match orphan {
+        Some(v) => {
+            let d = dist[v as usize];
+            let closer =
+                if d == 0 { "the source alone is at distance 0".to_string() } else { format!("none is at distance {}", d - 1) };
+            fail(format!(
+                "vertex {} is at distance {d}, but no in-neighbor is one level closer ({closer}); \
+                 every reached vertex but the source is found from the level before it",
+                name(v)
+            ))
+        }
+        None => Ok(()),
     }
 }

@@ -146,7 +146,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // SAFETY: `v < n` (only vertices below n search).
                 unsafe {
                     *self.distances.add(v as usize) = level + 1;
-                    *self.parents.add(v as usize) = parent;
+                    self.record_parent(v, parent);
                 }
                 next_edges += self.out_degree(v);
             }
@@ -154,7 +154,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // SAFETY: as above. Its edges count in the pass that puts it into a frontier.
                 unsafe {
                     *self.distances.add(v as usize) = level + 2;
-                    *self.parents.add(v as usize) = ahead_parent;
+                    self.record_parent(v, ahead_parent);
                 }
             }
             if lane == 0 {

@@ -65,6 +65,11 @@ pub const SHARED_LIST_WORDS: usize = 3;
 /// single atomic numbers an entry and places its edges consistently.
 const TALLY_EDGE_BITS: u32 = 40;
 
+/// The bit of the kernels' `flags` that asks for distances only: no parent is written anywhere,
+/// and the host may pass a null `parents` pointer (it then saves the n-word array).
+pub const DISTANCES_ONLY_BIT: u32 = 7;
+const DISTANCES_ONLY_FLAG: u32 = 1 << DISTANCES_ONLY_BIT;
+
 /// Bits of the kernels' `flags` that choose the bottom-up balancing ([`Balance`]).
 pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
 /// [`Balance::Static`], [`Balance::Thread`] and [`Balance::Warp`] in those bits.
@@ -263,7 +268,12 @@ struct Bfs<const COMPRESSED: bool> {
     words: u32,
     max_out_degree: u64,
     distances: *mut u32,
+    /// Null, and never touched, when `distances_only`.
     parents: *mut u32,
+    /// Flag bit 7: label distances alone. Decoded once from the flags, tested once per claimed
+    /// vertex around its parent store (uniform across the grid, so it never diverges); ptxas
+    /// reports the same registers, stack and spills for the kernels with it as without.
+    distances_only: bool,
     visited: *mut u32,
     frontier_bits: *mut u32,
     queues: *mut u32,
@@ -296,15 +306,16 @@ struct LevelState {
 
 /// Sets distances and parents to `UNREACHED`, clears the visited bitmap and the three frontier
 /// bitmaps (the two frontiers and the pending one), then labels `source` (distance 0, its own
-/// parent, visited, alone in the first queue).
+/// parent, visited, alone in the first queue). A null `parents` (a distances-only BFS) is
+/// never written.
 ///
 /// The frontier bitmaps must start empty for the asynchronous bottom-up: a pass reads the next
 /// frontier's bitmap before it has written all of it, and what it finds there unwritten must
 /// be an earlier frontier of this traversal (never one of a previous run on the same buffers).
 ///
 /// # Safety
-/// `distances`, `parents` hold `n` words, `visited` `ceil(n / 32)`, `frontier_bits`
-/// `3 * ceil(n / 32)`, `queue` at least one; `source < n`.
+/// `distances` holds `n` words, `parents` `n` words or is null, `visited` `ceil(n / 32)`,
+/// `frontier_bits` `3 * ceil(n / 32)`, `queue` at least one; `source < n`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     distances: *mut u32,
@@ -315,12 +326,15 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     n: u32,
     source: u32,
 ) {
+    let with_parents = !parents.is_null();
     for v in grid_stride(n as u64) {
         let (distance, parent) = if v == source as u64 { (0, source) } else { (UNREACHED, UNREACHED) };
-        // SAFETY: `v < n`.
+        // SAFETY: `v < n`; `parents` is written only when it is not null, and then holds n words.
         unsafe {
             *distances.add(v as usize) = distance;
-            *parents.add(v as usize) = parent;
+            if with_parents {
+                *parents.add(v as usize) = parent;
+            }
         }
     }
     for w in grid_stride(n.div_ceil(32) as u64) {
@@ -344,8 +358,9 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// # Safety
 /// Launched cooperatively (all blocks resident) with `PERSISTENT_BLOCK` threads per block,
 /// after `bfs_persistent_init`. `out_*` is the CSR (n + 1 offsets, targets < n), `in_*` its
-/// transpose (the same arrays for an undirected graph); `distances`, `parents` hold n words,
-/// `visited` ceil(n/32), `frontier_bits` 3 * ceil(n/32), `queues` 2 * n; `control` is zeroed
+/// transpose (the same arrays for an undirected graph); `distances` holds n words, `parents`
+/// n words, or is null when flag bit 7 is set (the kernel then never touches it); `visited`
+/// ceil(n/32), `frontier_bits` 3 * ceil(n/32), `queues` 2 * n; `control` is zeroed
 /// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
 /// `shared_lists` holds `3 * shared_list_capacity` words, with
 /// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
@@ -356,6 +371,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// offsets and the lists are in mapped host memory (for the trace's bus figures), bits 4-5
 /// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`),
 /// bit 6 ([`ASYNC_BOTTOM_UP_BIT`]) allows asynchronous bottom-up labeling.
+/// Bit 7 ([`DISTANCES_ONLY_FLAG`]) labels distances only: no parent is written.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
     out_offsets: *const u64,
@@ -394,6 +410,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         max_out_degree,
         distances,
         parents,
+        distances_only: flags & DISTANCES_ONLY_FLAG != 0,
         visited,
         frontier_bits,
         queues,
@@ -461,6 +478,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         max_out_degree,
         distances,
         parents,
+        distances_only: flags & DISTANCES_ONLY_FLAG != 0,
         visited,
         frontier_bits,
         queues,

@@ -107,16 +107,29 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     pub(super) unsafe fn claim(&self, v: u32, parent: u32, level: u32) -> bool {
         let word = (v / 32) as usize;
         let bit = 1u32 << (v % 32);
-        // SAFETY: `v < n`, so `word` indexes `visited`; distances and parents hold n words.
+        // SAFETY: `v < n`, so `word` indexes `visited`; distances hold n words.
         unsafe {
             // Bitmap status lookup: the plain read settles most edges without an atomic.
             if *self.visited.add(word) & bit != 0 || atomic_or_u32(self.visited.add(word), bit) & bit != 0 {
                 return false;
             }
             *self.distances.add(v as usize) = level + 1;
-            *self.parents.add(v as usize) = parent;
+            self.record_parent(v, parent);
         }
         true
+    }
+
+    /// Stores `parent` as `v`'s parent, unless the BFS labels distances only (then `parents`
+    /// may be null and is left alone).
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    pub(super) unsafe fn record_parent(&self, v: u32, parent: u32) {
+        if !self.distances_only {
+            // SAFETY: `v < n`, and `parents` holds n words unless `distances_only` (kernel contract).
+            unsafe { *self.parents.add(v as usize) = parent };
+        }
     }
 
     /// Visits out-edge `edge` of `owner` when `valid`; all 32 lanes call it together.
