@@ -99,6 +99,11 @@ pub struct GpuTuning {
     /// bytes in device memory and over the bus (persistent kernel only).
     #[arg(long)]
     pub compressed: bool,
+    /// With zero-copy lists, do not keep each list's first two in-neighbors in device memory
+    /// (8 bytes a vertex, 9 compressed; kept by default when they fit the budget, so most
+    /// bottom-up searches never cross the bus). For measuring what they save.
+    #[arg(long)]
+    pub no_list_heads: bool,
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -128,7 +133,12 @@ impl GpuTuning {
             "zero-copy" => Some(warpath::gpu::Placement::ZeroCopy),
             _ => None,
         };
-        warpath::bfs::GpuOptions { placement, vram_budget: self.vram_budget, compressed: self.compressed }
+        warpath::bfs::GpuOptions {
+            placement,
+            vram_budget: self.vram_budget,
+            compressed: self.compressed,
+            no_list_heads: self.no_list_heads,
+        }
     }
 
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {
