@@ -13,7 +13,7 @@ use warpath::bfs::{Backend, BfsResult, Direction, GpuOptions, Traverser};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{GpuContext, Placement};
-use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder};
+use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, ListHeads};
 use warpath::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
 
@@ -257,12 +257,98 @@ fn zero_copy_graphs_match_the_cpu() {
 }
 
 #[test]
+fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
+    let Some(gpu) = gpu_or_skip("list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus") else { return };
+    let mut graphs = vec![
+        ("kron:14".to_string(), generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 5).unwrap()),
+        ("urand:13".to_string(), generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap()),
+        // Lists of 0, 1 and 2 neighbors, which the heads hold whole.
+        ("path:1000".to_string(), common::path(1000)),
+    ];
+    if let Some(dir) = datasets_dir("list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus") {
+        graphs.push(("web-NotreDame".to_string(), read_graph(&dir.join("web-NotreDame.txt.gz"), &ReadOptions::default()).unwrap()));
+    }
+    for (label, graph) in &graphs {
+        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+        let in_graph = transpose.as_ref().unwrap_or(graph);
+        for compressed in [false, true] {
+            let packed = compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
+            let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+                Some(packed) => gpu.place_compressed(packed, Placement::ZeroCopy).unwrap(),
+                None => gpu.place_graph(plain, Placement::ZeroCopy).unwrap(),
+            };
+            let out_packed = packed.as_ref().map(|(out, _)| out);
+            let in_packed = packed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out));
+            let out_graph = place(graph, out_packed);
+            let bare_in = transpose.as_ref().map(|t| place(t, in_packed));
+            let mut headed_in = place(in_graph, in_packed);
+            let heads = match in_packed {
+                Some(packed_in) => ListHeads::of_compressed(packed_in),
+                None => ListHeads::of_graph(in_graph),
+            };
+            gpu.attach_list_heads(&mut headed_in, &heads).unwrap();
+            assert!(headed_in.has_list_heads());
+            // An undirected graph reads its in-lists from itself.
+            let headed_out = if graph.is_undirected() { &headed_in } else { &out_graph };
+            let mut plain_run = GpuPersistent::new(&gpu, graph, &out_graph, bare_in.as_ref().unwrap_or(&out_graph)).unwrap();
+            let mut headed_run = GpuPersistent::new(&gpu, graph, headed_out, &headed_in).unwrap();
+            for source in sources_of(graph) {
+                for balance in BottomUpBalance::ALL {
+                    for eager in [false, true] {
+                        let mut params = GpuBfsParams { bottom_up_balance: balance, ..GpuBfsParams::default() };
+                        if eager {
+                            (params.alpha, params.beta) = (1e9, 1e-9);
+                        }
+                        let what = format!("{label} (compressed {compressed}, {balance}, eager {eager}, source {source})");
+                        let before = plain_run.run(source, params).unwrap();
+                        let after = headed_run.run(source, params).unwrap();
+                        check_result(graph, &after.result, &format!("{what} with list heads"));
+                        // The search order is unchanged, so are the parents that bottom-up levels
+                        // chose (top-down claims race, so theirs may differ) and the edges checked.
+                        for (v, &d) in after.result.distances.iter().enumerate() {
+                            let found_bottom_up = d != u32::MAX
+                                && d > 0
+                                && before.levels.get(d as usize - 1).is_some_and(|l| l.direction == Direction::BottomUp);
+                            if found_bottom_up {
+                                assert_eq!(after.result.parents[v], before.result.parents[v], "{what}: parent of {v}");
+                            }
+                        }
+                        let edges = |run: &warpath::bfs::gpu_persistent::PersistentRun| -> Vec<u64> {
+                            run.levels.iter().map(|l| l.edges_inspected).collect()
+                        };
+                        assert_eq!(edges(&after), edges(&before), "{what}: edges inspected per level");
+                        let bottom_up_bus = |run: &warpath::bfs::gpu_persistent::PersistentRun| -> u64 {
+                            run.levels.iter().filter(|l| l.direction == Direction::BottomUp).map(|l| l.bus_bytes).sum()
+                        };
+                        assert!(bottom_up_bus(&after) <= bottom_up_bus(&before), "{what}: more bus bytes with heads");
+                        if eager && balance != BottomUpBalance::Warp && bottom_up_bus(&before) > 0 {
+                            assert!(bottom_up_bus(&after) < bottom_up_bus(&before), "{what}: heads saved no bus bytes");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // The traverser keeps heads beside zero-copy lists by default, and not when told.
+    let graph = &graphs[0].1;
+    for no_list_heads in [false, true] {
+        let options = GpuOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..GpuOptions::default() };
+        let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
+        assert_eq!(traverser.has_list_heads(), !no_list_heads);
+        check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14 through the traverser");
+    }
+    let options = GpuOptions { placement: Some(Placement::Device), ..GpuOptions::default() };
+    assert!(!Traverser::with_options(graph, Backend::Gpu, options).unwrap().has_list_heads(), "heads only beside zero-copy lists");
+}
+
+#[test]
 fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     let Some(_gpu) = gpu_or_skip("a_vram_budget_below_the_graph_places_it_zero_copy") else { return };
     let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
     let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
         .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false, distances_only: false };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false, distances_only: false, no_list_heads: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.warnings().iter().any(|w| w.contains("zero-copy")), "{:?}", traverser.warnings());
@@ -271,19 +357,19 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
 
     // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
     let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, distances_only: false };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, distances_only: false, no_list_heads: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.is_compressed());
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 under a small VRAM budget");
     // With room for them, the compressed lists go to device memory.
-    let options = GpuOptions { placement: None, vram_budget: None, compressed: true, distances_only: false };
+    let options = GpuOptions { placement: None, vram_budget: None, compressed: true, distances_only: false, no_list_heads: false };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::Device));
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 in device memory");
 
     // A budget too small even for the per-vertex arrays is an error naming both sizes.
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false, distances_only: false };
+    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false, distances_only: false, no_list_heads: false };
     let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
         Ok(_) => panic!("a budget below the BFS arrays must be refused"),
         Err(err) => err.to_string(),

@@ -145,6 +145,9 @@ pub struct GraphOnGpu {
     pub stored_bytes: u64,
     /// What the plain CSR takes (`8(n+1) + 4m` per copy), for the compression ratio.
     pub plain_bytes: u64,
+    /// The first in-neighbors of every list are in device memory beside zero-copy lists.
+    #[serde(default)]
+    pub list_heads: bool,
 }
 
 /// The bus, for a graph in mapped host memory: what the traced BFS read and how fast, against
@@ -299,6 +302,7 @@ pub fn run_bench(
                 compressed: traverser.is_compressed(),
                 stored_bytes,
                 plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+                list_heads: traverser.has_list_heads(),
             }
         }),
         roots: records,

@@ -80,6 +80,7 @@ pub fn render(report: &BenchReport) -> String {
             "graph on the GPU: {} ({}), {} lists, {} ({}; the plain CSR takes {}, ratio {:.2})",
             layout.placement,
             match &layout.offsets_placement {
+                Some(offsets) if layout.list_heads => format!("offsets and first in-neighbors {offsets}"),
                 Some(offsets) => format!("offsets {offsets}"),
                 None => "offsets with the lists".into(),
             },

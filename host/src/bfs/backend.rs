@@ -9,7 +9,7 @@ use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
-use crate::graph::{CompressedGraph, Graph};
+use crate::graph::{CompressedGraph, Graph, ListHeads};
 
 /// Where the caller wants the traversal to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,6 +125,9 @@ pub struct GpuOptions {
     /// ([`BfsResult::has_parents`]); the CPU computes them and drops them. The per-level GPU
     /// kernel always writes parents, so it refuses this option.
     pub distances_only: bool,
+    /// Do not keep the first in-neighbors of every list in device memory when the lists are
+    /// zero-copy (for measuring what they save; see [`crate::graph::heads`]).
+    pub no_list_heads: bool,
 }
 
 /// Device memory left free when the budget is not given: other processes and the driver's own
@@ -265,6 +268,25 @@ impl<'g> Traverser<'g> {
                 }
             },
         };
+        let mut device_graph = device_graph;
+        let mut device_transpose = device_transpose;
+        // Bottom-up steps read in-lists: the transpose's for a directed graph, else the graph's.
+        let inbound = match (&mut device_transpose, &transpose) {
+            (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
+            (None, Some(_)) => None,
+            (_, None) => Some((&mut device_graph, graph)),
+        };
+        if let Some((placed, plain)) = inbound {
+            let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
+            let resident = per_vertex + if offsets == Placement::Device { offsets_bytes } else { 0 };
+            if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
+                let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+                    Some(packed) => ListHeads::of_compressed(packed),
+                    None => ListHeads::of_graph(plain),
+                };
+                gpu.attach_list_heads(placed, &heads)?;
+            }
+        }
         gpu.synchronize()?;
         Ok(Engine::Gpu {
             gpu: Box::new(gpu),
@@ -283,6 +305,17 @@ impl<'g> Traverser<'g> {
                 Some(device_graph.csr_bytes() + device_transpose.as_ref().map_or(0, |t| t.csr_bytes()))
             }
             Engine::Cpu { .. } => None,
+        }
+    }
+
+    /// Whether the first in-neighbors of the lists are in device memory beside zero-copy lists
+    /// (false on the CPU).
+    pub fn has_list_heads(&self) -> bool {
+        match &self.engine {
+            Engine::Gpu { device_graph, device_transpose, .. } => {
+                device_transpose.as_deref().unwrap_or(device_graph).has_list_heads()
+            }
+            Engine::Cpu { .. } => false,
         }
     }
 

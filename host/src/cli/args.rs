@@ -114,6 +114,11 @@ pub struct GpuTuning {
     /// CPU computes parents and drops them, so results look the same on both backends.
     #[arg(long)]
     pub distances_only: bool,
+    /// With zero-copy lists, do not keep each list's first two in-neighbors in device memory
+    /// (8 bytes a vertex, 9 compressed; kept by default when they fit the budget, so most
+    /// bottom-up searches never cross the bus). For measuring what they save.
+    #[arg(long)]
+    pub no_list_heads: bool,
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -148,6 +153,7 @@ impl GpuTuning {
             vram_budget: self.vram_budget,
             compressed: self.compressed,
             distances_only: self.distances_only,
+            no_list_heads: self.no_list_heads,
         }
     }
 

@@ -9,7 +9,8 @@ use cudarc::nvrtc::Ptx;
 
 use crate::gpu::{ptx, GpuError};
 use crate::gpu::kernels::{RESTART_EDGES, RESTART_MIN_EDGES};
-use crate::graph::{CompressedGraph, Graph};
+use crate::graph::heads::HEAD_NEIGHBORS;
+use crate::graph::{CompressedGraph, Graph, ListHeads};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///
@@ -235,6 +236,7 @@ impl GpuContext {
             offsets: self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?,
             targets: self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
             compressed: None,
+            heads: None,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -271,10 +273,34 @@ impl GpuContext {
             offsets: self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?,
             targets: self.place_array(&bytes, layout.lists, "the compressed graph's lists")?,
             compressed: Some(extras),
+            heads: None,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
+    }
+
+    /// Copies the first neighbors of `graph`'s lists into device memory beside it, for the
+    /// bottom-up steps to try before reading a list over the bus. `heads` must be the heads of
+    /// the lists `graph` holds, in its format (plain or compressed, with skips).
+    pub fn attach_list_heads(&self, graph: &mut DeviceGraph, heads: &ListHeads) -> Result<(), GpuError> {
+        let n = graph.num_vertices() as usize;
+        let consistent = heads.neighbors.len() == HEAD_NEIGHBORS * n
+            && heads.skips.as_ref().map(Vec::len) == graph.is_compressed().then_some(n);
+        if !consistent {
+            return Err(GpuError::Contract {
+                kernel: "bfs_persistent",
+                problem: format!("list heads for {} vertices do not match a graph of {n}", heads.neighbors.len() / HEAD_NEIGHBORS),
+            });
+        }
+        let skips = heads.skips.as_deref().filter(|s| !s.is_empty()).unwrap_or(&[0u8]);
+        let neighbors = if heads.neighbors.is_empty() { &[0u32][..] } else { &heads.neighbors };
+        self.ensure_free(4 * neighbors.len() as u64 + skips.len() as u64, "the first neighbors of the lists")?;
+        graph.heads = Some(DeviceListHeads {
+            neighbors: self.upload(neighbors, "the first neighbors of the lists")?,
+            skips: self.upload(skips, "where the compressed lists resume after their first neighbors")?,
+        });
+        Ok(())
     }
 
     /// One graph array in device memory or, for zero-copy, in mapped pinned host memory.
@@ -421,12 +447,27 @@ impl CompressedExtras {
     }
 }
 
+/// The first neighbors of every list ([`ListHeads`]) in device memory, beside lists that are
+/// read over the bus.
+pub(crate) struct DeviceListHeads {
+    pub(crate) neighbors: CudaSlice<u32>,
+    /// Compressed lists only (otherwise one unused byte).
+    pub(crate) skips: CudaSlice<u8>,
+}
+
+impl DeviceListHeads {
+    fn bytes(&self) -> u64 {
+        4 * self.neighbors.len() as u64 + self.skips.len() as u64
+    }
+}
+
 /// A graph's CSR arrays where the GPU can read them: plain (`u32` targets, viewed as bytes) or
 /// delta-varint compressed (with [`CompressedExtras`]).
 pub struct DeviceGraph {
     pub(crate) offsets: GraphArray<u64>,
     pub(crate) targets: GraphArray<u8>,
     pub(crate) compressed: Option<CompressedExtras>,
+    pub(crate) heads: Option<DeviceListHeads>,
     layout: Layout,
     num_vertices: u32,
     num_edges: u64,
@@ -459,7 +500,13 @@ impl DeviceGraph {
     /// restart points always are).
     pub fn bytes(&self) -> u64 {
         let extras = self.compressed.as_ref().map_or(0, CompressedExtras::bytes);
-        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize) + extras
+        let heads = self.heads.as_ref().map_or(0, DeviceListHeads::bytes);
+        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize) + extras + heads
+    }
+
+    /// Whether the first neighbors of the lists are in device memory too.
+    pub fn has_list_heads(&self) -> bool {
+        self.heads.is_some()
     }
 
     /// Bytes of the offsets and lists wherever they are.

@@ -2,7 +2,7 @@
 //! kernel's pointer contract (buffer lengths) before the launch, so a wrong call is an error
 //! here rather than a memory fault on the device.
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtrMut, LaunchConfig, SyncOnDrop};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, SyncOnDrop};
 
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 
@@ -320,13 +320,18 @@ pub fn bfs_persistent(
     let (parents, _parents_written) = parents_pointer(parents, stream);
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
     let (in_offsets, in_edges) = (inbound.offsets.device_ptr(stream), inbound.targets.device_ptr(stream));
+    // Null pointers tell the kernel there are no list heads in device memory.
+    let (in_heads, in_head_skips) = match &inbound.heads {
+        Some(heads) => (heads.neighbors.device_ptr(stream).0, heads.skips.device_ptr(stream).0),
+        None => (0u64, 0u64),
+    };
     match &graph.compressed {
         None => launch!(cooperative gpu, "bfs_persistent", config, [
             &out_offsets, &out_edges, &in_offsets, &in_edges,
             &n, &total_edges, &max_out_degree,
             &mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues,
             &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
-            &params.alpha, &params.beta, &flags,
+            &params.alpha, &params.beta, &flags, &in_heads, &in_head_skips,
         ]),
         Some(extras) => launch!(cooperative gpu, "bfs_persistent_compressed", config, [
             &out_offsets, &out_edges, &in_offsets, &in_edges,
@@ -334,7 +339,7 @@ pub fn bfs_persistent(
             &n, &total_edges, &max_out_degree,
             &mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues,
             &mut **control, &mut **shared_lists, &shared_list_capacity, &mut **trace, &trace_capacity,
-            &params.alpha, &params.beta, &flags,
+            &params.alpha, &params.beta, &flags, &in_heads, &in_head_skips,
         ]),
     }
 }

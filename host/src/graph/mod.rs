@@ -5,10 +5,12 @@
 mod builder;
 pub mod compressed;
 mod csr;
+pub mod heads;
 
 pub use builder::{EdgeList, GraphBuilder};
 pub use compressed::CompressedGraph;
 pub use csr::Graph;
+pub use heads::ListHeads;
 
 /// The largest vertex count warpath accepts. `u32::MAX` itself is reserved as the
 /// "unreached" / "no parent" marker in BFS results, so ids run `0..MAX_VERTICES`.

@@ -185,6 +185,13 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// asynchronous parent of [`Self::bottom_up_level`]. All 32 lanes call it together (for the
     /// read accounting).
     ///
+    /// With list heads in device memory (`Edges::in_heads`, given when the lists are read over
+    /// the bus), the first `HEAD_NEIGHBORS` in-neighbors are tried from there, and the list
+    /// itself is read, from just after them, only when none is in the frontier: most searches
+    /// end at the first or second in-neighbor, and each would otherwise cost a 32-byte sector
+    /// over the bus for the few bytes it needs. The order of the search, and so the parent,
+    /// does not change. Heads are not graph bytes read: they are not counted in `reads`.
+    ///
     /// # Safety
     /// `searching` only for `v < n`; `current` and `next` are frontier bitmaps of `words` words.
     #[inline(always)]
@@ -208,12 +215,48 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // `bottom_up_level` for why any value it returns is safe).
             let in_next = |u: u32| unsafe { *next.add(u as usize / 32) & (1 << (u % 32)) != 0 };
             let (start, end) = self.in_range(v);
-            if COMPRESSED {
+            // Where the search of the list proper starts (edges or bytes), and from what.
+            let mut from = start;
+            let mut resume = ListStart::list(v);
+            let mut checked = 0u64;
+            if !self.edges.in_heads.is_null() {
+                // SAFETY: `v < n`; `in_heads` holds HEAD_NEIGHBORS words per vertex.
+                let heads = unsafe { self.edges.in_heads.add(HEAD_NEIGHBORS * v as usize) };
+                let mut last = UNREACHED;
+                for k in 0..HEAD_NEIGHBORS {
+                    // SAFETY: as above, `k < HEAD_NEIGHBORS`.
+                    let u = unsafe { *heads.add(k) };
+                    if u == UNREACHED {
+                        break;
+                    }
+                    checked += 1;
+                    last = u;
+                    if in_frontier(u) {
+                        parent = u;
+                        break;
+                    }
+                    if label_ahead && ahead_parent == UNREACHED && in_next(u) {
+                        ahead_parent = u;
+                    }
+                }
+                from = if COMPRESSED {
+                    // SAFETY: `v < n`; the compressed kernel's heads come with n skips.
+                    start + unsafe { *self.edges.in_head_skips.add(v as usize) } as u64
+                } else {
+                    (start + HEAD_NEIGHBORS as u64).min(end)
+                };
+                resume = ListStart { vertex: v, previous: last, at_list_start: false };
+            }
+            if parent != UNREACHED {
+                // Found among the heads: nothing read from the list.
+                let at = if COMPRESSED { start } else { 4 * start };
+                read = (at, at, checked);
+            } else if COMPRESSED {
                 // Sorted lists decode in order, so the search still stops at the first
                 // parent (Moschou 2026, section 2.1).
-                // SAFETY: `start..end` is `v`'s in-list in the byte array.
-                let mut decoder = unsafe { ThreadDecoder::new(self.edges.in_edges, start, end, ListStart::list(v)) };
-                let mut checked = 0;
+                // SAFETY: `from..end` is the rest of `v`'s in-list in the byte array, starting
+                // at a varint (the skip covers whole varints).
+                let mut decoder = unsafe { ThreadDecoder::new(self.edges.in_edges, from, end, resume) };
                 while decoder.has_next() {
                     let u = decoder.next();
                     checked += 1;
@@ -225,10 +268,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         ahead_parent = u;
                     }
                 }
-                read = (start, decoder.pos, checked);
+                read = (from, decoder.pos, checked);
             } else {
                 let targets = self.edges.in_edges.cast::<u32>();
-                let mut edge = start;
+                let mut edge = from;
                 while edge < end {
                     // SAFETY: `edge < end`, inside the transpose's targets.
                     let u = unsafe { *targets.add(edge as usize) };
@@ -241,7 +284,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         ahead_parent = u;
                     }
                 }
-                read = (4 * start, 4 * edge, edge - start);
+                read = (4 * from, 4 * edge, checked + edge - from);
             }
         }
         reads.warp_round(searching, v, read.0, read.1, read.2);

@@ -259,7 +259,15 @@ struct Edges {
     in_edges: *const u8,
     degrees: *const u32,
     restarts: Restarts,
+    /// The first `HEAD_NEIGHBORS` in-neighbors of every vertex (padded with `UNREACHED`) in
+    /// device memory, and for compressed lists the bytes they take; null when the in-lists
+    /// themselves are in device memory (see `bottom_up.rs`).
+    in_heads: *const u32,
+    in_head_skips: *const u8,
 }
+
+/// In-neighbors per vertex in `Edges::in_heads` (the host's `HEAD_NEIGHBORS`).
+pub const HEAD_NEIGHBORS: usize = 2;
 
 /// Everything the levels need, gathered once per thread.
 struct Bfs<const COMPRESSED: bool> {
@@ -372,6 +380,10 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`),
 /// bit 6 ([`ASYNC_BOTTOM_UP_BIT`]) allows asynchronous bottom-up labeling.
 /// Bit 7 ([`DISTANCES_ONLY_FLAG`]) labels distances only: no parent is written.
+///
+/// `in_heads` is null, or holds `HEAD_NEIGHBORS * n` words: the first in-neighbors of every
+/// vertex in list order, `UNREACHED` where its list is shorter (for the compressed kernel,
+/// `in_head_skips` then holds n bytes: how many bytes of each in-list those neighbors take).
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent(
     out_offsets: *const u64,
@@ -394,6 +406,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
     alpha: f32,
     beta: f32,
     flags: u32,
+    in_heads: *const u32,
+    in_head_skips: *const u8,
 ) {
     let edges = Edges {
         out_offsets,
@@ -402,6 +416,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         in_edges: in_targets.cast(),
         degrees: core::ptr::null(),
         restarts: Restarts::NONE,
+        in_heads,
+        in_head_skips,
     };
     let bfs = Bfs::<false> {
         edges,
@@ -468,9 +484,12 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
     alpha: f32,
     beta: f32,
     flags: u32,
+    in_heads: *const u32,
+    in_head_skips: *const u8,
 ) {
     let restarts = Restarts { points: restart_points, vertices: long_vertices, first: long_first, count: long_count };
-    let edges = Edges { out_offsets, out_edges: out_bytes, in_offsets, in_edges: in_bytes, degrees, restarts };
+    let edges =
+        Edges { out_offsets, out_edges: out_bytes, in_offsets, in_edges: in_bytes, degrees, restarts, in_heads, in_head_skips };
     let bfs = Bfs::<true> {
         edges,
         n,
