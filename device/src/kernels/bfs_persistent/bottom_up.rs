@@ -74,7 +74,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// unchanged for the searches that happen; the edges saved are those of the vertices the
     /// next pass no longer searches.
     #[inline(always)]
-    pub(super) unsafe fn bottom_up_level(&self, level: u32, label_ahead: bool) {
+    pub(super) unsafe fn bottom_up_level<const ASYNC: bool>(&self, level: u32, label_ahead: bool) {
+        let label_ahead = ASYNC && label_ahead;
         let lane = lane_id();
         let current = self.frontier_bitmap(level);
         let next = self.frontier_bitmap(level + 1);
@@ -90,7 +91,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // SAFETY: `word < words`; every bitmap holds `words` words, and this warp alone
             // writes `word` of the visited and pending bitmaps during the level.
             let (seen, carried) = unsafe {
-                let carried = if self.async_bottom_up { *pending.add(word as usize) } else { 0 };
+                let carried = if ASYNC { *pending.add(word as usize) } else { 0 };
                 (*self.visited.add(word as usize), carried)
             };
             let v = word * WARP_SIZE + lane;
@@ -127,7 +128,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let found = parent != UNREACHED;
             let ahead = ahead_parent != UNREACHED;
             let discovered = ballot_sync(FULL_MASK, found);
-            let labeled_ahead = ballot_sync(FULL_MASK, ahead);
+            // The vote is inline assembly, which the compiler keeps even when `ahead` is false.
+            let labeled_ahead = if ASYNC { ballot_sync(FULL_MASK, ahead) } else { 0 };
             if lane == 0 {
                 // SAFETY: this warp alone writes `word` of these bitmaps during the level (it
                 // claimed the word, and every word is claimed once).
@@ -167,7 +169,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             self.record_next_edges(level, next_edges);
             self.record_reads(level, reads);
             let total = warp_sum_u64(discovered_total);
-            let ahead_total = warp_sum_u64(labeled_ahead_total);
+            let ahead_total = if ASYNC { warp_sum_u64(labeled_ahead_total) } else { 0 };
             let slot = ((level + 1) % 3) as usize;
             if lane == 0 && total > 0 {
                 atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);

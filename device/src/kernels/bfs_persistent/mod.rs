@@ -592,7 +592,13 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // SAFETY: as above.
             unsafe {
                 if bottom_up {
-                    bfs.bottom_up_level(state.level, bfs.labels_ahead(frontier));
+                    // Two copies of the level: without asynchronous labeling, none of its
+                    // bookkeeping is left in the loop over the bitmap words.
+                    if bfs.async_bottom_up {
+                        bfs.bottom_up_level::<true>(state.level, bfs.labels_ahead(frontier));
+                    } else {
+                        bfs.bottom_up_level::<false>(state.level, false);
+                    }
                 } else {
                     bfs.expand_top_down(&gather, state.level, frontier, frontier_edges, false, share_long_lists);
                 }
@@ -669,8 +675,13 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
 
     /// Vertices the previous bottom-up pass labeled asynchronously into the frontier after
     /// `level` (they sit in the pending bitmap), complete since the last barrier.
+    /// Zero without a load when asynchronous bottom-up is off: every level asks, and an
+    /// acquire load on that path costs the thousands of tiny levels of a road graph.
     #[inline(always)]
     unsafe fn async_pending(&self, level: u32) -> u64 {
+        if !self.async_bottom_up {
+            return 0;
+        }
         let slot = (level % 3) as usize;
         // SAFETY: `control` is valid.
         unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).async_pending[slot])) }
