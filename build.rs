@@ -46,7 +46,8 @@ fn main() {
     ] {
         command.env_remove(var);
     }
-    let status = command.status().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
+    let status =
+        command.status().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
     if !status.success() {
         fail(
             "building the GPU kernels in device/ failed (see the errors above).\n\
@@ -67,11 +68,7 @@ fn main() {
 /// A PTX module that declares an `.extern .func` calls code it does not contain; the driver
 /// would refuse to load it at run time, far from the cause. Refuse it here instead.
 fn check_self_contained(ptx: &str) {
-    let undefined: Vec<&str> = ptx
-        .lines()
-        .map(str::trim)
-        .filter(|line| line.starts_with(".extern .func"))
-        .collect();
+    let undefined: Vec<&str> = ptx.lines().map(str::trim).filter(|line| line.starts_with(".extern .func")).collect();
     if !undefined.is_empty() {
         fail(&format!(
             "the kernel PTX calls functions it does not define (a kernel used something from core that was not inlined, \

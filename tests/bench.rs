@@ -364,17 +364,39 @@ fn gpu_suite_runs_every_kernel() {
 
     // The bottom-up balancing shows in the header and the JSON.
     let json = scratch.path("warp.json");
-    let (ok, stdout, stderr) =
-        warpath(&["bench", "kron:10", "--roots", "2", "--backend", "gpu", "--bottom-up-balance", "warp", "--json", json.to_str().unwrap()]);
+    let (ok, stdout, stderr) = warpath(&[
+        "bench",
+        "kron:10",
+        "--roots",
+        "2",
+        "--backend",
+        "gpu",
+        "--bottom-up-balance",
+        "warp",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
     assert!(ok, "{stdout}\n{stderr}");
-    assert!(value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"), "{stdout}");
+    assert!(
+        value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"),
+        "{stdout}"
+    );
     let report = read_report(&json).unwrap();
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 
     // So does the asynchronous bottom-up.
     let json = scratch.path("async.json");
-    let (ok, stdout, stderr) =
-        warpath(&["bench", "kron:10", "--roots", "2", "--backend", "gpu", "--async-bottom-up", "--json", json.to_str().unwrap()]);
+    let (ok, stdout, stderr) = warpath(&[
+        "bench",
+        "kron:10",
+        "--roots",
+        "2",
+        "--backend",
+        "gpu",
+        "--async-bottom-up",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
     assert!(ok, "{stdout}\n{stderr}");
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
     let report = read_report(&json).unwrap();

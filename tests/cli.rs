@@ -35,7 +35,9 @@ fn bfs_prints_the_contract_and_verifies() {
     let out = warpath(&["bfs", "grid2d:20x10", "--backend", "cpu", "--verify", "--source", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for line in ["backend: cpu", "source: 0", "vertices: 200", "edges: 740", "reached: 200", "depth: 28", "verified: ok"] {
+    for line in
+        ["backend: cpu", "source: 0", "vertices: 200", "edges: 740", "reached: 200", "depth: 28", "verified: ok"]
+    {
         assert!(text.lines().any(|l| l.starts_with(line)), "`{line}` missing from:\n{text}");
     }
     assert!(text.lines().any(|l| l.starts_with("time: ") && l.ends_with(" ms")), "{text}");
@@ -48,7 +50,17 @@ fn bfs_out_file_uses_the_files_ids_and_marks_unreached_vertices() {
     // Directed, 1-based: 1 -> 2 -> 3, and 4 -> 1 (4 is unreachable from 1).
     let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
     let out_path = scratch.path("bfs.txt");
-    let out = warpath(&["bfs", graph.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--verify", "--out", out_path.to_str().unwrap()]);
+    let out = warpath(&[
+        "bfs",
+        graph.to_str().unwrap(),
+        "--source",
+        "1",
+        "--backend",
+        "cpu",
+        "--verify",
+        "--out",
+        out_path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let written = std::fs::read_to_string(&out_path).unwrap();
     assert_eq!(written, "1 0 1\n2 1 1\n3 2 2\n4 -1 -1\n");
@@ -104,7 +116,11 @@ fn convert_writes_a_wgr_that_bfs_reads_back() {
     let direct = warpath(&["bfs", "kron:8", "--backend", "cpu", "--source", "3"]);
     let converted = warpath(&["bfs", wgr.to_str().unwrap(), "--backend", "cpu", "--source", "3"]);
     let facts = |out: &Output| -> Vec<String> {
-        stdout(out).lines().filter(|l| l.starts_with("reached:") || l.starts_with("depth:") || l.starts_with("edges:")).map(String::from).collect()
+        stdout(out)
+            .lines()
+            .filter(|l| l.starts_with("reached:") || l.starts_with("depth:") || l.starts_with("edges:"))
+            .map(String::from)
+            .collect()
     };
     assert_eq!(facts(&direct), facts(&converted));
     assert_eq!(facts(&direct).len(), 3);
@@ -187,7 +203,15 @@ fn bfs_distances_only_verifies_the_distances_and_writes_no_parents() {
     let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
     let out_path = scratch.path("bfs.txt");
     let out = warpath(&[
-        "bfs", graph.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--distances-only", "--verify", "--out",
+        "bfs",
+        graph.to_str().unwrap(),
+        "--source",
+        "1",
+        "--backend",
+        "cpu",
+        "--distances-only",
+        "--verify",
+        "--out",
         out_path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -199,7 +223,17 @@ fn bfs_distances_only_verifies_the_distances_and_writes_no_parents() {
 fn bench_distances_only_validates_and_records_the_variant() {
     let scratch = Scratch::new("cli-bench-distances-only");
     let json = scratch.path("bench.json");
-    let out = warpath(&["bench", "kron:10", "--backend", "cpu", "--roots", "4", "--distances-only", "--json", json.to_str().unwrap()]);
+    let out = warpath(&[
+        "bench",
+        "kron:10",
+        "--backend",
+        "cpu",
+        "--roots",
+        "4",
+        "--distances-only",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.lines().any(|l| l.starts_with("labels: distances only")), "{text}");

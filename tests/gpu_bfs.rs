@@ -37,13 +37,28 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
         ("persistent eager bottom-up", eager),
         ("persistent, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..default }),
         ("persistent, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..default }),
-        ("persistent eager bottom-up, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..eager }),
-        ("persistent eager bottom-up, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..eager }),
+        (
+            "persistent eager bottom-up, thread balance",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..eager },
+        ),
+        (
+            "persistent eager bottom-up, warp balance",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..eager },
+        ),
         ("persistent, async bottom-up", asynchronous),
-        ("persistent, warp balance, async bottom-up", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..asynchronous }),
+        (
+            "persistent, warp balance, async bottom-up",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..asynchronous },
+        ),
         ("persistent always bottom-up, async", always_async),
-        ("persistent always bottom-up, async, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..always_async }),
-        ("persistent always bottom-up, async, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async }),
+        (
+            "persistent always bottom-up, async, thread balance",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..always_async },
+        ),
+        (
+            "persistent always bottom-up, async, warp balance",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async },
+        ),
     ]
 }
 
@@ -70,7 +85,8 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
     let mut per_level = GpuTopDown::new(gpu, &device_graph).unwrap();
     let mut persistent = GpuPersistent::new(gpu, graph, &device_graph, inbound).unwrap();
     let max_out_degree = graph.max_degree();
-    let mut distances_only = GpuPersistent::with_labels(gpu, graph, &device_graph, inbound, max_out_degree, true).unwrap();
+    let mut distances_only =
+        GpuPersistent::with_labels(gpu, graph, &device_graph, inbound, max_out_degree, true).unwrap();
     for &source in sources {
         check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} (per-level kernel)"));
         for (variant, params) in persistent_variants() {
@@ -79,9 +95,16 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
             let run = persistent.run(source, params).unwrap();
             check_result(graph, &run.result, &format!("{label} ({variant})"));
             let traced: u64 = run.levels.iter().map(|level| level.frontier).sum();
-            assert_eq!(traced, run.result.reached(), "{label} ({variant}): the trace's frontiers add up to the reached vertices");
+            assert_eq!(
+                traced,
+                run.result.reached(),
+                "{label} ({variant}): the trace's frontiers add up to the reached vertices"
+            );
             if !params.bottom_up {
-                assert!(run.levels.iter().all(|l| l.direction == Direction::TopDown), "{label} ({variant}) went bottom-up");
+                assert!(
+                    run.levels.iter().all(|l| l.direction == Direction::TopDown),
+                    "{label} ({variant}) went bottom-up"
+                );
                 let read: u64 = run.levels.iter().map(|l| l.bytes_read).sum();
                 let expected = 16 * run.result.reached() + 4 * run.result.edges_in_component(graph);
                 assert_eq!(read, expected, "{label} ({variant}): bytes read top-down");
@@ -230,20 +253,27 @@ fn zero_copy_graphs_match_the_cpu() {
         let mapped = gpu.place_graph(graph, Placement::ZeroCopy).unwrap();
         assert_eq!(mapped.placement(), Placement::ZeroCopy);
         assert_eq!(mapped.bytes(), 0, "a zero-copy graph holds no device memory");
-        let mapped_transpose = (!graph.is_undirected()).then(|| gpu.place_graph(&graph.transpose(), Placement::ZeroCopy).unwrap());
+        let mapped_transpose =
+            (!graph.is_undirected()).then(|| gpu.place_graph(&graph.transpose(), Placement::ZeroCopy).unwrap());
         let inbound = mapped_transpose.as_ref().unwrap_or(&mapped);
         let mut persistent = GpuPersistent::new(&gpu, graph, &mapped, inbound).unwrap();
-        let mut distances_only = GpuPersistent::with_labels(&gpu, graph, &mapped, inbound, graph.max_degree(), true).unwrap();
+        let mut distances_only =
+            GpuPersistent::with_labels(&gpu, graph, &mapped, inbound, graph.max_degree(), true).unwrap();
         let mut per_level = GpuTopDown::new(&gpu, &mapped).unwrap();
         for source in sources_of(graph) {
-            check_result(graph, &persistent.run(source, GpuBfsParams::default()).unwrap().result, &format!("{label} zero-copy"));
+            check_result(
+                graph,
+                &persistent.run(source, GpuBfsParams::default()).unwrap().result,
+                &format!("{label} zero-copy"),
+            );
             for (variant, params) in persistent_variants() {
                 let run = distances_only.run(source, params).unwrap();
                 check_distances_only(graph, &run.result, &format!("{label} zero-copy ({variant}, distances only)"));
             }
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
             for balance in BottomUpBalance::ALL {
-                let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                let eager =
+                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
                 let run = persistent.run(source, eager).unwrap();
                 let label = format!("{label} zero-copy, eager bottom-up, {balance} balance");
                 check_result(graph, &run.result, &label);
@@ -266,13 +296,17 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
         ("path:1000".to_string(), common::path(1000)),
     ];
     if let Some(dir) = datasets_dir("list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus") {
-        graphs.push(("web-NotreDame".to_string(), read_graph(&dir.join("web-NotreDame.txt.gz"), &ReadOptions::default()).unwrap()));
+        graphs.push((
+            "web-NotreDame".to_string(),
+            read_graph(&dir.join("web-NotreDame.txt.gz"), &ReadOptions::default()).unwrap(),
+        ));
     }
     for (label, graph) in &graphs {
         let transpose = (!graph.is_undirected()).then(|| graph.transpose());
         let in_graph = transpose.as_ref().unwrap_or(graph);
         for compressed in [false, true] {
-            let packed = compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
+            let packed =
+                compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
             let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
                 Some(packed) => gpu.place_compressed(packed, Placement::ZeroCopy).unwrap(),
                 None => gpu.place_graph(plain, Placement::ZeroCopy).unwrap(),
@@ -290,7 +324,8 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
             assert!(headed_in.has_list_heads());
             // An undirected graph reads its in-lists from itself.
             let headed_out = if graph.is_undirected() { &headed_in } else { &out_graph };
-            let mut plain_run = GpuPersistent::new(&gpu, graph, &out_graph, bare_in.as_ref().unwrap_or(&out_graph)).unwrap();
+            let mut plain_run =
+                GpuPersistent::new(&gpu, graph, &out_graph, bare_in.as_ref().unwrap_or(&out_graph)).unwrap();
             let mut headed_run = GpuPersistent::new(&gpu, graph, headed_out, &headed_in).unwrap();
             for source in sources_of(graph) {
                 for balance in BottomUpBalance::ALL {
@@ -299,7 +334,8 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
                         if eager {
                             (params.alpha, params.beta) = (1e9, 1e-9);
                         }
-                        let what = format!("{label} (compressed {compressed}, {balance}, eager {eager}, source {source})");
+                        let what =
+                            format!("{label} (compressed {compressed}, {balance}, eager {eager}, source {source})");
                         let before = plain_run.run(source, params).unwrap();
                         let after = headed_run.run(source, params).unwrap();
                         check_result(graph, &after.result, &format!("{what} with list heads"));
@@ -308,7 +344,10 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
                         for (v, &d) in after.result.distances.iter().enumerate() {
                             let found_bottom_up = d != u32::MAX
                                 && d > 0
-                                && before.levels.get(d as usize - 1).is_some_and(|l| l.direction == Direction::BottomUp);
+                                && before
+                                    .levels
+                                    .get(d as usize - 1)
+                                    .is_some_and(|l| l.direction == Direction::BottomUp);
                             if found_bottom_up {
                                 assert_eq!(after.result.parents[v], before.result.parents[v], "{what}: parent of {v}");
                             }
@@ -339,7 +378,10 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
         check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14 through the traverser");
     }
     let options = GpuOptions { placement: Some(Placement::Device), ..GpuOptions::default() };
-    assert!(!Traverser::with_options(graph, Backend::Gpu, options).unwrap().has_list_heads(), "heads only beside zero-copy lists");
+    assert!(
+        !Traverser::with_options(graph, Backend::Gpu, options).unwrap().has_list_heads(),
+        "heads only beside zero-copy lists"
+    );
 }
 
 #[test]
@@ -348,7 +390,13 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
     let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
         .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + 4096), compressed: false, distances_only: false, no_list_heads: false };
+    let options = GpuOptions {
+        placement: None,
+        vram_budget: Some(per_vertex + 4096),
+        compressed: false,
+        distances_only: false,
+        no_list_heads: false,
+    };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.warnings().iter().any(|w| w.contains("zero-copy")), "{:?}", traverser.warnings());
@@ -357,19 +405,37 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
 
     // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
     let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, distances_only: false, no_list_heads: false };
+    let options = GpuOptions {
+        placement: None,
+        vram_budget: Some(per_vertex + packed_bytes / 2),
+        compressed: true,
+        distances_only: false,
+        no_list_heads: false,
+    };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
     assert!(traverser.is_compressed());
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 under a small VRAM budget");
     // With room for them, the compressed lists go to device memory.
-    let options = GpuOptions { placement: None, vram_budget: None, compressed: true, distances_only: false, no_list_heads: false };
+    let options = GpuOptions {
+        placement: None,
+        vram_budget: None,
+        compressed: true,
+        distances_only: false,
+        no_list_heads: false,
+    };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::Device));
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 in device memory");
 
     // A budget too small even for the per-vertex arrays is an error naming both sizes.
-    let options = GpuOptions { placement: None, vram_budget: Some(per_vertex / 2), compressed: false, distances_only: false, no_list_heads: false };
+    let options = GpuOptions {
+        placement: None,
+        vram_budget: Some(per_vertex / 2),
+        compressed: false,
+        distances_only: false,
+        no_list_heads: false,
+    };
     let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
         Ok(_) => panic!("a budget below the BFS arrays must be refused"),
         Err(err) => err.to_string(),
@@ -441,16 +507,24 @@ fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
         let packed = CompressedGraph::encode(graph);
         let packed_transpose = transpose.as_ref().map(CompressedGraph::encode);
         let compressed_graph = gpu.place_compressed(&packed, Placement::Device).unwrap();
-        let compressed_transpose = packed_transpose.as_ref().map(|t| gpu.place_compressed(t, Placement::Device).unwrap());
-        let mut plain = GpuPersistent::new(&gpu, graph, &device_graph, device_transpose.as_ref().unwrap_or(&device_graph)).unwrap();
-        let mut compressed =
-            GpuPersistent::new(&gpu, graph, &compressed_graph, compressed_transpose.as_ref().unwrap_or(&compressed_graph)).unwrap();
+        let compressed_transpose =
+            packed_transpose.as_ref().map(|t| gpu.place_compressed(t, Placement::Device).unwrap());
+        let mut plain =
+            GpuPersistent::new(&gpu, graph, &device_graph, device_transpose.as_ref().unwrap_or(&device_graph)).unwrap();
+        let mut compressed = GpuPersistent::new(
+            &gpu,
+            graph,
+            &compressed_graph,
+            compressed_transpose.as_ref().unwrap_or(&compressed_graph),
+        )
+        .unwrap();
         for source in sources_of(graph) {
             let expected = bfs_sequential(graph, source);
             // Per bottom-up level, the (edges, bytes) the compressed static search read.
             let mut compressed_static_reads: Vec<(u64, u64)> = Vec::new();
             for balance in BottomUpBalance::ALL {
-                let params = GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                let params =
+                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
                 for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
                     let label = format!("{name} from {source}, {balance} balance, {format}");
                     let run = persistent.run(source, params).unwrap();
@@ -486,17 +560,28 @@ fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
                                 edges += checked;
                                 bytes += 16 + 4 * checked;
                             }
-                            assert_eq!((level.edges_inspected, level.bytes_read), (edges, bytes), "{label}: level {}", level.level);
+                            assert_eq!(
+                                (level.edges_inspected, level.bytes_read),
+                                (edges, bytes),
+                                "{label}: level {}",
+                                level.level
+                            );
                         }
                     } else {
-                        let reads: Vec<(u64, u64)> = bottom_up.iter().map(|l| (l.edges_inspected, l.bytes_read)).collect();
+                        let reads: Vec<(u64, u64)> =
+                            bottom_up.iter().map(|l| (l.edges_inspected, l.bytes_read)).collect();
                         match balance {
                             BottomUpBalance::Static => compressed_static_reads = reads,
-                            BottomUpBalance::Thread => assert_eq!(reads, compressed_static_reads, "{label}: reads as static"),
+                            BottomUpBalance::Thread => {
+                                assert_eq!(reads, compressed_static_reads, "{label}: reads as static")
+                            }
                             BottomUpBalance::Warp => {
                                 assert_eq!(reads.len(), compressed_static_reads.len(), "{label}: bottom-up levels");
                                 for (warp, lane) in reads.iter().zip(&compressed_static_reads) {
-                                    assert!(warp.0 >= lane.0 && warp.1 >= lane.1, "{label}: warp rounds {warp:?}, lanes {lane:?}");
+                                    assert!(
+                                        warp.0 >= lane.0 && warp.1 >= lane.1,
+                                        "{label}: warp rounds {warp:?}, lanes {lane:?}"
+                                    );
                                 }
                             }
                         }
@@ -548,12 +633,15 @@ fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
                         check_result(&graph, &sync_run.result, &format!("{label}, sync"));
                         check_result(&graph, &async_run.result, &format!("{label}, async"));
                         assert_eq!(async_run.result.distances, sync_run.result.distances, "{label}: distances");
-                        let frontiers = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.frontier).collect::<Vec<_>>();
+                        let frontiers =
+                            |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.frontier).collect::<Vec<_>>();
                         assert_eq!(frontiers(&async_run.levels), frontiers(&sync_run.levels), "{label}: frontiers");
                         if beta != NEVER_BACK {
                             continue;
                         }
-                        let directions = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.direction).collect::<Vec<_>>();
+                        let directions = |levels: &[warpath::bfs::LevelTrace]| {
+                            levels.iter().map(|l| l.direction).collect::<Vec<_>>()
+                        };
                         assert_eq!(directions(&async_run.levels), directions(&sync_run.levels), "{label}: directions");
                         for (a, s) in async_run.levels.iter().zip(&sync_run.levels) {
                             assert!(
@@ -566,13 +654,15 @@ fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
                                 s.bytes_read
                             );
                         }
-                        let total = |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.edges_inspected).sum::<u64>();
+                        let total =
+                            |levels: &[warpath::bfs::LevelTrace]| levels.iter().map(|l| l.edges_inspected).sum::<u64>();
                         let (async_edges, sync_edges) = (total(&async_run.levels), total(&sync_run.levels));
                         assert!(async_edges <= sync_edges, "{label}: {async_edges} edges async, {sync_edges} sync");
                         eprintln!("{label}: {sync_edges} edges inspected sync, {async_edges} async");
                         if spec.starts_with("kron") && async_run.result.reached() > graph.num_vertices() as u64 / 4 {
                             kron_compared += 1;
-                            let bottom_up: Vec<bool> = async_run.levels.iter().map(|l| l.direction == Direction::BottomUp).collect();
+                            let bottom_up: Vec<bool> =
+                                async_run.levels.iter().map(|l| l.direction == Direction::BottomUp).collect();
                             assert!(
                                 bottom_up.windows(2).any(|pair| pair[0] && pair[1]),
                                 "{label}: bottom-up for two consecutive levels: {:?}",

@@ -49,7 +49,12 @@ fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
         for k in &kernels {
             assert!(k.registers > 0 && k.registers <= 255, "{arch} {}: {} registers", k.kernel, k.registers);
             if k.kernel.starts_with("bfs_") {
-                assert_eq!((k.spill_store_bytes, k.spill_load_bytes, k.stack_bytes), (0, 0, 0), "{arch} {} spills", k.kernel);
+                assert_eq!(
+                    (k.spill_store_bytes, k.spill_load_bytes, k.stack_bytes),
+                    (0, 0, 0),
+                    "{arch} {} spills",
+                    k.kernel
+                );
             }
         }
         let shared = kernels.iter().find(|k| k.kernel == "test_shared_reverse").unwrap();

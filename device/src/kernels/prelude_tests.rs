@@ -13,7 +13,16 @@ use crate::prelude::*;
 pub unsafe extern "ptx-kernel" fn test_indices(out: *mut u32, n: u32) {
     let i = global_idx();
     if i < n {
-        let values = [thread_idx(), block_idx(), block_dim(), grid_dim(), lane_id(), warp_in_block(), global_threads(), lanemask_lt()];
+        let values = [
+            thread_idx(),
+            block_idx(),
+            block_dim(),
+            grid_dim(),
+            lane_id(),
+            warp_in_block(),
+            global_threads(),
+            lanemask_lt(),
+        ];
         for (k, value) in values.into_iter().enumerate() {
             // SAFETY: `i < n` and `out` holds 8 words per thread.
             unsafe { *out.add(i as usize * 8 + k) = value };
@@ -248,7 +257,10 @@ pub unsafe extern "ptx-kernel" fn test_varint_decode(
     let list = |v: u32| unsafe {
         let skip = *resume_skip.add(v as usize) as u64;
         let (start, state) = if *resume.add(v as usize) != 0 {
-            (*resume.add(v as usize), ListStart { vertex: v, previous: *resume_previous.add(v as usize), at_list_start: false })
+            (
+                *resume.add(v as usize),
+                ListStart { vertex: v, previous: *resume_previous.add(v as usize), at_list_start: false },
+            )
         } else {
             (*byte_offsets.add(v as usize), ListStart::list(v))
         };

@@ -2,7 +2,9 @@
 //! (Merrill, Garland and Grimshaw 2012, section 2.3 and 4.1): each thread contributes a
 //! count and learns where its items start in a block-wide packed array.
 
-use crate::prelude::{block_dim, lane_id, shfl_up_sync, sync_threads, warp_in_block, SharedArray, FULL_MASK, WARP_SIZE};
+use crate::prelude::{
+    block_dim, lane_id, shfl_up_sync, sync_threads, warp_in_block, SharedArray, FULL_MASK, WARP_SIZE,
+};
 
 /// Scratch for [`block_exclusive_scan`]: one word per warp plus the total.
 pub type ScanScratch = SharedArray<u32, 33>;

@@ -31,7 +31,9 @@ impl std::str::FromStr for Backend {
             "auto" => Ok(Backend::Auto),
             "gpu" => Ok(Backend::Gpu),
             "cpu" => Ok(Backend::Cpu),
-            other => Err(crate::Error::InvalidArgument(format!("unknown backend `{other}`: expected auto, gpu or cpu"))),
+            other => {
+                Err(crate::Error::InvalidArgument(format!("unknown backend `{other}`: expected auto, gpu or cpu")))
+            }
         }
     }
 }
@@ -153,7 +155,8 @@ pub fn choose_placement(
     let fits = graph_bytes + per_vertex_bytes <= budget;
     match requested {
         Some(Placement::Device) if !fits => Err(GpuError::OutOfMemory {
-            what: "the graph and the BFS arrays in device memory (the VRAM budget; --placement zero-copy would fit)".into(),
+            what: "the graph and the BFS arrays in device memory (the VRAM budget; --placement zero-copy would fit)"
+                .into(),
             needed: graph_bytes + per_vertex_bytes,
             free: budget,
         }),
@@ -214,15 +217,16 @@ impl<'g> Traverser<'g> {
         };
         // A directed graph brings its transpose (in-edges for bottom-up steps), as big again.
         let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-        let compressed = options.compressed.then(|| {
-            (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode))
-        });
+        let compressed = options
+            .compressed
+            .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
         let (graph_bytes, resident_extras) = match &compressed {
             Some((out, inbound)) => {
                 let both = [Some(out), inbound.as_ref()];
                 let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
                 // Degrees and restart points stay in device memory whatever the placement.
-                let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+                let extras =
+                    both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
                 (bytes, extras)
             }
             None => {
@@ -263,7 +267,9 @@ impl<'g> Traverser<'g> {
             Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
                 Ok(placed) => Some(Box::new(placed)),
                 Err(err) => {
-                    warnings.push(format!("no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"));
+                    warnings.push(format!(
+                        "no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"
+                    ));
                     None
                 }
             },
@@ -414,7 +420,8 @@ impl<'g> Traverser<'g> {
                     }
                     GpuKernel::PerLevel => {
                         let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
-                        let levels = if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
+                        let levels =
+                            if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
                         (run.result, run.kernel_ms, levels)
                     }
                 };
@@ -431,8 +438,13 @@ impl<'g> Traverser<'g> {
                 (result, elapsed, elapsed, levels)
             }
         };
-        let traversal =
-            Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings: self.warnings.clone() };
+        let traversal = Traversal {
+            result,
+            backend: self.backend(),
+            traversal_time,
+            end_to_end_time,
+            warnings: self.warnings.clone(),
+        };
         Ok((traversal, levels))
     }
 

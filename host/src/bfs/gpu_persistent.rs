@@ -87,7 +87,12 @@ impl<'g> GpuPersistent<'g> {
 
     /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
     /// graph is undirected); `graph` is the host copy, for source degrees.
-    pub fn new(gpu: &'g GpuContext, graph: &'g Graph, device_graph: &'g DeviceGraph, inbound: &'g DeviceGraph) -> Result<Self, GpuError> {
+    pub fn new(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        inbound: &'g DeviceGraph,
+    ) -> Result<Self, GpuError> {
         Self::with_max_out_degree(gpu, graph, device_graph, inbound, graph.max_degree())
     }
 

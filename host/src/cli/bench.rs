@@ -1,8 +1,8 @@
 use std::time::Instant;
 
+use warpath::bench::harness::{edge_list_bytes, BusRecord};
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
-use warpath::bench::harness::{edge_list_bytes, BusRecord};
 use warpath::bfs::Traverser;
 use warpath::gpu::Placement;
 use warpath::Result;
@@ -38,7 +38,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let flags =
         Flags::new(args.roots, args.input.seed, &backend, args.input.undirected, trace).with_gpu_kernel(&traverser);
     let mut report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
-    if let (Some(gpu), Some(trace), Some(Placement::ZeroCopy)) = (traverser.gpu(), &report.trace, traverser.placement()) {
+    if let (Some(gpu), Some(trace), Some(Placement::ZeroCopy)) = (traverser.gpu(), &report.trace, traverser.placement())
+    {
         report.bus = Some(BusRecord {
             copy_bytes_per_s: gpu.host_to_device_bandwidth(BUS_PROBE_BYTES)?,
             list_bytes: trace.levels.iter().map(|l| l.bytes_read).sum(),
@@ -75,7 +76,11 @@ fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::har
     let (free, _) = gpu.memory_info()?;
     let probe = PROBE_BYTES.min(free as usize / 4);
     let copy = gpu.copy_bandwidth(probe)?;
-    println!("device copy bandwidth: {:.0} GB/s (read + write, {} MiB copied device to device, this run)", copy / 1e9, probe >> 20);
+    println!(
+        "device copy bandwidth: {:.0} GB/s (read + write, {} MiB copied device to device, this run)",
+        copy / 1e9,
+        probe >> 20
+    );
     if let Some(level) = levels.iter().filter(|l| l.time_ms > 0.0).max_by_key(|l| l.edges_inspected) {
         // Older traces (and the per-level kernel's) count no bytes: 4 per edge is a floor.
         let bytes = if level.bytes_read > 0 { level.bytes_read as f64 } else { 4.0 * level.edges_inspected as f64 };

@@ -22,8 +22,9 @@ pub fn run(args: &BfsArgs) -> Result<()> {
                 graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
             ),
         })?,
-        None => random_source(&graph, args.input.seed)
-            .ok_or_else(|| Error::InvalidArgument("the graph has no edges, so there is no source to start from".into()))?,
+        None => random_source(&graph, args.input.seed).ok_or_else(|| {
+            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
+        })?,
     };
 
     let mut traverser = Traverser::with_options(&graph, args.backend, args.gpu.options())?;

@@ -16,12 +16,7 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
         Some(compressed) => warpath::formats::wgr::write_compressed(compressed, &args.output)?,
         None => warpath::formats::write_wgr(&graph, &args.output)?,
     }
-    println!(
-        "wrote {} ({} vertices, {} edges)",
-        args.output.display(),
-        graph.num_vertices(),
-        graph.num_edges()
-    );
+    println!("wrote {} ({} vertices, {} edges)", args.output.display(), graph.num_vertices(), graph.num_edges());
     if let Some(compressed) = compressed {
         println!(
             "compressed: {} bytes as delta-varint, plain CSR: {} bytes, ratio {:.2}",

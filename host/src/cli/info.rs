@@ -26,12 +26,7 @@ pub fn run(args: &InfoArgs) -> Result<()> {
     println!("symmetric: {}", if symmetric { "yes" } else { "no" });
     println!("vertex ids: {}-based", graph.id_base());
     if n > 0 {
-        println!(
-            "out-degree: min {}, median {}, mean {mean:.2}, max {}",
-            degrees[0],
-            degrees[n / 2],
-            degrees[n - 1]
-        );
+        println!("out-degree: min {}, median {}, mean {mean:.2}, max {}", degrees[0], degrees[n / 2], degrees[n - 1]);
     }
     println!("vertices without out-edges: {isolated}");
     let compressed = CompressedGraph::encode(&graph);

@@ -4,7 +4,10 @@ use warpath::Result;
 pub fn run() -> Result<()> {
     let ptxas = find_ptxas()?;
     println!("ptxas: {}", ptxas.display());
-    println!("{:<26} {:>6} {:>9} {:>10} {:>11} {:>12} {:>11}", "kernel", "arch", "registers", "shared (B)", "stack (B)", "spill st (B)", "spill ld (B)");
+    println!(
+        "{:<26} {:>6} {:>9} {:>10} {:>11} {:>12} {:>11}",
+        "kernel", "arch", "registers", "shared (B)", "stack (B)", "spill st (B)", "spill ld (B)"
+    );
     for arch in ARCHITECTURES {
         for k in assemble(&ptxas, arch)? {
             println!(

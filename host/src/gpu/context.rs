@@ -3,12 +3,13 @@ use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{
-    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DeviceRepr, PinnedHostSlice, ValidAsZeroBits,
+    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DeviceRepr, PinnedHostSlice,
+    ValidAsZeroBits,
 };
 use cudarc::nvrtc::Ptx;
 
-use crate::gpu::{ptx, GpuError};
 use crate::gpu::kernels::{RESTART_EDGES, RESTART_MIN_EDGES};
+use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads};
 
@@ -131,7 +132,11 @@ impl GpuContext {
     }
 
     /// A zeroed device buffer of `len` elements; `what` names it in an out-of-memory error.
-    pub fn alloc_zeros<T: DeviceRepr + ValidAsZeroBits>(&self, len: usize, what: &str) -> Result<CudaSlice<T>, GpuError> {
+    pub fn alloc_zeros<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        len: usize,
+        what: &str,
+    ) -> Result<CudaSlice<T>, GpuError> {
         self.stream.alloc_zeros::<T>(len).map_err(|e| self.allocation_error(e, len * std::mem::size_of::<T>(), what))
     }
 
@@ -231,7 +236,10 @@ impl GpuContext {
         let layout = layout.into();
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
-        self.ensure_free(layout.device_bytes(size_of_val(graph.offsets()), size_of_val(targets)), "the graph's CSR arrays")?;
+        self.ensure_free(
+            layout.device_bytes(size_of_val(graph.offsets()), size_of_val(targets)),
+            "the graph's CSR arrays",
+        )?;
         Ok(DeviceGraph {
             offsets: self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?,
             targets: self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
@@ -247,15 +255,23 @@ impl GpuContext {
     /// lists; the bytes padded with zeros to a multiple of 8, as the kernels' aligned reads
     /// need), with its out-degrees and the restart points of its long lists in device memory
     /// whatever the placement: both are small, and read at random.
-    pub fn place_compressed(&self, graph: &CompressedGraph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
+    pub fn place_compressed(
+        &self,
+        graph: &CompressedGraph,
+        layout: impl Into<Layout>,
+    ) -> Result<DeviceGraph, GpuError> {
         let layout = layout.into();
         let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
         let padded = graph.bytes().len().div_ceil(8).max(1) * 8;
         let mut bytes = graph.bytes().to_vec();
         bytes.resize(padded, 0);
-        let extras_bytes = 4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
-        self.ensure_free(extras_bytes + layout.device_bytes(size_of_val(graph.byte_offsets()), padded), "the compressed graph")?;
+        let extras_bytes =
+            4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
+        self.ensure_free(
+            extras_bytes + layout.device_bytes(size_of_val(graph.byte_offsets()), padded),
+            "the compressed graph",
+        )?;
         // cuMemAlloc refuses zero bytes: empty arrays get one unused element.
         let nonempty_u32 = |v: Vec<u32>| if v.is_empty() { vec![0] } else { v };
         let long_count = restarts.vertices.len() as u32;
@@ -290,7 +306,10 @@ impl GpuContext {
         if !consistent {
             return Err(GpuError::Contract {
                 kernel: "bfs_persistent",
-                problem: format!("list heads for {} vertices do not match a graph of {n}", heads.neighbors.len() / HEAD_NEIGHBORS),
+                problem: format!(
+                    "list heads for {} vertices do not match a graph of {n}",
+                    heads.neighbors.len() / HEAD_NEIGHBORS
+                ),
             });
         }
         let skips = heads.skips.as_deref().filter(|s| !s.is_empty()).unwrap_or(&[0u8]);
@@ -326,7 +345,8 @@ impl GpuContext {
         // SAFETY: the probe's contents are never read; the copies only time the transfer.
         let source = unsafe { self.context.alloc_pinned::<u32>(words) }.map_err(pinned_error)?;
         let mut target = self.alloc_zeros::<u32>(words, "the bus-bandwidth probe")?;
-        let mut copy = || self.stream.memcpy_htod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyHtoD", e));
+        let mut copy =
+            || self.stream.memcpy_htod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyHtoD", e));
         copy()?;
         const REPEATS: usize = 5;
         let start = self.record_event()?;
@@ -340,14 +360,19 @@ impl GpuContext {
     }
 
     /// A copy of `host` in pinned host memory that the device can address directly.
-    fn map_host_copy<T: DeviceRepr + ValidAsZeroBits + Copy>(&self, host: &[T], what: &str) -> Result<GraphArray<T>, GpuError> {
+    fn map_host_copy<T: DeviceRepr + ValidAsZeroBits + Copy>(
+        &self,
+        host: &[T],
+        what: &str,
+    ) -> Result<GraphArray<T>, GpuError> {
         let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
             call: "cuMemHostAlloc",
             detail: format!("pinning {} bytes of host memory for {what}: {e:?}", std::mem::size_of_val(host)),
         };
         // SAFETY: the allocation is fully written from `host` below before anything reads it.
-        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(host.len(), sys::CU_MEMHOSTALLOC_DEVICEMAP) }
-            .map_err(pinned_error)?;
+        let mut pinned =
+            unsafe { self.context.alloc_pinned_with_flags::<T>(host.len(), sys::CU_MEMHOSTALLOC_DEVICEMAP) }
+                .map_err(pinned_error)?;
         pinned.as_mut_slice().map_err(pinned_error)?.copy_from_slice(host);
         let host_ptr = pinned.as_mut_ptr().map_err(pinned_error)?;
         let mut device_ptr: sys::CUdeviceptr = 0;
@@ -398,7 +423,8 @@ impl From<Placement> for Layout {
 impl Layout {
     /// Device bytes this layout needs for offsets and lists of these sizes.
     fn device_bytes(&self, offsets: usize, lists: usize) -> u64 {
-        let on_device = |placement: Placement, bytes: usize| if placement == Placement::Device { bytes as u64 } else { 0 };
+        let on_device =
+            |placement: Placement, bytes: usize| if placement == Placement::Device { bytes as u64 } else { 0 };
         on_device(self.offsets, offsets) + on_device(self.lists, lists)
     }
 }

@@ -26,7 +26,12 @@ pub(crate) fn require(kernel: &'static str, ok: bool, problem: impl FnOnce() -> 
 }
 
 /// `bfs_init`: every vertex unreached, `source` at distance 0 and its own parent.
-pub fn bfs_init(gpu: &GpuContext, distances: &mut CudaSlice<u32>, parents: &mut CudaSlice<u32>, source: u32) -> Result<(), GpuError> {
+pub fn bfs_init(
+    gpu: &GpuContext,
+    distances: &mut CudaSlice<u32>,
+    parents: &mut CudaSlice<u32>,
+    source: u32,
+) -> Result<(), GpuError> {
     let n = distances.len();
     require("bfs_init", parents.len() == n && (source as usize) < n, || {
         format!("{n} distances, {} parents and source {source}", parents.len())
@@ -46,7 +51,12 @@ pub struct LevelBuffers<'a> {
 }
 
 /// `bfs_topdown_expand`: expands the vertices of `frontier` (at distance `level`).
-pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buffers: LevelBuffers<'_>) -> Result<(), GpuError> {
+pub fn bfs_topdown_expand(
+    gpu: &GpuContext,
+    graph: &DeviceGraph,
+    level: u32,
+    buffers: LevelBuffers<'_>,
+) -> Result<(), GpuError> {
     let n = graph.num_vertices() as usize;
     let LevelBuffers { distances, parents, frontier, frontier_len, next, next_len } = buffers;
     require("bfs_topdown_expand", !graph.is_compressed(), || {
@@ -60,7 +70,15 @@ pub fn bfs_topdown_expand(gpu: &GpuContext, graph: &DeviceGraph, level: u32, buf
             && next.len() >= n
             && !next_len.is_empty()
             && graph.offsets.len() == n + 1,
-        || format!("n = {n}, {} distances, {} parents, frontier {frontier_len} of {}, next {}", distances.len(), parents.len(), frontier.len(), next.len()),
+        || {
+            format!(
+                "n = {n}, {} distances, {} parents, frontier {frontier_len} of {}, next {}",
+                distances.len(),
+                parents.len(),
+                frontier.len(),
+                next.len()
+            )
+        },
     )?;
     let (offsets, targets) = (graph.offsets.device_ptr(gpu.stream()), graph.targets.device_ptr(gpu.stream()));
     launch!(
@@ -145,7 +163,12 @@ impl PersistentBuffers<'_> {
 
 /// `bfs_persistent_init`: labels, visited bitmap, cleared frontier bitmaps (the two frontiers
 /// and the asynchronous bottom-up's pending one) and first queue for a BFS from `source`.
-pub fn bfs_persistent_init(gpu: &GpuContext, n: u32, source: u32, buffers: &mut PersistentBuffers<'_>) -> Result<(), GpuError> {
+pub fn bfs_persistent_init(
+    gpu: &GpuContext,
+    n: u32,
+    source: u32,
+    buffers: &mut PersistentBuffers<'_>,
+) -> Result<(), GpuError> {
     buffers.check("bfs_persistent_init", n as usize)?;
     require("bfs_persistent_init", source < n, || format!("source {source} of {n} vertices"))?;
     let config = grid_for(gpu, n as u64, BFS_BLOCK);
@@ -285,11 +308,9 @@ pub fn bfs_persistent(
 ) -> Result<(), GpuError> {
     let n = graph.num_vertices();
     buffers.check("bfs_persistent", n as usize)?;
-    require(
-        "bfs_persistent",
-        inbound.num_vertices() == n && inbound.num_edges() == graph.num_edges(),
-        || format!("a transpose of {} vertices and {} edges", inbound.num_vertices(), inbound.num_edges()),
-    )?;
+    require("bfs_persistent", inbound.num_vertices() == n && inbound.num_edges() == graph.num_edges(), || {
+        format!("a transpose of {} vertices and {} edges", inbound.num_vertices(), inbound.num_edges())
+    })?;
     let trace_capacity = (buffers.trace.len() / TRACE_WORDS - 1) as u32;
     let shared_list_capacity = (buffers.shared_lists.len() / SHARED_LIST_WORDS).min(u32::MAX as usize) as u32;
     require("bfs_persistent", shared_list_capacity as u64 > graph.num_edges() / SHARED_LIST_EDGES, || {
@@ -315,7 +336,8 @@ pub fn bfs_persistent(
         | params.bottom_up_balance.flag_bits()
         | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT
         | if buffers.parents.is_none() { DISTANCES_ONLY_FLAG } else { 0 };
-    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } = buffers;
+    let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
+        buffers;
     let stream = gpu.stream();
     let (parents, _parents_written) = parents_pointer(parents, stream);
     let (out_offsets, out_edges) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
@@ -382,7 +404,8 @@ mod tests {
             assert_eq!(serde_json::to_string(&balance).unwrap(), format!("\"{balance}\""));
         }
         assert_eq!(BottomUpBalance::default(), BottomUpBalance::Static);
-        let flags: Vec<u32> = BottomUpBalance::ALL.iter().map(|b| b.flag_bits() >> super::BOTTOM_UP_BALANCE_SHIFT).collect();
+        let flags: Vec<u32> =
+            BottomUpBalance::ALL.iter().map(|b| b.flag_bits() >> super::BOTTOM_UP_BALANCE_SHIFT).collect();
         assert_eq!(flags, [super::BOTTOM_UP_STATIC, super::BOTTOM_UP_THREAD, super::BOTTOM_UP_WARP]);
         let err = "dynamic".parse::<BottomUpBalance>().unwrap_err().to_string();
         assert!(err.contains("`dynamic`") && err.contains("static, thread or warp"), "{err}");

@@ -26,7 +26,9 @@ pub fn indices(gpu: &GpuContext, grid: u32, block: u32) -> Result<Vec<[u32; 8]>,
 
 /// Per thread: ballot, any, all, the active mask of even lanes, a ballot over that mask.
 pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, GpuError> {
-    require("test_warp_vote", !predicates.is_empty() && predicates.len().is_multiple_of(32), || format!("{} inputs", predicates.len()))?;
+    require("test_warp_vote", !predicates.is_empty() && predicates.len().is_multiple_of(32), || {
+        format!("{} inputs", predicates.len())
+    })?;
     let input = gpu.upload(predicates, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(predicates.len() * 5, "test output")?;
     launch!(gpu, "test_warp_vote", config(predicates.len() as u32 / 32, 32), [&input, &mut out])?;
@@ -36,7 +38,9 @@ pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, 
 /// Per thread: shfl idx from lane `delta`, up, down, xor by `delta`, and a 64-bit idx shuffle
 /// folded to 32 bits (`value_from_lane ^ index_of_lane`).
 pub fn shuffle(gpu: &GpuContext, values: &[u32], delta: u32) -> Result<Vec<[u32; 5]>, GpuError> {
-    require("test_shuffle", !values.is_empty() && values.len().is_multiple_of(32) && delta < 32, || format!("{} inputs, delta {delta}", values.len()))?;
+    require("test_shuffle", !values.is_empty() && values.len().is_multiple_of(32) && delta < 32, || {
+        format!("{} inputs, delta {delta}", values.len())
+    })?;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len() * 5, "test output")?;
     launch!(gpu, "test_shuffle", config(values.len() as u32 / 32, 32), [&input, &mut out, &delta])?;
@@ -57,7 +61,9 @@ pub const SHARED_BLOCK: usize = 256;
 
 /// Each 256-element block reversed through shared memory, and each block's wrapping sum.
 pub fn shared_reverse(gpu: &GpuContext, values: &[u32]) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
-    require("test_shared_reverse", !values.is_empty() && values.len().is_multiple_of(SHARED_BLOCK), || format!("{} inputs", values.len()))?;
+    require("test_shared_reverse", !values.is_empty() && values.len().is_multiple_of(SHARED_BLOCK), || {
+        format!("{} inputs", values.len())
+    })?;
     let blocks = values.len() / SHARED_BLOCK;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
@@ -115,9 +121,11 @@ pub fn warp_append(gpu: &GpuContext, flags: &[u32]) -> Result<Vec<u32>, GpuError
 
 /// Exclusive prefix sums within blocks of `block` threads, and each block's total.
 pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
-    require("test_block_scan", block.is_multiple_of(32) && block <= 1024 && !values.is_empty() && values.len().is_multiple_of(block as usize), || {
-        format!("{} inputs in blocks of {block}", values.len())
-    })?;
+    require(
+        "test_block_scan",
+        block.is_multiple_of(32) && block <= 1024 && !values.is_empty() && values.len().is_multiple_of(block as usize),
+        || format!("{} inputs in blocks of {block}", values.len()),
+    )?;
     let blocks = values.len() / block as usize;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
@@ -130,7 +138,11 @@ pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u
 /// neighbor at its edge index. A list longer than `interval` edges is decoded from its first
 /// restart point (edge `interval`), leaving the edges before it 0, as the BFS decodes the
 /// pieces of long lists.
-pub fn varint_decode(gpu: &GpuContext, graph: &CompressedGraph, interval: u64) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
+pub fn varint_decode(
+    gpu: &GpuContext,
+    graph: &CompressedGraph,
+    interval: u64,
+) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
     let n = graph.num_vertices();
     require("test_varint_decode", n > 0 && interval > 0, || format!("{n} vertices, interval {interval}"))?;
     let mut edge_offsets = vec![0u64; n + 1];
@@ -157,9 +169,21 @@ pub fn varint_decode(gpu: &GpuContext, graph: &CompressedGraph, interval: u64) -
     let mut by_thread = gpu.alloc_zeros::<u32>(edges, "test output")?;
     let mut by_warp = gpu.alloc_zeros::<u32>(edges, "test output")?;
     let n32 = n as u32;
-    launch!(gpu, "test_varint_decode", config(n.div_ceil(256).min(1024) as u32, 256), [
-        &device_bytes, &byte_offsets, &edge_offsets, &resume, &resume_previous, &resume_skip, &n32,
-        &mut by_thread, &mut by_warp,
-    ])?;
+    launch!(
+        gpu,
+        "test_varint_decode",
+        config(n.div_ceil(256).min(1024) as u32, 256),
+        [
+            &device_bytes,
+            &byte_offsets,
+            &edge_offsets,
+            &resume,
+            &resume_previous,
+            &resume_skip,
+            &n32,
+            &mut by_thread,
+            &mut by_warp,
+        ]
+    )?;
     Ok((gpu.download(&by_thread)?, gpu.download(&by_warp)?))
 }

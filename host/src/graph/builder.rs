@@ -49,9 +49,7 @@ impl GraphBuilder {
         }
         let n = num_vertices as usize;
         if let Some(&(u, v)) = edges.iter().find(|&&(u, v)| u as usize >= n || v as usize >= n) {
-            return Err(Error::InvalidArgument(format!(
-                "edge ({u}, {v}) names a vertex outside 0..{n}"
-            )));
+            return Err(Error::InvalidArgument(format!("edge ({u}, {v}) names a vertex outside 0..{n}")));
         }
 
         let mut raw_offsets = vec![0u64; n + 1];

@@ -258,8 +258,11 @@ pub fn validate_distances(g: &Graph, result: &BfsResult) -> Result<()> {
     match orphan {
         Some(v) => {
             let d = dist[v as usize];
-            let closer =
-                if d == 0 { "the source alone is at distance 0".to_string() } else { format!("none is at distance {}", d - 1) };
+            let closer = if d == 0 {
+                "the source alone is at distance 0".to_string()
+            } else {
+                format!("none is at distance {}", d - 1)
+            };
             fail(format!(
                 "vertex {} is at distance {d}, but no in-neighbor is one level closer ({closer}); \
                  every reached vertex but the source is found from the level before it",

@@ -398,7 +398,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
         }
         if unvisited != 0 {
-            reads.word_offsets(first_vertex + unvisited.trailing_zeros(), first_vertex + 31 - unvisited.leading_zeros());
+            reads
+                .word_offsets(first_vertex + unvisited.trailing_zeros(), first_vertex + 31 - unvisited.leading_zeros());
         }
         (my_parent, my_ahead_parent)
     }

@@ -159,13 +159,13 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     unsafe fn gather_long_pieces(&self, level: u32, exp: &mut Expansion, first_warp: u32, warp_stride: u32) {
         // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
-        let tally = unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
+        let tally =
+            unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
         let entries = tally >> TALLY_EDGE_BITS;
         let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
         // SAFETY: entries below `entries` were written before the barrier.
-        let entry_word = |entry: u64, word: usize| unsafe {
-            *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS + word)
-        };
+        let entry_word =
+            |entry: u64, word: usize| unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS + word) };
         let base_of = |entry: u64| if entry < entries { entry_word(entry, 0) } else { total };
         let mut piece = first_warp as u64;
         while piece < total {

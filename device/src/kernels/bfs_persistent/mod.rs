@@ -244,7 +244,11 @@ impl Reads {
 /// Bytes moved to read bytes `start..end` in whole 32-byte sectors.
 #[inline(always)]
 fn sector_bytes(start: u64, end: u64) -> u64 {
-    if end > start { (end.div_ceil(32) - start / 32) * 32 } else { 0 }
+    if end > start {
+        (end.div_ceil(32) - start / 32) * 32
+    } else {
+        0
+    }
 }
 
 /// The graph as the kernel reads it. `COMPRESSED` (on [`Bfs`]) picks the format of the lists:
@@ -488,8 +492,16 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
     in_head_skips: *const u8,
 ) {
     let restarts = Restarts { points: restart_points, vertices: long_vertices, first: long_first, count: long_count };
-    let edges =
-        Edges { out_offsets, out_edges: out_bytes, in_offsets, in_edges: in_bytes, degrees, restarts, in_heads, in_head_skips };
+    let edges = Edges {
+        out_offsets,
+        out_edges: out_bytes,
+        in_offsets,
+        in_edges: in_bytes,
+        degrees,
+        restarts,
+        in_heads,
+        in_head_skips,
+    };
     let bfs = Bfs::<true> {
         edges,
         n,

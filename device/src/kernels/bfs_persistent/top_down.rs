@@ -69,12 +69,19 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let warps = WARPS_PER_BLOCK as u32;
             let (first_warp, warp_stride) =
                 if alone { (warp_in_block(), warps) } else { (global_idx() / WARP_SIZE, grid_dim() * warps) };
-            unsafe { self.top_down_level_compressed(gather, level, frontier, first_warp, warp_stride, share_long_lists) };
+            unsafe {
+                self.top_down_level_compressed(gather, level, frontier, first_warp, warp_stride, share_long_lists)
+            };
         } else {
             let tiles = if alone {
                 Tiles { frontier, size: BLOCK, first: 0, stride: 1 }
             } else {
-                Tiles { frontier, size: self.tile_size(frontier, frontier_edges), first: block_idx(), stride: grid_dim() }
+                Tiles {
+                    frontier,
+                    size: self.tile_size(frontier, frontier_edges),
+                    first: block_idx(),
+                    stride: grid_dim(),
+                }
             };
             unsafe { self.top_down_level(gather, level, tiles, share_long_lists) };
         }
@@ -342,7 +349,15 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 v = unsafe { *queue.add(i as usize) };
                 (start, end) = self.out_range(v);
             }
-            let degree = if COMPRESSED { if i < frontier { self.out_degree(v) } else { 0 } } else { end - start };
+            let degree = if COMPRESSED {
+                if i < frontier {
+                    self.out_degree(v)
+                } else {
+                    0
+                }
+            } else {
+                end - start
+            };
             let long = degree >= SHARED_LIST_EDGES;
             let long_lanes = ballot_sync(FULL_MASK, long);
             if long_lanes != 0 {
@@ -396,7 +411,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let gather = exp.gather;
         let tid = thread_idx();
         // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
-        let tally = unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
+        let tally =
+            unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
         let entries = tally >> TALLY_EDGE_BITS;
         let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
         if entries == 0 {
@@ -407,7 +423,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let last = total * (block_idx() as u64 + 1) / blocks;
         let base_of = |entry: u64| -> u64 {
             // SAFETY: entries below `entries` were written before the barrier.
-            if entry < entries { unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS) } } else { total }
+            if entry < entries {
+                unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS) }
+            } else {
+                total
+            }
         };
         // Thread 0 keeps the cursor: the entry holding the round's first edge.
         let mut cursor = 0u64;
@@ -455,7 +475,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             round += BLOCK as u64;
         }
     }
-
 }
 
 /// The last index `j` with `prefix[j] <= e` in a non-decreasing array whose first entry is 0.
