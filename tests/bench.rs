@@ -153,6 +153,8 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
     gpu.flags.gpu_params = match kernel {
         GpuTraversal::PerLevel => None,
         _ => Some(GpuParams {
+            switch_rule: warpath::bfs::SwitchRule::Beamer,
+            adaptive_frontier: true,
             alpha: 15.0,
             beta: 18.0,
             bottom_up: kernel == GpuTraversal::DirectionOptimizing,

@@ -313,3 +313,59 @@ fn random_source_finds_a_needle_and_handles_edgeless_graphs() {
     assert_eq!(random_source(&edgeless, 3), None);
     assert!(random_sources(&edgeless, 3, 4).is_empty());
 }
+
+/// XBFS's `lambda` (the growth of the edge check from one level to the next) predicts the
+/// level before a switch on real traces: run the CPU BFS top-down only on Kronecker and
+/// uniform graphs, and at every top-down level with a previous level (so a ratio) ask the
+/// predictor whether the next level goes bottom-up, against what the rule says of the next
+/// level's actual counters. It must be right more often than wrong, and catch most switches.
+#[test]
+fn lambda_foresees_the_switch_to_bottom_up_on_scale_free_and_uniform_graphs() {
+    use warpath::bfs::{SwitchInputs, SwitchRule, Switching};
+    use warpath::generate::{generate, GeneratorSpec};
+    for spec in ["kron:16", "urand:16:16"] {
+        let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for rule in SwitchRule::ALL {
+            let switching = Switching {
+                rule,
+                alpha: rule.default_alpha(),
+                beta: 18.0,
+                n: g.num_vertices() as u64,
+                edges: g.num_edges(),
+            };
+            let (mut hits, mut misses, mut false_alarms) = (0, 0, 0);
+            for source in random_sources(&g, 16, 3) {
+                let (_, trace) = bfs_parallel_with(&g, None, source, &DirectionParams::top_down_only());
+                let inputs: Vec<SwitchInputs> = (0..trace.len())
+                    .map(|i| SwitchInputs {
+                        frontier: trace[i].frontier,
+                        previous_frontier: if i == 0 { 0 } else { trace[i - 1].frontier },
+                        frontier_edges: trace[i].frontier_edges,
+                        previous_edges: if i == 0 { 0 } else { trace[i - 1].frontier_edges },
+                        unvisited_edges: trace[i].unvisited_edges,
+                        previous_bottom_up: false,
+                    })
+                    .collect();
+                // Up to the first level the rule sends bottom-up: later levels of a top-down
+                // run are not what a direction-optimizing run would see.
+                for i in 1..inputs.len() - 1 {
+                    if switching.wants_bottom_up(&inputs[i]) {
+                        break;
+                    }
+                    match (switching.predicts_switch(&inputs[i], false), switching.wants_bottom_up(&inputs[i + 1])) {
+                        (true, true) => hits += 1,
+                        (false, true) => misses += 1,
+                        (true, false) => false_alarms += 1,
+                        (false, false) => {}
+                    }
+                }
+            }
+            eprintln!("{spec} ({rule}): {hits} switches foreseen, {misses} missed, {false_alarms} false alarms");
+            assert!(hits > 0, "{spec} ({rule}): no switch foreseen");
+            assert!(
+                hits >= misses && hits > false_alarms,
+                "{spec} ({rule}): {hits} hits, {misses} misses, {false_alarms} false alarms"
+            );
+        }
+    }
+}

@@ -7,9 +7,12 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
-use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams, GpuPersistent};
+use warpath::bfs::gpu_persistent::{switch_inputs, BottomUpBalance, GpuBfsParams, GpuPersistent, PersistentRun};
 use warpath::bfs::gpu_topdown::GpuTopDown;
-use warpath::bfs::{Backend, BfsResult, Direction, GpuOptions, Traverser};
+use warpath::bfs::{
+    random_sources, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuOptions, SwitchRule,
+    Switching, Traverser,
+};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{GpuContext, Placement};
@@ -29,6 +32,7 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default };
     let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
     let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..default };
+    let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: SwitchRule::Xbfs.default_alpha(), ..default };
     vec![
         ("persistent", default),
         ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
@@ -59,7 +63,65 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
             "persistent always bottom-up, async, warp balance",
             GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async },
         ),
+        ("persistent, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..default }),
+        ("persistent, xbfs rule", xbfs),
+        ("persistent, xbfs rule, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..xbfs }),
+        (
+            "persistent, xbfs rule, warp balance, async",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
+        ),
+        // alpha 0: every level's edge check is at least 0 x |E|, so bottom-up from the first.
+        ("persistent, xbfs rule always bottom-up", GpuBfsParams { alpha: 0.0, ..xbfs }),
     ]
+}
+
+/// The trace of a persistent run obeys the rules it claims: every level's direction is the
+/// switching rule's verdict on the counters the level recorded (unless asynchronous bottom-up
+/// may force one), each prediction is XBFS's lambda rule on those counters, and each frontier
+/// was converted exactly when the level before wrote the other form.
+fn check_trace_follows_the_rules(graph: &Graph, run: &PersistentRun, params: &GpuBfsParams, label: &str) {
+    let switching = Switching {
+        rule: params.switch_rule,
+        alpha: params.alpha,
+        beta: params.beta,
+        n: graph.num_vertices() as u64,
+        edges: graph.num_edges(),
+    };
+    let levels = &run.levels;
+    for (i, level) in levels.iter().enumerate() {
+        let inputs = switch_inputs(levels, i);
+        let generation = level.generation.unwrap_or_else(|| panic!("{label}: level {i} has no generation"));
+        let bottom_up = level.direction == Direction::BottomUp;
+        if !params.bottom_up {
+            assert!(!bottom_up, "{label}: level {i} went bottom-up");
+        } else if !params.async_bottom_up {
+            assert_eq!(bottom_up, switching.wants_bottom_up(&inputs), "{label}: level {i}: {inputs:?}");
+        }
+        let predicted = params.adaptive_frontier
+            && params.bottom_up
+            && !generation.alone
+            && switching.predicts_switch(&inputs, bottom_up);
+        assert_eq!(generation.predicted_switch, predicted, "{label}: level {i}'s prediction: {inputs:?}");
+        let expected_output = match (bottom_up, predicted) {
+            (false, false) => FrontierOutput::ScanFree,
+            (false, true) => FrontierOutput::SingleScan,
+            (true, false) => FrontierOutput::Ballot,
+            (true, true) => FrontierOutput::BallotAndQueue,
+        };
+        assert_eq!(generation.output, expected_output, "{label}: level {i}");
+        let previous_output = i.checked_sub(1).map(|p| levels[p].generation.unwrap().output);
+        let (had_queue, had_bitmap) = match previous_output {
+            None | Some(FrontierOutput::ScanFree) => (true, false),
+            Some(FrontierOutput::SingleScan | FrontierOutput::Ballot) => (false, true),
+            Some(FrontierOutput::BallotAndQueue) => (true, true),
+        };
+        let expected_conversion = match bottom_up {
+            false if !had_queue => Some(FrontierConversion::Packed),
+            true if !had_bitmap => Some(FrontierConversion::Scattered),
+            _ => None,
+        };
+        assert_eq!(generation.conversion, expected_conversion, "{label}: level {i}");
+    }
 }
 
 fn check_result(graph: &Graph, result: &BfsResult, label: &str) {
@@ -94,6 +156,7 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
             check_distances_only(graph, &run.result, &format!("{label} ({variant}, distances only)"));
             let run = persistent.run(source, params).unwrap();
             check_result(graph, &run.result, &format!("{label} ({variant})"));
+            check_trace_follows_the_rules(graph, &run, &params, &format!("{label} ({variant})"));
             let traced: u64 = run.levels.iter().map(|level| level.frontier).sum();
             assert_eq!(
                 traced,
@@ -135,6 +198,7 @@ fn check_compressed_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32]
             check_distances_only(graph, &run.result, &format!("{label}, distances only"));
             let run = persistent.run(source, params).unwrap();
             check_result(graph, &run.result, &label);
+            check_trace_follows_the_rules(graph, &run, &params, &label);
             let read: u64 = run.levels.iter().map(|l| l.bytes_read).sum();
             let bus: u64 = run.levels.iter().map(|l| l.bus_bytes).sum();
             if placement == Placement::Device {
@@ -238,6 +302,77 @@ fn the_persistent_kernel_switches_direction_on_scale_free_graphs() {
         "Beamer's rule should go bottom-up on kron:16: {:?}",
         run.levels
     );
+}
+
+/// Adaptive frontier generation changes how frontiers are written, never what the levels
+/// decide or find: under both switching rules, on scale-free, uniform and road graphs, every
+/// root's levels have the same directions and frontiers with it as without it. On Kronecker
+/// graphs it must actually predict both kinds of switch somewhere (single-scan before
+/// bottom-up, direct emission before top-down), and a predicted switch to bottom-up must
+/// leave the bottom-up level no bitmap to build.
+#[test]
+fn adaptive_frontier_generation_changes_no_decision_and_predicts_switches() {
+    let Some(gpu) = gpu_or_skip("adaptive_frontier_generation_changes_no_decision_and_predicts_switches") else {
+        return;
+    };
+    let mut graphs: Vec<(String, Graph)> = ["kron:16", "kron:18", "urand:16:16", "grid2d:300x200"]
+        .into_iter()
+        .map(|spec| (spec.to_string(), generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap()))
+        .collect();
+    if let Some(dir) = datasets_dir("adaptive_frontier_generation_changes_no_decision_and_predicts_switches") {
+        for name in ["soc-Slashdot0902.txt.gz", "luxembourg_osm.mtx.gz"] {
+            let graph = read_graph(&dir.join(name), &ReadOptions::default()).unwrap();
+            graphs.push((name.to_string(), graph));
+        }
+    }
+    for (spec, graph) in &graphs {
+        let device_graph = gpu.upload_graph(graph).unwrap();
+        let device_transpose = (!graph.is_undirected()).then(|| gpu.upload_graph(&graph.transpose()).unwrap());
+        let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
+        let mut persistent = GpuPersistent::new(&gpu, graph, &device_graph, inbound).unwrap();
+        for rule in SwitchRule::ALL {
+            let adaptive = GpuBfsParams { switch_rule: rule, alpha: rule.default_alpha(), ..GpuBfsParams::default() };
+            let fixed = GpuBfsParams { adaptive_frontier: false, ..adaptive };
+            let (mut single_scans, mut emissions) = (0, 0);
+            for source in random_sources(graph, 16, 7) {
+                let label = format!("{spec} ({rule}) from {source}");
+                let with = persistent.run(source, adaptive).unwrap();
+                let without = persistent.run(source, fixed).unwrap();
+                check_result(graph, &with.result, &label);
+                check_trace_follows_the_rules(graph, &with, &adaptive, &label);
+                check_trace_follows_the_rules(graph, &without, &fixed, &label);
+                let shape = |levels: &[warpath::bfs::LevelTrace]| {
+                    levels.iter().map(|l| (l.direction, l.frontier, l.frontier_edges)).collect::<Vec<_>>()
+                };
+                assert_eq!(shape(&with.levels), shape(&without.levels), "{label}: adaptive against fixed");
+                for pair in with.levels.windows(2) {
+                    let (before, after) = (pair[0].generation.unwrap(), pair[1].generation.unwrap());
+                    match before.output {
+                        FrontierOutput::SingleScan => {
+                            single_scans += 1;
+                            if pair[1].direction == Direction::BottomUp {
+                                assert_eq!(after.conversion, None, "{label}: a single-scan bitmap is read as it is");
+                            }
+                        }
+                        FrontierOutput::BallotAndQueue => {
+                            emissions += 1;
+                            if pair[1].direction == Direction::TopDown {
+                                assert_eq!(after.conversion, None, "{label}: an emitted queue is read as it is");
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            eprintln!("{spec} ({rule}): {single_scans} single-scan levels, {emissions} emitting bottom-up levels");
+            if spec.starts_with("kron") {
+                assert!(
+                    single_scans > 0 && emissions > 0,
+                    "{spec} ({rule}): {single_scans} single-scan levels, {emissions} emissions"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -67,6 +67,18 @@ pub struct LevelRecord {
     #[serde(default)]
     pub bus_bytes: u64,
     pub time_ms: f64,
+    /// `m_f` and `m_u` as the switching rule saw them (0 where not recorded).
+    #[serde(default)]
+    pub frontier_edges: u64,
+    #[serde(default)]
+    pub unvisited_edges: u64,
+    /// How the persistent kernel generated the frontier (`packed > scan-free`,
+    /// `single-scan (predicted)`, ...); `null` on the CPU and the per-level kernel.
+    #[serde(default)]
+    pub generation: Option<String>,
+    /// The switching rule's verdict in words; `null` where not recorded.
+    #[serde(default)]
+    pub decision: Option<String>,
 }
 
 impl From<&LevelTrace> for LevelRecord {
@@ -79,6 +91,10 @@ impl From<&LevelTrace> for LevelRecord {
             bytes_read: t.bytes_read,
             bus_bytes: t.bus_bytes,
             time_ms: t.time.as_secs_f64() * 1e3,
+            frontier_edges: t.frontier_edges,
+            unvisited_edges: t.unvisited_edges,
+            generation: t.generation.map(|g| g.to_string()),
+            decision: t.decision.clone(),
         }
     }
 }
@@ -333,6 +349,10 @@ mod tests {
             bytes_read,
             bus_bytes: 0,
             time_ms: 0.0,
+            frontier_edges: 0,
+            unvisited_edges: 0,
+            generation: None,
+            decision: None,
         };
         let levels = [
             level("top-down", 1, 2, 24),

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::bench::harness::{BenchRun, BusRecord, GraphOnGpu, RootRecord, Summary, TraceRecord};
 use crate::bench::kernel::GpuTraversal;
 use crate::bfs::gpu_persistent::BottomUpBalance;
-use crate::bfs::{BackendUsed, GpuKernel, Traverser};
+use crate::bfs::{BackendUsed, GpuKernel, SwitchRule, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 
@@ -151,7 +151,11 @@ pub struct Flags {
 /// Tuning of the persistent GPU kernel, as run.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GpuParams {
-    /// Beamer's alpha: bottom-up when frontier edges x alpha exceed the unvisited edges.
+    /// The switching rule (`beamer` in reports written before there was a choice).
+    #[serde(default)]
+    pub switch_rule: SwitchRule,
+    /// The rule's alpha. Beamer's: bottom-up when frontier edges x alpha exceed the unvisited
+    /// edges; XBFS's: bottom-up while frontier edges >= alpha x all edges.
     pub alpha: f32,
     /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
     pub beta: f32,
@@ -165,6 +169,10 @@ pub struct GpuParams {
     /// it existed).
     #[serde(default)]
     pub async_bottom_up: bool,
+    /// Adaptive frontier generation (`--frontier-generation adaptive`; false, i.e. fixed, in
+    /// reports written before it existed).
+    #[serde(default)]
+    pub adaptive_frontier: bool,
 }
 
 impl Flags {
@@ -191,6 +199,8 @@ impl Flags {
             self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());
             self.gpu_params = match kernel {
                 GpuKernel::Persistent(p) => Some(GpuParams {
+                    switch_rule: p.switch_rule,
+                    adaptive_frontier: p.adaptive_frontier,
                     alpha: p.alpha,
                     beta: p.beta,
                     bottom_up: p.bottom_up,

@@ -25,9 +25,11 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(kernel) = &report.flags.gpu_kernel {
         let tuning = match &report.flags.gpu_params {
             Some(p) => format!(
-                " (persistent; alpha {}, beta {}, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
+                " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
+                p.switch_rule,
                 p.alpha,
                 p.beta,
+                if p.adaptive_frontier { "adaptive" } else { "fixed" },
                 if p.bottom_up { "on" } else { "off" },
                 if p.small_frontiers { "on" } else { "off" },
                 p.bottom_up_balance,
@@ -187,6 +189,23 @@ pub fn levels_table(levels: &[LevelRecord]) -> String {
             "{:>6} {:>10} {:>12} {:>16} {:>14} {:>14} {:>10.3}",
             l.level, l.direction, l.frontier, l.edges_inspected, l.bytes_read, l.bus_bytes, l.time_ms
         );
+    }
+    // The switching rule's inputs and verdict, and the frontier generation, where recorded:
+    // a second table keeps the first one's columns (which scripts read) as they were.
+    if levels.iter().any(|l| l.decision.is_some() || l.generation.is_some()) {
+        let _ = writeln!(out, "switching and frontier generation:");
+        let _ = writeln!(out, "{:>6} {:>14} {:>14}  {:<34} decision", "level", "m_f", "m_u", "frontier generation");
+        for l in levels {
+            let _ = writeln!(
+                out,
+                "{:>6} {:>14} {:>14}  {:<34} {}",
+                l.level,
+                l.frontier_edges,
+                l.unvisited_edges,
+                l.generation.as_deref().unwrap_or("-"),
+                l.decision.as_deref().unwrap_or("-")
+            );
+        }
     }
     out
 }

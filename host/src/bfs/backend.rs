@@ -503,10 +503,15 @@ fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec
             level: level as u32,
             direction: Direction::TopDown,
             frontier: gpu_level.frontier as u64,
+            // A top-down level inspects every out-edge of its frontier: that is its `m_f`.
+            frontier_edges: edges_inspected,
             edges_inspected,
             bytes_read: 0,
             bus_bytes: 0,
             time: Duration::from_secs_f64(gpu_level.ms / 1e3),
+            unvisited_edges: 0,
+            generation: None,
+            decision: None,
         })
         .collect()
 }

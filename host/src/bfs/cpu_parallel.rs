@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::bfs::switching::Generation;
 use crate::bfs::BfsResult;
 use crate::graph::{Graph, UNREACHED};
 
@@ -88,6 +89,15 @@ pub struct LevelTrace {
     pub bus_bytes: u64,
     /// Wall time of the level, including any conversion between queue and bitmap.
     pub time: Duration,
+    /// `m_f` and `m_u` as the switching rule saw them: out-edges of the frontier and of the
+    /// vertices in no frontier yet (0 where the traversal does not record them).
+    pub frontier_edges: u64,
+    pub unvisited_edges: u64,
+    /// How the frontier was generated, where the traversal records it (the persistent GPU
+    /// kernel).
+    pub generation: Option<Generation>,
+    /// The switching rule's verdict in words, where the traversal records it.
+    pub decision: Option<String>,
 }
 
 /// Parallel direction-optimizing BFS with the default [`DirectionParams`].
@@ -205,6 +215,10 @@ pub fn bfs_parallel_with(
             bytes_read: 0,
             bus_bytes: 0,
             time: started.elapsed(),
+            frontier_edges,
+            unvisited_edges: unexplored_edges,
+            generation: None,
+            decision: None,
         });
         previous_frontier_len = frontier_len;
         frontier_len = counts.found;

@@ -7,10 +7,12 @@ use std::time::Duration;
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::switching::{FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching};
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
     self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    TRACE_WORDS,
+    TRACE_ALONE, TRACE_BOTTOM_UP, TRACE_BUILT_BITMAP, TRACE_PACKED_QUEUE, TRACE_PREDICTED_SWITCH, TRACE_WORDS,
+    TRACE_WROTE_QUEUE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
@@ -19,12 +21,15 @@ pub use crate::gpu::kernels::BottomUpBalance;
 pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
 
 impl Default for PersistentParams {
-    /// Beamer's alpha = 15 and beta = 18, bottom-up and the small-frontier path on, bottom-up
-    /// levels balanced statically and synchronous (no asynchronous labeling).
+    /// Beamer's rule with alpha = 15 and beta = 18, adaptive frontier generation, bottom-up
+    /// and the small-frontier path on, bottom-up levels balanced statically and synchronous
+    /// (no asynchronous labeling).
     fn default() -> Self {
         PersistentParams {
+            switch_rule: SwitchRule::Beamer,
             alpha: 15.0,
             beta: 18.0,
+            adaptive_frontier: true,
             bottom_up: true,
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
@@ -33,8 +38,10 @@ impl Default for PersistentParams {
     }
 }
 
-/// The word of a trace record that holds the level's start time.
-const TRACE_TIME: usize = TRACE_WORDS - 1;
+/// The words of a trace record that hold `m_f`, `m_u` and the level's start time.
+const TRACE_FRONTIER_EDGES: usize = 5;
+const TRACE_UNVISITED_EDGES: usize = 6;
+const TRACE_TIME: usize = 7;
 
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
@@ -186,8 +193,21 @@ impl<'g> GpuPersistent<'g> {
         Ok(PersistentRun {
             result: BfsResult { source, distances, parents },
             kernel_ms,
-            levels: decode_trace(&trace, control.levels as usize),
+            levels: decode_trace(&trace, control.levels as usize, &self.switching(params)),
         })
+    }
+}
+
+impl GpuPersistent<'_> {
+    /// The switching rule `params` give the kernel on this graph.
+    fn switching(&self, params: PersistentParams) -> Switching {
+        Switching {
+            rule: params.switch_rule,
+            alpha: params.alpha,
+            beta: params.beta,
+            n: self.graph.num_vertices() as u64,
+            edges: self.graph.num_edges(),
+        }
     }
 }
 
@@ -197,23 +217,77 @@ fn shared_list_capacity(m: u64) -> u64 {
     m / SHARED_LIST_EDGES + 1
 }
 
+/// The switching rule's inputs at level `level` of a decoded trace, as the kernel saw them.
+pub fn switch_inputs(levels: &[LevelTrace], level: usize) -> SwitchInputs {
+    let l = &levels[level];
+    SwitchInputs {
+        frontier: l.frontier,
+        frontier_edges: l.frontier_edges,
+        unvisited_edges: l.unvisited_edges,
+        ..following(level.checked_sub(1).map(|p| &levels[p]))
+    }
+}
+
+/// What a level's inputs take from the level before it (nothing at the first level).
+fn following(previous: Option<&LevelTrace>) -> SwitchInputs {
+    SwitchInputs {
+        frontier: 0,
+        previous_frontier: previous.map_or(0, |p| p.frontier),
+        frontier_edges: 0,
+        previous_edges: previous.map_or(0, |p| p.frontier_edges),
+        unvisited_edges: 0,
+        previous_bottom_up: previous.is_some_and(|p| p.direction == Direction::BottomUp),
+    }
+}
+
 /// Turns the device's trace records into [`LevelTrace`]s (levels past the capacity are left
-/// out; the last recorded level's time runs to the end of the traversal).
-fn decode_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
+/// out; the last recorded level's time runs to the end of the traversal), each with its
+/// frontier generation and, from the counters it recorded, the switching rule's verdict.
+pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<LevelTrace> {
     let recorded = levels.min(TRACE_CAPACITY);
-    (0..recorded)
-        .map(|level| {
-            let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
-            let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
-            LevelTrace {
-                level: level as u32,
-                direction: if record[0] & 1 != 0 { Direction::BottomUp } else { Direction::TopDown },
-                frontier: record[1],
-                edges_inspected: record[2],
-                bytes_read: record[3],
-                bus_bytes: record[4],
-                time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
-            }
-        })
-        .collect()
+    let mut out: Vec<LevelTrace> = Vec::with_capacity(recorded);
+    for level in 0..recorded {
+        let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
+        let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
+        let flags = record[0];
+        let bottom_up = flags & TRACE_BOTTOM_UP != 0;
+        let inputs = SwitchInputs {
+            frontier: record[1],
+            frontier_edges: record[TRACE_FRONTIER_EDGES],
+            unvisited_edges: record[TRACE_UNVISITED_EDGES],
+            ..following(out.last())
+        };
+        let conversion = if flags & TRACE_PACKED_QUEUE != 0 {
+            Some(FrontierConversion::Packed)
+        } else if flags & TRACE_BUILT_BITMAP != 0 {
+            Some(FrontierConversion::Scattered)
+        } else {
+            None
+        };
+        let output = match (bottom_up, flags & TRACE_WROTE_QUEUE != 0) {
+            (false, true) => FrontierOutput::ScanFree,
+            (false, false) => FrontierOutput::SingleScan,
+            (true, false) => FrontierOutput::Ballot,
+            (true, true) => FrontierOutput::BallotAndQueue,
+        };
+        out.push(LevelTrace {
+            level: level as u32,
+            direction: if bottom_up { Direction::BottomUp } else { Direction::TopDown },
+            frontier: record[1],
+            edges_inspected: record[2],
+            bytes_read: record[3],
+            bus_bytes: record[4],
+            time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
+            frontier_edges: inputs.frontier_edges,
+            unvisited_edges: inputs.unvisited_edges,
+            generation: Some(Generation {
+                conversion,
+                output,
+                predicted_switch: flags & TRACE_PREDICTED_SWITCH != 0,
+                alone: flags & TRACE_ALONE != 0,
+            }),
+            decision: Some(switching.explain(&inputs)),
+        });
+    }
+    out
 }

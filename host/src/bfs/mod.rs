@@ -12,10 +12,12 @@ pub mod cpu_parallel;
 pub mod cpu_reference;
 pub mod gpu_persistent;
 pub mod gpu_topdown;
+pub mod switching;
 
 pub use backend::{bfs, choose_placement, Backend, BackendUsed, GpuKernel, GpuOptions, Traversal, Traverser};
 pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 pub use cpu_reference::bfs_sequential;
+pub use switching::{FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching};
 
 /// The BFS tree of one traversal, in internal vertex ids.
 ///

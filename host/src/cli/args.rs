@@ -75,12 +75,24 @@ pub struct GpuTuning {
     /// Never step bottom-up (persistent kernel).
     #[arg(long)]
     pub top_down: bool,
-    /// Beamer's alpha: go bottom-up when frontier edges x alpha exceed the unvisited edges.
-    #[arg(long, default_value_t = 15.0)]
-    pub alpha: f32,
+    /// How each level picks its direction (persistent kernel): `beamer` (Beamer et al.: go
+    /// bottom-up when the frontier grows and its edges x alpha exceed the unvisited edges,
+    /// back to top-down when it shrinks below n / beta) or `xbfs` (XBFS section 4.3: bottom-up
+    /// exactly while the frontier's edges are at least alpha x all edges).
+    #[arg(long = "switch", default_value = "beamer", value_parser = ["beamer", "xbfs"])]
+    pub switch_rule: String,
+    /// The switching rule's alpha. Default: 15 for beamer, 0.1 for xbfs.
+    #[arg(long)]
+    pub alpha: Option<f32>,
     /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
     #[arg(long, default_value_t = 18.0)]
     pub beta: f32,
+    /// How frontiers are generated (persistent kernel; XBFS section 4): `adaptive` (the level
+    /// before a switch that XBFS's lambda predicts writes the next frontier the way the next
+    /// direction reads it: a bitmap marked during top-down, a queue emitted during bottom-up)
+    /// or `fixed` (top-down always writes a queue, bottom-up a bitmap; conversions by scans).
+    #[arg(long, default_value = "adaptive", value_parser = ["adaptive", "fixed"])]
+    pub frontier_generation: String,
     /// How bottom-up levels share out their vertices (persistent kernel; XBFS section 5.1):
     /// `static` (bitmap words in grid-stride order, one thread per vertex), `thread` (words
     /// fetched from an atomic work counter, one thread per vertex) or `warp` (words fetched
@@ -161,14 +173,20 @@ impl GpuTuning {
         match self.gpu_kernel.as_str() {
             "per-level" => warpath::bfs::GpuKernel::PerLevel,
             _ => warpath::bfs::GpuKernel::Persistent(warpath::bfs::gpu_persistent::GpuBfsParams {
-                alpha: self.alpha,
+                switch_rule: self.switch_rule(),
+                alpha: self.alpha.unwrap_or(self.switch_rule().default_alpha()),
                 beta: self.beta,
+                adaptive_frontier: self.frontier_generation == "adaptive",
                 bottom_up: !self.top_down,
                 small_frontiers: !self.no_small_path,
                 bottom_up_balance: self.bottom_up_balance.parse().expect("clap admits only known balances"),
                 async_bottom_up: self.async_bottom_up,
             }),
         }
+    }
+
+    fn switch_rule(&self) -> warpath::bfs::SwitchRule {
+        self.switch_rule.parse().expect("clap admits only known rules")
     }
 
     /// The traversal's name as the suite and the reports use it: `direction-optimizing`,

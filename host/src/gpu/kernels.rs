@@ -100,7 +100,7 @@ pub const SHARED_LIST_EDGES: u64 = PERSISTENT_BLOCK as u64;
 pub const SHARED_LIST_WORDS: usize = 3;
 
 /// The persistent BFS's control block, laid out as `BfsControl` in
-/// `device/src/kernels/bfs_persistent/mod.rs` (10 words of 32 bits, then 13 of 64).
+/// `device/src/kernels/bfs_persistent/mod.rs` (10 words of 32 bits, then 14 of 64).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PersistentControl {
@@ -115,13 +115,24 @@ pub struct PersistentControl {
     pub handoff_unvisited_edges: u64,
     pub bottom_up_fetched: [u64; 3],
     pub async_pending: [u64; 3],
+    pub handoff_previous_edges: u64,
 }
 
 /// Words of 64 bits that hold a [`PersistentControl`] on the device.
 pub const CONTROL_WORDS: usize = std::mem::size_of::<PersistentControl>() / 8;
 
-/// Words per trace record (`TRACE_WORDS` in the device crate).
-pub const TRACE_WORDS: usize = 6;
+/// Words per trace record (`TRACE_WORDS` in the device crate): flags, frontier, edges
+/// inspected, bytes read, bus bytes, `m_f`, `m_u`, start time.
+pub const TRACE_WORDS: usize = 8;
+
+/// Bits of a trace record's flags word (`TRACE_*` in the device crate).
+pub const TRACE_BOTTOM_UP: u64 = 1;
+pub const TRACE_ALONE: u64 = 2;
+pub const TRACE_PACKED_QUEUE: u64 = 4;
+pub const TRACE_BUILT_BITMAP: u64 = 8;
+pub const TRACE_WROTE_QUEUE: u64 = 16;
+pub const TRACE_WROTE_BITMAP: u64 = 32;
+pub const TRACE_PREDICTED_SWITCH: u64 = 64;
 
 /// Edges between restart points of a long compressed list (`RESTART_EDGES` in the device
 /// crate), and the list length from which the kernel cuts lists into pieces there (its
@@ -215,6 +226,14 @@ pub const BOTTOM_UP_WARP: u32 = 2;
 /// (`ASYNC_BOTTOM_UP_BIT` in the device crate; XBFS section 5.2, Algorithm 3).
 pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 
+/// The bits of the persistent kernel's flags that pick XBFS's switching rule and turn on
+/// adaptive frontier generation (`SWITCH_XBFS_BIT`, `ADAPTIVE_FRONTIER_BIT` in the device
+/// crate).
+pub const SWITCH_XBFS_BIT: u32 = 8;
+pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
+
+pub use crate::bfs::switching::SwitchRule;
+
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
 /// out among warps (XBFS, Gaihre et al., HPDC 2019, section 5.1; the device crate's `Balance`
 /// documents each).
@@ -274,8 +293,14 @@ impl std::str::FromStr for BottomUpBalance {
 /// Tuning of the persistent BFS.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PersistentParams {
+    /// Which rule picks each level's direction; `alpha` and `beta` are its parameters
+    /// (XBFS's rule has only `alpha`, a fraction of the edges).
+    pub switch_rule: SwitchRule,
     pub alpha: f32,
     pub beta: f32,
+    /// Adaptive frontier generation (XBFS section 4): the level before a predicted switch
+    /// writes the next frontier the way the next direction reads it.
+    pub adaptive_frontier: bool,
     pub bottom_up: bool,
     pub small_frontiers: bool,
     /// How bottom-up levels balance their work.
@@ -326,7 +351,7 @@ pub fn bfs_persistent(
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
     // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling; bit 7 says there is no
-    // parents buffer to write.
+    // parents buffer to write; bit 8 picks XBFS's switching rule; bit 9 adaptive generation.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
@@ -335,6 +360,8 @@ pub fn bfs_persistent(
         | (mapped(layout.lists) as u32) << 3
         | params.bottom_up_balance.flag_bits()
         | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT
+        | ((params.switch_rule == SwitchRule::Xbfs) as u32) << SWITCH_XBFS_BIT
+        | (params.adaptive_frontier as u32) << ADAPTIVE_FRONTIER_BIT
         | if buffers.parents.is_none() { DISTANCES_ONLY_FLAG } else { 0 };
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
         buffers;
@@ -394,6 +421,15 @@ mod tests {
         assert_eq!(device_value("BOTTOM_UP_WARP"), super::BOTTOM_UP_WARP as u64);
         assert_eq!(device_value("ASYNC_BOTTOM_UP_BIT"), super::ASYNC_BOTTOM_UP_BIT as u64);
         assert_eq!(device_value("DISTANCES_ONLY_BIT"), super::DISTANCES_ONLY_BIT as u64);
+        assert_eq!(device_value("SWITCH_XBFS_BIT"), super::SWITCH_XBFS_BIT as u64);
+        assert_eq!(device_value("ADAPTIVE_FRONTIER_BIT"), super::ADAPTIVE_FRONTIER_BIT as u64);
+        assert_eq!(device_value("TRACE_BOTTOM_UP"), super::TRACE_BOTTOM_UP);
+        assert_eq!(device_value("TRACE_ALONE"), super::TRACE_ALONE);
+        assert_eq!(device_value("TRACE_PACKED_QUEUE"), super::TRACE_PACKED_QUEUE);
+        assert_eq!(device_value("TRACE_BUILT_BITMAP"), super::TRACE_BUILT_BITMAP);
+        assert_eq!(device_value("TRACE_WROTE_QUEUE"), super::TRACE_WROTE_QUEUE);
+        assert_eq!(device_value("TRACE_WROTE_BITMAP"), super::TRACE_WROTE_BITMAP);
+        assert_eq!(device_value("TRACE_PREDICTED_SWITCH"), super::TRACE_PREDICTED_SWITCH);
     }
 
     #[test]
@@ -436,8 +472,9 @@ mod tests {
                 "handoff_unvisited_edges:u64",
                 "bottom_up_fetched:[u64;3]",
                 "async_pending:[u64;3]",
+                "handoff_previous_edges:u64",
             ]
         );
-        assert_eq!(super::CONTROL_WORDS, 5 + 13);
+        assert_eq!(super::CONTROL_WORDS, 5 + 14);
     }
 }

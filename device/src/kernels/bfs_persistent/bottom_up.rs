@@ -4,15 +4,24 @@ use super::top_down::Gather;
 use super::*;
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
+    /// Zeroes the frontier bitmap of `level`, shared out over the grid (the caller passes a
+    /// grid barrier before anyone sets a bit).
+    #[inline(always)]
+    pub(super) unsafe fn clear_frontier_bitmap(&self, level: u32) {
+        let bits = self.frontier_bitmap(level);
+        for w in grid_stride(self.words as u64) {
+            // SAFETY: `w < words`.
+            unsafe { *bits.add(w as usize) = 0 };
+        }
+    }
+
     /// Fills the frontier bitmap of `level` from its queue: clear, barrier, set, barrier.
     #[inline(always)]
     pub(super) unsafe fn build_frontier_bitmap(&self, level: u32, frontier: u32, barrier: &mut GridBarrier) {
         let bits = self.frontier_bitmap(level);
         let queue = self.queue(level);
-        for w in grid_stride(self.words as u64) {
-            // SAFETY: `w < words`.
-            unsafe { *bits.add(w as usize) = 0 };
-        }
+        // SAFETY: forwarded from the kernel contract.
+        unsafe { self.clear_frontier_bitmap(level) };
         barrier.sync();
         for i in grid_stride(frontier as u64) {
             // SAFETY: `i < frontier`, the queue's length; entries are vertices.
@@ -46,8 +55,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     ///   ballot, vertices at distance `l + 1`, ORed with the pending vertices of the previous
     ///   pass, also at distance `l + 1`) or from the word as it stood before: the bitmap's
     ///   storage last held an earlier frontier of this traversal (every writer writes all of a
-    ///   bitmap: [`Self::build_frontier_bitmap`] clears then fills it, a bottom-up pass writes
-    ///   every word once; top-down levels and [`Self::build_queue_from_bitmap`] only read it)
+    ///   bitmap: [`Self::build_frontier_bitmap`] and a single-scan top-down level clear then
+    ///   fill it, a bottom-up pass writes every word once; other top-down levels and
+    ///   [`Self::build_queue_from_bitmap`] only read it)
     ///   or the zeros of `bfs_persistent_init`. An earlier frontier has parity `l - 1`, so it is
     ///   frontier `k <= l - 1`, vertices at distance `< l`, which cannot be in-neighbors of `v`.
     ///   So a hit names `u` at distance exactly `l + 1`: `dist(v) = l + 2`, and `u` is a valid
@@ -74,7 +84,15 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// unchanged for the searches that happen; the edges saved are those of the vertices the
     /// next pass no longer searches.
     #[inline(always)]
-    pub(super) unsafe fn bottom_up_level<const ASYNC: bool>(&self, level: u32, label_ahead: bool) {
+    ///
+    /// # Direct emission
+    ///
+    /// With `emit_queue` (the next level is predicted top-down), every word's next-frontier
+    /// bits also go straight into the next queue: lane 0 reserves their slots with one atomic
+    /// on the next frontier's length, the lanes holding a bit write their vertex (Moschou 2026,
+    /// section 3.1: warp-aggregated atomics). The top-down level then starts from the queue
+    /// with no scan of the bitmap (XBFS Observation 2).
+    pub(super) unsafe fn bottom_up_level<const ASYNC: bool>(&self, level: u32, label_ahead: bool, emit_queue: bool) {
         let label_ahead = ASYNC && label_ahead;
         let lane = lane_id();
         let current = self.frontier_bitmap(level);
@@ -112,6 +130,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                             *pending.add(word as usize) = 0;
                         }
                     }
+                }
+                if emit_queue && carried != 0 {
+                    // SAFETY: the next frontier's vertices are fewer than n, the queue's size.
+                    unsafe { self.emit_word(level, word, carried) };
                 }
                 continue;
             }
@@ -159,6 +181,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     self.record_parent(v, ahead_parent);
                 }
             }
+            if emit_queue && discovered | carried != 0 {
+                // SAFETY: as above.
+                unsafe { self.emit_word(level, word, discovered | carried) };
+            }
             if lane == 0 {
                 discovered_total += popc(discovered) as u64;
                 labeled_ahead_total += popc(labeled_ahead) as u64;
@@ -171,7 +197,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let total = warp_sum_u64(discovered_total);
             let ahead_total = if ASYNC { warp_sum_u64(labeled_ahead_total) } else { 0 };
             let slot = ((level + 1) % 3) as usize;
-            if lane == 0 && total > 0 {
+            // Emitted words counted themselves while reserving their queue slots.
+            if lane == 0 && total > 0 && !emit_queue {
                 atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);
             }
             if lane == 0 && ahead_total > 0 {
@@ -419,6 +446,30 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// resumes, and packing it once from the bitmap costs a few hundred atomics, where emitting
     /// it from every bottom-up level cost one per warp and word (hundreds of thousands).
     #[inline(always)]
+    /// Appends the vertices of bitmap word `word` whose bits are set in `bits` to the queue of
+    /// `level + 1`, in ascending order, with one atomic (see "Direct emission" in
+    /// [`Self::bottom_up_level`]). All 32 lanes call it together.
+    ///
+    /// # Safety
+    /// The queue has room: the next frontier holds fewer than n vertices.
+    #[inline(always)]
+    unsafe fn emit_word(&self, level: u32, word: u32, bits: u32) {
+        let lane = lane_id();
+        let mut position = 0;
+        if lane == 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            position =
+                unsafe { atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), popc(bits)) };
+        }
+        position = shfl_idx_sync(FULL_MASK, position, 0);
+        if bits & (1 << lane) != 0 {
+            let rank = popc(bits & lanemask_lt());
+            // SAFETY: the caller's contract.
+            unsafe { *self.queue(level + 1).add((position + rank) as usize) = word * WARP_SIZE + lane };
+        }
+    }
+
     pub(super) unsafe fn build_queue_from_bitmap(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
         let tid = thread_idx();
         let bits = self.frontier_bitmap(level);

@@ -83,7 +83,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn top_down_level_compressed(
         &self,
-        gather: &Gather,
+        mut exp: Expansion,
         level: u32,
         frontier: u32,
         first_warp: u32,
@@ -93,7 +93,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let lane = lane_id();
         let queue = self.queue(level);
         let bytes = self.edges.out_edges;
-        let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
         let mut reads = self.reads();
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
@@ -146,11 +145,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             warp_base += warp_stride * WARP_SIZE;
         }
         // SAFETY: forwarded from the kernel contract.
-        unsafe {
-            self.flush_staged(&mut exp, level);
-            self.record_next_edges(level, exp.next_edges);
-            self.record_reads(level, reads);
-        }
+        unsafe { self.finish_expansion(&mut exp, level, reads) };
     }
 
     /// Decodes the pieces of the registered long lists: warp `w` takes pieces `w, w + stride,

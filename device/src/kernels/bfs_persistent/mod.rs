@@ -3,11 +3,13 @@
 //! costs a launch or a round trip to the host.
 //!
 //! Techniques, by source:
-//! - Direction optimization (Beamer et al., SC 2012; as used by Moschou 2026, section 2.3):
-//!   top-down while the frontier's edges are few against the unvisited vertices' edges
-//!   (`m_f * alpha > m_u` switches), bottom-up while the frontier is large, back to top-down
-//!   when it shrinks below `n / beta`. The rule runs on the device, identically in every
-//!   block, from counters the previous level accumulated.
+//! - Direction optimization, by one of two rules (bit 8 of the flags, [`SWITCH_XBFS_BIT`]).
+//!   Beamer's (Beamer et al., SC 2012; as used by Moschou 2026, section 2.3): top-down while
+//!   the frontier's edges are few against the unvisited vertices' edges (`m_f * alpha > m_u`
+//!   switches), bottom-up while the frontier is large, back to top-down when it shrinks below
+//!   `n / beta`. XBFS's (section 4.3): bottom-up exactly while the edge check `m_f` is at least
+//!   `alpha * |E|`. The rule runs on the device, identically in every block, from counters the
+//!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
 //!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
 //!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
@@ -18,9 +20,21 @@
 //!   exactly once (no duplicates to cull).
 //! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
 //!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
-//!   without atomics. Discovered vertices are also emitted straight into the next queue with
-//!   warp-aggregated atomics (Moschou 2026, section 3.1: direct queue emission), so a switch
-//!   back to top-down needs no O(n) scan.
+//!   without atomics.
+//! - Adaptive frontier generation (XBFS, section 4; bit 9 of the flags,
+//!   [`ADAPTIVE_FRONTIER_BIT`]): top-down levels enqueue what they claim with warp-aggregated
+//!   appends (scan-free, section 4.1), except the level that the edge-check ratio `lambda`
+//!   (equation 1) predicts to be the last before bottom-up: it only marks its discoveries in
+//!   the next frontier bitmap (single-scan: the status update is the whole generation, and the
+//!   bottom-up level reads the bitmap as it is). A bottom-up level predicted to be the last
+//!   before top-down also emits its discoveries straight into the next queue, one
+//!   warp-aggregated atomic per bitmap word with discoveries (Moschou 2026, section 3.1:
+//!   direct queue emission; XBFS's "no frontier queue generation" for the first top-down
+//!   level, Observation 2). When a prediction misses, the frontier is converted once: a bitmap
+//!   is packed into a queue by one scan of its words, a queue is scattered into a bitmap. The
+//!   trace records which happened at every level. XBFS's double-scan (a sorted queue of
+//!   unvisited vertices for bottom-up) has no counterpart: bottom-up reads the visited bitmap
+//!   word by word, already sorted and coalesced.
 //! - Bottom-up workload balancing (Gaihre, Wu, Yao and Liu, XBFS, HPDC 2019, section 5.1), chosen by
 //!   bits 4-5 of the kernels' flags ([`Balance`]): `static` (the mapping above, bitmap words
 //!   in grid-stride order), `thread` (words fetched at run time from an atomic work counter,
@@ -46,7 +60,7 @@ mod compressed;
 mod top_down;
 
 use compressed::Restarts;
-use top_down::Gather;
+use top_down::{Gather, Output};
 
 /// Threads per block; the host launches with exactly this many.
 pub const PERSISTENT_BLOCK: usize = 512;
@@ -79,6 +93,14 @@ pub const BOTTOM_UP_WARP: u32 = 2;
 /// The bit of the kernels' `flags` that turns on asynchronous bottom-up labeling (XBFS,
 /// Algorithm 3).
 pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
+/// The bit of the kernels' `flags` that switches directions by XBFS's edge-check rule
+/// (`m_f >= alpha * |E|` means bottom-up; `beta` unused) instead of Beamer's.
+pub const SWITCH_XBFS_BIT: u32 = 8;
+/// The bit of the kernels' `flags` that turns on adaptive frontier generation (XBFS section 4:
+/// single-scan before a predicted switch to bottom-up, direct emission before a predicted
+/// switch back); without it every top-down level enqueues and every bottom-up level writes
+/// only its bitmap.
+pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
 
 /// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
 /// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
@@ -139,15 +161,31 @@ pub struct BfsControl {
     /// levels using each slot: they wait in the pending bitmap, and only a bottom-up pass moves
     /// them into their frontier, so while it is non-zero the level must go bottom-up.
     pub async_pending: [u64; 3],
+    /// The out-edges of the last frontier block 0 expanded alone (see `handoff_level`).
+    pub handoff_previous_edges: u64,
 }
 
-/// Per-level trace records, 6 words each: flags (bit 0 bottom-up, bit 1 expanded by block 0
-/// alone), frontier vertices, edges inspected, graph bytes read (offsets and lists as stored),
-/// the same reads rounded out to the memory system's 32-byte sectors (what crosses the bus
-/// when the graph is in mapped host memory), `%globaltimer` at the level's start. The record
-/// after the last level holds only the end time.
-pub const TRACE_WORDS: usize = 6;
-const TRACE_TIME: usize = 5;
+/// Per-level trace records, 8 words each: flags (the `TRACE_*` bits), frontier vertices,
+/// edges inspected, graph bytes read (offsets and lists as stored), the same reads rounded out
+/// to the memory system's 32-byte sectors (what crosses the bus when the graph is in mapped
+/// host memory), the frontier's out-edges `m_f` and the unvisited vertices' out-edges `m_u`
+/// that the switching rule saw, `%globaltimer` at the level's start. The record after the last
+/// level holds only the end time.
+pub const TRACE_WORDS: usize = 8;
+const TRACE_FRONTIER_EDGES: usize = 5;
+const TRACE_UNVISITED_EDGES: usize = 6;
+const TRACE_TIME: usize = 7;
+/// Trace flag bits: the level went bottom-up; block 0 expanded it alone; its frontier queue
+/// was packed from the bitmap by one scan first; its frontier bitmap was scattered from the
+/// queue first; it wrote the next frontier as a queue; as a bitmap; the rule's `lambda`
+/// predicted that the next level switches direction.
+pub const TRACE_BOTTOM_UP: u64 = 1;
+pub const TRACE_ALONE: u64 = 2;
+pub const TRACE_PACKED_QUEUE: u64 = 4;
+pub const TRACE_BUILT_BITMAP: u64 = 8;
+pub const TRACE_WROTE_QUEUE: u64 = 16;
+pub const TRACE_WROTE_BITMAP: u64 = 32;
+pub const TRACE_PREDICTED_SWITCH: u64 = 64;
 
 /// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
 /// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
@@ -305,6 +343,12 @@ struct Bfs<const COMPRESSED: bool> {
     balance: Balance,
     /// Asynchronous bottom-up labeling allowed (XBFS Algorithm 3).
     async_bottom_up: bool,
+    /// XBFS's switching rule instead of Beamer's.
+    xbfs_rule: bool,
+    /// Adaptive frontier generation (single-scan and direct emission on predicted switches).
+    adaptive_frontier: bool,
+    /// Edges of the graph, `|E|` in XBFS's rule.
+    total_edges: u64,
 }
 
 /// Level-to-level state every block tracks identically.
@@ -312,7 +356,27 @@ struct Bfs<const COMPRESSED: bool> {
 struct LevelState {
     level: u32,
     previous_frontier: u32,
+    /// Out-edges of the previous frontier (the denominator of XBFS's `lambda`).
+    previous_edges: u64,
+    /// Out-edges of the vertices in no frontier before this level's (this level's `m_u` plus
+    /// its `m_f`).
     unvisited_edges: u64,
+    /// The previous level went bottom-up.
+    bottom_up: bool,
+    /// How the previous level left this level's frontier: as a queue, a bitmap, or both.
+    has_queue: bool,
+    has_bitmap: bool,
+}
+
+/// What the switching rule looks at, for the level deciding or for a predicted next level.
+#[derive(Clone, Copy)]
+struct SwitchCounters {
+    frontier: f32,
+    previous_frontier: f32,
+    frontier_edges: f32,
+    previous_edges: f32,
+    unvisited_edges: f32,
+    /// The level before went bottom-up.
     bottom_up: bool,
 }
 
@@ -383,7 +447,9 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// offsets and the lists are in mapped host memory (for the trace's bus figures), bits 4-5
 /// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`),
 /// bit 6 ([`ASYNC_BOTTOM_UP_BIT`]) allows asynchronous bottom-up labeling.
-/// Bit 7 ([`DISTANCES_ONLY_FLAG`]) labels distances only: no parent is written.
+/// Bit 7 ([`DISTANCES_ONLY_FLAG`]) labels distances only: no parent is written. Bit 8
+/// ([`SWITCH_XBFS_BIT`]) switches by XBFS's rule, bit 9 ([`ADAPTIVE_FRONTIER_BIT`]) generates
+/// frontiers adaptively.
 ///
 /// `in_heads` is null, or holds `HEAD_NEIGHBORS * n` words: the first in-neighbors of every
 /// vertex in list order, `UNREACHED` where its list is shorter (for the compressed kernel,
@@ -447,9 +513,12 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         lists_mapped: flags & 8 != 0,
         balance: Balance::from_flags(flags),
         async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
+        xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
+        adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
+        total_edges,
     };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { bfs.run(total_edges) }
+    unsafe { bfs.run() }
 }
 
 /// [`bfs_persistent`] over a delta-varint compressed CSR (Moschou 2026, section 2.1):
@@ -526,15 +595,18 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         lists_mapped: flags & 8 != 0,
         balance: Balance::from_flags(flags),
         async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
+        xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
+        adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
+        total_edges,
     };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { bfs.run(total_edges) }
+    unsafe { bfs.run() }
 }
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// The level loop that both kernels run.
     #[inline(always)]
-    unsafe fn run(&self, total_edges: u64) {
+    unsafe fn run(&self) {
         let bfs = self;
         let control = self.control;
         // SAFETY: declared once each, before any control flow, in each kernel that inlines this.
@@ -551,10 +623,15 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
-        // SAFETY: `control` is valid (kernel contract).
-        let first_edges = unsafe { load_acquire_u64(core::ptr::addr_of!((*control).frontier_edges[0])) };
-        let mut state =
-            LevelState { level: 0, previous_frontier: 0, unvisited_edges: total_edges - first_edges, bottom_up: false };
+        let mut state = LevelState {
+            level: 0,
+            previous_frontier: 0,
+            previous_edges: 0,
+            unvisited_edges: self.total_edges,
+            bottom_up: false,
+            has_queue: true,
+            has_bitmap: false,
+        };
         loop {
             // SAFETY: pointers obey the kernel contract throughout.
             let (frontier, frontier_edges) = unsafe { bfs.frontier_counts(state.level) };
@@ -567,12 +644,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
             // SAFETY: as above.
             let async_pending = unsafe { bfs.async_pending(state.level) };
-            let bottom_up = bfs.choose_bottom_up(&state, frontier, frontier_edges, async_pending);
-            if state.bottom_up && !bottom_up {
-                // Leaving bottom-up: this frontier exists only as a bitmap; pack it into the queue.
+            let counters = state.counters(frontier, frontier_edges);
+            let bottom_up = bfs.choose_bottom_up(&counters, async_pending);
+            let mut conversion = 0;
+            if !bottom_up && !state.has_queue {
+                // This frontier exists only as a bitmap: pack it into the queue, one scan.
                 // SAFETY: as above.
                 unsafe { bfs.build_queue_from_bitmap(&gather, state.level, &mut barrier) };
-                state.bottom_up = false;
+                conversion = TRACE_PACKED_QUEUE;
             }
             if !bottom_up && bfs.allow_small && bfs.is_small(frontier, frontier_edges) {
                 // Everyone has read this level's counters once the barrier passes; from then on
@@ -580,25 +659,55 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 barrier.sync();
                 if block_idx() == 0 {
                     // SAFETY: as above.
-                    unsafe { bfs.expand_small_levels(&gather, state) };
+                    unsafe { bfs.expand_small_levels(&gather, state, conversion) };
                 }
                 barrier.sync();
                 // SAFETY: written by block 0 before the barrier.
                 state = unsafe { bfs.read_handoff() };
                 continue;
             }
-            if is_grid_leader() {
-                // SAFETY: as above.
-                unsafe { bfs.start_level(state.level, bottom_up, false, frontier) };
-            }
-            if bottom_up && !state.bottom_up {
+            // XBFS's adaptive generation: the level before a predicted switch writes the next
+            // frontier the way the next direction reads it.
+            let switch_predicted = bfs.adaptive_frontier && bfs.predicts_switch(&counters, bottom_up);
+            let (wrote_queue, wrote_bitmap) = match (bottom_up, switch_predicted) {
+                (false, false) => (true, false),
+                (false, true) => (false, true),
+                (true, predicted) => (predicted, true),
+            };
+            if bottom_up && !state.has_bitmap {
                 // SAFETY: as above.
                 unsafe { bfs.build_frontier_bitmap(state.level, frontier, &mut barrier) };
+                conversion = TRACE_BUILT_BITMAP;
+            }
+            if is_grid_leader() {
+                let flags = conversion
+                    | if bottom_up { TRACE_BOTTOM_UP } else { 0 }
+                    | if wrote_queue { TRACE_WROTE_QUEUE } else { 0 }
+                    | if wrote_bitmap { TRACE_WROTE_BITMAP } else { 0 }
+                    | if switch_predicted { TRACE_PREDICTED_SWITCH } else { 0 };
+                // SAFETY: as above.
+                unsafe {
+                    bfs.start_level(
+                        state.level,
+                        flags,
+                        frontier,
+                        frontier_edges,
+                        state.unvisited_edges.saturating_sub(frontier_edges),
+                    )
+                };
             }
             let share_long_lists = !bottom_up && bfs.may_have_long_lists(frontier_edges);
+            let mark_next = !bottom_up && wrote_bitmap;
+            if mark_next {
+                // Single-scan: the next bitmap must be clear before anyone marks it.
+                // SAFETY: as above; nobody reads the next level's bitmap during a top-down level.
+                unsafe { bfs.clear_frontier_bitmap(state.level + 1) };
+            }
             if share_long_lists {
                 // SAFETY: as above.
                 unsafe { bfs.register_long_lists(state.level, frontier) };
+            }
+            if share_long_lists || mark_next {
                 barrier.sync();
             }
             // SAFETY: as above.
@@ -607,21 +716,48 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     // Two copies of the level: without asynchronous labeling, none of its
                     // bookkeeping is left in the loop over the bitmap words.
                     if bfs.async_bottom_up {
-                        bfs.bottom_up_level::<true>(state.level, bfs.labels_ahead(frontier));
+                        bfs.bottom_up_level::<true>(state.level, bfs.labels_ahead(frontier), wrote_queue);
                     } else {
-                        bfs.bottom_up_level::<false>(state.level, false);
+                        bfs.bottom_up_level::<false>(state.level, false, wrote_queue);
                     }
                 } else {
-                    bfs.expand_top_down(&gather, state.level, frontier, frontier_edges, false, share_long_lists);
+                    let output = if mark_next { Output::Bitmap } else { Output::Queue };
+                    bfs.expand_top_down(
+                        &gather,
+                        state.level,
+                        frontier,
+                        frontier_edges,
+                        false,
+                        share_long_lists,
+                        output,
+                    );
                 }
             }
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,
+                previous_edges: frontier_edges,
                 unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
                 bottom_up,
+                has_queue: wrote_queue,
+                has_bitmap: wrote_bitmap,
             };
             barrier.sync();
+        }
+    }
+}
+
+impl LevelState {
+    /// The switching rule's inputs at this level.
+    #[inline(always)]
+    fn counters(&self, frontier: u32, frontier_edges: u64) -> SwitchCounters {
+        SwitchCounters {
+            frontier: frontier as f32,
+            previous_frontier: self.previous_frontier as f32,
+            frontier_edges: frontier_edges as f32,
+            previous_edges: self.previous_edges as f32,
+            unvisited_edges: self.unvisited_edges.saturating_sub(frontier_edges) as f32,
+            bottom_up: self.bottom_up,
         }
     }
 }
@@ -699,25 +835,57 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).async_pending[slot])) }
     }
 
-    /// Beamer's rule: go bottom-up when the frontier's edges outweigh the unvisited edges
-    /// divided by alpha and the frontier is growing; return to top-down once the frontier
-    /// is shrinking and smaller than n / beta. Forced bottom-up while the previous pass left
+    /// Whether this level goes bottom-up. Forced bottom-up while the previous pass left
     /// vertices pending (`async_pending`): they are visited already, so a top-down level would
     /// never put them into their frontier, and only a bottom-up pass moves them there.
     #[inline(always)]
-    fn choose_bottom_up(&self, state: &LevelState, frontier: u32, frontier_edges: u64, async_pending: u64) -> bool {
+    fn choose_bottom_up(&self, counters: &SwitchCounters, async_pending: u64) -> bool {
         if !self.allow_bottom_up {
             return false;
         }
-        if async_pending != 0 {
-            return true;
+        async_pending != 0 || self.rule_wants_bottom_up(counters)
+    }
+
+    /// The switching rule. Beamer's: go bottom-up when the frontier's edges outweigh the
+    /// unvisited edges divided by alpha and the frontier is growing; return to top-down once
+    /// the frontier is shrinking and smaller than n / beta. XBFS's: bottom-up exactly while
+    /// the edge check `m_f` is at least `alpha * |E|`. The host's `bfs::switching` is the same
+    /// rule, and explains the trace with it.
+    #[inline(always)]
+    fn rule_wants_bottom_up(&self, c: &SwitchCounters) -> bool {
+        if self.xbfs_rule {
+            return c.frontier_edges >= self.alpha * self.total_edges as f32;
         }
-        let growing = frontier > state.previous_frontier;
-        if state.bottom_up {
-            !(frontier as f32 * self.beta < self.n as f32 && !growing)
+        let growing = c.frontier > c.previous_frontier;
+        if c.bottom_up {
+            !(c.frontier * self.beta < self.n as f32 && !growing)
         } else {
-            growing && frontier_edges as f32 * self.alpha > state.unvisited_edges as f32
+            growing && c.frontier_edges * self.alpha > c.unvisited_edges
         }
+    }
+
+    /// XBFS's prediction (section 4.3, equations 1 and 2): with `lambda`, the ratio of this
+    /// level's edge check to the previous level's (and the same ratio of frontier sizes), the
+    /// next level's counters are this level's times `lambda`; whether the rule would then
+    /// take the other direction than `bottom_up` (this level's). Nothing is predicted at the
+    /// first level, which has no ratio.
+    #[inline(always)]
+    fn predicts_switch(&self, now: &SwitchCounters, bottom_up: bool) -> bool {
+        if !self.allow_bottom_up || now.previous_frontier == 0.0 {
+            return false;
+        }
+        let lambda = now.frontier_edges / now.previous_edges.max(1.0);
+        let lambda_frontier = now.frontier / now.previous_frontier;
+        let next_edges = now.frontier_edges * lambda;
+        let next = SwitchCounters {
+            frontier: now.frontier * lambda_frontier,
+            previous_frontier: now.frontier,
+            frontier_edges: next_edges,
+            previous_edges: now.frontier_edges,
+            unvisited_edges: (now.unvisited_edges - next_edges).max(0.0),
+            bottom_up,
+        };
+        self.rule_wants_bottom_up(&next) != bottom_up
     }
 
     /// Whether a bottom-up pass over a frontier of this size labels asynchronously: only while
@@ -740,9 +908,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     }
 
     /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
-    /// the level's trace record.
+    /// the level's trace record (`flags` of the `TRACE_*` bits, and the rule's counters).
     #[inline(always)]
-    unsafe fn start_level(&self, level: u32, bottom_up: bool, small: bool, frontier: u32) {
+    unsafe fn start_level(&self, level: u32, flags: u64, frontier: u32, frontier_edges: u64, unvisited_edges: u64) {
         let clear = ((level + 2) % 3) as usize;
         // SAFETY: `control` and `trace` are valid; slot `clear` is untouched during `level`.
         unsafe {
@@ -754,8 +922,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             (*self.control).async_pending[clear] = 0;
             if level < self.trace_capacity {
                 let record = self.trace.add(level as usize * TRACE_WORDS);
-                *record = bottom_up as u64 | (small as u64) << 1;
+                *record = flags;
                 *record.add(1) = frontier as u64;
+                *record.add(TRACE_FRONTIER_EDGES) = frontier_edges;
+                *record.add(TRACE_UNVISITED_EDGES) = unvisited_edges;
                 *record.add(TRACE_TIME) = global_timer_ns();
             }
         }
@@ -798,31 +968,46 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     }
 
     /// Block 0 alone: expands top-down levels with block barriers only while they stay small,
-    /// then records where it stopped for the rest of the grid.
+    /// then records where it stopped for the rest of the grid. `conversion` is the trace flag
+    /// of the first level's frontier conversion, if it had one. Small levels always enqueue.
     #[inline(always)]
-    unsafe fn expand_small_levels(&self, gather: &Gather, mut state: LevelState) {
+    unsafe fn expand_small_levels(&self, gather: &Gather, mut state: LevelState, mut conversion: u64) {
         loop {
             // SAFETY: forwarded from the kernel contract.
             let (frontier, frontier_edges) = unsafe { self.frontier_counts(state.level) };
             // SAFETY: forwarded from the kernel contract.
             let async_pending = unsafe { self.async_pending(state.level) };
+            let counters = state.counters(frontier, frontier_edges);
             if frontier == 0
                 || !self.is_small(frontier, frontier_edges)
-                || self.choose_bottom_up(&state, frontier, frontier_edges, async_pending)
+                || self.choose_bottom_up(&counters, async_pending)
             {
                 break;
             }
             if thread_idx() == 0 {
+                let flags = TRACE_ALONE | TRACE_WROTE_QUEUE | conversion;
                 // SAFETY: forwarded from the kernel contract.
-                unsafe { self.start_level(state.level, false, true, frontier) };
+                unsafe {
+                    self.start_level(
+                        state.level,
+                        flags,
+                        frontier,
+                        frontier_edges,
+                        state.unvisited_edges.saturating_sub(frontier_edges),
+                    )
+                };
             }
+            conversion = 0;
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.expand_top_down(gather, state.level, frontier, frontier_edges, true, false) };
+            unsafe { self.expand_top_down(gather, state.level, frontier, frontier_edges, true, false, Output::Queue) };
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,
+                previous_edges: frontier_edges,
                 unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
                 bottom_up: false,
+                has_queue: true,
+                has_bitmap: false,
             };
             // The counters this level filled must be complete before the next level reads them.
             sync_threads();
@@ -833,6 +1018,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 (*self.control).handoff_level = state.level;
                 (*self.control).handoff_previous_frontier = state.previous_frontier;
                 (*self.control).handoff_unvisited_edges = state.unvisited_edges;
+                (*self.control).handoff_previous_edges = state.previous_edges;
             }
         }
     }
@@ -845,7 +1031,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 level: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_level)),
                 previous_frontier: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_previous_frontier)),
                 unvisited_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_unvisited_edges)),
+                previous_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_previous_edges)),
                 bottom_up: false,
+                has_queue: true,
+                has_bitmap: false,
             }
         }
     }

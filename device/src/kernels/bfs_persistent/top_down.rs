@@ -33,12 +33,33 @@ pub(super) struct WarpQueue {
     pub(super) fill: u32,
 }
 
+/// How a top-down level writes the next frontier (XBFS section 4.1).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Output {
+    /// Scan-free: every claimed vertex is appended to the next queue (staged per warp).
+    Queue,
+    /// Single-scan: a claimed vertex is only marked in the next frontier bitmap, which a
+    /// bottom-up level reads as it is; no queue is written.
+    Bitmap,
+}
+
 /// What a thread carries through one top-down level.
 pub(super) struct Expansion<'a> {
     pub(super) gather: &'a Gather,
     pub(super) queue: WarpQueue,
+    pub(super) output: Output,
+    /// Vertices this thread claimed (counted for the next frontier's size when they are not
+    /// appended to a queue, whose appends count them).
+    pub(super) claimed: u32,
     /// Out-degree sum of the vertices this thread claimed.
     pub(super) next_edges: u64,
+}
+
+impl<'a> Expansion<'a> {
+    #[inline(always)]
+    pub(super) fn new(gather: &'a Gather, output: Output) -> Expansion<'a> {
+        Expansion { gather, queue: WarpQueue { fill: 0 }, output, claimed: 0, next_edges: 0 }
+    }
 }
 
 /// Which tiles of a top-down frontier a block expands: `first, first + stride, ...`, each of
@@ -63,15 +84,15 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         frontier_edges: u64,
         alone: bool,
         share_long_lists: bool,
+        output: Output,
     ) {
+        let exp = Expansion::new(gather, output);
         // SAFETY (of both calls): forwarded from the kernel contract.
         if COMPRESSED {
             let warps = WARPS_PER_BLOCK as u32;
             let (first_warp, warp_stride) =
                 if alone { (warp_in_block(), warps) } else { (global_idx() / WARP_SIZE, grid_dim() * warps) };
-            unsafe {
-                self.top_down_level_compressed(gather, level, frontier, first_warp, warp_stride, share_long_lists)
-            };
+            unsafe { self.top_down_level_compressed(exp, level, frontier, first_warp, warp_stride, share_long_lists) };
         } else {
             let tiles = if alone {
                 Tiles { frontier, size: BLOCK, first: 0, stride: 1 }
@@ -83,7 +104,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     stride: grid_dim(),
                 }
             };
-            unsafe { self.top_down_level(gather, level, tiles, share_long_lists) };
+            unsafe { self.top_down_level(exp, level, tiles, share_long_lists) };
         }
     }
 
@@ -159,8 +180,38 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 exp.next_edges += self.out_degree(v);
             }
         }
+        if exp.output == Output::Bitmap {
+            if claimed {
+                exp.claimed += 1;
+                // SAFETY: `v < n`; the next frontier's bitmap holds `words` words and was
+                // cleared before this level (single-scan).
+                unsafe { atomic_or_u32(self.frontier_bitmap(level + 1).add(v as usize / 32), 1 << (v % 32)) };
+            }
+            return;
+        }
         // SAFETY: each claimed vertex gets one of at most n slots in the next queue.
         unsafe { self.stage(exp, claimed, v, level) };
+    }
+
+    /// Ends a top-down level for this thread: appends what its warp still stages, or counts
+    /// the vertices it marked, and adds its next-frontier edges and its reads to the totals.
+    /// All lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn finish_expansion(&self, exp: &mut Expansion, level: u32, reads: Reads) {
+        // SAFETY (of all three): forwarded from the kernel contract.
+        unsafe {
+            if exp.output == Output::Bitmap {
+                let marked = warp_sum_u64(exp.claimed as u64);
+                if lane_id() == 0 && marked > 0 {
+                    let slot = ((level + 1) % 3) as usize;
+                    atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), marked as u32);
+                }
+            } else {
+                self.flush_staged(exp, level);
+            }
+            self.record_next_edges(level, exp.next_edges);
+            self.record_reads(level, reads);
+        }
     }
 
     /// Stages `v` (when `claimed`) in the warp's queue, appending 32 to the next frontier once
@@ -227,12 +278,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// `SHARED_LIST_EDGES` or more were registered for the grid (`register_long_lists`): this
     /// block first takes chunks of them, then skips them in its tiles.
     #[inline(always)]
-    pub(super) unsafe fn top_down_level(&self, gather: &Gather, level: u32, tiles: Tiles, share_long_lists: bool) {
+    pub(super) unsafe fn top_down_level(&self, mut exp: Expansion, level: u32, tiles: Tiles, share_long_lists: bool) {
         let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
         let tid = thread_idx();
         let queue = self.queue(level);
         let tiles = frontier.div_ceil(tile_size);
-        let mut exp = Expansion { gather, queue: WarpQueue { fill: 0 }, next_edges: 0 };
+        let gather = exp.gather;
         let mut reads = self.reads();
         if share_long_lists {
             // SAFETY: forwarded from the kernel contract.
@@ -310,11 +361,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             tile += tile_stride;
         }
         // SAFETY: forwarded from the kernel contract.
-        unsafe {
-            self.flush_staged(&mut exp, level);
-            self.record_next_edges(level, exp.next_edges);
-            self.record_reads(level, reads);
-        }
+        unsafe { self.finish_expansion(&mut exp, level, reads) };
     }
 
     /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.

@@ -1,0 +1,298 @@
+//! The persistent GPU kernel's direction-switching rules, mirrored on the host so that a
+//! trace can say why each level went the way it did (and tests can check that it did), and
+//! the names of the ways it generates frontiers (XBFS section 4), which the trace reports.
+//!
+//! The device evaluates the rules in `f32` from the counters of the level deciding; this
+//! module does the same arithmetic in `f32` on the counters the trace records, so the two
+//! agree bit for bit.
+
+use std::fmt;
+
+/// Which rule picks the direction of each level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SwitchRule {
+    /// Beamer et al. (SC 2012): bottom-up once the frontier grows and its edges times `alpha`
+    /// outweigh the unvisited vertices' edges (`m_f * alpha > m_u`); back to top-down once the
+    /// frontier shrinks below `n / beta`.
+    #[default]
+    Beamer,
+    /// XBFS (Gaihre et al., HPDC 2019, section 4.3): bottom-up exactly while the edge check
+    /// `m_f` is at least `alpha * |E|`.
+    Xbfs,
+}
+
+impl SwitchRule {
+    pub const ALL: [SwitchRule; 2] = [SwitchRule::Beamer, SwitchRule::Xbfs];
+
+    /// The name used on the command line, in reports and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            SwitchRule::Beamer => "beamer",
+            SwitchRule::Xbfs => "xbfs",
+        }
+    }
+
+    /// The rule's `alpha` when none is given: Beamer's 15, XBFS's 0.1 (both the papers').
+    pub fn default_alpha(self) -> f32 {
+        match self {
+            SwitchRule::Beamer => 15.0,
+            SwitchRule::Xbfs => 0.1,
+        }
+    }
+}
+
+impl fmt::Display for SwitchRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for SwitchRule {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> crate::Result<Self> {
+        SwitchRule::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
+            crate::Error::InvalidArgument(format!("unknown switching rule `{s}`: expected beamer or xbfs"))
+        })
+    }
+}
+
+/// A rule with its parameters, for a graph of `n` vertices and `edges` edges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Switching {
+    pub rule: SwitchRule,
+    pub alpha: f32,
+    pub beta: f32,
+    pub n: u64,
+    pub edges: u64,
+}
+
+/// What the rule looks at when a level decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SwitchInputs {
+    pub frontier: u64,
+    pub previous_frontier: u64,
+    /// `m_f`: out-edges of the frontier.
+    pub frontier_edges: u64,
+    pub previous_edges: u64,
+    /// `m_u`: out-edges of the vertices in no frontier so far.
+    pub unvisited_edges: u64,
+    /// The previous level went bottom-up.
+    pub previous_bottom_up: bool,
+}
+
+impl Switching {
+    /// Whether the rule sends a level with these counters bottom-up (the device's
+    /// `rule_wants_bottom_up`).
+    pub fn wants_bottom_up(&self, c: &SwitchInputs) -> bool {
+        self.wants(c.frontier as f32, c.previous_frontier as f32, c.frontier_edges as f32, c.unvisited_edges as f32, c)
+    }
+
+    fn wants(&self, frontier: f32, previous: f32, frontier_edges: f32, unvisited: f32, c: &SwitchInputs) -> bool {
+        match self.rule {
+            SwitchRule::Xbfs => frontier_edges >= self.alpha * self.edges as f32,
+            SwitchRule::Beamer => {
+                let growing = frontier > previous;
+                if c.previous_bottom_up {
+                    !(frontier * self.beta < self.n as f32 && !growing)
+                } else {
+                    growing && frontier_edges * self.alpha > unvisited
+                }
+            }
+        }
+    }
+
+    /// Whether XBFS's `lambda` (the edge-check ratio of this level to the previous one, and
+    /// the same ratio of frontier sizes) predicts that the level after this one, going
+    /// `bottom_up`, switches direction (the device's `predicts_switch`).
+    pub fn predicts_switch(&self, c: &SwitchInputs, bottom_up: bool) -> bool {
+        if c.previous_frontier == 0 {
+            return false;
+        }
+        let (frontier, edges) = (c.frontier as f32, c.frontier_edges as f32);
+        let lambda = edges / (c.previous_edges as f32).max(1.0);
+        let next_edges = edges * lambda;
+        let next = SwitchInputs { previous_bottom_up: bottom_up, ..*c };
+        let wants = self.wants(
+            frontier * (frontier / c.previous_frontier as f32),
+            frontier,
+            next_edges,
+            (c.unvisited_edges as f32 - next_edges).max(0.0),
+            &next,
+        );
+        wants != bottom_up
+    }
+
+    /// The rule's verdict on a level, in words, with the numbers it compared.
+    pub fn explain(&self, c: &SwitchInputs) -> String {
+        let verdict = if self.wants_bottom_up(c) { "bottom-up" } else { "top-down" };
+        match self.rule {
+            SwitchRule::Xbfs => {
+                let threshold = self.alpha * self.edges as f32;
+                let sign = if c.frontier_edges as f32 >= threshold { ">=" } else { "<" };
+                format!("m_f {} {sign} alpha*|E| {:.0}: {verdict}", c.frontier_edges, threshold)
+            }
+            SwitchRule::Beamer if c.previous_bottom_up => {
+                let shrinking = c.frontier <= c.previous_frontier;
+                let small = (c.frontier as f32) * self.beta < self.n as f32;
+                format!(
+                    "n_f*beta {:.0} {} n {}, {}: {verdict}",
+                    c.frontier as f32 * self.beta,
+                    if small { "<" } else { ">=" },
+                    self.n,
+                    if shrinking { "shrinking" } else { "growing" }
+                )
+            }
+            SwitchRule::Beamer => {
+                let weighed = c.frontier_edges as f32 * self.alpha;
+                format!(
+                    "m_f*alpha {:.0} {} m_u {}, {}: {verdict}",
+                    weighed,
+                    if weighed > c.unvisited_edges as f32 { ">" } else { "<=" },
+                    c.unvisited_edges,
+                    if c.frontier > c.previous_frontier { "growing" } else { "not growing" }
+                )
+            }
+        }
+    }
+}
+
+/// How one level of the persistent kernel wrote the next frontier (XBFS section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontierOutput {
+    /// Top-down, every claimed vertex appended to the next queue (XBFS's scan-free).
+    ScanFree,
+    /// Top-down, claimed vertices only marked in the next frontier bitmap, which the predicted
+    /// bottom-up level reads as it is (XBFS's single-scan).
+    SingleScan,
+    /// Bottom-up, the next frontier as a bitmap of ballots.
+    Ballot,
+    /// Bottom-up, the bitmap and, emitted directly, the queue the predicted top-down level
+    /// reads (XBFS's no frontier queue generation, by direct emission).
+    BallotAndQueue,
+}
+
+/// A frontier converted at the start of a level because the level before wrote the other form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontierConversion {
+    /// A bitmap packed into a queue, one scan of its words.
+    Packed,
+    /// A queue scattered into a bitmap.
+    Scattered,
+}
+
+/// The frontier generation of one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generation {
+    pub conversion: Option<FrontierConversion>,
+    pub output: FrontierOutput,
+    /// XBFS's `lambda` predicted that the next level switches direction (only levels run by
+    /// the whole grid predict).
+    pub predicted_switch: bool,
+    /// Block 0 expanded the level alone (a small frontier, Luo et al.'s single-block path).
+    pub alone: bool,
+}
+
+impl fmt::Display for FrontierOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FrontierOutput::ScanFree => "scan-free",
+            FrontierOutput::SingleScan => "single-scan",
+            FrontierOutput::Ballot => "ballot",
+            FrontierOutput::BallotAndQueue => "ballot+queue",
+        })
+    }
+}
+
+impl fmt::Display for FrontierConversion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FrontierConversion::Packed => "packed",
+            FrontierConversion::Scattered => "scattered",
+        })
+    }
+}
+
+impl fmt::Display for Generation {
+    /// `packed > scan-free`, `single-scan (predicted)`, ...: conversion, output, prediction.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(conversion) = self.conversion {
+            write!(f, "{conversion} > ")?;
+        }
+        write!(f, "{}", self.output)?;
+        if self.predicted_switch {
+            f.write_str(" (predicted)")?;
+        }
+        if self.alone {
+            f.write_str(", one block")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs(frontier: u64, previous: u64, m_f: u64, previous_m_f: u64, m_u: u64, bu: bool) -> SwitchInputs {
+        SwitchInputs {
+            frontier,
+            previous_frontier: previous,
+            frontier_edges: m_f,
+            previous_edges: previous_m_f,
+            unvisited_edges: m_u,
+            previous_bottom_up: bu,
+        }
+    }
+
+    #[test]
+    fn beamer_switches_on_growing_heavy_frontiers_and_back_on_small_shrinking_ones() {
+        let s = Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1800, edges: 10_000 };
+        // 100 * 15 = 1500 > 1000, growing: bottom-up.
+        assert!(s.wants_bottom_up(&inputs(20, 10, 100, 50, 1000, false)));
+        // Not growing: stays top-down however heavy.
+        assert!(!s.wants_bottom_up(&inputs(10, 10, 100, 50, 1000, false)));
+        // 60 * 15 = 900 <= 1000: top-down.
+        assert!(!s.wants_bottom_up(&inputs(20, 10, 60, 50, 1000, false)));
+        // Bottom-up, shrinking and 99 * 18 < 1800: back to top-down; 100 * 18 = 1800 is not.
+        assert!(!s.wants_bottom_up(&inputs(99, 500, 0, 0, 0, true)));
+        assert!(s.wants_bottom_up(&inputs(100, 500, 0, 0, 0, true)));
+        assert!(s
+            .explain(&inputs(20, 10, 100, 50, 1000, false))
+            .contains("m_f*alpha 1500 > m_u 1000, growing: bottom-up"));
+    }
+
+    #[test]
+    fn xbfs_compares_the_edge_check_with_a_fraction_of_the_edges() {
+        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000 };
+        assert!(s.wants_bottom_up(&inputs(5, 1, 1000, 10, 0, false)));
+        assert!(!s.wants_bottom_up(&inputs(5, 1, 999, 10, 0, false)));
+        // No hysteresis: the same test in both directions.
+        assert!(!s.wants_bottom_up(&inputs(5, 1, 999, 10, 0, true)));
+        assert_eq!(s.explain(&inputs(5, 1, 999, 10, 0, true)), "m_f 999 < alpha*|E| 1000: top-down");
+    }
+
+    #[test]
+    fn lambda_predicts_the_level_before_a_switch() {
+        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000 };
+        // m_f 400 after 100: lambda 4 predicts 1600 >= 1000, so the next level goes bottom-up.
+        assert!(s.predicts_switch(&inputs(40, 10, 400, 100, 5000, false), false));
+        // Growing more slowly (lambda 2: 800) predicts nothing.
+        assert!(!s.predicts_switch(&inputs(40, 20, 400, 200, 5000, false), false));
+        // Bottom-up with the edge check falling (lambda 1/4: 250 < 1000) predicts top-down.
+        assert!(s.predicts_switch(&inputs(40, 80, 1000, 4000, 0, true), true));
+        // The first level has no ratio.
+        assert!(!s.predicts_switch(&inputs(1, 0, 5000, 0, 5000, false), false));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for rule in SwitchRule::ALL {
+            assert_eq!(rule.name().parse::<SwitchRule>().unwrap(), rule);
+            assert_eq!(serde_json::to_string(&rule).unwrap(), format!("\"{rule}\""));
+        }
+        let err = "gap".parse::<SwitchRule>().unwrap_err().to_string();
+        assert!(err.contains("`gap`") && err.contains("beamer or xbfs"), "{err}");
+    }
+}
