@@ -355,7 +355,9 @@ fn gpu_suite_runs_every_kernel() {
     ]);
     assert!(ok, "{stdout}\n{stderr}");
     assert!(
-        value(&stdout, "gpu kernel").starts_with("top-down (persistent; alpha 15, beta 18, bottom-up off"),
+        value(&stdout, "gpu kernel").starts_with(
+            "top-down (persistent; beamer rule, alpha 15, beta 18, adaptive frontier generation, bottom-up off"
+        ),
         "{stdout}"
     );
     assert!(value(&stdout, "device memory").contains("allocated by warpath, computed"), "{stdout}");

@@ -365,11 +365,15 @@ fn adaptive_frontier_generation_changes_no_decision_and_predicts_switches() {
                 }
             }
             eprintln!("{spec} ({rule}): {single_scans} single-scan levels, {emissions} emitting bottom-up levels");
+            // XBFS's lambda foresees the climb to bottom-up, but not the cliff after it: on
+            // Kronecker graphs the edge check falls a hundredfold in one level, while lambda
+            // from the level before says "still heavy". Beamer's return test watches the
+            // frontier shrink instead, which lambda does catch.
             if spec.starts_with("kron") {
-                assert!(
-                    single_scans > 0 && emissions > 0,
-                    "{spec} ({rule}): {single_scans} single-scan levels, {emissions} emissions"
-                );
+                assert!(single_scans > 0, "{spec} ({rule}): no single-scan level");
+                if rule == SwitchRule::Beamer {
+                    assert!(emissions > 0, "{spec} ({rule}): no bottom-up level emitted a queue");
+                }
             }
         }
     }
