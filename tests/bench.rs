@@ -356,7 +356,7 @@ fn gpu_suite_runs_every_kernel() {
     assert!(ok, "{stdout}\n{stderr}");
     assert!(
         value(&stdout, "gpu kernel").starts_with(
-            "top-down (persistent; beamer rule, alpha 15, beta 18, adaptive frontier generation, bottom-up off"
+            "top-down (persistent; xbfs rule, alpha 0.03, beta 18, adaptive frontier generation, bottom-up off"
         ),
         "{stdout}"
     );

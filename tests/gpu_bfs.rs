@@ -29,12 +29,15 @@ use warpath::Graph;
 /// never count a frontier as large, so they would not exercise it).
 fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let default = GpuBfsParams::default();
-    let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..default };
+    let beamer = GpuBfsParams::beamer();
+    let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..beamer };
     let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
-    let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..default };
-    let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: SwitchRule::Xbfs.default_alpha(), ..default };
+    let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
+    let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
     vec![
         ("persistent", default),
+        ("persistent, beamer rule", beamer),
+        ("persistent, beamer rule, async bottom-up", GpuBfsParams { async_bottom_up: true, ..beamer }),
         ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
         ("persistent without small path", GpuBfsParams { small_frontiers: false, ..default }),
         ("persistent top-down, no small path", GpuBfsParams { bottom_up: false, small_frontiers: false, ..default }),
@@ -64,8 +67,8 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
             GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async },
         ),
         ("persistent, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..default }),
-        ("persistent, xbfs rule", xbfs),
-        ("persistent, xbfs rule, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..xbfs }),
+        ("persistent, xbfs rule, alpha 0.1", xbfs),
+        ("persistent, beamer rule, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..beamer }),
         (
             "persistent, xbfs rule, warp balance, async",
             GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
@@ -299,7 +302,7 @@ fn the_persistent_kernel_switches_direction_on_scale_free_graphs() {
     check_result(&graph, &run.result, "kron:16");
     assert!(
         run.levels.iter().any(|l| l.direction == Direction::BottomUp),
-        "Beamer's rule should go bottom-up on kron:16: {:?}",
+        "the default switching rule should go bottom-up on kron:16: {:?}",
         run.levels
     );
 }
@@ -412,7 +415,7 @@ fn zero_copy_graphs_match_the_cpu() {
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
             for balance in BottomUpBalance::ALL {
                 let eager =
-                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::beamer() };
                 let run = persistent.run(source, eager).unwrap();
                 let label = format!("{label} zero-copy, eager bottom-up, {balance} balance");
                 check_result(graph, &run.result, &label);
@@ -469,7 +472,7 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
             for source in sources_of(graph) {
                 for balance in BottomUpBalance::ALL {
                     for eager in [false, true] {
-                        let mut params = GpuBfsParams { bottom_up_balance: balance, ..GpuBfsParams::default() };
+                        let mut params = GpuBfsParams { bottom_up_balance: balance, ..GpuBfsParams::beamer() };
                         if eager {
                             (params.alpha, params.beta) = (1e9, 1e-9);
                         }
@@ -663,7 +666,7 @@ fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
             let mut compressed_static_reads: Vec<(u64, u64)> = Vec::new();
             for balance in BottomUpBalance::ALL {
                 let params =
-                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::beamer() };
                 for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
                     let label = format!("{name} from {source}, {balance} balance, {format}");
                     let run = persistent.run(source, params).unwrap();
@@ -766,7 +769,7 @@ fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
                 for balance in BottomUpBalance::ALL {
                     for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
                         let label = format!("{spec} from {source}, {name} thresholds, {balance} balance, {format}");
-                        let sync = GpuBfsParams { alpha, beta, bottom_up_balance: balance, ..GpuBfsParams::default() };
+                        let sync = GpuBfsParams { alpha, beta, bottom_up_balance: balance, ..GpuBfsParams::beamer() };
                         let sync_run = persistent.run(source, sync).unwrap();
                         let async_run = persistent.run(source, GpuBfsParams { async_bottom_up: true, ..sync }).unwrap();
                         check_result(&graph, &sync_run.result, &format!("{label}, sync"));

@@ -21,19 +21,32 @@ pub use crate::gpu::kernels::BottomUpBalance;
 pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
 
 impl Default for PersistentParams {
-    /// Beamer's rule with alpha = 15 and beta = 18, adaptive frontier generation, bottom-up
-    /// and the small-frontier path on, bottom-up levels balanced statically and synchronous
-    /// (no asynchronous labeling).
+    /// XBFS's switching rule with alpha = 0.03 (chosen by measurement on the suite: never
+    /// bottom-up on road graphs and grids, where Beamer's rule went bottom-up on the tail
+    /// levels and cost 4-5%; within 5% of Beamer's on Kronecker graphs; see bench/NOTES.md),
+    /// adaptive frontier generation, bottom-up and the small-frontier path on, bottom-up
+    /// levels balanced statically and synchronous (no asynchronous labeling).
     fn default() -> Self {
         PersistentParams {
-            switch_rule: SwitchRule::Beamer,
-            alpha: 15.0,
+            switch_rule: SwitchRule::Xbfs,
+            alpha: SwitchRule::Xbfs.default_alpha(),
             beta: 18.0,
             adaptive_frontier: true,
             bottom_up: true,
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
+        }
+    }
+}
+
+impl PersistentParams {
+    /// The defaults with Beamer's rule and the paper's alpha = 15, beta = 18.
+    pub fn beamer() -> Self {
+        PersistentParams {
+            switch_rule: SwitchRule::Beamer,
+            alpha: SwitchRule::Beamer.default_alpha(),
+            ..Self::default()
         }
     }
 }
