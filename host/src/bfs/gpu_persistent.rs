@@ -1,5 +1,5 @@
 //! GPU direction-optimizing BFS in one persistent kernel (`bfs_persistent` in
-//! `device/src/kernels/bfs_persistent.rs`, which documents the techniques): the host
+//! `device/src/kernels/bfs_persistent/mod.rs`, which documents the techniques): the host
 //! initialises, launches once, and reads back the labels and a per-level trace.
 
 use std::time::Duration;
