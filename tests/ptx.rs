@@ -1,6 +1,7 @@
 //! The embedded PTX: self-contained, holding every kernel the host launches, and accepted by
 //! NVIDIA's assembler for Ampere (sm_80) and Hopper (sm_90) with no register spills in the
-//! traversal kernels. Needs ptxas (scripts/setup installs it from PyPI); no GPU.
+//! traversal kernels, except the persistent ones, whose spills must stay under a ceiling.
+//! Needs ptxas (scripts/setup installs it from PyPI); no GPU.
 
 use warpath::gpu::ptx::{kernel_names, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
@@ -37,6 +38,13 @@ fn ptx_is_self_contained_and_uses_device_scope_atomics() {
     assert!(!PTX.contains(".sys"), "system-scope atomics crept in (core::sync::atomic?)");
 }
 
+/// Spill stores (bytes) the persistent kernels may not exceed on either architecture. Their
+/// launch bounds (512 threads, 2 blocks per SM) cap them at 64 registers, and the level loop
+/// with every gathering and bottom-up variant inlined does not fit: 424-532 bytes at e8ca2c9
+/// (380 before the XBFS rule and adaptive frontier generation; bench/NOTES.md entry 20). A
+/// ceiling just above today's figure, so that growth shows here first.
+const PERSISTENT_SPILL_CEILING: u32 = 560;
+
 #[test]
 fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
     let ptxas = find_ptxas().unwrap_or_else(|e| panic!("{e}"));
@@ -48,7 +56,14 @@ fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
         }
         for k in &kernels {
             assert!(k.registers > 0 && k.registers <= 255, "{arch} {}: {} registers", k.kernel, k.registers);
-            if k.kernel.starts_with("bfs_") {
+            if k.kernel == "bfs_persistent" || k.kernel == "bfs_persistent_compressed" {
+                assert!(
+                    k.spill_store_bytes <= PERSISTENT_SPILL_CEILING,
+                    "{arch} {}: {} bytes of spill stores, over the ceiling of {PERSISTENT_SPILL_CEILING}",
+                    k.kernel,
+                    k.spill_store_bytes
+                );
+            } else if k.kernel.starts_with("bfs_") {
                 assert_eq!(
                     (k.spill_store_bytes, k.spill_load_bytes, k.stack_bytes),
                     (0, 0, 0),

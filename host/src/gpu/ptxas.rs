@@ -72,17 +72,26 @@ pub fn assemble(ptxas: &Path, arch: &str) -> Result<Vec<KernelResources>> {
 }
 
 /// Parses `ptxas -v` output: a "Compiling entry function 'NAME'" line opens each kernel, and
-/// the lines after it give the stack frame, spills, registers and shared memory.
+/// the lines after it give the stack frame, spills, registers and shared memory. The stack and
+/// spill line belongs to the function named by the "Function properties for NAME" line before
+/// it, which is not always the kernel: ptxas also reports the device functions a kernel
+/// calls (Rust's panic handlers, for one), and their zeros must not overwrite the kernel's.
 pub fn parse_report(report: &str, arch: &str) -> Vec<KernelResources> {
     let mut kernels: Vec<KernelResources> = Vec::new();
+    let mut properties_of_kernel = false;
     for line in report.lines() {
         if let Some(rest) = line.split("Compiling entry function '").nth(1) {
             let name = rest.split('\'').next().unwrap_or_default();
             kernels.push(KernelResources { kernel: name.to_string(), arch: arch.to_string(), ..Default::default() });
+            properties_of_kernel = false;
+            continue;
+        }
+        if let Some(rest) = line.split("Function properties for ").nth(1) {
+            properties_of_kernel = kernels.last().is_some_and(|k| k.kernel == rest.trim());
             continue;
         }
         let Some(current) = kernels.last_mut() else { continue };
-        if line.contains("bytes stack frame") {
+        if line.contains("bytes stack frame") && properties_of_kernel {
             current.stack_bytes = number_before(line, "bytes stack frame");
             current.spill_store_bytes = number_before(line, "bytes spill stores");
             current.spill_load_bytes = number_before(line, "bytes spill loads");
@@ -106,6 +115,31 @@ fn number_before(line: &str, unit: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ptxas reports the device functions a kernel calls after the kernel's own properties;
+    /// their zeros belong to them (found when `warpath kernels` showed no spills for a kernel
+    /// that spilled 532 bytes).
+    #[test]
+    fn a_called_function_does_not_overwrite_the_kernels_spills() {
+        let report = "ptxas info    : Compiling entry function 'bfs_persistent' for 'sm_90'\n\
+            ptxas info    : Function properties for bfs_persistent\n\
+            \x20   264 bytes stack frame, 532 bytes spill stores, 712 bytes spill loads\n\
+            ptxas info    : Used 64 registers, used 1 barriers, 264 bytes cumulative stack size, 12480 bytes smem\n\
+            ptxas info    : Function properties for _RNvNtCsbSE61zFgCyu_4core9panicking9panic_fmt\n\
+            \x20   0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n\
+            ptxas info    : Compiling entry function 'bfs_init' for 'sm_90'\n\
+            ptxas info    : Function properties for bfs_init\n\
+            \x20   0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n\
+            ptxas info    : Used 16 registers, used 0 barriers, 0 bytes smem\n";
+        let kernels = parse_report(report, "sm_90");
+        assert_eq!(kernels.len(), 2);
+        let persistent = &kernels[0];
+        assert_eq!(
+            (persistent.registers, persistent.stack_bytes, persistent.spill_store_bytes, persistent.spill_load_bytes),
+            (64, 264, 532, 712)
+        );
+        assert_eq!((kernels[1].registers, kernels[1].spill_store_bytes), (16, 0));
+    }
 
     #[test]
     fn parses_a_ptxas_report() {
