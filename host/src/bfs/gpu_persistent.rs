@@ -304,3 +304,44 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::kernels::{TRACE_WROTE_BITMAP, TRACE_WROTE_QUEUE};
+
+    /// One record as the kernel writes it: flags, frontier, edges, bytes, bus bytes, m_f, m_u,
+    /// start time.
+    fn record(flags: u64, frontier: u64, m_f: u64, m_u: u64, start_ns: u64) -> [u64; TRACE_WORDS] {
+        [flags, frontier, m_f, 4 * m_f, 0, m_f, m_u, start_ns]
+    }
+
+    /// A four-level Kronecker-like trace: top-down alone, a single-scan level that lambda
+    /// predicted, bottom-up reading that bitmap, then top-down from a packed queue.
+    #[test]
+    fn decoding_names_each_generation_and_explains_each_decision() {
+        let switching = Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1000, edges: 20_000 };
+        let records = [
+            record(TRACE_ALONE | TRACE_WROTE_QUEUE, 1, 20, 19_980, 1_000),
+            record(TRACE_WROTE_BITMAP | TRACE_PREDICTED_SWITCH, 20, 900, 19_080, 2_000),
+            record(TRACE_BOTTOM_UP | TRACE_WROTE_BITMAP, 400, 15_000, 4_080, 5_000),
+            record(TRACE_PACKED_QUEUE | TRACE_WROTE_QUEUE, 30, 60, 20, 9_000),
+            [0, 0, 0, 0, 0, 0, 0, 9_500],
+        ];
+        let trace: Vec<u64> = records.iter().flatten().copied().collect();
+        let levels = decode_trace(&trace, 4, &switching);
+        let shown: Vec<String> = levels.iter().map(|l| l.generation.unwrap().to_string()).collect();
+        assert_eq!(shown, ["scan-free, one block", "single-scan (predicted)", "ballot", "packed > scan-free"]);
+        let directions: Vec<Direction> = levels.iter().map(|l| l.direction).collect();
+        assert_eq!(directions, [Direction::TopDown, Direction::TopDown, Direction::BottomUp, Direction::TopDown]);
+        assert_eq!(levels[2].time, Duration::from_nanos(4_000));
+        assert_eq!(levels[3].time, Duration::from_nanos(500));
+        assert_eq!((levels[1].frontier_edges, levels[1].unvisited_edges), (900, 19_080));
+        // Each verdict is Beamer's rule on the counters recorded, with the level before's.
+        assert_eq!(levels[1].decision.as_deref(), Some("m_f*alpha 13500 <= m_u 19080, growing: top-down"));
+        assert_eq!(levels[2].decision.as_deref(), Some("m_f*alpha 225000 > m_u 4080, growing: bottom-up"));
+        assert_eq!(levels[3].decision.as_deref(), Some("n_f*beta 540 < n 1000, shrinking: top-down"));
+        let inputs = switch_inputs(&levels, 3);
+        assert_eq!((inputs.previous_frontier, inputs.previous_edges, inputs.previous_bottom_up), (400, 15_000, true));
+    }
+}
