@@ -85,10 +85,10 @@ pub struct GpuTuning {
     pub switch_rule: String,
     /// The switching rule's alpha. Default: 15 for beamer (Beamer's), 0.03 for xbfs (measured
     /// best on the suite; XBFS's paper uses 0.1).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
     pub alpha: Option<f32>,
     /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
-    #[arg(long, default_value_t = 18.0)]
+    #[arg(long, default_value_t = 18.0, value_parser = parse_threshold, allow_negative_numbers = true)]
     pub beta: f32,
     /// How frontiers are generated (persistent kernel; XBFS section 4): `adaptive` (the level
     /// before a switch that XBFS's lambda predicts writes the next frontier the way the next
@@ -134,6 +134,16 @@ pub struct GpuTuning {
     /// bottom-up searches never cross the bus). For measuring what they save.
     #[arg(long)]
     pub no_list_heads: bool,
+}
+
+/// A switching threshold: a number, zero or more (`inf` allowed: never switch back, or always
+/// switch).
+pub fn parse_threshold(text: &str) -> Result<f32, String> {
+    let value: f32 = text.trim().parse().map_err(|_| format!("`{text}` is not a number"))?;
+    if value.is_nan() || value < 0.0 {
+        return Err(format!("`{text}` is not a threshold: use a number of 0 or more"));
+    }
+    Ok(value)
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -278,7 +288,7 @@ mod tests {
 
     use super::{parse_bytes, Cli, Command};
     use warpath::bfs::gpu_persistent::BottomUpBalance;
-    use warpath::bfs::GpuKernel;
+    use warpath::bfs::{GpuKernel, SwitchRule};
 
     #[test]
     fn bottom_up_balance_reaches_the_persistent_kernel() {
@@ -296,6 +306,29 @@ mod tests {
         assert_eq!(balance_of(&["--bottom-up-balance", "warp"]), BottomUpBalance::Warp);
         let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-balance", "Warp"]).unwrap_err();
         assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn switching_rule_and_thresholds_reach_the_persistent_kernel_and_bad_ones_are_refused() {
+        let params = |extra: &[&str]| {
+            let cli = Cli::try_parse_from([&["warpath", "bfs", "kron:10"], extra].concat()).unwrap();
+            let Command::Bfs(args) = cli.command else { panic!("not bfs") };
+            match args.gpu.kernel() {
+                GpuKernel::Persistent(p) => p,
+                GpuKernel::PerLevel => panic!("per-level"),
+            }
+        };
+        let default = params(&[]);
+        assert_eq!((default.switch_rule, default.alpha, default.adaptive_frontier), (SwitchRule::Xbfs, 0.03, true));
+        let beamer = params(&["--switch", "beamer", "--frontier-generation", "fixed"]);
+        assert_eq!((beamer.switch_rule, beamer.alpha, beamer.adaptive_frontier), (SwitchRule::Beamer, 15.0, false));
+        assert_eq!(params(&["--alpha", "0.2"]).alpha, 0.2);
+        assert_eq!(params(&["--beta", "inf"]).beta, f32::INFINITY);
+        for bad in [["--alpha", "-1"], ["--alpha", "nan"], ["--beta", "much"], ["--switch", "gap"]] {
+            let err = Cli::try_parse_from([&["warpath", "bfs", "kron:10"][..], &bad[..]].concat()).unwrap_err();
+            let text = err.to_string();
+            assert!(text.contains(bad[1]), "{bad:?}: {text}");
+        }
     }
 
     #[test]
