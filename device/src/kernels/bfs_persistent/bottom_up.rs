@@ -438,14 +438,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         unsafe { (*self.edges.in_offsets.add(v as usize), *self.edges.in_offsets.add(v as usize + 1)) }
     }
 
-    /// Packs the frontier bitmap of `level` into its queue: each block takes `BLOCK` words at a
-    /// time, a block-wide scan of their popcounts places every vertex, and one atomic per block
-    /// and round reserves the space. Ends with a grid barrier.
-    ///
-    /// Bottom-up levels only count what they discover: a queue is needed only when top-down
-    /// resumes, and packing it once from the bitmap costs a few hundred atomics, where emitting
-    /// it from every bottom-up level cost one per warp and word (hundreds of thousands).
-    #[inline(always)]
     /// Appends the vertices of bitmap word `word` whose bits are set in `bits` to the queue of
     /// `level + 1`, in ascending order, with one atomic (see "Direct emission" in
     /// [`Self::bottom_up_level`]). All 32 lanes call it together.
@@ -470,6 +462,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         }
     }
 
+    /// Packs the frontier bitmap of `level` into its queue: each block takes `BLOCK` words at a
+    /// time, a block-wide scan of their popcounts places every vertex, and one atomic per block
+    /// and round reserves the space. Ends with a grid barrier.
+    ///
+    /// Bottom-up levels emit a queue only when the next level is predicted top-down (see
+    /// "Direct emission" in [`Self::bottom_up_level`]); otherwise a queue is needed only when
+    /// top-down resumes unforeseen, and packing it once from the bitmap costs a few hundred
+    /// atomics, where emitting it from every bottom-up level would cost one per warp and word
+    /// (hundreds of thousands, NOTES entry 4).
+    #[inline(always)]
     pub(super) unsafe fn build_queue_from_bitmap(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
         let tid = thread_idx();
         let bits = self.frontier_bitmap(level);

@@ -14,7 +14,7 @@
 //!   decoded piece by piece by whichever warps take them. Without restart points a list of a
 //!   million edges would be one warp's serial job.
 
-use super::top_down::{Expansion, WarpQueue};
+use super::top_down::Expansion;
 use super::*;
 
 /// Edges between restart points of a long compressed list (the host's `RESTART_EDGES`).
