@@ -46,14 +46,21 @@ fn main() {
     ] {
         command.env_remove(var);
     }
-    let status =
-        command.status().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
-    if !status.success() {
+    let output =
+        command.output().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
+    let diagnostics = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        eprint!("{diagnostics}");
         fail(
             "building the GPU kernels in device/ failed (see the errors above).\n\
              The kernel build needs the nightly toolchain pinned in rust-toolchain.toml with its rust-src component;\n\
              `rustup toolchain install` in the repository root installs both (scripts/setup does it for you).",
         );
+    }
+    // Cargo shows a build script's output only when it fails, so the kernel crate's warnings
+    // would pass unseen: hand each one, with its location, to cargo as a warning of ours.
+    for warning in kernel_warnings(&diagnostics) {
+        println!("cargo:warning=device/: {warning}");
     }
 
     let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/deps/warpath_device.s");
@@ -63,6 +70,27 @@ fn main() {
     let ptx = apply_launch_bounds(&ptx);
     let embedded = out_dir.join("warpath_kernels.ptx");
     write_if_changed(&embedded, &ptx);
+}
+
+/// The warnings in the kernel build's diagnostics, each as "message (file:line:column)",
+/// without cargo's closing count.
+fn kernel_warnings(diagnostics: &str) -> Vec<String> {
+    let lines: Vec<&str> = diagnostics.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let message = line.strip_prefix("warning: ")?;
+            if message.starts_with('`') && message.contains("generated") {
+                return None;
+            }
+            let location = lines[i + 1..].iter().take(3).find_map(|l| l.trim_start().strip_prefix("--> "));
+            Some(match location {
+                Some(location) => format!("{message} ({location})"),
+                None => message.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// A PTX module that declares an `.extern .func` calls code it does not contain; the driver
