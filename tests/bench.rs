@@ -15,7 +15,7 @@ use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{read_report, run_bench, write_report, BenchOptions, BenchReport, RootRecord, Summary};
 use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
-use warpath::bfs::{Backend, Traverser};
+use warpath::bfs::{Backend, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
 
@@ -131,6 +131,48 @@ fn json_report_round_trips() {
     before_async["flags"]["gpu_params"].as_object_mut().unwrap().remove("async_bottom_up");
     let before_async = parse_report(&before_async.to_string()).unwrap();
     assert_eq!(before_async.flags.gpu_params.map(|p| p.async_bottom_up), Some(false));
+
+    // The switching rule, frontier generation and each traced level's rule counters, frontier
+    // generation and verdict survive the round trip and show in the report; reports written
+    // before them read as Beamer's rule, fixed generation and no per-level details.
+    let mut switching = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
+    switching.flags.gpu_params.as_mut().unwrap().switch_rule = SwitchRule::Xbfs;
+    switching.flags.gpu_params.as_mut().unwrap().alpha = 0.03;
+    let level = &mut switching.trace.as_mut().unwrap().levels[0];
+    level.frontier_edges = 12;
+    level.unvisited_edges = 34;
+    level.generation = Some("packed > scan-free".into());
+    level.decision = Some("m_f 12 < alpha*|E| 600: top-down".into());
+    write_report(&switching, &path).unwrap();
+    let switching_text = std::fs::read_to_string(&path).unwrap();
+    assert!(switching_text.contains("\"switch_rule\": \"xbfs\""), "{switching_text}");
+    assert_eq!(read_report(&path).unwrap(), switching);
+    let rendered = warpath::bench::report::render(&switching);
+    assert!(
+        rendered.contains("(persistent; xbfs rule, alpha 0.03, beta 18, adaptive frontier generation"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("switching and frontier generation:"), "{rendered}");
+    assert!(
+        rendered.contains("packed > scan-free") && rendered.contains("m_f 12 < alpha*|E| 600: top-down"),
+        "{rendered}"
+    );
+    let mut before_switching: serde_json::Value = serde_json::from_str(&switching_text).unwrap();
+    let params = before_switching["flags"]["gpu_params"].as_object_mut().unwrap();
+    params.remove("switch_rule");
+    params.remove("adaptive_frontier");
+    for level in before_switching["trace"]["levels"].as_array_mut().unwrap() {
+        let level = level.as_object_mut().unwrap();
+        for key in ["frontier_edges", "unvisited_edges", "generation", "decision"] {
+            level.remove(key);
+        }
+    }
+    let before_switching = parse_report(&before_switching.to_string()).unwrap();
+    let params = before_switching.flags.gpu_params.unwrap();
+    assert_eq!((params.switch_rule, params.adaptive_frontier), (SwitchRule::Beamer, false));
+    let first = &before_switching.trace.as_ref().unwrap().levels[0];
+    assert_eq!((first.frontier_edges, first.generation.as_deref(), first.decision.as_deref()), (0, None, None));
+    assert!(!warpath::bench::report::render(&before_switching).contains("switching and frontier generation"));
 
     // Another schema version is refused with a message saying so.
     let text = text.replacen("\"schema_version\": 2", "\"schema_version\": 99", 1);
