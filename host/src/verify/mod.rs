@@ -113,16 +113,29 @@ pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
         return fail(message);
     }
 
-    let edge_error = (0..n as u32).into_par_iter().find_map_first(|u| {
+    match edge_error(g, dist, "", |_| {}) {
+        Some(message) => fail(message),
+        None => Ok(()),
+    }
+}
+
+/// The edge rule both validations share: for every edge `u -> v` with `u` reached, `v` is
+/// reached (else the message, with `unreached_hint` after it) and `dist[v] <= dist[u] + 1`.
+/// `one_level_below(v)` is called for every such edge with `dist[v] == dist[u] + 1`. Returns the
+/// first problem in vertex order, as a message.
+fn edge_error(g: &Graph, dist: &[u32], unreached_hint: &str, one_level_below: impl Fn(u32) + Sync) -> Option<String> {
+    let name = |v: u32| g.external_id(v);
+    (0..g.num_vertices() as u32).into_par_iter().find_map_first(|u| {
         let du = dist[u as usize];
         if du == UNREACHED {
             return None;
         }
         g.neighbors(u).iter().find_map(|&v| {
             let dv = dist[v as usize];
+            // `du < UNREACHED = u32::MAX`, so `du + 1` does not overflow.
             if dv == UNREACHED {
                 Some(format!(
-                    "vertex {} is marked unreached, but the edge {} -> {} leads to it from distance {du}",
+                    "vertex {} is marked unreached, but the edge {} -> {} leads to it from distance {du}{unreached_hint}",
                     name(v),
                     name(u),
                     name(v)
@@ -136,14 +149,13 @@ pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
                     name(v)
                 ))
             } else {
+                if dv == du + 1 {
+                    one_level_below(v);
+                }
                 None
             }
         })
-    });
-    match edge_error {
-        Some(message) => fail(message),
-        None => Ok(()),
-    }
+    })
 }
 
 /// A parent entry for a message: an external id, or what the raw value means.
@@ -217,36 +229,8 @@ pub fn validate_distances(g: &Graph, result: &BfsResult) -> Result<()> {
     // Marked for every vertex that some in-neighbor reaches from exactly one level closer,
     // during the edge scan, so rule 5 needs no transpose.
     let found_from_level_before: Vec<AtomicBool> = (0..n).into_par_iter().map(|_| AtomicBool::new(false)).collect();
-    let edge_error = (0..n as u32).into_par_iter().find_map_first(|u| {
-        let du = dist[u as usize];
-        if du == UNREACHED {
-            return None;
-        }
-        g.neighbors(u).iter().find_map(|&v| {
-            let dv = dist[v as usize];
-            if dv == UNREACHED {
-                Some(format!(
-                    "vertex {} is marked unreached, but the edge {} -> {} leads to it from distance {du} \
-                     (an unreached vertex has no reached in-neighbor)",
-                    name(v),
-                    name(u),
-                    name(v)
-                ))
-            } else if dv as u64 > du as u64 + 1 {
-                Some(format!(
-                    "vertex {} is at distance {dv}, but the edge {} -> {} reaches it from distance {du}; \
-                     a BFS distance is at most one more than any in-neighbor's",
-                    name(v),
-                    name(u),
-                    name(v)
-                ))
-            } else {
-                if dv as u64 == du as u64 + 1 {
-                    found_from_level_before[v as usize].store(true, Relaxed);
-                }
-                None
-            }
-        })
+    let edge_error = edge_error(g, dist, " (an unreached vertex has no reached in-neighbor)", |v| {
+        found_from_level_before[v as usize].store(true, Relaxed)
     });
     if let Some(message) = edge_error {
         return fail(message);
