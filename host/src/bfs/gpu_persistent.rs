@@ -233,22 +233,13 @@ fn shared_list_capacity(m: u64) -> u64 {
 /// The switching rule's inputs at level `level` of a decoded trace, as the kernel saw them.
 pub fn switch_inputs(levels: &[LevelTrace], level: usize) -> SwitchInputs {
     let l = &levels[level];
+    let previous = level.checked_sub(1).map(|p| &levels[p]);
     SwitchInputs {
         frontier: l.frontier,
-        frontier_edges: l.frontier_edges,
-        unvisited_edges: l.unvisited_edges,
-        ..following(level.checked_sub(1).map(|p| &levels[p]))
-    }
-}
-
-/// What a level's inputs take from the level before it (nothing at the first level).
-fn following(previous: Option<&LevelTrace>) -> SwitchInputs {
-    SwitchInputs {
-        frontier: 0,
         previous_frontier: previous.map_or(0, |p| p.frontier),
-        frontier_edges: 0,
+        frontier_edges: l.frontier_edges,
         previous_edges: previous.map_or(0, |p| p.frontier_edges),
-        unvisited_edges: 0,
+        unvisited_edges: l.unvisited_edges,
         previous_bottom_up: previous.is_some_and(|p| p.direction == Direction::BottomUp),
     }
 }
@@ -264,12 +255,6 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
         let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
         let flags = record[0];
         let bottom_up = flags & TRACE_BOTTOM_UP != 0;
-        let inputs = SwitchInputs {
-            frontier: record[1],
-            frontier_edges: record[TRACE_FRONTIER_EDGES],
-            unvisited_edges: record[TRACE_UNVISITED_EDGES],
-            ..following(out.last())
-        };
         let conversion = if flags & TRACE_PACKED_QUEUE != 0 {
             Some(FrontierConversion::Packed)
         } else if flags & TRACE_BUILT_BITMAP != 0 {
@@ -291,16 +276,18 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
             bytes_read: record[3],
             bus_bytes: record[4],
             time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
-            frontier_edges: inputs.frontier_edges,
-            unvisited_edges: inputs.unvisited_edges,
+            frontier_edges: record[TRACE_FRONTIER_EDGES],
+            unvisited_edges: record[TRACE_UNVISITED_EDGES],
             generation: Some(Generation {
                 conversion,
                 output,
                 predicted_switch: flags & TRACE_PREDICTED_SWITCH != 0,
                 alone: flags & TRACE_ALONE != 0,
             }),
-            decision: Some(switching.explain(&inputs)),
+            decision: None,
         });
+        // The rule's inputs are this level's counters and the level before's.
+        out[level].decision = Some(switching.explain(&switch_inputs(&out, level)));
     }
     out
 }
