@@ -321,7 +321,7 @@ fn random_source_finds_a_needle_and_handles_edgeless_graphs() {
 /// level's actual counters. It must be right more often than wrong, and catch most switches.
 #[test]
 fn lambda_foresees_the_switch_to_bottom_up_on_scale_free_and_uniform_graphs() {
-    use warpath::bfs::{SwitchInputs, SwitchRule, Switching};
+    use warpath::bfs::{switch_inputs, SwitchInputs, SwitchRule, Switching};
     use warpath::generate::{generate, GeneratorSpec};
     for spec in ["kron:16", "urand:16:16"] {
         let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
@@ -336,16 +336,7 @@ fn lambda_foresees_the_switch_to_bottom_up_on_scale_free_and_uniform_graphs() {
             let (mut hits, mut misses, mut false_alarms) = (0, 0, 0);
             for source in random_sources(&g, 16, 3) {
                 let (_, trace) = bfs_parallel_with(&g, None, source, &DirectionParams::top_down_only());
-                let inputs: Vec<SwitchInputs> = (0..trace.len())
-                    .map(|i| SwitchInputs {
-                        frontier: trace[i].frontier,
-                        previous_frontier: if i == 0 { 0 } else { trace[i - 1].frontier },
-                        frontier_edges: trace[i].frontier_edges,
-                        previous_edges: if i == 0 { 0 } else { trace[i - 1].frontier_edges },
-                        unvisited_edges: trace[i].unvisited_edges,
-                        previous_bottom_up: false,
-                    })
-                    .collect();
+                let inputs: Vec<SwitchInputs> = (0..trace.len()).map(|i| switch_inputs(&trace, i)).collect();
                 // Up to the first level the rule sends bottom-up: later levels of a top-down
                 // run are not what a direction-optimizing run would see.
                 for i in 1..inputs.len() - 1 {

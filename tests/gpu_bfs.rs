@@ -7,11 +7,11 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
-use warpath::bfs::gpu_persistent::{switch_inputs, BottomUpBalance, GpuBfsParams, GpuPersistent, PersistentRun};
+use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams, GpuPersistent, PersistentRun};
 use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{
-    random_sources, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuOptions, SwitchRule,
-    Switching, Traverser,
+    random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuOptions,
+    SwitchRule, Switching, Traverser,
 };
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};

@@ -7,7 +7,7 @@ use std::time::Duration;
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::cpu_parallel::{Direction, LevelTrace};
-use crate::bfs::switching::{FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching};
+use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
     self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
@@ -228,20 +228,6 @@ impl GpuPersistent<'_> {
 /// in a level, and a level holds at most all `m` edges.
 fn shared_list_capacity(m: u64) -> u64 {
     m / SHARED_LIST_EDGES + 1
-}
-
-/// The switching rule's inputs at level `level` of a decoded trace, as the kernel saw them.
-pub fn switch_inputs(levels: &[LevelTrace], level: usize) -> SwitchInputs {
-    let l = &levels[level];
-    let previous = level.checked_sub(1).map(|p| &levels[p]);
-    SwitchInputs {
-        frontier: l.frontier,
-        previous_frontier: previous.map_or(0, |p| p.frontier),
-        frontier_edges: l.frontier_edges,
-        previous_edges: previous.map_or(0, |p| p.frontier_edges),
-        unvisited_edges: l.unvisited_edges,
-        previous_bottom_up: previous.is_some_and(|p| p.direction == Direction::BottomUp),
-    }
 }
 
 /// Turns the device's trace records into [`LevelTrace`]s (levels past the capacity are left

@@ -17,7 +17,9 @@ pub mod switching;
 pub use backend::{bfs, choose_placement, Backend, BackendUsed, GpuKernel, GpuOptions, Traversal, Traverser};
 pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 pub use cpu_reference::bfs_sequential;
-pub use switching::{FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching};
+pub use switching::{
+    switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
+};
 
 /// The BFS tree of one traversal, in internal vertex ids.
 ///

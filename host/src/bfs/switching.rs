@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+
 /// Which rule picks the direction of each level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -157,6 +159,21 @@ impl Switching {
                 )
             }
         }
+    }
+}
+
+/// The switching rule's inputs at level `level` of a trace (the persistent kernel's, decoded,
+/// or the CPU BFS's), as the deciding level saw them: its counters and the level before's.
+pub fn switch_inputs(levels: &[LevelTrace], level: usize) -> SwitchInputs {
+    let l = &levels[level];
+    let previous = level.checked_sub(1).map(|p| &levels[p]);
+    SwitchInputs {
+        frontier: l.frontier,
+        previous_frontier: previous.map_or(0, |p| p.frontier),
+        frontier_edges: l.frontier_edges,
+        previous_edges: previous.map_or(0, |p| p.frontier_edges),
+        unvisited_edges: l.unvisited_edges,
+        previous_bottom_up: previous.is_some_and(|p| p.direction == Direction::BottomUp),
     }
 }
 
