@@ -90,15 +90,24 @@ impl Switching {
     /// Whether the rule sends a level with these counters bottom-up (the device's
     /// `rule_wants_bottom_up`).
     pub fn wants_bottom_up(&self, c: &SwitchInputs) -> bool {
-        self.wants(c.frontier as f32, c.previous_frontier as f32, c.frontier_edges as f32, c.unvisited_edges as f32, c)
+        let (frontier, previous) = (c.frontier as f32, c.previous_frontier as f32);
+        self.wants(frontier, previous, c.frontier_edges as f32, c.unvisited_edges as f32, c.previous_bottom_up)
     }
 
-    fn wants(&self, frontier: f32, previous: f32, frontier_edges: f32, unvisited: f32, c: &SwitchInputs) -> bool {
+    /// The rule on counters already in `f32`, as the kernel holds them.
+    fn wants(
+        &self,
+        frontier: f32,
+        previous: f32,
+        frontier_edges: f32,
+        unvisited: f32,
+        previous_bottom_up: bool,
+    ) -> bool {
         match self.rule {
             SwitchRule::Xbfs => frontier_edges >= self.alpha * self.edges as f32,
             SwitchRule::Beamer => {
                 let growing = frontier > previous;
-                if c.previous_bottom_up {
+                if previous_bottom_up {
                     !(frontier * self.beta < self.n as f32 && !growing)
                 } else {
                     growing && frontier_edges * self.alpha > unvisited
@@ -117,13 +126,13 @@ impl Switching {
         let (frontier, edges) = (c.frontier as f32, c.frontier_edges as f32);
         let lambda = edges / (c.previous_edges as f32).max(1.0);
         let next_edges = edges * lambda;
-        let next = SwitchInputs { previous_bottom_up: bottom_up, ..*c };
+        // The next level's counters: this level's grown by lambda, with this level before it.
         let wants = self.wants(
             frontier * (frontier / c.previous_frontier as f32),
             frontier,
             next_edges,
             (c.unvisited_edges as f32 - next_edges).max(0.0),
-            &next,
+            bottom_up,
         );
         wants != bottom_up
     }
