@@ -286,20 +286,31 @@ pub struct SuiteArgs {
 mod tests {
     use clap::Parser;
 
-    use super::{parse_bytes, Cli, Command};
-    use warpath::bfs::gpu_persistent::BottomUpBalance;
+    use super::{parse_bytes, Cli, Command, GpuTuning};
+    use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
     use warpath::bfs::{GpuKernel, SwitchRule};
+
+    /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).
+    fn tuning(args: &[&str]) -> GpuTuning {
+        let cli = Cli::try_parse_from([&["warpath"][..], args].concat()).unwrap();
+        match cli.command {
+            Command::Bfs(args) => args.gpu,
+            Command::Bench(args) => args.gpu,
+            _ => panic!("neither bfs nor bench: {args:?}"),
+        }
+    }
+
+    /// The persistent kernel's parameters of `warpath ARGS...`.
+    fn persistent(args: &[&str]) -> GpuBfsParams {
+        match tuning(args).kernel() {
+            GpuKernel::Persistent(p) => p,
+            GpuKernel::PerLevel => panic!("not the persistent kernel: {args:?}"),
+        }
+    }
 
     #[test]
     fn bottom_up_balance_reaches_the_persistent_kernel() {
-        let balance_of = |extra: &[&str]| {
-            let cli = Cli::try_parse_from([&["warpath", "bench", "kron:10"][..], extra].concat()).unwrap();
-            let Command::Bench(args) = cli.command else { panic!("not bench") };
-            match args.gpu.kernel() {
-                GpuKernel::Persistent(p) => p.bottom_up_balance,
-                GpuKernel::PerLevel => panic!("not the persistent kernel"),
-            }
-        };
+        let balance_of = |extra: &[&str]| persistent(&[&["bench", "kron:10"][..], extra].concat()).bottom_up_balance;
         assert_eq!(balance_of(&[]), BottomUpBalance::Static);
         assert_eq!(balance_of(&["--bottom-up-balance", "static"]), BottomUpBalance::Static);
         assert_eq!(balance_of(&["--bottom-up-balance", "thread"]), BottomUpBalance::Thread);
@@ -310,14 +321,7 @@ mod tests {
 
     #[test]
     fn switching_rule_and_thresholds_reach_the_persistent_kernel_and_bad_ones_are_refused() {
-        let params = |extra: &[&str]| {
-            let cli = Cli::try_parse_from([&["warpath", "bfs", "kron:10"], extra].concat()).unwrap();
-            let Command::Bfs(args) = cli.command else { panic!("not bfs") };
-            match args.gpu.kernel() {
-                GpuKernel::Persistent(p) => p,
-                GpuKernel::PerLevel => panic!("per-level"),
-            }
-        };
+        let params = |extra: &[&str]| persistent(&[&["bfs", "kron:10"][..], extra].concat());
         let default = params(&[]);
         assert_eq!((default.switch_rule, default.alpha, default.adaptive_frontier), (SwitchRule::Xbfs, 0.03, true));
         let beamer = params(&["--switch", "beamer", "--frontier-generation", "fixed"]);
@@ -333,18 +337,7 @@ mod tests {
 
     #[test]
     fn async_bottom_up_reaches_the_persistent_kernel_for_bfs_and_bench() {
-        let async_of = |extra: &[&str]| {
-            let cli = Cli::try_parse_from([&["warpath"][..], extra].concat()).unwrap();
-            let gpu = match cli.command {
-                Command::Bench(args) => args.gpu,
-                Command::Bfs(args) => args.gpu,
-                _ => panic!("neither bfs nor bench"),
-            };
-            match gpu.kernel() {
-                GpuKernel::Persistent(p) => p.async_bottom_up,
-                GpuKernel::PerLevel => panic!("not the persistent kernel"),
-            }
-        };
+        let async_of = |args: &[&str]| persistent(args).async_bottom_up;
         for command in ["bfs", "bench"] {
             assert!(!async_of(&[command, "kron:10"]), "{command}: off by default");
             assert!(async_of(&[command, "kron:10", "--async-bottom-up"]), "{command}");
@@ -357,14 +350,7 @@ mod tests {
     #[test]
     fn distances_only_reaches_the_options_of_bfs_and_bench() {
         for command in ["bfs", "bench"] {
-            let options = |extra: &[&str]| {
-                let cli = Cli::try_parse_from([&["warpath", command, "kron:10"][..], extra].concat()).unwrap();
-                match cli.command {
-                    Command::Bfs(args) => args.gpu.options(),
-                    Command::Bench(args) => args.gpu.options(),
-                    _ => panic!("not {command}"),
-                }
-            };
+            let options = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).options();
             assert!(!options(&[]).distances_only, "{command}");
             assert!(options(&["--distances-only"]).distances_only, "{command}");
         }
