@@ -383,19 +383,15 @@ fn gpu_suite_runs_every_kernel() {
 
     // `warpath bench` names its kernel and its device memory in the printout and the JSON.
     let scratch = Scratch::new("bench-gpu-kernel");
-    let json = scratch.path("top-down.json");
-    let (ok, stdout, stderr) = warpath(&[
-        "bench",
-        "kron:10",
-        "--roots",
-        "2",
-        "--backend",
-        "gpu",
-        "--top-down",
-        "--json",
-        json.to_str().unwrap(),
-    ]);
-    assert!(ok, "{stdout}\n{stderr}");
+    // `bench kron:10` on the GPU with `flags`, its JSON written as `name`: the printout and report.
+    let gpu_bench = |flags: &[&str], name: &str| {
+        let json = scratch.path(name);
+        let common = ["bench", "kron:10", "--roots", "2", "--backend", "gpu", "--json", json.to_str().unwrap()];
+        let (ok, stdout, stderr) = warpath(&[&common[..], flags].concat());
+        assert!(ok, "{stdout}\n{stderr}");
+        (stdout, read_report(&json).unwrap())
+    };
+    let (stdout, report) = gpu_bench(&["--top-down"], "top-down.json");
     assert!(
         value(&stdout, "gpu kernel").starts_with(
             "top-down (persistent; xbfs rule, alpha 0.03, beta 18, adaptive frontier generation, bottom-up off"
@@ -403,49 +399,21 @@ fn gpu_suite_runs_every_kernel() {
         "{stdout}"
     );
     assert!(value(&stdout, "device memory").contains("allocated by warpath, computed"), "{stdout}");
-    let report = read_report(&json).unwrap();
     assert_eq!(report.flags.gpu_kernel.as_deref(), Some("top-down"));
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up), Some(false));
     assert!(report.peak_device_bytes > report.device_graph_bytes);
 
     // The bottom-up balancing shows in the header and the JSON.
-    let json = scratch.path("warp.json");
-    let (ok, stdout, stderr) = warpath(&[
-        "bench",
-        "kron:10",
-        "--roots",
-        "2",
-        "--backend",
-        "gpu",
-        "--bottom-up-balance",
-        "warp",
-        "--json",
-        json.to_str().unwrap(),
-    ]);
-    assert!(ok, "{stdout}\n{stderr}");
+    let (stdout, report) = gpu_bench(&["--bottom-up-balance", "warp"], "warp.json");
     assert!(
         value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"),
         "{stdout}"
     );
-    let report = read_report(&json).unwrap();
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 
     // So does the asynchronous bottom-up.
-    let json = scratch.path("async.json");
-    let (ok, stdout, stderr) = warpath(&[
-        "bench",
-        "kron:10",
-        "--roots",
-        "2",
-        "--backend",
-        "gpu",
-        "--async-bottom-up",
-        "--json",
-        json.to_str().unwrap(),
-    ]);
-    assert!(ok, "{stdout}\n{stderr}");
+    let (stdout, report) = gpu_bench(&["--async-bottom-up"], "async.json");
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
-    let report = read_report(&json).unwrap();
     assert_eq!(report.flags.gpu_params.map(|p| p.async_bottom_up), Some(true));
 }
 
