@@ -46,11 +46,17 @@ fn bfs_prints_the_contract_and_verifies() {
 
 #[test]
 fn bfs_out_file_uses_the_files_ids_and_marks_unreached_vertices() {
-    let scratch = Scratch::new("cli-out");
-    // Directed, 1-based: 1 -> 2 -> 3, and 4 -> 1 (4 is unreachable from 1).
+    let written = bfs_out_of_small_directed_graph("cli-out", &[]);
+    assert_eq!(written, "1 0 1\n2 1 1\n3 2 2\n4 -1 -1\n");
+}
+
+/// `bfs --source 1 --backend cpu --verify --out FILE` plus `extra` on a directed, 1-based DIMACS
+/// graph: 1 -> 2 -> 3, and 4 -> 1 (4 is unreachable from 1). Returns what FILE holds.
+fn bfs_out_of_small_directed_graph(scratch_name: &str, extra: &[&str]) -> String {
+    let scratch = Scratch::new(scratch_name);
     let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
     let out_path = scratch.path("bfs.txt");
-    let out = warpath(&[
+    let common = [
         "bfs",
         graph.to_str().unwrap(),
         "--source",
@@ -60,10 +66,10 @@ fn bfs_out_file_uses_the_files_ids_and_marks_unreached_vertices() {
         "--verify",
         "--out",
         out_path.to_str().unwrap(),
-    ]);
+    ];
+    let out = warpath(&[&common[..], extra].concat());
     assert!(out.status.success(), "{}", stderr(&out));
-    let written = std::fs::read_to_string(&out_path).unwrap();
-    assert_eq!(written, "1 0 1\n2 1 1\n3 2 2\n4 -1 -1\n");
+    std::fs::read_to_string(&out_path).unwrap()
 }
 
 #[test]
@@ -199,23 +205,7 @@ fn bfs_distances_only_verifies_the_distances_and_writes_no_parents() {
     assert_eq!(facts(&text).len(), 2);
 
     // --out: `vertex distance` under a header naming the columns; 4 is unreachable from 1.
-    let scratch = Scratch::new("cli-distances-only");
-    let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
-    let out_path = scratch.path("bfs.txt");
-    let out = warpath(&[
-        "bfs",
-        graph.to_str().unwrap(),
-        "--source",
-        "1",
-        "--backend",
-        "cpu",
-        "--distances-only",
-        "--verify",
-        "--out",
-        out_path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let written = std::fs::read_to_string(&out_path).unwrap();
+    let written = bfs_out_of_small_directed_graph("cli-distances-only", &["--distances-only"]);
     assert_eq!(written, "# vertex distance (distances only: no parents; -1 for unreached)\n1 0\n2 1\n3 2\n4 -1\n");
 }
 
