@@ -7,11 +7,12 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
+use warpath::bfs::gpu_edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams, GpuPersistent, PersistentRun};
 use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuOptions,
-    SwitchRule, Switching, Traverser,
+    GpuKernel, SwitchRule, Switching, TopDownStrategy, Traverser,
 };
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
@@ -177,7 +178,57 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
             }
         }
     }
+    check_edge_queue_against_cpu(gpu, graph, &device_graph, sources, label);
     check_compressed_against_cpu(gpu, graph, sources, Placement::Device, label);
+}
+
+/// The edge-queue strategies (contract-expand, two-phase, hybrid), with parents and distances
+/// only, against the reference; each trace must show every reached vertex claimed once at its
+/// distance and every out-edge of the frontier queued once (a redundant expansion factor of 1).
+fn check_edge_queue_against_cpu(
+    gpu: &GpuContext,
+    graph: &Graph,
+    device_graph: &warpath::gpu::DeviceGraph,
+    sources: &[u32],
+    label: &str,
+) {
+    let mut with_parents = GpuEdgeQueue::new(gpu, graph, device_graph, false).unwrap();
+    let mut distances_only = GpuEdgeQueue::new(gpu, graph, device_graph, true).unwrap();
+    for &source in sources {
+        for strategy in [TopDownStrategy::ContractExpand, TopDownStrategy::TwoPhase, TopDownStrategy::Hybrid] {
+            let label = format!("{label} ({strategy})");
+            let run = distances_only.run(source, strategy).unwrap();
+            check_distances_only(graph, &run.result, &format!("{label}, distances only"));
+            let run = with_parents.run(source, strategy).unwrap();
+            check_result(graph, &run.result, &label);
+            let depth = run.result.depth() as usize;
+            let mut at_distance = vec![0u64; depth + 1];
+            let mut edges_at_distance = vec![0u64; depth + 1];
+            for (v, &d) in run.result.distances.iter().enumerate() {
+                if d != u32::MAX {
+                    at_distance[d as usize] += 1;
+                    edges_at_distance[d as usize] += graph.degree(v as u32);
+                }
+            }
+            assert!(run.levels.len() >= depth + 1, "{label}: {} levels traced for depth {depth}", run.levels.len());
+            for (level, trace) in run.levels.iter().enumerate() {
+                let expected = at_distance.get(level).copied().unwrap_or(0);
+                assert_eq!(trace.frontier, expected, "{label}: vertices claimed at level {level}");
+                let edges = edges_at_distance.get(level).copied().unwrap_or(0);
+                assert_eq!(trace.frontier_edges, edges, "{label}: edges queued by level {level}");
+                if level > 0 {
+                    let queued = edges_at_distance[level - 1];
+                    assert_eq!(trace.edges_inspected, queued, "{label}: items contracted at level {level}");
+                }
+                let fused = trace.decision.as_deref() == Some("contract-expand");
+                match strategy {
+                    TopDownStrategy::ContractExpand => assert!(fused || level == 0, "{label}: level {level}"),
+                    TopDownStrategy::TwoPhase => assert!(!fused, "{label}: level {level}"),
+                    _ => {}
+                }
+            }
+        }
+    }
 }
 
 /// The persistent variants again over the delta-varint compressed lists, placed `placement`.
@@ -817,4 +868,37 @@ fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
         }
     }
     assert!(kron_compared > 0, "no kron source reached a quarter of the graph");
+}
+
+#[test]
+fn every_top_down_strategy_through_the_traverser_and_auto_resolved_per_graph() {
+    let Some(_gpu) = gpu_or_skip("every_top_down_strategy_through_the_traverser_and_auto_resolved_per_graph") else {
+        return;
+    };
+    for spec in ["kron:12", "grid2d:100x80"] {
+        let graph = generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for distances_only in [false, true] {
+            let options = GpuOptions { distances_only, ..GpuOptions::default() };
+            let mut traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+            for strategy in TopDownStrategy::ALL {
+                traverser.set_gpu_kernel(GpuKernel::TopDown(strategy));
+                let resolved = traverser.resolved_gpu_kernel();
+                match strategy.resolve(&graph) {
+                    TopDownStrategy::ExpandContract => {
+                        assert!(matches!(resolved, GpuKernel::Persistent(p) if !p.bottom_up), "{spec} {strategy}")
+                    }
+                    other => assert_eq!(resolved, GpuKernel::TopDown(other), "{spec} {strategy}"),
+                }
+                let label = format!("{spec} ({strategy} through the traverser, distances only: {distances_only})");
+                for source in sources_of(&graph) {
+                    let result = traverser.run(source).unwrap().result;
+                    if distances_only {
+                        check_distances_only(&graph, &result, &label);
+                    } else {
+                        check_result(&graph, &result, &label);
+                    }
+                }
+            }
+        }
+    }
 }

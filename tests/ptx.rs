@@ -6,7 +6,9 @@
 use warpath::gpu::ptx::{kernel_names, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
 
-const HOST_LAUNCHED: [&str; 14] = [
+const HOST_LAUNCHED: [&str; 16] = [
+    "bfs_edge_queue",
+    "test_warp_match",
     "bfs_persistent_init",
     "bfs_persistent",
     "test_block_scan",

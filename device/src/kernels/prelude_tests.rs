@@ -54,6 +54,17 @@ pub unsafe extern "ptx-kernel" fn test_warp_vote(input: *const u32, out: *mut u3
     }
 }
 
+/// Per thread: the lanes of its warp holding the same `input` value (`match_any_sync`).
+///
+/// # Safety
+/// `input` and `out` hold `n` words; `n` is the exact thread count, a multiple of 32.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_warp_match(input: *const u32, out: *mut u32) {
+    let i = global_idx() as usize;
+    // SAFETY: one thread per element.
+    unsafe { *out.add(i) = match_any_sync(FULL_MASK, *input.add(i)) };
+}
+
 /// Per thread, 5 words: shfl idx (from lane `delta`), up, down and xor by `delta`, and the low
 /// word of a 64-bit idx shuffle of `input[i] << 32 | i`'s high half swapped in.
 ///

@@ -105,6 +105,24 @@ pub fn shfl_idx_sync_u64(mask: u32, value: u64, lane: u32) -> u64 {
     ((hi as u64) << 32) | lo as u64
 }
 
+/// The lanes of `mask` whose `value` equals this lane's (PTX `match.any.sync.b32`, CUDA's
+/// `__match_any_sync`; sm_70 and later). Warp culling of duplicates takes one instruction.
+#[inline(always)]
+pub fn match_any_sync(mask: u32, value: u32) -> u32 {
+    let same: u32;
+    // SAFETY: register-only; the caller guarantees every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "match.any.sync.b32 {out}, {value}, {mask};",
+            value = in(reg32) value,
+            mask = in(reg32) mask,
+            out = out(reg32) same,
+            options(nomem, nostack)
+        )
+    };
+    same
+}
+
 /// Number of set bits (PTX `popc`).
 #[inline(always)]
 pub fn popc(x: u32) -> u32 {

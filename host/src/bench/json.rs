@@ -195,7 +195,7 @@ impl Flags {
     pub fn with_gpu_kernel(mut self, traverser: &Traverser<'_>) -> Flags {
         self.distances_only = traverser.distances_only();
         if traverser.gpu().is_some() {
-            let kernel = traverser.gpu_kernel();
+            let kernel = traverser.resolved_gpu_kernel();
             self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());
             self.gpu_params = match kernel {
                 GpuKernel::Persistent(p) => Some(GpuParams {
@@ -208,7 +208,7 @@ impl Flags {
                     bottom_up_balance: p.bottom_up_balance,
                     async_bottom_up: p.async_bottom_up,
                 }),
-                GpuKernel::PerLevel => None,
+                GpuKernel::PerLevel | GpuKernel::TopDown(_) => None,
             };
         } else {
             self.gpu_kernel = None;

@@ -1,8 +1,9 @@
 //! The GPU traversals a benchmark can compare, by the names the suite, the markdown table and
-//! the JSON reports use: `direction-optimizing`, `top-down` and `per-level`.
+//! the JSON reports use: `direction-optimizing`, `top-down` (the expand-contract strategy),
+//! `contract-expand`, `two-phase`, `hybrid` and `per-level`.
 
 use crate::bfs::gpu_persistent::GpuBfsParams;
-use crate::bfs::GpuKernel;
+use crate::bfs::{GpuKernel, TopDownStrategy};
 use crate::error::{Error, Result};
 
 /// One of warpath's GPU traversals.
@@ -10,22 +11,35 @@ use crate::error::{Error, Result};
 pub enum GpuTraversal {
     /// The persistent kernel with Beamer's direction switching (the default).
     DirectionOptimizing,
-    /// The persistent kernel, never stepping bottom-up.
+    /// The persistent kernel, never stepping bottom-up: Merrill et al.'s expand-contract.
     TopDown,
+    /// The other three top-down strategies, over edge queues.
+    ContractExpand,
+    TwoPhase,
+    Hybrid,
     /// One top-down launch and one host read-back per level: the baseline.
     PerLevel,
 }
 
 impl GpuTraversal {
-    /// All three, in the order of the suite's columns.
-    pub const ALL: [GpuTraversal; 3] =
-        [GpuTraversal::DirectionOptimizing, GpuTraversal::TopDown, GpuTraversal::PerLevel];
+    /// All of them, in the order of the suite's columns.
+    pub const ALL: [GpuTraversal; 6] = [
+        GpuTraversal::DirectionOptimizing,
+        GpuTraversal::TopDown,
+        GpuTraversal::ContractExpand,
+        GpuTraversal::TwoPhase,
+        GpuTraversal::Hybrid,
+        GpuTraversal::PerLevel,
+    ];
 
     /// The name used on the command line, in tables and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             GpuTraversal::DirectionOptimizing => "direction-optimizing",
             GpuTraversal::TopDown => "top-down",
+            GpuTraversal::ContractExpand => "contract-expand",
+            GpuTraversal::TwoPhase => "two-phase",
+            GpuTraversal::Hybrid => "hybrid",
             GpuTraversal::PerLevel => "per-level",
         }
     }
@@ -37,15 +51,23 @@ impl GpuTraversal {
             GpuTraversal::TopDown => {
                 GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() })
             }
+            GpuTraversal::ContractExpand => GpuKernel::TopDown(TopDownStrategy::ContractExpand),
+            GpuTraversal::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
+            GpuTraversal::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),
             GpuTraversal::PerLevel => GpuKernel::PerLevel,
         }
     }
 
-    /// Which of the three `kernel` is (its tuning aside).
+    /// Which one `kernel` is (its tuning aside). An unresolved `auto` strategy counts as
+    /// `top-down`; [`crate::bfs::Traverser::resolved_gpu_kernel`] says what it runs.
     pub fn of(kernel: &GpuKernel) -> GpuTraversal {
         match kernel {
             GpuKernel::Persistent(params) if params.bottom_up => GpuTraversal::DirectionOptimizing,
             GpuKernel::Persistent(_) => GpuTraversal::TopDown,
+            GpuKernel::TopDown(TopDownStrategy::ContractExpand) => GpuTraversal::ContractExpand,
+            GpuKernel::TopDown(TopDownStrategy::TwoPhase) => GpuTraversal::TwoPhase,
+            GpuKernel::TopDown(TopDownStrategy::Hybrid) => GpuTraversal::Hybrid,
+            GpuKernel::TopDown(TopDownStrategy::ExpandContract | TopDownStrategy::Auto) => GpuTraversal::TopDown,
             GpuKernel::PerLevel => GpuTraversal::PerLevel,
         }
     }
@@ -86,7 +108,9 @@ impl std::str::FromStr for GpuTraversal {
         GpuTraversal::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
             let what =
                 if s.is_empty() { "an empty GPU kernel name".to_string() } else { format!("unknown GPU kernel `{s}`") };
-            Error::InvalidArgument(format!("{what}: expected direction-optimizing, top-down, per-level or all"))
+            Error::InvalidArgument(format!(
+                "{what}: expected direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level or all"
+            ))
         })
     }
 }

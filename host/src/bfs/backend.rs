@@ -4,7 +4,9 @@
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
 use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
+use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
 use crate::error::Result;
@@ -102,6 +104,10 @@ pub enum GpuKernel {
     /// One top-down launch per level, the frontier size read back between levels (the
     /// foundation version, kept as a baseline).
     PerLevel,
+    /// Top-down only, by one of Merrill et al.'s four strategies (or `auto`, resolved per
+    /// graph): expand-contract is the persistent kernel's top-down path, the others run over
+    /// edge queues ([`GpuEdgeQueue`]).
+    TopDown(TopDownStrategy),
 }
 
 impl Default for GpuKernel {
@@ -384,7 +390,13 @@ impl<'g> Traverser<'g> {
         let started = Instant::now();
         let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
             Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, upload_time } => {
-                let (result, kernel_ms, levels) = match self.gpu_kernel {
+                let kernel = self.resolved_gpu_kernel();
+                let (result, kernel_ms, levels) = match kernel {
+                    GpuKernel::TopDown(strategy) => {
+                        let run = GpuEdgeQueue::new(gpu, self.graph, device_graph, self.distances_only)?
+                            .run(source, strategy)?;
+                        (run.result, run.kernel_ms, run.levels)
+                    }
                     GpuKernel::Persistent(mut params) => {
                         let inbound = match device_transpose {
                             Some(transpose) => transpose,
@@ -464,9 +476,11 @@ impl<'g> Traverser<'g> {
     /// buffer sizes, not measured by the driver; None on the CPU.
     pub fn device_bytes(&self) -> Option<u64> {
         let n = self.graph.num_vertices() as u32;
-        let per_vertex = match self.gpu_kernel {
-            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed_for(n, self.graph.num_edges(), self.distances_only),
+        let m = self.graph.num_edges();
+        let per_vertex = match self.resolved_gpu_kernel() {
+            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed_for(n, m, self.distances_only),
             GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
+            GpuKernel::TopDown(_) => GpuEdgeQueue::bytes_needed(n, m, self.distances_only),
         };
         Some(self.device_graph_bytes()? + per_vertex)
     }
@@ -474,6 +488,21 @@ impl<'g> Traverser<'g> {
     /// The GPU traversal chosen with [`Traverser::set_gpu_kernel`] (used only on the GPU).
     pub fn gpu_kernel(&self) -> GpuKernel {
         self.gpu_kernel
+    }
+
+    /// The GPU traversal that runs: the one chosen, with a top-down strategy of `auto`
+    /// resolved for this graph, and expand-contract as the persistent kernel never going
+    /// bottom-up (its top-down path is that strategy).
+    pub fn resolved_gpu_kernel(&self) -> GpuKernel {
+        match self.gpu_kernel {
+            GpuKernel::TopDown(strategy) => match strategy.resolve(self.graph) {
+                TopDownStrategy::ExpandContract => {
+                    GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() })
+                }
+                edge_queue => GpuKernel::TopDown(edge_queue),
+            },
+            other => other,
+        }
     }
 
     /// The GPU context, when this traverser runs on the GPU (for device queries such as

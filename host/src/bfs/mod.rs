@@ -10,13 +10,16 @@ use crate::graph::{Graph, UNREACHED};
 pub mod backend;
 pub mod cpu_parallel;
 pub mod cpu_reference;
+pub mod gpu_edge_queue;
 pub mod gpu_persistent;
 pub mod gpu_topdown;
+pub mod strategy;
 pub mod switching;
 
 pub use backend::{bfs, choose_placement, Backend, BackendUsed, GpuKernel, GpuOptions, Traversal, Traverser};
 pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 pub use cpu_reference::bfs_sequential;
+pub use strategy::TopDownStrategy;
 pub use switching::{
     switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
 };

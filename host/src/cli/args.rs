@@ -75,6 +75,11 @@ pub struct GpuTuning {
     /// Never step bottom-up (persistent kernel).
     #[arg(long)]
     pub top_down: bool,
+    /// Top-down only, by one of Merrill et al.'s strategies: expand-contract (the same as
+    /// --top-down), contract-expand, two-phase, hybrid (edge queues: 8 bytes an edge, 16 with
+    /// parents), or auto (chosen from the graph's average degree).
+    #[arg(long, conflicts_with = "gpu_kernel", value_parser = ["expand-contract", "contract-expand", "two-phase", "hybrid", "auto"])]
+    pub strategy: Option<String>,
     /// How each level picks its direction (persistent kernel): `beamer` (Beamer et al.: go
     /// bottom-up when the frontier grows and its edges x alpha exceed the unvisited edges,
     /// back to top-down when it shrinks below n / beta) or `xbfs` (XBFS section 4.3: bottom-up
@@ -183,6 +188,9 @@ impl GpuTuning {
     }
 
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {
+        if let Some(strategy) = &self.strategy {
+            return warpath::bfs::GpuKernel::TopDown(strategy.parse().expect("clap admits only known strategies"));
+        }
         match self.gpu_kernel.as_str() {
             "per-level" => warpath::bfs::GpuKernel::PerLevel,
             _ => warpath::bfs::GpuKernel::Persistent(warpath::bfs::gpu_persistent::GpuBfsParams {
@@ -200,12 +208,6 @@ impl GpuTuning {
 
     fn switch_rule(&self) -> warpath::bfs::SwitchRule {
         self.switch_rule.parse().expect("clap admits only known rules")
-    }
-
-    /// The traversal's name as the suite and the reports use it: `direction-optimizing`,
-    /// `top-down` or `per-level` (alpha, beta and the small-frontier path aside).
-    pub fn name(&self) -> &'static str {
-        warpath::bench::kernel::GpuTraversal::of(&self.kernel()).name()
     }
 }
 
@@ -304,7 +306,7 @@ mod tests {
     fn persistent(args: &[&str]) -> GpuBfsParams {
         match tuning(args).kernel() {
             GpuKernel::Persistent(p) => p,
-            GpuKernel::PerLevel => panic!("not the persistent kernel: {args:?}"),
+            other => panic!("not the persistent kernel but {other:?}: {args:?}"),
         }
     }
 
@@ -353,6 +355,22 @@ mod tests {
             let options = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).options();
             assert!(!options(&[]).distances_only, "{command}");
             assert!(options(&["--distances-only"]).distances_only, "{command}");
+        }
+    }
+
+    #[test]
+    fn strategy_selects_a_top_down_kernel_and_conflicts_with_the_per_level_one() {
+        use warpath::bfs::TopDownStrategy;
+        for command in ["bfs", "bench"] {
+            let kernel = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).kernel();
+            for strategy in TopDownStrategy::ALL {
+                assert_eq!(kernel(&["--strategy", strategy.name()]), GpuKernel::TopDown(strategy), "{command}");
+            }
+            let err = Cli::try_parse_from(["warpath", command, "kron:10", "--strategy", "fused"]).unwrap_err();
+            assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue, "{command}");
+            let err = Cli::try_parse_from(["warpath", command, "kron:10", "--strategy", "hybrid", "--gpu-kernel", "per-level"])
+                .unwrap_err();
+            assert_eq!(err.kind(), clap::error::ErrorKind::ArgumentConflict, "{command}");
         }
     }
 

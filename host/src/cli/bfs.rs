@@ -1,7 +1,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use warpath::bfs::{random_source, GpuKernel, Traverser};
+use warpath::bfs::{random_source, GpuKernel, TopDownStrategy, Traverser};
 use warpath::graph::UNREACHED;
 use warpath::verify;
 use warpath::{Error, Graph, Result};
@@ -44,6 +44,14 @@ pub fn run(args: &BfsArgs) -> Result<()> {
             GpuKernel::Persistent(p) if p.bottom_up => {
                 let async_note = if p.async_bottom_up { ", async bottom-up on" } else { "" };
                 println!("gpu kernel: {} (bottom-up balance {}{async_note})", args.gpu.gpu_kernel, p.bottom_up_balance)
+            }
+            GpuKernel::TopDown(requested) => {
+                let runs = match traverser.resolved_gpu_kernel() {
+                    GpuKernel::TopDown(strategy) => strategy,
+                    _ => TopDownStrategy::ExpandContract,
+                };
+                let chosen = if requested == TopDownStrategy::Auto { " (chosen by auto)" } else { "" };
+                println!("gpu kernel: top-down, {runs} strategy{chosen}")
             }
             _ => println!("gpu kernel: {}", args.gpu.gpu_kernel),
         }

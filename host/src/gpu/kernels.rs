@@ -393,6 +393,109 @@ pub fn bfs_persistent(
     }
 }
 
+/// Threads per block of the edge-queue BFS kernel (`EDGE_QUEUE_BLOCK` in the device crate).
+pub const EDGE_QUEUE_BLOCK: u32 = 256;
+
+/// The `strategy` argument of `bfs_edge_queue` (`STRATEGY_*` in the device crate).
+pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
+pub const STRATEGY_TWO_PHASE: u32 = 1;
+pub const STRATEGY_HYBRID: u32 = 2;
+
+/// Words per trace record of the edge-queue kernel (`EDGE_TRACE_WORDS`): flags, edge-queue
+/// items contracted, vertices claimed, start time; and the flag of a fused level.
+pub const EDGE_TRACE_WORDS: usize = 4;
+pub const EDGE_TRACE_FUSED: u64 = 1;
+
+/// The edge-queue BFS's control block, laid out as `EdgeQueueControl` in
+/// `device/src/kernels/bfs_edge_queue.rs`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct EdgeQueueControl {
+    pub barrier_arrivals: u32,
+    pub vertex_count: [u32; 3],
+    pub edge_count: [u64; 3],
+    pub levels: u32,
+    pub _pad: u32,
+}
+
+/// Words of 64 bits that hold an [`EdgeQueueControl`] on the device.
+pub const EDGE_QUEUE_CONTROL_WORDS: usize = std::mem::size_of::<EdgeQueueControl>() / 8;
+
+/// Device buffers of the edge-queue BFS.
+pub struct EdgeQueueBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u32>,
+    /// None for a distances-only BFS: no parents and no parent queues.
+    pub parents: Option<&'a mut CudaSlice<u32>>,
+    pub visited: &'a mut CudaSlice<u32>,
+    pub vertex_queue: &'a mut CudaSlice<u32>,
+    /// Two edge queues of `edge_capacity` entries each, back to back; the parent queues alike.
+    pub edge_queues: &'a mut CudaSlice<u32>,
+    pub parent_queues: Option<&'a mut CudaSlice<u32>>,
+    pub control: &'a mut CudaSlice<u64>,
+    pub trace: &'a mut CudaSlice<u64>,
+}
+
+/// Blocks of `bfs_edge_queue` that fit on the GPU at once.
+pub fn edge_queue_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
+    let function = gpu.function("bfs_edge_queue")?;
+    let per_sm = function
+        .occupancy_max_active_blocks_per_multiprocessor(EDGE_QUEUE_BLOCK, 0, None)
+        .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
+    Ok(per_sm.max(1) * gpu.multiprocessors())
+}
+
+/// `bfs_persistent_init` for the edge-queue kernel (no frontier bitmaps), then `bfs_edge_queue`:
+/// the whole top-down BFS from `source` by `strategy` (`STRATEGY_*`) in one cooperative launch.
+pub fn bfs_edge_queue(
+    gpu: &GpuContext,
+    graph: &DeviceGraph,
+    source: u32,
+    buffers: &mut EdgeQueueBuffers<'_>,
+    strategy: u32,
+) -> Result<(), GpuError> {
+    let n = graph.num_vertices();
+    let m = graph.num_edges();
+    let EdgeQueueBuffers { distances, parents, visited, vertex_queue, edge_queues, parent_queues, control, trace } =
+        buffers;
+    let edge_capacity = (edge_queues.len() / 2) as u64;
+    require("bfs_edge_queue", !graph.is_compressed(), || "a compressed graph: it reads plain CSR lists".into())?;
+    require(
+        "bfs_edge_queue",
+        source < n
+            && m < 1 << 32
+            && distances.len() >= n as usize
+            && parents.as_ref().is_none_or(|p| p.len() >= n as usize)
+            && parents.is_some() == parent_queues.is_some()
+            && parent_queues.as_ref().is_none_or(|q| q.len() >= edge_queues.len())
+            && visited.len() >= (n as usize).div_ceil(32)
+            && vertex_queue.len() >= n.max(1) as usize
+            && edge_capacity >= m.max(1)
+            && control.len() >= EDGE_QUEUE_CONTROL_WORDS
+            && trace.len() >= 2 * EDGE_TRACE_WORDS
+            && strategy <= STRATEGY_HYBRID,
+        || format!("source {source}, {n} vertices, {m} edges, edge queues of {edge_capacity}, strategy {strategy}"),
+    )?;
+    let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
+    let stream = gpu.stream();
+    let (parents_ptr, _parents_written) = parents_pointer(parents, stream);
+    let (parent_queues_ptr, _queues_written) = parents_pointer(parent_queues, stream);
+    let null_bitmaps = 0u64;
+    launch!(
+        gpu,
+        "bfs_persistent_init",
+        grid_for(gpu, n as u64, BFS_BLOCK),
+        [&mut **distances, &parents_ptr, &mut **visited, &null_bitmaps, &mut **vertex_queue, &n, &source]
+    )?;
+    let blocks = edge_queue_grid_blocks(gpu)?;
+    let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (EDGE_QUEUE_BLOCK, 1, 1), shared_mem_bytes: 0 };
+    let (offsets, targets) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
+    launch!(cooperative gpu, "bfs_edge_queue", config, [
+        &offsets, &targets, &mut **distances, &parents_ptr, &mut **visited, &mut **vertex_queue,
+        &mut **edge_queues, &parent_queues_ptr, &edge_capacity, &mut **control, &mut **trace, &trace_capacity,
+        &strategy,
+    ])
+}
+
 #[cfg(test)]
 mod tests {
     /// The constants this file mirrors, read from the device crate's source: a mismatch would
@@ -430,6 +533,32 @@ mod tests {
         assert_eq!(device_value("TRACE_WROTE_QUEUE"), super::TRACE_WROTE_QUEUE);
         assert_eq!(device_value("TRACE_WROTE_BITMAP"), super::TRACE_WROTE_BITMAP);
         assert_eq!(device_value("TRACE_PREDICTED_SWITCH"), super::TRACE_PREDICTED_SWITCH);
+    }
+
+    #[test]
+    fn edge_queue_constants_and_control_block_match_the_device_crate() {
+        let source = include_str!("../../../device/src/kernels/bfs_edge_queue.rs");
+        let device_value = |name: &str| -> u64 {
+            let line = source
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("pub const {name}:")))
+                .unwrap_or_else(|| panic!("no `pub const {name}` in bfs_edge_queue.rs"));
+            line.rsplit('=').next().unwrap().trim().trim_end_matches(';').parse().unwrap()
+        };
+        assert_eq!(device_value("EDGE_QUEUE_BLOCK"), super::EDGE_QUEUE_BLOCK as u64);
+        assert_eq!(device_value("STRATEGY_CONTRACT_EXPAND"), super::STRATEGY_CONTRACT_EXPAND as u64);
+        assert_eq!(device_value("STRATEGY_TWO_PHASE"), super::STRATEGY_TWO_PHASE as u64);
+        assert_eq!(device_value("STRATEGY_HYBRID"), super::STRATEGY_HYBRID as u64);
+        assert_eq!(device_value("EDGE_TRACE_WORDS"), super::EDGE_TRACE_WORDS as u64);
+        assert_eq!(device_value("EDGE_TRACE_FUSED"), super::EDGE_TRACE_FUSED);
+        let body = source.split("pub struct EdgeQueueControl {").nth(1).unwrap().split("\n}").next().unwrap();
+        let fields: Vec<String> = body
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("pub "))
+            .map(|l| l.trim_end_matches(',').replace(' ', ""))
+            .collect();
+        assert_eq!(fields, ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "_pad:u32"]);
+        assert_eq!(super::EDGE_QUEUE_CONTROL_WORDS, 6);
     }
 
     #[test]

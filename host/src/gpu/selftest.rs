@@ -35,6 +35,17 @@ pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, 
     Ok(rows(gpu.download(&out)?))
 }
 
+/// Per thread: the lanes of its warp whose value equals its own (`match_any_sync`).
+pub fn warp_match(gpu: &GpuContext, values: &[u32]) -> Result<Vec<u32>, GpuError> {
+    require("test_warp_match", !values.is_empty() && values.len().is_multiple_of(32), || {
+        format!("{} inputs", values.len())
+    })?;
+    let input = gpu.upload(values, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
+    launch!(gpu, "test_warp_match", config(values.len() as u32 / 32, 32), [&input, &mut out])?;
+    gpu.download(&out)
+}
+
 /// Per thread: shfl idx from lane `delta`, up, down, xor by `delta`, and a 64-bit idx shuffle
 /// folded to 32 bits (`value_from_lane ^ index_of_lane`).
 pub fn shuffle(gpu: &GpuContext, values: &[u32], delta: u32) -> Result<Vec<[u32; 5]>, GpuError> {

@@ -391,7 +391,8 @@ struct SwitchCounters {
 ///
 /// # Safety
 /// `distances` holds `n` words, `parents` `n` words or is null, `visited` `ceil(n / 32)`,
-/// `frontier_bits` `3 * ceil(n / 32)`, `queue` at least one; `source < n`.
+/// `frontier_bits` `3 * ceil(n / 32)` or null (no frontier bitmaps to clear), `queue` at least
+/// one; `source < n`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     distances: *mut u32,
@@ -418,7 +419,9 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
         // SAFETY: `w < ceil(n / 32)`.
         unsafe { *visited.add(w as usize) = bits };
     }
-    for w in grid_stride(3 * n.div_ceil(32) as u64) {
+    // The edge-queue kernel has no frontier bitmaps.
+    let frontier_words = if frontier_bits.is_null() { 0 } else { 3 * n.div_ceil(32) as u64 };
+    for w in grid_stride(frontier_words) {
         // SAFETY: `w < 3 * ceil(n / 32)`.
         unsafe { *frontier_bits.add(w as usize) = 0 };
     }

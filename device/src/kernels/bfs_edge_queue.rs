@@ -1,0 +1,490 @@
+//! Top-down BFS over an out-of-core edge queue, in one persistent kernel: Merrill, Garland
+//! and Grimshaw's contract-expand, two-phase and hybrid strategies ("Scalable GPU Graph
+//! Traversal", PPoPP 2012, sections 5.2-5.4). Their fourth, expand-contract (section 5.1,
+//! fused gathering and lookup over a vertex queue), is the top-down path of `bfs_persistent`.
+//!
+//! A level of every strategy is the same two steps, in the same order:
+//! - *contraction*: each item of the edge queue (a neighbor of the previous frontier and the
+//!   vertex it was reached from) is filtered by a bitmap status lookup (section 4.2), by warp
+//!   culling (here one `match.any` per warp: lanes holding the same vertex keep only the
+//!   lowest) and by history culling (a per-block hash of vertices already seen, section 4.2),
+//!   and the survivors claim their vertex with an atomic OR on the visited bitmap, so each
+//!   vertex is labeled, and expanded, exactly once (the redundant expansion factor is 1);
+//! - *expansion*: the claimed vertices' adjacency lists are copied into the next edge queue by
+//!   scan+warp+CTA gathering (section 4.1): one block-wide prefix sum over the tile's degrees
+//!   places every list in the queue (one atomic per tile reserves the space), lists of a block
+//!   or more are copied by the whole block, lists of a warp or more by one warp, and the rest
+//!   are packed by a second prefix sum and copied edge by edge, each thread finding its edge's
+//!   list by binary search over the packed offsets.
+//!
+//! The strategies differ in how the two steps are coupled. Contract-expand fuses them: a block
+//! contracts a tile of the edge queue and expands its own survivors at once, from registers
+//! and shared memory, with one grid barrier per level. Two-phase separates them by a grid
+//! barrier: contraction writes the claimed vertices to a vertex queue (warp-aggregated
+//! appends), and after the barrier expansion reads that queue in tiles, so every block expands
+//! an even share of the frontier whatever the contraction left in each block. Hybrid picks per
+//! level, as section 5.4 does: two-phase when the edge queue holds more items than the grid
+//! has threads, contract-expand otherwise.
+
+use crate::prelude::*;
+
+/// Threads per block; the host launches with exactly this many.
+pub const EDGE_QUEUE_BLOCK: usize = 256;
+const BLOCK: u32 = EDGE_QUEUE_BLOCK as u32;
+/// Entries of each block's history-culling hash.
+const HISTORY_ENTRIES: usize = 1024;
+
+/// Values of the kernel's `strategy` argument.
+pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
+pub const STRATEGY_TWO_PHASE: u32 = 1;
+pub const STRATEGY_HYBRID: u32 = 2;
+
+/// Per-level trace records, 4 words each: flags ([`EDGE_TRACE_FUSED`]), edge-queue items
+/// contracted, vertices claimed (the level's frontier), `%globaltimer` at the level's start.
+/// The record after the last level holds only the end time (word 3).
+pub const EDGE_TRACE_WORDS: usize = 4;
+/// The level contracted and expanded in one fused pass (contract-expand); else two-phase.
+pub const EDGE_TRACE_FUSED: u64 = 1;
+
+/// Bookkeeping shared by the grid, in global memory; the host zeroes it. Counters rotate over
+/// three slots by level, as in `bfs_persistent`: level `l` reads `edge_count[l % 3]`, fills
+/// `edge_count[(l + 1) % 3]` and `vertex_count[l % 3]`, and clears the slots that level `l + 1`
+/// fills, which nobody reads during level `l`.
+#[repr(C)]
+pub struct EdgeQueueControl {
+    /// Grid-barrier arrivals (see [`GridBarrier`]).
+    pub barrier_arrivals: u32,
+    /// Vertices claimed by the levels using each slot.
+    pub vertex_count: [u32; 3],
+    /// Edge-queue items written for the levels using each slot.
+    pub edge_count: [u64; 3],
+    /// Output: levels run, the source's included (the last one claims nothing or expands
+    /// nothing).
+    pub levels: u32,
+    pub _pad: u32,
+}
+
+/// Block-shared arrays, declared once at the kernel's top.
+struct Shared {
+    scan: ScanScratch,
+    /// Per thread of a tile: where its list starts in the tile's share of the queue, where the
+    /// packed (short-list) prefix sum puts it, where the list starts in the CSR, and its owner.
+    out_offset: SharedArray<u32, EDGE_QUEUE_BLOCK>,
+    packed_offset: SharedArray<u32, EDGE_QUEUE_BLOCK>,
+    list_start: SharedArray<u64, EDGE_QUEUE_BLOCK>,
+    owner: SharedArray<u32, EDGE_QUEUE_BLOCK>,
+    /// The tile's base in the next edge queue; the block-enlisted thread.
+    tile_base: SharedArray<u64, 1>,
+    enlisted: SharedArray<u32, 1>,
+    history: SharedArray<u32, HISTORY_ENTRIES>,
+}
+
+/// An edge queue: neighbor ids and, unless distances only, the vertices they were reached from.
+#[derive(Clone, Copy)]
+struct EdgeQueue {
+    targets: *mut u32,
+    parents: *mut u32,
+}
+
+struct EdgeQueueBfs<'s> {
+    offsets: *const u64,
+    targets: *const u32,
+    distances: *mut u32,
+    /// Null, and never touched, for a distances-only BFS.
+    parents: *mut u32,
+    visited: *mut u32,
+    vertex_queue: *mut u32,
+    control: *mut EdgeQueueControl,
+    trace: *mut u64,
+    trace_capacity: u32,
+    shared: &'s Shared,
+}
+
+/// The whole top-down BFS in one cooperative launch of `EDGE_QUEUE_BLOCK`-thread blocks, by
+/// the contract-expand, two-phase or hybrid strategy (`strategy`; see the module
+/// documentation).
+///
+/// # Safety
+/// Launched cooperatively (all blocks resident) with `EDGE_QUEUE_BLOCK` threads per block, after
+/// `bfs_persistent_init` (with a null frontier bitmap) labeled the source, marked it visited
+/// and put it alone in `vertex_queue`. `offsets`/`targets` are the CSR (n + 1 offsets, targets
+/// < n) with fewer than 2^32 edges; `distances` holds n words, `parents` n words or is null
+/// (then nothing writes parents); `visited` ceil(n / 32) words; `vertex_queue` n words;
+/// `edge_queues` and (unless `parents` is null) `parent_queues` `2 * edge_capacity` words each,
+/// `edge_capacity` at least the number of edges; `control` zeroed; `trace`
+/// `EDGE_TRACE_WORDS * (trace_capacity + 1)` words.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
+    offsets: *const u64,
+    targets: *const u32,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    vertex_queue: *mut u32,
+    edge_queues: *mut u32,
+    parent_queues: *mut u32,
+    edge_capacity: u64,
+    control: *mut EdgeQueueControl,
+    trace: *mut u64,
+    trace_capacity: u32,
+    strategy: u32,
+) {
+    // SAFETY: declared once each, here, before any control flow (the rule of `SharedArray`).
+    let shared = unsafe {
+        Shared {
+            scan: ScanScratch::declare(),
+            out_offset: SharedArray::declare(),
+            packed_offset: SharedArray::declare(),
+            list_start: SharedArray::declare(),
+            owner: SharedArray::declare(),
+            tile_base: SharedArray::declare(),
+            enlisted: SharedArray::declare(),
+            history: SharedArray::declare(),
+        }
+    };
+    let bfs = EdgeQueueBfs {
+        offsets,
+        targets,
+        distances,
+        parents,
+        visited,
+        vertex_queue,
+        control,
+        trace,
+        trace_capacity,
+        shared: &shared,
+    };
+    let queue = |half: u64| EdgeQueue {
+        // SAFETY: both halves lie inside the `2 * edge_capacity` words of the contract; a null
+        // parent queue stays null (it is never dereferenced then).
+        targets: unsafe { edge_queues.add((half * edge_capacity) as usize) },
+        parents: if parents.is_null() { parent_queues } else { unsafe { parent_queues.add((half * edge_capacity) as usize) } },
+    };
+    // SAFETY: forwarded from this kernel's contract.
+    unsafe { bfs.run(queue(0), queue(1), strategy) }
+}
+
+impl EdgeQueueBfs<'_> {
+    unsafe fn run(&self, mut input: EdgeQueue, mut output: EdgeQueue, strategy: u32) {
+        let shared = self.shared;
+        let mut i = thread_idx() as usize;
+        while i < HISTORY_ENTRIES {
+            // No vertex has this id, so an empty entry never culls.
+            shared.history.set(i, UNREACHED);
+            i += BLOCK as usize;
+        }
+        sync_threads();
+        // SAFETY: `control` is the grid's zeroed control block (kernel contract).
+        let control = unsafe { &mut *self.control };
+        let mut barrier = unsafe { GridBarrier::new(&raw mut control.barrier_arrivals) };
+        let resident_threads = grid_dim() as u64 * BLOCK as u64;
+        self.record_level(0, 0, 0, 0);
+        // Level 0: the source alone is in the vertex queue; expand it into the first edge queue.
+        // SAFETY: forwarded from the kernel contract (the queue holds the source).
+        unsafe { self.expand_vertex_queue(1, input, &raw mut control.edge_count[1]) };
+        barrier.sync();
+        let mut level = 1u32;
+        loop {
+            let slot = (level % 3) as usize;
+            // SAFETY: the barrier above made every block's additions visible.
+            let items = unsafe { (&raw const control.edge_count[slot]).read_volatile() };
+            if is_grid_leader() {
+                // SAFETY: the leader alone writes these, and nobody reads them this level.
+                unsafe {
+                    if level >= 2 {
+                        let claimed = (&raw const control.vertex_count[((level - 1) % 3) as usize]).read_volatile();
+                        self.record_claimed(level - 1, claimed);
+                    }
+                    (&raw mut control.edge_count[((level + 2) % 3) as usize]).write_volatile(0);
+                    (&raw mut control.vertex_count[((level + 1) % 3) as usize]).write_volatile(0);
+                }
+            }
+            if items == 0 {
+                if is_grid_leader() {
+                    self.record_end(level);
+                    // SAFETY: the leader alone writes the output.
+                    unsafe { (&raw mut control.levels).write_volatile(level) };
+                }
+                return;
+            }
+            let fused = match strategy {
+                STRATEGY_CONTRACT_EXPAND => true,
+                STRATEGY_TWO_PHASE => false,
+                _ => items <= resident_threads,
+            };
+            self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items, 0);
+            let next_count = &raw mut control.edge_count[((level + 1) % 3) as usize];
+            let claimed_count = &raw mut control.vertex_count[slot];
+            // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
+            // this level's.
+            if fused {
+                unsafe { self.contract_expand(level, input, items, output, next_count, claimed_count) };
+            } else {
+                unsafe { self.contract_to_vertex_queue(level, input, items, claimed_count) };
+                barrier.sync();
+                let frontier = unsafe { claimed_count.read_volatile() };
+                unsafe { self.expand_vertex_queue(frontier, output, next_count) };
+            }
+            barrier.sync();
+            core::mem::swap(&mut input, &mut output);
+            level += 1;
+        }
+    }
+
+    /// Contract-expand (section 5.2): each block contracts tiles of the edge queue and expands
+    /// its own survivors straight into the next queue.
+    unsafe fn contract_expand(
+        &self,
+        level: u32,
+        input: EdgeQueue,
+        items: u64,
+        output: EdgeQueue,
+        next_count: *mut u64,
+        claimed_count: *mut u32,
+    ) {
+        let mut tile = block_idx() as u64 * BLOCK as u64;
+        let stride = grid_dim() as u64 * BLOCK as u64;
+        while tile < items {
+            let item = tile + thread_idx() as u64;
+            // SAFETY (of both calls): forwarded; `item` is checked against the queue's length.
+            let (claimed, v) = unsafe { self.contract(level, input, item, items) };
+            let found = popc(ballot_sync(FULL_MASK, claimed));
+            if lane_id() == 0 && found > 0 {
+                // SAFETY: this level's counter (kernel contract).
+                unsafe { atomic_add_u32(claimed_count, found) };
+            }
+            unsafe { self.expand_tile(claimed, v, output, next_count) };
+            tile += stride;
+        }
+    }
+
+    /// Two-phase's contraction kernel (section 5.3): the claimed vertices go to the vertex
+    /// queue, by warp-aggregated appends. Warps stride over the queue together, so that every
+    /// lane reaches the warp-wide votes.
+    unsafe fn contract_to_vertex_queue(&self, level: u32, input: EdgeQueue, items: u64, claimed_count: *mut u32) {
+        let mut warp_base = global_idx() as u64 - lane_id() as u64;
+        let stride = global_threads() as u64;
+        while warp_base < items {
+            let item = warp_base + lane_id() as u64;
+            // SAFETY: forwarded; `item` is checked against the queue's length.
+            let (claimed, v) = unsafe { self.contract(level, input, item, items) };
+            // SAFETY: at most n vertices are claimed in a traversal, the queue's length.
+            unsafe {
+                if let Some(slot) = warp_aggregated_append(FULL_MASK, claimed, claimed_count) {
+                    *self.vertex_queue.add(slot as usize) = v;
+                }
+            }
+            warp_base += stride;
+        }
+    }
+
+    /// Two-phase's expansion kernel, and level 0's: expands the `frontier` vertices of the
+    /// vertex queue in block tiles.
+    unsafe fn expand_vertex_queue(&self, frontier: u32, output: EdgeQueue, next_count: *mut u64) {
+        let mut tile = block_idx() * BLOCK;
+        while tile < frontier {
+            let slot = tile + thread_idx();
+            let valid = slot < frontier;
+            // SAFETY: `slot < frontier`, the vertices written to the queue.
+            let v = if valid { unsafe { *self.vertex_queue.add(slot as usize) } } else { 0 };
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.expand_tile(valid, v, output, next_count) };
+            tile = tile.saturating_add(grid_dim() * BLOCK);
+        }
+    }
+
+    /// Contracts item `item` of the edge queue (nothing when `item >= items`): returns whether
+    /// this thread claimed its vertex for `level`, and the vertex. All 32 lanes call it together.
+    #[inline(always)]
+    unsafe fn contract(&self, level: u32, input: EdgeQueue, item: u64, items: u64) -> (bool, u32) {
+        let valid = item < items;
+        let (mut v, mut parent) = (UNREACHED, UNREACHED);
+        if valid {
+            // SAFETY: `item < items`, the entries written to this queue.
+            unsafe {
+                v = *input.targets.add(item as usize);
+                if !self.parents.is_null() {
+                    parent = *input.parents.add(item as usize);
+                }
+            }
+        }
+        let word = (v / 32) as usize;
+        let bit = 1u32 << (v % 32);
+        // Status lookup: a plain read of the visited bitmap settles most items without an atomic.
+        // SAFETY: a valid item's vertex is < n, so its word is in the bitmap.
+        let mut keep = valid && unsafe { (self.visited.add(word).read_volatile() & bit) == 0 };
+        // Warp culling: of the lanes holding the same vertex, only the lowest goes on.
+        let same = match_any_sync(FULL_MASK, if keep { v } else { UNREACHED });
+        keep &= (same & lanemask_lt()) == 0;
+        // History culling: a vertex this block already sent to its claim is claimed by someone.
+        if keep {
+            let entry = v as usize % HISTORY_ENTRIES;
+            if self.shared.history.get(entry) == v {
+                keep = false;
+            } else {
+                self.shared.history.set(entry, v);
+            }
+        }
+        let mut claimed = false;
+        if keep {
+            // SAFETY: as above; `distances` and `parents` (unless null) hold n words.
+            unsafe {
+                claimed = (atomic_or_u32(self.visited.add(word), bit) & bit) == 0;
+                if claimed {
+                    *self.distances.add(v as usize) = level;
+                    if !self.parents.is_null() {
+                        *self.parents.add(v as usize) = parent;
+                    }
+                }
+            }
+        }
+        (claimed, v)
+    }
+
+    /// Expands one tile: every thread's vertex `v` when `valid` (scan+warp+CTA gathering, see
+    /// the module documentation). All threads of the block call it together.
+    #[inline(always)]
+    unsafe fn expand_tile(&self, valid: bool, v: u32, output: EdgeQueue, next_count: *mut u64) {
+        let shared = self.shared;
+        let (start, degree) = if valid {
+            // SAFETY: `v < n`, so `v + 1` indexes the n + 1 offsets.
+            unsafe { (*self.offsets.add(v as usize), (*self.offsets.add(v as usize + 1) - *self.offsets.add(v as usize)) as u32) }
+        } else {
+            (0, 0)
+        };
+        // Fewer than 2^32 edges (kernel contract), so the tile's sum fits a word.
+        let (out_offset, total) = block_exclusive_scan(degree, &shared.scan);
+        if total == 0 {
+            return;
+        }
+        if thread_idx() == 0 {
+            // SAFETY: this level's counter; the reservation stays within the capacity because
+            // every vertex is claimed, so expanded, once.
+            shared.tile_base.set(0, unsafe { atomic_add_u64(next_count, total as u64) });
+        }
+        sync_threads();
+        let base = shared.tile_base.get(0);
+        let destination = base + out_offset as u64;
+        // CTA-based gathering: the block copies each list of a block or more, one at a time.
+        let mut enlist = degree >= BLOCK;
+        while sync_threads_or(enlist) {
+            if enlist {
+                shared.enlisted.set(0, thread_idx());
+            }
+            sync_threads();
+            let winner = shared.enlisted.get(0) as usize;
+            if thread_idx() as usize == winner {
+                enlist = false;
+                shared.list_start.set(winner, start);
+                shared.out_offset.set(winner, degree);
+                shared.owner.set(winner, v);
+                shared.packed_offset.set(winner, out_offset);
+            }
+            sync_threads();
+            let (from, length, owner) = (shared.list_start.get(winner), shared.out_offset.get(winner), shared.owner.get(winner));
+            let to = base + shared.packed_offset.get(winner) as u64;
+            // SAFETY: forwarded.
+            unsafe { self.copy_list(from, to, length, owner, thread_idx(), BLOCK, output) };
+            sync_threads();
+        }
+        // Warp-based gathering: a warp copies each of its lanes' lists of 32 or more in turn.
+        let mut enlist = degree >= WARP_SIZE && degree < BLOCK;
+        loop {
+            let wanting = ballot_sync(FULL_MASK, enlist);
+            if wanting == 0 {
+                break;
+            }
+            let leader = ffs(wanting) - 1;
+            let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
+            let to = shfl_idx_sync_u64(FULL_MASK, destination, leader);
+            let length = shfl_idx_sync(FULL_MASK, degree, leader);
+            let owner = shfl_idx_sync(FULL_MASK, v, leader);
+            if lane_id() == leader {
+                enlist = false;
+            }
+            // SAFETY: forwarded.
+            unsafe { self.copy_list(from, to, length, owner, lane_id(), WARP_SIZE, output) };
+        }
+        // Scan-based gathering: the short lists, packed by a second prefix sum and copied edge
+        // by edge.
+        let short = if degree < WARP_SIZE { degree } else { 0 };
+        let (packed, packed_total) = block_exclusive_scan(short, &shared.scan);
+        let t = thread_idx() as usize;
+        shared.packed_offset.set(t, packed);
+        shared.out_offset.set(t, out_offset);
+        shared.list_start.set(t, start);
+        shared.owner.set(t, v);
+        sync_threads();
+        let mut edge = thread_idx();
+        while edge < packed_total {
+            // The last list starting at or before `edge`: it has a short list (an empty one
+            // would share its offset with the next thread's).
+            let (mut low, mut high) = (0usize, EDGE_QUEUE_BLOCK - 1);
+            while low < high {
+                let middle = (low + high).div_ceil(2);
+                if shared.packed_offset.get(middle) <= edge {
+                    low = middle;
+                } else {
+                    high = middle - 1;
+                }
+            }
+            let rank = edge - shared.packed_offset.get(low);
+            let to = base + (shared.out_offset.get(low) + rank) as u64;
+            // SAFETY: the list holds `rank`; `to` lies in the tile's reservation.
+            unsafe {
+                *output.targets.add(to as usize) = *self.targets.add((shared.list_start.get(low) + rank as u64) as usize);
+                if !self.parents.is_null() {
+                    *output.parents.add(to as usize) = shared.owner.get(low);
+                }
+            }
+            edge += BLOCK;
+        }
+        // The next tile reuses the shared arrays.
+        sync_threads();
+    }
+
+    /// Copies `length` targets from CSR position `from` to queue position `to`, with `owner`
+    /// as their parent, by `threads` threads of which this is number `rank` (coalesced).
+    #[inline(always)]
+    unsafe fn copy_list(&self, from: u64, to: u64, length: u32, owner: u32, rank: u32, threads: u32, output: EdgeQueue) {
+        let mut i = rank;
+        while i < length {
+            // SAFETY: `from + i` is in the list; `to + i` in the tile's reservation.
+            unsafe {
+                *output.targets.add((to + i as u64) as usize) = *self.targets.add((from + i as u64) as usize);
+                if !self.parents.is_null() {
+                    *output.parents.add((to + i as u64) as usize) = owner;
+                }
+            }
+            i += threads;
+        }
+    }
+
+    /// Opens level `level`'s trace record (grid leader only; levels past the capacity are not
+    /// recorded).
+    fn record_level(&self, level: u32, flags: u64, items: u64, claimed: u64) {
+        if is_grid_leader() && level < self.trace_capacity {
+            let record = level as usize * EDGE_TRACE_WORDS;
+            // SAFETY: `level < trace_capacity`, so the record lies in the trace (kernel contract).
+            unsafe {
+                *self.trace.add(record) = flags;
+                *self.trace.add(record + 1) = items;
+                *self.trace.add(record + 2) = if level == 0 { 1 } else { claimed };
+                *self.trace.add(record + 3) = global_timer_ns();
+            }
+        }
+    }
+
+    fn record_claimed(&self, level: u32, claimed: u32) {
+        if level < self.trace_capacity {
+            // SAFETY: as in `record_level`.
+            unsafe { *self.trace.add(level as usize * EDGE_TRACE_WORDS + 2) = claimed as u64 };
+        }
+    }
+
+    fn record_end(&self, level: u32) {
+        let record = level.min(self.trace_capacity) as usize * EDGE_TRACE_WORDS;
+        // SAFETY: the trace holds `trace_capacity + 1` records.
+        unsafe { *self.trace.add(record + 3) = global_timer_ns() };
+    }
+}

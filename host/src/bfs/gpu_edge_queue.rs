@@ -1,0 +1,200 @@
+//! GPU top-down BFS over edge queues in one persistent kernel (`bfs_edge_queue` in
+//! `device/src/kernels/bfs_edge_queue.rs`, which documents the techniques): Merrill et al.'s
+//! contract-expand, two-phase and hybrid strategies. The host allocates the queues,
+//! launches once, and reads back the labels and a per-level trace.
+
+use std::time::Duration;
+
+use cudarc::driver::CudaSlice;
+
+use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::gpu_persistent::PersistentRun;
+use crate::bfs::strategy::TopDownStrategy;
+use crate::bfs::BfsResult;
+use crate::gpu::kernels::{
+    self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_FUSED, EDGE_TRACE_WORDS,
+    STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::graph::Graph;
+
+/// Levels recorded in the trace; deeper levels still run, untraced.
+const TRACE_CAPACITY: usize = 1 << 16;
+
+/// Device buffers for repeated edge-queue BFS runs on one graph.
+pub struct GpuEdgeQueue<'g> {
+    gpu: &'g GpuContext,
+    graph: &'g Graph,
+    device_graph: &'g DeviceGraph,
+    distances: CudaSlice<u32>,
+    parents: Option<CudaSlice<u32>>,
+    visited: CudaSlice<u32>,
+    vertex_queue: CudaSlice<u32>,
+    edge_queues: CudaSlice<u32>,
+    parent_queues: Option<CudaSlice<u32>>,
+    control: CudaSlice<u64>,
+    trace: CudaSlice<u64>,
+}
+
+impl<'g> GpuEdgeQueue<'g> {
+    /// Device bytes for `n` vertices and `m` edges: labels, visited bitmap, vertex queue, and
+    /// two edge queues of `m` entries (and two parent queues unless `distances_only`).
+    pub fn bytes_needed(n: u32, m: u64, distances_only: bool) -> u64 {
+        let n = n.max(1) as u64;
+        let labels = if distances_only { 1 } else { 2 };
+        let queues = if distances_only { 2 } else { 4 };
+        4 * (labels * n + n.div_ceil(32) + n)
+            + 4 * queues * m.max(1)
+            + 8 * (EDGE_QUEUE_CONTROL_WORDS + EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+    }
+
+    /// Allocates the buffers, or says why not: a compressed graph, 2^32 edges or more, or
+    /// queues that do not fit in the free device memory (each error names the way out).
+    pub fn new(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        distances_only: bool,
+    ) -> Result<Self, GpuError> {
+        let refuse = |problem: String| GpuError::Contract { kernel: "bfs_edge_queue", problem };
+        if device_graph.is_compressed() {
+            return Err(refuse(
+                "the edge-queue strategies read plain CSR lists: drop --compressed, or use --strategy expand-contract"
+                    .into(),
+            ));
+        }
+        let m = graph.num_edges();
+        if m >= 1 << 32 {
+            return Err(refuse(format!(
+                "{m} edges: the edge-queue strategies count a level's queue in 32 bits; use --strategy expand-contract"
+            )));
+        }
+        let n = graph.num_vertices().max(1);
+        gpu.ensure_free(
+            Self::bytes_needed(n as u32, m, distances_only),
+            "the edge queues of the contract-expand/two-phase/hybrid strategies (--strategy expand-contract needs none)",
+        )?;
+        let capacity = 2 * m.max(1) as usize;
+        Ok(GpuEdgeQueue {
+            gpu,
+            graph,
+            device_graph,
+            distances: gpu.alloc_zeros(n, "BFS distances")?,
+            parents: if distances_only { None } else { Some(gpu.alloc_zeros(n, "BFS parents")?) },
+            visited: gpu.alloc_zeros(n.div_ceil(32), "the visited bitmap")?,
+            vertex_queue: gpu.alloc_zeros(n, "the vertex queue")?,
+            edge_queues: gpu.alloc_zeros(capacity, "the edge queues")?,
+            parent_queues: if distances_only { None } else { Some(gpu.alloc_zeros(capacity, "the parent queues")?) },
+            control: gpu.alloc_zeros(EDGE_QUEUE_CONTROL_WORDS, "the BFS control block")?,
+            trace: gpu.alloc_zeros(EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
+        })
+    }
+
+    /// A BFS from `source` (an internal id `< n`; the caller checks it) by `strategy`, one of
+    /// the three edge-queue strategies.
+    pub fn run(&mut self, source: u32, strategy: TopDownStrategy) -> Result<PersistentRun, GpuError> {
+        let code = match strategy {
+            TopDownStrategy::ContractExpand => STRATEGY_CONTRACT_EXPAND,
+            TopDownStrategy::TwoPhase => STRATEGY_TWO_PHASE,
+            TopDownStrategy::Hybrid => STRATEGY_HYBRID,
+            other => {
+                return Err(GpuError::Contract {
+                    kernel: "bfs_edge_queue",
+                    problem: format!("strategy {other}, which does not run over an edge queue"),
+                })
+            }
+        };
+        let gpu = self.gpu;
+        let n = self.graph.num_vertices();
+        gpu.zero(&mut self.control)?;
+        gpu.zero(&mut self.trace)?;
+        let mut buffers = EdgeQueueBuffers {
+            distances: &mut self.distances,
+            parents: self.parents.as_mut(),
+            visited: &mut self.visited,
+            vertex_queue: &mut self.vertex_queue,
+            edge_queues: &mut self.edge_queues,
+            parent_queues: self.parent_queues.as_mut(),
+            control: &mut self.control,
+            trace: &mut self.trace,
+        };
+        let start = gpu.record_event()?;
+        kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code)?;
+        let end = gpu.record_event()?;
+        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
+        let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+        let control: EdgeQueueControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
+        let trace = gpu.download(&self.trace)?;
+        let mut distances = gpu.download(&self.distances)?;
+        let mut parents = match &self.parents {
+            Some(parents) => gpu.download(parents)?,
+            None => Vec::new(),
+        };
+        distances.truncate(n);
+        parents.truncate(n);
+        Ok(PersistentRun {
+            result: BfsResult { source, distances, parents },
+            kernel_ms,
+            levels: decode_edge_trace(&trace, control.levels as usize),
+        })
+    }
+}
+
+/// Turns the kernel's trace records into [`LevelTrace`]s: level `l` expanded the `claimed`
+/// vertices of its frontier and inspected (contracted) the edge-queue items its level held;
+/// `decision` says whether it ran fused (contract-expand) or in two phases. The
+/// frontiers' out-edges come from the queue sizes: level `l + 1` contracts what `l` expanded,
+/// and the record after the last level holds no items.
+pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
+    let recorded = levels.min(TRACE_CAPACITY);
+    let record = |level: usize| &trace[level * EDGE_TRACE_WORDS..(level + 1) * EDGE_TRACE_WORDS];
+    (0..recorded)
+        .map(|level| {
+            let this = record(level);
+            let next = record(level + 1);
+            LevelTrace {
+                level: level as u32,
+                direction: Direction::TopDown,
+                frontier: this[2],
+                edges_inspected: this[1],
+                bytes_read: 0,
+                bus_bytes: 0,
+                time: Duration::from_nanos(next[3].saturating_sub(this[3])),
+                frontier_edges: next[1],
+                unvisited_edges: 0,
+                generation: None,
+                decision: Some(
+                    if this[0] & EDGE_TRACE_FUSED != 0 { "contract-expand" } else { "two-phase" }.to_string(),
+                ),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_reads_items_claims_times_and_the_fused_flag() {
+        // Level 0 (the source) expands 2 edges; level 1 contracts them, two-phase, claims 2
+        // and expands 4; level 2 contracts those fused, claims 3; the end record.
+        let trace = [
+            [0, 0, 1, 1_000],
+            [0, 2, 2, 3_000],
+            [EDGE_TRACE_FUSED, 4, 3, 4_000],
+            [0, 0, 0, 4_500],
+        ]
+        .concat();
+        let levels = decode_edge_trace(&trace, 3);
+        let frontiers: Vec<u64> = levels.iter().map(|l| l.frontier).collect();
+        assert_eq!(frontiers, [1, 2, 3]);
+        let inspected: Vec<u64> = levels.iter().map(|l| l.edges_inspected).collect();
+        assert_eq!(inspected, [0, 2, 4]);
+        assert_eq!((levels[0].frontier_edges, levels[1].frontier_edges), (2, 4));
+        assert_eq!(levels[1].time, Duration::from_nanos(1_000));
+        assert_eq!(levels[2].time, Duration::from_nanos(500));
+        assert_eq!(levels[1].decision.as_deref(), Some("two-phase"));
+        assert_eq!(levels[2].decision.as_deref(), Some("contract-expand"));
+    }
+}
