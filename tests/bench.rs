@@ -13,6 +13,7 @@ use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::stats::{harmonic_mean, median, Spread};
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{read_report, run_bench, write_report, BenchOptions, BenchReport, RootRecord, Summary};
+use warpath::bfs::gpu_edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
 use warpath::bfs::{Backend, SwitchRule, Traverser};
@@ -369,7 +370,7 @@ fn gpu_suite_runs_every_kernel() {
         result.rows.iter().map(|r| &r.graph).collect::<Vec<_>>()
     );
     for row in &result.rows {
-        assert_eq!(row.gpu.len(), 3, "{}: {:?}", row.graph, row.gpu_missing);
+        assert_eq!(row.gpu.len(), GpuTraversal::ALL.len(), "{}: {:?}", row.graph, row.gpu_missing);
         let graph = warpath::input::load_graph(&row.graph, &warpath::input::LoadOptions { undirected: false, seed: 1 })
             .unwrap();
         let n = graph.num_vertices() as u32;
@@ -378,10 +379,12 @@ fn gpu_suite_runs_every_kernel() {
             assert_eq!(report.flags.gpu_kernel.as_deref(), Some(kernel.name()));
             assert_eq!(report.device.backend, "gpu");
             assert!(report.device.cuda_driver.as_deref().is_some_and(|v| v.contains('.')), "{:?}", report.device);
-            let per_vertex = if kernel == GpuTraversal::PerLevel {
-                GpuTopDown::bytes_needed(n)
-            } else {
-                GpuPersistent::bytes_needed(n, graph.num_edges())
+            let per_vertex = match kernel {
+                GpuTraversal::PerLevel => GpuTopDown::bytes_needed(n),
+                GpuTraversal::ContractExpand | GpuTraversal::TwoPhase | GpuTraversal::Hybrid => {
+                    GpuEdgeQueue::bytes_needed(n, graph.num_edges(), false)
+                }
+                _ => GpuPersistent::bytes_needed(n, graph.num_edges()),
             };
             assert_eq!(report.peak_device_bytes, Some(report.device_graph_bytes.unwrap() + per_vertex));
             assert_eq!(report.roots.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
@@ -544,7 +547,7 @@ fn quick_suite_end_to_end() {
         assert!(gpu.is_empty());
         assert_eq!(table.matches("| n/a (GPU: ").count(), 8, "{table}");
     } else {
-        assert_eq!(gpu.len(), 3 * 8);
+        assert_eq!(gpu.len(), GpuTraversal::ALL.len() * 8);
         assert!(gpu.iter().all(|r| r.flags.gpu_kernel.is_some() && r.peak_device_bytes.is_some()));
     }
     let cycle = cpu.iter().find(|r| r.graph.name.ends_with("cycle.txt.gz")).unwrap();
