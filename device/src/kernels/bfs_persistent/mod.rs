@@ -622,11 +622,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 enlisted: SharedArray::declare(),
                 enlisted_range: SharedArray::declare(),
                 staged: SharedArray::declare(),
+                level_state: SharedArray::declare(),
             }
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
-        let mut state = LevelState {
+        let first = LevelState {
             level: 0,
             previous_frontier: 0,
             previous_edges: 0,
@@ -635,7 +636,17 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             has_queue: true,
             has_bitmap: false,
         };
+        // Every thread of a block holds the same state, so thread 0 keeps it in shared memory:
+        // it writes the next level's (slot `(level + 1) % 2`) as soon as this level has decided,
+        // and every thread reads it back after the level's closing barrier. Only the level
+        // number stays in registers through the level.
+        if thread_idx() == 0 {
+            first.store(&gather.level_state);
+        }
+        sync_threads();
+        let mut level = 0;
         loop {
+            let state = LevelState::load(&gather.level_state, level);
             // SAFETY: pointers obey the kernel contract throughout.
             let (frontier, frontier_edges) = unsafe { bfs.frontier_counts(state.level) };
             if frontier == 0 {
@@ -666,7 +677,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 }
                 barrier.sync();
                 // SAFETY: written by block 0 before the barrier.
-                state = unsafe { bfs.read_handoff() };
+                let handoff = unsafe { bfs.read_handoff() };
+                // Every thread has read this level's slot (the barrier passed); the handoff's
+                // slot is this one or the other, which nobody reads until the next level.
+                if thread_idx() == 0 {
+                    handoff.store(&gather.level_state);
+                }
+                sync_threads();
+                level = handoff.level;
                 continue;
             }
             // XBFS's adaptive generation: the level before a predicted switch writes the next
@@ -710,6 +728,18 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // SAFETY: as above.
                 unsafe { bfs.register_long_lists(state.level, frontier) };
             }
+            if thread_idx() == 0 {
+                let next = LevelState {
+                    level: state.level + 1,
+                    previous_frontier: frontier,
+                    previous_edges: frontier_edges,
+                    unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                    bottom_up,
+                    has_queue: wrote_queue,
+                    has_bitmap: wrote_bitmap,
+                };
+                next.store(&gather.level_state);
+            }
             if share_long_lists || mark_next {
                 barrier.sync();
             }
@@ -736,21 +766,42 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     );
                 }
             }
-            state = LevelState {
-                level: state.level + 1,
-                previous_frontier: frontier,
-                previous_edges: frontier_edges,
-                unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
-                bottom_up,
-                has_queue: wrote_queue,
-                has_bitmap: wrote_bitmap,
-            };
+            level += 1;
             barrier.sync();
         }
     }
 }
 
+/// Words of one [`LevelState`] slot in shared memory.
+pub const LEVEL_STATE_WORDS: usize = 3;
+
 impl LevelState {
+    /// Writes this state into its slot (`level % 2`) of the block's copy.
+    #[inline(always)]
+    fn store(&self, slots: &SharedArray<u64, { 2 * LEVEL_STATE_WORDS }>) {
+        let base = (self.level as usize & 1) * LEVEL_STATE_WORDS;
+        let flags = self.bottom_up as u64 | (self.has_queue as u64) << 1 | (self.has_bitmap as u64) << 2;
+        slots.set(base, self.previous_frontier as u64 | flags << 32);
+        slots.set(base + 1, self.previous_edges);
+        slots.set(base + 2, self.unvisited_edges);
+    }
+
+    /// The state of `level`, from its slot of the block's copy.
+    #[inline(always)]
+    fn load(slots: &SharedArray<u64, { 2 * LEVEL_STATE_WORDS }>, level: u32) -> LevelState {
+        let base = (level as usize & 1) * LEVEL_STATE_WORDS;
+        let (first, flags) = (slots.get(base), slots.get(base) >> 32);
+        LevelState {
+            level,
+            previous_frontier: first as u32,
+            previous_edges: slots.get(base + 1),
+            unvisited_edges: slots.get(base + 2),
+            bottom_up: flags & 1 != 0,
+            has_queue: flags & 2 != 0,
+            has_bitmap: flags & 4 != 0,
+        }
+    }
+
     /// The switching rule's inputs at this level.
     #[inline(always)]
     fn counters(&self, frontier: u32, frontier_edges: u64) -> SwitchCounters {

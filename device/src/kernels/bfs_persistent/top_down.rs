@@ -17,6 +17,10 @@ pub(super) struct Gather {
     pub(super) enlisted_range: SharedArray<u64, 4>,
     /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
     pub(super) staged: SharedArray<u32, STAGING_WORDS>,
+    /// The level loop's state, one copy per block in two slots by level parity (see
+    /// `Bfs::run`): kept here rather than in every thread's registers, where it would be live
+    /// through the gathering loops and push them into spilling.
+    pub(super) level_state: SharedArray<u64, { 2 * super::LEVEL_STATE_WORDS }>,
 }
 
 pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
