@@ -25,6 +25,11 @@
 //! an even share of the frontier whatever the contraction left in each block. Hybrid picks per
 //! level, as section 5.4 does: two-phase when the edge queue holds more items than the grid
 //! has threads, contract-expand otherwise.
+//!
+//! Small queues (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement): a
+//! fused level whose queue fits one tile runs in block 0 alone, and so do the levels after it
+//! while their queues stay that small, with block barriers only; the rest of the grid waits
+//! at the next grid barrier. Road networks run hundreds of such levels.
 
 use crate::prelude::*;
 
@@ -45,6 +50,10 @@ pub const STRATEGY_HYBRID: u32 = 2;
 pub const EDGE_TRACE_WORDS: usize = 4;
 /// The level contracted and expanded in one fused pass (contract-expand); else two-phase.
 pub const EDGE_TRACE_FUSED: u64 = 1;
+/// Block 0 ran the level alone (the small-queue path).
+pub const EDGE_TRACE_ALONE: u64 = 2;
+/// Largest edge queue that block 0 takes alone (one tile).
+const SMALL_QUEUE_ITEMS: u64 = BLOCK as u64;
 
 /// Bookkeeping shared by the grid, in global memory; the host zeroes it. Counters rotate over
 /// three slots by level, as in `bfs_persistent`: level `l` reads `edge_count[l % 3]`, fills
@@ -61,7 +70,8 @@ pub struct EdgeQueueControl {
     /// Output: levels run, the source's included (the last one claims nothing or expands
     /// nothing).
     pub levels: u32,
-    pub _pad: u32,
+    /// The level the grid goes on with after block 0 ran small levels alone.
+    pub handoff_level: u32,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -77,6 +87,13 @@ struct Shared {
     tile_base: SharedArray<u64, 1>,
     enlisted: SharedArray<u32, 1>,
     history: SharedArray<u32, HISTORY_ENTRIES>,
+}
+
+/// Which tiles of `EDGE_QUEUE_BLOCK` items a block takes: `first, first + stride, ...`.
+#[derive(Clone, Copy)]
+struct Tiles {
+    first: u64,
+    stride: u64,
 }
 
 /// An edge queue: neighbor ids and, unless distances only, the vertices they were reached from.
@@ -161,11 +178,11 @@ pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
         parents: if parents.is_null() { parent_queues } else { unsafe { parent_queues.add((half * edge_capacity) as usize) } },
     };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { bfs.run(queue(0), queue(1), strategy) }
+    unsafe { bfs.run([queue(0), queue(1)], strategy) }
 }
 
 impl EdgeQueueBfs<'_> {
-    unsafe fn run(&self, mut input: EdgeQueue, mut output: EdgeQueue, strategy: u32) {
+    unsafe fn run(&self, queues: [EdgeQueue; 2], strategy: u32) {
         let shared = self.shared;
         let mut i = thread_idx() as usize;
         while i < HISTORY_ENTRIES {
@@ -174,36 +191,31 @@ impl EdgeQueueBfs<'_> {
             i += BLOCK as usize;
         }
         sync_threads();
+        // Level `l` contracts the queue level `l - 1` filled: they alternate by parity.
+        // (A select, not an index: a run-time index would put the pair in local memory.)
+        let [even, odd] = queues;
+        let input = move |level: u32| if level % 2 == 1 { even } else { odd };
+        let output = move |level: u32| if level % 2 == 1 { odd } else { even };
+        // Raw projections only: every block writes the control block, so no reference to it.
+        let control = self.control;
         // SAFETY: `control` is the grid's zeroed control block (kernel contract).
-        let control = unsafe { &mut *self.control };
-        let mut barrier = unsafe { GridBarrier::new(&raw mut control.barrier_arrivals) };
+        let mut barrier = unsafe { GridBarrier::new(&raw mut (*control).barrier_arrivals) };
         let resident_threads = grid_dim() as u64 * BLOCK as u64;
         self.record_level(0, 0, 0, 0);
         // Level 0: the source alone is in the vertex queue; expand it into the first edge queue.
         // SAFETY: forwarded from the kernel contract (the queue holds the source).
-        unsafe { self.expand_vertex_queue(1, input, &raw mut control.edge_count[1]) };
+        unsafe { self.expand_vertex_queue(1, output(0), self.edge_count(1)) };
         barrier.sync();
         let mut level = 1u32;
         loop {
-            let slot = (level % 3) as usize;
             // SAFETY: the barrier above made every block's additions visible.
-            let items = unsafe { (&raw const control.edge_count[slot]).read_volatile() };
-            if is_grid_leader() {
-                // SAFETY: the leader alone writes these, and nobody reads them this level.
-                unsafe {
-                    if level >= 2 {
-                        let claimed = (&raw const control.vertex_count[((level - 1) % 3) as usize]).read_volatile();
-                        self.record_claimed(level - 1, claimed);
-                    }
-                    (&raw mut control.edge_count[((level + 2) % 3) as usize]).write_volatile(0);
-                    (&raw mut control.vertex_count[((level + 1) % 3) as usize]).write_volatile(0);
-                }
-            }
+            let items = unsafe { self.edge_count(level).read_volatile() };
+            self.begin_level(level);
             if items == 0 {
                 if is_grid_leader() {
                     self.record_end(level);
                     // SAFETY: the leader alone writes the output.
-                    unsafe { (&raw mut control.levels).write_volatile(level) };
+                    unsafe { (&raw mut (*control).levels).write_volatile(level) };
                 }
                 return;
             }
@@ -212,38 +224,103 @@ impl EdgeQueueBfs<'_> {
                 STRATEGY_TWO_PHASE => false,
                 _ => items <= resident_threads,
             };
+            if fused && items <= SMALL_QUEUE_ITEMS {
+                // Luo et al.'s small-frontier path: block 0 runs level after level alone, with
+                // block barriers only, while the queue fits one tile; the grid waits here.
+                if block_idx() == 0 {
+                    // SAFETY: forwarded from the kernel contract.
+                    let next = unsafe { self.run_alone(level, items, &input, &output) };
+                    if thread_idx() == 0 {
+                        // SAFETY: block 0's thread 0 alone writes it; the barrier publishes it.
+                        unsafe { (&raw mut (*control).handoff_level).write_volatile(next) };
+                    }
+                }
+                barrier.sync();
+                // SAFETY: written before the barrier.
+                level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
+                continue;
+            }
             self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items, 0);
-            let next_count = &raw mut control.edge_count[((level + 1) % 3) as usize];
-            let claimed_count = &raw mut control.vertex_count[slot];
+            let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
             if fused {
-                unsafe { self.contract_expand(level, input, items, output, next_count, claimed_count) };
+                let tiles = Tiles { first: block_idx() as u64 * BLOCK as u64, stride: resident_threads };
+                unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
             } else {
-                unsafe { self.contract_to_vertex_queue(level, input, items, claimed_count) };
+                unsafe { self.contract_to_vertex_queue(level, input(level), items, claimed_count) };
                 barrier.sync();
                 let frontier = unsafe { claimed_count.read_volatile() };
-                unsafe { self.expand_vertex_queue(frontier, output, next_count) };
+                unsafe { self.expand_vertex_queue(frontier, output(level), next_count) };
             }
             barrier.sync();
-            core::mem::swap(&mut input, &mut output);
             level += 1;
         }
     }
 
-    /// Contract-expand (section 5.2): each block contracts tiles of the edge queue and expands
-    /// its own survivors straight into the next queue.
-    unsafe fn contract_expand(
+    /// Block 0's levels alone, from `level` whose queue holds `items` (at most one tile), until
+    /// a queue is empty or outgrows a tile: returns the level the grid goes on with (whose
+    /// bookkeeping [`Self::begin_level`] may repeat; it is idempotent). All threads of block 0
+    /// call it together.
+    unsafe fn run_alone(
         &self,
-        level: u32,
-        input: EdgeQueue,
-        items: u64,
-        output: EdgeQueue,
-        next_count: *mut u64,
-        claimed_count: *mut u32,
-    ) {
-        let mut tile = block_idx() as u64 * BLOCK as u64;
-        let stride = grid_dim() as u64 * BLOCK as u64;
+        mut level: u32,
+        mut items: u64,
+        input: &impl Fn(u32) -> EdgeQueue,
+        output: &impl Fn(u32) -> EdgeQueue,
+    ) -> u32 {
+        loop {
+            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items, 0);
+            let tiles = Tiles { first: 0, stride: BLOCK as u64 };
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
+            // Block 0's own atomics are visible to all its threads after the block barrier.
+            sync_threads();
+            level += 1;
+            // SAFETY: this level's counter, complete after the barrier.
+            items = unsafe { self.edge_count(level).read_volatile() };
+            if items == 0 || items > SMALL_QUEUE_ITEMS {
+                return level;
+            }
+            self.begin_level(level);
+            // The leader's clearing of the next counters must land before anyone adds to them.
+            sync_threads();
+        }
+    }
+
+    /// The grid leader's bookkeeping at the start of `level`: record the previous level's
+    /// claimed vertices, clear the counters that level `level + 1` fills.
+    fn begin_level(&self, level: u32) {
+        if is_grid_leader() {
+            // SAFETY: the leader alone writes these, and nobody touches them during `level`.
+            unsafe {
+                if level >= 2 {
+                    let claimed = self.vertex_count(level - 1).read_volatile();
+                    self.record_claimed(level - 1, claimed);
+                }
+                self.edge_count(level + 2).write_volatile(0);
+                self.vertex_count(level + 1).write_volatile(0);
+            }
+        }
+    }
+
+    /// The count of edge-queue items level `level` contracts (filled by level `level - 1`).
+    fn edge_count(&self, level: u32) -> *mut u64 {
+        // SAFETY (of the projection): `control` is valid for the whole launch.
+        unsafe { &raw mut (*self.control).edge_count[(level % 3) as usize] }
+    }
+
+    /// The count of vertices level `level` claims.
+    fn vertex_count(&self, level: u32) -> *mut u32 {
+        // SAFETY (of the projection): `control` is valid for the whole launch.
+        unsafe { &raw mut (*self.control).vertex_count[(level % 3) as usize] }
+    }
+
+    /// Contract-expand (section 5.2): each block contracts its tiles of the edge queue and
+    /// expands its own survivors straight into the next queue.
+    unsafe fn contract_expand(&self, level: u32, input: EdgeQueue, items: u64, output: EdgeQueue, tiles: Tiles) {
+        let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
+        let mut tile = tiles.first;
         while tile < items {
             let item = tile + thread_idx() as u64;
             // SAFETY (of both calls): forwarded; `item` is checked against the queue's length.
@@ -254,7 +331,7 @@ impl EdgeQueueBfs<'_> {
                 unsafe { atomic_add_u32(claimed_count, found) };
             }
             unsafe { self.expand_tile(claimed, v, output, next_count) };
-            tile += stride;
+            tile += tiles.stride;
         }
     }
 

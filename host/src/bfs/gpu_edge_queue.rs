@@ -13,7 +13,7 @@ use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
     self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_FUSED, EDGE_TRACE_WORDS,
-    STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+    EDGE_TRACE_ALONE, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
@@ -142,7 +142,8 @@ impl<'g> GpuEdgeQueue<'g> {
 
 /// Turns the kernel's trace records into [`LevelTrace`]s: level `l` expanded the `claimed`
 /// vertices of its frontier and inspected (contracted) the edge-queue items its level held;
-/// `decision` says whether it ran fused (contract-expand) or in two phases. The
+/// `decision` says whether it ran fused (contract-expand, and then whether block 0 ran it
+/// alone) or in two phases. The
 /// frontiers' out-edges come from the queue sizes: level `l + 1` contracts what `l` expanded,
 /// and the record after the last level holds no items.
 pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
@@ -164,7 +165,12 @@ pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
                 unvisited_edges: 0,
                 generation: None,
                 decision: Some(
-                    if this[0] & EDGE_TRACE_FUSED != 0 { "contract-expand" } else { "two-phase" }.to_string(),
+                    match (this[0] & EDGE_TRACE_FUSED != 0, this[0] & EDGE_TRACE_ALONE != 0) {
+                        (true, true) => "contract-expand, one block",
+                        (true, false) => "contract-expand",
+                        _ => "two-phase",
+                    }
+                    .to_string(),
                 ),
             }
         })
@@ -178,23 +184,26 @@ mod tests {
     #[test]
     fn decoding_reads_items_claims_times_and_the_fused_flag() {
         // Level 0 (the source) expands 2 edges; level 1 contracts them, two-phase, claims 2
-        // and expands 4; level 2 contracts those fused, claims 3; the end record.
+        // and expands 4; level 2 contracts those fused, claims 3 and expands 3; block 0 alone
+        // contracts those at level 3 and claims none; the end record.
         let trace = [
             [0, 0, 1, 1_000],
             [0, 2, 2, 3_000],
             [EDGE_TRACE_FUSED, 4, 3, 4_000],
-            [0, 0, 0, 4_500],
+            [EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, 3, 0, 4_500],
+            [0, 0, 0, 4_600],
         ]
         .concat();
-        let levels = decode_edge_trace(&trace, 3);
+        let levels = decode_edge_trace(&trace, 4);
         let frontiers: Vec<u64> = levels.iter().map(|l| l.frontier).collect();
-        assert_eq!(frontiers, [1, 2, 3]);
+        assert_eq!(frontiers, [1, 2, 3, 0]);
         let inspected: Vec<u64> = levels.iter().map(|l| l.edges_inspected).collect();
-        assert_eq!(inspected, [0, 2, 4]);
+        assert_eq!(inspected, [0, 2, 4, 3]);
         assert_eq!((levels[0].frontier_edges, levels[1].frontier_edges), (2, 4));
         assert_eq!(levels[1].time, Duration::from_nanos(1_000));
         assert_eq!(levels[2].time, Duration::from_nanos(500));
         assert_eq!(levels[1].decision.as_deref(), Some("two-phase"));
         assert_eq!(levels[2].decision.as_deref(), Some("contract-expand"));
+        assert_eq!(levels[3].decision.as_deref(), Some("contract-expand, one block"));
     }
 }

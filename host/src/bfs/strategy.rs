@@ -21,7 +21,7 @@ pub enum TopDownStrategy {
     /// Section 5.4: two-phase for levels whose edge queue outnumbers the resident threads,
     /// contract-expand for the others.
     Hybrid,
-    /// One of the four, chosen from the graph's shape by [`TopDownStrategy::resolve`].
+    /// One of the four, chosen from the graph's size by [`auto_choice`].
     Auto,
 }
 
@@ -49,29 +49,38 @@ impl TopDownStrategy {
         matches!(self, TopDownStrategy::ContractExpand | TopDownStrategy::TwoPhase | TopDownStrategy::Hybrid)
     }
 
-    /// The strategy to run on `graph`: itself, or for [`Auto`](Self::Auto) the one chosen by
-    /// the graph's average out-degree. Graphs of at least [`AUTO_EDGE_QUEUE_DEGREE`] edges a
-    /// vertex (Kronecker, social, web) have few, wide levels, where the balanced expansion of
-    /// two-phase pays; sparser ones (roads, grids, meshes) have thousands of narrow levels,
-    /// where expand-contract's single barrier per level and its one-block path for tiny
-    /// frontiers win. Edge queues need 8 bytes an edge (16 with parents); graphs of 2^32
-    /// edges or more stay with expand-contract, which has none.
+    /// The strategy to run on `graph`: itself, or for [`Auto`](Self::Auto) the one
+    /// [`auto_choice`] picks from its size.
     pub fn resolve(self, graph: &Graph) -> TopDownStrategy {
-        if self != TopDownStrategy::Auto {
-            return self;
-        }
-        let n = graph.num_vertices().max(1) as u64;
-        let m = graph.num_edges();
-        if m >= AUTO_EDGE_QUEUE_DEGREE * n && m < 1 << 32 {
-            TopDownStrategy::TwoPhase
-        } else {
-            TopDownStrategy::ExpandContract
+        match self {
+            TopDownStrategy::Auto => auto_choice(graph.num_vertices() as u64, graph.num_edges()),
+            chosen => chosen,
         }
     }
 }
 
-/// The average out-degree from which `auto` picks two-phase (see [`TopDownStrategy::resolve`]).
-pub const AUTO_EDGE_QUEUE_DEGREE: u64 = 8;
+/// `auto`'s pick for a graph of `n` vertices and `m` edges, from the measured suite
+/// (bench/NOTES.md, entry 21): expand-contract on graphs with both many edges
+/// ([`AUTO_EXPAND_CONTRACT_EDGES`] or more) and a high average degree
+/// ([`AUTO_EXPAND_CONTRACT_DEGREE`] or more), contract-expand on the rest. The big
+/// Kronecker and uniform graphs spend their time in a few levels of tens of millions of edges,
+/// where contract-expand's edge queue moves 16 more bytes an edge than fused gathering (2x
+/// slower on kron:22 and kron:24). Everywhere else, small social graphs and roads and grids of
+/// thousands of levels, the time is per-level latency, and contract-expand's single tile
+/// pass per level, with block 0 alone on tiny queues, is 1.2-2.5x faster. Graphs of 2^32 edges
+/// or more stay with expand-contract, which needs no edge queue.
+pub fn auto_choice(n: u64, m: u64) -> TopDownStrategy {
+    let dense = m >= AUTO_EXPAND_CONTRACT_DEGREE * n.max(1);
+    if (dense && m >= AUTO_EXPAND_CONTRACT_EDGES) || m >= 1 << 32 {
+        TopDownStrategy::ExpandContract
+    } else {
+        TopDownStrategy::ContractExpand
+    }
+}
+
+/// The edge count and average degree from which `auto` picks expand-contract.
+pub const AUTO_EXPAND_CONTRACT_EDGES: u64 = 1 << 24;
+pub const AUTO_EXPAND_CONTRACT_DEGREE: u64 = 8;
 
 impl std::fmt::Display for TopDownStrategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -106,14 +115,22 @@ mod tests {
     }
 
     #[test]
-    fn auto_picks_by_average_degree_and_never_returns_itself() {
-        let graph = |spec: &str| generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
-        // A grid has 4 edges a vertex at most; a Kronecker graph of edge factor 16 has 32.
-        assert_eq!(TopDownStrategy::Auto.resolve(&graph("grid2d:30x30")), TopDownStrategy::ExpandContract);
-        assert_eq!(TopDownStrategy::Auto.resolve(&graph("kron:10")), TopDownStrategy::TwoPhase);
+    fn auto_picks_expand_contract_only_for_big_dense_graphs() {
+        use TopDownStrategy::*;
+        // kron:22 and kron:24 (32 edges a vertex), urand:22: expand-contract.
+        assert_eq!(auto_choice(1 << 22, 134_000_000), ExpandContract);
+        assert_eq!(auto_choice(1 << 24, 537_000_000), ExpandContract);
+        // Social graphs: dense but small. Roads and grids: big but sparse (grid2d:5000).
+        assert_eq!(auto_choice(82_168, 948_464), ContractExpand);
+        assert_eq!(auto_choice(25_000_000, 99_980_000), ContractExpand);
+        assert_eq!(auto_choice(114_599, 239_332), ContractExpand);
+        // No edge queue can count 2^32 edges.
+        assert_eq!(auto_choice(1 << 28, 1 << 32), ExpandContract);
+        let graph = generate(&"grid2d:30x30".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        assert_eq!(Auto.resolve(&graph), ContractExpand);
         for strategy in TopDownStrategy::ALL {
-            assert_ne!(strategy.resolve(&graph("kron:8")), TopDownStrategy::Auto);
+            assert_ne!(strategy.resolve(&graph), Auto);
         }
-        assert_eq!(TopDownStrategy::Hybrid.resolve(&graph("grid2d:30x30")), TopDownStrategy::Hybrid);
+        assert_eq!(Hybrid.resolve(&graph), Hybrid);
     }
 }

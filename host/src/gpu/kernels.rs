@@ -402,9 +402,11 @@ pub const STRATEGY_TWO_PHASE: u32 = 1;
 pub const STRATEGY_HYBRID: u32 = 2;
 
 /// Words per trace record of the edge-queue kernel (`EDGE_TRACE_WORDS`): flags, edge-queue
-/// items contracted, vertices claimed, start time; and the flag of a fused level.
+/// items contracted, vertices claimed, start time; and the flags of a fused level and of one
+/// block 0 ran alone.
 pub const EDGE_TRACE_WORDS: usize = 4;
 pub const EDGE_TRACE_FUSED: u64 = 1;
+pub const EDGE_TRACE_ALONE: u64 = 2;
 
 /// The edge-queue BFS's control block, laid out as `EdgeQueueControl` in
 /// `device/src/kernels/bfs_edge_queue.rs`.
@@ -415,7 +417,7 @@ pub struct EdgeQueueControl {
     pub vertex_count: [u32; 3],
     pub edge_count: [u64; 3],
     pub levels: u32,
-    pub _pad: u32,
+    pub handoff_level: u32,
 }
 
 /// Words of 64 bits that hold an [`EdgeQueueControl`] on the device.
@@ -551,13 +553,14 @@ mod tests {
         assert_eq!(device_value("STRATEGY_HYBRID"), super::STRATEGY_HYBRID as u64);
         assert_eq!(device_value("EDGE_TRACE_WORDS"), super::EDGE_TRACE_WORDS as u64);
         assert_eq!(device_value("EDGE_TRACE_FUSED"), super::EDGE_TRACE_FUSED);
+        assert_eq!(device_value("EDGE_TRACE_ALONE"), super::EDGE_TRACE_ALONE);
         let body = source.split("pub struct EdgeQueueControl {").nth(1).unwrap().split("\n}").next().unwrap();
         let fields: Vec<String> = body
             .lines()
             .filter_map(|l| l.trim().strip_prefix("pub "))
             .map(|l| l.trim_end_matches(',').replace(' ', ""))
             .collect();
-        assert_eq!(fields, ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "_pad:u32"]);
+        assert_eq!(fields, ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "handoff_level:u32"]);
         assert_eq!(super::EDGE_QUEUE_CONTROL_WORDS, 6);
     }
 
