@@ -404,7 +404,7 @@ fn gpu_suite_runs_every_kernel() {
         assert!(ok, "{stdout}\n{stderr}");
         (stdout, read_report(&json).unwrap())
     };
-    let (stdout, report) = gpu_bench(&["--top-down"], "top-down.json");
+    let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--top-down"], "top-down.json");
     assert!(
         value(&stdout, "gpu kernel").starts_with(
             "top-down (persistent; xbfs rule, alpha 0.03, beta 18, adaptive frontier generation, bottom-up off"
@@ -428,6 +428,18 @@ fn gpu_suite_runs_every_kernel() {
     let (stdout, report) = gpu_bench(&["--async-bottom-up"], "async.json");
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
     assert_eq!(report.flags.gpu_params.map(|p| p.async_bottom_up), Some(true));
+
+    // An edge-queue strategy names itself, with no persistent tuning; auto names what it chose.
+    let (stdout, report) = gpu_bench(&["--strategy", "two-phase"], "two-phase.json");
+    assert_eq!(value(&stdout, "gpu kernel"), "two-phase (top-down over edge queues, one persistent launch)");
+    assert_eq!((report.flags.gpu_kernel.as_deref(), report.flags.gpu_params), (Some("two-phase"), None));
+    let (_, report) = gpu_bench(&["--strategy", "auto"], "auto.json");
+    assert_eq!(report.flags.gpu_kernel.as_deref(), Some("contract-expand"), "kron:10 is small");
+    // So does the default kernel, `auto`, and `--top-down` under it.
+    let (stdout, report) = gpu_bench(&[], "default.json");
+    assert_eq!(report.flags.gpu_kernel.as_deref(), Some("contract-expand"), "kron:10 is small: {stdout}");
+    let (_, report) = gpu_bench(&["--top-down"], "default-top-down.json");
+    assert_eq!(report.flags.gpu_kernel.as_deref(), Some("contract-expand"));
 }
 
 fn warpath(args: &[&str]) -> (bool, String, String) {

@@ -644,15 +644,21 @@ fn distances_only_saves_the_parents_array_through_the_traverser() {
     let Some(_gpu) = gpu_or_skip("distances_only_saves_the_parents_array_through_the_traverser") else { return };
     let graph = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 4).unwrap();
     let source = sources_of(&graph)[0];
-    let with_parents = Traverser::with_options(&graph, Backend::Gpu, GpuOptions::default()).unwrap();
+    let mut with_parents = Traverser::with_options(&graph, Backend::Gpu, GpuOptions::default()).unwrap();
     let options = GpuOptions { distances_only: true, ..GpuOptions::default() };
     let mut distances_only = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert!(distances_only.distances_only() && !with_parents.distances_only());
-    assert_eq!(
-        with_parents.device_bytes().unwrap() - distances_only.device_bytes().unwrap(),
-        4 * graph.num_vertices() as u64,
-        "the parents array is all that distances-only saves"
-    );
+    // The default, auto, runs contract-expand on this small graph: its parent queues go too.
+    let (n, m) = (graph.num_vertices() as u64, graph.num_edges());
+    let saved = |with: &Traverser, without: &Traverser| with.device_bytes().unwrap() - without.device_bytes().unwrap();
+    assert_eq!(with_parents.resolved_gpu_kernel(), GpuKernel::TopDown(TopDownStrategy::ContractExpand));
+    assert_eq!(saved(&with_parents, &distances_only), 4 * n + 2 * 4 * m, "parents and parent queues");
+    check_result(&graph, &with_parents.run(source).unwrap().result, "kron:14 contract-expand through the traverser");
+    check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 contract-expand, distances only");
+    let persistent = GpuKernel::Persistent(GpuBfsParams::default());
+    with_parents.set_gpu_kernel(persistent);
+    distances_only.set_gpu_kernel(persistent);
+    assert_eq!(saved(&with_parents, &distances_only), 4 * n, "the parents array is all that distances-only saves");
     check_result(&graph, &with_parents.run(source).unwrap().result, "kron:14 through the traverser");
     check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 through the traverser");
     let top_down = GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() };

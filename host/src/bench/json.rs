@@ -198,7 +198,7 @@ impl Flags {
             let kernel = traverser.resolved_gpu_kernel();
             self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());
             self.gpu_params = match kernel {
-                GpuKernel::Persistent(p) => Some(GpuParams {
+                GpuKernel::Persistent(p) | GpuKernel::Auto(p) => Some(GpuParams {
                     switch_rule: p.switch_rule,
                     adaptive_frontier: p.adaptive_frontier,
                     alpha: p.alpha,

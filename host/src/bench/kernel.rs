@@ -58,11 +58,15 @@ impl GpuTraversal {
         }
     }
 
-    /// Which one `kernel` is (its tuning aside). An unresolved `auto` strategy counts as
-    /// `top-down`; [`crate::bfs::Traverser::resolved_gpu_kernel`] says what it runs.
+    /// Which one `kernel` is (its tuning aside). An unresolved `auto` kernel counts as the
+    /// persistent one, an unresolved `auto` strategy as `top-down`;
+    /// [`crate::bfs::Traverser::resolved_gpu_kernel`] says what they run.
     pub fn of(kernel: &GpuKernel) -> GpuTraversal {
         match kernel {
-            GpuKernel::Persistent(params) if params.bottom_up => GpuTraversal::DirectionOptimizing,
+            GpuKernel::Persistent(params) | GpuKernel::Auto(params) if params.bottom_up => {
+                GpuTraversal::DirectionOptimizing
+            }
+            GpuKernel::Auto(_) => GpuTraversal::TopDown,
             GpuKernel::Persistent(_) => GpuTraversal::TopDown,
             GpuKernel::TopDown(TopDownStrategy::ContractExpand) => GpuTraversal::ContractExpand,
             GpuKernel::TopDown(TopDownStrategy::TwoPhase) => GpuTraversal::TwoPhase,

@@ -35,7 +35,8 @@ pub fn render(report: &BenchReport) -> String {
                 p.bottom_up_balance,
                 if p.async_bottom_up { ", async bottom-up on" } else { "" }
             ),
-            None => " (one launch per level)".into(),
+            None if kernel == "per-level" => " (one launch per level)".into(),
+            None => " (top-down over edge queues, one persistent launch)".into(),
         };
         let _ = writeln!(out, "gpu kernel: {kernel}{tuning}");
     }

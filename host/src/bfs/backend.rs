@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
-use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent};
+use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::BfsResult;
@@ -99,6 +99,13 @@ enum Engine {
 /// Which GPU traversal runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GpuKernel {
+    /// The default: the fastest of the two below for the graph, by its size
+    /// ([`crate::bfs::strategy::auto_choice`]): the persistent direction-optimizing kernel with
+    /// these parameters on big dense graphs, the contract-expand top-down strategy on the rest
+    /// (small social graphs, roads, grids), where it beat direction optimization on the suite.
+    /// A graph in mapped host memory or compressed, or whose edge queues do not fit, gets the
+    /// persistent kernel.
+    Auto(GpuBfsParams),
     /// The whole direction-optimizing BFS in one persistent kernel (the default).
     Persistent(GpuBfsParams),
     /// One top-down launch per level, the frontier size read back between levels (the
@@ -112,7 +119,7 @@ pub enum GpuKernel {
 
 impl Default for GpuKernel {
     fn default() -> Self {
-        GpuKernel::Persistent(GpuBfsParams::default())
+        GpuKernel::Auto(GpuBfsParams::default())
     }
 }
 
@@ -387,33 +394,33 @@ impl<'g> Traverser<'g> {
 
     fn run_inner(&self, source: u32, trace: bool) -> Result<(Traversal, Vec<LevelTrace>)> {
         crate::bfs::check_source(self.graph, source)?;
+        let mut warnings = self.warnings.clone();
         let started = Instant::now();
         let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
-            Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, upload_time } => {
+            Engine::Gpu { gpu, device_graph, upload_time, .. } => {
                 let kernel = self.resolved_gpu_kernel();
                 let (result, kernel_ms, levels) = match kernel {
                     GpuKernel::TopDown(strategy) => {
-                        let run = GpuEdgeQueue::new(gpu, self.graph, device_graph, self.distances_only)?
-                            .run(source, strategy)?;
+                        let run = match GpuEdgeQueue::new(gpu, self.graph, device_graph, self.distances_only) {
+                            Ok(mut queues) => queues.run(source, strategy)?,
+                            // Auto's pick gives way to the persistent kernel, which needs no
+                            // queues; a strategy the user named fails with the sizes.
+                            Err(GpuError::OutOfMemory { .. }) if self.chose_automatically() => {
+                                warnings.push(format!(
+                                    "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
+                                ));
+                                let params = match self.gpu_kernel {
+                                    GpuKernel::Auto(params) => params,
+                                    _ => GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() },
+                                };
+                                self.run_persistent(source, params)?
+                            }
+                            Err(err) => return Err(err.into()),
+                        };
                         (run.result, run.kernel_ms, run.levels)
                     }
-                    GpuKernel::Persistent(mut params) => {
-                        let inbound = match device_transpose {
-                            Some(transpose) => transpose,
-                            None => {
-                                params.bottom_up &= self.graph.is_undirected();
-                                device_graph
-                            }
-                        };
-                        let run = GpuPersistent::with_labels(
-                            gpu,
-                            self.graph,
-                            device_graph,
-                            inbound,
-                            *max_out_degree,
-                            self.distances_only,
-                        )?
-                        .run(source, params)?;
+                    GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
+                        let run = self.run_persistent(source, params)?;
                         (run.result, run.kernel_ms, run.levels)
                     }
                     GpuKernel::PerLevel if self.distances_only => {
@@ -455,9 +462,31 @@ impl<'g> Traverser<'g> {
             backend: self.backend(),
             traversal_time,
             end_to_end_time,
-            warnings: self.warnings.clone(),
+            warnings,
         };
         Ok((traversal, levels))
+    }
+
+    /// Whether the GPU traversal was left to `auto` (the kernel or the top-down strategy).
+    fn chose_automatically(&self) -> bool {
+        matches!(self.gpu_kernel, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto))
+    }
+
+    /// One run of the persistent kernel; a directed graph whose transpose did not fit stays
+    /// top-down.
+    fn run_persistent(&self, source: u32, mut params: GpuBfsParams) -> std::result::Result<PersistentRun, GpuError> {
+        let Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, .. } = &self.engine else {
+            unreachable!("run_persistent is called on the GPU engine only");
+        };
+        let inbound = match device_transpose {
+            Some(transpose) => transpose,
+            None => {
+                params.bottom_up &= self.graph.is_undirected();
+                device_graph
+            }
+        };
+        GpuPersistent::with_labels(gpu, self.graph, device_graph, inbound, *max_out_degree, self.distances_only)?
+            .run(source, params)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).
@@ -478,7 +507,7 @@ impl<'g> Traverser<'g> {
         let n = self.graph.num_vertices() as u32;
         let m = self.graph.num_edges();
         let per_vertex = match self.resolved_gpu_kernel() {
-            GpuKernel::Persistent(_) => GpuPersistent::bytes_needed_for(n, m, self.distances_only),
+            GpuKernel::Persistent(_) | GpuKernel::Auto(_) => GpuPersistent::bytes_needed_for(n, m, self.distances_only),
             GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
             GpuKernel::TopDown(_) => GpuEdgeQueue::bytes_needed(n, m, self.distances_only),
         };
@@ -490,17 +519,28 @@ impl<'g> Traverser<'g> {
         self.gpu_kernel
     }
 
-    /// The GPU traversal that runs: the one chosen, with a top-down strategy of `auto`
-    /// resolved for this graph, and expand-contract as the persistent kernel never going
-    /// bottom-up (its top-down path is that strategy).
+    /// The GPU traversal that runs: the one chosen, with [`GpuKernel::Auto`] and a top-down
+    /// strategy of `auto` resolved for this graph, and expand-contract as the persistent kernel
+    /// never going bottom-up (its top-down path is that strategy).
     pub fn resolved_gpu_kernel(&self) -> GpuKernel {
+        let top_down_persistent = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        // Edge queues take 8-16 bytes an edge of device memory, and their kernel reads plain
+        // lists: a graph that needed mapped host memory, or compression, cannot have them.
+        let queues_fit = self.placement() != Some(crate::gpu::Placement::ZeroCopy) && !self.is_compressed();
+        let auto = |strategy: TopDownStrategy| match strategy.resolve(self.graph) {
+            TopDownStrategy::ContractExpand if !queues_fit => TopDownStrategy::ExpandContract,
+            chosen => chosen,
+        };
         match self.gpu_kernel {
-            GpuKernel::TopDown(strategy) => match strategy.resolve(self.graph) {
-                TopDownStrategy::ExpandContract => {
-                    GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() })
-                }
-                edge_queue => GpuKernel::TopDown(edge_queue),
+            GpuKernel::Auto(params) => match auto(TopDownStrategy::Auto) {
+                TopDownStrategy::ExpandContract => GpuKernel::Persistent(params),
+                chosen => GpuKernel::TopDown(chosen),
             },
+            GpuKernel::TopDown(TopDownStrategy::Auto) => match auto(TopDownStrategy::Auto) {
+                TopDownStrategy::ExpandContract => top_down_persistent,
+                chosen => GpuKernel::TopDown(chosen),
+            },
+            GpuKernel::TopDown(TopDownStrategy::ExpandContract) => top_down_persistent,
             other => other,
         }
     }

@@ -68,11 +68,16 @@ pub struct BfsArgs {
 /// How the GPU traverses (ignored on the CPU).
 #[derive(Args, Debug, Clone)]
 pub struct GpuTuning {
-    /// GPU traversal: `persistent` (direction-optimizing, one kernel for all levels) or
-    /// `per-level` (top-down, one launch per level: the baseline).
-    #[arg(long, default_value = "persistent", value_parser = ["persistent", "per-level"])]
+    /// GPU traversal: `auto` (the persistent direction-optimizing kernel on graphs of 2^24
+    /// edges or more and 8 or more a vertex, the contract-expand top-down strategy on the rest,
+    /// where it is faster; measured in bench/NOTES.md, entry 21), `persistent`
+    /// (direction-optimizing, one kernel for all levels) or `per-level` (top-down, one launch
+    /// per level: the baseline). Any of the persistent kernel's tuning options below makes
+    /// `auto` choose it.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "persistent", "per-level"])]
     pub gpu_kernel: String,
-    /// Never step bottom-up (persistent kernel).
+    /// Never step bottom-up: with --gpu-kernel auto the top-down strategy `auto` picks, with
+    /// persistent its top-down path (expand-contract).
     #[arg(long)]
     pub top_down: bool,
     /// Top-down only, by one of Merrill et al.'s strategies: expand-contract (the same as
@@ -86,27 +91,30 @@ pub struct GpuTuning {
     /// exactly while the frontier's edges are at least alpha x all edges).
     /// Default xbfs: measured on the suite, it never goes bottom-up on roads and grids, where
     /// beamer costs 4-5%, and is within 5% of beamer on Kronecker graphs.
-    #[arg(long = "switch", default_value = "xbfs", value_parser = ["beamer", "xbfs"])]
-    pub switch_rule: String,
+    #[arg(long = "switch", value_parser = ["beamer", "xbfs"])]
+    pub switch_rule: Option<String>,
     /// The switching rule's alpha. Default: 15 for beamer (Beamer's), 0.03 for xbfs (measured
     /// best on the suite; XBFS's paper uses 0.1).
     #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
     pub alpha: Option<f32>,
-    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
-    #[arg(long, default_value_t = 18.0, value_parser = parse_threshold, allow_negative_numbers = true)]
-    pub beta: f32,
+    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count
+    /// (default 18).
+    #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
+    pub beta: Option<f32>,
     /// How frontiers are generated (persistent kernel; XBFS section 4): `adaptive` (the level
     /// before a switch that XBFS's lambda predicts writes the next frontier the way the next
     /// direction reads it: a bitmap marked during top-down, a queue emitted during bottom-up)
     /// or `fixed` (top-down always writes a queue, bottom-up a bitmap; conversions by scans).
-    #[arg(long, default_value = "adaptive", value_parser = ["adaptive", "fixed"])]
-    pub frontier_generation: String,
+    /// Default adaptive.
+    #[arg(long, value_parser = ["adaptive", "fixed"])]
+    pub frontier_generation: Option<String>,
     /// How bottom-up levels share out their vertices (persistent kernel; XBFS section 5.1):
     /// `static` (bitmap words in grid-stride order, one thread per vertex), `thread` (words
     /// fetched from an atomic work counter, one thread per vertex) or `warp` (words fetched
     /// likewise, each vertex's in-list searched by a whole warp).
-    #[arg(long, default_value = "static", value_parser = ["static", "thread", "warp"])]
-    pub bottom_up_balance: String,
+    /// Default static.
+    #[arg(long, value_parser = ["static", "thread", "warp"])]
+    pub bottom_up_balance: Option<String>,
     /// Asynchronous bottom-up (persistent kernel; XBFS section 5.2, Algorithm 3): a bottom-up
     /// level over a large frontier also labels two levels deep the vertices whose in-lists
     /// reach the next frontier but not this one, so the next level need not search them.
@@ -188,26 +196,51 @@ impl GpuTuning {
     }
 
     pub fn kernel(&self) -> warpath::bfs::GpuKernel {
+        use warpath::bfs::{GpuKernel, TopDownStrategy};
         if let Some(strategy) = &self.strategy {
-            return warpath::bfs::GpuKernel::TopDown(strategy.parse().expect("clap admits only known strategies"));
+            return GpuKernel::TopDown(strategy.parse().expect("clap admits only known strategies"));
         }
         match self.gpu_kernel.as_str() {
-            "per-level" => warpath::bfs::GpuKernel::PerLevel,
-            _ => warpath::bfs::GpuKernel::Persistent(warpath::bfs::gpu_persistent::GpuBfsParams {
-                switch_rule: self.switch_rule(),
-                alpha: self.alpha.unwrap_or(self.switch_rule().default_alpha()),
-                beta: self.beta,
-                adaptive_frontier: self.frontier_generation == "adaptive",
-                bottom_up: !self.top_down,
-                small_frontiers: !self.no_small_path,
-                bottom_up_balance: self.bottom_up_balance.parse().expect("clap admits only known balances"),
-                async_bottom_up: self.async_bottom_up,
-            }),
+            "per-level" => GpuKernel::PerLevel,
+            "persistent" => GpuKernel::Persistent(self.persistent_params()),
+            _ if self.tunes_the_persistent_kernel() => GpuKernel::Persistent(self.persistent_params()),
+            _ if self.top_down => GpuKernel::TopDown(TopDownStrategy::Auto),
+            _ => GpuKernel::Auto(self.persistent_params()),
         }
     }
 
+    /// The persistent kernel's parameters: the defaults, with the options given.
+    fn persistent_params(&self) -> warpath::bfs::gpu_persistent::GpuBfsParams {
+        let defaults = warpath::bfs::gpu_persistent::GpuBfsParams::default();
+        let switch_rule = self.switch_rule();
+        warpath::bfs::gpu_persistent::GpuBfsParams {
+            switch_rule,
+            alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
+            beta: self.beta.unwrap_or(defaults.beta),
+            adaptive_frontier: self.frontier_generation.as_deref().map_or(defaults.adaptive_frontier, |g| g == "adaptive"),
+            bottom_up: !self.top_down,
+            small_frontiers: !self.no_small_path,
+            bottom_up_balance: self
+                .bottom_up_balance
+                .as_deref()
+                .map_or(defaults.bottom_up_balance, |b| b.parse().expect("clap admits only known balances")),
+            async_bottom_up: self.async_bottom_up,
+        }
+    }
+
+    /// Whether an option that only the persistent kernel reads was given.
+    fn tunes_the_persistent_kernel(&self) -> bool {
+        self.switch_rule.is_some()
+            || self.alpha.is_some()
+            || self.beta.is_some()
+            || self.frontier_generation.is_some()
+            || self.bottom_up_balance.is_some()
+            || self.async_bottom_up
+            || self.no_small_path
+    }
+
     fn switch_rule(&self) -> warpath::bfs::SwitchRule {
-        self.switch_rule.parse().expect("clap admits only known rules")
+        self.switch_rule.as_deref().map_or(warpath::bfs::SwitchRule::Xbfs, |r| r.parse().expect("clap admits only known rules"))
     }
 }
 
@@ -305,7 +338,7 @@ mod tests {
     /// The persistent kernel's parameters of `warpath ARGS...`.
     fn persistent(args: &[&str]) -> GpuBfsParams {
         match tuning(args).kernel() {
-            GpuKernel::Persistent(p) => p,
+            GpuKernel::Persistent(p) | GpuKernel::Auto(p) => p,
             other => panic!("not the persistent kernel but {other:?}: {args:?}"),
         }
     }

@@ -40,20 +40,19 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     println!("graph: {} (loaded in {load_ms:.1} ms)", args.input.graph);
     println!("backend: {}", traversal.backend);
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
-        match args.gpu.kernel() {
-            GpuKernel::Persistent(p) if p.bottom_up => {
+        let requested = args.gpu.kernel();
+        let auto = matches!(requested, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto));
+        let chosen = if auto { " (chosen by auto)" } else { "" };
+        match traverser.resolved_gpu_kernel() {
+            GpuKernel::Persistent(p) | GpuKernel::Auto(p) if p.bottom_up => {
                 let async_note = if p.async_bottom_up { ", async bottom-up on" } else { "" };
-                println!("gpu kernel: {} (bottom-up balance {}{async_note})", args.gpu.gpu_kernel, p.bottom_up_balance)
+                println!("gpu kernel: persistent (bottom-up balance {}{async_note}){chosen}", p.bottom_up_balance)
             }
-            GpuKernel::TopDown(requested) => {
-                let runs = match traverser.resolved_gpu_kernel() {
-                    GpuKernel::TopDown(strategy) => strategy,
-                    _ => TopDownStrategy::ExpandContract,
-                };
-                let chosen = if requested == TopDownStrategy::Auto { " (chosen by auto)" } else { "" };
-                println!("gpu kernel: top-down, {runs} strategy{chosen}")
+            GpuKernel::Persistent(_) | GpuKernel::Auto(_) => {
+                println!("gpu kernel: persistent, top-down only (expand-contract strategy){chosen}")
             }
-            _ => println!("gpu kernel: {}", args.gpu.gpu_kernel),
+            GpuKernel::TopDown(strategy) => println!("gpu kernel: top-down, {strategy} strategy{chosen}"),
+            GpuKernel::PerLevel => println!("gpu kernel: per-level"),
         }
         if let Some(placement) = traverser.placement() {
             println!("placement: {placement}{}", if traverser.is_compressed() { " (compressed lists)" } else { "" });
