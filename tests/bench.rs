@@ -230,7 +230,9 @@ fn gpu_kernel_lists() {
     for bad in ["bottom-up", "persistent", "top-down,", "", "Top-Down"] {
         let err = GpuTraversal::parse_list(bad).unwrap_err().to_string();
         assert!(
-            err.contains("expected direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level or all"),
+            err.contains(
+                "expected direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level or all"
+            ),
             "{bad:?}: {err}"
         );
     }

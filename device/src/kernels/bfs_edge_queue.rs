@@ -175,7 +175,11 @@ pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
         // SAFETY: both halves lie inside the `2 * edge_capacity` words of the contract; a null
         // parent queue stays null (it is never dereferenced then).
         targets: unsafe { edge_queues.add((half * edge_capacity) as usize) },
-        parents: if parents.is_null() { parent_queues } else { unsafe { parent_queues.add((half * edge_capacity) as usize) } },
+        parents: if parents.is_null() {
+            parent_queues
+        } else {
+            unsafe { parent_queues.add((half * edge_capacity) as usize) }
+        },
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { bfs.run([queue(0), queue(1)], strategy) }
@@ -425,7 +429,12 @@ impl EdgeQueueBfs<'_> {
         let shared = self.shared;
         let (start, degree) = if valid {
             // SAFETY: `v < n`, so `v + 1` indexes the n + 1 offsets.
-            unsafe { (*self.offsets.add(v as usize), (*self.offsets.add(v as usize + 1) - *self.offsets.add(v as usize)) as u32) }
+            unsafe {
+                (
+                    *self.offsets.add(v as usize),
+                    (*self.offsets.add(v as usize + 1) - *self.offsets.add(v as usize)) as u32,
+                )
+            }
         } else {
             (0, 0)
         };
@@ -458,7 +467,8 @@ impl EdgeQueueBfs<'_> {
                 shared.packed_offset.set(winner, out_offset);
             }
             sync_threads();
-            let (from, length, owner) = (shared.list_start.get(winner), shared.out_offset.get(winner), shared.owner.get(winner));
+            let (from, length, owner) =
+                (shared.list_start.get(winner), shared.out_offset.get(winner), shared.owner.get(winner));
             let to = base + shared.packed_offset.get(winner) as u64;
             // SAFETY: forwarded.
             unsafe { self.copy_list(from, to, length, owner, thread_idx(), BLOCK, output) };
@@ -509,7 +519,8 @@ impl EdgeQueueBfs<'_> {
             let to = base + (shared.out_offset.get(low) + rank) as u64;
             // SAFETY: the list holds `rank`; `to` lies in the tile's reservation.
             unsafe {
-                *output.targets.add(to as usize) = *self.targets.add((shared.list_start.get(low) + rank as u64) as usize);
+                *output.targets.add(to as usize) =
+                    *self.targets.add((shared.list_start.get(low) + rank as u64) as usize);
                 if !self.parents.is_null() {
                     *output.parents.add(to as usize) = shared.owner.get(low);
                 }
@@ -523,7 +534,16 @@ impl EdgeQueueBfs<'_> {
     /// Copies `length` targets from CSR position `from` to queue position `to`, with `owner`
     /// as their parent, by `threads` threads of which this is number `rank` (coalesced).
     #[inline(always)]
-    unsafe fn copy_list(&self, from: u64, to: u64, length: u32, owner: u32, rank: u32, threads: u32, output: EdgeQueue) {
+    unsafe fn copy_list(
+        &self,
+        from: u64,
+        to: u64,
+        length: u32,
+        owner: u32,
+        rank: u32,
+        threads: u32,
+        output: EdgeQueue,
+    ) {
         let mut i = rank;
         while i < length {
             // SAFETY: `from + i` is in the list; `to + i` in the tile's reservation.

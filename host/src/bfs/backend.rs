@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
 use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
 use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent, PersistentRun};
-use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
+use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
 use crate::error::Result;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
@@ -457,13 +457,7 @@ impl<'g> Traverser<'g> {
                 (result, elapsed, elapsed, levels)
             }
         };
-        let traversal = Traversal {
-            result,
-            backend: self.backend(),
-            traversal_time,
-            end_to_end_time,
-            warnings,
-        };
+        let traversal = Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings };
         Ok((traversal, levels))
     }
 

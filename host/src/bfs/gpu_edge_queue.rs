@@ -12,8 +12,8 @@ use crate::bfs::gpu_persistent::PersistentRun;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
-    self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_FUSED, EDGE_TRACE_WORDS,
-    EDGE_TRACE_ALONE, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+    self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
+    EDGE_TRACE_WORDS, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;

@@ -217,7 +217,10 @@ impl GpuTuning {
             switch_rule,
             alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
             beta: self.beta.unwrap_or(defaults.beta),
-            adaptive_frontier: self.frontier_generation.as_deref().map_or(defaults.adaptive_frontier, |g| g == "adaptive"),
+            adaptive_frontier: self
+                .frontier_generation
+                .as_deref()
+                .map_or(defaults.adaptive_frontier, |g| g == "adaptive"),
             bottom_up: !self.top_down,
             small_frontiers: !self.no_small_path,
             bottom_up_balance: self
@@ -240,7 +243,9 @@ impl GpuTuning {
     }
 
     fn switch_rule(&self) -> warpath::bfs::SwitchRule {
-        self.switch_rule.as_deref().map_or(warpath::bfs::SwitchRule::Xbfs, |r| r.parse().expect("clap admits only known rules"))
+        self.switch_rule
+            .as_deref()
+            .map_or(warpath::bfs::SwitchRule::Xbfs, |r| r.parse().expect("clap admits only known rules"))
     }
 }
 
@@ -401,8 +406,16 @@ mod tests {
             }
             let err = Cli::try_parse_from(["warpath", command, "kron:10", "--strategy", "fused"]).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue, "{command}");
-            let err = Cli::try_parse_from(["warpath", command, "kron:10", "--strategy", "hybrid", "--gpu-kernel", "per-level"])
-                .unwrap_err();
+            let err = Cli::try_parse_from([
+                "warpath",
+                command,
+                "kron:10",
+                "--strategy",
+                "hybrid",
+                "--gpu-kernel",
+                "per-level",
+            ])
+            .unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::ArgumentConflict, "{command}");
         }
     }

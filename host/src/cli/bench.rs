@@ -26,7 +26,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let trace = args.trace || args.plot.is_some();
     let options = BenchOptions { roots: args.roots, seed: args.input.seed, trace };
     let on = match traverser.gpu() {
-        Some(_) => format!("{} ({})", traverser.backend(), warpath::bench::kernel::GpuTraversal::of(&traverser.resolved_gpu_kernel())),
+        Some(_) => format!(
+            "{} ({})",
+            traverser.backend(),
+            warpath::bench::kernel::GpuTraversal::of(&traverser.resolved_gpu_kernel())
+        ),
         None => traverser.backend().to_string(),
     };
     let bar = super::progress::bar(args.roots as u64, &format!("BFS on {on}"));

@@ -560,7 +560,10 @@ mod tests {
             .filter_map(|l| l.trim().strip_prefix("pub "))
             .map(|l| l.trim_end_matches(',').replace(' ', ""))
             .collect();
-        assert_eq!(fields, ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "handoff_level:u32"]);
+        assert_eq!(
+            fields,
+            ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "handoff_level:u32"]
+        );
         assert_eq!(super::EDGE_QUEUE_CONTROL_WORDS, 6);
     }
 
