@@ -8,9 +8,8 @@ use std::time::Duration;
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::cpu_parallel::{Direction, LevelTrace};
-use crate::bfs::gpu_persistent::PersistentRun;
+use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
-use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
     self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
     EDGE_TRACE_WORDS, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
@@ -118,22 +117,12 @@ impl<'g> GpuEdgeQueue<'g> {
             control: &mut self.control,
             trace: &mut self.trace,
         };
-        let start = gpu.record_event()?;
-        kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code)?;
-        let end = gpu.record_event()?;
-        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
-        let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+        let kernel_ms =
+            time_on_device(gpu, || kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code))?;
         let control: EdgeQueueControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
         let trace = gpu.download(&self.trace)?;
-        let mut distances = gpu.download(&self.distances)?;
-        let mut parents = match &self.parents {
-            Some(parents) => gpu.download(parents)?,
-            None => Vec::new(),
-        };
-        distances.truncate(n);
-        parents.truncate(n);
         Ok(PersistentRun {
-            result: BfsResult { source, distances, parents },
+            result: download_result(gpu, source, &self.distances, self.parents.as_ref(), n)?,
             kernel_ms,
             levels: decode_edge_trace(&trace, control.levels as usize),
         })

@@ -187,28 +187,47 @@ impl<'g> GpuPersistent<'g> {
             shared_lists: &mut self.shared_lists,
             trace: &mut self.trace,
         };
-        let start = gpu.record_event()?;
-        kernels::bfs_persistent_init(gpu, n, source, &mut buffers)?;
-        kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)?;
-        let end = gpu.record_event()?;
-        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
-        let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
-
+        let kernel_ms = time_on_device(gpu, || {
+            kernels::bfs_persistent_init(gpu, n, source, &mut buffers)?;
+            kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
+        })?;
         let control: PersistentControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
         let trace = gpu.download(&self.trace)?;
-        let mut distances = gpu.download(&self.distances)?;
-        let mut parents = match &self.parents {
-            Some(parents) => gpu.download(parents)?,
-            None => Vec::new(),
-        };
-        distances.truncate(n as usize);
-        parents.truncate(n as usize);
         Ok(PersistentRun {
-            result: BfsResult { source, distances, parents },
+            result: download_result(gpu, source, &self.distances, self.parents.as_ref(), n as usize)?,
             kernel_ms,
             levels: decode_trace(&trace, control.levels as usize, &self.switching(params)),
         })
     }
+}
+
+/// Device time of the work `launch` queues, by a pair of CUDA events; waits for it to finish
+/// (a kernel that faulted shows up here).
+pub(crate) fn time_on_device(gpu: &GpuContext, launch: impl FnOnce() -> Result<(), GpuError>) -> Result<f64, GpuError> {
+    let start = gpu.record_event()?;
+    launch()?;
+    let end = gpu.record_event()?;
+    end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
+    Ok(start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64)
+}
+
+/// A finished traversal's labels, `n` of each (buffers may be longer), without parents when
+/// the run labeled distances only.
+pub(crate) fn download_result(
+    gpu: &GpuContext,
+    source: u32,
+    distances: &CudaSlice<u32>,
+    parents: Option<&CudaSlice<u32>>,
+    n: usize,
+) -> Result<BfsResult, GpuError> {
+    let mut distances = gpu.download(distances)?;
+    let mut parents = match parents {
+        Some(parents) => gpu.download(parents)?,
+        None => Vec::new(),
+    };
+    distances.truncate(n);
+    parents.truncate(n);
+    Ok(BfsResult { source, distances, parents })
 }
 
 impl GpuPersistent<'_> {

@@ -314,9 +314,15 @@ pub struct PersistentParams {
 /// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
 /// ask for more).
 pub fn persistent_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
-    let function = gpu.function("bfs_persistent")?;
-    let per_sm = function
-        .occupancy_max_active_blocks_per_multiprocessor(PERSISTENT_BLOCK, 0, None)
+    resident_blocks(gpu, "bfs_persistent", PERSISTENT_BLOCK)
+}
+
+/// Blocks of `block` threads of `kernel` that fit on the GPU at once, by the driver's
+/// occupancy calculator.
+fn resident_blocks(gpu: &GpuContext, kernel: &'static str, block: u32) -> Result<u32, GpuError> {
+    let per_sm = gpu
+        .function(kernel)?
+        .occupancy_max_active_blocks_per_multiprocessor(block, 0, None)
         .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
     Ok(per_sm.max(1) * gpu.multiprocessors())
 }
@@ -439,11 +445,7 @@ pub struct EdgeQueueBuffers<'a> {
 
 /// Blocks of `bfs_edge_queue` that fit on the GPU at once.
 pub fn edge_queue_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
-    let function = gpu.function("bfs_edge_queue")?;
-    let per_sm = function
-        .occupancy_max_active_blocks_per_multiprocessor(EDGE_QUEUE_BLOCK, 0, None)
-        .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
-    Ok(per_sm.max(1) * gpu.multiprocessors())
+    resident_blocks(gpu, "bfs_edge_queue", EDGE_QUEUE_BLOCK)
 }
 
 /// `bfs_persistent_init` for the edge-queue kernel (no frontier bitmaps), then `bfs_edge_queue`:
@@ -502,6 +504,24 @@ pub fn bfs_edge_queue(
 mod tests {
     /// The constants this file mirrors, read from the device crate's source: a mismatch would
     /// make the host misread the kernels' buffers (as a 5-word trace read against 6 once did).
+    /// The value of `pub const NAME: T = VALUE;` in a device source file.
+    fn device_const(source: &str, name: &str) -> u64 {
+        let line = source
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("pub const {name}:")))
+            .unwrap_or_else(|| panic!("no `pub const {name}` in the device crate"));
+        line.rsplit('=').next().unwrap().trim().trim_end_matches(';').parse().unwrap()
+    }
+
+    /// The `pub` fields of `pub struct NAME` in a device source file, as `name:type`.
+    fn device_struct_fields(source: &str, name: &str) -> Vec<String> {
+        let body = source.split(&format!("pub struct {name} {{")).nth(1).unwrap().split("\n}").next().unwrap();
+        body.lines()
+            .filter_map(|l| l.trim().strip_prefix("pub "))
+            .map(|l| l.trim_end_matches(',').replace(' ', ""))
+            .collect()
+    }
+
     #[test]
     fn mirrored_constants_match_the_device_crate() {
         let sources = [
@@ -509,13 +529,7 @@ mod tests {
             include_str!("../../../device/src/kernels/bfs_persistent/compressed.rs"),
         ]
         .concat();
-        let device_value = |name: &str| -> u64 {
-            let line = sources
-                .lines()
-                .find(|l| l.trim_start().starts_with(&format!("pub const {name}:")))
-                .unwrap_or_else(|| panic!("no `pub const {name}` in the device crate"));
-            line.rsplit('=').next().unwrap().trim().trim_end_matches(';').parse().unwrap()
-        };
+        let device_value = |name: &str| device_const(&sources, name);
         assert_eq!(device_value("PERSISTENT_BLOCK"), super::PERSISTENT_BLOCK as u64);
         assert_eq!(device_value("SHARED_LIST_WORDS"), super::SHARED_LIST_WORDS as u64);
         assert_eq!(device_value("TRACE_WORDS"), super::TRACE_WORDS as u64);
@@ -540,13 +554,7 @@ mod tests {
     #[test]
     fn edge_queue_constants_and_control_block_match_the_device_crate() {
         let source = include_str!("../../../device/src/kernels/bfs_edge_queue.rs");
-        let device_value = |name: &str| -> u64 {
-            let line = source
-                .lines()
-                .find(|l| l.trim_start().starts_with(&format!("pub const {name}:")))
-                .unwrap_or_else(|| panic!("no `pub const {name}` in bfs_edge_queue.rs"));
-            line.rsplit('=').next().unwrap().trim().trim_end_matches(';').parse().unwrap()
-        };
+        let device_value = |name: &str| device_const(source, name);
         assert_eq!(device_value("EDGE_QUEUE_BLOCK"), super::EDGE_QUEUE_BLOCK as u64);
         assert_eq!(device_value("STRATEGY_CONTRACT_EXPAND"), super::STRATEGY_CONTRACT_EXPAND as u64);
         assert_eq!(device_value("STRATEGY_TWO_PHASE"), super::STRATEGY_TWO_PHASE as u64);
@@ -554,12 +562,7 @@ mod tests {
         assert_eq!(device_value("EDGE_TRACE_WORDS"), super::EDGE_TRACE_WORDS as u64);
         assert_eq!(device_value("EDGE_TRACE_FUSED"), super::EDGE_TRACE_FUSED);
         assert_eq!(device_value("EDGE_TRACE_ALONE"), super::EDGE_TRACE_ALONE);
-        let body = source.split("pub struct EdgeQueueControl {").nth(1).unwrap().split("\n}").next().unwrap();
-        let fields: Vec<String> = body
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("pub "))
-            .map(|l| l.trim_end_matches(',').replace(' ', ""))
-            .collect();
+        let fields = device_struct_fields(source, "EdgeQueueControl");
         assert_eq!(
             fields,
             ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "handoff_level:u32"]
@@ -587,12 +590,7 @@ mod tests {
     #[test]
     fn control_block_fields_match_the_device_crate() {
         let source = include_str!("../../../device/src/kernels/bfs_persistent/mod.rs");
-        let body = source.split("pub struct BfsControl {").nth(1).unwrap().split("\n}").next().unwrap();
-        let fields: Vec<String> = body
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("pub "))
-            .map(|l| l.trim_end_matches(',').replace(' ', ""))
-            .collect();
+        let fields = device_struct_fields(source, "BfsControl");
         assert_eq!(
             fields,
             [
