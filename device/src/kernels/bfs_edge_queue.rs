@@ -96,6 +96,15 @@ struct Tiles {
     stride: u64,
 }
 
+/// A vertex's adjacency list in the CSR.
+#[derive(Clone, Copy)]
+struct List {
+    start: u64,
+    degree: u32,
+}
+
+const NO_LIST: List = List { start: 0, degree: 0 };
+
 /// An edge queue: neighbor ids and, unless distances only, the vertices they were reached from.
 #[derive(Clone, Copy)]
 struct EdgeQueue {
@@ -328,13 +337,13 @@ impl EdgeQueueBfs<'_> {
         while tile < items {
             let item = tile + thread_idx() as u64;
             // SAFETY (of both calls): forwarded; `item` is checked against the queue's length.
-            let (claimed, v) = unsafe { self.contract(level, input, item, items) };
+            let (claimed, v, list) = unsafe { self.contract(level, input, item, items) };
             let found = popc(ballot_sync(FULL_MASK, claimed));
             if lane_id() == 0 && found > 0 {
                 // SAFETY: this level's counter (kernel contract).
                 unsafe { atomic_add_u32(claimed_count, found) };
             }
-            unsafe { self.expand_tile(claimed, v, output, next_count) };
+            unsafe { self.expand_tile(v, list, output, next_count) };
             tile += tiles.stride;
         }
     }
@@ -348,7 +357,7 @@ impl EdgeQueueBfs<'_> {
         while warp_base < items {
             let item = warp_base + lane_id() as u64;
             // SAFETY: forwarded; `item` is checked against the queue's length.
-            let (claimed, v) = unsafe { self.contract(level, input, item, items) };
+            let (claimed, v, _) = unsafe { self.contract(level, input, item, items) };
             // SAFETY: at most n vertices are claimed in a traversal, the queue's length.
             unsafe {
                 if let Some(slot) = warp_aggregated_append(FULL_MASK, claimed, claimed_count) {
@@ -368,8 +377,9 @@ impl EdgeQueueBfs<'_> {
             let valid = slot < frontier;
             // SAFETY: `slot < frontier`, the vertices written to the queue.
             let v = if valid { unsafe { *self.vertex_queue.add(slot as usize) } } else { 0 };
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.expand_tile(valid, v, output, next_count) };
+            // SAFETY: a queued vertex is < n; forwarded from the kernel contract.
+            let list = if valid { unsafe { self.list_of(v) } } else { NO_LIST };
+            unsafe { self.expand_tile(v, list, output, next_count) };
             tile = tile.saturating_add(grid_dim() * BLOCK);
         }
     }
@@ -377,7 +387,7 @@ impl EdgeQueueBfs<'_> {
     /// Contracts item `item` of the edge queue (nothing when `item >= items`): returns whether
     /// this thread claimed its vertex for `level`, and the vertex. All 32 lanes call it together.
     #[inline(always)]
-    unsafe fn contract(&self, level: u32, input: EdgeQueue, item: u64, items: u64) -> (bool, u32) {
+    unsafe fn contract(&self, level: u32, input: EdgeQueue, item: u64, items: u64) -> (bool, u32, List) {
         let valid = item < items;
         let (mut v, mut parent) = (UNREACHED, UNREACHED);
         if valid {
@@ -407,9 +417,13 @@ impl EdgeQueueBfs<'_> {
             }
         }
         let mut claimed = false;
+        let mut list = NO_LIST;
         if keep {
             // SAFETY: as above; `distances` and `parents` (unless null) hold n words.
             unsafe {
+                // The list is read before the claim, so that its loads overlap the atomic's
+                // round trip instead of following it (a loser's list is dropped below).
+                list = self.list_of(v);
                 claimed = (atomic_or_u32(self.visited.add(word), bit) & bit) == 0;
                 if claimed {
                     *self.distances.add(v as usize) = level;
@@ -419,25 +433,29 @@ impl EdgeQueueBfs<'_> {
                 }
             }
         }
-        (claimed, v)
+        (claimed, v, if claimed { list } else { NO_LIST })
     }
 
-    /// Expands one tile: every thread's vertex `v` when `valid` (scan+warp+CTA gathering, see
-    /// the module documentation). All threads of the block call it together.
+    /// Where `v`'s list starts in the CSR, and its length.
+    ///
+    /// # Safety
+    /// `v < n`.
     #[inline(always)]
-    unsafe fn expand_tile(&self, valid: bool, v: u32, output: EdgeQueue, next_count: *mut u64) {
+    unsafe fn list_of(&self, v: u32) -> List {
+        // SAFETY: `v < n`, so `v + 1` indexes the n + 1 offsets; fewer than 2^32 edges.
+        unsafe {
+            let start = *self.offsets.add(v as usize);
+            List { start, degree: (*self.offsets.add(v as usize + 1) - start) as u32 }
+        }
+    }
+
+    /// Expands one tile: every thread's vertex `v`, whose list is `list` (empty for a thread
+    /// with nothing to expand), by scan+warp+CTA gathering (see the module documentation).
+    /// All threads of the block call it together.
+    #[inline(always)]
+    unsafe fn expand_tile(&self, v: u32, list: List, output: EdgeQueue, next_count: *mut u64) {
         let shared = self.shared;
-        let (start, degree) = if valid {
-            // SAFETY: `v < n`, so `v + 1` indexes the n + 1 offsets.
-            unsafe {
-                (
-                    *self.offsets.add(v as usize),
-                    (*self.offsets.add(v as usize + 1) - *self.offsets.add(v as usize)) as u32,
-                )
-            }
-        } else {
-            (0, 0)
-        };
+        let List { start, degree } = list;
         // Fewer than 2^32 edges (kernel contract), so the tile's sum fits a word.
         let (out_offset, total) = block_exclusive_scan(degree, &shared.scan);
         if total == 0 {
@@ -448,12 +466,14 @@ impl EdgeQueueBfs<'_> {
             // every vertex is claimed, so expanded, once.
             shared.tile_base.set(0, unsafe { atomic_add_u64(next_count, total as u64) });
         }
-        sync_threads();
+        // The barrier that publishes the tile's base also tells whether any list needs a warp or
+        // the block: on roads and grids none does, and the tile skips straight to the packed copy.
+        let any_long = sync_threads_or(degree >= WARP_SIZE);
         let base = shared.tile_base.get(0);
         let destination = base + out_offset as u64;
         // CTA-based gathering: the block copies each list of a block or more, one at a time.
-        let mut enlist = degree >= BLOCK;
-        while sync_threads_or(enlist) {
+        let mut enlist = any_long && degree >= BLOCK;
+        while any_long && sync_threads_or(enlist) {
             if enlist {
                 shared.enlisted.set(0, thread_idx());
             }
@@ -476,7 +496,7 @@ impl EdgeQueueBfs<'_> {
         }
         // Warp-based gathering: a warp copies each of its lanes' lists of 32 or more in turn.
         let mut enlist = degree >= WARP_SIZE && degree < BLOCK;
-        loop {
+        while any_long {
             let wanting = ballot_sync(FULL_MASK, enlist);
             if wanting == 0 {
                 break;
@@ -494,8 +514,12 @@ impl EdgeQueueBfs<'_> {
         }
         // Scan-based gathering: the short lists, packed by a second prefix sum and copied edge
         // by edge.
-        let short = if degree < WARP_SIZE { degree } else { 0 };
-        let (packed, packed_total) = block_exclusive_scan(short, &shared.scan);
+        let (packed, packed_total) = if any_long {
+            block_exclusive_scan(if degree < WARP_SIZE { degree } else { 0 }, &shared.scan)
+        } else {
+            // Every list is short: the packed positions are the tile's own.
+            (out_offset, total)
+        };
         let t = thread_idx() as usize;
         shared.packed_offset.set(t, packed);
         shared.out_offset.set(t, out_offset);
