@@ -15,7 +15,9 @@
 //!   places every list in the queue (one atomic per tile reserves the space), lists of a block
 //!   or more are copied by the whole block, lists of a warp or more by one warp, and the rest
 //!   are packed by a second prefix sum and copied edge by edge, each thread finding its edge's
-//!   list by binary search over the packed offsets.
+//!   list by binary search over the packed offsets. A tile with no list of 32 or more (roads,
+//!   grids) skips both enlistments and the second sum, and a contracted vertex's offsets are
+//!   read before its claim's atomic, so the two round trips overlap.
 //!
 //! The strategies differ in how the two steps are coupled. Contract-expand fuses them: a block
 //! contracts a tile of the edge queue and expands its own survivors at once, from registers
