@@ -600,6 +600,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn auto_kernels_resolve_by_graph_size_and_expand_contract_is_the_persistent_top_down_path() {
+        use crate::generate::{generate, GeneratorSpec};
+        let graph = generate(&"grid2d:20x20".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        // Resolution needs no GPU: on the CPU nothing is zero-copy or compressed.
+        let mut traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
+        let top_down_persistent = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        let cases = [
+            (GpuKernel::default(), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
+            (GpuKernel::TopDown(TopDownStrategy::Auto), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
+            (GpuKernel::TopDown(TopDownStrategy::ExpandContract), top_down_persistent),
+            (GpuKernel::TopDown(TopDownStrategy::Hybrid), GpuKernel::TopDown(TopDownStrategy::Hybrid)),
+            (GpuKernel::PerLevel, GpuKernel::PerLevel),
+        ];
+        for (chosen, runs) in cases {
+            traverser.set_gpu_kernel(chosen);
+            assert_eq!(traverser.resolved_gpu_kernel(), runs, "{chosen:?}");
+        }
+        let params = GpuBfsParams { alpha: 0.1, ..GpuBfsParams::default() };
+        traverser.set_gpu_kernel(GpuKernel::Persistent(params));
+        assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Persistent(params));
+    }
+
+    #[test]
     fn placement_prefers_device_memory_and_falls_back_to_zero_copy() {
         assert_eq!(choose_placement(600, 300, 1000, None).unwrap(), Placement::Device);
         assert_eq!(choose_placement(800, 300, 1000, None).unwrap(), Placement::ZeroCopy);

@@ -421,6 +421,28 @@ mod tests {
     }
 
     #[test]
+    fn the_default_kernel_is_auto_and_persistent_options_choose_the_persistent_kernel() {
+        use warpath::bfs::TopDownStrategy;
+        let kernel = |extra: &[&str]| tuning(&[&["bfs", "kron:10"][..], extra].concat()).kernel();
+        assert_eq!(kernel(&[]), GpuKernel::Auto(GpuBfsParams::default()));
+        assert_eq!(kernel(&["--top-down"]), GpuKernel::TopDown(TopDownStrategy::Auto));
+        let persistent_top_down = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        assert_eq!(kernel(&["--gpu-kernel", "persistent", "--top-down"]), persistent_top_down);
+        for option in [
+            &["--switch", "beamer"][..],
+            &["--alpha", "0.1"],
+            &["--beta", "20"],
+            &["--frontier-generation", "fixed"],
+            &["--bottom-up-balance", "warp"],
+            &["--async-bottom-up"],
+            &["--no-small-path"],
+        ] {
+            assert!(matches!(kernel(option), GpuKernel::Persistent(_)), "{option:?} picks the persistent kernel");
+        }
+        assert_eq!(kernel(&["--gpu-kernel", "per-level"]), GpuKernel::PerLevel);
+    }
+
+    #[test]
     fn byte_counts_with_suffixes() {
         assert_eq!(parse_bytes("4096"), Ok(4096));
         assert_eq!(parse_bytes("6G"), Ok(6 << 30));
