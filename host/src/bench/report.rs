@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::bench::harness::{BusRecord, LevelRecord, RootRecord};
 use crate::bench::json::BenchReport;
-use crate::bench::stats::Spread;
+use crate::bench::stats::{median, Spread};
 
 /// How a directed graph's bottom-up steps find in-edges, said on its `edges:` line: the
 /// backends build the transpose for every directed graph (undirected ones serve themselves).
@@ -107,6 +107,9 @@ pub fn render(report: &BenchReport) -> String {
         s.hmean_graph500_gteps,
         if g.undirected { "undirected input edges" } else { "directed input edges" }
     );
+    if let Some(note) = small_component_note(&report.roots) {
+        let _ = writeln!(out, "{note}");
+    }
     let _ = writeln!(out, "depth: {}", spread_count(&s.depth));
     let _ = writeln!(out, "reached: {}", spread_count(&s.reached));
     let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.roots);
@@ -224,4 +227,52 @@ fn spread_count(s: &Spread) -> String {
     // The median of an even sample can fall between two integers.
     let median = if s.median.fract() == 0.0 { format!("{}", s.median) } else { format!("{:.1}", s.median) };
     format!("min {}, median {median}, max {}", s.min, s.max)
+}
+
+/// A harmonic mean is pulled toward its smallest term: a root in a component of a few edges
+/// (a random vertex of a graph with many components) takes the mean near zero. Says so,
+/// with the median, when some root's rate is under 1% of the median's; None otherwise.
+fn small_component_note(roots: &[RootRecord]) -> Option<String> {
+    let rates: Vec<f64> = roots.iter().map(|r| r.gteps).collect();
+    let typical = median(&rates)?;
+    let small: Vec<&RootRecord> = roots.iter().filter(|r| r.gteps < 0.01 * typical).collect();
+    let fewest = small.iter().map(|r| r.edges_in_component).min()?;
+    Some(format!(
+        "GTEPS note: {} of {} roots reached small components (the smallest has {fewest} edges), which pull the \
+         harmonic means down; median GTEPS over the roots: {typical:.3}",
+        small.len(),
+        roots.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(edges: u64, time_ms: f64) -> RootRecord {
+        let gteps = edges as f64 / (time_ms / 1e3) / 1e9;
+        RootRecord {
+            source: 0,
+            time_ms,
+            end_to_end_ms: time_ms,
+            depth: 3,
+            reached: edges / 4 + 1,
+            edges_in_component: edges,
+            graph500_edges: edges,
+            gteps,
+            graph500_gteps: gteps,
+        }
+    }
+
+    #[test]
+    fn a_root_in_a_tiny_component_is_named_beside_the_harmonic_means() {
+        let big = [root(360_000, 1.0), root(360_000, 1.2), root(360_000, 0.9)];
+        assert_eq!(small_component_note(&big), None);
+        let mut mixed = big.to_vec();
+        mixed.push(root(2, 0.15));
+        let note = small_component_note(&mixed).unwrap();
+        assert!(note.contains("1 of 4 roots") && note.contains("has 2 edges"), "{note}");
+        assert!(note.contains("median GTEPS over the roots: 0.330"), "{note}");
+        assert_eq!(small_component_note(&[]), None);
+    }
 }
