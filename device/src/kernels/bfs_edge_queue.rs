@@ -242,6 +242,9 @@ impl EdgeQueueBfs<'_> {
             if fused && items <= SMALL_QUEUE_ITEMS {
                 // Luo et al.'s small-frontier path: block 0 runs level after level alone, with
                 // block barriers only, while the queue fits one tile; the grid waits here.
+                // Block 0 clears this level's counter slot two levels on, so every block must
+                // have read it first: the barrier says so (the persistent kernel's protocol).
+                barrier.sync();
                 if block_idx() == 0 {
                     // SAFETY: forwarded from the kernel contract.
                     let next = unsafe { self.run_alone(level, items, &input, &output) };
