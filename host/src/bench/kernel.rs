@@ -48,9 +48,7 @@ impl GpuTraversal {
     pub fn kernel(self) -> GpuKernel {
         match self {
             GpuTraversal::DirectionOptimizing => GpuKernel::Persistent(GpuBfsParams::default()),
-            GpuTraversal::TopDown => {
-                GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() })
-            }
+            GpuTraversal::TopDown => GpuKernel::Persistent(GpuBfsParams::top_down()),
             GpuTraversal::ContractExpand => GpuKernel::TopDown(TopDownStrategy::ContractExpand),
             GpuTraversal::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
             GpuTraversal::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),

@@ -411,7 +411,7 @@ impl<'g> Traverser<'g> {
                                 ));
                                 let params = match self.gpu_kernel {
                                     GpuKernel::Auto(params) => params,
-                                    _ => GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() },
+                                    _ => GpuBfsParams::top_down(),
                                 };
                                 self.run_persistent(source, params)?
                             }
@@ -517,24 +517,23 @@ impl<'g> Traverser<'g> {
     /// strategy of `auto` resolved for this graph, and expand-contract as the persistent kernel
     /// never going bottom-up (its top-down path is that strategy).
     pub fn resolved_gpu_kernel(&self) -> GpuKernel {
-        let top_down_persistent = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
         // Edge queues take 8-16 bytes an edge of device memory, and their kernel reads plain
         // lists: a graph that needed mapped host memory, or compression, cannot have them.
         let queues_fit = self.placement() != Some(crate::gpu::Placement::ZeroCopy) && !self.is_compressed();
-        let auto = |strategy: TopDownStrategy| match strategy.resolve(self.graph) {
+        let auto_pick = || match TopDownStrategy::Auto.resolve(self.graph) {
             TopDownStrategy::ContractExpand if !queues_fit => TopDownStrategy::ExpandContract,
             chosen => chosen,
         };
+        // Expand-contract is the persistent kernel, with the given parameters or never going
+        // bottom-up; the other strategies run over edge queues.
+        let kernel_for = |strategy: TopDownStrategy, persistent: GpuBfsParams| match strategy {
+            TopDownStrategy::ExpandContract => GpuKernel::Persistent(persistent),
+            edge_queue => GpuKernel::TopDown(edge_queue),
+        };
         match self.gpu_kernel {
-            GpuKernel::Auto(params) => match auto(TopDownStrategy::Auto) {
-                TopDownStrategy::ExpandContract => GpuKernel::Persistent(params),
-                chosen => GpuKernel::TopDown(chosen),
-            },
-            GpuKernel::TopDown(TopDownStrategy::Auto) => match auto(TopDownStrategy::Auto) {
-                TopDownStrategy::ExpandContract => top_down_persistent,
-                chosen => GpuKernel::TopDown(chosen),
-            },
-            GpuKernel::TopDown(TopDownStrategy::ExpandContract) => top_down_persistent,
+            GpuKernel::Auto(params) => kernel_for(auto_pick(), params),
+            GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), GpuBfsParams::top_down()),
+            GpuKernel::TopDown(strategy) => kernel_for(strategy, GpuBfsParams::top_down()),
             other => other,
         }
     }

@@ -41,6 +41,12 @@ impl Default for PersistentParams {
 }
 
 impl PersistentParams {
+    /// The defaults, never going bottom-up: the persistent kernel's top-down path, Merrill et
+    /// al.'s expand-contract strategy.
+    pub fn top_down() -> Self {
+        PersistentParams { bottom_up: false, ..Self::default() }
+    }
+
     /// The defaults with Beamer's rule and the paper's alpha = 15, beta = 18.
     pub fn beamer() -> Self {
         PersistentParams {

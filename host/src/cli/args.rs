@@ -243,9 +243,8 @@ impl GpuTuning {
     }
 
     fn switch_rule(&self) -> warpath::bfs::SwitchRule {
-        self.switch_rule
-            .as_deref()
-            .map_or(warpath::bfs::SwitchRule::Xbfs, |r| r.parse().expect("clap admits only known rules"))
+        let default = warpath::bfs::gpu_persistent::GpuBfsParams::default().switch_rule;
+        self.switch_rule.as_deref().map_or(default, |r| r.parse().expect("clap admits only known rules"))
     }
 }
 
