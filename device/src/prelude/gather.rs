@@ -11,6 +11,20 @@ use crate::prelude::{ballot_sync, ffs, lane_id, shfl_idx_sync, shfl_idx_sync_u64
 /// list is shorter than 32 edges.
 #[inline(always)]
 pub fn warp_gather(start: &mut u64, end: u64, owner: u32, mut visit: impl FnMut(bool, u64, u32)) {
+    warp_gather_batch::<1>(start, end, owner, |valid, edges, owner| visit(valid[0], edges[0], owner));
+}
+
+/// [`warp_gather`] taking `K * 32` edges a step: lane `i` gets edges `i, i + 32, ...` of the
+/// step, so each of the `K` slots is a coalesced row. An edge past the list's end (`valid`
+/// false) is replaced by the list's last edge, so a caller may read every slot's edge
+/// unconditionally and overlap the `K` reads.
+#[inline(always)]
+pub fn warp_gather_batch<const K: usize>(
+    start: &mut u64,
+    end: u64,
+    owner: u32,
+    mut visit: impl FnMut([bool; K], [u64; K], u32),
+) {
     let lane = lane_id();
     loop {
         let long_lists = ballot_sync(FULL_MASK, end - *start >= WARP_SIZE as u64);
@@ -26,9 +40,11 @@ pub fn warp_gather(start: &mut u64, end: u64, owner: u32, mut visit: impl FnMut(
         }
         let mut chunk = list_start;
         while chunk < list_end {
-            let edge = chunk + lane as u64;
-            visit(edge < list_end, edge, list_owner);
-            chunk += WARP_SIZE as u64;
+            let edge = |k: usize| chunk + (k as u64) * WARP_SIZE as u64 + lane as u64;
+            let valid = core::array::from_fn(|k| edge(k) < list_end);
+            let edges = core::array::from_fn(|k| edge(k).min(list_end - 1));
+            visit(valid, edges, list_owner);
+            chunk += (K as u64) * WARP_SIZE as u64;
         }
     }
 }

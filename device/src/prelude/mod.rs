@@ -15,7 +15,7 @@ mod warp;
 
 pub use atomic::*;
 pub use block_scan::*;
-pub use gather::warp_gather;
+pub use gather::{warp_gather, warp_gather_batch};
 pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::SharedArray;

@@ -17,7 +17,9 @@
 //!   the scanned offsets).
 //! - Status lookup in a visited bitmap (Merrill et al., section 4.2): a plain read of the bit
 //!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
-//!   exactly once (no duplicates to cull).
+//!   exactly once (no duplicates to cull). Each thread of a gathering round holds two edges and
+//!   issues both target reads, then both bitmap reads, before any claim, so their latencies
+//!   overlap (`top_down::BATCH`).
 //! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
 //!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
 //!   without atomics.
@@ -621,6 +623,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 starts: SharedArray::declare(),
                 enlisted: SharedArray::declare(),
                 enlisted_range: SharedArray::declare(),
+                window_bases: SharedArray::declare(),
+                window_starts: SharedArray::declare(),
+                window_owners: SharedArray::declare(),
                 staged: SharedArray::declare(),
                 level_state: SharedArray::declare(),
             }

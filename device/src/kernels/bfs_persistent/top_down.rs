@@ -11,10 +11,14 @@ pub(super) struct Gather {
     pub(super) prefix: SharedArray<u32, PERSISTENT_BLOCK>,
     pub(super) owners: SharedArray<u32, PERSISTENT_BLOCK>,
     pub(super) starts: SharedArray<u64, PERSISTENT_BLOCK>,
-    /// Block enlistment: [elected thread, list owner] and [list start, list end]. Shared-list
-    /// gathering: the owners and [packed base, CSR start] of the current and next entry.
+    /// Block enlistment: [elected thread, list owner] and [list start, list end].
     pub(super) enlisted: SharedArray<u32, 2>,
-    pub(super) enlisted_range: SharedArray<u64, 4>,
+    pub(super) enlisted_range: SharedArray<u64, 2>,
+    /// Shared-list gathering's window of entries: their first edges in the level's packed
+    /// edge space (and the next window's first), their first edges in the CSR, their owners.
+    pub(super) window_bases: SharedArray<u64, { WINDOW + 1 }>,
+    pub(super) window_starts: SharedArray<u64, WINDOW>,
+    pub(super) window_owners: SharedArray<u32, WINDOW>,
     /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
     pub(super) staged: SharedArray<u32, STAGING_WORDS>,
     /// The level loop's state, one copy per block in two slots by level parity (see
@@ -22,6 +26,11 @@ pub(super) struct Gather {
     /// through the gathering loops and push them into spilling.
     pub(super) level_state: SharedArray<u64, { 2 * super::LEVEL_STATE_WORDS }>,
 }
+
+/// Edges a thread visits at once in the top-down gathering loops ([`Bfs::visit_batch`]).
+pub(super) const BATCH: usize = 2;
+/// Shared-list entries a block loads into shared memory at a time.
+pub(super) const WINDOW: usize = 32;
 
 pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
 /// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
@@ -132,17 +141,28 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         tile / WARP_SIZE * WARP_SIZE
     }
 
-    /// The grid leader's per-level bookkeeping: clear the counters two levels ahead and open
-    /// the level's trace record.
-    /// Claims `v` for `level + 1` through the visited bitmap; true if this thread won it.
+    /// Whether `v`'s visited bit is set, by a plain read (it may lag an atomic OR by another
+    /// thread, never lead it: a clear bit only sends the caller on to the atomic).
+    ///
+    /// # Safety
+    /// `v < n`.
     #[inline(always)]
-    pub(super) unsafe fn claim(&self, v: u32, parent: u32, level: u32) -> bool {
-        let word = (v / 32) as usize;
+    pub(super) unsafe fn seen(&self, v: u32) -> bool {
+        // SAFETY: `v < n`, so its word indexes `visited`.
+        unsafe { *self.visited.add(v as usize / 32) & (1 << (v % 32)) != 0 }
+    }
+
+    /// Claims `v`, whose visited bit a plain read found clear, by atomic OR; labels it and
+    /// returns true if this thread won it.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    pub(super) unsafe fn claim_unseen(&self, v: u32, parent: u32, level: u32) -> bool {
         let bit = 1u32 << (v % 32);
-        // SAFETY: `v < n`, so `word` indexes `visited`; distances hold n words.
+        // SAFETY: `v < n`, so its word indexes `visited`; distances hold n words.
         unsafe {
-            // Bitmap status lookup: the plain read settles most edges without an atomic.
-            if *self.visited.add(word) & bit != 0 || atomic_or_u32(self.visited.add(word), bit) & bit != 0 {
+            if atomic_or_u32(self.visited.add(v as usize / 32), bit) & bit != 0 {
                 return false;
             }
             *self.distances.add(v as usize) = level + 1;
@@ -176,10 +196,46 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// Visits neighbor `v` of `owner` when `valid`; all 32 lanes call it together.
     #[inline(always)]
     pub(super) unsafe fn visit_vertex(&self, valid: bool, v: u32, owner: u32, level: u32, exp: &mut Expansion) {
+        // SAFETY: a valid `v` is a vertex.
+        let unseen = valid && !unsafe { self.seen(v) };
+        // SAFETY: forwarded from the caller.
+        unsafe { self.visit_unseen(unseen, v, owner, level, exp) };
+    }
+
+    /// Visits `BATCH` out-edges per thread at once: every `edges[k]` indexes the CSR's targets
+    /// (the caller points an invalid slot at any real edge), so the target loads, then the
+    /// bitmap reads, are issued back to back without branches between them and their
+    /// latencies overlap; only the claims depend on `valid`. A thread of the one-edge loops
+    /// waits out a DRAM load and an L2 load per edge, which kept kron:24's busiest level near
+    /// 50 G edges/s (NOTES 27). All 32 lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn visit_batch(
+        &self,
+        valid: [bool; BATCH],
+        edges: [u64; BATCH],
+        owners: [u32; BATCH],
+        level: u32,
+        exp: &mut Expansion,
+    ) {
+        // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
+        let targets: [u32; BATCH] =
+            core::array::from_fn(|k| unsafe { *self.edges.out_edges.cast::<u32>().add(edges[k] as usize) });
+        // SAFETY: targets are vertices.
+        let seen: [bool; BATCH] = core::array::from_fn(|k| unsafe { self.seen(targets[k]) });
+        for k in 0..BATCH {
+            // SAFETY: forwarded from the caller; targets are vertices.
+            unsafe { self.visit_unseen(valid[k] && !seen[k], targets[k], owners[k], level, exp) };
+        }
+    }
+
+    /// Visits neighbor `v` of `owner`, whose visited bit a plain read found clear when
+    /// `unseen`; all 32 lanes call it together.
+    #[inline(always)]
+    unsafe fn visit_unseen(&self, unseen: bool, v: u32, owner: u32, level: u32, exp: &mut Expansion) {
         let mut claimed = false;
-        if valid {
+        if unseen {
             // SAFETY: `v` is a vertex.
-            claimed = unsafe { self.claim(v, owner, level) };
+            claimed = unsafe { self.claim_unseen(v, owner, level) };
             if claimed {
                 exp.next_edges += self.out_degree(v);
             }
@@ -334,10 +390,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 any_long = sync_threads_or(end - start >= BLOCK as u64);
             }
 
-            // Warp enlistment: lists of >= 32 edges, 32 edges per step.
-            // SAFETY (of each visit): forwarded from the kernel contract.
-            warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe {
-                self.visit(valid, edge, owner, level, &mut exp)
+            // Warp enlistment: lists of >= 32 edges, BATCH * 32 edges per step.
+            // SAFETY (of each visit): forwarded from the kernel contract; every slot's edge
+            // lies in the enlisted list.
+            warp_gather_batch(&mut start, end, vertex, |valid, edges, owner| unsafe {
+                self.visit_batch(valid, edges, [owner; BATCH], level, &mut exp)
             });
 
             // Scan-based gathering of the short lists that remain (each < 32 edges).
@@ -349,17 +406,43 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             sync_threads();
             let mut packed = 0;
             while packed < total {
-                let e = packed + tid;
-                let valid = e < total;
-                let (mut edge, mut owner) = (0, 0);
-                if valid {
-                    let j = last_at_most(&gather.prefix, e);
-                    edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
-                    owner = gather.owners.get(j);
+                if total - packed <= BLOCK {
+                    // One row left (every round of a small tile, on roads and grids): the
+                    // one-edge visit, without a batch's idle slots.
+                    let e = packed + tid;
+                    let valid = e < total;
+                    let (mut edge, mut owner) = (0, 0);
+                    if valid {
+                        let j = last_at_most(&gather.prefix, e);
+                        edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
+                        owner = gather.owners.get(j);
+                    }
+                    // SAFETY: forwarded from the kernel contract.
+                    unsafe { self.visit(valid, edge, owner, level, &mut exp) };
+                    break;
                 }
-                // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit(valid, edge, owner, level, &mut exp) };
-                packed += BLOCK;
+                let mut valid = [false; BATCH];
+                let mut edges = [0u64; BATCH];
+                let mut owners = [0u32; BATCH];
+                for k in 0..BATCH {
+                    let row = packed + k as u32 * BLOCK;
+                    if row >= total {
+                        // The same for the whole block: no search, and the slot's read
+                        // repeats slot 0's.
+                        edges[k] = edges[0];
+                        continue;
+                    }
+                    let e = row + tid;
+                    valid[k] = e < total;
+                    let e = e.min(total - 1);
+                    let j = last_at_most(&gather.prefix, e);
+                    edges[k] = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
+                    owners[k] = gather.owners.get(j);
+                }
+                // SAFETY: forwarded from the kernel contract; every slot's edge lies in a
+                // packed list.
+                unsafe { self.visit_batch(valid, edges, owners, level, &mut exp) };
+                packed += BATCH as u32 * BLOCK;
             }
             sync_threads();
             tile += tile_stride;
@@ -454,9 +537,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
 
     /// Grid-level load-balanced gathering of the shared lists: their edges, packed end to end,
     /// are cut into one contiguous range per block, so every block expands the same number of
-    /// edges with no atomics. A block finds its first entry by binary search, then walks its
-    /// range one block-wide round at a time; since every shared list is longer than a round,
-    /// a round touches at most two entries.
+    /// edges with no atomics. A block finds its first entry by binary search, then loads the
+    /// entries in windows of `WINDOW` into shared memory (one load per lane of warp 0) and
+    /// walks the window's edges `BATCH` block-wide rows at a time, each thread finding its
+    /// edges' entries by binary search in the window.
     #[inline(always)]
     pub(super) unsafe fn gather_shared_lists(&self, level: u32, exp: &mut Expansion) {
         let gather = exp.gather;
@@ -466,12 +550,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
         let entries = tally >> TALLY_EDGE_BITS;
         let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
-        if entries == 0 {
-            return;
-        }
         let blocks = grid_dim() as u64;
         let first = total * block_idx() as u64 / blocks;
         let last = total * (block_idx() as u64 + 1) / blocks;
+        if first >= last {
+            return;
+        }
         let base_of = |entry: u64| -> u64 {
             // SAFETY: entries below `entries` were written before the barrier.
             if entry < entries {
@@ -480,52 +564,76 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 total
             }
         };
-        // Thread 0 keeps the cursor: the entry holding the round's first edge.
-        let mut cursor = 0u64;
-        if tid == 0 {
-            let (mut low, mut high) = (0u64, entries);
-            while high - low > 1 {
-                let middle = (low + high) / 2;
-                if base_of(middle) <= first {
-                    low = middle;
-                } else {
-                    high = middle;
-                }
+        // Every thread searches alike (the same addresses: one load per warp and step).
+        let (mut window, mut high) = (0u64, entries);
+        while high - window > 1 {
+            let middle = (window + high) / 2;
+            if base_of(middle) <= first {
+                window = middle;
+            } else {
+                high = middle;
             }
-            cursor = low;
         }
-        let mut round = first;
-        while round < last {
-            if tid == 0 {
-                while base_of(cursor + 1) <= round {
-                    cursor += 1;
-                }
-                for (k, entry) in [cursor, cursor + 1].into_iter().enumerate() {
-                    if entry < entries {
-                        // SAFETY: as above.
-                        unsafe {
-                            let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-                            gather.enlisted_range.set(2 * k, *record);
-                            gather.enlisted_range.set(2 * k + 1, *record.add(1));
-                            gather.enlisted.set(k, *record.add(2) as u32);
-                        }
-                    } else {
-                        gather.enlisted_range.set(2 * k, total);
+        let mut position = first;
+        while position < last {
+            if tid <= WINDOW as u32 {
+                let entry = window + tid as u64;
+                gather.window_bases.set(tid as usize, base_of(entry));
+                if tid < WINDOW as u32 && entry < entries {
+                    // SAFETY: as above.
+                    unsafe {
+                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
+                        gather.window_starts.set(tid as usize, *record.add(1));
+                        gather.window_owners.set(tid as usize, *record.add(2) as u32);
                     }
                 }
             }
             sync_threads();
-            let packed = round + tid as u64;
-            let valid = packed < last;
-            let which = (packed >= gather.enlisted_range.get(2)) as usize;
-            let edge = gather.enlisted_range.get(2 * which + 1) + (packed - gather.enlisted_range.get(2 * which));
-            let owner = gather.enlisted.get(which);
-            // SAFETY: `valid` edges lie inside a registered list, hence inside `out_targets`.
-            unsafe { self.visit(valid, edge, owner, level, exp) };
+            // The window's entries cover `position..window_end`; every base is at most
+            // `position`'s entry's for the first, and `total` past the last entry.
+            let window_end = last.min(gather.window_bases.get(WINDOW));
+            while position < window_end {
+                let mut valid = [false; BATCH];
+                let mut edges = [0u64; BATCH];
+                let mut owners = [0u32; BATCH];
+                for k in 0..BATCH {
+                    let row = position + (k as u64) * BLOCK as u64;
+                    if row >= window_end {
+                        edges[k] = edges[0];
+                        continue;
+                    }
+                    let packed = row + tid as u64;
+                    valid[k] = packed < window_end;
+                    let packed = packed.min(window_end - 1);
+                    let j = last_window_entry_at_most(&gather.window_bases, packed);
+                    edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j));
+                    owners[k] = gather.window_owners.get(j);
+                }
+                // SAFETY: every slot's edge lies inside a registered list, hence inside
+                // `out_targets`.
+                unsafe { self.visit_batch(valid, edges, owners, level, exp) };
+                position += (BATCH as u64) * BLOCK as u64;
+            }
+            position = window_end;
+            window += WINDOW as u64;
             sync_threads();
-            round += BLOCK as u64;
         }
     }
+}
+
+/// The last index `j < WINDOW` with `bases[j] <= packed`, for a `packed` inside the window.
+#[inline(always)]
+fn last_window_entry_at_most(bases: &SharedArray<u64, { WINDOW + 1 }>, packed: u64) -> usize {
+    let (mut low, mut high) = (0usize, WINDOW);
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if bases.get(middle) <= packed {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
 }
 
 /// The last index `j` with `prefix[j] <= e` in a non-decreasing array whose first entry is 0.
