@@ -91,11 +91,27 @@ struct Shared {
     history: SharedArray<u32, HISTORY_ENTRIES>,
 }
 
-/// Which tiles of `EDGE_QUEUE_BLOCK` items a block takes: `first, first + stride, ...`.
+/// Which tiles of the edge queue a block takes: `first, first + stride, ...`, each of `size`
+/// items (at most `EDGE_QUEUE_BLOCK`; threads past `size` hold no item).
 #[derive(Clone, Copy)]
 struct Tiles {
     first: u64,
     stride: u64,
+    size: u64,
+}
+
+impl Tiles {
+    /// The grid's tiles for a queue of `items`: full tiles while the queue fills the grid, else
+    /// tiles of a multiple of 32 items just big enough to spread it over every block. A block
+    /// expands the survivors of its own tile, so in a level of a few hundred items whose
+    /// vertices have long lists (the first levels of social graphs: 666 items, 74,146 edges),
+    /// full tiles leave the copying to two or three blocks while the rest of the grid waits
+    /// at the barrier.
+    fn for_grid(items: u64) -> Tiles {
+        let blocks = grid_dim() as u64;
+        let size = items.div_ceil(blocks).next_multiple_of(WARP_SIZE as u64).clamp(WARP_SIZE as u64, BLOCK as u64);
+        Tiles { first: block_idx() as u64 * size, stride: blocks * size, size }
+    }
 }
 
 /// A vertex's adjacency list in the CSR.
@@ -263,8 +279,7 @@ impl EdgeQueueBfs<'_> {
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
             if fused {
-                let tiles = Tiles { first: block_idx() as u64 * BLOCK as u64, stride: resident_threads };
-                unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
+                unsafe { self.contract_expand(level, input(level), items, output(level), Tiles::for_grid(items)) };
             } else {
                 unsafe { self.contract_to_vertex_queue(level, input(level), items, claimed_count) };
                 barrier.sync();
@@ -289,7 +304,7 @@ impl EdgeQueueBfs<'_> {
     ) -> u32 {
         loop {
             self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items, 0);
-            let tiles = Tiles { first: 0, stride: BLOCK as u64 };
+            let tiles = Tiles { first: 0, stride: BLOCK as u64, size: BLOCK as u64 };
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
             // Block 0's own atomics are visible to all its threads after the block barrier.
@@ -340,7 +355,8 @@ impl EdgeQueueBfs<'_> {
         let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
         let mut tile = tiles.first;
         while tile < items {
-            let item = tile + thread_idx() as u64;
+            // A thread past the tile's size takes no item (`items` is out of range).
+            let item = if (thread_idx() as u64) < tiles.size { tile + thread_idx() as u64 } else { items };
             // SAFETY (of both calls): forwarded; `item` is checked against the queue's length.
             let (claimed, v, list) = unsafe { self.contract(level, input, item, items) };
             let found = popc(ballot_sync(FULL_MASK, claimed));
