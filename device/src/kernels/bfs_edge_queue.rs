@@ -21,7 +21,9 @@
 //!
 //! The strategies differ in how the two steps are coupled. Contract-expand fuses them: a block
 //! contracts a tile of the edge queue and expands its own survivors at once, from registers
-//! and shared memory, with one grid barrier per level. Two-phase separates them by a grid
+//! and shared memory, with one grid barrier per level; a queue smaller than the grid's threads
+//! is cut into smaller tiles (multiples of 32 items) so that every block takes a share
+//! ([`Tiles::for_grid`]). Two-phase separates them by a grid
 //! barrier: contraction writes the claimed vertices to a vertex queue (warp-aggregated
 //! appends), and after the barrier expansion reads that queue in tiles, so every block expands
 //! an even share of the frontier whatever the contraction left in each block. Hybrid picks per
