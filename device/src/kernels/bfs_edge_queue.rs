@@ -22,7 +22,7 @@
 //! The strategies differ in how the two steps are coupled. Contract-expand fuses them: a block
 //! contracts a tile of the edge queue and expands its own survivors at once, from registers
 //! and shared memory, with one grid barrier per level; a queue smaller than the grid's threads
-//! is cut into smaller tiles (multiples of 32 items) so that every block takes a share
+//! is cut into smaller tiles, spread over the block's warps, so that every block takes a share
 //! ([`Tiles::for_grid`]). Two-phase separates them by a grid
 //! barrier: contraction writes the claimed vertices to a vertex queue (warp-aggregated
 //! appends), and after the barrier expansion reads that queue in tiles, so every block expands
@@ -47,6 +47,9 @@ const HISTORY_ENTRIES: usize = 1024;
 pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
 pub const STRATEGY_TWO_PHASE: u32 = 1;
 pub const STRATEGY_HYBRID: u32 = 2;
+/// The bit of `strategy` that spreads small levels' tiles over the warps ([`Tiles::for_grid`]);
+/// the host sets it for graphs with lists of 32 edges or more. The strategy is the low byte.
+pub const SPREAD_TILES_BIT: u32 = 8;
 
 /// Per-level trace records, 4 words each: flags ([`EDGE_TRACE_FUSED`]), edge-queue items
 /// contracted, vertices claimed (the level's frontier), `%globaltimer` at the level's start.
@@ -94,25 +97,53 @@ struct Shared {
 }
 
 /// Which tiles of the edge queue a block takes: `first, first + stride, ...`, each of `size`
-/// items (at most `EDGE_QUEUE_BLOCK`; threads past `size` hold no item).
+/// items (at most `EDGE_QUEUE_BLOCK`), held by every `spacing`-th thread.
 #[derive(Clone, Copy)]
 struct Tiles {
     first: u64,
     stride: u64,
     size: u64,
+    spacing: u32,
 }
 
 impl Tiles {
+    /// Full tiles, one item a thread (block 0's levels alone).
+    fn full() -> Tiles {
+        Tiles { first: 0, stride: BLOCK as u64, size: BLOCK as u64, spacing: 1 }
+    }
+
     /// The grid's tiles for a queue of `items`: full tiles while the queue fills the grid, else
-    /// tiles of a multiple of 32 items just big enough to spread it over every block. A block
-    /// expands the survivors of its own tile, so in a level of a few hundred items whose
-    /// vertices have long lists (the first levels of social graphs: 666 items, 74,146 edges),
-    /// full tiles leave the copying to two or three blocks while the rest of the grid waits
-    /// at the barrier.
-    fn for_grid(items: u64) -> Tiles {
+    /// smaller ones, so that every block takes a share. A block expands the survivors of its
+    /// own tile, so in a small level full tiles leave the work to `items / 256` blocks while
+    /// the rest of the grid waits at the barrier (NOTES 28).
+    /// - `spread` (graphs with lists of a warp or more): tiles just big enough to cover the
+    ///   queue with every block, their items held by threads `spacing` apart, in different
+    ///   warps. In the first levels of social graphs (Slashdot: 666 items whose survivors
+    ///   copy 74,146 edges) the lists that a warp enlists then spread over every warp of
+    ///   every block instead of queueing up in one warp of a few blocks.
+    /// - otherwise (roads, grids: every list is packed by the block-wide scan, wherever its
+    ///   item sits): tiles of a multiple of 32 items, contiguous, so fewer tiles reserve
+    ///   space in the next queue; spreading measured 14% slower on grid2d:5000.
+    fn for_grid(items: u64, spread: bool) -> Tiles {
         let blocks = grid_dim() as u64;
-        let size = items.div_ceil(blocks).next_multiple_of(WARP_SIZE as u64).clamp(WARP_SIZE as u64, BLOCK as u64);
-        Tiles { first: block_idx() as u64 * size, stride: blocks * size, size }
+        let (size, spacing) = if spread {
+            let size = items.div_ceil(blocks).clamp(1, BLOCK as u64);
+            (size, BLOCK / size as u32)
+        } else {
+            (items.div_ceil(blocks).next_multiple_of(WARP_SIZE as u64).clamp(WARP_SIZE as u64, BLOCK as u64), 1)
+        };
+        Tiles { first: block_idx() as u64 * size, stride: blocks * size, size, spacing }
+    }
+
+    /// The item that thread `tid` holds in the tile starting at `tile`, or `items` (out of
+    /// range: none) for a thread that holds none.
+    fn item(&self, tile: u64, tid: u32, items: u64) -> u64 {
+        let rank = (tid / self.spacing) as u64;
+        if tid % self.spacing == 0 && rank < self.size {
+            tile + rank
+        } else {
+            items
+        }
     }
 }
 
@@ -158,7 +189,8 @@ struct EdgeQueueBfs<'s> {
 /// (then nothing writes parents); `visited` ceil(n / 32) words; `vertex_queue` n words;
 /// `edge_queues` and (unless `parents` is null) `parent_queues` `2 * edge_capacity` words each,
 /// `edge_capacity` at least the number of edges; `control` zeroed; `trace`
-/// `EDGE_TRACE_WORDS * (trace_capacity + 1)` words.
+/// `EDGE_TRACE_WORDS * (trace_capacity + 1)` words; `strategy` one of `STRATEGY_*`, with bit
+/// `SPREAD_TILES_BIT` optionally set.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
     offsets: *const u64,
@@ -216,6 +248,8 @@ pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
 
 impl EdgeQueueBfs<'_> {
     unsafe fn run(&self, queues: [EdgeQueue; 2], strategy: u32) {
+        let spread = (strategy >> SPREAD_TILES_BIT) & 1 != 0;
+        let strategy = strategy & 0xff;
         let shared = self.shared;
         let mut i = thread_idx() as usize;
         while i < HISTORY_ENTRIES {
@@ -281,7 +315,9 @@ impl EdgeQueueBfs<'_> {
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
             if fused {
-                unsafe { self.contract_expand(level, input(level), items, output(level), Tiles::for_grid(items)) };
+                unsafe {
+                    self.contract_expand(level, input(level), items, output(level), Tiles::for_grid(items, spread))
+                };
             } else {
                 unsafe { self.contract_to_vertex_queue(level, input(level), items, claimed_count) };
                 barrier.sync();
@@ -306,7 +342,7 @@ impl EdgeQueueBfs<'_> {
     ) -> u32 {
         loop {
             self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items, 0);
-            let tiles = Tiles { first: 0, stride: BLOCK as u64, size: BLOCK as u64 };
+            let tiles = Tiles::full();
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
             // Block 0's own atomics are visible to all its threads after the block barrier.
@@ -357,8 +393,7 @@ impl EdgeQueueBfs<'_> {
         let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
         let mut tile = tiles.first;
         while tile < items {
-            // A thread past the tile's size takes no item (`items` is out of range).
-            let item = if (thread_idx() as u64) < tiles.size { tile + thread_idx() as u64 } else { items };
+            let item = tiles.item(tile, thread_idx(), items);
             // SAFETY (of both calls): forwarded; `item` is checked against the queue's length.
             let (claimed, v, list) = unsafe { self.contract(level, input, item, items) };
             let found = popc(ballot_sync(FULL_MASK, claimed));

@@ -12,13 +12,21 @@ use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun}
 use crate::bfs::strategy::TopDownStrategy;
 use crate::gpu::kernels::{
     self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
-    EDGE_TRACE_WORDS, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+    EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
+
+/// Whether the kernel should spread a small level's queue items over the warps of every
+/// block: when some list is long enough for a warp to enlist it (32 edges), which a warp then
+/// copies alone. Where every list is shorter (roads, grids), the block-wide packed copy does
+/// not care where an item sits, and contiguous tiles measured faster (bench/NOTES.md 28).
+pub fn spreads_tiles(graph: &Graph) -> bool {
+    graph.max_degree() >= 32
+}
 
 /// Device buffers for repeated edge-queue BFS runs on one graph.
 pub struct GpuEdgeQueue<'g> {
@@ -33,6 +41,8 @@ pub struct GpuEdgeQueue<'g> {
     parent_queues: Option<CudaSlice<u32>>,
     control: CudaSlice<u64>,
     trace: CudaSlice<u64>,
+    /// [`spreads_tiles`] of the graph, computed once.
+    spread_tiles: bool,
 }
 
 impl<'g> GpuEdgeQueue<'g> {
@@ -86,6 +96,7 @@ impl<'g> GpuEdgeQueue<'g> {
             parent_queues: if distances_only { None } else { Some(gpu.alloc_zeros(capacity, "the parent queues")?) },
             control: gpu.alloc_zeros(EDGE_QUEUE_CONTROL_WORDS, "the BFS control block")?,
             trace: gpu.alloc_zeros(EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
+            spread_tiles: spreads_tiles(graph),
         })
     }
 
@@ -103,6 +114,7 @@ impl<'g> GpuEdgeQueue<'g> {
                 })
             }
         };
+        let code = code | if self.spread_tiles { 1 << SPREAD_TILES_BIT } else { 0 };
         let gpu = self.gpu;
         let n = self.graph.num_vertices();
         gpu.zero(&mut self.control)?;
@@ -194,5 +206,18 @@ mod tests {
         assert_eq!(levels[1].decision.as_deref(), Some("two-phase"));
         assert_eq!(levels[2].decision.as_deref(), Some("contract-expand"));
         assert_eq!(levels[3].decision.as_deref(), Some("contract-expand, one block"));
+    }
+
+    #[test]
+    fn tiles_spread_on_graphs_with_lists_a_warp_enlists() {
+        use crate::generate::{generate, GeneratorSpec};
+        let graph = |spec: &str| generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        // Every vertex of a grid has at most 4 neighbors; a Kronecker graph has hubs.
+        assert!(!spreads_tiles(&graph("grid2d:20")));
+        assert!(spreads_tiles(&graph("kron:12")));
+        let star = crate::graph::GraphBuilder::new()
+            .build(crate::graph::EdgeList::new(33, (1..33).map(|v| (0, v)).collect(), true))
+            .unwrap();
+        assert!(spreads_tiles(&star));
     }
 }

@@ -406,6 +406,9 @@ pub const EDGE_QUEUE_BLOCK: u32 = 256;
 pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
 pub const STRATEGY_TWO_PHASE: u32 = 1;
 pub const STRATEGY_HYBRID: u32 = 2;
+/// The bit of `strategy` that spreads a small level's tiles over the warps of every block
+/// (`SPREAD_TILES_BIT`), for graphs with lists that a warp enlists.
+pub const SPREAD_TILES_BIT: u32 = 8;
 
 /// Words per trace record of the edge-queue kernel (`EDGE_TRACE_WORDS`): flags, edge-queue
 /// items contracted, vertices claimed, start time; and the flags of a fused level and of one
@@ -449,7 +452,8 @@ pub fn edge_queue_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
 }
 
 /// `bfs_persistent_init` for the edge-queue kernel (no frontier bitmaps), then `bfs_edge_queue`:
-/// the whole top-down BFS from `source` by `strategy` (`STRATEGY_*`) in one cooperative launch.
+/// the whole top-down BFS from `source` by `strategy` (`STRATEGY_*`, optionally with bit
+/// `SPREAD_TILES_BIT`) in one cooperative launch.
 pub fn bfs_edge_queue(
     gpu: &GpuContext,
     graph: &DeviceGraph,
@@ -476,7 +480,8 @@ pub fn bfs_edge_queue(
             && edge_capacity >= m.max(1)
             && control.len() >= EDGE_QUEUE_CONTROL_WORDS
             && trace.len() >= 2 * EDGE_TRACE_WORDS
-            && strategy <= STRATEGY_HYBRID,
+            && strategy & 0xff <= STRATEGY_HYBRID
+            && strategy >> SPREAD_TILES_BIT <= 1,
         || format!("source {source}, {n} vertices, {m} edges, edge queues of {edge_capacity}, strategy {strategy}"),
     )?;
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
@@ -559,6 +564,7 @@ mod tests {
         assert_eq!(device_value("STRATEGY_CONTRACT_EXPAND"), super::STRATEGY_CONTRACT_EXPAND as u64);
         assert_eq!(device_value("STRATEGY_TWO_PHASE"), super::STRATEGY_TWO_PHASE as u64);
         assert_eq!(device_value("STRATEGY_HYBRID"), super::STRATEGY_HYBRID as u64);
+        assert_eq!(device_value("SPREAD_TILES_BIT"), super::SPREAD_TILES_BIT as u64);
         assert_eq!(device_value("EDGE_TRACE_WORDS"), super::EDGE_TRACE_WORDS as u64);
         assert_eq!(device_value("EDGE_TRACE_FUSED"), super::EDGE_TRACE_FUSED);
         assert_eq!(device_value("EDGE_TRACE_ALONE"), super::EDGE_TRACE_ALONE);
