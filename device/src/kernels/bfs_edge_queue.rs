@@ -268,7 +268,11 @@ impl EdgeQueueBfs<'_> {
         // SAFETY: `control` is the grid's zeroed control block (kernel contract).
         let mut barrier = unsafe { GridBarrier::new(&raw mut (*control).barrier_arrivals) };
         let resident_threads = grid_dim() as u64 * BLOCK as u64;
-        self.record_level(0, 0, 0, 0);
+        self.record_level(0, 0, 0);
+        if is_grid_leader() {
+            // Level 0 claims the source alone.
+            self.record_claimed(0, 1);
+        }
         // Level 0: the source alone is in the vertex queue; expand it into the first edge queue.
         // SAFETY: forwarded from the kernel contract (the queue holds the source).
         unsafe { self.expand_vertex_queue(1, output(0), self.edge_count(1)) };
@@ -310,7 +314,7 @@ impl EdgeQueueBfs<'_> {
                 level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
                 continue;
             }
-            self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items, 0);
+            self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items);
             let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
@@ -341,7 +345,7 @@ impl EdgeQueueBfs<'_> {
         output: &impl Fn(u32) -> EdgeQueue,
     ) -> u32 {
         loop {
-            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items, 0);
+            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items);
             let tiles = Tiles::full();
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
@@ -641,14 +645,15 @@ impl EdgeQueueBfs<'_> {
 
     /// Opens level `level`'s trace record (grid leader only; levels past the capacity are not
     /// recorded).
-    fn record_level(&self, level: u32, flags: u64, items: u64, claimed: u64) {
+    fn record_level(&self, level: u32, flags: u64, items: u64) {
         if is_grid_leader() && level < self.trace_capacity {
             let record = level as usize * EDGE_TRACE_WORDS;
             // SAFETY: `level < trace_capacity`, so the record lies in the trace (kernel contract).
             unsafe {
                 *self.trace.add(record) = flags;
                 *self.trace.add(record + 1) = items;
-                *self.trace.add(record + 2) = if level == 0 { 1 } else { claimed };
+                // The claimed count comes later, from `record_claimed`.
+                *self.trace.add(record + 2) = 0;
                 *self.trace.add(record + 3) = global_timer_ns();
             }
         }

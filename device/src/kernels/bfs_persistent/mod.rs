@@ -494,14 +494,12 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         in_heads,
         in_head_skips,
     };
-    let bfs = Bfs::<false> {
-        edges,
+    let launch = Launch {
         n,
-        words: n.div_ceil(32),
+        total_edges,
         max_out_degree,
         distances,
         parents,
-        distances_only: flags & DISTANCES_ONLY_FLAG != 0,
         visited,
         frontier_bits,
         queues,
@@ -512,18 +510,10 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         trace_capacity,
         alpha,
         beta,
-        allow_bottom_up: flags & 1 != 0,
-        allow_small: flags & 2 != 0,
-        offsets_mapped: flags & 4 != 0,
-        lists_mapped: flags & 8 != 0,
-        balance: Balance::from_flags(flags),
-        async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
-        xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
-        adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
-        total_edges,
+        flags,
     };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { bfs.run() }
+    unsafe { Bfs::<false>::new(edges, launch).run() }
 }
 
 /// [`bfs_persistent`] over a delta-varint compressed CSR (Moschou 2026, section 2.1):
@@ -576,14 +566,12 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         in_heads,
         in_head_skips,
     };
-    let bfs = Bfs::<true> {
-        edges,
+    let launch = Launch {
         n,
-        words: n.div_ceil(32),
+        total_edges,
         max_out_degree,
         distances,
         parents,
-        distances_only: flags & DISTANCES_ONLY_FLAG != 0,
         visited,
         frontier_bits,
         queues,
@@ -594,18 +582,66 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         trace_capacity,
         alpha,
         beta,
-        allow_bottom_up: flags & 1 != 0,
-        allow_small: flags & 2 != 0,
-        offsets_mapped: flags & 4 != 0,
-        lists_mapped: flags & 8 != 0,
-        balance: Balance::from_flags(flags),
-        async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
-        xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
-        adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
-        total_edges,
+        flags,
     };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { bfs.run() }
+    unsafe { Bfs::<true>::new(edges, launch).run() }
+}
+
+/// The parameters the two persistent kernels share, as launched (after their graph arrays).
+struct Launch {
+    n: u32,
+    total_edges: u64,
+    max_out_degree: u64,
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+    frontier_bits: *mut u32,
+    queues: *mut u32,
+    control: *mut BfsControl,
+    shared_lists: *mut u64,
+    shared_list_capacity: u32,
+    trace: *mut u64,
+    trace_capacity: u32,
+    alpha: f32,
+    beta: f32,
+    flags: u32,
+}
+
+impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
+    /// The BFS state of either kernel, with its flags decoded (in one place for both).
+    #[inline(always)]
+    fn new(edges: Edges, launch: Launch) -> Bfs<COMPRESSED> {
+        let flags = launch.flags;
+        Bfs {
+            edges,
+            n: launch.n,
+            words: launch.n.div_ceil(32),
+            max_out_degree: launch.max_out_degree,
+            distances: launch.distances,
+            parents: launch.parents,
+            distances_only: flags & DISTANCES_ONLY_FLAG != 0,
+            visited: launch.visited,
+            frontier_bits: launch.frontier_bits,
+            queues: launch.queues,
+            control: launch.control,
+            shared_lists: launch.shared_lists,
+            shared_list_capacity: launch.shared_list_capacity,
+            trace: launch.trace,
+            trace_capacity: launch.trace_capacity,
+            alpha: launch.alpha,
+            beta: launch.beta,
+            allow_bottom_up: flags & 1 != 0,
+            allow_small: flags & 2 != 0,
+            offsets_mapped: flags & 4 != 0,
+            lists_mapped: flags & 8 != 0,
+            balance: Balance::from_flags(flags),
+            async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
+            xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
+            adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
+            total_edges: launch.total_edges,
+        }
+    }
 }
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
