@@ -65,16 +65,15 @@ impl<'g> GpuEdgeQueue<'g> {
         device_graph: &'g DeviceGraph,
         distances_only: bool,
     ) -> Result<Self, GpuError> {
-        let refuse = |problem: String| GpuError::Contract { kernel: "bfs_edge_queue", problem };
         if device_graph.is_compressed() {
-            return Err(refuse(
+            return Err(GpuError::Unsupported(
                 "the edge-queue strategies read plain CSR lists: drop --compressed, or use --strategy expand-contract"
                     .into(),
             ));
         }
         let m = graph.num_edges();
         if m >= 1 << 32 {
-            return Err(refuse(format!(
+            return Err(GpuError::Unsupported(format!(
                 "{m} edges: the edge-queue strategies count a level's queue in 32 bits; use --strategy expand-contract"
             )));
         }

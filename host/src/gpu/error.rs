@@ -19,6 +19,9 @@ pub enum GpuError {
     Launch { kernel: &'static str, detail: String },
     /// A launcher was called with buffers that break the kernel's contract (a bug in warpath).
     Contract { kernel: &'static str, problem: String },
+    /// A traversal that cannot run on this graph as asked (a compressed graph for a kernel that
+    /// reads plain lists, say); the message says what to ask instead.
+    Unsupported(String),
 }
 
 impl GpuError {
@@ -67,6 +70,7 @@ impl fmt::Display for GpuError {
                 "the driver could not load warpath's PTX: {detail} (the driver may be older than the PTX ISA the kernels need; update it)"
             ),
             GpuError::Launch { kernel, detail } => write!(f, "kernel `{kernel}` failed: {detail}"),
+            GpuError::Unsupported(message) => f.write_str(message),
             GpuError::Contract { kernel, problem } => {
                 write!(f, "internal error: kernel `{kernel}` called with {problem}; please report this")
             }
@@ -75,3 +79,16 @@ impl fmt::Display for GpuError {
 }
 
 impl std::error::Error for GpuError {}
+
+#[cfg(test)]
+mod tests {
+    use super::GpuError;
+
+    #[test]
+    fn a_refused_request_reads_as_advice_and_a_broken_contract_as_a_bug() {
+        let refused = GpuError::Unsupported("drop --compressed, or use --strategy expand-contract".into());
+        assert_eq!(refused.to_string(), "drop --compressed, or use --strategy expand-contract");
+        let broken = GpuError::Contract { kernel: "bfs_edge_queue", problem: "a short queue".into() };
+        assert!(broken.to_string().starts_with("internal error"), "{broken}");
+    }
+}
