@@ -397,11 +397,18 @@ impl<'g> Traverser<'g> {
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
         let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
-            Engine::Gpu { gpu, device_graph, upload_time, .. } => {
+            Engine::Gpu { gpu, device_graph, upload_time, max_out_degree, .. } => {
                 let kernel = self.resolved_gpu_kernel();
                 let (result, kernel_ms, levels) = match kernel {
                     GpuKernel::TopDown(strategy) => {
-                        let run = match GpuEdgeQueue::new(gpu, self.graph, device_graph, self.distances_only) {
+                        let queues = GpuEdgeQueue::with_max_out_degree(
+                            gpu,
+                            self.graph,
+                            device_graph,
+                            *max_out_degree,
+                            self.distances_only,
+                        );
+                        let run = match queues {
                             Ok(mut queues) => queues.run(source, strategy)?,
                             // Auto's pick gives way to the persistent kernel, which needs no
                             // queues; a strategy the user named fails with the sizes.

@@ -21,11 +21,12 @@ use crate::graph::Graph;
 const TRACE_CAPACITY: usize = 1 << 16;
 
 /// Whether the kernel should spread a small level's queue items over the warps of every
-/// block: when some list is long enough for a warp to enlist it (32 edges), which a warp then
-/// copies alone. Where every list is shorter (roads, grids), the block-wide packed copy does
-/// not care where an item sits, and contiguous tiles measured faster (bench/NOTES.md 28).
-pub fn spreads_tiles(graph: &Graph) -> bool {
-    graph.max_degree() >= 32
+/// block, for a graph whose longest out-list has `max_out_degree` edges: when some list is long
+/// enough for a warp to enlist it (32 edges), which a warp then copies alone. Where every list
+/// is shorter (roads, grids), the block-wide packed copy does not care where an item sits, and
+/// contiguous tiles measured faster (bench/NOTES.md 28).
+pub fn spreads_tiles(max_out_degree: u64) -> bool {
+    max_out_degree >= 32
 }
 
 /// Device buffers for repeated edge-queue BFS runs on one graph.
@@ -41,7 +42,7 @@ pub struct GpuEdgeQueue<'g> {
     parent_queues: Option<CudaSlice<u32>>,
     control: CudaSlice<u64>,
     trace: CudaSlice<u64>,
-    /// [`spreads_tiles`] of the graph, computed once.
+    /// [`spreads_tiles`] of the graph.
     spread_tiles: bool,
 }
 
@@ -63,6 +64,18 @@ impl<'g> GpuEdgeQueue<'g> {
         gpu: &'g GpuContext,
         graph: &'g Graph,
         device_graph: &'g DeviceGraph,
+        distances_only: bool,
+    ) -> Result<Self, GpuError> {
+        Self::with_max_out_degree(gpu, graph, device_graph, graph.max_degree(), distances_only)
+    }
+
+    /// [`new`](Self::new) with the graph's largest out-degree already known (the `Traverser`
+    /// keeps it), sparing a pass over the offsets for every traversal.
+    pub fn with_max_out_degree(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        max_out_degree: u64,
         distances_only: bool,
     ) -> Result<Self, GpuError> {
         if device_graph.is_compressed() {
@@ -95,7 +108,7 @@ impl<'g> GpuEdgeQueue<'g> {
             parent_queues: if distances_only { None } else { Some(gpu.alloc_zeros(capacity, "the parent queues")?) },
             control: gpu.alloc_zeros(EDGE_QUEUE_CONTROL_WORDS, "the BFS control block")?,
             trace: gpu.alloc_zeros(EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
-            spread_tiles: spreads_tiles(graph),
+            spread_tiles: spreads_tiles(max_out_degree),
         })
     }
 
@@ -212,11 +225,11 @@ mod tests {
         use crate::generate::{generate, GeneratorSpec};
         let graph = |spec: &str| generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
         // Every vertex of a grid has at most 4 neighbors; a Kronecker graph has hubs.
-        assert!(!spreads_tiles(&graph("grid2d:20")));
-        assert!(spreads_tiles(&graph("kron:12")));
+        assert!(!spreads_tiles(graph("grid2d:20").max_degree()));
+        assert!(spreads_tiles(graph("kron:12").max_degree()));
         let star = crate::graph::GraphBuilder::new()
             .build(crate::graph::EdgeList::new(33, (1..33).map(|v| (0, v)).collect(), true))
             .unwrap();
-        assert!(spreads_tiles(&star));
+        assert!(spreads_tiles(star.max_degree()));
     }
 }
