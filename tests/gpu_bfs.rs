@@ -76,6 +76,13 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
         ),
         // alpha 0: every level's edge check is at least 0 x |E|, so bottom-up from the first.
         ("persistent, xbfs rule always bottom-up", GpuBfsParams { alpha: 0.0, ..xbfs }),
+        // XBFS's double-scan bottom-up (device-resident graphs only: zero-copy runs must
+        // refuse it), with the default rule, bottom-up from the first level to the last, and
+        // eager switching both ways (which emits queues from double-scan levels).
+        ("persistent, double-scan", GpuBfsParams { double_scan: true, ..default }),
+        ("persistent, xbfs rule always bottom-up, double-scan", GpuBfsParams { alpha: 0.0, double_scan: true, ..xbfs }),
+        ("persistent eager bottom-up, double-scan", GpuBfsParams { double_scan: true, ..eager }),
+        ("persistent, beamer rule, double-scan", GpuBfsParams { double_scan: true, ..beamer }),
     ]
 }
 
@@ -106,18 +113,20 @@ fn check_trace_follows_the_rules(graph: &Graph, run: &PersistentRun, params: &Gp
             && !generation.alone
             && switching.predicts_switch(&inputs, bottom_up);
         assert_eq!(generation.predicted_switch, predicted, "{label}: level {i}'s prediction: {inputs:?}");
-        let expected_output = match (bottom_up, predicted) {
-            (false, false) => FrontierOutput::ScanFree,
-            (false, true) => FrontierOutput::SingleScan,
-            (true, false) => FrontierOutput::Ballot,
-            (true, true) => FrontierOutput::BallotAndQueue,
+        let expected_output = match (bottom_up, predicted, params.double_scan) {
+            (false, false, _) => FrontierOutput::ScanFree,
+            (false, true, _) => FrontierOutput::SingleScan,
+            (true, false, false) => FrontierOutput::Ballot,
+            (true, true, false) => FrontierOutput::BallotAndQueue,
+            (true, false, true) => FrontierOutput::DoubleScan,
+            (true, true, true) => FrontierOutput::DoubleScanAndQueue,
         };
         assert_eq!(generation.output, expected_output, "{label}: level {i}");
         let previous_output = i.checked_sub(1).map(|p| levels[p].generation.unwrap().output);
         let (had_queue, had_bitmap) = match previous_output {
             None | Some(FrontierOutput::ScanFree) => (true, false),
-            Some(FrontierOutput::SingleScan | FrontierOutput::Ballot) => (false, true),
-            Some(FrontierOutput::BallotAndQueue) => (true, true),
+            Some(FrontierOutput::SingleScan | FrontierOutput::Ballot | FrontierOutput::DoubleScan) => (false, true),
+            Some(FrontierOutput::BallotAndQueue | FrontierOutput::DoubleScanAndQueue) => (true, true),
         };
         let expected_conversion = match bottom_up {
             false if !had_queue => Some(FrontierConversion::Packed),
@@ -248,6 +257,10 @@ fn check_compressed_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32]
     for &source in sources {
         for (variant, params) in persistent_variants() {
             let label = format!("{label} ({variant}, compressed, {placement})");
+            if params.double_scan && placement == Placement::ZeroCopy {
+                assert!(persistent.run(source, params).is_err(), "{label}: double-scan over the bus was not refused");
+                continue;
+            }
             let run = distances_only.run(source, params).unwrap();
             check_distances_only(graph, &run.result, &format!("{label}, distances only"));
             let run = persistent.run(source, params).unwrap();
@@ -460,6 +473,13 @@ fn zero_copy_graphs_match_the_cpu() {
                 &format!("{label} zero-copy"),
             );
             for (variant, params) in persistent_variants() {
+                if params.double_scan {
+                    assert!(
+                        distances_only.run(source, params).is_err(),
+                        "{label} zero-copy ({variant}): double-scan over the bus was not refused"
+                    );
+                    continue;
+                }
                 let run = distances_only.run(source, params).unwrap();
                 check_distances_only(graph, &run.result, &format!("{label} zero-copy ({variant}, distances only)"));
             }

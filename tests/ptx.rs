@@ -44,9 +44,11 @@ fn ptx_is_self_contained_and_uses_device_scope_atomics() {
 /// launch bounds (512 threads, 2 blocks per SM) cap them at 64 registers, and the level loop
 /// with every gathering and bottom-up variant inlined does not fit: 424-532 bytes at e8ca2c9
 /// (380 before the XBFS rule and adaptive frontier generation; bench/NOTES.md entry 20), 508-524
-/// since the top-down loops visit two edges a thread at once (entry 27). A ceiling just above
-/// today's figure, so that growth shows here first.
-const PERSISTENT_SPILL_CEILING: u32 = 560;
+/// since the top-down loops visit two edges a thread at once (entry 27), 564-580 with the
+/// double-scan bottom-up level (its spills sit in per-level bookkeeping, not in the gathering
+/// or search loops: `scripts/spill-map`). A ceiling just above today's figure, so that growth
+/// shows here first.
+const PERSISTENT_SPILL_CEILING: u32 = 600;
 
 #[test]
 fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {

@@ -427,6 +427,10 @@ impl<'g> Traverser<'g> {
                         (run.result, run.kernel_ms, run.levels)
                     }
                     GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
+                        let zero_copy = self.placement() == Some(crate::gpu::Placement::ZeroCopy);
+                        if let Some(problem) = params.double_scan_conflict(zero_copy) {
+                            return Err(crate::Error::InvalidArgument(problem.into()));
+                        }
                         let run = self.run_persistent(source, params)?;
                         (run.result, run.kernel_ms, run.levels)
                     }

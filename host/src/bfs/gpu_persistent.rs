@@ -11,8 +11,8 @@ use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, G
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{
     self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    TRACE_ALONE, TRACE_BOTTOM_UP, TRACE_BUILT_BITMAP, TRACE_PACKED_QUEUE, TRACE_PREDICTED_SWITCH, TRACE_WORDS,
-    TRACE_WROTE_QUEUE,
+    TRACE_ALONE, TRACE_BOTTOM_UP, TRACE_BUILT_BITMAP, TRACE_DOUBLE_SCAN, TRACE_PACKED_QUEUE, TRACE_PREDICTED_SWITCH,
+    TRACE_WORDS, TRACE_WROTE_QUEUE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
@@ -36,6 +36,7 @@ impl Default for PersistentParams {
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
+            double_scan: false,
         }
     }
 }
@@ -45,6 +46,26 @@ impl PersistentParams {
     /// al.'s expand-contract strategy.
     pub fn top_down() -> Self {
         PersistentParams { bottom_up: false, ..Self::default() }
+    }
+
+    /// Why these parameters cannot run double-scan bottom-up levels on a graph that is (or is
+    /// not) `zero_copy`, as a message for the user; None when they can, or ask for none.
+    pub fn double_scan_conflict(&self, zero_copy: bool) -> Option<&'static str> {
+        if !self.double_scan {
+            return None;
+        }
+        if self.async_bottom_up {
+            Some("--frontier-generation double-scan runs synchronous bottom-up levels: drop --async-bottom-up")
+        } else if self.bottom_up_balance != BottomUpBalance::Static {
+            Some("--frontier-generation double-scan balances its queue statically: drop --bottom-up-balance")
+        } else if zero_copy {
+            Some(
+                "--frontier-generation double-scan needs the graph in device memory, and this one is zero-copy: \
+                 raise --vram-budget, or use --frontier-generation adaptive",
+            )
+        } else {
+            None
+        }
     }
 
     /// The defaults with Beamer's rule and the paper's alpha = 15, beta = 18.
@@ -273,11 +294,13 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
         } else {
             None
         };
-        let output = match (bottom_up, flags & TRACE_WROTE_QUEUE != 0) {
-            (false, true) => FrontierOutput::ScanFree,
-            (false, false) => FrontierOutput::SingleScan,
-            (true, false) => FrontierOutput::Ballot,
-            (true, true) => FrontierOutput::BallotAndQueue,
+        let output = match (bottom_up, flags & TRACE_WROTE_QUEUE != 0, flags & TRACE_DOUBLE_SCAN != 0) {
+            (false, true, _) => FrontierOutput::ScanFree,
+            (false, false, _) => FrontierOutput::SingleScan,
+            (true, false, false) => FrontierOutput::Ballot,
+            (true, true, false) => FrontierOutput::BallotAndQueue,
+            (true, false, true) => FrontierOutput::DoubleScan,
+            (true, true, true) => FrontierOutput::DoubleScanAndQueue,
         };
         out.push(LevelTrace {
             level: level as u32,
@@ -341,5 +364,31 @@ mod tests {
         assert_eq!(levels[3].decision.as_deref(), Some("n_f*beta 540 < n 1000, shrinking: top-down"));
         let inputs = switch_inputs(&levels, 3);
         assert_eq!((inputs.previous_frontier, inputs.previous_edges, inputs.previous_bottom_up), (400, 15_000, true));
+    }
+
+    #[test]
+    fn double_scan_levels_are_named_and_its_conflicts_explained() {
+        let switching = Switching { rule: SwitchRule::Xbfs, alpha: 0.03, beta: 18.0, n: 1000, edges: 20_000 };
+        let records = [
+            record(TRACE_BOTTOM_UP | TRACE_BUILT_BITMAP | TRACE_WROTE_BITMAP | TRACE_DOUBLE_SCAN, 1, 20, 19_980, 0),
+            record(TRACE_BOTTOM_UP | TRACE_WROTE_BITMAP | TRACE_WROTE_QUEUE | TRACE_DOUBLE_SCAN, 30, 900, 9_000, 10),
+            [0, 0, 0, 0, 0, 0, 0, 20],
+        ];
+        let trace: Vec<u64> = records.iter().flatten().copied().collect();
+        let shown: Vec<String> =
+            decode_trace(&trace, 2, &switching).iter().map(|l| l.generation.unwrap().to_string()).collect();
+        assert_eq!(shown, ["scattered > double-scan", "double-scan+queue"]);
+
+        let double_scan = PersistentParams { double_scan: true, ..PersistentParams::default() };
+        assert_eq!(double_scan.double_scan_conflict(false), None);
+        assert!(double_scan.double_scan_conflict(true).unwrap().contains("device memory"));
+        let asynchronous = PersistentParams { async_bottom_up: true, ..double_scan };
+        assert!(asynchronous.double_scan_conflict(false).unwrap().contains("--async-bottom-up"));
+        let balanced = PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..double_scan };
+        assert!(balanced.double_scan_conflict(false).unwrap().contains("--bottom-up-balance"));
+        assert_eq!(
+            PersistentParams { async_bottom_up: true, ..PersistentParams::default() }.double_scan_conflict(true),
+            None
+        );
     }
 }

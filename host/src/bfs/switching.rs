@@ -199,6 +199,11 @@ pub enum FrontierOutput {
     /// Bottom-up, the bitmap and, emitted directly, the queue the predicted top-down level
     /// reads (XBFS's no frontier queue generation, by direct emission).
     BallotAndQueue,
+    /// Bottom-up over the queue of unvisited vertices that XBFS's double-scan packed; the next
+    /// frontier as a bitmap, set by atomic OR.
+    DoubleScan,
+    /// Double-scan, and the next queue emitted directly as well.
+    DoubleScanAndQueue,
 }
 
 /// A frontier converted at the start of a level because the level before wrote the other form.
@@ -229,6 +234,8 @@ impl fmt::Display for FrontierOutput {
             FrontierOutput::SingleScan => "single-scan",
             FrontierOutput::Ballot => "ballot",
             FrontierOutput::BallotAndQueue => "ballot+queue",
+            FrontierOutput::DoubleScan => "double-scan",
+            FrontierOutput::DoubleScanAndQueue => "double-scan+queue",
         })
     }
 }

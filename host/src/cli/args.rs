@@ -104,9 +104,11 @@ pub struct GpuTuning {
     /// How frontiers are generated (persistent kernel; XBFS section 4): `adaptive` (the level
     /// before a switch that XBFS's lambda predicts writes the next frontier the way the next
     /// direction reads it: a bitmap marked during top-down, a queue emitted during bottom-up)
-    /// or `fixed` (top-down always writes a queue, bottom-up a bitmap; conversions by scans).
-    /// Default adaptive.
-    #[arg(long, value_parser = ["adaptive", "fixed"])]
+    /// or `fixed` (top-down always writes a queue, bottom-up a bitmap; conversions by scans),
+    /// or `double-scan` (adaptive, and bottom-up levels run over a queue of the unvisited
+    /// vertices that XBFS's double-scan packs, instead of over the visited bitmap's words;
+    /// synchronous, static balance, graph in device memory). Default adaptive.
+    #[arg(long, value_parser = ["adaptive", "fixed", "double-scan"])]
     pub frontier_generation: Option<String>,
     /// How bottom-up levels share out their vertices (persistent kernel; XBFS section 5.1):
     /// `static` (bitmap words in grid-stride order, one thread per vertex), `thread` (words
@@ -217,10 +219,7 @@ impl GpuTuning {
             switch_rule,
             alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
             beta: self.beta.unwrap_or(defaults.beta),
-            adaptive_frontier: self
-                .frontier_generation
-                .as_deref()
-                .map_or(defaults.adaptive_frontier, |g| g == "adaptive"),
+            adaptive_frontier: self.frontier_generation.as_deref().map_or(defaults.adaptive_frontier, |g| g != "fixed"),
             bottom_up: !self.top_down,
             small_frontiers: !self.no_small_path,
             bottom_up_balance: self
@@ -228,6 +227,7 @@ impl GpuTuning {
                 .as_deref()
                 .map_or(defaults.bottom_up_balance, |b| b.parse().expect("clap admits only known balances")),
             async_bottom_up: self.async_bottom_up,
+            double_scan: self.frontier_generation.as_deref() == Some("double-scan"),
         }
     }
 
@@ -365,6 +365,9 @@ mod tests {
         assert_eq!((default.switch_rule, default.alpha, default.adaptive_frontier), (SwitchRule::Xbfs, 0.03, true));
         let beamer = params(&["--switch", "beamer", "--frontier-generation", "fixed"]);
         assert_eq!((beamer.switch_rule, beamer.alpha, beamer.adaptive_frontier), (SwitchRule::Beamer, 15.0, false));
+        let double_scan = params(&["--frontier-generation", "double-scan"]);
+        assert!(double_scan.double_scan && double_scan.adaptive_frontier);
+        assert!(!default.double_scan && !beamer.double_scan);
         assert_eq!(params(&["--alpha", "0.2"]).alpha, 0.2);
         assert_eq!(params(&["--beta", "inf"]).beta, f32::INFINITY);
         for bad in [["--alpha", "-1"], ["--alpha", "nan"], ["--beta", "much"], ["--switch", "gap"]] {

@@ -133,6 +133,8 @@ pub const TRACE_BUILT_BITMAP: u64 = 8;
 pub const TRACE_WROTE_QUEUE: u64 = 16;
 pub const TRACE_WROTE_BITMAP: u64 = 32;
 pub const TRACE_PREDICTED_SWITCH: u64 = 64;
+/// Trace flag: a bottom-up level ran over the double-scan's queue of unvisited vertices.
+pub const TRACE_DOUBLE_SCAN: u64 = 128;
 
 /// Edges between restart points of a long compressed list (`RESTART_EDGES` in the device
 /// crate), and the list length from which the kernel cuts lists into pieces there (its
@@ -231,6 +233,8 @@ pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 /// crate).
 pub const SWITCH_XBFS_BIT: u32 = 8;
 pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
+/// The flag bit for XBFS's double-scan bottom-up levels (`DOUBLE_SCAN_BIT`).
+pub const DOUBLE_SCAN_BIT: u32 = 10;
 
 pub use crate::bfs::switching::SwitchRule;
 
@@ -309,6 +313,10 @@ pub struct PersistentParams {
     /// frontier also labels, two levels deep, the vertices it finds with no parent in the
     /// frontier but one in the next frontier being written, so the next pass skips them.
     pub async_bottom_up: bool,
+    /// XBFS's double-scan (section 4.2): bottom-up levels run over a packed queue of the
+    /// unvisited vertices instead of the visited bitmap's words. Synchronous, static balance
+    /// and a graph in device memory only.
+    pub double_scan: bool,
 }
 
 /// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
@@ -352,12 +360,17 @@ pub fn bfs_persistent(
         graph.is_compressed() == inbound.is_compressed() && graph.layout() == inbound.layout(),
         || "a graph and transpose in different formats or places".to_string(),
     )?;
+    let zero_copy = graph.layout().offsets == Placement::ZeroCopy || graph.layout().lists == Placement::ZeroCopy;
+    require("bfs_persistent", params.double_scan_conflict(zero_copy).is_none(), || {
+        format!("double-scan parameters it cannot run: {params:?}")
+    })?;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
     // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling; bit 7 says there is no
-    // parents buffer to write; bit 8 picks XBFS's switching rule; bit 9 adaptive generation.
+    // parents buffer to write; bit 8 picks XBFS's switching rule; bit 9 adaptive generation;
+    // bit 10 double-scan bottom-up levels.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
@@ -368,6 +381,7 @@ pub fn bfs_persistent(
         | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT
         | ((params.switch_rule == SwitchRule::Xbfs) as u32) << SWITCH_XBFS_BIT
         | (params.adaptive_frontier as u32) << ADAPTIVE_FRONTIER_BIT
+        | (params.double_scan as u32) << DOUBLE_SCAN_BIT
         | if buffers.parents.is_none() { DISTANCES_ONLY_FLAG } else { 0 };
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
         buffers;
@@ -547,6 +561,7 @@ mod tests {
         assert_eq!(device_value("DISTANCES_ONLY_BIT"), super::DISTANCES_ONLY_BIT as u64);
         assert_eq!(device_value("SWITCH_XBFS_BIT"), super::SWITCH_XBFS_BIT as u64);
         assert_eq!(device_value("ADAPTIVE_FRONTIER_BIT"), super::ADAPTIVE_FRONTIER_BIT as u64);
+        assert_eq!(device_value("DOUBLE_SCAN_BIT"), super::DOUBLE_SCAN_BIT as u64);
         assert_eq!(device_value("TRACE_BOTTOM_UP"), super::TRACE_BOTTOM_UP);
         assert_eq!(device_value("TRACE_ALONE"), super::TRACE_ALONE);
         assert_eq!(device_value("TRACE_PACKED_QUEUE"), super::TRACE_PACKED_QUEUE);
@@ -554,6 +569,7 @@ mod tests {
         assert_eq!(device_value("TRACE_WROTE_QUEUE"), super::TRACE_WROTE_QUEUE);
         assert_eq!(device_value("TRACE_WROTE_BITMAP"), super::TRACE_WROTE_BITMAP);
         assert_eq!(device_value("TRACE_PREDICTED_SWITCH"), super::TRACE_PREDICTED_SWITCH);
+        assert_eq!(device_value("TRACE_DOUBLE_SCAN"), super::TRACE_DOUBLE_SCAN);
     }
 
     #[test]

@@ -473,16 +473,55 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// (hundreds of thousands, NOTES entry 4).
     #[inline(always)]
     pub(super) unsafe fn build_queue_from_bitmap(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
-        let tid = thread_idx();
         let bits = self.frontier_bitmap(level);
+        // SAFETY: `w < words`; the bitmap holds exactly the frontier's vertices, fewer than n.
+        unsafe { self.pack_words(gather, level, |w| *bits.add(w as usize)) };
+        barrier.sync();
+    }
+
+    /// XBFS's double-scan (section 4.2) for the bottom-up level `level`: packs the unvisited
+    /// vertices, in ascending order within each block-round of `BLOCK` bitmap words, into the
+    /// queue of `level` (free at a bottom-up level once its frontier is a bitmap), and clears
+    /// the next frontier's bitmap on the way, for the level's atomic ORs. Scan I counts a
+    /// round's unvisited vertices word by word and a block-wide prefix sum places each word;
+    /// scan II writes them: XBFS's global prefix over segments is one atomic per round here
+    /// (so rounds land in any order, each sorted and contiguous, which keeps the coalesced
+    /// reads XBFS builds the queue for). Ends with a grid barrier; the queue's length is then
+    /// this level's `queue_fill`.
+    #[inline(always)]
+    pub(super) unsafe fn build_unvisited_queue(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
+        let next = self.frontier_bitmap(level + 1);
+        let (n, last_word) = (self.n, self.words - 1);
+        // SAFETY: `w < words`, each word read by one thread; nobody reads the next frontier's
+        // bitmap before the barrier below.
+        unsafe {
+            self.pack_words(gather, level, |w| {
+                *next.add(w as usize) = 0;
+                let valid = if w == last_word && n % 32 != 0 { (1u32 << (n % 32)) - 1 } else { u32::MAX };
+                !*self.visited.add(w as usize) & valid
+            })
+        };
+        barrier.sync();
+    }
+
+    /// Packs the vertices whose bits `word_at(w)` sets, over all `words` bitmap words, into the
+    /// queue of `level`: each block takes `BLOCK` words at a time, a block-wide scan of their
+    /// popcounts places every vertex, and one atomic per block and round (on the level's
+    /// `queue_fill`) reserves the space. `word_at` runs once per word, in one thread.
+    ///
+    /// # Safety
+    /// `word_at` is safe to call for every `w < words`, and its bits name fewer than n
+    /// vertices in all.
+    #[inline(always)]
+    unsafe fn pack_words(&self, gather: &Gather, level: u32, word_at: impl Fn(u32) -> u32) {
+        let tid = thread_idx();
         let queue = self.queue(level);
         let fill = core::ptr::addr_of_mut!((*self.control).queue_fill[(level % 3) as usize]);
         let rounds = self.words.div_ceil(BLOCK);
         let mut round = block_idx();
         while round < rounds {
             let w = round * BLOCK + tid;
-            // SAFETY: `w < words`.
-            let word = if w < self.words { unsafe { *bits.add(w as usize) } } else { 0 };
+            let word = if w < self.words { word_at(w) } else { 0 };
             let (offset, total) = block_exclusive_scan(popc(word), &gather.scan);
             if tid == 0 && total > 0 {
                 // SAFETY: `fill` is this level's zeroed counter.
@@ -492,7 +531,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let mut position = gather.enlisted.get(0).wrapping_add(offset);
             let mut remaining = word;
             while remaining != 0 {
-                // SAFETY: the bitmap holds exactly the frontier's vertices, fewer than n.
+                // SAFETY: fewer than n vertices in all (the caller's contract).
                 unsafe { *queue.add(position as usize) = w * 32 + remaining.trailing_zeros() };
                 position += 1;
                 remaining &= remaining - 1;
@@ -500,7 +539,82 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             sync_threads();
             round += grid_dim();
         }
-        barrier.sync();
+    }
+
+    /// A bottom-up level over the queue of unvisited vertices that
+    /// [`Self::build_unvisited_queue`] packed (double-scan): warps take 32 queue entries at a
+    /// time in grid-stride order, one lane per vertex, so every lane searches (where the
+    /// bitmap-word loop idles the lanes of visited vertices). A warp's vertices may share
+    /// bitmap words with another warp's, so discoveries set their bits in the visited and the
+    /// next frontier's bitmaps by atomic OR (the next one was cleared by the double-scan).
+    /// Synchronous, static balance and device-resident graphs only (the host checks): the
+    /// asynchronous labeling and the dynamic balancing rely on a warp owning whole words, and
+    /// the bus accounting of mapped graphs on a warp's vertices being consecutive. With
+    /// `emit_queue`, discoveries also go to the next queue, one warp-aggregated append per
+    /// round with any.
+    #[inline(always)]
+    pub(super) unsafe fn bottom_up_queue_level(&self, level: u32, emit_queue: bool) {
+        let lane = lane_id();
+        let current = self.frontier_bitmap(level);
+        let next = self.frontier_bitmap(level + 1);
+        let unvisited = self.queue(level);
+        // SAFETY: `control` is valid; the double-scan filled it before the last barrier.
+        let length = unsafe { load_acquire_u32(core::ptr::addr_of!((*self.control).queue_fill[(level % 3) as usize])) };
+        let slot = ((level + 1) % 3) as usize;
+        let mut next_edges = 0u64;
+        let mut reads = self.reads();
+        let mut discovered_total = 0u64;
+        let mut base = global_idx() - lane;
+        while base < length {
+            let i = base + lane;
+            let searching = i < length;
+            // SAFETY: `i < length`, the entries the double-scan wrote.
+            let v = if searching { unsafe { *unvisited.add(i as usize) } } else { 0 };
+            // SAFETY: a searching lane's `v` is a vertex; `current` and `next` are frontier
+            // bitmaps of `words` words (`next` is not probed: no labeling ahead).
+            let (parent, _) = unsafe { self.search_by_lane(v, searching, current, next, false, &mut reads) };
+            let found = parent != UNREACHED;
+            if found {
+                let bit = 1u32 << (v % 32);
+                // SAFETY: `v < n`: its word exists in both bitmaps, its labels in the arrays.
+                unsafe {
+                    atomic_or_u32(next.add(v as usize / 32), bit);
+                    atomic_or_u32(self.visited.add(v as usize / 32), bit);
+                    *self.distances.add(v as usize) = level + 1;
+                    self.record_parent(v, parent);
+                }
+                next_edges += self.out_degree(v);
+            }
+            let discovered = ballot_sync(FULL_MASK, found);
+            if emit_queue && discovered != 0 {
+                let mut position = 0;
+                if lane == 0 {
+                    // SAFETY: `control` is valid.
+                    position = unsafe {
+                        atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), popc(discovered))
+                    };
+                }
+                position = shfl_idx_sync(FULL_MASK, position, 0);
+                if found {
+                    // SAFETY: the next frontier holds fewer than n vertices, the queue's size.
+                    unsafe { *self.queue(level + 1).add((position + popc(discovered & lanemask_lt())) as usize) = v };
+                }
+            }
+            if lane == 0 {
+                discovered_total += popc(discovered) as u64;
+            }
+            base += global_threads();
+        }
+        // SAFETY: forwarded from the kernel contract.
+        unsafe {
+            self.record_next_edges(level, next_edges);
+            self.record_reads(level, reads);
+            let total = warp_sum_u64(discovered_total);
+            // Emitted vertices counted themselves while reserving their queue slots.
+            if lane == 0 && total > 0 && !emit_queue {
+                atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total as u32);
+            }
+        }
     }
 }
 

@@ -103,6 +103,11 @@ pub const SWITCH_XBFS_BIT: u32 = 8;
 /// switch back); without it every top-down level enqueues and every bottom-up level writes
 /// only its bitmap.
 pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
+/// The bit of the kernels' `flags` that runs bottom-up levels over a queue of the unvisited
+/// vertices built by XBFS's double-scan (section 4.2; [`Bfs::build_unvisited_queue`]) instead
+/// of over the visited bitmap's words. Synchronous bottom-up with static balance, on a graph
+/// in device memory, only (the host refuses other combinations).
+pub const DOUBLE_SCAN_BIT: u32 = 10;
 
 /// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
 /// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
@@ -188,6 +193,8 @@ pub const TRACE_BUILT_BITMAP: u64 = 8;
 pub const TRACE_WROTE_QUEUE: u64 = 16;
 pub const TRACE_WROTE_BITMAP: u64 = 32;
 pub const TRACE_PREDICTED_SWITCH: u64 = 64;
+/// Trace flag: a bottom-up level ran over the double-scan's queue of unvisited vertices.
+pub const TRACE_DOUBLE_SCAN: u64 = 128;
 
 /// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
 /// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
@@ -349,6 +356,8 @@ struct Bfs<const COMPRESSED: bool> {
     xbfs_rule: bool,
     /// Adaptive frontier generation (single-scan and direct emission on predicted switches).
     adaptive_frontier: bool,
+    /// Bottom-up levels over the double-scan's queue of unvisited vertices.
+    double_scan: bool,
     /// Edges of the graph, `|E|` in XBFS's rule.
     total_edges: u64,
 }
@@ -639,6 +648,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
             xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
             adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
+            double_scan: flags & (1 << DOUBLE_SCAN_BIT) != 0,
             total_edges: launch.total_edges,
         }
     }
@@ -746,7 +756,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     | if bottom_up { TRACE_BOTTOM_UP } else { 0 }
                     | if wrote_queue { TRACE_WROTE_QUEUE } else { 0 }
                     | if wrote_bitmap { TRACE_WROTE_BITMAP } else { 0 }
-                    | if switch_predicted { TRACE_PREDICTED_SWITCH } else { 0 };
+                    | if switch_predicted { TRACE_PREDICTED_SWITCH } else { 0 }
+                    | if bottom_up && bfs.double_scan && !bfs.async_bottom_up { TRACE_DOUBLE_SCAN } else { 0 };
                 // SAFETY: as above.
                 unsafe {
                     bfs.start_level(
@@ -791,6 +802,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     // bookkeeping is left in the loop over the bitmap words.
                     if bfs.async_bottom_up {
                         bfs.bottom_up_level::<true>(state.level, bfs.labels_ahead(frontier), wrote_queue);
+                    } else if bfs.double_scan {
+                        bfs.build_unvisited_queue(&gather, state.level, &mut barrier);
+                        bfs.bottom_up_queue_level(state.level, wrote_queue);
                     } else {
                         bfs.bottom_up_level::<false>(state.level, false, wrote_queue);
                     }
