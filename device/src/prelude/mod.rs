@@ -23,5 +23,22 @@ pub use sync::*;
 pub use varint::*;
 pub use warp::*;
 
+/// The last index `i < len` for which `at_most(i)` holds, by binary search: `at_most` must hold
+/// at 0 and, once false, stay false (a sorted array's "entry `i` is at most the key"). The
+/// gathering loops use it to find which list, or which shared-list entry, holds an edge.
+#[inline(always)]
+pub fn last_at_most(len: usize, at_most: impl Fn(usize) -> bool) -> usize {
+    let (mut low, mut high) = (0usize, len);
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if at_most(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
+
 /// Marks an unreached vertex or a missing parent; the host uses the same value.
 pub const UNREACHED: u32 = u32::MAX;

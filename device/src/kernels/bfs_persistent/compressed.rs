@@ -164,15 +164,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let base_of = |entry: u64| if entry < entries { entry_word(entry, 0) } else { total };
         let mut piece = first_warp as u64;
         while piece < total {
-            let (mut low, mut high) = (0u64, entries);
-            while high - low > 1 {
-                let middle = (low + high) / 2;
-                if base_of(middle) <= piece {
-                    low = middle;
-                } else {
-                    high = middle;
-                }
-            }
+            let low = last_at_most(entries as usize, |entry| base_of(entry as u64) <= piece) as u64;
             let (base, first_point, owner) = (entry_word(low, 0), entry_word(low, 1), entry_word(low, 2) as u32);
             let pieces = base_of(low + 1) - base;
             let j = piece - base;

@@ -413,7 +413,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let valid = e < total;
                     let (mut edge, mut owner) = (0, 0);
                     if valid {
-                        let j = last_at_most(&gather.prefix, e);
+                        let j = last_at_most(PERSISTENT_BLOCK, |i| gather.prefix.get(i) <= e);
                         edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
                         owner = gather.owners.get(j);
                     }
@@ -435,7 +435,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let e = row + tid;
                     valid[k] = e < total;
                     let e = e.min(total - 1);
-                    let j = last_at_most(&gather.prefix, e);
+                    let j = last_at_most(PERSISTENT_BLOCK, |i| gather.prefix.get(i) <= e);
                     edges[k] = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
                     owners[k] = gather.owners.get(j);
                 }
@@ -565,15 +565,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
         };
         // Every thread searches alike (the same addresses: one load per warp and step).
-        let (mut window, mut high) = (0u64, entries);
-        while high - window > 1 {
-            let middle = (window + high) / 2;
-            if base_of(middle) <= first {
-                window = middle;
-            } else {
-                high = middle;
-            }
-        }
+        let mut window = last_at_most(entries as usize, |entry| base_of(entry as u64) <= first) as u64;
         let mut position = first;
         while position < last {
             if tid <= WINDOW as u32 {
@@ -605,7 +597,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let packed = row + tid as u64;
                     valid[k] = packed < window_end;
                     let packed = packed.min(window_end - 1);
-                    let j = last_window_entry_at_most(&gather.window_bases, packed);
+                    let j = last_at_most(WINDOW, |i| gather.window_bases.get(i) <= packed);
                     edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j));
                     owners[k] = gather.window_owners.get(j);
                 }
@@ -619,34 +611,4 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             sync_threads();
         }
     }
-}
-
-/// The last index `j < WINDOW` with `bases[j] <= packed`, for a `packed` inside the window.
-#[inline(always)]
-fn last_window_entry_at_most(bases: &SharedArray<u64, { WINDOW + 1 }>, packed: u64) -> usize {
-    let (mut low, mut high) = (0usize, WINDOW);
-    while high - low > 1 {
-        let middle = (low + high) / 2;
-        if bases.get(middle) <= packed {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    low
-}
-
-/// The last index `j` with `prefix[j] <= e` in a non-decreasing array whose first entry is 0.
-#[inline(always)]
-fn last_at_most(prefix: &SharedArray<u32, PERSISTENT_BLOCK>, e: u32) -> usize {
-    let (mut low, mut high) = (0usize, PERSISTENT_BLOCK);
-    while high - low > 1 {
-        let middle = (low + high) / 2;
-        if prefix.get(middle) <= e {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    low
 }
