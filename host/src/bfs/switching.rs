@@ -1,10 +1,10 @@
-//! The persistent GPU kernel's direction-switching rules, mirrored on the host so that a
+//! The persistent GPU kernel's direction-switching rules on the host, so that a
 //! trace can say why each level went the way it did (and tests can check that it did), and
 //! the names of the ways it generates frontiers (XBFS section 4), which the trace reports.
 //!
-//! The device evaluates the rules in `f32` from the counters of the level deciding; this
-//! module does the same arithmetic in `f32` on the counters the trace records, so the two
-//! agree bit for bit.
+//! The rules themselves are the kernel's own source file, compiled here too: the device
+//! evaluates them in `f32` from the counters of the level deciding, and this module runs the
+//! same code on the counters the trace records, so the two agree bit for bit.
 
 use std::fmt;
 
@@ -86,55 +86,45 @@ pub struct SwitchInputs {
     pub previous_bottom_up: bool,
 }
 
+/// The kernel's own rule code (`device/src/kernels/bfs_persistent/rule.rs`), compiled for the
+/// host too, so that the host's verdicts are the kernel's arithmetic and cannot drift from it.
+#[path = "../../../device/src/kernels/bfs_persistent/rule.rs"]
+mod kernel_rule;
+
 impl Switching {
-    /// Whether the rule sends a level with these counters bottom-up (the device's
-    /// `rule_wants_bottom_up`).
-    pub fn wants_bottom_up(&self, c: &SwitchInputs) -> bool {
-        let (frontier, previous) = (c.frontier as f32, c.previous_frontier as f32);
-        self.wants(frontier, previous, c.frontier_edges as f32, c.unvisited_edges as f32, c.previous_bottom_up)
+    /// The rule as the kernel holds it.
+    fn kernel_rule(&self) -> kernel_rule::Rule {
+        kernel_rule::Rule {
+            xbfs: self.rule == SwitchRule::Xbfs,
+            alpha: self.alpha,
+            beta: self.beta,
+            n: self.n as f32,
+            edges: self.edges as f32,
+        }
     }
 
-    /// The rule on counters already in `f32`, as the kernel holds them.
-    fn wants(
-        &self,
-        frontier: f32,
-        previous: f32,
-        frontier_edges: f32,
-        unvisited: f32,
-        previous_bottom_up: bool,
-    ) -> bool {
-        match self.rule {
-            SwitchRule::Xbfs => frontier_edges >= self.alpha * self.edges as f32,
-            SwitchRule::Beamer => {
-                let growing = frontier > previous;
-                if previous_bottom_up {
-                    !(frontier * self.beta < self.n as f32 && !growing)
-                } else {
-                    growing && frontier_edges * self.alpha > unvisited
-                }
-            }
+    /// The counters as the kernel converts them (each `u64` rounded to the nearest `f32`).
+    fn counters(c: &SwitchInputs) -> kernel_rule::SwitchCounters {
+        kernel_rule::SwitchCounters {
+            frontier: c.frontier as f32,
+            previous_frontier: c.previous_frontier as f32,
+            frontier_edges: c.frontier_edges as f32,
+            previous_edges: c.previous_edges as f32,
+            unvisited_edges: c.unvisited_edges as f32,
+            bottom_up: c.previous_bottom_up,
         }
+    }
+
+    /// Whether the rule sends a level with these counters bottom-up.
+    pub fn wants_bottom_up(&self, c: &SwitchInputs) -> bool {
+        self.kernel_rule().wants_bottom_up(&Self::counters(c))
     }
 
     /// Whether XBFS's `lambda` (the edge-check ratio of this level to the previous one, and
     /// the same ratio of frontier sizes) predicts that the level after this one, going
-    /// `bottom_up`, switches direction (the device's `predicts_switch`).
+    /// `bottom_up`, switches direction.
     pub fn predicts_switch(&self, c: &SwitchInputs, bottom_up: bool) -> bool {
-        if c.previous_frontier == 0 {
-            return false;
-        }
-        let (frontier, edges) = (c.frontier as f32, c.frontier_edges as f32);
-        let lambda = edges / (c.previous_edges as f32).max(1.0);
-        let next_edges = edges * lambda;
-        // The next level's counters: this level's grown by lambda, with this level before it.
-        let wants = self.wants(
-            frontier * (frontier / c.previous_frontier as f32),
-            frontier,
-            next_edges,
-            (c.unvisited_edges as f32 - next_edges).max(0.0),
-            bottom_up,
-        );
-        wants != bottom_up
+        self.kernel_rule().predicts_switch(&Self::counters(c), bottom_up)
     }
 
     /// The rule's verdict on a level, in words, with the numbers it compared.

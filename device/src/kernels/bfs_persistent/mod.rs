@@ -59,9 +59,11 @@ use crate::prelude::*;
 
 mod bottom_up;
 mod compressed;
+mod rule;
 mod top_down;
 
 use compressed::Restarts;
+use rule::{Rule, SwitchCounters};
 use top_down::{Gather, Output};
 
 /// Threads per block; the host launches with exactly this many.
@@ -377,18 +379,6 @@ struct LevelState {
     /// How the previous level left this level's frontier: as a queue, a bitmap, or both.
     has_queue: bool,
     has_bitmap: bool,
-}
-
-/// What the switching rule looks at, for the level deciding or for a predicted next level.
-#[derive(Clone, Copy)]
-struct SwitchCounters {
-    frontier: f32,
-    previous_frontier: f32,
-    frontier_edges: f32,
-    previous_edges: f32,
-    unvisited_edges: f32,
-    /// The level before went bottom-up.
-    bottom_up: bool,
 }
 
 /// Sets distances and parents to `UNREACHED`, clears the visited bitmap and the three frontier
@@ -955,46 +945,28 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         async_pending != 0 || self.rule_wants_bottom_up(counters)
     }
 
-    /// The switching rule. Beamer's: go bottom-up when the frontier's edges outweigh the
-    /// unvisited edges divided by alpha and the frontier is growing; return to top-down once
-    /// the frontier is shrinking and smaller than n / beta. XBFS's: bottom-up exactly while
-    /// the edge check `m_f` is at least `alpha * |E|`. The host's `bfs::switching` is the same
-    /// rule, and explains the trace with it.
+    /// The switching rule ([`Rule`], in `rule.rs`, which the host shares).
     #[inline(always)]
-    fn rule_wants_bottom_up(&self, c: &SwitchCounters) -> bool {
-        if self.xbfs_rule {
-            return c.frontier_edges >= self.alpha * self.total_edges as f32;
-        }
-        let growing = c.frontier > c.previous_frontier;
-        if c.bottom_up {
-            !(c.frontier * self.beta < self.n as f32 && !growing)
-        } else {
-            growing && c.frontier_edges * self.alpha > c.unvisited_edges
+    fn rule(&self) -> Rule {
+        Rule {
+            xbfs: self.xbfs_rule,
+            alpha: self.alpha,
+            beta: self.beta,
+            n: self.n as f32,
+            edges: self.total_edges as f32,
         }
     }
 
-    /// XBFS's prediction (section 4.3, equations 1 and 2): with `lambda`, the ratio of this
-    /// level's edge check to the previous level's (and the same ratio of frontier sizes), the
-    /// next level's counters are this level's times `lambda`; whether the rule would then
-    /// take the other direction than `bottom_up` (this level's). Nothing is predicted at the
-    /// first level, which has no ratio.
+    #[inline(always)]
+    fn rule_wants_bottom_up(&self, c: &SwitchCounters) -> bool {
+        self.rule().wants_bottom_up(c)
+    }
+
+    /// XBFS's lambda prediction ([`Rule::predicts_switch`]), never of a switch to bottom-up
+    /// when bottom-up is not allowed.
     #[inline(always)]
     fn predicts_switch(&self, now: &SwitchCounters, bottom_up: bool) -> bool {
-        if !self.allow_bottom_up || now.previous_frontier == 0.0 {
-            return false;
-        }
-        let lambda = now.frontier_edges / now.previous_edges.max(1.0);
-        let lambda_frontier = now.frontier / now.previous_frontier;
-        let next_edges = now.frontier_edges * lambda;
-        let next = SwitchCounters {
-            frontier: now.frontier * lambda_frontier,
-            previous_frontier: now.frontier,
-            frontier_edges: next_edges,
-            previous_edges: now.frontier_edges,
-            unvisited_edges: (now.unvisited_edges - next_edges).max(0.0),
-            bottom_up,
-        };
-        self.rule_wants_bottom_up(&next) != bottom_up
+        self.allow_bottom_up && self.rule().predicts_switch(now, bottom_up)
     }
 
     /// Whether a bottom-up pass over a frontier of this size labels asynchronously: only while
