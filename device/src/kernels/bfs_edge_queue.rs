@@ -59,6 +59,8 @@ pub const EDGE_TRACE_WORDS: usize = 4;
 pub const EDGE_TRACE_FUSED: u64 = 1;
 /// Block 0 ran the level alone (the small-queue path).
 pub const EDGE_TRACE_ALONE: u64 = 2;
+/// Strides of a list that [`EdgeQueueBfs::copy_list`] loads before it stores any.
+const COPY_ROUNDS: usize = 2;
 /// Largest edge queue that block 0 takes alone (one tile).
 const SMALL_QUEUE_ITEMS: u64 = BLOCK as u64;
 
@@ -155,6 +157,14 @@ struct List {
 }
 
 const NO_LIST: List = List { start: 0, degree: 0 };
+
+/// One edge of a tile's packed short lists: its CSR position, its queue position, its owner.
+#[derive(Clone, Copy)]
+struct PackedEdge {
+    from: u64,
+    to: u64,
+    owner: u32,
+}
 
 /// An edge queue: neighbor ids and, unless distances only, the vertices they were reached from.
 #[derive(Clone, Copy)]
@@ -393,6 +403,7 @@ impl EdgeQueueBfs<'_> {
 
     /// Contract-expand (section 5.2): each block contracts its tiles of the edge queue and
     /// expands its own survivors straight into the next queue.
+    #[inline(always)]
     unsafe fn contract_expand(&self, level: u32, input: EdgeQueue, items: u64, output: EdgeQueue, tiles: Tiles) {
         let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
         let mut tile = tiles.first;
@@ -432,6 +443,7 @@ impl EdgeQueueBfs<'_> {
 
     /// Two-phase's expansion kernel, and level 0's: expands the `frontier` vertices of the
     /// vertex queue in block tiles.
+    #[inline(always)]
     unsafe fn expand_vertex_queue(&self, frontier: u32, output: EdgeQueue, next_count: *mut u64) {
         let mut tile = block_idx() * BLOCK;
         while tile < frontier {
@@ -588,33 +600,66 @@ impl EdgeQueueBfs<'_> {
         shared.list_start.set(t, start);
         shared.owner.set(t, v);
         sync_threads();
+        // Two packed edges a thread at once while two rows remain, so that their loads overlap
+        // (as `copy_list` does); then the last row one edge a thread.
         let mut edge = thread_idx();
-        while edge < packed_total {
-            // The last list starting at or before `edge`: it has a short list (an empty one
-            // would share its offset with the next thread's).
-            let (mut low, mut high) = (0usize, EDGE_QUEUE_BLOCK - 1);
-            while low < high {
-                let middle = (low + high).div_ceil(2);
-                if shared.packed_offset.get(middle) <= edge {
-                    low = middle;
-                } else {
-                    high = middle - 1;
-                }
-            }
-            let rank = edge - shared.packed_offset.get(low);
-            let to = base + (shared.out_offset.get(low) + rank) as u64;
-            // SAFETY: the list holds `rank`; `to` lies in the tile's reservation.
+        while edge + BLOCK < packed_total {
+            let (first, second) = (self.packed_edge(edge, base), self.packed_edge(edge + BLOCK, base));
+            // SAFETY: both lists hold their ranks; both destinations lie in the tile's reservation.
             unsafe {
-                *output.targets.add(to as usize) =
-                    *self.targets.add((shared.list_start.get(low) + rank as u64) as usize);
-                if !self.parents.is_null() {
-                    *output.parents.add(to as usize) = shared.owner.get(low);
-                }
+                let (a, b) = (*self.targets.add(first.from as usize), *self.targets.add(second.from as usize));
+                self.write_item(output, first.to, a, first.owner);
+                self.write_item(output, second.to, b, second.owner);
             }
-            edge += BLOCK;
+            edge += 2 * BLOCK;
+        }
+        if edge < packed_total {
+            let item = self.packed_edge(edge, base);
+            // SAFETY: as above.
+            unsafe { self.write_item(output, item.to, *self.targets.add(item.from as usize), item.owner) };
         }
         // The next tile reuses the shared arrays.
         sync_threads();
+    }
+
+    /// Where packed edge `edge` of the tile comes from in the CSR and goes to in the next queue
+    /// (whose tile reservation starts at `base`), found by binary search over the packed offsets
+    /// the tile's threads left in shared memory.
+    #[inline(always)]
+    fn packed_edge(&self, edge: u32, base: u64) -> PackedEdge {
+        let shared = self.shared;
+        // The last list starting at or before `edge`: it has a short list (an empty one would
+        // share its offset with the next thread's).
+        let (mut low, mut high) = (0usize, EDGE_QUEUE_BLOCK - 1);
+        while low < high {
+            let middle = (low + high).div_ceil(2);
+            if shared.packed_offset.get(middle) <= edge {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        let rank = edge - shared.packed_offset.get(low);
+        PackedEdge {
+            from: shared.list_start.get(low) + rank as u64,
+            to: base + (shared.out_offset.get(low) + rank) as u64,
+            owner: shared.owner.get(low),
+        }
+    }
+
+    /// Writes one item of the next edge queue.
+    ///
+    /// # Safety
+    /// `to` lies in the calling tile's reservation.
+    #[inline(always)]
+    unsafe fn write_item(&self, output: EdgeQueue, to: u64, target: u32, owner: u32) {
+        // SAFETY: forwarded from the caller; the parent queue is written only when it exists.
+        unsafe {
+            *output.targets.add(to as usize) = target;
+            if !self.parents.is_null() {
+                *output.parents.add(to as usize) = owner;
+            }
+        }
     }
 
     /// Copies `length` targets from CSR position `from` to queue position `to`, with `owner`
@@ -631,6 +676,29 @@ impl EdgeQueueBfs<'_> {
         output: EdgeQueue,
     ) {
         let mut i = rank;
+        // Whole rounds of `COPY_ROUNDS` strides: every load is issued before the first store,
+        // so a thread waits out one read latency per round instead of one per edge (the
+        // stores may alias the loads, as far as the compiler knows, so it cannot overlap a
+        // one-edge loop's iterations by itself). A hub's list copied by one block or warp is a
+        // chain of such latencies: in the first levels of social and web graphs, whose tiny
+        // queues block 0 takes alone, one such list is most of the level (NOTES 31).
+        while i + (COPY_ROUNDS as u32 - 1) * threads < length {
+            // SAFETY: `from + i + k * threads < from + length`, inside the list.
+            let loaded: [u32; COPY_ROUNDS] = core::array::from_fn(|k| unsafe {
+                *self.targets.add((from + (i + k as u32 * threads) as u64) as usize)
+            });
+            for (k, &target) in loaded.iter().enumerate() {
+                let at = (to + (i + k as u32 * threads) as u64) as usize;
+                // SAFETY: `to + i + k * threads` lies in the tile's reservation.
+                unsafe {
+                    *output.targets.add(at) = target;
+                    if !self.parents.is_null() {
+                        *output.parents.add(at) = owner;
+                    }
+                }
+            }
+            i += COPY_ROUNDS as u32 * threads;
+        }
         while i < length {
             // SAFETY: `from + i` is in the list; `to + i` in the tile's reservation.
             unsafe {
