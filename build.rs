@@ -109,10 +109,13 @@ fn check_self_contained(ptx: &str) {
 /// CUDA C++'s `__launch_bounds__(threads, blocks_per_sm)`, which rustc cannot express: PTX's
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 2] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
     // 512 threads, 2 blocks per SM: 32 resident warps per SM, and at most 64 registers each.
     ("bfs_persistent", 512, 2),
     ("bfs_persistent_compressed", 512, 2),
+    // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
+    // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
+    ("bfs_edge_queue", 256, 3),
 ];
 
 fn apply_launch_bounds(ptx: &str) -> String {

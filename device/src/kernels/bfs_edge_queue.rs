@@ -23,7 +23,7 @@
 //! contracts a tile of the edge queue and expands its own survivors at once, from registers
 //! and shared memory, with one grid barrier per level; a queue smaller than the grid's threads
 //! is cut into smaller tiles, spread over the block's warps, so that every block takes a share
-//! ([`Tiles::for_grid`]). Two-phase separates them by a grid
+//! ([`Tiles::for_blocks`]). Two-phase separates them by a grid
 //! barrier: contraction writes the claimed vertices to a vertex queue (warp-aggregated
 //! appends), and after the barrier expansion reads that queue in tiles, so every block expands
 //! an even share of the frontier whatever the contraction left in each block. Hybrid picks per
@@ -47,9 +47,13 @@ const HISTORY_ENTRIES: usize = 1024;
 pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
 pub const STRATEGY_TWO_PHASE: u32 = 1;
 pub const STRATEGY_HYBRID: u32 = 2;
-/// The bit of `strategy` that spreads small levels' tiles over the warps ([`Tiles::for_grid`]);
+/// The bit of `strategy` that spreads small levels' tiles over the warps ([`Tiles::for_blocks`]);
 /// the host sets it for graphs with lists of 32 edges or more. The strategy is the low byte.
 pub const SPREAD_TILES_BIT: u32 = 8;
+/// `strategy >> SUB_GRID_SHIFT` is the number of blocks of the sub-grid tier (0: none): the
+/// first blocks of the grid, which run the fused levels whose queue holds at most a thread's
+/// item each of theirs while the rest of the grid waits (the host gives one block per SM).
+pub const SUB_GRID_SHIFT: u32 = 16;
 
 /// Per-level trace records, 4 words each: flags ([`EDGE_TRACE_FUSED`]), edge-queue items
 /// contracted, vertices claimed (the level's frontier), `%globaltimer` at the level's start.
@@ -59,6 +63,8 @@ pub const EDGE_TRACE_WORDS: usize = 4;
 pub const EDGE_TRACE_FUSED: u64 = 1;
 /// Block 0 ran the level alone (the small-queue path).
 pub const EDGE_TRACE_ALONE: u64 = 2;
+/// The sub-grid ran the level (the medium-queue path).
+pub const EDGE_TRACE_SUB_GRID: u64 = 4;
 /// Strides of a list that [`EdgeQueueBfs::copy_list`] loads before it stores any.
 const COPY_ROUNDS: usize = 2;
 /// Largest edge queue that block 0 takes alone (one tile).
@@ -79,8 +85,13 @@ pub struct EdgeQueueControl {
     /// Output: levels run, the source's included (the last one claims nothing or expands
     /// nothing).
     pub levels: u32,
-    /// The level the grid goes on with after block 0 ran small levels alone.
+    /// The level the grid goes on with after block 0 ran small levels alone, or the sub-grid
+    /// medium ones.
     pub handoff_level: u32,
+    /// The sub-grid's barrier arrivals.
+    pub sub_grid_arrivals: u32,
+    /// Unused: keeps the block a whole number of 8-byte words, as the host's copy needs.
+    pub spare: u32,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -114,7 +125,8 @@ impl Tiles {
         Tiles { first: 0, stride: BLOCK as u64, size: BLOCK as u64, spacing: 1 }
     }
 
-    /// The grid's tiles for a queue of `items`: full tiles while the queue fills the grid, else
+    /// The tiles of the first `blocks` blocks of the grid (all of them, or the sub-grid) for a
+    /// queue of `items`: full tiles while the queue fills those blocks, else
     /// smaller ones, so that every block takes a share. A block expands the survivors of its
     /// own tile, so in a small level full tiles leave the work to `items / 256` blocks while
     /// the rest of the grid waits at the barrier (NOTES 28).
@@ -126,8 +138,8 @@ impl Tiles {
     /// - otherwise (roads, grids: every list is packed by the block-wide scan, wherever its
     ///   item sits): tiles of a multiple of 32 items, contiguous, so fewer tiles reserve
     ///   space in the next queue; spreading measured 14% slower on grid2d:5000.
-    fn for_grid(items: u64, spread: bool) -> Tiles {
-        let blocks = grid_dim() as u64;
+    fn for_blocks(items: u64, spread: bool, blocks: u32) -> Tiles {
+        let blocks = blocks as u64;
         let (size, spacing) = if spread {
             let size = items.div_ceil(blocks).clamp(1, BLOCK as u64);
             (size, BLOCK / size as u32)
@@ -146,6 +158,24 @@ impl Tiles {
         } else {
             items
         }
+    }
+}
+
+/// The sub-grid tier: the first `blocks` blocks (0: no tier) take the fused levels of more
+/// than a tile's items and at most `items`, one a thread. On roads and grids, thousands of
+/// such levels each pay a grid barrier and a reservation per block; with one block an SM
+/// instead of three they took 21-28% less time (NOTES 31), while the big levels of other
+/// graphs still want the whole grid.
+#[derive(Clone, Copy)]
+struct SubGrid {
+    blocks: u32,
+    items: u64,
+    spread: bool,
+}
+
+impl SubGrid {
+    fn takes(&self, items: u64) -> bool {
+        self.blocks > 0 && items > SMALL_QUEUE_ITEMS && items <= self.items
     }
 }
 
@@ -257,8 +287,10 @@ pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
 }
 
 impl EdgeQueueBfs<'_> {
+    #[inline(always)]
     unsafe fn run(&self, queues: [EdgeQueue; 2], strategy: u32) {
         let spread = (strategy >> SPREAD_TILES_BIT) & 1 != 0;
+        let sub_grid_blocks = (strategy >> SUB_GRID_SHIFT).min(grid_dim());
         let strategy = strategy & 0xff;
         let shared = self.shared;
         let mut i = thread_idx() as usize;
@@ -278,6 +310,16 @@ impl EdgeQueueBfs<'_> {
         // SAFETY: `control` is the grid's zeroed control block (kernel contract).
         let mut barrier = unsafe { GridBarrier::new(&raw mut (*control).barrier_arrivals) };
         let resident_threads = grid_dim() as u64 * BLOCK as u64;
+        // A sub-grid only where it is smaller than the grid; its blocks alone ever use its
+        // barrier.
+        let sub_grid = SubGrid {
+            blocks: if sub_grid_blocks < grid_dim() { sub_grid_blocks } else { 0 },
+            items: sub_grid_blocks as u64 * BLOCK as u64,
+            spread,
+        };
+        // SAFETY: a word of the zeroed control block that nothing else uses.
+        let mut sub_barrier =
+            unsafe { GridBarrier::first_blocks(&raw mut (*control).sub_grid_arrivals, sub_grid.blocks.max(1)) };
         self.record_level(0, 0, 0);
         if is_grid_leader() {
             // Level 0 claims the source alone.
@@ -324,13 +366,38 @@ impl EdgeQueueBfs<'_> {
                 level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
                 continue;
             }
+            if fused && sub_grid.takes(items) {
+                // The sub-grid tier: the first blocks run the medium levels (and, through
+                // block 0, the small ones among them) with their own barrier, whose cost
+                // grows with the blocks arriving; the rest of the grid waits here. Same
+                // protocol as block 0's levels alone.
+                barrier.sync();
+                if block_idx() < sub_grid.blocks {
+                    // SAFETY: forwarded from the kernel contract.
+                    let next = unsafe { self.run_sub_grid(level, items, &input, &output, sub_grid, &mut sub_barrier) };
+                    if is_grid_leader() {
+                        // SAFETY: the grid leader alone writes it; the barrier publishes it.
+                        unsafe { (&raw mut (*control).handoff_level).write_volatile(next) };
+                    }
+                }
+                barrier.sync();
+                // SAFETY: written before the barrier.
+                level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
+                continue;
+            }
             self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items);
             let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
             if fused {
                 unsafe {
-                    self.contract_expand(level, input(level), items, output(level), Tiles::for_grid(items, spread))
+                    self.contract_expand(
+                        level,
+                        input(level),
+                        items,
+                        output(level),
+                        Tiles::for_blocks(items, spread, grid_dim()),
+                    )
                 };
             } else {
                 unsafe { self.contract_to_vertex_queue(level, input(level), items, claimed_count) };
@@ -347,6 +414,7 @@ impl EdgeQueueBfs<'_> {
     /// a queue is empty or outgrows a tile: returns the level the grid goes on with (whose
     /// bookkeeping [`Self::begin_level`] may repeat; it is idempotent). All threads of block 0
     /// call it together.
+    #[inline(always)]
     unsafe fn run_alone(
         &self,
         mut level: u32,
@@ -370,6 +438,62 @@ impl EdgeQueueBfs<'_> {
             self.begin_level(level);
             // The leader's clearing of the next counters must land before anyone adds to them.
             sync_threads();
+        }
+    }
+
+    /// The sub-grid's levels, from `level` whose queue holds `items` (more than a tile, at most
+    /// the sub-grid's threads), until a queue is empty or outgrows the sub-grid: returns the
+    /// level the grid goes on with, as [`Self::run_alone`] does. Small levels in between go to
+    /// block 0 alone while the other blocks of the sub-grid wait at its barrier. All threads of
+    /// the sub-grid's blocks call it together, with the barrier of those blocks.
+    #[inline(always)]
+    unsafe fn run_sub_grid(
+        &self,
+        mut level: u32,
+        mut items: u64,
+        input: &impl Fn(u32) -> EdgeQueue,
+        output: &impl Fn(u32) -> EdgeQueue,
+        sub_grid: SubGrid,
+        barrier: &mut GridBarrier,
+    ) -> u32 {
+        loop {
+            if items <= SMALL_QUEUE_ITEMS {
+                // Every block of the sub-grid has read this level's count before block 0,
+                // running ahead alone, clears its slot.
+                barrier.sync();
+                if block_idx() == 0 {
+                    // SAFETY: forwarded from the kernel contract.
+                    let next = unsafe { self.run_alone(level, items, input, output) };
+                    if thread_idx() == 0 {
+                        // SAFETY: block 0's thread 0 alone writes it; the barrier publishes it.
+                        unsafe { (&raw mut (*self.control).handoff_level).write_volatile(next) };
+                    }
+                }
+                barrier.sync();
+                // SAFETY: written before the barrier.
+                level = unsafe { (&raw const (*self.control).handoff_level).read_volatile() };
+                // SAFETY: this level's counter, complete after the barrier.
+                items = unsafe { self.edge_count(level).read_volatile() };
+                if items == 0 || !sub_grid.takes(items) {
+                    return level;
+                }
+                self.begin_level(level);
+            }
+            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_SUB_GRID, items);
+            let tiles = Tiles::for_blocks(items, sub_grid.spread, sub_grid.blocks);
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
+            barrier.sync();
+            level += 1;
+            // SAFETY: this level's counter, complete after the barrier.
+            items = unsafe { self.edge_count(level).read_volatile() };
+            if items == 0 || (items > SMALL_QUEUE_ITEMS && !sub_grid.takes(items)) {
+                return level;
+            }
+            // The leader's clearing of the slots levels `level + 1` and `level + 2` fill lands
+            // before anyone adds to them: the sub-grid's barrier at the end of this level is
+            // between.
+            self.begin_level(level);
         }
     }
 

@@ -73,6 +73,8 @@ pub fn nanosleep(ns: u32) {
 pub struct GridBarrier {
     arrivals: *mut u32,
     passed: u32,
+    /// Blocks that take part: the whole grid, or its first `blocks` (see [`Self::first_blocks`]).
+    blocks: u32,
 }
 
 impl GridBarrier {
@@ -81,17 +83,28 @@ impl GridBarrier {
     /// launched cooperatively; every thread of the grid constructs one.
     #[inline(always)]
     pub unsafe fn new(arrivals: *mut u32) -> Self {
-        GridBarrier { arrivals, passed: 0 }
+        GridBarrier { arrivals, passed: 0, blocks: crate::prelude::grid_dim() }
     }
 
-    /// Waits until every thread of the grid has called `sync` as many times as this one.
-    /// Every thread of every block must call it (block-uniform control flow).
+    /// A barrier among blocks `0..blocks` of the grid only: the others never call `sync` on
+    /// it. Fewer blocks arrive, so it opens sooner (one same-address atomic per block).
+    ///
+    /// # Safety
+    /// As for [`Self::new`], with `arrivals` a word of its own, and `1 <= blocks <= grid_dim()`;
+    /// every thread of those blocks constructs one.
+    #[inline(always)]
+    pub unsafe fn first_blocks(arrivals: *mut u32, blocks: u32) -> Self {
+        GridBarrier { arrivals, passed: 0, blocks }
+    }
+
+    /// Waits until every thread of the blocks taking part has called `sync` as many times as
+    /// this one. Every thread of each such block must call it (block-uniform control flow).
     #[inline(always)]
     pub fn sync(&mut self) {
         sync_threads();
         self.passed = self.passed.wrapping_add(1);
         if thread_idx() == 0 {
-            let target = self.passed.wrapping_mul(crate::prelude::grid_dim());
+            let target = self.passed.wrapping_mul(self.blocks);
             fence_gpu();
             // SAFETY: the word was handed over in `new`.
             unsafe {

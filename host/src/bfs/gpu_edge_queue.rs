@@ -12,7 +12,7 @@ use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun}
 use crate::bfs::strategy::TopDownStrategy;
 use crate::gpu::kernels::{
     self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
-    EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+    EDGE_TRACE_SUB_GRID, EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
@@ -156,7 +156,7 @@ impl<'g> GpuEdgeQueue<'g> {
 /// Turns the kernel's trace records into [`LevelTrace`]s: level `l` expanded the `claimed`
 /// vertices of its frontier and inspected (contracted) the edge-queue items its level held;
 /// `decision` says whether it ran fused (contract-expand, and then whether block 0 ran it
-/// alone) or in two phases. The
+/// alone or the sub-grid ran it) or in two phases. The
 /// frontiers' out-edges come from the queue sizes: level `l + 1` contracts what `l` expanded,
 /// and the record after the last level holds no items.
 pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
@@ -178,10 +178,14 @@ pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
                 unvisited_edges: 0,
                 generation: None,
                 decision: Some(
-                    match (this[0] & EDGE_TRACE_FUSED != 0, this[0] & EDGE_TRACE_ALONE != 0) {
-                        (true, true) => "contract-expand, one block",
-                        (true, false) => "contract-expand",
-                        _ => "two-phase",
+                    if this[0] & EDGE_TRACE_FUSED == 0 {
+                        "two-phase"
+                    } else if this[0] & EDGE_TRACE_ALONE != 0 {
+                        "contract-expand, one block"
+                    } else if this[0] & EDGE_TRACE_SUB_GRID != 0 {
+                        "contract-expand, sub-grid"
+                    } else {
+                        "contract-expand"
                     }
                     .to_string(),
                 ),
@@ -204,14 +208,16 @@ mod tests {
             [0, 2, 2, 3_000],
             [EDGE_TRACE_FUSED, 4, 3, 4_000],
             [EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, 3, 0, 4_500],
+            [EDGE_TRACE_FUSED | EDGE_TRACE_SUB_GRID, 0, 0, 4_550],
             [0, 0, 0, 4_600],
         ]
         .concat();
-        let levels = decode_edge_trace(&trace, 4);
+        let levels = decode_edge_trace(&trace, 5);
         let frontiers: Vec<u64> = levels.iter().map(|l| l.frontier).collect();
-        assert_eq!(frontiers, [1, 2, 3, 0]);
+        assert_eq!(frontiers, [1, 2, 3, 0, 0]);
         let inspected: Vec<u64> = levels.iter().map(|l| l.edges_inspected).collect();
-        assert_eq!(inspected, [0, 2, 4, 3]);
+        assert_eq!(inspected, [0, 2, 4, 3, 0]);
+        assert_eq!(levels[4].decision.as_deref(), Some("contract-expand, sub-grid"));
         assert_eq!((levels[0].frontier_edges, levels[1].frontier_edges), (2, 4));
         assert_eq!(levels[1].time, Duration::from_nanos(1_000));
         assert_eq!(levels[2].time, Duration::from_nanos(500));

@@ -423,6 +423,8 @@ pub const STRATEGY_HYBRID: u32 = 2;
 /// The bit of `strategy` that spreads a small level's tiles over the warps of every block
 /// (`SPREAD_TILES_BIT`), for graphs with lists that a warp enlists.
 pub const SPREAD_TILES_BIT: u32 = 8;
+/// Where `strategy` holds the sub-grid tier's block count (`SUB_GRID_SHIFT`; 0: no tier).
+pub const SUB_GRID_SHIFT: u32 = 16;
 
 /// Words per trace record of the edge-queue kernel (`EDGE_TRACE_WORDS`): flags, edge-queue
 /// items contracted, vertices claimed, start time; and the flags of a fused level and of one
@@ -430,6 +432,8 @@ pub const SPREAD_TILES_BIT: u32 = 8;
 pub const EDGE_TRACE_WORDS: usize = 4;
 pub const EDGE_TRACE_FUSED: u64 = 1;
 pub const EDGE_TRACE_ALONE: u64 = 2;
+/// The flag of a level the sub-grid ran.
+pub const EDGE_TRACE_SUB_GRID: u64 = 4;
 
 /// The edge-queue BFS's control block, laid out as `EdgeQueueControl` in
 /// `device/src/kernels/bfs_edge_queue.rs`.
@@ -441,6 +445,8 @@ pub struct EdgeQueueControl {
     pub edge_count: [u64; 3],
     pub levels: u32,
     pub handoff_level: u32,
+    pub sub_grid_arrivals: u32,
+    pub spare: u32,
 }
 
 /// Words of 64 bits that hold an [`EdgeQueueControl`] on the device.
@@ -465,9 +471,20 @@ pub fn edge_queue_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
     resident_blocks(gpu, "bfs_edge_queue", EDGE_QUEUE_BLOCK)
 }
 
+/// The sub-grid tier's blocks for a grid of `grid_blocks` on `multiprocessors` SMs: one block an
+/// SM, where the grid has more (none otherwise: the tier would be the grid).
+pub fn edge_queue_sub_grid_blocks(grid_blocks: u32, multiprocessors: u32) -> u32 {
+    if grid_blocks > multiprocessors {
+        multiprocessors
+    } else {
+        0
+    }
+}
+
 /// `bfs_persistent_init` for the edge-queue kernel (no frontier bitmaps), then `bfs_edge_queue`:
 /// the whole top-down BFS from `source` by `strategy` (`STRATEGY_*`, optionally with bit
-/// `SPREAD_TILES_BIT`) in one cooperative launch.
+/// `SPREAD_TILES_BIT`) in one cooperative launch, with the sub-grid tier of
+/// [`edge_queue_sub_grid_blocks`] (unless `strategy` names a tier of its own).
 pub fn bfs_edge_queue(
     gpu: &GpuContext,
     graph: &DeviceGraph,
@@ -495,7 +512,7 @@ pub fn bfs_edge_queue(
             && control.len() >= EDGE_QUEUE_CONTROL_WORDS
             && trace.len() >= 2 * EDGE_TRACE_WORDS
             && strategy & 0xff <= STRATEGY_HYBRID
-            && strategy >> SPREAD_TILES_BIT <= 1,
+            && (strategy >> SPREAD_TILES_BIT) & 0xff <= 1,
         || format!("source {source}, {n} vertices, {m} edges, edge queues of {edge_capacity}, strategy {strategy}"),
     )?;
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
@@ -510,6 +527,11 @@ pub fn bfs_edge_queue(
         [&mut **distances, &parents_ptr, &mut **visited, &null_bitmaps, &mut **vertex_queue, &n, &source]
     )?;
     let blocks = edge_queue_grid_blocks(gpu)?;
+    let strategy = if strategy >> SUB_GRID_SHIFT == 0 {
+        strategy | edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors()) << SUB_GRID_SHIFT
+    } else {
+        strategy
+    };
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (EDGE_QUEUE_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let (offsets, targets) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
     launch!(cooperative gpu, "bfs_edge_queue", config, [
@@ -584,12 +606,22 @@ mod tests {
         assert_eq!(device_value("EDGE_TRACE_WORDS"), super::EDGE_TRACE_WORDS as u64);
         assert_eq!(device_value("EDGE_TRACE_FUSED"), super::EDGE_TRACE_FUSED);
         assert_eq!(device_value("EDGE_TRACE_ALONE"), super::EDGE_TRACE_ALONE);
+        assert_eq!(device_value("EDGE_TRACE_SUB_GRID"), super::EDGE_TRACE_SUB_GRID);
+        assert_eq!(device_value("SUB_GRID_SHIFT"), super::SUB_GRID_SHIFT as u64);
         let fields = device_struct_fields(source, "EdgeQueueControl");
         assert_eq!(
             fields,
-            ["barrier_arrivals:u32", "vertex_count:[u32;3]", "edge_count:[u64;3]", "levels:u32", "handoff_level:u32"]
+            [
+                "barrier_arrivals:u32",
+                "vertex_count:[u32;3]",
+                "edge_count:[u64;3]",
+                "levels:u32",
+                "handoff_level:u32",
+                "sub_grid_arrivals:u32",
+                "spare:u32"
+            ]
         );
-        assert_eq!(super::EDGE_QUEUE_CONTROL_WORDS, 6);
+        assert_eq!(super::EDGE_QUEUE_CONTROL_WORDS, 7);
     }
 
     #[test]
