@@ -28,6 +28,23 @@ pub unsafe fn load_acquire_u32(ptr: *const u32) -> u32 {
     value
 }
 
+/// Reads a `u32` at GPU scope with no ordering (`ld.relaxed.gpu`): never a stale L1 copy, and,
+/// unlike an acquire load, no invalidation of the multiprocessor's L1 on every read, which a
+/// spinning thread would otherwise inflict on the blocks still working beside it.
+///
+/// # Safety
+/// `ptr` is a valid, aligned global-memory address.
+#[inline(always)]
+pub unsafe fn load_relaxed_u32(ptr: *const u32) -> u32 {
+    let value: u32;
+    // SAFETY: the caller guarantees `ptr`.
+    unsafe {
+        asm!("{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.relaxed.gpu.global.u32 {v}, [g]; }}",
+            p = in(reg64) ptr, v = out(reg32) value, options(nostack))
+    };
+    value
+}
+
 /// Reads a `u64` with acquire semantics at GPU scope.
 ///
 /// # Safety
@@ -109,7 +126,11 @@ impl GridBarrier {
             // SAFETY: the word was handed over in `new`.
             unsafe {
                 atomic_add_u32(self.arrivals, 1);
-                while (load_acquire_u32(self.arrivals).wrapping_sub(target) as i32) < 0 {
+                // Relaxed reads while waiting; the fence after the last one orders it before
+                // everything this block reads next (fence-fence synchronization with the
+                // arrivals' fences), as an acquire of each read would, without invalidating
+                // this SM's L1 at every read.
+                while (load_relaxed_u32(self.arrivals).wrapping_sub(target) as i32) < 0 {
                     nanosleep(20);
                 }
             }
