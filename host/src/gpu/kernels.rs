@@ -472,9 +472,12 @@ pub fn edge_queue_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
 }
 
 /// The sub-grid tier's blocks for a grid of `grid_blocks` on `multiprocessors` SMs: one block an
-/// SM, where the grid has more (none otherwise: the tier would be the grid).
-pub fn edge_queue_sub_grid_blocks(grid_blocks: u32, multiprocessors: u32) -> u32 {
-    if grid_blocks > multiprocessors {
+/// SM, where the grid has more (none otherwise: the tier would be the grid), and only on graphs
+/// whose tiles are not spread (`spread`: lists of 32 edges or more). There, on roads and grids,
+/// the tier took 6-18% off against the whole grid; on the social and web graphs, whose medium
+/// levels copy hub lists, it cost 5-15% (bench/NOTES.md 31).
+pub fn edge_queue_sub_grid_blocks(grid_blocks: u32, multiprocessors: u32, spread: bool) -> u32 {
+    if grid_blocks > multiprocessors && !spread {
         multiprocessors
     } else {
         0
@@ -528,7 +531,8 @@ pub fn bfs_edge_queue(
     )?;
     let blocks = edge_queue_grid_blocks(gpu)?;
     let strategy = if strategy >> SUB_GRID_SHIFT == 0 {
-        strategy | edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors()) << SUB_GRID_SHIFT
+        let spread = (strategy >> SPREAD_TILES_BIT) & 1 != 0;
+        strategy | edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors(), spread) << SUB_GRID_SHIFT
     } else {
         strategy
     };
@@ -592,6 +596,13 @@ mod tests {
         assert_eq!(device_value("TRACE_WROTE_BITMAP"), super::TRACE_WROTE_BITMAP);
         assert_eq!(device_value("TRACE_PREDICTED_SWITCH"), super::TRACE_PREDICTED_SWITCH);
         assert_eq!(device_value("TRACE_DOUBLE_SCAN"), super::TRACE_DOUBLE_SCAN);
+    }
+
+    #[test]
+    fn the_sub_grid_is_one_block_an_sm_on_graphs_without_spread_tiles() {
+        assert_eq!(super::edge_queue_sub_grid_blocks(396, 132, false), 132);
+        assert_eq!(super::edge_queue_sub_grid_blocks(396, 132, true), 0);
+        assert_eq!(super::edge_queue_sub_grid_blocks(132, 132, false), 0);
     }
 
     #[test]
