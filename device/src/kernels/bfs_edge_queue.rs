@@ -33,7 +33,9 @@
 //! Small queues (Luo, Wong and Hwu, DAC 2010, section 4: hierarchical kernel arrangement): a
 //! fused level whose queue fits one tile runs in block 0 alone, and so do the levels after it
 //! while their queues stay that small, with block barriers only; the rest of the grid waits
-//! at the next grid barrier. Road networks run hundreds of such levels.
+//! at the next grid barrier. Road networks run hundreds of such levels. One level up the same
+//! hierarchy, on graphs without long lists, a sub-grid of one block an SM takes the levels of
+//! up to a thread's item each of its own, with a barrier among those blocks only ([`SubGrid`]).
 
 use crate::prelude::*;
 
