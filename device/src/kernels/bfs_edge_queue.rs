@@ -165,9 +165,9 @@ impl Tiles {
 
 /// The sub-grid tier: the first `blocks` blocks (0: no tier) take the fused levels of more
 /// than a tile's items and at most `items`, one a thread. On roads and grids, thousands of
-/// such levels each pay a grid barrier and a reservation per block; with one block an SM
-/// instead of three they took 21-28% less time (NOTES 31), while the big levels of other
-/// graphs still want the whole grid.
+/// such levels each pay a grid barrier and a reservation per block; with one block an SM for
+/// the whole traversal instead of four they took 20-28% less time (NOTES 31), while the big
+/// levels of other graphs still want the whole grid.
 #[derive(Clone, Copy)]
 struct SubGrid {
     blocks: u32,
@@ -354,18 +354,8 @@ impl EdgeQueueBfs<'_> {
                 // block barriers only, while the queue fits one tile; the grid waits here.
                 // Block 0 clears this level's counter slot two levels on, so every block must
                 // have read it first: the barrier says so (the persistent kernel's protocol).
-                barrier.sync();
-                if block_idx() == 0 {
-                    // SAFETY: forwarded from the kernel contract.
-                    let next = unsafe { self.run_alone(level, items, &input, &output) };
-                    if thread_idx() == 0 {
-                        // SAFETY: block 0's thread 0 alone writes it; the barrier publishes it.
-                        unsafe { (&raw mut (*control).handoff_level).write_volatile(next) };
-                    }
-                }
-                barrier.sync();
-                // SAFETY: written before the barrier.
-                level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
+                // SAFETY: forwarded from the kernel contract.
+                level = self.hand_off(&mut barrier, 1, || unsafe { self.run_alone(level, items, &input, &output) });
                 continue;
             }
             if fused && sub_grid.takes(items) {
@@ -373,18 +363,10 @@ impl EdgeQueueBfs<'_> {
                 // block 0, the small ones among them) with their own barrier, whose cost
                 // grows with the blocks arriving; the rest of the grid waits here. Same
                 // protocol as block 0's levels alone.
-                barrier.sync();
-                if block_idx() < sub_grid.blocks {
+                level = self.hand_off(&mut barrier, sub_grid.blocks, || {
                     // SAFETY: forwarded from the kernel contract.
-                    let next = unsafe { self.run_sub_grid(level, items, &input, &output, sub_grid, &mut sub_barrier) };
-                    if is_grid_leader() {
-                        // SAFETY: the grid leader alone writes it; the barrier publishes it.
-                        unsafe { (&raw mut (*control).handoff_level).write_volatile(next) };
-                    }
-                }
-                barrier.sync();
-                // SAFETY: written before the barrier.
-                level = unsafe { (&raw const (*control).handoff_level).read_volatile() };
+                    unsafe { self.run_sub_grid(level, items, &input, &output, sub_grid, &mut sub_barrier) }
+                });
                 continue;
             }
             self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items);
@@ -460,20 +442,9 @@ impl EdgeQueueBfs<'_> {
     ) -> u32 {
         loop {
             if items <= SMALL_QUEUE_ITEMS {
-                // Every block of the sub-grid has read this level's count before block 0,
-                // running ahead alone, clears its slot.
-                barrier.sync();
-                if block_idx() == 0 {
-                    // SAFETY: forwarded from the kernel contract.
-                    let next = unsafe { self.run_alone(level, items, input, output) };
-                    if thread_idx() == 0 {
-                        // SAFETY: block 0's thread 0 alone writes it; the barrier publishes it.
-                        unsafe { (&raw mut (*self.control).handoff_level).write_volatile(next) };
-                    }
-                }
-                barrier.sync();
-                // SAFETY: written before the barrier.
-                level = unsafe { (&raw const (*self.control).handoff_level).read_volatile() };
+                // Block 0 alone, while the sub-grid's other blocks wait at its barrier.
+                // SAFETY: forwarded from the kernel contract.
+                level = self.hand_off(barrier, 1, || unsafe { self.run_alone(level, items, input, output) });
                 // SAFETY: this level's counter, complete after the barrier.
                 items = unsafe { self.edge_count(level).read_volatile() };
                 if items == 0 || !sub_grid.takes(items) {
@@ -497,6 +468,27 @@ impl EdgeQueueBfs<'_> {
             // between.
             self.begin_level(level);
         }
+    }
+
+    /// Hands the levels from here to the first `runners` of the blocks meeting at `barrier`
+    /// (block 0 alone, or the sub-grid) and returns the level they stop at, on every block:
+    /// all pass `barrier` first, so that every block has read this level's count before the
+    /// runners, going ahead, clear its slot two levels on; the runners call `levels`, whose
+    /// result block 0's thread 0 publishes; all meet at `barrier` again and read it. Every
+    /// thread of the blocks meeting at `barrier` calls it together.
+    #[inline(always)]
+    fn hand_off(&self, barrier: &mut GridBarrier, runners: u32, levels: impl FnOnce() -> u32) -> u32 {
+        barrier.sync();
+        if block_idx() < runners {
+            let next = levels();
+            if is_grid_leader() {
+                // SAFETY: block 0's thread 0 alone writes it; the barrier publishes it.
+                unsafe { (&raw mut (*self.control).handoff_level).write_volatile(next) };
+            }
+        }
+        barrier.sync();
+        // SAFETY: written before the barrier.
+        unsafe { (&raw const (*self.control).handoff_level).read_volatile() }
     }
 
     /// The grid leader's bookkeeping at the start of `level`: record the previous level's
@@ -814,25 +806,14 @@ impl EdgeQueueBfs<'_> {
                 *self.targets.add((from + (i + k as u32 * threads) as u64) as usize)
             });
             for (k, &target) in loaded.iter().enumerate() {
-                let at = (to + (i + k as u32 * threads) as u64) as usize;
                 // SAFETY: `to + i + k * threads` lies in the tile's reservation.
-                unsafe {
-                    *output.targets.add(at) = target;
-                    if !self.parents.is_null() {
-                        *output.parents.add(at) = owner;
-                    }
-                }
+                unsafe { self.write_item(output, to + (i + k as u32 * threads) as u64, target, owner) };
             }
             i += COPY_ROUNDS as u32 * threads;
         }
         while i < length {
             // SAFETY: `from + i` is in the list; `to + i` in the tile's reservation.
-            unsafe {
-                *output.targets.add((to + i as u64) as usize) = *self.targets.add((from + i as u64) as usize);
-                if !self.parents.is_null() {
-                    *output.parents.add((to + i as u64) as usize) = owner;
-                }
-            }
+            unsafe { self.write_item(output, to + i as u64, *self.targets.add((from + i as u64) as usize), owner) };
             i += threads;
         }
     }

@@ -487,7 +487,7 @@ pub fn edge_queue_sub_grid_blocks(grid_blocks: u32, multiprocessors: u32, spread
 /// `bfs_persistent_init` for the edge-queue kernel (no frontier bitmaps), then `bfs_edge_queue`:
 /// the whole top-down BFS from `source` by `strategy` (`STRATEGY_*`, optionally with bit
 /// `SPREAD_TILES_BIT`) in one cooperative launch, with the sub-grid tier of
-/// [`edge_queue_sub_grid_blocks`] (unless `strategy` names a tier of its own).
+/// [`edge_queue_sub_grid_blocks`], which this sets in `strategy`'s high bits.
 pub fn bfs_edge_queue(
     gpu: &GpuContext,
     graph: &DeviceGraph,
@@ -515,7 +515,7 @@ pub fn bfs_edge_queue(
             && control.len() >= EDGE_QUEUE_CONTROL_WORDS
             && trace.len() >= 2 * EDGE_TRACE_WORDS
             && strategy & 0xff <= STRATEGY_HYBRID
-            && (strategy >> SPREAD_TILES_BIT) & 0xff <= 1,
+            && strategy >> SPREAD_TILES_BIT <= 1,
         || format!("source {source}, {n} vertices, {m} edges, edge queues of {edge_capacity}, strategy {strategy}"),
     )?;
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
@@ -530,12 +530,8 @@ pub fn bfs_edge_queue(
         [&mut **distances, &parents_ptr, &mut **visited, &null_bitmaps, &mut **vertex_queue, &n, &source]
     )?;
     let blocks = edge_queue_grid_blocks(gpu)?;
-    let strategy = if strategy >> SUB_GRID_SHIFT == 0 {
-        let spread = (strategy >> SPREAD_TILES_BIT) & 1 != 0;
-        strategy | edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors(), spread) << SUB_GRID_SHIFT
-    } else {
-        strategy
-    };
+    let spread = strategy >> SPREAD_TILES_BIT != 0;
+    let strategy = strategy | edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors(), spread) << SUB_GRID_SHIFT;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (EDGE_QUEUE_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let (offsets, targets) = (graph.offsets.device_ptr(stream), graph.targets.device_ptr(stream));
     launch!(cooperative gpu, "bfs_edge_queue", config, [
