@@ -110,9 +110,10 @@ fn check_self_contained(ptx: &str) {
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
 const LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
-    // 512 threads, 2 blocks per SM: 32 resident warps per SM, and at most 64 registers each.
-    ("bfs_persistent", 512, 2),
-    ("bfs_persistent_compressed", 512, 2),
+    // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
+    // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
+    ("bfs_persistent", 256, 4),
+    ("bfs_persistent_compressed", 256, 4),
     // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
     // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
     ("bfs_edge_queue", 256, 3),

@@ -88,5 +88,5 @@ fn persistent_kernel_launch_bounds_match_the_host_block_size() {
     let entry = PTX.split(".visible .entry bfs_persistent(").nth(1).expect("bfs_persistent is in the PTX");
     let header = &entry[..entry.find('{').expect("a kernel body")];
     assert!(header.contains(&bounds), "bfs_persistent lacks `{bounds}`:\n{header}");
-    assert!(header.contains(".minnctapersm 2"));
+    assert!(header.contains(".minnctapersm 4"));
 }

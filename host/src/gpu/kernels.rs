@@ -90,7 +90,7 @@ pub fn bfs_topdown_expand(
 }
 
 /// Threads per block of the persistent BFS kernel (`PERSISTENT_BLOCK` in the device crate).
-pub const PERSISTENT_BLOCK: u32 = 512;
+pub const PERSISTENT_BLOCK: u32 = 256;
 
 /// Adjacency lists this long or longer are shared out to the whole grid (`SHARED_LIST_EDGES`
 /// in the device crate); the table needs at most `edges / SHARED_LIST_EDGES` entries a level.

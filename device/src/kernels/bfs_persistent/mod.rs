@@ -67,7 +67,7 @@ use rule::{Rule, SwitchCounters};
 use top_down::{Gather, Output};
 
 /// Threads per block; the host launches with exactly this many.
-pub const PERSISTENT_BLOCK: usize = 512;
+pub const PERSISTENT_BLOCK: usize = 256;
 const BLOCK: u32 = PERSISTENT_BLOCK as u32;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
