@@ -217,9 +217,30 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         level: u32,
         exp: &mut Expansion,
     ) {
+        // SAFETY: forwarded from the caller.
+        let targets = unsafe { self.targets_of(edges) };
+        // SAFETY: as above.
+        unsafe { self.visit_targets(valid, targets, owners, level, exp) };
+    }
+
+    /// Reads the targets of out-edges `edges`, which must index the plain CSR's targets.
+    #[inline(always)]
+    pub(super) unsafe fn targets_of(&self, edges: [u64; BATCH]) -> [u32; BATCH] {
         // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
-        let targets: [u32; BATCH] =
-            core::array::from_fn(|k| unsafe { *self.edges.out_edges.cast::<u32>().add(edges[k] as usize) });
+        core::array::from_fn(|k| unsafe { *self.edges.out_edges.cast::<u32>().add(edges[k] as usize) })
+    }
+
+    /// Visits neighbors `targets` of `owners` where `valid`: their bitmap reads back to back,
+    /// then the claims. All 32 lanes call it together.
+    #[inline(always)]
+    pub(super) unsafe fn visit_targets(
+        &self,
+        valid: [bool; BATCH],
+        targets: [u32; BATCH],
+        owners: [u32; BATCH],
+        level: u32,
+        exp: &mut Expansion,
+    ) {
         // SAFETY: targets are vertices.
         let seen: [bool; BATCH] = core::array::from_fn(|k| unsafe { self.seen(targets[k]) });
         for k in 0..BATCH {
@@ -584,12 +605,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // The window's entries cover `position..window_end`; every base is at most
             // `position`'s entry's for the first, and `total` past the last entry.
             let window_end = last.min(gather.window_bases.get(WINDOW));
-            while position < window_end {
+            // The edges of the window's rows from `row_start` on: slot k takes row
+            // `row_start + k * BLOCK`; slots past the window repeat slot 0's edge, invalid.
+            let locate = |row_start: u64| {
                 let mut valid = [false; BATCH];
                 let mut edges = [0u64; BATCH];
                 let mut owners = [0u32; BATCH];
                 for k in 0..BATCH {
-                    let row = position + (k as u64) * BLOCK as u64;
+                    let row = row_start + (k as u64) * BLOCK as u64;
                     if row >= window_end {
                         edges[k] = edges[0];
                         continue;
@@ -601,10 +624,28 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j));
                     owners[k] = gather.window_owners.get(j);
                 }
-                // SAFETY: every slot's edge lies inside a registered list, hence inside
-                // `out_targets`.
-                unsafe { self.visit_batch(valid, edges, owners, level, exp) };
-                position += (BATCH as u64) * BLOCK as u64;
+                (valid, edges, owners)
+            };
+            // Software-pipelined by one round: the next round's targets are read before this
+            // round's bitmap reads and claims, so a round waits on one L2 read rather than a
+            // DRAM read followed by an L2 read (NOTES 36).
+            let (mut valid, edges, mut owners) = locate(position);
+            // SAFETY: every slot's edge lies inside a registered list, hence inside
+            // `out_targets`.
+            let mut targets = unsafe { self.targets_of(edges) };
+            while position < window_end {
+                let next = position + (BATCH as u64) * BLOCK as u64;
+                let (mut next_valid, mut next_targets, mut next_owners) = ([false; BATCH], [0u32; BATCH], [0u32; BATCH]);
+                if next < window_end {
+                    let next_edges;
+                    (next_valid, next_edges, next_owners) = locate(next);
+                    // SAFETY: as above.
+                    next_targets = unsafe { self.targets_of(next_edges) };
+                }
+                // SAFETY: targets of registered lists are vertices.
+                unsafe { self.visit_targets(valid, targets, owners, level, exp) };
+                (valid, targets, owners) = (next_valid, next_targets, next_owners);
+                position = next;
             }
             position = window_end;
             window += WINDOW as u64;
