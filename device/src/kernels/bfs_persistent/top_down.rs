@@ -635,7 +635,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let mut targets = unsafe { self.targets_of(edges) };
             while position < window_end {
                 let next = position + (BATCH as u64) * BLOCK as u64;
-                let (mut next_valid, mut next_targets, mut next_owners) = ([false; BATCH], [0u32; BATCH], [0u32; BATCH]);
+                let (mut next_valid, mut next_targets, mut next_owners) =
+                    ([false; BATCH], [0u32; BATCH], [0u32; BATCH]);
                 if next < window_end {
                     let next_edges;
                     (next_valid, next_edges, next_owners) = locate(next);
