@@ -19,7 +19,8 @@
 //!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
 //!   exactly once (no duplicates to cull). Each thread of a gathering round holds two edges and
 //!   issues both target reads, then both bitmap reads, before any claim, so their latencies
-//!   overlap (`top_down::BATCH`).
+//!   overlap (`top_down::BATCH`); the grid-wide gathering of long lists also reads the next
+//!   round's targets before this round's bitmap reads (software pipelining by one round).
 //! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
 //!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
 //!   without atomics.
