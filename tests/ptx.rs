@@ -41,12 +41,14 @@ fn ptx_is_self_contained_and_uses_device_scope_atomics() {
 }
 
 /// Spill stores (bytes) the persistent kernels may not exceed on either architecture. Their
-/// launch bounds (512 threads, 2 blocks per SM) cap them at 64 registers, and the level loop
+/// launch bounds (256 threads, 4 blocks per SM since entry 34; 512 x 2 before, the same cap)
+/// cap them at 64 registers, and the level loop
 /// with every gathering and bottom-up variant inlined does not fit: 424-532 bytes at e8ca2c9
 /// (380 before the XBFS rule and adaptive frontier generation; bench/NOTES.md entry 20), 508-524
 /// since the top-down loops visit two edges a thread at once (entry 27), 564-580 with the
 /// double-scan bottom-up level (its spills sit in per-level bookkeeping, not in the gathering
-/// or search loops: `scripts/spill-map`). A ceiling just above today's figure, so that growth
+/// or search loops: `scripts/spill-map`), 560-564 at 256 x 4 with the pipelined shared-list
+/// gathering (entries 34 and 36). A ceiling just above today's figure, so that growth
 /// shows here first.
 const PERSISTENT_SPILL_CEILING: u32 = 600;
 
