@@ -41,9 +41,9 @@ fn ptx_is_self_contained_and_uses_device_scope_atomics() {
 }
 
 /// Spill stores (bytes) the persistent kernels may not exceed on either architecture. Their
-/// launch bounds (256 threads, 4 blocks per SM since entry 34; 512 x 2 before, the same cap)
-/// cap them at 64 registers, and the level loop
-/// with every gathering and bottom-up variant inlined does not fit: 424-532 bytes at e8ca2c9
+/// launch bounds (256 threads and 4 blocks per SM since entry 34, 512 x 2 before) hold them to
+/// 64 registers, and the level loop with every gathering and bottom-up variant inlined does
+/// not fit: 424-532 bytes at e8ca2c9
 /// (380 before the XBFS rule and adaptive frontier generation; bench/NOTES.md entry 20), 508-524
 /// since the top-down loops visit two edges a thread at once (entry 27), 564-580 with the
 /// double-scan bottom-up level (its spills sit in per-level bookkeeping, not in the gathering

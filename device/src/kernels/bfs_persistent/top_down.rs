@@ -627,8 +627,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 (valid, edges, owners)
             };
             // Software-pipelined by one round: the next round's targets are read before this
-            // round's bitmap reads and claims, so a round waits on one L2 read rather than a
-            // DRAM read followed by an L2 read (NOTES 36).
+            // round's bitmap reads and claims, so the two reads' latencies overlap instead of
+            // adding up (NOTES 36: worth 2% on kron:24, the targets mostly being in L2 already).
             let (mut valid, edges, mut owners) = locate(position);
             // SAFETY: every slot's edge lies inside a registered list, hence inside
             // `out_targets`.
