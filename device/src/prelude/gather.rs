@@ -11,23 +11,26 @@ use crate::prelude::{ballot_sync, ffs, lane_id, shfl_idx_sync, shfl_idx_sync_u64
 /// list is shorter than 32 edges.
 #[inline(always)]
 pub fn warp_gather(start: &mut u64, end: u64, owner: u32, mut visit: impl FnMut(bool, u64, u32)) {
-    warp_gather_batch::<1>(start, end, owner, |valid, edges, owner| visit(valid[0], edges[0], owner));
+    warp_gather_batch::<1>(start, end, owner, WARP_SIZE as u64, |valid, edges, owner| visit(valid[0], edges[0], owner));
 }
 
-/// [`warp_gather`] taking `K * 32` edges a step: lane `i` gets edges `i, i + 32, ...` of the
-/// step, so each of the `K` slots is a coalesced row. An edge past the list's end (`valid`
-/// false) is replaced by the list's last edge, so a caller may read every slot's edge
-/// unconditionally and overlap the `K` reads.
+/// [`warp_gather`] taking `K * 32` edges a step, and only lists of at least `min_edges` edges
+/// (at least 32; a caller that packs longer lists some other way raises it): lane `i` gets
+/// edges `i, i + 32, ...` of the step, so each of the `K` slots is a coalesced row. An edge
+/// past the list's end (`valid` false) is replaced by the list's last edge, so a caller may
+/// read every slot's edge unconditionally and overlap the `K` reads. On return every lane's
+/// list is shorter than `min_edges`.
 #[inline(always)]
 pub fn warp_gather_batch<const K: usize>(
     start: &mut u64,
     end: u64,
     owner: u32,
+    min_edges: u64,
     mut visit: impl FnMut([bool; K], [u64; K], u32),
 ) {
     let lane = lane_id();
     loop {
-        let long_lists = ballot_sync(FULL_MASK, end - *start >= WARP_SIZE as u64);
+        let long_lists = ballot_sync(FULL_MASK, end - *start >= min_edges);
         if long_lists == 0 {
             return;
         }

@@ -364,6 +364,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let tid = thread_idx();
         let queue = self.queue(level);
         let tiles = frontier.div_ceil(tile_size);
+        // Warp enlistment (lists of 32 or more edges) pays on levels where each block expands
+        // many tiles: no owner search per edge, and a warp that draws several such lists in one
+        // tile is evened out by the next tiles. When no block gets a second tile (a small
+        // frontier of long lists, or block 0 alone), the slowest tile is the level's time, and
+        // a warp walking its lanes' lists one after another while seven warps wait at the scan
+        // barrier sets it; the block-wide scan packs those lists over all 256 threads instead
+        // (NOTES 38). Block enlistment has already taken every list of BLOCK edges or more.
+        let warp_list_edges = if tiles > tile_stride { WARP_SIZE as u64 } else { BLOCK as u64 };
         let gather = exp.gather;
         let mut reads = self.reads();
         if share_long_lists {
@@ -411,14 +419,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 any_long = sync_threads_or(end - start >= BLOCK as u64);
             }
 
-            // Warp enlistment: lists of >= 32 edges, BATCH * 32 edges per step.
+            // Warp enlistment: lists of >= `warp_list_edges` edges, BATCH * 32 edges per step.
             // SAFETY (of each visit): forwarded from the kernel contract; every slot's edge
             // lies in the enlisted list.
-            warp_gather_batch(&mut start, end, vertex, |valid, edges, owner| unsafe {
+            warp_gather_batch(&mut start, end, vertex, warp_list_edges, |valid, edges, owner| unsafe {
                 self.visit_batch(valid, edges, [owner; BATCH], level, &mut exp)
             });
 
-            // Scan-based gathering of the short lists that remain (each < 32 edges).
+            // Scan-based gathering of the lists that remain (each < `warp_list_edges` edges).
             let degree = (end - start) as u32;
             let (offset, total) = block_exclusive_scan(degree, &gather.scan);
             gather.prefix.set(tid as usize, offset);
