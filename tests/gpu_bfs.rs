@@ -314,6 +314,26 @@ fn a_star_with_a_hub_of_degree_over_100k() {
     check_against_cpu(&gpu, &graph, &[0, 1, leaves], "star");
 }
 
+/// A level too small to give any block a second tile shares its lists of 32 edges or more with
+/// the grid: here the source's 3,000 neighbors, each with a fan of 1 to 300 leaves of its own
+/// (every length around the 32- and 256-edge thresholds), then the 450,000 leaves.
+#[test]
+fn small_levels_share_medium_lists_with_the_grid() {
+    let Some(gpu) = gpu_or_skip("small_levels_share_medium_lists_with_the_grid") else { return };
+    let branches = 3000u32;
+    let mut edges = Vec::new();
+    let mut next_leaf = branches + 1;
+    for branch in 1..=branches {
+        edges.push((0, branch));
+        for _ in 0..1 + (branch * 37) % 300 {
+            edges.push((branch, next_leaf));
+            next_leaf += 1;
+        }
+    }
+    let graph = GraphBuilder::new().build(EdgeList::new(next_leaf as u64, edges, true)).unwrap();
+    check_against_cpu(&gpu, &graph, &[0, 1, branches, next_leaf - 1], "broom");
+}
+
 #[test]
 fn a_long_path_isolated_vertices_and_many_components() {
     let Some(gpu) = gpu_or_skip("a_long_path_isolated_vertices_and_many_components") else { return };

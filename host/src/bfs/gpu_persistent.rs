@@ -129,7 +129,7 @@ impl<'g> GpuPersistent<'g> {
         4 * (n + parents + 2 * n)
             + 4 * (4 * words)
             + 8 * (CONTROL_WORDS + TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
-            + 8 * (SHARED_LIST_WORDS as u64 * shared_list_capacity(m))
+            + 8 * (SHARED_LIST_WORDS as u64 * shared_list_capacity(n, m))
     }
 
     /// `inbound` is the transpose of `device_graph` (pass `device_graph` itself when the
@@ -186,7 +186,7 @@ impl<'g> GpuPersistent<'g> {
             queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
             control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
             shared_lists: gpu.alloc_zeros(
-                SHARED_LIST_WORDS * shared_list_capacity(graph.num_edges()) as usize,
+                SHARED_LIST_WORDS * shared_list_capacity(n as u64, graph.num_edges()) as usize,
                 "the shared-list table",
             )?,
             trace: gpu.alloc_zeros(TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
@@ -270,11 +270,18 @@ impl GpuPersistent<'_> {
     }
 }
 
-/// Entries the shared-list table needs: one per list of `SHARED_LIST_EDGES` or more edges
-/// in a level, and a level holds at most all `m` edges.
-fn shared_list_capacity(m: u64) -> u64 {
-    m / SHARED_LIST_EDGES + 1
+/// Entries of the shared-list table: one per list of `SHARED_LIST_EDGES` or more edges in a
+/// level (a level holds at most all `m` edges), and room for a small level's lists of 32 edges
+/// or more, which the kernel shares only while the level's frontier (one entry a vertex at
+/// most) is below the capacity: at least `min(n, SMALL_LEVEL_ENTRIES)`, so every level small
+/// enough to give no block a second tile qualifies on today's GPUs (528 blocks of 256 threads
+/// on an H100 or H200: 135,168 vertices).
+fn shared_list_capacity(n: u64, m: u64) -> u64 {
+    (m / SHARED_LIST_EDGES).max(n.min(SMALL_LEVEL_ENTRIES)) + 1
 }
+
+/// The shared-list entries reserved for small levels, whatever the graph's edges (6 MiB).
+const SMALL_LEVEL_ENTRIES: u64 = 1 << 18;
 
 /// Turns the device's trace records into [`LevelTrace`]s (levels past the capacity are left
 /// out; the last recorded level's time runs to the end of the traversal), each with its

@@ -65,7 +65,7 @@ mod top_down;
 
 use compressed::Restarts;
 use rule::{Rule, SwitchCounters};
-use top_down::{Gather, Output};
+use top_down::{Gather, Output, NO_SHARING};
 
 /// Threads per block; the host launches with exactly this many.
 pub const PERSISTENT_BLOCK: usize = 256;
@@ -445,7 +445,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// except `frontier_len[0] = 1` and `frontier_edges[0]` = the source's out-degree;
 /// `shared_lists` holds `3 * shared_list_capacity` words, with
 /// `shared_list_capacity > total_edges / SHARED_LIST_EDGES` (so every long list of a level
-/// finds an entry); `max_out_degree` is the largest out-degree; `trace`
+/// finds an entry; a small level shares shorter lists only while its frontier is below the
+/// capacity, see `Bfs::share_from`); `max_out_degree` is the largest out-degree; `trace`
 /// holds `TRACE_WORDS * (trace_capacity + 1)` zeroed words.
 ///
 /// `flags`: bit 0 allows bottom-up levels, bit 1 the small-frontier path, bits 2 and 3 say the
@@ -760,7 +761,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     )
                 };
             }
-            let share_long_lists = !bottom_up && bfs.may_have_long_lists(frontier_edges);
+            let share_from = if bottom_up { NO_SHARING } else { bfs.share_from(frontier, frontier_edges) };
+            let share_long_lists = share_from != NO_SHARING;
             let mark_next = !bottom_up && wrote_bitmap;
             if mark_next {
                 // Single-scan: the next bitmap must be clear before anyone marks it.
@@ -769,7 +771,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
             if share_long_lists {
                 // SAFETY: as above.
-                unsafe { bfs.register_long_lists(state.level, frontier) };
+                unsafe { bfs.register_long_lists(state.level, frontier, share_from) };
             }
             if thread_idx() == 0 {
                 let next = LevelState {
@@ -807,7 +809,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         frontier,
                         frontier_edges,
                         false,
-                        share_long_lists,
+                        share_from,
                         output,
                     );
                 }
@@ -1081,7 +1083,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
             conversion = 0;
             // SAFETY: forwarded from the kernel contract.
-            unsafe { self.expand_top_down(gather, state.level, frontier, frontier_edges, true, false, Output::Queue) };
+            unsafe {
+                self.expand_top_down(gather, state.level, frontier, frontier_edges, true, NO_SHARING, Output::Queue)
+            };
             state = LevelState {
                 level: state.level + 1,
                 previous_frontier: frontier,

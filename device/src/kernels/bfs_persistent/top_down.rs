@@ -27,6 +27,11 @@ pub(super) struct Gather {
     pub(super) level_state: SharedArray<u64, { 2 * super::LEVEL_STATE_WORDS }>,
 }
 
+/// `share_from` of a top-down level that shares no list with the grid.
+pub(super) const NO_SHARING: u64 = u64::MAX;
+/// Lists this long or longer are shared with the grid on small levels ([`Bfs::share_from`]).
+const SMALL_LEVEL_SHARED_LIST_EDGES: u64 = WARP_SIZE as u64;
+
 /// Edges a thread visits at once in the top-down gathering loops ([`Bfs::visit_batch`]).
 pub(super) const BATCH: usize = 2;
 /// Shared-list entries a block loads into shared memory at a time.
@@ -86,8 +91,9 @@ pub(super) struct Tiles {
 }
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
-    /// One top-down level, by the whole grid or (`alone`) by block 0. With `share_long_lists`
-    /// the long lists were registered (`register_long_lists`) and a grid barrier passed.
+    /// One top-down level, by the whole grid or (`alone`) by block 0. Unless `share_from` is
+    /// [`NO_SHARING`], the lists of `share_from` edges or more were registered
+    /// (`register_long_lists`) and a grid barrier passed.
     #[inline(always)]
     pub(super) unsafe fn expand_top_down(
         &self,
@@ -96,10 +102,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         frontier: u32,
         frontier_edges: u64,
         alone: bool,
-        share_long_lists: bool,
+        share_from: u64,
         output: Output,
     ) {
         let exp = Expansion::new(gather, output);
+        let share_long_lists = share_from != NO_SHARING;
         // SAFETY (of both calls): forwarded from the kernel contract.
         if COMPRESSED {
             let warps = WARPS_PER_BLOCK as u32;
@@ -117,13 +124,29 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     stride: grid_dim(),
                 }
             };
-            unsafe { self.top_down_level(exp, level, tiles, share_long_lists) };
+            unsafe { self.top_down_level(exp, level, tiles, share_from) };
         }
     }
 
-    /// Whether a top-down level can hold a list long enough to share with the grid.
-    pub(super) fn may_have_long_lists(&self, frontier_edges: u64) -> bool {
-        self.max_out_degree >= SHARED_LIST_EDGES && frontier_edges >= SHARED_LIST_EDGES
+    /// The shortest list a top-down level shares with the grid (`register_long_lists`), or
+    /// [`NO_SHARING`] when it can hold no list that long. Lists of a block or more are shared
+    /// on every level. On a level where no block gets a second tile (a small frontier: the
+    /// neighbors of a Kronecker root, most levels of a small social graph), lists of 32 edges
+    /// or more are shared too: there, each list a tile keeps is gathered by that one block
+    /// while the rest of the grid waits at the level's barrier, so the slowest tile is the
+    /// level's time (NOTES 39). Compressed lists keep the one threshold, which their restart
+    /// table is built for. Every frontier vertex registers at most one entry, so a level of
+    /// fewer vertices than the table's capacity cannot overflow it.
+    pub(super) fn share_from(&self, frontier: u32, frontier_edges: u64) -> u64 {
+        let small_level = !COMPRESSED
+            && frontier.div_ceil(self.tile_size(frontier, frontier_edges)) <= grid_dim()
+            && frontier < self.shared_list_capacity;
+        let from = if small_level { SMALL_LEVEL_SHARED_LIST_EDGES } else { SHARED_LIST_EDGES };
+        if self.max_out_degree >= from && frontier_edges >= from {
+            from
+        } else {
+            NO_SHARING
+        }
     }
 
     /// Frontier vertices per tile. A tile of BLOCK vertices of average degree `d < 32` takes
@@ -355,11 +378,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     }
 
     /// Expands the frontier of `level` top-down, taking the tiles of frontier vertices that
-    /// `tiles` assigns to this block. With `share_long_lists`, the lists of
-    /// `SHARED_LIST_EDGES` or more were registered for the grid (`register_long_lists`): this
+    /// `tiles` assigns to this block. Unless `share_from` is [`NO_SHARING`], the lists of
+    /// `share_from` edges or more were registered for the grid (`register_long_lists`): this
     /// block first takes chunks of them, then skips them in its tiles.
     #[inline(always)]
-    pub(super) unsafe fn top_down_level(&self, mut exp: Expansion, level: u32, tiles: Tiles, share_long_lists: bool) {
+    pub(super) unsafe fn top_down_level(&self, mut exp: Expansion, level: u32, tiles: Tiles, share_from: u64) {
         let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
         let tid = thread_idx();
         let queue = self.queue(level);
@@ -374,7 +397,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let warp_list_edges = if tiles > tile_stride { WARP_SIZE as u64 } else { BLOCK as u64 };
         let gather = exp.gather;
         let mut reads = self.reads();
-        if share_long_lists {
+        if share_from != NO_SHARING {
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.gather_shared_lists(level, &mut exp) };
         }
@@ -392,7 +415,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             if tid < tile_size && slot < frontier {
                 reads.list(vertex, 4 * start, 4 * end, end - start);
             }
-            if share_long_lists && end - start >= SHARED_LIST_EDGES {
+            if end - start >= share_from {
                 start = end; // registered: the grid expands it in chunks
             }
 
@@ -492,14 +515,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         }
     }
 
-    /// Registers every frontier list of `SHARED_LIST_EDGES` or more edges in the shared-list
+    /// Registers every frontier list of `share_from` or more edges in the shared-list
     /// table, one atomic per warp: a warp scan numbers its long lists and places their edges
     /// (their pieces, for compressed lists),
     /// and one add on the tally reserves entries and edge space for all of them (an entry's
     /// index and place still grow together, as gathering needs). The caller passes a grid
     /// barrier before anyone gathers, so every block sees every list.
     #[inline(always)]
-    pub(super) unsafe fn register_long_lists(&self, level: u32, frontier: u32) {
+    pub(super) unsafe fn register_long_lists(&self, level: u32, frontier: u32, share_from: u64) {
         let queue = self.queue(level);
         let lane = lane_id();
         let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[(level % 3) as usize]);
@@ -521,7 +544,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             } else {
                 end - start
             };
-            let long = degree >= SHARED_LIST_EDGES;
+            let long = degree >= share_from;
             let long_lanes = ballot_sync(FULL_MASK, long);
             if long_lanes != 0 {
                 // A compressed list is shared out as pieces between restart points, each
