@@ -803,15 +803,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     }
                 } else {
                     let output = if mark_next { Output::Bitmap } else { Output::Queue };
-                    bfs.expand_top_down(
-                        &gather,
-                        state.level,
-                        frontier,
-                        frontier_edges,
-                        false,
-                        share_from,
-                        output,
-                    );
+                    bfs.expand_top_down(&gather, state.level, frontier, frontier_edges, false, share_from, output);
                 }
             }
             level += 1;

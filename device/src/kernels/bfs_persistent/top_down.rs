@@ -138,6 +138,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// table is built for. Every frontier vertex registers at most one entry, so a level of
     /// fewer vertices than the table's capacity cannot overflow it.
     pub(super) fn share_from(&self, frontier: u32, frontier_edges: u64) -> u64 {
+        // The cheap tests first: roads and grids, with no list of 32 edges, never pay for the
+        // tile arithmetic below (its 64-bit division) on their thousands of levels.
+        if self.max_out_degree < SMALL_LEVEL_SHARED_LIST_EDGES || frontier_edges < SMALL_LEVEL_SHARED_LIST_EDGES {
+            return NO_SHARING;
+        }
         let small_level = !COMPRESSED
             && frontier.div_ceil(self.tile_size(frontier, frontier_edges)) <= grid_dim()
             && frontier < self.shared_list_capacity;
