@@ -14,7 +14,10 @@
 //!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
 //!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
 //!   and shared out edge by edge (each thread finds its edge's owner by binary search over
-//!   the scanned offsets).
+//!   the scanned offsets). Lists of a block's worth or more are first registered and shared
+//!   out to the whole grid in even chunks. On a level too small to give any block a second
+//!   tile, lists of 32 edges or more are shared too and no warp enlists: there the slowest
+//!   tile is the level's time (bench/NOTES.md entries 38-39).
 //! - Status lookup in a visited bitmap (Merrill et al., section 4.2): a plain read of the bit
 //!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
 //!   exactly once (no duplicates to cull). Each thread of a gathering round holds two edges and
