@@ -16,7 +16,7 @@ use warpath::bfs::{
 };
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::gpu::{GpuContext, Placement};
+use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, ListHeads};
 use warpath::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
@@ -354,12 +354,15 @@ fn a_long_path_isolated_vertices_and_many_components() {
 #[test]
 fn directed_graphs_follow_edge_direction() {
     let Some(gpu) = gpu_or_skip("directed_graphs_follow_edge_direction") else { return };
-    // A directed cycle with chords one way, and a vertex that points in but is never reached.
+    // A directed cycle with chords one way, a vertex that points in but is never reached (no
+    // in-edges: bottom-up levels skip it), and a sink that is reached but points nowhere (an
+    // empty out-list, which must not be mistaken for an empty in-list).
     let n = 3000u32;
     let mut edges: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, (v + 1) % (n - 1))).collect();
     edges.extend((0..n - 1).step_by(7).map(|v| (v, (v * 13 + 5) % (n - 1))));
     edges.push((n - 1, 0));
-    let graph = GraphBuilder::new().build(EdgeList::new(n as u64, edges, false)).unwrap();
+    edges.push((5, n));
+    let graph = GraphBuilder::new().build(EdgeList::new(n as u64 + 1, edges, false)).unwrap();
     check_against_cpu(&gpu, &graph, &[0, 1234, n - 1], "directed");
 }
 
@@ -621,8 +624,10 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
 fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     let Some(_gpu) = gpu_or_skip("a_vram_budget_below_the_graph_places_it_zero_copy") else { return };
     let graph = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 2).unwrap();
+    // The BFS arrays, and the graph's bitmap of empty lists, which stays in device memory too.
     let per_vertex = GpuPersistent::bytes_needed(graph.num_vertices() as u32, graph.num_edges())
-        .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32));
+        .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32))
+        + empty_lists_bytes(graph.num_vertices());
     let options = GpuOptions {
         placement: None,
         vram_budget: Some(per_vertex + 4096),

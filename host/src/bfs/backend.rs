@@ -233,6 +233,9 @@ impl<'g> Traverser<'g> {
         let compressed = options
             .compressed
             .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
+        let copies = if graph.is_undirected() { 1 } else { 2 };
+        // Every placed graph keeps its bitmap of empty lists in device memory.
+        let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
         let (graph_bytes, resident_extras) = match &compressed {
             Some((out, inbound)) => {
                 let both = [Some(out), inbound.as_ref()];
@@ -240,12 +243,12 @@ impl<'g> Traverser<'g> {
                 // Degrees and restart points stay in device memory whatever the placement.
                 let extras =
                     both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
-                (bytes, extras)
+                (bytes, extras + empty_lists)
             }
-            None => {
-                let copies = if graph.is_undirected() { 1 } else { 2 };
-                (copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64, 0)
-            }
+            None => (
+                copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64,
+                empty_lists,
+            ),
         };
         let n = graph.num_vertices() as u32;
         let per_vertex = GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
@@ -254,7 +257,7 @@ impl<'g> Traverser<'g> {
         let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
         // Zero-copy lists still get their offsets in device memory when those fit: every
         // bottom-up step reads the offsets of every unvisited vertex.
-        let offsets_bytes = 8 * (graph.num_vertices() as u64 + 1) * if graph.is_undirected() { 1 } else { 2 };
+        let offsets_bytes = 8 * (graph.num_vertices() as u64 + 1) * copies;
         let offsets = if placement == Placement::Device || per_vertex + offsets_bytes <= budget {
             Placement::Device
         } else {

@@ -215,7 +215,11 @@ impl<'g> GpuPersistent<'g> {
             trace: &mut self.trace,
         };
         let kernel_ms = time_on_device(gpu, || {
-            kernels::bfs_persistent_init(gpu, n, source, &mut buffers)?;
+            // Vertices without in-edges start out visited only for runs that may go bottom-up:
+            // `inbound` is the graph itself for a directed graph kept top-down, and its empty
+            // lists are then out-lists.
+            let in_lists = params.bottom_up.then_some(self.inbound);
+            kernels::bfs_persistent_init(gpu, n, source, in_lists, &mut buffers)?;
             kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
         })?;
         let control: PersistentControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));

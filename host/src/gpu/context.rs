@@ -237,7 +237,8 @@ impl GpuContext {
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
         self.ensure_free(
-            layout.device_bytes(size_of_val(graph.offsets()), size_of_val(targets)),
+            layout.device_bytes(size_of_val(graph.offsets()), size_of_val(targets))
+                + empty_lists_bytes(graph.num_vertices()),
             "the graph's CSR arrays",
         )?;
         Ok(DeviceGraph {
@@ -245,6 +246,7 @@ impl GpuContext {
             targets: self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
             compressed: None,
             heads: None,
+            empty_lists: self.upload_empty_lists(graph.offsets())?,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -269,7 +271,9 @@ impl GpuContext {
         let extras_bytes =
             4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
         self.ensure_free(
-            extras_bytes + layout.device_bytes(size_of_val(graph.byte_offsets()), padded),
+            extras_bytes
+                + layout.device_bytes(size_of_val(graph.byte_offsets()), padded)
+                + empty_lists_bytes(graph.num_vertices()),
             "the compressed graph",
         )?;
         // cuMemAlloc refuses zero bytes: empty arrays get one unused element.
@@ -290,10 +294,18 @@ impl GpuContext {
             targets: self.place_array(&bytes, layout.lists, "the compressed graph's lists")?,
             compressed: Some(extras),
             heads: None,
+            empty_lists: self.upload_empty_lists(graph.byte_offsets())?,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
         })
+    }
+
+    /// The bitmap of empty lists of a graph with these offsets, in device memory.
+    fn upload_empty_lists(&self, offsets: &[u64]) -> Result<CudaSlice<u32>, GpuError> {
+        let bits = crate::graph::empty_list_bits(offsets);
+        // cuMemAlloc refuses zero bytes: a graph without vertices still gets one word.
+        self.upload(if bits.is_empty() { &[0u32][..] } else { &bits }, "the bitmap of empty lists")
     }
 
     /// Copies the first neighbors of `graph`'s lists into device memory beside it, for the
@@ -494,6 +506,9 @@ pub struct DeviceGraph {
     pub(crate) targets: GraphArray<u8>,
     pub(crate) compressed: Option<CompressedExtras>,
     pub(crate) heads: Option<DeviceListHeads>,
+    /// Which lists are empty ([`crate::graph::empty_list_bits`]), always in device memory: of an
+    /// in-lists graph, the vertices that bottom-up levels need not search.
+    pub(crate) empty_lists: CudaSlice<u32>,
     layout: Layout,
     num_vertices: u32,
     num_edges: u64,
@@ -527,7 +542,10 @@ impl DeviceGraph {
     pub fn bytes(&self) -> u64 {
         let extras = self.compressed.as_ref().map_or(0, CompressedExtras::bytes);
         let heads = self.heads.as_ref().map_or(0, DeviceListHeads::bytes);
-        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize) + extras + heads
+        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize)
+            + extras
+            + heads
+            + empty_lists_bytes(self.num_vertices as usize)
     }
 
     /// Whether the first neighbors of the lists are in device memory too.
@@ -539,4 +557,11 @@ impl DeviceGraph {
     pub fn csr_bytes(&self) -> u64 {
         self.offsets.bytes() + self.targets.bytes()
     }
+}
+
+/// Device bytes of the bitmap of empty lists that every placed graph keeps in device memory,
+/// whatever its placement (n / 8 bytes; the bottom-up levels skip the vertices whose in-list
+/// is empty).
+pub fn empty_lists_bytes(vertices: usize) -> u64 {
+    4 * vertices.div_ceil(32).max(1) as u64
 }

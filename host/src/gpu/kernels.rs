@@ -176,22 +176,34 @@ impl PersistentBuffers<'_> {
 
 /// `bfs_persistent_init`: labels, visited bitmap, cleared frontier bitmaps (the two frontiers
 /// and the asynchronous bottom-up's pending one) and first queue for a BFS from `source`.
+/// With `in_lists`, the in-lists graph the traversal's bottom-up levels read, the vertices
+/// whose in-list is empty start out visited, so those levels skip them (only the true
+/// in-lists: a directed graph's out-lists would mark reachable sinks).
 pub fn bfs_persistent_init(
     gpu: &GpuContext,
     n: u32,
     source: u32,
+    in_lists: Option<&DeviceGraph>,
     buffers: &mut PersistentBuffers<'_>,
 ) -> Result<(), GpuError> {
     buffers.check("bfs_persistent_init", n as usize)?;
     require("bfs_persistent_init", source < n, || format!("source {source} of {n} vertices"))?;
+    if let Some(in_lists) = in_lists {
+        require("bfs_persistent_init", in_lists.num_vertices() == n, || {
+            format!("in-lists of {} vertices for a BFS of {n}", in_lists.num_vertices())
+        })?;
+    }
     let config = grid_for(gpu, n as u64, BFS_BLOCK);
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, .. } = buffers;
-    let (parents, _parents_written) = parents_pointer(parents, gpu.stream());
+    let stream = gpu.stream();
+    let (parents, _parents_written) = parents_pointer(parents, stream);
+    // Null: no vertex starts out visited but the source.
+    let unreachable = in_lists.map_or(0u64, |graph| graph.empty_lists.device_ptr(stream).0);
     launch!(
         gpu,
         "bfs_persistent_init",
         config,
-        [&mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues, &n, &source]
+        [&mut **distances, &parents, &mut **visited, &mut **frontier_bits, &mut **queues, &n, &source, &unreachable]
     )
 }
 
@@ -522,12 +534,14 @@ pub fn bfs_edge_queue(
     let stream = gpu.stream();
     let (parents_ptr, _parents_written) = parents_pointer(parents, stream);
     let (parent_queues_ptr, _queues_written) = parents_pointer(parent_queues, stream);
-    let null_bitmaps = 0u64;
+    // Null: no frontier bitmaps, and no vertex visited up front (top-down never meets one
+    // with an empty in-list anyway).
+    let null = 0u64;
     launch!(
         gpu,
         "bfs_persistent_init",
         grid_for(gpu, n as u64, BFS_BLOCK),
-        [&mut **distances, &parents_ptr, &mut **visited, &null_bitmaps, &mut **vertex_queue, &n, &source]
+        [&mut **distances, &parents_ptr, &mut **visited, &null, &mut **vertex_queue, &n, &source, &null]
     )?;
     let blocks = edge_queue_grid_blocks(gpu)?;
     let spread = strategy >> SPREAD_TILES_BIT != 0;

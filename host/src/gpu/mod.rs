@@ -49,5 +49,5 @@ pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
 
-pub use context::{DeviceGraph, GpuContext, Layout, Placement};
+pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, Placement};
 pub use error::GpuError;

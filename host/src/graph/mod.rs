@@ -18,3 +18,37 @@ pub const MAX_VERTICES: u64 = u32::MAX as u64;
 
 /// Marks an unreached vertex in distance and parent arrays.
 pub const UNREACHED: u32 = u32::MAX;
+
+/// The vertices whose list is empty, from CSR offsets (edge or byte offsets alike: an empty
+/// list takes no bytes either): bit `v % 32` of word `v / 32`, `ceil(n / 32)` words, the bits
+/// past the last vertex clear. Of in-lists, these are the vertices no BFS reaches but from
+/// themselves, which the GPU's bottom-up levels skip.
+pub fn empty_list_bits(offsets: &[u64]) -> Vec<u32> {
+    use rayon::prelude::*;
+    let n = offsets.len().saturating_sub(1);
+    let mut words = vec![0u32; n.div_ceil(32)];
+    words.par_iter_mut().enumerate().with_min_len(1024).for_each(|(w, word)| {
+        for v in 32 * w..(32 * w + 32).min(n) {
+            if offsets[v] == offsets[v + 1] {
+                *word |= 1 << (v % 32);
+            }
+        }
+    });
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn empty_list_bits_mark_exactly_the_empty_lists() {
+        // 35 vertices: lists of vertices 0, 3, 31, 32 and 34 are empty.
+        let mut offsets = vec![0u64];
+        for v in 0..35u64 {
+            let degree = if [0, 3, 31, 32, 34].contains(&v) { 0 } else { 1 + v % 3 };
+            offsets.push(offsets.last().unwrap() + degree);
+        }
+        let bits = super::empty_list_bits(&offsets);
+        assert_eq!(bits, vec![1 | 1 << 3 | 1 << 31, 1 | 1 << 2]);
+        assert_eq!(super::empty_list_bits(&[0]), Vec::<u32>::new());
+    }
+}

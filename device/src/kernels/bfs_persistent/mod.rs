@@ -390,6 +390,14 @@ struct LevelState {
 /// parent, visited, alone in the first queue). A null `parents` (a distances-only BFS) is
 /// never written.
 ///
+/// `unreachable`, when not null, is a bitmap of the vertices whose in-list is empty: no BFS
+/// reaches them but from themselves, so they start out visited, and bottom-up levels, which
+/// search the in-list of every unvisited vertex, skip them instead of reading two offsets each
+/// level to find nothing (on Kronecker graphs, Graph500's isolated vertices are a third to a
+/// half of all; bench/NOTES.md entry 40). Top-down levels never meet them: nothing points to
+/// them. The host passes it only with in-lists to match (never the out-lists that a directed
+/// graph without its transpose stands in with).
+///
 /// The frontier bitmaps must start empty for the asynchronous bottom-up: a pass reads the next
 /// frontier's bitmap before it has written all of it, and what it finds there unwritten must
 /// be an earlier frontier of this traversal (never one of a previous run on the same buffers).
@@ -397,7 +405,7 @@ struct LevelState {
 /// # Safety
 /// `distances` holds `n` words, `parents` `n` words or is null, `visited` `ceil(n / 32)`,
 /// `frontier_bits` `3 * ceil(n / 32)` or null (no frontier bitmaps to clear), `queue` at least
-/// one; `source < n`.
+/// one, `unreachable` `ceil(n / 32)` or null; `source < n`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     distances: *mut u32,
@@ -407,6 +415,7 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
     queue: *mut u32,
     n: u32,
     source: u32,
+    unreachable: *const u32,
 ) {
     let with_parents = !parents.is_null();
     for v in grid_stride(n as u64) {
@@ -420,9 +429,11 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
         }
     }
     for w in grid_stride(n.div_ceil(32) as u64) {
-        let bits = if w == (source / 32) as u64 { 1u32 << (source % 32) } else { 0 };
+        let source_bit = if w == (source / 32) as u64 { 1u32 << (source % 32) } else { 0 };
+        // SAFETY: `w < ceil(n / 32)`, and `unreachable` holds that many words when not null.
+        let unreachable_bits = if unreachable.is_null() { 0 } else { unsafe { *unreachable.add(w as usize) } };
         // SAFETY: `w < ceil(n / 32)`.
-        unsafe { *visited.add(w as usize) = bits };
+        unsafe { *visited.add(w as usize) = source_bit | unreachable_bits };
     }
     // The edge-queue kernel has no frontier bitmaps.
     let frontier_words = if frontier_bits.is_null() { 0 } else { 3 * n.div_ceil(32) as u64 };
