@@ -90,6 +90,14 @@ pub(super) struct Tiles {
     stride: u32,
 }
 
+impl Tiles {
+    /// Whether no block gets a second tile: then the slowest tile is the level's time.
+    #[inline(always)]
+    fn one_per_block(&self) -> bool {
+        self.frontier.div_ceil(self.size) <= self.stride
+    }
+}
+
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// One top-down level, by the whole grid or (`alone`) by block 0. Unless `share_from` is
     /// [`NO_SHARING`], the lists of `share_from` edges or more were registered
@@ -117,12 +125,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let tiles = if alone {
                 Tiles { frontier, size: BLOCK, first: 0, stride: 1 }
             } else {
-                Tiles {
-                    frontier,
-                    size: self.tile_size(frontier, frontier_edges),
-                    first: block_idx(),
-                    stride: grid_dim(),
-                }
+                self.grid_tiles(frontier, frontier_edges)
             };
             unsafe { self.top_down_level(exp, level, tiles, share_from) };
         }
@@ -144,7 +147,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             return NO_SHARING;
         }
         let small_level = !COMPRESSED
-            && frontier.div_ceil(self.tile_size(frontier, frontier_edges)) <= grid_dim()
+            && self.grid_tiles(frontier, frontier_edges).one_per_block()
             && frontier < self.shared_list_capacity;
         let from = if small_level { SMALL_LEVEL_SHARED_LIST_EDGES } else { SHARED_LIST_EDGES };
         if self.max_out_degree >= from && frontier_edges >= from {
@@ -152,6 +155,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         } else {
             NO_SHARING
         }
+    }
+
+    /// The tiles of a level the whole grid expands, block `b` taking tiles `b, b + blocks, ...`.
+    #[inline(always)]
+    fn grid_tiles(&self, frontier: u32, frontier_edges: u64) -> Tiles {
+        Tiles { frontier, size: self.tile_size(frontier, frontier_edges), first: block_idx(), stride: grid_dim() }
     }
 
     /// Frontier vertices per tile. A tile of BLOCK vertices of average degree `d < 32` takes
@@ -391,6 +400,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let Tiles { frontier, size: tile_size, first: first_tile, stride: tile_stride } = tiles;
         let tid = thread_idx();
         let queue = self.queue(level);
+        let one_per_block = tiles.one_per_block();
         let tiles = frontier.div_ceil(tile_size);
         // Warp enlistment (lists of 32 or more edges) pays on levels where each block expands
         // many tiles: no owner search per edge, and a warp that draws several such lists in one
@@ -399,7 +409,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         // a warp walking its lanes' lists one after another while seven warps wait at the scan
         // barrier sets it; the block-wide scan packs those lists over all 256 threads instead
         // (NOTES 38). Block enlistment has already taken every list of BLOCK edges or more.
-        let warp_list_edges = if tiles > tile_stride { WARP_SIZE as u64 } else { BLOCK as u64 };
+        let warp_list_edges = if one_per_block { BLOCK as u64 } else { WARP_SIZE as u64 };
         let gather = exp.gather;
         let mut reads = self.reads();
         if share_from != NO_SHARING {
