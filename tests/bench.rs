@@ -204,6 +204,7 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
+            bottom_up_chunk: 0,
         }),
     };
     gpu.summary.hmean_gteps *= speedup;

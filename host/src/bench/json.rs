@@ -173,6 +173,10 @@ pub struct GpuParams {
     /// reports written before it existed).
     #[serde(default)]
     pub adaptive_frontier: bool,
+    /// Bitmap words a warp takes at once bottom-up (`--bottom-up-chunk`; 0 for the kernel's
+    /// choice, also in reports written before it existed).
+    #[serde(default)]
+    pub bottom_up_chunk: u32,
 }
 
 impl Flags {
@@ -207,6 +211,7 @@ impl Flags {
                     small_frontiers: p.small_frontiers,
                     bottom_up_balance: p.bottom_up_balance,
                     async_bottom_up: p.async_bottom_up,
+                    bottom_up_chunk: p.bottom_up_chunk,
                 }),
                 GpuKernel::PerLevel | GpuKernel::TopDown(_) => None,
             };

@@ -33,7 +33,7 @@ pub fn render(report: &BenchReport) -> String {
                 if p.bottom_up { "on" } else { "off" },
                 if p.small_frontiers { "on" } else { "off" },
                 p.bottom_up_balance,
-                if p.async_bottom_up { ", async bottom-up on" } else { "" }
+                if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) }
             ),
             None if kernel == "per-level" => " (one launch per level)".into(),
             None => " (top-down over edge queues, one persistent launch)".into(),
@@ -243,6 +243,15 @@ fn small_component_note(roots: &[RootRecord]) -> Option<String> {
         small.len(),
         roots.len()
     ))
+}
+
+/// How a report names a bottom-up chunk width other than the kernel's choice.
+fn chunk_note(words: u32) -> String {
+    match words {
+        0 => String::new(),
+        1 => ", one bitmap word at a time".into(),
+        words => format!(", chunks of {words} bitmap words"),
+    }
 }
 
 #[cfg(test)]

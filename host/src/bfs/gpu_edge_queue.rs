@@ -12,7 +12,8 @@ use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun}
 use crate::bfs::strategy::TopDownStrategy;
 use crate::gpu::kernels::{
     self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
-    EDGE_TRACE_SUB_GRID, EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID, STRATEGY_TWO_PHASE,
+    EDGE_TRACE_SUB_GRID, EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID,
+    STRATEGY_TWO_PHASE,
 };
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;

@@ -37,6 +37,7 @@ impl Default for PersistentParams {
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
             double_scan: false,
+            bottom_up_chunk: 0,
         }
     }
 }

@@ -122,6 +122,11 @@ pub struct GpuTuning {
     /// reach the next frontier but not this one, so the next level need not search them.
     #[arg(long)]
     pub async_bottom_up: bool,
+    /// Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels
+    /// (persistent kernel): `auto` (the most, up to 32, that still gives every warp of the grid
+    /// a chunk), or 1, 2, 4, 8, 16 or 32 (1 is one word at a time). Default auto.
+    #[arg(long, value_parser = ["auto", "1", "2", "4", "8", "16", "32"])]
+    pub bottom_up_chunk: Option<String>,
     /// Never hand small frontiers to a single block (persistent kernel).
     #[arg(long)]
     pub no_small_path: bool,
@@ -228,6 +233,10 @@ impl GpuTuning {
                 .map_or(defaults.bottom_up_balance, |b| b.parse().expect("clap admits only known balances")),
             async_bottom_up: self.async_bottom_up,
             double_scan: self.frontier_generation.as_deref() == Some("double-scan"),
+            bottom_up_chunk: match self.bottom_up_chunk.as_deref() {
+                None | Some("auto") => defaults.bottom_up_chunk,
+                Some(words) => words.parse().expect("clap admits only powers of two up to 32"),
+            },
         }
     }
 
@@ -239,6 +248,7 @@ impl GpuTuning {
             || self.frontier_generation.is_some()
             || self.bottom_up_balance.is_some()
             || self.async_bottom_up
+            || self.bottom_up_chunk.is_some()
             || self.no_small_path
     }
 
@@ -356,6 +366,21 @@ mod tests {
         assert_eq!(balance_of(&["--bottom-up-balance", "warp"]), BottomUpBalance::Warp);
         let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-balance", "Warp"]).unwrap_err();
         assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn bottom_up_chunk_reaches_the_persistent_kernel_and_bad_widths_are_refused() {
+        let chunk_of = |extra: &[&str]| persistent(&[&["bench", "kron:10"][..], extra].concat()).bottom_up_chunk;
+        assert_eq!(chunk_of(&[]), 0);
+        assert_eq!(chunk_of(&["--bottom-up-chunk", "auto"]), 0);
+        assert_eq!(chunk_of(&["--bottom-up-chunk", "1"]), 1);
+        assert_eq!(chunk_of(&["--bottom-up-chunk", "32"]), 32);
+        let kernel = tuning(&["bench", "kron:10", "--bottom-up-chunk", "8"]).kernel();
+        assert!(matches!(kernel, GpuKernel::Persistent(_)), "the option picks the persistent kernel: {kernel:?}");
+        for bad in ["3", "64", "0"] {
+            let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-chunk", bad]).unwrap_err();
+            assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue, "width {bad}");
+        }
     }
 
     #[test]

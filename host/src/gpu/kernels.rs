@@ -247,6 +247,18 @@ pub const SWITCH_XBFS_BIT: u32 = 8;
 pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
 /// The flag bit for XBFS's double-scan bottom-up levels (`DOUBLE_SCAN_BIT`).
 pub const DOUBLE_SCAN_BIT: u32 = 10;
+/// Where the flags hold the bottom-up chunk width (`BOTTOM_UP_CHUNK_SHIFT`): 0 for the
+/// kernel's choice, `k` for `2^(k - 1)` bitmap words.
+pub const BOTTOM_UP_CHUNK_SHIFT: u32 = 11;
+
+/// The bottom-up chunk widths the kernel takes: 0 (its choice) and the powers of two to 32.
+pub const BOTTOM_UP_CHUNKS: [u32; 7] = [0, 1, 2, 4, 8, 16, 32];
+
+/// The flag bits for a bottom-up chunk of `words` bitmap words (one of [`BOTTOM_UP_CHUNKS`]).
+fn chunk_flag_bits(words: u32) -> u32 {
+    let code = if words == 0 { 0 } else { words.trailing_zeros() + 1 };
+    code << BOTTOM_UP_CHUNK_SHIFT
+}
 
 pub use crate::bfs::switching::SwitchRule;
 
@@ -329,6 +341,10 @@ pub struct PersistentParams {
     /// unvisited vertices instead of the visited bitmap's words. Synchronous, static balance
     /// and a graph in device memory only.
     pub double_scan: bool,
+    /// Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels
+    /// (a power of two up to 32; 1 is the word-by-word loop), or 0 to let the kernel choose
+    /// from the graph's size. Graphs read over the bus always take 1.
+    pub bottom_up_chunk: u32,
 }
 
 /// Blocks of the persistent kernel that fit on the GPU at once (a cooperative launch must not
@@ -376,13 +392,16 @@ pub fn bfs_persistent(
     require("bfs_persistent", params.double_scan_conflict(zero_copy).is_none(), || {
         format!("double-scan parameters it cannot run: {params:?}")
     })?;
+    require("bfs_persistent", BOTTOM_UP_CHUNKS.contains(&params.bottom_up_chunk), || {
+        format!("a bottom-up chunk of {} words (0 or a power of two up to 32)", params.bottom_up_chunk)
+    })?;
     let blocks = persistent_grid_blocks(gpu)?;
     let config = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (PERSISTENT_BLOCK, 1, 1), shared_mem_bytes: 0 };
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
     // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling; bit 7 says there is no
     // parents buffer to write; bit 8 picks XBFS's switching rule; bit 9 adaptive generation;
-    // bit 10 double-scan bottom-up levels.
+    // bit 10 double-scan bottom-up levels; bits 11-13 the bottom-up chunk width.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
@@ -394,6 +413,7 @@ pub fn bfs_persistent(
         | ((params.switch_rule == SwitchRule::Xbfs) as u32) << SWITCH_XBFS_BIT
         | (params.adaptive_frontier as u32) << ADAPTIVE_FRONTIER_BIT
         | (params.double_scan as u32) << DOUBLE_SCAN_BIT
+        | chunk_flag_bits(params.bottom_up_chunk)
         | if buffers.parents.is_none() { DISTANCES_ONLY_FLAG } else { 0 };
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
         buffers;
@@ -598,6 +618,7 @@ mod tests {
         assert_eq!(device_value("SWITCH_XBFS_BIT"), super::SWITCH_XBFS_BIT as u64);
         assert_eq!(device_value("ADAPTIVE_FRONTIER_BIT"), super::ADAPTIVE_FRONTIER_BIT as u64);
         assert_eq!(device_value("DOUBLE_SCAN_BIT"), super::DOUBLE_SCAN_BIT as u64);
+        assert_eq!(device_value("BOTTOM_UP_CHUNK_SHIFT"), super::BOTTOM_UP_CHUNK_SHIFT as u64);
         assert_eq!(device_value("TRACE_BOTTOM_UP"), super::TRACE_BOTTOM_UP);
         assert_eq!(device_value("TRACE_ALONE"), super::TRACE_ALONE);
         assert_eq!(device_value("TRACE_PACKED_QUEUE"), super::TRACE_PACKED_QUEUE);

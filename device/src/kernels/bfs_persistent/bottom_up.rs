@@ -95,107 +95,35 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     pub(super) unsafe fn bottom_up_level<const ASYNC: bool>(&self, level: u32, label_ahead: bool, emit_queue: bool) {
         let label_ahead = ASYNC && label_ahead;
         let lane = lane_id();
-        let current = self.frontier_bitmap(level);
-        let next = self.frontier_bitmap(level + 1);
         let pending = self.pending_bitmap();
-        // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
-        let fetched = unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
-        let mut claims = WordClaims::new(self.balance, fetched);
-        let mut next_edges = 0u64;
-        let mut reads = self.reads();
-        let mut discovered_total = 0u64;
-        let mut labeled_ahead_total = 0u64;
-        while let Some(word) = claims.next_word(self.words) {
-            // SAFETY: `word < words`; every bitmap holds `words` words, and this warp alone
-            // writes `word` of the visited and pending bitmaps during the level.
-            let (seen, carried) = unsafe {
-                let carried = if ASYNC { *pending.add(word as usize) } else { 0 };
-                (*self.visited.add(word as usize), carried)
-            };
-            let v = word * WARP_SIZE + lane;
-            // The vertices the previous pass labeled ahead (distance `level + 1`) join the next
-            // frontier now, and their edges with them.
-            if carried & (1 << lane) != 0 {
-                next_edges += self.out_degree(v);
-            }
-            if lane == 0 {
-                discovered_total += popc(carried) as u64;
-            }
-            if seen == u32::MAX {
-                if lane == 0 {
-                    // SAFETY: as above, for the next frontier's word too.
-                    unsafe {
-                        *next.add(word as usize) = carried;
-                        if carried != 0 {
-                            *pending.add(word as usize) = 0;
-                        }
-                    }
-                }
-                if emit_queue && carried != 0 {
-                    // SAFETY: the next frontier's vertices are fewer than n, the queue's size.
-                    unsafe { self.emit_word(level, word, carried) };
-                }
-                continue;
-            }
-            // SAFETY: `word < words`; the frontier bitmap of `level` is complete and read-only,
-            // the next one is only ever probed for bits (see the proof above).
-            let (parent, ahead_parent) = unsafe {
-                if self.balance == Balance::Warp {
-                    self.search_word_by_warp(word, seen, current, next, label_ahead, &mut reads)
-                } else {
-                    let searching = v < self.n && seen & (1 << lane) == 0;
-                    self.search_by_lane(v, searching, current, next, label_ahead, &mut reads)
-                }
-            };
-            let found = parent != UNREACHED;
-            let ahead = ahead_parent != UNREACHED;
-            let discovered = ballot_sync(FULL_MASK, found);
-            // The vote is inline assembly, which the compiler keeps even when `ahead` is false.
-            let labeled_ahead = if ASYNC { ballot_sync(FULL_MASK, ahead) } else { 0 };
-            if lane == 0 {
-                // SAFETY: this warp alone writes `word` of these bitmaps during the level (it
-                // claimed the word, and every word is claimed once).
-                unsafe {
-                    *next.add(word as usize) = discovered | carried;
-                    // Unwritten, the word still holds `carried`, here zero.
-                    if carried | labeled_ahead != 0 {
-                        *pending.add(word as usize) = labeled_ahead;
-                    }
-                    if discovered | labeled_ahead != 0 {
-                        *self.visited.add(word as usize) = seen | discovered | labeled_ahead;
-                    }
-                }
-            }
-            if found {
-                // SAFETY: `v < n` (only vertices below n search).
-                unsafe {
-                    *self.distances.add(v as usize) = level + 1;
-                    self.record_parent(v, parent);
-                }
-                next_edges += self.out_degree(v);
-            }
-            if ahead {
-                // SAFETY: as above. Its edges count in the pass that puts it into a frontier.
-                unsafe {
-                    *self.distances.add(v as usize) = level + 2;
-                    self.record_parent(v, ahead_parent);
-                }
-            }
-            if emit_queue && discovered | carried != 0 {
+        let mut tally = BottomUpTally { next_edges: 0, reads: self.reads(), discovered: 0, labeled_ahead: 0 };
+        let chunk_words = self.chunk_words();
+        if !ASYNC && self.balance == Balance::Static && chunk_words > 1 {
+            // SAFETY: forwarded from the kernel contract.
+            unsafe { self.bottom_up_chunks(level, chunk_words, emit_queue, &mut tally) };
+        } else {
+            // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
+            let fetched = unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
+            let mut claims = WordClaims::new(self.balance, fetched);
+            while let Some(word) = claims.next_word(self.words) {
+                // SAFETY: `word < words`; every bitmap holds `words` words, and this warp alone
+                // writes `word` of the visited and pending bitmaps during the level.
+                let (seen, carried) = unsafe {
+                    let carried = if ASYNC { *pending.add(word as usize) } else { 0 };
+                    (*self.visited.add(word as usize), carried)
+                };
                 // SAFETY: as above.
-                unsafe { self.emit_word(level, word, discovered | carried) };
-            }
-            if lane == 0 {
-                discovered_total += popc(discovered) as u64;
-                labeled_ahead_total += popc(labeled_ahead) as u64;
+                unsafe {
+                    self.bottom_up_word::<ASYNC>(level, word, seen, carried, label_ahead, emit_queue, &mut tally)
+                };
             }
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
-            self.record_next_edges(level, next_edges);
-            self.record_reads(level, reads);
-            let total = warp_sum_u64(discovered_total);
-            let ahead_total = if ASYNC { warp_sum_u64(labeled_ahead_total) } else { 0 };
+            self.record_next_edges(level, tally.next_edges);
+            self.record_reads(level, tally.reads);
+            let total = warp_sum_u64(tally.discovered);
+            let ahead_total = if ASYNC { warp_sum_u64(tally.labeled_ahead) } else { 0 };
             let slot = ((level + 1) % 3) as usize;
             // Emitted words counted themselves while reserving their queue slots.
             if lane == 0 && total > 0 && !emit_queue {
@@ -204,6 +132,273 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             if lane == 0 && ahead_total > 0 {
                 atomic_add_u64(core::ptr::addr_of_mut!((*self.control).async_pending[slot]), ahead_total);
             }
+        }
+    }
+
+    /// Bottom-up over bitmap word `word`, whose visited bits are `seen` and whose vertices the
+    /// previous pass labeled ahead are `carried` (see [`Self::bottom_up_level`]): the warp
+    /// searches its unvisited vertices and writes the word of every bitmap. All 32 lanes call
+    /// it together.
+    ///
+    /// # Safety
+    /// `word < words`, and this warp alone writes `word` of the visited and pending bitmaps
+    /// during the level.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn bottom_up_word<const ASYNC: bool>(
+        &self,
+        level: u32,
+        word: u32,
+        seen: u32,
+        carried: u32,
+        label_ahead: bool,
+        emit_queue: bool,
+        tally: &mut BottomUpTally,
+    ) {
+        let lane = lane_id();
+        let current = self.frontier_bitmap(level);
+        let next = self.frontier_bitmap(level + 1);
+        let pending = self.pending_bitmap();
+        let v = word * WARP_SIZE + lane;
+        // The vertices the previous pass labeled ahead (distance `level + 1`) join the next
+        // frontier now, and their edges with them.
+        if carried & (1 << lane) != 0 {
+            tally.next_edges += self.out_degree(v);
+        }
+        if lane == 0 {
+            tally.discovered += popc(carried) as u64;
+        }
+        if seen == u32::MAX {
+            if lane == 0 {
+                // SAFETY: `word < words`, and this warp alone writes it (the caller's contract).
+                unsafe {
+                    *next.add(word as usize) = carried;
+                    if carried != 0 {
+                        *pending.add(word as usize) = 0;
+                    }
+                }
+            }
+            if emit_queue && carried != 0 {
+                // SAFETY: the next frontier's vertices are fewer than n, the queue's size.
+                unsafe { self.emit_word(level, word, carried) };
+            }
+            return;
+        }
+        // SAFETY: `word < words`; the frontier bitmap of `level` is complete and read-only,
+        // the next one is only ever probed for bits (see the proof above).
+        let (parent, ahead_parent) = unsafe {
+            if self.balance == Balance::Warp {
+                self.search_word_by_warp(word, seen, current, next, label_ahead, &mut tally.reads)
+            } else {
+                let searching = v < self.n && seen & (1 << lane) == 0;
+                self.search_by_lane(v, searching, current, next, label_ahead, &mut tally.reads)
+            }
+        };
+        let found = parent != UNREACHED;
+        let ahead = ahead_parent != UNREACHED;
+        let discovered = ballot_sync(FULL_MASK, found);
+        // The vote is inline assembly, which the compiler keeps even when `ahead` is false.
+        let labeled_ahead = if ASYNC { ballot_sync(FULL_MASK, ahead) } else { 0 };
+        if lane == 0 {
+            // SAFETY: this warp alone writes `word` of these bitmaps during the level (it
+            // claimed the word, and every word is claimed once).
+            unsafe {
+                *next.add(word as usize) = discovered | carried;
+                // Unwritten, the word still holds `carried`, here zero.
+                if carried | labeled_ahead != 0 {
+                    *pending.add(word as usize) = labeled_ahead;
+                }
+                if discovered | labeled_ahead != 0 {
+                    *self.visited.add(word as usize) = seen | discovered | labeled_ahead;
+                }
+            }
+        }
+        if found {
+            // SAFETY: `v < n` (only vertices below n search).
+            unsafe {
+                *self.distances.add(v as usize) = level + 1;
+                self.record_parent(v, parent);
+            }
+            tally.next_edges += self.out_degree(v);
+        }
+        if ahead {
+            // SAFETY: `v < n`, as above. Its edges count in the pass that puts it into a frontier.
+            unsafe {
+                *self.distances.add(v as usize) = level + 2;
+                self.record_parent(v, ahead_parent);
+            }
+        }
+        if emit_queue && discovered | carried != 0 {
+            // SAFETY: the next frontier's vertices are fewer than n, the queue's size.
+            unsafe { self.emit_word(level, word, discovered | carried) };
+        }
+        if lane == 0 {
+            tally.discovered += popc(discovered) as u64;
+            tally.labeled_ahead += popc(labeled_ahead) as u64;
+        }
+    }
+
+    /// Bitmap words a warp takes at once in a synchronous, statically balanced bottom-up level
+    /// ([`Self::bottom_up_chunks`]): the host's choice if it made one; otherwise the largest
+    /// power of two up to 32 that still gives every warp of the grid a chunk, or 1 (the
+    /// word-by-word loop) when that is under 4 (a small graph, whose words are fewer than four
+    /// a warp). Always 1 when the graph is read over the bus: its read accounting counts the
+    /// sectors of a warp's consecutive vertices.
+    #[inline(always)]
+    pub(super) fn chunk_words(&self) -> u32 {
+        if self.offsets_mapped || self.lists_mapped {
+            return 1;
+        }
+        if self.chunk_choice != 0 {
+            return self.chunk_choice;
+        }
+        let per_warp = (self.words / (global_threads() / WARP_SIZE)).min(WARP_SIZE);
+        if per_warp < 4 {
+            1
+        } else {
+            1 << (31 - per_warp.leading_zeros())
+        }
+    }
+
+    /// A synchronous bottom-up level with static balance, `chunk_words` consecutive bitmap
+    /// words at a time per warp (grid-stride over the chunks). Lane `i` loads word `i` of the
+    /// chunk, so one coalesced read replaces a dependent read per word, and full words cost
+    /// nothing more. The warp then searches the chunk's unvisited vertices one of two ways:
+    /// - dense (more than 8 unvisited vertices per word that has any, e.g. the first bottom-up
+    ///   level of a Kronecker graph): word by word, one lane per vertex, as
+    ///   [`Self::bottom_up_word`] does, over the words with unvisited vertices only;
+    /// - sparse (the later levels, where a word holds a vertex or two left unvisited): each
+    ///   lane walks the unvisited vertices of its own word, one search after another, so a
+    ///   round searches up to 32 vertices of 32 words where the word-by-word loop spent a
+    ///   round of dependent reads (offsets, list, frontier bit) on each word for one or two
+    ///   lanes' vertices. The rounds are as many as the most unvisited vertices in one word.
+    ///
+    /// Either way each word of the visited and next-frontier bitmaps has one writer (the word's
+    /// lane, or lane 0 of the warp for a dense word), every next-frontier word is written (a
+    /// full word gets 0), and each vertex's parent is its first in-neighbor in the frontier
+    /// (the search is [`Self::search_by_lane`]'s), so the labels are the word-by-word loop's.
+    /// With `emit_queue`, a sparse chunk's discoveries go to the next queue with one atomic per
+    /// chunk, each lane writing its word's vertices in ascending order.
+    ///
+    /// # Safety
+    /// As for [`Self::bottom_up_level`]: the frontier bitmap of `level` is complete.
+    #[inline(always)]
+    unsafe fn bottom_up_chunks(&self, level: u32, chunk_words: u32, emit_queue: bool, tally: &mut BottomUpTally) {
+        let lane = lane_id();
+        let current = self.frontier_bitmap(level);
+        let next = self.frontier_bitmap(level + 1);
+        let chunks = self.words.div_ceil(chunk_words);
+        let warps = global_threads() / WARP_SIZE;
+        let mut chunk = global_idx() / WARP_SIZE;
+        while chunk < chunks {
+            let word = chunk * chunk_words + lane;
+            let owns_word = lane < chunk_words && word < self.words;
+            // SAFETY: `word < words`.
+            let seen = if owns_word { unsafe { *self.visited.add(word as usize) } } else { u32::MAX };
+            // The last word's bits past n stand for no vertex.
+            let in_graph = if word == self.words - 1 && self.n % WARP_SIZE != 0 {
+                (1 << (self.n % WARP_SIZE)) - 1
+            } else {
+                u32::MAX
+            };
+            let unvisited = !seen & in_graph;
+            let open_words = ballot_sync(FULL_MASK, unvisited != 0);
+            let through = warp_inclusive_scan(popc(unvisited));
+            let chunk_unvisited = shfl_idx_sync(FULL_MASK, through, WARP_SIZE - 1);
+            if chunk_unvisited > 8 * popc(open_words) {
+                if owns_word && unvisited == 0 {
+                    // SAFETY: `word < words`; this lane alone writes it, no warp searches it.
+                    unsafe { *next.add(word as usize) = 0 };
+                }
+                let mut remaining = open_words;
+                while remaining != 0 {
+                    let j = remaining.trailing_zeros();
+                    remaining &= remaining - 1;
+                    let open_seen = shfl_idx_sync(FULL_MASK, seen, j);
+                    // SAFETY: word `chunk * chunk_words + j` exists (its lane found unvisited
+                    // vertices in it) and this warp alone handles it this level.
+                    unsafe {
+                        self.bottom_up_word::<false>(
+                            level,
+                            chunk * chunk_words + j,
+                            open_seen,
+                            0,
+                            false,
+                            emit_queue,
+                            tally,
+                        )
+                    };
+                }
+            } else {
+                let mut searching_bits = unvisited;
+                let mut found_bits = 0u32;
+                while ballot_sync(FULL_MASK, searching_bits != 0) != 0 {
+                    let searching = searching_bits != 0;
+                    let bit = searching_bits.trailing_zeros() % WARP_SIZE;
+                    searching_bits &= searching_bits.wrapping_sub(1);
+                    let v = word * WARP_SIZE + bit;
+                    // SAFETY: a searching lane's `v` is an unvisited vertex below n; the
+                    // frontier bitmaps hold `words` words (`next` is not probed: no labeling
+                    // ahead).
+                    let (parent, _) =
+                        unsafe { self.search_by_lane(v, searching, current, next, false, &mut tally.reads) };
+                    if parent != UNREACHED {
+                        // SAFETY: `v < n`.
+                        unsafe {
+                            *self.distances.add(v as usize) = level + 1;
+                            self.record_parent(v, parent);
+                        }
+                        tally.next_edges += self.out_degree(v);
+                        found_bits |= 1 << bit;
+                    }
+                }
+                if owns_word {
+                    // SAFETY: `word < words`, and this lane alone writes it this level.
+                    unsafe {
+                        *next.add(word as usize) = found_bits;
+                        if found_bits != 0 {
+                            *self.visited.add(word as usize) = seen | found_bits;
+                        }
+                    }
+                }
+                tally.discovered += popc(found_bits) as u64;
+                if emit_queue {
+                    // SAFETY: the next frontier holds fewer than n vertices, the queue's size.
+                    unsafe { self.emit_words(level, word, found_bits) };
+                }
+            }
+            chunk += warps;
+        }
+    }
+
+    /// Appends each lane's vertices of bitmap word `word` whose bits `bits` sets to the queue
+    /// of `level + 1` (a lane's in ascending order, lanes in order), with one atomic for the
+    /// warp; nothing when no lane has any. All 32 lanes call it together.
+    ///
+    /// # Safety
+    /// The queue has room: the next frontier holds fewer than n vertices.
+    #[inline(always)]
+    unsafe fn emit_words(&self, level: u32, word: u32, bits: u32) {
+        let count = popc(bits);
+        let through = warp_inclusive_scan(count);
+        let total = shfl_idx_sync(FULL_MASK, through, WARP_SIZE - 1);
+        if total == 0 {
+            return;
+        }
+        let mut position = 0;
+        if lane_id() == 0 {
+            let slot = ((level + 1) % 3) as usize;
+            // SAFETY: `control` is valid.
+            position = unsafe { atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), total) };
+        }
+        let mut position = shfl_idx_sync(FULL_MASK, position, 0) + through - count;
+        let mut remaining = bits;
+        let queue = self.queue(level + 1);
+        while remaining != 0 {
+            // SAFETY: the caller's contract.
+            unsafe { *queue.add(position as usize) = word * WARP_SIZE + remaining.trailing_zeros() };
+            remaining &= remaining - 1;
+            position += 1;
         }
     }
 
@@ -676,4 +871,13 @@ impl WordClaims {
         self.next += 1;
         Some(word)
     }
+}
+
+/// What a warp's lanes add up over a bottom-up level: next-frontier edges, graph reads, and
+/// the vertices discovered and labeled ahead (summed over the warp at the level's end).
+struct BottomUpTally {
+    next_edges: u64,
+    reads: Reads,
+    discovered: u64,
+    labeled_ahead: u64,
 }

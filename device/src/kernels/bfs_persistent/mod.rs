@@ -114,6 +114,11 @@ pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
 /// of over the visited bitmap's words. Synchronous bottom-up with static balance, on a graph
 /// in device memory, only (the host refuses other combinations).
 pub const DOUBLE_SCAN_BIT: u32 = 10;
+/// Bits of the kernels' `flags` that fix how many bitmap words a warp takes at once in a
+/// synchronous, statically balanced bottom-up level ([`Bfs::bottom_up_chunks`]): 0 leaves
+/// it to the kernel ([`Bfs::chunk_words`]), `k` in 1..=6 asks for `2^(k - 1)` words (1 is the
+/// word-by-word loop). Graphs read over the bus always take 1.
+pub const BOTTOM_UP_CHUNK_SHIFT: u32 = 11;
 
 /// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
 /// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
@@ -356,6 +361,8 @@ struct Bfs<const COMPRESSED: bool> {
     lists_mapped: bool,
     /// How bottom-up levels share out the bitmap words.
     balance: Balance,
+    /// Bitmap words a warp takes at once bottom-up, or 0 to let [`Bfs::chunk_words`] choose.
+    chunk_choice: u32,
     /// Asynchronous bottom-up labeling allowed (XBFS Algorithm 3).
     async_bottom_up: bool,
     /// XBFS's switching rule instead of Beamer's.
@@ -655,6 +662,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
             adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
             double_scan: flags & (1 << DOUBLE_SCAN_BIT) != 0,
+            chunk_choice: match (flags >> BOTTOM_UP_CHUNK_SHIFT) & 7 {
+                0 => 0,
+                k => 1 << (k.min(6) - 1),
+            },
             total_edges: launch.total_edges,
         }
     }
