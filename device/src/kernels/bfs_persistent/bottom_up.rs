@@ -264,14 +264,15 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// words at a time per warp (grid-stride over the chunks). Lane `i` loads word `i` of the
     /// chunk, so one coalesced read replaces a dependent read per word, and full words cost
     /// nothing more. The warp then searches the chunk's unvisited vertices one of two ways:
-    /// - dense (more than 8 unvisited vertices per word that has any, e.g. the first bottom-up
-    ///   level of a Kronecker graph): word by word, one lane per vertex, as
+    /// - dense (e.g. the first bottom-up level of a Kronecker graph, every word holding a dozen
+    ///   unvisited vertices or more): word by word, one lane per vertex, as
     ///   [`Self::bottom_up_word`] does, over the words with unvisited vertices only;
-    /// - sparse (the later levels, where a word holds a vertex or two left unvisited): each
-    ///   lane walks the unvisited vertices of its own word, one search after another, so a
-    ///   round searches up to 32 vertices of 32 words where the word-by-word loop spent a
-    ///   round of dependent reads (offsets, list, frontier bit) on each word for one or two
-    ///   lanes' vertices. The rounds are as many as the most unvisited vertices in one word.
+    /// - sparse (a later level, where a word holds a vertex or two left unvisited): each lane
+    ///   walks the unvisited vertices of its own word, one search after another, so a round
+    ///   searches up to 32 vertices of 32 words where the word-by-word loop spent a round of
+    ///   dependent reads (offsets, list, frontier bit) on each word for one or two lanes'
+    ///   vertices. The rounds are as many as the most unvisited vertices in one word; a chunk
+    ///   goes sparse when [`SPARSE_ROUND_COST`] times that is at most its open words.
     ///
     /// Either way each word of the visited and next-frontier bitmaps has one writer (the word's
     /// lane, or lane 0 of the warp for a dense word), every next-frontier word is written (a
@@ -303,9 +304,10 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             };
             let unvisited = !seen & in_graph;
             let open_words = ballot_sync(FULL_MASK, unvisited != 0);
-            let through = warp_inclusive_scan(popc(unvisited));
-            let chunk_unvisited = shfl_idx_sync(FULL_MASK, through, WARP_SIZE - 1);
-            if chunk_unvisited > 8 * popc(open_words) {
+            // Sparse takes as many rounds as the fullest word has unvisited vertices, dense one
+            // round per open word; a sparse round's reads are scattered over 32 words, where a
+            // dense round's are side by side, and measured about three times dearer (NOTES 42).
+            if SPARSE_ROUND_COST * warp_max(popc(unvisited)) > popc(open_words) {
                 if owns_word && unvisited == 0 {
                     // SAFETY: `word < words`; this lane alone writes it, no warp searches it.
                     unsafe { *next.add(word as usize) = 0 };
@@ -871,6 +873,25 @@ impl WordClaims {
         self.next += 1;
         Some(word)
     }
+}
+
+/// How many dense rounds one sparse round of [`Bfs::bottom_up_chunks`] costs: its reads land
+/// in 32 different words' offsets, lists and labels instead of side by side. Measured on an
+/// H100 (NOTES 42): a threshold that sent kron:22's third level (about 8 unvisited vertices
+/// a word) sparse cost it 45%, one that kept kron:24's (about 1.3) dense lost a third of the
+/// gain there.
+const SPARSE_ROUND_COST: u32 = 3;
+
+/// The largest `value` over the warp, on every lane (butterfly reduction).
+#[inline(always)]
+fn warp_max(value: u32) -> u32 {
+    let mut most = value;
+    let mut offset = WARP_SIZE / 2;
+    while offset > 0 {
+        most = most.max(shfl_xor_sync(FULL_MASK, most, offset));
+        offset /= 2;
+    }
+    most
 }
 
 /// What a warp's lanes add up over a bottom-up level: next-frontier edges, graph reads, and
