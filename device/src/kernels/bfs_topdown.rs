@@ -80,18 +80,6 @@ pub unsafe extern "ptx-kernel" fn bfs_topdown_expand(
     }
 }
 
-/// The largest `value` in the warp, on every lane (butterfly reduction).
-#[inline(always)]
-fn warp_max(mut value: u32) -> u32 {
-    // A counted loop rather than an array of offsets: an array can land in local memory.
-    let mut offset = WARP_SIZE / 2;
-    while offset > 0 {
-        value = value.max(shfl_xor_sync(FULL_MASK, value, offset));
-        offset /= 2;
-    }
-    value
-}
-
 /// What one edge visit needs; kept together so the visit is one call with three arguments.
 struct Adjacency {
     targets: *const u32,

@@ -4,6 +4,7 @@
 //! touch memory, so they are marked `nomem`; none are `pure`, because a vote's result depends
 //! on the other lanes and must not be hoisted or merged across divergent paths.
 
+use crate::prelude::WARP_SIZE;
 use core::arch::asm;
 
 pub const FULL_MASK: u32 = 0xffff_ffff;
@@ -144,6 +145,18 @@ pub fn ffs(x: u32) -> u32 {
 pub fn sync_threads() {
     // SAFETY: a barrier; it orders memory, so it is not `nomem`.
     unsafe { core::arch::nvptx::_syncthreads() }
+}
+
+/// The largest `value` in the warp, on every lane (butterfly reduction).
+#[inline(always)]
+pub fn warp_max(mut value: u32) -> u32 {
+    // A counted loop rather than an array of offsets: an array can land in local memory.
+    let mut offset = WARP_SIZE / 2;
+    while offset > 0 {
+        value = value.max(shfl_xor_sync(FULL_MASK, value, offset));
+        offset /= 2;
+    }
+    value
 }
 
 /// Sum of a `u64` across the warp, on every lane (butterfly reduction).

@@ -882,18 +882,6 @@ impl WordClaims {
 /// gain there.
 const SPARSE_ROUND_COST: u32 = 3;
 
-/// The largest `value` over the warp, on every lane (butterfly reduction).
-#[inline(always)]
-fn warp_max(value: u32) -> u32 {
-    let mut most = value;
-    let mut offset = WARP_SIZE / 2;
-    while offset > 0 {
-        most = most.max(shfl_xor_sync(FULL_MASK, most, offset));
-        offset /= 2;
-    }
-    most
-}
-
 /// What a warp's lanes add up over a bottom-up level: next-frontier edges, graph reads, and
 /// the vertices discovered and labeled ahead (summed over the warp at the level's end).
 struct BottomUpTally {
