@@ -296,13 +296,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let owns_word = lane < chunk_words && word < self.words;
             // SAFETY: `word < words`.
             let seen = if owns_word { unsafe { *self.visited.add(word as usize) } } else { u32::MAX };
-            // The last word's bits past n stand for no vertex.
-            let in_graph = if word == self.words - 1 && self.n % WARP_SIZE != 0 {
-                (1 << (self.n % WARP_SIZE)) - 1
-            } else {
-                u32::MAX
-            };
-            let unvisited = !seen & in_graph;
+            let unvisited = if owns_word { !seen & self.vertex_bits(word) } else { 0 };
             let open_words = ballot_sync(FULL_MASK, unvisited != 0);
             // Sparse takes as many rounds as the fullest word has unvisited vertices, dense one
             // round per open word; a sparse round's reads are scattered over 32 words, where a
@@ -553,8 +547,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     ) -> (u32, u32) {
         let lane = lane_id();
         let first_vertex = word * WARP_SIZE;
-        let in_graph = if self.n - first_vertex >= WARP_SIZE { u32::MAX } else { (1 << (self.n - first_vertex)) - 1 };
-        let unvisited = !seen & in_graph;
+        let unvisited = !seen & self.vertex_bits(word);
         // SAFETY: in-neighbors are vertices, so their words exist.
         let in_frontier = |u: u32| unsafe { *current.add(u as usize / 32) & (1 << (u % 32)) != 0 };
         // SAFETY: as above; a racy read of a word another warp may be storing (see
@@ -628,6 +621,18 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         (my_parent, my_ahead_parent)
     }
 
+    /// The bits of bitmap word `word < words` that stand for vertices: all of them but in the
+    /// last word, whose bits past n stand for none.
+    #[inline(always)]
+    fn vertex_bits(&self, word: u32) -> u32 {
+        let first_vertex = word * WARP_SIZE;
+        if self.n - first_vertex >= WARP_SIZE {
+            u32::MAX
+        } else {
+            (1 << (self.n - first_vertex)) - 1
+        }
+    }
+
     /// Where the in-list of `v` starts and ends in `in_edges` (edges or bytes).
     #[inline(always)]
     fn in_range(&self, v: u32) -> (u64, u64) {
@@ -688,14 +693,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn build_unvisited_queue(&self, gather: &Gather, level: u32, barrier: &mut GridBarrier) {
         let next = self.frontier_bitmap(level + 1);
-        let (n, last_word) = (self.n, self.words - 1);
         // SAFETY: `w < words`, each word read by one thread; nobody reads the next frontier's
         // bitmap before the barrier below.
         unsafe {
             self.pack_words(gather, level, |w| {
                 *next.add(w as usize) = 0;
-                let valid = if w == last_word && n % 32 != 0 { (1u32 << (n % 32)) - 1 } else { u32::MAX };
-                !*self.visited.add(w as usize) & valid
+                !*self.visited.add(w as usize) & self.vertex_bits(w)
             })
         };
         barrier.sync();
