@@ -748,15 +748,7 @@ impl EdgeQueueBfs<'_> {
         let shared = self.shared;
         // The last list starting at or before `edge`: it has a short list (an empty one would
         // share its offset with the next thread's).
-        let (mut low, mut high) = (0usize, EDGE_QUEUE_BLOCK - 1);
-        while low < high {
-            let middle = (low + high).div_ceil(2);
-            if shared.packed_offset.get(middle) <= edge {
-                low = middle;
-            } else {
-                high = middle - 1;
-            }
-        }
+        let low = last_at_most(EDGE_QUEUE_BLOCK as u32, |i| shared.packed_offset.get(i as usize) <= edge) as usize;
         let rank = edge - shared.packed_offset.get(low);
         PackedEdge {
             from: shared.list_start.get(low) + rank as u64,

@@ -12,12 +12,63 @@ use core::marker::PhantomData;
 ///
 /// Threads may write different elements at once; reading what another thread wrote needs a
 /// [`sync_threads`](crate::prelude::sync_threads) in between, exactly as in CUDA.
-pub struct SharedArray<T: Copy, const N: usize> {
-    base: *mut T,
+///
+/// The array is held by its 32-bit address in the shared window and read and written with
+/// `ld.shared`/`st.shared`. A generic pointer (what `cvta.shared` gives, and all that rustc can
+/// dereference) compiles to generic loads, which ptxas cannot turn into shared ones: each then
+/// waits on the long scoreboard like a global load and needs 64-bit address arithmetic.
+pub struct SharedArray<T: SharedWord, const N: usize> {
+    base: u32,
     _not_send: PhantomData<*mut T>,
 }
 
-impl<T: Copy, const N: usize> SharedArray<T, N> {
+/// A type that one `ld.shared`/`st.shared` moves: `u32` and `u64`.
+pub trait SharedWord: Copy {
+    /// Reads the value at shared-window address `address`.
+    ///
+    /// # Safety
+    /// `address` is aligned and lies inside a `.shared` variable of this block.
+    unsafe fn load(address: u32) -> Self;
+
+    /// Writes `value` at shared-window address `address`.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn store(address: u32, value: Self);
+}
+
+macro_rules! shared_word {
+    ($t:ty, $bits:literal, $class:ident) => {
+        impl SharedWord for $t {
+            #[inline(always)]
+            unsafe fn load(address: u32) -> $t {
+                let value: $t;
+                // SAFETY: the caller guarantees `address`. `readonly` lets the compiler drop an
+                // unused load but not move one across a barrier or a store, which are asm blocks
+                // that may write memory.
+                unsafe {
+                    asm!(concat!("ld.shared.u", $bits, " {v}, [{a}];"), a = in(reg32) address,
+                        v = out($class) value, options(pure, readonly, nostack))
+                };
+                value
+            }
+
+            #[inline(always)]
+            unsafe fn store(address: u32, value: $t) {
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("st.shared.u", $bits, " [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, options(nostack))
+                };
+            }
+        }
+    };
+}
+
+shared_word!(u32, "32", reg32);
+shared_word!(u64, "64", reg64);
+
+impl<T: SharedWord, const N: usize> SharedArray<T, N> {
     const BYTES: usize = N * core::mem::size_of::<T>();
 
     /// Declares the array.
@@ -28,18 +79,18 @@ impl<T: Copy, const N: usize> SharedArray<T, N> {
     /// The contents start uninitialised.
     #[inline(always)]
     pub unsafe fn declare() -> Self {
-        let base: u64;
-        // SAFETY: declares a fresh `.shared` variable in a nested scope and converts its
-        // shared-window address to a generic pointer; touches no existing memory.
+        let base: u32;
+        // SAFETY: declares a fresh `.shared` variable in a nested scope and takes its
+        // shared-window address; touches no existing memory.
         unsafe {
             asm!(
-                "{{ .shared .align 16 .b8 warpath_shared[{bytes}]; cvta.shared.u64 {base}, warpath_shared; }}",
+                "{{ .shared .align 16 .b8 warpath_shared[{bytes}]; mov.u32 {base}, warpath_shared; }}",
                 bytes = const Self::BYTES,
-                base = out(reg64) base,
+                base = out(reg32) base,
                 options(nomem, nostack)
             )
         };
-        SharedArray { base: base as *mut T, _not_send: PhantomData }
+        SharedArray { base, _not_send: PhantomData }
     }
 
     pub const fn len(&self) -> usize {
@@ -50,23 +101,26 @@ impl<T: Copy, const N: usize> SharedArray<T, N> {
         N == 0
     }
 
+    /// The shared-window address of element `i < N` (the array is under 4 GiB, so the
+    /// offset fits the 32-bit window).
+    #[inline(always)]
+    fn address(&self, i: usize) -> u32 {
+        self.base + (i * core::mem::size_of::<T>()) as u32
+    }
+
     /// Element `i`; traps (aborting the launch) when `i >= N`.
     #[inline(always)]
     pub fn get(&self, i: usize) -> T {
         assert!(i < N);
-        // SAFETY: `i < N` and `base` addresses N elements of the block's shared memory.
-        unsafe { self.base.add(i).read() }
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::load(self.address(i)) }
     }
 
     /// Stores `value` at element `i`; traps when `i >= N`.
     #[inline(always)]
     pub fn set(&self, i: usize, value: T) {
         assert!(i < N);
-        // SAFETY: `i < N` and `base` addresses N elements of the block's shared memory.
-        unsafe { self.base.add(i).write(value) }
-    }
-
-    pub fn as_ptr(&self) -> *mut T {
-        self.base
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::store(self.address(i), value) }
     }
 }

@@ -164,7 +164,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let base_of = |entry: u64| if entry < entries { entry_word(entry, 0) } else { total };
         let mut piece = first_warp as u64;
         while piece < total {
-            let low = last_at_most(entries as usize, |entry| base_of(entry as u64) <= piece) as u64;
+            // `entries` fits 32 bits: registration traps before it passes the table's u32 capacity.
+            let low = last_at_most(entries as u32, |entry| base_of(entry as u64) <= piece) as u64;
             let (base, first_point, owner) = (entry_word(low, 0), entry_word(low, 1), entry_word(low, 2) as u32);
             let pieces = base_of(low + 1) - base;
             let j = piece - base;

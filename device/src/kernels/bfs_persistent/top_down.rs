@@ -480,7 +480,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let valid = e < total;
                     let (mut edge, mut owner) = (0, 0);
                     if valid {
-                        let j = last_at_most(PERSISTENT_BLOCK, |i| gather.prefix.get(i) <= e);
+                        let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
                         edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
                         owner = gather.owners.get(j);
                     }
@@ -502,7 +502,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let e = row + tid;
                     valid[k] = e < total;
                     let e = e.min(total - 1);
-                    let j = last_at_most(PERSISTENT_BLOCK, |i| gather.prefix.get(i) <= e);
+                    let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
                     edges[k] = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
                     owners[k] = gather.owners.get(j);
                 }
@@ -632,7 +632,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             }
         };
         // Every thread searches alike (the same addresses: one load per warp and step).
-        let mut window = last_at_most(entries as usize, |entry| base_of(entry as u64) <= first) as u64;
+        // `entries` fits 32 bits: registration traps before it passes the table's u32 capacity.
+        let mut window = last_at_most(entries as u32, |entry| base_of(entry as u64) <= first) as u64;
         let mut position = first;
         while position < last {
             if tid <= WINDOW as u32 {
@@ -666,7 +667,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     let packed = row + tid as u64;
                     valid[k] = packed < window_end;
                     let packed = packed.min(window_end - 1);
-                    let j = last_at_most(WINDOW, |i| gather.window_bases.get(i) <= packed);
+                    let j = last_at_most(WINDOW as u32, |i| gather.window_bases.get(i as usize) <= packed) as usize;
                     edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j));
                     owners[k] = gather.window_owners.get(j);
                 }
