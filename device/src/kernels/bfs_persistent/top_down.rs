@@ -16,7 +16,7 @@ pub(super) struct Gather {
     pub(super) enlisted_range: SharedArray<u64, 2>,
     /// Shared-list gathering's window of entries: their first edges in the level's packed
     /// edge space (and the next window's first), their first edges in the CSR, their owners.
-    pub(super) window_bases: SharedArray<u64, { WINDOW + 1 }>,
+    pub(super) window_bases: SharedArray<u32, { WINDOW + 1 }>,
     pub(super) window_starts: SharedArray<u64, WINDOW>,
     pub(super) window_owners: SharedArray<u32, WINDOW>,
     /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
@@ -36,6 +36,9 @@ const SMALL_LEVEL_SHARED_LIST_EDGES: u64 = WARP_SIZE as u64;
 pub(super) const BATCH: usize = 2;
 /// Shared-list entries a block loads into shared memory at a time.
 pub(super) const WINDOW: usize = 32;
+/// The most edges a block walks from one window load: positions inside a window are 32-bit
+/// offsets (any bound under 2^32 minus a round would do).
+const WINDOW_SPAN: u32 = 1 << 31;
 
 pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
 /// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
@@ -636,39 +639,47 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let mut window = last_at_most(entries as u32, |entry| base_of(entry as u64) <= first) as u64;
         let mut position = first;
         while position < last {
+            // The window's positions are counted from `position` in 32 bits, which spares the
+            // search and the row arithmetic below their 64-bit halves: an entry that starts
+            // before `position` is entered as starting there (its CSR start moved to match), and
+            // a window covers at most `WINDOW_SPAN` edges (a longer one is walked in pieces,
+            // reloading the same entries).
             if tid <= WINDOW as u32 {
                 let entry = window + tid as u64;
-                gather.window_bases.set(tid as usize, base_of(entry));
+                let base = base_of(entry);
+                let from = base.max(position);
+                gather.window_bases.set(tid as usize, (from - position).min(u32::MAX as u64) as u32);
                 if tid < WINDOW as u32 && entry < entries {
                     // SAFETY: as above.
                     unsafe {
                         let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-                        gather.window_starts.set(tid as usize, *record.add(1));
+                        gather.window_starts.set(tid as usize, *record.add(1) + (from - base));
                         gather.window_owners.set(tid as usize, *record.add(2) as u32);
                     }
                 }
             }
             sync_threads();
-            // The window's entries cover `position..window_end`; every base is at most
-            // `position`'s entry's for the first, and `total` past the last entry.
-            let window_end = last.min(gather.window_bases.get(WINDOW));
+            // The window's entries cover `position..position + span`; the first entry's base is
+            // 0, and past the last entry the base stands for `total`.
+            let window_bases_end = gather.window_bases.get(WINDOW);
+            let span = window_bases_end.min((last - position).min(WINDOW_SPAN as u64) as u32);
             // The edges of the window's rows from `row_start` on: slot k takes row
             // `row_start + k * BLOCK`; slots past the window repeat slot 0's edge, invalid.
-            let locate = |row_start: u64| {
+            let locate = |row_start: u32| {
                 let mut valid = [false; BATCH];
                 let mut edges = [0u64; BATCH];
                 let mut owners = [0u32; BATCH];
                 for k in 0..BATCH {
-                    let row = row_start + (k as u64) * BLOCK as u64;
-                    if row >= window_end {
+                    let row = row_start + k as u32 * BLOCK;
+                    if row >= span {
                         edges[k] = edges[0];
                         continue;
                     }
-                    let packed = row + tid as u64;
-                    valid[k] = packed < window_end;
-                    let packed = packed.min(window_end - 1);
+                    let packed = row + tid;
+                    valid[k] = packed < span;
+                    let packed = packed.min(span - 1);
                     let j = last_at_most(WINDOW as u32, |i| gather.window_bases.get(i as usize) <= packed) as usize;
-                    edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j));
+                    edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j)) as u64;
                     owners[k] = gather.window_owners.get(j);
                 }
                 (valid, edges, owners)
@@ -676,15 +687,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // Software-pipelined by one round: the next round's targets are read before this
             // round's bitmap reads and claims, so the two reads' latencies overlap instead of
             // adding up (NOTES 36: worth 2% on kron:24, the targets mostly being in L2 already).
-            let (mut valid, edges, mut owners) = locate(position);
+            let (mut valid, edges, mut owners) = locate(0);
             // SAFETY: every slot's edge lies inside a registered list, hence inside
             // `out_targets`.
             let mut targets = unsafe { self.targets_of(edges) };
-            while position < window_end {
-                let next = position + (BATCH as u64) * BLOCK as u64;
+            let mut row = 0;
+            while row < span {
+                let next = row + BATCH as u32 * BLOCK;
                 let (mut next_valid, mut next_targets, mut next_owners) =
                     ([false; BATCH], [0u32; BATCH], [0u32; BATCH]);
-                if next < window_end {
+                if next < span {
                     let next_edges;
                     (next_valid, next_edges, next_owners) = locate(next);
                     // SAFETY: as above.
@@ -693,10 +705,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // SAFETY: targets of registered lists are vertices.
                 unsafe { self.visit_targets(valid, targets, owners, level, exp) };
                 (valid, targets, owners) = (next_valid, next_targets, next_owners);
-                position = next;
+                row = next;
             }
-            position = window_end;
-            window += WINDOW as u64;
+            position += span as u64;
+            if span == window_bases_end {
+                window += WINDOW as u64;
+            }
             sync_threads();
         }
     }
