@@ -5,6 +5,7 @@
 
 mod atomic;
 mod block_scan;
+mod cache;
 mod gather;
 mod grid_stride;
 mod index;
@@ -15,6 +16,7 @@ mod warp;
 
 pub use atomic::*;
 pub use block_scan::*;
+pub use cache::*;
 pub use gather::{warp_gather, warp_gather_batch};
 pub use grid_stride::grid_stride;
 pub use index::*;

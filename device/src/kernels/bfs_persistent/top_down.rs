@@ -228,7 +228,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, exp: &mut Expansion) {
         // SAFETY: a valid `edge` indexes the plain CSR's targets.
-        let v = if valid { unsafe { *self.edges.out_edges.cast::<u32>().add(edge as usize) } } else { 0 };
+        let v = if valid {
+            unsafe { load_streaming_u32(self.edges.out_edges.cast::<u32>().add(edge as usize)) }
+        } else {
+            0
+        };
         // SAFETY: forwarded from the caller; targets are vertices.
         unsafe { self.visit_vertex(valid, v, owner, level, exp) };
     }
@@ -267,7 +271,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn targets_of(&self, edges: [u64; BATCH]) -> [u32; BATCH] {
         // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
-        core::array::from_fn(|k| unsafe { *self.edges.out_edges.cast::<u32>().add(edges[k] as usize) })
+        core::array::from_fn(|k| unsafe {
+            load_streaming_u32(self.edges.out_edges.cast::<u32>().add(edges[k] as usize))
+        })
     }
 
     /// Visits neighbors `targets` of `owners` where `valid`: their bitmap reads back to back,
