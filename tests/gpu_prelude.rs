@@ -195,6 +195,50 @@ fn block_exclusive_scan_for_several_block_sizes() {
 }
 
 #[test]
+fn binary_search_over_shared_and_global_sorted_arrays() {
+    let Some(gpu) = gpu_or_skip("binary_search_over_shared_and_global_sorted_arrays") else { return };
+    let mut rng = Rng::new(29);
+    // Sorted with runs of repeats (the search must land on the last of a run), first entry 0.
+    let mut sorted64 = vec![0u64];
+    while sorted64.len() < 256 {
+        let step = if rng.next_u32().is_multiple_of(4) { 0 } else { 1 + (rng.next_u32() % 1000) as u64 };
+        sorted64.push(sorted64.last().unwrap() + step * (1 << 24));
+    }
+    let mut sorted32 = vec![0u32];
+    while sorted32.len() < 256 {
+        let step = if rng.next_u32().is_multiple_of(4) { 0 } else { 1 + rng.next_u32() % 50 };
+        sorted32.push(sorted32.last().unwrap() + step);
+    }
+    // Keys: every entry exactly, random values across both ranges, and the extremes.
+    let top = *sorted64.last().unwrap();
+    let mut keys: Vec<u64> = sorted64.clone();
+    keys.extend(sorted32.iter().map(|&v| v as u64));
+    keys.extend([0, 1, u32::MAX as u64, top, top + 1, u64::MAX]);
+    while !keys.len().is_multiple_of(256) {
+        let key = if rng.next_u32().is_multiple_of(2) {
+            (rng.next_u32() as u64 * rng.next_u32() as u64) % (top + 1)
+        } else {
+            (rng.next_u32() % 13_000) as u64
+        };
+        keys.push(key);
+    }
+    let last_at_most = |sorted: &[u64], key: u64| sorted.iter().rposition(|&v| v <= key).unwrap() as u32;
+    let sorted32_wide: Vec<u64> = sorted32.iter().map(|&v| v as u64).collect();
+    for len in [1u32, 2, 31, 32, 33, 200, 256] {
+        let found = selftest::search(&gpu, &sorted64, &sorted32, len, &keys).unwrap();
+        for (i, (&key, row)) in keys.iter().zip(&found).enumerate() {
+            let key32 = key.min(u32::MAX as u64);
+            let expected = [
+                last_at_most(&sorted64[..32], key),
+                last_at_most(&sorted32_wide, key32),
+                last_at_most(&sorted64[..len as usize], key),
+            ];
+            assert_eq!(*row, expected, "key {i} ({key}), length {len}");
+        }
+    }
+}
+
+#[test]
 fn varint_lists_decode_by_thread_by_warp_and_from_restart_points() {
     let Some(gpu) = gpu_or_skip("varint_lists_decode_by_thread_by_warp_and_from_restart_points") else { return };
     let mut rng = Rng::new(41);

@@ -6,7 +6,8 @@
 use warpath::gpu::ptx::{kernel_names, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
 
-const HOST_LAUNCHED: [&str; 16] = [
+const HOST_LAUNCHED: [&str; 17] = [
+    "test_search",
     "bfs_edge_queue",
     "test_warp_match",
     "bfs_persistent_init",

@@ -243,6 +243,55 @@ pub unsafe extern "ptx-kernel" fn test_block_scan(input: *const u32, out: *mut u
     }
 }
 
+const SEARCH_WINDOW: usize = 32;
+const SEARCH_TABLE: usize = 256;
+
+/// [`last_at_most`] three ways, as the gathering loops use it, for key `keys[i]` of thread `i`
+/// (blocks of 256 threads): over the first 32 of `sorted64` in a shared `u64` array (a
+/// shared-list window), over the 256 of `sorted32` in a shared `u32` array (a tile's scanned
+/// offsets), and over the first `len` of `sorted64` in global memory (a run-time length). Writes
+/// the three indices to `out[3i..3i + 3]`.
+///
+/// # Safety
+/// Launched with 256 threads a block; `sorted64` holds at least `max(32, len)` words, `len <=
+/// 256`, `sorted32` 256; `keys` one word and `out` three a thread.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_search(
+    sorted64: *const u64,
+    sorted32: *const u32,
+    len: u32,
+    keys: *const u64,
+    out: *mut u32,
+) {
+    // SAFETY: declared once, before any control flow.
+    let window = unsafe { SharedArray::<u64, SEARCH_WINDOW>::declare() };
+    // SAFETY: as above; a second, distinct array.
+    let table = unsafe { SharedArray::<u32, SEARCH_TABLE>::declare() };
+    let t = thread_idx() as usize;
+    // SAFETY: `t < 256`, inside both inputs.
+    unsafe {
+        if t < SEARCH_WINDOW {
+            window.set(t, *sorted64.add(t));
+        }
+        table.set(t, *sorted32.add(t));
+    }
+    sync_threads();
+    let i = global_idx() as usize;
+    // SAFETY: one key and three outputs a thread.
+    let key = unsafe { *keys.add(i) };
+    let in_window = last_at_most(SEARCH_WINDOW as u32, |j| window.get(j as usize) <= key);
+    let key32 = key.min(u32::MAX as u64) as u32;
+    let in_table = last_at_most(SEARCH_TABLE as u32, |j| table.get(j as usize) <= key32);
+    // SAFETY: `last_at_most` asks only about `j < len`, inside `sorted64`.
+    let in_global = last_at_most(len, |j| unsafe { *sorted64.add(j as usize) } <= key);
+    // SAFETY: as above.
+    unsafe {
+        *out.add(3 * i) = in_window;
+        *out.add(3 * i + 1) = in_table;
+        *out.add(3 * i + 2) = in_global;
+    }
+}
+
 /// Decodes every list of a compressed CSR twice: thread `v` alone with [`ThreadDecoder`] into
 /// `by_thread`, and warp `v` together with [`warp_decode`] into `by_warp`, each neighbor at its
 /// edge index `edge_offsets[v] + k`. Lists whose `resume[v]` is nonzero are decoded from a

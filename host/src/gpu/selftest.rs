@@ -145,6 +145,39 @@ pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u
     Ok((gpu.download(&out)?, gpu.download(&totals)?))
 }
 
+/// `test_search`: for each key (a multiple of 256 of them), the last index at most the key in
+/// the first 32 of `sorted64` (through shared memory), in `sorted32` (256 entries, through
+/// shared memory) and in the first `len` of `sorted64` (global memory).
+pub fn search(
+    gpu: &GpuContext,
+    sorted64: &[u64],
+    sorted32: &[u32],
+    len: u32,
+    keys: &[u64],
+) -> Result<Vec<[u32; 3]>, GpuError> {
+    require(
+        "test_search",
+        sorted64.len() >= 32
+            && sorted64.len() >= len as usize
+            && (1..=256).contains(&len)
+            && sorted32.len() == 256
+            && !keys.is_empty()
+            && keys.len().is_multiple_of(256),
+        || format!("{} and {} sorted entries, length {len}, {} keys", sorted64.len(), sorted32.len(), keys.len()),
+    )?;
+    let sorted64 = gpu.upload(sorted64, "test input")?;
+    let sorted32 = gpu.upload(sorted32, "test input")?;
+    let device_keys = gpu.upload(keys, "test input")?;
+    let mut out = gpu.alloc_zeros::<u32>(keys.len() * 3, "test output")?;
+    launch!(
+        gpu,
+        "test_search",
+        config(keys.len() as u32 / 256, 256),
+        [&sorted64, &sorted32, &len, &device_keys, &mut out]
+    )?;
+    Ok(rows(gpu.download(&out)?))
+}
+
 /// `test_varint_decode`: every list of `graph` decoded by one thread and by one warp, each
 /// neighbor at its edge index. A list longer than `interval` edges is decoded from its first
 /// restart point (edge `interval`), leaving the edges before it 0, as the BFS decodes the
