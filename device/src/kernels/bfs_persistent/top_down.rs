@@ -15,7 +15,8 @@ pub(super) struct Gather {
     pub(super) enlisted: SharedArray<u32, 2>,
     pub(super) enlisted_range: SharedArray<u64, 2>,
     /// Shared-list gathering's window of entries: their first edges in the level's packed
-    /// edge space (and the next window's first), their first edges in the CSR, their owners.
+    /// edge space, counted from where the block stands (0 for an entry begun before it; and
+    /// the next window's first), their first edges in the CSR (moved to match), their owners.
     pub(super) window_bases: SharedArray<u32, { WINDOW + 1 }>,
     pub(super) window_starts: SharedArray<u64, WINDOW>,
     pub(super) window_owners: SharedArray<u32, WINDOW>,
@@ -228,11 +229,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, level: u32, exp: &mut Expansion) {
         // SAFETY: a valid `edge` indexes the plain CSR's targets.
-        let v = if valid {
-            unsafe { load_streaming_u32(self.edges.out_edges.cast::<u32>().add(edge as usize)) }
-        } else {
-            0
-        };
+        let v = if valid { unsafe { self.target_of(edge) } } else { 0 };
         // SAFETY: forwarded from the caller; targets are vertices.
         unsafe { self.visit_vertex(valid, v, owner, level, exp) };
     }
@@ -271,9 +268,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     pub(super) unsafe fn targets_of(&self, edges: [u64; BATCH]) -> [u32; BATCH] {
         // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
-        core::array::from_fn(|k| unsafe {
-            load_streaming_u32(self.edges.out_edges.cast::<u32>().add(edges[k] as usize))
-        })
+        core::array::from_fn(|k| unsafe { self.target_of(edges[k]) })
+    }
+
+    /// Reads the target of out-edge `edge`, which must index the plain CSR's targets. A level
+    /// reads each target once, so the read streams (evict first) rather than crowd the visited
+    /// bitmap's words out of L1.
+    #[inline(always)]
+    unsafe fn target_of(&self, edge: u64) -> u32 {
+        // SAFETY: `edge` indexes the plain CSR's targets (caller's contract).
+        unsafe { load_streaming_u32(self.edges.out_edges.cast::<u32>().add(edge as usize)) }
     }
 
     /// Visits neighbors `targets` of `owners` where `valid`: their bitmap reads back to back,
