@@ -332,11 +332,13 @@ fn lambda_foresees_the_switch_to_bottom_up_on_scale_free_and_uniform_graphs() {
                 beta: 18.0,
                 n: g.num_vertices() as u64,
                 edges: g.num_edges(),
+                in_listed: g.vertices_with_in_edges(),
             };
             let (mut hits, mut misses, mut false_alarms) = (0, 0, 0);
             for source in random_sources(&g, 16, 3) {
                 let (_, trace) = bfs_parallel_with(&g, None, source, &DirectionParams::top_down_only());
-                let inputs: Vec<SwitchInputs> = (0..trace.len()).map(|i| switch_inputs(&trace, i)).collect();
+                let inputs: Vec<SwitchInputs> =
+                    (0..trace.len()).map(|i| switch_inputs(&trace, i, switching.in_listed)).collect();
                 // Up to the first level the rule sends bottom-up: later levels of a top-down
                 // run are not what a direction-optimizing run would see.
                 for i in 1..inputs.len() - 1 {

@@ -35,6 +35,7 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
     let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
     let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
+    let checks = GpuBfsParams { switch_rule: SwitchRule::Checks, alpha: SwitchRule::Checks.default_alpha(), ..default };
     vec![
         ("persistent", default),
         ("persistent, beamer rule", beamer),
@@ -74,6 +75,11 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
             "persistent, xbfs rule, warp balance, async",
             GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
         ),
+        ("persistent, checks rule", checks),
+        (
+            "persistent, checks rule, thread balance, async",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, async_bottom_up: true, ..checks },
+        ),
         // alpha 0: every level's edge check is at least 0 x |E|, so bottom-up from the first.
         ("persistent, xbfs rule always bottom-up", GpuBfsParams { alpha: 0.0, ..xbfs }),
         // XBFS's double-scan bottom-up (device-resident graphs only: zero-copy runs must
@@ -97,10 +103,11 @@ fn check_trace_follows_the_rules(graph: &Graph, run: &PersistentRun, params: &Gp
         beta: params.beta,
         n: graph.num_vertices() as u64,
         edges: graph.num_edges(),
+        in_listed: graph.vertices_with_in_edges(),
     };
     let levels = &run.levels;
     for (i, level) in levels.iter().enumerate() {
-        let inputs = switch_inputs(levels, i);
+        let inputs = switch_inputs(levels, i, switching.in_listed);
         let generation = level.generation.unwrap_or_else(|| panic!("{label}: level {i} has no generation"));
         let bottom_up = level.direction == Direction::BottomUp;
         if !params.bottom_up {

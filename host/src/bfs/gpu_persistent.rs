@@ -201,6 +201,7 @@ impl<'g> GpuPersistent<'g> {
         let control = PersistentControl {
             frontier_len: [1, 0, 0],
             frontier_edges: [self.graph.degree(source), 0, 0],
+            in_listed_vertices: self.inbound.nonempty_lists(),
             ..Default::default()
         };
         gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut self.control)?;
@@ -271,6 +272,7 @@ impl GpuPersistent<'_> {
             beta: params.beta,
             n: self.graph.num_vertices() as u64,
             edges: self.graph.num_edges(),
+            in_listed: self.inbound.nonempty_lists() as u64,
         }
     }
 }
@@ -333,7 +335,7 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
             decision: None,
         });
         // The rule's inputs are this level's counters and the level before's.
-        out[level].decision = Some(switching.explain(&switch_inputs(&out, level)));
+        out[level].decision = Some(switching.explain(&switch_inputs(&out, level, switching.in_listed)));
     }
     out
 }
@@ -353,7 +355,8 @@ mod tests {
     /// predicted, bottom-up reading that bitmap, then top-down from a packed queue.
     #[test]
     fn decoding_names_each_generation_and_explains_each_decision() {
-        let switching = Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1000, edges: 20_000 };
+        let switching =
+            Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1000, edges: 20_000, in_listed: 1000 };
         let records = [
             record(TRACE_ALONE | TRACE_WROTE_QUEUE, 1, 20, 19_980, 1_000),
             record(TRACE_WROTE_BITMAP | TRACE_PREDICTED_SWITCH, 20, 900, 19_080, 2_000),
@@ -374,13 +377,14 @@ mod tests {
         assert_eq!(levels[1].decision.as_deref(), Some("m_f*alpha 13500 <= m_u 19080, growing: top-down"));
         assert_eq!(levels[2].decision.as_deref(), Some("m_f*alpha 225000 > m_u 4080, growing: bottom-up"));
         assert_eq!(levels[3].decision.as_deref(), Some("n_f*beta 540 < n 1000, shrinking: top-down"));
-        let inputs = switch_inputs(&levels, 3);
+        let inputs = switch_inputs(&levels, 3, switching.in_listed);
         assert_eq!((inputs.previous_frontier, inputs.previous_edges, inputs.previous_bottom_up), (400, 15_000, true));
     }
 
     #[test]
     fn double_scan_levels_are_named_and_its_conflicts_explained() {
-        let switching = Switching { rule: SwitchRule::Xbfs, alpha: 0.03, beta: 18.0, n: 1000, edges: 20_000 };
+        let switching =
+            Switching { rule: SwitchRule::Xbfs, alpha: 0.03, beta: 18.0, n: 1000, edges: 20_000, in_listed: 1000 };
         let records = [
             record(TRACE_BOTTOM_UP | TRACE_BUILT_BITMAP | TRACE_WROTE_BITMAP | TRACE_DOUBLE_SCAN, 1, 20, 19_980, 0),
             record(TRACE_BOTTOM_UP | TRACE_WROTE_BITMAP | TRACE_WROTE_QUEUE | TRACE_DOUBLE_SCAN, 30, 900, 9_000, 10),

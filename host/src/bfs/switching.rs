@@ -22,16 +22,24 @@ pub enum SwitchRule {
     /// XBFS (Gaihre et al., HPDC 2019, section 4.3): bottom-up exactly while the edge check
     /// `m_f` is at least `alpha * |E|`.
     Xbfs,
+    /// Ours: bottom-up exactly while the edge check `m_f` is at least `alpha` times what the
+    /// bottom-up pass is estimated to check, `min(m_u, n_u * |E| / m_f)` edges plus a read of
+    /// each unvisited vertex's offsets and of every visited-bitmap word (`n / 32`). XBFS's rule
+    /// sent a social graph's second level bottom-up, where the pass checked 3.7 times the edges
+    /// top-down would; this estimate was within 30% of the checks counted on the suite's
+    /// graphs (bench/NOTES.md, entry 46).
+    Checks,
 }
 
 impl SwitchRule {
-    pub const ALL: [SwitchRule; 2] = [SwitchRule::Beamer, SwitchRule::Xbfs];
+    pub const ALL: [SwitchRule; 3] = [SwitchRule::Beamer, SwitchRule::Xbfs, SwitchRule::Checks];
 
     /// The name used on the command line, in reports and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             SwitchRule::Beamer => "beamer",
             SwitchRule::Xbfs => "xbfs",
+            SwitchRule::Checks => "checks",
         }
     }
 
@@ -42,9 +50,15 @@ impl SwitchRule {
         match self {
             SwitchRule::Beamer => 15.0,
             SwitchRule::Xbfs => 0.03,
+            SwitchRule::Checks => CHECKS_DEFAULT_ALPHA,
         }
     }
 }
+
+/// The checks rule's `alpha` when none is given: a level goes bottom-up once top-down would
+/// check at least half what bottom-up is estimated to (the estimate leans high, and a
+/// bottom-up check, a bitmap probe in a list read in order, costs less than a top-down claim).
+const CHECKS_DEFAULT_ALPHA: f32 = 0.5;
 
 impl fmt::Display for SwitchRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -57,12 +71,13 @@ impl std::str::FromStr for SwitchRule {
 
     fn from_str(s: &str) -> crate::Result<Self> {
         SwitchRule::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
-            crate::Error::InvalidArgument(format!("unknown switching rule `{s}`: expected beamer or xbfs"))
+            crate::Error::InvalidArgument(format!("unknown switching rule `{s}`: expected beamer, xbfs or checks"))
         })
     }
 }
 
-/// A rule with its parameters, for a graph of `n` vertices and `edges` edges.
+/// A rule with its parameters, for a graph of `n` vertices and `edges` edges, of which
+/// `in_listed` have in-edges (all of a bottom-up pass's candidates at the first level).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Switching {
     pub rule: SwitchRule,
@@ -70,6 +85,7 @@ pub struct Switching {
     pub beta: f32,
     pub n: u64,
     pub edges: u64,
+    pub in_listed: u64,
 }
 
 /// What the rule looks at when a level decides.
@@ -82,6 +98,8 @@ pub struct SwitchInputs {
     pub previous_edges: u64,
     /// `m_u`: out-edges of the vertices in no frontier so far.
     pub unvisited_edges: u64,
+    /// `n_u`: vertices with in-edges in no frontier so far.
+    pub unvisited_vertices: u64,
     /// The previous level went bottom-up.
     pub previous_bottom_up: bool,
 }
@@ -95,7 +113,11 @@ impl Switching {
     /// The rule as the kernel holds it.
     fn kernel_rule(&self) -> kernel_rule::Rule {
         kernel_rule::Rule {
-            xbfs: self.rule == SwitchRule::Xbfs,
+            kind: match self.rule {
+                SwitchRule::Beamer => kernel_rule::RuleKind::Beamer,
+                SwitchRule::Xbfs => kernel_rule::RuleKind::Xbfs,
+                SwitchRule::Checks => kernel_rule::RuleKind::Checks,
+            },
             alpha: self.alpha,
             beta: self.beta,
             n: self.n as f32,
@@ -111,6 +133,7 @@ impl Switching {
             frontier_edges: c.frontier_edges as f32,
             previous_edges: c.previous_edges as f32,
             unvisited_edges: c.unvisited_edges as f32,
+            unvisited_vertices: c.unvisited_vertices as f32,
             bottom_up: c.previous_bottom_up,
         }
     }
@@ -135,6 +158,14 @@ impl Switching {
                 let threshold = self.alpha * self.edges as f32;
                 let sign = if c.frontier_edges as f32 >= threshold { ">=" } else { "<" };
                 format!("m_f {} {sign} alpha*|E| {:.0}: {verdict}", c.frontier_edges, threshold)
+            }
+            SwitchRule::Checks => {
+                let threshold = self.alpha * self.kernel_rule().bottom_up_checks(&Self::counters(c));
+                let sign = if c.frontier_edges as f32 >= threshold { ">=" } else { "<" };
+                format!(
+                    "m_f {} {sign} alpha*checks {:.0} (n_u {}): {verdict}",
+                    c.frontier_edges, threshold, c.unvisited_vertices
+                )
             }
             SwitchRule::Beamer if c.previous_bottom_up => {
                 let shrinking = c.frontier <= c.previous_frontier;
@@ -162,11 +193,14 @@ impl Switching {
 }
 
 /// The switching rule's inputs at level `level` of a trace (the persistent kernel's, decoded,
-/// or the CPU BFS's), as the deciding level saw them: its counters and the level before's.
-pub fn switch_inputs(levels: &[LevelTrace], level: usize) -> SwitchInputs {
+/// or the CPU BFS's), as the deciding level saw them: its counters and the level before's, on
+/// a graph of `in_listed` vertices with in-edges.
+pub fn switch_inputs(levels: &[LevelTrace], level: usize, in_listed: u64) -> SwitchInputs {
     let l = &levels[level];
     let previous = level.checked_sub(1).map(|p| &levels[p]);
+    let reached: u64 = levels[..=level].iter().map(|l| l.frontier).sum();
     SwitchInputs {
+        unvisited_vertices: in_listed.saturating_sub(reached),
         frontier: l.frontier,
         previous_frontier: previous.map_or(0, |p| p.frontier),
         frontier_edges: l.frontier_edges,
@@ -267,13 +301,15 @@ mod tests {
             frontier_edges: m_f,
             previous_edges: previous_m_f,
             unvisited_edges: m_u,
+            unvisited_vertices: 0,
             previous_bottom_up: bu,
         }
     }
 
     #[test]
     fn beamer_switches_on_growing_heavy_frontiers_and_back_on_small_shrinking_ones() {
-        let s = Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1800, edges: 10_000 };
+        let s =
+            Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1800, edges: 10_000, in_listed: 1800 };
         // 100 * 15 = 1500 > 1000, growing: bottom-up.
         assert!(s.wants_bottom_up(&inputs(20, 10, 100, 50, 1000, false)));
         // Not growing: stays top-down however heavy.
@@ -290,7 +326,7 @@ mod tests {
 
     #[test]
     fn xbfs_compares_the_edge_check_with_a_fraction_of_the_edges() {
-        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000 };
+        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000, in_listed: 100 };
         assert!(s.wants_bottom_up(&inputs(5, 1, 1000, 10, 0, false)));
         assert!(!s.wants_bottom_up(&inputs(5, 1, 999, 10, 0, false)));
         // No hysteresis: the same test in both directions.
@@ -298,9 +334,40 @@ mod tests {
         assert_eq!(s.explain(&inputs(5, 1, 999, 10, 0, true)), "m_f 999 < alpha*|E| 1000: top-down");
     }
 
+    /// Slashdot's second and third levels from a traced root (bench/NOTES.md, entry 46):
+    /// XBFS's rule sends both bottom-up, the checks rule only the third, where bottom-up
+    /// checked 65,570 edges against top-down's 614,925 (and 272,671 against 74,146 before).
+    #[test]
+    fn checks_weighs_the_edge_check_against_the_bottom_up_pass() {
+        let (n, edges) = (82_168, 870_161);
+        let checks = Switching { rule: SwitchRule::Checks, alpha: 0.5, beta: 18.0, n, edges, in_listed: n };
+        let xbfs = Switching { rule: SwitchRule::Xbfs, alpha: 0.03, ..checks };
+        let second = SwitchInputs { unvisited_vertices: 81_516, ..inputs(649, 3, 74_146, 666, 795_346, false) };
+        let third = SwitchInputs { unvisited_vertices: 60_228, ..inputs(21_288, 649, 614_925, 74_146, 180_421, false) };
+        assert!(xbfs.wants_bottom_up(&second) && xbfs.wants_bottom_up(&third));
+        assert!(!checks.wants_bottom_up(&second));
+        assert!(checks.wants_bottom_up(&third));
+        // The second level's estimate is all of m_u (81,516 vertices * 11.7 edges is more),
+        // plus 81,516 offsets and 2,567.75 bitmap words: 879,430, halved by alpha.
+        assert_eq!(checks.explain(&second), "m_f 74146 < alpha*checks 439715 (n_u 81516): top-down");
+        // The third's: 60,228 vertices * 1.415 edges (85,226) + 60,228 + 2,568, halved: 74,011.
+        assert!(checks.explain(&third).starts_with("m_f 614925 >= alpha*checks 74011 "), "{}", checks.explain(&third));
+        // A road graph's level never goes: m_f alone is under the bitmap's words.
+        let road = Switching {
+            rule: SwitchRule::Checks,
+            alpha: 0.5,
+            beta: 18.0,
+            n: 264_346,
+            edges: 733_846,
+            in_listed: 264_346,
+        };
+        let tail = SwitchInputs { unvisited_vertices: 900, ..inputs(400, 380, 1_100, 1_050, 2_000, false) };
+        assert!(!road.wants_bottom_up(&tail));
+    }
+
     #[test]
     fn lambda_predicts_the_level_before_a_switch() {
-        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000 };
+        let s = Switching { rule: SwitchRule::Xbfs, alpha: 0.1, beta: 0.0, n: 100, edges: 10_000, in_listed: 100 };
         // m_f 400 after 100: lambda 4 predicts 1600 >= 1000, so the next level goes bottom-up.
         assert!(s.predicts_switch(&inputs(40, 10, 400, 100, 5000, false), false));
         // Growing more slowly (lambda 2: 800) predicts nothing.
@@ -318,6 +385,6 @@ mod tests {
             assert_eq!(serde_json::to_string(&rule).unwrap(), format!("\"{rule}\""));
         }
         let err = "gap".parse::<SwitchRule>().unwrap_err().to_string();
-        assert!(err.contains("`gap`") && err.contains("beamer or xbfs"), "{err}");
+        assert!(err.contains("`gap`") && err.contains("beamer, xbfs or checks"), "{err}");
     }
 }

@@ -87,14 +87,16 @@ pub struct GpuTuning {
     pub strategy: Option<String>,
     /// How each level picks its direction (persistent kernel): `beamer` (Beamer et al.: go
     /// bottom-up when the frontier grows and its edges x alpha exceed the unvisited edges,
-    /// back to top-down when it shrinks below n / beta) or `xbfs` (XBFS section 4.3: bottom-up
-    /// exactly while the frontier's edges are at least alpha x all edges).
+    /// back to top-down when it shrinks below n / beta), `xbfs` (XBFS section 4.3: bottom-up
+    /// exactly while the frontier's edges are at least alpha x all edges) or `checks`
+    /// (bottom-up exactly while the frontier's edges are at least alpha x the edges a bottom-up
+    /// pass is estimated to check).
     /// Default xbfs: measured on the suite, it never goes bottom-up on roads and grids, where
     /// beamer costs 4-5%, and is within 5% of beamer on Kronecker graphs.
-    #[arg(long = "switch", value_parser = ["beamer", "xbfs"])]
+    #[arg(long = "switch", value_parser = ["beamer", "xbfs", "checks"])]
     pub switch_rule: Option<String>,
     /// The switching rule's alpha. Default: 15 for beamer (Beamer's), 0.03 for xbfs (measured
-    /// best on the suite; XBFS's paper uses 0.1).
+    /// best on the suite; XBFS's paper uses 0.1), 0.5 for checks.
     #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
     pub alpha: Option<f32>,
     /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count

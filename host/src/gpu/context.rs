@@ -247,6 +247,7 @@ impl GpuContext {
             compressed: None,
             heads: None,
             empty_lists: self.upload_empty_lists(graph.offsets())?,
+            nonempty_lists: crate::graph::nonempty_lists(graph.offsets()),
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -295,6 +296,7 @@ impl GpuContext {
             compressed: Some(extras),
             heads: None,
             empty_lists: self.upload_empty_lists(graph.byte_offsets())?,
+            nonempty_lists: crate::graph::nonempty_lists(graph.byte_offsets()),
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -509,6 +511,9 @@ pub struct DeviceGraph {
     /// Which lists are empty ([`crate::graph::empty_list_bits`]), always in device memory: of an
     /// in-lists graph, the vertices that bottom-up levels need not search.
     pub(crate) empty_lists: CudaSlice<u32>,
+    /// How many lists are not empty: of an in-lists graph, the vertices a bottom-up pass
+    /// searches at the first level.
+    nonempty_lists: u32,
     layout: Layout,
     num_vertices: u32,
     num_edges: u64,
@@ -521,6 +526,11 @@ impl DeviceGraph {
 
     pub fn num_edges(&self) -> u64 {
         self.num_edges
+    }
+
+    /// Vertices whose list is not empty.
+    pub fn nonempty_lists(&self) -> u32 {
+        self.nonempty_lists
     }
 
     /// Where the lists are (the offsets may be in device memory when the lists are not).

@@ -110,6 +110,8 @@ pub struct PersistentControl {
     pub levels: u32,
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
+    pub handoff_unvisited_vertices: u32,
+    pub in_listed_vertices: u32,
     pub frontier_edges: [u64; 3],
     pub shared_tally: [u64; 3],
     pub handoff_unvisited_edges: u64,
@@ -244,6 +246,7 @@ pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 /// adaptive frontier generation (`SWITCH_XBFS_BIT`, `ADAPTIVE_FRONTIER_BIT` in the device
 /// crate).
 pub const SWITCH_XBFS_BIT: u32 = 8;
+pub const SWITCH_CHECKS_BIT: u32 = 14;
 pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
 /// The flag bit for XBFS's double-scan bottom-up levels (`DOUBLE_SCAN_BIT`).
 pub const DOUBLE_SCAN_BIT: u32 = 10;
@@ -400,8 +403,9 @@ pub fn bfs_persistent(
     let total_edges = graph.num_edges();
     // Bits 2 and 3 tell the trace which arrays are read over the bus; bits 4-5 pick the
     // bottom-up balancing; bit 6 allows asynchronous bottom-up labeling; bit 7 says there is no
-    // parents buffer to write; bit 8 picks XBFS's switching rule; bit 9 adaptive generation;
-    // bit 10 double-scan bottom-up levels; bits 11-13 the bottom-up chunk width.
+    // parents buffer to write; bit 8 picks XBFS's switching rule, bit 14 the checks rule; bit 9
+    // adaptive generation; bit 10 double-scan bottom-up levels; bits 11-13 the bottom-up chunk
+    // width.
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let layout = graph.layout();
     let flags = params.bottom_up as u32
@@ -411,6 +415,7 @@ pub fn bfs_persistent(
         | params.bottom_up_balance.flag_bits()
         | (params.async_bottom_up as u32) << ASYNC_BOTTOM_UP_BIT
         | ((params.switch_rule == SwitchRule::Xbfs) as u32) << SWITCH_XBFS_BIT
+        | ((params.switch_rule == SwitchRule::Checks) as u32) << SWITCH_CHECKS_BIT
         | (params.adaptive_frontier as u32) << ADAPTIVE_FRONTIER_BIT
         | (params.double_scan as u32) << DOUBLE_SCAN_BIT
         | chunk_flag_bits(params.bottom_up_chunk)
@@ -616,6 +621,7 @@ mod tests {
         assert_eq!(device_value("ASYNC_BOTTOM_UP_BIT"), super::ASYNC_BOTTOM_UP_BIT as u64);
         assert_eq!(device_value("DISTANCES_ONLY_BIT"), super::DISTANCES_ONLY_BIT as u64);
         assert_eq!(device_value("SWITCH_XBFS_BIT"), super::SWITCH_XBFS_BIT as u64);
+        assert_eq!(device_value("SWITCH_CHECKS_BIT"), super::SWITCH_CHECKS_BIT as u64);
         assert_eq!(device_value("ADAPTIVE_FRONTIER_BIT"), super::ADAPTIVE_FRONTIER_BIT as u64);
         assert_eq!(device_value("DOUBLE_SCAN_BIT"), super::DOUBLE_SCAN_BIT as u64);
         assert_eq!(device_value("BOTTOM_UP_CHUNK_SHIFT"), super::BOTTOM_UP_CHUNK_SHIFT as u64);

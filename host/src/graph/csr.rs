@@ -108,6 +108,18 @@ impl Graph {
         internal as u64 + self.id_base as u64
     }
 
+    /// How many vertices some edge points to: those with in-edges.
+    pub fn vertices_with_in_edges(&self) -> u64 {
+        if self.undirected {
+            return super::nonempty_lists(self.offsets()) as u64;
+        }
+        let mut seen = vec![false; self.num_vertices()];
+        for &v in self.targets() {
+            seen[v as usize] = true;
+        }
+        seen.into_iter().filter(|&s| s).count() as u64
+    }
+
     /// Checks whether every edge `u -> v` has its reverse `v -> u` (binary search in sorted lists).
     pub fn is_symmetric(&self) -> bool {
         use rayon::prelude::*;

@@ -37,6 +37,11 @@ pub fn empty_list_bits(offsets: &[u64]) -> Vec<u32> {
     words
 }
 
+/// How many lists are not empty, from CSR offsets (edge or byte offsets alike).
+pub fn nonempty_lists(offsets: &[u64]) -> u32 {
+    offsets.windows(2).filter(|w| w[0] != w[1]).count() as u32
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

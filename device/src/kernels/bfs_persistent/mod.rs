@@ -3,12 +3,15 @@
 //! costs a launch or a round trip to the host.
 //!
 //! Techniques, by source:
-//! - Direction optimization, by one of two rules (bit 8 of the flags, [`SWITCH_XBFS_BIT`]).
+//! - Direction optimization, by one of three rules (bits 8 and 14 of the flags,
+//!   [`SWITCH_XBFS_BIT`] and [`SWITCH_CHECKS_BIT`]).
 //!   Beamer's (Beamer et al., SC 2012; as used by Moschou 2026, section 2.3): top-down while
 //!   the frontier's edges are few against the unvisited vertices' edges (`m_f * alpha > m_u`
 //!   switches), bottom-up while the frontier is large, back to top-down when it shrinks below
 //!   `n / beta`. XBFS's (section 4.3): bottom-up exactly while the edge check `m_f` is at least
-//!   `alpha * |E|`. The rule runs on the device, identically in every block, from counters the
+//!   `alpha * |E|`. Checks (ours): bottom-up while `m_f` is at least `alpha` times an estimate
+//!   of the edges the bottom-up pass would check (`rule.rs`, `Rule::bottom_up_checks`). The
+//!   rule runs on the device, identically in every block, from counters the
 //!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
 //!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
@@ -67,7 +70,7 @@ mod rule;
 mod top_down;
 
 use compressed::Restarts;
-use rule::{Rule, SwitchCounters};
+use rule::{Rule, RuleKind, SwitchCounters};
 use top_down::{Gather, Output, NO_SHARING};
 
 /// Threads per block; the host launches with exactly this many.
@@ -104,6 +107,9 @@ pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
 /// The bit of the kernels' `flags` that switches directions by XBFS's edge-check rule
 /// (`m_f >= alpha * |E|` means bottom-up; `beta` unused) instead of Beamer's.
 pub const SWITCH_XBFS_BIT: u32 = 8;
+/// The bit of the kernels' `flags` that switches directions by the checks rule (`m_f >= alpha
+/// * ` the bottom-up pass's estimated checks means bottom-up; `beta` unused).
+pub const SWITCH_CHECKS_BIT: u32 = 14;
 /// The bit of the kernels' `flags` that turns on adaptive frontier generation (XBFS section 4:
 /// single-scan before a predicted switch to bottom-up, direct emission before a predicted
 /// switch back); without it every top-down level enqueues and every bottom-up level writes
@@ -167,6 +173,10 @@ pub struct BfsControl {
     /// Where block 0 left off after expanding small frontiers alone.
     pub handoff_level: u32,
     pub handoff_previous_frontier: u32,
+    pub handoff_unvisited_vertices: u32,
+    /// Input: vertices whose in-list is not empty, the unvisited vertices a bottom-up pass
+    /// searches at level 0 (the checks rule's `n_u`).
+    pub in_listed_vertices: u32,
     /// Out-degree sums of the frontiers of the levels using each slot.
     pub frontier_edges: [u64; 3],
     /// Shared lists registered by the levels using each slot: entries << 40 | edges.
@@ -365,8 +375,8 @@ struct Bfs<const COMPRESSED: bool> {
     chunk_choice: u32,
     /// Asynchronous bottom-up labeling allowed (XBFS Algorithm 3).
     async_bottom_up: bool,
-    /// XBFS's switching rule instead of Beamer's.
-    xbfs_rule: bool,
+    /// Which switching rule decides.
+    rule_kind: RuleKind,
     /// Adaptive frontier generation (single-scan and direct emission on predicted switches).
     adaptive_frontier: bool,
     /// Bottom-up levels over the double-scan's queue of unvisited vertices.
@@ -385,6 +395,9 @@ struct LevelState {
     /// Out-edges of the vertices in no frontier before this level's (this level's `m_u` plus
     /// its `m_f`).
     unvisited_edges: u64,
+    /// Vertices with in-edges in no frontier before this level's (this level's `n_u` plus
+    /// its frontier).
+    unvisited_vertices: u32,
     /// The previous level went bottom-up.
     bottom_up: bool,
     /// How the previous level left this level's frontier: as a queue, a bitmap, or both.
@@ -475,8 +488,8 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// pick the bottom-up balancing (`BOTTOM_UP_STATIC`, `BOTTOM_UP_THREAD`, `BOTTOM_UP_WARP`),
 /// bit 6 ([`ASYNC_BOTTOM_UP_BIT`]) allows asynchronous bottom-up labeling.
 /// Bit 7 ([`DISTANCES_ONLY_FLAG`]) labels distances only: no parent is written. Bit 8
-/// ([`SWITCH_XBFS_BIT`]) switches by XBFS's rule, bit 9 ([`ADAPTIVE_FRONTIER_BIT`]) generates
-/// frontiers adaptively.
+/// ([`SWITCH_XBFS_BIT`]) switches by XBFS's rule, bit 14 ([`SWITCH_CHECKS_BIT`]) by the
+/// checks rule, bit 9 ([`ADAPTIVE_FRONTIER_BIT`]) generates frontiers adaptively.
 ///
 /// `in_heads` is null, or holds `HEAD_NEIGHBORS * n` words: the first in-neighbors of every
 /// vertex in list order, `UNREACHED` where its list is shorter (for the compressed kernel,
@@ -659,7 +672,13 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             lists_mapped: flags & 8 != 0,
             balance: Balance::from_flags(flags),
             async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
-            xbfs_rule: flags & (1 << SWITCH_XBFS_BIT) != 0,
+            rule_kind: if flags & (1 << SWITCH_CHECKS_BIT) != 0 {
+                RuleKind::Checks
+            } else if flags & (1 << SWITCH_XBFS_BIT) != 0 {
+                RuleKind::Xbfs
+            } else {
+                RuleKind::Beamer
+            },
             adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
             double_scan: flags & (1 << DOUBLE_SCAN_BIT) != 0,
             chunk_choice: match (flags >> BOTTOM_UP_CHUNK_SHIFT) & 7 {
@@ -700,6 +719,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             previous_frontier: 0,
             previous_edges: 0,
             unvisited_edges: self.total_edges,
+            // SAFETY: `control` is valid; the host wrote this word before the launch.
+            unvisited_vertices: unsafe { (*control).in_listed_vertices },
             bottom_up: false,
             has_queue: true,
             has_bitmap: false,
@@ -804,6 +825,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     previous_frontier: frontier,
                     previous_edges: frontier_edges,
                     unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                    unvisited_vertices: state.unvisited_vertices.saturating_sub(frontier),
                     bottom_up,
                     has_queue: wrote_queue,
                     has_bitmap: wrote_bitmap,
@@ -838,7 +860,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
 }
 
 /// Words of one [`LevelState`] slot in shared memory.
-pub const LEVEL_STATE_WORDS: usize = 3;
+pub const LEVEL_STATE_WORDS: usize = 4;
 
 impl LevelState {
     /// Writes this state into its slot (`level % 2`) of the block's copy.
@@ -849,6 +871,7 @@ impl LevelState {
         slots.set(base, self.previous_frontier as u64 | flags << 32);
         slots.set(base + 1, self.previous_edges);
         slots.set(base + 2, self.unvisited_edges);
+        slots.set(base + 3, self.unvisited_vertices as u64);
     }
 
     /// The state of `level`, from its slot of the block's copy.
@@ -861,6 +884,7 @@ impl LevelState {
             previous_frontier: first as u32,
             previous_edges: slots.get(base + 1),
             unvisited_edges: slots.get(base + 2),
+            unvisited_vertices: slots.get(base + 3) as u32,
             bottom_up: flags & 1 != 0,
             has_queue: flags & 2 != 0,
             has_bitmap: flags & 4 != 0,
@@ -876,6 +900,7 @@ impl LevelState {
             frontier_edges: frontier_edges as f32,
             previous_edges: self.previous_edges as f32,
             unvisited_edges: self.unvisited_edges.saturating_sub(frontier_edges) as f32,
+            unvisited_vertices: self.unvisited_vertices.saturating_sub(frontier) as f32,
             bottom_up: self.bottom_up,
         }
     }
@@ -969,7 +994,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     #[inline(always)]
     fn rule(&self) -> Rule {
         Rule {
-            xbfs: self.xbfs_rule,
+            kind: self.rule_kind,
             alpha: self.alpha,
             beta: self.beta,
             n: self.n as f32,
@@ -1108,6 +1133,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 previous_frontier: frontier,
                 previous_edges: frontier_edges,
                 unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
+                unvisited_vertices: state.unvisited_vertices.saturating_sub(frontier),
                 bottom_up: false,
                 has_queue: true,
                 has_bitmap: false,
@@ -1122,6 +1148,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 (*self.control).handoff_previous_frontier = state.previous_frontier;
                 (*self.control).handoff_unvisited_edges = state.unvisited_edges;
                 (*self.control).handoff_previous_edges = state.previous_edges;
+                (*self.control).handoff_unvisited_vertices = state.unvisited_vertices;
             }
         }
     }
@@ -1135,6 +1162,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 previous_frontier: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_previous_frontier)),
                 unvisited_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_unvisited_edges)),
                 previous_edges: load_acquire_u64(core::ptr::addr_of!((*self.control).handoff_previous_edges)),
+                unvisited_vertices: load_acquire_u32(core::ptr::addr_of!((*self.control).handoff_unvisited_vertices)),
                 bottom_up: false,
                 has_queue: true,
                 has_bitmap: false,
