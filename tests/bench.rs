@@ -410,7 +410,7 @@ fn gpu_suite_runs_every_kernel() {
     let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--top-down"], "top-down.json");
     assert!(
         value(&stdout, "gpu kernel").starts_with(
-            "top-down (persistent; xbfs rule, alpha 0.03, beta 18, adaptive frontier generation, bottom-up off"
+            "top-down (persistent; checks rule, alpha 0.5, beta 18, adaptive frontier generation, bottom-up off"
         ),
         "{stdout}"
     );

@@ -35,7 +35,6 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
     let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
     let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
     let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
-    let checks = GpuBfsParams { switch_rule: SwitchRule::Checks, alpha: SwitchRule::Checks.default_alpha(), ..default };
     vec![
         ("persistent", default),
         ("persistent, beamer rule", beamer),
@@ -75,10 +74,10 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
             "persistent, xbfs rule, warp balance, async",
             GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
         ),
-        ("persistent, checks rule", checks),
+        ("persistent, xbfs rule, alpha 0.03", GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.03, ..default }),
         (
-            "persistent, checks rule, thread balance, async",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, async_bottom_up: true, ..checks },
+            "persistent, thread balance, async bottom-up",
+            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..asynchronous },
         ),
         // alpha 0: every level's edge check is at least 0 x |E|, so bottom-up from the first.
         ("persistent, xbfs rule always bottom-up", GpuBfsParams { alpha: 0.0, ..xbfs }),

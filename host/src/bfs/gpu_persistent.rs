@@ -21,15 +21,14 @@ pub use crate::gpu::kernels::BottomUpBalance;
 pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
 
 impl Default for PersistentParams {
-    /// XBFS's switching rule with alpha = 0.03 (chosen by measurement on the suite: never
-    /// bottom-up on road graphs and grids, where Beamer's rule went bottom-up on the tail
-    /// levels and cost 4-5%; within 5% of Beamer's on Kronecker graphs; see bench/NOTES.md),
+    /// The checks rule with alpha = 0.5 (chosen by measurement on the suite against XBFS's
+    /// rule at 0.03, the default before it; bench/NOTES.md, entry 46),
     /// adaptive frontier generation, bottom-up and the small-frontier path on, bottom-up
     /// levels balanced statically and synchronous (no asynchronous labeling).
     fn default() -> Self {
         PersistentParams {
-            switch_rule: SwitchRule::Xbfs,
-            alpha: SwitchRule::Xbfs.default_alpha(),
+            switch_rule: SwitchRule::Checks,
+            alpha: SwitchRule::Checks.default_alpha(),
             beta: 18.0,
             adaptive_frontier: true,
             bottom_up: true,

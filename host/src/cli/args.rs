@@ -91,8 +91,7 @@ pub struct GpuTuning {
     /// exactly while the frontier's edges are at least alpha x all edges) or `checks`
     /// (bottom-up exactly while the frontier's edges are at least alpha x the edges a bottom-up
     /// pass is estimated to check).
-    /// Default xbfs: measured on the suite, it never goes bottom-up on roads and grids, where
-    /// beamer costs 4-5%, and is within 5% of beamer on Kronecker graphs.
+    /// Default checks, chosen by measurement on the suite (bench/NOTES.md, entry 46).
     #[arg(long = "switch", value_parser = ["beamer", "xbfs", "checks"])]
     pub switch_rule: Option<String>,
     /// The switching rule's alpha. Default: 15 for beamer (Beamer's), 0.03 for xbfs (measured
@@ -389,7 +388,7 @@ mod tests {
     fn switching_rule_and_thresholds_reach_the_persistent_kernel_and_bad_ones_are_refused() {
         let params = |extra: &[&str]| persistent(&[&["bfs", "kron:10"][..], extra].concat());
         let default = params(&[]);
-        assert_eq!((default.switch_rule, default.alpha, default.adaptive_frontier), (SwitchRule::Xbfs, 0.03, true));
+        assert_eq!((default.switch_rule, default.alpha, default.adaptive_frontier), (SwitchRule::Checks, 0.5, true));
         let beamer = params(&["--switch", "beamer", "--frontier-generation", "fixed"]);
         assert_eq!((beamer.switch_rule, beamer.alpha, beamer.adaptive_frontier), (SwitchRule::Beamer, 15.0, false));
         let double_scan = params(&["--frontier-generation", "double-scan"]);

@@ -702,6 +702,8 @@ mod tests {
                 "levels:u32",
                 "handoff_level:u32",
                 "handoff_previous_frontier:u32",
+                "handoff_unvisited_vertices:u32",
+                "in_listed_vertices:u32",
                 "frontier_edges:[u64;3]",
                 "shared_tally:[u64;3]",
                 "handoff_unvisited_edges:u64",
@@ -710,6 +712,6 @@ mod tests {
                 "handoff_previous_edges:u64",
             ]
         );
-        assert_eq!(super::CONTROL_WORDS, 5 + 14);
+        assert_eq!(super::CONTROL_WORDS, 6 + 14);
     }
 }
