@@ -26,8 +26,9 @@ pub enum SwitchRule {
     /// bottom-up pass is estimated to check, `min(m_u, n_u * |E| / m_f)` edges plus a read of
     /// each unvisited vertex's offsets and of every visited-bitmap word (`n / 32`). XBFS's rule
     /// sent a social graph's second level bottom-up, where the pass checked 3.7 times the edges
-    /// top-down would; this estimate was within 30% of the checks counted on the suite's
-    /// graphs (bench/NOTES.md, entry 46).
+    /// top-down would. Against the edges the suite's bottom-up levels did check, the estimate
+    /// ran 0.98x to 2.1x, mostly 1.0x to 1.3x: it leans high, which keeps a level top-down
+    /// (bench/NOTES.md, entry 46).
     Checks,
 }
 
