@@ -820,17 +820,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 unsafe { bfs.register_long_lists(state.level, frontier, share_from) };
             }
             if thread_idx() == 0 {
-                let next = LevelState {
-                    level: state.level + 1,
-                    previous_frontier: frontier,
-                    previous_edges: frontier_edges,
-                    unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
-                    unvisited_vertices: state.unvisited_vertices.saturating_sub(frontier),
-                    bottom_up,
-                    has_queue: wrote_queue,
-                    has_bitmap: wrote_bitmap,
-                };
-                next.store(&gather.level_state);
+                state.after(frontier, frontier_edges, bottom_up, wrote_queue, wrote_bitmap).store(&gather.level_state);
             }
             if share_long_lists || mark_next {
                 barrier.sync();
@@ -888,6 +878,23 @@ impl LevelState {
             bottom_up: flags & 1 != 0,
             has_queue: flags & 2 != 0,
             has_bitmap: flags & 4 != 0,
+        }
+    }
+
+    /// The state the next level starts from, once this level has expanded its frontier of
+    /// `frontier` vertices and `frontier_edges` out-edges in the direction `bottom_up`, leaving
+    /// the next frontier as a queue, a bitmap or both.
+    #[inline(always)]
+    fn after(&self, frontier: u32, frontier_edges: u64, bottom_up: bool, has_queue: bool, has_bitmap: bool) -> LevelState {
+        LevelState {
+            level: self.level + 1,
+            previous_frontier: frontier,
+            previous_edges: frontier_edges,
+            unvisited_edges: self.unvisited_edges.saturating_sub(frontier_edges),
+            unvisited_vertices: self.unvisited_vertices.saturating_sub(frontier),
+            bottom_up,
+            has_queue,
+            has_bitmap,
         }
     }
 
@@ -1128,16 +1135,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             unsafe {
                 self.expand_top_down(gather, state.level, frontier, frontier_edges, true, NO_SHARING, Output::Queue)
             };
-            state = LevelState {
-                level: state.level + 1,
-                previous_frontier: frontier,
-                previous_edges: frontier_edges,
-                unvisited_edges: state.unvisited_edges.saturating_sub(frontier_edges),
-                unvisited_vertices: state.unvisited_vertices.saturating_sub(frontier),
-                bottom_up: false,
-                has_queue: true,
-                has_bitmap: false,
-            };
+            state = state.after(frontier, frontier_edges, false, true, false);
             // The counters this level filled must be complete before the next level reads them.
             sync_threads();
         }
