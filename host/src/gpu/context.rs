@@ -241,13 +241,16 @@ impl GpuContext {
                 + empty_lists_bytes(graph.num_vertices()),
             "the graph's CSR arrays",
         )?;
+        let offsets = self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?;
+        let targets = self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?;
+        let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.offsets())?;
         Ok(DeviceGraph {
-            offsets: self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?,
-            targets: self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
+            offsets,
+            targets,
             compressed: None,
             heads: None,
-            empty_lists: self.upload_empty_lists(graph.offsets())?,
-            nonempty_lists: crate::graph::nonempty_lists(graph.offsets()),
+            empty_lists,
+            nonempty_lists,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -290,13 +293,16 @@ impl GpuContext {
             long_first: self.upload(&restarts.first, "the compressed graph's long lists")?,
             long_count,
         };
+        let offsets = self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?;
+        let targets = self.place_array(&bytes, layout.lists, "the compressed graph's lists")?;
+        let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.byte_offsets())?;
         Ok(DeviceGraph {
-            offsets: self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?,
-            targets: self.place_array(&bytes, layout.lists, "the compressed graph's lists")?,
+            offsets,
+            targets,
             compressed: Some(extras),
             heads: None,
-            empty_lists: self.upload_empty_lists(graph.byte_offsets())?,
-            nonempty_lists: crate::graph::nonempty_lists(graph.byte_offsets()),
+            empty_lists,
+            nonempty_lists,
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
@@ -304,10 +310,14 @@ impl GpuContext {
     }
 
     /// The bitmap of empty lists of a graph with these offsets, in device memory.
-    fn upload_empty_lists(&self, offsets: &[u64]) -> Result<CudaSlice<u32>, GpuError> {
+    fn upload_empty_lists(&self, offsets: &[u64]) -> Result<(CudaSlice<u32>, u32), GpuError> {
         let bits = crate::graph::empty_list_bits(offsets);
+        // The count of lists that are not empty, read off the same bitmap rather than a second
+        // pass over the offsets.
+        let empty: u32 = bits.iter().map(|word| word.count_ones()).sum();
+        let nonempty = offsets.len().saturating_sub(1) as u32 - empty;
         // cuMemAlloc refuses zero bytes: a graph without vertices still gets one word.
-        self.upload(if bits.is_empty() { &[0u32][..] } else { &bits }, "the bitmap of empty lists")
+        Ok((self.upload(if bits.is_empty() { &[0u32][..] } else { &bits }, "the bitmap of empty lists")?, nonempty))
     }
 
     /// Copies the first neighbors of `graph`'s lists into device memory beside it, for the
