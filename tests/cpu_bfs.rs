@@ -10,7 +10,7 @@ use warpath::bfs::{
     DirectionParams, LevelTrace,
 };
 use warpath::graph::{EdgeList, GraphBuilder, UNREACHED};
-use warpath::verify::validate_bfs_tree;
+use warpath::bfs::verify::validate_bfs_tree;
 use warpath::{Error, Graph};
 
 const U: u32 = UNREACHED;

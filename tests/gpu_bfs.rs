@@ -18,7 +18,7 @@ use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, ListHeads};
-use warpath::verify::{validate_bfs_tree, validate_distances};
+use warpath::bfs::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
 
 /// The persistent kernel's variants: every combination of bottom-up steps and the

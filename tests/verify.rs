@@ -7,7 +7,7 @@ mod common;
 use common::{build, rmat, Rng};
 use warpath::bfs::{bfs_parallel, bfs_sequential, random_sources, BfsResult};
 use warpath::graph::{EdgeList, GraphBuilder, UNREACHED};
-use warpath::verify::{validate, validate_bfs_tree, validate_distances};
+use warpath::bfs::verify::{validate, validate_bfs_tree, validate_distances};
 use warpath::{Error, Graph};
 
 const U: u32 = UNREACHED;

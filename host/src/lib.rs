@@ -7,19 +7,21 @@
 //! - [`generate`]: seeded synthetic graphs (Graph500 Kronecker, RMAT, uniform, grids);
 //! - [`input`]: loading what the user named, a file or a generator spec;
 //! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
-//! - [`bfs`]: the traversals, CPU and GPU;
-//! - [`verify`]: Graph500-style validation of BFS trees;
+//! - [`engine`]: backend choice and CPU fallback, placement under the VRAM budget, the graph
+//!   prepared for the GPU; shared by every algorithm;
+//! - [`bfs`]: breadth-first search: the traversals, CPU and GPU, their traces, and the
+//!   Graph500-style verifier beside them;
 //! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
 
 pub mod bench;
 pub mod bfs;
+pub mod engine;
 pub mod error;
 pub mod formats;
 pub mod generate;
 pub mod gpu;
 pub mod graph;
 pub mod input;
-pub mod verify;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -7,7 +7,7 @@ use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::{random_sources, BackendUsed, LevelTrace, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::verify::validate;
+use crate::bfs::verify::validate;
 
 /// What to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +246,7 @@ pub fn choose_roots(graph: &Graph, seed: u64, count: usize) -> Result<Vec<u32>> 
 /// Runs the benchmark: one untimed warm-up from the first root, then one timed traversal per
 /// root, each validated Graph500-style (a failure is returned as [`Error::Verification`] naming
 /// the root); distances-only traversals by the distance rules
-/// ([`crate::verify::validate_distances`]). `progress` is called after each timed root with the
+/// ([`crate::bfs::verify::validate_distances`]). `progress` is called after each timed root with the
 /// number done so far.
 pub fn run_bench(
     graph: &Graph,

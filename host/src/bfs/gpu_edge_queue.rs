@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use cudarc::driver::CudaSlice;
 
-use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::gpu::kernels::{

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cudarc::driver::CudaSlice;
 
-use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
 use crate::bfs::BfsResult;
 use crate::gpu::kernels::{

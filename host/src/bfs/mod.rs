@@ -1,13 +1,13 @@
-//! Breadth-first search: the result type every traversal returns, source selection, and the
-//! traversals, CPU and GPU (one file each, as in the GAP Benchmark Suite). Validation of results lives
-//! apart, in [`crate::verify`], so that no kernel checks itself.
+//! Breadth-first search: the result type every traversal returns, source selection, the
+//! traversals, CPU and GPU (one file each, as in the GAP Benchmark Suite), their trace, the
+//! [`Traverser`] that runs them on the [engine](crate::engine), and beside them the verifier
+//! ([`verify`]), which no traversal calls on its own work.
 
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::graph::{Graph, UNREACHED};
 
-pub mod backend;
 pub mod cpu_parallel;
 pub mod cpu_reference;
 pub mod gpu_edge_queue;
@@ -15,11 +15,16 @@ pub mod gpu_persistent;
 pub mod gpu_topdown;
 pub mod strategy;
 pub mod switching;
+pub mod trace;
+pub mod traverser;
+pub mod verify;
 
-pub use backend::{bfs, choose_placement, Backend, BackendUsed, GpuKernel, GpuOptions, Traversal, Traverser};
-pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+pub use crate::engine::{Backend, BackendUsed};
+pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, DirectionParams};
 pub use cpu_reference::bfs_sequential;
 pub use strategy::TopDownStrategy;
+pub use trace::{Direction, LevelTrace};
+pub use traverser::{bfs, GpuKernel, GpuOptions, Traversal, Traverser};
 pub use switching::{
     switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
 };

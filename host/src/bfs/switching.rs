@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::bfs::cpu_parallel::{Direction, LevelTrace};
+use crate::bfs::trace::{Direction, LevelTrace};
 
 /// Which rule picks the direction of each level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

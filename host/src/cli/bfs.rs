@@ -3,7 +3,7 @@ use std::time::Instant;
 
 use warpath::bfs::{random_source, GpuKernel, TopDownStrategy, Traverser};
 use warpath::graph::UNREACHED;
-use warpath::verify;
+use warpath::bfs::verify;
 use warpath::{Error, Graph, Result};
 
 use super::args::BfsArgs;

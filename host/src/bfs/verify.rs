@@ -1,5 +1,6 @@
-//! Validation of BFS results, kept apart from the kernels so that no traversal grades its
-//! own work. Every check is a scan over vertices or edges, run in parallel, because it is
+//! Validation of BFS results, beside the traversals (as the GAP Benchmark Suite keeps each
+//! kernel's verifier in the kernel's file) but called only by their users, so that no
+//! traversal grades its own work. Every check is a scan over vertices or edges, run in parallel, because it is
 //! applied to graphs of hundreds of millions of edges after every GPU run.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -38,7 +39,7 @@ pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
     if !result.has_parents() {
         return Err(Error::InvalidArgument(
             "this BFS result has no parents (a distances-only traversal), so there is no tree to validate: \
-             check its distances with verify::validate_distances (or verify::validate, which picks the check)"
+             check its distances with bfs::verify::validate_distances (or bfs::verify::validate, which picks the check)"
                 .into(),
         ));
     }

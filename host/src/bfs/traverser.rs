@@ -1,60 +1,20 @@
-//! Choosing where a BFS runs: the GPU when there is one, all CPU cores otherwise, and saying
-//! which, and why, every time.
+//! The BFS on the engine: a graph prepared once ([`crate::engine::prepare`]), then as many
+//! traversals as the caller wants, each by the GPU kernel chosen (or `auto`'s pick for the
+//! graph) or by the parallel CPU BFS.
 
 use std::time::{Duration, Instant};
 
-use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
+use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
 use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent, PersistentRun};
 use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
 use crate::bfs::strategy::TopDownStrategy;
+use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Workspace};
 use crate::error::Result;
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
-use crate::graph::{CompressedGraph, Graph, ListHeads};
-
-/// Where the caller wants the traversal to run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Backend {
-    /// The GPU if one is usable, else the CPU (with a warning saying why).
-    #[default]
-    Auto,
-    /// The GPU or an error.
-    Gpu,
-    /// The parallel CPU BFS.
-    Cpu,
-}
-
-impl std::str::FromStr for Backend {
-    type Err = crate::Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "auto" => Ok(Backend::Auto),
-            "gpu" => Ok(Backend::Gpu),
-            "cpu" => Ok(Backend::Cpu),
-            other => {
-                Err(crate::Error::InvalidArgument(format!("unknown backend `{other}`: expected auto, gpu or cpu")))
-            }
-        }
-    }
-}
-
-/// Where a traversal did run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BackendUsed {
-    Gpu { device: String },
-    Cpu { threads: usize },
-}
-
-impl std::fmt::Display for BackendUsed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BackendUsed::Gpu { device } => write!(f, "gpu ({device})"),
-            BackendUsed::Cpu { threads } => write!(f, "cpu ({threads} threads)"),
-        }
-    }
-}
+use crate::gpu::{GpuContext, GpuError, Layout, Placement};
+use crate::graph::Graph;
 
 /// A finished traversal and what it cost.
 pub struct Traversal {
@@ -69,31 +29,16 @@ pub struct Traversal {
     pub warnings: Vec<String>,
 }
 
-/// A graph prepared for repeated traversals on one backend: the GPU context and the graph in
-/// device memory, or the CPU with the transpose a directed graph needs for bottom-up steps.
+/// A graph prepared for repeated BFS on one backend ([`crate::engine::Prepared`]: the GPU
+/// context and the graph in device memory, or the CPU with the transpose a directed graph
+/// needs for bottom-up steps), and the GPU kernel that runs.
 pub struct Traverser<'g> {
     graph: &'g Graph,
-    engine: Engine,
+    prepared: Prepared,
     gpu_kernel: GpuKernel,
     /// [`GpuOptions::distances_only`], applied on every backend.
     distances_only: bool,
     warnings: Vec<String>,
-}
-
-enum Engine {
-    Gpu {
-        gpu: Box<GpuContext>,
-        device_graph: Box<DeviceGraph>,
-        /// The transpose, for bottom-up steps on a directed graph (None when undirected, or
-        /// when it did not fit: then the GPU stays top-down).
-        device_transpose: Option<Box<DeviceGraph>>,
-        /// Found once here rather than by every traversal.
-        max_out_degree: u64,
-        upload_time: Duration,
-    },
-    Cpu {
-        transpose: Option<Graph>,
-    },
 }
 
 /// Which GPU traversal runs.
@@ -145,37 +90,15 @@ pub struct GpuOptions {
     pub no_list_heads: bool,
 }
 
-/// Device memory left free when the budget is not given: other processes and the driver's own
-/// allocations (module, stacks) need some.
-const VRAM_MARGIN: u64 = 512 << 20;
-
-/// Where the graph goes, given what it and the per-vertex BFS arrays need and the budget.
-/// The per-vertex arrays (labels, bitmaps, queues) always stay in device memory: when they do
-/// not fit, no placement helps and the answer is an error naming both sizes.
-pub fn choose_placement(
-    graph_bytes: u64,
-    per_vertex_bytes: u64,
-    budget: u64,
-    requested: Option<Placement>,
-) -> std::result::Result<Placement, GpuError> {
-    if per_vertex_bytes > budget {
-        return Err(GpuError::OutOfMemory {
-            what: "the BFS labels, bitmaps and queues, which must be in device memory (the VRAM budget)".into(),
-            needed: per_vertex_bytes,
-            free: budget,
-        });
-    }
-    let fits = graph_bytes + per_vertex_bytes <= budget;
-    match requested {
-        Some(Placement::Device) if !fits => Err(GpuError::OutOfMemory {
-            what: "the graph and the BFS arrays in device memory (the VRAM budget; --placement zero-copy would fit)"
-                .into(),
-            needed: graph_bytes + per_vertex_bytes,
-            free: budget,
-        }),
-        Some(placement) => Ok(placement),
-        None if fits => Ok(Placement::Device),
-        None => Ok(Placement::ZeroCopy),
+impl GpuOptions {
+    /// What the engine needs of these to place the graph.
+    fn placement_options(&self) -> PlacementOptions {
+        PlacementOptions {
+            placement: self.placement,
+            vram_budget: self.vram_budget,
+            compressed: self.compressed,
+            no_list_heads: self.no_list_heads,
+        }
     }
 }
 
@@ -188,178 +111,51 @@ impl<'g> Traverser<'g> {
 
     /// [`new`](Self::new) with a choice of graph placement and device-memory budget.
     pub fn with_options(graph: &'g Graph, backend: Backend, options: GpuOptions) -> Result<Self> {
-        let mut warnings = Vec::new();
-        if backend != Backend::Cpu {
-            match Self::prepare_gpu(graph, options, &mut warnings) {
-                Ok(engine) => {
-                    let distances_only = options.distances_only;
-                    return Ok(Traverser { graph, engine, gpu_kernel: GpuKernel::default(), distances_only, warnings });
-                }
-                Err(err) if backend == Backend::Auto => {
-                    if err.is_unavailable() {
-                        warnings.push(format!("no usable GPU ({err}); running on the CPU"));
-                    } else {
-                        warnings.push(format!("the GPU could not run this BFS ({err}); falling back to the CPU"));
-                    }
-                }
-                Err(err) => return Err(err.into()),
-            }
-        }
-        if options.compressed {
-            warnings.push("compressed lists are read by the GPU kernels only: the CPU traverses the plain CSR".into());
-        }
-        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+        let n = graph.num_vertices() as u32;
+        // Budgeted for the largest of the kernels' arrays, so that any kernel can run later.
+        let workspace = Workspace {
+            bytes: GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
+                .max(GpuTopDown::bytes_needed(n)),
+            what: "the BFS labels, bitmaps and queues",
+        };
+        let (prepared, warnings) = prepare(graph, backend, &options.placement_options(), workspace)?;
         Ok(Traverser {
             graph,
-            engine: Engine::Cpu { transpose },
+            prepared,
             gpu_kernel: GpuKernel::default(),
             distances_only: options.distances_only,
             warnings,
         })
     }
 
-    fn prepare_gpu(
-        graph: &Graph,
-        options: GpuOptions,
-        warnings: &mut Vec<String>,
-    ) -> std::result::Result<Engine, GpuError> {
-        let gpu = GpuContext::new()?;
-        let budget = match options.vram_budget {
-            Some(budget) => budget,
-            None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
-        };
-        // A directed graph brings its transpose (in-edges for bottom-up steps), as big again.
-        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-        let compressed = options
-            .compressed
-            .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
-        let copies = if graph.is_undirected() { 1 } else { 2 };
-        // Every placed graph keeps its bitmap of empty lists in device memory.
-        let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
-        let (graph_bytes, resident_extras) = match &compressed {
-            Some((out, inbound)) => {
-                let both = [Some(out), inbound.as_ref()];
-                let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
-                // Degrees and restart points stay in device memory whatever the placement.
-                let extras =
-                    both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
-                (bytes, extras + empty_lists)
-            }
-            None => (
-                copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64,
-                empty_lists,
-            ),
-        };
-        let n = graph.num_vertices() as u32;
-        let per_vertex = GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
-            .max(GpuTopDown::bytes_needed(n))
-            + resident_extras;
-        let placement = choose_placement(graph_bytes, per_vertex, budget, options.placement)?;
-        // Zero-copy lists still get their offsets in device memory when those fit: every
-        // bottom-up step reads the offsets of every unvisited vertex.
-        let offsets_bytes = 8 * (graph.num_vertices() as u64 + 1) * copies;
-        let offsets = if placement == Placement::Device || per_vertex + offsets_bytes <= budget {
-            Placement::Device
-        } else {
-            Placement::ZeroCopy
-        };
-        let layout = Layout { offsets, lists: placement };
-        if placement == Placement::ZeroCopy && options.placement.is_none() {
-            warnings.push(format!(
-                "the graph ({graph_bytes} bytes) and the BFS arrays ({per_vertex} bytes) exceed the {budget}-byte VRAM budget: \
-                 the neighbor lists stay in pinned host memory mapped into the GPU (zero-copy), read over the bus; \
-                 the offsets are in {} memory",
-                if offsets == Placement::Device { "device" } else { "host" }
-            ));
-        }
-        let started = Instant::now();
-        let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
-            Some(packed) => gpu.place_compressed(packed, layout),
-            None => gpu.place_graph(plain, layout),
-        };
-        let device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
-        let device_transpose = match &transpose {
-            None => None,
-            Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
-                Ok(placed) => Some(Box::new(placed)),
-                Err(err) => {
-                    warnings.push(format!(
-                        "no room for the transpose of this directed graph ({err}); the GPU BFS stays top-down"
-                    ));
-                    None
-                }
-            },
-        };
-        let mut device_graph = device_graph;
-        let mut device_transpose = device_transpose;
-        // Bottom-up steps read in-lists: the transpose's for a directed graph, else the graph's.
-        let inbound = match (&mut device_transpose, &transpose) {
-            (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
-            (None, Some(_)) => None,
-            (_, None) => Some((&mut device_graph, graph)),
-        };
-        if let Some((placed, plain)) = inbound {
-            let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
-            let resident = per_vertex + if offsets == Placement::Device { offsets_bytes } else { 0 };
-            if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
-                let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
-                    Some(packed) => ListHeads::of_compressed(packed),
-                    None => ListHeads::of_graph(plain),
-                };
-                gpu.attach_list_heads(placed, &heads)?;
-            }
-        }
-        gpu.synchronize()?;
-        Ok(Engine::Gpu {
-            gpu: Box::new(gpu),
-            device_graph: Box::new(device_graph),
-            device_transpose,
-            max_out_degree: graph.max_degree(),
-            upload_time: started.elapsed(),
-        })
+    fn on_gpu(&self) -> Option<&GpuGraph> {
+        self.prepared.gpu()
     }
-
     /// Bytes of the graph's offsets and lists (and its transpose's) as the GPU holds them,
     /// wherever they are placed: compressed or plain (None on the CPU).
     pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
-        match &self.engine {
-            Engine::Gpu { device_graph, device_transpose, .. } => {
-                Some(device_graph.csr_bytes() + device_transpose.as_ref().map_or(0, |t| t.csr_bytes()))
-            }
-            Engine::Cpu { .. } => None,
-        }
+        self.on_gpu().map(GpuGraph::stored_bytes)
     }
 
     /// Whether the first in-neighbors of the lists are in device memory beside zero-copy lists
     /// (false on the CPU).
     pub fn has_list_heads(&self) -> bool {
-        match &self.engine {
-            Engine::Gpu { device_graph, device_transpose, .. } => {
-                device_transpose.as_deref().unwrap_or(device_graph).has_list_heads()
-            }
-            Engine::Cpu { .. } => false,
-        }
+        self.on_gpu().is_some_and(GpuGraph::has_list_heads)
     }
 
     /// Whether the GPU reads delta-varint compressed lists (false on the CPU).
     pub fn is_compressed(&self) -> bool {
-        matches!(&self.engine, Engine::Gpu { device_graph, .. } if device_graph.is_compressed())
+        self.on_gpu().is_some_and(|on| on.graph().is_compressed())
     }
 
     /// Where the graph's offsets and lists are for the GPU (None on the CPU).
     pub fn layout(&self) -> Option<Layout> {
-        match &self.engine {
-            Engine::Gpu { device_graph, .. } => Some(device_graph.layout()),
-            Engine::Cpu { .. } => None,
-        }
+        self.on_gpu().map(|on| on.graph().layout())
     }
 
     /// Where the graph's lists are for the GPU (None on the CPU).
     pub fn placement(&self) -> Option<Placement> {
-        match &self.engine {
-            Engine::Gpu { device_graph, .. } => Some(device_graph.placement()),
-            Engine::Cpu { .. } => None,
-        }
+        self.on_gpu().map(|on| on.graph().placement())
     }
 
     /// Chooses the GPU traversal (no effect on the CPU).
@@ -373,10 +169,7 @@ impl<'g> Traverser<'g> {
     }
 
     pub fn backend(&self) -> BackendUsed {
-        match &self.engine {
-            Engine::Gpu { gpu, .. } => BackendUsed::Gpu { device: gpu.name().to_string() },
-            Engine::Cpu { .. } => BackendUsed::Cpu { threads: rayon::current_num_threads() },
-        }
+        self.prepared.backend()
     }
 
     /// Warnings raised while preparing (a fallback to the CPU, say).
@@ -399,8 +192,9 @@ impl<'g> Traverser<'g> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (result, traversal_time, end_to_end_time, levels) = match &self.engine {
-            Engine::Gpu { gpu, device_graph, upload_time, max_out_degree, .. } => {
+        let (result, traversal_time, end_to_end_time, levels) = match &self.prepared {
+            Prepared::Gpu(on) => {
+                let (gpu, device_graph) = (on.gpu(), on.graph());
                 let kernel = self.resolved_gpu_kernel();
                 let (result, kernel_ms, levels) = match kernel {
                     GpuKernel::TopDown(strategy) => {
@@ -408,7 +202,7 @@ impl<'g> Traverser<'g> {
                             gpu,
                             self.graph,
                             device_graph,
-                            *max_out_degree,
+                            on.max_out_degree(),
                             self.distances_only,
                         );
                         let run = match queues {
@@ -423,31 +217,31 @@ impl<'g> Traverser<'g> {
                                     GpuKernel::Auto(params) => params,
                                     _ => GpuBfsParams::top_down(),
                                 };
-                                self.run_persistent(source, params)?
+                                self.run_persistent(on, source, params)?
                             }
                             Err(err) => return Err(err.into()),
                         };
                         (run.result, run.kernel_ms, run.levels)
                     }
                     GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
-                        let zero_copy = self.placement() == Some(crate::gpu::Placement::ZeroCopy);
+                        let zero_copy = self.placement() == Some(Placement::ZeroCopy);
                         if let Some(problem) = params.double_scan_conflict(zero_copy) {
                             return Err(crate::Error::InvalidArgument(problem.into()));
                         }
-                        let run = self.run_persistent(source, params)?;
+                        let run = self.run_persistent(on, source, params)?;
                         (run.result, run.kernel_ms, run.levels)
                     }
                     GpuKernel::PerLevel if self.distances_only => {
                         return Err(crate::Error::InvalidArgument(
                             "the per-level GPU kernel always writes parents, so it has no distances-only variant: \
-                             drop --distances-only, or use the persistent kernel (--gpu-kernel persistent)"
+                             label parents too, or use the persistent kernel"
                                 .into(),
                         ));
                     }
                     GpuKernel::PerLevel if device_graph.is_compressed() => {
                         return Err(crate::Error::InvalidArgument(
-                            "the per-level GPU kernel reads only plain CSR lists: drop --compressed, or use the \
-                             persistent kernel (--gpu-kernel persistent)"
+                            "the per-level GPU kernel reads only plain CSR lists, not compressed ones: give it the \
+                             plain lists, or use the persistent kernel"
                                 .into(),
                         ));
                     }
@@ -459,9 +253,9 @@ impl<'g> Traverser<'g> {
                     }
                 };
                 let traversal = Duration::from_secs_f64(kernel_ms / 1e3);
-                (result, traversal, started.elapsed() + *upload_time, levels)
+                (result, traversal, started.elapsed() + on.upload_time(), levels)
             }
-            Engine::Cpu { transpose } => {
+            Prepared::Cpu { transpose } => {
                 let (result, levels) =
                     bfs_parallel_with(self.graph, transpose.as_ref(), source, &DirectionParams::default());
                 // The CPU BFS claims vertices through their parent slots, so it cannot skip them;
@@ -482,29 +276,33 @@ impl<'g> Traverser<'g> {
 
     /// One run of the persistent kernel; a directed graph whose transpose did not fit stays
     /// top-down.
-    fn run_persistent(&self, source: u32, mut params: GpuBfsParams) -> std::result::Result<PersistentRun, GpuError> {
-        let Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, .. } = &self.engine else {
-            unreachable!("run_persistent is called on the GPU engine only");
-        };
-        let inbound = match device_transpose {
-            Some(transpose) => transpose,
+    fn run_persistent(
+        &self,
+        on: &GpuGraph,
+        source: u32,
+        mut params: GpuBfsParams,
+    ) -> std::result::Result<PersistentRun, GpuError> {
+        let inbound = match on.in_lists() {
+            Some(in_lists) => in_lists,
             None => {
-                params.bottom_up &= self.graph.is_undirected();
-                device_graph
+                params.bottom_up = false;
+                on.graph()
             }
         };
-        GpuPersistent::with_labels(gpu, self.graph, device_graph, inbound, *max_out_degree, self.distances_only)?
-            .run(source, params)
+        GpuPersistent::with_labels(
+            on.gpu(),
+            self.graph,
+            on.graph(),
+            inbound,
+            on.max_out_degree(),
+            self.distances_only,
+        )?
+        .run(source, params)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).
     pub fn device_graph_bytes(&self) -> Option<u64> {
-        match &self.engine {
-            Engine::Gpu { device_graph, device_transpose, .. } => {
-                Some(device_graph.bytes() + device_transpose.as_ref().map_or(0, |t| t.bytes()))
-            }
-            Engine::Cpu { .. } => None,
-        }
+        self.on_gpu().map(GpuGraph::bytes)
     }
 
     /// Device bytes warpath allocates for one traversal with the chosen GPU kernel: the graph,
@@ -533,7 +331,7 @@ impl<'g> Traverser<'g> {
     pub fn resolved_gpu_kernel(&self) -> GpuKernel {
         // Edge queues take 8-16 bytes an edge of device memory, and their kernel reads plain
         // lists: a graph that needed mapped host memory, or compression, cannot have them.
-        let queues_fit = self.placement() != Some(crate::gpu::Placement::ZeroCopy) && !self.is_compressed();
+        let queues_fit = self.placement() != Some(Placement::ZeroCopy) && !self.is_compressed();
         let auto_pick = || match TopDownStrategy::Auto.resolve(self.graph) {
             TopDownStrategy::ContractExpand if !queues_fit => TopDownStrategy::ExpandContract,
             chosen => chosen,
@@ -555,10 +353,7 @@ impl<'g> Traverser<'g> {
     /// The GPU context, when this traverser runs on the GPU (for device queries such as
     /// [`GpuContext::driver_version`] and [`GpuContext::memory_info`]).
     pub fn gpu(&self) -> Option<&GpuContext> {
-        match &self.engine {
-            Engine::Gpu { gpu, .. } => Some(gpu.as_ref()),
-            Engine::Cpu { .. } => None,
-        }
+        self.on_gpu().map(GpuGraph::gpu)
     }
 }
 
@@ -633,23 +428,5 @@ mod tests {
         let params = GpuBfsParams { alpha: 0.1, ..GpuBfsParams::default() };
         traverser.set_gpu_kernel(GpuKernel::Persistent(params));
         assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Persistent(params));
-    }
-
-    #[test]
-    fn placement_prefers_device_memory_and_falls_back_to_zero_copy() {
-        assert_eq!(choose_placement(600, 300, 1000, None).unwrap(), Placement::Device);
-        assert_eq!(choose_placement(800, 300, 1000, None).unwrap(), Placement::ZeroCopy);
-        assert_eq!(choose_placement(800, 300, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
-        assert_eq!(choose_placement(100, 300, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
-    }
-
-    #[test]
-    fn placement_errors_name_the_sizes() {
-        let err = choose_placement(800, 300, 1000, Some(Placement::Device)).unwrap_err();
-        assert!(matches!(err, GpuError::OutOfMemory { needed: 1100, free: 1000, .. }), "{err:?}");
-        assert!(err.to_string().contains("zero-copy"), "{err}");
-        let err = choose_placement(10, 2000, 1000, None).unwrap_err();
-        assert!(matches!(err, GpuError::OutOfMemory { needed: 2000, free: 1000, .. }), "{err:?}");
-        assert!(err.to_string().contains("labels"), "{err}");
     }
 }

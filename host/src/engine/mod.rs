@@ -1,0 +1,14 @@
+//! The engine every algorithm runs on: which backend (the GPU or all CPU cores, and the
+//! fallback from one to the other), where the graph goes under the device-memory budget, and
+//! the graph prepared for the GPU (its lists, the transpose, the list heads).
+//!
+//! It knows no algorithm: each one states what its own device arrays need ([`Workspace`]),
+//! asks for a [`Prepared`] graph, and picks its kernels itself (the BFS `Traverser`, for one).
+
+pub mod backend;
+pub mod placement;
+pub mod prepared;
+
+pub use backend::{Backend, BackendUsed};
+pub use placement::{choose_placement, PlacementOptions, Workspace, VRAM_MARGIN};
+pub use prepared::{prepare, GpuGraph, Prepared};

@@ -1,0 +1,95 @@
+//! What goes where under the device-memory budget: the algorithm's own arrays always in
+//! device memory, the graph there too when it fits beside them, else in pinned host memory
+//! mapped into the GPU (zero-copy).
+
+use crate::gpu::{GpuError, Placement};
+
+/// Where the engine puts the graph for the GPU, and in which form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacementOptions {
+    /// `None` chooses: device memory when the graph and the algorithm's arrays fit the budget,
+    /// else zero-copy (the graph in mapped pinned host memory; the arrays stay on the device).
+    pub placement: Option<Placement>,
+    /// Device bytes warpath may use; `None` is the free memory less [`VRAM_MARGIN`]. A smaller
+    /// value lets a big GPU behave like a small one (tests, capacity planning).
+    pub vram_budget: Option<u64>,
+    /// Give the GPU the delta-varint compressed lists (fewer bytes to hold and to move over the
+    /// bus, decoded by the kernels that read them) instead of the plain CSR.
+    pub compressed: bool,
+    /// Do not keep the first in-neighbors of every list in device memory when the lists are
+    /// zero-copy (for measuring what they save; see [`crate::graph::heads`]).
+    pub no_list_heads: bool,
+}
+
+/// The device memory an algorithm needs beside the graph: its per-vertex arrays (labels,
+/// bitmaps, queues), which stay in device memory whatever the graph's placement. The
+/// algorithm that asks for a prepared graph supplies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workspace {
+    pub bytes: u64,
+    /// What those arrays are, for the error when they do not fit ("the BFS labels, bitmaps
+    /// and queues").
+    pub what: &'static str,
+}
+
+/// Device memory left free when the budget is not given: other processes and the driver's own
+/// allocations (module, stacks) need some.
+pub const VRAM_MARGIN: u64 = 512 << 20;
+
+/// Where the graph goes, given what it and the algorithm's arrays (`workspace`, with
+/// everything else that must be resident) need and the budget. When the arrays alone do not
+/// fit, no placement helps and the answer is an error naming both sizes.
+pub fn choose_placement(
+    graph_bytes: u64,
+    workspace: Workspace,
+    budget: u64,
+    requested: Option<Placement>,
+) -> Result<Placement, GpuError> {
+    if workspace.bytes > budget {
+        return Err(GpuError::OutOfMemory {
+            what: format!("{}, which must be in device memory (the VRAM budget)", workspace.what),
+            needed: workspace.bytes,
+            free: budget,
+        });
+    }
+    let fits = graph_bytes + workspace.bytes <= budget;
+    match requested {
+        Some(Placement::Device) if !fits => Err(GpuError::OutOfMemory {
+            what: format!(
+                "the graph and {} in device memory (the VRAM budget; the zero-copy placement would fit)",
+                workspace.what
+            ),
+            needed: graph_bytes + workspace.bytes,
+            free: budget,
+        }),
+        Some(placement) => Ok(placement),
+        None if fits => Ok(Placement::Device),
+        None => Ok(Placement::ZeroCopy),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ARRAYS: Workspace = Workspace { bytes: 300, what: "the labels" };
+
+    #[test]
+    fn placement_prefers_device_memory_and_falls_back_to_zero_copy() {
+        assert_eq!(choose_placement(600, ARRAYS, 1000, None).unwrap(), Placement::Device);
+        assert_eq!(choose_placement(800, ARRAYS, 1000, None).unwrap(), Placement::ZeroCopy);
+        assert_eq!(choose_placement(800, ARRAYS, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
+        assert_eq!(choose_placement(100, ARRAYS, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
+    }
+
+    #[test]
+    fn placement_errors_name_the_sizes_and_the_arrays() {
+        let err = choose_placement(800, ARRAYS, 1000, Some(Placement::Device)).unwrap_err();
+        assert!(matches!(err, GpuError::OutOfMemory { needed: 1100, free: 1000, .. }), "{err:?}");
+        assert!(err.to_string().contains("zero-copy"), "{err}");
+        let big = Workspace { bytes: 2000, ..ARRAYS };
+        let err = choose_placement(10, big, 1000, None).unwrap_err();
+        assert!(matches!(err, GpuError::OutOfMemory { needed: 2000, free: 1000, .. }), "{err:?}");
+        assert!(err.to_string().contains("the labels"), "{err}");
+    }
+}

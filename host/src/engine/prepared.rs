@@ -1,0 +1,229 @@
+//! A graph prepared once for repeated traversals: on the GPU, the context and the graph
+//! placed in its memory (with the transpose a directed graph needs for in-lists, and the list
+//! heads beside zero-copy lists); on the CPU, the graph and its transpose. The GPU-or-CPU
+//! choice and the fallback with its warning are made here, for every algorithm alike.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::backend::{Backend, BackendUsed};
+use crate::engine::placement::{choose_placement, PlacementOptions, Workspace, VRAM_MARGIN};
+use crate::error::Result;
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
+use crate::graph::{CompressedGraph, Graph, ListHeads};
+
+/// A graph ready for an algorithm on the backend it got.
+pub enum Prepared {
+    Gpu(GpuGraph),
+    Cpu {
+        /// The in-lists of a directed graph (None when undirected: its lists are both).
+        transpose: Option<Graph>,
+    },
+}
+
+/// The GPU context and the graph in (or mapped into) its memory.
+pub struct GpuGraph {
+    gpu: Box<GpuContext>,
+    graph: Box<DeviceGraph>,
+    /// The transpose of a directed graph (None when undirected, or when it did not fit).
+    transpose: Option<Box<DeviceGraph>>,
+    directed: bool,
+    /// Found once here rather than by every traversal.
+    max_out_degree: u64,
+    upload_time: Duration,
+}
+
+impl GpuGraph {
+    pub fn gpu(&self) -> &GpuContext {
+        &self.gpu
+    }
+
+    /// The out-lists.
+    pub fn graph(&self) -> &DeviceGraph {
+        &self.graph
+    }
+
+    /// The in-lists: the transpose's for a directed graph, the graph's own when undirected;
+    /// None for a directed graph whose transpose did not fit (its traversals stay top-down).
+    pub fn in_lists(&self) -> Option<&DeviceGraph> {
+        match &self.transpose {
+            Some(transpose) => Some(transpose),
+            None if self.directed => None,
+            None => Some(&self.graph),
+        }
+    }
+
+    pub fn max_out_degree(&self) -> u64 {
+        self.max_out_degree
+    }
+
+    /// Time to place the graph (and its transpose, list heads) on the device.
+    pub fn upload_time(&self) -> Duration {
+        self.upload_time
+    }
+
+    /// Device bytes the graph and its transpose occupy.
+    pub fn bytes(&self) -> u64 {
+        self.graph.bytes() + self.transpose.as_ref().map_or(0, |t| t.bytes())
+    }
+
+    /// Bytes of the offsets and lists of the graph and its transpose as the GPU holds them,
+    /// wherever they are placed: compressed or plain.
+    pub fn stored_bytes(&self) -> u64 {
+        self.graph.csr_bytes() + self.transpose.as_ref().map_or(0, |t| t.csr_bytes())
+    }
+
+    /// Whether the first in-neighbors of the in-lists are in device memory beside zero-copy
+    /// lists.
+    pub fn has_list_heads(&self) -> bool {
+        self.in_lists().is_some_and(DeviceGraph::has_list_heads)
+    }
+}
+
+impl Prepared {
+    /// Where it runs.
+    pub fn backend(&self) -> BackendUsed {
+        match self {
+            Prepared::Gpu(prepared) => BackendUsed::Gpu { device: prepared.gpu.name().to_string() },
+            Prepared::Cpu { .. } => BackendUsed::Cpu { threads: rayon::current_num_threads() },
+        }
+    }
+
+    pub fn gpu(&self) -> Option<&GpuGraph> {
+        match self {
+            Prepared::Gpu(prepared) => Some(prepared),
+            Prepared::Cpu { .. } => None,
+        }
+    }
+}
+
+/// Prepares `graph` for `backend`, its device memory budgeted for the graph and the
+/// algorithm's `workspace`. With [`Backend::Auto`], a missing GPU or one without room for the
+/// graph falls back to the CPU; the warnings returned say why, and anything else the caller
+/// should know (the placement chosen, the transpose that did not fit).
+pub fn prepare(
+    graph: &Graph,
+    backend: Backend,
+    options: &PlacementOptions,
+    workspace: Workspace,
+) -> Result<(Prepared, Vec<String>)> {
+    let mut warnings = Vec::new();
+    if backend != Backend::Cpu {
+        match place_on_gpu(graph, options, workspace, &mut warnings) {
+            Ok(prepared) => return Ok((Prepared::Gpu(prepared), warnings)),
+            Err(err) if backend == Backend::Auto => {
+                if err.is_unavailable() {
+                    warnings.push(format!("no usable GPU ({err}); running on the CPU"));
+                } else {
+                    warnings.push(format!("the GPU could not take this graph ({err}); falling back to the CPU"));
+                }
+            }
+            Err(err) => return Err(err.into()),
+        }
+    }
+    if options.compressed {
+        warnings.push("compressed lists are read by the GPU kernels only: the CPU traverses the plain CSR".into());
+    }
+    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    Ok((Prepared::Cpu { transpose }, warnings))
+}
+
+fn place_on_gpu(
+    graph: &Graph,
+    options: &PlacementOptions,
+    workspace: Workspace,
+    warnings: &mut Vec<String>,
+) -> std::result::Result<GpuGraph, GpuError> {
+    let gpu = GpuContext::new()?;
+    let budget = match options.vram_budget {
+        Some(budget) => budget,
+        None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
+    };
+    // A directed graph brings its transpose (in-lists), as big again.
+    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let compressed = options
+        .compressed
+        .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
+    let copies = if graph.is_undirected() { 1 } else { 2 };
+    // Every placed graph keeps its bitmap of empty lists in device memory.
+    let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
+    let (graph_bytes, resident_extras) = match &compressed {
+        Some((out, inbound)) => {
+            let both = [Some(out), inbound.as_ref()];
+            let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
+            // Degrees and restart points stay in device memory whatever the placement.
+            let extras =
+                both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+            (bytes, extras + empty_lists)
+        }
+        None => (
+            copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64,
+            empty_lists,
+        ),
+    };
+    let resident = Workspace { bytes: workspace.bytes + resident_extras, what: workspace.what };
+    let placement = choose_placement(graph_bytes, resident, budget, options.placement)?;
+    // Zero-copy lists still get their offsets in device memory when those fit: every
+    // bottom-up step reads the offsets of every unvisited vertex.
+    let offsets_bytes = 8 * (graph.num_vertices() as u64 + 1) * copies;
+    let offsets = if placement == Placement::Device || resident.bytes + offsets_bytes <= budget {
+        Placement::Device
+    } else {
+        Placement::ZeroCopy
+    };
+    let layout = Layout { offsets, lists: placement };
+    if placement == Placement::ZeroCopy && options.placement.is_none() {
+        warnings.push(format!(
+            "the graph ({graph_bytes} bytes) and {} ({} bytes) exceed the {budget}-byte VRAM budget: \
+             the neighbor lists stay in pinned host memory mapped into the GPU (zero-copy), read over the bus; \
+             the offsets are in {} memory",
+            workspace.what,
+            resident.bytes,
+            if offsets == Placement::Device { "device" } else { "host" }
+        ));
+    }
+    let started = Instant::now();
+    let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+        Some(packed) => gpu.place_compressed(packed, layout),
+        None => gpu.place_graph(plain, layout),
+    };
+    let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
+    let mut device_transpose = match &transpose {
+        None => None,
+        Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
+            Ok(placed) => Some(Box::new(placed)),
+            Err(err) => {
+                warnings.push(format!(
+                    "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
+                     so traversals stay top-down"
+                ));
+                None
+            }
+        },
+    };
+    // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
+    let inbound = match (&mut device_transpose, &transpose) {
+        (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
+        (None, Some(_)) => None,
+        (_, None) => Some((&mut device_graph, graph)),
+    };
+    if let Some((placed, plain)) = inbound {
+        let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
+        let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
+        if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
+            let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+                Some(packed) => ListHeads::of_compressed(packed),
+                None => ListHeads::of_graph(plain),
+            };
+            gpu.attach_list_heads(placed, &heads)?;
+        }
+    }
+    gpu.synchronize()?;
+    Ok(GpuGraph {
+        gpu: Box::new(gpu),
+        graph: Box::new(device_graph),
+        transpose: device_transpose,
+        directed: !graph.is_undirected(),
+        max_out_degree: graph.max_degree(),
+        upload_time: started.elapsed(),
+    })
+}
