@@ -139,7 +139,7 @@ fn requiring_the_gpu_without_one_is_a_clear_error() {
         return;
     }
     let out = warpath(&["bfs", "grid2d:4", "--backend", "gpu"]);
-    assert_one_line_error(&out, &["GPU", "--backend cpu"]);
+    assert_one_line_error(&out, &["GPU", "no", "; use --backend cpu"]);
 }
 
 #[test]
@@ -235,4 +235,78 @@ fn bench_distances_only_validates_and_records_the_variant() {
     assert!(out.status.success(), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["flags"]["distances_only"], serde_json::Value::Bool(false), "{report}");
+}
+
+#[test]
+fn short_help_is_one_line_a_flag_and_long_help_explains() {
+    for command in ["bfs", "bench", "suite", "info", "convert"] {
+        let out = warpath(&[command, "-h"]);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let short = stdout(&out);
+        // After the usage line, every line is blank, a heading (`Options:`, `GPU tuning:`), or
+        // starts with a flag or argument: no flag's help runs on to a second line.
+        for line in short.lines().skip_while(|l| !l.is_empty()) {
+            let flag_or_argument = line.starts_with("  -") || line.starts_with("      --") || line.starts_with("  <");
+            let heading = !line.starts_with(' ') && (line.ends_with(':') || line.starts_with("Usage:"));
+            assert!(line.is_empty() || heading || flag_or_argument, "{command} -h: `{line}` in:\n{short}");
+        }
+        let long = stdout(&warpath(&[command, "--help"]));
+        assert!(long.lines().count() > short.lines().count(), "{command}: --help is the long text");
+    }
+    let short = stdout(&warpath(&["bfs", "-h"]));
+    for needle in ["GPU tuning:", "--alpha", "--backend", "--vram-budget", "--gpu-kernel"] {
+        assert!(short.contains(needle), "`{needle}` missing from bfs -h:\n{short}");
+    }
+    // Tuning texts point to docs/tuning.md instead of quoting measurements.
+    let long = stdout(&warpath(&["bfs", "--help"]));
+    assert!(long.contains("docs/tuning.md"), "{long}");
+    assert!(!long.contains("bench/NOTES.md, entry"), "{long}");
+}
+
+#[test]
+fn bfs_bench_and_suite_take_the_same_kernel_names() {
+    let names = ["direction-optimizing", "top-down", "contract-expand", "two-phase", "hybrid", "per-level"];
+    for name in names.iter().chain(&["auto", "persistent"]) {
+        for command in ["bfs", "bench"] {
+            let extra = if command == "bfs" { "--verify" } else { "--roots=1" };
+            let out = warpath(&[command, "grid2d:6", "--backend", "cpu", extra, "--gpu-kernel", name]);
+            assert!(out.status.success(), "{command} --gpu-kernel {name}: {}", stderr(&out));
+        }
+    }
+    let out = warpath(&["bfs", "grid2d:6", "--backend", "cpu", "--gpu-kernel", "bottom-up"]);
+    assert_eq!(out.status.code(), Some(2));
+    for name in names {
+        assert!(stderr(&out).contains(name), "`{name}` missing from: {}", stderr(&out));
+    }
+    let scratch = Scratch::new("cli-suite-kernels");
+    let out = warpath(&[
+        "suite",
+        "--quick",
+        "--no-gpu",
+        "--roots",
+        "1",
+        "--only",
+        "grid2d",
+        "--gpu-kernels",
+        &names.join(","),
+        "--out-dir",
+        scratch.path("out").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = warpath(&["suite", "--quick", "--no-gpu", "--gpu-kernels", "top-down,bottom-up"]);
+    assert_one_line_error(&out, &["`bottom-up`", "per-level"]);
+}
+
+#[test]
+fn tuning_options_for_another_kernel_are_refused_in_one_line() {
+    // Refused before the graph is loaded, on any backend: the kernel was named.
+    let out = warpath(&["bench", "grid2d:4", "--backend", "cpu", "--gpu-kernel", "hybrid", "--alpha", "0.5"]);
+    assert_one_line_error(&out, &["--alpha", "hybrid", "--gpu-kernel direction-optimizing"]);
+    let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--top-down", "--switch", "beamer"]);
+    assert_one_line_error(&out, &["--switch", "top-down only"]);
+    // The old spellings the GPU scripts use still work.
+    let out = warpath(&["bench", "grid2d:6", "--backend", "cpu", "--roots=1", "--gpu-kernel", "persistent", "--top-down"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = warpath(&["bench", "grid2d:6", "--backend", "cpu", "--roots=1", "--strategy", "two-phase"]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }

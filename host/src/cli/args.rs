@@ -1,12 +1,32 @@
-use clap::{Args, Parser, Subcommand};
+//! The command line: one subcommand per algorithm (`bfs` today), each flattening the same
+//! [`GraphArgs`], plus `bench`, `suite`, `info`, `convert` and `kernels`. `-h` prints one line
+//! per flag (`help`), `--help` the long text (`long_help`). Why each default is what it is,
+//! with the measurements, is in docs/tuning.md, not here: measurements go stale.
 
-/// Breadth-first search on big sparse graphs, on the GPU when there is one.
-///
-/// GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; any of
-/// the text formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR],
-/// rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N.
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
+use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
+use warpath::engine::Backend;
+use warpath::gpu::Placement;
+
+const GRAPH_FORMS: &str = "GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; \
+the text formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, \
+urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: docs/guide.md.";
+
 #[derive(Parser, Debug)]
-#[command(name = "warpath", version, about, long_about)]
+#[command(
+    name = "warpath",
+    version,
+    about = "Graph traversal on big sparse graphs, on the GPU when there is one",
+    long_about = "Graph traversal on big sparse graphs (breadth-first search today), on an NVIDIA GPU when \
+                  there is one and on all CPU cores when there is not.\n\n\
+                  GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; the text \
+                  formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], \
+                  rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N.\n\n\
+                  The user guide is docs/guide.md; the GPU tuning options and the measurements behind their \
+                  defaults are in docs/tuning.md."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -14,147 +34,428 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Run one breadth-first search and report its speed.
+    /// Run one breadth-first search and report its speed
     Bfs(BfsArgs),
-    /// Print vertex and edge counts, degree statistics and symmetry.
-    Info(InfoArgs),
-    /// Write a graph in warpath's binary format (.wgr), which loads at disk speed; --compress
-    /// stores the neighbor lists as delta-varints.
-    Convert(ConvertArgs),
-    /// Assemble the kernels with ptxas and print registers, spills and shared memory.
-    Kernels,
-    /// Benchmark BFS from many roots (Graph500-style): times, GTEPS, depth, per-level traces.
+    /// Benchmark BFS from many roots (Graph500-style): times, GTEPS, per-level traces
     Bench(BenchArgs),
-    /// Run the standard benchmark suite on GPU and CPU and write a markdown table.
+    /// Run the standard benchmark suite on GPU and CPU and write a markdown table
     Suite(SuiteArgs),
+    /// Print vertex and edge counts, degree statistics and symmetry
+    Info(InfoArgs),
+    /// Write a graph in warpath's binary format (.wgr)
+    Convert(ConvertArgs),
+    /// Assemble the kernels with ptxas and print registers, spills and shared memory
+    Kernels,
 }
 
+/// GRAPH and how to read it: what every command that loads a graph takes.
 #[derive(Args, Debug)]
 pub struct GraphInput {
-    /// A graph file or a generator spec (see `warpath --help`).
+    #[arg(help = "A graph file or a generator spec (kron:20, grid2d:1000, ...)", long_help = GRAPH_FORMS)]
     pub graph: String,
-    /// Treat an edge list or DIMACS file as undirected (adds every reverse edge).
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "Treat an edge list or DIMACS file as undirected",
+        long_help = "Treat an edge list or DIMACS file as undirected: every edge is added in both directions. \
+                     Matrix Market symmetric files and generated graphs are undirected anyway."
+    )]
     pub undirected: bool,
-    /// Seed for generators and for picking a random source.
-    #[arg(long, default_value_t = 1)]
+    #[arg(
+        long,
+        default_value_t = 1,
+        help = "Seed for generators and for picking random sources",
+        long_help = "Seed for generators and for picking random sources: the same seed gives the same graph \
+                     and the same sources."
+    )]
     pub seed: u64,
+}
+
+/// The graph options every algorithm's subcommand shares: GRAPH, and where it runs and lives.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    #[command(flatten)]
+    pub input: GraphInput,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHERE",
+        default_value_t = BackendArg::Auto,
+        help = "Where to run",
+        long_help = "Where to run: auto (the GPU when one is usable, else all CPU cores, with a warning saying \
+                     why), gpu (the GPU or an error) or cpu."
+    )]
+    pub backend: BackendArg,
+    #[arg(
+        long,
+        value_parser = parse_bytes,
+        value_name = "BYTES",
+        help = "Device memory warpath may use (e.g. 6G)",
+        long_help = "Device memory warpath may use, in bytes or with a K, M, G or T suffix (powers of 1024). \
+                     Default: the free device memory less 512 MiB. A graph that does not fit beside the \
+                     algorithm's arrays goes to pinned host memory mapped into the GPU (zero-copy)."
+    )]
+    pub vram_budget: Option<u64>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHERE",
+        default_value_t = PlacementArg::Auto,
+        help = "Where the graph lives for the GPU",
+        long_help = "Where the graph lives for the GPU: auto (device memory when it fits the budget, else \
+                     zero-copy), device, or zero-copy (pinned host memory mapped into the GPU, read over the \
+                     bus; the per-vertex arrays stay in device memory)."
+    )]
+    pub placement: PlacementArg,
+    #[arg(
+        long,
+        help = "Give the GPU delta-varint compressed neighbor lists",
+        long_help = "Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer bytes \
+                     in device memory and over the bus. Read by the persistent BFS kernel only; the CPU \
+                     traverses the plain lists."
+    )]
+    pub compressed: bool,
+    #[arg(
+        long,
+        help_heading = "GPU tuning",
+        help = "With zero-copy lists, keep no list heads in device memory",
+        long_help = "With zero-copy lists, do not keep each in-list's first two neighbors in device memory \
+                     (kept by default when they fit the budget, so that most bottom-up searches never cross \
+                     the bus). For measuring what they save."
+    )]
+    pub no_list_heads: bool,
+}
+
+impl GraphArgs {
+    pub fn backend(&self) -> Backend {
+        self.backend.into()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackendArg {
+    Auto,
+    Gpu,
+    Cpu,
+}
+
+impl From<BackendArg> for Backend {
+    fn from(arg: BackendArg) -> Backend {
+        match arg {
+            BackendArg::Auto => Backend::Auto,
+            BackendArg::Gpu => Backend::Gpu,
+            BackendArg::Cpu => Backend::Cpu,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlacementArg {
+    Auto,
+    Device,
+    ZeroCopy,
+}
+
+/// The GPU traversals by name: the one vocabulary of `bfs --gpu-kernel`, `bench --gpu-kernel`
+/// and `suite --gpu-kernels` (and of the bench reports' `gpu_kernel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KernelArg {
+    /// Picks one of the others for the graph by its size (the default)
+    Auto,
+    /// The persistent kernel, switching between top-down and bottom-up levels
+    #[value(alias = "persistent")]
+    DirectionOptimizing,
+    /// The persistent kernel never going bottom-up (Merrill et al.'s expand-contract)
+    #[value(alias = "expand-contract")]
+    TopDown,
+    /// Top-down over edge queues, contraction and expansion fused (Merrill et al. 5.2)
+    ContractExpand,
+    /// Top-down over edge queues, contraction and expansion apart (Merrill et al. 5.3)
+    TwoPhase,
+    /// Two-phase on big queues, contract-expand on small ones (Merrill et al. 5.4)
+    Hybrid,
+    /// One top-down launch per level: the first version, kept as a baseline
+    PerLevel,
+}
+
+impl KernelArg {
+    /// The name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelArg::Auto => "auto",
+            KernelArg::DirectionOptimizing => "direction-optimizing",
+            KernelArg::TopDown => "top-down",
+            KernelArg::ContractExpand => "contract-expand",
+            KernelArg::TwoPhase => "two-phase",
+            KernelArg::Hybrid => "hybrid",
+            KernelArg::PerLevel => "per-level",
+        }
+    }
+
+    /// Which one a resolved kernel is (what `auto` picked, say).
+    pub fn of(kernel: &GpuKernel) -> KernelArg {
+        match kernel {
+            GpuKernel::Auto(_) => KernelArg::Auto,
+            GpuKernel::Persistent(params) if params.bottom_up => KernelArg::DirectionOptimizing,
+            GpuKernel::Persistent(_) => KernelArg::TopDown,
+            GpuKernel::TopDown(TopDownStrategy::ContractExpand) => KernelArg::ContractExpand,
+            GpuKernel::TopDown(TopDownStrategy::TwoPhase) => KernelArg::TwoPhase,
+            GpuKernel::TopDown(TopDownStrategy::Hybrid) => KernelArg::Hybrid,
+            GpuKernel::TopDown(TopDownStrategy::ExpandContract) => KernelArg::TopDown,
+            GpuKernel::TopDown(TopDownStrategy::Auto) => KernelArg::Auto,
+            GpuKernel::PerLevel => KernelArg::PerLevel,
+        }
+    }
+
+    /// Whether it is the persistent kernel, which reads the tuning options.
+    fn is_persistent(self) -> bool {
+        matches!(self, KernelArg::DirectionOptimizing | KernelArg::TopDown)
+    }
+}
+
+impl std::fmt::Display for KernelArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `--strategy`, kept hidden for the scripts that spell top-down strategies this way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    ExpandContract,
+    ContractExpand,
+    TwoPhase,
+    Hybrid,
+    Auto,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SwitchArg {
+    Beamer,
+    Xbfs,
+    Checks,
+}
+
+impl From<SwitchArg> for SwitchRule {
+    fn from(arg: SwitchArg) -> SwitchRule {
+        match arg {
+            SwitchArg::Beamer => SwitchRule::Beamer,
+            SwitchArg::Xbfs => SwitchRule::Xbfs,
+            SwitchArg::Checks => SwitchRule::Checks,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FrontierGenerationArg {
+    Adaptive,
+    Fixed,
+    DoubleScan,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BalanceArg {
+    Static,
+    Thread,
+    Warp,
+}
+
+impl From<BalanceArg> for BottomUpBalance {
+    fn from(arg: BalanceArg) -> BottomUpBalance {
+        match arg {
+            BalanceArg::Static => BottomUpBalance::Static,
+            BalanceArg::Thread => BottomUpBalance::Thread,
+            BalanceArg::Warp => BottomUpBalance::Warp,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChunkArg {
+    Auto,
+    #[value(name = "1")]
+    Words1,
+    #[value(name = "2")]
+    Words2,
+    #[value(name = "4")]
+    Words4,
+    #[value(name = "8")]
+    Words8,
+    #[value(name = "16")]
+    Words16,
+    #[value(name = "32")]
+    Words32,
+}
+
+impl ChunkArg {
+    /// Bitmap words a warp takes at once; 0 lets the kernel choose.
+    fn words(self) -> u32 {
+        match self {
+            ChunkArg::Auto => 0,
+            ChunkArg::Words1 => 1,
+            ChunkArg::Words2 => 2,
+            ChunkArg::Words4 => 4,
+            ChunkArg::Words8 => 8,
+            ChunkArg::Words16 => 16,
+            ChunkArg::Words32 => 32,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
 pub struct BfsArgs {
     #[command(flatten)]
-    pub input: GraphInput,
-    /// Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded
-    /// random vertex with edges, as Graph500 picks roots.
-    #[arg(long)]
+    pub graph: GraphArgs,
+    #[arg(
+        long,
+        value_name = "V",
+        help = "Source vertex, numbered as in the file",
+        long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
+                     random vertex with edges, as Graph500 picks roots."
+    )]
     pub source: Option<u64>,
-    /// Where to run: auto (GPU if present, else CPU), gpu, cpu.
-    #[arg(long, default_value = "auto")]
-    pub backend: warpath::bfs::Backend,
-    /// Check the BFS tree Graph500-style; exit 1 if it is wrong. With --distances-only, check
-    /// the distances by the same rules without the tree (every edge spans at most one level
-    /// forward, and every reached vertex but the source has an in-neighbor one level closer).
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "Check the result Graph500-style; exit 1 if it is wrong",
+        long_help = "Check the BFS tree Graph500-style and exit 1 if it is wrong. With --distances-only, check \
+                     the distances by the same rules without the tree (every edge spans at most one level \
+                     forward, and every reached vertex but the source has an in-neighbor one level closer)."
+    )]
     pub verify: bool,
-    /// Write `vertex distance parent` per line (-1 for unreached) to this file; with
-    /// --distances-only, `vertex distance` per line after a `#` header line naming the columns.
-    #[arg(long)]
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Write `vertex distance parent` per line to FILE",
+        long_help = "Write `vertex distance parent` per line (-1 for unreached) to FILE; with --distances-only, \
+                     `vertex distance` per line after a `#` header line naming the columns."
+    )]
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub gpu: GpuTuning,
 }
 
-/// How the GPU traverses (ignored on the CPU).
+/// Which GPU kernel runs and how it is tuned (ignored on the CPU).
 #[derive(Args, Debug, Clone)]
 pub struct GpuTuning {
-    /// GPU traversal: `auto` (the persistent direction-optimizing kernel on graphs of 2^24
-    /// edges or more and 8 or more a vertex, the contract-expand top-down strategy on the rest,
-    /// where it is faster; measured in bench/NOTES.md, entry 21), `persistent`
-    /// (direction-optimizing, one kernel for all levels) or `per-level` (top-down, one launch
-    /// per level: the baseline). Any of the persistent kernel's tuning options below makes
-    /// `auto` choose it.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "persistent", "per-level"])]
-    pub gpu_kernel: String,
-    /// Never step bottom-up: with --gpu-kernel auto the top-down strategy `auto` picks, with
-    /// persistent its top-down path (expand-contract).
-    #[arg(long)]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "KERNEL",
+        default_value_t = KernelArg::Auto,
+        help = "GPU traversal",
+        long_help = "GPU traversal. auto picks direction-optimizing on big dense graphs and contract-expand on \
+                     the rest (the size rule and the measurements behind it: docs/tuning.md); a graph in \
+                     mapped host memory or compressed gets the persistent kernel. The tuning options below \
+                     apply to the persistent kernel (direction-optimizing, top-down); given with auto, they \
+                     are refused when auto picks another kernel for the graph, never silently dropped, and \
+                     never change what auto picks."
+    )]
+    pub gpu_kernel: KernelArg,
+    #[arg(
+        long,
+        help = "Never step bottom-up",
+        long_help = "Never step bottom-up: with auto, the top-down strategy auto picks for the graph; with \
+                     direction-optimizing, its top-down path (the same as --gpu-kernel top-down)."
+    )]
     pub top_down: bool,
-    /// Top-down only, by one of Merrill et al.'s strategies: expand-contract (the same as
-    /// --top-down), contract-expand, two-phase, hybrid (edge queues: 8 bytes an edge, 16 with
-    /// parents), or auto (chosen from the graph's average degree).
-    #[arg(long, conflicts_with = "gpu_kernel", value_parser = ["expand-contract", "contract-expand", "two-phase", "hybrid", "auto"])]
-    pub strategy: Option<String>,
-    /// How each level picks its direction (persistent kernel): `beamer` (Beamer et al.: go
-    /// bottom-up when the frontier grows and its edges x alpha exceed the unvisited edges,
-    /// back to top-down when it shrinks below n / beta), `xbfs` (XBFS section 4.3: bottom-up
-    /// exactly while the frontier's edges are at least alpha x all edges) or `checks`
-    /// (bottom-up exactly while the frontier's edges are at least alpha x the edges a bottom-up
-    /// pass is estimated to check).
-    /// Default checks, chosen by measurement on the suite (bench/NOTES.md, entry 46).
-    #[arg(long = "switch", value_parser = ["beamer", "xbfs", "checks"])]
-    pub switch_rule: Option<String>,
-    /// The switching rule's alpha. Default: 15 for beamer (Beamer's), 0.03 for xbfs (measured
-    /// best on the suite; XBFS's paper uses 0.1), 0.5 for checks.
-    #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
-    pub alpha: Option<f32>,
-    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count
-    /// (default 18).
-    #[arg(long, value_parser = parse_threshold, allow_negative_numbers = true)]
-    pub beta: Option<f32>,
-    /// How frontiers are generated (persistent kernel; XBFS section 4): `adaptive` (the level
-    /// before a switch that XBFS's lambda predicts writes the next frontier the way the next
-    /// direction reads it: a bitmap marked during top-down, a queue emitted during bottom-up)
-    /// or `fixed` (top-down always writes a queue, bottom-up a bitmap; conversions by scans),
-    /// or `double-scan` (adaptive, and bottom-up levels run over a queue of the unvisited
-    /// vertices that XBFS's double-scan packs, instead of over the visited bitmap's words;
-    /// synchronous, static balance, graph in device memory). Default adaptive.
-    #[arg(long, value_parser = ["adaptive", "fixed", "double-scan"])]
-    pub frontier_generation: Option<String>,
-    /// How bottom-up levels share out their vertices (persistent kernel; XBFS section 5.1):
-    /// `static` (bitmap words in grid-stride order, one thread per vertex), `thread` (words
-    /// fetched from an atomic work counter, one thread per vertex) or `warp` (words fetched
-    /// likewise, each vertex's in-list searched by a whole warp).
-    /// Default static.
-    #[arg(long, value_parser = ["static", "thread", "warp"])]
-    pub bottom_up_balance: Option<String>,
-    /// Asynchronous bottom-up (persistent kernel; XBFS section 5.2, Algorithm 3): a bottom-up
-    /// level over a large frontier also labels two levels deep the vertices whose in-lists
-    /// reach the next frontier but not this one, so the next level need not search them.
-    #[arg(long)]
-    pub async_bottom_up: bool,
-    /// Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels
-    /// (persistent kernel): `auto` (the most, up to 32, that still gives every warp of the grid
-    /// a chunk), or 1, 2, 4, 8, 16 or 32 (1 is one word at a time). Default auto.
-    #[arg(long, value_parser = ["auto", "1", "2", "4", "8", "16", "32"])]
-    pub bottom_up_chunk: Option<String>,
-    /// Never hand small frontiers to a single block (persistent kernel).
-    #[arg(long)]
-    pub no_small_path: bool,
-    /// Where the graph lives for the GPU: `auto` (device memory if it fits the budget, else
-    /// zero-copy), `device`, or `zero-copy` (pinned host memory mapped into the GPU).
-    #[arg(long, default_value = "auto", value_parser = ["auto", "device", "zero-copy"])]
-    pub placement: String,
-    /// Device memory warpath may use, in bytes or with a K, M, G or T suffix (powers of 1024).
-    /// Default: the free memory less 512 MiB.
-    #[arg(long, value_parser = parse_bytes)]
-    pub vram_budget: Option<u64>,
-    /// Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer
-    /// bytes in device memory and over the bus (persistent kernel only).
-    #[arg(long)]
-    pub compressed: bool,
-    /// Label distances only, no parents: the persistent kernel skips every parent write and
-    /// the device holds no parents array (4 bytes a vertex less). Validation then checks the
-    /// distances alone. Only the persistent kernel has this variant: the per-level kernel
-    /// (--gpu-kernel per-level) always writes parents and refuses the option with an error. The
-    /// CPU computes parents and drops them, so results look the same on both backends.
-    #[arg(long)]
+    #[arg(long, value_enum, hide = true, conflicts_with = "gpu_kernel")]
+    pub strategy: Option<StrategyArg>,
+    #[arg(
+        long,
+        help = "Label distances only, no parents",
+        long_help = "Label distances only, no parents: the persistent kernel skips every parent write and the \
+                     device holds no parents array (4 bytes a vertex less). --verify then checks the distances \
+                     alone. The per-level kernel always writes parents and refuses it; the CPU computes \
+                     parents and drops them, so results look the same on both backends."
+    )]
     pub distances_only: bool,
-    /// With zero-copy lists, do not keep each list's first two in-neighbors in device memory
-    /// (8 bytes a vertex, 9 compressed; kept by default when they fit the budget, so most
-    /// bottom-up searches never cross the bus). For measuring what they save.
-    #[arg(long)]
-    pub no_list_heads: bool,
+    #[arg(
+        long = "switch",
+        value_enum,
+        value_name = "RULE",
+        help_heading = "GPU tuning",
+        help = "How each level picks its direction (default checks)",
+        long_help = "How each level picks its direction: checks (bottom-up exactly while the frontier's edges \
+                     are at least alpha x the edges a bottom-up pass is estimated to check; the default), \
+                     xbfs (XBFS section 4.3: while they are at least alpha x all edges) or beamer (Beamer et \
+                     al.: bottom-up when the frontier grows and its edges x alpha exceed the unvisited edges, \
+                     back when it shrinks below n / beta)."
+    )]
+    pub switch_rule: Option<SwitchArg>,
+    #[arg(
+        long,
+        value_parser = parse_threshold,
+        allow_negative_numbers = true,
+        value_name = "A",
+        help_heading = "GPU tuning",
+        help = "The switching rule's alpha (default 0.5 checks, 0.03 xbfs, 15 beamer)",
+        long_help = "The switching rule's alpha, a number of 0 or more (inf allowed). Default: 0.5 for checks, \
+                     0.03 for xbfs, 15 for beamer."
+    )]
+    pub alpha: Option<f32>,
+    #[arg(
+        long,
+        value_parser = parse_threshold,
+        allow_negative_numbers = true,
+        value_name = "B",
+        help_heading = "GPU tuning",
+        help = "Beamer's beta (default 18)",
+        long_help = "Beamer's beta: back to top-down when the frontier x beta is below the vertex count \
+                     (default 18, the paper's)."
+    )]
+    pub beta: Option<f32>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "HOW",
+        help_heading = "GPU tuning",
+        help = "How frontiers are generated (default adaptive)",
+        long_help = "How frontiers are generated (XBFS section 4): adaptive (the level before a switch that \
+                     XBFS's lambda predicts writes the next frontier the way the next direction reads it), \
+                     fixed (top-down always writes a queue, bottom-up a bitmap; conversions by scans), or \
+                     double-scan (adaptive, and bottom-up levels run over a queue of the unvisited vertices \
+                     that XBFS's double-scan packs; synchronous, static balance, graph in device memory)."
+    )]
+    pub frontier_generation: Option<FrontierGenerationArg>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "HOW",
+        help_heading = "GPU tuning",
+        help = "How bottom-up levels share out vertices (default static)",
+        long_help = "How bottom-up levels share out their vertices (XBFS section 5.1): static (bitmap words in \
+                     grid-stride order, one thread per vertex), thread (words fetched from an atomic work \
+                     counter, one thread per vertex) or warp (words fetched likewise, each vertex's in-list \
+                     searched by a whole warp)."
+    )]
+    pub bottom_up_balance: Option<BalanceArg>,
+    #[arg(
+        long,
+        help_heading = "GPU tuning",
+        help = "Asynchronous bottom-up (XBFS section 5.2)",
+        long_help = "Asynchronous bottom-up (XBFS section 5.2, Algorithm 3): a bottom-up level over a large \
+                     frontier also labels two levels deep the vertices whose in-lists reach the next frontier \
+                     but not this one, so the next level need not search them."
+    )]
+    pub async_bottom_up: bool,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WORDS",
+        help_heading = "GPU tuning",
+        help = "Bitmap words a warp takes at once bottom-up (default auto)",
+        long_help = "Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels: \
+                     auto (the most, up to 32, that still gives every warp of the grid a chunk), or 1, 2, 4, \
+                     8, 16 or 32 (1 is one word at a time)."
+    )]
+    pub bottom_up_chunk: Option<ChunkArg>,
+    #[arg(
+        long,
+        help_heading = "GPU tuning",
+        help = "Never hand small frontiers to a single block",
+        long_help = "Never hand small frontiers to a single block (Luo et al.'s hierarchy): every level runs \
+                     on the whole grid."
+    )]
+    pub no_small_path: bool,
 }
 
 /// A switching threshold: a number, zero or more (`inf` allowed: never switch back, or always
@@ -188,74 +489,136 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 impl GpuTuning {
-    pub fn options(&self) -> warpath::bfs::GpuOptions {
-        let placement = match self.placement.as_str() {
-            "device" => Some(warpath::gpu::Placement::Device),
-            "zero-copy" => Some(warpath::gpu::Placement::ZeroCopy),
-            _ => None,
+    pub fn options(&self, graph: &GraphArgs) -> warpath::bfs::GpuOptions {
+        let placement = match graph.placement {
+            PlacementArg::Auto => None,
+            PlacementArg::Device => Some(Placement::Device),
+            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
         };
         warpath::bfs::GpuOptions {
             placement,
-            vram_budget: self.vram_budget,
-            compressed: self.compressed,
+            vram_budget: graph.vram_budget,
+            compressed: graph.compressed,
             distances_only: self.distances_only,
-            no_list_heads: self.no_list_heads,
+            no_list_heads: graph.no_list_heads,
         }
     }
 
-    pub fn kernel(&self) -> warpath::bfs::GpuKernel {
-        use warpath::bfs::{GpuKernel, TopDownStrategy};
-        if let Some(strategy) = &self.strategy {
-            return GpuKernel::TopDown(strategy.parse().expect("clap admits only known strategies"));
+    /// The kernel asked for by name: `--gpu-kernel`, or the hidden `--strategy`, with
+    /// `--top-down` folded in.
+    pub fn requested(&self) -> KernelArg {
+        let named = match self.strategy {
+            None => self.gpu_kernel,
+            Some(StrategyArg::ExpandContract) => KernelArg::TopDown,
+            Some(StrategyArg::ContractExpand) => KernelArg::ContractExpand,
+            Some(StrategyArg::TwoPhase) => KernelArg::TwoPhase,
+            Some(StrategyArg::Hybrid) => KernelArg::Hybrid,
+            Some(StrategyArg::Auto) => KernelArg::Auto,
+        };
+        match named {
+            KernelArg::DirectionOptimizing if self.top_down => KernelArg::TopDown,
+            other => other,
         }
-        match self.gpu_kernel.as_str() {
-            "per-level" => GpuKernel::PerLevel,
-            "persistent" => GpuKernel::Persistent(self.persistent_params()),
-            _ if self.tunes_the_persistent_kernel() => GpuKernel::Persistent(self.persistent_params()),
-            _ if self.top_down => GpuKernel::TopDown(TopDownStrategy::Auto),
-            _ => GpuKernel::Auto(self.persistent_params()),
+    }
+
+    /// Whether the traversal may only step top-down (`--top-down`, `--strategy`, or a top-down
+    /// kernel by name).
+    fn top_down_only(&self) -> bool {
+        let named_top_down = !matches!(self.requested(), KernelArg::Auto | KernelArg::DirectionOptimizing);
+        self.top_down || self.strategy.is_some() || named_top_down
+    }
+
+    /// The GPU kernel to run, with the tuning given; an option given for a kernel that does not
+    /// read it is refused, in one line naming both.
+    pub fn kernel(&self) -> Result<GpuKernel, String> {
+        let requested = self.requested();
+        let given = self.persistent_options_given();
+        if let Some(option) = given.first() {
+            if requested != KernelArg::Auto && !requested.is_persistent() {
+                return Err(format!(
+                    "{option} tunes the persistent kernel, which --gpu-kernel {requested} is not: drop {option}, \
+                     or use --gpu-kernel direction-optimizing"
+                ));
+            }
+        }
+        if let Some(option) = self.bottom_up_options_given().first() {
+            if self.top_down_only() {
+                return Err(format!(
+                    "{option} tunes bottom-up levels, and this traversal is top-down only: drop {option}, or \
+                     use --gpu-kernel direction-optimizing"
+                ));
+            }
+        }
+        let params = GpuBfsParams { bottom_up: !self.top_down_only(), ..self.persistent_params() };
+        Ok(match requested {
+            KernelArg::Auto => GpuKernel::Auto(params),
+            KernelArg::DirectionOptimizing | KernelArg::TopDown => GpuKernel::Persistent(params),
+            KernelArg::ContractExpand => GpuKernel::TopDown(TopDownStrategy::ContractExpand),
+            KernelArg::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
+            KernelArg::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),
+            KernelArg::PerLevel => GpuKernel::PerLevel,
+        })
+    }
+
+    /// With `auto`, refuses the persistent kernel's options when `auto` picked another kernel
+    /// for this graph (`resolved`): an option never changes what `auto` picks, and is never
+    /// dropped silently either.
+    pub fn check_auto_pick(&self, resolved: &GpuKernel) -> Result<(), String> {
+        if self.requested() != KernelArg::Auto || matches!(resolved, GpuKernel::Persistent(_)) {
+            return Ok(());
+        }
+        match self.persistent_options_given().first() {
+            Some(option) => Err(format!(
+                "{option} tunes the persistent kernel, but auto picked {} for this graph: add --gpu-kernel \
+                 direction-optimizing to run the persistent kernel, or drop {option}",
+                KernelArg::of(resolved)
+            )),
+            None => Ok(()),
         }
     }
 
     /// The persistent kernel's parameters: the defaults, with the options given.
-    fn persistent_params(&self) -> warpath::bfs::gpu_persistent::GpuBfsParams {
-        let defaults = warpath::bfs::gpu_persistent::GpuBfsParams::default();
-        let switch_rule = self.switch_rule();
-        warpath::bfs::gpu_persistent::GpuBfsParams {
+    fn persistent_params(&self) -> GpuBfsParams {
+        let defaults = GpuBfsParams::default();
+        let switch_rule = self.switch_rule.map_or(defaults.switch_rule, SwitchRule::from);
+        let generation = self.frontier_generation;
+        GpuBfsParams {
             switch_rule,
             alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
             beta: self.beta.unwrap_or(defaults.beta),
-            adaptive_frontier: self.frontier_generation.as_deref().map_or(defaults.adaptive_frontier, |g| g != "fixed"),
-            bottom_up: !self.top_down,
+            adaptive_frontier: generation.map_or(defaults.adaptive_frontier, |g| g != FrontierGenerationArg::Fixed),
+            bottom_up: true,
             small_frontiers: !self.no_small_path,
-            bottom_up_balance: self
-                .bottom_up_balance
-                .as_deref()
-                .map_or(defaults.bottom_up_balance, |b| b.parse().expect("clap admits only known balances")),
+            bottom_up_balance: self.bottom_up_balance.map_or(defaults.bottom_up_balance, BottomUpBalance::from),
             async_bottom_up: self.async_bottom_up,
-            double_scan: self.frontier_generation.as_deref() == Some("double-scan"),
-            bottom_up_chunk: match self.bottom_up_chunk.as_deref() {
-                None | Some("auto") => defaults.bottom_up_chunk,
-                Some(words) => words.parse().expect("clap admits only powers of two up to 32"),
-            },
+            double_scan: generation == Some(FrontierGenerationArg::DoubleScan),
+            bottom_up_chunk: self.bottom_up_chunk.map_or(defaults.bottom_up_chunk, ChunkArg::words),
         }
     }
 
-    /// Whether an option that only the persistent kernel reads was given.
-    fn tunes_the_persistent_kernel(&self) -> bool {
-        self.switch_rule.is_some()
-            || self.alpha.is_some()
-            || self.beta.is_some()
-            || self.frontier_generation.is_some()
-            || self.bottom_up_balance.is_some()
-            || self.async_bottom_up
-            || self.bottom_up_chunk.is_some()
-            || self.no_small_path
+    /// The options given that only bottom-up levels of the persistent kernel read.
+    fn bottom_up_options_given(&self) -> Vec<&'static str> {
+        [
+            ("--switch", self.switch_rule.is_some()),
+            ("--alpha", self.alpha.is_some()),
+            ("--beta", self.beta.is_some()),
+            ("--frontier-generation", self.frontier_generation.is_some()),
+            ("--bottom-up-balance", self.bottom_up_balance.is_some()),
+            ("--async-bottom-up", self.async_bottom_up),
+            ("--bottom-up-chunk", self.bottom_up_chunk.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
     }
 
-    fn switch_rule(&self) -> warpath::bfs::SwitchRule {
-        let default = warpath::bfs::gpu_persistent::GpuBfsParams::default().switch_rule;
-        self.switch_rule.as_deref().map_or(default, |r| r.parse().expect("clap admits only known rules"))
+    /// The options given that only the persistent kernel reads.
+    fn persistent_options_given(&self) -> Vec<&'static str> {
+        let mut given = self.bottom_up_options_given();
+        if self.no_small_path {
+            given.push("--no-small-path");
+        }
+        given
     }
 }
 
@@ -269,31 +632,49 @@ pub struct InfoArgs {
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: GraphInput,
-    /// The .wgr file to write.
+    #[arg(help = "The .wgr file to write")]
     pub output: std::path::PathBuf,
-    /// Store the neighbor lists delta-varint compressed (smaller file; decoded on loading).
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "Store the neighbor lists delta-varint compressed",
+        long_help = "Store the neighbor lists delta-varint compressed (a smaller file, format version 2; \
+                     decoded on loading)."
+    )]
     pub compress: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     #[command(flatten)]
-    pub input: GraphInput,
-    /// Timed traversals, from seeded random roots with edges (after one untimed warm-up).
-    #[arg(long, default_value_t = 64)]
+    pub graph: GraphArgs,
+    #[arg(
+        long,
+        default_value_t = 64,
+        help = "Timed traversals from seeded random roots",
+        long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
+                     one is validated."
+    )]
     pub roots: usize,
-    /// Where to run: auto (GPU if present, else CPU), gpu, cpu.
-    #[arg(long, default_value = "auto")]
-    pub backend: warpath::bfs::Backend,
-    /// Print a per-level table (direction, frontier, edges inspected, time) for the first root.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "Print a per-level table for the first root",
+        long_help = "Print a per-level table (direction, frontier, edges inspected, bytes, time) for the first \
+                     root, and on the GPU the switching decisions and the copy bandwidth measured in this run."
+    )]
     pub trace: bool,
-    /// Write every figure as JSON (schema: bench/SCHEMA.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Write every figure as JSON",
+        long_help = "Write every figure as JSON (schema: bench/SCHEMA.md)."
+    )]
     pub json: Option<std::path::PathBuf>,
-    /// Draw frontier size and time per level of the first root to an .svg file.
-    #[arg(long, value_name = "FILE.svg")]
+    #[arg(
+        long,
+        value_name = "FILE.svg",
+        help = "Draw the first root's levels to an .svg file",
+        long_help = "Draw frontier size and time per level of the first root to an .svg file."
+    )]
     pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub gpu: GpuTuning,
@@ -301,44 +682,83 @@ pub struct BenchArgs {
 
 #[derive(Args, Debug)]
 pub struct SuiteArgs {
-    /// Small graphs of the same families (seconds, for CI); datasets only with --datasets.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "Small graphs of the same families (seconds, for CI)",
+        long_help = "Small graphs of the same families (seconds, for CI); datasets only with --datasets."
+    )]
     pub quick: bool,
-    /// Timed roots per graph and backend.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, help = "Timed roots per graph and backend")]
     pub roots: usize,
-    /// Seed for the generators and the roots.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, help = "Seed for the generators and the roots")]
     pub seed: u64,
-    /// Folder of datasets (.gz files) to add. Default: $WARPATH_DATASETS, else
-    /// ../shared/datasets when it exists (not in --quick mode).
-    #[arg(long, value_name = "DIR")]
+    #[arg(
+        long,
+        value_name = "DIR",
+        help = "Folder of datasets (.gz files) to add",
+        long_help = "Folder of datasets (.gz files) to add. Default: $WARPATH_DATASETS, else ../shared/datasets \
+                     when it exists (not in --quick mode)."
+    )]
     pub datasets: Option<std::path::PathBuf>,
-    /// Run no datasets.
-    #[arg(long, conflicts_with = "datasets")]
+    #[arg(long, conflicts_with = "datasets", help = "Run no datasets")]
     pub no_datasets: bool,
-    /// Only the graphs whose spec or file name contains one of these (comma-separated).
-    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "NAMES",
+        help = "Only the graphs whose spec or file name contains one of these (comma-separated)"
+    )]
     pub only: Vec<String>,
-    /// Run the CPU only.
-    #[arg(long)]
+    #[arg(long, help = "Run the CPU only")]
     pub no_gpu: bool,
-    /// GPU traversals to compare, comma-separated: direction-optimizing, top-down, per-level,
-    /// or all (each runs the same roots; the table gets a column per kernel).
-    #[arg(long, value_name = "LIST", default_value = "direction-optimizing")]
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "direction-optimizing",
+        help = "GPU traversals to compare, comma-separated, or all",
+        long_help = "GPU traversals to compare, comma-separated, by the names of --gpu-kernel (auto aside: the \
+                     table has a column per kernel, and auto's pick differs by graph), or all. Each runs the \
+                     same roots."
+    )]
     pub gpu_kernels: String,
-    /// Folder for the markdown table and JSON.
-    #[arg(long, value_name = "DIR", default_value = "bench/results")]
+    #[arg(long, value_name = "DIR", default_value = "bench/results", help = "Folder for the markdown table and JSON")]
     pub out_dir: std::path::PathBuf,
+}
+
+impl SuiteArgs {
+    /// `--gpu-kernels` as kernel names, in order, without repeats.
+    pub fn kernels(&self) -> Result<Vec<KernelArg>, String> {
+        let mut kernels = Vec::new();
+        for name in self.gpu_kernels.split(',').map(str::trim) {
+            let named: Vec<KernelArg> = match name {
+                "all" => KernelArg::value_variants().iter().copied().filter(|&k| k != KernelArg::Auto).collect(),
+                _ => vec![KernelArg::from_str(name, false).map_err(|_| {
+                    let names: Vec<&str> = KernelArg::value_variants().iter().map(|k| k.name()).collect();
+                    format!("unknown GPU kernel `{name}` in --gpu-kernels: expected {} or all", names.join(", "))
+                })?],
+            };
+            for kernel in named {
+                if kernel == KernelArg::Auto {
+                    return Err("--gpu-kernels takes kernels by name, not auto: the suite's table has a column \
+                                per kernel, and auto picks a different one by graph"
+                        .into());
+                }
+                if !kernels.contains(&kernel) {
+                    kernels.push(kernel);
+                }
+            }
+        }
+        Ok(kernels)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use clap::Parser;
 
-    use super::{parse_bytes, Cli, Command, GpuTuning};
+    use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
     use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
-    use warpath::bfs::{GpuKernel, SwitchRule};
+    use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 
     /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).
     fn tuning(args: &[&str]) -> GpuTuning {
@@ -352,7 +772,7 @@ mod tests {
 
     /// The persistent kernel's parameters of `warpath ARGS...`.
     fn persistent(args: &[&str]) -> GpuBfsParams {
-        match tuning(args).kernel() {
+        match tuning(args).kernel().unwrap() {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) => p,
             other => panic!("not the persistent kernel but {other:?}: {args:?}"),
         }
@@ -376,8 +796,6 @@ mod tests {
         assert_eq!(chunk_of(&["--bottom-up-chunk", "auto"]), 0);
         assert_eq!(chunk_of(&["--bottom-up-chunk", "1"]), 1);
         assert_eq!(chunk_of(&["--bottom-up-chunk", "32"]), 32);
-        let kernel = tuning(&["bench", "kron:10", "--bottom-up-chunk", "8"]).kernel();
-        assert!(matches!(kernel, GpuKernel::Persistent(_)), "the option picks the persistent kernel: {kernel:?}");
         for bad in ["3", "64", "0"] {
             let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-chunk", bad]).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue, "width {bad}");
@@ -416,21 +834,48 @@ mod tests {
     }
 
     #[test]
-    fn distances_only_reaches_the_options_of_bfs_and_bench() {
+    fn graph_options_reach_the_library_options_of_bfs_and_bench() {
+        use warpath::gpu::Placement;
         for command in ["bfs", "bench"] {
-            let options = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).options();
-            assert!(!options(&[]).distances_only, "{command}");
+            let options = |extra: &[&str]| {
+                let cli = Cli::try_parse_from([&["warpath", command, "kron:10"][..], extra].concat()).unwrap();
+                match cli.command {
+                    Command::Bfs(args) => args.gpu.options(&args.graph),
+                    Command::Bench(args) => args.gpu.options(&args.graph),
+                    _ => unreachable!(),
+                }
+            };
+            assert_eq!(options(&[]), warpath::bfs::GpuOptions::default(), "{command}");
             assert!(options(&["--distances-only"]).distances_only, "{command}");
+            assert!(options(&["--compressed"]).compressed, "{command}");
+            assert!(options(&["--no-list-heads"]).no_list_heads, "{command}");
+            assert_eq!(options(&["--placement", "zero-copy"]).placement, Some(Placement::ZeroCopy), "{command}");
+            assert_eq!(options(&["--vram-budget", "6G"]).vram_budget, Some(6 << 30), "{command}");
         }
     }
 
     #[test]
-    fn strategy_selects_a_top_down_kernel_and_conflicts_with_the_per_level_one() {
-        use warpath::bfs::TopDownStrategy;
+    fn every_kernel_name_selects_its_kernel_and_the_old_spellings_still_do() {
+        let persistent_top_down = GpuKernel::Persistent(GpuBfsParams::top_down());
         for command in ["bfs", "bench"] {
-            let kernel = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).kernel();
-            for strategy in TopDownStrategy::ALL {
-                assert_eq!(kernel(&["--strategy", strategy.name()]), GpuKernel::TopDown(strategy), "{command}");
+            let kernel = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).kernel().unwrap();
+            let cases: [(&[&str], GpuKernel); 13] = [
+                (&[], GpuKernel::Auto(GpuBfsParams::default())),
+                (&["--gpu-kernel", "direction-optimizing"], GpuKernel::Persistent(GpuBfsParams::default())),
+                (&["--gpu-kernel", "persistent"], GpuKernel::Persistent(GpuBfsParams::default())),
+                (&["--gpu-kernel", "top-down"], persistent_top_down),
+                (&["--gpu-kernel", "persistent", "--top-down"], persistent_top_down),
+                (&["--gpu-kernel", "contract-expand"], GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
+                (&["--gpu-kernel", "two-phase"], GpuKernel::TopDown(TopDownStrategy::TwoPhase)),
+                (&["--gpu-kernel", "hybrid"], GpuKernel::TopDown(TopDownStrategy::Hybrid)),
+                (&["--gpu-kernel", "per-level"], GpuKernel::PerLevel),
+                (&["--top-down"], GpuKernel::Auto(GpuBfsParams::top_down())),
+                (&["--strategy", "expand-contract"], persistent_top_down),
+                (&["--strategy", "two-phase"], GpuKernel::TopDown(TopDownStrategy::TwoPhase)),
+                (&["--strategy", "auto"], GpuKernel::Auto(GpuBfsParams::top_down())),
+            ];
+            for (extra, expected) in cases {
+                assert_eq!(kernel(extra), expected, "{command} {extra:?}");
             }
             let err = Cli::try_parse_from(["warpath", command, "kron:10", "--strategy", "fused"]).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue, "{command}");
@@ -449,25 +894,81 @@ mod tests {
     }
 
     #[test]
-    fn the_default_kernel_is_auto_and_persistent_options_choose_the_persistent_kernel() {
-        use warpath::bfs::TopDownStrategy;
-        let kernel = |extra: &[&str]| tuning(&[&["bfs", "kron:10"][..], extra].concat()).kernel();
-        assert_eq!(kernel(&[]), GpuKernel::Auto(GpuBfsParams::default()));
-        assert_eq!(kernel(&["--top-down"]), GpuKernel::TopDown(TopDownStrategy::Auto));
-        let persistent_top_down = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
-        assert_eq!(kernel(&["--gpu-kernel", "persistent", "--top-down"]), persistent_top_down);
+    fn tuning_options_never_change_what_auto_picks() {
         for option in [
             &["--switch", "beamer"][..],
-            &["--alpha", "0.1"],
+            &["--alpha", "0.5"],
             &["--beta", "20"],
             &["--frontier-generation", "fixed"],
             &["--bottom-up-balance", "warp"],
             &["--async-bottom-up"],
+            &["--bottom-up-chunk", "8"],
             &["--no-small-path"],
         ] {
-            assert!(matches!(kernel(option), GpuKernel::Persistent(_)), "{option:?} picks the persistent kernel");
+            let tuning = tuning(&[&["bfs", "kron:10"][..], option].concat());
+            let kernel = tuning.kernel().unwrap();
+            assert!(matches!(kernel, GpuKernel::Auto(_)), "{option:?} leaves the choice to auto: {kernel:?}");
+            // When auto picks the persistent kernel, the option applies to it ...
+            let picked = match kernel {
+                GpuKernel::Auto(params) => GpuKernel::Persistent(params),
+                other => other,
+            };
+            assert_eq!(tuning.check_auto_pick(&picked), Ok(()), "{option:?}");
+            // ... and when it picks an edge-queue strategy, the option is refused by name.
+            let err = tuning.check_auto_pick(&GpuKernel::TopDown(TopDownStrategy::ContractExpand)).unwrap_err();
+            assert!(err.contains(option[0]) && err.contains("auto picked contract-expand"), "{err}");
+            assert!(err.contains("--gpu-kernel direction-optimizing"), "{err}");
         }
-        assert_eq!(kernel(&["--gpu-kernel", "per-level"]), GpuKernel::PerLevel);
+        // Without tuning options, whatever auto picks is fine.
+        let plain = tuning(&["bfs", "kron:10"]);
+        assert_eq!(plain.check_auto_pick(&GpuKernel::TopDown(TopDownStrategy::ContractExpand)), Ok(()));
+        // A kernel named explicitly is not auto's pick: nothing to check after preparing.
+        let named = tuning(&["bfs", "kron:10", "--gpu-kernel", "persistent", "--alpha", "2"]);
+        assert_eq!(named.check_auto_pick(&named.kernel().unwrap()), Ok(()));
+    }
+
+    #[test]
+    fn tuning_options_for_a_kernel_that_does_not_read_them_are_refused() {
+        let refused = |extra: &[&str]| tuning(&[&["bench", "kron:10"][..], extra].concat()).kernel().unwrap_err();
+        let err = refused(&["--gpu-kernel", "hybrid", "--alpha", "1"]);
+        assert!(err.contains("--alpha") && err.contains("hybrid"), "{err}");
+        let err = refused(&["--gpu-kernel", "per-level", "--no-small-path"]);
+        assert!(err.contains("--no-small-path") && err.contains("per-level"), "{err}");
+        let err = refused(&["--strategy", "two-phase", "--bottom-up-balance", "warp"]);
+        assert!(err.contains("--bottom-up-balance"), "{err}");
+        for top_down in [&["--top-down"][..], &["--gpu-kernel", "top-down"], &["--strategy", "auto"]] {
+            let err = refused(&[top_down, &["--switch", "xbfs"]].concat());
+            assert!(err.contains("--switch") && err.contains("top-down only"), "{top_down:?}: {err}");
+        }
+        // The small-frontier path is the persistent kernel's top-down path too.
+        let params = persistent(&["bfs", "kron:10", "--top-down", "--no-small-path"]);
+        assert!(!params.small_frontiers && !params.bottom_up);
+    }
+
+    #[test]
+    fn suite_kernels_are_the_same_names_without_auto() {
+        let kernels = |list: &str| {
+            let cli = Cli::try_parse_from(["warpath", "suite", "--gpu-kernels", list]).unwrap();
+            match cli.command {
+                Command::Suite(args) => args.kernels(),
+                _ => unreachable!(),
+            }
+        };
+        assert_eq!(kernels("per-level, top-down").unwrap(), [KernelArg::PerLevel, KernelArg::TopDown]);
+        assert_eq!(kernels("persistent,direction-optimizing").unwrap(), [KernelArg::DirectionOptimizing]);
+        assert_eq!(kernels("all").unwrap().len(), 6);
+        assert!(kernels("bottom-up").unwrap_err().contains("`bottom-up`"));
+        assert!(kernels("auto").unwrap_err().contains("not auto"));
+    }
+
+    #[test]
+    fn kernel_names_round_trip_through_resolved_kernels() {
+        use clap::ValueEnum;
+        for &name in KernelArg::value_variants() {
+            assert_eq!(KernelArg::from_str(name.name(), false), Ok(name));
+            let kernel = tuning(&["bfs", "kron:10", "--gpu-kernel", name.name()]).kernel().unwrap();
+            assert_eq!(KernelArg::of(&kernel), name);
+        }
     }
 
     #[test]
@@ -480,5 +981,11 @@ mod tests {
         assert!(parse_bytes("G").is_err());
         assert!(parse_bytes("lots").is_err());
         assert!(parse_bytes("99999999999T").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

@@ -3,34 +3,26 @@ use std::time::Instant;
 use warpath::bench::harness::{edge_list_bytes, BusRecord};
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
-use warpath::bfs::Traverser;
 use warpath::gpu::Placement;
 use warpath::Result;
 
-use super::args::BenchArgs;
+use super::args::{BenchArgs, KernelArg};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     // Refuse a bad plot name before the work, not after it.
     if let Some(path) = &args.plot {
         plot::check_plot_path(path)?;
     }
+    let kernel = super::requested_kernel(&args.gpu)?;
     let loading = Instant::now();
-    let graph = super::load(&args.input)?;
+    let graph = super::load(&args.graph.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
-    let mut traverser = Traverser::with_options(&graph, args.backend, args.gpu.options())?;
-    traverser.set_gpu_kernel(args.gpu.kernel());
-    for warning in traverser.warnings() {
-        eprintln!("warpath: warning: {warning}");
-    }
+    let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let trace = args.trace || args.plot.is_some();
-    let options = BenchOptions { roots: args.roots, seed: args.input.seed, trace };
+    let options = BenchOptions { roots: args.roots, seed: args.graph.input.seed, trace };
     let on = match traverser.gpu() {
-        Some(_) => format!(
-            "{} ({})",
-            traverser.backend(),
-            warpath::bench::kernel::GpuTraversal::of(&traverser.resolved_gpu_kernel())
-        ),
+        Some(_) => format!("{} ({})", traverser.backend(), KernelArg::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
     };
     let bar = super::progress::bar(args.roots as u64, &format!("BFS on {on}"));
@@ -38,10 +30,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     bar.finish_and_clear();
     let run = run?;
 
-    let backend = format!("{:?}", args.backend).to_lowercase();
-    let flags =
-        Flags::new(args.roots, args.input.seed, &backend, args.input.undirected, trace).with_gpu_kernel(&traverser);
-    let mut report = BenchReport::new(&args.input.graph, &graph, flags, load_ms, run);
+    let input = &args.graph.input;
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace)
+        .with_gpu_kernel(&traverser);
+    let mut report = BenchReport::new(&input.graph, &graph, flags, load_ms, run);
     if let (Some(gpu), Some(trace), Some(Placement::ZeroCopy)) = (traverser.gpu(), &report.trace, traverser.placement())
     {
         report.bus = Some(BusRecord {

@@ -1,7 +1,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use warpath::bfs::{random_source, GpuKernel, TopDownStrategy, Traverser};
+use warpath::bfs::{random_source, GpuKernel, TopDownStrategy};
 use warpath::graph::UNREACHED;
 use warpath::bfs::verify;
 use warpath::{Error, Graph, Result};
@@ -9,8 +9,9 @@ use warpath::{Error, Graph, Result};
 use super::args::BfsArgs;
 
 pub fn run(args: &BfsArgs) -> Result<()> {
+    let kernel = super::requested_kernel(&args.gpu)?;
     let loading = Instant::now();
-    let graph = super::load(&args.input)?;
+    let graph = super::load(&args.graph.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let source = match args.source {
         Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
@@ -22,26 +23,21 @@ pub fn run(args: &BfsArgs) -> Result<()> {
                 graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
             ),
         })?,
-        None => random_source(&graph, args.input.seed).ok_or_else(|| {
+        None => random_source(&graph, args.graph.input.seed).ok_or_else(|| {
             Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
         })?,
     };
 
-    let mut traverser = Traverser::with_options(&graph, args.backend, args.gpu.options())?;
-    traverser.set_gpu_kernel(args.gpu.kernel());
-    for warning in traverser.warnings() {
-        eprintln!("warpath: warning: {warning}");
-    }
+    let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let traversal = traverser.run(source)?;
     let result = &traversal.result;
     let component_edges = result.edges_in_component(&graph);
     let seconds = traversal.traversal_time.as_secs_f64();
 
-    println!("graph: {} (loaded in {load_ms:.1} ms)", args.input.graph);
+    println!("graph: {} (loaded in {load_ms:.1} ms)", args.graph.input.graph);
     println!("backend: {}", traversal.backend);
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
-        let requested = args.gpu.kernel();
-        let auto = matches!(requested, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto));
+        let auto = matches!(kernel, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto));
         let chosen = if auto { " (chosen by auto)" } else { "" };
         match traverser.resolved_gpu_kernel() {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) if p.bottom_up => {

@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions in [`args`], one module per subcommand.
-//! Every error reaches [`run`], which prints one line and picks the exit code: 2 for bad
-//! input, 1 for a BFS that failed verification.
+//! Every error reaches [`run`], which prints one line (adding the flag that helps where the
+//! library's words name an option) and picks the exit code: 2 for bad input, 1 for a result
+//! that failed verification.
 
 mod args;
 mod bench;
@@ -13,7 +14,10 @@ mod suite;
 
 use clap::Parser;
 
-use args::{Cli, Command};
+use warpath::bfs::{GpuKernel, Traverser};
+use warpath::{Error, Graph, Result};
+
+use args::{Cli, Command, GpuTuning, GraphArgs};
 
 pub fn run() -> i32 {
     let cli = Cli::parse();
@@ -28,13 +32,41 @@ pub fn run() -> i32 {
     match outcome {
         Ok(()) => 0,
         Err(err) => {
-            eprintln!("warpath: error: {err}");
+            eprintln!("warpath: error: {err}{}", flag_hint(&err));
             match err {
                 warpath::Error::Verification(_) => 1,
                 _ => 2,
             }
         }
     }
+}
+
+/// The flag that answers a library error, where there is one.
+fn flag_hint(err: &Error) -> &'static str {
+    match err {
+        Error::Gpu(gpu) if gpu.is_unavailable() => "; use --backend cpu",
+        _ => "",
+    }
+}
+
+/// The GPU kernel a `bfs` or `bench` command line asks for, refused before any graph is loaded
+/// when an option does not apply to it.
+fn requested_kernel(tuning: &GpuTuning) -> Result<GpuKernel> {
+    tuning.kernel().map_err(Error::InvalidArgument)
+}
+
+/// `graph` prepared on the backend asked for with `kernel` chosen; the warnings are printed.
+/// When `auto` picked a kernel that does not read the tuning options given, they are refused.
+fn prepare<'g>(graph: &'g Graph, args: &GraphArgs, tuning: &GpuTuning, kernel: GpuKernel) -> Result<Traverser<'g>> {
+    let mut traverser = Traverser::with_options(graph, args.backend(), tuning.options(args))?;
+    traverser.set_gpu_kernel(kernel);
+    for warning in traverser.warnings() {
+        eprintln!("warpath: warning: {warning}");
+    }
+    if traverser.gpu().is_some() {
+        tuning.check_auto_pick(&traverser.resolved_gpu_kernel()).map_err(Error::InvalidArgument)?;
+    }
+    Ok(traverser)
 }
 
 /// Loads GRAPH (a file or a generator spec), saying on stderr what it is doing for big inputs.

@@ -54,10 +54,8 @@ fn gib(bytes: u64) -> String {
 impl fmt::Display for GpuError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GpuError::NoDriver => f.write_str(
-                "no NVIDIA driver found (libcuda could not be loaded); install the driver or use --backend cpu",
-            ),
-            GpuError::NoDevice => f.write_str("the NVIDIA driver reports no CUDA device; use --backend cpu"),
+            GpuError::NoDriver => f.write_str("no NVIDIA driver found (libcuda could not be loaded)"),
+            GpuError::NoDevice => f.write_str("the NVIDIA driver reports no CUDA device"),
             GpuError::Driver { call, detail } => write!(f, "{call} failed: {detail}"),
             GpuError::OutOfMemory { what, needed, free } => write!(
                 f,
