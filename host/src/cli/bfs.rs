@@ -6,7 +6,7 @@ use warpath::graph::UNREACHED;
 use warpath::bfs::verify;
 use warpath::{Error, Graph, Result};
 
-use super::args::BfsArgs;
+use super::args::{BfsArgs, KernelArg};
 
 pub fn run(args: &BfsArgs) -> Result<()> {
     let kernel = super::requested_kernel(&args.gpu)?;
@@ -39,16 +39,19 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     if matches!(traversal.backend, warpath::bfs::BackendUsed::Gpu { .. }) {
         let auto = matches!(kernel, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto));
         let chosen = if auto { " (chosen by auto)" } else { "" };
-        match traverser.resolved_gpu_kernel() {
+        // The names of --gpu-kernel, as bench and suite print them.
+        let resolved = traverser.resolved_gpu_kernel();
+        let name = KernelArg::of(&resolved);
+        match resolved {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) if p.bottom_up => {
                 let async_note = if p.async_bottom_up { ", async bottom-up on" } else { "" };
-                println!("gpu kernel: persistent (bottom-up balance {}{async_note}){chosen}", p.bottom_up_balance)
+                println!("gpu kernel: {name} (bottom-up balance {}{async_note}){chosen}", p.bottom_up_balance)
             }
             GpuKernel::Persistent(_) | GpuKernel::Auto(_) => {
-                println!("gpu kernel: persistent, top-down only (expand-contract strategy){chosen}")
+                println!("gpu kernel: {name} (the persistent kernel's expand-contract path){chosen}")
             }
-            GpuKernel::TopDown(strategy) => println!("gpu kernel: top-down, {strategy} strategy{chosen}"),
-            GpuKernel::PerLevel => println!("gpu kernel: per-level"),
+            GpuKernel::TopDown(_) => println!("gpu kernel: {name} (top-down over edge queues){chosen}"),
+            GpuKernel::PerLevel => println!("gpu kernel: {name}"),
         }
         if let Some(placement) = traverser.placement() {
             println!("placement: {placement}{}", if traverser.is_compressed() { " (compressed lists)" } else { "" });
