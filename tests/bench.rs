@@ -420,7 +420,7 @@ fn gpu_suite_runs_every_kernel() {
     assert!(report.peak_device_bytes > report.device_graph_bytes);
 
     // The bottom-up balancing shows in the header and the JSON.
-    let (stdout, report) = gpu_bench(&["--bottom-up-balance", "warp"], "warp.json");
+    let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--bottom-up-balance", "warp"], "warp.json");
     assert!(
         value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"),
         "{stdout}"
@@ -428,7 +428,7 @@ fn gpu_suite_runs_every_kernel() {
     assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 
     // So does the asynchronous bottom-up.
-    let (stdout, report) = gpu_bench(&["--async-bottom-up"], "async.json");
+    let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--async-bottom-up"], "async.json");
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
     assert_eq!(report.flags.gpu_params.map(|p| p.async_bottom_up), Some(true));
 

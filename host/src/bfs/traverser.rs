@@ -47,11 +47,14 @@ pub enum GpuKernel {
     /// The default: the fastest of the two below for the graph, by its size
     /// ([`crate::bfs::strategy::auto_choice`]): the persistent direction-optimizing kernel with
     /// these parameters on big dense graphs, the contract-expand top-down strategy on the rest
-    /// (small social graphs, roads, grids), where it beat direction optimization on the suite.
-    /// A graph in mapped host memory or compressed, or whose edge queues do not fit, gets the
-    /// persistent kernel.
+    /// (small social graphs, roads, grids; why: docs/tuning.md). A graph in mapped host memory
+    /// or compressed, or whose edge queues do not fit, gets the persistent kernel. The
+    /// parameters never change the pick; they are unused when it is contract-expand, which
+    /// callers can check with [`Traverser::resolved_gpu_kernel`] (the CLI refuses tuning
+    /// options then).
     Auto(GpuBfsParams),
-    /// The whole direction-optimizing BFS in one persistent kernel (the default).
+    /// The whole direction-optimizing BFS in one persistent kernel (never bottom-up when the
+    /// parameters say so: then Merrill et al.'s expand-contract).
     Persistent(GpuBfsParams),
     /// One top-down launch per level, the frontier size read back between levels (the
     /// foundation version, kept as a baseline).
