@@ -305,7 +305,8 @@ fn tuning_options_for_another_kernel_are_refused_in_one_line() {
     let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--top-down", "--switch", "beamer"]);
     assert_one_line_error(&out, &["--switch", "top-down only"]);
     // The old spellings the GPU scripts use still work.
-    let out = warpath(&["bench", "grid2d:6", "--backend", "cpu", "--roots=1", "--gpu-kernel", "persistent", "--top-down"]);
+    let persistent_top_down = ["--gpu-kernel", "persistent", "--top-down"];
+    let out = warpath(&[&["bench", "grid2d:6", "--backend", "cpu", "--roots=1"][..], &persistent_top_down].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     let out = warpath(&["bench", "grid2d:6", "--backend", "cpu", "--roots=1", "--strategy", "two-phase"]);
     assert!(out.status.success(), "{}", stderr(&out));
