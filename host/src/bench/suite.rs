@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::bench::harness::{run_bench, BenchOptions};
+use crate::bench::bfs::run_bench;
+use crate::bench::harness::BenchOptions;
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::kernel::GpuTraversal;
 use crate::bench::report::mib;
@@ -208,11 +209,11 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         let started = Instant::now();
         let graph = load_graph(name, &LoadOptions { undirected: false, seed: options.seed })?;
         let load_ms = started.elapsed().as_secs_f64() * 1e3;
-        let bench = BenchOptions { roots: options.roots, seed: options.seed, trace: false };
+        let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
         let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
             let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
-            let flags = Flags::new(options.roots, options.seed, backend, false, false).with_gpu_kernel(traverser);
+            let flags = Flags::new(options.roots, options.seed, backend, false, false);
             Ok(BenchReport::new(name, &graph, flags, load_ms, run))
         };
         let (gpu, gpu_missing) = if options.gpu {
@@ -358,7 +359,7 @@ impl SuiteResult {
             let mark = row.gpu.len() > 1;
             let mut line = format!(
                 "| {name} | {merrill} | {} | {} | {} |",
-                row.cpu.graph.vertices, row.cpu.graph.edges, cpu.depth.median
+                row.cpu.graph.vertices, row.cpu.graph.edges, cpu.details.depth.median
             );
             for k in kernels {
                 let cell = match row.gpu_report(k) {
