@@ -735,7 +735,12 @@ fn quick_suite_end_to_end() {
     assert!(ok, "{stdout}\n{stderr}");
     let table_path = value(&stdout, "table");
     let table = std::fs::read_to_string(table_path).unwrap();
-    assert!(table_path.ends_with("-quick.md"), "{table_path}");
+    // A run folder under --out-dir: DATE-COMMIT-DEVICE-suite-quick/suite.md.
+    let folder = std::path::Path::new(table_path).parent().unwrap();
+    assert_eq!(folder.parent().unwrap(), out_dir);
+    let folder = folder.file_name().unwrap().to_str().unwrap();
+    assert!(table_path.ends_with("suite.md") && folder.ends_with("-suite-quick"), "{table_path}");
+    assert!(value(&stdout, "json").ends_with(&format!("{folder}/suite.json")), "{stdout}");
     for graph in [
         "grid2d:64",
         "grid3d:16",
