@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn edge_list_bytes_leaves_out_the_offsets_of_every_opened_list() {
-        // kron:22's plain zero-copy trace on an H100 (bench/results, commit 23d39a2): plain
+        // kron:22's plain zero-copy trace on an H100 (bench/results/2026-11-23-23d39a2-h100-compressed): plain
         // lists take 4 bytes an edge, so what remains must be exactly 4 x edges inspected.
         let level = |direction: &str, frontier: u64, edges_inspected: u64, bytes_read: u64| LevelRecord {
             level: 0,
