@@ -1,5 +1,6 @@
 //! The benchmark harness: statistics against hand-computed cases, the JSON report round trip
-//! (schema 2, and 1 still read), the GPU kernel list, the suite's table with several GPU
+//! (schema 3, and 1 and 2 still read), a second algorithm through the same harness, the GPU
+//! kernel list, the suite's table with several GPU
 //! kernels (from hand-labelled reports), and `warpath bench` and `warpath suite --quick` end to
 //! end (on the CPU where there is no GPU; on the GPU with every kernel where there is one).
 
@@ -8,11 +9,15 @@ mod common;
 use std::process::Command;
 
 use common::Scratch;
-use warpath::bench::json::{parse_report, Flags, GpuParams};
+use warpath::bench::bfs::GpuParams;
+use warpath::bench::json::{parse_report, Flags};
 use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::stats::{harmonic_mean, median, Spread};
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
-use warpath::bench::{read_report, run_bench, write_report, BenchOptions, BenchReport, RootRecord, Summary};
+use warpath::bench::{
+    read_report, run_bench, run_kernel, write_report, BenchKernel, BenchOptions, BenchReport, BfsSummary, BfsTrial,
+    Environment, RootRecord, Summary, Timed,
+};
 use warpath::bfs::gpu_edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu_topdown::GpuTopDown;
@@ -22,15 +27,17 @@ use warpath::Graph;
 
 fn record(source: u64, time_ms: f64, edges: u64, depth: u32, reached: u64) -> RootRecord {
     RootRecord {
-        source,
+        source: Some(source),
         time_ms,
         end_to_end_ms: time_ms + 1.0,
-        depth,
-        reached,
-        edges_in_component: edges,
-        graph500_edges: edges / 2,
+        edges,
         gteps: edges as f64 / (time_ms / 1e3) / 1e9,
-        graph500_gteps: (edges / 2) as f64 / (time_ms / 1e3) / 1e9,
+        details: BfsTrial {
+            depth,
+            reached,
+            graph500_edges: edges / 2,
+            graph500_gteps: (edges / 2) as f64 / (time_ms / 1e3) / 1e9,
+        },
     }
 }
 
@@ -39,15 +46,16 @@ fn summary_by_hand() {
     // 4e6 edges in 1, 2 and 4 ms: 4, 2 and 1 GTEPS; harmonic mean 3 / (1/4 + 1/2 + 1) = 12/7.
     let records =
         [record(1, 2.0, 4_000_000, 3, 10), record(2, 1.0, 4_000_000, 5, 30), record(3, 4.0, 4_000_000, 4, 20)];
-    let s = Summary::of(&records).unwrap();
-    assert_eq!(s.roots, 3);
+    let s = Summary::<BfsSummary>::of(&records).unwrap();
+    assert_eq!((s.trials, s.validated), (3, 3));
     assert_eq!(s.time_ms, Spread { min: 1.0, median: 2.0, max: 4.0 });
     assert_eq!(s.end_to_end_ms, Spread { min: 2.0, median: 3.0, max: 5.0 });
     assert!((s.hmean_gteps - 12.0 / 7.0).abs() < 1e-12, "{}", s.hmean_gteps);
-    assert!((s.hmean_graph500_gteps - 6.0 / 7.0).abs() < 1e-12, "{}", s.hmean_graph500_gteps);
-    assert_eq!(s.depth, Spread { min: 3.0, median: 4.0, max: 5.0 });
-    assert_eq!(s.reached, Spread { min: 10.0, median: 20.0, max: 30.0 });
-    assert!(Summary::of(&[]).is_none());
+    let d = &s.details;
+    assert!((d.hmean_graph500_gteps - 6.0 / 7.0).abs() < 1e-12, "{}", d.hmean_graph500_gteps);
+    assert_eq!(d.depth, Spread { min: 3.0, median: 4.0, max: 5.0 });
+    assert_eq!(d.reached, Spread { min: 10.0, median: 20.0, max: 30.0 });
+    assert!(Summary::<BfsSummary>::of::<BfsTrial>(&[]).is_none());
     // The harmonic mean is below the arithmetic mean (7/3) unless all rates are equal.
     assert!((harmonic_mean(&[2.5, 2.5, 2.5]).unwrap() - 2.5).abs() < 1e-12);
     assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
@@ -58,24 +66,24 @@ fn edges_in_component_by_hand() {
     // A path 0-1-2 and a triangle 3-4-5: from 0, 3 vertices, 2 undirected edges, 4 directed.
     let g = common::build(6, vec![(0, 1), (1, 2), (3, 4), (4, 5), (5, 3)], true);
     let t = Traverser::new(&g, Backend::Cpu).unwrap();
-    let run = run_bench(&g, &t, &BenchOptions { roots: 6, seed: 9, trace: false }, &mut |_| {}).unwrap();
-    for r in &run.roots {
-        let (reached, directed, graph500) = if r.source < 3 { (3, 4, 2) } else { (3, 6, 3) };
+    let run = run_bench(&g, &t, &BenchOptions { trials: 6, seed: 9, trace: false }, &mut |_| {}).unwrap();
+    for r in &run.trials {
+        let source = r.source.unwrap();
+        let (reached, directed, graph500) = if source < 3 { (3, 4, 2) } else { (3, 6, 3) };
         assert_eq!(
-            (r.reached, r.edges_in_component, r.graph500_edges),
+            (r.details.reached, r.edges, r.details.graph500_edges),
             (reached, directed, graph500),
-            "root {}",
-            r.source
+            "root {source}"
         );
     }
     // Directed input: Graph500's count is the directed edges. 0 -> 1 -> 2, 2 -> 0, 3 -> 0.
     let d = common::build(4, vec![(0, 1), (1, 2), (2, 0), (3, 0)], false);
     let t = Traverser::new(&d, Backend::Cpu).unwrap();
-    let run = run_bench(&d, &t, &BenchOptions { roots: 4, seed: 2, trace: false }, &mut |_| {}).unwrap();
-    for r in &run.roots {
-        let expected = if r.source == 3 { (4, 4) } else { (3, 3) };
-        assert_eq!((r.reached, r.edges_in_component), expected, "root {}", r.source);
-        assert_eq!(r.graph500_edges, r.edges_in_component);
+    let run = run_bench(&d, &t, &BenchOptions { trials: 4, seed: 2, trace: false }, &mut |_| {}).unwrap();
+    for r in &run.trials {
+        let expected = if r.source == Some(3) { (4, 4) } else { (3, 3) };
+        assert_eq!((r.details.reached, r.edges), expected, "root {:?}", r.source);
+        assert_eq!(r.details.graph500_edges, r.edges);
     }
 }
 
@@ -84,19 +92,21 @@ fn json_report_round_trips() {
     let scratch = Scratch::new("bench-json");
     let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
-    let run = run_bench(&graph, &traverser, &BenchOptions { roots: 4, seed: 5, trace: true }, &mut |_| {}).unwrap();
-    let flags = Flags::new(4, 5, "cpu", false, true).with_gpu_kernel(&traverser);
-    let report = BenchReport::new("kron:10", &graph, flags, 1.5, run);
+    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 4, seed: 5, trace: true }, &mut |_| {}).unwrap();
+    let report = BenchReport::new("kron:10", &graph, Flags::new(4, 5, "cpu", false, true), 1.5, run);
     // On the CPU no GPU kernel, device memory or CUDA version is recorded.
-    assert_eq!((report.schema_version, report.flags.gpu_kernel.as_deref()), (2, None));
+    assert_eq!(
+        (report.schema_version, report.algorithm.as_str(), report.flags.gpu_kernel.as_deref()),
+        (3, "bfs", None)
+    );
     assert_eq!((report.peak_device_bytes, report.device_graph_bytes), (None, None));
     assert_eq!(report.device.cuda_driver, None);
     let path = scratch.path("report.json");
     write_report(&report, &path).unwrap();
     let back = read_report(&path).unwrap();
     assert_eq!(back, report);
-    assert_eq!(back.roots.len(), 4);
-    assert!(!back.trace.as_ref().unwrap().levels.is_empty());
+    assert_eq!(back.trials.len(), 4);
+    assert!(!back.payload.trace.as_ref().unwrap().levels.is_empty());
 
     // A GPU report's new fields survive the round trip too (labelled by hand: no GPU needed).
     let gpu = relabel(&report, GpuTraversal::TopDown, 2.0, 123_456);
@@ -105,22 +115,27 @@ fn json_report_round_trips() {
     assert!(text.contains("\"gpu_kernel\": \"top-down\"") && text.contains("\"peak_device_bytes\": 123456"), "{text}");
     assert_eq!(read_report(&path).unwrap(), gpu);
 
+    // Version 2 (roots, BFS's fields at the top and in flags) reads as the same report.
+    let v2 = in_version_2_shape(&serde_json::from_str(&text).unwrap());
+    assert!(v2.get("payload").is_none() && v2["roots"][0].get("edges_in_component").is_some());
+    let old = parse_report(&v2.to_string()).unwrap();
+    assert_eq!(old, BenchReport { schema_version: 2, ..gpu.clone() });
     // Version 1 (no gpu_kernel, gpu_params or cuda_driver) still reads, with those as null.
-    let mut v1: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut v1 = v2;
     v1["schema_version"] = 1.into();
     v1["flags"].as_object_mut().unwrap().retain(|k, _| !k.starts_with("gpu_"));
     v1["device"].as_object_mut().unwrap().remove("cuda_driver");
     let old = parse_report(&v1.to_string()).unwrap();
     assert_eq!(
-        (old.schema_version, old.flags.gpu_kernel, old.flags.gpu_params, old.device.cuda_driver),
+        (old.schema_version, old.flags.gpu_kernel, old.payload.gpu_params, old.device.cuda_driver),
         (1, None, None, None)
     );
-    assert_eq!(old.roots, gpu.roots);
+    assert_eq!((old.trials, old.payload.trace), (gpu.trials.clone(), gpu.payload.trace.clone()));
 
     // Asynchronous bottom-up shows in the JSON and the header; reports written before it
     // existed read as off.
     let mut with_async = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
-    with_async.flags.gpu_params.as_mut().unwrap().async_bottom_up = true;
+    with_async.payload.gpu_params.as_mut().unwrap().async_bottom_up = true;
     write_report(&with_async, &path).unwrap();
     let async_text = std::fs::read_to_string(&path).unwrap();
     assert!(async_text.contains("\"async_bottom_up\": true"), "{async_text}");
@@ -129,17 +144,17 @@ fn json_report_round_trips() {
     assert!(header.contains("bottom-up balance static, async bottom-up on)"), "{header}");
     assert!(!warpath::bench::report::render(&gpu).contains("async"), "off by default, and then not shown");
     let mut before_async: serde_json::Value = serde_json::from_str(&async_text).unwrap();
-    before_async["flags"]["gpu_params"].as_object_mut().unwrap().remove("async_bottom_up");
+    before_async["payload"]["gpu_params"].as_object_mut().unwrap().remove("async_bottom_up");
     let before_async = parse_report(&before_async.to_string()).unwrap();
-    assert_eq!(before_async.flags.gpu_params.map(|p| p.async_bottom_up), Some(false));
+    assert_eq!(before_async.payload.gpu_params.map(|p| p.async_bottom_up), Some(false));
 
     // The switching rule, frontier generation and each traced level's rule counters, frontier
     // generation and verdict survive the round trip and show in the report; reports written
     // before them read as Beamer's rule, fixed generation and no per-level details.
     let mut switching = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
-    switching.flags.gpu_params.as_mut().unwrap().switch_rule = SwitchRule::Xbfs;
-    switching.flags.gpu_params.as_mut().unwrap().alpha = 0.03;
-    let level = &mut switching.trace.as_mut().unwrap().levels[0];
+    switching.payload.gpu_params.as_mut().unwrap().switch_rule = SwitchRule::Xbfs;
+    switching.payload.gpu_params.as_mut().unwrap().alpha = 0.03;
+    let level = &mut switching.payload.trace.as_mut().unwrap().levels[0];
     level.frontier_edges = 12;
     level.unvisited_edges = 34;
     level.generation = Some("packed > scan-free".into());
@@ -159,27 +174,217 @@ fn json_report_round_trips() {
         "{rendered}"
     );
     let mut before_switching: serde_json::Value = serde_json::from_str(&switching_text).unwrap();
-    let params = before_switching["flags"]["gpu_params"].as_object_mut().unwrap();
+    let params = before_switching["payload"]["gpu_params"].as_object_mut().unwrap();
     params.remove("switch_rule");
     params.remove("adaptive_frontier");
-    for level in before_switching["trace"]["levels"].as_array_mut().unwrap() {
+    for level in before_switching["payload"]["trace"]["levels"].as_array_mut().unwrap() {
         let level = level.as_object_mut().unwrap();
         for key in ["frontier_edges", "unvisited_edges", "generation", "decision"] {
             level.remove(key);
         }
     }
     let before_switching = parse_report(&before_switching.to_string()).unwrap();
-    let params = before_switching.flags.gpu_params.unwrap();
+    let params = before_switching.payload.gpu_params.unwrap();
     assert_eq!((params.switch_rule, params.adaptive_frontier), (SwitchRule::Beamer, false));
-    let first = &before_switching.trace.as_ref().unwrap().levels[0];
+    let first = &before_switching.payload.trace.as_ref().unwrap().levels[0];
     assert_eq!((first.frontier_edges, first.generation.as_deref(), first.decision.as_deref()), (0, None, None));
     assert!(!warpath::bench::report::render(&before_switching).contains("switching and frontier generation"));
 
     // Another schema version is refused with a message saying so.
-    let text = text.replacen("\"schema_version\": 2", "\"schema_version\": 99", 1);
+    let text = text.replacen("\"schema_version\": 3", "\"schema_version\": 99", 1);
     let err = parse_report(&text).unwrap_err();
-    assert!(err.contains("schema version 99") && err.contains("versions 1 to 2"), "{err}");
+    assert!(err.contains("schema version 99") && err.contains("versions 1 to 3"), "{err}");
     assert!(parse_report("{}").unwrap_err().contains("no schema_version"));
+}
+
+/// A version 3 BFS report as version 2 wrote it: `roots` with `edges_in_component`, the GPU
+/// tuning and distances-only flag in `flags`, trace and bus at the top, no algorithm or payload.
+fn in_version_2_shape(v3: &serde_json::Value) -> serde_json::Value {
+    let mut v2 = v3.clone();
+    let report = v2.as_object_mut().unwrap();
+    report.insert("schema_version".into(), 2.into());
+    report.remove("algorithm");
+    let serde_json::Value::Object(payload) = report.remove("payload").unwrap() else { panic!("payload") };
+    let mut roots = report.remove("trials").unwrap();
+    for root in roots.as_array_mut().unwrap() {
+        let root = root.as_object_mut().unwrap();
+        let edges = root.remove("edges").unwrap();
+        root.insert("edges_in_component".into(), edges);
+    }
+    report.insert("roots".into(), roots);
+    let trials = report["summary"].as_object_mut().unwrap().remove("trials").unwrap();
+    report["summary"].as_object_mut().unwrap().insert("roots".into(), trials);
+    let flags = report["flags"].as_object_mut().unwrap();
+    let trials = flags.remove("trials").unwrap();
+    flags.insert("roots".into(), trials);
+    for (key, value) in payload {
+        match key.as_str() {
+            "gpu_params" | "distances_only" => report["flags"].as_object_mut().unwrap().insert(key, value),
+            _ => report.insert(key, value),
+        };
+    }
+    v2
+}
+
+/// The suite results committed under bench/results (schema version 2, GPU and CPU runs) still
+/// read, as BFS reports with their GPU tuning and rates where version 2 had them.
+#[test]
+fn committed_version_2_results_still_read() {
+    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/results");
+    let text = std::fs::read_to_string(results.join("2026-11-23-ced169f-h100-suite/suite.json")).unwrap();
+    let raw: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    assert_eq!(raw.len(), 28);
+    for value in &raw {
+        assert_eq!(value["schema_version"], 2);
+        let report = parse_report(&value.to_string()).unwrap();
+        assert_eq!(report.algorithm, "bfs");
+        assert_eq!(report.flags.gpu_kernel.as_deref(), value["flags"]["gpu_kernel"].as_str());
+        assert_eq!(report.payload.gpu_params.is_some(), !value["flags"]["gpu_params"].is_null());
+        assert_eq!(report.trials.len(), value["roots"].as_array().unwrap().len());
+        assert_eq!(report.summary.trials, value["summary"]["roots"].as_u64().unwrap() as usize);
+        assert_eq!(report.summary.hmean_gteps, value["summary"]["hmean_gteps"].as_f64().unwrap());
+        for (trial, root) in report.trials.iter().zip(value["roots"].as_array().unwrap()) {
+            assert_eq!(
+                (trial.source, trial.edges),
+                (root["source"].as_u64(), root["edges_in_component"].as_u64().unwrap())
+            );
+            assert_eq!(trial.details.depth as u64, root["depth"].as_u64().unwrap());
+        }
+    }
+    let err = warpath::bench::json::parse_report_of::<BfsTrial, BfsSummary, ()>("cc", &raw[0].to_string()).unwrap_err();
+    assert_eq!(err, "a benchmark report of `bfs`, not of `cc`");
+}
+
+/// A second algorithm through the same harness, for the test below: in-degrees counted by
+/// scanning every list (the "kernel"), validated against the transpose's out-degrees (its own
+/// verifier, built once when the kernel is prepared). `corrupt_run` makes that run's output wrong.
+struct InDegrees<'g> {
+    graph: &'g Graph,
+    reference: Vec<u64>,
+    runs: usize,
+    corrupt_run: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct InDegreeTrial {
+    largest_in_degree: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct InDegreePayload {
+    without_in_edges: u64,
+    traced: bool,
+}
+
+impl<'g> InDegrees<'g> {
+    fn new(graph: &'g Graph, corrupt_run: Option<usize>) -> Self {
+        let transpose = graph.transpose();
+        let reference = (0..graph.num_vertices() as u32).map(|v| transpose.degree(v)).collect();
+        InDegrees { graph, reference, runs: 0, corrupt_run }
+    }
+}
+
+impl BenchKernel for InDegrees<'_> {
+    const ALGORITHM: &'static str = "in-degrees";
+    type Input = ();
+    type Output = Vec<u64>;
+    type Details = InDegreeTrial;
+    type SummaryDetails = ();
+    type Payload = InDegreePayload;
+
+    fn inputs(&self, trials: usize, _seed: u64) -> warpath::Result<Vec<()>> {
+        Ok(vec![(); trials])
+    }
+    fn source(&self, _: ()) -> Option<u64> {
+        None
+    }
+    fn run(&mut self, _: ()) -> warpath::Result<Timed<Vec<u64>>> {
+        let started = std::time::Instant::now();
+        let mut counts = vec![0u64; self.graph.num_vertices()];
+        for &target in self.graph.targets() {
+            counts[target as usize] += 1;
+        }
+        self.runs += 1;
+        if self.corrupt_run == Some(self.runs) {
+            counts[0] += 1;
+        }
+        let time = started.elapsed();
+        Ok(Timed { output: counts, time, end_to_end: time })
+    }
+    fn validate(&self, _: (), counts: &Vec<u64>) -> warpath::Result<()> {
+        match counts.iter().zip(&self.reference).position(|(got, want)| got != want) {
+            None => Ok(()),
+            Some(v) => Err(warpath::Error::Verification(format!(
+                "vertex {v}: counted in-degree {}, the transpose says {}",
+                counts[v], self.reference[v]
+            ))),
+        }
+    }
+    fn counted_edges(&self, _: (), _: &Vec<u64>) -> u64 {
+        self.graph.num_edges()
+    }
+    fn details(&self, _: (), counts: &Vec<u64>, _seconds: f64) -> InDegreeTrial {
+        InDegreeTrial { largest_in_degree: counts.iter().copied().max().unwrap_or(0) }
+    }
+    fn payload(&mut self, _: (), options: &BenchOptions) -> warpath::Result<InDegreePayload> {
+        Ok(InDegreePayload {
+            without_in_edges: self.reference.iter().filter(|&&d| d == 0).count() as u64,
+            traced: options.trace,
+        })
+    }
+    fn environment(&self) -> Environment {
+        Environment {
+            backend: warpath::bfs::BackendUsed::Cpu { threads: 1 },
+            warnings: Vec::new(),
+            gpu_kernel: None,
+            device_graph_bytes: None,
+            device_bytes: None,
+            cuda_driver: None,
+            graph_on_gpu: None,
+        }
+    }
+}
+
+#[test]
+fn a_second_algorithm_runs_through_the_same_harness() {
+    // A directed star into vertex 0 from 1..=4, plus 4 -> 5: in-degrees 4, 0, 0, 0, 0, 1.
+    let graph = common::build(6, vec![(1, 0), (2, 0), (3, 0), (4, 0), (4, 5)], false);
+    let mut kernel = InDegrees::new(&graph, None);
+    let mut ticks = Vec::new();
+    let options = BenchOptions { trials: 3, seed: 1, trace: true };
+    let run = run_kernel(&mut kernel, &options, &mut |done| ticks.push(done)).unwrap();
+    // One warm-up and three timed trials, each validated.
+    assert_eq!((kernel.runs, ticks, run.algorithm), (4, vec![1, 2, 3], "in-degrees"));
+    assert_eq!((run.summary.trials, run.summary.validated), (3, 3));
+    for trial in &run.trials {
+        assert_eq!((trial.source, trial.edges, trial.details.largest_in_degree), (None, 5, 4));
+    }
+    assert_eq!(run.payload, InDegreePayload { without_in_edges: 4, traced: true });
+
+    // Its report: the generic columns, its own beside them, its payload; read back as itself,
+    // as any algorithm's, and refused as BFS.
+    let scratch = Scratch::new("bench-second-algorithm");
+    let path = scratch.path("in-degrees.json");
+    let report = warpath::bench::Report::new("star", &graph, Flags::new(3, 1, "cpu", false, true), 0.1, run);
+    write_report(&report, &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((value["schema_version"].as_u64(), value["algorithm"].as_str()), (Some(3), Some("in-degrees")));
+    assert_eq!(value["trials"][0]["largest_in_degree"], 4);
+    assert_eq!(value["trials"][0]["edges"], 5);
+    assert!(value["trials"][0]["source"].is_null());
+    assert_eq!(value["payload"], serde_json::json!({ "without_in_edges": 4, "traced": true }));
+    let back = warpath::bench::json::read_report_of::<InDegreeTrial, (), InDegreePayload>("in-degrees", &path).unwrap();
+    assert_eq!(back, report);
+    let any = warpath::bench::json::parse_any_report(&text).unwrap();
+    assert_eq!((any.algorithm.as_str(), any.trials.len(), &any.payload), ("in-degrees", 3, &value["payload"]));
+    let err = read_report(&path).unwrap_err().to_string();
+    assert!(err.contains("a benchmark report of `in-degrees`, not of `bfs`"), "{err}");
+
+    // A wrong output in any timed trial fails the run, naming the run; the warm-up is run 1.
+    let mut wrong = InDegrees::new(&graph, Some(3));
+    let err = run_kernel(&mut wrong, &options, &mut |_| {}).unwrap_err();
+    assert!(matches!(&err, warpath::Error::Verification(m) if m.starts_with("trial (run 2): vertex 0")), "{err}");
 }
 
 /// `report` (a CPU run) relabelled as a run of `kernel` on a GPU `speedup` times faster, with
@@ -193,7 +398,7 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
     gpu.device.cpu_threads = None;
     gpu.flags.backend = "gpu".into();
     gpu.flags.gpu_kernel = Some(kernel.name().into());
-    gpu.flags.gpu_params = match kernel {
+    gpu.payload.gpu_params = match kernel {
         GpuTraversal::PerLevel => None,
         _ => Some(GpuParams {
             switch_rule: warpath::bfs::SwitchRule::Beamer,
@@ -252,8 +457,9 @@ fn cpu_report(name: &str, graph: &Graph, roots: usize) -> BenchReport {
     let traverser = Traverser::new(graph, Backend::Cpu).unwrap();
     assert_eq!((traverser.device_bytes(), traverser.device_graph_bytes()), (None, None));
     assert!(traverser.gpu().is_none());
-    let run = run_bench(graph, &traverser, &BenchOptions { roots, seed: 1, trace: false }, &mut |_| {}).unwrap();
-    BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false).with_gpu_kernel(&traverser), 0.5, run)
+    let run =
+        run_bench(graph, &traverser, &BenchOptions { trials: roots, seed: 1, trace: false }, &mut |_| {}).unwrap();
+    BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false), 0.5, run)
 }
 
 #[test]
@@ -377,7 +583,7 @@ fn gpu_suite_runs_every_kernel() {
         let graph = warpath::input::load_graph(&row.graph, &warpath::input::LoadOptions { undirected: false, seed: 1 })
             .unwrap();
         let n = graph.num_vertices() as u32;
-        let cpu_roots: Vec<u64> = row.cpu.roots.iter().map(|r| r.source).collect();
+        let cpu_roots: Vec<Option<u64>> = row.cpu.trials.iter().map(|r| r.source).collect();
         for (report, kernel) in row.gpu.iter().zip(GpuTraversal::ALL) {
             assert_eq!(report.flags.gpu_kernel.as_deref(), Some(kernel.name()));
             assert_eq!(report.device.backend, "gpu");
@@ -390,7 +596,7 @@ fn gpu_suite_runs_every_kernel() {
                 _ => GpuPersistent::bytes_needed(n, graph.num_edges()),
             };
             assert_eq!(report.peak_device_bytes, Some(report.device_graph_bytes.unwrap() + per_vertex));
-            assert_eq!(report.roots.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
+            assert_eq!(report.trials.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
             assert_eq!(report.summary.validated, 2);
         }
     }
@@ -416,7 +622,7 @@ fn gpu_suite_runs_every_kernel() {
     );
     assert!(value(&stdout, "device memory").contains("allocated by warpath, computed"), "{stdout}");
     assert_eq!(report.flags.gpu_kernel.as_deref(), Some("top-down"));
-    assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up), Some(false));
+    assert_eq!(report.payload.gpu_params.map(|p| p.bottom_up), Some(false));
     assert!(report.peak_device_bytes > report.device_graph_bytes);
 
     // The bottom-up balancing shows in the header and the JSON.
@@ -425,17 +631,17 @@ fn gpu_suite_runs_every_kernel() {
         value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"),
         "{stdout}"
     );
-    assert_eq!(report.flags.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
+    assert_eq!(report.payload.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 
     // So does the asynchronous bottom-up.
     let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--async-bottom-up"], "async.json");
     assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
-    assert_eq!(report.flags.gpu_params.map(|p| p.async_bottom_up), Some(true));
+    assert_eq!(report.payload.gpu_params.map(|p| p.async_bottom_up), Some(true));
 
     // An edge-queue strategy names itself, with no persistent tuning; auto names what it chose.
     let (stdout, report) = gpu_bench(&["--strategy", "two-phase"], "two-phase.json");
     assert_eq!(value(&stdout, "gpu kernel"), "two-phase (top-down over edge queues, one persistent launch)");
-    assert_eq!((report.flags.gpu_kernel.as_deref(), report.flags.gpu_params), (Some("two-phase"), None));
+    assert_eq!((report.flags.gpu_kernel.as_deref(), report.payload.gpu_params), (Some("two-phase"), None));
     let (_, report) = gpu_bench(&["--strategy", "auto"], "auto.json");
     assert_eq!(report.flags.gpu_kernel.as_deref(), Some("contract-expand"), "kron:10 is small");
     // So does the default kernel, `auto`, and `--top-down` under it.
@@ -488,11 +694,11 @@ fn bench_command_end_to_end() {
     let report = read_report(&json).unwrap();
     assert_eq!(report.graph.name, "kron:10");
     assert_eq!(report.device.backend, "cpu");
-    assert_eq!(report.roots.len(), 4);
+    assert_eq!(report.trials.len(), 4);
     let gteps: f64 = value(&stdout, "GTEPS").split(' ').next().unwrap().parse().unwrap();
     assert!((gteps - report.summary.hmean_gteps).abs() < 1e-3);
-    for r in &report.roots {
-        assert!(r.reached > 1 && r.depth >= 1 && r.edges_in_component == 2 * r.graph500_edges);
+    for r in &report.trials {
+        assert!(r.details.reached > 1 && r.details.depth >= 1 && r.edges == 2 * r.details.graph500_edges);
     }
     let plot = std::fs::read_to_string(&svg).unwrap();
     assert!(
@@ -529,7 +735,12 @@ fn quick_suite_end_to_end() {
     assert!(ok, "{stdout}\n{stderr}");
     let table_path = value(&stdout, "table");
     let table = std::fs::read_to_string(table_path).unwrap();
-    assert!(table_path.ends_with("-quick.md"), "{table_path}");
+    // A run folder under --out-dir: DATE-COMMIT-DEVICE-suite-quick/suite.md.
+    let folder = std::path::Path::new(table_path).parent().unwrap();
+    assert_eq!(folder.parent().unwrap(), out_dir);
+    let folder = folder.file_name().unwrap().to_str().unwrap();
+    assert!(table_path.ends_with("suite.md") && folder.ends_with("-suite-quick"), "{table_path}");
+    assert!(value(&stdout, "json").ends_with(&format!("{folder}/suite.json")), "{stdout}");
     for graph in [
         "grid2d:64",
         "grid3d:16",
@@ -555,7 +766,7 @@ fn quick_suite_end_to_end() {
         serde_json::from_str(&std::fs::read_to_string(value(&stdout, "json")).unwrap()).unwrap();
     let cpu: Vec<&BenchReport> = reports.iter().filter(|r| r.device.backend == "cpu").collect();
     assert_eq!(cpu.len(), 8);
-    assert!(cpu.iter().all(|r| r.roots.len() == 2 && r.summary.validated == 2));
+    assert!(cpu.iter().all(|r| r.trials.len() == 2 && r.summary.validated == 2));
     let gpu: Vec<&BenchReport> = reports.iter().filter(|r| r.device.backend == "gpu").collect();
     if table.contains("- GPU: none") {
         // No GPU here: every row says why, and only the CPU reports were written.

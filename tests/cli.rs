@@ -228,13 +228,13 @@ fn bench_distances_only_validates_and_records_the_variant() {
     let text = stdout(&out);
     assert!(text.lines().any(|l| l.starts_with("labels: distances only")), "{text}");
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(report["flags"]["distances_only"], serde_json::Value::Bool(true), "{report}");
+    assert_eq!(report["payload"]["distances_only"], serde_json::Value::Bool(true), "{report}");
     assert_eq!(report["summary"]["validated"], 4, "{report}");
 
     let out = warpath(&["bench", "kron:10", "--backend", "cpu", "--roots", "2", "--json", json.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(report["flags"]["distances_only"], serde_json::Value::Bool(false), "{report}");
+    assert_eq!(report["payload"]["distances_only"], serde_json::Value::Bool(false), "{report}");
 }
 
 #[test]

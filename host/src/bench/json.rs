@@ -1,31 +1,35 @@
-//! The benchmark report as JSON: one [`BenchReport`] per `warpath bench` run, written with
-//! serde and read back by [`read_report`] so results can be compared across commits. The
-//! schema is documented field by field in `bench/SCHEMA.md`; [`SCHEMA_VERSION`] changes
-//! whenever a field changes meaning or disappears (adding a field does not change it).
-//! Version 2 filled `peak_device_bytes` (always null in version 1) and added the GPU kernel to
-//! `flags` and the CUDA driver version to `device`; version 1 reports still read, with those
-//! fields null.
+//! The benchmark report as JSON: one [`Report`] per `warpath bench` run of any algorithm,
+//! written with serde and read back so results can be compared across commits. The schema is
+//! documented field by field in `bench/SCHEMA.md`; [`SCHEMA_VERSION`] changes whenever a field
+//! changes meaning or disappears (adding a field does not change it). Version 3 made the report
+//! generic over algorithms: an `algorithm` field, `trials` (was `roots`) with the columns every
+//! algorithm has and the algorithm's own beside them, and a `payload` for the rest (BFS's GPU
+//! tuning, trace and bus, which were top-level fields and flags). Versions 1 and 2 still read,
+//! as BFS reports: [`parse_report`] moves their fields to where version 3 keeps them.
 
 use std::path::Path;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-use crate::bench::harness::{BenchRun, BusRecord, GraphOnGpu, RootRecord, Summary, TraceRecord};
-use crate::bench::kernel::GpuTraversal;
-use crate::bfs::gpu_persistent::BottomUpBalance;
-use crate::bfs::{BackendUsed, GpuKernel, SwitchRule, Traverser};
+use crate::bench::bfs::{BfsPayload, BfsSummary, BfsTrial};
+use crate::bench::harness::{BenchRun, GraphOnGpu, Summary, TrialRecord};
+use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
-/// The oldest schema version [`read_report`] still reads (fields added since read as null).
+/// The oldest schema version [`parse_report`] still reads (as a BFS report; fields added since
+/// read as null).
 pub const OLDEST_READABLE_SCHEMA_VERSION: u32 = 1;
 
-/// Everything one benchmark run measured, and under what conditions.
+/// Everything one benchmark run measured, and under what conditions: `D`, `S` and `P` are the
+/// algorithm's trial columns, summary lines and payload ([`crate::bench::BenchKernel`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchReport {
+pub struct Report<D, S, P> {
     pub schema_version: u32,
     /// `warpath` and its version.
     pub tool: String,
@@ -34,6 +38,8 @@ pub struct BenchReport {
     pub commit: String,
     /// When the run finished, UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     pub date: String,
+    /// The algorithm benchmarked: `bfs`, ...
+    pub algorithm: String,
     pub graph: GraphInfo,
     pub device: DeviceInfo,
     pub flags: Flags,
@@ -41,24 +47,25 @@ pub struct BenchReport {
     pub load_ms: f64,
     /// Device bytes the graph occupies on the GPU; `null` on the CPU.
     pub device_graph_bytes: Option<u64>,
-    /// Device bytes warpath allocates for one traversal: the graph, its transpose and the GPU
-    /// kernel's per-vertex arrays. Computed from the buffer sizes, not measured by the driver;
-    /// `null` on the CPU.
+    /// Device bytes warpath allocates for one trial: the graph, its transpose and the GPU
+    /// kernel's arrays. Computed from the buffer sizes, not measured by the driver; `null` on
+    /// the CPU.
     pub peak_device_bytes: Option<u64>,
     /// Placement and format of the graph on the GPU; `null` on the CPU.
     #[serde(default)]
     pub graph_on_gpu: Option<GraphOnGpu>,
-    /// Bus traffic of the traced BFS against the measured host-to-device bandwidth; only for
-    /// a zero-copy graph with a trace.
-    #[serde(default)]
-    pub bus: Option<BusRecord>,
     /// Warnings raised while preparing the backend (a fallback to the CPU, say).
     pub warnings: Vec<String>,
-    pub roots: Vec<RootRecord>,
-    pub summary: Summary,
-    /// The per-level trace of the first root, with `--trace` or `--plot`.
-    pub trace: Option<TraceRecord>,
+    pub trials: Vec<TrialRecord<D>>,
+    pub summary: Summary<S>,
+    pub payload: P,
 }
+
+/// A BFS report, the one `warpath bench` and `warpath suite` write.
+pub type BenchReport = Report<BfsTrial, BfsSummary, BfsPayload>;
+
+/// A report of any algorithm, its own columns and payload as plain JSON.
+pub type AnyReport = Report<Map<String, Value>, Map<String, Value>, Value>;
 
 /// The graph benchmarked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -126,147 +133,113 @@ impl DeviceInfo {
 /// The options of the run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Flags {
-    pub roots: usize,
+    /// Timed trials (BFS: roots).
+    pub trials: usize,
     pub seed: u64,
     /// The backend asked for: `auto`, `gpu` or `cpu` (`device.backend` says where it ran).
     pub backend: String,
     /// `--undirected`: edge lists and DIMACS files were symmetrized (`graph.undirected` says
     /// what the graph is).
     pub undirected: bool,
-    /// A per-level trace of the first root was taken (`--trace` or `--plot`).
+    /// The algorithm's untimed extras were taken (BFS: the trace, `--trace` or `--plot`).
     pub trace: bool,
-    /// The GPU traversal: `direction-optimizing`, `top-down` or `per-level`; `null` when the
-    /// traversals ran on the CPU.
+    /// The GPU kernel that ran, by its report name; `null` when the trials ran on the CPU.
     #[serde(default)]
     pub gpu_kernel: Option<String>,
-    /// The persistent kernel's tuning; `null` for `per-level` and on the CPU.
-    #[serde(default)]
-    pub gpu_params: Option<GpuParams>,
-    /// `--distances-only`: the traversals labelled distances only (no parents; validated by the
-    /// distance rules). False in reports written before the option existed.
-    #[serde(default)]
-    pub distances_only: bool,
-}
-
-/// Tuning of the persistent GPU kernel, as run.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GpuParams {
-    /// The switching rule (`beamer` in reports written before there was a choice).
-    #[serde(default)]
-    pub switch_rule: SwitchRule,
-    /// The rule's alpha. Beamer's: bottom-up when frontier edges x alpha exceed the unvisited
-    /// edges; XBFS's: bottom-up while frontier edges >= alpha x all edges.
-    pub alpha: f32,
-    /// Beamer's beta: back to top-down when the frontier x beta is below the vertex count.
-    pub beta: f32,
-    pub bottom_up: bool,
-    /// Small frontiers handed to a single block.
-    pub small_frontiers: bool,
-    /// How bottom-up levels balance their work (`static` in reports written before it existed).
-    #[serde(default)]
-    pub bottom_up_balance: BottomUpBalance,
-    /// Asynchronous bottom-up labeling (`--async-bottom-up`; false in reports written before
-    /// it existed).
-    #[serde(default)]
-    pub async_bottom_up: bool,
-    /// Adaptive frontier generation (`--frontier-generation adaptive`; false, i.e. fixed, in
-    /// reports written before it existed).
-    #[serde(default)]
-    pub adaptive_frontier: bool,
-    /// Bitmap words a warp takes at once bottom-up (`--bottom-up-chunk`; 0 for the kernel's
-    /// choice, also in reports written before it existed).
-    #[serde(default)]
-    pub bottom_up_chunk: u32,
 }
 
 impl Flags {
-    /// Flags for a run with no GPU kernel recorded (fill it with [`Flags::with_gpu_kernel`]).
-    pub fn new(roots: usize, seed: u64, backend: &str, undirected: bool, trace: bool) -> Flags {
-        Flags {
-            roots,
-            seed,
-            backend: backend.into(),
-            undirected,
-            trace,
-            gpu_kernel: None,
-            gpu_params: None,
-            distances_only: false,
-        }
-    }
-
-    /// Records `traverser`'s GPU kernel when it runs on the GPU (and nothing on the CPU), and
-    /// whether it labels distances only (on either backend).
-    pub fn with_gpu_kernel(mut self, traverser: &Traverser<'_>) -> Flags {
-        self.distances_only = traverser.distances_only();
-        if traverser.gpu().is_some() {
-            let kernel = traverser.resolved_gpu_kernel();
-            self.gpu_kernel = Some(GpuTraversal::of(&kernel).name().to_string());
-            self.gpu_params = match kernel {
-                GpuKernel::Persistent(p) | GpuKernel::Auto(p) => Some(GpuParams {
-                    switch_rule: p.switch_rule,
-                    adaptive_frontier: p.adaptive_frontier,
-                    alpha: p.alpha,
-                    beta: p.beta,
-                    bottom_up: p.bottom_up,
-                    small_frontiers: p.small_frontiers,
-                    bottom_up_balance: p.bottom_up_balance,
-                    async_bottom_up: p.async_bottom_up,
-                    bottom_up_chunk: p.bottom_up_chunk,
-                }),
-                GpuKernel::PerLevel | GpuKernel::TopDown(_) => None,
-            };
-        } else {
-            self.gpu_kernel = None;
-            self.gpu_params = None;
-        }
-        self
+    /// Flags for a run (the GPU kernel is filled in from the run by [`Report::new`]).
+    pub fn new(trials: usize, seed: u64, backend: &str, undirected: bool, trace: bool) -> Flags {
+        Flags { trials, seed, backend: backend.into(), undirected, trace, gpu_kernel: None }
     }
 }
 
-impl BenchReport {
+impl<D, S, P> Report<D, S, P> {
     /// Assembles the report of `run` on `graph` (named `name` on the command line).
-    pub fn new(name: &str, graph: &Graph, flags: Flags, load_ms: f64, run: BenchRun) -> BenchReport {
-        BenchReport {
+    pub fn new(name: &str, graph: &Graph, flags: Flags, load_ms: f64, run: BenchRun<D, S, P>) -> Report<D, S, P> {
+        let environment = run.environment;
+        Report {
             schema_version: SCHEMA_VERSION,
             tool: "warpath".into(),
             version: env!("CARGO_PKG_VERSION").into(),
             commit: crate::bench::meta::commit(),
             date: crate::bench::meta::now_utc(),
+            algorithm: run.algorithm.into(),
             graph: GraphInfo::of(name, graph),
-            device: DeviceInfo { cuda_driver: run.cuda_driver.clone(), ..DeviceInfo::of(&run.backend) },
-            flags,
+            device: DeviceInfo { cuda_driver: environment.cuda_driver, ..DeviceInfo::of(&environment.backend) },
+            flags: Flags { gpu_kernel: environment.gpu_kernel, ..flags },
             load_ms,
-            device_graph_bytes: run.device_graph_bytes,
-            peak_device_bytes: run.device_bytes,
-            graph_on_gpu: run.graph_on_gpu,
-            bus: None,
-            warnings: run.warnings,
-            roots: run.roots,
+            device_graph_bytes: environment.device_graph_bytes,
+            peak_device_bytes: environment.device_bytes,
+            graph_on_gpu: environment.graph_on_gpu,
+            warnings: environment.warnings,
+            trials: run.trials,
             summary: run.summary,
-            trace: run.trace,
+            payload: run.payload,
         }
     }
 }
 
 /// Writes `report` to `path` as pretty-printed JSON.
-pub fn write_report(report: &BenchReport, path: &Path) -> Result<()> {
+pub fn write_report<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: &Path) -> Result<()> {
     let text = serde_json::to_string_pretty(report)
         .map_err(|e| Error::Format { path: path.to_path_buf(), problem: format!("cannot encode the report: {e}") })?;
     std::fs::write(path, text + "\n").map_err(|e| Error::io(path, e))
 }
 
-/// Reads a report written by [`write_report`] (schema version 2, or 1 with the fields added
-/// since as null), refusing other schema versions.
+/// Reads a BFS report written by [`write_report`] (any schema version from
+/// [`OLDEST_READABLE_SCHEMA_VERSION`] on), refusing other versions and other algorithms.
 pub fn read_report(path: &Path) -> Result<BenchReport> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    parse_report(&text).map_err(|problem| Error::Format { path: path.to_path_buf(), problem })
+    read_report_of("bfs", path)
 }
 
-/// Parses a report from JSON text; the error says what is wrong.
+/// Reads a report of `algorithm` written by [`write_report`].
+pub fn read_report_of<D, S, P>(algorithm: &str, path: &Path) -> Result<Report<D, S, P>>
+where
+    D: DeserializeOwned,
+    S: DeserializeOwned,
+    P: DeserializeOwned,
+{
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    parse_report_of(algorithm, &text).map_err(|problem| Error::Format { path: path.to_path_buf(), problem })
+}
+
+/// Parses a BFS report from JSON text; the error says what is wrong.
 pub fn parse_report(text: &str) -> std::result::Result<BenchReport, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    parse_report_of("bfs", text)
+}
+
+/// Parses a report of `algorithm` from JSON text; versions before 3 are BFS reports, moved into
+/// version 3's shape first.
+pub fn parse_report_of<D, S, P>(algorithm: &str, text: &str) -> std::result::Result<Report<D, S, P>, String>
+where
+    D: DeserializeOwned,
+    S: DeserializeOwned,
+    P: DeserializeOwned,
+{
+    let value = current_shape(text)?;
+    match value.get("algorithm").and_then(|a| a.as_str()) {
+        Some(found) if found == algorithm => {}
+        Some(found) => return Err(format!("a benchmark report of `{found}`, not of `{algorithm}`")),
+        None => return Err("not a warpath benchmark report: no algorithm".into()),
+    }
+    serde_json::from_value(value).map_err(|e| format!("not a warpath benchmark report: {e}"))
+}
+
+/// Parses a report of whichever algorithm it names, its own columns and payload as plain JSON.
+pub fn parse_any_report(text: &str) -> std::result::Result<AnyReport, String> {
+    serde_json::from_value(current_shape(text)?).map_err(|e| format!("not a warpath benchmark report: {e}"))
+}
+
+/// The report in `text` as JSON in version 3's shape, or what is wrong with it.
+fn current_shape(text: &str) -> std::result::Result<Value, String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     match value.get("schema_version").and_then(|v| v.as_u64()) {
-        Some(v) if (OLDEST_READABLE_SCHEMA_VERSION as u64..=SCHEMA_VERSION as u64).contains(&v) => {}
+        Some(v) if v == SCHEMA_VERSION as u64 => {}
+        Some(v) if v >= OLDEST_READABLE_SCHEMA_VERSION as u64 && v < SCHEMA_VERSION as u64 => {
+            upgrade_bfs_report(&mut value)?
+        }
         Some(v) => {
             return Err(format!(
                 "benchmark schema version {v}, but this warpath reads versions {OLDEST_READABLE_SCHEMA_VERSION} to {SCHEMA_VERSION}"
@@ -274,5 +247,43 @@ pub fn parse_report(text: &str) -> std::result::Result<BenchReport, String> {
         }
         None => return Err("not a warpath benchmark report: no schema_version".into()),
     }
-    serde_json::from_value(value).map_err(|e| format!("not a warpath benchmark report: {e}"))
+    Ok(value)
+}
+
+/// A BFS report of schema version 1 or 2 in version 3's shape: `roots` become `trials` (their
+/// `edges_in_component` the trials' `edges`), the persistent kernel's tuning, distances-only
+/// flag, trace and bus go into the payload. The version number stays as written.
+fn upgrade_bfs_report(report: &mut Value) -> std::result::Result<(), String> {
+    let object = report.as_object_mut().ok_or("not a warpath benchmark report: not an object")?;
+    let mut payload = Map::new();
+    for key in ["trace", "bus"] {
+        payload.insert(key.into(), object.remove(key).unwrap_or(Value::Null));
+    }
+    if let Some(Value::Object(flags)) = object.get_mut("flags") {
+        rename(flags, "roots", "trials");
+        for key in ["gpu_params", "distances_only"] {
+            if let Some(value) = flags.remove(key) {
+                payload.insert(key.into(), value);
+            }
+        }
+    }
+    if let Some(Value::Object(summary)) = object.get_mut("summary") {
+        rename(summary, "roots", "trials");
+    }
+    let mut trials = object.remove("roots").unwrap_or(Value::Array(Vec::new()));
+    for trial in trials.as_array_mut().into_iter().flatten() {
+        if let Value::Object(trial) = trial {
+            rename(trial, "edges_in_component", "edges");
+        }
+    }
+    object.insert("trials".into(), trials);
+    object.insert("payload".into(), Value::Object(payload));
+    object.insert("algorithm".into(), "bfs".into());
+    Ok(())
+}
+
+fn rename(object: &mut Map<String, Value>, from: &str, to: &str) {
+    if let Some(value) = object.remove(from) {
+        object.insert(to.into(), value);
+    }
 }

@@ -1,10 +1,13 @@
-//! The benchmark harness, apart from the kernels and the verifier (as in the GAP Benchmark
-//! Suite): it runs many roots on a [`Traverser`](crate::bfs::Traverser), validates each
-//! traversal, and reports times, rates and per-level traces as text, JSON, SVG plots and the
-//! markdown table of the standard suite.
+//! The benchmark harness, apart from the kernels and the verifiers (as in the GAP Benchmark
+//! Suite): one harness runs any algorithm that implements [`BenchKernel`] (trials, warm-up,
+//! validation of every trial, statistics, a JSON report with the algorithm's payload), and
+//! reports times, rates and BFS's per-level traces as text, JSON, SVG plots and the markdown
+//! table of the standard suite.
 //!
 //! - [`stats`]: minimum, median, maximum, harmonic mean;
-//! - [`harness`]: roots, warm-up, validation, per-root records and the summary;
+//! - [`harness`]: the [`BenchKernel`] trait and [`run_kernel`]: warm-up, trials, validation,
+//!   records and the summary, for every algorithm;
+//! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
 //! - [`kernel`]: the names of the GPU traversals a benchmark compares;
@@ -12,6 +15,7 @@
 //! - [`suite`]: the standard suite of graphs and its markdown table;
 //! - [`meta`]: commit, date and driver of a result.
 
+pub mod bfs;
 pub mod harness;
 pub mod json;
 pub mod kernel;
@@ -21,5 +25,6 @@ pub mod report;
 pub mod stats;
 pub mod suite;
 
-pub use harness::{run_bench, BenchOptions, BenchRun, LevelRecord, RootRecord, Summary, TraceRecord};
-pub use json::{read_report, write_report, BenchReport, SCHEMA_VERSION};
+pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, LevelRecord, RootRecord, TraceRecord};
+pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
+pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};

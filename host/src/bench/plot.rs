@@ -7,7 +7,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::bench::harness::LevelRecord;
+use crate::bench::bfs::LevelRecord;
 use crate::error::{Error, Result};
 
 /// Draws `levels` to `path`, which must end in `.svg`, with `title` above the plot.

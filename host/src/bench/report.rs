@@ -1,9 +1,9 @@
-//! The text a benchmark prints: `key: value` summary lines (as `warpath bfs` prints them, so
+//! The text a BFS benchmark prints: `key: value` summary lines (as `warpath bfs` prints them, so
 //! scripts can read both), a table with one row per root, and the per-level trace table.
 
 use std::fmt::Write;
 
-use crate::bench::harness::{BusRecord, LevelRecord, RootRecord};
+use crate::bench::bfs::{BusRecord, LevelRecord, RootRecord};
 use crate::bench::json::BenchReport;
 use crate::bench::stats::{median, Spread};
 
@@ -23,7 +23,7 @@ pub fn render(report: &BenchReport) -> String {
     }
     .expect("writing to a String");
     if let Some(kernel) = &report.flags.gpu_kernel {
-        let tuning = match &report.flags.gpu_params {
+        let tuning = match &report.payload.gpu_params {
             Some(p) => format!(
                 " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
                 p.switch_rule,
@@ -40,7 +40,7 @@ pub fn render(report: &BenchReport) -> String {
         };
         let _ = writeln!(out, "gpu kernel: {kernel}{tuning}");
     }
-    if report.flags.distances_only {
+    if report.payload.distances_only {
         let _ = writeln!(out, "labels: distances only (no parents; validated by the distance rules)");
     }
     if let Some(driver) = &report.device.driver {
@@ -95,25 +95,25 @@ pub fn render(report: &BenchReport) -> String {
         );
     }
     let _ = writeln!(out);
-    out.push_str(&roots_table(&report.roots));
+    out.push_str(&roots_table(&report.trials));
     let _ = writeln!(out);
-    let _ = writeln!(out, "roots: {} (seed {}; one untimed warm-up)", s.roots, report.flags.seed);
+    let _ = writeln!(out, "roots: {} (seed {}; one untimed warm-up)", s.trials, report.flags.seed);
     let _ = writeln!(out, "time: {}", spread_ms(&s.time_ms));
     let _ = writeln!(out, "end-to-end: {}", spread_ms(&s.end_to_end_ms));
     let _ = writeln!(out, "GTEPS: {:.3} (harmonic mean; directed edges in the reached component)", s.hmean_gteps);
     let _ = writeln!(
         out,
         "GTEPS (Graph500): {:.3} (harmonic mean; {} in the reached component)",
-        s.hmean_graph500_gteps,
+        s.details.hmean_graph500_gteps,
         if g.undirected { "undirected input edges" } else { "directed input edges" }
     );
-    if let Some(note) = small_component_note(&report.roots) {
+    if let Some(note) = small_component_note(&report.trials) {
         let _ = writeln!(out, "{note}");
     }
-    let _ = writeln!(out, "depth: {}", spread_count(&s.depth));
-    let _ = writeln!(out, "reached: {}", spread_count(&s.reached));
-    let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.roots);
-    if let Some(trace) = &report.trace {
+    let _ = writeln!(out, "depth: {}", spread_count(&s.details.depth));
+    let _ = writeln!(out, "reached: {}", spread_count(&s.details.reached));
+    let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.trials);
+    if let Some(trace) = &report.payload.trace {
         let _ = writeln!(out);
         let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
         if let Some(factor) = trace.redundant_expansion {
@@ -121,7 +121,7 @@ pub fn render(report: &BenchReport) -> String {
         }
         out.push_str(&levels_table(&trace.levels));
     }
-    if let Some(bus) = &report.bus {
+    if let Some(bus) = &report.payload.bus {
         out.push_str(&bus_lines(bus));
     }
     out
@@ -165,15 +165,15 @@ pub fn roots_table(roots: &[RootRecord]) -> String {
             out,
             "{:>5} {:>12} {:>10.3} {:>14.3} {:>6} {:>12} {:>14} {:>14} {:>8.3} {:>10.3}",
             i + 1,
-            r.source,
+            r.source.map_or_else(|| "-".to_string(), |root| root.to_string()),
             r.time_ms,
             r.end_to_end_ms,
-            r.depth,
-            r.reached,
-            r.edges_in_component,
-            r.graph500_edges,
+            r.details.depth,
+            r.details.reached,
+            r.edges,
+            r.details.graph500_edges,
             r.gteps,
-            r.graph500_gteps
+            r.details.graph500_gteps
         );
     }
     out
@@ -236,7 +236,7 @@ fn small_component_note(roots: &[RootRecord]) -> Option<String> {
     let rates: Vec<f64> = roots.iter().map(|r| r.gteps).collect();
     let typical = median(&rates)?;
     let small: Vec<&RootRecord> = roots.iter().filter(|r| r.gteps < 0.01 * typical).collect();
-    let fewest = small.iter().map(|r| r.edges_in_component).min()?;
+    let fewest = small.iter().map(|r| r.edges).min()?;
     Some(format!(
         "GTEPS note: {} of {} roots reached small components (the smallest has {fewest} edges), which pull the \
          harmonic means down; median GTEPS over the roots: {typical:.3}",
@@ -257,19 +257,17 @@ fn chunk_note(words: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::bfs::BfsTrial;
 
     fn root(edges: u64, time_ms: f64) -> RootRecord {
         let gteps = edges as f64 / (time_ms / 1e3) / 1e9;
         RootRecord {
-            source: 0,
+            source: Some(0),
             time_ms,
             end_to_end_ms: time_ms,
-            depth: 3,
-            reached: edges / 4 + 1,
-            edges_in_component: edges,
-            graph500_edges: edges,
+            edges,
             gteps,
-            graph500_gteps: gteps,
+            details: BfsTrial { depth: 3, reached: edges / 4 + 1, graph500_edges: edges, graph500_gteps: gteps },
         }
     }
 

@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::bench::harness::{run_bench, BenchOptions};
+use crate::bench::bfs::run_bench;
+use crate::bench::harness::BenchOptions;
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::kernel::GpuTraversal;
 use crate::bench::report::mib;
@@ -208,11 +209,11 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         let started = Instant::now();
         let graph = load_graph(name, &LoadOptions { undirected: false, seed: options.seed })?;
         let load_ms = started.elapsed().as_secs_f64() * 1e3;
-        let bench = BenchOptions { roots: options.roots, seed: options.seed, trace: false };
+        let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
         let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
             let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
-            let flags = Flags::new(options.roots, options.seed, backend, false, false).with_gpu_kernel(traverser);
+            let flags = Flags::new(options.roots, options.seed, backend, false, false);
             Ok(BenchReport::new(name, &graph, flags, load_ms, run))
         };
         let (gpu, gpu_missing) = if options.gpu {
@@ -276,13 +277,18 @@ impl SuiteResult {
         self.rows.first().and_then(|r| r.cpu.device.cpu_threads).unwrap_or(0)
     }
 
-    /// The base file name for this result: `DATE-suite-DEVICE[-quick]`.
-    pub fn file_stem(&self) -> String {
+    /// The run folder this result goes in, named as `bench/results/` keeps runs
+    /// (`bench/results/README.md`): `DATE-COMMIT-DEVICE-suite[-quick]`, the commit's short hash
+    /// (with `-dirty` where the build tree was) and the GPU's short name (`h100`), or `cpu` when no
+    /// GPU ran.
+    pub fn run_folder(&self) -> String {
         let device = match self.gpu_device() {
-            Some((name, _)) => slug(&name),
-            None => "cpu-only".into(),
+            Some((name, _)) => short_device_name(&name),
+            None => "cpu".into(),
         };
-        format!("{}-suite-{device}{}", &self.date[..10], if self.quick { "-quick" } else { "" })
+        let dirty = if self.commit.ends_with("-dirty") { "-dirty" } else { "" };
+        let commit: String = self.commit.trim_end_matches("-dirty").chars().take(7).collect();
+        format!("{}-{commit}{dirty}-{device}-suite{}", &self.date[..10], if self.quick { "-quick" } else { "" })
     }
 
     /// The markdown report: what ran where, then one row per graph.
@@ -358,7 +364,7 @@ impl SuiteResult {
             let mark = row.gpu.len() > 1;
             let mut line = format!(
                 "| {name} | {merrill} | {} | {} | {} |",
-                row.cpu.graph.vertices, row.cpu.graph.edges, cpu.depth.median
+                row.cpu.graph.vertices, row.cpu.graph.edges, cpu.details.depth.median
             );
             for k in kernels {
                 let cell = match row.gpu_report(k) {
@@ -408,19 +414,32 @@ impl SuiteResult {
         serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
     }
 
-    /// Writes `STEM.md` and `STEM.json` into `dir` (created if needed); returns both paths.
+    /// Writes `suite.md` and `suite.json` into a new run folder ([`SuiteResult::run_folder`])
+    /// under `dir` (both created if needed); returns both paths.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-        let md = dir.join(format!("{}.md", self.file_stem()));
-        let json = dir.join(format!("{}.json", self.file_stem()));
+        let folder = dir.join(self.run_folder());
+        std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
+        let md = folder.join("suite.md");
+        let json = folder.join("suite.json");
         std::fs::write(&md, self.markdown()).map_err(|e| Error::io(&md, e))?;
         std::fs::write(&json, self.json()).map_err(|e| Error::io(&json, e))?;
         Ok((md, json))
     }
 }
 
-/// `NVIDIA H200` -> `nvidia-h200`.
-fn slug(name: &str) -> String {
+/// A GPU's short name for run folders: the model in `NVIDIA H100 80GB HBM3` (`h100`: the first
+/// word of a letter and digits only), else the whole name in lower case with dashes
+/// (`NVIDIA GeForce RTX 4090` -> `nvidia-geforce-rtx-4090`), as scripts/gpu-common names them.
+fn short_device_name(name: &str) -> String {
+    let is_model = |word: &&str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && (2..=4).contains(&chars.clone().count())
+            && chars.all(|c| c.is_ascii_digit())
+    };
+    if let Some(model) = name.split_whitespace().find(is_model) {
+        return model.to_ascii_lowercase();
+    }
     let mut out = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
@@ -437,9 +456,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn slugs() {
-        assert_eq!(slug("NVIDIA H200"), "nvidia-h200");
-        assert_eq!(slug("NVIDIA H100 80GB HBM3 "), "nvidia-h100-80gb-hbm3");
+    fn short_device_names() {
+        assert_eq!(short_device_name("NVIDIA H200"), "h200");
+        assert_eq!(short_device_name("NVIDIA H100 80GB HBM3 "), "h100");
+        assert_eq!(short_device_name("NVIDIA GeForce RTX 4090"), "nvidia-geforce-rtx-4090");
+    }
+
+    #[test]
+    fn run_folder_names() {
+        let mut result = SuiteResult {
+            date: "2026-11-25T10:00:00Z".into(),
+            commit: "1836d7a9d3b1efdf091db0f1e65908a4efca2803".into(),
+            quick: false,
+            roots: 1,
+            seed: 1,
+            gpu_kernels: Vec::new(),
+            rows: Vec::new(),
+        };
+        assert_eq!(result.run_folder(), "2026-11-25-1836d7a-cpu-suite");
+        result.commit = "1836d7a9d3b1efdf091db0f1e65908a4efca2803-dirty".into();
+        result.quick = true;
+        assert_eq!(result.run_folder(), "2026-11-25-1836d7a-dirty-cpu-suite-quick");
     }
 
     #[test]

@@ -1,9 +1,7 @@
 use std::time::Instant;
 
-use warpath::bench::harness::{edge_list_bytes, BusRecord};
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
-use warpath::gpu::Placement;
 use warpath::Result;
 
 use super::args::{BenchArgs, KernelArg};
@@ -20,7 +18,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let trace = args.trace || args.plot.is_some();
-    let options = BenchOptions { roots: args.roots, seed: args.graph.input.seed, trace };
+    let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace };
     let on = match traverser.gpu() {
         Some(_) => format!("{} ({})", traverser.backend(), KernelArg::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
@@ -31,29 +29,18 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let run = run?;
 
     let input = &args.graph.input;
-    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace)
-        .with_gpu_kernel(&traverser);
-    let mut report = BenchReport::new(&input.graph, &graph, flags, load_ms, run);
-    if let (Some(gpu), Some(trace), Some(Placement::ZeroCopy)) = (traverser.gpu(), &report.trace, traverser.placement())
-    {
-        report.bus = Some(BusRecord {
-            copy_bytes_per_s: gpu.host_to_device_bandwidth(BUS_PROBE_BYTES)?,
-            list_bytes: trace.levels.iter().map(|l| l.bytes_read).sum(),
-            bus_bytes: trace.levels.iter().map(|l| l.bus_bytes).sum(),
-            time_ms: trace.time_ms,
-            edge_list_bytes: edge_list_bytes(&trace.levels, graph.num_vertices() as u64),
-        });
-    }
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace);
+    let report = BenchReport::new(&input.graph, &graph, flags, load_ms, run);
     print!("{}", report::render(&report));
 
-    if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.trace) {
+    if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
         print_bandwidth(gpu, &trace.levels)?;
     }
     if let Some(path) = &args.json {
         write_report(&report, path)?;
         println!("json: {}", path.display());
     }
-    if let (Some(path), Some(trace)) = (&args.plot, &report.trace) {
+    if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
         plot::plot_levels(&trace.levels, &title, path)?;
         println!("plot: {}", path.display());
@@ -61,13 +48,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Bytes copied host to device to measure the bus (256 MiB: long enough to reach its rate).
-const BUS_PROBE_BYTES: usize = 256 << 20;
-
 /// The traced root's busiest level against the device's copy bandwidth, both measured in this
 /// run. The level's bytes are a lower bound: the offsets and lists it read, not labels,
 /// bitmaps or queues.
-fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::harness::LevelRecord]) -> Result<()> {
+fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::LevelRecord]) -> Result<()> {
     const PROBE_BYTES: usize = 1 << 30;
     let (free, _) = gpu.memory_info()?;
     let probe = PROBE_BYTES.min(free as usize / 4);
