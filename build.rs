@@ -19,7 +19,7 @@ fn main() {
     emit_commit();
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let device = root.join("device");
-    for watched in ["device/src", "device/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
+    for watched in ["device/src", "device/Cargo.toml", "interface/src", "interface/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
         println!("cargo:rerun-if-changed={watched}");
     }
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());

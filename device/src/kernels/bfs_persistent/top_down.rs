@@ -2,7 +2,7 @@
 //! queue appends and grid-wide gathering of long lists (see the module documentation of
 //! [`super`] for the techniques and their sources).
 
-use super::compressed::RESTART_EDGES;
+use warpath_interface::bfs::persistent::RESTART_EDGES;
 use super::*;
 
 /// Block-shared arrays for top-down gathering, declared once at the kernel's top.
