@@ -64,17 +64,20 @@ fn persistent_kernels_share_their_parameters_after_the_graph() {
     let plain: Vec<&str> = BfsPersistentParams::FIELDS.iter().map(|f| f.name).collect();
     let compressed: Vec<&str> = BfsPersistentCompressedParams::FIELDS.iter().map(|f| f.name).collect();
     assert_eq!(plain[..4], ["out_offsets", "out_targets", "in_offsets", "in_targets"]);
-    assert_eq!(compressed[..9], [
-        "out_offsets",
-        "out_bytes",
-        "in_offsets",
-        "in_bytes",
-        "degrees",
-        "restart_points",
-        "long_vertices",
-        "long_first",
-        "long_count"
-    ]);
+    assert_eq!(
+        compressed[..9],
+        [
+            "out_offsets",
+            "out_bytes",
+            "in_offsets",
+            "in_bytes",
+            "degrees",
+            "restart_points",
+            "long_vertices",
+            "long_first",
+            "long_count"
+        ]
+    );
     assert_eq!(plain[4..], compressed[9..]);
     assert_eq!(plain.len(), 4 + 18);
     assert_eq!(plain[4..7], ["n", "total_edges", "max_out_degree"]);
@@ -100,7 +103,16 @@ fn control_blocks_are_words_of_the_declared_layout() {
 fn trace_words_follow_the_record_fields() {
     assert_eq!(TRACE_WORDS, 8);
     assert_eq!(
-        [TRACE_FLAGS, TRACE_FRONTIER, TRACE_EDGES, TRACE_BYTES, TRACE_BUS_BYTES, TRACE_FRONTIER_EDGES, TRACE_UNVISITED_EDGES, TRACE_TIME],
+        [
+            TRACE_FLAGS,
+            TRACE_FRONTIER,
+            TRACE_EDGES,
+            TRACE_BYTES,
+            TRACE_BUS_BYTES,
+            TRACE_FRONTIER_EDGES,
+            TRACE_UNVISITED_EDGES,
+            TRACE_TIME
+        ],
         [0, 1, 2, 3, 4, 5, 6, 7]
     );
     assert_eq!(EDGE_TRACE_WORDS, 4);
@@ -152,7 +164,9 @@ fn persistent_flags_keep_their_fields_apart() {
     for rule in [RuleKind::Beamer, RuleKind::Xbfs, RuleKind::Checks] {
         assert_eq!(PersistentFlags::BOTTOM_UP.with_rule(rule).rule(), rule);
     }
-    assert!(!PersistentFlags::DISTANCES_ONLY.with(PersistentFlags::DISTANCES_ONLY, false).contains(PersistentFlags::DISTANCES_ONLY));
+    assert!(!PersistentFlags::DISTANCES_ONLY
+        .with(PersistentFlags::DISTANCES_ONLY, false)
+        .contains(PersistentFlags::DISTANCES_ONLY));
 }
 
 #[test]

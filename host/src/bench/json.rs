@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bench::harness::{BenchRun, BusRecord, GraphOnGpu, RootRecord, Summary, TraceRecord};
 use crate::bench::kernel::GpuTraversal;
-use crate::bfs::gpu_persistent::BottomUpBalance;
+use crate::bfs::gpu::persistent::BottomUpBalance;
 use crate::bfs::{BackendUsed, GpuKernel, SwitchRule, Traverser};
 use crate::error::{Error, Result};
 use crate::graph::Graph;

@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, Direction, DirectionParams, LevelTrace};
-use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
-use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent, PersistentRun};
-use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
+use crate::bfs::gpu::edge_queue::GpuEdgeQueue;
+use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
+use crate::bfs::gpu::persistent::{GpuPersistent, PersistentParams, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
 use crate::error::Result;
@@ -105,9 +105,9 @@ pub enum GpuKernel {
     /// (small social graphs, roads, grids), where it beat direction optimization on the suite.
     /// A graph in mapped host memory or compressed, or whose edge queues do not fit, gets the
     /// persistent kernel.
-    Auto(GpuBfsParams),
+    Auto(PersistentParams),
     /// The whole direction-optimizing BFS in one persistent kernel (the default).
-    Persistent(GpuBfsParams),
+    Persistent(PersistentParams),
     /// One top-down launch per level, the frontier size read back between levels (the
     /// foundation version, kept as a baseline).
     PerLevel,
@@ -119,7 +119,7 @@ pub enum GpuKernel {
 
 impl Default for GpuKernel {
     fn default() -> Self {
-        GpuKernel::Auto(GpuBfsParams::default())
+        GpuKernel::Auto(PersistentParams::default())
     }
 }
 
@@ -421,7 +421,7 @@ impl<'g> Traverser<'g> {
                                 ));
                                 let params = match self.gpu_kernel {
                                     GpuKernel::Auto(params) => params,
-                                    _ => GpuBfsParams::top_down(),
+                                    _ => PersistentParams::top_down(),
                                 };
                                 self.run_persistent(source, params)?
                             }
@@ -482,7 +482,11 @@ impl<'g> Traverser<'g> {
 
     /// One run of the persistent kernel; a directed graph whose transpose did not fit stays
     /// top-down.
-    fn run_persistent(&self, source: u32, mut params: GpuBfsParams) -> std::result::Result<PersistentRun, GpuError> {
+    fn run_persistent(
+        &self,
+        source: u32,
+        mut params: PersistentParams,
+    ) -> std::result::Result<PersistentRun, GpuError> {
         let Engine::Gpu { gpu, device_graph, device_transpose, max_out_degree, .. } = &self.engine else {
             unreachable!("run_persistent is called on the GPU engine only");
         };
@@ -540,14 +544,14 @@ impl<'g> Traverser<'g> {
         };
         // Expand-contract is the persistent kernel, with the given parameters or never going
         // bottom-up; the other strategies run over edge queues.
-        let kernel_for = |strategy: TopDownStrategy, persistent: GpuBfsParams| match strategy {
+        let kernel_for = |strategy: TopDownStrategy, persistent: PersistentParams| match strategy {
             TopDownStrategy::ExpandContract => GpuKernel::Persistent(persistent),
             edge_queue => GpuKernel::TopDown(edge_queue),
         };
         match self.gpu_kernel {
             GpuKernel::Auto(params) => kernel_for(auto_pick(), params),
-            GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), GpuBfsParams::top_down()),
-            GpuKernel::TopDown(strategy) => kernel_for(strategy, GpuBfsParams::top_down()),
+            GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), PersistentParams::top_down()),
+            GpuKernel::TopDown(strategy) => kernel_for(strategy, PersistentParams::top_down()),
             other => other,
         }
     }
@@ -618,7 +622,8 @@ mod tests {
         let graph = generate(&"grid2d:20x20".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
         // Resolution needs no GPU: on the CPU nothing is zero-copy or compressed.
         let mut traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
-        let top_down_persistent = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        let top_down_persistent =
+            GpuKernel::Persistent(PersistentParams { bottom_up: false, ..PersistentParams::default() });
         let cases = [
             (GpuKernel::default(), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
             (GpuKernel::TopDown(TopDownStrategy::Auto), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
@@ -630,7 +635,7 @@ mod tests {
             traverser.set_gpu_kernel(chosen);
             assert_eq!(traverser.resolved_gpu_kernel(), runs, "{chosen:?}");
         }
-        let params = GpuBfsParams { alpha: 0.1, ..GpuBfsParams::default() };
+        let params = PersistentParams { alpha: 0.1, ..PersistentParams::default() };
         traverser.set_gpu_kernel(GpuKernel::Persistent(params));
         assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Persistent(params));
     }

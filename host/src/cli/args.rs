@@ -218,10 +218,10 @@ impl GpuTuning {
     }
 
     /// The persistent kernel's parameters: the defaults, with the options given.
-    fn persistent_params(&self) -> warpath::bfs::gpu_persistent::GpuBfsParams {
-        let defaults = warpath::bfs::gpu_persistent::GpuBfsParams::default();
+    fn persistent_params(&self) -> warpath::bfs::gpu::persistent::PersistentParams {
+        let defaults = warpath::bfs::gpu::persistent::PersistentParams::default();
         let switch_rule = self.switch_rule();
-        warpath::bfs::gpu_persistent::GpuBfsParams {
+        warpath::bfs::gpu::persistent::PersistentParams {
             switch_rule,
             alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
             beta: self.beta.unwrap_or(defaults.beta),
@@ -254,7 +254,7 @@ impl GpuTuning {
     }
 
     fn switch_rule(&self) -> warpath::bfs::SwitchRule {
-        let default = warpath::bfs::gpu_persistent::GpuBfsParams::default().switch_rule;
+        let default = warpath::bfs::gpu::persistent::PersistentParams::default().switch_rule;
         self.switch_rule.as_deref().map_or(default, |r| r.parse().expect("clap admits only known rules"))
     }
 }
@@ -337,7 +337,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning};
-    use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
+    use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
     use warpath::bfs::{GpuKernel, SwitchRule};
 
     /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).
@@ -351,7 +351,7 @@ mod tests {
     }
 
     /// The persistent kernel's parameters of `warpath ARGS...`.
-    fn persistent(args: &[&str]) -> GpuBfsParams {
+    fn persistent(args: &[&str]) -> PersistentParams {
         match tuning(args).kernel() {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) => p,
             other => panic!("not the persistent kernel but {other:?}: {args:?}"),
@@ -452,9 +452,10 @@ mod tests {
     fn the_default_kernel_is_auto_and_persistent_options_choose_the_persistent_kernel() {
         use warpath::bfs::TopDownStrategy;
         let kernel = |extra: &[&str]| tuning(&[&["bfs", "kron:10"][..], extra].concat()).kernel();
-        assert_eq!(kernel(&[]), GpuKernel::Auto(GpuBfsParams::default()));
+        assert_eq!(kernel(&[]), GpuKernel::Auto(PersistentParams::default()));
         assert_eq!(kernel(&["--top-down"]), GpuKernel::TopDown(TopDownStrategy::Auto));
-        let persistent_top_down = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        let persistent_top_down =
+            GpuKernel::Persistent(PersistentParams { bottom_up: false, ..PersistentParams::default() });
         assert_eq!(kernel(&["--gpu-kernel", "persistent", "--top-down"]), persistent_top_down);
         for option in [
             &["--switch", "beamer"][..],

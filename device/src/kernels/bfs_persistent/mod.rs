@@ -10,7 +10,7 @@
 //!   switches), bottom-up while the frontier is large, back to top-down when it shrinks below
 //!   `n / beta`. XBFS's (section 4.3): bottom-up exactly while the edge check `m_f` is at least
 //!   `alpha * |E|`. Checks (ours): bottom-up while `m_f` is at least `alpha` times an estimate
-//!   of the edges the bottom-up pass would check (`rule.rs`, `Rule::bottom_up_checks`). The
+//!   of the edges the bottom-up pass would check (`warpath_interface::bfs::rule`, `Rule::bottom_up_checks`). The
 //!   rule runs on the device, identically in every block, from counters the
 //!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
@@ -70,13 +70,13 @@ mod compressed;
 mod top_down;
 
 use compressed::Restarts;
-use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
 use interface::{
     Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
-    PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES, TRACE_TIME,
-    TRACE_UNVISITED_EDGES, TRACE_WORDS,
+    PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
+    TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
 };
 use top_down::{Gather, Output, NO_SHARING};
+use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
 
 /// Threads per block; the host launches with exactly this many.
 pub const PERSISTENT_BLOCK: usize = interface::PERSISTENT_BLOCK as usize;
@@ -616,7 +616,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     | if wrote_queue { TraceFlags::WROTE_QUEUE.bits() } else { 0 }
                     | if wrote_bitmap { TraceFlags::WROTE_BITMAP.bits() } else { 0 }
                     | if switch_predicted { TraceFlags::PREDICTED_SWITCH.bits() } else { 0 }
-                    | if bottom_up && bfs.double_scan && !bfs.async_bottom_up { TraceFlags::DOUBLE_SCAN.bits() } else { 0 };
+                    | if bottom_up && bfs.double_scan && !bfs.async_bottom_up {
+                        TraceFlags::DOUBLE_SCAN.bits()
+                    } else {
+                        0
+                    };
                 // SAFETY: as above.
                 unsafe {
                     bfs.start_level(
@@ -706,7 +710,14 @@ impl LevelState {
     /// `frontier` vertices and `frontier_edges` out-edges in the direction `bottom_up`, leaving
     /// the next frontier as a queue, a bitmap or both.
     #[inline(always)]
-    fn after(&self, frontier: u32, frontier_edges: u64, bottom_up: bool, has_queue: bool, has_bitmap: bool) -> LevelState {
+    fn after(
+        &self,
+        frontier: u32,
+        frontier_edges: u64,
+        bottom_up: bool,
+        has_queue: bool,
+        has_bitmap: bool,
+    ) -> LevelState {
         LevelState {
             level: self.level + 1,
             previous_frontier: frontier,
@@ -818,7 +829,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         async_pending != 0 || self.rule_wants_bottom_up(counters)
     }
 
-    /// The switching rule ([`Rule`], in `rule.rs`, which the host shares).
+    /// The switching rule ([`Rule`], from the interface crate, which the host runs too).
     #[inline(always)]
     fn rule(&self) -> Rule {
         Rule {
