@@ -9,8 +9,8 @@ use cudarc::driver::CudaSlice;
 
 use crate::bfs::cpu_parallel::{Direction, LevelTrace};
 use warpath_interface::bfs::edge_queue::{
-    EdgeQueueControl, EdgeQueueKind, EdgeQueueStrategy, EdgeTraceFlags, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_CLAIMED,
-    EDGE_TRACE_FLAGS, EDGE_TRACE_ITEMS, EDGE_TRACE_TIME, EDGE_TRACE_WORDS,
+    EdgeQueueControl, EdgeQueueKind, EdgeQueueStrategy, EdgeTraceFlags, EdgeTraceRecord, EDGE_QUEUE_CONTROL_WORDS,
+    EDGE_TRACE_WORDS,
 };
 use warpath_interface::names;
 
@@ -164,28 +164,27 @@ impl<'g> GpuEdgeQueue<'g> {
 /// and the record after the last level holds no items.
 pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
     let recorded = levels.min(TRACE_CAPACITY);
-    let record = |level: usize| &trace[level * EDGE_TRACE_WORDS..(level + 1) * EDGE_TRACE_WORDS];
+    let records: &[EdgeTraceRecord] = bytemuck::cast_slice(trace);
     (0..recorded)
         .map(|level| {
-            let this = record(level);
-            let next = record(level + 1);
+            let (this, next) = (&records[level], &records[level + 1]);
             LevelTrace {
                 level: level as u32,
                 direction: Direction::TopDown,
-                frontier: this[EDGE_TRACE_CLAIMED],
-                edges_inspected: this[EDGE_TRACE_ITEMS],
+                frontier: this.claimed,
+                edges_inspected: this.items,
                 bytes_read: 0,
                 bus_bytes: 0,
-                time: Duration::from_nanos(next[EDGE_TRACE_TIME].saturating_sub(this[EDGE_TRACE_TIME])),
-                frontier_edges: next[EDGE_TRACE_ITEMS],
+                time: Duration::from_nanos(next.start_time.saturating_sub(this.start_time)),
+                frontier_edges: next.items,
                 unvisited_edges: 0,
                 generation: None,
                 decision: Some(
-                    if this[EDGE_TRACE_FLAGS] & EdgeTraceFlags::FUSED.bits() == 0 {
+                    if !EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::FUSED) {
                         "two-phase"
-                    } else if this[EDGE_TRACE_FLAGS] & EdgeTraceFlags::ALONE.bits() != 0 {
+                    } else if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::ALONE) {
                         "contract-expand, one block"
-                    } else if this[EDGE_TRACE_FLAGS] & EdgeTraceFlags::SUB_GRID.bits() != 0 {
+                    } else if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::SUB_GRID) {
                         "contract-expand, sub-grid"
                     } else {
                         "contract-expand"

@@ -10,8 +10,7 @@ use crate::bfs::cpu_parallel::{Direction, LevelTrace};
 use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
 use crate::bfs::BfsResult;
 use warpath_interface::bfs::persistent::{
-    Balance, PersistentControl, TraceFlags, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_BUS_BYTES,
-    TRACE_BYTES, TRACE_EDGES, TRACE_FLAGS, TRACE_FRONTIER, TRACE_FRONTIER_EDGES, TRACE_TIME, TRACE_UNVISITED_EDGES,
+    Balance, PersistentControl, TraceFlags, TraceRecord, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
     TRACE_WORDS,
 };
 
@@ -374,44 +373,44 @@ const SMALL_LEVEL_ENTRIES: u64 = 1 << 18;
 /// frontier generation and, from the counters it recorded, the switching rule's verdict.
 pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<LevelTrace> {
     let recorded = levels.min(TRACE_CAPACITY);
+    let records: &[TraceRecord] = bytemuck::cast_slice(trace);
     let mut out: Vec<LevelTrace> = Vec::with_capacity(recorded);
     for level in 0..recorded {
-        let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
-        let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
-        let flags = record[TRACE_FLAGS];
-        let bottom_up = flags & TraceFlags::BOTTOM_UP.bits() != 0;
-        let conversion = if flags & TraceFlags::PACKED_QUEUE.bits() != 0 {
+        let record = &records[level];
+        let next_start = records[level + 1].start_time;
+        let flags = TraceFlags(record.flags);
+        let bottom_up = flags.contains(TraceFlags::BOTTOM_UP);
+        let conversion = if flags.contains(TraceFlags::PACKED_QUEUE) {
             Some(FrontierConversion::Packed)
-        } else if flags & TraceFlags::BUILT_BITMAP.bits() != 0 {
+        } else if flags.contains(TraceFlags::BUILT_BITMAP) {
             Some(FrontierConversion::Scattered)
         } else {
             None
         };
-        let output =
-            match (bottom_up, flags & TraceFlags::WROTE_QUEUE.bits() != 0, flags & TraceFlags::DOUBLE_SCAN.bits() != 0)
-            {
-                (false, true, _) => FrontierOutput::ScanFree,
-                (false, false, _) => FrontierOutput::SingleScan,
-                (true, false, false) => FrontierOutput::Ballot,
-                (true, true, false) => FrontierOutput::BallotAndQueue,
-                (true, false, true) => FrontierOutput::DoubleScan,
-                (true, true, true) => FrontierOutput::DoubleScanAndQueue,
-            };
+        let output = match (bottom_up, flags.contains(TraceFlags::WROTE_QUEUE), flags.contains(TraceFlags::DOUBLE_SCAN))
+        {
+            (false, true, _) => FrontierOutput::ScanFree,
+            (false, false, _) => FrontierOutput::SingleScan,
+            (true, false, false) => FrontierOutput::Ballot,
+            (true, true, false) => FrontierOutput::BallotAndQueue,
+            (true, false, true) => FrontierOutput::DoubleScan,
+            (true, true, true) => FrontierOutput::DoubleScanAndQueue,
+        };
         out.push(LevelTrace {
             level: level as u32,
             direction: if bottom_up { Direction::BottomUp } else { Direction::TopDown },
-            frontier: record[TRACE_FRONTIER],
-            edges_inspected: record[TRACE_EDGES],
-            bytes_read: record[TRACE_BYTES],
-            bus_bytes: record[TRACE_BUS_BYTES],
-            time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
-            frontier_edges: record[TRACE_FRONTIER_EDGES],
-            unvisited_edges: record[TRACE_UNVISITED_EDGES],
+            frontier: record.frontier,
+            edges_inspected: record.edges,
+            bytes_read: record.bytes,
+            bus_bytes: record.bus_bytes,
+            time: Duration::from_nanos(next_start.saturating_sub(record.start_time)),
+            frontier_edges: record.frontier_edges,
+            unvisited_edges: record.unvisited_edges,
             generation: Some(Generation {
                 conversion,
                 output,
-                predicted_switch: flags & TraceFlags::PREDICTED_SWITCH.bits() != 0,
-                alone: flags & TraceFlags::ALONE.bits() != 0,
+                predicted_switch: flags.contains(TraceFlags::PREDICTED_SWITCH),
+                alone: flags.contains(TraceFlags::ALONE),
             }),
             decision: None,
         });
@@ -441,7 +440,16 @@ mod tests {
     /// One record as the kernel writes it: flags, frontier, edges, bytes, bus bytes, m_f, m_u,
     /// start time.
     fn record(flags: u64, frontier: u64, m_f: u64, m_u: u64, start_ns: u64) -> [u64; TRACE_WORDS] {
-        [flags, frontier, m_f, 4 * m_f, 0, m_f, m_u, start_ns]
+        bytemuck::cast(TraceRecord {
+            flags,
+            frontier,
+            edges: m_f,
+            bytes: 4 * m_f,
+            bus_bytes: 0,
+            frontier_edges: m_f,
+            unvisited_edges: m_u,
+            start_time: start_ns,
+        })
     }
 
     /// A four-level Kronecker-like trace: top-down alone, a single-scan level that lambda
