@@ -11,6 +11,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
 
+use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
+use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
+use warpath_interface::names;
+
 /// Oldest architecture the PTX targets: Ampere (A100). The driver JIT-compiles it for newer
 /// chips (H100/H200 are sm_90) when the module is loaded.
 const PTX_TARGET_CPU: &str = "sm_80";
@@ -19,7 +23,7 @@ fn main() {
     emit_commit();
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let device = root.join("device");
-    for watched in ["device/src", "device/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
+    for watched in ["device/src", "device/Cargo.toml", "interface/src", "interface/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
         println!("cargo:rerun-if-changed={watched}");
     }
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
@@ -109,14 +113,15 @@ fn check_self_contained(ptx: &str) {
 /// CUDA C++'s `__launch_bounds__(threads, blocks_per_sm)`, which rustc cannot express: PTX's
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
+/// Kernel names and block sizes come from the interface crate, as the host launches by them.
 const LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
     // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
-    ("bfs_persistent", 256, 4),
-    ("bfs_persistent_compressed", 256, 4),
+    (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
+    (names::BFS_PERSISTENT_COMPRESSED, PERSISTENT_BLOCK, 4),
     // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
     // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
-    ("bfs_edge_queue", 256, 3),
+    (names::BFS_EDGE_QUEUE, EDGE_QUEUE_BLOCK, 3),
 ];
 
 fn apply_launch_bounds(ptx: &str) -> String {

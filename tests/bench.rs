@@ -18,9 +18,9 @@ use warpath::bench::{
     read_report, run_bench, run_kernel, write_report, BenchKernel, BenchOptions, BenchReport, BfsSummary, BfsTrial,
     Environment, RootRecord, Summary, Timed,
 };
-use warpath::bfs::gpu_edge_queue::GpuEdgeQueue;
-use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuPersistent};
-use warpath::bfs::gpu_topdown::GpuTopDown;
+use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
+use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
+use warpath::bfs::gpu::per_level::GpuTopDown;
 use warpath::bfs::{Backend, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;

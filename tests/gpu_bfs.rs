@@ -7,9 +7,9 @@ mod common;
 
 use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
-use warpath::bfs::gpu_edge_queue::GpuEdgeQueue;
-use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams, GpuPersistent, PersistentRun};
-use warpath::bfs::gpu_topdown::GpuTopDown;
+use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
+use warpath::bfs::gpu::per_level::GpuTopDown;
+use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
@@ -28,66 +28,75 @@ use warpath::Graph;
 /// frontiers only and may force one extra bottom-up level) and bottom-up from the first level
 /// to the last (where it labels ahead in every pass; the eager thresholds' tiny beta would
 /// never count a frontier as large, so they would not exercise it).
-fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
-    let default = GpuBfsParams::default();
-    let beamer = GpuBfsParams::beamer();
-    let eager = GpuBfsParams { alpha: 1e9, beta: 1e-9, ..beamer };
-    let asynchronous = GpuBfsParams { async_bottom_up: true, ..default };
-    let always_async = GpuBfsParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
-    let xbfs = GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
+fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
+    let default = PersistentParams::default();
+    let beamer = PersistentParams::beamer();
+    let eager = PersistentParams { alpha: 1e9, beta: 1e-9, ..beamer };
+    let asynchronous = PersistentParams { async_bottom_up: true, ..default };
+    let always_async = PersistentParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
+    let xbfs = PersistentParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
     vec![
         ("persistent", default),
         ("persistent, beamer rule", beamer),
-        ("persistent, beamer rule, async bottom-up", GpuBfsParams { async_bottom_up: true, ..beamer }),
-        ("persistent top-down only", GpuBfsParams { bottom_up: false, ..default }),
-        ("persistent without small path", GpuBfsParams { small_frontiers: false, ..default }),
-        ("persistent top-down, no small path", GpuBfsParams { bottom_up: false, small_frontiers: false, ..default }),
+        ("persistent, beamer rule, async bottom-up", PersistentParams { async_bottom_up: true, ..beamer }),
+        ("persistent top-down only", PersistentParams { bottom_up: false, ..default }),
+        ("persistent without small path", PersistentParams { small_frontiers: false, ..default }),
+        (
+            "persistent top-down, no small path",
+            PersistentParams { bottom_up: false, small_frontiers: false, ..default },
+        ),
         ("persistent eager bottom-up", eager),
-        ("persistent, thread balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..default }),
-        ("persistent, warp balance", GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..default }),
+        ("persistent, thread balance", PersistentParams { bottom_up_balance: BottomUpBalance::Thread, ..default }),
+        ("persistent, warp balance", PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..default }),
         (
             "persistent eager bottom-up, thread balance",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..eager },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Thread, ..eager },
         ),
         (
             "persistent eager bottom-up, warp balance",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..eager },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..eager },
         ),
         ("persistent, async bottom-up", asynchronous),
         (
             "persistent, warp balance, async bottom-up",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..asynchronous },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..asynchronous },
         ),
         ("persistent always bottom-up, async", always_async),
         (
             "persistent always bottom-up, async, thread balance",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..always_async },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Thread, ..always_async },
         ),
         (
             "persistent always bottom-up, async, warp balance",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..always_async },
         ),
-        ("persistent, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..default }),
+        ("persistent, fixed frontier generation", PersistentParams { adaptive_frontier: false, ..default }),
         ("persistent, xbfs rule, alpha 0.1", xbfs),
-        ("persistent, beamer rule, fixed frontier generation", GpuBfsParams { adaptive_frontier: false, ..beamer }),
+        ("persistent, beamer rule, fixed frontier generation", PersistentParams { adaptive_frontier: false, ..beamer }),
         (
             "persistent, xbfs rule, warp balance, async",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, async_bottom_up: true, ..xbfs },
         ),
-        ("persistent, xbfs rule, alpha 0.03", GpuBfsParams { switch_rule: SwitchRule::Xbfs, alpha: 0.03, ..default }),
+        (
+            "persistent, xbfs rule, alpha 0.03",
+            PersistentParams { switch_rule: SwitchRule::Xbfs, alpha: 0.03, ..default },
+        ),
         (
             "persistent, thread balance, async bottom-up",
-            GpuBfsParams { bottom_up_balance: BottomUpBalance::Thread, ..asynchronous },
+            PersistentParams { bottom_up_balance: BottomUpBalance::Thread, ..asynchronous },
         ),
         // alpha 0: every level's edge check is at least 0 x |E|, so bottom-up from the first.
-        ("persistent, xbfs rule always bottom-up", GpuBfsParams { alpha: 0.0, ..xbfs }),
+        ("persistent, xbfs rule always bottom-up", PersistentParams { alpha: 0.0, ..xbfs }),
         // XBFS's double-scan bottom-up (device-resident graphs only: zero-copy runs must
         // refuse it), with the default rule, bottom-up from the first level to the last, and
         // eager switching both ways (which emits queues from double-scan levels).
-        ("persistent, double-scan", GpuBfsParams { double_scan: true, ..default }),
-        ("persistent, xbfs rule always bottom-up, double-scan", GpuBfsParams { alpha: 0.0, double_scan: true, ..xbfs }),
-        ("persistent eager bottom-up, double-scan", GpuBfsParams { double_scan: true, ..eager }),
-        ("persistent, beamer rule, double-scan", GpuBfsParams { double_scan: true, ..beamer }),
+        ("persistent, double-scan", PersistentParams { double_scan: true, ..default }),
+        (
+            "persistent, xbfs rule always bottom-up, double-scan",
+            PersistentParams { alpha: 0.0, double_scan: true, ..xbfs },
+        ),
+        ("persistent eager bottom-up, double-scan", PersistentParams { double_scan: true, ..eager }),
+        ("persistent, beamer rule, double-scan", PersistentParams { double_scan: true, ..beamer }),
     ]
 }
 
@@ -95,7 +104,7 @@ fn persistent_variants() -> Vec<(&'static str, GpuBfsParams)> {
 /// switching rule's verdict on the counters the level recorded (unless asynchronous bottom-up
 /// may force one), each prediction is XBFS's lambda rule on those counters, and each frontier
 /// was converted exactly when the level before wrote the other form.
-fn check_trace_follows_the_rules(graph: &Graph, run: &PersistentRun, params: &GpuBfsParams, label: &str) {
+fn check_trace_follows_the_rules(graph: &Graph, run: &PersistentRun, params: &PersistentParams, label: &str) {
     let switching = Switching {
         rule: params.switch_rule,
         alpha: params.alpha,
@@ -391,7 +400,7 @@ fn the_persistent_kernel_switches_direction_on_scale_free_graphs() {
     let device_graph = gpu.upload_graph(&graph).unwrap();
     let mut persistent = GpuPersistent::new(&gpu, &graph, &device_graph, &device_graph).unwrap();
     let source = sources_of(&graph)[0];
-    let run = persistent.run(source, GpuBfsParams::default()).unwrap();
+    let run = persistent.run(source, PersistentParams::default()).unwrap();
     check_result(&graph, &run.result, "kron:16");
     assert!(
         run.levels.iter().any(|l| l.direction == Direction::BottomUp),
@@ -427,8 +436,9 @@ fn adaptive_frontier_generation_changes_no_decision_and_predicts_switches() {
         let inbound = device_transpose.as_ref().unwrap_or(&device_graph);
         let mut persistent = GpuPersistent::new(&gpu, graph, &device_graph, inbound).unwrap();
         for rule in SwitchRule::ALL {
-            let adaptive = GpuBfsParams { switch_rule: rule, alpha: rule.default_alpha(), ..GpuBfsParams::default() };
-            let fixed = GpuBfsParams { adaptive_frontier: false, ..adaptive };
+            let adaptive =
+                PersistentParams { switch_rule: rule, alpha: rule.default_alpha(), ..PersistentParams::default() };
+            let fixed = PersistentParams { adaptive_frontier: false, ..adaptive };
             let (mut single_scans, mut emissions) = (0, 0);
             for source in random_sources(graph, 16, 7) {
                 let label = format!("{spec} ({rule}) from {source}");
@@ -502,7 +512,7 @@ fn zero_copy_graphs_match_the_cpu() {
         for source in sources_of(graph) {
             check_result(
                 graph,
-                &persistent.run(source, GpuBfsParams::default()).unwrap().result,
+                &persistent.run(source, PersistentParams::default()).unwrap().result,
                 &format!("{label} zero-copy"),
             );
             for (variant, params) in persistent_variants() {
@@ -518,8 +528,12 @@ fn zero_copy_graphs_match_the_cpu() {
             }
             check_result(graph, &per_level.run(source).unwrap().result, &format!("{label} zero-copy per-level"));
             for balance in BottomUpBalance::ALL {
-                let eager =
-                    GpuBfsParams { alpha: 1e9, beta: 1e-9, bottom_up_balance: balance, ..GpuBfsParams::beamer() };
+                let eager = PersistentParams {
+                    alpha: 1e9,
+                    beta: 1e-9,
+                    bottom_up_balance: balance,
+                    ..PersistentParams::beamer()
+                };
                 let run = persistent.run(source, eager).unwrap();
                 let label = format!("{label} zero-copy, eager bottom-up, {balance} balance");
                 check_result(graph, &run.result, &label);
@@ -576,7 +590,7 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
             for source in sources_of(graph) {
                 for balance in BottomUpBalance::ALL {
                     for eager in [false, true] {
-                        let mut params = GpuBfsParams { bottom_up_balance: balance, ..GpuBfsParams::beamer() };
+                        let mut params = PersistentParams { bottom_up_balance: balance, ..PersistentParams::beamer() };
                         if eager {
                             (params.alpha, params.beta) = (1e9, 1e-9);
                         }
@@ -598,11 +612,11 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
                                 assert_eq!(after.result.parents[v], before.result.parents[v], "{what}: parent of {v}");
                             }
                         }
-                        let edges = |run: &warpath::bfs::gpu_persistent::PersistentRun| -> Vec<u64> {
+                        let edges = |run: &warpath::bfs::gpu::persistent::PersistentRun| -> Vec<u64> {
                             run.levels.iter().map(|l| l.edges_inspected).collect()
                         };
                         assert_eq!(edges(&after), edges(&before), "{what}: edges inspected per level");
-                        let bottom_up_bus = |run: &warpath::bfs::gpu_persistent::PersistentRun| -> u64 {
+                        let bottom_up_bus = |run: &warpath::bfs::gpu::persistent::PersistentRun| -> u64 {
                             run.levels.iter().filter(|l| l.direction == Direction::BottomUp).map(|l| l.bus_bytes).sum()
                         };
                         assert!(bottom_up_bus(&after) <= bottom_up_bus(&before), "{what}: more bus bytes with heads");
@@ -714,13 +728,13 @@ fn distances_only_saves_the_parents_array_through_the_traverser() {
         &distances_only.run(source).unwrap().result,
         "kron:14 contract-expand, distances only",
     );
-    let persistent = GpuKernel::Persistent(GpuBfsParams::default());
+    let persistent = GpuKernel::Persistent(PersistentParams::default());
     with_parents.set_gpu_kernel(persistent);
     distances_only.set_gpu_kernel(persistent);
     assert_eq!(saved(&with_parents, &distances_only), 4 * n, "the parents array is all that distances-only saves");
     check_result(&graph, &with_parents.run(source).unwrap().result, "kron:14 through the traverser");
     check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 through the traverser");
-    let top_down = GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() };
+    let top_down = PersistentParams { bottom_up: false, ..PersistentParams::default() };
     distances_only.set_gpu_kernel(warpath::bfs::GpuKernel::Persistent(top_down));
     check_distances_only(&graph, &distances_only.run(source).unwrap().result, "kron:14 top-down through the traverser");
 
@@ -791,12 +805,12 @@ fn bottom_up_balancing_strategies_agree_on_parents_and_reads() {
                 (BottomUpBalance::Warp, 0),
             ];
             for (balance, chunk) in variants {
-                let params = GpuBfsParams {
+                let params = PersistentParams {
                     alpha: 1e9,
                     beta: 1e-9,
                     bottom_up_balance: balance,
                     bottom_up_chunk: chunk,
-                    ..GpuBfsParams::beamer()
+                    ..PersistentParams::beamer()
                 };
                 for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
                     let label = format!("{name} from {source}, {balance} balance, chunks of {chunk} words, {format}");
@@ -902,9 +916,11 @@ fn async_bottom_up_agrees_with_sync_and_reads_no_more_edges() {
                 for balance in BottomUpBalance::ALL {
                     for (format, persistent) in [("plain", &mut plain), ("compressed", &mut compressed)] {
                         let label = format!("{spec} from {source}, {name} thresholds, {balance} balance, {format}");
-                        let sync = GpuBfsParams { alpha, beta, bottom_up_balance: balance, ..GpuBfsParams::beamer() };
+                        let sync =
+                            PersistentParams { alpha, beta, bottom_up_balance: balance, ..PersistentParams::beamer() };
                         let sync_run = persistent.run(source, sync).unwrap();
-                        let async_run = persistent.run(source, GpuBfsParams { async_bottom_up: true, ..sync }).unwrap();
+                        let async_run =
+                            persistent.run(source, PersistentParams { async_bottom_up: true, ..sync }).unwrap();
                         check_result(&graph, &sync_run.result, &format!("{label}, sync"));
                         check_result(&graph, &async_run.result, &format!("{label}, async"));
                         assert_eq!(async_run.result.distances, sync_run.result.distances, "{label}: distances");

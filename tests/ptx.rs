@@ -1,37 +1,54 @@
-//! The embedded PTX: self-contained, holding every kernel the host launches, and accepted by
+//! The embedded PTX: self-contained, holding every kernel the interface crate names, each
+//! with the parameters of its struct, and accepted by
 //! NVIDIA's assembler for Ampere (sm_80) and Hopper (sm_90) with no register spills in the
 //! traversal kernels, except the persistent ones, whose spills must stay under a ceiling.
 //! Needs ptxas (scripts/setup installs it from PyPI); no GPU.
 
 use warpath::gpu::ptx::{kernel_names, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, ARCHITECTURES};
+use warpath_interface::{names, KernelParams};
 
-const HOST_LAUNCHED: [&str; 17] = [
-    "test_search",
-    "bfs_edge_queue",
-    "test_warp_match",
-    "bfs_persistent_init",
-    "bfs_persistent",
-    "test_block_scan",
-    "bfs_init",
-    "bfs_topdown_expand",
-    "test_indices",
-    "test_warp_vote",
-    "test_shuffle",
-    "test_bits",
-    "test_shared_reverse",
-    "test_atomics_u32",
-    "test_atomics_u64",
-    "test_grid_stride",
-    "test_warp_append",
-];
-
+/// Every kernel the interface crate names is an entry point of the PTX, and the PTX has no
+/// other: the host launches by those names.
 #[test]
-fn ptx_defines_every_kernel_the_host_launches() {
-    let names = kernel_names();
-    for kernel in HOST_LAUNCHED {
-        assert!(names.contains(&kernel), "kernel {kernel} missing from the PTX; it has {names:?}");
-    }
+fn ptx_defines_exactly_the_kernels_the_interface_names() {
+    let mut in_ptx = kernel_names();
+    let mut named: Vec<&str> = names::all().collect();
+    in_ptx.sort();
+    named.sort();
+    assert_eq!(in_ptx, named);
+}
+
+/// The sizes of `kernel`'s parameters, in order, as the PTX declares them
+/// (`.param .u64 .ptr .align 1 bfs_init_param_0,` and the like).
+fn ptx_param_sizes(kernel: &str) -> Vec<usize> {
+    let entry = PTX.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap_or_else(|| panic!("no entry {kernel}"));
+    let list = &entry[..entry.find(')').expect("a parameter list")];
+    list.lines()
+        .filter_map(|line| line.trim().strip_prefix(".param ."))
+        .map(|declaration| {
+            let kind = declaration.split_whitespace().next().unwrap();
+            kind[1..].parse::<usize>().unwrap_or_else(|_| panic!("{kernel}: parameter type {kind}")) / 8
+        })
+        .collect()
+}
+
+fn check_params<P: KernelParams>() {
+    let expected: Vec<usize> = P::FIELDS.iter().map(|field| field.size).collect();
+    assert_eq!(ptx_param_sizes(P::KERNEL), expected, "{}: {:?}", P::KERNEL, P::FIELDS);
+}
+
+/// Each kernel with a parameter struct takes one parameter per field, of the field's size and
+/// in field order: the host hands the driver one field per parameter.
+#[test]
+fn kernel_parameters_are_the_fields_of_their_structs() {
+    use warpath_interface::bfs::{edge_queue::*, per_level::*, persistent::*};
+    check_params::<BfsInitParams>();
+    check_params::<BfsTopdownExpandParams>();
+    check_params::<BfsPersistentInitParams>();
+    check_params::<BfsPersistentParams>();
+    check_params::<BfsPersistentCompressedParams>();
+    check_params::<BfsEdgeQueueParams>();
 }
 
 #[test]
@@ -59,7 +76,7 @@ fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
     for arch in ARCHITECTURES {
         let kernels = assemble(&ptxas, arch).unwrap_or_else(|e| panic!("{e}"));
         let assembled: Vec<&str> = kernels.iter().map(|k| k.kernel.as_str()).collect();
-        for kernel in HOST_LAUNCHED {
+        for kernel in names::all() {
             assert!(assembled.contains(&kernel), "{arch}: ptxas did not report {kernel}: {assembled:?}");
         }
         for k in &kernels {
@@ -87,7 +104,7 @@ fn ptxas_assembles_every_kernel_for_ampere_and_hopper() {
 
 #[test]
 fn persistent_kernel_launch_bounds_match_the_host_block_size() {
-    let bounds = format!(".maxntid {}, 1, 1", warpath::gpu::kernels::PERSISTENT_BLOCK);
+    let bounds = format!(".maxntid {}, 1, 1", warpath_interface::bfs::persistent::PERSISTENT_BLOCK);
     let entry = PTX.split(".visible .entry bfs_persistent(").nth(1).expect("bfs_persistent is in the PTX");
     let header = &entry[..entry.find('{').expect("a kernel body")];
     assert!(header.contains(&bounds), "bfs_persistent lacks `{bounds}`:\n{header}");

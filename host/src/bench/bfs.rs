@@ -10,7 +10,7 @@ use crate::bench::harness::{
 };
 use crate::bench::kernel::GpuTraversal;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
-use crate::bfs::gpu_persistent::BottomUpBalance;
+use crate::bfs::gpu::persistent::BottomUpBalance;
 use crate::bfs::{random_sources, BfsResult, GpuKernel, LevelTrace, SwitchRule, Traverser};
 use crate::error::{Error, Result};
 use crate::gpu::Placement;

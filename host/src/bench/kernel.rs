@@ -2,7 +2,7 @@
 //! the JSON reports use: `direction-optimizing`, `top-down` (the expand-contract strategy),
 //! `contract-expand`, `two-phase`, `hybrid` and `per-level`.
 
-use crate::bfs::gpu_persistent::GpuBfsParams;
+use crate::bfs::gpu::persistent::PersistentParams;
 use crate::bfs::{GpuKernel, TopDownStrategy};
 use crate::error::{Error, Result};
 
@@ -47,8 +47,8 @@ impl GpuTraversal {
     /// The kernel to give [`crate::bfs::Traverser::set_gpu_kernel`], with default parameters.
     pub fn kernel(self) -> GpuKernel {
         match self {
-            GpuTraversal::DirectionOptimizing => GpuKernel::Persistent(GpuBfsParams::default()),
-            GpuTraversal::TopDown => GpuKernel::Persistent(GpuBfsParams::top_down()),
+            GpuTraversal::DirectionOptimizing => GpuKernel::Persistent(PersistentParams::default()),
+            GpuTraversal::TopDown => GpuKernel::Persistent(PersistentParams::top_down()),
             GpuTraversal::ContractExpand => GpuKernel::TopDown(TopDownStrategy::ContractExpand),
             GpuTraversal::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
             GpuTraversal::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),

@@ -10,9 +10,7 @@ use crate::graph::{Graph, UNREACHED};
 
 pub mod cpu_parallel;
 pub mod cpu_reference;
-pub mod gpu_edge_queue;
-pub mod gpu_persistent;
-pub mod gpu_topdown;
+pub mod gpu;
 pub mod strategy;
 pub mod switching;
 pub mod trace;

@@ -61,6 +61,17 @@ impl SwitchRule {
 /// bottom-up check, a bitmap probe in a list read in order, costs less than a top-down claim).
 const CHECKS_DEFAULT_ALPHA: f32 = 0.5;
 
+impl SwitchRule {
+    /// The rule as the kernels' flags and rule code name it.
+    pub fn kind(self) -> kernel_rule::RuleKind {
+        match self {
+            SwitchRule::Beamer => kernel_rule::RuleKind::Beamer,
+            SwitchRule::Xbfs => kernel_rule::RuleKind::Xbfs,
+            SwitchRule::Checks => kernel_rule::RuleKind::Checks,
+        }
+    }
+}
+
 impl fmt::Display for SwitchRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -105,20 +116,15 @@ pub struct SwitchInputs {
     pub previous_bottom_up: bool,
 }
 
-/// The kernel's own rule code (`device/src/kernels/bfs_persistent/rule.rs`), compiled for the
-/// host too, so that the host's verdicts are the kernel's arithmetic and cannot drift from it.
-#[path = "../../../device/src/kernels/bfs_persistent/rule.rs"]
-mod kernel_rule;
+/// The kernel's own rule code, from the interface crate both sides build, so that the host's
+/// verdicts are the kernel's arithmetic and cannot drift from it.
+use warpath_interface::bfs::rule as kernel_rule;
 
 impl Switching {
     /// The rule as the kernel holds it.
     fn kernel_rule(&self) -> kernel_rule::Rule {
         kernel_rule::Rule {
-            kind: match self.rule {
-                SwitchRule::Beamer => kernel_rule::RuleKind::Beamer,
-                SwitchRule::Xbfs => kernel_rule::RuleKind::Xbfs,
-                SwitchRule::Checks => kernel_rule::RuleKind::Checks,
-            },
+            kind: self.rule.kind(),
             alpha: self.alpha,
             beta: self.beta,
             n: self.n as f32,

@@ -5,9 +5,9 @@
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
-use crate::bfs::gpu_edge_queue::GpuEdgeQueue;
-use crate::bfs::gpu_persistent::{GpuBfsParams, GpuPersistent, PersistentRun};
-use crate::bfs::gpu_topdown::{GpuLevel, GpuTopDown};
+use crate::bfs::gpu::edge_queue::GpuEdgeQueue;
+use crate::bfs::gpu::persistent::{PersistentParams, GpuPersistent, PersistentRun};
+use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
@@ -52,10 +52,10 @@ pub enum GpuKernel {
     /// parameters never change the pick; they are unused when it is contract-expand, which
     /// callers can check with [`Traverser::resolved_gpu_kernel`] (the CLI refuses tuning
     /// options then).
-    Auto(GpuBfsParams),
+    Auto(PersistentParams),
     /// The whole direction-optimizing BFS in one persistent kernel (never bottom-up when the
     /// parameters say so: then Merrill et al.'s expand-contract).
-    Persistent(GpuBfsParams),
+    Persistent(PersistentParams),
     /// One top-down launch per level, the frontier size read back between levels (the
     /// foundation version, kept as a baseline).
     PerLevel,
@@ -67,7 +67,7 @@ pub enum GpuKernel {
 
 impl Default for GpuKernel {
     fn default() -> Self {
-        GpuKernel::Auto(GpuBfsParams::default())
+        GpuKernel::Auto(PersistentParams::default())
     }
 }
 
@@ -218,7 +218,7 @@ impl<'g> Traverser<'g> {
                                 ));
                                 let params = match self.gpu_kernel {
                                     GpuKernel::Auto(params) => params,
-                                    _ => GpuBfsParams::top_down(),
+                                    _ => PersistentParams::top_down(),
                                 };
                                 self.run_persistent(on, source, params)?
                             }
@@ -283,7 +283,7 @@ impl<'g> Traverser<'g> {
         &self,
         on: &GpuGraph,
         source: u32,
-        mut params: GpuBfsParams,
+        mut params: PersistentParams,
     ) -> std::result::Result<PersistentRun, GpuError> {
         let inbound = match on.in_lists() {
             Some(in_lists) => in_lists,
@@ -341,14 +341,14 @@ impl<'g> Traverser<'g> {
         };
         // Expand-contract is the persistent kernel, with the given parameters or never going
         // bottom-up; the other strategies run over edge queues.
-        let kernel_for = |strategy: TopDownStrategy, persistent: GpuBfsParams| match strategy {
+        let kernel_for = |strategy: TopDownStrategy, persistent: PersistentParams| match strategy {
             TopDownStrategy::ExpandContract => GpuKernel::Persistent(persistent),
             edge_queue => GpuKernel::TopDown(edge_queue),
         };
         match self.gpu_kernel {
             GpuKernel::Auto(params) => kernel_for(auto_pick(), params),
-            GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), GpuBfsParams::top_down()),
-            GpuKernel::TopDown(strategy) => kernel_for(strategy, GpuBfsParams::top_down()),
+            GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), PersistentParams::top_down()),
+            GpuKernel::TopDown(strategy) => kernel_for(strategy, PersistentParams::top_down()),
             other => other,
         }
     }
@@ -416,7 +416,8 @@ mod tests {
         let graph = generate(&"grid2d:20x20".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
         // Resolution needs no GPU: on the CPU nothing is zero-copy or compressed.
         let mut traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
-        let top_down_persistent = GpuKernel::Persistent(GpuBfsParams { bottom_up: false, ..GpuBfsParams::default() });
+        let top_down_persistent =
+            GpuKernel::Persistent(PersistentParams { bottom_up: false, ..PersistentParams::default() });
         let cases = [
             (GpuKernel::default(), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
             (GpuKernel::TopDown(TopDownStrategy::Auto), GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
@@ -428,7 +429,7 @@ mod tests {
             traverser.set_gpu_kernel(chosen);
             assert_eq!(traverser.resolved_gpu_kernel(), runs, "{chosen:?}");
         }
-        let params = GpuBfsParams { alpha: 0.1, ..GpuBfsParams::default() };
+        let params = PersistentParams { alpha: 0.1, ..PersistentParams::default() };
         traverser.set_gpu_kernel(GpuKernel::Persistent(params));
         assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Persistent(params));
     }

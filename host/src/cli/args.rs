@@ -5,7 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
+use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
 use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 use warpath::engine::Backend;
 use warpath::gpu::Placement;
@@ -549,7 +549,7 @@ impl GpuTuning {
                 ));
             }
         }
-        let params = GpuBfsParams { bottom_up: !self.top_down_only(), ..self.persistent_params() };
+        let params = PersistentParams { bottom_up: !self.top_down_only(), ..self.persistent_params() };
         Ok(match requested {
             KernelArg::Auto => GpuKernel::Auto(params),
             KernelArg::DirectionOptimizing | KernelArg::TopDown => GpuKernel::Persistent(params),
@@ -578,11 +578,11 @@ impl GpuTuning {
     }
 
     /// The persistent kernel's parameters: the defaults, with the options given.
-    fn persistent_params(&self) -> GpuBfsParams {
-        let defaults = GpuBfsParams::default();
+    fn persistent_params(&self) -> PersistentParams {
+        let defaults = PersistentParams::default();
         let switch_rule = self.switch_rule.map_or(defaults.switch_rule, SwitchRule::from);
         let generation = self.frontier_generation;
-        GpuBfsParams {
+        PersistentParams {
             switch_rule,
             alpha: self.alpha.unwrap_or(switch_rule.default_alpha()),
             beta: self.beta.unwrap_or(defaults.beta),
@@ -757,7 +757,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
-    use warpath::bfs::gpu_persistent::{BottomUpBalance, GpuBfsParams};
+    use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 
     /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).
@@ -771,7 +771,7 @@ mod tests {
     }
 
     /// The persistent kernel's parameters of `warpath ARGS...`.
-    fn persistent(args: &[&str]) -> GpuBfsParams {
+    fn persistent(args: &[&str]) -> PersistentParams {
         match tuning(args).kernel().unwrap() {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) => p,
             other => panic!("not the persistent kernel but {other:?}: {args:?}"),
@@ -856,23 +856,23 @@ mod tests {
 
     #[test]
     fn every_kernel_name_selects_its_kernel_and_the_old_spellings_still_do() {
-        let persistent_top_down = GpuKernel::Persistent(GpuBfsParams::top_down());
+        let persistent_top_down = GpuKernel::Persistent(PersistentParams::top_down());
         for command in ["bfs", "bench"] {
             let kernel = |extra: &[&str]| tuning(&[&[command, "kron:10"][..], extra].concat()).kernel().unwrap();
             let cases: [(&[&str], GpuKernel); 13] = [
-                (&[], GpuKernel::Auto(GpuBfsParams::default())),
-                (&["--gpu-kernel", "direction-optimizing"], GpuKernel::Persistent(GpuBfsParams::default())),
-                (&["--gpu-kernel", "persistent"], GpuKernel::Persistent(GpuBfsParams::default())),
+                (&[], GpuKernel::Auto(PersistentParams::default())),
+                (&["--gpu-kernel", "direction-optimizing"], GpuKernel::Persistent(PersistentParams::default())),
+                (&["--gpu-kernel", "persistent"], GpuKernel::Persistent(PersistentParams::default())),
                 (&["--gpu-kernel", "top-down"], persistent_top_down),
                 (&["--gpu-kernel", "persistent", "--top-down"], persistent_top_down),
                 (&["--gpu-kernel", "contract-expand"], GpuKernel::TopDown(TopDownStrategy::ContractExpand)),
                 (&["--gpu-kernel", "two-phase"], GpuKernel::TopDown(TopDownStrategy::TwoPhase)),
                 (&["--gpu-kernel", "hybrid"], GpuKernel::TopDown(TopDownStrategy::Hybrid)),
                 (&["--gpu-kernel", "per-level"], GpuKernel::PerLevel),
-                (&["--top-down"], GpuKernel::Auto(GpuBfsParams::top_down())),
+                (&["--top-down"], GpuKernel::Auto(PersistentParams::top_down())),
                 (&["--strategy", "expand-contract"], persistent_top_down),
                 (&["--strategy", "two-phase"], GpuKernel::TopDown(TopDownStrategy::TwoPhase)),
-                (&["--strategy", "auto"], GpuKernel::Auto(GpuBfsParams::top_down())),
+                (&["--strategy", "auto"], GpuKernel::Auto(PersistentParams::top_down())),
             ];
             for (extra, expected) in cases {
                 assert_eq!(kernel(extra), expected, "{command} {extra:?}");

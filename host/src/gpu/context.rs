@@ -8,10 +8,10 @@ use cudarc::driver::{
 };
 use cudarc::nvrtc::Ptx;
 
-use crate::gpu::kernels::{RESTART_EDGES, RESTART_MIN_EDGES};
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads};
+use warpath_interface::bfs::persistent::{RESTART_EDGES, RESTART_MIN_EDGES};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///

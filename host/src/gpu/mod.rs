@@ -2,18 +2,20 @@
 //!
 //! - [`GpuContext`] finds the device, creates the context and stream, and loads the PTX module
 //!   built from `device/` once;
-//! - [`kernels`] has one typed, checked launcher per kernel: the only place that calls into
-//!   the PTX, so every kernel's pointer contract is checked in one file;
+//! - [`launch`] sizes grids, checks buffer contracts and launches a kernel with its parameter
+//!   struct from the interface crate: the one place that calls cudarc's `unsafe` launch for
+//!   the algorithms' launchers (`crate::bfs::gpu::launch`), which check each kernel's contract;
 //! - [`ptx`] is the embedded module, [`ptxas`] reads its resource usage with NVIDIA's assembler.
 //!
 //! libcuda is loaded at run time (cudarc's `dynamic-loading`), so warpath builds and runs on
 //! machines with no CUDA at all; there [`GpuContext::new`] returns [`GpuError::NoDriver`].
 
-/// Launches `$kernel` with the given arguments, mapping failure to [`GpuError::Launch`].
-/// Used only by the launchers in [`kernels`] and [`selftest`], which check each kernel's
-/// pointer contract first; that check is what makes the `unsafe` launch sound.
+/// Launches `$kernel` with the given positional arguments, mapping failure to
+/// [`GpuError::Launch`]. Used only by the prelude's self-test launchers in [`selftest`], which
+/// check each kernel's pointer contract first; that check is what makes the `unsafe` launch
+/// sound. The algorithms' kernels take a parameter struct instead ([`launch`]).
 macro_rules! launch {
-    ($gpu:expr, $kernel:literal, $config:expr, [$($arg:expr),* $(,)?]) => {{
+    ($gpu:expr, $kernel:expr, $config:expr, [$($arg:expr),* $(,)?]) => {{
         let gpu: &$crate::gpu::GpuContext = $gpu;
         let function = gpu.function($kernel)?;
         #[allow(unused_imports)]
@@ -27,24 +29,11 @@ macro_rules! launch {
             .map(|_| ())
             .map_err(|e| $crate::gpu::GpuError::launch($kernel, e))
     }};
-    (cooperative $gpu:expr, $kernel:literal, $config:expr, [$($arg:expr),* $(,)?]) => {{
-        let gpu: &$crate::gpu::GpuContext = $gpu;
-        let function = gpu.function($kernel)?;
-        #[allow(unused_imports)]
-        use cudarc::driver::PushKernelArg as _;
-        let mut args = gpu.stream().launch_builder(&function);
-        $( args.arg($arg); )*
-        // SAFETY: as above; cooperative launch additionally guarantees every block is
-        // resident, which the kernel's grid barrier relies on.
-        unsafe { args.launch_cooperative($config) }
-            .map(|_| ())
-            .map_err(|e| $crate::gpu::GpuError::launch($kernel, e))
-    }};
 }
 
 mod context;
 mod error;
-pub mod kernels;
+pub mod launch;
 pub mod ptx;
 pub mod ptxas;
 pub mod selftest;

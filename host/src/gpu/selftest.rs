@@ -4,7 +4,9 @@
 
 use cudarc::driver::LaunchConfig;
 
-use crate::gpu::kernels::require;
+use warpath_interface::names::selftest;
+
+use crate::gpu::launch::require;
 use crate::gpu::{GpuContext, GpuError};
 use crate::graph::CompressedGraph;
 
@@ -20,41 +22,41 @@ fn rows<const W: usize>(flat: Vec<u32>) -> Vec<[u32; W]> {
 pub fn indices(gpu: &GpuContext, grid: u32, block: u32) -> Result<Vec<[u32; 8]>, GpuError> {
     let n = grid * block;
     let mut out = gpu.alloc_zeros::<u32>(n as usize * 8, "test output")?;
-    launch!(gpu, "test_indices", config(grid, block), [&mut out, &n])?;
+    launch!(gpu, selftest::INDICES, config(grid, block), [&mut out, &n])?;
     Ok(rows(gpu.download(&out)?))
 }
 
 /// Per thread: ballot, any, all, the active mask of even lanes, a ballot over that mask.
 pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, GpuError> {
-    require("test_warp_vote", !predicates.is_empty() && predicates.len().is_multiple_of(32), || {
+    require(selftest::WARP_VOTE, !predicates.is_empty() && predicates.len().is_multiple_of(32), || {
         format!("{} inputs", predicates.len())
     })?;
     let input = gpu.upload(predicates, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(predicates.len() * 5, "test output")?;
-    launch!(gpu, "test_warp_vote", config(predicates.len() as u32 / 32, 32), [&input, &mut out])?;
+    launch!(gpu, selftest::WARP_VOTE, config(predicates.len() as u32 / 32, 32), [&input, &mut out])?;
     Ok(rows(gpu.download(&out)?))
 }
 
 /// Per thread: the lanes of its warp whose value equals its own (`match_any_sync`).
 pub fn warp_match(gpu: &GpuContext, values: &[u32]) -> Result<Vec<u32>, GpuError> {
-    require("test_warp_match", !values.is_empty() && values.len().is_multiple_of(32), || {
+    require(selftest::WARP_MATCH, !values.is_empty() && values.len().is_multiple_of(32), || {
         format!("{} inputs", values.len())
     })?;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
-    launch!(gpu, "test_warp_match", config(values.len() as u32 / 32, 32), [&input, &mut out])?;
+    launch!(gpu, selftest::WARP_MATCH, config(values.len() as u32 / 32, 32), [&input, &mut out])?;
     gpu.download(&out)
 }
 
 /// Per thread: shfl idx from lane `delta`, up, down, xor by `delta`, and a 64-bit idx shuffle
 /// folded to 32 bits (`value_from_lane ^ index_of_lane`).
 pub fn shuffle(gpu: &GpuContext, values: &[u32], delta: u32) -> Result<Vec<[u32; 5]>, GpuError> {
-    require("test_shuffle", !values.is_empty() && values.len().is_multiple_of(32) && delta < 32, || {
+    require(selftest::SHUFFLE, !values.is_empty() && values.len().is_multiple_of(32) && delta < 32, || {
         format!("{} inputs, delta {delta}", values.len())
     })?;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len() * 5, "test output")?;
-    launch!(gpu, "test_shuffle", config(values.len() as u32 / 32, 32), [&input, &mut out, &delta])?;
+    launch!(gpu, selftest::SHUFFLE, config(values.len() as u32 / 32, 32), [&input, &mut out, &delta])?;
     Ok(rows(gpu.download(&out)?))
 }
 
@@ -63,7 +65,7 @@ pub fn bits(gpu: &GpuContext, values: &[u32]) -> Result<Vec<[u32; 2]>, GpuError>
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len() * 2, "test output")?;
     let n = values.len() as u32;
-    launch!(gpu, "test_bits", config(3, 64), [&input, &mut out, &n])?;
+    launch!(gpu, selftest::BITS, config(3, 64), [&input, &mut out, &n])?;
     Ok(rows(gpu.download(&out)?))
 }
 
@@ -72,19 +74,19 @@ pub const SHARED_BLOCK: usize = 256;
 
 /// Each 256-element block reversed through shared memory, and each block's wrapping sum.
 pub fn shared_reverse(gpu: &GpuContext, values: &[u32]) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
-    require("test_shared_reverse", !values.is_empty() && values.len().is_multiple_of(SHARED_BLOCK), || {
+    require(selftest::SHARED_REVERSE, !values.is_empty() && values.len().is_multiple_of(SHARED_BLOCK), || {
         format!("{} inputs", values.len())
     })?;
     let blocks = values.len() / SHARED_BLOCK;
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
     let mut sums = gpu.alloc_zeros::<u32>(blocks, "test output")?;
-    launch!(gpu, "test_shared_reverse", config(blocks as u32, SHARED_BLOCK as u32), [&input, &mut out, &mut sums])?;
+    launch!(gpu, selftest::SHARED_REVERSE, config(blocks as u32, SHARED_BLOCK as u32), [&input, &mut out, &mut sums])?;
     Ok((gpu.download(&out)?, gpu.download(&sums)?))
 }
 
 macro_rules! atomics_launcher {
-    ($(#[$doc:meta])* $name:ident, $kernel:literal, $ty:ty) => {
+    ($(#[$doc:meta])* $name:ident, $kernel:expr, $ty:ty) => {
         $(#[$doc])*
         pub fn $name(gpu: &GpuContext, values: &[$ty], initial: [$ty; 6]) -> Result<([$ty; 6], Vec<$ty>), GpuError> {
             let input = gpu.upload(values, "test input")?;
@@ -103,15 +105,15 @@ macro_rules! atomics_launcher {
 atomics_launcher!(
     /// Cells after add, min, max, or (bit v % 32), exch and a CAS-loop add of every value,
     /// starting from `initial`; and the old value each exch returned.
-    atomics_u32, "test_atomics_u32", u32);
+    atomics_u32, selftest::ATOMICS_U32, u32);
 atomics_launcher!(
     /// The 64-bit twin of [`atomics_u32`] (or sets bit v % 64).
-    atomics_u64, "test_atomics_u64", u64);
+    atomics_u64, selftest::ATOMICS_U64, u64);
 
 /// `out[i] = 3i + 1` for `i < n`, written through a grid-stride loop of `grid × block` threads.
 pub fn grid_stride(gpu: &GpuContext, n: u32, grid: u32, block: u32) -> Result<Vec<u32>, GpuError> {
     let mut out = gpu.alloc_zeros::<u32>(n.max(1) as usize, "test output")?;
-    launch!(gpu, "test_grid_stride", config(grid, block), [&mut out, &n])?;
+    launch!(gpu, selftest::GRID_STRIDE, config(grid, block), [&mut out, &n])?;
     let mut out = gpu.download(&out)?;
     out.truncate(n as usize);
     Ok(out)
@@ -123,7 +125,7 @@ pub fn warp_append(gpu: &GpuContext, flags: &[u32]) -> Result<Vec<u32>, GpuError
     let mut queue = gpu.alloc_zeros::<u32>(flags.len().max(1), "test output")?;
     let mut counter = gpu.alloc_zeros::<u32>(1, "test counter")?;
     let n = flags.len() as u32;
-    launch!(gpu, "test_warp_append", config(4, 96), [&input, &n, &mut queue, &mut counter])?;
+    launch!(gpu, selftest::WARP_APPEND, config(4, 96), [&input, &n, &mut queue, &mut counter])?;
     let len = gpu.read_counter(&counter)? as usize;
     let mut queue = gpu.download(&queue)?;
     queue.truncate(len.min(flags.len()));
@@ -133,7 +135,7 @@ pub fn warp_append(gpu: &GpuContext, flags: &[u32]) -> Result<Vec<u32>, GpuError
 /// Exclusive prefix sums within blocks of `block` threads, and each block's total.
 pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
     require(
-        "test_block_scan",
+        selftest::BLOCK_SCAN,
         block.is_multiple_of(32) && block <= 1024 && !values.is_empty() && values.len().is_multiple_of(block as usize),
         || format!("{} inputs in blocks of {block}", values.len()),
     )?;
@@ -141,7 +143,7 @@ pub fn block_scan(gpu: &GpuContext, values: &[u32], block: u32) -> Result<(Vec<u
     let input = gpu.upload(values, "test input")?;
     let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
     let mut totals = gpu.alloc_zeros::<u32>(blocks, "test output")?;
-    launch!(gpu, "test_block_scan", config(blocks as u32, block), [&input, &mut out, &mut totals])?;
+    launch!(gpu, selftest::BLOCK_SCAN, config(blocks as u32, block), [&input, &mut out, &mut totals])?;
     Ok((gpu.download(&out)?, gpu.download(&totals)?))
 }
 
@@ -156,7 +158,7 @@ pub fn search(
     keys: &[u64],
 ) -> Result<Vec<[u32; 3]>, GpuError> {
     require(
-        "test_search",
+        selftest::SEARCH,
         sorted64.len() >= 32
             && sorted64.len() >= len as usize
             && (1..=256).contains(&len)
@@ -171,7 +173,7 @@ pub fn search(
     let mut out = gpu.alloc_zeros::<u32>(keys.len() * 3, "test output")?;
     launch!(
         gpu,
-        "test_search",
+        selftest::SEARCH,
         config(keys.len() as u32 / 256, 256),
         [&sorted64, &sorted32, &len, &device_keys, &mut out]
     )?;
@@ -188,7 +190,7 @@ pub fn varint_decode(
     interval: u64,
 ) -> Result<(Vec<u32>, Vec<u32>), GpuError> {
     let n = graph.num_vertices();
-    require("test_varint_decode", n > 0 && interval > 0, || format!("{n} vertices, interval {interval}"))?;
+    require(selftest::VARINT_DECODE, n > 0 && interval > 0, || format!("{n} vertices, interval {interval}"))?;
     let mut edge_offsets = vec![0u64; n + 1];
     for (v, degree) in graph.degrees().into_iter().enumerate() {
         edge_offsets[v + 1] = edge_offsets[v] + degree as u64;
@@ -215,7 +217,7 @@ pub fn varint_decode(
     let n32 = n as u32;
     launch!(
         gpu,
-        "test_varint_decode",
+        selftest::VARINT_DECODE,
         config(n.div_ceil(256).min(1024) as u32, 256),
         [
             &device_bytes,

@@ -1,6 +1,6 @@
-//! The direction-switching rules in plain `f32` arithmetic, shared verbatim by the kernel and
-//! the host: `host/src/bfs/switching.rs` `include!`s this file, so the trace's explanations and
-//! the tests' checks of every recorded decision run the kernel's own code. Only `core` here.
+//! The direction-switching rules of the persistent kernels in plain `f32` arithmetic, run by
+//! the kernels and by the host (`host/src/bfs/switching.rs`), so the trace's explanations and
+//! the tests' checks of every recorded decision run the kernel's own code.
 
 /// What a rule looks at, for the level deciding or for a predicted next level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,7 +19,7 @@ pub struct SwitchCounters {
 }
 
 /// Which rule decides.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleKind {
     /// Beamer et al. (SC 2012).
     Beamer,

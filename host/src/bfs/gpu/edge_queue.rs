@@ -8,13 +8,15 @@ use std::time::Duration;
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::trace::{Direction, LevelTrace};
-use crate::bfs::gpu_persistent::{download_result, time_on_device, PersistentRun};
-use crate::bfs::strategy::TopDownStrategy;
-use crate::gpu::kernels::{
-    self, EdgeQueueBuffers, EdgeQueueControl, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_ALONE, EDGE_TRACE_FUSED,
-    EDGE_TRACE_SUB_GRID, EDGE_TRACE_WORDS, SPREAD_TILES_BIT, STRATEGY_CONTRACT_EXPAND, STRATEGY_HYBRID,
-    STRATEGY_TWO_PHASE,
+use warpath_interface::bfs::edge_queue::{
+    EdgeQueueControl, EdgeQueueKind, EdgeQueueStrategy, EdgeTraceFlags, EdgeTraceRecord, EDGE_QUEUE_CONTROL_WORDS,
+    EDGE_TRACE_WORDS,
 };
+use warpath_interface::names;
+
+use crate::bfs::gpu::launch::{self as kernels, EdgeQueueBuffers};
+use crate::bfs::gpu::persistent::{download_result, time_on_device, PersistentRun};
+use crate::bfs::strategy::TopDownStrategy;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
@@ -116,18 +118,18 @@ impl<'g> GpuEdgeQueue<'g> {
     /// A BFS from `source` (an internal id `< n`; the caller checks it) by `strategy`, one of
     /// the three edge-queue strategies.
     pub fn run(&mut self, source: u32, strategy: TopDownStrategy) -> Result<PersistentRun, GpuError> {
-        let code = match strategy {
-            TopDownStrategy::ContractExpand => STRATEGY_CONTRACT_EXPAND,
-            TopDownStrategy::TwoPhase => STRATEGY_TWO_PHASE,
-            TopDownStrategy::Hybrid => STRATEGY_HYBRID,
+        let kind = match strategy {
+            TopDownStrategy::ContractExpand => EdgeQueueKind::ContractExpand,
+            TopDownStrategy::TwoPhase => EdgeQueueKind::TwoPhase,
+            TopDownStrategy::Hybrid => EdgeQueueKind::Hybrid,
             other => {
                 return Err(GpuError::Contract {
-                    kernel: "bfs_edge_queue",
+                    kernel: names::BFS_EDGE_QUEUE,
                     problem: format!("strategy {other}, which does not run over an edge queue"),
                 })
             }
         };
-        let code = code | if self.spread_tiles { 1 << SPREAD_TILES_BIT } else { 0 };
+        let code = EdgeQueueStrategy::new(kind, self.spread_tiles);
         let gpu = self.gpu;
         let n = self.graph.num_vertices();
         gpu.zero(&mut self.control)?;
@@ -162,28 +164,27 @@ impl<'g> GpuEdgeQueue<'g> {
 /// and the record after the last level holds no items.
 pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
     let recorded = levels.min(TRACE_CAPACITY);
-    let record = |level: usize| &trace[level * EDGE_TRACE_WORDS..(level + 1) * EDGE_TRACE_WORDS];
+    let records: &[EdgeTraceRecord] = bytemuck::cast_slice(trace);
     (0..recorded)
         .map(|level| {
-            let this = record(level);
-            let next = record(level + 1);
+            let (this, next) = (&records[level], &records[level + 1]);
             LevelTrace {
                 level: level as u32,
                 direction: Direction::TopDown,
-                frontier: this[2],
-                edges_inspected: this[1],
+                frontier: this.claimed,
+                edges_inspected: this.items,
                 bytes_read: 0,
                 bus_bytes: 0,
-                time: Duration::from_nanos(next[3].saturating_sub(this[3])),
-                frontier_edges: next[1],
+                time: Duration::from_nanos(next.start_time.saturating_sub(this.start_time)),
+                frontier_edges: next.items,
                 unvisited_edges: 0,
                 generation: None,
                 decision: Some(
-                    if this[0] & EDGE_TRACE_FUSED == 0 {
+                    if !EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::FUSED) {
                         "two-phase"
-                    } else if this[0] & EDGE_TRACE_ALONE != 0 {
+                    } else if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::ALONE) {
                         "contract-expand, one block"
-                    } else if this[0] & EDGE_TRACE_SUB_GRID != 0 {
+                    } else if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::SUB_GRID) {
                         "contract-expand, sub-grid"
                     } else {
                         "contract-expand"
@@ -207,9 +208,9 @@ mod tests {
         let trace = [
             [0, 0, 1, 1_000],
             [0, 2, 2, 3_000],
-            [EDGE_TRACE_FUSED, 4, 3, 4_000],
-            [EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, 3, 0, 4_500],
-            [EDGE_TRACE_FUSED | EDGE_TRACE_SUB_GRID, 0, 0, 4_550],
+            [EdgeTraceFlags::FUSED.bits(), 4, 3, 4_000],
+            [EdgeTraceFlags::FUSED.bits() | EdgeTraceFlags::ALONE.bits(), 3, 0, 4_500],
+            [EdgeTraceFlags::FUSED.bits() | EdgeTraceFlags::SUB_GRID.bits(), 0, 0, 4_550],
             [0, 0, 0, 4_600],
         ]
         .concat();

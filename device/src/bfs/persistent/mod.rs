@@ -10,7 +10,7 @@
 //!   switches), bottom-up while the frontier is large, back to top-down when it shrinks below
 //!   `n / beta`. XBFS's (section 4.3): bottom-up exactly while the edge check `m_f` is at least
 //!   `alpha * |E|`. Checks (ours): bottom-up while `m_f` is at least `alpha` times an estimate
-//!   of the edges the bottom-up pass would check (`rule.rs`, `Rule::bottom_up_checks`). The
+//!   of the edges the bottom-up pass would check (`warpath_interface::bfs::rule`, `Rule::bottom_up_checks`). The
 //!   rule runs on the device, identically in every block, from counters the
 //!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
@@ -63,159 +63,30 @@
 //!   alone with block barriers only, and the rest of the grid waits at the next grid barrier.
 
 use crate::prelude::*;
+use warpath_interface::bfs::persistent as interface;
 
 mod bottom_up;
 mod compressed;
-mod rule;
 mod top_down;
 
 use compressed::Restarts;
-use rule::{Rule, RuleKind, SwitchCounters};
+use interface::{
+    Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
+    PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
+    TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
+};
 use top_down::{Gather, Output, NO_SHARING};
+use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
 
 /// Threads per block; the host launches with exactly this many.
-pub const PERSISTENT_BLOCK: usize = 256;
-const BLOCK: u32 = PERSISTENT_BLOCK as u32;
+pub const PERSISTENT_BLOCK: usize = interface::PERSISTENT_BLOCK as usize;
+const BLOCK: u32 = interface::PERSISTENT_BLOCK;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
 const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
-/// Adjacency lists at least this long are shared out to the whole grid (in a small frontier, a
-/// few lists of a few thousand edges would otherwise keep one block busy for the whole level).
-/// At least a block long, so one block-wide round of edges spans at most two shared lists.
-const SHARED_LIST_EDGES: u64 = BLOCK as u64;
-/// Words per entry of the shared-list table: the list's first edge in the level's packed edge
-/// space, its first edge in the CSR, its owner.
-pub const SHARED_LIST_WORDS: usize = 3;
 /// The shared-list tally packs entries (high bits) and edges (low bits) into one word, so a
 /// single atomic numbers an entry and places its edges consistently.
 const TALLY_EDGE_BITS: u32 = 40;
-
-/// The bit of the kernels' `flags` that asks for distances only: no parent is written anywhere,
-/// and the host may pass a null `parents` pointer (it then saves the n-word array).
-pub const DISTANCES_ONLY_BIT: u32 = 7;
-const DISTANCES_ONLY_FLAG: u32 = 1 << DISTANCES_ONLY_BIT;
-
-/// Bits of the kernels' `flags` that choose the bottom-up balancing ([`Balance`]).
-pub const BOTTOM_UP_BALANCE_SHIFT: u32 = 4;
-/// [`Balance::Static`], [`Balance::Thread`] and [`Balance::Warp`] in those bits.
-pub const BOTTOM_UP_STATIC: u32 = 0;
-pub const BOTTOM_UP_THREAD: u32 = 1;
-pub const BOTTOM_UP_WARP: u32 = 2;
-/// The bit of the kernels' `flags` that turns on asynchronous bottom-up labeling (XBFS,
-/// Algorithm 3).
-pub const ASYNC_BOTTOM_UP_BIT: u32 = 6;
-/// The bit of the kernels' `flags` that switches directions by XBFS's edge-check rule
-/// (`m_f >= alpha * |E|` means bottom-up; `beta` unused) instead of Beamer's.
-pub const SWITCH_XBFS_BIT: u32 = 8;
-/// The bit of the kernels' `flags` that switches directions by the checks rule (`m_f >= alpha
-/// * ` the bottom-up pass's estimated checks means bottom-up; `beta` unused).
-pub const SWITCH_CHECKS_BIT: u32 = 14;
-/// The bit of the kernels' `flags` that turns on adaptive frontier generation (XBFS section 4:
-/// single-scan before a predicted switch to bottom-up, direct emission before a predicted
-/// switch back); without it every top-down level enqueues and every bottom-up level writes
-/// only its bitmap.
-pub const ADAPTIVE_FRONTIER_BIT: u32 = 9;
-/// The bit of the kernels' `flags` that runs bottom-up levels over a queue of the unvisited
-/// vertices built by XBFS's double-scan (section 4.2; [`Bfs::build_unvisited_queue`]) instead
-/// of over the visited bitmap's words. Synchronous bottom-up with static balance, on a graph
-/// in device memory, only (the host refuses other combinations).
-pub const DOUBLE_SCAN_BIT: u32 = 10;
-/// Bits of the kernels' `flags` that fix how many bitmap words a warp takes at once in a
-/// synchronous, statically balanced bottom-up level ([`Bfs::bottom_up_chunks`]): 0 leaves
-/// it to the kernel ([`Bfs::chunk_words`]), `k` in 1..=6 asks for `2^(k - 1)` words (1 is the
-/// word-by-word loop). Graphs read over the bus always take 1.
-pub const BOTTOM_UP_CHUNK_SHIFT: u32 = 11;
-
-/// How a bottom-up level shares its bitmap words out among the warps (XBFS, section 5.1).
-/// Whatever the strategy, one warp handles a whole word, so it writes the word of the next
-/// frontier and of the visited bitmap alone, without atomics.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Balance {
-    /// XBFS's static solution: warp `w` takes words `w, w + warps, ...` (grid stride), one
-    /// lane per vertex.
-    Static,
-    /// Thread-centric dynamic fetching (XBFS Algorithm 1): one lane per vertex, but a warp that
-    /// finishes its words fetches the next ones from a grid-wide work counter, so warps with
-    /// long searches do not hold up the level. The fetch is warp-aggregated (lane 0 adds,
-    /// a shuffle broadcasts; XBFS's refinement in Algorithm 2), since a word is a warp's unit.
-    Thread,
-    /// Warp-centric search (XBFS Algorithm 2's dynamic fetching, with the warp cooperating on
-    /// one vertex at a time as in XBFS's intra-warp work donation): a fetched word's unvisited
-    /// vertices are searched one after another, each by all 32 lanes, 32 in-neighbors a round,
-    /// so a vertex with a long search no longer idles 31 lanes.
-    Warp,
-}
-
-impl Balance {
-    #[inline(always)]
-    fn from_flags(flags: u32) -> Balance {
-        match (flags >> BOTTOM_UP_BALANCE_SHIFT) & 3 {
-            BOTTOM_UP_THREAD => Balance::Thread,
-            BOTTOM_UP_WARP => Balance::Warp,
-            _ => Balance::Static,
-        }
-    }
-}
-
-/// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
-/// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot
-/// `(l + 1) % 3`, and clears slot `(l + 2) % 3`, which nobody touches during level `l`.
-#[repr(C)]
-pub struct BfsControl {
-    /// Grid-barrier arrivals (see [`GridBarrier`]).
-    pub barrier_arrivals: u32,
-    /// Vertices in the frontier of the levels using each slot.
-    pub frontier_len: [u32; 3],
-    /// Vertices packed so far into the queue of a level that follows a bottom-up level.
-    pub queue_fill: [u32; 3],
-    /// Output: levels with a non-empty frontier (depth + 1).
-    pub levels: u32,
-    /// Where block 0 left off after expanding small frontiers alone.
-    pub handoff_level: u32,
-    pub handoff_previous_frontier: u32,
-    pub handoff_unvisited_vertices: u32,
-    /// Input: vertices whose in-list is not empty, the unvisited vertices a bottom-up pass
-    /// searches at level 0 (the checks rule's `n_u`).
-    pub in_listed_vertices: u32,
-    /// Out-degree sums of the frontiers of the levels using each slot.
-    pub frontier_edges: [u64; 3],
-    /// Shared lists registered by the levels using each slot: entries << 40 | edges.
-    pub shared_tally: [u64; 3],
-    pub handoff_unvisited_edges: u64,
-    /// Bitmap words fetched so far by the dynamically balanced bottom-up levels using each slot
-    /// (beyond the first `warps * chunk` words, which need no atomic).
-    pub bottom_up_fetched: [u64; 3],
-    /// Vertices labeled asynchronously, two levels ahead, by the bottom-up pass before the
-    /// levels using each slot: they wait in the pending bitmap, and only a bottom-up pass moves
-    /// them into their frontier, so while it is non-zero the level must go bottom-up.
-    pub async_pending: [u64; 3],
-    /// The out-edges of the last frontier block 0 expanded alone (see `handoff_level`).
-    pub handoff_previous_edges: u64,
-}
-
-/// Per-level trace records, 8 words each: flags (the `TRACE_*` bits), frontier vertices,
-/// edges inspected, graph bytes read (offsets and lists as stored), the same reads rounded out
-/// to the memory system's 32-byte sectors (what crosses the bus when the graph is in mapped
-/// host memory), the frontier's out-edges `m_f` and the unvisited vertices' out-edges `m_u`
-/// that the switching rule saw, `%globaltimer` at the level's start. The record after the last
-/// level holds only the end time.
-pub const TRACE_WORDS: usize = 8;
-const TRACE_FRONTIER_EDGES: usize = 5;
-const TRACE_UNVISITED_EDGES: usize = 6;
-const TRACE_TIME: usize = 7;
-/// Trace flag bits: the level went bottom-up; block 0 expanded it alone; its frontier queue
-/// was packed from the bitmap by one scan first; its frontier bitmap was scattered from the
-/// queue first; it wrote the next frontier as a queue; as a bitmap; the rule's `lambda`
-/// predicted that the next level switches direction.
-pub const TRACE_BOTTOM_UP: u64 = 1;
-pub const TRACE_ALONE: u64 = 2;
-pub const TRACE_PACKED_QUEUE: u64 = 4;
-pub const TRACE_BUILT_BITMAP: u64 = 8;
-pub const TRACE_WROTE_QUEUE: u64 = 16;
-pub const TRACE_WROTE_BITMAP: u64 = 32;
-pub const TRACE_PREDICTED_SWITCH: u64 = 64;
-/// Trace flag: a bottom-up level ran over the double-scan's queue of unvisited vertices.
-pub const TRACE_DOUBLE_SCAN: u64 = 128;
 
 /// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
 /// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
@@ -338,9 +209,6 @@ struct Edges {
     in_head_skips: *const u8,
 }
 
-/// In-neighbors per vertex in `Edges::in_heads` (the host's `HEAD_NEIGHBORS`).
-pub const HEAD_NEIGHBORS: usize = 2;
-
 /// Everything the levels need, gathered once per thread.
 struct Bfs<const COMPRESSED: bool> {
     edges: Edges,
@@ -357,7 +225,7 @@ struct Bfs<const COMPRESSED: bool> {
     visited: *mut u32,
     frontier_bits: *mut u32,
     queues: *mut u32,
-    control: *mut BfsControl,
+    control: *mut PersistentControl,
     shared_lists: *mut u64,
     shared_list_capacity: u32,
     trace: *mut u64,
@@ -426,17 +294,9 @@ struct LevelState {
 /// `distances` holds `n` words, `parents` `n` words or is null, `visited` `ceil(n / 32)`,
 /// `frontier_bits` `3 * ceil(n / 32)` or null (no frontier bitmaps to clear), `queue` at least
 /// one, `unreachable` `ceil(n / 32)` or null; `source < n`.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
-    distances: *mut u32,
-    parents: *mut u32,
-    visited: *mut u32,
-    frontier_bits: *mut u32,
-    queue: *mut u32,
-    n: u32,
-    source: u32,
-    unreachable: *const u32,
-) {
+#[inline(always)]
+unsafe fn persistent_init(params: BfsPersistentInitParams) {
+    let BfsPersistentInitParams { distances, parents, visited, frontier_bits, queue, n, source, unreachable } = params;
     let with_parents = !parents.is_null();
     for v in grid_stride(n as u64) {
         let (distance, parent) = if v == source as u64 { (0, source) } else { (UNREACHED, UNREACHED) };
@@ -494,31 +354,9 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_init(
 /// `in_heads` is null, or holds `HEAD_NEIGHBORS * n` words: the first in-neighbors of every
 /// vertex in list order, `UNREACHED` where its list is shorter (for the compressed kernel,
 /// `in_head_skips` then holds n bytes: how many bytes of each in-list those neighbors take).
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_persistent(
-    out_offsets: *const u64,
-    out_targets: *const u32,
-    in_offsets: *const u64,
-    in_targets: *const u32,
-    n: u32,
-    total_edges: u64,
-    max_out_degree: u64,
-    distances: *mut u32,
-    parents: *mut u32,
-    visited: *mut u32,
-    frontier_bits: *mut u32,
-    queues: *mut u32,
-    control: *mut BfsControl,
-    shared_lists: *mut u64,
-    shared_list_capacity: u32,
-    trace: *mut u64,
-    trace_capacity: u32,
-    alpha: f32,
-    beta: f32,
-    flags: u32,
-    in_heads: *const u32,
-    in_head_skips: *const u8,
-) {
+#[inline(always)]
+unsafe fn persistent(params: BfsPersistentParams) {
+    let BfsPersistentParams { out_offsets, out_targets, in_offsets, in_targets, in_heads, in_head_skips, .. } = params;
     let edges = Edges {
         out_offsets,
         out_edges: out_targets.cast(),
@@ -530,22 +368,22 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
         in_head_skips,
     };
     let launch = Launch {
-        n,
-        total_edges,
-        max_out_degree,
-        distances,
-        parents,
-        visited,
-        frontier_bits,
-        queues,
-        control,
-        shared_lists,
-        shared_list_capacity,
-        trace,
-        trace_capacity,
-        alpha,
-        beta,
-        flags,
+        n: params.n,
+        total_edges: params.total_edges,
+        max_out_degree: params.max_out_degree,
+        distances: params.distances,
+        parents: params.parents,
+        visited: params.visited,
+        frontier_bits: params.frontier_bits,
+        queues: params.queues,
+        control: params.control,
+        shared_lists: params.shared_lists,
+        shared_list_capacity: params.shared_list_capacity,
+        trace: params.trace,
+        trace_capacity: params.trace_capacity,
+        alpha: params.alpha,
+        beta: params.beta,
+        flags: params.flags,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { Bfs::<false>::new(edges, launch).run() }
@@ -560,36 +398,22 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent(
 /// As for [`bfs_persistent`], with the lists in the host's compressed format, both byte arrays
 /// 8-byte aligned and padded to a multiple of 8 bytes, and the restart table built from
 /// the same lists with `RESTART_EDGES` edges a piece.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
-    out_offsets: *const u64,
-    out_bytes: *const u8,
-    in_offsets: *const u64,
-    in_bytes: *const u8,
-    degrees: *const u32,
-    restart_points: *const u64,
-    long_vertices: *const u32,
-    long_first: *const u32,
-    long_count: u32,
-    n: u32,
-    total_edges: u64,
-    max_out_degree: u64,
-    distances: *mut u32,
-    parents: *mut u32,
-    visited: *mut u32,
-    frontier_bits: *mut u32,
-    queues: *mut u32,
-    control: *mut BfsControl,
-    shared_lists: *mut u64,
-    shared_list_capacity: u32,
-    trace: *mut u64,
-    trace_capacity: u32,
-    alpha: f32,
-    beta: f32,
-    flags: u32,
-    in_heads: *const u32,
-    in_head_skips: *const u8,
-) {
+#[inline(always)]
+unsafe fn persistent_compressed(params: BfsPersistentCompressedParams) {
+    let BfsPersistentCompressedParams {
+        out_offsets,
+        out_bytes,
+        in_offsets,
+        in_bytes,
+        degrees,
+        restart_points,
+        long_vertices,
+        long_first,
+        long_count,
+        in_heads,
+        in_head_skips,
+        ..
+    } = params;
     let restarts = Restarts { points: restart_points, vertices: long_vertices, first: long_first, count: long_count };
     let edges = Edges {
         out_offsets,
@@ -602,26 +426,32 @@ pub unsafe extern "ptx-kernel" fn bfs_persistent_compressed(
         in_head_skips,
     };
     let launch = Launch {
-        n,
-        total_edges,
-        max_out_degree,
-        distances,
-        parents,
-        visited,
-        frontier_bits,
-        queues,
-        control,
-        shared_lists,
-        shared_list_capacity,
-        trace,
-        trace_capacity,
-        alpha,
-        beta,
-        flags,
+        n: params.n,
+        total_edges: params.total_edges,
+        max_out_degree: params.max_out_degree,
+        distances: params.distances,
+        parents: params.parents,
+        visited: params.visited,
+        frontier_bits: params.frontier_bits,
+        queues: params.queues,
+        control: params.control,
+        shared_lists: params.shared_lists,
+        shared_list_capacity: params.shared_list_capacity,
+        trace: params.trace,
+        trace_capacity: params.trace_capacity,
+        alpha: params.alpha,
+        beta: params.beta,
+        flags: params.flags,
     };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { Bfs::<true>::new(edges, launch).run() }
 }
+
+// The entry points, named and with the parameters of their field lists in the interface
+// crate; each rebuilds its parameter struct and runs the function of its name above.
+warpath_interface::bfs_persistent_init_fields!(warpath_interface::kernel_entry => persistent_init);
+warpath_interface::bfs_persistent_fields!(warpath_interface::kernel_entry => persistent);
+warpath_interface::bfs_persistent_compressed_fields!(warpath_interface::kernel_entry => persistent_compressed);
 
 /// The parameters the two persistent kernels share, as launched (after their graph arrays).
 struct Launch {
@@ -633,14 +463,14 @@ struct Launch {
     visited: *mut u32,
     frontier_bits: *mut u32,
     queues: *mut u32,
-    control: *mut BfsControl,
+    control: *mut PersistentControl,
     shared_lists: *mut u64,
     shared_list_capacity: u32,
     trace: *mut u64,
     trace_capacity: u32,
     alpha: f32,
     beta: f32,
-    flags: u32,
+    flags: PersistentFlags,
 }
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
@@ -655,7 +485,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             max_out_degree: launch.max_out_degree,
             distances: launch.distances,
             parents: launch.parents,
-            distances_only: flags & DISTANCES_ONLY_FLAG != 0,
+            distances_only: flags.contains(PersistentFlags::DISTANCES_ONLY),
             visited: launch.visited,
             frontier_bits: launch.frontier_bits,
             queues: launch.queues,
@@ -666,25 +496,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             trace_capacity: launch.trace_capacity,
             alpha: launch.alpha,
             beta: launch.beta,
-            allow_bottom_up: flags & 1 != 0,
-            allow_small: flags & 2 != 0,
-            offsets_mapped: flags & 4 != 0,
-            lists_mapped: flags & 8 != 0,
-            balance: Balance::from_flags(flags),
-            async_bottom_up: flags & (1 << ASYNC_BOTTOM_UP_BIT) != 0,
-            rule_kind: if flags & (1 << SWITCH_CHECKS_BIT) != 0 {
-                RuleKind::Checks
-            } else if flags & (1 << SWITCH_XBFS_BIT) != 0 {
-                RuleKind::Xbfs
-            } else {
-                RuleKind::Beamer
-            },
-            adaptive_frontier: flags & (1 << ADAPTIVE_FRONTIER_BIT) != 0,
-            double_scan: flags & (1 << DOUBLE_SCAN_BIT) != 0,
-            chunk_choice: match (flags >> BOTTOM_UP_CHUNK_SHIFT) & 7 {
-                0 => 0,
-                k => 1 << (k.min(6) - 1),
-            },
+            allow_bottom_up: flags.contains(PersistentFlags::BOTTOM_UP),
+            allow_small: flags.contains(PersistentFlags::SMALL_FRONTIERS),
+            offsets_mapped: flags.contains(PersistentFlags::OFFSETS_MAPPED),
+            lists_mapped: flags.contains(PersistentFlags::LISTS_MAPPED),
+            balance: flags.balance(),
+            async_bottom_up: flags.contains(PersistentFlags::ASYNC_BOTTOM_UP),
+            rule_kind: flags.rule(),
+            adaptive_frontier: flags.contains(PersistentFlags::ADAPTIVE_FRONTIER),
+            double_scan: flags.contains(PersistentFlags::DOUBLE_SCAN),
+            chunk_choice: flags.chunk().words(),
             total_edges: launch.total_edges,
         }
     }
@@ -754,7 +575,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 // This frontier exists only as a bitmap: pack it into the queue, one scan.
                 // SAFETY: as above.
                 unsafe { bfs.build_queue_from_bitmap(&gather, state.level, &mut barrier) };
-                conversion = TRACE_PACKED_QUEUE;
+                conversion = TraceFlags::PACKED_QUEUE.bits();
             }
             if !bottom_up && bfs.allow_small && bfs.is_small(frontier, frontier_edges) {
                 // Everyone has read this level's counters once the barrier passes; from then on
@@ -787,15 +608,19 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             if bottom_up && !state.has_bitmap {
                 // SAFETY: as above.
                 unsafe { bfs.build_frontier_bitmap(state.level, frontier, &mut barrier) };
-                conversion = TRACE_BUILT_BITMAP;
+                conversion = TraceFlags::BUILT_BITMAP.bits();
             }
             if is_grid_leader() {
                 let flags = conversion
-                    | if bottom_up { TRACE_BOTTOM_UP } else { 0 }
-                    | if wrote_queue { TRACE_WROTE_QUEUE } else { 0 }
-                    | if wrote_bitmap { TRACE_WROTE_BITMAP } else { 0 }
-                    | if switch_predicted { TRACE_PREDICTED_SWITCH } else { 0 }
-                    | if bottom_up && bfs.double_scan && !bfs.async_bottom_up { TRACE_DOUBLE_SCAN } else { 0 };
+                    | if bottom_up { TraceFlags::BOTTOM_UP.bits() } else { 0 }
+                    | if wrote_queue { TraceFlags::WROTE_QUEUE.bits() } else { 0 }
+                    | if wrote_bitmap { TraceFlags::WROTE_BITMAP.bits() } else { 0 }
+                    | if switch_predicted { TraceFlags::PREDICTED_SWITCH.bits() } else { 0 }
+                    | if bottom_up && bfs.double_scan && !bfs.async_bottom_up {
+                        TraceFlags::DOUBLE_SCAN.bits()
+                    } else {
+                        0
+                    };
                 // SAFETY: as above.
                 unsafe {
                     bfs.start_level(
@@ -885,7 +710,14 @@ impl LevelState {
     /// `frontier` vertices and `frontier_edges` out-edges in the direction `bottom_up`, leaving
     /// the next frontier as a queue, a bitmap or both.
     #[inline(always)]
-    fn after(&self, frontier: u32, frontier_edges: u64, bottom_up: bool, has_queue: bool, has_bitmap: bool) -> LevelState {
+    fn after(
+        &self,
+        frontier: u32,
+        frontier_edges: u64,
+        bottom_up: bool,
+        has_queue: bool,
+        has_bitmap: bool,
+    ) -> LevelState {
         LevelState {
             level: self.level + 1,
             previous_frontier: frontier,
@@ -997,7 +829,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         async_pending != 0 || self.rule_wants_bottom_up(counters)
     }
 
-    /// The switching rule ([`Rule`], in `rule.rs`, which the host shares).
+    /// The switching rule ([`Rule`], from the interface crate, which the host runs too).
     #[inline(always)]
     fn rule(&self) -> Rule {
         Rule {
@@ -1118,7 +950,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 break;
             }
             if thread_idx() == 0 {
-                let flags = TRACE_ALONE | TRACE_WROTE_QUEUE | conversion;
+                let flags = TraceFlags::ALONE.bits() | TraceFlags::WROTE_QUEUE.bits() | conversion;
                 // SAFETY: forwarded from the kernel contract.
                 unsafe {
                     self.start_level(

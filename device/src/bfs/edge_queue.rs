@@ -38,63 +38,21 @@
 //! up to a thread's item each of its own, with a barrier among those blocks only ([`SubGrid`]).
 
 use crate::prelude::*;
+use warpath_interface::bfs::edge_queue as interface;
+use warpath_interface::bfs::edge_queue::{
+    BfsEdgeQueueParams, EdgeQueueControl, EdgeQueueKind, EdgeQueueStrategy, EdgeTraceFlags, EDGE_TRACE_CLAIMED,
+    EDGE_TRACE_FLAGS, EDGE_TRACE_ITEMS, EDGE_TRACE_TIME, EDGE_TRACE_WORDS,
+};
 
 /// Threads per block; the host launches with exactly this many.
-pub const EDGE_QUEUE_BLOCK: usize = 256;
-const BLOCK: u32 = EDGE_QUEUE_BLOCK as u32;
+pub const EDGE_QUEUE_BLOCK: usize = interface::EDGE_QUEUE_BLOCK as usize;
+const BLOCK: u32 = interface::EDGE_QUEUE_BLOCK;
 /// Entries of each block's history-culling hash.
 const HISTORY_ENTRIES: usize = 1024;
-
-/// Values of the kernel's `strategy` argument.
-pub const STRATEGY_CONTRACT_EXPAND: u32 = 0;
-pub const STRATEGY_TWO_PHASE: u32 = 1;
-pub const STRATEGY_HYBRID: u32 = 2;
-/// The bit of `strategy` that spreads small levels' tiles over the warps ([`Tiles::for_blocks`]);
-/// the host sets it for graphs with lists of 32 edges or more. The strategy is the low byte.
-pub const SPREAD_TILES_BIT: u32 = 8;
-/// `strategy >> SUB_GRID_SHIFT` is the number of blocks of the sub-grid tier (0: none): the
-/// first blocks of the grid, which run the fused levels whose queue holds at most a thread's
-/// item each of theirs while the rest of the grid waits (the host gives one block per SM).
-pub const SUB_GRID_SHIFT: u32 = 16;
-
-/// Per-level trace records, 4 words each: flags ([`EDGE_TRACE_FUSED`]), edge-queue items
-/// contracted, vertices claimed (the level's frontier), `%globaltimer` at the level's start.
-/// The record after the last level holds only the end time (word 3).
-pub const EDGE_TRACE_WORDS: usize = 4;
-/// The level contracted and expanded in one fused pass (contract-expand); else two-phase.
-pub const EDGE_TRACE_FUSED: u64 = 1;
-/// Block 0 ran the level alone (the small-queue path).
-pub const EDGE_TRACE_ALONE: u64 = 2;
-/// The sub-grid ran the level (the medium-queue path).
-pub const EDGE_TRACE_SUB_GRID: u64 = 4;
 /// Strides of a list that [`EdgeQueueBfs::copy_list`] loads before it stores any.
 const COPY_ROUNDS: usize = 2;
 /// Largest edge queue that block 0 takes alone (one tile).
 const SMALL_QUEUE_ITEMS: u64 = BLOCK as u64;
-
-/// Bookkeeping shared by the grid, in global memory; the host zeroes it. Counters rotate over
-/// three slots by level, as in `bfs_persistent`: level `l` reads `edge_count[l % 3]`, fills
-/// `edge_count[(l + 1) % 3]` and `vertex_count[l % 3]`, and clears the slots that level `l + 1`
-/// fills, which nobody reads during level `l`.
-#[repr(C)]
-pub struct EdgeQueueControl {
-    /// Grid-barrier arrivals (see [`GridBarrier`]).
-    pub barrier_arrivals: u32,
-    /// Vertices claimed by the levels using each slot.
-    pub vertex_count: [u32; 3],
-    /// Edge-queue items written for the levels using each slot.
-    pub edge_count: [u64; 3],
-    /// Output: levels run, the source's included (the last one claims nothing or expands
-    /// nothing).
-    pub levels: u32,
-    /// The level the grid goes on with after block 0 ran small levels alone, or the sub-grid
-    /// medium ones.
-    pub handoff_level: u32,
-    /// The sub-grid's barrier arrivals.
-    pub sub_grid_arrivals: u32,
-    /// Unused: keeps the block a whole number of 8-byte words, as the host's copy needs.
-    pub spare: u32,
-}
 
 /// Block-shared arrays, declared once at the kernel's top.
 struct Shared {
@@ -233,22 +191,23 @@ struct EdgeQueueBfs<'s> {
 /// `edge_capacity` at least the number of edges; `control` zeroed; `trace`
 /// `EDGE_TRACE_WORDS * (trace_capacity + 1)` words; `strategy` one of `STRATEGY_*`, with bit
 /// `SPREAD_TILES_BIT` optionally set.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
-    offsets: *const u64,
-    targets: *const u32,
-    distances: *mut u32,
-    parents: *mut u32,
-    visited: *mut u32,
-    vertex_queue: *mut u32,
-    edge_queues: *mut u32,
-    parent_queues: *mut u32,
-    edge_capacity: u64,
-    control: *mut EdgeQueueControl,
-    trace: *mut u64,
-    trace_capacity: u32,
-    strategy: u32,
-) {
+#[inline(always)]
+unsafe fn edge_queue(params: BfsEdgeQueueParams) {
+    let BfsEdgeQueueParams {
+        offsets,
+        targets,
+        distances,
+        parents,
+        visited,
+        vertex_queue,
+        edge_queues,
+        parent_queues,
+        edge_capacity,
+        control,
+        trace,
+        trace_capacity,
+        strategy,
+    } = params;
     // SAFETY: declared once each, here, before any control flow (the rule of `SharedArray`).
     let shared = unsafe {
         Shared {
@@ -288,12 +247,15 @@ pub unsafe extern "ptx-kernel" fn bfs_edge_queue(
     unsafe { bfs.run([queue(0), queue(1)], strategy) }
 }
 
+// The entry point, named and with the parameters of its field list in the interface crate.
+warpath_interface::bfs_edge_queue_fields!(warpath_interface::kernel_entry => edge_queue);
+
 impl EdgeQueueBfs<'_> {
     #[inline(always)]
-    unsafe fn run(&self, queues: [EdgeQueue; 2], strategy: u32) {
-        let spread = (strategy >> SPREAD_TILES_BIT) & 1 != 0;
-        let sub_grid_blocks = (strategy >> SUB_GRID_SHIFT).min(grid_dim());
-        let strategy = strategy & 0xff;
+    unsafe fn run(&self, queues: [EdgeQueue; 2], strategy: EdgeQueueStrategy) {
+        let spread = strategy.spread_tiles();
+        let sub_grid_blocks = strategy.sub_grid_blocks().min(grid_dim());
+        let kind = strategy.kind();
         let shared = self.shared;
         let mut i = thread_idx() as usize;
         while i < HISTORY_ENTRIES {
@@ -344,10 +306,10 @@ impl EdgeQueueBfs<'_> {
                 }
                 return;
             }
-            let fused = match strategy {
-                STRATEGY_CONTRACT_EXPAND => true,
-                STRATEGY_TWO_PHASE => false,
-                _ => items <= resident_threads,
+            let fused = match kind {
+                EdgeQueueKind::ContractExpand => true,
+                EdgeQueueKind::TwoPhase => false,
+                EdgeQueueKind::Hybrid => items <= resident_threads,
             };
             if fused && items <= SMALL_QUEUE_ITEMS {
                 // Luo et al.'s small-frontier path: block 0 runs level after level alone, with
@@ -369,7 +331,7 @@ impl EdgeQueueBfs<'_> {
                 });
                 continue;
             }
-            self.record_level(level, fused as u64 * EDGE_TRACE_FUSED, items);
+            self.record_level(level, fused as u64 * EdgeTraceFlags::FUSED.bits(), items);
             let (next_count, claimed_count) = (self.edge_count(level + 1), self.vertex_count(level));
             // SAFETY (of the three calls): forwarded from the kernel contract; the counters are
             // this level's.
@@ -407,7 +369,7 @@ impl EdgeQueueBfs<'_> {
         output: &impl Fn(u32) -> EdgeQueue,
     ) -> u32 {
         loop {
-            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_ALONE, items);
+            self.record_level(level, EdgeTraceFlags::FUSED.bits() | EdgeTraceFlags::ALONE.bits(), items);
             let tiles = Tiles::full();
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
@@ -452,7 +414,7 @@ impl EdgeQueueBfs<'_> {
                 }
                 self.begin_level(level);
             }
-            self.record_level(level, EDGE_TRACE_FUSED | EDGE_TRACE_SUB_GRID, items);
+            self.record_level(level, EdgeTraceFlags::FUSED.bits() | EdgeTraceFlags::SUB_GRID.bits(), items);
             let tiles = Tiles::for_blocks(items, sub_grid.spread, sub_grid.blocks);
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.contract_expand(level, input(level), items, output(level), tiles) };
@@ -817,11 +779,11 @@ impl EdgeQueueBfs<'_> {
             let record = level as usize * EDGE_TRACE_WORDS;
             // SAFETY: `level < trace_capacity`, so the record lies in the trace (kernel contract).
             unsafe {
-                *self.trace.add(record) = flags;
-                *self.trace.add(record + 1) = items;
+                *self.trace.add(record + EDGE_TRACE_FLAGS) = flags;
+                *self.trace.add(record + EDGE_TRACE_ITEMS) = items;
                 // The claimed count comes later, from `record_claimed`.
-                *self.trace.add(record + 2) = 0;
-                *self.trace.add(record + 3) = global_timer_ns();
+                *self.trace.add(record + EDGE_TRACE_CLAIMED) = 0;
+                *self.trace.add(record + EDGE_TRACE_TIME) = global_timer_ns();
             }
         }
     }
@@ -829,13 +791,13 @@ impl EdgeQueueBfs<'_> {
     fn record_claimed(&self, level: u32, claimed: u32) {
         if level < self.trace_capacity {
             // SAFETY: as in `record_level`.
-            unsafe { *self.trace.add(level as usize * EDGE_TRACE_WORDS + 2) = claimed as u64 };
+            unsafe { *self.trace.add(level as usize * EDGE_TRACE_WORDS + EDGE_TRACE_CLAIMED) = claimed as u64 };
         }
     }
 
     fn record_end(&self, level: u32) {
         let record = level.min(self.trace_capacity) as usize * EDGE_TRACE_WORDS;
         // SAFETY: the trace holds `trace_capacity + 1` records.
-        unsafe { *self.trace.add(record + 3) = global_timer_ns() };
+        unsafe { *self.trace.add(record + EDGE_TRACE_TIME) = global_timer_ns() };
     }
 }

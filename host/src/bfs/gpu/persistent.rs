@@ -9,16 +9,98 @@ use cudarc::driver::CudaSlice;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
 use crate::bfs::BfsResult;
-use crate::gpu::kernels::{
-    self, PersistentBuffers, PersistentControl, PersistentParams, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    TRACE_ALONE, TRACE_BOTTOM_UP, TRACE_BUILT_BITMAP, TRACE_DOUBLE_SCAN, TRACE_PACKED_QUEUE, TRACE_PREDICTED_SWITCH,
-    TRACE_WORDS, TRACE_WROTE_QUEUE,
+use warpath_interface::bfs::persistent::{
+    Balance, PersistentControl, TraceFlags, TraceRecord, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
+    TRACE_WORDS,
 };
+
+use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
-pub use crate::gpu::kernels::BottomUpBalance;
-pub use crate::gpu::kernels::PersistentParams as GpuBfsParams;
+/// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
+/// out among warps (XBFS, Gaihre et al., HPDC 2019, section 5.1; the device crate's `Balance`
+/// documents each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BottomUpBalance {
+    /// Words in grid-stride order, one lane per vertex (XBFS's static solution).
+    #[default]
+    Static,
+    /// Words fetched from an atomic work counter as warps finish, one lane per vertex
+    /// (XBFS Algorithm 1, thread-centric dynamic balancing).
+    Thread,
+    /// Words fetched from the work counter, each vertex's in-list searched by the whole warp
+    /// (XBFS Algorithm 2, warp-centric).
+    Warp,
+}
+
+impl BottomUpBalance {
+    pub const ALL: [BottomUpBalance; 3] = [BottomUpBalance::Static, BottomUpBalance::Thread, BottomUpBalance::Warp];
+
+    /// The name used on the command line, in reports and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            BottomUpBalance::Static => "static",
+            BottomUpBalance::Thread => "thread",
+            BottomUpBalance::Warp => "warp",
+        }
+    }
+
+    /// The balance as the kernels' flags name it.
+    pub fn kernel_balance(self) -> Balance {
+        match self {
+            BottomUpBalance::Static => Balance::Static,
+            BottomUpBalance::Thread => Balance::Thread,
+            BottomUpBalance::Warp => Balance::Warp,
+        }
+    }
+}
+
+impl std::fmt::Display for BottomUpBalance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for BottomUpBalance {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> crate::Result<Self> {
+        BottomUpBalance::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| {
+            crate::Error::InvalidArgument(format!("unknown bottom-up balance `{s}`: expected static, thread or warp"))
+        })
+    }
+}
+
+/// Tuning of the persistent BFS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PersistentParams {
+    /// Which rule picks each level's direction; `alpha` and `beta` are its parameters
+    /// (XBFS's rule has only `alpha`, a fraction of the edges).
+    pub switch_rule: SwitchRule,
+    pub alpha: f32,
+    pub beta: f32,
+    /// Adaptive frontier generation (XBFS section 4): the level before a predicted switch
+    /// writes the next frontier the way the next direction reads it.
+    pub adaptive_frontier: bool,
+    pub bottom_up: bool,
+    pub small_frontiers: bool,
+    /// How bottom-up levels balance their work.
+    pub bottom_up_balance: BottomUpBalance,
+    /// Asynchronous bottom-up (XBFS section 5.2, Algorithm 3): a bottom-up pass over a large
+    /// frontier also labels, two levels deep, the vertices it finds with no parent in the
+    /// frontier but one in the next frontier being written, so the next pass skips them.
+    pub async_bottom_up: bool,
+    /// XBFS's double-scan (section 4.2): bottom-up levels run over a packed queue of the
+    /// unvisited vertices instead of the visited bitmap's words. Synchronous, static balance
+    /// and a graph in device memory only.
+    pub double_scan: bool,
+    /// Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels
+    /// (a power of two up to 32; 1 is the word-by-word loop), or 0 to let the kernel choose
+    /// from the graph's size. Graphs read over the bus always take 1.
+    pub bottom_up_chunk: u32,
+}
 
 impl Default for PersistentParams {
     /// The checks rule with alpha = 0.5 (chosen by measurement on the suite against XBFS's
@@ -79,9 +161,6 @@ impl PersistentParams {
 }
 
 /// The words of a trace record that hold `m_f`, `m_u` and the level's start time.
-const TRACE_FRONTIER_EDGES: usize = 5;
-const TRACE_UNVISITED_EDGES: usize = 6;
-const TRACE_TIME: usize = 7;
 
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
@@ -294,20 +373,22 @@ const SMALL_LEVEL_ENTRIES: u64 = 1 << 18;
 /// frontier generation and, from the counters it recorded, the switching rule's verdict.
 pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<LevelTrace> {
     let recorded = levels.min(TRACE_CAPACITY);
+    let records: &[TraceRecord] = bytemuck::cast_slice(trace);
     let mut out: Vec<LevelTrace> = Vec::with_capacity(recorded);
     for level in 0..recorded {
-        let record = &trace[level * TRACE_WORDS..(level + 1) * TRACE_WORDS];
-        let next_start = trace[(level + 1) * TRACE_WORDS + TRACE_TIME];
-        let flags = record[0];
-        let bottom_up = flags & TRACE_BOTTOM_UP != 0;
-        let conversion = if flags & TRACE_PACKED_QUEUE != 0 {
+        let record = &records[level];
+        let next_start = records[level + 1].start_time;
+        let flags = TraceFlags(record.flags);
+        let bottom_up = flags.contains(TraceFlags::BOTTOM_UP);
+        let conversion = if flags.contains(TraceFlags::PACKED_QUEUE) {
             Some(FrontierConversion::Packed)
-        } else if flags & TRACE_BUILT_BITMAP != 0 {
+        } else if flags.contains(TraceFlags::BUILT_BITMAP) {
             Some(FrontierConversion::Scattered)
         } else {
             None
         };
-        let output = match (bottom_up, flags & TRACE_WROTE_QUEUE != 0, flags & TRACE_DOUBLE_SCAN != 0) {
+        let output = match (bottom_up, flags.contains(TraceFlags::WROTE_QUEUE), flags.contains(TraceFlags::DOUBLE_SCAN))
+        {
             (false, true, _) => FrontierOutput::ScanFree,
             (false, false, _) => FrontierOutput::SingleScan,
             (true, false, false) => FrontierOutput::Ballot,
@@ -318,18 +399,18 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
         out.push(LevelTrace {
             level: level as u32,
             direction: if bottom_up { Direction::BottomUp } else { Direction::TopDown },
-            frontier: record[1],
-            edges_inspected: record[2],
-            bytes_read: record[3],
-            bus_bytes: record[4],
-            time: Duration::from_nanos(next_start.saturating_sub(record[TRACE_TIME])),
-            frontier_edges: record[TRACE_FRONTIER_EDGES],
-            unvisited_edges: record[TRACE_UNVISITED_EDGES],
+            frontier: record.frontier,
+            edges_inspected: record.edges,
+            bytes_read: record.bytes,
+            bus_bytes: record.bus_bytes,
+            time: Duration::from_nanos(next_start.saturating_sub(record.start_time)),
+            frontier_edges: record.frontier_edges,
+            unvisited_edges: record.unvisited_edges,
             generation: Some(Generation {
                 conversion,
                 output,
-                predicted_switch: flags & TRACE_PREDICTED_SWITCH != 0,
-                alone: flags & TRACE_ALONE != 0,
+                predicted_switch: flags.contains(TraceFlags::PREDICTED_SWITCH),
+                alone: flags.contains(TraceFlags::ALONE),
             }),
             decision: None,
         });
@@ -342,12 +423,33 @@ pub fn decode_trace(trace: &[u64], levels: usize, switching: &Switching) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gpu::kernels::{TRACE_WROTE_BITMAP, TRACE_WROTE_QUEUE};
+
+    #[test]
+    fn bottom_up_balance_names_round_trip() {
+        for balance in BottomUpBalance::ALL {
+            assert_eq!(balance.name().parse::<BottomUpBalance>().unwrap(), balance);
+            assert_eq!(serde_json::to_string(&balance).unwrap(), format!("\"{balance}\""));
+        }
+        assert_eq!(BottomUpBalance::default(), BottomUpBalance::Static);
+        let kernel: Vec<Balance> = BottomUpBalance::ALL.iter().map(|b| b.kernel_balance()).collect();
+        assert_eq!(kernel, [Balance::Static, Balance::Thread, Balance::Warp]);
+        let err = "dynamic".parse::<BottomUpBalance>().unwrap_err().to_string();
+        assert!(err.contains("`dynamic`") && err.contains("static, thread or warp"), "{err}");
+    }
 
     /// One record as the kernel writes it: flags, frontier, edges, bytes, bus bytes, m_f, m_u,
     /// start time.
     fn record(flags: u64, frontier: u64, m_f: u64, m_u: u64, start_ns: u64) -> [u64; TRACE_WORDS] {
-        [flags, frontier, m_f, 4 * m_f, 0, m_f, m_u, start_ns]
+        bytemuck::cast(TraceRecord {
+            flags,
+            frontier,
+            edges: m_f,
+            bytes: 4 * m_f,
+            bus_bytes: 0,
+            frontier_edges: m_f,
+            unvisited_edges: m_u,
+            start_time: start_ns,
+        })
     }
 
     /// A four-level Kronecker-like trace: top-down alone, a single-scan level that lambda
@@ -357,10 +459,10 @@ mod tests {
         let switching =
             Switching { rule: SwitchRule::Beamer, alpha: 15.0, beta: 18.0, n: 1000, edges: 20_000, in_listed: 1000 };
         let records = [
-            record(TRACE_ALONE | TRACE_WROTE_QUEUE, 1, 20, 19_980, 1_000),
-            record(TRACE_WROTE_BITMAP | TRACE_PREDICTED_SWITCH, 20, 900, 19_080, 2_000),
-            record(TRACE_BOTTOM_UP | TRACE_WROTE_BITMAP, 400, 15_000, 4_080, 5_000),
-            record(TRACE_PACKED_QUEUE | TRACE_WROTE_QUEUE, 30, 60, 20, 9_000),
+            record(TraceFlags::ALONE.bits() | TraceFlags::WROTE_QUEUE.bits(), 1, 20, 19_980, 1_000),
+            record(TraceFlags::WROTE_BITMAP.bits() | TraceFlags::PREDICTED_SWITCH.bits(), 20, 900, 19_080, 2_000),
+            record(TraceFlags::BOTTOM_UP.bits() | TraceFlags::WROTE_BITMAP.bits(), 400, 15_000, 4_080, 5_000),
+            record(TraceFlags::PACKED_QUEUE.bits() | TraceFlags::WROTE_QUEUE.bits(), 30, 60, 20, 9_000),
             [0, 0, 0, 0, 0, 0, 0, 9_500],
         ];
         let trace: Vec<u64> = records.iter().flatten().copied().collect();
@@ -385,8 +487,26 @@ mod tests {
         let switching =
             Switching { rule: SwitchRule::Xbfs, alpha: 0.03, beta: 18.0, n: 1000, edges: 20_000, in_listed: 1000 };
         let records = [
-            record(TRACE_BOTTOM_UP | TRACE_BUILT_BITMAP | TRACE_WROTE_BITMAP | TRACE_DOUBLE_SCAN, 1, 20, 19_980, 0),
-            record(TRACE_BOTTOM_UP | TRACE_WROTE_BITMAP | TRACE_WROTE_QUEUE | TRACE_DOUBLE_SCAN, 30, 900, 9_000, 10),
+            record(
+                TraceFlags::BOTTOM_UP.bits()
+                    | TraceFlags::BUILT_BITMAP.bits()
+                    | TraceFlags::WROTE_BITMAP.bits()
+                    | TraceFlags::DOUBLE_SCAN.bits(),
+                1,
+                20,
+                19_980,
+                0,
+            ),
+            record(
+                TraceFlags::BOTTOM_UP.bits()
+                    | TraceFlags::WROTE_BITMAP.bits()
+                    | TraceFlags::WROTE_QUEUE.bits()
+                    | TraceFlags::DOUBLE_SCAN.bits(),
+                30,
+                900,
+                9_000,
+                10,
+            ),
             [0, 0, 0, 0, 0, 0, 0, 20],
         ];
         let trace: Vec<u64> = records.iter().flatten().copied().collect();

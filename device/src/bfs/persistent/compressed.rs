@@ -17,9 +17,6 @@
 use super::top_down::Expansion;
 use super::*;
 
-/// Edges between restart points of a long compressed list (the host's `RESTART_EDGES`).
-pub const RESTART_EDGES: u64 = 256;
-
 /// Lists shorter than this many bytes are decoded by one thread, longer ones by the warp.
 const WARP_DECODE_BYTES: u64 = WARP_SIZE as u64;
 

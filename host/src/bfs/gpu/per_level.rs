@@ -6,8 +6,8 @@
 
 use cudarc::driver::CudaSlice;
 
+use crate::bfs::gpu::launch::{self as kernels, LevelBuffers};
 use crate::bfs::BfsResult;
-use crate::gpu::kernels::{self, LevelBuffers};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 
 /// Device buffers for repeated BFS runs on one graph, allocated once.

@@ -2,17 +2,15 @@
 
 use super::top_down::Gather;
 use super::*;
+use crate::operators::frontier::{clear_bitmap, pack_bitmap_words, scatter_queue_to_bitmap};
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// Zeroes the frontier bitmap of `level`, shared out over the grid (the caller passes a
     /// grid barrier before anyone sets a bit).
     #[inline(always)]
     pub(super) unsafe fn clear_frontier_bitmap(&self, level: u32) {
-        let bits = self.frontier_bitmap(level);
-        for w in grid_stride(self.words as u64) {
-            // SAFETY: `w < words`.
-            unsafe { *bits.add(w as usize) = 0 };
-        }
+        // SAFETY: the frontier bitmaps hold `words` words each.
+        unsafe { clear_bitmap(self.frontier_bitmap(level), self.words) };
     }
 
     /// Fills the frontier bitmap of `level` from its queue: clear, barrier, set, barrier.
@@ -23,13 +21,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         // SAFETY: forwarded from the kernel contract.
         unsafe { self.clear_frontier_bitmap(level) };
         barrier.sync();
-        for i in grid_stride(frontier as u64) {
-            // SAFETY: `i < frontier`, the queue's length; entries are vertices.
-            unsafe {
-                let v = *queue.add(i as usize);
-                atomic_or_u32(bits.add(v as usize / 32), 1 << (v % 32));
-            }
-        }
+        // SAFETY: the queue holds the frontier's `frontier` vertices, each `< n`.
+        unsafe { scatter_queue_to_bitmap(queue, frontier, bits) };
         barrier.sync();
     }
 
@@ -714,31 +707,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// vertices in all.
     #[inline(always)]
     unsafe fn pack_words(&self, gather: &Gather, level: u32, word_at: impl Fn(u32) -> u32) {
-        let tid = thread_idx();
-        let queue = self.queue(level);
         let fill = core::ptr::addr_of_mut!((*self.control).queue_fill[(level % 3) as usize]);
-        let rounds = self.words.div_ceil(BLOCK);
-        let mut round = block_idx();
-        while round < rounds {
-            let w = round * BLOCK + tid;
-            let word = if w < self.words { word_at(w) } else { 0 };
-            let (offset, total) = block_exclusive_scan(popc(word), &gather.scan);
-            if tid == 0 && total > 0 {
-                // SAFETY: `fill` is this level's zeroed counter.
-                gather.enlisted.set(0, unsafe { atomic_add_u32(fill, total) });
-            }
-            sync_threads();
-            let mut position = gather.enlisted.get(0).wrapping_add(offset);
-            let mut remaining = word;
-            while remaining != 0 {
-                // SAFETY: fewer than n vertices in all (the caller's contract).
-                unsafe { *queue.add(position as usize) = w * 32 + remaining.trailing_zeros() };
-                position += 1;
-                remaining &= remaining - 1;
-            }
-            sync_threads();
-            round += grid_dim();
-        }
+        // SAFETY: every thread calls it; `fill` is this level's zeroed counter, and the queue
+        // holds n entries, more than the words name (the caller's contract).
+        unsafe {
+            pack_bitmap_words::<BLOCK>(self.words, self.queue(level), fill, &gather.scan, &gather.enlisted, word_at)
+        };
     }
 
     /// A bottom-up level over the queue of unvisited vertices that

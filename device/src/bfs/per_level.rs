@@ -10,14 +10,16 @@
 //! parent written is that of the claiming edge.
 
 use crate::prelude::*;
+use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 
 /// Sets every distance and parent to `UNREACHED`, then labels `source` as its own parent at
 /// distance 0.
 ///
 /// # Safety
 /// `distances` and `parents` hold `n` elements in global memory; `source < n`.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_init(distances: *mut u32, parents: *mut u32, n: u32, source: u32) {
+#[inline(always)]
+unsafe fn init(params: BfsInitParams) {
+    let BfsInitParams { distances, parents, n, source } = params;
     for v in grid_stride(n as u64) {
         let (distance, parent) = if v == source as u64 { (0, source) } else { (UNREACHED, UNREACHED) };
         // SAFETY: `v < n`, the length of both arrays.
@@ -36,18 +38,10 @@ pub unsafe extern "ptx-kernel" fn bfs_init(distances: *mut u32, parents: *mut u3
 /// `distances` and `parents` hold `n` entries; `frontier` holds `frontier_len` vertex ids;
 /// `next` has room for `n` ids and `*next_len` counts its entries (0 at launch). The block
 /// size is a multiple of 32, so that whole warps take every loop below together.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn bfs_topdown_expand(
-    offsets: *const u64,
-    targets: *const u32,
-    distances: *mut u32,
-    parents: *mut u32,
-    frontier: *const u32,
-    frontier_len: u32,
-    next: *mut u32,
-    next_len: *mut u32,
-    level: u32,
-) {
+#[inline(always)]
+unsafe fn topdown_expand(params: BfsTopdownExpandParams) {
+    let BfsTopdownExpandParams { offsets, targets, distances, parents, frontier, frontier_len, next, next_len, level } =
+        params;
     let lane = lane_id();
     let graph = Adjacency { targets, distances, parents, next, next_len, next_level: level + 1 };
     // Iterate by warp so the loop condition is uniform across the warp: the full-mask votes
@@ -123,3 +117,7 @@ impl Adjacency {
         }
     }
 }
+
+// The entry points, named and with the parameters of their field lists in the interface crate.
+warpath_interface::bfs_init_fields!(warpath_interface::kernel_entry => init);
+warpath_interface::bfs_topdown_expand_fields!(warpath_interface::kernel_entry => topdown_expand);

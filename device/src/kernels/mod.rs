@@ -1,7 +1,0 @@
-//! Kernel entry points, one file per family. Names are `#[no_mangle]` so the host loads them
-//! by the same string (see `host/src/gpu/kernels.rs`).
-
-pub mod bfs_edge_queue;
-pub mod bfs_persistent;
-pub mod bfs_topdown;
-pub mod prelude_tests;

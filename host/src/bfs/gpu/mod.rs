@@ -1,0 +1,13 @@
+//! The BFS on the GPU: the kernels' launchers ([`launch`]), and a runner per kernel family
+//! that owns its device buffers: [`persistent`] (the direction-optimizing persistent kernels),
+//! [`edge_queue`] (Merrill et al.'s edge-queue strategies) and [`per_level`] (one launch a
+//! level).
+
+pub mod edge_queue;
+pub mod launch;
+pub mod per_level;
+pub mod persistent;
+
+pub use edge_queue::GpuEdgeQueue;
+pub use per_level::GpuTopDown;
+pub use persistent::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};

@@ -1,0 +1,142 @@
+//! Launching kernels: grid sizing, buffer-contract checks, occupancy, and the one safe entry to
+//! cudarc's `unsafe` launch for kernels that take a parameter struct of the interface crate
+//! ([`KernelParams`]). The launchers of each algorithm (`crate::bfs::gpu`) fill the struct
+//! with device addresses taken through a [`Launch`], check the kernel's documented contract
+//! with [`require`], and launch.
+
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr, LaunchConfig, SyncOnDrop};
+use warpath_interface::{DeviceAddress, KernelParams};
+
+use crate::gpu::{GpuContext, GpuError};
+
+/// A 1-D launch of `block`-thread blocks covering `items` threads, capped at 32 blocks per
+/// multiprocessor (enough to fill the GPU; grid-stride loops cover the rest).
+pub fn grid_for(gpu: &GpuContext, items: u64, block: u32) -> LaunchConfig {
+    let wanted = items.div_ceil(block as u64).max(1);
+    let cap = gpu.multiprocessors() as u64 * 32;
+    LaunchConfig { grid_dim: (wanted.min(cap) as u32, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+}
+
+/// A launch of `blocks` blocks of `block` threads.
+pub fn blocks_of(blocks: u32, block: u32) -> LaunchConfig {
+    LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+}
+
+/// A kernel's contract check: `ok`, or [`GpuError::Contract`] naming the kernel and the
+/// problem.
+pub fn require(kernel: &'static str, ok: bool, problem: impl FnOnce() -> String) -> Result<(), GpuError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(GpuError::Contract { kernel, problem: problem() })
+    }
+}
+
+/// Blocks of `block` threads of `kernel` that fit on the GPU at once, by the driver's
+/// occupancy calculator (a cooperative launch must not ask for more).
+pub fn resident_blocks(gpu: &GpuContext, kernel: &'static str, block: u32) -> Result<u32, GpuError> {
+    let per_sm = gpu
+        .function(kernel)?
+        .occupancy_max_active_blocks_per_multiprocessor(block, 0, None)
+        .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
+    Ok(per_sm.max(1) * gpu.multiprocessors())
+}
+
+/// Whether the kernel's blocks must all be resident at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Residency {
+    /// An ordinary launch.
+    Any,
+    /// A cooperative launch: every block resident, as a kernel with a grid barrier needs.
+    Cooperative,
+}
+
+/// One launch being prepared: takes the device addresses of the buffers that go into a
+/// parameter struct and holds cudarc's stream-synchronization guards for them until the kernel
+/// is queued ([`Launch::run`]), so that cudarc records the kernel's reads and writes.
+pub struct Launch<'a> {
+    gpu: &'a GpuContext,
+    guards: Vec<SyncOnDrop<'a>>,
+}
+
+impl<'a> Launch<'a> {
+    pub fn new(gpu: &'a GpuContext) -> Launch<'a> {
+        Launch { gpu, guards: Vec::new() }
+    }
+
+    fn stream(&self) -> &'a CudaStream {
+        self.gpu.stream()
+    }
+
+    /// The address of a buffer the kernel reads.
+    pub fn read<T>(&mut self, buffer: &'a CudaSlice<T>) -> DeviceAddress<T> {
+        let (address, guard) = buffer.device_ptr(self.stream());
+        self.guards.push(guard);
+        DeviceAddress::new(address)
+    }
+
+    /// The address of a buffer the kernel writes.
+    pub fn write<T>(&mut self, buffer: &'a mut CudaSlice<T>) -> DeviceAddress<T> {
+        let (address, guard) = buffer.device_ptr_mut(self.stream());
+        self.guards.push(guard);
+        DeviceAddress::new(address)
+    }
+
+    /// The address of a buffer the kernel may write, or null where there is none (the kernels
+    /// whose contract allows a null there never touch it).
+    pub fn write_or_null<T>(&mut self, buffer: Option<&'a mut CudaSlice<T>>) -> DeviceAddress<T> {
+        buffer.map_or(DeviceAddress::NULL, |buffer| self.write(buffer))
+    }
+
+    /// The address of an array the kernel reads, or null where there is none.
+    pub fn read_or_null<T>(&mut self, buffer: Option<&'a CudaSlice<T>>) -> DeviceAddress<T> {
+        buffer.map_or(DeviceAddress::NULL, |buffer| self.read(buffer))
+    }
+
+    /// Launches `P::KERNEL` with `params`, one kernel parameter per field of `P`.
+    ///
+    /// The caller has checked the kernel's documented contract for these parameters (buffer
+    /// lengths against the sizes and ids it passes, with [`require`]), and took every address
+    /// in `params` from this launch's buffers or from arrays that outlive the kernel (the
+    /// graph's): that check is what makes the launch sound. `pub(crate)`: only warpath's own
+    /// launchers, each of which documents its check, call it.
+    pub(crate) fn run<P: KernelParams>(
+        self,
+        config: LaunchConfig,
+        residency: Residency,
+        params: &P,
+    ) -> Result<(), GpuError> {
+        let function = self.gpu.function(P::KERNEL)?;
+        let mut args = self.gpu.stream().launch_builder(&function);
+        let base = (params as *const P).cast::<u8>();
+        for field in P::FIELDS {
+            // SAFETY: `field.offset + field.size <= size_of::<P>()` (the interface crate's
+            // layout tests), so the pointer stays inside `*params`, which outlives the launch
+            // call; the driver reads `field.size` bytes there, the size of the kernel's
+            // parameter (the interface crate declares both from one field list, and
+            // `tests/ptx.rs` checks each entry's `.param` list against `P::FIELDS`).
+            let bytes = unsafe { &*base.add(field.offset).cast::<FieldBytes>() };
+            cudarc::driver::PushKernelArg::arg(&mut args, bytes);
+        }
+        // SAFETY: the caller checked the kernel's contract (see above), and the arguments are
+        // the kernel's parameters in order and size; a cooperative launch guarantees every
+        // block is resident, which the kernels' grid barriers rely on.
+        let launched = unsafe {
+            match residency {
+                Residency::Any => args.launch(config),
+                Residency::Cooperative => args.launch_cooperative(config),
+            }
+        };
+        launched.map(|_| ()).map_err(|e| GpuError::launch(P::KERNEL, e))?;
+        drop(self.guards);
+        Ok(())
+    }
+}
+
+/// The first byte of one field of a parameter struct: cudarc hands the driver its address, and
+/// the driver copies the kernel parameter's size from there.
+#[repr(transparent)]
+struct FieldBytes(u8);
+
+// SAFETY: a plain byte, valid to copy to the device.
+unsafe impl DeviceRepr for FieldBytes {}

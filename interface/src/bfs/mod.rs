@@ -1,0 +1,11 @@
+//! The BFS kernels' interface: the persistent direction-optimizing kernels ([`persistent`]),
+//! the edge-queue kernel ([`edge_queue`]), the per-level kernels ([`per_level`]), and the
+//! direction-switching rule both the persistent kernels and the host evaluate ([`rule`]).
+
+pub mod edge_queue;
+pub mod per_level;
+pub mod persistent;
+pub mod rule;
+
+/// The label of a vertex no BFS has reached (distance and parent alike).
+pub const UNREACHED: u32 = u32::MAX;

@@ -1,0 +1,60 @@
+//! The name of every kernel in the PTX module: the host loads each by this string, and the
+//! device's `#[no_mangle]` entry points carry the same names (the kernels with a parameter
+//! struct take theirs from the struct's field list; a host test checks every name below
+//! against the `.entry` points of the embedded PTX, and that the PTX has no other).
+
+use crate::bfs::edge_queue::BfsEdgeQueueParams;
+use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
+use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
+use crate::KernelParams;
+
+pub const BFS_INIT: &str = BfsInitParams::KERNEL;
+pub const BFS_TOPDOWN_EXPAND: &str = BfsTopdownExpandParams::KERNEL;
+pub const BFS_PERSISTENT_INIT: &str = BfsPersistentInitParams::KERNEL;
+pub const BFS_PERSISTENT: &str = BfsPersistentParams::KERNEL;
+pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNEL;
+pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
+
+/// The BFS kernels.
+pub const BFS: [&str; 6] =
+    [BFS_INIT, BFS_TOPDOWN_EXPAND, BFS_PERSISTENT_INIT, BFS_PERSISTENT, BFS_PERSISTENT_COMPRESSED, BFS_EDGE_QUEUE];
+
+/// The prelude's self-test kernels (the device's `selftest` module; the host's
+/// `gpu::selftest` launches them), one per prelude piece.
+pub mod selftest {
+    pub const INDICES: &str = "test_indices";
+    pub const GRID_STRIDE: &str = "test_grid_stride";
+    pub const WARP_VOTE: &str = "test_warp_vote";
+    pub const WARP_MATCH: &str = "test_warp_match";
+    pub const WARP_APPEND: &str = "test_warp_append";
+    pub const SHUFFLE: &str = "test_shuffle";
+    pub const BITS: &str = "test_bits";
+    pub const SHARED_REVERSE: &str = "test_shared_reverse";
+    pub const BLOCK_SCAN: &str = "test_block_scan";
+    pub const SEARCH: &str = "test_search";
+    pub const ATOMICS_U32: &str = "test_atomics_u32";
+    pub const ATOMICS_U64: &str = "test_atomics_u64";
+    pub const VARINT_DECODE: &str = "test_varint_decode";
+
+    /// Every self-test kernel.
+    pub const ALL: [&str; 13] = [
+        INDICES,
+        GRID_STRIDE,
+        WARP_VOTE,
+        WARP_MATCH,
+        WARP_APPEND,
+        SHUFFLE,
+        BITS,
+        SHARED_REVERSE,
+        BLOCK_SCAN,
+        SEARCH,
+        ATOMICS_U32,
+        ATOMICS_U64,
+        VARINT_DECODE,
+    ];
+}
+
+/// Every kernel in the PTX module.
+pub fn all() -> impl Iterator<Item = &'static str> {
+    BFS.into_iter().chain(selftest::ALL)
+}

@@ -1,0 +1,192 @@
+//! Layout tests, run on the host; the `const` asserts beside the types hold on both targets.
+//! A kernel takes its parameter struct field by field, so what matters is each field's size
+//! and alignment (the host hands the driver one pointer per field) and that the struct has no
+//! field the kernel does not take; the offsets pin the C layout the host copies control blocks
+//! and traces by.
+
+extern crate std;
+use std::vec::Vec;
+
+use core::mem::{offset_of, size_of};
+
+use crate::bfs::edge_queue::*;
+use crate::bfs::per_level::*;
+use crate::bfs::persistent::*;
+use crate::{KernelParams, ParamField};
+
+/// `(name, offset, size)` of every field.
+fn layout<P: KernelParams>() -> Vec<(&'static str, usize, usize)> {
+    P::FIELDS.iter().map(|f| (f.name, f.offset, f.size)).collect()
+}
+
+/// Fields cover the struct without overlapping, each aligned to its alignment, in order.
+fn check_fields<P: KernelParams>() {
+    let mut end = 0;
+    for &ParamField { name, offset, size, align } in P::FIELDS {
+        assert!(offset >= end && offset % align == 0 && offset - end < align, "{}: {name} at {offset}", P::KERNEL);
+        end = offset + size;
+    }
+    assert_eq!(size_of::<P>(), end.next_multiple_of(8), "{}", P::KERNEL);
+}
+
+#[test]
+fn parameter_structs_are_laid_out_field_after_field() {
+    check_fields::<BfsInitParams>();
+    check_fields::<BfsTopdownExpandParams>();
+    check_fields::<BfsPersistentInitParams>();
+    check_fields::<BfsPersistentParams>();
+    check_fields::<BfsPersistentCompressedParams>();
+    check_fields::<BfsEdgeQueueParams>();
+    assert_eq!(layout::<BfsInitParams>(), [("distances", 0, 8), ("parents", 8, 8), ("n", 16, 4), ("source", 20, 4)]);
+    assert_eq!(
+        layout::<BfsEdgeQueueParams>(),
+        [
+            ("offsets", 0, 8),
+            ("targets", 8, 8),
+            ("distances", 16, 8),
+            ("parents", 24, 8),
+            ("visited", 32, 8),
+            ("vertex_queue", 40, 8),
+            ("edge_queues", 48, 8),
+            ("parent_queues", 56, 8),
+            ("edge_capacity", 64, 8),
+            ("control", 72, 8),
+            ("trace", 80, 8),
+            ("trace_capacity", 88, 4),
+            ("strategy", 92, 4),
+        ]
+    );
+}
+
+/// The persistent kernels' lists: each kernel's graph arrays, then the same 18 parameters.
+#[test]
+fn persistent_kernels_share_their_parameters_after_the_graph() {
+    let plain: Vec<&str> = BfsPersistentParams::FIELDS.iter().map(|f| f.name).collect();
+    let compressed: Vec<&str> = BfsPersistentCompressedParams::FIELDS.iter().map(|f| f.name).collect();
+    assert_eq!(plain[..4], ["out_offsets", "out_targets", "in_offsets", "in_targets"]);
+    assert_eq!(
+        compressed[..9],
+        [
+            "out_offsets",
+            "out_bytes",
+            "in_offsets",
+            "in_bytes",
+            "degrees",
+            "restart_points",
+            "long_vertices",
+            "long_first",
+            "long_count"
+        ]
+    );
+    assert_eq!(plain[4..], compressed[9..]);
+    assert_eq!(plain.len(), 4 + 18);
+    assert_eq!(plain[4..7], ["n", "total_edges", "max_out_degree"]);
+    assert_eq!(plain[plain.len() - 3..], ["flags", "in_heads", "in_head_skips"]);
+    assert_eq!(offset_of!(BfsPersistentParams, flags), 140);
+    assert_eq!(size_of::<BfsPersistentParams>(), 160);
+}
+
+#[test]
+fn control_blocks_are_words_of_the_declared_layout() {
+    assert_eq!(CONTROL_WORDS, 20);
+    assert_eq!(offset_of!(PersistentControl, levels), 28);
+    assert_eq!(offset_of!(PersistentControl, in_listed_vertices), 44);
+    assert_eq!(offset_of!(PersistentControl, frontier_edges), 48);
+    assert_eq!(offset_of!(PersistentControl, handoff_previous_edges), 152);
+    assert_eq!(EDGE_QUEUE_CONTROL_WORDS, 7);
+    assert_eq!(offset_of!(EdgeQueueControl, edge_count), 16);
+    assert_eq!(offset_of!(EdgeQueueControl, levels), 40);
+    assert_eq!(offset_of!(EdgeQueueControl, spare), 52);
+}
+
+#[test]
+fn trace_words_follow_the_record_fields() {
+    assert_eq!(TRACE_WORDS, 8);
+    assert_eq!(
+        [
+            TRACE_FLAGS,
+            TRACE_FRONTIER,
+            TRACE_EDGES,
+            TRACE_BYTES,
+            TRACE_BUS_BYTES,
+            TRACE_FRONTIER_EDGES,
+            TRACE_UNVISITED_EDGES,
+            TRACE_TIME
+        ],
+        [0, 1, 2, 3, 4, 5, 6, 7]
+    );
+    assert_eq!(EDGE_TRACE_WORDS, 4);
+    assert_eq!([EDGE_TRACE_FLAGS, EDGE_TRACE_ITEMS, EDGE_TRACE_CLAIMED, EDGE_TRACE_TIME], [0, 1, 2, 3]);
+    let bits: Vec<u64> = [
+        TraceFlags::BOTTOM_UP,
+        TraceFlags::ALONE,
+        TraceFlags::PACKED_QUEUE,
+        TraceFlags::BUILT_BITMAP,
+        TraceFlags::WROTE_QUEUE,
+        TraceFlags::WROTE_BITMAP,
+        TraceFlags::PREDICTED_SWITCH,
+        TraceFlags::DOUBLE_SCAN,
+    ]
+    .iter()
+    .map(|f| f.bits())
+    .collect();
+    assert_eq!(bits, (0..8).map(|bit| 1u64 << bit).collect::<Vec<_>>());
+}
+
+#[test]
+fn persistent_flags_keep_their_fields_apart() {
+    use crate::bfs::rule::RuleKind;
+    let single = [
+        PersistentFlags::BOTTOM_UP,
+        PersistentFlags::SMALL_FRONTIERS,
+        PersistentFlags::OFFSETS_MAPPED,
+        PersistentFlags::LISTS_MAPPED,
+        PersistentFlags::ASYNC_BOTTOM_UP,
+        PersistentFlags::DISTANCES_ONLY,
+        PersistentFlags::SWITCH_XBFS,
+        PersistentFlags::ADAPTIVE_FRONTIER,
+        PersistentFlags::DOUBLE_SCAN,
+        PersistentFlags::SWITCH_CHECKS,
+    ];
+    let all = single.iter().fold(PersistentFlags::NONE, |all, &f| all | f);
+    assert_eq!(all.bits().count_ones(), single.len() as u32);
+    for balance in [Balance::Static, Balance::Thread, Balance::Warp] {
+        for words in BottomUpChunk::WORDS {
+            let chunk = BottomUpChunk::from_words(words).unwrap();
+            let flags = all.with_balance(balance).with_chunk(chunk);
+            assert_eq!((flags.balance(), flags.chunk().words()), (balance, words));
+            assert!(flags.contains(all), "{flags:?}");
+            assert_eq!(flags.with_balance(Balance::Static).with_chunk(BottomUpChunk::KERNEL_CHOICE), all);
+        }
+    }
+    assert_eq!(BottomUpChunk::from_words(3), None);
+    assert_eq!(BottomUpChunk::from_words(64), None);
+    for rule in [RuleKind::Beamer, RuleKind::Xbfs, RuleKind::Checks] {
+        assert_eq!(PersistentFlags::BOTTOM_UP.with_rule(rule).rule(), rule);
+    }
+    assert!(!PersistentFlags::DISTANCES_ONLY
+        .with(PersistentFlags::DISTANCES_ONLY, false)
+        .contains(PersistentFlags::DISTANCES_ONLY));
+}
+
+#[test]
+fn the_strategy_word_holds_kind_spread_and_sub_grid() {
+    for kind in [EdgeQueueKind::ContractExpand, EdgeQueueKind::TwoPhase, EdgeQueueKind::Hybrid] {
+        for spread in [false, true] {
+            let strategy = EdgeQueueStrategy::new(kind, spread).with_sub_grid_blocks(132);
+            assert_eq!((strategy.kind(), strategy.spread_tiles(), strategy.sub_grid_blocks()), (kind, spread, 132));
+            assert_eq!(strategy.with_sub_grid_blocks(0), EdgeQueueStrategy::new(kind, spread));
+        }
+    }
+    assert_eq!(EdgeQueueStrategy::new(EdgeQueueKind::Hybrid, true).bits(), 2 | 1 << 8);
+}
+
+#[test]
+fn kernel_names_are_distinct() {
+    let mut names: Vec<&str> = crate::names::all().collect();
+    let count = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), count);
+    assert_eq!(crate::names::BFS_PERSISTENT, "bfs_persistent");
+}
