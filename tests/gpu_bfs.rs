@@ -743,7 +743,7 @@ fn distances_only_saves_the_parents_array_through_the_traverser() {
         Ok(_) => panic!("the per-level kernel has no distances-only variant and must refuse it"),
         Err(err) => err.to_string(),
     };
-    assert!(message.contains("--distances-only") && message.contains("persistent"), "{message}");
+    assert!(message.contains("no distances-only variant") && message.contains("persistent"), "{message}");
 }
 
 /// What a bottom-up search over one in-list must find and read: the position of the first
