@@ -235,7 +235,13 @@ fn compressed_wgr_round_trips_and_is_smaller() {
     assert_eq!(wgr::read_compressed(&plain).unwrap(), c);
     // Directed and 1-based graphs keep their flags.
     let directed = warpath::graph::GraphBuilder::new()
-        .build(warpath::graph::EdgeList { num_vertices: 5, edges: vec![(4, 0), (0, 3)], undirected: false, id_base: 1 })
+        .build(warpath::graph::EdgeList {
+            num_vertices: 5,
+            edges: vec![(4, 0), (0, 3)],
+            undirected: false,
+            id_base: 1,
+            weights: None,
+        })
         .unwrap();
     let path = scratch.path("d.wgr");
     wgr::write_compressed(&CompressedGraph::encode(&directed), &path).unwrap();

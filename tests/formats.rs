@@ -8,8 +8,8 @@ use common::{adjacency, assert_parse_error, Scratch};
 use warpath::formats::{read_edge_list, read_graph, Format, ReadOptions};
 use warpath::Error;
 
-const DIRECTED: ReadOptions = ReadOptions { undirected: false };
-const UNDIRECTED: ReadOptions = ReadOptions { undirected: true };
+const DIRECTED: ReadOptions = ReadOptions { undirected: false, ignore_weights: false };
+const UNDIRECTED: ReadOptions = ReadOptions { undirected: true, ignore_weights: false };
 
 // ---- format detection ----
 

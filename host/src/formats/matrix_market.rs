@@ -1,9 +1,14 @@
 //! Matrix Market `coordinate` files (`.mtx`), read as the graph of the matrix's nonzero pattern.
 //!
 //! Entry `i j` becomes the edge `i-1 -> j-1`. A `symmetric` file stores one triangle, so it
-//! is read as undirected; its diagonal entries become self-loops, which the builder drops.
-//! Values are checked for well-formedness (a bad value usually means a misaligned column)
-//! but not kept: BFS has no use for them.
+//! is read as undirected (both directions get the entry's value); its diagonal entries
+//! become self-loops, which the builder drops.
+//!
+//! Values are the edge weights: `integer` as `u32`, `real` as `f32`; `pattern` files are
+//! unweighted. A negative, NaN or infinite value (or one beyond the type) is refused with its
+//! line. With [`ReadOptions::ignore_weights`] values are only checked for well-formedness (a
+//! bad value usually means a misaligned column), whatever their sign, and the graph is
+//! unweighted: that is how matrices with negative entries are read as graphs.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -11,7 +16,7 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, MAX_VERTICES};
+use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -82,6 +87,11 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
     }
 
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(text::capacity_hint(entries));
+    let keep = !opts.ignore_weights;
+    let mut integer_weights: Vec<u32> =
+        Vec::with_capacity(if keep && field == Field::Integer { text::capacity_hint(entries) } else { 0 });
+    let mut real_weights: Vec<f32> =
+        Vec::with_capacity(if keep && field == Field::Real { text::capacity_hint(entries) } else { 0 });
     let mut found: u64 = 0;
     while let Some((number, line)) = lines.next_line()? {
         if line.first() == Some(&b'%') || text::is_blank(line) {
@@ -120,6 +130,15 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         let j = index(columns[1], cols, "column", path, number, line)?;
         let value_ok = match field {
             Field::Pattern => true,
+            Field::Integer if keep => {
+                integer_weights
+                    .push(text::integer_weight(columns[2], "third").map_err(|e| parse_error(path, number, e))?);
+                true
+            }
+            Field::Real if keep => {
+                real_weights.push(text::real_weight(columns[2], "third").map_err(|e| parse_error(path, number, e))?);
+                true
+            }
             Field::Integer => text::parse_i64(columns[2]).is_some(),
             Field::Real => text::is_real(columns[2]),
         };
@@ -144,7 +163,13 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
             ),
         ));
     }
-    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1 })
+    let weights = match field {
+        _ if !keep => None,
+        Field::Pattern => None,
+        Field::Integer => Some(Weights::U32(integer_weights)),
+        Field::Real => Some(Weights::F32(real_weights)),
+    };
+    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights })
 }
 
 fn parse_header(line: &[u8], path: &Path, number: u64) -> Result<(Field, bool)> {

@@ -89,10 +89,54 @@ pub(crate) fn parse_i64(token: &[u8]) -> Option<i64> {
 }
 
 /// A decimal floating-point number as Matrix Market writes them (`1.5`, `-2e-3`, `7`).
-/// Only value columns use this, and their values are not kept, so `str::parse` is fine here.
+/// Only value columns use this, so `str::parse` (which needs a `&str`) is fine here.
+pub(crate) fn parse_real(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token).ok().and_then(|s| s.parse::<f64>().ok())
+}
+
+/// True for a real number, including `inf` and `NaN`: read without weights, a matrix file
+/// holding them is still well formed.
 pub(crate) fn is_real(token: &[u8]) -> bool {
-    // `f64::from_str` also takes "inf" and "NaN"; a matrix file holding them is still well formed.
-    std::str::from_utf8(token).ok().and_then(|s| s.parse::<f64>().ok()).is_some()
+    parse_real(token).is_some()
+}
+
+/// What an error about a weight adds after the value, so the user knows why it was refused
+/// and how to read the file anyway.
+const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
+                           read the file without weights to use its edges alone";
+
+/// An integer edge weight in `column` (e.g. "fourth"), or what the error should say was
+/// expected instead (naming the value).
+pub(crate) fn integer_weight(token: &[u8], column: &str) -> std::result::Result<u32, String> {
+    match parse_i64(token) {
+        Some(w) if w < 0 => Err(format!(
+            "a non-negative integer weight in the {column} column, found {} (negative); {WEIGHT_RULE}",
+            show(token)
+        )),
+        Some(w) => u32::try_from(w).map_err(|_| {
+            format!("an integer weight of at most {} (u32) in the {column} column, found {}", u32::MAX, show(token))
+        }),
+        None if token.iter().all(u8::is_ascii_digit) && !token.is_empty() => Err(format!(
+            "an integer weight of at most {} (u32) in the {column} column, found {}",
+            u32::MAX,
+            show(token)
+        )),
+        None => Err(format!("an integer weight in the {column} column, found {}", show(token))),
+    }
+}
+
+/// A real edge weight in `column`, stored as `f32`, or what the error should say was
+/// expected instead (naming the value and what is wrong with it).
+pub(crate) fn real_weight(token: &[u8], column: &str) -> std::result::Result<f32, String> {
+    let Some(value) = parse_real(token) else {
+        return Err(format!("a real number as the weight in the {column} column, found {}", show(token)));
+    };
+    crate::graph::weights::f32_weight(value).map_err(|problem| {
+        format!(
+            "a non-negative, finite weight in the {column} column, found {} ({problem}); {WEIGHT_RULE}",
+            show(token)
+        )
+    })
 }
 
 /// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks.
@@ -131,6 +175,25 @@ mod tests {
         assert_eq!(parse_i64(b"+7"), Some(7));
         assert_eq!(parse_i64(b"9223372036854775808"), None);
         assert_eq!(parse_i64(b"-"), None);
+    }
+
+    #[test]
+    fn weights_parse_and_name_what_is_wrong() {
+        assert_eq!(integer_weight(b"255", "third"), Ok(255));
+        assert_eq!(integer_weight(b"4294967295", "third"), Ok(u32::MAX));
+        let too_big = integer_weight(b"4294967296", "third").unwrap_err();
+        assert!(too_big.contains("at most 4294967295") && too_big.contains("`4294967296`"), "{too_big}");
+        assert!(integer_weight(b"99999999999999999999", "third").unwrap_err().contains("at most"));
+        let negative = integer_weight(b"-3", "fourth").unwrap_err();
+        assert!(negative.contains("`-3` (negative)") && negative.contains("fourth"), "{negative}");
+        assert!(integer_weight(b"1.5", "third").unwrap_err().contains("an integer weight"));
+        assert_eq!(real_weight(b"0.5", "third"), Ok(0.5));
+        assert_eq!(real_weight(b"-0", "third").map(f32::to_bits), Ok(0));
+        assert!(real_weight(b"-1e-3", "third").unwrap_err().contains("`-1e-3` (negative)"));
+        assert!(real_weight(b"NaN", "third").unwrap_err().contains("(not a number)"));
+        assert!(real_weight(b"inf", "third").unwrap_err().contains("(infinite)"));
+        assert!(real_weight(b"1e39", "third").unwrap_err().contains("too large for an f32"));
+        assert!(real_weight(b"x", "third").unwrap_err().contains("a real number"));
     }
 
     #[test]
