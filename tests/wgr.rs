@@ -125,10 +125,10 @@ fn wrong_magic_version_and_trailing_bytes_are_explained() {
     assert!(text.contains("magic bytes"), "{text}");
 
     let mut bad = good.clone();
-    bad[8] = 3;
+    bad[8] = 4;
     std::fs::write(&path, &bad).unwrap();
     let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
-    assert!(text.contains("version 3"), "{text}");
+    assert!(text.contains("version 4") && text.contains("versions 1 to 3"), "{text}");
 
     let mut bad = good.clone();
     bad.push(0);

@@ -79,9 +79,10 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                 let u = vertex(u, n, path, number, line)?;
                 let v = vertex(v, n, path, number, line)?;
                 match &mut weights {
-                    Some(weights) => {
-                        weights.push(text::integer_weight(w, "fourth").map_err(|e| parse_error(path, number, e))?)
-                    }
+                    Some(weights) => weights.push(
+                        text::integer_weight(w, "arc weight in the fourth column")
+                            .map_err(|e| parse_error(path, number, e))?,
+                    ),
                     None if text::parse_i64(w).is_none() => {
                         return Err(parse_error(
                             path,

@@ -131,12 +131,17 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         let value_ok = match field {
             Field::Pattern => true,
             Field::Integer if keep => {
-                integer_weights
-                    .push(text::integer_weight(columns[2], "third").map_err(|e| parse_error(path, number, e))?);
+                integer_weights.push(
+                    text::integer_weight(columns[2], "value in the third column")
+                        .map_err(|e| parse_error(path, number, e))?,
+                );
                 true
             }
             Field::Real if keep => {
-                real_weights.push(text::real_weight(columns[2], "third").map_err(|e| parse_error(path, number, e))?);
+                real_weights.push(
+                    text::real_weight(columns[2], "value in the third column")
+                        .map_err(|e| parse_error(path, number, e))?,
+                );
                 true
             }
             Field::Integer => text::parse_i64(columns[2]).is_some(),

@@ -33,11 +33,7 @@ fn read_columns<R: BufRead>(input: R, path: &Path, opts: &ReadOptions, weighted:
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut weights: Option<Vec<u32>> = (weighted && !opts.ignore_weights).then(Vec::new);
     let mut max_id: Option<u32> = None;
-    let form = if weighted {
-        "three columns `u v w` (source, target, weight)"
-    } else {
-        "two columns `u v` (source and target vertex)"
-    };
+    let form = if weighted { "three columns `u v w` (source, target, weight)" } else { "two vertex ids `u v`" };
     while let Some((number, line)) = lines.next_line()? {
         if line.first() == Some(&b'#') {
             if edges.is_empty() {
@@ -56,24 +52,28 @@ fn read_columns<R: BufRead>(input: R, path: &Path, opts: &ReadOptions, weighted:
         let mut fields = text::tokens(line);
         let (u, v) = (fields.next(), fields.next());
         let w = if weighted { fields.next() } else { None };
-        let (Some(u), Some(v), None) = (u, v, fields.next()) else {
+        if fields.next().is_some() {
             let columns = text::tokens(line).count();
-            let hint = if !weighted && columns == 3 {
-                "; a weighted edge list `u v w` is read from a file named .wel"
-            } else {
-                ""
-            };
-            return Err(parse_error(path, number, format!("{form}, found {columns} in {}{hint}", text::show(line))));
+            let hint = if weighted { "" } else { "; a weighted edge list `u v w` is read from a file named .wel" };
+            return Err(parse_error(
+                path,
+                number,
+                format!("{form}, found {columns} columns in {}{hint}", text::show(line)),
+            ));
+        }
+        let (Some(u), Some(v), true) = (u, v, w.is_some() || !weighted) else {
+            return Err(parse_error(
+                path,
+                number,
+                format!("{form} separated by whitespace, found only {}", text::show(line)),
+            ));
         };
         let (u, v) = (vertex(u, path, number, line)?, vertex(v, path, number, line)?);
-        if weighted {
-            let Some(w) = w else {
-                return Err(parse_error(path, number, format!("{form}, found 2 in {}", text::show(line))));
-            };
+        if let Some(w) = w {
             match &mut weights {
-                Some(weights) => {
-                    weights.push(text::integer_weight(w, "third").map_err(|e| parse_error(path, number, e))?)
-                }
+                Some(weights) => weights.push(
+                    text::integer_weight(w, "weight in the third column").map_err(|e| parse_error(path, number, e))?,
+                ),
                 None if text::parse_i64(w).is_none() => {
                     return Err(parse_error(
                         path,

@@ -105,38 +105,28 @@ pub(crate) fn is_real(token: &[u8]) -> bool {
 const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
                            read the file without weights to use its edges alone";
 
-/// An integer edge weight in `column` (e.g. "fourth"), or what the error should say was
-/// expected instead (naming the value).
-pub(crate) fn integer_weight(token: &[u8], column: &str) -> std::result::Result<u32, String> {
+/// An integer edge weight, or what the error should say was expected instead (naming the
+/// value). `what` names the field, e.g. "arc weight in the fourth column".
+pub(crate) fn integer_weight(token: &[u8], what: &str) -> std::result::Result<u32, String> {
+    let too_large = || format!("an integer {what} of at most {} (u32), found {}", u32::MAX, show(token));
     match parse_i64(token) {
-        Some(w) if w < 0 => Err(format!(
-            "a non-negative integer weight in the {column} column, found {} (negative); {WEIGHT_RULE}",
-            show(token)
-        )),
-        Some(w) => u32::try_from(w).map_err(|_| {
-            format!("an integer weight of at most {} (u32) in the {column} column, found {}", u32::MAX, show(token))
-        }),
-        None if token.iter().all(u8::is_ascii_digit) && !token.is_empty() => Err(format!(
-            "an integer weight of at most {} (u32) in the {column} column, found {}",
-            u32::MAX,
-            show(token)
-        )),
-        None => Err(format!("an integer weight in the {column} column, found {}", show(token))),
+        Some(w) if w < 0 => {
+            Err(format!("a non-negative integer {what}, found {} (negative); {WEIGHT_RULE}", show(token)))
+        }
+        Some(w) => u32::try_from(w).map_err(|_| too_large()),
+        None if !token.is_empty() && token.iter().all(u8::is_ascii_digit) => Err(too_large()),
+        None => Err(format!("an integer {what}, found {}", show(token))),
     }
 }
 
-/// A real edge weight in `column`, stored as `f32`, or what the error should say was
-/// expected instead (naming the value and what is wrong with it).
-pub(crate) fn real_weight(token: &[u8], column: &str) -> std::result::Result<f32, String> {
+/// A real edge weight, stored as `f32`, or what the error should say was expected instead
+/// (naming the value and what is wrong with it). `what` names the field.
+pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, String> {
     let Some(value) = parse_real(token) else {
-        return Err(format!("a real number as the weight in the {column} column, found {}", show(token)));
+        return Err(format!("a real number as the {what}, found {}", show(token)));
     };
-    crate::graph::weights::f32_weight(value).map_err(|problem| {
-        format!(
-            "a non-negative, finite weight in the {column} column, found {} ({problem}); {WEIGHT_RULE}",
-            show(token)
-        )
-    })
+    crate::graph::weights::f32_weight(value)
+        .map_err(|problem| format!("a non-negative, finite {what}, found {} ({problem}); {WEIGHT_RULE}", show(token)))
 }
 
 /// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks.
@@ -179,21 +169,25 @@ mod tests {
 
     #[test]
     fn weights_parse_and_name_what_is_wrong() {
-        assert_eq!(integer_weight(b"255", "third"), Ok(255));
-        assert_eq!(integer_weight(b"4294967295", "third"), Ok(u32::MAX));
-        let too_big = integer_weight(b"4294967296", "third").unwrap_err();
+        let what = "weight in the third column";
+        assert_eq!(integer_weight(b"255", what), Ok(255));
+        assert_eq!(integer_weight(b"4294967295", what), Ok(u32::MAX));
+        let too_big = integer_weight(b"4294967296", what).unwrap_err();
         assert!(too_big.contains("at most 4294967295") && too_big.contains("`4294967296`"), "{too_big}");
-        assert!(integer_weight(b"99999999999999999999", "third").unwrap_err().contains("at most"));
-        let negative = integer_weight(b"-3", "fourth").unwrap_err();
-        assert!(negative.contains("`-3` (negative)") && negative.contains("fourth"), "{negative}");
-        assert!(integer_weight(b"1.5", "third").unwrap_err().contains("an integer weight"));
-        assert_eq!(real_weight(b"0.5", "third"), Ok(0.5));
-        assert_eq!(real_weight(b"-0", "third").map(f32::to_bits), Ok(0));
-        assert!(real_weight(b"-1e-3", "third").unwrap_err().contains("`-1e-3` (negative)"));
-        assert!(real_weight(b"NaN", "third").unwrap_err().contains("(not a number)"));
-        assert!(real_weight(b"inf", "third").unwrap_err().contains("(infinite)"));
-        assert!(real_weight(b"1e39", "third").unwrap_err().contains("too large for an f32"));
-        assert!(real_weight(b"x", "third").unwrap_err().contains("a real number"));
+        assert!(integer_weight(b"99999999999999999999", what).unwrap_err().contains("at most"));
+        let negative = integer_weight(b"-3", what).unwrap_err();
+        assert!(
+            negative.contains("non-negative integer weight in the third column, found `-3` (negative)"),
+            "{negative}"
+        );
+        assert!(integer_weight(b"1.5", what).unwrap_err().contains("an integer weight in the third column"));
+        assert_eq!(real_weight(b"0.5", what), Ok(0.5));
+        assert_eq!(real_weight(b"-0", what).map(f32::to_bits), Ok(0));
+        assert!(real_weight(b"-1e-3", what).unwrap_err().contains("`-1e-3` (negative)"));
+        assert!(real_weight(b"NaN", what).unwrap_err().contains("(not a number)"));
+        assert!(real_weight(b"inf", what).unwrap_err().contains("(infinite)"));
+        assert!(real_weight(b"1e39", what).unwrap_err().contains("too large for an f32"));
+        assert!(real_weight(b"x", what).unwrap_err().contains("a real number"));
     }
 
     #[test]
