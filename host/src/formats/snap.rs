@@ -18,17 +18,19 @@ use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 /// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
 /// the file in errors.
 pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    read_columns(input, path, opts, false)
+    read_columns::<R, false>(input, path, opts)
 }
 
 /// Reads a GAPBS weighted edge list (`.wel`: `u v w`, `w` a non-negative integer). Directed
 /// unless `opts.undirected`; unweighted with `opts.ignore_weights` (the weights are then only
 /// checked to be integers).
 pub fn read_weighted<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    read_columns(input, path, opts, true)
+    read_columns::<R, true>(input, path, opts)
 }
 
-fn read_columns<R: BufRead>(input: R, path: &Path, opts: &ReadOptions, weighted: bool) -> Result<EdgeList> {
+/// `WEIGHTED` is a constant so that the two-column loop compiles without the weight's branches.
+fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    let weighted = WEIGHTED;
     let mut lines = Lines::new(input, path);
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut weights: Option<Vec<u32>> = (weighted && !opts.ignore_weights).then(Vec::new);

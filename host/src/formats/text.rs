@@ -2,7 +2,9 @@
 //!
 //! Graph files run to hundreds of millions of lines, so parsing works on raw bytes:
 //! one reused line buffer, tokens as byte slices, integers accumulated digit by digit.
-//! `str::parse` would need a UTF-8 check and a `&str` per token for no gain.
+//! `str::parse` would need a UTF-8 check and a `&str` per token for no gain. The per-token
+//! helpers are `#[inline]` so that every reader gets them inlined whichever codegen unit it
+//! lands in.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -48,16 +50,19 @@ impl<'p, R: BufRead> Lines<'p, R> {
 }
 
 /// Splits a line on ASCII whitespace (spaces and tabs, however many).
+#[inline]
 pub(crate) fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty())
 }
 
 /// True for a line holding nothing but whitespace.
+#[inline]
 pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| b.is_ascii_whitespace())
 }
 
 /// An unsigned decimal integer, or `None` for anything else (signs, letters, overflow).
+#[inline]
 pub(crate) fn parse_u64(token: &[u8]) -> Option<u64> {
     if token.is_empty() {
         return None;
@@ -74,6 +79,7 @@ pub(crate) fn parse_u64(token: &[u8]) -> Option<u64> {
 }
 
 /// A signed decimal integer (an optional `+` or `-`, then digits).
+#[inline]
 pub(crate) fn parse_i64(token: &[u8]) -> Option<i64> {
     let (negative, digits) = match token.first() {
         Some(b'-') => (true, &token[1..]),
