@@ -1,12 +1,13 @@
 //! Criterion benches of graph construction: the generators (kron:16, urand:16, grid2d:256)
-//! and the builder (dedup, self-loops, symmetrize, sort) on a raw Kronecker edge list.
+//! and the builder (dedup, self-loops, symmetrize, sort) on a raw Kronecker edge list,
+//! unweighted and with `u32` weights.
 //! `cargo bench --bench build`.
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use warpath::generate::generate;
-use warpath::graph::{EdgeList, GraphBuilder};
+use warpath::graph::{EdgeList, GraphBuilder, Weights};
 
 fn generators(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -36,6 +37,14 @@ fn builder(c: &mut Criterion) {
     group.bench_function("undirected kron:16 edges", |b| {
         b.iter_batched(
             || EdgeList::new(n, edges.clone(), true),
+            |list| GraphBuilder::new().build(list).unwrap(),
+            BatchSize::LargeInput,
+        )
+    });
+    let weights = Weights::U32((0..edges.len() as u32).map(|i| 1 + i.wrapping_mul(2_654_435_761) % 255).collect());
+    group.bench_function("undirected kron:16 edges, u32 weights", |b| {
+        b.iter_batched(
+            || EdgeList::new(n, edges.clone(), true).with_weights(weights.clone()),
             |list| GraphBuilder::new().build(list).unwrap(),
             BatchSize::LargeInput,
         )

@@ -1,5 +1,6 @@
-//! Criterion benches of the readers and the binary format: a SNAP edge list and a Matrix
-//! Market file (each written to a temp dir from a kron:14 graph), the smallest dataset when
+//! Criterion benches of the readers and the binary format: a SNAP edge list, a Matrix
+//! Market file and a weighted `.wel` (each written to a temp dir from a kron:14 graph), the
+//! smallest dataset (read unweighted) when
 //! `../shared/datasets` (or `$WARPATH_DATASETS`) has one, and `.wgr` write and read.
 //! `cargo bench --bench io`.
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use warpath::formats::{read_graph, write_wgr, ReadOptions};
-use warpath::generate::generate;
+use warpath::generate::{attach_weights, generate, WeightSpec};
 use warpath::Graph;
 
 struct TempDir(PathBuf);
@@ -32,6 +33,18 @@ fn write_text(graph: &Graph, path: &Path, header: &str, base: u32) {
     for u in 0..graph.num_vertices() as u32 {
         for &v in graph.neighbors(u) {
             writeln!(out, "{}\t{}", u + base, v + base).unwrap();
+        }
+    }
+    out.flush().unwrap();
+}
+
+/// `u v w` lines, 0-based, as GAPBS writes `.wel` files.
+fn write_weighted(graph: &Graph, path: &Path) {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create file"));
+    for u in 0..graph.num_vertices() as u32 {
+        let weights = graph.neighbor_weights(u).unwrap();
+        for (i, &v) in graph.neighbors(u).iter().enumerate() {
+            writeln!(out, "{u} {v} {}", weights.get(i)).unwrap();
         }
     }
     out.flush().unwrap();
@@ -64,13 +77,18 @@ fn readers(c: &mut Criterion) {
         m = graph.num_edges()
     );
     write_text(&graph, &mtx, &header, 1);
+    let wel = dir.0.join("kron14.wel");
+    write_weighted(&attach_weights(graph.clone(), &WeightSpec::GAPBS, 1).unwrap(), &wel);
 
     let mut group = c.benchmark_group("read");
     group.sample_size(10).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(300));
     group.throughput(Throughput::Elements(graph.num_edges()));
-    let options = ReadOptions::default();
+    // As BFS reads them: a dataset with weights (or negative matrix values) is read unweighted.
+    let options = ReadOptions { ignore_weights: true, ..ReadOptions::default() };
     group.bench_function("snap kron:14", |b| b.iter(|| read_graph(&snap, &options).unwrap()));
     group.bench_function("mtx kron:14", |b| b.iter(|| read_graph(&mtx, &options).unwrap()));
+    let weighted = ReadOptions::default();
+    group.bench_function("wel kron:14 weighted", |b| b.iter(|| read_graph(&wel, &weighted).unwrap()));
     if let Some(dataset) = smallest_dataset() {
         let name = dataset.file_name().unwrap().to_string_lossy().into_owned();
         group.throughput(Throughput::Bytes(std::fs::metadata(&dataset).unwrap().len()));

@@ -580,8 +580,11 @@ fn gpu_suite_runs_every_kernel() {
     );
     for row in &result.rows {
         assert_eq!(row.gpu.len(), GpuTraversal::ALL.len(), "{}: {:?}", row.graph, row.gpu_missing);
-        let graph = warpath::input::load_graph(&row.graph, &warpath::input::LoadOptions { undirected: false, seed: 1 })
-            .unwrap();
+        let graph = warpath::input::load_graph(
+            &row.graph,
+            &warpath::input::LoadOptions { undirected: false, seed: 1, ..Default::default() },
+        )
+        .unwrap();
         let n = graph.num_vertices() as u32;
         let cpu_roots: Vec<Option<u64>> = row.cpu.trials.iter().map(|r| r.source).collect();
         for (report, kernel) in row.gpu.iter().zip(GpuTraversal::ALL) {

@@ -1,4 +1,5 @@
 //! The text readers: SNAP edge lists, Matrix Market, DIMACS; format detection and gzip.
+//! Weights (and the `.wel` reader) are tested in `tests/weights.rs`.
 
 mod common;
 
@@ -8,8 +9,9 @@ use common::{adjacency, assert_parse_error, Scratch};
 use warpath::formats::{read_edge_list, read_graph, Format, ReadOptions};
 use warpath::Error;
 
-const DIRECTED: ReadOptions = ReadOptions { undirected: false };
-const UNDIRECTED: ReadOptions = ReadOptions { undirected: true };
+const DIRECTED: ReadOptions = ReadOptions { undirected: false, ignore_weights: false };
+const UNDIRECTED: ReadOptions = ReadOptions { undirected: true, ignore_weights: false };
+const IGNORE_WEIGHTS: ReadOptions = ReadOptions { undirected: false, ignore_weights: true };
 
 // ---- format detection ----
 
@@ -21,6 +23,7 @@ fn formats_are_detected_from_extensions_past_gz() {
         ("A.MTX.GZ", Format::MatrixMarket),
         ("dir.v2/web.txt", Format::EdgeList),
         ("x.el.gz", Format::EdgeList),
+        ("x.wel", Format::WeightedEdgeList),
         ("USA-road-d.NY.gr.gz", Format::Dimacs),
         ("g.wgr", Format::Wgr),
         ("g.wgr.gz", Format::Wgr),
@@ -37,7 +40,7 @@ fn unknown_extension_lists_the_supported_ones() {
         let text = err.to_string();
         assert!(matches!(err, Error::InvalidArgument(_)), "{err:?}");
         assert!(text.starts_with(name), "{text}");
-        for ext in [".mtx", ".txt", ".el", ".gr", ".wgr", ".gz"] {
+        for ext in [".mtx", ".txt", ".el", ".wel", ".gr", ".wgr", ".gz"] {
             assert!(text.contains(ext), "{ext} missing from: {text}");
         }
     }
@@ -128,7 +131,9 @@ fn snap_bad_token_names_file_line_and_token() {
 fn snap_wrong_column_counts_are_rejected() {
     let scratch = Scratch::new("snap-columns");
     let path = scratch.file("three.txt", b"0 1\n1 2 0.5\n");
-    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "found 3 columns");
+    let err = read_edge_list(&path, &DIRECTED).unwrap_err();
+    assert_parse_error(&err, &path, 2, "found 3 columns");
+    assert!(err.to_string().contains("named .wel"), "{err}");
     let path = scratch.file("one.txt", b"0 1\r\n7\r\n");
     assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "two vertex ids");
 }
@@ -193,21 +198,24 @@ fn mtx_symmetric_is_undirected_and_drops_the_diagonal() {
 }
 
 #[test]
-fn mtx_integer_and_real_values_are_checked_and_ignored() {
+fn mtx_values_read_without_weights_are_checked_whatever_their_sign() {
+    // (Kept as weights, values are tested in tests/weights.rs.)
     let scratch = Scratch::new("mtx-values");
     let integer = b"%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 -7\n2 1 +3\n";
     let real = b"%%MatrixMarket Matrix Coordinate REAL Symmetric\n2 2 3\n1 1 2.5e+03\n2 1 -1.25\n2 2 7\n";
-    let gi = read_graph(&scratch.file("i.mtx", integer), &DIRECTED).unwrap();
-    let gr = read_graph(&scratch.file("r.mtx.gz", real), &DIRECTED).unwrap();
+    let gi = read_graph(&scratch.file("i.mtx", integer), &IGNORE_WEIGHTS).unwrap();
+    let gr = read_graph(&scratch.file("r.mtx.gz", real), &IGNORE_WEIGHTS).unwrap();
     assert_eq!(adjacency(&gi), vec![vec![1], vec![0]]);
-    assert!(!gi.is_undirected());
+    assert!(!gi.is_undirected() && !gi.is_weighted());
     assert_eq!(adjacency(&gr), vec![vec![1], vec![0]]);
-    assert!(gr.is_undirected());
+    assert!(gr.is_undirected() && !gr.is_weighted());
 
-    let path = scratch.file("bad-int.mtx", b"%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 1.5\n");
-    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "an integer as the value");
-    let path = scratch.file("bad-real.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 abc\n");
-    assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 3, "a real number");
+    for options in [DIRECTED, IGNORE_WEIGHTS] {
+        let path = scratch.file("bad-int.mtx", b"%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 1.5\n");
+        assert_parse_error(&read_edge_list(&path, &options).unwrap_err(), &path, 3, "an integer");
+        let path = scratch.file("bad-real.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 abc\n");
+        assert_parse_error(&read_edge_list(&path, &options).unwrap_err(), &path, 3, "a real number");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use warpath::Error;
 
 #[test]
 fn specs_are_generated_with_the_given_seed() {
-    let opts = LoadOptions { undirected: false, seed: 9 };
+    let opts = LoadOptions { undirected: false, seed: 9, ..LoadOptions::default() };
     let loaded = load_graph("kron:8:4", &opts).unwrap();
     let spec: GeneratorSpec = "kron:8:4".parse().unwrap();
     assert_eq!(loaded, generate(&spec, 9).unwrap());
@@ -29,7 +29,7 @@ fn files_are_read_with_the_undirected_option() {
     let name = path.to_str().unwrap();
     let directed = load_graph(name, &LoadOptions::default()).unwrap();
     assert_eq!(directed.num_edges(), 2);
-    let undirected = load_graph(name, &LoadOptions { undirected: true, seed: 0 }).unwrap();
+    let undirected = load_graph(name, &LoadOptions { undirected: true, seed: 0, ..LoadOptions::default() }).unwrap();
     assert_eq!(undirected.num_edges(), 4);
     assert!(undirected.is_undirected());
 }

@@ -9,7 +9,7 @@ use warpath::{Error, Graph};
 
 fn sample(undirected: bool, id_base: u32) -> Graph {
     let edges = vec![(0, 1), (0, 4), (1, 2), (2, 0), (3, 4), (4, 4), (5, 0)];
-    let list = EdgeList { num_vertices: 7, edges, undirected, id_base };
+    let list = EdgeList { num_vertices: 7, edges, undirected, id_base, weights: None };
     GraphBuilder::new().build(list).unwrap()
 }
 
@@ -62,7 +62,7 @@ fn undirected_option_symmetrizes_a_directed_file() {
     let g = sample(false, 0);
     let path = scratch.path("d.wgr");
     write_wgr(&g, &path).unwrap();
-    let u = read_graph(&path, &ReadOptions { undirected: true }).unwrap();
+    let u = read_graph(&path, &ReadOptions { undirected: true, ignore_weights: false }).unwrap();
     assert!(u.is_undirected() && u.is_symmetric());
     assert_eq!(u, sample(true, 0));
     let list = read_edge_list(&path, &ReadOptions::default()).unwrap();
@@ -125,10 +125,10 @@ fn wrong_magic_version_and_trailing_bytes_are_explained() {
     assert!(text.contains("magic bytes"), "{text}");
 
     let mut bad = good.clone();
-    bad[8] = 3;
+    bad[8] = 4;
     std::fs::write(&path, &bad).unwrap();
     let text = format_problem(&read_graph(&path, &ReadOptions::default()).unwrap_err());
-    assert!(text.contains("version 3"), "{text}");
+    assert!(text.contains("version 4") && text.contains("versions 1 to 3"), "{text}");
 
     let mut bad = good.clone();
     bad.push(0);

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::formats::{self, ReadOptions};
-use crate::generate::{self, GeneratorSpec};
+use crate::generate::{self, GeneratorSpec, WeightSpec};
 use crate::graph::Graph;
 
 /// How to load a graph.
@@ -12,13 +12,26 @@ use crate::graph::Graph;
 pub struct LoadOptions {
     /// Treat a file's edges as undirected. Generated graphs are always undirected.
     pub undirected: bool,
-    /// Seed for generated graphs; ignored for files.
+    /// Seed for generated graphs and generated weights.
     pub seed: u64,
+    /// Give every edge a seeded weight (replacing a file's own weights).
+    pub weights: Option<WeightSpec>,
+    /// Load a file unweighted even if it has weights (see [`ReadOptions::ignore_weights`]).
+    /// Generated weights (`weights`) are attached all the same.
+    pub ignore_weights: bool,
 }
 
 /// Loads `input`: a generator spec such as `kron:20` when it looks like one, otherwise the
-/// path of a graph file.
+/// path of a graph file; then attaches `opts.weights` if given.
 pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
+    let graph = load_as_stored(input, opts)?;
+    match &opts.weights {
+        Some(spec) => generate::attach_weights(graph, spec, opts.seed),
+        None => Ok(graph),
+    }
+}
+
+fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<Graph> {
     if generate::looks_like_spec(input) {
         let spec: GeneratorSpec = input.parse()?;
         return generate::generate(&spec, opts.seed);
@@ -26,9 +39,11 @@ pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
     let path = Path::new(input);
     if !path.exists() {
         return Err(Error::InvalidArgument(format!(
-            "{input}: no such file. Give a graph file (.mtx, .txt, .el, .gr or .wgr, optionally .gz) \
+            "{input}: no such file. Give a graph file (.mtx, .txt, .el, .wel, .gr or .wgr, optionally .gz) \
              or a generator spec such as kron:20 (generators: kron, rmat, urand, grid2d, grid3d)"
         )));
     }
-    formats::read_graph(path, &ReadOptions { undirected: opts.undirected })
+    // A file's own weights would be replaced: not reading them saves the work and memory.
+    let ignore_weights = opts.ignore_weights || opts.weights.is_some();
+    formats::read_graph(path, &ReadOptions { undirected: opts.undirected, ignore_weights })
 }

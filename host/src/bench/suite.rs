@@ -207,7 +207,10 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
         progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
         let started = Instant::now();
-        let graph = load_graph(name, &LoadOptions { undirected: false, seed: options.seed })?;
+        let graph = load_graph(
+            name,
+            &LoadOptions { undirected: false, seed: options.seed, weights: None, ignore_weights: true },
+        )?;
         let load_ms = started.elapsed().as_secs_f64() * 1e3;
         let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
         let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {

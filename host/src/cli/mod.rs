@@ -71,7 +71,12 @@ fn prepare<'g>(graph: &'g Graph, args: &GraphArgs, tuning: &GpuTuning, kernel: G
 
 /// Loads GRAPH (a file or a generator spec), saying on stderr what it is doing for big inputs.
 fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
-    let options = warpath::input::LoadOptions { undirected: input.undirected, seed: input.seed };
+    let options = warpath::input::LoadOptions {
+        undirected: input.undirected,
+        seed: input.seed,
+        weights: None,
+        ignore_weights: true,
+    };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let graph = warpath::input::load_graph(&input.graph, &options);
     spinner.finish_and_clear();

@@ -1,8 +1,9 @@
 //! DIMACS shortest-path graphs (`.gr`): `c` comments, one `p sp N M` problem line, then
 //! `M` arc lines `a u v w` with 1-based ids.
 //!
-//! Weights are checked to be integers, so a malformed file is caught here rather than by a
-//! later weighted traversal, but are not kept yet.
+//! Weights are kept as `u32` (non-negative; a negative or larger weight is refused with its
+//! line). With [`ReadOptions::ignore_weights`] they are only checked to be integers, so a
+//! malformed file is still caught, and the graph is unweighted.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -10,7 +11,7 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, MAX_VERTICES};
+use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 /// Reads a DIMACS `.gr` file. Directed unless `opts.undirected`; `path` only names the file in errors.
 pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
@@ -18,6 +19,7 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
     // (vertices, arcs, line of the `p` line)
     let mut problem: Option<(u64, u64, u64)> = None;
     let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut weights: Option<Vec<u32>> = (!opts.ignore_weights).then(Vec::new);
     while let Some((number, line)) = lines.next_line()? {
         let mut fields = text::tokens(line);
         let Some(kind) = fields.next() else { continue };
@@ -43,6 +45,9 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                     return Err(Error::TooManyVertices { vertices: n });
                 }
                 edges.reserve(text::capacity_hint(m));
+                if let Some(weights) = &mut weights {
+                    weights.reserve(text::capacity_hint(m));
+                }
                 problem = Some((n, m, number));
             }
             b"a" => {
@@ -73,12 +78,19 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                 }
                 let u = vertex(u, n, path, number, line)?;
                 let v = vertex(v, n, path, number, line)?;
-                if text::parse_i64(w).is_none() {
-                    return Err(parse_error(
-                        path,
-                        number,
-                        format!("an integer arc weight in the fourth column, found {}", text::show(w)),
-                    ));
+                match &mut weights {
+                    Some(weights) => weights.push(
+                        text::integer_weight(w, "arc weight in the fourth column")
+                            .map_err(|e| parse_error(path, number, e))?,
+                    ),
+                    None if text::parse_i64(w).is_none() => {
+                        return Err(parse_error(
+                            path,
+                            number,
+                            format!("an integer arc weight in the fourth column, found {}", text::show(w)),
+                        ))
+                    }
+                    None => {}
                 }
                 edges.push((u, v));
             }
@@ -112,7 +124,7 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
             ),
         ));
     }
-    Ok(EdgeList { num_vertices: n, edges, undirected: opts.undirected, id_base: 1 })
+    Ok(EdgeList { num_vertices: n, edges, undirected: opts.undirected, id_base: 1, weights: weights.map(Weights::U32) })
 }
 
 fn problem_line_error(path: &Path, number: u64, line: &[u8]) -> Error {

@@ -1,9 +1,15 @@
-//! Matrix Market `coordinate` files (`.mtx`), read as the graph of the matrix's nonzero pattern.
+//! Matrix Market `coordinate` files (`.mtx`), read as the graph of the matrix's nonzero entries,
+//! weighted by their values.
 //!
 //! Entry `i j` becomes the edge `i-1 -> j-1`. A `symmetric` file stores one triangle, so it
-//! is read as undirected; its diagonal entries become self-loops, which the builder drops.
-//! Values are checked for well-formedness (a bad value usually means a misaligned column)
-//! but not kept: BFS has no use for them.
+//! is read as undirected (both directions get the entry's value); its diagonal entries
+//! become self-loops, which the builder drops.
+//!
+//! Values are the edge weights: `integer` as `u32`, `real` as `f32`; `pattern` files are
+//! unweighted. A negative, NaN or infinite value (or one beyond the type) is refused with its
+//! line. With [`ReadOptions::ignore_weights`] values are only checked for well-formedness (a
+//! bad value usually means a misaligned column), whatever their sign, and the graph is
+//! unweighted: that is how matrices with negative entries are read as graphs.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -11,7 +17,7 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, MAX_VERTICES};
+use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -82,6 +88,7 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
     }
 
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(text::capacity_hint(entries));
+    let mut values = Values::new(field, !opts.ignore_weights, entries);
     let mut found: u64 = 0;
     while let Some((number, line)) = lines.next_line()? {
         if line.first() == Some(&b'%') || text::is_blank(line) {
@@ -118,18 +125,8 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         }
         let i = index(columns[0], rows, "row", path, number, line)?;
         let j = index(columns[1], cols, "column", path, number, line)?;
-        let value_ok = match field {
-            Field::Pattern => true,
-            Field::Integer => text::parse_i64(columns[2]).is_some(),
-            Field::Real => text::is_real(columns[2]),
-        };
-        if !value_ok {
-            let kind = if field == Field::Integer { "an integer" } else { "a real number" };
-            return Err(parse_error(
-                path,
-                number,
-                format!("{kind} as the value in the third column, found {}", text::show(columns[2])),
-            ));
+        if field != Field::Pattern {
+            values.take(columns[2], path, number)?;
         }
         edges.push((i, j));
         found += 1;
@@ -144,7 +141,64 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
             ),
         ));
     }
-    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1 })
+    let weights = values.into_weights();
+    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights })
+}
+
+/// The value column: kept as weights, or only checked for well-formedness.
+enum Values {
+    Pattern,
+    Checked(Field),
+    Integers(Vec<u32>),
+    Reals(Vec<f32>),
+}
+
+impl Values {
+    fn new(field: Field, keep: bool, entries: u64) -> Values {
+        match field {
+            Field::Pattern => Values::Pattern,
+            _ if !keep => Values::Checked(field),
+            Field::Integer => Values::Integers(Vec::with_capacity(text::capacity_hint(entries))),
+            Field::Real => Values::Reals(Vec::with_capacity(text::capacity_hint(entries))),
+        }
+    }
+
+    /// Reads the value of the entry on line `number`. Kept out of line so the entry loop of
+    /// pattern files stays as lean as it was before values were kept.
+    #[inline(never)]
+    fn take(&mut self, token: &[u8], path: &Path, number: u64) -> Result<()> {
+        const WHAT: &str = "value in the third column";
+        let well_formed = match self {
+            Values::Pattern => true,
+            Values::Integers(weights) => {
+                weights.push(text::integer_weight(token, WHAT).map_err(|e| parse_error(path, number, e))?);
+                true
+            }
+            Values::Reals(weights) => {
+                weights.push(text::real_weight(token, WHAT).map_err(|e| parse_error(path, number, e))?);
+                true
+            }
+            Values::Checked(Field::Integer) => text::parse_i64(token).is_some(),
+            Values::Checked(_) => text::is_real(token),
+        };
+        if !well_formed {
+            let kind = if matches!(self, Values::Checked(Field::Integer)) { "an integer" } else { "a real number" };
+            return Err(parse_error(
+                path,
+                number,
+                format!("{kind} as the value in the third column, found {}", text::show(token)),
+            ));
+        }
+        Ok(())
+    }
+
+    fn into_weights(self) -> Option<Weights> {
+        match self {
+            Values::Integers(weights) => Some(Weights::U32(weights)),
+            Values::Reals(weights) => Some(Weights::F32(weights)),
+            Values::Pattern | Values::Checked(_) => None,
+        }
+    }
 }
 
 fn parse_header(line: &[u8], path: &Path, number: u64) -> Result<(Field, bool)> {

@@ -3,14 +3,17 @@
 //! One file per format. The format is chosen by the file's extension, and any of them may be
 //! gzip-compressed (`.gz` after the extension), since the public datasets are shipped that way.
 //!
-//! | extension | format | vertex ids | direction |
-//! |---|---|---|---|
-//! | `.mtx` | Matrix Market coordinate | 1-based | `symmetric` → undirected, `general` → directed |
-//! | `.txt`, `.el` | SNAP edge list | 0-based | directed |
-//! | `.gr` | DIMACS shortest path | 1-based | directed |
-//! | `.wgr` | warpath binary CSR, plain or delta-varint compressed | as stored | as stored |
+//! | extension | format | vertex ids | direction | weights |
+//! |---|---|---|---|---|
+//! | `.mtx` | Matrix Market coordinate | 1-based | `symmetric` → undirected, `general` → directed | `integer` → `u32`, `real` → `f32`, `pattern` none |
+//! | `.txt`, `.el` | SNAP edge list | 0-based | directed | none |
+//! | `.wel` | GAPBS weighted edge list (`u v w`) | 0-based | directed | `u32` |
+//! | `.gr` | DIMACS shortest path | 1-based | directed | `u32` |
+//! | `.wgr` | warpath binary CSR, plain or delta-varint compressed | as stored | as stored | as stored (plain only) |
 //!
-//! [`ReadOptions::undirected`] makes any of them undirected.
+//! [`ReadOptions::undirected`] makes any of them undirected; [`ReadOptions::ignore_weights`]
+//! reads any of them unweighted. Weights must be non-negative and finite: a file holding
+//! another weight is refused with the line and the value, unless weights are ignored.
 
 pub mod dimacs;
 pub mod matrix_market;
@@ -32,14 +35,16 @@ pub enum Format {
     MatrixMarket,
     /// SNAP-style whitespace-separated edge list (`.txt`, `.el`).
     EdgeList,
+    /// GAPBS weighted edge list (`.wel`): `u v w` per line.
+    WeightedEdgeList,
     /// DIMACS shortest-path `.gr`.
     Dimacs,
     /// warpath's binary CSR (`.wgr`).
     Wgr,
 }
 
-const SUPPORTED: &str = ".mtx (Matrix Market), .txt or .el (SNAP edge list), .gr (DIMACS), \
-                         .wgr (warpath binary), each optionally followed by .gz";
+const SUPPORTED: &str = ".mtx (Matrix Market), .txt or .el (SNAP edge list), .wel (weighted edge list), \
+                         .gr (DIMACS), .wgr (warpath binary), each optionally followed by .gz";
 
 impl Format {
     /// The format named by `path`'s extension, looking past a trailing `.gz`.
@@ -50,6 +55,7 @@ impl Format {
         match extension {
             Some("mtx") => Ok(Format::MatrixMarket),
             Some("txt" | "el") => Ok(Format::EdgeList),
+            Some("wel") => Ok(Format::WeightedEdgeList),
             Some("gr") => Ok(Format::Dimacs),
             Some("wgr") => Ok(Format::Wgr),
             _ => Err(Error::InvalidArgument(format!(
@@ -66,6 +72,10 @@ impl Format {
 pub struct ReadOptions {
     /// Treat every edge as undirected (store both directions), whatever the file says.
     pub undirected: bool,
+    /// Read the graph unweighted even if the file has weights (values are then only checked
+    /// to be well formed, whatever their sign). Saves their memory where they are not needed,
+    /// as in BFS, and reads matrices with negative entries as graphs.
+    pub ignore_weights: bool,
 }
 
 /// True when `path` names a gzip-compressed file.
@@ -93,9 +103,10 @@ pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
     match Format::from_path(path)? {
         Format::MatrixMarket => matrix_market::read(open_text(path)?, path, opts),
         Format::EdgeList => snap::read(open_text(path)?, path, opts),
+        Format::WeightedEdgeList => snap::read_weighted(open_text(path)?, path, opts),
         Format::Dimacs => dimacs::read(open_text(path)?, path, opts),
         Format::Wgr => {
-            let graph = wgr::read(path)?;
+            let graph = read_wgr(path, opts)?;
             Ok(edges_of(&graph, opts.undirected || graph.is_undirected()))
         }
     }
@@ -104,7 +115,7 @@ pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
 /// Reads a graph file of any supported format into a CSR graph.
 pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
     if Format::from_path(path)? == Format::Wgr {
-        let graph = wgr::read(path)?;
+        let graph = read_wgr(path, opts)?;
         if opts.undirected && !graph.is_undirected() {
             return GraphBuilder::new().build(edges_of(&graph, true));
         }
@@ -119,8 +130,20 @@ pub fn write_wgr(graph: &Graph, path: &Path) -> Result<()> {
     wgr::write(graph, path)
 }
 
+fn read_wgr(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    let graph = wgr::read(path)?;
+    Ok(if opts.ignore_weights { graph.without_weights() } else { graph })
+}
+
+/// The stored edges of `graph` with their weights, in CSR order.
 fn edges_of(graph: &Graph, undirected: bool) -> EdgeList {
     let edges =
         (0..graph.num_vertices() as u32).flat_map(|u| graph.neighbors(u).iter().map(move |&v| (u, v))).collect();
-    EdgeList { num_vertices: graph.num_vertices() as u64, edges, undirected, id_base: graph.id_base() }
+    EdgeList {
+        num_vertices: graph.num_vertices() as u64,
+        edges,
+        undirected,
+        id_base: graph.id_base(),
+        weights: graph.weights().cloned(),
+    }
 }

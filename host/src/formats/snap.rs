@@ -1,7 +1,11 @@
-//! SNAP edge lists (`.txt`, `.el`): `#` comment lines, then one `u v` pair per line.
+//! SNAP edge lists (`.txt`, `.el`): `#` comment lines, then one `u v` pair per line; and
+//! GAPBS weighted edge lists (`.wel`): the same with a third column, an integer weight, on
+//! every line (`u v w`), kept as `u32`.
 //!
 //! Ids are 0-based and used as they are; the vertex count is the largest id plus one,
 //! because SNAP's `# Nodes:` header is informal and some copies of the files lack it.
+//! A third column in a `.txt`/`.el` file is refused rather than guessed at (SNAP's temporal
+//! graphs put timestamps there): weighted edge lists are named `.wel`.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -9,18 +13,37 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, MAX_VERTICES};
+use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
-/// Reads a SNAP edge list. Directed unless `opts.undirected`; `path` only names the file in errors.
+/// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
+/// the file in errors.
 pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    read_columns::<R, false>(input, path, opts)
+}
+
+/// Reads a GAPBS weighted edge list (`.wel`: `u v w`, `w` a non-negative integer). Directed
+/// unless `opts.undirected`; unweighted with `opts.ignore_weights` (the weights are then only
+/// checked to be integers).
+pub fn read_weighted<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    read_columns::<R, true>(input, path, opts)
+}
+
+/// `WEIGHTED` is a constant so that the two-column loop compiles without the weight's branches.
+fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    let weighted = WEIGHTED;
     let mut lines = Lines::new(input, path);
     let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut weights: Option<Vec<u32>> = (weighted && !opts.ignore_weights).then(Vec::new);
     let mut max_id: Option<u32> = None;
+    let form = if weighted { "three columns `u v w` (source, target, weight)" } else { "two vertex ids `u v`" };
     while let Some((number, line)) = lines.next_line()? {
         if line.first() == Some(&b'#') {
             if edges.is_empty() {
                 if let Some(declared) = declared_edges(line) {
                     edges.reserve(text::capacity_hint(declared));
+                    if let Some(weights) = &mut weights {
+                        weights.reserve(text::capacity_hint(declared));
+                    }
                 }
             }
             continue;
@@ -29,33 +52,45 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
             continue;
         }
         let mut fields = text::tokens(line);
-        let (u, v) = match (fields.next(), fields.next(), fields.next()) {
-            (Some(u), Some(v), None) => (vertex(u, path, number, line)?, vertex(v, path, number, line)?),
-            (_, _, Some(_)) => {
-                return Err(parse_error(
-                    path,
-                    number,
-                    format!(
-                        "two columns `u v` (source and target vertex), found {} columns in {}; \
-                         weighted edge lists are not supported",
-                        text::tokens(line).count(),
-                        text::show(line)
-                    ),
-                ))
-            }
-            _ => {
-                return Err(parse_error(
-                    path,
-                    number,
-                    format!("two vertex ids `u v` separated by whitespace, found only {}", text::show(line)),
-                ))
-            }
+        let (u, v) = (fields.next(), fields.next());
+        let w = if weighted { fields.next() } else { None };
+        if fields.next().is_some() {
+            let columns = text::tokens(line).count();
+            let hint = if weighted { "" } else { "; a weighted edge list `u v w` is read from a file named .wel" };
+            return Err(parse_error(
+                path,
+                number,
+                format!("{form}, found {columns} columns in {}{hint}", text::show(line)),
+            ));
+        }
+        let (Some(u), Some(v), true) = (u, v, w.is_some() || !weighted) else {
+            return Err(parse_error(
+                path,
+                number,
+                format!("{form} separated by whitespace, found only {}", text::show(line)),
+            ));
         };
+        let (u, v) = (vertex(u, path, number, line)?, vertex(v, path, number, line)?);
+        if let Some(w) = w {
+            match &mut weights {
+                Some(weights) => weights.push(
+                    text::integer_weight(w, "weight in the third column").map_err(|e| parse_error(path, number, e))?,
+                ),
+                None if text::parse_i64(w).is_none() => {
+                    return Err(parse_error(
+                        path,
+                        number,
+                        format!("an integer weight in the third column, found {}", text::show(w)),
+                    ))
+                }
+                None => {}
+            }
+        }
         max_id = max_id.max(Some(u.max(v)));
         edges.push((u, v));
     }
     let num_vertices = max_id.map_or(0, |m| m as u64 + 1);
-    Ok(EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0 })
+    Ok(EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0, weights: weights.map(Weights::U32) })
 }
 
 fn vertex(token: &[u8], path: &Path, line_number: u64, line: &[u8]) -> Result<u32> {

@@ -2,7 +2,9 @@
 //!
 //! Graph files run to hundreds of millions of lines, so parsing works on raw bytes:
 //! one reused line buffer, tokens as byte slices, integers accumulated digit by digit.
-//! `str::parse` would need a UTF-8 check and a `&str` per token for no gain.
+//! `str::parse` would need a UTF-8 check and a `&str` per token for no gain. The per-token
+//! helpers are `#[inline]` so that every reader gets them inlined whichever codegen unit it
+//! lands in.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -48,16 +50,19 @@ impl<'p, R: BufRead> Lines<'p, R> {
 }
 
 /// Splits a line on ASCII whitespace (spaces and tabs, however many).
+#[inline]
 pub(crate) fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty())
 }
 
 /// True for a line holding nothing but whitespace.
+#[inline]
 pub(crate) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| b.is_ascii_whitespace())
 }
 
 /// An unsigned decimal integer, or `None` for anything else (signs, letters, overflow).
+#[inline]
 pub(crate) fn parse_u64(token: &[u8]) -> Option<u64> {
     if token.is_empty() {
         return None;
@@ -74,6 +79,7 @@ pub(crate) fn parse_u64(token: &[u8]) -> Option<u64> {
 }
 
 /// A signed decimal integer (an optional `+` or `-`, then digits).
+#[inline]
 pub(crate) fn parse_i64(token: &[u8]) -> Option<i64> {
     let (negative, digits) = match token.first() {
         Some(b'-') => (true, &token[1..]),
@@ -89,10 +95,44 @@ pub(crate) fn parse_i64(token: &[u8]) -> Option<i64> {
 }
 
 /// A decimal floating-point number as Matrix Market writes them (`1.5`, `-2e-3`, `7`).
-/// Only value columns use this, and their values are not kept, so `str::parse` is fine here.
+/// Only value columns use this, so `str::parse` (which needs a `&str`) is fine here.
+pub(crate) fn parse_real(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token).ok().and_then(|s| s.parse::<f64>().ok())
+}
+
+/// True for a real number, including `inf` and `NaN`: read without weights, a matrix file
+/// holding them is still well formed.
 pub(crate) fn is_real(token: &[u8]) -> bool {
-    // `f64::from_str` also takes "inf" and "NaN"; a matrix file holding them is still well formed.
-    std::str::from_utf8(token).ok().and_then(|s| s.parse::<f64>().ok()).is_some()
+    parse_real(token).is_some()
+}
+
+/// What an error about a weight adds after the value, so the user knows why it was refused
+/// and how to read the file anyway.
+const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
+                           read the file without weights to use its edges alone";
+
+/// An integer edge weight, or what the error should say was expected instead (naming the
+/// value). `what` names the field, e.g. "arc weight in the fourth column".
+pub(crate) fn integer_weight(token: &[u8], what: &str) -> std::result::Result<u32, String> {
+    let too_large = || format!("an integer {what} of at most {} (u32), found {}", u32::MAX, show(token));
+    match parse_i64(token) {
+        Some(w) if w < 0 => {
+            Err(format!("a non-negative integer {what}, found {} (negative); {WEIGHT_RULE}", show(token)))
+        }
+        Some(w) => u32::try_from(w).map_err(|_| too_large()),
+        None if !token.is_empty() && token.iter().all(u8::is_ascii_digit) => Err(too_large()),
+        None => Err(format!("an integer {what}, found {}", show(token))),
+    }
+}
+
+/// A real edge weight, stored as `f32`, or what the error should say was expected instead
+/// (naming the value and what is wrong with it). `what` names the field.
+pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, String> {
+    let Some(value) = parse_real(token) else {
+        return Err(format!("a real number as the {what}, found {}", show(token)));
+    };
+    crate::graph::weights::f32_weight(value)
+        .map_err(|problem| format!("a non-negative, finite {what}, found {} ({problem}); {WEIGHT_RULE}", show(token)))
 }
 
 /// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks.
@@ -131,6 +171,29 @@ mod tests {
         assert_eq!(parse_i64(b"+7"), Some(7));
         assert_eq!(parse_i64(b"9223372036854775808"), None);
         assert_eq!(parse_i64(b"-"), None);
+    }
+
+    #[test]
+    fn weights_parse_and_name_what_is_wrong() {
+        let what = "weight in the third column";
+        assert_eq!(integer_weight(b"255", what), Ok(255));
+        assert_eq!(integer_weight(b"4294967295", what), Ok(u32::MAX));
+        let too_big = integer_weight(b"4294967296", what).unwrap_err();
+        assert!(too_big.contains("at most 4294967295") && too_big.contains("`4294967296`"), "{too_big}");
+        assert!(integer_weight(b"99999999999999999999", what).unwrap_err().contains("at most"));
+        let negative = integer_weight(b"-3", what).unwrap_err();
+        assert!(
+            negative.contains("non-negative integer weight in the third column, found `-3` (negative)"),
+            "{negative}"
+        );
+        assert!(integer_weight(b"1.5", what).unwrap_err().contains("an integer weight in the third column"));
+        assert_eq!(real_weight(b"0.5", what), Ok(0.5));
+        assert_eq!(real_weight(b"-0", what).map(f32::to_bits), Ok(0));
+        assert!(real_weight(b"-1e-3", what).unwrap_err().contains("`-1e-3` (negative)"));
+        assert!(real_weight(b"NaN", what).unwrap_err().contains("(not a number)"));
+        assert!(real_weight(b"inf", what).unwrap_err().contains("(infinite)"));
+        assert!(real_weight(b"1e39", what).unwrap_err().contains("too large for an f32"));
+        assert!(real_weight(b"x", what).unwrap_err().contains("a real number"));
     }
 
     #[test]

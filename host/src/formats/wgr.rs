@@ -7,8 +7,8 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `WARPGRPH` |
-//! | 4 | format version (`2`; version `1` files are still read) |
-//! | 4 | flags: bit 0 = undirected, bit 1 = compressed (version 2 only); other bits must be 0 |
+//! | 4 | format version: `3` for a weighted graph, `2` otherwise (versions 1 to 3 are read) |
+//! | 4 | flags: bit 0 = undirected, bit 1 = compressed (version 2 and later), bit 2 = weighted (version 3); other bits must be 0 |
 //! | 4 | id base (0 or 1) |
 //! | 4 | reserved, 0: keeps the arrays 8-byte aligned in the file, for a future mmap loader |
 //! | 8 | number of vertices `n` |
@@ -16,6 +16,9 @@
 //! | | body, plain: |
 //! | 8·(n+1) | offsets, `u64` |
 //! | 4·m | targets, `u32` |
+//! | | weighted (flag bit 2) plain body only, after the targets: |
+//! | 4 | weight kind, `u32`: 1 = `u32` weights, 2 = `f32` weights (IEEE 754 single) |
+//! | 4·m | weights, parallel to the targets; non-negative and finite |
 //! | | body, compressed: |
 //! | 8·(n+1) | byte offsets, `u64`: the list of `v` is `bytes[off[v]..off[v+1]]` |
 //! | off\[n\] | the varint bytes of every list (`m` to `5m` of them), see [`crate::graph::compressed`] |
@@ -23,29 +26,39 @@
 //!
 //! Versions: version 1 had only the plain body and flag bit 0. Version 2 added flag bit 1 and
 //! the compressed body; a plain version-2 file is byte for byte a version-1 file but for the
-//! version number. Both are read; only version 2 is written.
+//! version number. Version 3 added flag bit 2 and the weights after a plain body (compressed
+//! lists carry no weights: flag bits 1 and 2 together are refused). All three are read. An
+//! unweighted graph is still written as version 2, exactly as before, so readers that know
+//! only versions 1 and 2 keep reading it; only weighted graphs are written as version 3.
 
 use std::fs::File;
 use std::io::{BufWriter, ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::graph::{CompressedGraph, Graph, MAX_VERTICES};
+use crate::graph::{CompressedGraph, Graph, Weights, MAX_VERTICES};
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
-/// The version written. Version 1 (plain CSR only) is still read.
-pub const VERSION: u32 = 2;
+/// The newest version, written for weighted graphs. Versions 1 and 2 are still read, and
+/// unweighted graphs are written as [`UNWEIGHTED_VERSION`].
+pub const VERSION: u32 = 3;
+/// The version written for unweighted graphs, plain or compressed.
+pub const UNWEIGHTED_VERSION: u32 = 2;
 const HEADER_BYTES: u64 = 40;
 const FLAG_UNDIRECTED: u32 = 1;
 const FLAG_COMPRESSED: u32 = 2;
+const FLAG_WEIGHTED: u32 = 4;
+const WEIGHTS_U32: u32 = 1;
+const WEIGHTS_F32: u32 = 2;
 
-/// Writes `graph` to `path` as a plain `.wgr`, gzip-compressed if `path` ends in `.gz`.
+/// Writes `graph` to `path` as a plain `.wgr`, gzip-compressed if `path` ends in `.gz`;
+/// version 3 with its weights if it has them, version 2 otherwise.
 pub fn write(graph: &Graph, path: &Path) -> Result<()> {
     write_file(path, |out| write_to(graph, out))
 }
 
-/// Writes `graph` to `path` as a compressed `.wgr` (flag bit 1), gzip-compressed if `path`
-/// ends in `.gz`.
+/// Writes `graph` to `path` as a compressed `.wgr` (flag bit 1, version 2), gzip-compressed if
+/// `path` ends in `.gz`. Compressed graphs have no weights.
 pub fn write_compressed(graph: &CompressedGraph, path: &Path) -> Result<()> {
     write_file(path, |out| write_compressed_to(graph, out))
 }
@@ -65,10 +78,10 @@ fn write_file(path: &Path, body: impl FnOnce(&mut dyn Write) -> std::io::Result<
     }
 }
 
-fn header(flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {
+fn header(version: u32, flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {
     let mut header = Vec::with_capacity(HEADER_BYTES as usize);
     header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&version.to_le_bytes());
     header.extend_from_slice(&flags.to_le_bytes());
     header.extend_from_slice(&id_base.to_le_bytes());
     header.extend_from_slice(&0u32.to_le_bytes());
@@ -95,17 +108,39 @@ fn put_u64s(out: &mut dyn Write, crc: &mut crc32fast::Hasher, values: &[u64]) ->
     }
 }
 
+fn put_u32s(out: &mut dyn Write, crc: &mut crc32fast::Hasher, values: &[u32]) -> std::io::Result<()> {
+    if cfg!(target_endian = "little") {
+        put(out, crc, bytemuck::cast_slice(values))
+    } else {
+        for chunk in values.chunks(1 << 16) {
+            let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
+            put(out, crc, &le)?;
+        }
+        Ok(())
+    }
+}
+
 fn write_to(graph: &Graph, out: &mut dyn Write) -> std::io::Result<()> {
     let mut crc = crc32fast::Hasher::new();
-    let flags = if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
-    put(out, &mut crc, &header(flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
-    put_u64s(out, &mut crc, graph.offsets())?;
-    if cfg!(target_endian = "little") {
-        put(out, &mut crc, bytemuck::cast_slice(graph.targets()))?;
+    let mut flags = if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
+    let version = if graph.is_weighted() {
+        flags |= FLAG_WEIGHTED;
+        VERSION
     } else {
-        for chunk in graph.targets().chunks(1 << 16) {
-            let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-            put(out, &mut crc, &le)?;
+        UNWEIGHTED_VERSION
+    };
+    put(out, &mut crc, &header(version, flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
+    put_u64s(out, &mut crc, graph.offsets())?;
+    put_u32s(out, &mut crc, graph.targets())?;
+    match graph.weights() {
+        None => {}
+        Some(Weights::U32(w)) => {
+            put(out, &mut crc, &WEIGHTS_U32.to_le_bytes())?;
+            put_u32s(out, &mut crc, w)?;
+        }
+        Some(Weights::F32(w)) => {
+            put(out, &mut crc, &WEIGHTS_F32.to_le_bytes())?;
+            put_u32s(out, &mut crc, bytemuck::cast_slice(w))?;
         }
     }
     let sum = crc.finalize();
@@ -115,16 +150,17 @@ fn write_to(graph: &Graph, out: &mut dyn Write) -> std::io::Result<()> {
 fn write_compressed_to(graph: &CompressedGraph, out: &mut dyn Write) -> std::io::Result<()> {
     let mut crc = crc32fast::Hasher::new();
     let flags = FLAG_COMPRESSED | if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
-    put(out, &mut crc, &header(flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
+    let (n, m) = (graph.num_vertices() as u64, graph.num_edges());
+    put(out, &mut crc, &header(UNWEIGHTED_VERSION, flags, graph.id_base(), n, m))?;
     put_u64s(out, &mut crc, graph.byte_offsets())?;
     put(out, &mut crc, graph.bytes())?;
     let sum = crc.finalize();
     out.write_all(&sum.to_le_bytes())
 }
 
-/// The body of a file: plain targets or compressed lists.
+/// The body of a file: plain targets (with their weights, if any) or compressed lists.
 enum Body {
-    Targets(Vec<u32>),
+    Targets(Vec<u32>, Option<Weights>),
     Lists(Vec<u8>),
 }
 
@@ -135,7 +171,7 @@ enum Stored {
 }
 
 /// Reads a `.wgr` file (or `.wgr.gz`), checking its header, its length and its checksum.
-/// A compressed file is decoded into the plain CSR.
+/// A compressed file is decoded into the plain CSR. Weights are kept.
 pub fn read(path: &Path) -> Result<Graph> {
     match read_stored(path)? {
         Stored::Plain(graph) => Ok(graph),
@@ -144,7 +180,8 @@ pub fn read(path: &Path) -> Result<Graph> {
 }
 
 /// Reads a `.wgr` file as a [`CompressedGraph`]: a compressed file as stored (every list
-/// checked), a plain one encoded after reading.
+/// checked), a plain one encoded after reading (dropping its weights, if any: compressed
+/// lists carry none).
 pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
     match read_stored(path)? {
         Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
@@ -209,7 +246,8 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
     let (n, m) = (dword(24), dword(32));
     let known_flags = match version {
         1 => FLAG_UNDIRECTED,
-        VERSION => FLAG_UNDIRECTED | FLAG_COMPRESSED,
+        2 => FLAG_UNDIRECTED | FLAG_COMPRESSED,
+        3 => FLAG_UNDIRECTED | FLAG_COMPRESSED | FLAG_WEIGHTED,
         _ => {
             return Err(format_error(format!(
                 "is .wgr format version {version}, but this warpath reads versions 1 to {VERSION}; \
@@ -221,6 +259,12 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
         return Err(format_error(format!(
             "has header fields this warpath does not know (version {version}, flags {flags:#x}, id base {id_base}, \
              reserved {reserved:#x}); the file is corrupt or was written by a newer warpath"
+        )));
+    }
+    if flags & FLAG_COMPRESSED != 0 && flags & FLAG_WEIGHTED != 0 {
+        return Err(format_error(format!(
+            "has flags {flags:#x}: compressed and weighted, but compressed lists carry no weights; \
+             the file is corrupt"
         )));
     }
     if n > MAX_VERTICES {
@@ -237,11 +281,21 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
     let mut crc = crc32fast::Hasher::new();
     crc.update(&header);
     let compressed = flags & FLAG_COMPRESSED != 0;
+    let weighted = flags & FLAG_WEIGHTED != 0;
 
-    // Plain: the exact length. Compressed: every edge takes 1 to 5 bytes.
+    // Plain: the exact length (weighted: a target, a weight and the kind tag). Compressed:
+    // every edge takes 1 to 5 bytes.
     let offsets_end = (n + 1).checked_mul(8).and_then(|o| o.checked_add(HEADER_BYTES + 4));
-    let per_edge = |bytes: u64| m.checked_mul(bytes).and_then(|t| offsets_end.and_then(|o| o.checked_add(t)));
-    let (least, most) = if compressed { (per_edge(1), per_edge(5)) } else { (per_edge(4), per_edge(4)) };
+    let per_edge = |bytes: u64, extra: u64| {
+        m.checked_mul(bytes).and_then(|t| offsets_end.and_then(|o| o.checked_add(t)?.checked_add(extra)))
+    };
+    let (least, most) = if compressed {
+        (per_edge(1, 0), per_edge(5, 0))
+    } else if weighted {
+        (per_edge(8, 4), per_edge(8, 4))
+    } else {
+        (per_edge(4, 0), per_edge(4, 0))
+    };
     let Some(least) = least else {
         return Err(format_error(format!("declares {m} edges, more than any file can hold; the header is corrupt")));
     };
@@ -293,7 +347,8 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
-        Body::Targets(targets)
+        let weights = if weighted { Some(read_weights(&mut input, &mut crc, m, path)?) } else { None };
+        Body::Targets(targets, weights)
     };
     let mut stored = [0u8; 4];
     read_exact(&mut input, &mut stored, path, "checksum")?;
@@ -314,9 +369,12 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
 
     let undirected = flags & FLAG_UNDIRECTED != 0;
     match body {
-        Body::Targets(targets) => {
-            let graph =
+        Body::Targets(targets, weights) => {
+            let mut graph =
                 Graph::from_csr(offsets, targets, undirected, id_base).map_err(|e| format_error(e.to_string()))?;
+            if let Some(weights) = weights {
+                graph = graph.with_weights(weights).map_err(|e| format_error(e.to_string()))?;
+            }
             check_lists(&graph, path)?;
             Ok(Stored::Plain(graph))
         }
@@ -327,6 +385,34 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
             Ok(Stored::Compressed(graph))
         }
     }
+}
+
+/// The weight kind tag and `m` weights after a weighted plain body, added to `crc`.
+fn read_weights(input: &mut impl Read, crc: &mut crc32fast::Hasher, m: u64, path: &Path) -> Result<Weights> {
+    let mut tag = [0u8; 4];
+    read_exact(input, &mut tag, path, "weight kind")?;
+    crc.update(&tag);
+    let kind = u32::from_le_bytes(tag);
+    if kind != WEIGHTS_U32 && kind != WEIGHTS_F32 {
+        return Err(Error::Format {
+            path: path.to_path_buf(),
+            problem: format!(
+                "has weight kind {kind}, but this warpath knows {WEIGHTS_U32} (u32) and {WEIGHTS_F32} (f32); \
+                 the file is corrupt or was written by a newer warpath"
+            ),
+        });
+    }
+    let mut bits: Vec<u32> = read_array(input, m, path, "weights")?;
+    crc.update(bytemuck::cast_slice(&bits));
+    if cfg!(target_endian = "big") {
+        bits.iter_mut().for_each(|x| *x = u32::from_le(*x));
+    }
+    Ok(if kind == WEIGHTS_U32 {
+        Weights::U32(bits)
+    } else {
+        // Same size and alignment: the standard library collects in place, reusing the vector.
+        Weights::F32(bits.into_iter().map(f32::from_bits).collect())
+    })
 }
 
 /// Compressed lists are strictly increasing by construction (gaps are stored minus one), so

@@ -18,7 +18,7 @@ pub fn grid2d_edges(width: u64, height: u64) -> EdgeList {
             }
         }
     }
-    EdgeList { num_vertices: width * height, edges, undirected: true, id_base: 0 }
+    EdgeList::new(width * height, edges, true)
 }
 
 /// An `n × n × n` 7-point grid: vertex `(x, y, z)` is `x + y·n + z·n²`, joined to its
@@ -41,5 +41,5 @@ pub fn grid3d_edges(n: u64) -> EdgeList {
             }
         }
     }
-    EdgeList { num_vertices: n * n * n, edges, undirected: true, id_base: 0 }
+    EdgeList::new(n * n * n, edges, true)
 }

@@ -47,5 +47,5 @@ pub fn rmat_edges(scale: u32, edge_factor: u32, (a, b, c): (f64, f64, f64), seed
         *u = perm[*u as usize];
         *v = perm[*v as usize];
     });
-    EdgeList { num_vertices: n, edges, undirected: true, id_base: 0 }
+    EdgeList::new(n, edges, true)
 }

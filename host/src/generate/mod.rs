@@ -10,11 +10,15 @@
 //! | `urand:SCALE[:EDGEFACTOR]` | uniform random G(n, m) |
 //! | `grid2d:W[xH]` | W×H 5-point grid (H defaults to W) |
 //! | `grid3d:N` | N×N×N 7-point grid |
+//!
+//! Weights for any graph, generated or read, come from a [`WeightSpec`] (`uniform:1:255`,
+//! `graph500`) through [`attach_weights`].
 
 mod grid;
 mod kronecker;
 mod rng;
 mod uniform;
+mod weights;
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,6 +27,7 @@ use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder, MAX_VERTICES};
 
 pub use kronecker::GRAPH500_ABC;
+pub use weights::{attach_weights, WeightSpec};
 
 /// Graph500's edge factor: edges per vertex before duplicates and self-loops are removed.
 pub const DEFAULT_EDGE_FACTOR: u32 = 16;

@@ -18,6 +18,7 @@ const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 pub(crate) enum Purpose {
     Edges = 1,
     Permutation = 2,
+    Weights = 3,
 }
 
 /// A small sequential generator: SplitMix64.
@@ -41,6 +42,11 @@ impl SplitMix64 {
     /// Uniform in `[0, 1)`, with the 53 bits an `f64` can hold.
     pub(crate) fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Uniform in `[0, 1)` with the 24 bits an `f32` holds exactly, so it never rounds up to 1.
+    pub(crate) fn next_f32(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 * (1.0 / (1u32 << 24) as f32)
     }
 
     /// Uniform in `0..bound` by multiply-and-shift (Lemire). The bias is below
@@ -88,6 +94,10 @@ mod tests {
         let draws: Vec<f64> = (0..10_000).map(|_| rng.next_f64()).collect();
         assert!(draws.iter().all(|&x| (0.0..1.0).contains(&x)));
         let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        assert!((mean - 0.5).abs() < 0.02, "mean {mean}");
+        let singles: Vec<f32> = (0..10_000).map(|_| rng.next_f32()).collect();
+        assert!(singles.iter().all(|&x| (0.0..1.0).contains(&x)));
+        let mean = singles.iter().sum::<f32>() / singles.len() as f32;
         assert!((mean - 0.5).abs() < 0.02, "mean {mean}");
     }
 }

@@ -18,5 +18,5 @@ pub fn uniform_edges(scale: u32, edge_factor: u32, seed: u64) -> EdgeList {
             (rng.next_below(n) as u32, rng.next_below(n) as u32)
         })
         .collect();
-    EdgeList { num_vertices: n, edges, undirected: true, id_base: 0 }
+    EdgeList::new(n, edges, true)
 }

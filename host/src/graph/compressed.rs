@@ -18,6 +18,10 @@
 //! `byte_offsets[v]..byte_offsets[v + 1]` is the list of `v` in `bytes`; an empty list takes
 //! no bytes. The degree is not stored: a list ends where its bytes end (the number of bytes
 //! with the high bit clear).
+//!
+//! Compressed graphs are unweighted: they exist for BFS, which reads no weights, and weights
+//! would not compress the way sorted ids do. Encoding a weighted [`Graph`] drops its weights
+//! ([`CompressedGraph::encode`]).
 
 use rayon::prelude::*;
 
@@ -154,7 +158,8 @@ pub struct CompressedGraph {
 
 impl CompressedGraph {
     /// Encodes every neighbor list of `graph`, in parallel chunks of vertices whose buffers
-    /// are then concatenated.
+    /// are then concatenated. The graph's weights, if any, are dropped: `decode` gives back
+    /// the unweighted graph.
     pub fn encode(graph: &Graph) -> CompressedGraph {
         let n = graph.num_vertices();
         let chunks: Vec<(Vec<u8>, Vec<u64>)> = (0..n.div_ceil(CHUNK_VERTICES))

@@ -1,4 +1,5 @@
 use crate::error::{Error, Result};
+use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
 /// A graph in compressed sparse row form.
 ///
@@ -8,10 +9,16 @@ use crate::error::{Error, Result};
 ///
 /// `id_base` records how the source file numbered its vertices (1 for Matrix Market and
 /// DIMACS, 0 otherwise), so ids shown to the user match the file: external id = internal + base.
+///
+/// A graph may carry edge weights ([`Weights`]), one per stored edge, parallel to the targets:
+/// the weight of the edge to `neighbors(v)[i]` is `neighbor_weights(v)[i]`. An undirected
+/// edge has the same weight in both directions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
     offsets: Vec<u64>,
     targets: Vec<u32>,
+    /// `None` for an unweighted graph, which then costs no memory for weights.
+    weights: Option<Weights>,
     undirected: bool,
     id_base: u32,
 }
@@ -20,7 +27,7 @@ impl Graph {
     /// Assembles a graph from raw CSR arrays, checking that they describe a valid CSR:
     /// offsets start at 0, never decrease, end at `targets.len()`, and every target is a vertex.
     /// Neighbor order and uniqueness are not checked here; [`GraphBuilder`](crate::graph::GraphBuilder)
-    /// establishes them.
+    /// establishes them. The graph is unweighted; [`Graph::with_weights`] adds weights.
     pub fn from_csr(offsets: Vec<u64>, targets: Vec<u32>, undirected: bool, id_base: u32) -> Result<Self> {
         let invalid = |problem: String| Err(Error::InvalidArgument(format!("invalid CSR: {problem}")));
         if offsets.is_empty() {
@@ -46,13 +53,46 @@ impl Graph {
         if let Some(&t) = targets.iter().find(|&&t| t as u64 >= num_vertices) {
             return invalid(format!("target {t} is not a vertex (the graph has {num_vertices})"));
         }
-        Ok(Graph { offsets, targets, undirected, id_base })
+        Ok(Graph { offsets, targets, weights: None, undirected, id_base })
+    }
+
+    /// The graph with `weights` on its edges (replacing any it had), checking that there is
+    /// one per stored edge and that each is a valid weight (not negative, NaN or infinite).
+    /// Errors are [`Error::InvalidArgument`] naming the first problem. An undirected graph's
+    /// two directions of an edge are not checked to carry the same weight.
+    pub fn with_weights(self, weights: Weights) -> Result<Self> {
+        if weights.len() != self.targets.len() {
+            return Err(Error::InvalidArgument(format!(
+                "invalid CSR: there are {} weights but {} targets (one weight per stored edge)",
+                weights.len(),
+                self.targets.len()
+            )));
+        }
+        if let Some((i, value)) = weights.first_invalid() {
+            let problem = super::weights::weight_problem(value).unwrap_or("invalid");
+            return Err(Error::InvalidArgument(format!(
+                "invalid CSR: the weight of edge {i} is {value} ({problem}); edge weights must be \
+                 non-negative and finite"
+            )));
+        }
+        Ok(Graph { weights: Some(weights), ..self })
+    }
+
+    /// The same graph without weights.
+    pub fn without_weights(self) -> Self {
+        Graph { weights: None, ..self }
     }
 
     /// Builds without re-checking; for the builder, which constructs valid arrays by design.
     pub(crate) fn from_valid_csr(offsets: Vec<u64>, targets: Vec<u32>, undirected: bool, id_base: u32) -> Self {
         debug_assert_eq!(*offsets.last().unwrap(), targets.len() as u64);
-        Graph { offsets, targets, undirected, id_base }
+        Graph { offsets, targets, weights: None, undirected, id_base }
+    }
+
+    /// Attaches weights already known to be valid and one per edge (builder, transpose, generators).
+    pub(crate) fn with_valid_weights(self, weights: Option<Weights>) -> Self {
+        debug_assert!(weights.as_ref().is_none_or(|w| w.len() == self.targets.len() && w.first_invalid().is_none()));
+        Graph { weights, ..self }
     }
 
     pub fn num_vertices(&self) -> usize {
@@ -85,6 +125,35 @@ impl Graph {
 
     pub fn targets(&self) -> &[u32] {
         &self.targets
+    }
+
+    /// The edge weights, parallel to [`Graph::targets`]; `None` for an unweighted graph.
+    pub fn weights(&self) -> Option<&Weights> {
+        self.weights.as_ref()
+    }
+
+    pub fn is_weighted(&self) -> bool {
+        self.weights.is_some()
+    }
+
+    /// `u32` or `f32` for a weighted graph, `None` for an unweighted one.
+    pub fn weight_kind(&self) -> Option<WeightKind> {
+        self.weights.as_ref().map(Weights::kind)
+    }
+
+    /// The weights of the edges of `v`, parallel to [`Graph::neighbors`]`(v)`; `None` for an
+    /// unweighted graph.
+    pub fn neighbor_weights(&self, v: u32) -> Option<WeightSlice<'_>> {
+        let v = v as usize;
+        Some(self.weights.as_ref()?.slice(self.offsets[v] as usize..self.offsets[v + 1] as usize))
+    }
+
+    /// The smallest and largest edge weight, in the weights' own type (its
+    /// [`kind`](WeightRange::kind), [`min`](WeightRange::min), [`max`](WeightRange::max), and a
+    /// `Display` such as `u32 weights from 1 to 255`); `None` for an unweighted graph or one
+    /// without edges.
+    pub fn weight_range(&self) -> Option<WeightRange> {
+        self.weights.as_ref()?.range()
     }
 
     /// True when the graph was built as undirected (every edge stored in both directions).
@@ -131,12 +200,32 @@ impl Graph {
             .all(|u| self.neighbors(u).iter().all(|&v| self.neighbors(v).binary_search(&u).is_ok()))
     }
 
-    /// The graph with every edge reversed (in-edges become out-edges). An undirected graph
-    /// is its own transpose; this returns a clone for it.
+    /// The graph with every edge reversed (in-edges become out-edges), each edge keeping its
+    /// weight. An undirected graph is its own transpose; this returns a clone for it.
     pub fn transpose(&self) -> Graph {
         if self.undirected {
             return self.clone();
         }
+        let (offsets, targets, weights) = match &self.weights {
+            None => {
+                let (offsets, targets, _) = self.reversed(&vec![(); self.targets.len()]);
+                (offsets, targets, None)
+            }
+            Some(Weights::U32(w)) => {
+                let (offsets, targets, w) = self.reversed(w);
+                (offsets, targets, Some(Weights::U32(w)))
+            }
+            Some(Weights::F32(w)) => {
+                let (offsets, targets, w) = self.reversed(w);
+                (offsets, targets, Some(Weights::F32(w)))
+            }
+        };
+        Graph::from_valid_csr(offsets, targets, false, self.id_base).with_valid_weights(weights)
+    }
+
+    /// The reversed CSR, with `weights` (one per edge; `()` for none, which takes no memory)
+    /// moved along with their edges.
+    fn reversed<W: Copy + Default>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
         let n = self.num_vertices();
         let mut offsets = vec![0u64; n + 1];
         for &t in &self.targets {
@@ -147,14 +236,16 @@ impl Graph {
         }
         let mut cursor: Vec<u64> = offsets[..n].to_vec();
         let mut targets = vec![0u32; self.targets.len()];
+        let mut moved = vec![W::default(); weights.len()];
         // Visiting sources in ascending order leaves every reversed list sorted.
-        for u in 0..n as u32 {
-            for &v in self.neighbors(u) {
-                let slot = &mut cursor[v as usize];
-                targets[*slot as usize] = u;
+        for u in 0..n {
+            for edge in self.offsets[u] as usize..self.offsets[u + 1] as usize {
+                let slot = &mut cursor[self.targets[edge] as usize];
+                targets[*slot as usize] = u as u32;
+                moved[*slot as usize] = weights[edge];
                 *slot += 1;
             }
         }
-        Graph::from_valid_csr(offsets, targets, false, self.id_base)
+        (offsets, targets, moved)
     }
 }

@@ -1,16 +1,18 @@
 //! The in-memory graph: compressed sparse row (CSR) adjacency with `u64` row offsets and
 //! `u32` vertex ids, the builder that makes one from an edge list, and its delta-varint
-//! compressed form ([`CompressedGraph`]).
+//! compressed form ([`CompressedGraph`]); optional edge weights ([`Weights`]).
 
 mod builder;
 pub mod compressed;
 mod csr;
 pub mod heads;
+pub mod weights;
 
 pub use builder::{EdgeList, GraphBuilder};
 pub use compressed::CompressedGraph;
 pub use csr::Graph;
 pub use heads::ListHeads;
+pub use weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
 /// The largest vertex count warpath accepts. `u32::MAX` itself is reserved as the
 /// "unreached" / "no parent" marker in BFS results, so ids run `0..MAX_VERTICES`.
