@@ -70,6 +70,35 @@ pub struct GraphInput {
     pub seed: u64,
 }
 
+/// Edge weights, for the subcommands that keep them (`info`, `convert`; shortest paths next).
+/// BFS reads every file unweighted.
+#[derive(Args, Debug, Default)]
+pub struct WeightArgs {
+    #[arg(
+        long,
+        value_name = "SPEC",
+        value_parser = parse_weight_spec,
+        help = "Attach seeded weights: uniform:LO:HI or graph500",
+        long_help = "Attach seeded edge weights, replacing any the file has: uniform:LO:HI (u32 weights uniform \
+                     in [LO, HI]; plain `uniform` is GAPBS's 1:255) or graph500 (f32 weights uniform in [0, 1), \
+                     as Graph500's kernel 3). An undirected edge gets the same weight both ways; --seed picks \
+                     the weights."
+    )]
+    pub weights: Option<warpath::generate::WeightSpec>,
+    #[arg(
+        long,
+        conflicts_with = "weights",
+        help = "Read the file's edges without its weights",
+        long_help = "Read the file's edges without its weights (DIMACS arc lengths, Matrix Market integer or \
+                     real values, .wel weights): values are then only checked to be numbers, of any sign."
+    )]
+    pub ignore_weights: bool,
+}
+
+fn parse_weight_spec(s: &str) -> Result<warpath::generate::WeightSpec, String> {
+    s.parse().map_err(|e: warpath::Error| e.to_string())
+}
+
 /// The graph options every algorithm's subcommand shares: GRAPH, and where it runs and lives.
 #[derive(Args, Debug)]
 pub struct GraphArgs {
@@ -626,12 +655,16 @@ impl GpuTuning {
 pub struct InfoArgs {
     #[command(flatten)]
     pub input: GraphInput,
+    #[command(flatten)]
+    pub weights: WeightArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: GraphInput,
+    #[command(flatten)]
+    pub weights: WeightArgs,
     #[arg(help = "The .wgr file to write")]
     pub output: std::path::PathBuf,
     #[arg(

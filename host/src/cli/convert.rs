@@ -10,13 +10,25 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
             args.output.display()
         )));
     }
-    let graph = super::load(&args.input)?;
+    let graph = super::load_weighted(&args.input, &args.weights)?;
+    if args.compress && graph.is_weighted() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: compressed .wgr files hold no weights; add --ignore-weights to store the edges alone",
+            args.input.graph
+        )));
+    }
     let compressed = args.compress.then(|| CompressedGraph::encode(&graph));
     match &compressed {
         Some(compressed) => warpath::formats::wgr::write_compressed(compressed, &args.output)?,
         None => warpath::formats::write_wgr(&graph, &args.output)?,
     }
-    println!("wrote {} ({} vertices, {} edges)", args.output.display(), graph.num_vertices(), graph.num_edges());
+    let weights = graph.weight_range().map_or(String::new(), |range| format!(", {range}"));
+    println!(
+        "wrote {} ({} vertices, {} edges{weights})",
+        args.output.display(),
+        graph.num_vertices(),
+        graph.num_edges()
+    );
     if let Some(compressed) = compressed {
         println!(
             "compressed: {} bytes as delta-varint, plain CSR: {} bytes, ratio {:.2}",

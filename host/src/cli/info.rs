@@ -9,7 +9,7 @@ use warpath::Result;
 use super::args::InfoArgs;
 
 pub fn run(args: &InfoArgs) -> Result<()> {
-    let graph = super::load(&args.input)?;
+    let graph = super::load_weighted(&args.input, &args.weights)?;
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();
@@ -29,6 +29,11 @@ pub fn run(args: &InfoArgs) -> Result<()> {
         println!("out-degree: min {}, median {}, mean {mean:.2}, max {}", degrees[0], degrees[n / 2], degrees[n - 1]);
     }
     println!("vertices without out-edges: {isolated}");
+    match (graph.weight_kind(), graph.weight_range()) {
+        (None, _) => println!("weights: none"),
+        (Some(kind), None) => println!("weights: {kind}, no edges"),
+        (Some(_), Some(range)) => println!("weights: {range}"),
+    }
     let compressed = CompressedGraph::encode(&graph);
     println!(
         "compression: {} bytes as delta-varint (ratio {:.2} of the plain CSR's {} bytes){}",

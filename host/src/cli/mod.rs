@@ -69,13 +69,19 @@ fn prepare<'g>(graph: &'g Graph, args: &GraphArgs, tuning: &GpuTuning, kernel: G
     Ok(traverser)
 }
 
-/// Loads GRAPH (a file or a generator spec), saying on stderr what it is doing for big inputs.
+/// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it.
 fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
+    load_weighted(input, &args::WeightArgs { weights: None, ignore_weights: true })
+}
+
+/// Loads GRAPH with the file's weights, or seeded ones, or none, as `weights` says, saying on
+/// stderr what it is doing for big inputs.
+fn load_weighted(input: &args::GraphInput, weights: &args::WeightArgs) -> warpath::Result<warpath::Graph> {
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
         seed: input.seed,
-        weights: None,
-        ignore_weights: true,
+        weights: weights.weights,
+        ignore_weights: weights.ignore_weights,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let graph = warpath::input::load_graph(&input.graph, &options);

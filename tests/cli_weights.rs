@@ -1,0 +1,74 @@
+//! Weights on the command line: `info` reports them, `convert` keeps them in `.wgr`, seeded
+//! weights attach to any graph, and refused weights or combinations give one line and exit 2.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::Scratch;
+
+fn warpath(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn assert_one_line_error(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
+    assert!(err.contains(needle), "`{needle}` missing from: {err}");
+}
+
+fn weights_line(text: &str) -> &str {
+    text.lines().find(|l| l.starts_with("weights: ")).expect("a weights line")
+}
+
+#[test]
+fn info_reports_the_weights_of_a_dimacs_file_and_convert_keeps_them() {
+    let scratch = Scratch::new("cli-weights-dimacs");
+    let gr = scratch.file("g.gr", "p sp 3 3\na 1 2 7\na 2 3 2\na 3 1 40\n".as_bytes());
+    let wgr = scratch.path("g.wgr");
+    assert_eq!(weights_line(&stdout(&warpath(&["info", gr.to_str().unwrap()]))), "weights: u32 weights from 2 to 40");
+    let converted = stdout(&warpath(&["convert", gr.to_str().unwrap(), wgr.to_str().unwrap()]));
+    assert!(converted.contains("u32 weights from 2 to 40"), "{converted}");
+    assert_eq!(weights_line(&stdout(&warpath(&["info", wgr.to_str().unwrap()]))), "weights: u32 weights from 2 to 40");
+    let ignored = stdout(&warpath(&["info", gr.to_str().unwrap(), "--ignore-weights"]));
+    assert_eq!(weights_line(&ignored), "weights: none");
+}
+
+#[test]
+fn seeded_weights_attach_to_generated_graphs_within_their_range() {
+    let uniform = stdout(&warpath(&["info", "kron:10", "--weights", "uniform:3:9"]));
+    let line = weights_line(&uniform);
+    assert!(line.starts_with("weights: u32 weights from "), "{line}");
+    let bounds: Vec<u64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+    assert!(bounds.len() == 2 && bounds[0] >= 3 && bounds[1] <= 9 && bounds[0] <= bounds[1], "{line}");
+    let graph500 = stdout(&warpath(&["info", "kron:10", "--weights", "graph500"]));
+    assert!(weights_line(&graph500).starts_with("weights: f32 weights from "), "{graph500}");
+    assert_eq!(weights_line(&stdout(&warpath(&["info", "kron:10"]))), "weights: none");
+}
+
+#[test]
+fn refused_weights_and_combinations_are_one_line() {
+    let scratch = Scratch::new("cli-weights-refused");
+    let gr = scratch.file("neg.gr", "p sp 2 1\na 1 2 -5\n".as_bytes());
+    assert_one_line_error(&warpath(&["info", gr.to_str().unwrap()]), "neg.gr:2");
+    let ok = stdout(&warpath(&["info", gr.to_str().unwrap(), "--ignore-weights"]));
+    assert_eq!(weights_line(&ok), "weights: none");
+    // A bad spec is refused by the argument parser, as every bad flag value is (exit 2, clap's
+    // usage line under the message).
+    let bad_spec = warpath(&["info", "kron:8", "--weights", "uniform:9:3"]);
+    assert_eq!(bad_spec.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_spec.stderr).contains("the lowest weight 9 is above the highest 3"));
+    let road = scratch.file("road.gr", "p sp 2 1\na 1 2 5\n".as_bytes());
+    let out = scratch.path("road.wgr");
+    assert_one_line_error(
+        &warpath(&["convert", road.to_str().unwrap(), out.to_str().unwrap(), "--compress"]),
+        "compressed .wgr files hold no weights",
+    );
+    assert!(!out.exists(), "a refused convert must not write its output");
+}
