@@ -117,9 +117,13 @@ impl<'g> Traverser<'g> {
         let n = graph.num_vertices() as u32;
         // Budgeted for the largest of the kernels' arrays, so that any kernel can run later.
         let workspace = Workspace {
-            bytes: GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
-                .max(GpuTopDown::bytes_needed(n)),
-            what: "the BFS labels, bitmaps and queues",
+            // Bottom-up steps read in-lists.
+            in_lists: true,
+            ..Workspace::new(
+                GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
+                    .max(GpuTopDown::bytes_needed(n)),
+                "the BFS labels, bitmaps and queues",
+            )
         };
         let (prepared, warnings) = prepare(graph, backend, &options.placement_options(), workspace)?;
         Ok(Traverser {

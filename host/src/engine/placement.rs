@@ -21,15 +21,30 @@ pub struct PlacementOptions {
     pub no_list_heads: bool,
 }
 
-/// The device memory an algorithm needs beside the graph: its per-vertex arrays (labels,
-/// bitmaps, queues), which stay in device memory whatever the graph's placement. The
-/// algorithm that asks for a prepared graph supplies it.
+/// What an algorithm asks of the engine beside the graph's out-lists: the device memory of its
+/// per-vertex arrays (labels, bitmaps, queues), which stay in device memory whatever the
+/// graph's placement, and which other parts of the graph it reads. The algorithm that asks for
+/// a prepared graph supplies it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Workspace {
     pub bytes: u64,
     /// What those arrays are, for the error when they do not fit ("the BFS labels, bitmaps
     /// and queues").
     pub what: &'static str,
+    /// The algorithm reads in-lists (bottom-up BFS steps, weakly connected components): a
+    /// directed graph then brings its transpose, as big again.
+    pub in_lists: bool,
+    /// The algorithm reads edge weights (shortest paths): a weighted graph's weights are placed
+    /// beside its lists, in the same memory. Unweighted graphs and algorithms that do not ask
+    /// hold none.
+    pub edge_weights: bool,
+}
+
+impl Workspace {
+    /// Arrays of `bytes` described by `what`, for an algorithm that reads out-lists only.
+    pub const fn new(bytes: u64, what: &'static str) -> Workspace {
+        Workspace { bytes, what, in_lists: false, edge_weights: false }
+    }
 }
 
 /// Device memory left free when the budget is not given: other processes and the driver's own
@@ -72,7 +87,7 @@ pub fn choose_placement(
 mod tests {
     use super::*;
 
-    const ARRAYS: Workspace = Workspace { bytes: 300, what: "the labels" };
+    const ARRAYS: Workspace = Workspace::new(300, "the labels");
 
     #[test]
     fn placement_prefers_device_memory_and_falls_back_to_zero_copy() {

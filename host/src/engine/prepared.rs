@@ -123,7 +123,7 @@ pub fn prepare(
     if options.compressed {
         warnings.push("compressed lists are read by the GPU kernels only: the CPU traverses the plain CSR".into());
     }
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let transpose = (workspace.in_lists && !graph.is_undirected()).then(|| graph.transpose());
     Ok((Prepared::Cpu { transpose }, warnings))
 }
 
@@ -138,12 +138,19 @@ fn place_on_gpu(
         Some(budget) => budget,
         None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
     };
-    // A directed graph brings its transpose (in-lists), as big again.
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let weighted = workspace.edge_weights && graph.is_weighted();
+    if weighted && options.compressed {
+        return Err(GpuError::Unsupported(
+            "compressed lists hold no edge weights, and this algorithm reads them: place the plain lists".into(),
+        ));
+    }
+    // A directed graph brings its transpose (in-lists) when the algorithm reads them, as big
+    // again.
+    let transpose = (workspace.in_lists && !graph.is_undirected()).then(|| graph.transpose());
     let compressed = options
         .compressed
         .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
-    let copies = if graph.is_undirected() { 1 } else { 2 };
+    let copies = if transpose.is_some() { 2 } else { 1 };
     // Every placed graph keeps its bitmap of empty lists in device memory.
     let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
     let (graph_bytes, resident_extras) = match &compressed {
@@ -155,12 +162,13 @@ fn place_on_gpu(
                 both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
             (bytes, extras + empty_lists)
         }
-        None => (
-            copies * (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64,
-            empty_lists,
-        ),
+        None => {
+            let weights = if weighted { 4 * graph.num_edges() } else { 0 };
+            let lists = (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
+            (copies * (lists + weights), empty_lists)
+        }
     };
-    let resident = Workspace { bytes: workspace.bytes + resident_extras, what: workspace.what };
+    let resident = Workspace { bytes: workspace.bytes + resident_extras, ..workspace };
     let placement = choose_placement(graph_bytes, resident, budget, options.placement)?;
     // Zero-copy lists still get their offsets in device memory when those fit: every
     // bottom-up step reads the offsets of every unvisited vertex.
@@ -184,7 +192,13 @@ fn place_on_gpu(
     let started = Instant::now();
     let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
         Some(packed) => gpu.place_compressed(packed, layout),
-        None => gpu.place_graph(plain, layout),
+        None => {
+            let mut placed = gpu.place_graph(plain, layout)?;
+            if let (true, Some(weights)) = (weighted, plain.weights()) {
+                gpu.attach_weights(&mut placed, weights)?;
+            }
+            Ok(placed)
+        }
     };
     let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
     let mut device_transpose = match &transpose {

@@ -10,7 +10,7 @@ use cudarc::nvrtc::Ptx;
 
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
-use crate::graph::{CompressedGraph, Graph, ListHeads};
+use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};
 use warpath_interface::bfs::persistent::{RESTART_EDGES, RESTART_MIN_EDGES};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
@@ -249,6 +249,7 @@ impl GpuContext {
             targets,
             compressed: None,
             heads: None,
+            weights: None,
             empty_lists,
             nonempty_lists,
             layout,
@@ -301,6 +302,7 @@ impl GpuContext {
             targets,
             compressed: Some(extras),
             heads: None,
+            weights: None,
             empty_lists,
             nonempty_lists,
             layout,
@@ -329,7 +331,7 @@ impl GpuContext {
             && heads.skips.as_ref().map(Vec::len) == graph.is_compressed().then_some(n);
         if !consistent {
             return Err(GpuError::Contract {
-                kernel: "bfs_persistent",
+                kernel: "placement",
                 problem: format!(
                     "list heads for {} vertices do not match a graph of {n}",
                     heads.neighbors.len() / HEAD_NEIGHBORS
@@ -343,6 +345,34 @@ impl GpuContext {
             neighbors: self.upload(neighbors, "the first neighbors of the lists")?,
             skips: self.upload(skips, "where the compressed lists resume after their first neighbors")?,
         });
+        Ok(())
+    }
+
+    /// Places `weights` (one per edge of `graph`, in list order) beside `graph`'s lists, in the
+    /// same memory: read with the lists, so over the bus when they are.
+    pub fn attach_weights(&self, graph: &mut DeviceGraph, weights: &Weights) -> Result<(), GpuError> {
+        if graph.is_compressed() || weights.len() as u64 != graph.num_edges() {
+            return Err(GpuError::Contract {
+                kernel: "placement",
+                problem: format!(
+                    "{} weights for a {}graph of {} edges",
+                    weights.len(),
+                    if graph.is_compressed() { "compressed " } else { "" },
+                    graph.num_edges()
+                ),
+            });
+        }
+        let words: &[u32] = match weights {
+            Weights::U32(values) => values,
+            Weights::F32(values) => bytemuck::cast_slice(values),
+        };
+        // cuMemAlloc refuses zero bytes: an edgeless graph still gets one word.
+        let words = if words.is_empty() { &[0u32][..] } else { words };
+        let placement = graph.layout.lists;
+        if placement == Placement::Device {
+            self.ensure_free(size_of_val(words) as u64, "the edge weights")?;
+        }
+        graph.weights = Some((self.place_array(words, placement, "the edge weights")?, weights.kind()));
         Ok(())
     }
 
@@ -518,6 +548,9 @@ pub struct DeviceGraph {
     pub(crate) targets: GraphArray<u8>,
     pub(crate) compressed: Option<CompressedExtras>,
     pub(crate) heads: Option<DeviceListHeads>,
+    /// One weight per edge beside the lists, in the lists' memory, as 32-bit words (`f32`
+    /// weights by their bits), when the algorithm asked for them.
+    pub(crate) weights: Option<(GraphArray<u32>, WeightKind)>,
     /// Which lists are empty ([`crate::graph::empty_list_bits`]), always in device memory: of an
     /// in-lists graph, the vertices that bottom-up levels need not search.
     pub(crate) empty_lists: CudaSlice<u32>,
@@ -562,7 +595,8 @@ impl DeviceGraph {
     pub fn bytes(&self) -> u64 {
         let extras = self.compressed.as_ref().map_or(0, CompressedExtras::bytes);
         let heads = self.heads.as_ref().map_or(0, DeviceListHeads::bytes);
-        self.layout.device_bytes(self.offsets.bytes() as usize, self.targets.bytes() as usize)
+        let lists = self.targets.bytes() + self.weights.as_ref().map_or(0, |(weights, _)| weights.bytes());
+        self.layout.device_bytes(self.offsets.bytes() as usize, lists as usize)
             + extras
             + heads
             + empty_lists_bytes(self.num_vertices as usize)
@@ -573,9 +607,29 @@ impl DeviceGraph {
         self.heads.is_some()
     }
 
-    /// Bytes of the offsets and lists wherever they are.
+    /// Bytes of the offsets and lists (and weights, when placed) wherever they are.
     pub fn csr_bytes(&self) -> u64 {
-        self.offsets.bytes() + self.targets.bytes()
+        self.offsets.bytes() + self.targets.bytes() + self.weights.as_ref().map_or(0, |(weights, _)| weights.bytes())
+    }
+
+    /// The edge weights placed beside the lists, read back as 32-bit words (`f32` weights by
+    /// their bits), or None when none were placed.
+    pub fn read_weights(&self, gpu: &GpuContext) -> Result<Option<Vec<u32>>, GpuError> {
+        let Some((weights, _)) = &self.weights else { return Ok(None) };
+        let mut words = match weights {
+            GraphArray::Device(slice) => gpu.download(slice)?,
+            GraphArray::Mapped { host, .. } => {
+                gpu.synchronize()?;
+                host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec()
+            }
+        };
+        words.truncate(self.num_edges as usize);
+        Ok(Some(words))
+    }
+
+    /// The kind of the edge weights placed beside the lists, if any.
+    pub fn weight_kind(&self) -> Option<WeightKind> {
+        self.weights.as_ref().map(|(_, kind)| *kind)
     }
 }
 
