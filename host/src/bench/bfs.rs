@@ -8,10 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::bench::harness::{
     run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
 };
-use crate::bench::kernel::GpuTraversal;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::gpu::persistent::BottomUpBalance;
-use crate::bfs::{random_sources, BfsResult, GpuKernel, LevelTrace, SwitchRule, Traverser};
+use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traverser};
 use crate::error::{Error, Result};
 use crate::gpu::Placement;
 use crate::graph::Graph;
@@ -341,7 +340,7 @@ impl BenchKernel for BfsKernel<'_, '_> {
         Environment {
             backend: traverser.backend(),
             warnings: traverser.warnings().to_vec(),
-            gpu_kernel: traverser.gpu().map(|_| GpuTraversal::of(&traverser.resolved_gpu_kernel()).name().to_string()),
+            gpu_kernel: traverser.gpu().map(|_| KernelName::of(&traverser.resolved_gpu_kernel()).name().to_string()),
             device_graph_bytes: traverser.device_graph_bytes(),
             device_bytes: traverser.device_bytes(),
             cuda_driver: traverser
