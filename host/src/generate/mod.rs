@@ -13,7 +13,7 @@
 
 mod grid;
 mod kronecker;
-mod rng;
+pub mod rng;
 mod uniform;
 
 use std::fmt;
