@@ -235,7 +235,7 @@ pub fn graph500_edges(graph: &Graph, edges_in_component: u64) -> u64 {
 /// The roots Graph500 would pick: `count` seeded random vertices of non-zero out-degree.
 pub fn choose_roots(graph: &Graph, seed: u64, count: usize) -> Result<Vec<u32>> {
     if count == 0 {
-        return Err(Error::InvalidArgument("the benchmark needs at least one root (--roots 1 or more)".into()));
+        return Err(Error::InvalidArgument("the benchmark needs at least one root".into()));
     }
     let roots = random_sources(graph, seed, count);
     if roots.is_empty() {

@@ -230,7 +230,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
                 Err(other) => return Err(other),
             }
         } else {
-            (Vec::new(), Some("not asked for (--no-gpu)".into()))
+            (Vec::new(), Some("not asked for".into()))
         };
         let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
         let full_size = !options.quick;
