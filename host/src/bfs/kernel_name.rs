@@ -186,7 +186,9 @@ mod tests {
         let err = "bottom-up".parse::<KernelName>().unwrap_err().to_string();
         assert!(err.contains("unknown GPU kernel `bottom-up`"), "{err}");
         assert!(
-            err.contains("expected auto, direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level"),
+            err.contains(
+                "expected auto, direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level"
+            ),
             "{err}"
         );
         assert!("".parse::<KernelName>().unwrap_err().to_string().contains("an empty GPU kernel name"));

@@ -170,7 +170,8 @@ mod tests {
         let mut rng = SplitMix64::new(7);
         assert_eq!([rng.next_u32(), rng.next_u32(), rng.next_u32()], [1674306020, 72105175, 3868737664]);
 
-        let path = GraphBuilder::new().build(EdgeList::new(1000, (1..1000).map(|v| (v - 1, v)).collect(), true)).unwrap();
+        let edges = (1..1000).map(|v| (v - 1, v)).collect();
+        let path = GraphBuilder::new().build(EdgeList::new(1000, edges, true)).unwrap();
         assert_eq!(random_sources(&path, 7, 5), [389, 16, 900, 582, 452]);
     }
 }
