@@ -781,3 +781,26 @@ fn quick_suite_end_to_end() {
     let cycle = cpu.iter().find(|r| r.graph.name.ends_with("cycle.txt.gz")).unwrap();
     assert_eq!((cycle.graph.vertices, cycle.graph.undirected), (200, false));
 }
+
+#[test]
+fn every_algorithm_shares_the_header_and_the_timing_lines() {
+    use warpath::bench::report::{header, render, timing_lines, HeaderLines};
+    let graph = generate(&"grid2d:8".parse().unwrap(), 1).unwrap();
+    let report = cpu_report("grid2d:8", &graph, 2);
+    // Another algorithm's lines go between the backend and the rest of the header.
+    let lines = HeaderLines { how_it_ran: "labels: components\n", directed_edges: "directed", workspace: "labels" };
+    let head = header(&report, &lines);
+    assert!(head.starts_with("graph: grid2d:8 (loaded in "), "{head}");
+    assert!(head.contains(")\nlabels: components\ncommit: "), "{head}");
+    assert!(head.contains("\nvertices: 64\nedges: 224 (directed, as stored; 112 undirected)\n"), "{head}");
+    let timing = timing_lines(&report.summary, "rate", "vertices labelled");
+    assert!(timing.starts_with("time: min ") && timing.contains("\nend-to-end: min "), "{timing}");
+    assert!(timing.ends_with(&format!("rate: {:.3} (harmonic mean; vertices labelled)\n", report.summary.hmean_gteps)));
+    // BFS's report is that header and those lines, with its own between and after them.
+    let bfs = render(&report);
+    assert!(bfs.starts_with(&header(
+        &report,
+        &HeaderLines { how_it_ran: "", directed_edges: "", workspace: "BFS arrays" }
+    )));
+    assert!(bfs.contains(&timing_lines(&report.summary, "GTEPS", "directed edges in the reached component")), "{bfs}");
+}
