@@ -11,7 +11,6 @@ use std::process::Command;
 use common::Scratch;
 use warpath::bench::bfs::GpuParams;
 use warpath::bench::json::{parse_report, Flags};
-use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::stats::{harmonic_mean, median, Spread};
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{
@@ -21,7 +20,7 @@ use warpath::bench::{
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::{Backend, SwitchRule, Traverser};
+use warpath::bfs::{Backend, KernelName, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
 
@@ -109,7 +108,7 @@ fn json_report_round_trips() {
     assert!(!back.payload.trace.as_ref().unwrap().levels.is_empty());
 
     // A GPU report's new fields survive the round trip too (labelled by hand: no GPU needed).
-    let gpu = relabel(&report, GpuTraversal::TopDown, 2.0, 123_456);
+    let gpu = relabel(&report, KernelName::TopDown, 2.0, 123_456);
     write_report(&gpu, &path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("\"gpu_kernel\": \"top-down\"") && text.contains("\"peak_device_bytes\": 123456"), "{text}");
@@ -134,7 +133,7 @@ fn json_report_round_trips() {
 
     // Asynchronous bottom-up shows in the JSON and the header; reports written before it
     // existed read as off.
-    let mut with_async = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
+    let mut with_async = relabel(&report, KernelName::DirectionOptimizing, 2.0, 123_456);
     with_async.payload.gpu_params.as_mut().unwrap().async_bottom_up = true;
     write_report(&with_async, &path).unwrap();
     let async_text = std::fs::read_to_string(&path).unwrap();
@@ -151,7 +150,7 @@ fn json_report_round_trips() {
     // The switching rule, frontier generation and each traced level's rule counters, frontier
     // generation and verdict survive the round trip and show in the report; reports written
     // before them read as Beamer's rule, fixed generation and no per-level details.
-    let mut switching = relabel(&report, GpuTraversal::DirectionOptimizing, 2.0, 123_456);
+    let mut switching = relabel(&report, KernelName::DirectionOptimizing, 2.0, 123_456);
     switching.payload.gpu_params.as_mut().unwrap().switch_rule = SwitchRule::Xbfs;
     switching.payload.gpu_params.as_mut().unwrap().alpha = 0.03;
     let level = &mut switching.payload.trace.as_mut().unwrap().levels[0];
@@ -389,7 +388,7 @@ fn a_second_algorithm_runs_through_the_same_harness() {
 
 /// `report` (a CPU run) relabelled as a run of `kernel` on a GPU `speedup` times faster, with
 /// `bytes` of device memory: stands in for a GPU run where there is no GPU.
-fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64) -> BenchReport {
+fn relabel(report: &BenchReport, kernel: KernelName, speedup: f64, bytes: u64) -> BenchReport {
     let mut gpu = report.clone();
     gpu.device.backend = "gpu".into();
     gpu.device.name = "Test GPU 80GB".into();
@@ -399,13 +398,13 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
     gpu.flags.backend = "gpu".into();
     gpu.flags.gpu_kernel = Some(kernel.name().into());
     gpu.payload.gpu_params = match kernel {
-        GpuTraversal::PerLevel => None,
+        KernelName::PerLevel => None,
         _ => Some(GpuParams {
             switch_rule: warpath::bfs::SwitchRule::Beamer,
             adaptive_frontier: true,
             alpha: 15.0,
             beta: 18.0,
-            bottom_up: kernel == GpuTraversal::DirectionOptimizing,
+            bottom_up: kernel == KernelName::DirectionOptimizing,
             small_frontiers: true,
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
@@ -421,28 +420,31 @@ fn relabel(report: &BenchReport, kernel: GpuTraversal, speedup: f64, bytes: u64)
 
 #[test]
 fn gpu_kernel_lists() {
-    use GpuTraversal::*;
-    assert_eq!(GpuTraversal::parse_list("direction-optimizing").unwrap(), [DirectionOptimizing]);
-    assert_eq!(GpuTraversal::parse_list("per-level, top-down").unwrap(), [PerLevel, TopDown]);
+    use KernelName::*;
+    assert_eq!(KernelName::parse_list("direction-optimizing").unwrap(), [DirectionOptimizing]);
+    assert_eq!(KernelName::parse_list("per-level, top-down").unwrap(), [PerLevel, TopDown]);
     assert_eq!(
-        GpuTraversal::parse_list("all").unwrap(),
+        KernelName::parse_list("all").unwrap(),
         [DirectionOptimizing, TopDown, ContractExpand, TwoPhase, Hybrid, PerLevel]
     );
     assert_eq!(
-        GpuTraversal::parse_list("top-down,all,top-down").unwrap(),
+        KernelName::parse_list("top-down,all,top-down").unwrap(),
         [TopDown, DirectionOptimizing, ContractExpand, TwoPhase, Hybrid, PerLevel]
     );
-    assert_eq!(GpuTraversal::parse_list("two-phase,hybrid").unwrap(), [TwoPhase, Hybrid]);
-    for bad in ["bottom-up", "persistent", "top-down,", "", "Top-Down"] {
-        let err = GpuTraversal::parse_list(bad).unwrap_err().to_string();
+    assert_eq!(KernelName::parse_list("two-phase,hybrid").unwrap(), [TwoPhase, Hybrid]);
+    // The aliases of --gpu-kernel name the same kernels.
+    assert_eq!(KernelName::parse_list("persistent,expand-contract").unwrap(), [DirectionOptimizing, TopDown]);
+    for bad in ["bottom-up", "top-down,", "", "Top-Down"] {
+        let err = KernelName::parse_list(bad).unwrap_err().to_string();
         assert!(
             err.contains(
-                "expected direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level or all"
+                "expected auto, direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level (or all"
             ),
             "{bad:?}: {err}"
         );
     }
-    assert!(GpuTraversal::parse_list("bottom-up").unwrap_err().to_string().contains("`bottom-up`"));
+    assert!(KernelName::parse_list("bottom-up").unwrap_err().to_string().contains("`bottom-up`"));
+    assert!(KernelName::parse_list("hybrid,auto").unwrap_err().to_string().contains("not auto"));
     // The suite refuses a bad name before loading anything, exit code 2.
     let out = Command::new(env!("CARGO_BIN_EXE_warpath"))
         .args(["suite", "--quick", "--gpu-kernels", "top-down,warp-centric", "--out-dir", "/nonexistent/x"])
@@ -468,7 +470,7 @@ fn suite_table_with_several_gpu_kernels() {
     let grid = generate(&"grid2d:16".parse().unwrap(), 1).unwrap();
     let kron_cpu = cpu_report("kron:8", &kron, 3);
     let grid_cpu = cpu_report("grid2d:16", &grid, 3);
-    let kernels = [GpuTraversal::DirectionOptimizing, GpuTraversal::TopDown, GpuTraversal::PerLevel];
+    let kernels = [KernelName::DirectionOptimizing, KernelName::TopDown, KernelName::PerLevel];
     // kron: top-down fastest (5x the CPU); grid: per-level fastest (3x).
     let kron_row = SuiteRow {
         graph: "kron:8".into(),
@@ -568,7 +570,7 @@ fn gpu_suite_runs_every_kernel() {
         quick: true,
         roots: 2,
         only: vec!["kron".into()],
-        gpu_kernels: GpuTraversal::ALL.to_vec(),
+        gpu_kernels: KernelName::COMPARABLE.to_vec(),
         ..Default::default()
     };
     let result = run_suite(&options, &mut |_| {}).unwrap();
@@ -579,7 +581,7 @@ fn gpu_suite_runs_every_kernel() {
         result.rows.iter().map(|r| &r.graph).collect::<Vec<_>>()
     );
     for row in &result.rows {
-        assert_eq!(row.gpu.len(), GpuTraversal::ALL.len(), "{}: {:?}", row.graph, row.gpu_missing);
+        assert_eq!(row.gpu.len(), KernelName::COMPARABLE.len(), "{}: {:?}", row.graph, row.gpu_missing);
         let graph = warpath::input::load_graph(
             &row.graph,
             &warpath::input::LoadOptions { undirected: false, seed: 1, ..Default::default() },
@@ -587,13 +589,13 @@ fn gpu_suite_runs_every_kernel() {
         .unwrap();
         let n = graph.num_vertices() as u32;
         let cpu_roots: Vec<Option<u64>> = row.cpu.trials.iter().map(|r| r.source).collect();
-        for (report, kernel) in row.gpu.iter().zip(GpuTraversal::ALL) {
+        for (report, kernel) in row.gpu.iter().zip(KernelName::COMPARABLE) {
             assert_eq!(report.flags.gpu_kernel.as_deref(), Some(kernel.name()));
             assert_eq!(report.device.backend, "gpu");
             assert!(report.device.cuda_driver.as_deref().is_some_and(|v| v.contains('.')), "{:?}", report.device);
             let per_vertex = match kernel {
-                GpuTraversal::PerLevel => GpuTopDown::bytes_needed(n),
-                GpuTraversal::ContractExpand | GpuTraversal::TwoPhase | GpuTraversal::Hybrid => {
+                KernelName::PerLevel => GpuTopDown::bytes_needed(n),
+                KernelName::ContractExpand | KernelName::TwoPhase | KernelName::Hybrid => {
                     GpuEdgeQueue::bytes_needed(n, graph.num_edges(), false)
                 }
                 _ => GpuPersistent::bytes_needed(n, graph.num_edges()),
@@ -776,9 +778,32 @@ fn quick_suite_end_to_end() {
         assert!(gpu.is_empty());
         assert_eq!(table.matches("| n/a (GPU: ").count(), 8, "{table}");
     } else {
-        assert_eq!(gpu.len(), GpuTraversal::ALL.len() * 8);
+        assert_eq!(gpu.len(), KernelName::COMPARABLE.len() * 8);
         assert!(gpu.iter().all(|r| r.flags.gpu_kernel.is_some() && r.peak_device_bytes.is_some()));
     }
     let cycle = cpu.iter().find(|r| r.graph.name.ends_with("cycle.txt.gz")).unwrap();
     assert_eq!((cycle.graph.vertices, cycle.graph.undirected), (200, false));
+}
+
+#[test]
+fn every_algorithm_shares_the_header_and_the_timing_lines() {
+    use warpath::bench::report::{header, render, timing_lines, HeaderLines};
+    let graph = generate(&"grid2d:8".parse().unwrap(), 1).unwrap();
+    let report = cpu_report("grid2d:8", &graph, 2);
+    // Another algorithm's lines go between the backend and the rest of the header.
+    let lines = HeaderLines { how_it_ran: "labels: components\n", directed_edges: "directed", workspace: "labels" };
+    let head = header(&report, &lines);
+    assert!(head.starts_with("graph: grid2d:8 (loaded in "), "{head}");
+    assert!(head.contains(")\nlabels: components\ncommit: "), "{head}");
+    assert!(head.contains("\nvertices: 64\nedges: 224 (directed, as stored; 112 undirected)\n"), "{head}");
+    let timing = timing_lines(&report.summary, "rate", "vertices labelled");
+    assert!(timing.starts_with("time: min ") && timing.contains("\nend-to-end: min "), "{timing}");
+    assert!(timing.ends_with(&format!("rate: {:.3} (harmonic mean; vertices labelled)\n", report.summary.hmean_gteps)));
+    // BFS's report is that header and those lines, with its own between and after them.
+    let bfs = render(&report);
+    assert!(bfs.starts_with(&header(
+        &report,
+        &HeaderLines { how_it_ran: "", directed_edges: "", workspace: "BFS arrays" }
+    )));
+    assert!(bfs.contains(&timing_lines(&report.summary, "GTEPS", "directed edges in the reached component")), "{bfs}");
 }

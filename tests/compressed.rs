@@ -118,18 +118,18 @@ fn random_sorted_lists_round_trip() {
     let n = MAX_VERTICES;
     for round in 0..2_000 {
         let vertex = match round % 4 {
-            0 => rng.below(n) as u32,
-            1 => (n - 1 - rng.below(1000)) as u32,
-            2 => rng.below(1000) as u32,
-            _ => rng.below(n) as u32,
+            0 => rng.next_below(n) as u32,
+            1 => (n - 1 - rng.next_below(1000)) as u32,
+            2 => rng.next_below(1000) as u32,
+            _ => rng.next_below(n) as u32,
         };
-        let len = rng.below(if round % 10 == 0 { 5_000 } else { 60 }) as usize;
+        let len = rng.next_below(if round % 10 == 0 { 5_000 } else { 60 }) as usize;
         // Dense (small gaps), sparse (anywhere below 2^32 - 1), or clustered near the top.
         let mut list: Vec<u32> = (0..len)
             .map(|_| match round % 3 {
-                0 => (vertex as u64 + rng.below(4 * len as u64 + 1)).min(n - 1) as u32,
-                1 => rng.below(n) as u32,
-                _ => (n - 1 - rng.below(10 * len as u64 + 1)) as u32,
+                0 => (vertex as u64 + rng.next_below(4 * len as u64 + 1)).min(n - 1) as u32,
+                1 => rng.next_below(n) as u32,
+                _ => (n - 1 - rng.next_below(10 * len as u64 + 1)) as u32,
             })
             .collect();
         list.sort_unstable();

@@ -183,7 +183,7 @@ fn accepts_and_guards_bfs_trees_of_rmat_graphs() {
                 (0..g.num_vertices() as u32).filter(|&v| v != source && reference.distances[v as usize] != U).collect();
             let mut rng = Rng::new(seed ^ source as u64);
             for _ in 0..20 {
-                let v = reached[rng.below(reached.len() as u64) as usize] as usize;
+                let v = reached[rng.next_below(reached.len() as u64) as usize] as usize;
                 let mut deeper = reference.clone();
                 deeper.distances[v] += 1;
                 assert!(validate_bfs_tree(&g, &deeper).is_err(), "distance of {v} raised");
@@ -302,7 +302,7 @@ fn distances_accepts_and_guards_bfs_distances_of_rmat_graphs() {
                 (0..g.num_vertices() as u32).filter(|&v| v != source && reference.distances[v as usize] != U).collect();
             let mut rng = Rng::new(seed ^ source as u64);
             for _ in 0..20 {
-                let v = reached[rng.below(reached.len() as u64) as usize] as usize;
+                let v = reached[rng.next_below(reached.len() as u64) as usize] as usize;
                 for wrong in [reference.distances[v] + 1, reference.distances[v] - 1, U] {
                     let mut changed = reference.clone();
                     changed.distances[v] = wrong;

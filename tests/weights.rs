@@ -94,8 +94,8 @@ fn builder_weights_survive_a_large_shuffled_list() {
     let mut weights = Vec::new();
     let mut lightest = std::collections::HashMap::new();
     for _ in 0..20_000 {
-        let (u, v) = (rng.below(n as u64) as u32, rng.below(n as u64) as u32);
-        let w = rng.below(1000) as u32;
+        let (u, v) = (rng.next_below(n as u64) as u32, rng.next_below(n as u64) as u32);
+        let w = rng.next_below(1000) as u32;
         edges.push((u, v));
         weights.push(w);
         if u != v {

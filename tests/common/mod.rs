@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: graphs built from edge lists (so the tests depend
-//! on nothing but the graph builder), a seeded generator, the GPU, the datasets, scratch
+//! on nothing but the graph builder), the library's seeded generator, the GPU, the datasets, scratch
 //! directories and fixture files.
 
 // Each test crate uses only some of these.
@@ -37,34 +37,8 @@ pub fn binary_tree(n: u32) -> Graph {
     build(n as u64, (1..n).map(|v| ((v - 1) / 2, v)).collect(), true)
 }
 
-/// SplitMix64, the same small generator the library uses, so tests need no dependency.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    pub fn below(&mut self, bound: u64) -> u64 {
-        ((self.next_u64() as u128 * bound as u128) >> 64) as u64
-    }
-
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+/// The library's SplitMix64, under the short name the tests use.
+pub use warpath::generate::rng::SplitMix64 as Rng;
 
 /// An RMAT graph (Chakrabarti, Zhan and Faloutsos, SDM 2004) with the Graph500 quadrant
 /// probabilities a = 0.57, b = c = 0.19: a few hubs of very high degree, many vertices of
@@ -75,13 +49,13 @@ pub fn rmat(scale: u32, num_edges: usize, seed: u64, undirected: bool) -> Graph 
     let mut rng = Rng::new(seed);
     let mut permutation: Vec<u32> = (0..n as u32).collect();
     for i in (1..permutation.len()).rev() {
-        permutation.swap(i, rng.below(i as u64 + 1) as usize);
+        permutation.swap(i, rng.next_below(i as u64 + 1) as usize);
     }
     let edges = (0..num_edges)
         .map(|_| {
             let (mut u, mut v) = (0u32, 0u32);
             for _ in 0..scale {
-                let r = rng.unit();
+                let r = rng.next_f64();
                 let (down, right) = match r {
                     r if r < 0.57 => (0, 0),
                     r if r < 0.76 => (0, 1),

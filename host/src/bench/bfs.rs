@@ -8,10 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::bench::harness::{
     run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
 };
-use crate::bench::kernel::GpuTraversal;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::gpu::persistent::BottomUpBalance;
-use crate::bfs::{random_sources, BfsResult, GpuKernel, LevelTrace, SwitchRule, Traverser};
+use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traverser};
 use crate::error::{Error, Result};
 use crate::gpu::Placement;
 use crate::graph::Graph;
@@ -236,7 +235,7 @@ pub fn graph500_edges(graph: &Graph, edges_in_component: u64) -> u64 {
 /// The roots Graph500 would pick: `count` seeded random vertices of non-zero out-degree.
 pub fn choose_roots(graph: &Graph, seed: u64, count: usize) -> Result<Vec<u32>> {
     if count == 0 {
-        return Err(Error::InvalidArgument("the benchmark needs at least one root (--roots 1 or more)".into()));
+        return Err(Error::InvalidArgument("the benchmark needs at least one root".into()));
     }
     let roots = random_sources(graph, seed, count);
     if roots.is_empty() {
@@ -341,7 +340,7 @@ impl BenchKernel for BfsKernel<'_, '_> {
         Environment {
             backend: traverser.backend(),
             warnings: traverser.warnings().to_vec(),
-            gpu_kernel: traverser.gpu().map(|_| GpuTraversal::of(&traverser.resolved_gpu_kernel()).name().to_string()),
+            gpu_kernel: traverser.gpu().map(|_| KernelName::of(&traverser.resolved_gpu_kernel()).name().to_string()),
             device_graph_bytes: traverser.device_graph_bytes(),
             device_bytes: traverser.device_bytes(),
             cuda_driver: traverser

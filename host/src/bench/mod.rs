@@ -10,7 +10,6 @@
 //! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
-//! - [`kernel`]: the names of the GPU traversals a benchmark compares;
 //! - [`plot`]: the per-level frontier plot (SVG);
 //! - [`suite`]: the standard suite of graphs and its markdown table;
 //! - [`meta`]: commit, date and driver of a result.
@@ -18,7 +17,6 @@
 pub mod bfs;
 pub mod harness;
 pub mod json;
-pub mod kernel;
 pub mod meta;
 pub mod plot;
 pub mod report;

@@ -1,20 +1,34 @@
-//! The text a BFS benchmark prints: `key: value` summary lines (as `warpath bfs` prints them, so
-//! scripts can read both), a table with one row per root, and the per-level trace table.
+//! The text a benchmark prints: `key: value` lines (as `warpath bfs` prints them, so scripts
+//! can read both). Every algorithm's report starts with the same [`header`] and has the same
+//! [`timing_lines`]; BFS ([`render`]) adds a table with one row per root, its own summary lines
+//! and the per-level trace table.
 
 use std::fmt::Write;
 
 use crate::bench::bfs::{BusRecord, LevelRecord, RootRecord};
-use crate::bench::json::BenchReport;
+use crate::bench::harness::Summary;
+use crate::bench::json::{BenchReport, Report};
 use crate::bench::stats::{median, Spread};
 
 /// How a directed graph's bottom-up steps find in-edges, said on its `edges:` line: the
 /// backends build the transpose for every directed graph (undirected ones serve themselves).
 pub const DIRECTED_IN_EDGES: &str = "directed; bottom-up steps read its transpose, built on loading";
 
-/// The whole report: header, per-root table, summary, and the trace when there is one.
-pub fn render(report: &BenchReport) -> String {
+/// What an algorithm adds to the lines every report starts with ([`header`]).
+pub struct HeaderLines<'a> {
+    /// Lines (each ending in a newline) saying how the algorithm ran, printed after the backend:
+    /// the GPU kernel and its tuning, say.
+    pub how_it_ran: &'a str,
+    /// What the `edges:` line says of a directed graph.
+    pub directed_edges: &'a str,
+    /// What the device memory beside the graph holds, for the `device memory:` line.
+    pub workspace: &'a str,
+}
+
+/// The lines every algorithm's report starts with: graph, backend, how the algorithm ran,
+/// driver, commit, vertices, edges, device memory and the graph's place on the GPU.
+pub fn header<D, S, P>(report: &Report<D, S, P>, lines: &HeaderLines) -> String {
     let mut out = String::new();
-    let s = &report.summary;
     let g = &report.graph;
     let _ = writeln!(out, "graph: {} (loaded in {:.1} ms)", g.name, report.load_ms);
     match report.device.cpu_threads {
@@ -22,27 +36,7 @@ pub fn render(report: &BenchReport) -> String {
         None => writeln!(out, "backend: {} ({})", report.device.backend, report.device.name),
     }
     .expect("writing to a String");
-    if let Some(kernel) = &report.flags.gpu_kernel {
-        let tuning = match &report.payload.gpu_params {
-            Some(p) => format!(
-                " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
-                p.switch_rule,
-                p.alpha,
-                p.beta,
-                if p.adaptive_frontier { "adaptive" } else { "fixed" },
-                if p.bottom_up { "on" } else { "off" },
-                if p.small_frontiers { "on" } else { "off" },
-                p.bottom_up_balance,
-                if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) }
-            ),
-            None if kernel == "per-level" => " (one launch per level)".into(),
-            None => " (top-down over edge queues, one persistent launch)".into(),
-        };
-        let _ = writeln!(out, "gpu kernel: {kernel}{tuning}");
-    }
-    if report.payload.distances_only {
-        let _ = writeln!(out, "labels: distances only (no parents; validated by the distance rules)");
-    }
+    out.push_str(lines.how_it_ran);
     if let Some(driver) = &report.device.driver {
         match &report.device.cuda_driver {
             Some(cuda) => writeln!(out, "driver: {driver} (CUDA {cuda})"),
@@ -59,16 +53,17 @@ pub fn render(report: &BenchReport) -> String {
         if g.undirected {
             format!("directed, as stored; {} undirected", g.edges / 2)
         } else {
-            DIRECTED_IN_EDGES.into()
+            lines.directed_edges.into()
         }
     );
     match (report.peak_device_bytes, report.device_graph_bytes) {
         (Some(total), Some(graph)) => {
             let _ = writeln!(
                 out,
-                "device memory: {total} bytes ({}; graph {}, BFS arrays {}; allocated by warpath, computed)",
+                "device memory: {total} bytes ({}; graph {}, {} {}; allocated by warpath, computed)",
                 mib(total),
                 mib(graph),
+                lines.workspace,
                 mib(total.saturating_sub(graph))
             );
         }
@@ -94,13 +89,54 @@ pub fn render(report: &BenchReport) -> String {
             layout.stored_bytes as f64 / layout.plain_bytes.max(1) as f64
         );
     }
+    out
+}
+
+/// The summary lines every algorithm has: the spread of the trials' times, alone and end to
+/// end, and the harmonic mean of their rates (`rate`, e.g. `GTEPS`, counting `counted`).
+pub fn timing_lines<S>(summary: &Summary<S>, rate: &str, counted: &str) -> String {
+    format!(
+        "time: {}\nend-to-end: {}\n{rate}: {:.3} (harmonic mean; {counted})\n",
+        spread_ms(&summary.time_ms),
+        spread_ms(&summary.end_to_end_ms),
+        summary.hmean_gteps
+    )
+}
+
+/// A BFS report: the [`header`], the per-root table, the summary, and the trace when there
+/// is one.
+pub fn render(report: &BenchReport) -> String {
+    let s = &report.summary;
+    let g = &report.graph;
+    let mut how_it_ran = String::new();
+    if let Some(kernel) = &report.flags.gpu_kernel {
+        let tuning = match &report.payload.gpu_params {
+            Some(p) => format!(
+                " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
+                p.switch_rule,
+                p.alpha,
+                p.beta,
+                if p.adaptive_frontier { "adaptive" } else { "fixed" },
+                if p.bottom_up { "on" } else { "off" },
+                if p.small_frontiers { "on" } else { "off" },
+                p.bottom_up_balance,
+                if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) }
+            ),
+            None if kernel == "per-level" => " (one launch per level)".into(),
+            None => " (top-down over edge queues, one persistent launch)".into(),
+        };
+        let _ = writeln!(how_it_ran, "gpu kernel: {kernel}{tuning}");
+    }
+    if report.payload.distances_only {
+        let _ = writeln!(how_it_ran, "labels: distances only (no parents; validated by the distance rules)");
+    }
+    let lines = HeaderLines { how_it_ran: &how_it_ran, directed_edges: DIRECTED_IN_EDGES, workspace: "BFS arrays" };
+    let mut out = header(report, &lines);
     let _ = writeln!(out);
     out.push_str(&roots_table(&report.trials));
     let _ = writeln!(out);
     let _ = writeln!(out, "roots: {} (seed {}; one untimed warm-up)", s.trials, report.flags.seed);
-    let _ = writeln!(out, "time: {}", spread_ms(&s.time_ms));
-    let _ = writeln!(out, "end-to-end: {}", spread_ms(&s.end_to_end_ms));
-    let _ = writeln!(out, "GTEPS: {:.3} (harmonic mean; directed edges in the reached component)", s.hmean_gteps);
+    out.push_str(&timing_lines(s, "GTEPS", "directed edges in the reached component"));
     let _ = writeln!(
         out,
         "GTEPS (Graph500): {:.3} (harmonic mean; {} in the reached component)",

@@ -1,7 +1,7 @@
 //! The standard suite: the synthetic graphs of Merrill, Garland and Grimshaw ("Scalable GPU
 //! Graph Traversal", PPoPP 2012, Table 1) built by our generators, two larger Kronecker graphs
 //! and every dataset in a folder, each benchmarked on the GPU (with one or more of its
-//! traversals, see [`GpuTraversal`]) and on the CPU of one machine. The result is a markdown
+//! kernels, see [`KernelName`]) and on the CPU of one machine. The result is a markdown
 //! table (beside each of Merrill's graphs, the rate the paper reports for a Tesla C2050) and a
 //! JSON file with every [`BenchReport`].
 
@@ -12,9 +12,9 @@ use std::time::Instant;
 use crate::bench::bfs::run_bench;
 use crate::bench::harness::BenchOptions;
 use crate::bench::json::{BenchReport, Flags};
-use crate::bench::kernel::GpuTraversal;
 use crate::bench::report::mib;
-use crate::bfs::{Backend, Traverser};
+use crate::bfs::gpu::persistent::PersistentParams;
+use crate::bfs::{Backend, KernelName, Traverser};
 use crate::error::{Error, Result};
 use crate::input::{load_graph, LoadOptions};
 
@@ -93,7 +93,7 @@ pub struct SuiteOptions {
     /// Also run the GPU (when false, or when no GPU is usable, only the CPU runs).
     pub gpu: bool,
     /// The GPU traversals to run on each graph, in this order (the table has a column each).
-    pub gpu_kernels: Vec<GpuTraversal>,
+    pub gpu_kernels: Vec<KernelName>,
 }
 
 impl Default for SuiteOptions {
@@ -105,7 +105,7 @@ impl Default for SuiteOptions {
             datasets: None,
             only: Vec::new(),
             gpu: true,
-            gpu_kernels: vec![GpuTraversal::DirectionOptimizing],
+            gpu_kernels: vec![KernelName::DirectionOptimizing],
         }
     }
 }
@@ -224,7 +224,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
                 Ok(mut traverser) => {
                     let mut reports = Vec::with_capacity(options.gpu_kernels.len());
                     for kernel in &options.gpu_kernels {
-                        traverser.set_gpu_kernel(kernel.kernel());
+                        traverser.set_gpu_kernel(kernel.kernel(PersistentParams::default()));
                         reports.push(run_on("gpu", &format!("gpu {kernel}"), &traverser)?);
                     }
                     (reports, None)
@@ -233,7 +233,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
                 Err(other) => return Err(other),
             }
         } else {
-            (Vec::new(), Some("not asked for (--no-gpu)".into()))
+            (Vec::new(), Some("not asked for".into()))
         };
         let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
         let full_size = !options.quick;

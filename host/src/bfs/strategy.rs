@@ -1,7 +1,6 @@
 //! The four top-down strategies of Merrill, Garland and Grimshaw ("Scalable GPU Graph
 //! Traversal", PPoPP 2012, section 5), by name, and `auto`, which picks one for a graph.
 
-use crate::error::{Error, Result};
 use crate::graph::Graph;
 
 /// How a top-down-only GPU BFS couples neighbor gathering (expansion) with status lookup
@@ -34,6 +33,8 @@ impl TopDownStrategy {
         TopDownStrategy::Auto,
     ];
 
+    /// Merrill et al.'s name for it, as messages and test labels say it (the kernels' names
+    /// are [`crate::bfs::KernelName`]).
     pub fn name(self) -> &'static str {
         match self {
             TopDownStrategy::ExpandContract => "expand-contract",
@@ -42,11 +43,6 @@ impl TopDownStrategy {
             TopDownStrategy::Hybrid => "hybrid",
             TopDownStrategy::Auto => "auto",
         }
-    }
-
-    /// Whether it runs over an edge queue (the `bfs_edge_queue` kernel).
-    pub fn uses_edge_queue(self) -> bool {
-        matches!(self, TopDownStrategy::ContractExpand | TopDownStrategy::TwoPhase | TopDownStrategy::Hybrid)
     }
 
     /// The strategy to run on `graph`: itself, or for [`Auto`](Self::Auto) the one
@@ -88,31 +84,10 @@ impl std::fmt::Display for TopDownStrategy {
     }
 }
 
-impl std::str::FromStr for TopDownStrategy {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        TopDownStrategy::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "unknown top-down strategy `{s}`: expected expand-contract, contract-expand, two-phase, hybrid or auto"
-            ))
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{generate, GeneratorSpec};
-
-    #[test]
-    fn names_round_trip_and_unknown_ones_are_refused() {
-        for strategy in TopDownStrategy::ALL {
-            assert_eq!(strategy.name().parse::<TopDownStrategy>().unwrap(), strategy);
-        }
-        let err = "fused".parse::<TopDownStrategy>().unwrap_err().to_string();
-        assert!(err.contains("`fused`") && err.contains("two-phase"), "{err}");
-    }
 
     #[test]
     fn auto_picks_expand_contract_only_for_big_dense_graphs() {

@@ -233,7 +233,7 @@ impl<'g> Traverser<'g> {
                     GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
                         let zero_copy = self.placement() == Some(Placement::ZeroCopy);
                         if let Some(problem) = params.double_scan_conflict(zero_copy) {
-                            return Err(crate::Error::InvalidArgument(problem.into()));
+                            return Err(crate::Error::InvalidArgument(problem.to_string()));
                         }
                         let run = self.run_persistent(on, source, params)?;
                         (run.result, run.kernel_ms, run.levels)

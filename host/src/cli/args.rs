@@ -6,7 +6,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
-use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
+use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
 use warpath::engine::Backend;
 use warpath::gpu::Placement;
 
@@ -184,8 +184,8 @@ pub enum PlacementArg {
     ZeroCopy,
 }
 
-/// The GPU traversals by name: the one vocabulary of `bfs --gpu-kernel`, `bench --gpu-kernel`
-/// and `suite --gpu-kernels` (and of the bench reports' `gpu_kernel`).
+/// `--gpu-kernel`: [`KernelName`] as a clap value (the help texts below), one variant each
+/// and the same names and aliases (a test checks both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KernelArg {
     /// Picks one of the others for the graph by its size (the default)
@@ -206,44 +206,23 @@ pub enum KernelArg {
     PerLevel,
 }
 
-impl KernelArg {
-    /// The name on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            KernelArg::Auto => "auto",
-            KernelArg::DirectionOptimizing => "direction-optimizing",
-            KernelArg::TopDown => "top-down",
-            KernelArg::ContractExpand => "contract-expand",
-            KernelArg::TwoPhase => "two-phase",
-            KernelArg::Hybrid => "hybrid",
-            KernelArg::PerLevel => "per-level",
+impl From<KernelArg> for KernelName {
+    fn from(arg: KernelArg) -> KernelName {
+        match arg {
+            KernelArg::Auto => KernelName::Auto,
+            KernelArg::DirectionOptimizing => KernelName::DirectionOptimizing,
+            KernelArg::TopDown => KernelName::TopDown,
+            KernelArg::ContractExpand => KernelName::ContractExpand,
+            KernelArg::TwoPhase => KernelName::TwoPhase,
+            KernelArg::Hybrid => KernelName::Hybrid,
+            KernelArg::PerLevel => KernelName::PerLevel,
         }
-    }
-
-    /// Which one a resolved kernel is (what `auto` picked, say).
-    pub fn of(kernel: &GpuKernel) -> KernelArg {
-        match kernel {
-            GpuKernel::Auto(_) => KernelArg::Auto,
-            GpuKernel::Persistent(params) if params.bottom_up => KernelArg::DirectionOptimizing,
-            GpuKernel::Persistent(_) => KernelArg::TopDown,
-            GpuKernel::TopDown(TopDownStrategy::ContractExpand) => KernelArg::ContractExpand,
-            GpuKernel::TopDown(TopDownStrategy::TwoPhase) => KernelArg::TwoPhase,
-            GpuKernel::TopDown(TopDownStrategy::Hybrid) => KernelArg::Hybrid,
-            GpuKernel::TopDown(TopDownStrategy::ExpandContract) => KernelArg::TopDown,
-            GpuKernel::TopDown(TopDownStrategy::Auto) => KernelArg::Auto,
-            GpuKernel::PerLevel => KernelArg::PerLevel,
-        }
-    }
-
-    /// Whether it is the persistent kernel, which reads the tuning options.
-    fn is_persistent(self) -> bool {
-        matches!(self, KernelArg::DirectionOptimizing | KernelArg::TopDown)
     }
 }
 
 impl std::fmt::Display for KernelArg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(KernelName::from(*self).name())
     }
 }
 
@@ -535,17 +514,17 @@ impl GpuTuning {
 
     /// The kernel asked for by name: `--gpu-kernel`, or the hidden `--strategy`, with
     /// `--top-down` folded in.
-    pub fn requested(&self) -> KernelArg {
+    pub fn requested(&self) -> KernelName {
         let named = match self.strategy {
-            None => self.gpu_kernel,
-            Some(StrategyArg::ExpandContract) => KernelArg::TopDown,
-            Some(StrategyArg::ContractExpand) => KernelArg::ContractExpand,
-            Some(StrategyArg::TwoPhase) => KernelArg::TwoPhase,
-            Some(StrategyArg::Hybrid) => KernelArg::Hybrid,
-            Some(StrategyArg::Auto) => KernelArg::Auto,
+            None => self.gpu_kernel.into(),
+            Some(StrategyArg::ExpandContract) => KernelName::TopDown,
+            Some(StrategyArg::ContractExpand) => KernelName::ContractExpand,
+            Some(StrategyArg::TwoPhase) => KernelName::TwoPhase,
+            Some(StrategyArg::Hybrid) => KernelName::Hybrid,
+            Some(StrategyArg::Auto) => KernelName::Auto,
         };
         match named {
-            KernelArg::DirectionOptimizing if self.top_down => KernelArg::TopDown,
+            KernelName::DirectionOptimizing if self.top_down => KernelName::TopDown,
             other => other,
         }
     }
@@ -553,7 +532,7 @@ impl GpuTuning {
     /// Whether the traversal may only step top-down (`--top-down`, `--strategy`, or a top-down
     /// kernel by name).
     fn top_down_only(&self) -> bool {
-        let named_top_down = !matches!(self.requested(), KernelArg::Auto | KernelArg::DirectionOptimizing);
+        let named_top_down = !matches!(self.requested(), KernelName::Auto | KernelName::DirectionOptimizing);
         self.top_down || self.strategy.is_some() || named_top_down
     }
 
@@ -563,7 +542,7 @@ impl GpuTuning {
         let requested = self.requested();
         let given = self.persistent_options_given();
         if let Some(option) = given.first() {
-            if requested != KernelArg::Auto && !requested.is_persistent() {
+            if requested != KernelName::Auto && !requested.is_persistent() {
                 return Err(format!(
                     "{option} tunes the persistent kernel, which --gpu-kernel {requested} is not: drop {option}, \
                      or use --gpu-kernel direction-optimizing"
@@ -579,28 +558,21 @@ impl GpuTuning {
             }
         }
         let params = PersistentParams { bottom_up: !self.top_down_only(), ..self.persistent_params() };
-        Ok(match requested {
-            KernelArg::Auto => GpuKernel::Auto(params),
-            KernelArg::DirectionOptimizing | KernelArg::TopDown => GpuKernel::Persistent(params),
-            KernelArg::ContractExpand => GpuKernel::TopDown(TopDownStrategy::ContractExpand),
-            KernelArg::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
-            KernelArg::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),
-            KernelArg::PerLevel => GpuKernel::PerLevel,
-        })
+        Ok(requested.kernel(params))
     }
 
     /// With `auto`, refuses the persistent kernel's options when `auto` picked another kernel
     /// for this graph (`resolved`): an option never changes what `auto` picks, and is never
     /// dropped silently either.
     pub fn check_auto_pick(&self, resolved: &GpuKernel) -> Result<(), String> {
-        if self.requested() != KernelArg::Auto || matches!(resolved, GpuKernel::Persistent(_)) {
+        if self.requested() != KernelName::Auto || matches!(resolved, GpuKernel::Persistent(_)) {
             return Ok(());
         }
         match self.persistent_options_given().first() {
             Some(option) => Err(format!(
                 "{option} tunes the persistent kernel, but auto picked {} for this graph: add --gpu-kernel \
                  direction-optimizing to run the persistent kernel, or drop {option}",
-                KernelArg::of(resolved)
+                KernelName::of(resolved)
             )),
             None => Ok(()),
         }
@@ -759,29 +731,9 @@ pub struct SuiteArgs {
 }
 
 impl SuiteArgs {
-    /// `--gpu-kernels` as kernel names, in order, without repeats.
-    pub fn kernels(&self) -> Result<Vec<KernelArg>, String> {
-        let mut kernels = Vec::new();
-        for name in self.gpu_kernels.split(',').map(str::trim) {
-            let named: Vec<KernelArg> = match name {
-                "all" => KernelArg::value_variants().iter().copied().filter(|&k| k != KernelArg::Auto).collect(),
-                _ => vec![KernelArg::from_str(name, false).map_err(|_| {
-                    let names: Vec<&str> = KernelArg::value_variants().iter().map(|k| k.name()).collect();
-                    format!("unknown GPU kernel `{name}` in --gpu-kernels: expected {} or all", names.join(", "))
-                })?],
-            };
-            for kernel in named {
-                if kernel == KernelArg::Auto {
-                    return Err("--gpu-kernels takes kernels by name, not auto: the suite's table has a column \
-                                per kernel, and auto picks a different one by graph"
-                        .into());
-                }
-                if !kernels.contains(&kernel) {
-                    kernels.push(kernel);
-                }
-            }
-        }
-        Ok(kernels)
+    /// `--gpu-kernels` as kernel names, in order, without repeats ([`KernelName::parse_list`]).
+    pub fn kernels(&self) -> Result<Vec<KernelName>, String> {
+        KernelName::parse_list(&self.gpu_kernels).map_err(|err| format!("--gpu-kernels: {err}"))
     }
 }
 
@@ -790,6 +742,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
+    use warpath::bfs::KernelName;
     use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 
@@ -987,10 +940,11 @@ mod tests {
                 _ => unreachable!(),
             }
         };
-        assert_eq!(kernels("per-level, top-down").unwrap(), [KernelArg::PerLevel, KernelArg::TopDown]);
-        assert_eq!(kernels("persistent,direction-optimizing").unwrap(), [KernelArg::DirectionOptimizing]);
-        assert_eq!(kernels("all").unwrap().len(), 6);
-        assert!(kernels("bottom-up").unwrap_err().contains("`bottom-up`"));
+        assert_eq!(kernels("per-level, top-down").unwrap(), [KernelName::PerLevel, KernelName::TopDown]);
+        assert_eq!(kernels("persistent,direction-optimizing").unwrap(), [KernelName::DirectionOptimizing]);
+        assert_eq!(kernels("all").unwrap(), KernelName::COMPARABLE);
+        let err = kernels("bottom-up").unwrap_err();
+        assert!(err.starts_with("--gpu-kernels: unknown GPU kernel `bottom-up`"), "{err}");
         assert!(kernels("auto").unwrap_err().contains("not auto"));
     }
 
@@ -998,9 +952,24 @@ mod tests {
     fn kernel_names_round_trip_through_resolved_kernels() {
         use clap::ValueEnum;
         for &name in KernelArg::value_variants() {
-            assert_eq!(KernelArg::from_str(name.name(), false), Ok(name));
-            let kernel = tuning(&["bfs", "kron:10", "--gpu-kernel", name.name()]).kernel().unwrap();
-            assert_eq!(KernelArg::of(&kernel), name);
+            let library = KernelName::from(name);
+            assert_eq!(KernelArg::from_str(library.name(), false), Ok(name));
+            let kernel = tuning(&["bfs", "kron:10", "--gpu-kernel", library.name()]).kernel().unwrap();
+            assert_eq!(KernelName::of(&kernel), library);
+        }
+    }
+
+    #[test]
+    fn the_value_enum_is_the_library_vocabulary() {
+        use clap::ValueEnum;
+        let arguments: Vec<KernelName> = KernelArg::value_variants().iter().map(|&arg| arg.into()).collect();
+        assert_eq!(arguments, KernelName::ALL);
+        for &arg in KernelArg::value_variants() {
+            let value = arg.to_possible_value().unwrap();
+            let library = KernelName::from(arg);
+            assert_eq!(value.get_name(), library.name());
+            let clap_aliases: Vec<&str> = value.get_name_and_aliases().skip(1).collect();
+            assert_eq!(clap_aliases, library.aliases(), "{library}");
         }
     }
 

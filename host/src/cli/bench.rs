@@ -4,7 +4,9 @@ use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
 use warpath::Result;
 
-use super::args::{BenchArgs, KernelArg};
+use warpath::bfs::KernelName;
+
+use super::args::BenchArgs;
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     // Refuse a bad plot name before the work, not after it.
@@ -20,7 +22,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let trace = args.trace || args.plot.is_some();
     let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace };
     let on = match traverser.gpu() {
-        Some(_) => format!("{} ({})", traverser.backend(), KernelArg::of(&traverser.resolved_gpu_kernel())),
+        Some(_) => format!("{} ({})", traverser.backend(), KernelName::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
     };
     let bar = super::progress::bar(args.roots as u64, &format!("BFS on {on}"));

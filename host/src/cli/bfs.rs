@@ -1,12 +1,12 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use warpath::bfs::{random_source, GpuKernel, TopDownStrategy};
+use warpath::bfs::{random_source, GpuKernel, KernelName, TopDownStrategy};
 use warpath::graph::UNREACHED;
 use warpath::bfs::verify;
 use warpath::{Error, Graph, Result};
 
-use super::args::{BfsArgs, KernelArg};
+use super::args::BfsArgs;
 
 pub fn run(args: &BfsArgs) -> Result<()> {
     let kernel = super::requested_kernel(&args.gpu)?;
@@ -41,7 +41,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
         let chosen = if auto { " (chosen by auto)" } else { "" };
         // The names of --gpu-kernel, as bench and suite print them.
         let resolved = traverser.resolved_gpu_kernel();
-        let name = KernelArg::of(&resolved);
+        let name = KernelName::of(&resolved);
         match resolved {
             GpuKernel::Persistent(p) | GpuKernel::Auto(p) if p.bottom_up => {
                 let async_note = if p.async_bottom_up { ", async bottom-up on" } else { "" };

@@ -14,6 +14,7 @@ mod suite;
 
 use clap::Parser;
 
+use warpath::bfs::gpu::persistent::DoubleScanConflict;
 use warpath::bfs::{GpuKernel, Traverser};
 use warpath::{Error, Graph, Result};
 
@@ -64,9 +65,25 @@ fn prepare<'g>(graph: &'g Graph, args: &GraphArgs, tuning: &GpuTuning, kernel: G
         eprintln!("warpath: warning: {warning}");
     }
     if traverser.gpu().is_some() {
-        tuning.check_auto_pick(&traverser.resolved_gpu_kernel()).map_err(Error::InvalidArgument)?;
+        let resolved = traverser.resolved_gpu_kernel();
+        tuning.check_auto_pick(&resolved).map_err(Error::InvalidArgument)?;
+        if let GpuKernel::Persistent(params) | GpuKernel::Auto(params) = resolved {
+            let zero_copy = traverser.placement() == Some(warpath::gpu::Placement::ZeroCopy);
+            if let Some(conflict) = params.double_scan_conflict(zero_copy) {
+                return Err(Error::InvalidArgument(format!("{conflict}{}", double_scan_flags(conflict))));
+            }
+        }
     }
     Ok(traverser)
+}
+
+/// The flags that answer a double-scan conflict, which the library words by its options.
+fn double_scan_flags(conflict: DoubleScanConflict) -> &'static str {
+    match conflict {
+        DoubleScanConflict::AsyncBottomUp => " (drop --async-bottom-up)",
+        DoubleScanConflict::Balance => " (drop --bottom-up-balance)",
+        DoubleScanConflict::ZeroCopy => " (raise --vram-budget, or use --frontier-generation adaptive)",
+    }
 }
 
 /// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it.

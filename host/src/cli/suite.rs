@@ -1,14 +1,13 @@
 use std::path::PathBuf;
 
-use warpath::bench::kernel::GpuTraversal;
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteStage};
 use warpath::{Error, Result};
 
-use super::args::{KernelArg, SuiteArgs};
+use super::args::SuiteArgs;
 
 pub fn run(args: &SuiteArgs) -> Result<()> {
     // A bad kernel name is refused before any graph is loaded.
-    let gpu_kernels = args.kernels().map_err(Error::InvalidArgument)?.into_iter().map(traversal).collect();
+    let gpu_kernels = args.kernels().map_err(Error::InvalidArgument)?;
     let datasets = if args.no_datasets {
         None
     } else if let Some(dir) = &args.datasets {
@@ -74,17 +73,4 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     println!("table: {}", md.display());
     println!("json: {}", json.display());
     Ok(())
-}
-
-/// The suite's name for a kernel named on the command line (the same words).
-fn traversal(kernel: KernelArg) -> GpuTraversal {
-    match kernel {
-        KernelArg::DirectionOptimizing => GpuTraversal::DirectionOptimizing,
-        KernelArg::TopDown => GpuTraversal::TopDown,
-        KernelArg::ContractExpand => GpuTraversal::ContractExpand,
-        KernelArg::TwoPhase => GpuTraversal::TwoPhase,
-        KernelArg::Hybrid => GpuTraversal::Hybrid,
-        KernelArg::PerLevel => GpuTraversal::PerLevel,
-        KernelArg::Auto => unreachable!("SuiteArgs::kernels refuses auto"),
-    }
 }

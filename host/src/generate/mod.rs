@@ -16,7 +16,7 @@
 
 mod grid;
 mod kronecker;
-mod rng;
+pub mod rng;
 mod uniform;
 mod weights;
 

@@ -21,26 +21,37 @@ pub(crate) enum Purpose {
     Weights = 3,
 }
 
-/// A small sequential generator: SplitMix64.
+/// A small sequential generator: SplitMix64, the one warpath uses everywhere (generators,
+/// root choice, tests).
 #[derive(Clone, Debug)]
-pub(crate) struct SplitMix64 {
+pub struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
+    /// The plain sequence from state `seed` (Steele, Lea & Flood's own seeding).
+    pub fn new(seed: u64) -> Self {
+        SplitMix64 { state: seed }
+    }
+
     /// The stream for item `index` of `purpose` under `seed`.
     pub(crate) fn stream(seed: u64, purpose: Purpose, index: u64) -> Self {
         let key = mix64(seed ^ mix64(purpose as u64));
         SplitMix64 { state: mix64(key.wrapping_add(index.wrapping_mul(GOLDEN_GAMMA))) }
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN_GAMMA);
         mix64(self.state)
     }
 
+    /// The high half of [`Self::next_u64`].
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
     /// Uniform in `[0, 1)`, with the 53 bits an `f64` can hold.
-    pub(crate) fn next_f64(&mut self) -> f64 {
+    pub fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
@@ -51,7 +62,7 @@ impl SplitMix64 {
 
     /// Uniform in `0..bound` by multiply-and-shift (Lemire). The bias is below
     /// `bound / 2^64`, under 2^-32 for any vertex count warpath accepts.
-    pub(crate) fn next_below(&mut self, bound: u64) -> u64 {
+    pub fn next_below(&mut self, bound: u64) -> u64 {
         ((self.next_u64() as u128 * bound as u128) >> 64) as u64
     }
 }

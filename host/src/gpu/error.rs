@@ -84,8 +84,8 @@ mod tests {
 
     #[test]
     fn a_refused_request_reads_as_advice_and_a_broken_contract_as_a_bug() {
-        let refused = GpuError::Unsupported("drop --compressed, or use --strategy expand-contract".into());
-        assert_eq!(refused.to_string(), "drop --compressed, or use --strategy expand-contract");
+        let refused = GpuError::Unsupported("place the graph uncompressed, or use the top-down kernel".into());
+        assert_eq!(refused.to_string(), "place the graph uncompressed, or use the top-down kernel");
         let broken = GpuError::Contract { kernel: "bfs_edge_queue", problem: "a short queue".into() };
         assert!(broken.to_string().starts_with("internal error"), "{broken}");
     }

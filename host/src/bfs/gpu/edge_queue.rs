@@ -83,20 +83,23 @@ impl<'g> GpuEdgeQueue<'g> {
     ) -> Result<Self, GpuError> {
         if device_graph.is_compressed() {
             return Err(GpuError::Unsupported(
-                "the edge-queue strategies read plain CSR lists: drop --compressed, or use --strategy expand-contract"
+                "the edge-queue strategies read plain CSR lists, and this graph is compressed: place it \
+                 uncompressed, or use the top-down kernel (expand-contract)"
                     .into(),
             ));
         }
         let m = graph.num_edges();
         if m >= 1 << 32 {
             return Err(GpuError::Unsupported(format!(
-                "{m} edges: the edge-queue strategies count a level's queue in 32 bits; use --strategy expand-contract"
+                "{m} edges: the edge-queue strategies count a level's queue in 32 bits; use the top-down kernel \
+                 (expand-contract)"
             )));
         }
         let n = graph.num_vertices().max(1);
         gpu.ensure_free(
             Self::bytes_needed(n as u32, m, distances_only),
-            "the edge queues of the contract-expand/two-phase/hybrid strategies (--strategy expand-contract needs none)",
+            "the edge queues of the contract-expand/two-phase/hybrid strategies (the top-down kernel, expand-contract, \
+             needs none)",
         )?;
         let capacity = 2 * m.max(1) as usize;
         Ok(GpuEdgeQueue {

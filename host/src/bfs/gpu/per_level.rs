@@ -117,8 +117,3 @@ impl<'g> GpuTopDown<'g> {
         Ok(GpuBfsRun { result: BfsResult { source, distances, parents }, kernel_ms, levels })
     }
 }
-
-/// One BFS from `source` on a graph already in device memory.
-pub fn bfs_gpu(gpu: &GpuContext, graph: &DeviceGraph, source: u32) -> Result<GpuBfsRun, GpuError> {
-    GpuTopDown::new(gpu, graph)?.run(source)
-}

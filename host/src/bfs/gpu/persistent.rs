@@ -102,6 +102,34 @@ pub struct PersistentParams {
     pub bottom_up_chunk: u32,
 }
 
+/// What keeps XBFS's double-scan frontier generation from running as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleScanConflict {
+    /// Asynchronous bottom-up levels were asked for too.
+    AsyncBottomUp,
+    /// A bottom-up balance other than static was asked for too.
+    Balance,
+    /// The graph is in mapped host memory.
+    ZeroCopy,
+}
+
+impl std::fmt::Display for DoubleScanConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DoubleScanConflict::AsyncBottomUp => {
+                "double-scan frontier generation runs synchronous bottom-up levels: turn asynchronous bottom-up off"
+            }
+            DoubleScanConflict::Balance => {
+                "double-scan frontier generation balances its queue statically: use the static bottom-up balance"
+            }
+            DoubleScanConflict::ZeroCopy => {
+                "double-scan frontier generation needs the graph in device memory, and this one is in mapped host \
+                 memory: give a VRAM budget that holds it, or use adaptive frontier generation"
+            }
+        })
+    }
+}
+
 impl Default for PersistentParams {
     /// The checks rule with alpha = 0.5 (chosen by measurement on the suite against XBFS's
     /// rule at 0.03, the default before it; bench/NOTES.md, entry 46),
@@ -131,20 +159,17 @@ impl PersistentParams {
     }
 
     /// Why these parameters cannot run double-scan bottom-up levels on a graph that is (or is
-    /// not) `zero_copy`, as a message for the user; None when they can, or ask for none.
-    pub fn double_scan_conflict(&self, zero_copy: bool) -> Option<&'static str> {
+    /// not) `zero_copy`; None when they can, or ask for none.
+    pub fn double_scan_conflict(&self, zero_copy: bool) -> Option<DoubleScanConflict> {
         if !self.double_scan {
             return None;
         }
         if self.async_bottom_up {
-            Some("--frontier-generation double-scan runs synchronous bottom-up levels: drop --async-bottom-up")
+            Some(DoubleScanConflict::AsyncBottomUp)
         } else if self.bottom_up_balance != BottomUpBalance::Static {
-            Some("--frontier-generation double-scan balances its queue statically: drop --bottom-up-balance")
+            Some(DoubleScanConflict::Balance)
         } else if zero_copy {
-            Some(
-                "--frontier-generation double-scan needs the graph in device memory, and this one is zero-copy: \
-                 raise --vram-budget, or use --frontier-generation adaptive",
-            )
+            Some(DoubleScanConflict::ZeroCopy)
         } else {
             None
         }
@@ -516,11 +541,12 @@ mod tests {
 
         let double_scan = PersistentParams { double_scan: true, ..PersistentParams::default() };
         assert_eq!(double_scan.double_scan_conflict(false), None);
-        assert!(double_scan.double_scan_conflict(true).unwrap().contains("device memory"));
+        assert_eq!(double_scan.double_scan_conflict(true), Some(DoubleScanConflict::ZeroCopy));
+        assert!(DoubleScanConflict::ZeroCopy.to_string().contains("needs the graph in device memory"));
         let asynchronous = PersistentParams { async_bottom_up: true, ..double_scan };
-        assert!(asynchronous.double_scan_conflict(false).unwrap().contains("--async-bottom-up"));
+        assert_eq!(asynchronous.double_scan_conflict(false), Some(DoubleScanConflict::AsyncBottomUp));
         let balanced = PersistentParams { bottom_up_balance: BottomUpBalance::Warp, ..double_scan };
-        assert!(balanced.double_scan_conflict(false).unwrap().contains("--bottom-up-balance"));
+        assert_eq!(balanced.double_scan_conflict(false), Some(DoubleScanConflict::Balance));
         assert_eq!(
             PersistentParams { async_bottom_up: true, ..PersistentParams::default() }.double_scan_conflict(true),
             None
