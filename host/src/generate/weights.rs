@@ -93,19 +93,9 @@ pub fn attach_weights(graph: Graph, spec: &WeightSpec, seed: u64) -> Result<Grap
 /// One weight per stored edge, in CSR order, each from the stream of its key.
 fn draw<W: Copy + Default + Send>(graph: &Graph, seed: u64, weight: impl Fn(&mut SplitMix64) -> W + Sync) -> Vec<W> {
     let offsets = graph.offsets();
-    let n = graph.num_vertices();
     let undirected = graph.is_undirected();
     let mut weights = vec![W::default(); graph.targets().len()];
-    // Pieces of whole lists, so every piece knows the source of each of its edges.
-    let mut pieces = Vec::with_capacity(n.div_ceil(CHUNK_VERTICES));
-    let mut rest: &mut [W] = &mut weights;
-    for start in (0..n).step_by(CHUNK_VERTICES) {
-        let end = (start + CHUNK_VERTICES).min(n);
-        let (head, tail) = rest.split_at_mut((offsets[end] - offsets[start]) as usize);
-        pieces.push((start..end, head));
-        rest = tail;
-    }
-    pieces.into_par_iter().for_each(|(vertices, out)| {
+    crate::graph::pieces_of_whole_lists(offsets, &mut weights, CHUNK_VERTICES).into_par_iter().for_each(|(vertices, out)| {
         let mut at = 0;
         for u in vertices {
             for &v in graph.neighbors(u as u32) {

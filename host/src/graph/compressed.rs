@@ -269,15 +269,7 @@ impl CompressedGraph {
             offsets.push(sum);
         }
         let mut targets = vec![0u32; sum as usize];
-        let mut pieces = Vec::with_capacity(n.div_ceil(CHUNK_VERTICES));
-        let mut rest: &mut [u32] = &mut targets;
-        for start in (0..n).step_by(CHUNK_VERTICES) {
-            let end = (start + CHUNK_VERTICES).min(n);
-            let (head, tail) = rest.split_at_mut((offsets[end] - offsets[start]) as usize);
-            pieces.push((start..end, head));
-            rest = tail;
-        }
-        pieces.into_par_iter().for_each(|(vertices, out)| {
+        crate::graph::pieces_of_whole_lists(&offsets, &mut targets, CHUNK_VERTICES).into_par_iter().for_each(|(vertices, out)| {
             let mut at = 0;
             for v in vertices {
                 for t in self.neighbors(v as u32) {

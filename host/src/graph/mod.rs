@@ -39,6 +39,26 @@ pub fn empty_list_bits(offsets: &[u64]) -> Vec<u32> {
     words
 }
 
+/// `per_edge` (one entry per edge, in list order) cut into pieces of whole lists of up to
+/// `vertices_per_piece` vertices each, with the vertices each piece covers: for filling a
+/// per-edge array in parallel, every piece knowing the source of each of its edges.
+pub(crate) fn pieces_of_whole_lists<'a, T>(
+    offsets: &[u64],
+    per_edge: &'a mut [T],
+    vertices_per_piece: usize,
+) -> Vec<(std::ops::Range<usize>, &'a mut [T])> {
+    let n = offsets.len().saturating_sub(1);
+    let mut pieces = Vec::with_capacity(n.div_ceil(vertices_per_piece));
+    let mut rest = per_edge;
+    for start in (0..n).step_by(vertices_per_piece) {
+        let end = (start + vertices_per_piece).min(n);
+        let (head, tail) = rest.split_at_mut((offsets[end] - offsets[start]) as usize);
+        pieces.push((start..end, head));
+        rest = tail;
+    }
+    pieces
+}
+
 /// How many lists are not empty, from CSR offsets (edge or byte offsets alike).
 pub fn nonempty_lists(offsets: &[u64]) -> u32 {
     offsets.windows(2).filter(|w| w[0] != w[1]).count() as u32
