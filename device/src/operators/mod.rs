@@ -1,11 +1,8 @@
 //! Pieces that every graph algorithm's kernels reuse, above the prelude and below the
-//! algorithms: today the conversions between a frontier queue and a frontier bitmap
-//! ([`frontier`]).
-//!
-//! Scan+warp+CTA gathering and the grid-shared long lists stay in `bfs/persistent/` (and
-//! `bfs/edge_queue.rs`) for now: there they are fused with the BFS's per-edge status lookup,
-//! its claim and its trace counters, and with the compressed lists' decoding, and the
-//! persistent kernels sit at their register cap of 64 with spills (see `tests/ptx.rs`), so
-//! lifting them out behind a per-edge trait is a change to measure on its own.
+//! algorithms, each generic over what the algorithm does per edge ([`gather::EdgeVisitor`]):
+//! - [`gather`]: scan+warp+CTA gathering of a tile's adjacency lists (Merrill et al. 2012,
+//!   section 4.1), and its warp step on its own;
+//! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap.
 
 pub mod frontier;
+pub mod gather;

@@ -14,8 +14,8 @@
 //!   rule runs on the device, identically in every block, from counters the
 //!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
-//!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
-//!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
+//!   section 4.1; `operators::gather`): adjacency lists of a block's worth of edges or more are
+//!   enlisted by the whole block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
 //!   and shared out edge by edge (each thread finds its edge's owner by binary search over
 //!   the scanned offsets). Lists of a block's worth or more are first registered and shared
 //!   out to the whole grid in even chunks. On a level too small to give any block a second
@@ -25,7 +25,7 @@
 //!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
 //!   exactly once (no duplicates to cull). Each thread of a gathering round holds two edges and
 //!   issues both target reads, then both bitmap reads, before any claim, so their latencies
-//!   overlap (`top_down::BATCH`); the grid-wide gathering of long lists also reads the next
+//!   overlap (`operators::gather::BATCH`); the grid-wide gathering of long lists also reads the next
 //!   round's targets before this round's bitmap reads (software pipelining by one round).
 //! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
 //!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
@@ -75,6 +75,7 @@ use interface::{
     PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
     TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
 };
+use crate::operators::gather::TileScratch;
 use top_down::{Gather, Output, NO_SHARING};
 use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
 
@@ -520,12 +521,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         // SAFETY: declared once each, before any control flow, in each kernel that inlines this.
         let gather = unsafe {
             Gather {
-                scan: SharedArray::declare(),
-                prefix: SharedArray::declare(),
-                owners: SharedArray::declare(),
-                starts: SharedArray::declare(),
-                enlisted: SharedArray::declare(),
-                enlisted_range: SharedArray::declare(),
+                tile: TileScratch::declare(),
                 window_bases: SharedArray::declare(),
                 window_starts: SharedArray::declare(),
                 window_owners: SharedArray::declare(),

@@ -1,19 +1,17 @@
-//! Top-down levels (over a plain CSR; `compressed.rs` has the compressed counterparts): scan+warp+CTA gathering, bitmap status lookup, staged
-//! queue appends and grid-wide gathering of long lists (see the module documentation of
+//! Top-down levels (over a plain CSR; `compressed.rs` has the compressed counterparts): the
+//! BFS's visit of a gathered edge ([`TopDown`]: bitmap status lookup, claim, staged queue
+//! appends), the tiles each block takes and the grid-wide gathering of long lists. The
+//! scan+warp+CTA gathering itself is `operators::gather` (see the module documentation of
 //! [`super`] for the techniques and their sources).
 
 use super::*;
+use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use warpath_interface::bfs::persistent::RESTART_EDGES;
 
 /// Block-shared arrays for top-down gathering, declared once at the kernel's top.
 pub(super) struct Gather {
-    pub(super) scan: ScanScratch,
-    pub(super) prefix: SharedArray<u32, PERSISTENT_BLOCK>,
-    pub(super) owners: SharedArray<u32, PERSISTENT_BLOCK>,
-    pub(super) starts: SharedArray<u64, PERSISTENT_BLOCK>,
-    /// Block enlistment: [elected thread, list owner] and [list start, list end].
-    pub(super) enlisted: SharedArray<u32, 2>,
-    pub(super) enlisted_range: SharedArray<u64, 2>,
+    /// Scan+warp+CTA gathering's arrays (also lent to the bitmap-to-queue conversion).
+    pub(super) tile: TileScratch<PERSISTENT_BLOCK>,
     /// Shared-list gathering's window of entries: their first edges in the level's packed
     /// edge space, counted from where the block stands (0 for an entry begun before it; and
     /// the next window's first), their first edges in the CSR (moved to match), their owners.
@@ -33,8 +31,6 @@ pub(super) const NO_SHARING: u64 = u64::MAX;
 /// Lists this long or longer are shared with the grid on small levels ([`Bfs::share_from`]).
 const SMALL_LEVEL_SHARED_LIST_EDGES: u64 = WARP_SIZE as u64;
 
-/// Edges a thread visits at once in the top-down gathering loops ([`Bfs::visit_batch`]).
-pub(super) const BATCH: usize = 2;
 /// Shared-list entries a block loads into shared memory at a time.
 pub(super) const WINDOW: usize = 32;
 /// The most edges a block walks from one window load: positions inside a window are 32-bit
@@ -81,6 +77,41 @@ impl<'a> Expansion<'a> {
     #[inline(always)]
     pub(super) fn new(gather: &'a Gather, output: Output) -> Expansion<'a> {
         Expansion { gather, queue: WarpQueue { fill: 0 }, output, claimed: 0, next_edges: 0 }
+    }
+}
+
+/// The top-down BFS's visit of a gathered edge (the [`EdgeVisitor`] of the gathering
+/// operators): a plain read of the target's visited bit filters the edge, an atomic OR claims
+/// the target, which is labeled and put into the next frontier. A batch issues every slot's
+/// target read, then every slot's bitmap read, before any claim, so their latencies overlap:
+/// a thread of the one-edge loops waits out a DRAM load and an L2 load per edge, which kept
+/// kron:24's busiest level near 50 G edges/s (NOTES 27).
+pub(super) struct TopDown<'v, 'g, const COMPRESSED: bool> {
+    pub(super) bfs: &'v Bfs<COMPRESSED>,
+    pub(super) level: u32,
+    pub(super) exp: &'v mut Expansion<'g>,
+}
+
+impl<const COMPRESSED: bool> EdgeVisitor for TopDown<'_, '_, COMPRESSED> {
+    /// The batch's targets.
+    type Loaded = [u32; BATCH];
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        // SAFETY: forwarded from the caller: a valid edge indexes the plain CSR's targets.
+        unsafe { self.bfs.visit(valid, edge, owner, self.level, self.exp) };
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u32; BATCH] {
+        // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
+        unsafe { self.bfs.targets_of(edges) }
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], targets: [u32; BATCH], owners: [u32; BATCH]) {
+        // SAFETY: targets of the CSR are vertices.
+        unsafe { self.bfs.visit_targets(valid, targets, owners, self.level, self.exp) };
     }
 }
 
@@ -241,27 +272,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let unseen = valid && !unsafe { self.seen(v) };
         // SAFETY: forwarded from the caller.
         unsafe { self.visit_unseen(unseen, v, owner, level, exp) };
-    }
-
-    /// Visits `BATCH` out-edges per thread at once: every `edges[k]` indexes the CSR's targets
-    /// (the caller points an invalid slot at any real edge), so the target loads, then the
-    /// bitmap reads, are issued back to back without branches between them and their
-    /// latencies overlap; only the claims depend on `valid`. A thread of the one-edge loops
-    /// waits out a DRAM load and an L2 load per edge, which kept kron:24's busiest level near
-    /// 50 G edges/s (NOTES 27). All 32 lanes call it together.
-    #[inline(always)]
-    pub(super) unsafe fn visit_batch(
-        &self,
-        valid: [bool; BATCH],
-        edges: [u64; BATCH],
-        owners: [u32; BATCH],
-        level: u32,
-        exp: &mut Expansion,
-    ) {
-        // SAFETY: forwarded from the caller.
-        let targets = unsafe { self.targets_of(edges) };
-        // SAFETY: as above.
-        unsafe { self.visit_targets(valid, targets, owners, level, exp) };
     }
 
     /// Reads the targets of out-edges `edges`, which must index the plain CSR's targets.
@@ -429,6 +439,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.gather_shared_lists(level, &mut exp) };
         }
+        let mut visitor = TopDown { bfs: self, level, exp: &mut exp };
         let mut tile = first_tile;
         while tile < tiles {
             let slot = tile * tile_size + tid;
@@ -447,100 +458,12 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 start = end; // registered: the grid expands it in chunks
             }
 
-            // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
-            // The first test is one barrier with a reduction: most tiles have no such list.
-            let mut any_long = sync_threads_or(end - start >= BLOCK as u64);
-            while any_long {
-                if end - start >= BLOCK as u64 {
-                    gather.enlisted.set(0, tid);
-                }
-                sync_threads();
-                let elected = gather.enlisted.get(0);
-                if tid == elected {
-                    gather.enlisted.set(1, vertex);
-                    gather.enlisted_range.set(0, start);
-                    gather.enlisted_range.set(1, end);
-                    start = end;
-                }
-                sync_threads();
-                let (owner, list_start, list_end) =
-                    (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
-                // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut exp) };
-                any_long = sync_threads_or(end - start >= BLOCK as u64);
-            }
-
-            // Warp enlistment: lists of >= `warp_list_edges` edges, BATCH * 32 edges per step.
-            // SAFETY (of each visit): forwarded from the kernel contract; every slot's edge
-            // lies in the enlisted list.
-            warp_gather_batch(&mut start, end, vertex, warp_list_edges, |valid, edges, owner| unsafe {
-                self.visit_batch(valid, edges, [owner; BATCH], level, &mut exp)
-            });
-
-            // Scan-based gathering of the lists that remain (each < `warp_list_edges` edges).
-            let degree = (end - start) as u32;
-            let (offset, total) = block_exclusive_scan(degree, &gather.scan);
-            gather.prefix.set(tid as usize, offset);
-            gather.owners.set(tid as usize, vertex);
-            gather.starts.set(tid as usize, start);
-            sync_threads();
-            let mut packed = 0;
-            while packed < total {
-                if total - packed <= BLOCK {
-                    // One row left (every round of a small tile, on roads and grids): the
-                    // one-edge visit, without a batch's idle slots.
-                    let e = packed + tid;
-                    let valid = e < total;
-                    let (mut edge, mut owner) = (0, 0);
-                    if valid {
-                        let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
-                        edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
-                        owner = gather.owners.get(j);
-                    }
-                    // SAFETY: forwarded from the kernel contract.
-                    unsafe { self.visit(valid, edge, owner, level, &mut exp) };
-                    break;
-                }
-                let mut valid = [false; BATCH];
-                let mut edges = [0u64; BATCH];
-                let mut owners = [0u32; BATCH];
-                for k in 0..BATCH {
-                    let row = packed + k as u32 * BLOCK;
-                    if row >= total {
-                        // The same for the whole block: no search, and the slot's read
-                        // repeats slot 0's.
-                        edges[k] = edges[0];
-                        continue;
-                    }
-                    let e = row + tid;
-                    valid[k] = e < total;
-                    let e = e.min(total - 1);
-                    let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
-                    edges[k] = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
-                    owners[k] = gather.owners.get(j);
-                }
-                // SAFETY: forwarded from the kernel contract; every slot's edge lies in a
-                // packed list.
-                unsafe { self.visit_batch(valid, edges, owners, level, &mut exp) };
-                packed += BATCH as u32 * BLOCK;
-            }
-            sync_threads();
+            // SAFETY: forwarded from the kernel contract; every list is a frontier vertex's.
+            unsafe { gather_tile(&gather.tile, vertex, start, end, warp_list_edges, &mut visitor) };
             tile += tile_stride;
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe { self.finish_expansion(&mut exp, level, reads) };
-    }
-
-    /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.
-    #[inline(always)]
-    pub(super) unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, exp: &mut Expansion) {
-        let mut chunk = start;
-        while chunk < end {
-            let edge = chunk + thread_idx() as u64;
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.visit(edge < end, edge, owner, level, exp) };
-            chunk += BLOCK as u64;
-        }
     }
 
     /// Registers every frontier list of `share_from` or more edges in the shared-list
