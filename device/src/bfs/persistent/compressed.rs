@@ -16,6 +16,7 @@
 
 use super::top_down::Expansion;
 use super::*;
+use crate::operators::shared_lists::Tally;
 
 /// Lists shorter than this many bytes are decoded by one thread, longer ones by the warp.
 const WARP_DECODE_BYTES: u64 = WARP_SIZE as u64;
@@ -146,26 +147,20 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     }
 
     /// Decodes the pieces of the registered long lists: warp `w` takes pieces `w, w + stride,
-    /// ...` of the level's packed piece space, finds each one's list by binary search of the
-    /// shared-list table, and decodes it with [`warp_decode`] from its restart point.
+    /// ...` of the level's packed piece space, finds each one's list in the shared-list table
+    /// (`operators::shared_lists`), and decodes it with [`warp_decode`] from its restart point.
     #[inline(always)]
     unsafe fn gather_long_pieces(&self, level: u32, exp: &mut Expansion, first_warp: u32, warp_stride: u32) {
-        // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
-        let tally =
-            unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
-        let entries = tally >> TALLY_EDGE_BITS;
-        let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
-        // SAFETY: entries below `entries` were written before the barrier.
-        let entry_word =
-            |entry: u64, word: usize| unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS + word) };
-        let base_of = |entry: u64| if entry < entries { entry_word(entry, 0) } else { total };
+        let lists = self.shared_lists();
+        // SAFETY: the registrations happened before the last grid barrier.
+        let tally = unsafe { Tally::read(self.shared_tally(level)) };
         let mut piece = first_warp as u64;
-        while piece < total {
-            // `entries` fits 32 bits: registration traps before it passes the table's u32 capacity.
-            let low = last_at_most(entries as u32, |entry| base_of(entry as u64) <= piece) as u64;
-            let (base, first_point, owner) = (entry_word(low, 0), entry_word(low, 1), entry_word(low, 2) as u32);
-            let pieces = base_of(low + 1) - base;
-            let j = piece - base;
+        while piece < tally.total {
+            // SAFETY: as above; `piece < total`.
+            let entry = unsafe { lists.find(tally, piece) };
+            let (first_point, owner) = (entry.start, entry.owner);
+            let pieces = entry.next_base - entry.base;
+            let j = piece - entry.base;
             let (list_start, list_end) = self.out_range(owner);
             let restarts = &self.edges.restarts;
             // SAFETY: a list of `pieces` pieces has `pieces - 1` restart points from

@@ -69,15 +69,19 @@ mod bottom_up;
 mod compressed;
 mod top_down;
 
+use crate::operators::gather::TileScratch;
+use crate::operators::shared_lists::{self, ListWindow};
 use compressed::Restarts;
 use interface::{
     Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
     PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
     TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
 };
-use crate::operators::gather::TileScratch;
 use top_down::{Gather, Output, NO_SHARING};
 use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
+
+// The host sizes the shared-list table by the interface's entry size.
+const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
 
 /// Threads per block; the host launches with exactly this many.
 pub const PERSISTENT_BLOCK: usize = interface::PERSISTENT_BLOCK as usize;
@@ -85,9 +89,6 @@ const BLOCK: u32 = interface::PERSISTENT_BLOCK;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
 const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
-/// The shared-list tally packs entries (high bits) and edges (low bits) into one word, so a
-/// single atomic numbers an entry and places its edges consistently.
-const TALLY_EDGE_BITS: u32 = 40;
 
 /// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
 /// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
@@ -522,9 +523,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let gather = unsafe {
             Gather {
                 tile: TileScratch::declare(),
-                window_bases: SharedArray::declare(),
-                window_starts: SharedArray::declare(),
-                window_owners: SharedArray::declare(),
+                window: ListWindow::declare(),
                 staged: SharedArray::declare(),
                 level_state: SharedArray::declare(),
             }
