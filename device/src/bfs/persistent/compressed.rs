@@ -8,18 +8,17 @@
 //!   warp stepping together so that discoveries are staged with ballots;
 //! - medium lists: the warp decodes one list at a time, 32 bytes a round ([`warp_decode`]:
 //!   the warp-cooperative decoding of Moschou's section 2.1);
+//!   (both in `operators::gather_compressed`, calling the BFS's visitor)
 //! - lists of `SHARED_LIST_EDGES` edges or more: cut at restart points every `RESTART_EDGES`
 //!   edges (stored by the host beside the lists: the byte where a piece starts and the
-//!   neighbor before it), registered for the grid like the plain kernel's long lists, and
-//!   decoded piece by piece by whichever warps take them. Without restart points a list of a
+//!   neighbor before it), registered for the grid like the plain kernel's long lists
+//!   (`operators::shared_lists`), and decoded piece by piece by whichever warps take them. Without restart points a list of a
 //!   million edges would be one warp's serial job.
 
-use super::top_down::Expansion;
+use super::top_down::{Expansion, TopDown};
 use super::*;
+use crate::operators::gather_compressed::gather_compressed_lists;
 use crate::operators::shared_lists::Tally;
-
-/// Lists shorter than this many bytes are decoded by one thread, longer ones by the warp.
-const WARP_DECODE_BYTES: u64 = WARP_SIZE as u64;
 
 /// Restart points of the compressed lists of `SHARED_LIST_EDGES` edges or more.
 ///
@@ -110,36 +109,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     start = end; // registered: the grid decodes it in pieces
                 }
             }
-            // Medium lists: the whole warp decodes one at a time.
-            loop {
-                let medium = ballot_sync(FULL_MASK, end - start >= WARP_DECODE_BYTES);
-                if medium == 0 {
-                    break;
-                }
-                let leader = ffs(medium) - 1;
-                let list_start = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                let owner = shfl_idx_sync(FULL_MASK, vertex, leader);
-                if lane == leader {
-                    start = end;
-                }
-                // SAFETY: the leader's list lies inside the byte array; visits are forwarded
-                // from the kernel contract.
-                unsafe {
-                    warp_decode(bytes, list_start, list_end, ListStart::list(owner), |valid, v| {
-                        self.visit_vertex(valid, v, owner, level, &mut exp)
-                    })
-                };
-            }
-            // Short lists: each thread its own, the warp stepping together.
-            // SAFETY: `start..end` is this thread's list (or empty).
-            let mut decoder = unsafe { ThreadDecoder::new(bytes, start, end, ListStart::list(vertex)) };
-            while any_sync(FULL_MASK, decoder.has_next()) {
-                let valid = decoder.has_next();
-                let v = if valid { decoder.next() } else { 0 };
-                // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit_vertex(valid, v, vertex, level, &mut exp) };
-            }
+            // SAFETY: each lane's list lies inside the byte array; visits are forwarded from
+            // the kernel contract.
+            unsafe {
+                gather_compressed_lists(bytes, vertex, start, end, &mut TopDown { bfs: self, level, exp: &mut exp })
+            };
             warp_base += warp_stride * WARP_SIZE;
         }
         // SAFETY: forwarded from the kernel contract.

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::operators::gather_compressed::TargetVisitor;
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally};
 use warpath_interface::bfs::persistent::RESTART_EDGES;
 
@@ -81,6 +82,14 @@ pub(super) struct TopDown<'v, 'g, const COMPRESSED: bool> {
     pub(super) bfs: &'v Bfs<COMPRESSED>,
     pub(super) level: u32,
     pub(super) exp: &'v mut Expansion<'g>,
+}
+
+impl<const COMPRESSED: bool> TargetVisitor for TopDown<'_, '_, COMPRESSED> {
+    #[inline(always)]
+    unsafe fn visit_target(&mut self, valid: bool, target: u32, owner: u32) {
+        // SAFETY: decoded neighbors are vertices.
+        unsafe { self.bfs.visit_vertex(valid, target, owner, self.level, self.exp) };
+    }
 }
 
 impl<const COMPRESSED: bool> EdgeVisitor for TopDown<'_, '_, COMPRESSED> {
