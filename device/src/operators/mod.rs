@@ -6,7 +6,8 @@
 //! - [`gather`]: scan+warp+CTA gathering of a tile's adjacency lists (Merrill, Garland and
 //!   Grimshaw, PPoPP 2012, section 4.1), and its warp step on its own;
 //! - [`gather_compressed`]: warp and thread decoding of a warp's delta-varint lists (Moschou
-//!   2026, section 2.1);
+//!   2026, section 2.1), and of the pieces between restart points that long lists are shared
+//!   out in;
 //! - [`shared_lists`]: grid-shared long lists (ours, bench/NOTES.md entries 38-39), registered
 //!   by the warps that find them and gathered by the whole grid in even ranges;
 //! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap.
@@ -14,7 +15,7 @@
 //! Every operator is `#[inline(always)]` and monomorphised per visitor, so an algorithm's
 //! kernel compiles as if its per-edge work were written inside the loops: moving BFS onto
 //! them left the ptxas report of every kernel unchanged (registers, spills, stack, shared),
-//! which `warpath kernels` shows. Three places keep the algorithm's hand on purpose:
+//! which `warpath kernels` shows. Two places keep the algorithm's hand on purpose:
 //! - [`shared_lists::SharedLists::register`] takes the warp's ballot from the caller, which
 //!   works out the entries only in a warp that has a long list (BFS looks up a compressed
 //!   list's restart points there); taking the ballot inside, behind a closure, changed
@@ -26,8 +27,6 @@
 //!   which the visitor's (edge, owner) does not carry. Handing every visit a destination would
 //!   put per-edge state into the persistent BFS's loops, which sit at their 64-register cap
 //!   with spills; an "expand into a queue" operator is the way to share it.
-//! - The pieces of long compressed lists are decoded by `bfs/persistent/compressed.rs` from
-//!   the BFS's restart-point table (found through [`shared_lists::SharedLists::find`]).
 
 pub mod frontier;
 pub mod gather;

@@ -70,8 +70,8 @@ mod compressed;
 mod top_down;
 
 use crate::operators::gather::TileScratch;
+use crate::operators::gather_compressed::Restarts;
 use crate::operators::shared_lists::{self, ListWindow};
-use compressed::Restarts;
 use interface::{
     Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
     PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
