@@ -1,4 +1,5 @@
-//! Every device-prelude wrapper run on the GPU and checked against values computed here.
+//! Every device-prelude wrapper and every operator run on the GPU and checked against values
+//! computed here.
 //! Skips, saying why, on machines without a CUDA device.
 
 mod common;
@@ -265,6 +266,74 @@ fn varint_lists_decode_by_thread_by_warp_and_from_restart_points() {
             let first_wrong = |got: &[u32]| got.iter().zip(&expected).position(|(a, b)| a != b);
             assert_eq!(first_wrong(&by_thread), None, "{label}, interval {interval}: thread decoding");
             assert_eq!(first_wrong(&by_warp), None, "{label}, interval {interval}: warp decoding");
+        }
+    }
+}
+
+/// Edge offsets of a CSR whose list lengths cross every threshold of the gathering operators
+/// (32 for a warp, 256 for a block, the two-edge batches' rows), in several tiles of 256
+/// vertices, between random short and long lists and empty ones.
+fn operator_test_offsets(rng: &mut Rng) -> Vec<u64> {
+    let mut degrees: Vec<u64> =
+        vec![0, 1, 5, 31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 511, 512, 513, 600, 1000, 3000];
+    for _ in 0..900 {
+        degrees.push(match rng.below(10) {
+            0 => 0,
+            1..=6 => rng.below(32),
+            7 | 8 => 32 + rng.below(300),
+            _ => 256 + rng.below(2000),
+        });
+    }
+    let mut offsets = vec![0u64];
+    for degree in degrees {
+        offsets.push(offsets.last().unwrap() + degree);
+    }
+    offsets
+}
+
+/// The owner of every edge of the CSR `offsets`, and whether its list has `min_edges` or more.
+fn owners_of_edges(offsets: &[u64], min_edges: u64) -> (Vec<u32>, Vec<bool>) {
+    let (mut owners, mut long) = (Vec::new(), Vec::new());
+    for (v, range) in offsets.windows(2).enumerate() {
+        for _ in range[0]..range[1] {
+            owners.push(v as u32);
+            long.push(range[1] - range[0] >= min_edges);
+        }
+    }
+    (owners, long)
+}
+
+#[test]
+fn gather_tile_visits_every_edge_once_with_its_owner() {
+    let Some(gpu) = gpu_or_skip("gather_tile_visits_every_edge_once_with_its_owner") else { return };
+    let offsets = operator_test_offsets(&mut Rng::new(21));
+    let (owners, _) = owners_of_edges(&offsets, 0);
+    // Warp enlistment from 32 edges (many tiles a block) and from 256 (the scan packs them).
+    for warp_list_edges in [32, 256] {
+        let counts = selftest::gather_tile(&gpu, &offsets, warp_list_edges).unwrap();
+        for (edge, &owner) in owners.iter().enumerate() {
+            assert_eq!(counts.hits[edge], 1, "visits of edge {edge} (warp lists from {warp_list_edges})");
+            assert_eq!(counts.owners[edge], owner, "owner of edge {edge} (warp lists from {warp_list_edges})");
+        }
+    }
+}
+
+#[test]
+fn shared_lists_visit_every_long_list_edge_once_with_its_owner() {
+    let Some(gpu) = gpu_or_skip("shared_lists_visit_every_long_list_edge_once_with_its_owner") else { return };
+    let offsets = operator_test_offsets(&mut Rng::new(38));
+    for (min_edges, blocks) in [(32, 7), (256, 3), (256, 64), (5000, 4)] {
+        let (owners, long) = owners_of_edges(&offsets, min_edges);
+        let (by_split, by_search) = selftest::shared_lists(&gpu, &offsets, min_edges, blocks).unwrap();
+        for (way, counts) in [("split", &by_split), ("search", &by_search)] {
+            for (edge, (&owner, &long)) in owners.iter().zip(&long).enumerate() {
+                let expected = if long { (1, owner) } else { (0, 0) };
+                assert_eq!(
+                    (counts.hits[edge], counts.owners[edge]),
+                    expected,
+                    "edge {edge} of vertex {owner} by {way}, lists from {min_edges} edges, {blocks} blocks"
+                );
+            }
         }
     }
 }

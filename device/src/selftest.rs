@@ -1,7 +1,9 @@
-//! Kernels that exercise the device prelude, one per feature, so the host can check each
-//! wrapper against values it computes itself (`tests/gpu_prelude.rs`). They ship in the PTX
-//! with the real kernels: a user can run the same checks on their own GPU.
+//! Kernels that exercise the device prelude and the operators, one per feature, so the host
+//! can check each against values it computes itself (`tests/gpu_prelude.rs`). They ship in
+//! the PTX with the real kernels: a user can run the same checks on their own GPU.
 
+use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::operators::shared_lists::{ListWindow, SharedLists, Tally};
 use crate::prelude::*;
 
 /// Per thread, 8 words: thread, block, block size, grid size, lane, warp, total threads,
@@ -354,5 +356,152 @@ pub unsafe extern "ptx-kernel" fn test_varint_decode(
             })
         };
         v += warps;
+    }
+}
+
+/// Threads per block of the operator tests.
+const OPERATOR_TEST_BLOCK: usize = 256;
+
+/// An [`EdgeVisitor`] that counts each visited edge in `hits[edge]` and stores its owner in
+/// `owners[edge]`, so the host sees which edges the operators handed out, how often, and to
+/// whom. Its batch's [`EdgeVisitor::load`] reads nothing: the edges themselves are the batch.
+struct CountingVisitor {
+    hits: *mut u32,
+    owners: *mut u32,
+}
+
+impl CountingVisitor {
+    /// # Safety
+    /// `edge` indexes `hits` and `owners`.
+    #[inline(always)]
+    unsafe fn count(&mut self, edge: u64, owner: u32) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            atomic_add_u32(self.hits.add(edge as usize), 1);
+            *self.owners.add(edge as usize) = owner;
+        }
+    }
+}
+
+impl EdgeVisitor for CountingVisitor {
+    type Loaded = [u64; BATCH];
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        if valid {
+            // SAFETY: a valid edge lies in a list, and `hits`/`owners` hold one word an edge.
+            unsafe { self.count(edge, owner) };
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u64; BATCH] {
+        edges
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], edges: [u64; BATCH], owners: [u32; BATCH]) {
+        for k in 0..BATCH {
+            // SAFETY: as in `visit`.
+            unsafe { self.visit(valid[k], edges[k], owners[k]) };
+        }
+    }
+}
+
+/// [`gather_tile`] over the lists of a CSR's `vertices` vertices (`offsets` holds
+/// `vertices + 1` edge offsets): block `b` gathers the tile of vertices `256 b ..`, with warp
+/// enlistment from `warp_list_edges` edges on, and counts every edge it visits in `hits` and
+/// its owner in `owners` (one word an edge, `hits` zeroed).
+///
+/// # Safety
+/// Launched with 256 threads a block and at least `ceil(vertices / 256)` blocks; the arrays
+/// as above; `warp_list_edges >= 32`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_gather_tile(
+    offsets: *const u64,
+    vertices: u32,
+    warp_list_edges: u64,
+    hits: *mut u32,
+    owners: *mut u32,
+) {
+    // SAFETY: declared once, before any control flow.
+    let scratch = unsafe { TileScratch::<OPERATOR_TEST_BLOCK>::declare() };
+    let v = global_idx();
+    let (start, end) = if v < vertices {
+        // SAFETY: `v < vertices`, and `offsets` holds `vertices + 1` words.
+        unsafe { (*offsets.add(v as usize), *offsets.add(v as usize + 1)) }
+    } else {
+        (0, 0)
+    };
+    let mut visitor = CountingVisitor { hits, owners };
+    // SAFETY: every list lies inside the CSR, whose edges `hits` and `owners` cover.
+    unsafe { gather_tile(&scratch, v, start, end, warp_list_edges, &mut visitor) };
+}
+
+/// The grid-shared lists over a CSR of `vertices` vertices (`offsets`, `vertices + 1` edge
+/// offsets), one step a launch (the launches stand in for the grid barriers): `step` 0
+/// registers every list of `min_edges` edges or more in `table` (`capacity` entries) and
+/// `tally` (zeroed); step 1 gathers them with [`SharedLists::gather`]; step 2 visits every
+/// packed position `i` through [`SharedLists::find`] (edge `start + i - base` of the found
+/// entry). Steps 1 and 2 count the edges they visit in `hits` and their owners in `owners`.
+///
+/// # Safety
+/// Launched with 256 threads a block; the arrays as above, `hits` and `owners` one word an
+/// edge; `capacity` above the number of long lists.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_shared_lists(
+    offsets: *const u64,
+    vertices: u32,
+    min_edges: u64,
+    table: *mut u64,
+    capacity: u32,
+    tally: *mut u64,
+    step: u32,
+    hits: *mut u32,
+    owners: *mut u32,
+) {
+    // SAFETY: declared once, before any control flow.
+    let window = unsafe { ListWindow::declare() };
+    let lists = SharedLists { table, capacity };
+    let mut visitor = CountingVisitor { hits, owners };
+    match step {
+        0 => {
+            let lane = lane_id();
+            let mut warp_base = global_idx() - lane;
+            while warp_base < vertices {
+                let v = warp_base + lane;
+                let (start, end) = if v < vertices {
+                    // SAFETY: `v < vertices`, and `offsets` holds `vertices + 1` words.
+                    unsafe { (*offsets.add(v as usize), *offsets.add(v as usize + 1)) }
+                } else {
+                    (0, 0)
+                };
+                let long = end - start >= min_edges;
+                let long_lanes = ballot_sync(FULL_MASK, long);
+                if long_lanes != 0 {
+                    let length = if long { end - start } else { 0 };
+                    // SAFETY: `tally` is valid and the table holds every long list.
+                    unsafe { lists.register(tally, long_lanes, long, start, length, v) };
+                }
+                warp_base += global_threads();
+            }
+        }
+        1 => {
+            // SAFETY: the registering launch has ended; registered lists lie in the CSR.
+            unsafe { lists.gather::<OPERATOR_TEST_BLOCK, _>(Tally::read(tally), &window, &mut visitor) };
+        }
+        _ => {
+            // SAFETY: the registering launch has ended.
+            let tally = unsafe { Tally::read(tally) };
+            let mut position = global_idx() as u64;
+            while position < tally.total {
+                // SAFETY: `position < total`; the found entry's list holds the edge.
+                unsafe {
+                    let entry = lists.find(tally, position);
+                    visitor.visit(true, entry.start + (position - entry.base), entry.owner);
+                }
+                position += global_threads() as u64;
+            }
+        }
     }
 }

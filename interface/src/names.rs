@@ -19,8 +19,8 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS: [&str; 6] =
     [BFS_INIT, BFS_TOPDOWN_EXPAND, BFS_PERSISTENT_INIT, BFS_PERSISTENT, BFS_PERSISTENT_COMPRESSED, BFS_EDGE_QUEUE];
 
-/// The prelude's self-test kernels (the device's `selftest` module; the host's
-/// `gpu::selftest` launches them), one per prelude piece.
+/// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
+/// host's `gpu::selftest` launches them), one per piece.
 pub mod selftest {
     pub const INDICES: &str = "test_indices";
     pub const GRID_STRIDE: &str = "test_grid_stride";
@@ -35,9 +35,11 @@ pub mod selftest {
     pub const ATOMICS_U32: &str = "test_atomics_u32";
     pub const ATOMICS_U64: &str = "test_atomics_u64";
     pub const VARINT_DECODE: &str = "test_varint_decode";
+    pub const GATHER_TILE: &str = "test_gather_tile";
+    pub const SHARED_LISTS: &str = "test_shared_lists";
 
     /// Every self-test kernel.
-    pub const ALL: [&str; 13] = [
+    pub const ALL: [&str; 15] = [
         INDICES,
         GRID_STRIDE,
         WARP_VOTE,
@@ -51,6 +53,8 @@ pub mod selftest {
         ATOMICS_U32,
         ATOMICS_U64,
         VARINT_DECODE,
+        GATHER_TILE,
+        SHARED_LISTS,
     ];
 }
 

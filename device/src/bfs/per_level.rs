@@ -9,6 +9,7 @@
 //! by a compare-and-swap on its distance, so the next frontier holds no duplicates and the
 //! parent written is that of the claiming edge.
 
+use crate::operators::gather::warp_gather;
 use crate::prelude::*;
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 

@@ -1,11 +1,34 @@
 //! Pieces that every graph algorithm's kernels reuse, above the prelude and below the
-//! algorithms: today the conversions between a frontier queue and a frontier bitmap
-//! ([`frontier`]).
+//! algorithms. Each is generic over what the algorithm does per edge: the algorithm implements
+//! [`gather::EdgeVisitor`] (an edge index and its owner; a weighted algorithm reads
+//! `weights[edge]` beside the target) or, for compressed lists, which cannot be indexed by
+//! edge, [`gather_compressed::TargetVisitor`] (a decoded neighbor and its owner).
+//! - [`gather`]: scan+warp+CTA gathering of a tile's adjacency lists (Merrill, Garland and
+//!   Grimshaw, PPoPP 2012, section 4.1), and its warp step on its own;
+//! - [`gather_compressed`]: warp and thread decoding of a warp's delta-varint lists (Moschou
+//!   2026, section 2.1), and of the pieces between restart points that long lists are shared
+//!   out in;
+//! - [`shared_lists`]: grid-shared long lists (ours, bench/NOTES.md entries 38-39), registered
+//!   by the warps that find them and gathered by the whole grid in even ranges;
+//! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap.
 //!
-//! Scan+warp+CTA gathering and the grid-shared long lists stay in `bfs/persistent/` (and
-//! `bfs/edge_queue.rs`) for now: there they are fused with the BFS's per-edge status lookup,
-//! its claim and its trace counters, and with the compressed lists' decoding, and the
-//! persistent kernels sit at their register cap of 64 with spills (see `tests/ptx.rs`), so
-//! lifting them out behind a per-edge trait is a change to measure on its own.
+//! Every operator is `#[inline(always)]` and monomorphised per visitor, so an algorithm's
+//! kernel compiles as if its per-edge work were written inside the loops: moving BFS onto
+//! them left the ptxas report of every kernel unchanged (registers, spills, stack, shared),
+//! which `warpath kernels` shows. Two places keep the algorithm's hand on purpose:
+//! - [`shared_lists::SharedLists::register`] takes the warp's ballot from the caller, which
+//!   works out the entries only in a warp that has a long list (BFS looks up a compressed
+//!   list's restart points there); taking the ballot inside, behind a closure, changed
+//!   `bfs_persistent_compressed`'s spills.
+//! - The edge-queue BFS (`bfs/edge_queue.rs`) keeps its own scan+warp+CTA expansion: it copies
+//!   each list to a place in the next edge queue (its owner's scanned offset plus the edge's
+//!   rank), reserved by one atomic a tile, rather than visiting edges; its warp and block
+//!   steps copy `(from, to, length)` ranges and its packed step needs each edge's destination,
+//!   which the visitor's (edge, owner) does not carry. Handing every visit a destination would
+//!   put per-edge state into the persistent BFS's loops, which sit at their 64-register cap
+//!   with spills; an "expand into a queue" operator is the way to share it.
 
 pub mod frontier;
+pub mod gather;
+pub mod gather_compressed;
+pub mod shared_lists;

@@ -6,7 +6,6 @@
 mod atomic;
 mod block_scan;
 mod cache;
-mod gather;
 mod grid_stride;
 mod index;
 mod shared;
@@ -17,7 +16,6 @@ mod warp;
 pub use atomic::*;
 pub use block_scan::*;
 pub use cache::*;
-pub use gather::{warp_gather, warp_gather_batch};
 pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::{SharedArray, SharedWord};

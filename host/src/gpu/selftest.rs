@@ -1,4 +1,4 @@
-//! Launchers for the device prelude's test kernels (`device/src/kernels/prelude_tests.rs`).
+//! Launchers for the test kernels of the device prelude and operators (`device/src/selftest.rs`).
 //! Each uploads its inputs, runs one kernel and returns what the device computed, for the
 //! GPU tests to compare against values computed on the host.
 
@@ -232,4 +232,77 @@ pub fn varint_decode(
         ]
     )?;
     Ok((gpu.download(&by_thread)?, gpu.download(&by_warp)?))
+}
+
+/// Edges, with their owners, as the operator tests count them: `hits[e]` visits of edge `e`,
+/// the last by `owners[e]` (0 where unvisited).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EdgeCounts {
+    pub hits: Vec<u32>,
+    pub owners: Vec<u32>,
+}
+
+/// `offsets` as a CSR's edge offsets: non-empty, non-decreasing, starting at 0.
+fn csr_offsets_ok(offsets: &[u64]) -> bool {
+    offsets.first() == Some(&0) && offsets.windows(2).all(|w| w[0] <= w[1]) && offsets.len() - 1 <= u32::MAX as usize
+}
+
+/// `test_gather_tile`: scan+warp+CTA gathering of the lists of the CSR `offsets` (vertex `v`'s
+/// list is edges `offsets[v]..offsets[v + 1]`), 256 vertices a tile and block, warp enlistment
+/// from `warp_list_edges` edges on (at least 32).
+pub fn gather_tile(gpu: &GpuContext, offsets: &[u64], warp_list_edges: u64) -> Result<EdgeCounts, GpuError> {
+    require(selftest::GATHER_TILE, csr_offsets_ok(offsets) && warp_list_edges >= 32, || {
+        format!("{} offsets, warp lists from {warp_list_edges} edges", offsets.len())
+    })?;
+    let vertices = (offsets.len() - 1) as u32;
+    let edges = (*offsets.last().unwrap() as usize).max(1);
+    let device_offsets = gpu.upload(offsets, "test input")?;
+    let mut hits = gpu.alloc_zeros::<u32>(edges, "test output")?;
+    let mut owners = gpu.alloc_zeros::<u32>(edges, "test output")?;
+    launch!(
+        gpu,
+        selftest::GATHER_TILE,
+        config(vertices.div_ceil(256).max(1), 256),
+        [&device_offsets, &vertices, &warp_list_edges, &mut hits, &mut owners]
+    )?;
+    Ok(EdgeCounts { hits: gpu.download(&hits)?, owners: gpu.download(&owners)? })
+}
+
+/// `test_shared_lists`: the lists of `min_edges` edges or more of the CSR `offsets`
+/// registered by a grid of `blocks` blocks of 256 threads, then visited twice by the same
+/// grid: by the grid-wide even split (first result) and position by position through the
+/// table's search (second result).
+pub fn shared_lists(
+    gpu: &GpuContext,
+    offsets: &[u64],
+    min_edges: u64,
+    blocks: u32,
+) -> Result<(EdgeCounts, EdgeCounts), GpuError> {
+    require(selftest::SHARED_LISTS, csr_offsets_ok(offsets) && min_edges > 0 && blocks > 0, || {
+        format!("{} offsets, lists from {min_edges} edges, {blocks} blocks", offsets.len())
+    })?;
+    let vertices = (offsets.len() - 1) as u32;
+    let edges = (*offsets.last().unwrap() as usize).max(1);
+    // One entry a vertex at most, which is what the kernel's capacity must exceed.
+    let capacity = vertices + 1;
+    let device_offsets = gpu.upload(offsets, "test input")?;
+    let mut table = gpu.alloc_zeros::<u64>(capacity as usize * 3, "test table")?;
+    let mut tally = gpu.alloc_zeros::<u64>(1, "test tally")?;
+    let mut counts = Vec::new();
+    for step in 0u32..3 {
+        let mut hits = gpu.alloc_zeros::<u32>(edges, "test output")?;
+        let mut owners = gpu.alloc_zeros::<u32>(edges, "test output")?;
+        launch!(
+            gpu,
+            selftest::SHARED_LISTS,
+            config(blocks, 256),
+            [&device_offsets, &vertices, &min_edges, &mut table, &capacity, &mut tally, &step, &mut hits, &mut owners]
+        )?;
+        if step > 0 {
+            counts.push(EdgeCounts { hits: gpu.download(&hits)?, owners: gpu.download(&owners)? });
+        }
+    }
+    let by_search = counts.pop().unwrap();
+    let by_split = counts.pop().unwrap();
+    Ok((by_split, by_search))
 }

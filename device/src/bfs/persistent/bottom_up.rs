@@ -711,7 +711,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         // SAFETY: every thread calls it; `fill` is this level's zeroed counter, and the queue
         // holds n entries, more than the words name (the caller's contract).
         unsafe {
-            pack_bitmap_words::<BLOCK>(self.words, self.queue(level), fill, &gather.scan, &gather.enlisted, word_at)
+            pack_bitmap_words::<BLOCK>(
+                self.words,
+                self.queue(level),
+                fill,
+                &gather.tile.scan,
+                &gather.tile.enlisted,
+                word_at,
+            )
         };
     }
 

@@ -8,69 +8,18 @@
 //!   warp stepping together so that discoveries are staged with ballots;
 //! - medium lists: the warp decodes one list at a time, 32 bytes a round ([`warp_decode`]:
 //!   the warp-cooperative decoding of Moschou's section 2.1);
+//!   (both in `operators::gather_compressed`, calling the BFS's visitor)
 //! - lists of `SHARED_LIST_EDGES` edges or more: cut at restart points every `RESTART_EDGES`
 //!   edges (stored by the host beside the lists: the byte where a piece starts and the
-//!   neighbor before it), registered for the grid like the plain kernel's long lists, and
-//!   decoded piece by piece by whichever warps take them. Without restart points a list of a
-//!   million edges would be one warp's serial job.
+//!   neighbor before it), registered for the grid like the plain kernel's long lists
+//!   (`operators::shared_lists`), and decoded piece by piece by whichever warps take them
+//!   (`operators::gather_compressed`). Without restart points a list of a million edges
+//!   would be one warp's serial job.
 
-use super::top_down::Expansion;
+use super::top_down::{Expansion, TopDown};
 use super::*;
-
-/// Lists shorter than this many bytes are decoded by one thread, longer ones by the warp.
-const WARP_DECODE_BYTES: u64 = WARP_SIZE as u64;
-
-/// Restart points of the compressed lists of `SHARED_LIST_EDGES` edges or more.
-///
-/// The list of `vertices[i]` (ascending) with `d` edges is cut into `ceil(d / RESTART_EDGES)`
-/// pieces; piece `j >= 1` starts at edge `j * RESTART_EDGES`, and its restart point
-/// `first[i] + j - 1` is two words in `points`: the byte offset of the piece's first varint,
-/// and the neighbor just before it. Piece 0 starts at the list's start.
-#[derive(Clone, Copy)]
-pub(super) struct Restarts {
-    pub(super) points: *const u64,
-    pub(super) vertices: *const u32,
-    /// `count + 1` entries.
-    pub(super) first: *const u32,
-    pub(super) count: u32,
-}
-
-impl Restarts {
-    /// For the plain kernel, which has no restart points.
-    pub(super) const NONE: Restarts =
-        Restarts { points: core::ptr::null(), vertices: core::ptr::null(), first: core::ptr::null(), count: 0 };
-
-    /// The index of the first restart point of `v`'s list, by binary search of the long
-    /// lists' vertices.
-    ///
-    /// # Safety
-    /// `v` has a list of `SHARED_LIST_EDGES` edges or more.
-    #[inline(always)]
-    pub(super) unsafe fn first_point(&self, v: u32) -> u32 {
-        let (mut low, mut high) = (0u32, self.count);
-        while high - low > 1 {
-            let middle = (low + high) / 2;
-            // SAFETY: `middle < count`.
-            if unsafe { *self.vertices.add(middle as usize) } <= v {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-        // SAFETY: `low < count`; `first` holds `count + 1` entries.
-        unsafe { *self.first.add(low as usize) }
-    }
-
-    /// Restart point `index`: (byte offset, neighbor before it).
-    ///
-    /// # Safety
-    /// `index` is below the table's length.
-    #[inline(always)]
-    unsafe fn point(&self, index: u64) -> (u64, u32) {
-        // SAFETY: forwarded from the caller; each point is two words.
-        unsafe { (*self.points.add(2 * index as usize), *self.points.add(2 * index as usize + 1) as u32) }
-    }
-}
+use crate::operators::gather_compressed::{gather_compressed_lists, gather_compressed_pieces};
+use crate::operators::shared_lists::Tally;
 
 impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// One top-down level over compressed lists: warps `first_warp, first_warp + warp_stride,
@@ -109,83 +58,35 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     start = end; // registered: the grid decodes it in pieces
                 }
             }
-            // Medium lists: the whole warp decodes one at a time.
-            loop {
-                let medium = ballot_sync(FULL_MASK, end - start >= WARP_DECODE_BYTES);
-                if medium == 0 {
-                    break;
-                }
-                let leader = ffs(medium) - 1;
-                let list_start = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                let list_end = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                let owner = shfl_idx_sync(FULL_MASK, vertex, leader);
-                if lane == leader {
-                    start = end;
-                }
-                // SAFETY: the leader's list lies inside the byte array; visits are forwarded
-                // from the kernel contract.
-                unsafe {
-                    warp_decode(bytes, list_start, list_end, ListStart::list(owner), |valid, v| {
-                        self.visit_vertex(valid, v, owner, level, &mut exp)
-                    })
-                };
-            }
-            // Short lists: each thread its own, the warp stepping together.
-            // SAFETY: `start..end` is this thread's list (or empty).
-            let mut decoder = unsafe { ThreadDecoder::new(bytes, start, end, ListStart::list(vertex)) };
-            while any_sync(FULL_MASK, decoder.has_next()) {
-                let valid = decoder.has_next();
-                let v = if valid { decoder.next() } else { 0 };
-                // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit_vertex(valid, v, vertex, level, &mut exp) };
-            }
+            // SAFETY: each lane's list lies inside the byte array; visits are forwarded from
+            // the kernel contract.
+            unsafe {
+                gather_compressed_lists(bytes, vertex, start, end, &mut TopDown { bfs: self, level, exp: &mut exp })
+            };
             warp_base += warp_stride * WARP_SIZE;
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe { self.finish_expansion(&mut exp, level, reads) };
     }
 
-    /// Decodes the pieces of the registered long lists: warp `w` takes pieces `w, w + stride,
-    /// ...` of the level's packed piece space, finds each one's list by binary search of the
-    /// shared-list table, and decodes it with [`warp_decode`] from its restart point.
+    /// Decodes the pieces of the registered long lists (`operators::gather_compressed`), warp
+    /// `w` taking pieces `w, w + stride, ...`.
     #[inline(always)]
     unsafe fn gather_long_pieces(&self, level: u32, exp: &mut Expansion, first_warp: u32, warp_stride: u32) {
-        // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
-        let tally =
-            unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
-        let entries = tally >> TALLY_EDGE_BITS;
-        let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
-        // SAFETY: entries below `entries` were written before the barrier.
-        let entry_word =
-            |entry: u64, word: usize| unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS + word) };
-        let base_of = |entry: u64| if entry < entries { entry_word(entry, 0) } else { total };
-        let mut piece = first_warp as u64;
-        while piece < total {
-            // `entries` fits 32 bits: registration traps before it passes the table's u32 capacity.
-            let low = last_at_most(entries as u32, |entry| base_of(entry as u64) <= piece) as u64;
-            let (base, first_point, owner) = (entry_word(low, 0), entry_word(low, 1), entry_word(low, 2) as u32);
-            let pieces = base_of(low + 1) - base;
-            let j = piece - base;
-            let (list_start, list_end) = self.out_range(owner);
-            let restarts = &self.edges.restarts;
-            // SAFETY: a list of `pieces` pieces has `pieces - 1` restart points from
-            // `first_point` on.
-            let (start, list_start_state) = if j == 0 {
-                (list_start, ListStart::list(owner))
-            } else {
-                let (byte, previous) = unsafe { restarts.point(first_point + j - 1) };
-                (byte, ListStart { vertex: owner, previous, at_list_start: false })
-            };
-            // SAFETY: as above.
-            let end = if j + 1 == pieces { list_end } else { unsafe { restarts.point(first_point + j).0 } };
-            // SAFETY: the piece lies inside the owner's list; visits are forwarded from the
-            // kernel contract.
-            unsafe {
-                warp_decode(self.edges.out_edges, start, end, list_start_state, |valid, v| {
-                    self.visit_vertex(valid, v, owner, level, exp)
-                })
-            };
-            piece += warp_stride as u64;
-        }
+        // SAFETY: the registrations happened before the last grid barrier; each registered
+        // list's restart points are in the table; visits are forwarded from the kernel contract.
+        unsafe {
+            let tally = Tally::read(self.shared_tally(level));
+            gather_compressed_pieces(
+                self.shared_lists(),
+                tally,
+                &self.edges.restarts,
+                self.edges.out_edges,
+                |v| self.out_range(v),
+                first_warp,
+                warp_stride,
+                &mut TopDown { bfs: self, level, exp },
+            )
+        };
     }
 }

@@ -14,8 +14,8 @@
 //!   rule runs on the device, identically in every block, from counters the
 //!   previous level accumulated; the trace keeps the counters it decided on.
 //! - Top-down neighbor gathering by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
-//!   section 4.1): adjacency lists of a block's worth of edges or more are enlisted by the whole
-//!   block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
+//!   section 4.1; `operators::gather`): adjacency lists of a block's worth of edges or more are
+//!   enlisted by the whole block, lists of 32 or more by a warp, and the rest are packed by a block-wide prefix sum
 //!   and shared out edge by edge (each thread finds its edge's owner by binary search over
 //!   the scanned offsets). Lists of a block's worth or more are first registered and shared
 //!   out to the whole grid in even chunks. On a level too small to give any block a second
@@ -25,7 +25,7 @@
 //!   filters most edges; an atomic OR claims a vertex, so each vertex enters the next frontier
 //!   exactly once (no duplicates to cull). Each thread of a gathering round holds two edges and
 //!   issues both target reads, then both bitmap reads, before any claim, so their latencies
-//!   overlap (`top_down::BATCH`); the grid-wide gathering of long lists also reads the next
+//!   overlap (`operators::gather::BATCH`); the grid-wide gathering of long lists also reads the next
 //!   round's targets before this round's bitmap reads (software pipelining by one round).
 //! - Bottom-up with early termination over a frontier bitmap; a warp owns 32 consecutive
 //!   vertices, i.e. one bitmap word, so the next frontier's word is the warp's ballot, written
@@ -69,7 +69,9 @@ mod bottom_up;
 mod compressed;
 mod top_down;
 
-use compressed::Restarts;
+use crate::operators::gather::TileScratch;
+use crate::operators::gather_compressed::Restarts;
+use crate::operators::shared_lists::{self, ListWindow};
 use interface::{
     Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
     PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
@@ -78,15 +80,15 @@ use interface::{
 use top_down::{Gather, Output, NO_SHARING};
 use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
 
+// The host sizes the shared-list table by the interface's entry size.
+const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
+
 /// Threads per block; the host launches with exactly this many.
 pub const PERSISTENT_BLOCK: usize = interface::PERSISTENT_BLOCK as usize;
 const BLOCK: u32 = interface::PERSISTENT_BLOCK;
 /// Largest frontier (vertices and edges) that block 0 expands alone.
 const SMALL_FRONTIER_VERTICES: u32 = BLOCK;
 const SMALL_FRONTIER_EDGES: u64 = 2 * BLOCK as u64;
-/// The shared-list tally packs entries (high bits) and edges (low bits) into one word, so a
-/// single atomic numbers an entry and places its edges consistently.
-const TALLY_EDGE_BITS: u32 = 40;
 
 /// What a thread read from the graph during a level, for the trace: edges, bytes of offsets
 /// and lists, and the bytes that crossed the bus (whole 32-byte sectors of whichever arrays
@@ -520,15 +522,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         // SAFETY: declared once each, before any control flow, in each kernel that inlines this.
         let gather = unsafe {
             Gather {
-                scan: SharedArray::declare(),
-                prefix: SharedArray::declare(),
-                owners: SharedArray::declare(),
-                starts: SharedArray::declare(),
-                enlisted: SharedArray::declare(),
-                enlisted_range: SharedArray::declare(),
-                window_bases: SharedArray::declare(),
-                window_starts: SharedArray::declare(),
-                window_owners: SharedArray::declare(),
+                tile: TileScratch::declare(),
+                window: ListWindow::declare(),
                 staged: SharedArray::declare(),
                 level_state: SharedArray::declare(),
             }

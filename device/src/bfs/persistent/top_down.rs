@@ -1,25 +1,21 @@
-//! Top-down levels (over a plain CSR; `compressed.rs` has the compressed counterparts): scan+warp+CTA gathering, bitmap status lookup, staged
-//! queue appends and grid-wide gathering of long lists (see the module documentation of
+//! Top-down levels (over a plain CSR; `compressed.rs` has the compressed counterparts): the
+//! BFS's visit of a gathered edge ([`TopDown`]: bitmap status lookup, claim, staged queue
+//! appends), the tiles each block takes and the grid-wide gathering of long lists. The
+//! scan+warp+CTA gathering itself is `operators::gather` (see the module documentation of
 //! [`super`] for the techniques and their sources).
 
 use super::*;
+use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::operators::gather_compressed::TargetVisitor;
+use crate::operators::shared_lists::{ListWindow, SharedLists, Tally};
 use warpath_interface::bfs::persistent::RESTART_EDGES;
 
 /// Block-shared arrays for top-down gathering, declared once at the kernel's top.
 pub(super) struct Gather {
-    pub(super) scan: ScanScratch,
-    pub(super) prefix: SharedArray<u32, PERSISTENT_BLOCK>,
-    pub(super) owners: SharedArray<u32, PERSISTENT_BLOCK>,
-    pub(super) starts: SharedArray<u64, PERSISTENT_BLOCK>,
-    /// Block enlistment: [elected thread, list owner] and [list start, list end].
-    pub(super) enlisted: SharedArray<u32, 2>,
-    pub(super) enlisted_range: SharedArray<u64, 2>,
-    /// Shared-list gathering's window of entries: their first edges in the level's packed
-    /// edge space, counted from where the block stands (0 for an entry begun before it; and
-    /// the next window's first), their first edges in the CSR (moved to match), their owners.
-    pub(super) window_bases: SharedArray<u32, { WINDOW + 1 }>,
-    pub(super) window_starts: SharedArray<u64, WINDOW>,
-    pub(super) window_owners: SharedArray<u32, WINDOW>,
+    /// Scan+warp+CTA gathering's arrays (also lent to the bitmap-to-queue conversion).
+    pub(super) tile: TileScratch<PERSISTENT_BLOCK>,
+    /// Shared-list gathering's window of entries.
+    pub(super) window: ListWindow,
     /// Per-warp staging of discovered vertices (see [`WarpQueue`]).
     pub(super) staged: SharedArray<u32, STAGING_WORDS>,
     /// The level loop's state, one copy per block in two slots by level parity (see
@@ -32,14 +28,6 @@ pub(super) struct Gather {
 pub(super) const NO_SHARING: u64 = u64::MAX;
 /// Lists this long or longer are shared with the grid on small levels ([`Bfs::share_from`]).
 const SMALL_LEVEL_SHARED_LIST_EDGES: u64 = WARP_SIZE as u64;
-
-/// Edges a thread visits at once in the top-down gathering loops ([`Bfs::visit_batch`]).
-pub(super) const BATCH: usize = 2;
-/// Shared-list entries a block loads into shared memory at a time.
-pub(super) const WINDOW: usize = 32;
-/// The most edges a block walks from one window load: positions inside a window are 32-bit
-/// offsets (any bound under 2^32 minus a round would do).
-const WINDOW_SPAN: u32 = 1 << 31;
 
 pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
 /// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
@@ -81,6 +69,49 @@ impl<'a> Expansion<'a> {
     #[inline(always)]
     pub(super) fn new(gather: &'a Gather, output: Output) -> Expansion<'a> {
         Expansion { gather, queue: WarpQueue { fill: 0 }, output, claimed: 0, next_edges: 0 }
+    }
+}
+
+/// The top-down BFS's visit of a gathered edge (the [`EdgeVisitor`] of the gathering
+/// operators): a plain read of the target's visited bit filters the edge, an atomic OR claims
+/// the target, which is labeled and put into the next frontier. A batch issues every slot's
+/// target read, then every slot's bitmap read, before any claim, so their latencies overlap:
+/// a thread of the one-edge loops waits out a DRAM load and an L2 load per edge, which kept
+/// kron:24's busiest level near 50 G edges/s (NOTES 27).
+pub(super) struct TopDown<'v, 'g, const COMPRESSED: bool> {
+    pub(super) bfs: &'v Bfs<COMPRESSED>,
+    pub(super) level: u32,
+    pub(super) exp: &'v mut Expansion<'g>,
+}
+
+impl<const COMPRESSED: bool> TargetVisitor for TopDown<'_, '_, COMPRESSED> {
+    #[inline(always)]
+    unsafe fn visit_target(&mut self, valid: bool, target: u32, owner: u32) {
+        // SAFETY: decoded neighbors are vertices.
+        unsafe { self.bfs.visit_vertex(valid, target, owner, self.level, self.exp) };
+    }
+}
+
+impl<const COMPRESSED: bool> EdgeVisitor for TopDown<'_, '_, COMPRESSED> {
+    /// The batch's targets.
+    type Loaded = [u32; BATCH];
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        // SAFETY: forwarded from the caller: a valid edge indexes the plain CSR's targets.
+        unsafe { self.bfs.visit(valid, edge, owner, self.level, self.exp) };
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u32; BATCH] {
+        // SAFETY: every `edges[k]` indexes the plain CSR's targets (caller's contract).
+        unsafe { self.bfs.targets_of(edges) }
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], targets: [u32; BATCH], owners: [u32; BATCH]) {
+        // SAFETY: targets of the CSR are vertices.
+        unsafe { self.bfs.visit_targets(valid, targets, owners, self.level, self.exp) };
     }
 }
 
@@ -241,27 +272,6 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let unseen = valid && !unsafe { self.seen(v) };
         // SAFETY: forwarded from the caller.
         unsafe { self.visit_unseen(unseen, v, owner, level, exp) };
-    }
-
-    /// Visits `BATCH` out-edges per thread at once: every `edges[k]` indexes the CSR's targets
-    /// (the caller points an invalid slot at any real edge), so the target loads, then the
-    /// bitmap reads, are issued back to back without branches between them and their
-    /// latencies overlap; only the claims depend on `valid`. A thread of the one-edge loops
-    /// waits out a DRAM load and an L2 load per edge, which kept kron:24's busiest level near
-    /// 50 G edges/s (NOTES 27). All 32 lanes call it together.
-    #[inline(always)]
-    pub(super) unsafe fn visit_batch(
-        &self,
-        valid: [bool; BATCH],
-        edges: [u64; BATCH],
-        owners: [u32; BATCH],
-        level: u32,
-        exp: &mut Expansion,
-    ) {
-        // SAFETY: forwarded from the caller.
-        let targets = unsafe { self.targets_of(edges) };
-        // SAFETY: as above.
-        unsafe { self.visit_targets(valid, targets, owners, level, exp) };
     }
 
     /// Reads the targets of out-edges `edges`, which must index the plain CSR's targets.
@@ -425,9 +435,14 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         let warp_list_edges = if one_per_block { BLOCK as u64 } else { WARP_SIZE as u64 };
         let gather = exp.gather;
         let mut reads = self.reads();
+        let mut visitor = TopDown { bfs: self, level, exp: &mut exp };
         if share_from != NO_SHARING {
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.gather_shared_lists(level, &mut exp) };
+            // SAFETY: the registrations happened before the last grid barrier; registered
+            // lists are frontier vertices' lists; visits are forwarded from the kernel contract.
+            unsafe {
+                let tally = Tally::read(self.shared_tally(level));
+                self.shared_lists().gather::<PERSISTENT_BLOCK, _>(tally, &gather.window, &mut visitor)
+            };
         }
         let mut tile = first_tile;
         while tile < tiles {
@@ -447,113 +462,23 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 start = end; // registered: the grid expands it in chunks
             }
 
-            // Block enlistment: one list of >= BLOCK edges at a time, BLOCK edges per step.
-            // The first test is one barrier with a reduction: most tiles have no such list.
-            let mut any_long = sync_threads_or(end - start >= BLOCK as u64);
-            while any_long {
-                if end - start >= BLOCK as u64 {
-                    gather.enlisted.set(0, tid);
-                }
-                sync_threads();
-                let elected = gather.enlisted.get(0);
-                if tid == elected {
-                    gather.enlisted.set(1, vertex);
-                    gather.enlisted_range.set(0, start);
-                    gather.enlisted_range.set(1, end);
-                    start = end;
-                }
-                sync_threads();
-                let (owner, list_start, list_end) =
-                    (gather.enlisted.get(1), gather.enlisted_range.get(0), gather.enlisted_range.get(1));
-                // SAFETY: forwarded from the kernel contract.
-                unsafe { self.visit_block_range(list_start, list_end, owner, level, &mut exp) };
-                any_long = sync_threads_or(end - start >= BLOCK as u64);
-            }
-
-            // Warp enlistment: lists of >= `warp_list_edges` edges, BATCH * 32 edges per step.
-            // SAFETY (of each visit): forwarded from the kernel contract; every slot's edge
-            // lies in the enlisted list.
-            warp_gather_batch(&mut start, end, vertex, warp_list_edges, |valid, edges, owner| unsafe {
-                self.visit_batch(valid, edges, [owner; BATCH], level, &mut exp)
-            });
-
-            // Scan-based gathering of the lists that remain (each < `warp_list_edges` edges).
-            let degree = (end - start) as u32;
-            let (offset, total) = block_exclusive_scan(degree, &gather.scan);
-            gather.prefix.set(tid as usize, offset);
-            gather.owners.set(tid as usize, vertex);
-            gather.starts.set(tid as usize, start);
-            sync_threads();
-            let mut packed = 0;
-            while packed < total {
-                if total - packed <= BLOCK {
-                    // One row left (every round of a small tile, on roads and grids): the
-                    // one-edge visit, without a batch's idle slots.
-                    let e = packed + tid;
-                    let valid = e < total;
-                    let (mut edge, mut owner) = (0, 0);
-                    if valid {
-                        let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
-                        edge = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
-                        owner = gather.owners.get(j);
-                    }
-                    // SAFETY: forwarded from the kernel contract.
-                    unsafe { self.visit(valid, edge, owner, level, &mut exp) };
-                    break;
-                }
-                let mut valid = [false; BATCH];
-                let mut edges = [0u64; BATCH];
-                let mut owners = [0u32; BATCH];
-                for k in 0..BATCH {
-                    let row = packed + k as u32 * BLOCK;
-                    if row >= total {
-                        // The same for the whole block: no search, and the slot's read
-                        // repeats slot 0's.
-                        edges[k] = edges[0];
-                        continue;
-                    }
-                    let e = row + tid;
-                    valid[k] = e < total;
-                    let e = e.min(total - 1);
-                    let j = last_at_most(BLOCK, |i| gather.prefix.get(i as usize) <= e) as usize;
-                    edges[k] = gather.starts.get(j) + (e - gather.prefix.get(j)) as u64;
-                    owners[k] = gather.owners.get(j);
-                }
-                // SAFETY: forwarded from the kernel contract; every slot's edge lies in a
-                // packed list.
-                unsafe { self.visit_batch(valid, edges, owners, level, &mut exp) };
-                packed += BATCH as u32 * BLOCK;
-            }
-            sync_threads();
+            // SAFETY: forwarded from the kernel contract; every list is a frontier vertex's.
+            unsafe { gather_tile(&gather.tile, vertex, start, end, warp_list_edges, &mut visitor) };
             tile += tile_stride;
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe { self.finish_expansion(&mut exp, level, reads) };
     }
 
-    /// The whole block visits edges `start..end` of `owner`, `BLOCK` at a time.
-    #[inline(always)]
-    pub(super) unsafe fn visit_block_range(&self, start: u64, end: u64, owner: u32, level: u32, exp: &mut Expansion) {
-        let mut chunk = start;
-        while chunk < end {
-            let edge = chunk + thread_idx() as u64;
-            // SAFETY: forwarded from the kernel contract.
-            unsafe { self.visit(edge < end, edge, owner, level, exp) };
-            chunk += BLOCK as u64;
-        }
-    }
-
-    /// Registers every frontier list of `share_from` or more edges in the shared-list
-    /// table, one atomic per warp: a warp scan numbers its long lists and places their edges
-    /// (their pieces, for compressed lists),
-    /// and one add on the tally reserves entries and edge space for all of them (an entry's
-    /// index and place still grow together, as gathering needs). The caller passes a grid
-    /// barrier before anyone gathers, so every block sees every list.
+    /// Registers every frontier list of `share_from` or more edges in the shared-list table
+    /// (`operators::shared_lists`: one atomic per warp; their edges, or their pieces for
+    /// compressed lists, placed end to end). The caller passes a grid barrier before anyone
+    /// gathers, so every block sees every list.
     #[inline(always)]
     pub(super) unsafe fn register_long_lists(&self, level: u32, frontier: u32, share_from: u64) {
         let queue = self.queue(level);
         let lane = lane_id();
-        let tally = core::ptr::addr_of_mut!((*self.control).shared_tally[(level % 3) as usize]);
+        let tally = self.shared_tally(level);
         let mut warp_base = global_idx() - lane;
         while warp_base < frontier {
             let i = warp_base + lane;
@@ -575,8 +500,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             let long = degree >= share_from;
             let long_lanes = ballot_sync(FULL_MASK, long);
             if long_lanes != 0 {
-                // A compressed list is shared out as pieces between restart points, each
-                // decoded by one warp; `start` becomes the index of its first restart point.
+                // A compressed list is shared out as pieces between restart points, each decoded
+                // by one warp; `start` becomes the index of its first restart point.
                 let length = match (long, COMPRESSED) {
                     (false, _) => 0,
                     (true, false) => degree,
@@ -586,142 +511,25 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         degree.div_ceil(RESTART_EDGES)
                     }
                 };
-                let through = warp_inclusive_scan_u64(length);
-                let warp_total = shfl_idx_sync_u64(FULL_MASK, through, WARP_SIZE - 1);
-                let mut old = 0;
-                if lane == 0 {
-                    // SAFETY: `control` is valid.
-                    old = unsafe { atomic_add_u64(tally, ((popc(long_lanes) as u64) << TALLY_EDGE_BITS) | warp_total) };
-                }
-                let old = shfl_idx_sync_u64(FULL_MASK, old, 0);
-                if long {
-                    let entry = (old >> TALLY_EDGE_BITS) + popc(long_lanes & lanemask_lt()) as u64;
-                    let packed = (old & ((1 << TALLY_EDGE_BITS) - 1)) + through - length;
-                    if entry >= self.shared_list_capacity as u64 {
-                        // Unreachable under the contract; trap rather than lose the list.
-                        // SAFETY: `trap` takes no operands and never returns.
-                        unsafe { core::arch::asm!("trap;", options(noreturn)) };
-                    }
-                    // SAFETY: `entry` is below the capacity.
-                    unsafe {
-                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-                        *record = packed;
-                        *record.add(1) = start;
-                        *record.add(2) = v as u64;
-                    }
-                }
+                // SAFETY: `tally` is valid; every frontier vertex registers at most one entry,
+                // which the table's capacity allows (kernel contract).
+                unsafe { self.shared_lists().register(tally, long_lanes, long, start, length, v) };
             }
             warp_base += global_threads();
         }
     }
 
-    /// Grid-level load-balanced gathering of the shared lists: their edges, packed end to end,
-    /// are cut into one contiguous range per block, so every block expands the same number of
-    /// edges with no atomics. A block finds its first entry by binary search, then loads the
-    /// entries in windows of `WINDOW` into shared memory (one load per lane of warp 0) and
-    /// walks the window's edges `BATCH` block-wide rows at a time, each thread finding its
-    /// edges' entries by binary search in the window.
+    /// The shared-list table of the level's long lists.
     #[inline(always)]
-    pub(super) unsafe fn gather_shared_lists(&self, level: u32, exp: &mut Expansion) {
-        let gather = exp.gather;
-        let tid = thread_idx();
-        // SAFETY: `control` is valid; the registrations happened before the last grid barrier.
-        let tally =
-            unsafe { load_acquire_u64(core::ptr::addr_of!((*self.control).shared_tally[(level % 3) as usize])) };
-        let entries = tally >> TALLY_EDGE_BITS;
-        let total = tally & ((1 << TALLY_EDGE_BITS) - 1);
-        let blocks = grid_dim() as u64;
-        let first = total * block_idx() as u64 / blocks;
-        let last = total * (block_idx() as u64 + 1) / blocks;
-        if first >= last {
-            return;
-        }
-        let base_of = |entry: u64| -> u64 {
-            // SAFETY: entries below `entries` were written before the barrier.
-            if entry < entries {
-                unsafe { *self.shared_lists.add(entry as usize * SHARED_LIST_WORDS) }
-            } else {
-                total
-            }
-        };
-        // Every thread searches alike (the same addresses: one load per warp and step).
-        // `entries` fits 32 bits: registration traps before it passes the table's u32 capacity.
-        let mut window = last_at_most(entries as u32, |entry| base_of(entry as u64) <= first) as u64;
-        let mut position = first;
-        while position < last {
-            // The window's positions are counted from `position` in 32 bits, which spares the
-            // search and the row arithmetic below their 64-bit halves: an entry that starts
-            // before `position` is entered as starting there (its CSR start moved to match), and
-            // a window covers at most `WINDOW_SPAN` edges (a longer one is walked in pieces,
-            // reloading the same entries).
-            if tid <= WINDOW as u32 {
-                let entry = window + tid as u64;
-                let base = base_of(entry);
-                let from = base.max(position);
-                gather.window_bases.set(tid as usize, (from - position).min(u32::MAX as u64) as u32);
-                if tid < WINDOW as u32 && entry < entries {
-                    // SAFETY: as above.
-                    unsafe {
-                        let record = self.shared_lists.add(entry as usize * SHARED_LIST_WORDS);
-                        gather.window_starts.set(tid as usize, *record.add(1) + (from - base));
-                        gather.window_owners.set(tid as usize, *record.add(2) as u32);
-                    }
-                }
-            }
-            sync_threads();
-            // The window's entries cover `position..position + span`; the first entry's base is
-            // 0, and past the last entry the base stands for `total`.
-            let window_bases_end = gather.window_bases.get(WINDOW);
-            let span = window_bases_end.min((last - position).min(WINDOW_SPAN as u64) as u32);
-            // The edges of the window's rows from `row_start` on: slot k takes row
-            // `row_start + k * BLOCK`; slots past the window repeat slot 0's edge, invalid.
-            let locate = |row_start: u32| {
-                let mut valid = [false; BATCH];
-                let mut edges = [0u64; BATCH];
-                let mut owners = [0u32; BATCH];
-                for k in 0..BATCH {
-                    let row = row_start + k as u32 * BLOCK;
-                    if row >= span {
-                        edges[k] = edges[0];
-                        continue;
-                    }
-                    let packed = row + tid;
-                    valid[k] = packed < span;
-                    let packed = packed.min(span - 1);
-                    let j = last_at_most(WINDOW as u32, |i| gather.window_bases.get(i as usize) <= packed) as usize;
-                    edges[k] = gather.window_starts.get(j) + (packed - gather.window_bases.get(j)) as u64;
-                    owners[k] = gather.window_owners.get(j);
-                }
-                (valid, edges, owners)
-            };
-            // Software-pipelined by one round: the next round's targets are read before this
-            // round's bitmap reads and claims, so the two reads' latencies overlap instead of
-            // adding up (NOTES 36: worth 2% on kron:24, the targets mostly being in L2 already).
-            let (mut valid, edges, mut owners) = locate(0);
-            // SAFETY: every slot's edge lies inside a registered list, hence inside
-            // `out_targets`.
-            let mut targets = unsafe { self.targets_of(edges) };
-            let mut row = 0;
-            while row < span {
-                let next = row + BATCH as u32 * BLOCK;
-                let (mut next_valid, mut next_targets, mut next_owners) =
-                    ([false; BATCH], [0u32; BATCH], [0u32; BATCH]);
-                if next < span {
-                    let next_edges;
-                    (next_valid, next_edges, next_owners) = locate(next);
-                    // SAFETY: as above.
-                    next_targets = unsafe { self.targets_of(next_edges) };
-                }
-                // SAFETY: targets of registered lists are vertices.
-                unsafe { self.visit_targets(valid, targets, owners, level, exp) };
-                (valid, targets, owners) = (next_valid, next_targets, next_owners);
-                row = next;
-            }
-            position += span as u64;
-            if span == window_bases_end {
-                window += WINDOW as u64;
-            }
-            sync_threads();
-        }
+    pub(super) fn shared_lists(&self) -> SharedLists {
+        SharedLists { table: self.shared_lists, capacity: self.shared_list_capacity }
+    }
+
+    /// The word that tallies level `level`'s shared lists (three slots rotate, as the
+    /// frontier counters do).
+    #[inline(always)]
+    pub(super) fn shared_tally(&self, level: u32) -> *mut u64 {
+        // SAFETY: `control` is valid (kernel contract); no reference is made.
+        unsafe { core::ptr::addr_of_mut!((*self.control).shared_tally[(level % 3) as usize]) }
     }
 }
