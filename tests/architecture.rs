@@ -143,3 +143,21 @@ fn the_scan_reads_a_use_over_several_lines() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].ends_with("sample.rs:1: names crate::bench"), "{found:?}");
 }
+
+#[test]
+fn the_engine_and_the_gpu_runtime_use_no_algorithm_part_of_the_interface_crate() {
+    let mut found = Vec::new();
+    for room in ["engine", "gpu"] {
+        for file in rust_files(&source_dir(room)) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let code = code_of(line);
+                if ABOVE_THE_SHARED_ROOMS.iter().any(|algorithm| code.contains(&format!("warpath_interface::{algorithm}")))
+                {
+                    found.push(format!("{}:{}: {}", file.display(), number + 1, code.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "the shared rooms use an algorithm's interface:\n{}", found.join("\n"));
+}

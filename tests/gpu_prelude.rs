@@ -277,11 +277,11 @@ fn operator_test_offsets(rng: &mut Rng) -> Vec<u64> {
     let mut degrees: Vec<u64> =
         vec![0, 1, 5, 31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 511, 512, 513, 600, 1000, 3000];
     for _ in 0..900 {
-        degrees.push(match rng.below(10) {
+        degrees.push(match rng.next_below(10) {
             0 => 0,
-            1..=6 => rng.below(32),
-            7 | 8 => 32 + rng.below(300),
-            _ => 256 + rng.below(2000),
+            1..=6 => rng.next_below(32),
+            7 | 8 => 32 + rng.next_below(300),
+            _ => 256 + rng.next_below(2000),
         });
     }
     let mut offsets = vec![0u64];

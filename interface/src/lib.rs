@@ -19,6 +19,7 @@
 #![no_std]
 
 pub mod bfs;
+pub mod compressed;
 pub mod names;
 mod params;
 

@@ -11,7 +11,7 @@ use cudarc::nvrtc::Ptx;
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};
-use warpath_interface::bfs::persistent::{RESTART_EDGES, RESTART_MIN_EDGES};
+use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///

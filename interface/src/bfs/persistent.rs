@@ -17,10 +17,11 @@ pub const SHARED_LIST_EDGES: u64 = PERSISTENT_BLOCK as u64;
 /// space, its first edge in the CSR, its owner.
 pub const SHARED_LIST_WORDS: usize = 3;
 
-/// Edges between restart points of a long compressed list; lists of [`RESTART_MIN_EDGES`]
-/// edges or more are cut into pieces there.
-pub const RESTART_EDGES: u64 = 256;
-pub const RESTART_MIN_EDGES: u64 = SHARED_LIST_EDGES;
+pub use crate::compressed::RESTART_EDGES;
+
+// The compressed kernel cuts every list it shares out to the grid at its restart points, so
+// every such list must have them.
+const _: () = assert!(crate::compressed::RESTART_MIN_EDGES <= SHARED_LIST_EDGES);
 
 /// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
 pub const HEAD_NEIGHBORS: usize = 2;
