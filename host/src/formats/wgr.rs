@@ -32,11 +32,12 @@
 //! only versions 1 and 2 keep reading it; only weighted graphs are written as version 3.
 
 use std::fs::File;
-use std::io::{BufWriter, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::graph::{CompressedGraph, Graph, Weights, MAX_VERTICES};
+use crate::memory::GraphSize;
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
 /// The newest version, written for weighted graphs. Versions 1 and 2 are still read, and
@@ -63,19 +64,9 @@ pub fn write_compressed(graph: &CompressedGraph, path: &Path) -> Result<()> {
     write_file(path, |out| write_compressed_to(graph, out))
 }
 
+/// Written whole or not at all: an interrupted write leaves the old file or none.
 fn write_file(path: &Path, body: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    let io = |e| Error::io(path, e);
-    let file = File::create(path).map_err(io)?;
-    let buffered = BufWriter::with_capacity(1 << 20, file);
-    if super::is_gzipped(path) {
-        let mut encoder = flate2::write::GzEncoder::new(buffered, flate2::Compression::fast());
-        body(&mut encoder).map_err(io)?;
-        encoder.finish().map_err(io)?.flush().map_err(io)
-    } else {
-        let mut out = buffered;
-        body(&mut out).map_err(io)?;
-        out.flush().map_err(io)
-    }
+    crate::output::write_atomically(path, body)
 }
 
 fn header(version: u32, flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {
@@ -173,7 +164,12 @@ enum Stored {
 /// Reads a `.wgr` file (or `.wgr.gz`), checking its header, its length and its checksum.
 /// A compressed file is decoded into the plain CSR. Weights are kept.
 pub fn read(path: &Path) -> Result<Graph> {
-    match read_stored(path)? {
+    read_within(path, None)
+}
+
+/// [`read`] with an explicit memory limit for the guard (see [`crate::memory`]).
+pub fn read_within(path: &Path, memory_limit: Option<u64>) -> Result<Graph> {
+    match read_stored(path, memory_limit)? {
         Stored::Plain(graph) => Ok(graph),
         Stored::Compressed(compressed) => Ok(compressed.decode()),
     }
@@ -183,7 +179,7 @@ pub fn read(path: &Path) -> Result<Graph> {
 /// checked), a plain one encoded after reading (dropping its weights, if any: compressed
 /// lists carry none).
 pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
-    match read_stored(path)? {
+    match read_stored(path, None)? {
         Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
         Stored::Compressed(compressed) => Ok(compressed),
     }
@@ -202,14 +198,14 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
     Ok(header.flags & FLAG_COMPRESSED != 0)
 }
 
-fn read_stored(path: &Path) -> Result<Stored> {
+fn read_stored(path: &Path, memory_limit: Option<u64>) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(decoder, path, None)
+        read_from(decoder, path, None, memory_limit)
     } else {
         let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(file, path, Some(length))
+        read_from(file, path, Some(length), memory_limit)
     }
 }
 
@@ -275,7 +271,7 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
 
 /// `length` is the byte count when known (a plain file), so truncation is reported before
 /// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<Stored> {
+fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
     let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
     let mut crc = crc32fast::Hasher::new();
@@ -317,6 +313,11 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
             )));
         }
     }
+
+    // The guard: the arrays as stored, and for compressed lists their bytes and the decoded CSR.
+    let size = GraphSize { vertices: n, edges: m, undirected: false, weight_bytes: if weighted { 4 } else { 0 } };
+    let extra = if compressed { 8 * (n as u128 + 1) + m as u128 } else { 0 };
+    crate::memory::check(&path.display().to_string(), size, size.stored_bytes() + extra, memory_limit)?;
 
     let mut offsets: Vec<u64> = read_array(&mut input, n + 1, path, "offsets")?;
     crc.update(bytemuck::cast_slice(&offsets));
@@ -376,12 +377,19 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
                 graph = graph.with_weights(weights).map_err(|e| format_error(e.to_string()))?;
             }
             check_lists(&graph, path)?;
+            if undirected {
+                check_symmetric(&graph, path)?;
+            }
             Ok(Stored::Plain(graph))
         }
         Body::Lists(bytes) => {
             let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
             check_no_self_loops(&graph, path)?;
+            let (forward, backward) = if undirected { compressed_fingerprints(&graph) } else { (0, 0) };
+            if forward != backward {
+                check_symmetric(&graph.decode(), path)?;
+            }
             Ok(Stored::Compressed(graph))
         }
     }
@@ -453,6 +461,76 @@ fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
         }),
         None => Ok(()),
     }
+}
+
+/// A file flagged undirected must hold every edge both ways: BFS and the bottom-up kernels
+/// rely on it, and a hand-made file with one-way lists and a valid checksum would give wrong
+/// answers. The fingerprints (a keyed hash summed over the edges one way and the other) are
+/// one sequential pass; only when they differ are the lists searched for the edge to name.
+fn check_symmetric(graph: &Graph, path: &Path) -> Result<()> {
+    use rayon::prelude::*;
+    let (forward, backward) = plain_fingerprints(graph);
+    if forward == backward {
+        return Ok(());
+    }
+    let one_way = (0..graph.num_vertices() as u32).into_par_iter().find_map_first(|u| {
+        graph.neighbors(u).iter().find(|&&v| graph.neighbors(v).binary_search(&u).is_err()).map(|&v| (u, v))
+    });
+    match one_way {
+        Some((u, v)) => Err(Error::Format {
+            path: path.to_path_buf(),
+            problem: format!(
+                "says the graph is undirected, but vertex {} lists {} and not the other way round; \
+                 the file is corrupt or was not written by warpath",
+                graph.external_id(u),
+                graph.external_id(v)
+            ),
+        }),
+        // The sums collided although every edge has its reverse.
+        None => Ok(()),
+    }
+}
+
+/// A hash of the edge `u -> v`, keyed once per process so that no file can be made to
+/// collide on purpose.
+fn edge_hash(u: u32, v: u32) -> u64 {
+    use std::hash::BuildHasher;
+    use std::sync::OnceLock;
+    static KEY: OnceLock<u64> = OnceLock::new();
+    let key = *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64));
+    // SplitMix64's finalizer.
+    let mut x = ((u as u64) << 32 | v as u64) ^ key;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The sums of [`edge_hash`] over every edge as stored and reversed: equal for a symmetric graph.
+fn plain_fingerprints(graph: &Graph) -> (u64, u64) {
+    use rayon::prelude::*;
+    (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .with_min_len(4096)
+        .map(|u| {
+            graph.neighbors(u).iter().fold((0u64, 0u64), |(f, b), &v| {
+                (f.wrapping_add(edge_hash(u, v)), b.wrapping_add(edge_hash(v, u)))
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)))
+}
+
+/// [`plain_fingerprints`] of compressed lists, decoded as they are summed.
+fn compressed_fingerprints(graph: &CompressedGraph) -> (u64, u64) {
+    use rayon::prelude::*;
+    (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .with_min_len(4096)
+        .map(|u| {
+            graph.neighbors(u).fold((0u64, 0u64), |(f, b), v| {
+                (f.wrapping_add(edge_hash(u, v)), b.wrapping_add(edge_hash(v, u)))
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)))
 }
 
 /// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
