@@ -68,6 +68,21 @@ fn headers_declaring_billions_of_vertices_are_refused_before_allocating() {
 }
 
 #[test]
+fn a_compressed_wgr_header_declaring_billions_of_vertices_is_refused() {
+    let scratch = Scratch::new("hostile-wgr-header");
+    // A gzip stream has no length to check the header against: the guard refuses it.
+    let mut header = b"WARPGRPH".to_vec();
+    for word in [2u32, 0, 0, 0] {
+        header.extend_from_slice(&word.to_le_bytes());
+    }
+    header.extend_from_slice(&4_000_000_000u64.to_le_bytes());
+    header.extend_from_slice(&3u64.to_le_bytes());
+    let path = scratch.file("big.wgr.gz", &header);
+    let out = warpath_with_limit(&["info", text(&path)], Some("1G"));
+    assert_one_line_error(&out, &["big.wgr.gz: needs about 32.0 GB for 4000000000 vertices and 3 edges"]);
+}
+
+#[test]
 fn generator_specs_beyond_the_memory_are_refused_at_once() {
     for spec in ["kron:28", "kron:31", "kron:20:100000", "grid2d:65535", "grid3d:1625", "urand:31:1"] {
         let started = Instant::now();

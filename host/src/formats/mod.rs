@@ -149,6 +149,13 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
     if Format::from_path(path)? == Format::Wgr {
         let graph = read_wgr(path, opts)?;
         if opts.undirected && !graph.is_undirected() {
+            let size = GraphSize {
+                vertices: graph.num_vertices() as u64,
+                edges: graph.num_edges(),
+                undirected: true,
+                weight_bytes: if graph.is_weighted() { 4 } else { 0 },
+            };
+            crate::memory::check_build(path, size, opts.memory_limit)?;
             return GraphBuilder::new().build(edges_of(&graph, true));
         }
         return Ok(graph);

@@ -377,19 +377,12 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limi
                 graph = graph.with_weights(weights).map_err(|e| format_error(e.to_string()))?;
             }
             check_lists(&graph, path)?;
-            if undirected {
-                check_symmetric(&graph, path)?;
-            }
             Ok(Stored::Plain(graph))
         }
         Body::Lists(bytes) => {
             let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
-            check_no_self_loops(&graph, path)?;
-            let (forward, backward) = if undirected { compressed_fingerprints(&graph) } else { (0, 0) };
-            if forward != backward {
-                check_symmetric(&graph.decode(), path)?;
-            }
+            check_compressed_lists(&graph, path)?;
             Ok(Stored::Compressed(graph))
         }
     }
@@ -424,113 +417,119 @@ fn read_weights(input: &mut impl Read, crc: &mut crc32fast::Hasher, m: u64, path
 }
 
 /// Compressed lists are strictly increasing by construction (gaps are stored minus one), so
-/// only self-loops remain to be refused.
-fn check_no_self_loops(graph: &CompressedGraph, path: &Path) -> Result<()> {
+/// only self-loops remain to be refused, and for an undirected graph one-way edges (see
+/// [`pair_hash`]), in the same decoding pass.
+fn check_compressed_lists(graph: &CompressedGraph, path: &Path) -> Result<()> {
     use rayon::prelude::*;
-    let bad = (0..graph.num_vertices() as u32)
+    let (undirected, key) = (graph.is_undirected(), pair_key());
+    let (bad, balance) = (0..graph.num_vertices() as u32)
         .into_par_iter()
         .with_min_len(1024)
-        .find_first(|&v| graph.neighbors(v).any(|t| t == v));
-    match bad {
-        Some(v) => Err(Error::Format {
+        .map(|u| {
+            let (mut self_loop, mut balance) = (false, 0u64);
+            for v in graph.neighbors(u) {
+                self_loop |= v == u;
+                if undirected {
+                    balance = balance.wrapping_add(pair_hash(key, u, v));
+                }
+            }
+            (self_loop.then_some(u), balance)
+        })
+        .reduce(|| (None, 0), |a, b| (a.0.or(b.0), a.1.wrapping_add(b.1)));
+    if let Some(v) = bad {
+        return Err(Error::Format {
             path: path.to_path_buf(),
             problem: format!(
                 "the neighbor list of vertex {v} holds a self-loop; the file was not written by warpath or is corrupt"
             ),
-        }),
-        None => Ok(()),
+        });
     }
+    if balance != 0 {
+        return Err(one_way_error(&graph.decode(), path));
+    }
+    Ok(())
 }
 
 /// The reader skips the builder, so it checks what the builder would have guaranteed
-/// (sorted lists, no repeats, no self-loops): a correct checksum over a hand-made or buggy
-/// file does not make it valid.
+/// (sorted lists, no repeats, no self-loops, and for an undirected graph every edge both
+/// ways), in one pass: a correct checksum over a hand-made or buggy file does not make it valid.
 fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
     use rayon::prelude::*;
-    let bad = (0..graph.num_vertices() as u32).into_par_iter().find_first(|&v| {
-        let list = graph.neighbors(v);
-        list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&v).is_ok()
-    });
-    match bad {
-        Some(v) => Err(Error::Format {
+    let (undirected, key) = (graph.is_undirected(), pair_key());
+    let (bad, balance) = (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .with_min_len(1024)
+        .map(|u| {
+            let list = graph.neighbors(u);
+            let bad = list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&u).is_ok();
+            let balance = if undirected {
+                list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
+            } else {
+                0
+            };
+            (bad.then_some(u), balance)
+        })
+        .reduce(|| (None, 0), |a, b| (a.0.or(b.0), a.1.wrapping_add(b.1)));
+    if let Some(v) = bad {
+        return Err(Error::Format {
             path: path.to_path_buf(),
             problem: format!(
                 "the neighbor list of vertex {v} is not strictly increasing or holds a self-loop; \
                  the file was not written by warpath or is corrupt"
             ),
-        }),
-        None => Ok(()),
+        });
     }
+    if balance != 0 {
+        return Err(one_way_error(graph, path));
+    }
+    Ok(())
 }
 
 /// A file flagged undirected must hold every edge both ways: BFS and the bottom-up kernels
 /// rely on it, and a hand-made file with one-way lists and a valid checksum would give wrong
-/// answers. The fingerprints (a keyed hash summed over the edges one way and the other) are
-/// one sequential pass; only when they differ are the lists searched for the edge to name.
-fn check_symmetric(graph: &Graph, path: &Path) -> Result<()> {
-    use rayon::prelude::*;
-    let (forward, backward) = plain_fingerprints(graph);
-    if forward == backward {
-        return Ok(());
-    }
-    let one_way = (0..graph.num_vertices() as u32).into_par_iter().find_map_first(|u| {
-        graph.neighbors(u).iter().find(|&&v| graph.neighbors(v).binary_search(&u).is_err()).map(|&v| (u, v))
-    });
-    match one_way {
-        Some((u, v)) => Err(Error::Format {
-            path: path.to_path_buf(),
-            problem: format!(
-                "says the graph is undirected, but vertex {} lists {} and not the other way round; \
-                 the file is corrupt or was not written by warpath",
-                graph.external_id(u),
-                graph.external_id(v)
-            ),
-        }),
-        // The sums collided although every edge has its reverse.
-        None => Ok(()),
-    }
+/// answers. Each edge adds a keyed hash of its unordered pair, positive from the smaller end
+/// and negative from the larger, so the balance of a symmetric graph is zero; the lists are
+/// searched for the one-way edge to name only when it is not. One multiply per edge, in the
+/// pass that checks the lists anyway.
+#[inline]
+fn pair_hash(key: u64, u: u32, v: u32) -> u64 {
+    let (low, high) = (u.min(v), u.max(v));
+    let x = (((low as u64) << 32 | high as u64) ^ key).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let hash = x ^ (x >> 29);
+    // Negated from the larger end (two's complement, without a branch).
+    let larger_end = ((u > v) as u64).wrapping_neg();
+    (hash ^ larger_end).wrapping_sub(larger_end)
 }
 
-/// A hash of the edge `u -> v`, keyed once per process so that no file can be made to
-/// collide on purpose.
-fn edge_hash(u: u32, v: u32) -> u64 {
+/// The key of [`pair_hash`], random once per process, so that no file can be made to balance
+/// without being symmetric.
+fn pair_key() -> u64 {
     use std::hash::BuildHasher;
     use std::sync::OnceLock;
     static KEY: OnceLock<u64> = OnceLock::new();
-    let key = *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64));
-    // SplitMix64's finalizer.
-    let mut x = ((u as u64) << 32 | v as u64) ^ key;
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+    *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
 }
 
-/// The sums of [`edge_hash`] over every edge as stored and reversed: equal for a symmetric graph.
-fn plain_fingerprints(graph: &Graph) -> (u64, u64) {
+/// The error naming the first one-way edge of a graph flagged undirected; called only when
+/// its balance is not zero.
+fn one_way_error(graph: &Graph, path: &Path) -> Error {
     use rayon::prelude::*;
-    (0..graph.num_vertices() as u32)
-        .into_par_iter()
-        .with_min_len(4096)
-        .map(|u| {
-            graph.neighbors(u).iter().fold((0u64, 0u64), |(f, b), &v| {
-                (f.wrapping_add(edge_hash(u, v)), b.wrapping_add(edge_hash(v, u)))
-            })
-        })
-        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)))
-}
-
-/// [`plain_fingerprints`] of compressed lists, decoded as they are summed.
-fn compressed_fingerprints(graph: &CompressedGraph) -> (u64, u64) {
-    use rayon::prelude::*;
-    (0..graph.num_vertices() as u32)
-        .into_par_iter()
-        .with_min_len(4096)
-        .map(|u| {
-            graph.neighbors(u).fold((0u64, 0u64), |(f, b), v| {
-                (f.wrapping_add(edge_hash(u, v)), b.wrapping_add(edge_hash(v, u)))
-            })
-        })
-        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)))
+    let one_way = (0..graph.num_vertices() as u32).into_par_iter().find_map_first(|u| {
+        graph.neighbors(u).iter().find(|&&v| graph.neighbors(v).binary_search(&u).is_err()).map(|&v| (u, v))
+    });
+    let problem = match one_way {
+        Some((u, v)) => format!(
+            "says the graph is undirected, but vertex {} lists {} and not the other way round; \
+             the file is corrupt or was not written by warpath",
+            graph.external_id(u),
+            graph.external_id(v)
+        ),
+        // Every edge has its reverse, yet the balance is not zero: a list holds repeats.
+        None => "says the graph is undirected, but its lists do not hold each edge exactly once both ways; \
+                 the file is corrupt or was not written by warpath"
+            .to_string(),
+    };
+    Error::Format { path: path.to_path_buf(), problem }
 }
 
 /// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
