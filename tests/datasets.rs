@@ -113,7 +113,7 @@ fn soc_slashdot_crlf_with_self_loops() {
 fn soc_slashdot_read_as_undirected() {
     let Some(path) = dataset("soc-Slashdot0902.txt.gz") else { return };
     let g =
-        read_graph(&path, &ReadOptions { undirected: true, ignore_weights: false }).unwrap_or_else(|e| panic!("{e}"));
+        read_graph(&path, &ReadOptions { undirected: true, ..ReadOptions::DEFAULT }).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.num_vertices(), 82_168);
     assert_eq!(g.num_edges(), 2 * 504_230);
     assert!(g.is_undirected());

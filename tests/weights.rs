@@ -10,9 +10,9 @@ use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, WeightKind, Weight
 use warpath::input::{load_graph, LoadOptions};
 use warpath::{Error, Graph};
 
-const DIRECTED: ReadOptions = ReadOptions { undirected: false, ignore_weights: false };
-const UNDIRECTED: ReadOptions = ReadOptions { undirected: true, ignore_weights: false };
-const UNWEIGHTED: ReadOptions = ReadOptions { undirected: false, ignore_weights: true };
+const DIRECTED: ReadOptions = ReadOptions::DEFAULT;
+const UNDIRECTED: ReadOptions = ReadOptions { undirected: true, ..ReadOptions::DEFAULT };
+const UNWEIGHTED: ReadOptions = ReadOptions { ignore_weights: true, ..ReadOptions::DEFAULT };
 
 /// Every list's (target, weight) pairs, weights as `f64`, for comparing whole graphs.
 fn weighted_adjacency(g: &Graph) -> Vec<Vec<(u32, f64)>> {

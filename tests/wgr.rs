@@ -62,7 +62,7 @@ fn undirected_option_symmetrizes_a_directed_file() {
     let g = sample(false, 0);
     let path = scratch.path("d.wgr");
     write_wgr(&g, &path).unwrap();
-    let u = read_graph(&path, &ReadOptions { undirected: true, ignore_weights: false }).unwrap();
+    let u = read_graph(&path, &ReadOptions { undirected: true, ..ReadOptions::DEFAULT }).unwrap();
     assert!(u.is_undirected() && u.is_symmetric());
     assert_eq!(u, sample(true, 0));
     let list = read_edge_list(&path, &ReadOptions::default()).unwrap();

@@ -16,6 +16,9 @@ pub enum Error {
     Format { path: PathBuf, problem: String },
     /// The graph has more vertices than a `u32` vertex id can name.
     TooManyVertices { vertices: u64 },
+    /// Loading or building the graph would need more memory than is available (see
+    /// [`crate::memory`]); `what` names the file or generator spec.
+    OutOfMemory { what: String, needed: u64, vertices: u64, edges: u64, available: u64 },
     /// A BFS source that is out of range or has no edges.
     InvalidSource { vertex: u64, problem: String },
     /// A generator spec or command-line value that cannot be understood.
@@ -40,6 +43,12 @@ impl fmt::Display for Error {
                 f,
                 "the graph has {vertices} vertices, but warpath stores vertex ids as u32 and can hold at most {}",
                 crate::graph::MAX_VERTICES
+            ),
+            Error::OutOfMemory { what, needed, vertices, edges, available } => write!(
+                f,
+                "{what}: needs about {} for {vertices} vertices and {edges} edges, {} available",
+                crate::memory::show_bytes(*needed),
+                crate::memory::show_bytes(*available)
             ),
             Error::InvalidSource { vertex, problem } => write!(f, "source vertex {vertex} {problem}"),
             Error::InvalidArgument(message) => f.write_str(message),

@@ -19,6 +19,12 @@ pub struct LoadOptions {
     /// Load a file unweighted even if it has weights (see [`ReadOptions::ignore_weights`]).
     /// Generated weights (`weights`) are attached all the same.
     pub ignore_weights: bool,
+    /// The memory limit of the guard, overriding `WARPATH_MEMORY_LIMIT` and the detected
+    /// memory (see [`crate::memory`]).
+    pub memory_limit: Option<u64>,
+    /// Read a SNAP edge list whose header's edge count disagrees with its lines
+    /// (see [`ReadOptions::allow_count_mismatch`]).
+    pub allow_count_mismatch: bool,
 }
 
 /// Loads `input`: a generator spec such as `kron:20` when it looks like one, otherwise the
@@ -34,6 +40,9 @@ pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
 fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<Graph> {
     if generate::looks_like_spec(input) {
         let spec: GeneratorSpec = input.parse()?;
+        // Grid side lengths are validated to be at least 1, so the edge counts cannot underflow.
+        let size = spec.size(opts.weights.is_some());
+        crate::memory::check(input, size, size.build_bytes(), opts.memory_limit)?;
         return generate::generate(&spec, opts.seed);
     }
     let path = Path::new(input);
@@ -45,5 +54,11 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<Graph> {
     }
     // A file's own weights would be replaced: not reading them saves the work and memory.
     let ignore_weights = opts.ignore_weights || opts.weights.is_some();
-    formats::read_graph(path, &ReadOptions { undirected: opts.undirected, ignore_weights })
+    let read = ReadOptions {
+        undirected: opts.undirected,
+        ignore_weights,
+        memory_limit: opts.memory_limit,
+        allow_count_mismatch: opts.allow_count_mismatch,
+    };
+    formats::read_graph(path, &read)
 }

@@ -6,6 +6,8 @@
 //! - [`formats`]: readers and writers of graph files;
 //! - [`generate`]: seeded synthetic graphs (Graph500 Kronecker, RMAT, uniform, grids);
 //! - [`input`]: loading what the user named, a file or a generator spec;
+//! - [`memory`]: the guard that refuses a graph too big for the memory available, before allocating;
+//! - [`output`]: files written whole or not at all, never over the input graph;
 //! - [`gpu`]: the CUDA runtime over cudarc and the PTX built from `device/`;
 //! - [`engine`]: backend choice and CPU fallback, placement under the VRAM budget, the graph
 //!   prepared for the GPU; shared by every algorithm;
@@ -22,6 +24,8 @@ pub mod generate;
 pub mod gpu;
 pub mod graph;
 pub mod input;
+pub mod memory;
+pub mod output;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

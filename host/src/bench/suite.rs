@@ -209,7 +209,13 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         let started = Instant::now();
         let graph = load_graph(
             name,
-            &LoadOptions { undirected: false, seed: options.seed, weights: None, ignore_weights: true },
+            &LoadOptions {
+                undirected: false,
+                seed: options.seed,
+                weights: None,
+                ignore_weights: true,
+                ..LoadOptions::default()
+            },
         )?;
         let load_ms = started.elapsed().as_secs_f64() * 1e3;
         let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };

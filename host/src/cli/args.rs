@@ -68,6 +68,25 @@ pub struct GraphInput {
                      and the same sources."
     )]
     pub seed: u64,
+    #[arg(
+        long,
+        value_parser = parse_bytes,
+        value_name = "BYTES",
+        help = "Host memory the graph may take (e.g. 16G)",
+        long_help = "Host memory the graph's load and build may take, in bytes or with a K, M, G or T suffix \
+                     (powers of 1024). A graph whose estimated needs exceed it is refused before anything is \
+                     allocated. Default: the environment variable WARPATH_MEMORY_LIMIT, else the memory \
+                     available (the cgroup's limit or MemAvailable)."
+    )]
+    pub memory_limit: Option<u64>,
+    #[arg(
+        long,
+        help = "Read a SNAP edge list whose header's edge count disagrees with its lines",
+        long_help = "Read a SNAP edge list whose `# Nodes: .. Edges: ..` header disagrees with the number of \
+                     edge lines as it is. Without this flag such a file is refused, since it is most often a \
+                     truncated download."
+    )]
+    pub allow_count_mismatch: bool,
 }
 
 /// Edge weights, for the subcommands that keep them (`info`, `convert`; shortest paths next).
@@ -478,22 +497,21 @@ pub fn parse_threshold(text: &str) -> Result<f32, String> {
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let (digits, shift) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("unknown size suffix `{c}` in `{text}`: use K, M, G or T")),
-            };
-            (&text[..i], shift)
-        }
-        _ => (text, 0),
-    };
-    let value: u64 = digits.parse().map_err(|_| format!("`{text}` is not a byte count such as 6G, 512M or 4096"))?;
-    value.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
+    warpath::memory::parse_bytes(text)
+}
+
+/// The most roots `bench` runs: far beyond Graph500's 64, and small enough that the records
+/// of every root fit in memory.
+pub const MAX_ROOTS: usize = 1 << 16;
+
+/// A root count from 1 to [`MAX_ROOTS`].
+pub fn parse_roots(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<u64>() {
+        Ok(roots) if (1..=MAX_ROOTS as u64).contains(&roots) => Ok(roots as usize),
+        _ => Err(format!(
+            "`{text}` is not a root count: give at least one root and at most {MAX_ROOTS} (Graph500 uses 64)"
+        )),
+    }
 }
 
 impl GpuTuning {
@@ -655,7 +673,8 @@ pub struct BenchArgs {
     #[arg(
         long,
         default_value_t = 64,
-        help = "Timed traversals from seeded random roots",
+        value_parser = parse_roots,
+        help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
                      one is validated."
     )]
@@ -693,7 +712,12 @@ pub struct SuiteArgs {
         long_help = "Small graphs of the same families (seconds, for CI); datasets only with --datasets."
     )]
     pub quick: bool,
-    #[arg(long, default_value_t = 16, help = "Timed roots per graph and backend")]
+    #[arg(
+        long,
+        default_value_t = 16,
+        value_parser = parse_roots,
+        help = "Timed roots per graph and backend (1 to 65536)"
+    )]
     pub roots: usize,
     #[arg(long, default_value_t = 1, help = "Seed for the generators and the roots")]
     pub seed: u64,

@@ -2,6 +2,7 @@ use std::time::Instant;
 
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
+use warpath::output::AtomicFile;
 use warpath::Result;
 
 use warpath::bfs::KernelName;
@@ -12,6 +13,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     // Refuse a bad plot name before the work, not after it.
     if let Some(path) = &args.plot {
         plot::check_plot_path(path)?;
+        super::check_output(path, &args.graph.input)?;
+    }
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
     }
     let kernel = super::requested_kernel(&args.gpu)?;
     let loading = Instant::now();
@@ -39,12 +44,17 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         print_bandwidth(gpu, &trace.levels)?;
     }
     if let Some(path) = &args.json {
-        write_report(&report, path)?;
+        // Written whole or not at all: to a temporary file beside the target, then renamed.
+        let file = AtomicFile::create(path)?;
+        write_report(&report, file.temp_path())?;
+        file.commit()?;
         println!("json: {}", path.display());
     }
     if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
-        plot::plot_levels(&trace.levels, &title, path)?;
+        let file = AtomicFile::create(path)?;
+        plot::plot_levels(&trace.levels, &title, file.temp_path())?;
+        file.commit()?;
         println!("plot: {}", path.display());
     }
     Ok(())

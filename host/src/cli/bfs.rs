@@ -1,4 +1,3 @@
-use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use warpath::bfs::{random_source, GpuKernel, KernelName, TopDownStrategy};
@@ -10,10 +9,19 @@ use super::args::BfsArgs;
 
 pub fn run(args: &BfsArgs) -> Result<()> {
     let kernel = super::requested_kernel(&args.gpu)?;
+    if let Some(path) = &args.out {
+        super::check_output(path, &args.graph.input)?;
+    }
     let loading = Instant::now();
     let graph = super::load(&args.graph.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let source = match args.source {
+        Some(_) if graph.num_vertices() == 0 => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the graph is empty (no vertices), so there is no source vertex to start from",
+                args.graph.input.graph
+            )))
+        }
         Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
             vertex: external,
             problem: format!(
@@ -88,32 +96,32 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     Ok(())
 }
 
+/// Writes one line per vertex (gzip-compressed when `path` ends in `.gz`), whole or not at all.
 fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
-    let io_error = |e| Error::Io { path: path.to_path_buf(), source: e };
-    let file = std::fs::File::create(path).map_err(io_error)?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    if !result.has_parents() {
-        // A distances-only run has no parent column to fill; the header says why it is missing.
-        writeln!(out, "# vertex distance (distances only: no parents; -1 for unreached)").map_err(io_error)?;
+    warpath::output::write_atomically(path, |out| {
+        if !result.has_parents() {
+            // A distances-only run has no parent column to fill; the header says why it is missing.
+            writeln!(out, "# vertex distance (distances only: no parents; -1 for unreached)")?;
+            for v in 0..graph.num_vertices() as u32 {
+                let distance = result.distances[v as usize];
+                let external = graph.external_id(v);
+                if distance == UNREACHED {
+                    writeln!(out, "{external} -1")?;
+                } else {
+                    writeln!(out, "{external} {distance}")?;
+                }
+            }
+            return Ok(());
+        }
         for v in 0..graph.num_vertices() as u32 {
-            let distance = result.distances[v as usize];
+            let (distance, parent) = (result.distances[v as usize], result.parents[v as usize]);
             let external = graph.external_id(v);
             if distance == UNREACHED {
-                writeln!(out, "{external} -1").map_err(io_error)?;
+                writeln!(out, "{external} -1 -1")?;
             } else {
-                writeln!(out, "{external} {distance}").map_err(io_error)?;
+                writeln!(out, "{external} {distance} {}", graph.external_id(parent))?;
             }
         }
-        return out.flush().map_err(io_error);
-    }
-    for v in 0..graph.num_vertices() as u32 {
-        let (distance, parent) = (result.distances[v as usize], result.parents[v as usize]);
-        let external = graph.external_id(v);
-        if distance == UNREACHED {
-            writeln!(out, "{external} -1 -1").map_err(io_error)?;
-        } else {
-            writeln!(out, "{external} {distance} {}", graph.external_id(parent)).map_err(io_error)?;
-        }
-    }
-    out.flush().map_err(io_error)
+        Ok(())
+    })
 }

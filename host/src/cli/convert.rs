@@ -10,6 +10,8 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
             args.output.display()
         )));
     }
+    super::check_output(&args.output, &args.input)?;
+    // The .wgr writers write to a temporary file and rename it into place when complete.
     let graph = super::load_weighted(&args.input, &args.weights)?;
     if args.compress && graph.is_weighted() {
         return Err(Error::InvalidArgument(format!(

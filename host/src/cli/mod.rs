@@ -46,6 +46,7 @@ pub fn run() -> i32 {
 fn flag_hint(err: &Error) -> &'static str {
     match err {
         Error::Gpu(gpu) if gpu.is_unavailable() => "; use --backend cpu",
+        Error::OutOfMemory { .. } => "; --memory-limit BYTES overrides the memory detected, if it is wrong",
         _ => "",
     }
 }
@@ -86,6 +87,12 @@ fn double_scan_flags(conflict: DoubleScanConflict) -> &'static str {
     }
 }
 
+/// Refuses, before anything is loaded, an output file that is the input graph or cannot be
+/// written.
+fn check_output(output: &std::path::Path, input: &args::GraphInput) -> Result<()> {
+    warpath::output::check_output(output, &input.graph)
+}
+
 /// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it.
 fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
     load_weighted(input, &args::WeightArgs { weights: None, ignore_weights: true })
@@ -99,6 +106,8 @@ fn load_weighted(input: &args::GraphInput, weights: &args::WeightArgs) -> warpat
         seed: input.seed,
         weights: weights.weights,
         ignore_weights: weights.ignore_weights,
+        memory_limit: input.memory_limit,
+        allow_count_mismatch: input.allow_count_mismatch,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let graph = warpath::input::load_graph(&input.graph, &options);

@@ -11,6 +11,7 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
+use crate::memory::GraphSize;
 use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 /// Reads a DIMACS `.gr` file. Directed unless `opts.undirected`; `path` only names the file in errors.
@@ -37,13 +38,32 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                 let (n, m) = match rest[..] {
                     [b"sp", n, m] => match (text::parse_u64(n), text::parse_u64(m)) {
                         (Some(n), Some(m)) => (n, m),
-                        _ => return Err(problem_line_error(path, number, line)),
+                        (None, _) | (_, None) => {
+                            let bad = if text::parse_u64(n).is_none() { n } else { m };
+                            return Err(parse_error(
+                                path,
+                                number,
+                                format!(
+                                    "the problem line `p sp VERTICES ARCS` with two counts, found {} ({}) in {}",
+                                    text::show(bad),
+                                    text::not_a_count(bad),
+                                    text::show(line)
+                                ),
+                            ));
+                        }
                     },
                     _ => return Err(problem_line_error(path, number, line)),
                 };
                 if n > MAX_VERTICES {
-                    return Err(Error::TooManyVertices { vertices: n });
+                    return Err(parse_error(
+                        path,
+                        number,
+                        format!("at most {MAX_VERTICES} vertices (warpath stores vertex ids as u32), found {n}"),
+                    ));
                 }
+                let weight_bytes = if opts.ignore_weights { 0 } else { 4 };
+                let size = GraphSize { vertices: n, edges: m, undirected: opts.undirected, weight_bytes };
+                crate::memory::check_build(path, size, opts.memory_limit)?;
                 edges.reserve(text::capacity_hint(m));
                 if let Some(weights) = &mut weights {
                     weights.reserve(text::capacity_hint(m));
@@ -60,10 +80,14 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
                 };
                 let (Some(u), Some(v), Some(w), None) = (fields.next(), fields.next(), fields.next(), fields.next())
                 else {
+                    let short = text::tokens(line).count() < 4;
+                    let shown = text::show(line);
+                    drop(fields);
+                    let hint = if short { lines.truncation_hint() } else { "" };
                     return Err(parse_error(
                         path,
                         number,
-                        format!("an arc line `a u v weight` (four columns), found {}", text::show(line)),
+                        format!("an arc line `a u v weight` (four columns), found {shown}{hint}"),
                     ));
                 };
                 if edges.len() as u64 == m {
@@ -149,7 +173,12 @@ fn vertex(token: &[u8], n: u64, path: &Path, number: u64, line: &[u8]) -> Result
         None => Err(parse_error(
             path,
             number,
-            format!("a vertex id (a positive integer), found {} in {}", text::show(token), text::show(line)),
+            format!(
+                "a vertex id (a positive integer), found {} ({}) in {}",
+                text::show(token),
+                text::not_a_count(token),
+                text::show(line)
+            ),
         )),
     }
 }

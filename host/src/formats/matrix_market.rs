@@ -16,7 +16,8 @@ use std::path::Path;
 
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::memory::GraphSize;
 use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -63,6 +64,19 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         let sizes: Vec<Option<u64>> = text::tokens(line).map(text::parse_u64).collect();
         match sizes[..] {
             [Some(rows), Some(cols), Some(entries)] => break (rows, cols, entries, number),
+            [_, _, _] => {
+                let bad = text::tokens(line).find(|t| text::parse_u64(t).is_none()).unwrap_or_default();
+                return Err(parse_error(
+                    path,
+                    number,
+                    format!(
+                        "the size line `rows columns entries` (three non-negative integers), found {} ({}) in {}",
+                        text::show(bad),
+                        text::not_a_count(bad),
+                        text::show(line)
+                    ),
+                ));
+            }
             _ => {
                 return Err(parse_error(
                     path,
@@ -77,7 +91,14 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
     };
     let num_vertices = rows.max(cols);
     if num_vertices > MAX_VERTICES {
-        return Err(Error::TooManyVertices { vertices: num_vertices });
+        return Err(parse_error(
+            path,
+            size_line,
+            format!(
+                "at most {MAX_VERTICES} rows and columns (warpath stores vertex ids as u32), found {rows} rows \
+                 and {cols} columns"
+            ),
+        ));
     }
     if symmetric && rows != cols {
         return Err(parse_error(
@@ -87,6 +108,13 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         ));
     }
 
+    let size = GraphSize {
+        vertices: num_vertices,
+        edges: entries,
+        undirected: symmetric || opts.undirected,
+        weight_bytes: if field == Field::Pattern || opts.ignore_weights { 0 } else { 4 },
+    };
+    crate::memory::check_build(path, size, opts.memory_limit)?;
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(text::capacity_hint(entries));
     let mut values = Values::new(field, !opts.ignore_weights, entries);
     let mut found: u64 = 0;
@@ -113,13 +141,16 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         }
         if count != field.columns() || fields.next().is_some() {
             let form = if field == Field::Pattern { "`row column`" } else { "`row column value`" };
+            let shown = text::show(line);
+            drop(fields);
+            let hint = if count < field.columns() { lines.truncation_hint() } else { "" };
             return Err(parse_error(
                 path,
                 number,
                 format!(
-                    "an entry {form} ({} columns, as the header's field says), found {}",
+                    "an entry {form} ({} columns, as the header's field says), found {}{hint}",
                     field.columns(),
-                    text::show(line)
+                    shown
                 ),
             ));
         }
@@ -256,7 +287,12 @@ fn index(token: &[u8], bound: u64, what: &str, path: &Path, number: u64, line: &
         None => Err(parse_error(
             path,
             number,
-            format!("a {what} index (a positive integer), found {} in {}", text::show(token), text::show(line)),
+            format!(
+                "a {what} index (a positive integer), found {} ({}) in {}",
+                text::show(token),
+                text::not_a_count(token),
+                text::show(line)
+            ),
         )),
     }
 }

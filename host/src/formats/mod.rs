@@ -27,6 +27,7 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder};
+use crate::memory::GraphSize;
 
 /// The graph file formats warpath reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +77,19 @@ pub struct ReadOptions {
     /// to be well formed, whatever their sign). Saves their memory where they are not needed,
     /// as in BFS, and reads matrices with negative entries as graphs.
     pub ignore_weights: bool,
+    /// The memory the guard compares a graph's needs with, overriding the environment and
+    /// the detected memory (see [`crate::memory`]).
+    pub memory_limit: Option<u64>,
+    /// Read a SNAP edge list whose `# Nodes: .. Edges: ..` header disagrees with its edge
+    /// lines as it is, instead of refusing it as truncated.
+    pub allow_count_mismatch: bool,
+}
+
+impl ReadOptions {
+    /// Directed, weighted as the file is, the detected memory, counts checked: what
+    /// `ReadOptions::default()` gives, usable in constants.
+    pub const DEFAULT: ReadOptions =
+        ReadOptions { undirected: false, ignore_weights: false, memory_limit: None, allow_count_mismatch: false };
 }
 
 /// True when `path` names a gzip-compressed file.
@@ -89,12 +103,30 @@ fn open_text(path: &Path) -> Result<Box<dyn BufRead>> {
     const BUFFER: usize = 1 << 20;
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if is_gzipped(path) {
+        let mut compressed = BufReader::with_capacity(BUFFER, file);
+        check_gzip_magic(&mut compressed, path)?;
         // MultiGz: `cat a.gz b.gz` and bgzip files are several gzip members back to back.
-        let decoder = flate2::bufread::MultiGzDecoder::new(BufReader::with_capacity(BUFFER, file));
+        let decoder = flate2::bufread::MultiGzDecoder::new(compressed);
         Ok(Box::new(BufReader::with_capacity(BUFFER, decoder)))
     } else {
         Ok(Box::new(BufReader::with_capacity(BUFFER, file)))
     }
+}
+
+/// Refuses a `.gz` file that is empty or does not start with gzip's magic bytes, in words
+/// (the decoder would say "invalid gzip header", or read an empty file as an empty graph).
+fn check_gzip_magic(input: &mut impl BufRead, path: &Path) -> Result<()> {
+    const MAGIC: [u8; 2] = [0x1f, 0x8b];
+    let start = input.fill_buf().map_err(|e| Error::io(path, e))?;
+    let problem = if start.is_empty() {
+        "is empty, but its name ends in .gz: a gzip file holds at least a header; the file was not written whole"
+    } else if !start.starts_with(&MAGIC) {
+        "is not gzip-compressed (it does not start with gzip's bytes 1f 8b), but its name ends in .gz; \
+         decompress it with gzip or rename it without .gz"
+    } else {
+        return Ok(());
+    };
+    Err(Error::Format { path: path.to_path_buf(), problem: problem.into() })
 }
 
 /// Reads the edges of a graph file, uncleaned (self-loops and repeats are left for the
@@ -117,11 +149,27 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
     if Format::from_path(path)? == Format::Wgr {
         let graph = read_wgr(path, opts)?;
         if opts.undirected && !graph.is_undirected() {
+            let size = GraphSize {
+                vertices: graph.num_vertices() as u64,
+                edges: graph.num_edges(),
+                undirected: true,
+                weight_bytes: if graph.is_weighted() { 4 } else { 0 },
+            };
+            crate::memory::check_build(path, size, opts.memory_limit)?;
             return GraphBuilder::new().build(edges_of(&graph, true));
         }
         return Ok(graph);
     }
     let list = read_edge_list(path, opts)?;
+    // The readers checked what their headers declared; the vertex count of an edge list is
+    // only known now, from its largest id.
+    let size = GraphSize {
+        vertices: list.num_vertices,
+        edges: list.edges.len() as u64,
+        undirected: list.undirected || opts.undirected,
+        weight_bytes: if list.weights.is_some() { 4 } else { 0 },
+    };
+    crate::memory::check_build(path, size, opts.memory_limit)?;
     GraphBuilder::new().symmetrize(opts.undirected).build(list)
 }
 
@@ -131,7 +179,7 @@ pub fn write_wgr(graph: &Graph, path: &Path) -> Result<()> {
 }
 
 fn read_wgr(path: &Path, opts: &ReadOptions) -> Result<Graph> {
-    let graph = wgr::read(path)?;
+    let graph = wgr::read_within(path, opts.memory_limit)?;
     Ok(if opts.ignore_weights { graph.without_weights() } else { graph })
 }
 

@@ -13,6 +13,7 @@ use std::path::Path;
 use super::text::{self, parse_error, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
+use crate::memory::GraphSize;
 use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 
 /// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
@@ -35,15 +36,22 @@ fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut weights: Option<Vec<u32>> = (weighted && !opts.ignore_weights).then(Vec::new);
     let mut max_id: Option<u32> = None;
+    // The `# ... Edges: M` header's M and its line, to catch a truncated download.
+    let mut declared: Option<(u64, u64)> = None;
     let form = if weighted { "three columns `u v w` (source, target, weight)" } else { "two vertex ids `u v`" };
     while let Some((number, line)) = lines.next_line()? {
         if line.first() == Some(&b'#') {
-            if edges.is_empty() {
-                if let Some(declared) = declared_edges(line) {
-                    edges.reserve(text::capacity_hint(declared));
+            if edges.is_empty() && declared.is_none() {
+                if let Some(count) = declared_edges(line) {
+                    let weight_bytes = if weights.is_some() { 4 } else { 0 };
+                    // The vertex count is not known before the largest id is seen.
+                    let size = GraphSize { vertices: 0, edges: count, undirected: opts.undirected, weight_bytes };
+                    crate::memory::check_build(path, size, opts.memory_limit)?;
+                    edges.reserve(text::capacity_hint(count));
                     if let Some(weights) = &mut weights {
-                        weights.reserve(text::capacity_hint(declared));
+                        weights.reserve(text::capacity_hint(count));
                     }
+                    declared = Some((count, number));
                 }
             }
             continue;
@@ -64,11 +72,10 @@ fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &
             ));
         }
         let (Some(u), Some(v), true) = (u, v, w.is_some() || !weighted) else {
-            return Err(parse_error(
-                path,
-                number,
-                format!("{form} separated by whitespace, found only {}", text::show(line)),
-            ));
+            let shown = text::show(line);
+            drop(fields);
+            let hint = lines.truncation_hint();
+            return Err(parse_error(path, number, format!("{form} separated by whitespace, found only {shown}{hint}")));
         };
         let (u, v) = (vertex(u, path, number, line)?, vertex(v, path, number, line)?);
         if let Some(w) = w {
@@ -89,7 +96,20 @@ fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &
         max_id = max_id.max(Some(u.max(v)));
         edges.push((u, v));
     }
+    if let Some((count, header_line)) = declared.filter(|&(count, _)| count != edges.len() as u64) {
+        if !opts.allow_count_mismatch {
+            return Err(Error::Format {
+                path: path.to_path_buf(),
+                problem: format!(
+                    "its header (line {header_line}) says {count} edges, but the file has {} edge lines; it may be \
+                     truncated (an interrupted download or copy?). To read it as it is, give --allow-count-mismatch",
+                    edges.len()
+                ),
+            });
+        }
+    }
     let num_vertices = max_id.map_or(0, |m| m as u64 + 1);
+    check_ids_dense(path, num_vertices, &edges)?;
     Ok(EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0, weights: weights.map(Weights::U32) })
 }
 
@@ -98,13 +118,51 @@ fn vertex(token: &[u8], path: &Path, line_number: u64, line: &[u8]) -> Result<u3
         parse_error(
             path,
             line_number,
-            format!("a vertex id (a non-negative integer), found {} in {}", text::show(token), text::show(line)),
+            format!(
+                "a vertex id (a non-negative integer), found {} ({}) in {}",
+                text::show(token),
+                text::not_a_count(token),
+                text::show(line)
+            ),
         )
     })?;
     if id >= MAX_VERTICES {
-        return Err(Error::TooManyVertices { vertices: id.saturating_add(1) });
+        return Err(parse_error(
+            path,
+            line_number,
+            format!(
+                "a vertex id below {MAX_VERTICES} (warpath stores vertex ids as u32), found {id} in {}",
+                text::show(line)
+            ),
+        ));
     }
     Ok(id as u32)
+}
+
+/// An edge list's vertices are the ids `0..=largest`, every one of them a vertex. A file
+/// whose ids are few but large (one id near 2^32) would allocate for billions of vertices
+/// that no edge names: it is refused with advice instead. Only ranges beyond a few million
+/// vertices with at most 1/64 of them usable by the edges are refused, so the distinct ids
+/// are counted only then.
+fn check_ids_dense(path: &Path, num_vertices: u64, edges: &[(u32, u32)]) -> Result<()> {
+    const SMALL_RANGE: u64 = 1 << 24;
+    const SPARSEST: u64 = 64;
+    let most_distinct = 2 * edges.len() as u64;
+    if num_vertices <= SMALL_RANGE || num_vertices / SPARSEST <= most_distinct {
+        return Ok(());
+    }
+    let mut ids: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Err(Error::Format {
+        path: path.to_path_buf(),
+        problem: format!(
+            "ids up to {} but only {} distinct: every id below the largest would be a vertex, {num_vertices} \
+             of them. Renumber the file's ids densely from 0",
+            num_vertices - 1,
+            ids.len()
+        ),
+    })
 }
 
 /// The `M` of a `# Nodes: N Edges: M` comment, used only to size the edge vector.

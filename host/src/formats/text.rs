@@ -11,30 +11,52 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
+/// The longest line a text graph file may have. Real lines are tens of bytes; the cap keeps a
+/// file without newlines (a binary file, `/dev/zero`, a gzip bomb) from growing the line
+/// buffer without bound.
+pub(crate) const MAX_LINE_BYTES: u64 = 1 << 20;
+
 /// Reads a text file one line at a time, counting lines for error messages.
 pub(crate) struct Lines<'p, R> {
     reader: R,
     path: &'p Path,
     buf: Vec<u8>,
     line: u64,
+    /// The last line read ended at the end of the file without a newline.
+    unterminated: bool,
 }
 
 impl<'p, R: BufRead> Lines<'p, R> {
     pub(crate) fn new(reader: R, path: &'p Path) -> Self {
-        Lines { reader, path, buf: Vec::with_capacity(256), line: 0 }
+        Lines { reader, path, buf: Vec::with_capacity(256), line: 0, unterminated: false }
     }
 
     /// The next line with its 1-based number, without the `\n` or `\r\n` ending
-    /// (Windows line endings are common in SNAP downloads).
+    /// (Windows line endings are common in SNAP downloads). A line longer than
+    /// [`MAX_LINE_BYTES`] is an error.
     pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>> {
         self.buf.clear();
-        let read = self.reader.read_until(b'\n', &mut self.buf).map_err(|e| Error::io(self.path, e))?;
+        let read = std::io::Read::take(&mut self.reader, MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| read_error(self.path, e))?;
         if read == 0 {
             return Ok(None);
         }
         self.line += 1;
         let mut end = self.buf.len();
-        if end > 0 && self.buf[end - 1] == b'\n' {
+        self.unterminated = self.buf[end - 1] != b'\n';
+        if self.unterminated && end as u64 > MAX_LINE_BYTES {
+            return Err(parse_error(
+                self.path,
+                self.line,
+                format!(
+                    "a line of at most {} MiB, found a longer one starting {}; this is not a text graph file",
+                    MAX_LINE_BYTES >> 20,
+                    show(&self.buf)
+                ),
+            ));
+        }
+        if !self.unterminated {
             end -= 1;
         }
         if end > 0 && self.buf[end - 1] == b'\r' {
@@ -47,6 +69,33 @@ impl<'p, R: BufRead> Lines<'p, R> {
     pub(crate) fn lines_read(&self) -> u64 {
         self.line
     }
+
+    /// What an error about a short line adds when that line is the last and has no newline:
+    /// the file was most likely cut off in the middle of it.
+    pub(crate) fn truncation_hint(&mut self) -> &'static str {
+        let at_end = self.unterminated && self.reader.fill_buf().is_ok_and(|rest| rest.is_empty());
+        if at_end {
+            "; it is the last line and has no newline: the file looks truncated (an interrupted download or copy?)"
+        } else {
+            ""
+        }
+    }
+}
+
+/// An error reading `path`, saying what is wrong with a gzip stream in words.
+fn read_error(path: &Path, error: std::io::Error) -> Error {
+    use std::io::ErrorKind::{InvalidData, InvalidInput, UnexpectedEof};
+    let corrupt = matches!(error.kind(), InvalidInput | InvalidData | UnexpectedEof);
+    if corrupt && super::is_gzipped(path) {
+        return Error::Format {
+            path: path.to_path_buf(),
+            problem: format!(
+                "its gzip data is corrupt ({error}): a damaged or cut-short download, or bytes after the \
+                 compressed data; check it with `gzip -t`"
+            ),
+        };
+    }
+    Error::io(path, error)
 }
 
 /// Splits a line on ASCII whitespace (spaces and tabs, however many).
@@ -135,12 +184,25 @@ pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, 
         .map_err(|problem| format!("a non-negative, finite {what}, found {} ({problem}); {WEIGHT_RULE}", show(token)))
 }
 
-/// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks.
+/// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks,
+/// with control characters escaped (`\u{1b}`), so that a file cannot drive the terminal.
 pub(crate) fn show(line: &[u8]) -> String {
     const MAX: usize = 60;
     let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
     let ellipsis = if line.len() > MAX { "..." } else { "" };
-    format!("`{text}{ellipsis}`")
+    let escaped: String =
+        text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect();
+    format!("`{escaped}{ellipsis}`")
+}
+
+/// What a vertex id or count that is not a `u64` is: digits too many for one ("too large"),
+/// or not a non-negative integer at all.
+pub(crate) fn not_a_count(token: &[u8]) -> &'static str {
+    if !token.is_empty() && token.iter().all(u8::is_ascii_digit) {
+        "too large"
+    } else {
+        "not a non-negative integer"
+    }
 }
 
 /// The `Error::Parse` for `line` of `path`.
@@ -206,6 +268,29 @@ mod tests {
         assert_eq!(lines.next_line().unwrap(), Some((4, &b"last"[..])));
         assert_eq!(lines.next_line().unwrap(), None);
         assert_eq!(lines.lines_read(), 4);
+    }
+
+    #[test]
+    fn lines_are_capped_and_shown_escaped() {
+        let long = vec![b'7'; MAX_LINE_BYTES as usize + 10];
+        let mut lines = Lines::new(&long[..], Path::new("zeros.txt"));
+        let err = lines.next_line().unwrap_err().to_string();
+        assert!(err.starts_with("zeros.txt:1: expected a line of at most 1 MiB"), "{err}");
+        let exact = [vec![b'1'; MAX_LINE_BYTES as usize], vec![b'\n']].concat();
+        let mut lines = Lines::new(&exact[..], Path::new("x"));
+        assert_eq!(lines.next_line().unwrap().unwrap().1.len(), MAX_LINE_BYTES as usize);
+        assert_eq!(show(b"a\x1b[31mred\x07"), "`a\\u{1b}[31mred\\u{7}`");
+        assert_eq!(not_a_count(b"18446744073709551616"), "too large");
+        assert_eq!(not_a_count(b"-1"), "not a non-negative integer");
+    }
+
+    #[test]
+    fn a_cut_last_line_is_told_apart() {
+        let mut lines = Lines::new(&b"1 2\n3"[..], Path::new("x"));
+        lines.next_line().unwrap();
+        assert_eq!(lines.truncation_hint(), "");
+        lines.next_line().unwrap();
+        assert!(lines.truncation_hint().contains("looks truncated"));
     }
 
     #[test]

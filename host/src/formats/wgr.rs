@@ -32,11 +32,12 @@
 //! only versions 1 and 2 keep reading it; only weighted graphs are written as version 3.
 
 use std::fs::File;
-use std::io::{BufWriter, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::graph::{CompressedGraph, Graph, Weights, MAX_VERTICES};
+use crate::memory::GraphSize;
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
 /// The newest version, written for weighted graphs. Versions 1 and 2 are still read, and
@@ -63,19 +64,9 @@ pub fn write_compressed(graph: &CompressedGraph, path: &Path) -> Result<()> {
     write_file(path, |out| write_compressed_to(graph, out))
 }
 
+/// Written whole or not at all: an interrupted write leaves the old file or none.
 fn write_file(path: &Path, body: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    let io = |e| Error::io(path, e);
-    let file = File::create(path).map_err(io)?;
-    let buffered = BufWriter::with_capacity(1 << 20, file);
-    if super::is_gzipped(path) {
-        let mut encoder = flate2::write::GzEncoder::new(buffered, flate2::Compression::fast());
-        body(&mut encoder).map_err(io)?;
-        encoder.finish().map_err(io)?.flush().map_err(io)
-    } else {
-        let mut out = buffered;
-        body(&mut out).map_err(io)?;
-        out.flush().map_err(io)
-    }
+    crate::output::write_atomically(path, body)
 }
 
 fn header(version: u32, flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {
@@ -173,7 +164,12 @@ enum Stored {
 /// Reads a `.wgr` file (or `.wgr.gz`), checking its header, its length and its checksum.
 /// A compressed file is decoded into the plain CSR. Weights are kept.
 pub fn read(path: &Path) -> Result<Graph> {
-    match read_stored(path)? {
+    read_within(path, None)
+}
+
+/// [`read`] with an explicit memory limit for the guard (see [`crate::memory`]).
+pub fn read_within(path: &Path, memory_limit: Option<u64>) -> Result<Graph> {
+    match read_stored(path, memory_limit)? {
         Stored::Plain(graph) => Ok(graph),
         Stored::Compressed(compressed) => Ok(compressed.decode()),
     }
@@ -183,7 +179,7 @@ pub fn read(path: &Path) -> Result<Graph> {
 /// checked), a plain one encoded after reading (dropping its weights, if any: compressed
 /// lists carry none).
 pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
-    match read_stored(path)? {
+    match read_stored(path, None)? {
         Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
         Stored::Compressed(compressed) => Ok(compressed),
     }
@@ -202,14 +198,14 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
     Ok(header.flags & FLAG_COMPRESSED != 0)
 }
 
-fn read_stored(path: &Path) -> Result<Stored> {
+fn read_stored(path: &Path, memory_limit: Option<u64>) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(decoder, path, None)
+        read_from(decoder, path, None, memory_limit)
     } else {
         let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(file, path, Some(length))
+        read_from(file, path, Some(length), memory_limit)
     }
 }
 
@@ -275,7 +271,7 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
 
 /// `length` is the byte count when known (a plain file), so truncation is reported before
 /// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<Stored> {
+fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
     let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
     let mut crc = crc32fast::Hasher::new();
@@ -317,6 +313,11 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
             )));
         }
     }
+
+    // The guard: the arrays as stored, and for compressed lists their bytes and the decoded CSR.
+    let size = GraphSize { vertices: n, edges: m, undirected: false, weight_bytes: if weighted { 4 } else { 0 } };
+    let extra = if compressed { 8 * (n as u128 + 1) + m as u128 } else { 0 };
+    crate::memory::check(&path.display().to_string(), size, size.stored_bytes() + extra, memory_limit)?;
 
     let mut offsets: Vec<u64> = read_array(&mut input, n + 1, path, "offsets")?;
     crc.update(bytemuck::cast_slice(&offsets));
@@ -381,7 +382,7 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>) -> Result<S
         Body::Lists(bytes) => {
             let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
-            check_no_self_loops(&graph, path)?;
+            check_compressed_lists(&graph, path)?;
             Ok(Stored::Compressed(graph))
         }
     }
@@ -416,43 +417,119 @@ fn read_weights(input: &mut impl Read, crc: &mut crc32fast::Hasher, m: u64, path
 }
 
 /// Compressed lists are strictly increasing by construction (gaps are stored minus one), so
-/// only self-loops remain to be refused.
-fn check_no_self_loops(graph: &CompressedGraph, path: &Path) -> Result<()> {
+/// only self-loops remain to be refused, and for an undirected graph one-way edges (see
+/// [`pair_hash`]), in the same decoding pass.
+fn check_compressed_lists(graph: &CompressedGraph, path: &Path) -> Result<()> {
     use rayon::prelude::*;
-    let bad = (0..graph.num_vertices() as u32)
+    let (undirected, key) = (graph.is_undirected(), pair_key());
+    let (bad, balance) = (0..graph.num_vertices() as u32)
         .into_par_iter()
         .with_min_len(1024)
-        .find_first(|&v| graph.neighbors(v).any(|t| t == v));
-    match bad {
-        Some(v) => Err(Error::Format {
+        .map(|u| {
+            let (mut self_loop, mut balance) = (false, 0u64);
+            for v in graph.neighbors(u) {
+                self_loop |= v == u;
+                if undirected {
+                    balance = balance.wrapping_add(pair_hash(key, u, v));
+                }
+            }
+            (self_loop.then_some(u), balance)
+        })
+        .reduce(|| (None, 0), |a, b| (a.0.or(b.0), a.1.wrapping_add(b.1)));
+    if let Some(v) = bad {
+        return Err(Error::Format {
             path: path.to_path_buf(),
             problem: format!(
                 "the neighbor list of vertex {v} holds a self-loop; the file was not written by warpath or is corrupt"
             ),
-        }),
-        None => Ok(()),
+        });
     }
+    if balance != 0 {
+        return Err(one_way_error(&graph.decode(), path));
+    }
+    Ok(())
 }
 
 /// The reader skips the builder, so it checks what the builder would have guaranteed
-/// (sorted lists, no repeats, no self-loops): a correct checksum over a hand-made or buggy
-/// file does not make it valid.
+/// (sorted lists, no repeats, no self-loops, and for an undirected graph every edge both
+/// ways), in one pass: a correct checksum over a hand-made or buggy file does not make it valid.
 fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
     use rayon::prelude::*;
-    let bad = (0..graph.num_vertices() as u32).into_par_iter().find_first(|&v| {
-        let list = graph.neighbors(v);
-        list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&v).is_ok()
-    });
-    match bad {
-        Some(v) => Err(Error::Format {
+    let (undirected, key) = (graph.is_undirected(), pair_key());
+    let (bad, balance) = (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .with_min_len(1024)
+        .map(|u| {
+            let list = graph.neighbors(u);
+            let bad = list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&u).is_ok();
+            let balance = if undirected {
+                list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
+            } else {
+                0
+            };
+            (bad.then_some(u), balance)
+        })
+        .reduce(|| (None, 0), |a, b| (a.0.or(b.0), a.1.wrapping_add(b.1)));
+    if let Some(v) = bad {
+        return Err(Error::Format {
             path: path.to_path_buf(),
             problem: format!(
                 "the neighbor list of vertex {v} is not strictly increasing or holds a self-loop; \
                  the file was not written by warpath or is corrupt"
             ),
-        }),
-        None => Ok(()),
+        });
     }
+    if balance != 0 {
+        return Err(one_way_error(graph, path));
+    }
+    Ok(())
+}
+
+/// A file flagged undirected must hold every edge both ways: BFS and the bottom-up kernels
+/// rely on it, and a hand-made file with one-way lists and a valid checksum would give wrong
+/// answers. Each edge adds a keyed hash of its unordered pair, positive from the smaller end
+/// and negative from the larger, so the balance of a symmetric graph is zero; the lists are
+/// searched for the one-way edge to name only when it is not. One multiply per edge, in the
+/// pass that checks the lists anyway.
+#[inline]
+fn pair_hash(key: u64, u: u32, v: u32) -> u64 {
+    let (low, high) = (u.min(v), u.max(v));
+    let x = (((low as u64) << 32 | high as u64) ^ key).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let hash = x ^ (x >> 29);
+    // Negated from the larger end (two's complement, without a branch).
+    let larger_end = ((u > v) as u64).wrapping_neg();
+    (hash ^ larger_end).wrapping_sub(larger_end)
+}
+
+/// The key of [`pair_hash`], random once per process, so that no file can be made to balance
+/// without being symmetric.
+fn pair_key() -> u64 {
+    use std::hash::BuildHasher;
+    use std::sync::OnceLock;
+    static KEY: OnceLock<u64> = OnceLock::new();
+    *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
+}
+
+/// The error naming the first one-way edge of a graph flagged undirected; called only when
+/// its balance is not zero.
+fn one_way_error(graph: &Graph, path: &Path) -> Error {
+    use rayon::prelude::*;
+    let one_way = (0..graph.num_vertices() as u32).into_par_iter().find_map_first(|u| {
+        graph.neighbors(u).iter().find(|&&v| graph.neighbors(v).binary_search(&u).is_err()).map(|&v| (u, v))
+    });
+    let problem = match one_way {
+        Some((u, v)) => format!(
+            "says the graph is undirected, but vertex {} lists {} and not the other way round; \
+             the file is corrupt or was not written by warpath",
+            graph.external_id(u),
+            graph.external_id(v)
+        ),
+        // Every edge has its reverse, yet the balance is not zero: a list holds repeats.
+        None => "says the graph is undirected, but its lists do not hold each edge exactly once both ways; \
+                 the file is corrupt or was not written by warpath"
+            .to_string(),
+    };
+    Error::Format { path: path.to_path_buf(), problem }
 }
 
 /// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt

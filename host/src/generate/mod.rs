@@ -25,6 +25,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder, MAX_VERTICES};
+use crate::memory::GraphSize;
 
 pub use kronecker::GRAPH500_ABC;
 pub use weights::{attach_weights, WeightSpec};
@@ -81,6 +82,33 @@ impl GeneratorSpec {
             | GeneratorSpec::Uniform { scale, .. } => 1u64.checked_shl(scale).unwrap_or(u64::MAX),
             GeneratorSpec::Grid2d { width, height } => width.saturating_mul(height),
             GeneratorSpec::Grid3d { n } => n.saturating_mul(n).saturating_mul(n),
+        }
+    }
+
+    /// The number of edges the generator lists, before self-loops and repeats are dropped
+    /// (saturating, for specs too big to make).
+    pub fn num_edges(&self) -> u64 {
+        match *self {
+            GeneratorSpec::Kronecker { scale, edge_factor }
+            | GeneratorSpec::Rmat { scale, edge_factor, .. }
+            | GeneratorSpec::Uniform { scale, edge_factor } => {
+                (edge_factor as u64).checked_shl(scale).filter(|m| m >> scale == edge_factor as u64).unwrap_or(u64::MAX)
+            }
+            GeneratorSpec::Grid2d { width, height } => {
+                (width - 1).saturating_mul(height).saturating_add(width.saturating_mul(height - 1))
+            }
+            GeneratorSpec::Grid3d { n } => 3u64.saturating_mul(n).saturating_mul(n).saturating_mul(n - 1),
+        }
+    }
+
+    /// What the graph takes to generate and build, for the memory guard; `weighted` when
+    /// weights will be attached.
+    pub fn size(&self, weighted: bool) -> GraphSize {
+        GraphSize {
+            vertices: self.num_vertices(),
+            edges: self.num_edges(),
+            undirected: true,
+            weight_bytes: if weighted { 4 } else { 0 },
         }
     }
 
