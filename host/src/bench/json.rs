@@ -185,7 +185,7 @@ impl<D, S, P> Report<D, S, P> {
 pub fn write_report<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: &Path) -> Result<()> {
     let text = serde_json::to_string_pretty(report)
         .map_err(|e| Error::Format { path: path.to_path_buf(), problem: format!("cannot encode the report: {e}") })?;
-    std::fs::write(path, text + "\n").map_err(|e| Error::io(path, e))
+    crate::output::write_atomically(path, |out| writeln!(out, "{text}"))
 }
 
 /// Reads a BFS report written by [`write_report`] (any schema version from

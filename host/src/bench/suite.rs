@@ -430,8 +430,8 @@ impl SuiteResult {
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
         let md = folder.join("suite.md");
         let json = folder.join("suite.json");
-        std::fs::write(&md, self.markdown()).map_err(|e| Error::io(&md, e))?;
-        std::fs::write(&json, self.json()).map_err(|e| Error::io(&json, e))?;
+        crate::output::write_atomically(&md, |out| out.write_all(self.markdown().as_bytes()))?;
+        crate::output::write_atomically(&json, |out| out.write_all(self.json().as_bytes()))?;
         Ok((md, json))
     }
 }
