@@ -562,13 +562,12 @@ impl EdgeQueueBfs<'_> {
         let same = match_any_sync(FULL_MASK, if keep { v } else { UNREACHED });
         keep &= (same & lanemask_lt()) == 0;
         // History culling: a vertex this block already sent to its claim is claimed by someone.
+        // One atomic exchange, not a read and a write: lanes of this warp and of the block's
+        // other warps whose vertices share an entry update it in the same barrier interval
+        // (racecheck's warp-level hazards), and no warp sync would order the other warps.
+        // Writing `v` over an entry that already holds it changes nothing.
         if keep {
-            let entry = v as usize % HISTORY_ENTRIES;
-            if self.shared.history.get(entry) == v {
-                keep = false;
-            } else {
-                self.shared.history.set(entry, v);
-            }
+            keep = self.shared.history.exchange(v as usize % HISTORY_ENTRIES, v) != v;
         }
         let mut claimed = false;
         let mut list = NO_LIST;
@@ -629,7 +628,9 @@ impl EdgeQueueBfs<'_> {
         let mut enlist = any_long && degree >= BLOCK;
         while any_long && sync_threads_or(enlist) {
             if enlist {
-                shared.enlisted.set(0, thread_idx());
+                // Every enlisting thread writes the word, so by atomic exchange (the last
+                // one wins; plain stores to one word would be a write-write race).
+                shared.enlisted.exchange(0, thread_idx());
             }
             sync_threads();
             let winner = shared.enlisted.get(0) as usize;

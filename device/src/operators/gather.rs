@@ -177,7 +177,9 @@ pub unsafe fn gather_tile<const BLOCK: usize, V: EdgeVisitor>(
     let mut any_long = sync_threads_or(end - start >= BLOCK as u64);
     while any_long {
         if end - start >= BLOCK as u64 {
-            scratch.enlisted.set(0, tid);
+            // Every enlisting thread writes the word, so by atomic exchange (the last one
+            // wins; plain stores to one word would be a write-write race).
+            scratch.enlisted.exchange(0, tid);
         }
         sync_threads();
         let elected = scratch.enlisted.get(0);

@@ -35,6 +35,11 @@ pub trait SharedWord: Copy {
     /// # Safety
     /// As for [`SharedWord::load`].
     unsafe fn store(address: u32, value: Self);
+    /// Atomically writes `value` at shared-window address `address` and returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn exchange(address: u32, value: Self) -> Self;
 }
 
 macro_rules! shared_word {
@@ -60,6 +65,17 @@ macro_rules! shared_word {
                     asm!(concat!("st.shared.u", $bits, " [{a}], {v};"), a = in(reg32) address,
                         v = in($class) value, options(nostack))
                 };
+            }
+
+            #[inline(always)]
+            unsafe fn exchange(address: u32, value: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.exch.b", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, old = out($class) old, options(nostack))
+                };
+                old
             }
         }
     };
@@ -122,5 +138,16 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         assert!(i < N);
         // SAFETY: `i < N`, so the address is an aligned element of this block's array.
         unsafe { T::store(self.address(i), value) }
+    }
+
+    /// Stores `value` at element `i` as one atomic exchange and returns what the element held;
+    /// traps when `i >= N`. Threads that may write the same element in one barrier interval
+    /// (a shared hash, an election) use this instead of `get` and `set`: atomics are ordered
+    /// among themselves, so no warp or block barrier is needed and racecheck sees no hazard.
+    #[inline(always)]
+    pub fn exchange(&self, i: usize, value: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::exchange(self.address(i), value) }
     }
 }
