@@ -59,11 +59,10 @@ fn refused_weights_and_combinations_are_one_line() {
     assert_one_line_error(&warpath(&["info", gr.to_str().unwrap()]), "neg.gr:2");
     let ok = stdout(&warpath(&["info", gr.to_str().unwrap(), "--ignore-weights"]));
     assert_eq!(weights_line(&ok), "weights: none");
-    // A bad spec is refused by the argument parser, as every bad flag value is (exit 2, clap's
-    // usage line under the message).
-    let bad_spec = warpath(&["info", "kron:8", "--weights", "uniform:9:3"]);
-    assert_eq!(bad_spec.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad_spec.stderr).contains("the lowest weight 9 is above the highest 3"));
+    assert_one_line_error(
+        &warpath(&["info", "kron:8", "--weights", "uniform:9:3"]),
+        "the lowest weight 9 is above the highest 3",
+    );
     let road = scratch.file("road.gr", "p sp 2 1\na 1 2 5\n".as_bytes());
     let out = scratch.path("road.wgr");
     assert_one_line_error(
@@ -71,4 +70,19 @@ fn refused_weights_and_combinations_are_one_line() {
         "compressed .wgr files hold no weights",
     );
     assert!(!out.exists(), "a refused convert must not write its output");
+}
+
+#[test]
+fn bad_arguments_are_one_line_too() {
+    for args in [
+        &["bench", "kron:8", "--roots", "18446744073709551615"][..],
+        &["bench", "kron:8", "--roots", "4294967296"],
+        &["bfs", "kron:8", "--no-such-flag"],
+        &["bfs", "kron:8", "--backend", "tpu"],
+    ] {
+        assert_one_line_error(&warpath(args), "warpath: error:");
+    }
+    let help = warpath(&["bfs", "-h"]);
+    assert_eq!(help.status.code(), Some(0), "help is not an error");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage:"));
 }

@@ -21,7 +21,10 @@ use warpath::{Error, Graph, Result};
 use args::{Cli, Command, GpuTuning, GraphArgs};
 
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return argument_error(err),
+    };
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
         Command::Info(a) => info::run(a),
@@ -40,6 +43,28 @@ pub fn run() -> i32 {
             }
         }
     }
+}
+
+/// Help and version go out as clap writes them; a bad argument is one line naming the problem
+/// (clap's message with its possible values, without the usage lines under it) and exit code 2, as every
+/// other bad input.
+fn argument_error(err: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = err.print();
+        return if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 };
+    }
+    // What clap says above its usage line (the problem, and the possible values or a tip),
+    // joined into one line.
+    let text = err.render().to_string();
+    let problem: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    eprintln!("warpath: {}", problem.join(" "));
+    2
 }
 
 /// The flag that answers a library error, where there is one.
