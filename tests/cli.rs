@@ -5,7 +5,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::Scratch;
+use common::{assert_one_line_error, Scratch};
 
 fn warpath(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
@@ -19,16 +19,6 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Exit code 2 and exactly one line on stderr, containing every `needle`.
-fn assert_one_line_error(out: &Output, needles: &[&str]) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for needle in needles {
-        assert!(err.contains(needle), "`{needle}` missing from: {err}");
-    }
-}
 
 #[test]
 fn bfs_prints_the_contract_and_verifies() {

@@ -17,10 +17,7 @@ fn stdout(out: &Output) -> String {
 }
 
 fn assert_one_line_error(out: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
-    assert!(err.contains(needle), "`{needle}` missing from: {err}");
+    common::assert_one_line_error(out, &[needle]);
 }
 
 fn weights_line(text: &str) -> &str {

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::Scratch;
+use common::{assert_one_line_error, Scratch};
 use warpath::formats::{read_graph, ReadOptions};
 
 /// `warpath ARGS` with `WARPATH_MEMORY_LIMIT` set to `limit` (or unset).
@@ -32,16 +32,6 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// Exit code 2 and exactly one line on stderr, containing every `needle`.
-fn assert_one_line_error(out: &Output, needles: &[&str]) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for needle in needles {
-        assert!(err.contains(needle), "`{needle}` missing from: {err}");
-    }
-}
 
 fn text(path: &Path) -> &str {
     path.to_str().unwrap()

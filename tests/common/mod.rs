@@ -169,3 +169,20 @@ pub fn assert_parse_error(err: &warpath::Error, path: &Path, line: u64, needle: 
     assert!(text.starts_with(&format!("{}:{line}: expected ", path.display())), "{text}");
     assert!(text.contains(needle), "`{needle}` missing from: {text}");
 }
+
+/// Standard error of a finished `warpath` run, as text.
+pub fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Exit code 2 and exactly one line on stderr, containing every `needle`: how warpath refuses
+/// bad input.
+pub fn assert_one_line_error(out: &std::process::Output, needles: &[&str]) {
+    let err = stderr_of(out);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "`{needle}` missing from: {err}");
+    }
+}
