@@ -13,10 +13,13 @@
 //!   prepared for the GPU; shared by every algorithm;
 //! - [`bfs`]: breadth-first search: the traversals, CPU and GPU, their traces, and the
 //!   Graph500-style verifier beside them;
+//! - [`cc`]: connected components (Afforest on the GPU, CPU code, verifier);
+//! - [`sssp`]: single-source shortest paths (delta-stepping and seed 002's strategies);
 //! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
 
 pub mod bench;
 pub mod bfs;
+pub mod cc;
 pub mod engine;
 pub mod error;
 pub mod formats;
@@ -26,6 +29,7 @@ pub mod graph;
 pub mod input;
 pub mod memory;
 pub mod output;
+pub mod sssp;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -1,0 +1,111 @@
+//! Connected components: the labels every backend returns, the options of the GPU algorithms,
+//! and the per-phase record of a run. The CPU code, the GPU host side and the verifier live in
+//! this folder beside each other, as `bfs/` keeps them.
+
+use std::time::Duration;
+
+/// Which connected-components algorithm the GPU runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CcAlgorithm {
+    /// Afforest (Sutton, Ben-Nun and Barak, IPDPS 2018; Moschou section 5): neighbor rounds,
+    /// sampling of the largest intermediate component, a final link of the rest.
+    #[default]
+    Afforest,
+    /// Shiloach-Vishkin style hooking and pointer jumping over every edge, for comparison.
+    ShiloachVishkin,
+}
+
+/// What a connected-components run is asked to do. Every parameter is settable; the defaults
+/// are Afforest's (two neighbor rounds, 1024 samples).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CcOptions {
+    pub algorithm: CcAlgorithm,
+    /// Afforest's neighbor rounds: round r links every vertex to its r-th neighbor.
+    pub neighbor_rounds: u32,
+    /// Vertices sampled to find the largest intermediate component; 0 turns sampling off (the
+    /// final phase then visits every vertex's remaining neighbors).
+    pub samples: u32,
+    /// Seed of the sampling.
+    pub seed: u64,
+}
+
+impl Default for CcOptions {
+    fn default() -> Self {
+        CcOptions { algorithm: CcAlgorithm::Afforest, neighbor_rounds: 2, samples: 1024, seed: 27491095 }
+    }
+}
+
+/// One phase of a run, as the trace reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CcPhase {
+    /// Afforest's r-th neighbor round (0-based), its compression included.
+    NeighborRound(u32),
+    /// Finding the largest intermediate component by sampling.
+    Sampling,
+    /// Linking the remaining neighbors of the vertices outside the largest component (or, for
+    /// Shiloach-Vishkin, every hooking pass).
+    FinalLink,
+    /// The last pointer-jumping compression.
+    Compression,
+}
+
+/// How long a phase took and how many graph bytes it read (lists and offsets; labels apart).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PhaseTrace {
+    pub phase: CcPhase,
+    pub time: Duration,
+    pub graph_bytes_read: u64,
+}
+
+/// The components of a graph: `labels[v]` names the component of vertex `v` (internal ids) by
+/// its smallest vertex, so labels are the same on every backend and every run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Components {
+    pub labels: Vec<u32>,
+}
+
+impl Components {
+    /// Components, counting isolated vertices (each its own component).
+    pub fn count(&self) -> u64 {
+        self.labels.iter().enumerate().filter(|&(v, &label)| label as usize == v).count() as u64
+    }
+
+    /// The size of every component, indexed by its label (zero for ids that name none).
+    pub fn sizes(&self) -> Vec<u64> {
+        let mut sizes = vec![0u64; self.labels.len()];
+        for &label in &self.labels {
+            sizes[label as usize] += 1;
+        }
+        sizes
+    }
+
+    /// The largest component's label and size; `None` for a graph without vertices.
+    pub fn largest(&self) -> Option<(u32, u64)> {
+        let sizes = self.sizes();
+        (0..sizes.len()).max_by_key(|&v| (sizes[v], std::cmp::Reverse(v))).map(|v| (v as u32, sizes[v]))
+    }
+}
+
+/// What one run returns: the components, the time of the kernels (or of the CPU code) and,
+/// where the backend records them, its phases.
+#[derive(Clone, Debug)]
+pub struct CcRun {
+    pub components: Components,
+    pub time: Duration,
+    pub phases: Vec<PhaseTrace>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_sizes_and_largest_of_canonical_labels() {
+        // {0, 2}, {1, 3, 4}, {5}
+        let components = Components { labels: vec![0, 1, 0, 1, 1, 5] };
+        assert_eq!(components.count(), 3);
+        assert_eq!(components.sizes(), vec![2, 3, 0, 0, 0, 1]);
+        assert_eq!(components.largest(), Some((1, 3)));
+        assert_eq!(Components { labels: vec![] }.largest(), None);
+    }
+}
