@@ -1,7 +1,7 @@
 //! Everything warpath's host (`host/`) and its GPU kernels (`device/`) must agree on, defined
 //! once and compiled for both sides: the kernels' names and parameter lists, the control
 //! blocks they share with the host, their flag words with named bits, and the layout of the
-//! trace records they write. Organised by algorithm ([`bfs`]), with the kernel names in
+//! trace records they write. Organised by algorithm ([`bfs`], [`cc`]), with the kernel names in
 //! [`names`].
 //!
 //! A kernel's parameters are one `#[repr(C)]` struct, declared with [`kernel_params!`] from a
@@ -19,6 +19,7 @@
 #![no_std]
 
 pub mod bfs;
+pub mod cc;
 pub mod compressed;
 pub mod names;
 mod params;

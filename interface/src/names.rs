@@ -6,6 +6,7 @@
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
+use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::KernelParams;
 
 pub const BFS_INIT: &str = BfsInitParams::KERNEL;
@@ -18,6 +19,12 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 /// The BFS kernels.
 pub const BFS: [&str; 6] =
     [BFS_INIT, BFS_TOPDOWN_EXPAND, BFS_PERSISTENT_INIT, BFS_PERSISTENT, BFS_PERSISTENT_COMPRESSED, BFS_EDGE_QUEUE];
+
+pub const CC_PERSISTENT: &str = CcPersistentParams::KERNEL;
+pub const CC_PERSISTENT_COMPRESSED: &str = CcPersistentCompressedParams::KERNEL;
+
+/// The connected-components kernels.
+pub const CC: [&str; 2] = [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED];
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.
@@ -60,5 +67,5 @@ pub mod selftest {
 
 /// Every kernel in the PTX module.
 pub fn all() -> impl Iterator<Item = &'static str> {
-    BFS.into_iter().chain(selftest::ALL)
+    BFS.into_iter().chain(CC).chain(selftest::ALL)
 }

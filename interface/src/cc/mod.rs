@@ -1,0 +1,219 @@
+//! The connected-components kernels' interface: one cooperative launch runs a whole
+//! Afforest (or Shiloach-Vishkin) computation, over plain lists (`cc_persistent`) or
+//! delta-varint compressed ones (`cc_persistent_compressed`). Here: the block size, the
+//! control block, the flags, the trace records and the parameter field lists.
+
+/// Threads per block; the host launches the CC kernels with exactly this many.
+pub const CC_BLOCK: u32 = 256;
+
+/// The most vertices the sampling step samples: they are sorted in one block's shared memory.
+pub const MAX_SAMPLES: u32 = 2048;
+
+/// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
+pub const HEAD_NEIGHBORS: usize = 2;
+
+/// "No component" in [`CcControl::largest`]: sampling was off, every vertex takes part in the
+/// final link.
+pub const NO_COMPONENT: u32 = u32::MAX;
+
+/// Bookkeeping shared by the grid, in global memory; the host zeroes it before the launch.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+pub struct CcControl {
+    /// Grid-barrier arrivals.
+    pub barrier_arrivals: u32,
+    /// Output: the label that sampling found most frequent, or [`NO_COMPONENT`].
+    pub largest: u32,
+    /// Output: trace records written (the record after them holds only the end time).
+    pub records: u32,
+    /// Output: Shiloach-Vishkin hooking passes (0 for Afforest).
+    pub passes: u32,
+    /// Shiloach-Vishkin: whether a hooking pass changed a label, one word per pass, rotating
+    /// over three (pass `p` sets word `p % 3`, which its leader cleared in pass `p - 1`).
+    pub changed: [u32; 3],
+    pub spare: u32,
+}
+
+/// Words of 64 bits that hold a [`CcControl`] (the host allocates it as such).
+pub const CC_CONTROL_WORDS: usize = core::mem::size_of::<CcControl>() / 8;
+
+/// The CC kernels' `flags` parameter.
+#[repr(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CcFlags(u32);
+
+impl CcFlags {
+    pub const NONE: CcFlags = CcFlags(0);
+    /// The graph is directed: the in-lists are its transpose, and the final link also reads
+    /// every out-list whole (weakly connected components).
+    pub const DIRECTED: CcFlags = CcFlags(1 << 0);
+    /// Run Shiloach-Vishkin hooking and pointer jumping over every edge instead of Afforest.
+    pub const SHILOACH_VISHKIN: CcFlags = CcFlags(1 << 1);
+    /// The offsets are in mapped host memory (for the trace's bus figures).
+    pub const OFFSETS_MAPPED: CcFlags = CcFlags(1 << 2);
+    /// The lists are in mapped host memory (for the trace's bus figures).
+    pub const LISTS_MAPPED: CcFlags = CcFlags(1 << 3);
+
+    #[inline(always)]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    #[inline(always)]
+    pub const fn contains(self, other: CcFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// These flags with `other`'s bits set too where `on`.
+    #[inline(always)]
+    pub const fn with(self, other: CcFlags, on: bool) -> CcFlags {
+        CcFlags(if on { self.0 | other.0 } else { self.0 & !other.0 })
+    }
+}
+
+/// What a trace record's phase word names: [`TracePhase::code`] in the low byte, the round in
+/// the bits above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TracePhase {
+    /// Afforest's neighbor round `r` (its compression included; round 0 also initializes the
+    /// labels).
+    NeighborRound(u32),
+    /// Sampling the largest intermediate component (block 0 alone).
+    Sampling,
+    /// Afforest's final link, or one Shiloach-Vishkin hooking pass.
+    FinalLink,
+    /// Pointer jumping: Afforest's last compression, or one Shiloach-Vishkin pass's.
+    Compression,
+}
+
+impl TracePhase {
+    /// The record's phase word.
+    #[inline(always)]
+    pub const fn word(self) -> u64 {
+        match self {
+            TracePhase::NeighborRound(round) => (round as u64) << 8,
+            TracePhase::Sampling => 1,
+            TracePhase::FinalLink => 2,
+            TracePhase::Compression => 3,
+        }
+    }
+
+    /// The phase a record's word names; `None` for a word no kernel writes.
+    pub const fn from_word(word: u64) -> Option<TracePhase> {
+        match word & 0xff {
+            0 => Some(TracePhase::NeighborRound((word >> 8) as u32)),
+            1 => Some(TracePhase::Sampling),
+            2 => Some(TracePhase::FinalLink),
+            3 => Some(TracePhase::Compression),
+            _ => None,
+        }
+    }
+}
+
+/// One per-phase trace record of the CC kernels, written by block 0's thread 0 (phase, start
+/// time) and every warp (its reads). The record after the last phase holds only the end time.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+pub struct CcTraceRecord {
+    /// [`TracePhase::word`].
+    pub phase: u64,
+    /// Edges whose other end was linked (or looked at, by Shiloach-Vishkin).
+    pub edges: u64,
+    /// Graph bytes read: offsets, lists as stored, and list heads.
+    pub bytes: u64,
+    /// `%globaltimer` at the phase's start.
+    pub start_time: u64,
+}
+
+/// Words per [`CcTraceRecord`], and the index of each field's word in a record.
+pub const CC_TRACE_WORDS: usize = core::mem::size_of::<CcTraceRecord>() / 8;
+pub const CC_TRACE_PHASE: usize = core::mem::offset_of!(CcTraceRecord, phase) / 8;
+pub const CC_TRACE_EDGES: usize = core::mem::offset_of!(CcTraceRecord, edges) / 8;
+pub const CC_TRACE_BYTES: usize = core::mem::offset_of!(CcTraceRecord, bytes) / 8;
+pub const CC_TRACE_TIME: usize = core::mem::offset_of!(CcTraceRecord, start_time) / 8;
+
+/// The field list of `cc_persistent`'s parameters: the plain CSR, then what both CC kernels
+/// take.
+#[macro_export]
+macro_rules! cc_persistent_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $crate::cc_common_fields! {
+            $callback $(=> $run)?,
+            /// `cc_persistent`'s parameters: a plain CSR (`out_*`) and its transpose (`in_*`; the
+            /// same arrays for an undirected graph), then the run's buffers and options.
+            kernel cc_persistent, struct CcPersistentParams {
+                out_offsets: $crate::DevicePtr<u64>,
+                out_targets: $crate::DevicePtr<u32>,
+                in_offsets: $crate::DevicePtr<u64>,
+                in_targets: $crate::DevicePtr<u32>,
+            }
+        }
+    };
+}
+
+/// The field list of `cc_persistent_compressed`'s parameters: the compressed CSR and its
+/// transpose with their degrees, then what both CC kernels take.
+#[macro_export]
+macro_rules! cc_persistent_compressed_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $crate::cc_common_fields! {
+            $callback $(=> $run)?,
+            /// `cc_persistent_compressed`'s parameters: a delta-varint compressed CSR and its
+            /// transpose (`*_offsets` count bytes into `*_bytes`; the same arrays for an
+            /// undirected graph) with the degrees of each, then the run's buffers and options.
+            kernel cc_persistent_compressed, struct CcPersistentCompressedParams {
+                out_offsets: $crate::DevicePtr<u64>,
+                out_bytes: $crate::DevicePtr<u8>,
+                out_degrees: $crate::DevicePtr<u32>,
+                in_offsets: $crate::DevicePtr<u64>,
+                in_bytes: $crate::DevicePtr<u8>,
+                in_degrees: $crate::DevicePtr<u32>,
+            }
+        }
+    };
+}
+
+/// Appends the parameters both CC kernels take, after their graph arrays, to a field list and
+/// hands it to `$callback`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cc_common_fields {
+    (
+        $callback:path $(=> $run:path)?,
+        $(#[$meta:meta])*
+        kernel $kernel:ident, struct $name:ident { $($graph:tt)* }
+    ) => {
+        $callback! {
+            $(#[$meta])*
+            kernel $kernel, in [$crate::cc], struct $name {
+                $($graph)*
+                n: u32,
+                labels: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<$crate::cc::CcControl>,
+                trace: $crate::DevicePtrMut<u64>,
+                trace_capacity: u32,
+                neighbor_rounds: u32,
+                samples: u32,
+                seed: u64,
+                flags: $crate::cc::CcFlags,
+                /// Null, or the first `HEAD_NEIGHBORS` in-neighbors of every vertex.
+                in_heads: $crate::DevicePtr<u32>,
+                /// Null, or (compressed lists) the bytes those neighbors take in each in-list.
+                in_head_skips: $crate::DevicePtr<u8>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+crate::cc_persistent_fields!(crate::kernel_params);
+crate::cc_persistent_compressed_fields!(crate::kernel_params);
+
+const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 4);
+const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 4);
+const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
+
+#[cfg(test)]
+mod tests;
