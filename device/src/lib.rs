@@ -4,7 +4,7 @@
 //! [`prelude`] is the small layer that CUDA C++ gets from its headers and rust-cuda users get
 //! from `cuda_std`: thread indices, warp votes and shuffles, block-shared arrays and
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
-//! graph algorithm reuses; each algorithm has its folder of kernels ([`bfs`]); [`selftest`]
+//! graph algorithm reuses; each algorithm has its folder of kernels ([`bfs`], [`cc`]); [`selftest`]
 //! holds the kernels that test the prelude on a GPU. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
@@ -12,6 +12,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 pub mod bfs;
+pub mod cc;
 pub mod operators;
 pub mod prelude;
 pub mod selftest;

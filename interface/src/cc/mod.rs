@@ -50,10 +50,6 @@ impl CcFlags {
     pub const DIRECTED: CcFlags = CcFlags(1 << 0);
     /// Run Shiloach-Vishkin hooking and pointer jumping over every edge instead of Afforest.
     pub const SHILOACH_VISHKIN: CcFlags = CcFlags(1 << 1);
-    /// The offsets are in mapped host memory (for the trace's bus figures).
-    pub const OFFSETS_MAPPED: CcFlags = CcFlags(1 << 2);
-    /// The lists are in mapped host memory (for the trace's bus figures).
-    pub const LISTS_MAPPED: CcFlags = CcFlags(1 << 3);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {
