@@ -29,8 +29,8 @@
 //!   changes nothing.
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
-//! start); every thread counts the graph bytes it read and the edges it linked, summed by warp
-//! and block, and added to the record by one atomic a block.
+//! start); every thread counts the graph bytes it read, summed by warp and block, and added to
+//! the record by one atomic a block.
 
 use core::arch::asm;
 
@@ -39,7 +39,7 @@ use crate::operators::gather_compressed::{gather_compressed_lists, TargetVisitor
 use crate::prelude::*;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_TRACE_BYTES,
-    CC_TRACE_EDGES, CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS, HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
+    CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS, HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
 };
 
 const BLOCK: usize = CC_BLOCK as usize;
@@ -142,10 +142,10 @@ impl Labels {
     }
 }
 
-/// What a thread did during a phase, for the trace: edges linked and graph bytes read.
+/// What a thread read from the graph during a phase, for the trace: bytes of offsets, lists
+/// (as stored), degrees and list heads.
 #[derive(Clone, Copy, Default)]
 struct Reads {
-    edges: u64,
     bytes: u64,
 }
 
@@ -163,7 +163,6 @@ impl<const HOOK: bool> LinkEdges<HOOK> {
     /// Joins `owner` and `target`; the caller counts the bytes that gave `target`.
     #[inline(always)]
     unsafe fn join(&mut self, owner: u32, target: u32) {
-        self.reads.edges += 1;
         // SAFETY: owner and target are vertices (the lists' contract).
         unsafe {
             if HOOK {
@@ -260,8 +259,8 @@ struct Cc<const COMPRESSED: bool> {
 struct Scratch {
     tile: TileScratch<BLOCK>,
     samples: SharedArray<u32, { MAX_SAMPLES as usize }>,
-    /// Per-warp sums of the trace's counters, and the sampling's per-warp maxima and winner.
-    sums: SharedArray<u64, { 2 * WARPS }>,
+    /// Per-warp sums of the trace's bytes, and the sampling's per-warp maxima and winner.
+    sums: SharedArray<u64, WARPS>,
     best: SharedArray<u32, { WARPS + 1 }>,
 }
 
@@ -336,7 +335,6 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 for v in grid_stride(self.n as u64) {
                     let v = v as u32;
                     if let Some(neighbor) = self.neighbor(v, round, &mut reads) {
-                        reads.edges += 1;
                         self.labels.link(v, neighbor);
                     }
                 }
@@ -430,32 +428,23 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         }
     }
 
-    /// Adds this block's counters to the open record: warp sums, then one atomic a block.
+    /// Adds this block's reads to the open record: warp sums, then one atomic a block.
     /// Every thread of the block calls it.
     #[inline(always)]
     unsafe fn record(&self, scratch: &Scratch, tracer: &Tracer, reads: Reads) {
-        let (edges, bytes) = (warp_sum_u64(reads.edges), warp_sum_u64(reads.bytes));
-        let warp = warp_in_block() as usize;
+        let bytes = warp_sum_u64(reads.bytes);
         if lane_id() == 0 {
-            scratch.sums.set(2 * warp, edges);
-            scratch.sums.set(2 * warp + 1, bytes);
+            scratch.sums.set(warp_in_block() as usize, bytes);
         }
         sync_threads();
         if thread_idx() == 0 && tracer.record < self.trace_capacity {
-            let (mut edges, mut bytes) = (0, 0);
+            let mut bytes = 0;
             for w in 0..WARPS {
-                edges += scratch.sums.get(2 * w);
-                bytes += scratch.sums.get(2 * w + 1);
+                bytes += scratch.sums.get(w);
             }
-            // SAFETY: the record exists (below the capacity).
-            unsafe {
-                let record = self.trace.add(tracer.record as usize * CC_TRACE_WORDS);
-                if edges > 0 {
-                    atomic_add_u64(record.add(CC_TRACE_EDGES), edges);
-                }
-                if bytes > 0 {
-                    atomic_add_u64(record.add(CC_TRACE_BYTES), bytes);
-                }
+            if bytes > 0 {
+                // SAFETY: the record exists (below the capacity).
+                unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + CC_TRACE_BYTES), bytes) };
             }
         }
         sync_threads();

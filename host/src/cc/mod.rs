@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+pub mod gpu;
+
 /// Which connected-components algorithm the GPU runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CcAlgorithm {

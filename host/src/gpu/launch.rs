@@ -140,3 +140,18 @@ struct FieldBytes(u8);
 
 // SAFETY: a plain byte, valid to copy to the device.
 unsafe impl DeviceRepr for FieldBytes {}
+
+/// Device time of the work `launch` queues, by a pair of CUDA events; waits for it to finish
+/// (a fault shows up here, as a launch error of `kernel`, the last kernel queued).
+pub fn time_on_device(
+    gpu: &GpuContext,
+    kernel: &'static str,
+    launch: impl FnOnce() -> Result<(), GpuError>,
+) -> Result<std::time::Duration, GpuError> {
+    let start = gpu.record_event()?;
+    launch()?;
+    let end = gpu.record_event()?;
+    end.synchronize().map_err(|e| GpuError::launch(kernel, e))?;
+    let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
+    Ok(std::time::Duration::from_secs_f64(ms as f64 / 1e3))
+}

@@ -108,15 +108,13 @@ impl TracePhase {
 }
 
 /// One per-phase trace record of the CC kernels, written by block 0's thread 0 (phase, start
-/// time) and every warp (its reads). The record after the last phase holds only the end time.
+/// time) and every block (its reads). The record after the last phase holds only the end time.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 pub struct CcTraceRecord {
     /// [`TracePhase::word`].
     pub phase: u64,
-    /// Edges whose other end was linked (or looked at, by Shiloach-Vishkin).
-    pub edges: u64,
     /// Graph bytes read: offsets, lists as stored, and list heads.
     pub bytes: u64,
     /// `%globaltimer` at the phase's start.
@@ -126,7 +124,6 @@ pub struct CcTraceRecord {
 /// Words per [`CcTraceRecord`], and the index of each field's word in a record.
 pub const CC_TRACE_WORDS: usize = core::mem::size_of::<CcTraceRecord>() / 8;
 pub const CC_TRACE_PHASE: usize = core::mem::offset_of!(CcTraceRecord, phase) / 8;
-pub const CC_TRACE_EDGES: usize = core::mem::offset_of!(CcTraceRecord, edges) / 8;
 pub const CC_TRACE_BYTES: usize = core::mem::offset_of!(CcTraceRecord, bytes) / 8;
 pub const CC_TRACE_TIME: usize = core::mem::offset_of!(CcTraceRecord, start_time) / 8;
 
@@ -208,7 +205,7 @@ crate::cc_persistent_fields!(crate::kernel_params);
 crate::cc_persistent_compressed_fields!(crate::kernel_params);
 
 const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 4);
-const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 4);
+const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 3);
 const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
 
 #[cfg(test)]

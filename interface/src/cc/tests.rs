@@ -54,8 +54,8 @@ fn control_block_and_trace_records_are_words_of_the_declared_layout() {
     assert_eq!(offset_of!(CcControl, largest), 4);
     assert_eq!(offset_of!(CcControl, records), 8);
     assert_eq!(offset_of!(CcControl, changed), 16);
-    assert_eq!(CC_TRACE_WORDS, 4);
-    assert_eq!([CC_TRACE_PHASE, CC_TRACE_EDGES, CC_TRACE_BYTES, CC_TRACE_TIME], [0, 1, 2, 3]);
+    assert_eq!(CC_TRACE_WORDS, 3);
+    assert_eq!([CC_TRACE_PHASE, CC_TRACE_BYTES, CC_TRACE_TIME], [0, 1, 2]);
 }
 
 #[test]

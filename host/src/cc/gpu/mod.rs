@@ -1,0 +1,292 @@
+//! Connected components on the GPU: Afforest or Shiloach-Vishkin in one cooperative launch
+//! (`cc_persistent`, `cc_persistent_compressed` in `device/src/cc/mod.rs`, which documents the
+//! techniques). The host zeroes a control block and a trace, launches once, and downloads the
+//! labels once, with the per-phase trace.
+
+use std::time::Duration;
+
+use cudarc::driver::CudaSlice;
+use warpath_interface::cc::{
+    CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_CONTROL_WORDS,
+    CC_TRACE_BYTES, CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS, MAX_SAMPLES,
+};
+use warpath_interface::{names, DeviceAddress};
+
+use crate::cc::{CcAlgorithm, CcOptions, CcPhase, CcRun, Components, PhaseTrace};
+use crate::engine::{GpuGraph, Workspace};
+use crate::error::{Error, Result};
+use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::graph::Graph;
+
+/// Phases recorded in the trace (Shiloach-Vishkin takes two a pass); later ones still run,
+/// untraced, and the last recorded phase's time runs to the end.
+const TRACE_CAPACITY: usize = 4096;
+
+/// Device bytes of a run's arrays for `n` vertices: the labels, the control block, the trace.
+pub fn bytes_needed(n: u64) -> u64 {
+    4 * n.max(1) + 8 * (CC_CONTROL_WORDS + CC_TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+}
+
+/// Device memory CC needs beside the graph, for `engine::prepare`: its per-vertex arrays;
+/// `in_lists: true` when the graph is directed (weakly connected components link in-edges too).
+pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
+    Workspace {
+        in_lists: !graph.is_undirected(),
+        ..Workspace::new(bytes_needed(graph.num_vertices() as u64), "the connected-components labels")
+    }
+}
+
+/// Components of the placed graph (plain or compressed lists, device or zero-copy placement).
+/// Labels are canonical: each component named by its smallest vertex.
+///
+/// A directed graph whose transpose did not fit the device has no in-lists: its out-lists
+/// then serve both phases, every vertex links all of them, and sampling is off (a vertex in
+/// the sampled component would skip edges that only its own lists hold).
+pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
+    if options.samples > MAX_SAMPLES {
+        return Err(Error::InvalidArgument(format!(
+            "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (sorted in one block's shared memory)",
+            options.samples
+        )));
+    }
+    let gpu = graph.gpu();
+    let out_lists = graph.graph();
+    let n = out_lists.num_vertices();
+    if n == 0 {
+        return Ok(CcRun { components: Components { labels: Vec::new() }, time: Duration::ZERO, phases: Vec::new() });
+    }
+    let (in_lists, directed, samples) = match graph.in_lists() {
+        Some(in_lists) => (in_lists, !std::ptr::eq(in_lists, out_lists), options.samples),
+        None => (out_lists, false, 0),
+    };
+    gpu.ensure_free(bytes_needed(n as u64), "the connected-components labels")?;
+    let mut buffers = CcBuffers {
+        labels: gpu.alloc_zeros(n as usize, "the component labels")?,
+        control: gpu.alloc_zeros(CC_CONTROL_WORDS, "the CC control block")?,
+        trace: gpu.alloc_zeros(CC_TRACE_WORDS * (TRACE_CAPACITY + 1), "the CC trace")?,
+    };
+    let run = CcLaunch { directed, samples, ..CcLaunch::from_options(options) };
+    let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
+    let time = time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, &mut buffers, run))?;
+    let mut labels = gpu.download(&buffers.labels)?;
+    labels.truncate(n as usize);
+    let control: CcControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&buffers.control)?));
+    let trace = gpu.download(&buffers.trace)?;
+    Ok(CcRun { components: Components { labels }, time, phases: decode_trace(&trace, control.records as usize) })
+}
+
+/// The device buffers of one run.
+pub struct CcBuffers {
+    /// n labels.
+    pub labels: CudaSlice<u32>,
+    /// [`CC_CONTROL_WORDS`] zeroed words.
+    pub control: CudaSlice<u64>,
+    /// `CC_TRACE_WORDS * (capacity + 1)` zeroed words.
+    pub trace: CudaSlice<u64>,
+}
+
+/// What one launch computes: the algorithm and its parameters, and how to read the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CcLaunch {
+    pub algorithm: CcAlgorithm,
+    pub neighbor_rounds: u32,
+    pub samples: u32,
+    pub seed: u64,
+    /// The in-lists are a directed graph's transpose: the final link reads the out-lists too.
+    pub directed: bool,
+}
+
+impl CcLaunch {
+    /// The options' algorithm and parameters, for an undirected graph.
+    pub fn from_options(options: &CcOptions) -> CcLaunch {
+        CcLaunch {
+            algorithm: options.algorithm,
+            neighbor_rounds: options.neighbor_rounds,
+            samples: options.samples,
+            seed: options.seed,
+            directed: false,
+        }
+    }
+
+    /// The kernels' flag word.
+    pub fn flags(&self) -> CcFlags {
+        CcFlags::NONE
+            .with(CcFlags::DIRECTED, self.directed)
+            .with(CcFlags::SHILOACH_VISHKIN, self.algorithm == CcAlgorithm::ShiloachVishkin)
+    }
+}
+
+/// Blocks of the CC kernel that fit on the GPU at once (a cooperative launch must not ask for
+/// more).
+pub fn grid_blocks(gpu: &GpuContext, compressed: bool) -> std::result::Result<u32, GpuError> {
+    let kernel = if compressed { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
+    resident_blocks(gpu, kernel, CC_BLOCK)
+}
+
+/// `cc_persistent` or `cc_persistent_compressed`: the whole computation in one cooperative
+/// launch, after checking the kernel's contract. `in_lists` is the transpose of `out_lists`
+/// when `run.directed`, else `out_lists` itself (or, for a directed graph without its
+/// transpose, `out_lists` with sampling off).
+pub fn cc_persistent(
+    gpu: &GpuContext,
+    out_lists: &DeviceGraph,
+    in_lists: &DeviceGraph,
+    buffers: &mut CcBuffers,
+    run: CcLaunch,
+) -> std::result::Result<(), GpuError> {
+    let compressed = out_lists.is_compressed();
+    let kernel = if compressed { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
+    let n = out_lists.num_vertices();
+    require(
+        kernel,
+        buffers.labels.len() >= n as usize
+            && buffers.control.len() >= CC_CONTROL_WORDS
+            && buffers.trace.len() >= CC_TRACE_WORDS,
+        || format!("buffers too small for {n} vertices"),
+    )?;
+    require(kernel, run.samples <= MAX_SAMPLES, || format!("{} samples (at most {MAX_SAMPLES})", run.samples))?;
+    require(
+        kernel,
+        in_lists.num_vertices() == n
+            && in_lists.num_edges() == out_lists.num_edges()
+            && in_lists.is_compressed() == compressed,
+        || "in-lists of another size or format than the out-lists".to_string(),
+    )?;
+    require(kernel, run.directed != std::ptr::eq(in_lists, out_lists), || {
+        "directed runs need the transpose as in-lists, undirected ones the lists themselves".to_string()
+    })?;
+    let trace_capacity = (buffers.trace.len() / CC_TRACE_WORDS - 1) as u32;
+    let config = blocks_of(grid_blocks(gpu, compressed)?, CC_BLOCK);
+    let stream = gpu.stream();
+    let CcBuffers { labels, control, trace } = buffers;
+    let mut launch = Launch::new(gpu);
+    let heads = in_lists.heads.as_ref();
+    let mut plain = CcPersistentParams {
+        out_offsets: DeviceAddress::new(out_lists.offsets.device_ptr(stream)),
+        out_targets: DeviceAddress::new(out_lists.targets.device_ptr(stream)),
+        in_offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
+        in_targets: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+        n,
+        labels: launch.write(labels),
+        control: DeviceAddress::new(launch.write(control).address),
+        trace: launch.write(trace),
+        trace_capacity,
+        neighbor_rounds: run.neighbor_rounds,
+        samples: run.samples,
+        seed: run.seed,
+        flags: run.flags(),
+        // Null pointers tell the kernel there are no list heads in device memory.
+        in_heads: launch.read_or_null(heads.map(|heads| &heads.neighbors)),
+        in_head_skips: DeviceAddress::NULL,
+    };
+    match (&out_lists.compressed, &in_lists.compressed) {
+        (None, None) => launch.run(config, Residency::Cooperative, &plain),
+        (Some(out_extras), Some(in_extras)) => {
+            plain.in_head_skips = launch.read_or_null(heads.map(|heads| &heads.skips));
+            let params = CcPersistentCompressedParams {
+                out_offsets: plain.out_offsets,
+                out_bytes: DeviceAddress::new(plain.out_targets.address),
+                out_degrees: launch.read(&out_extras.degrees),
+                in_offsets: plain.in_offsets,
+                in_bytes: DeviceAddress::new(plain.in_targets.address),
+                in_degrees: launch.read(&in_extras.degrees),
+                n,
+                labels: plain.labels,
+                control: plain.control,
+                trace: plain.trace,
+                trace_capacity,
+                neighbor_rounds: plain.neighbor_rounds,
+                samples: plain.samples,
+                seed: plain.seed,
+                flags: plain.flags,
+                in_heads: plain.in_heads,
+                in_head_skips: plain.in_head_skips,
+            };
+            launch.run(config, Residency::Cooperative, &params)
+        }
+        _ => unreachable!("checked above: both lists are compressed or neither is"),
+    }
+}
+
+/// Turns the device's trace records into [`PhaseTrace`]s: `records` were written (those past
+/// the capacity are left out; the last recorded phase's time runs to the end of the run).
+pub fn decode_trace(trace: &[u64], records: usize) -> Vec<PhaseTrace> {
+    let recorded = records.min(trace.len() / CC_TRACE_WORDS - 1);
+    (0..recorded)
+        .filter_map(|i| {
+            let record = &trace[i * CC_TRACE_WORDS..(i + 1) * CC_TRACE_WORDS];
+            let next_start = trace[(i + 1) * CC_TRACE_WORDS + CC_TRACE_TIME];
+            let phase = match TracePhase::from_word(record[CC_TRACE_PHASE])? {
+                TracePhase::NeighborRound(round) => CcPhase::NeighborRound(round),
+                TracePhase::Sampling => CcPhase::Sampling,
+                TracePhase::FinalLink => CcPhase::FinalLink,
+                TracePhase::Compression => CcPhase::Compression,
+            };
+            Some(PhaseTrace {
+                phase,
+                time: Duration::from_nanos(next_start.saturating_sub(record[CC_TRACE_TIME])),
+                graph_bytes_read: record[CC_TRACE_BYTES],
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_records_decode_into_phases_timed_to_the_next_start() {
+        let phases = [
+            TracePhase::NeighborRound(0),
+            TracePhase::NeighborRound(1),
+            TracePhase::Sampling,
+            TracePhase::FinalLink,
+            TracePhase::Compression,
+        ];
+        // Capacity 4: the fifth phase is not recorded, the fourth runs to the end.
+        let mut trace = vec![0u64; CC_TRACE_WORDS * 5];
+        for (i, phase) in phases.iter().take(4).enumerate() {
+            trace[i * CC_TRACE_WORDS + CC_TRACE_PHASE] = phase.word();
+            trace[i * CC_TRACE_WORDS + CC_TRACE_BYTES] = 100 * i as u64;
+            trace[i * CC_TRACE_WORDS + CC_TRACE_TIME] = 1000 + 10 * i as u64;
+        }
+        trace[4 * CC_TRACE_WORDS + CC_TRACE_TIME] = 1100;
+        let decoded = decode_trace(&trace, 5);
+        assert_eq!(decoded.len(), 4);
+        assert_eq!(decoded[1].phase, CcPhase::NeighborRound(1));
+        assert_eq!(decoded[2].phase, CcPhase::Sampling);
+        assert_eq!(decoded[2].graph_bytes_read, 200);
+        assert_eq!(decoded[0].time, Duration::from_nanos(10));
+        assert_eq!(decoded[3].phase, CcPhase::FinalLink);
+        assert_eq!(decoded[3].time, Duration::from_nanos(70));
+    }
+
+    #[test]
+    fn launch_flags_name_the_algorithm_and_the_direction() {
+        let afforest = CcLaunch::from_options(&CcOptions::default());
+        assert_eq!(afforest.flags(), CcFlags::NONE);
+        let sv = CcLaunch {
+            algorithm: CcAlgorithm::ShiloachVishkin,
+            directed: true,
+            ..afforest
+        };
+        assert_eq!(sv.flags().bits(), 3);
+    }
+
+    #[test]
+    fn the_workspace_asks_for_in_lists_of_directed_graphs_only() {
+        let build = |undirected| {
+            crate::graph::GraphBuilder::new()
+                .build(crate::graph::EdgeList::new(3, vec![(0, 1), (1, 2)], undirected))
+                .unwrap()
+        };
+        let options = CcOptions::default();
+        assert!(!workspace(&build(true), &options).in_lists);
+        let directed = workspace(&build(false), &options);
+        assert!(directed.in_lists);
+        assert_eq!(directed.bytes, bytes_needed(3));
+        assert!(!directed.edge_weights);
+    }
+}
