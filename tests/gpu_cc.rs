@@ -1,0 +1,310 @@
+//! The GPU connected components against a sequential union-find written here: identical
+//! canonical labels (each component named by its smallest vertex) for Afforest under every
+//! round count 0..=3 with sampling off and on, and for Shiloach-Vishkin, on generated graphs,
+//! special shapes, directed inputs and every dataset, with the graph in device memory and
+//! zero-copy (with and without list heads), plain and compressed. The per-phase trace is
+//! checked against what each phase must read. Skips, saying why, on machines without a CUDA
+//! device; the PTX check at the end needs none.
+
+mod common;
+
+use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
+use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
+use warpath::cc::{CcAlgorithm, CcOptions, CcPhase, CcRun};
+use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
+use warpath::formats::{read_graph, ReadOptions};
+use warpath::generate::generate;
+use warpath::gpu::Placement;
+use warpath::Graph;
+
+/// Canonical component labels by a sequential union-find over every edge (both directions:
+/// weakly connected components of a directed graph), each component named by its smallest
+/// vertex.
+fn union_find(graph: &Graph) -> Vec<u32> {
+    let n = graph.num_vertices();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn find(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            let grandparent = parent[parent[v as usize] as usize];
+            parent[v as usize] = grandparent;
+            v = grandparent;
+        }
+        v
+    }
+    for u in 0..n as u32 {
+        for &v in graph.neighbors(u) {
+            let (a, b) = (find(&mut parent, u), find(&mut parent, v));
+            // The smaller root stays root, so every root is its component's smallest vertex.
+            if a < b {
+                parent[b as usize] = a;
+            } else if b < a {
+                parent[a as usize] = b;
+            }
+        }
+    }
+    (0..n as u32).map(|v| find(&mut parent, v)).collect()
+}
+
+/// The placements every graph is checked in: (name, options).
+fn placements() -> Vec<(&'static str, PlacementOptions)> {
+    let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
+    vec![
+        ("device", device),
+        ("zero-copy with list heads", zero_copy),
+        ("zero-copy without list heads", PlacementOptions { no_list_heads: true, ..zero_copy }),
+        ("compressed, device", PlacementOptions { compressed: true, ..device }),
+        ("compressed, zero-copy with list heads", PlacementOptions { compressed: true, ..zero_copy }),
+        (
+            "compressed, zero-copy without list heads",
+            PlacementOptions { compressed: true, no_list_heads: true, ..zero_copy },
+        ),
+    ]
+}
+
+/// Afforest with rounds 0..=3 and samples 0 and 1024, and Shiloach-Vishkin.
+fn option_sets() -> Vec<CcOptions> {
+    let mut sets = Vec::new();
+    for neighbor_rounds in 0..=3 {
+        for samples in [0, 1024] {
+            sets.push(CcOptions { neighbor_rounds, samples, ..CcOptions::default() });
+        }
+    }
+    sets.push(CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
+    sets
+}
+
+/// The graph prepared on the GPU as `placement` says.
+fn place(graph: &Graph, options: &CcOptions, placement: &PlacementOptions) -> Prepared {
+    let (prepared, _warnings) =
+        prepare(graph, Backend::Gpu, placement, workspace(graph, options)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(prepared.gpu().is_some());
+    prepared
+}
+
+/// Every option set in every placement gives the union-find's labels, with a trace that
+/// follows the algorithm's phases.
+fn check_graph(graph: &Graph, label: &str) {
+    let expected = union_find(graph);
+    for (where_, placement) in placements() {
+        let prepared = place(graph, &CcOptions::default(), &placement);
+        let gpu_graph = prepared.gpu().unwrap();
+        for options in option_sets() {
+            let run = components(gpu_graph, &options).unwrap_or_else(|e| panic!("{label}, {where_}, {options:?}: {e}"));
+            let context = format!("{label}, {where_}, {options:?}");
+            if run.components.labels != expected {
+                let first = (0..expected.len()).find(|&v| run.components.labels[v] != expected[v]).unwrap();
+                panic!(
+                    "{context}: labels differ first at vertex {first}: {} (GPU) against {} (union-find)",
+                    run.components.labels[first], expected[first]
+                );
+            }
+            check_trace(graph, &run, &options, &context);
+        }
+    }
+}
+
+/// The phases a run recorded are the algorithm's, in order, and their times add up to no more
+/// than the run's.
+fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
+    let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
+    let expected: Vec<CcPhase> = match options.algorithm {
+        CcAlgorithm::Afforest => {
+            let mut expected: Vec<CcPhase> = (0..options.neighbor_rounds).map(CcPhase::NeighborRound).collect();
+            if options.samples > 0 && graph.num_vertices() > 0 {
+                expected.push(CcPhase::Sampling);
+            }
+            expected.extend([CcPhase::FinalLink, CcPhase::Compression]);
+            expected
+        }
+        CcAlgorithm::ShiloachVishkin => {
+            assert!(phases.len() >= 2 && phases.len() % 2 == 0, "{context}: {phases:?}");
+            phases.chunks(2).flat_map(|_| [CcPhase::FinalLink, CcPhase::Compression]).collect()
+        }
+    };
+    assert_eq!(phases, expected, "{context}");
+    let traced: std::time::Duration = run.phases.iter().map(|p| p.time).sum();
+    assert!(traced <= run.time + std::time::Duration::from_micros(50), "{context}: {traced:?} of {:?}", run.time);
+    for phase in &run.phases {
+        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
+            assert_eq!(phase.graph_bytes_read, 0, "{context}: {phase:?} reads labels only");
+        }
+    }
+}
+
+#[test]
+fn generated_graphs_match_the_union_find() {
+    if gpu_or_skip("generated_graphs_match_the_union_find").is_none() {
+        return;
+    }
+    for spec in ["kron:14", "urand:14", "grid2d:64", "kron:10:2"] {
+        let graph = generate(&spec.parse().unwrap(), 5).unwrap();
+        check_graph(&graph, spec);
+    }
+}
+
+#[test]
+fn special_shapes_match_the_union_find() {
+    if gpu_or_skip("special_shapes_match_the_union_find").is_none() {
+        return;
+    }
+    // Many components: 3000 triangles and 2000 paths of 7, among 5000 isolated vertices.
+    let mut edges = Vec::new();
+    for t in 0..3000u32 {
+        let base = 3 * t;
+        edges.extend([(base, base + 1), (base + 1, base + 2), (base + 2, base)]);
+    }
+    for p in 0..2000u32 {
+        let base = 9000 + 7 * p;
+        edges.extend((0..6).map(|i| (base + i, base + i + 1)));
+    }
+    let many = build(9000 + 14_000 + 5000, edges, true);
+    check_graph(&many, "many components");
+    check_graph(&build(1000, Vec::new(), true), "isolated vertices only");
+    check_graph(&build(1, Vec::new(), true), "one vertex");
+    check_graph(&star(100_000), "star");
+    check_graph(&path(200_000), "path");
+    // Ids descending along a path: every hook goes the long way round.
+    let reversed = build(50_000, (1..50_000u32).map(|v| (50_000 - v, 49_999 - v)).collect(), true);
+    check_graph(&reversed, "path of descending ids");
+}
+
+#[test]
+fn directed_graphs_give_weakly_connected_components() {
+    if gpu_or_skip("directed_graphs_give_weakly_connected_components").is_none() {
+        return;
+    }
+    // Edges into a hub only: the leaves' out-lists and the hub's in-list join them.
+    let inward = build(20_001, (1..20_001u32).map(|v| (v, 0)).collect(), false);
+    check_graph(&inward, "directed star into the hub");
+    // A chain pointing down: each vertex reaches only smaller ids.
+    let chain = build(30_000, (1..30_000u32).map(|v| (v, v - 1)).collect(), false);
+    check_graph(&chain, "directed chain");
+    check_graph(&rmat(14, 60_000, 3, false), "directed rmat");
+    // Two directed components and isolated vertices.
+    let two = build(10, vec![(1, 2), (3, 2), (5, 6), (7, 6), (6, 8)], false);
+    check_graph(&two, "two directed components");
+}
+
+#[test]
+fn every_dataset_matches_the_union_find() {
+    if gpu_or_skip("every_dataset_matches_the_union_find").is_none() {
+        return;
+    }
+    let Some(dir) = datasets_dir("every_dataset_matches_the_union_find") else { return };
+    for file in dataset_files(&dir) {
+        let graph = read_graph(&file, &ReadOptions { ignore_weights: true, ..ReadOptions::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        check_graph(&graph, &file.file_name().unwrap().to_string_lossy());
+    }
+}
+
+/// The neighbor rounds read what they must: with list heads (zero-copy plain lists), rounds 0
+/// and 1 read four bytes a vertex and nothing else; in device memory, each round reads two
+/// offsets a vertex and the neighbor of every vertex that has one.
+#[test]
+fn neighbor_rounds_read_the_heads_or_the_lists() {
+    if gpu_or_skip("neighbor_rounds_read_the_heads_or_the_lists").is_none() {
+        return;
+    }
+    let graph = generate(&"kron:12".parse().unwrap(), 2).unwrap();
+    let n = graph.num_vertices() as u64;
+    let options = CcOptions { neighbor_rounds: 3, ..CcOptions::default() };
+    let with_degree_above = |r: u64| (0..n as u32).filter(|&v| graph.degree(v) > r).count() as u64;
+    let rounds = |placement: &PlacementOptions| -> Vec<u64> {
+        let prepared = place(&graph, &options, placement);
+        let run = components(prepared.gpu().unwrap(), &options).unwrap();
+        assert_eq!(run.components.labels, union_find(&graph));
+        run.phases.iter().filter(|p| matches!(p.phase, CcPhase::NeighborRound(_))).map(|p| p.graph_bytes_read).collect()
+    };
+    let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    let from_lists: Vec<u64> = (0..3).map(|r| 16 * n + 4 * with_degree_above(r)).collect();
+    assert_eq!(rounds(&device), from_lists);
+    let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
+    assert_eq!(rounds(&zero_copy), vec![4 * n, 4 * n, from_lists[2]]);
+}
+
+/// Sampling finds the giant component of a Kronecker graph, and the final link then reads far
+/// fewer bytes than with sampling off (which visits every vertex's remaining neighbors).
+#[test]
+fn sampling_spares_the_final_link_the_largest_component() {
+    if gpu_or_skip("sampling_spares_the_final_link_the_largest_component").is_none() {
+        return;
+    }
+    let graph = generate(&"kron:14".parse().unwrap(), 9).unwrap();
+    let prepared = place(&graph, &CcOptions::default(), &PlacementOptions::default());
+    let final_bytes = |samples| {
+        let run = components(prepared.gpu().unwrap(), &CcOptions { samples, ..CcOptions::default() }).unwrap();
+        run.phases.iter().find(|p| p.phase == CcPhase::FinalLink).unwrap().graph_bytes_read
+    };
+    let (with, without) = (final_bytes(1024), final_bytes(0));
+    assert!(with * 4 < without, "final link read {with} bytes with sampling, {without} without");
+}
+
+/// A directed graph whose transpose is not on the device: the out-lists serve every phase with
+/// sampling off, which still gives weakly connected components.
+#[test]
+fn directed_graphs_without_in_lists_link_every_out_edge() {
+    let Some(gpu) = gpu_or_skip("directed_graphs_without_in_lists_link_every_out_edge") else { return };
+    let graph = rmat(12, 20_000, 11, false);
+    let chain = build(5000, (1..5000u32).map(|v| (v, v - 1)).collect(), false);
+    for (graph, label) in [(&graph, "directed rmat"), (&chain, "directed chain")] {
+        let placed = gpu.place_graph(graph, Placement::Device).unwrap();
+        for rounds in 0..=2 {
+            let n = graph.num_vertices();
+            let mut buffers = CcBuffers {
+                labels: gpu.alloc_zeros(n, "labels").unwrap(),
+                control: gpu.alloc_zeros(4, "control").unwrap(),
+                trace: gpu.alloc_zeros(3 * 65, "trace").unwrap(),
+            };
+            let run = CcLaunch {
+                neighbor_rounds: rounds,
+                samples: 0,
+                ..CcLaunch::from_options(&CcOptions::default())
+            };
+            cc_persistent(&gpu, &placed, &placed, &mut buffers, run).unwrap();
+            let labels = gpu.download(&buffers.labels).unwrap();
+            assert_eq!(labels, union_find(graph), "{label}, {rounds} rounds");
+            // Claiming a transpose that is the graph itself is refused before any launch.
+            let directed = CcLaunch { directed: true, ..run };
+            assert!(cc_persistent(&gpu, &placed, &placed, &mut buffers, directed).is_err());
+        }
+    }
+}
+
+#[test]
+fn more_samples_than_one_block_sorts_are_refused() {
+    if gpu_or_skip("more_samples_than_one_block_sorts_are_refused").is_none() {
+        return;
+    }
+    let graph = path(100);
+    let prepared = place(&graph, &CcOptions::default(), &PlacementOptions::default());
+    let options = CcOptions { samples: warpath_interface::cc::MAX_SAMPLES + 1, ..CcOptions::default() };
+    let err = components(prepared.gpu().unwrap(), &options).unwrap_err().to_string();
+    assert!(err.contains("samples"), "{err}");
+    let most = CcOptions { samples: warpath_interface::cc::MAX_SAMPLES, ..CcOptions::default() };
+    assert_eq!(components(prepared.gpu().unwrap(), &most).unwrap().components.labels, union_find(&graph));
+}
+
+/// No GPU needed: each CC kernel takes one parameter per field of its struct, of the field's
+/// size and in field order.
+#[test]
+fn cc_kernel_parameters_are_the_fields_of_their_structs() {
+    use warpath::gpu::ptx::PTX;
+    use warpath_interface::cc::{CcPersistentCompressedParams, CcPersistentParams};
+    use warpath_interface::KernelParams;
+    fn sizes(kernel: &str) -> Vec<usize> {
+        let entry = PTX.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap();
+        let list = &entry[..entry.find(')').unwrap()];
+        list.lines()
+            .filter_map(|line| line.trim().strip_prefix(".param ."))
+            .map(|declaration| declaration.split_whitespace().next().unwrap()[1..].parse::<usize>().unwrap() / 8)
+            .collect()
+    }
+    fn check<P: KernelParams>() {
+        let expected: Vec<usize> = P::FIELDS.iter().map(|field| field.size).collect();
+        assert_eq!(sizes(P::KERNEL), expected, "{}", P::KERNEL);
+    }
+    check::<CcPersistentParams>();
+    check::<CcPersistentCompressedParams>();
+}
