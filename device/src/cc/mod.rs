@@ -579,7 +579,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     let partner = i ^ j;
                     if partner > i {
                         let (a, b) = (scratch.samples.get(i as usize), scratch.samples.get(partner as usize));
-                        if (a > b) == (i & k == 0) {
+                        if (a > b) == ((i & k) == 0) {
                             scratch.samples.set(i as usize, b);
                             scratch.samples.set(partner as usize, a);
                         }
