@@ -257,11 +257,7 @@ fn directed_graphs_without_in_lists_link_every_out_edge() {
                 control: gpu.alloc_zeros(4, "control").unwrap(),
                 trace: gpu.alloc_zeros(3 * 65, "trace").unwrap(),
             };
-            let run = CcLaunch {
-                neighbor_rounds: rounds,
-                samples: 0,
-                ..CcLaunch::from_options(&CcOptions::default())
-            };
+            let run = CcLaunch { neighbor_rounds: rounds, samples: 0, ..CcLaunch::from_options(&CcOptions::default()) };
             cc_persistent(&gpu, &placed, &placed, &mut buffers, run).unwrap();
             let labels = gpu.download(&buffers.labels).unwrap();
             assert_eq!(labels, union_find(graph), "{label}, {rounds} rounds");

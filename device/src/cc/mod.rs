@@ -1,21 +1,22 @@
 //! Connected components in one persistent kernel: every phase of Afforest (Sutton, Ben-Nun
 //! and Barak, "Optimizing Parallel Graph Connectivity Computation via Subgraph Sampling",
-//! IPDPS 2018, section IV; Moschou 2026, section 5) or of Shiloach-Vishkin runs inside a single
-//! cooperative launch, separated by grid-wide barriers, so no phase costs a launch.
+//! IPDPS 2018, as the GAP Benchmark Suite's `cc` runs it; Moschou 2026, section 5) or of
+//! Shiloach-Vishkin runs inside a single cooperative launch, separated by grid-wide barriers,
+//! so no phase costs a launch.
 //!
 //! - Labels form a forest: `labels[v]` is `v`'s parent, a root labels itself. Linking two
 //!   vertices hooks the higher of their roots under the lower one with a compare-and-swap
-//!   on the root (lock-free; the link of the paper's Algorithm 2, GAPBS's `Link`), so a root
+//!   on the root (lock-free; Sutton et al.'s link, GAPBS's `Link`), so a root
 //!   only ever takes a smaller label: every tree's root is its smallest vertex, and after the
 //!   last compression the labels are canonical without a relabeling pass.
-//! - Afforest's neighbor rounds (section IV.A): round `r` links every vertex to its `r`-th
+//! - Afforest's neighbor rounds: round `r` links every vertex to its `r`-th
 //!   in-neighbor (for an undirected graph the in-lists are its lists), then compresses every
 //!   path by pointer jumping. With list heads in device memory (zero-copy lists), rounds 0 and
 //!   1 read the neighbor there and never cross the bus.
-//! - Sampling (section IV.B): block 0 alone reads the labels of `samples` vertices drawn by
+//! - Sampling: block 0 alone reads the labels of `samples` vertices drawn by
 //!   SplitMix64, sorts them in shared memory (bitonic) and takes the longest run: the largest
 //!   intermediate component, which the final link skips.
-//! - The final link (section IV.C): every vertex outside that component links its remaining
+//! - The final link: every vertex outside that component links its remaining
 //!   in-neighbors (from index `neighbor_rounds` on) and, for a directed graph, every
 //!   out-neighbor (weakly connected components, as GAPBS does for directed inputs). Lists are
 //!   gathered by scan+warp+CTA (`operators::gather`, Merrill et al. section 4.1) so a
@@ -84,7 +85,7 @@ impl Labels {
 
     /// Joins the trees of `u` and `v`: hooks the higher root under the lower one by a
     /// compare-and-swap on the higher root, retrying from the roots' new parents when another
-    /// thread moved it first (Sutton et al., Algorithm 2; GAPBS `Link`).
+    /// thread moved it first (Sutton et al.'s link; GAPBS `Link`).
     #[inline(always)]
     unsafe fn link(self, u: u32, v: u32) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
@@ -385,8 +386,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     // Nobody reads this word until the next pass has written it (see `CcControl`).
                     store_relaxed_u32(changed_words.add(((pass + 1) % 3) as usize), 0);
                 }
-                let mut hooker =
-                    LinkEdges::<true> { targets: core::ptr::null(), labels: self.labels, reads: Reads::default(), changed: false };
+                let mut hooker = LinkEdges::<true> {
+                    targets: core::ptr::null(),
+                    labels: self.labels,
+                    reads: Reads::default(),
+                    changed: false,
+                };
                 self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
                     store_relaxed_u32(changed_words.add((pass % 3) as usize), 1);
@@ -444,7 +449,9 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             }
             if bytes > 0 {
                 // SAFETY: the record exists (below the capacity).
-                unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + CC_TRACE_BYTES), bytes) };
+                unsafe {
+                    atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + CC_TRACE_BYTES), bytes)
+                };
             }
         }
         sync_threads();
@@ -631,8 +638,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
 }
 
 /// Connected components of a plain CSR in one cooperative launch of `CC_BLOCK`-thread blocks
-/// (Afforest, Sutton et al., IPDPS 2018, section IV; or Shiloach-Vishkin by flag bit 1; see
-/// the module documentation).
+/// (Afforest, Sutton et al., IPDPS 2018, and Moschou 2026, section 5; or Shiloach-Vishkin by
+/// flag bit 1; see the module documentation).
 ///
 /// # Safety
 /// Launched cooperatively (all blocks resident) with `CC_BLOCK` threads per block.
@@ -644,11 +651,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
 /// vertex in list order, `UNREACHED` where the list is shorter).
 #[inline(always)]
 unsafe fn persistent(params: CcPersistentParams) {
-    let plain = |offsets: *const u64, targets: *const u32| Lists {
-        offsets,
-        edges: targets.cast(),
-        degrees: core::ptr::null(),
-    };
+    let plain =
+        |offsets: *const u64, targets: *const u32| Lists { offsets, edges: targets.cast(), degrees: core::ptr::null() };
     let cc = Cc::<false> {
         out_lists: plain(params.out_offsets, params.out_targets),
         in_lists: plain(params.in_offsets, params.in_targets),

@@ -267,11 +267,7 @@ mod tests {
     fn launch_flags_name_the_algorithm_and_the_direction() {
         let afforest = CcLaunch::from_options(&CcOptions::default());
         assert_eq!(afforest.flags(), CcFlags::NONE);
-        let sv = CcLaunch {
-            algorithm: CcAlgorithm::ShiloachVishkin,
-            directed: true,
-            ..afforest
-        };
+        let sv = CcLaunch { algorithm: CcAlgorithm::ShiloachVishkin, directed: true, ..afforest };
         assert_eq!(sv.flags().bits(), 3);
     }
 
