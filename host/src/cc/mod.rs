@@ -4,6 +4,19 @@
 
 use std::time::Duration;
 
+pub mod cpu_afforest;
+pub mod cpu_reference;
+pub mod cpu_shiloach_vishkin;
+pub mod finder;
+pub mod gpu;
+pub mod verify;
+
+pub use crate::engine::{Backend, BackendUsed};
+pub use cpu_afforest::afforest;
+pub use cpu_reference::components_sequential;
+pub use cpu_shiloach_vishkin::shiloach_vishkin;
+pub use finder::{connected_components, ComponentFinder};
+
 /// Which connected-components algorithm the GPU runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CcAlgorithm {
@@ -55,6 +68,37 @@ pub struct PhaseTrace {
     pub phase: CcPhase,
     pub time: Duration,
     pub graph_bytes_read: u64,
+}
+
+impl CcPhase {
+    /// The phase's name in reports: `neighbor round 1` (1-based), `sampling`, `final link`,
+    /// `compression`.
+    pub fn name(&self) -> String {
+        match self {
+            CcPhase::NeighborRound(round) => format!("neighbor round {}", round + 1),
+            CcPhase::Sampling => "sampling".into(),
+            CcPhase::FinalLink => "final link".into(),
+            CcPhase::Compression => "compression".into(),
+        }
+    }
+}
+
+impl CcAlgorithm {
+    pub const ALL: [CcAlgorithm; 2] = [CcAlgorithm::Afforest, CcAlgorithm::ShiloachVishkin];
+
+    /// The name the CLI and the reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            CcAlgorithm::Afforest => "afforest",
+            CcAlgorithm::ShiloachVishkin => "shiloach-vishkin",
+        }
+    }
+}
+
+impl std::fmt::Display for CcAlgorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The components of a graph: `labels[v]` names the component of vertex `v` (internal ids) by
