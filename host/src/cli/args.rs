@@ -19,7 +19,8 @@ urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: docs/guide.md.";
     name = "warpath",
     version,
     about = "Graph traversal on big sparse graphs, on the GPU when there is one",
-    long_about = "Graph traversal on big sparse graphs (breadth-first search today), on an NVIDIA GPU when \
+    long_about = "Graph traversal on big sparse graphs (breadth-first search and connected components), on an \
+                  NVIDIA GPU when \
                   there is one and on all CPU cores when there is not.\n\n\
                   GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; the text \
                   formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], \
