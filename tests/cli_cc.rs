@@ -129,7 +129,10 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_one_line_error(&warpath(&["cc", g, "--rounds", "-1"]), &["-1"]);
     assert_one_line_error(&warpath(&["cc", g, "--samples", "many"]), &["many"]);
     // An output folder that does not exist: refused before the work.
-    assert_one_line_error(&warpath(&["cc", g, "--backend", "cpu", "--out", "/nonexistent/dir/cc.txt"]), &["nonexistent"]);
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--out", "/nonexistent/dir/cc.txt"]),
+        &["nonexistent"],
+    );
 }
 
 #[test]
@@ -184,8 +187,17 @@ fn the_suite_runs_cc_beside_bfs_unless_told_not_to() {
     let scratch = Scratch::new("cli-cc-suite");
     let run = |extra: &[&str]| {
         let out_dir = scratch.path("results");
-        let args =
-            ["suite", "--quick", "--roots", "2", "--only", "grid2d", "--no-gpu", "--out-dir", out_dir.to_str().unwrap()];
+        let args = [
+            "suite",
+            "--quick",
+            "--roots",
+            "2",
+            "--only",
+            "grid2d",
+            "--no-gpu",
+            "--out-dir",
+            out_dir.to_str().unwrap(),
+        ];
         let out = warpath(&[&args[..], extra].concat());
         assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out)
@@ -196,9 +208,10 @@ fn the_suite_runs_cc_beside_bfs_unless_told_not_to() {
     let row = table.lines().rfind(|l| l.starts_with("| grid2d:64 |")).unwrap();
     // vertices, edges, one component of all 4096 vertices, the GPU not asked for.
     assert!(row.starts_with("| grid2d:64 | 4096 | 16128 | 1 | 4096 | n/a |"), "{row}");
-    assert!(row.contains("n/a (GPU: not asked for)"), "{row}");
+    assert!(row.contains("n/a (the GPU did not run: not asked for)"), "{row}");
     let cc_json = value(&text, "json (cc)");
-    let reports: Vec<warpath::bench::CcReport> = serde_json::from_str(&std::fs::read_to_string(cc_json).unwrap()).unwrap();
+    let reports: Vec<warpath::bench::CcReport> =
+        serde_json::from_str(&std::fs::read_to_string(cc_json).unwrap()).unwrap();
     assert_eq!(reports.len(), 1);
     assert_eq!((reports[0].device.backend.as_str(), reports[0].summary.validated), ("cpu", 2));
     // The BFS reports stay in suite.json, which reads as BFS reports.

@@ -15,7 +15,7 @@ use crate::bench::harness::{
 use crate::bench::json::Report;
 use crate::bench::report::{header, timing_lines, HeaderLines};
 use crate::cc::verify::validate_with_count;
-use crate::cc::{components_sequential, CcOptions, CcRun, ComponentFinder, PhaseTrace};
+use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, PhaseTrace};
 use crate::error::Result;
 use crate::graph::Graph;
 
@@ -180,24 +180,6 @@ impl BenchKernel for CcKernel<'_, '_> {
     }
 }
 
-/// Vertices with no edge in either direction: each is a component of its own.
-pub fn isolated_vertices(graph: &Graph) -> u64 {
-    if graph.is_undirected() {
-        return (0..graph.num_vertices() as u32).filter(|&v| graph.degree(v) == 0).count() as u64;
-    }
-    let mut touched = vec![false; graph.num_vertices()];
-    for u in 0..graph.num_vertices() as u32 {
-        let list = graph.neighbors(u);
-        if !list.is_empty() {
-            touched[u as usize] = true;
-        }
-        for &v in list {
-            touched[v as usize] = true;
-        }
-    }
-    touched.iter().filter(|&&t| !t).count() as u64
-}
-
 /// Runs the CC benchmark on `finder` through [`run_kernel`]: `options.trials` runs of `cc`,
 /// each validated; `progress` is called after each timed run with the number done.
 pub fn run_cc_bench(
@@ -231,7 +213,11 @@ pub fn render(report: &CcReport) -> String {
     };
     let mut out = header(report, &lines);
     let _ = writeln!(out);
-    let _ = writeln!(out, "{:>5} {:>10} {:>14} {:>12} {:>14} {:>8}", "run", "time (ms)", "end-to-end", "components", "largest", "GTEPS");
+    let _ = writeln!(
+        out,
+        "{:>5} {:>10} {:>14} {:>12} {:>14} {:>8}",
+        "run", "time (ms)", "end-to-end", "components", "largest", "GTEPS"
+    );
     for (i, t) in report.trials.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -285,16 +271,12 @@ mod tests {
         assert_eq!(run.summary.details, CcSummary { components: 3, largest_component: 3 });
         assert_eq!(run.summary.validated, 3);
         let p = &run.payload;
-        assert_eq!((p.cc_algorithm.as_str(), p.neighbor_rounds, p.samples, p.isolated_vertices), ("afforest", 2, 1024, 1));
+        assert_eq!(
+            (p.cc_algorithm.as_str(), p.neighbor_rounds, p.samples, p.isolated_vertices),
+            ("afforest", 2, 1024, 1)
+        );
         let names: Vec<&str> = p.phases.iter().map(|r| r.phase.as_str()).collect();
         assert_eq!(names, ["neighbor round 1", "neighbor round 2", "sampling", "final link", "compression"]);
         assert_eq!(run.environment.gpu_kernel, None);
-    }
-
-    #[test]
-    fn isolated_vertices_count_both_directions_of_a_directed_graph() {
-        // 0 -> 1: 1 has no out-edge but is not isolated; 2 is.
-        let graph = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1)], false)).unwrap();
-        assert_eq!(isolated_vertices(&graph), 1);
     }
 }

@@ -495,7 +495,9 @@ impl SuiteResult {
                     format!("{:.1}x", cpu.summary.time_ms.median / gpu.summary.time_ms.median),
                     format!("{:.3}", gpu.summary.hmean_gteps),
                 ),
-                (None, Some(why)) => ("n/a".into(), format!("n/a (GPU: {})", why.replace('|', "/")), "n/a".into()),
+                (None, Some(why)) => {
+                    ("n/a".into(), format!("n/a (the GPU did not run: {})", why.replace('|', "/")), "n/a".into())
+                }
                 (None, None) => ("n/a".into(), "n/a".into(), "n/a".into()),
             };
             let _ = writeln!(

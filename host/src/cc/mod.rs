@@ -130,6 +130,22 @@ impl Components {
     }
 }
 
+/// Vertices without an edge in either direction: each is a component of its own.
+pub fn isolated_vertices(graph: &crate::graph::Graph) -> u64 {
+    if graph.is_undirected() {
+        return (0..graph.num_vertices() as u32).filter(|&v| graph.degree(v) == 0).count() as u64;
+    }
+    let mut touched = vec![false; graph.num_vertices()];
+    for u in 0..graph.num_vertices() as u32 {
+        let list = graph.neighbors(u);
+        touched[u as usize] |= !list.is_empty();
+        for &v in list {
+            touched[v as usize] = true;
+        }
+    }
+    touched.iter().filter(|&&t| !t).count() as u64
+}
+
 /// What one run returns: the components, the time of the kernels (or of the CPU code) and,
 /// where the backend records them, its phases.
 #[derive(Clone, Debug)]
@@ -151,5 +167,13 @@ mod tests {
         assert_eq!(components.sizes(), vec![2, 3, 0, 0, 0, 1]);
         assert_eq!(components.largest(), Some((1, 3)));
         assert_eq!(Components { labels: vec![] }.largest(), None);
+    }
+
+    #[test]
+    fn isolated_vertices_count_both_directions_of_a_directed_graph() {
+        use crate::graph::{EdgeList, GraphBuilder};
+        // 0 -> 1: 1 has no out-edge but is not isolated; 2 is.
+        let graph = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1)], false)).unwrap();
+        assert_eq!(isolated_vertices(&graph), 1);
     }
 }

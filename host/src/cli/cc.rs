@@ -7,8 +7,8 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use warpath::bench::cc::{isolated_vertices, PhaseRecord};
-use warpath::cc::{verify, CcAlgorithm, CcOptions, ComponentFinder, Components};
+use warpath::bench::cc::PhaseRecord;
+use warpath::cc::{isolated_vertices, verify, CcAlgorithm, CcOptions, ComponentFinder, Components};
 use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::gpu::Placement;
 use warpath::{Error, Graph, Result};
