@@ -8,6 +8,7 @@
 //! - [`harness`]: the [`BenchKernel`] trait and [`run_kernel`]: warm-up, trials, validation,
 //!   records and the summary, for every algorithm;
 //! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
+//! - [`cc`](mod@cc): connected components as a [`BenchKernel`] (trials, per-phase times);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
 //! - [`plot`]: the per-level frontier plot (SVG);
@@ -15,6 +16,7 @@
 //! - [`meta`]: commit, date and driver of a result.
 
 pub mod bfs;
+pub mod cc;
 pub mod harness;
 pub mod json;
 pub mod meta;
@@ -24,5 +26,6 @@ pub mod stats;
 pub mod suite;
 
 pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, LevelRecord, RootRecord, TraceRecord};
+pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
 pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};

@@ -3,18 +3,23 @@
 //! and every dataset in a folder, each benchmarked on the GPU (with one or more of its
 //! kernels, see [`KernelName`]) and on the CPU of one machine. The result is a markdown
 //! table (beside each of Merrill's graphs, the rate the paper reports for a Tesla C2050) and a
-//! JSON file with every [`BenchReport`].
+//! JSON file with every [`BenchReport`]. Connected components run beside BFS on every graph,
+//! on both backends ([`CcSuiteRow`]): a second table, and their [`CcReport`]s in a JSON file of
+//! their own ([`CC_JSON`]).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::bench::bfs::run_bench;
+use crate::bench::cc::{run_cc_bench, CcReport};
 use crate::bench::harness::BenchOptions;
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::report::mib;
 use crate::bfs::gpu::persistent::PersistentParams;
 use crate::bfs::{Backend, KernelName, Traverser};
+use crate::cc::{CcOptions, ComponentFinder};
+use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
 use crate::input::{load_graph, LoadOptions};
 
@@ -94,6 +99,9 @@ pub struct SuiteOptions {
     pub gpu: bool,
     /// The GPU traversals to run on each graph, in this order (the table has a column each).
     pub gpu_kernels: Vec<KernelName>,
+    /// Also run connected components (Afforest, default options) on every graph, as many runs
+    /// as roots.
+    pub cc: bool,
 }
 
 impl Default for SuiteOptions {
@@ -106,6 +114,7 @@ impl Default for SuiteOptions {
             only: Vec::new(),
             gpu: true,
             gpu_kernels: vec![KernelName::DirectionOptimizing],
+            cc: true,
         }
     }
 }
@@ -151,6 +160,20 @@ impl SuiteRow {
     }
 }
 
+/// Connected components of one graph of the suite, on both backends.
+#[derive(Clone, Debug)]
+pub struct CcSuiteRow {
+    pub graph: String,
+    /// `None` when the GPU did not run.
+    pub gpu: Option<CcReport>,
+    /// Why the GPU did not run, when it did not.
+    pub gpu_missing: Option<String>,
+    pub cpu: CcReport,
+}
+
+/// The file, beside `suite.json`, that holds the connected-components reports.
+pub const CC_JSON: &str = "suite-cc.json";
+
 /// The whole suite.
 #[derive(Clone, Debug)]
 pub struct SuiteResult {
@@ -162,6 +185,8 @@ pub struct SuiteResult {
     /// The GPU kernels asked for, by name: one column each in the table.
     pub gpu_kernels: Vec<String>,
     pub rows: Vec<SuiteRow>,
+    /// Connected components, one row per graph (empty when not asked for).
+    pub cc_rows: Vec<CcSuiteRow>,
 }
 
 /// The graphs the suite runs, as (GRAPH argument, synthetic entry if any).
@@ -204,6 +229,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
     }
     let graphs = suite_graphs(options)?;
     let mut rows = Vec::with_capacity(graphs.len());
+    let mut cc_rows = Vec::new();
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
         progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
         let started = Instant::now();
@@ -242,6 +268,31 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
             (Vec::new(), Some("not asked for".into()))
         };
         let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
+        if options.cc {
+            let prepare_cc = |backend: Backend| {
+                ComponentFinder::with_options(&graph, backend, &PlacementOptions::default(), &CcOptions::default())
+            };
+            let mut cc_on = |finder: &ComponentFinder<'_>, backend: Backend| -> Result<CcReport> {
+                let label = format!("cc {backend}");
+                progress(SuiteStage::Running { graph: name, backend: &label, roots: options.roots });
+                let run = run_cc_bench(&graph, finder, CcOptions::default(), &bench, &mut |done| {
+                    progress(SuiteStage::Root { done })
+                })?;
+                let flags = Flags::new(options.roots, options.seed, backend.name(), false, false);
+                Ok(CcReport::new(name, &graph, flags, load_ms, run))
+            };
+            let (cc_gpu, cc_gpu_missing) = if options.gpu {
+                match prepare_cc(Backend::Gpu) {
+                    Ok(finder) => (Some(cc_on(&finder, Backend::Gpu)?), None),
+                    Err(Error::Gpu(err)) => (None, Some(err.to_string())),
+                    Err(other) => return Err(other),
+                }
+            } else {
+                (None, Some("not asked for".into()))
+            };
+            let cc_cpu = cc_on(&prepare_cc(Backend::Cpu)?, Backend::Cpu)?;
+            cc_rows.push(CcSuiteRow { graph: name.clone(), gpu: cc_gpu, gpu_missing: cc_gpu_missing, cpu: cc_cpu });
+        }
         let full_size = !options.quick;
         rows.push(SuiteRow {
             graph: name.clone(),
@@ -260,6 +311,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         seed: options.seed,
         gpu_kernels: options.gpu_kernels.iter().map(|k| k.name().to_string()).collect(),
         rows,
+        cc_rows,
     })
 }
 
@@ -412,7 +464,62 @@ impl SuiteResult {
              only. Our generators stand in for the paper's files, so sizes differ somewhat (e.g. the paper's \
              kron_g500-logn20 and random.2Mv.128Me edge counts)."
         );
+        if !self.cc_rows.is_empty() {
+            md.push_str(&self.cc_markdown());
+        }
         md
+    }
+
+    /// The connected-components table: one row per graph, GPU and CPU side by side.
+    pub fn cc_markdown(&self) -> String {
+        let mut md = String::new();
+        let _ = writeln!(
+            md,
+            "\n## Connected components\n\n\
+             Afforest (2 neighbor rounds, 1024 samples) on both backends, {} runs per graph and backend after one \
+             untimed warm-up, every run validated against a sequential union-find. GTEPS: edges as stored / time \
+             (harmonic mean); times are medians (GPU: the kernels alone).\n",
+            self.roots
+        );
+        let _ = writeln!(
+            md,
+            "| graph | vertices | edges (directed) | components | largest component | GPU median ms | CPU median ms \
+             | GPU/CPU | GPU GTEPS | CPU GTEPS |\n|---|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+        );
+        for row in &self.cc_rows {
+            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let cpu = &row.cpu;
+            let (gpu_ms, speedup, gpu_rate) = match (&row.gpu, &row.gpu_missing) {
+                (Some(gpu), _) => (
+                    format!("{:.3}", gpu.summary.time_ms.median),
+                    format!("{:.1}x", cpu.summary.time_ms.median / gpu.summary.time_ms.median),
+                    format!("{:.3}", gpu.summary.hmean_gteps),
+                ),
+                (None, Some(why)) => {
+                    ("n/a".into(), format!("n/a (the GPU did not run: {})", why.replace('|', "/")), "n/a".into())
+                }
+                (None, None) => ("n/a".into(), "n/a".into(), "n/a".into()),
+            };
+            let _ = writeln!(
+                md,
+                "| {name} | {} | {} | {} | {} | {gpu_ms} | {:.3} | {speedup} | {gpu_rate} | {:.3} |",
+                cpu.graph.vertices,
+                cpu.graph.edges,
+                cpu.summary.details.components,
+                cpu.summary.details.largest_component,
+                cpu.summary.time_ms.median,
+                cpu.summary.hmean_gteps
+            );
+        }
+        md
+    }
+
+    /// Every connected-components [`CcReport`] (per graph: the GPU's, then the CPU's) as pretty
+    /// JSON: an array.
+    pub fn cc_json(&self) -> String {
+        let reports: Vec<&CcReport> =
+            self.cc_rows.iter().flat_map(|r| r.gpu.iter().chain(std::iter::once(&r.cpu))).collect();
+        serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
     }
 
     /// Every run's [`BenchReport`] (per graph: each GPU kernel's, then the CPU's) as pretty
@@ -424,7 +531,8 @@ impl SuiteResult {
     }
 
     /// Writes `suite.md` and `suite.json` into a new run folder ([`SuiteResult::run_folder`])
-    /// under `dir` (both created if needed); returns both paths.
+    /// under `dir` (both created if needed), and [`CC_JSON`] beside them when connected
+    /// components ran; returns the first two paths.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
         let folder = dir.join(self.run_folder());
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
@@ -432,6 +540,10 @@ impl SuiteResult {
         let json = folder.join("suite.json");
         crate::output::write_atomically(&md, |out| out.write_all(self.markdown().as_bytes()))?;
         crate::output::write_atomically(&json, |out| out.write_all(self.json().as_bytes()))?;
+        if !self.cc_rows.is_empty() {
+            let cc = folder.join(CC_JSON);
+            crate::output::write_atomically(&cc, |out| out.write_all(self.cc_json().as_bytes()))?;
+        }
         Ok((md, json))
     }
 }
@@ -481,6 +593,7 @@ mod tests {
             seed: 1,
             gpu_kernels: Vec::new(),
             rows: Vec::new(),
+            cc_rows: Vec::new(),
         };
         assert_eq!(result.run_folder(), "2026-11-25-1836d7a-cpu-suite");
         result.commit = "1836d7a9d3b1efdf091db0f1e65908a4efca2803-dirty".into();

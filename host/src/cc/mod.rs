@@ -4,7 +4,18 @@
 
 use std::time::Duration;
 
+pub mod cpu_afforest;
+pub mod cpu_reference;
+pub mod cpu_shiloach_vishkin;
+pub mod finder;
 pub mod gpu;
+pub mod verify;
+
+pub use crate::engine::{Backend, BackendUsed};
+pub use cpu_afforest::afforest;
+pub use cpu_reference::components_sequential;
+pub use cpu_shiloach_vishkin::shiloach_vishkin;
+pub use finder::{connected_components, ComponentFinder};
 
 /// Which connected-components algorithm the GPU runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -59,6 +70,37 @@ pub struct PhaseTrace {
     pub graph_bytes_read: u64,
 }
 
+impl CcPhase {
+    /// The phase's name in reports: `neighbor round 1` (1-based), `sampling`, `final link`,
+    /// `compression`.
+    pub fn name(&self) -> String {
+        match self {
+            CcPhase::NeighborRound(round) => format!("neighbor round {}", round + 1),
+            CcPhase::Sampling => "sampling".into(),
+            CcPhase::FinalLink => "final link".into(),
+            CcPhase::Compression => "compression".into(),
+        }
+    }
+}
+
+impl CcAlgorithm {
+    pub const ALL: [CcAlgorithm; 2] = [CcAlgorithm::Afforest, CcAlgorithm::ShiloachVishkin];
+
+    /// The name the CLI and the reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            CcAlgorithm::Afforest => "afforest",
+            CcAlgorithm::ShiloachVishkin => "shiloach-vishkin",
+        }
+    }
+}
+
+impl std::fmt::Display for CcAlgorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The components of a graph: `labels[v]` names the component of vertex `v` (internal ids) by
 /// its smallest vertex, so labels are the same on every backend and every run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +130,22 @@ impl Components {
     }
 }
 
+/// Vertices without an edge in either direction: each is a component of its own.
+pub fn isolated_vertices(graph: &crate::graph::Graph) -> u64 {
+    if graph.is_undirected() {
+        return (0..graph.num_vertices() as u32).filter(|&v| graph.degree(v) == 0).count() as u64;
+    }
+    let mut touched = vec![false; graph.num_vertices()];
+    for u in 0..graph.num_vertices() as u32 {
+        let list = graph.neighbors(u);
+        touched[u as usize] |= !list.is_empty();
+        for &v in list {
+            touched[v as usize] = true;
+        }
+    }
+    touched.iter().filter(|&&t| !t).count() as u64
+}
+
 /// What one run returns: the components, the time of the kernels (or of the CPU code) and,
 /// where the backend records them, its phases.
 #[derive(Clone, Debug)]
@@ -109,5 +167,13 @@ mod tests {
         assert_eq!(components.sizes(), vec![2, 3, 0, 0, 0, 1]);
         assert_eq!(components.largest(), Some((1, 3)));
         assert_eq!(Components { labels: vec![] }.largest(), None);
+    }
+
+    #[test]
+    fn isolated_vertices_count_both_directions_of_a_directed_graph() {
+        use crate::graph::{EdgeList, GraphBuilder};
+        // 0 -> 1: 1 has no out-edge but is not isolated; 2 is.
+        let graph = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1)], false)).unwrap();
+        assert_eq!(isolated_vertices(&graph), 1);
     }
 }

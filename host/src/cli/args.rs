@@ -19,7 +19,8 @@ urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: docs/guide.md.";
     name = "warpath",
     version,
     about = "Graph traversal on big sparse graphs, on the GPU when there is one",
-    long_about = "Graph traversal on big sparse graphs (breadth-first search today), on an NVIDIA GPU when \
+    long_about = "Graph traversal on big sparse graphs (breadth-first search and connected components), on an \
+                  NVIDIA GPU when \
                   there is one and on all CPU cores when there is not.\n\n\
                   GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; the text \
                   formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], \
@@ -36,7 +37,9 @@ pub struct Cli {
 pub enum Command {
     /// Run one breadth-first search and report its speed
     Bfs(BfsArgs),
-    /// Benchmark BFS from many roots (Graph500-style): times, GTEPS, per-level traces
+    /// Connected components: count, sizes, time; every vertex's component with --out
+    Cc(super::cc::CcArgs),
+    /// Benchmark BFS from many roots (Graph500-style), or connected components: times, rates, traces
     Bench(BenchArgs),
     /// Run the standard benchmark suite on GPU and CPU and write a markdown table
     Suite(SuiteArgs),
@@ -672,11 +675,19 @@ pub struct BenchArgs {
     pub graph: GraphArgs,
     #[arg(
         long,
+        value_enum,
+        default_value_t = BenchAlgorithm::Bfs,
+        help = "The algorithm benchmarked: bfs or cc"
+    )]
+    pub algorithm: BenchAlgorithm,
+    #[arg(
+        long,
+        visible_alias = "trials",
         default_value_t = 64,
         value_parser = parse_roots,
         help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
-                     one is validated."
+                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials)."
     )]
     pub roots: usize,
     #[arg(
@@ -702,6 +713,17 @@ pub struct BenchArgs {
     pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub gpu: GpuTuning,
+    #[command(flatten)]
+    pub cc: super::cc::CcTuning,
+}
+
+/// `bench --algorithm`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchAlgorithm {
+    /// Breadth-first search from many roots
+    Bfs,
+    /// Connected components of the whole graph
+    Cc,
 }
 
 #[derive(Args, Debug)]
@@ -740,6 +762,8 @@ pub struct SuiteArgs {
     pub only: Vec<String>,
     #[arg(long, help = "Run the CPU only")]
     pub no_gpu: bool,
+    #[arg(long, help = "Run no connected components beside BFS")]
+    pub no_cc: bool,
     #[arg(
         long,
         value_name = "LIST",

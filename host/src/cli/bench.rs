@@ -7,9 +7,17 @@ use warpath::Result;
 
 use warpath::bfs::KernelName;
 
-use super::args::BenchArgs;
+use super::args::{BenchAlgorithm, BenchArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
+    if args.algorithm == BenchAlgorithm::Cc {
+        return run_cc(args);
+    }
+    if let Some(flag) = args.cc.given().first() {
+        return Err(warpath::Error::InvalidArgument(format!(
+            "{flag} tunes connected components: add --algorithm cc, or drop {flag}"
+        )));
+    }
     // Refuse a bad plot name before the work, not after it.
     if let Some(path) = &args.plot {
         plot::check_plot_path(path)?;
@@ -86,6 +94,54 @@ fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::Lev
             achieved / 1e9,
             100.0 * achieved / copy
         );
+    }
+    Ok(())
+}
+
+/// `bench --algorithm cc`: `--trials` runs over the whole graph, each validated, and the phases
+/// of the first.
+fn run_cc(args: &BenchArgs) -> Result<()> {
+    use warpath::bench::cc::{render, run_cc_bench, CcReport};
+    use warpath::bfs::GpuKernel;
+    use warpath::cc::ComponentFinder;
+    use warpath::Error;
+
+    let bfs_tuning = args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
+    if bfs_tuning {
+        return Err(Error::InvalidArgument(
+            "--gpu-kernel and the BFS tuning options do not apply to --algorithm cc: drop them".into(),
+        ));
+    }
+    if args.plot.is_some() {
+        return Err(Error::InvalidArgument("--plot draws BFS levels: drop it with --algorithm cc".into()));
+    }
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let options = args.cc.options()?;
+    let loading = Instant::now();
+    let graph = super::load(&args.graph.input)?;
+    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let placement = super::cc::placement_options(&args.graph);
+    let finder = ComponentFinder::with_options(&graph, args.graph.backend(), &placement, &options)?;
+    for warning in finder.warnings() {
+        eprintln!("warpath: warning: {warning}");
+    }
+    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: args.trace };
+    let bar = super::progress::bar(args.roots as u64, &format!("CC on {}", finder.backend()));
+    let run = run_cc_bench(&graph, &finder, options, &bench, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let run = run?;
+
+    let input = &args.graph.input;
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, args.trace);
+    let report = CcReport::new(&input.graph, &graph, flags, load_ms, run);
+    print!("{}", render(&report));
+    if let Some(path) = &args.json {
+        let file = AtomicFile::create(path)?;
+        write_report(&report, file.temp_path())?;
+        file.commit()?;
+        println!("json: {}", path.display());
     }
     Ok(())
 }

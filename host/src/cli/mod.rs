@@ -6,6 +6,7 @@
 mod args;
 mod bench;
 mod bfs;
+mod cc;
 mod convert;
 mod info;
 mod kernels;
@@ -27,6 +28,7 @@ pub fn run() -> i32 {
     };
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
+        Command::Cc(a) => cc::run(a),
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Kernels => kernels::run(),

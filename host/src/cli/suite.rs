@@ -35,6 +35,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         only: args.only.clone(),
         gpu: !args.no_gpu,
         gpu_kernels,
+        cc: !args.no_cc,
     };
 
     let mut bar = super::progress::bar(0, "");
@@ -66,11 +67,24 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         };
         println!("{}: {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
     }
+    for row in &result.cc_rows {
+        let gpu = match &row.gpu {
+            Some(gpu) => format!("GPU median {:.3} ms", gpu.summary.time_ms.median),
+            None => "GPU n/a".into(),
+        };
+        println!(
+            "{}: CC {} components, {gpu}, CPU median {:.3} ms",
+            row.graph, row.cpu.summary.details.components, row.cpu.summary.time_ms.median
+        );
+    }
     if let Some(why) = result.rows.iter().find_map(|r| r.gpu_missing.as_ref()).filter(|_| !args.no_gpu) {
         eprintln!("warpath: warning: the GPU did not run: {why}");
     }
     let (md, json) = result.write(&args.out_dir)?;
     println!("table: {}", md.display());
     println!("json: {}", json.display());
+    if !result.cc_rows.is_empty() {
+        println!("json (cc): {}", json.with_file_name(warpath::bench::suite::CC_JSON).display());
+    }
     Ok(())
 }

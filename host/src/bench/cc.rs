@@ -1,0 +1,282 @@
+//! Connected components as the harness runs it ([`CcKernel`]): trials without an input (each
+//! labels the whole graph), every one checked by [`crate::cc::verify`] against the sequential
+//! reference's count (computed once), a rate over the graph's edges as stored, and a payload
+//! with the options run and the first timed trial's phases (neighbor rounds, sampling, final
+//! link, compression) with the graph bytes each read.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bench::harness::{
+    run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
+};
+use crate::bench::json::Report;
+use crate::bench::report::{header, timing_lines, HeaderLines};
+use crate::cc::verify::validate_with_count;
+use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, PhaseTrace};
+use crate::error::Result;
+use crate::graph::Graph;
+
+/// CC's columns of a trial record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CcTrial {
+    /// Components, isolated vertices included.
+    pub components: u64,
+    /// Vertices in the largest component.
+    pub largest_component: u64,
+}
+
+/// CC's summary lines (every trial finds the same components: validation saw to it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CcSummary {
+    pub components: u64,
+    pub largest_component: u64,
+}
+
+impl Summarize<CcTrial> for CcSummary {
+    fn of(trials: &[TrialRecord<CcTrial>]) -> Option<CcSummary> {
+        let first = &trials.first()?.details;
+        Some(CcSummary { components: first.components, largest_component: first.largest_component })
+    }
+}
+
+/// One phase of the first timed trial.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PhaseRecord {
+    /// `neighbor round 1`, ..., `sampling`, `final link`, `compression`.
+    pub phase: String,
+    pub time_ms: f64,
+    /// Offsets and lists the phase read (labels apart).
+    pub graph_bytes_read: u64,
+}
+
+impl From<&PhaseTrace> for PhaseRecord {
+    fn from(p: &PhaseTrace) -> Self {
+        PhaseRecord { phase: p.phase.name(), time_ms: p.time.as_secs_f64() * 1e3, graph_bytes_read: p.graph_bytes_read }
+    }
+}
+
+/// What a CC benchmark reports once per run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CcPayload {
+    /// `afforest` or `shiloach-vishkin`.
+    pub cc_algorithm: String,
+    pub neighbor_rounds: u32,
+    pub samples: u32,
+    pub sample_seed: u64,
+    /// Vertices without any edge (each its own component).
+    pub isolated_vertices: u64,
+    /// The phases of the first timed trial.
+    pub phases: Vec<PhaseRecord>,
+}
+
+/// A CC report, as `warpath bench --algorithm cc` and `warpath suite` write it.
+pub type CcReport = Report<CcTrial, CcSummary, CcPayload>;
+
+/// A finished CC benchmark.
+pub type CcBenchRun = BenchRun<CcTrial, CcSummary, CcPayload>;
+
+/// Connected components on a prepared [`ComponentFinder`].
+pub struct CcKernel<'f, 'g> {
+    graph: &'g Graph,
+    finder: &'f ComponentFinder<'g>,
+    options: CcOptions,
+    /// The sequential reference's count of components, for every trial's validation.
+    reference_count: u64,
+    /// Runs so far (the first is the harness's warm-up).
+    runs: usize,
+    first_timed_phases: Vec<PhaseTrace>,
+}
+
+impl<'f, 'g> CcKernel<'f, 'g> {
+    /// Runs `options` on `finder`; the reference count is computed here, once.
+    pub fn new(graph: &'g Graph, finder: &'f ComponentFinder<'g>, options: CcOptions) -> Self {
+        let reference_count = components_sequential(graph).count();
+        CcKernel { graph, finder, options, reference_count, runs: 0, first_timed_phases: Vec::new() }
+    }
+}
+
+impl BenchKernel for CcKernel<'_, '_> {
+    const ALGORITHM: &'static str = "cc";
+    type Input = ();
+    type Output = CcRun;
+    type Details = CcTrial;
+    type SummaryDetails = CcSummary;
+    type Payload = CcPayload;
+
+    fn inputs(&self, trials: usize, _seed: u64) -> Result<Vec<()>> {
+        Ok(vec![(); trials])
+    }
+
+    fn source(&self, _: ()) -> Option<u64> {
+        None
+    }
+
+    fn run(&mut self, _: ()) -> Result<Timed<CcRun>> {
+        let started = Instant::now();
+        let run = self.finder.run(&self.options)?;
+        let end_to_end = started.elapsed() + self.finder.upload_time();
+        self.runs += 1;
+        if self.runs == 2 {
+            self.first_timed_phases = run.phases.clone();
+        }
+        let time = run.time;
+        Ok(Timed { output: run, time, end_to_end })
+    }
+
+    fn validate(&self, _: (), run: &CcRun) -> Result<()> {
+        validate_with_count(self.graph, &run.components, self.reference_count)
+    }
+
+    /// Every edge as stored (an undirected edge twice): what a run may read.
+    fn counted_edges(&self, _: (), _: &CcRun) -> u64 {
+        self.graph.num_edges()
+    }
+
+    fn details(&self, _: (), run: &CcRun, _seconds: f64) -> CcTrial {
+        let largest = run.components.largest().map_or(0, |(_, size)| size);
+        CcTrial { components: run.components.count(), largest_component: largest }
+    }
+
+    fn payload(&mut self, _: (), _options: &BenchOptions) -> Result<CcPayload> {
+        let isolated = isolated_vertices(self.graph);
+        Ok(CcPayload {
+            cc_algorithm: self.options.algorithm.name().into(),
+            neighbor_rounds: self.options.neighbor_rounds,
+            samples: self.options.samples,
+            sample_seed: self.options.seed,
+            isolated_vertices: isolated,
+            phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
+        })
+    }
+
+    fn environment(&self) -> Environment {
+        let finder = self.finder;
+        let graph = self.graph;
+        Environment {
+            backend: finder.backend(),
+            warnings: finder.warnings().to_vec(),
+            gpu_kernel: finder.gpu().map(|_| self.options.algorithm.name().to_string()),
+            device_graph_bytes: finder.device_graph_bytes(),
+            device_bytes: finder.device_bytes(),
+            cuda_driver: finder
+                .gpu()
+                .and_then(|gpu| gpu.driver_version().ok())
+                .map(|(major, minor)| format!("{major}.{minor}")),
+            graph_on_gpu: finder.placement().zip(finder.gpu_graph_stored_bytes()).map(|(placement, stored_bytes)| {
+                let copies = if graph.is_undirected() { 1 } else { 2 };
+                GraphOnGpu {
+                    placement: placement.to_string(),
+                    offsets_placement: finder.layout().map(|layout| layout.offsets.to_string()),
+                    compressed: finder.is_compressed(),
+                    stored_bytes,
+                    plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+                    list_heads: finder.has_list_heads(),
+                }
+            }),
+        }
+    }
+}
+
+/// Runs the CC benchmark on `finder` through [`run_kernel`]: `options.trials` runs of `cc`,
+/// each validated; `progress` is called after each timed run with the number done.
+pub fn run_cc_bench(
+    graph: &Graph,
+    finder: &ComponentFinder<'_>,
+    cc: CcOptions,
+    options: &BenchOptions,
+    progress: &mut dyn FnMut(usize),
+) -> Result<CcBenchRun> {
+    run_kernel(&mut CcKernel::new(graph, finder, cc), options, progress)
+}
+
+/// A CC report as text: the shared [`header`], one row per trial, the summary lines and the
+/// phases of the first timed trial.
+pub fn render(report: &CcReport) -> String {
+    let p = &report.payload;
+    let s = &report.summary;
+    let mut how_it_ran = String::new();
+    let _ = writeln!(
+        how_it_ran,
+        "cc algorithm: {} (neighbor rounds {}, samples {}{})",
+        p.cc_algorithm,
+        p.neighbor_rounds,
+        p.samples,
+        if p.samples == 0 { ": sampling off" } else { "" }
+    );
+    let lines = HeaderLines {
+        how_it_ran: &how_it_ran,
+        directed_edges: "directed; weakly connected components, in-edges read from its transpose",
+        workspace: "CC labels",
+    };
+    let mut out = header(report, &lines);
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:>5} {:>10} {:>14} {:>12} {:>14} {:>8}",
+        "run", "time (ms)", "end-to-end", "components", "largest", "GTEPS"
+    );
+    for (i, t) in report.trials.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>5} {:>10.3} {:>14.3} {:>12} {:>14} {:>8.3}",
+            i + 1,
+            t.time_ms,
+            t.end_to_end_ms,
+            t.details.components,
+            t.details.largest_component,
+            t.gteps
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "trials: {} (one untimed warm-up)", s.trials);
+    out.push_str(&timing_lines(s, "GTEPS", "edges as stored / time"));
+    let share = 100.0 * s.details.largest_component as f64 / report.graph.vertices.max(1) as f64;
+    let _ = writeln!(out, "components: {}", s.details.components);
+    let _ = writeln!(out, "largest component: {} vertices ({share:.2}%)", s.details.largest_component);
+    let _ = writeln!(out, "isolated vertices: {}", p.isolated_vertices);
+    let _ = writeln!(out, "verified: ok ({}/{} runs validated)", s.validated, s.trials);
+    if !p.phases.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "phases of run 1:");
+        let _ = writeln!(out, "{:>18} {:>10} {:>16}", "phase", "time (ms)", "graph bytes read");
+        for phase in &p.phases {
+            let _ = writeln!(out, "{:>18} {:>10.3} {:>16}", phase.phase, phase.time_ms, phase.graph_bytes_read);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cc::Backend;
+    use crate::graph::{EdgeList, GraphBuilder};
+
+    #[test]
+    fn records_count_components_and_the_payload_has_the_first_timed_phases() {
+        // {0, 1, 2}, {3, 4}, {5} isolated.
+        let graph = GraphBuilder::new().build(EdgeList::new(6, vec![(0, 1), (1, 2), (3, 4)], true)).unwrap();
+        let finder = ComponentFinder::new(&graph, Backend::Cpu).unwrap();
+        let mut ticks = Vec::new();
+        let options = BenchOptions { trials: 3, seed: 1, trace: false };
+        let run = run_cc_bench(&graph, &finder, CcOptions::default(), &options, &mut |done| ticks.push(done)).unwrap();
+        assert_eq!((ticks, run.algorithm), (vec![1, 2, 3], "cc"));
+        for trial in &run.trials {
+            assert_eq!((trial.source, trial.edges), (None, 6));
+            assert_eq!(trial.details, CcTrial { components: 3, largest_component: 3 });
+        }
+        assert_eq!(run.summary.details, CcSummary { components: 3, largest_component: 3 });
+        assert_eq!(run.summary.validated, 3);
+        let p = &run.payload;
+        assert_eq!(
+            (p.cc_algorithm.as_str(), p.neighbor_rounds, p.samples, p.isolated_vertices),
+            ("afforest", 2, 1024, 1)
+        );
+        let names: Vec<&str> = p.phases.iter().map(|r| r.phase.as_str()).collect();
+        assert_eq!(names, ["neighbor round 1", "neighbor round 2", "sampling", "final link", "compression"]);
+        assert_eq!(run.environment.gpu_kernel, None);
+    }
+}

@@ -1,0 +1,138 @@
+//! Connected components on the engine: a graph prepared once ([`crate::engine::prepare`], its
+//! device memory budgeted with [`crate::cc::gpu::workspace`]), then as many runs as the caller
+//! wants, on the GPU ([`crate::cc::gpu::components`]) or on all CPU cores (Afforest, or
+//! Shiloach-Vishkin when asked).
+
+use std::time::Duration;
+
+use crate::cc::cpu_afforest::afforest;
+use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
+use crate::cc::{CcAlgorithm, CcOptions, CcRun, Components};
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
+use crate::error::Result;
+use crate::gpu::{GpuContext, Layout, Placement};
+use crate::graph::Graph;
+
+/// A graph prepared for repeated connected-components runs on one backend.
+pub struct ComponentFinder<'g> {
+    graph: &'g Graph,
+    prepared: Prepared,
+    /// Device bytes of the per-vertex arrays the preparation budgeted for.
+    workspace_bytes: u64,
+    warnings: Vec<String>,
+}
+
+impl<'g> ComponentFinder<'g> {
+    /// Prepares `graph` for `backend` with the default placement. With [`Backend::Auto`], a
+    /// missing GPU or one without room for the graph falls back to the CPU, with a warning in
+    /// [`ComponentFinder::warnings`].
+    pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
+        Self::with_options(graph, backend, &PlacementOptions::default(), &CcOptions::default())
+    }
+
+    /// [`new`](Self::new) with a choice of placement (device memory or zero-copy, compressed
+    /// lists, the VRAM budget); the device memory is budgeted for the arrays `options` needs.
+    pub fn with_options(
+        graph: &'g Graph,
+        backend: Backend,
+        placement: &PlacementOptions,
+        options: &CcOptions,
+    ) -> Result<Self> {
+        let workspace = crate::cc::gpu::workspace(graph, options);
+        let (prepared, warnings) = prepare(graph, backend, placement, workspace)?;
+        Ok(ComponentFinder { graph, prepared, workspace_bytes: workspace.bytes, warnings })
+    }
+
+    /// One run. On the GPU `time` is the kernels' time; on the CPU, the wall time of the
+    /// parallel code (the algorithm of `options`: Afforest with its rounds and samples, or
+    /// Shiloach-Vishkin).
+    pub fn run(&self, options: &CcOptions) -> Result<CcRun> {
+        match &self.prepared {
+            Prepared::Gpu(on) => crate::cc::gpu::components(on, options),
+            Prepared::Cpu { transpose } => Ok(match options.algorithm {
+                CcAlgorithm::Afforest => afforest(self.graph, transpose.as_ref(), options),
+                CcAlgorithm::ShiloachVishkin => shiloach_vishkin(self.graph),
+            }),
+        }
+    }
+
+    pub fn backend(&self) -> BackendUsed {
+        self.prepared.backend()
+    }
+
+    /// Warnings raised while preparing (a fallback to the CPU, say).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    fn on_gpu(&self) -> Option<&GpuGraph> {
+        self.prepared.gpu()
+    }
+
+    /// The GPU context, when this finder runs on the GPU.
+    pub fn gpu(&self) -> Option<&GpuContext> {
+        self.on_gpu().map(GpuGraph::gpu)
+    }
+
+    /// Time to place the graph on the device (zero on the CPU): what a run's end-to-end time
+    /// adds to its own.
+    pub fn upload_time(&self) -> Duration {
+        self.on_gpu().map_or(Duration::ZERO, GpuGraph::upload_time)
+    }
+
+    /// Where the graph's lists are for the GPU (None on the CPU).
+    pub fn placement(&self) -> Option<Placement> {
+        self.on_gpu().map(|on| on.graph().placement())
+    }
+
+    /// Where the graph's offsets and lists are for the GPU (None on the CPU).
+    pub fn layout(&self) -> Option<Layout> {
+        self.on_gpu().map(|on| on.graph().layout())
+    }
+
+    /// Whether the GPU reads delta-varint compressed lists (false on the CPU).
+    pub fn is_compressed(&self) -> bool {
+        self.on_gpu().is_some_and(|on| on.graph().is_compressed())
+    }
+
+    /// Whether the first in-neighbors of the lists are in device memory beside zero-copy lists.
+    pub fn has_list_heads(&self) -> bool {
+        self.on_gpu().is_some_and(GpuGraph::has_list_heads)
+    }
+
+    /// Bytes of the offsets and lists (graph and transpose) as the GPU holds them (None on the
+    /// CPU).
+    pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
+        self.on_gpu().map(GpuGraph::stored_bytes)
+    }
+
+    /// Device bytes the graph and its transpose occupy (None on the CPU).
+    pub fn device_graph_bytes(&self) -> Option<u64> {
+        self.on_gpu().map(GpuGraph::bytes)
+    }
+
+    /// Device bytes warpath allocates for a run: the graph, its transpose and the per-vertex
+    /// arrays budgeted for (computed from the sizes; None on the CPU).
+    pub fn device_bytes(&self) -> Option<u64> {
+        Some(self.device_graph_bytes()? + self.workspace_bytes)
+    }
+}
+
+/// The connected components of `graph` (weakly connected for a directed graph) on the chosen
+/// backend, with the default options: the simplest way in from library code.
+///
+/// ```
+/// use warpath::cc::connected_components;
+/// use warpath::engine::Backend;
+/// use warpath::graph::{EdgeList, GraphBuilder};
+///
+/// // 0 - 1 - 2 and 3 - 4, vertex 5 alone.
+/// let graph = GraphBuilder::new().build(EdgeList::new(6, vec![(0, 1), (1, 2), (4, 3)], true))?;
+/// let components = connected_components(&graph, Backend::Cpu)?;
+/// assert_eq!(components.labels, [0, 0, 0, 3, 3, 5]); // each named by its smallest vertex
+/// assert_eq!(components.count(), 3);
+/// # Ok::<(), warpath::Error>(())
+/// ```
+pub fn connected_components(graph: &Graph, backend: Backend) -> Result<Components> {
+    Ok(ComponentFinder::new(graph, backend)?.run(&CcOptions::default())?.components)
+}

@@ -1,0 +1,234 @@
+//! `warpath cc` as a user meets it: the printout, the `--out` file in the input's numbering,
+//! `--verify`, `--json`, bad input refused in one line; `bench --algorithm cc` and the suite's
+//! connected components. CPU backend only, so it runs everywhere.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::{assert_one_line_error, Scratch};
+use warpath::bench::cc::{CcPayload, CcSummary, CcTrial};
+use warpath::bench::json::read_report_of;
+
+fn warpath(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The value of `key: value` in a printout.
+fn value<'a>(text: &'a str, key: &str) -> &'a str {
+    let prefix = format!("{key}: ");
+    text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no `{key}` in:\n{text}"))
+}
+
+/// A 1-based directed DIMACS file: 2 -> 1, 3 -> 2 (one weak component {1, 2, 3}), 4 alone,
+/// 5 -> 6.
+const SMALL_DIRECTED: &[u8] = b"p sp 6 3\na 2 1 7\na 3 2 7\na 5 6 7\n";
+
+#[test]
+fn cc_prints_the_contract_and_verifies() {
+    let out = warpath(&["cc", "grid2d:20x10", "--backend", "cpu", "--verify"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(value(&text, "backend").starts_with("cpu ("), "{text}");
+    assert!(value(&text, "backend").contains("no GPU"), "{text}");
+    assert_eq!(value(&text, "cc algorithm"), "afforest (neighbor rounds 2, samples 1024)");
+    assert_eq!(value(&text, "vertices"), "200");
+    assert_eq!(value(&text, "edges"), "740 (directed, as stored; 370 undirected)");
+    assert_eq!(value(&text, "components"), "1");
+    assert_eq!(value(&text, "largest component"), "200 vertices (100.00%)");
+    assert_eq!(value(&text, "isolated vertices"), "0");
+    assert_eq!(value(&text, "verified"), "ok");
+    assert!(value(&text, "time").ends_with(" ms"), "{text}");
+    assert!(value(&text, "rate").ends_with(" edges/s (edges as stored / time)"), "{text}");
+}
+
+#[test]
+fn out_file_names_components_by_their_smallest_vertex_in_the_files_numbering() {
+    let scratch = Scratch::new("cli-cc-out");
+    let graph = scratch.file("g.gr", SMALL_DIRECTED);
+    let expected = "1 1\n2 1\n3 1\n4 4\n5 5\n6 5\n";
+    for extra in [&[][..], &["--cc-algorithm", "shiloach-vishkin"], &["--rounds", "0", "--samples", "0"]] {
+        let out_path = scratch.path("cc.txt");
+        let args = ["cc", graph.to_str().unwrap(), "--backend", "cpu", "--verify", "--out", out_path.to_str().unwrap()];
+        let out = warpath(&[&args[..], extra].concat());
+        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(value(&text, "components"), "3", "{extra:?}");
+        assert_eq!(value(&text, "isolated vertices"), "1", "{extra:?}");
+        assert_eq!(value(&text, "largest component"), "3 vertices (50.00%)", "{extra:?}");
+        assert_eq!(value(&text, "edges"), "3 (directed: weakly connected components)", "{extra:?}");
+        assert_eq!(std::fs::read_to_string(&out_path).unwrap(), expected, "{extra:?}");
+    }
+    // Gzip when the name says so.
+    let gz = scratch.path("cc.txt.gz");
+    let out = warpath(&["cc", graph.to_str().unwrap(), "--backend", "cpu", "--out", gz.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(std::fs::File::open(&gz).unwrap()), &mut text)
+        .unwrap();
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn options_show_in_the_printout() {
+    let out = warpath(&["cc", "kron:8", "--backend", "cpu", "--rounds", "0", "--samples", "0", "--sample-seed", "9"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(value(&stdout(&out), "cc algorithm"), "afforest (neighbor rounds 0, sampling off)");
+    let out = warpath(&["cc", "kron:8", "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--verify"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(value(&stdout(&out), "cc algorithm"), "shiloach-vishkin");
+}
+
+#[test]
+fn json_is_one_object_with_what_the_text_says() {
+    let scratch = Scratch::new("cli-cc-json");
+    let graph = scratch.file("g.gr", SMALL_DIRECTED);
+    let out = warpath(&["cc", graph.to_str().unwrap(), "--backend", "cpu", "--verify", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["backend"], "cpu");
+    assert_eq!(json["cc_algorithm"], "afforest");
+    assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(6), Some(3)));
+    assert_eq!(json["undirected"], false);
+    assert_eq!((json["components"].as_u64(), json["largest_component"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(json["largest_component_share"].as_f64(), Some(0.5));
+    assert_eq!(json["isolated_vertices"].as_u64(), Some(1));
+    assert_eq!(json["verified"], true);
+    assert!(json["time_ms"].as_f64().is_some() && json["edges_per_second"].as_f64().is_some());
+    let phases: Vec<&str> = json["phases"].as_array().unwrap().iter().map(|p| p["phase"].as_str().unwrap()).collect();
+    assert_eq!(phases, ["neighbor round 1", "neighbor round 2", "sampling", "final link", "compression"]);
+    // Without --verify, `verified` is null.
+    let out = warpath(&["cc", "grid2d:4", "--backend", "cpu", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(json["verified"].is_null() && json["placement"].is_null());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let scratch = Scratch::new("cli-cc-bad");
+    let graph = scratch.file("g.gr", SMALL_DIRECTED);
+    let g = graph.to_str().unwrap();
+    assert_one_line_error(&warpath(&["cc", "missing.mtx", "--backend", "cpu"]), &["missing.mtx"]);
+    assert_one_line_error(&warpath(&["cc", "kron:x", "--backend", "cpu"]), &["kron:x"]);
+    // Never over the input.
+    assert_one_line_error(&warpath(&["cc", g, "--backend", "cpu", "--out", g]), &["g.gr"]);
+    assert_eq!(std::fs::read(&graph).unwrap(), SMALL_DIRECTED);
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--rounds", "3"]),
+        &["--rounds", "shiloach-vishkin"],
+    );
+    assert_one_line_error(&warpath(&["cc", g, "--cc-algorithm", "ecl"]), &["ecl", "afforest", "shiloach-vishkin"]);
+    assert_one_line_error(&warpath(&["cc", g, "--rounds", "-1"]), &["-1"]);
+    assert_one_line_error(&warpath(&["cc", g, "--samples", "many"]), &["many"]);
+    // An output folder that does not exist: refused before the work.
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--out", "/nonexistent/dir/cc.txt"]),
+        &["nonexistent"],
+    );
+}
+
+#[test]
+fn bench_runs_cc_validates_every_trial_and_writes_its_report() {
+    let scratch = Scratch::new("cli-cc-bench");
+    let json = scratch.path("cc.json");
+    let out = warpath(&[
+        "bench",
+        "kron:9",
+        "--algorithm",
+        "cc",
+        "--trials",
+        "3",
+        "--backend",
+        "cpu",
+        "--rounds",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(value(&text, "cc algorithm"), "afforest (neighbor rounds 1, samples 1024)");
+    assert_eq!(value(&text, "verified"), "ok (3/3 runs validated)");
+    assert!(value(&text, "time").starts_with("min "), "{text}");
+    assert!(text.contains("phases of run 1:") && text.contains("final link"), "{text}");
+    let report = read_report_of::<CcTrial, CcSummary, CcPayload>("cc", &json).unwrap();
+    assert_eq!((report.algorithm.as_str(), report.trials.len(), report.summary.validated), ("cc", 3, 3));
+    assert_eq!(value(&text, "components"), report.summary.details.components.to_string());
+    assert!(report.trials.iter().all(|t| t.source.is_none() && t.edges == report.graph.edges));
+    assert_eq!(report.payload.neighbor_rounds, 1);
+    let phases: Vec<&str> = report.payload.phases.iter().map(|p| p.phase.as_str()).collect();
+    assert_eq!(phases, ["neighbor round 1", "sampling", "final link", "compression"]);
+    // A BFS reader refuses a CC report by name.
+    let err = warpath::bench::read_report(&json).unwrap_err().to_string();
+    assert!(err.contains("of `cc`, not of `bfs`"), "{err}");
+}
+
+#[test]
+fn bench_refuses_options_of_the_other_algorithm() {
+    assert_one_line_error(&warpath(&["bench", "kron:6", "--rounds", "3"]), &["--rounds", "--algorithm cc"]);
+    assert_one_line_error(
+        &warpath(&["bench", "kron:6", "--algorithm", "cc", "--gpu-kernel", "per-level"]),
+        &["--gpu-kernel", "--algorithm cc"],
+    );
+    assert_one_line_error(&warpath(&["bench", "kron:6", "--algorithm", "cc", "--plot", "x.svg"]), &["--plot"]);
+    assert_one_line_error(&warpath(&["bench", "kron:6", "--algorithm", "sort"]), &["sort", "bfs", "cc"]);
+}
+
+#[test]
+fn the_suite_runs_cc_beside_bfs_unless_told_not_to() {
+    let scratch = Scratch::new("cli-cc-suite");
+    let run = |extra: &[&str]| {
+        let out_dir = scratch.path("results");
+        let args = [
+            "suite",
+            "--quick",
+            "--roots",
+            "2",
+            "--only",
+            "grid2d",
+            "--no-gpu",
+            "--out-dir",
+            out_dir.to_str().unwrap(),
+        ];
+        let out = warpath(&[&args[..], extra].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let text = run(&[]);
+    let table = std::fs::read_to_string(value(&text, "table")).unwrap();
+    assert!(table.contains("## Connected components"), "{table}");
+    let row = table.lines().rfind(|l| l.starts_with("| grid2d:64 |")).unwrap();
+    // vertices, edges, one component of all 4096 vertices, the GPU not asked for.
+    assert!(row.starts_with("| grid2d:64 | 4096 | 16128 | 1 | 4096 | n/a |"), "{row}");
+    assert!(row.contains("n/a (the GPU did not run: not asked for)"), "{row}");
+    let cc_json = value(&text, "json (cc)");
+    let reports: Vec<warpath::bench::CcReport> =
+        serde_json::from_str(&std::fs::read_to_string(cc_json).unwrap()).unwrap();
+    assert_eq!(reports.len(), 1);
+    assert_eq!((reports[0].device.backend.as_str(), reports[0].summary.validated), ("cpu", 2));
+    // The BFS reports stay in suite.json, which reads as BFS reports.
+    let bfs: Vec<warpath::bench::BenchReport> =
+        serde_json::from_str(&std::fs::read_to_string(value(&text, "json")).unwrap()).unwrap();
+    assert_eq!(bfs.len(), 1);
+    let text = run(&["--no-cc"]);
+    assert!(!text.contains("json (cc)"), "{text}");
+    assert!(!std::fs::read_to_string(value(&text, "table")).unwrap().contains("Connected components"));
+}
+
+#[test]
+fn cc_verifies_on_every_dataset_on_the_cpu() {
+    let Some(dir) = common::datasets_dir("cc_verifies_on_every_dataset_on_the_cpu") else { return };
+    for file in common::dataset_files(&dir) {
+        let out = warpath(&["cc", file.to_str().unwrap(), "--backend", "cpu", "--verify"]);
+        assert!(out.status.success(), "{}: {}", file.display(), stderr(&out));
+        assert_eq!(value(&stdout(&out), "verified"), "ok", "{}", file.display());
+    }
+}
