@@ -22,6 +22,7 @@ pub mod bfs;
 pub mod compressed;
 pub mod names;
 mod params;
+pub mod sssp;
 
 pub use params::{DeviceAddress, DevicePtr, DevicePtrMut, KernelParams, ParamField};
 

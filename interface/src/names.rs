@@ -6,6 +6,10 @@
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
+use crate::sssp::{
+    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
+    SsspWorklistParams,
+};
 use crate::KernelParams;
 
 pub const BFS_INIT: &str = BfsInitParams::KERNEL;
@@ -18,6 +22,17 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 /// The BFS kernels.
 pub const BFS: [&str; 6] =
     [BFS_INIT, BFS_TOPDOWN_EXPAND, BFS_PERSISTENT_INIT, BFS_PERSISTENT, BFS_PERSISTENT_COMPRESSED, BFS_EDGE_QUEUE];
+
+pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
+pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;
+pub const SSSP_WORKLIST: &str = SsspWorklistParams::KERNEL;
+pub const SSSP_DECOMPOSED: &str = SsspDecomposedParams::KERNEL;
+pub const SSSP_PARENTS: &str = SsspParentsParams::KERNEL;
+pub const SSSP_WEIGHT_SUM: &str = SsspWeightSumParams::KERNEL;
+
+/// The shortest-paths kernels.
+pub const SSSP: [&str; 6] =
+    [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM];
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.
@@ -60,5 +75,5 @@ pub mod selftest {
 
 /// Every kernel in the PTX module.
 pub fn all() -> impl Iterator<Item = &'static str> {
-    BFS.into_iter().chain(selftest::ALL)
+    BFS.into_iter().chain(SSSP).chain(selftest::ALL)
 }
