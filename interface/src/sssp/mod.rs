@@ -33,6 +33,9 @@ pub mod flags {
     pub const NEAR_FAR: u32 = 1 << 3;
     /// Block 0 runs the steps of small queues alone while the rest of the grid waits.
     pub const SMALL_PATH: u32 = 1 << 4;
+    /// Hierarchical processing: this sub-iteration is the first of its super iteration, so
+    /// every item starts at its list's first edge rather than at its `progress`.
+    pub const FIRST_SUB: u32 = 1 << 5;
 }
 
 /// What a weight is, from the flag word.
@@ -45,9 +48,10 @@ pub const fn weight_kind(flags: u32) -> u32 {
 pub const SMALL_QUEUE: u32 = 2 * SSSP_BLOCK;
 
 /// Bookkeeping of the delta-stepping grid, in global memory: the host writes it before each
-/// launch (near slot 0 holding the source). Near-queue counters rotate over three slots by
-/// step (a step reads slot `s % 3`, fills `(s + 1) % 3`, clears `(s + 2) % 3`); the far piles
-/// alternate by split.
+/// launch (near slot 0 holding the source, every `far_min` at `u64::MAX`). Near-queue
+/// counters rotate over three slots by step (a step reads slot `s % 3`, fills `(s + 1) % 3`,
+/// clears `(s + 2) % 3`), far-pile counters by split in the same way (the pile of split `j` is
+/// filled before it, read by it; it fills pile `j + 1` and clears pile `j + 2`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
@@ -59,17 +63,24 @@ pub struct DeltaControl {
     /// Vertices of the current bucket settled so far (the heavy phase's list).
     pub settled_len: u32,
     /// Vertices in each far pile.
-    pub far_len: [u32; 2],
+    pub far_len: [u32; 3],
     /// Output: buckets processed, and steps (light rounds, heavy phases, splits) taken.
     pub buckets: u32,
     pub steps: u32,
-    /// Output: trace records written (at most the trace's capacity) and wanted.
+    /// Output: buckets traced (the trace holds the first `trace_capacity`).
     pub trace_records: u32,
-    /// The smallest bucket pushed into each far pile since it was last split (a lower bound
+    /// Runs of steps block 0 took alone (small queues); it also picks the handoff slot.
+    pub small_runs: u32,
+    /// The smallest bucket pushed into each far pile since it was last cleared (a lower bound
     /// of the bucket its live entries hold).
-    pub far_min: [u64; 2],
+    pub far_min: [u64; 3],
     /// Output: edge relaxations attempted.
     pub relaxations: u64,
+    /// The state block 0 leaves after running steps alone, by the parity of such runs:
+    /// `[step, splits, heavy_done, rounds, bucket sequence, settled at the bucket's start,
+    /// done, unused]` and the bucket.
+    pub handoff: [[u32; 8]; 2],
+    pub handoff_bucket: [u64; 2],
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
