@@ -19,7 +19,7 @@
 //!   the sub-lists smaller than a block).
 
 use crate::prelude::*;
-use crate::sssp::{distance_of, first_to_mark, relax, WeightReader};
+use crate::sssp::{distance_of, first_to_mark, relax, WeightReader, UNREACHED};
 use warpath_interface::sssp::{
     flags, weight_kind, worklist_mode, SsspDecomposedParams, SsspWorklistParams, WorklistControl, SSSP_BLOCK,
 };
@@ -103,6 +103,10 @@ unsafe fn relax_range(
     // SAFETY: forwarded from the caller.
     unsafe {
         let d = distance_of(pusher.distances, u);
+        // The edge-based strategy's first iteration holds every vertex active.
+        if d == UNREACHED {
+            return 0;
+        }
         for e in start..end {
             let v = *targets.add(e as usize);
             let candidate = reader.extend(d, reader.weight(e));
