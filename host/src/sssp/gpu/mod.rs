@@ -16,7 +16,7 @@ pub mod split;
 
 use std::time::Duration;
 
-use cudarc::driver::CudaSlice;
+use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE,
@@ -151,15 +151,17 @@ pub fn shortest_paths_traced(
         return Err(Error::InvalidSource { vertex: source as u64, problem: format!("is not below {n}, the vertex count") });
     }
     let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
-    let start = gpu.record_event()?;
-    let (relaxations, mut trace) = match options.strategy {
+    // Each run records the start once its buffers are ready, so the time is the kernels'
+    // (with the worklist strategies' host loop, which is part of them).
+    let buffers = if options.distances_only { None } else { Some(ParentBuffers::new(gpu, n)?) };
+    let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => run_delta(gpu, &view, source, options, &mut distances)?,
         _ => run_worklist(gpu, graph, &view, source, options, &mut distances)?,
     };
     let parents = if options.distances_only {
         None
     } else {
-        let (parents, passes) = find_parents(gpu, &view, source, &distances)?;
+        let (parents, passes) = find_parents(gpu, &view, source, &distances, buffers)?;
         trace.parent_passes = passes;
         Some(parents)
     };
@@ -252,7 +254,7 @@ fn run_delta(
     source: u32,
     options: &SsspOptions,
     distances: &mut CudaSlice<u64>,
-) -> Result<(u64, GpuSsspTrace)> {
+) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let n = view.n as usize;
     let (delta, delta_value, all_heavy) = kernel_delta(gpu, view, options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
@@ -262,11 +264,12 @@ fn run_delta(
     let mut far: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the far piles")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(DELTA_CONTROL_WORDS, "the delta-stepping control block")?;
     let mut trace: CudaSlice<u64> = gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?;
-    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
     gpu.copy_into(&[source], &mut near)?;
     let mut initial = DeltaControl { far_min: [u64::MAX; 3], ..DeltaControl::default() };
     initial.near_len[0] = 1;
     write_control(gpu, &initial, &mut control)?;
+    let start = gpu.record_event()?;
+    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
     let flag_word = view.weight_flags
         | flags::SMALL_PATH
         | if near_far { flags::NEAR_FAR } else { 0 }
@@ -298,7 +301,7 @@ fn run_delta(
         mdt: 0,
         parent_passes: 0,
     };
-    Ok((done.relaxations, trace))
+    Ok((done.relaxations, trace, start))
 }
 
 /// The delta-stepping kernel's bucket records (see `DELTA_TRACE_WORDS`): relaxations per
@@ -324,17 +327,37 @@ pub fn decode_delta_trace(words: &[u64], records: usize) -> Vec<StepTrace> {
         .collect()
 }
 
+/// The parents, their levels and the passes' counter, allocated before the run is timed.
+struct ParentBuffers {
+    parents: CudaSlice<u32>,
+    levels: CudaSlice<u32>,
+    control: CudaSlice<u64>,
+}
+
+impl ParentBuffers {
+    fn new(gpu: &GpuContext, n: u32) -> Result<ParentBuffers, GpuError> {
+        let n = n.max(1) as usize;
+        Ok(ParentBuffers {
+            parents: gpu.alloc_zeros(n, "the shortest-path parents")?,
+            levels: gpu.alloc_zeros(n, "the parents' levels")?,
+            control: gpu.alloc_zeros(1, "the parents counter")?,
+        })
+    }
+}
+
 /// The parents passes; returns the parents and the passes run.
 fn find_parents(
     gpu: &GpuContext,
     view: &GraphView,
     source: u32,
     distances: &CudaSlice<u64>,
+    buffers: Option<ParentBuffers>,
 ) -> Result<(CudaSlice<u32>, u32)> {
     let n = view.n as usize;
-    let mut parents: CudaSlice<u32> = gpu.alloc_zeros(n.max(1), "the shortest-path parents")?;
-    let mut levels: CudaSlice<u32> = gpu.alloc_zeros(n.max(1), "the parents' levels")?;
-    let mut control: CudaSlice<u64> = gpu.alloc_zeros(1, "the parents counter")?;
+    let ParentBuffers { mut parents, mut levels, mut control } = match buffers {
+        Some(buffers) => buffers,
+        None => ParentBuffers::new(gpu, view.n)?,
+    };
     launch::sssp_parents(gpu, view, source, 0, distances, &mut parents, &mut levels, &mut control)?;
     let mut pass = 1;
     loop {
@@ -356,7 +379,7 @@ fn run_worklist(
     source: u32,
     options: &SsspOptions,
     distances: &mut CudaSlice<u64>,
-) -> Result<(u64, GpuSsspTrace)> {
+) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let n = view.n as usize;
     let strategy = options.strategy;
     let hierarchical = strategy == SsspStrategy::Hierarchical;
@@ -413,6 +436,7 @@ fn run_worklist(
     let blocks = if decomposed { launch::cooperative_blocks(gpu, names::SSSP_DECOMPOSED)? as usize } else { 1 };
     let mut block_sums: CudaSlice<u32> = gpu.alloc_zeros(blocks, "the block sums")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
+    let start = gpu.record_event()?;
     launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
     let mut items_len = match &pieces {
         Some(_) => {
@@ -571,7 +595,7 @@ fn run_worklist(
         }
     }
     trace.steps = trace.records.len() as u32;
-    Ok((relaxations.get(), trace))
+    Ok((relaxations.get(), trace, start))
 }
 
 #[cfg(test)]
