@@ -80,6 +80,24 @@ enum Edges {
     All,
 }
 
+/// Runs `$body` with `$i` and `$valid` on every thread of the `$blocks` blocks (this one being
+/// `$rank`) for entries `0..$len`, one entry a thread a tile (`$valid` false past the end):
+/// whole blocks take every tile together. A macro rather than a closure, which LLVM kept as a
+/// call with the kernel's state in local memory.
+macro_rules! for_tiles {
+    ($len:expr, $blocks:expr, $rank:expr, |$i:ident, $valid:ident| $body:block) => {{
+        let len: u32 = $len;
+        let tiles = len.div_ceil(SSSP_BLOCK);
+        let mut t = $rank;
+        while t < tiles {
+            let $i = t * SSSP_BLOCK + thread_idx();
+            let $valid = $i < len;
+            $body
+            t += $blocks;
+        }
+    }};
+}
+
 struct Delta {
     offsets: *const u64,
     targets: *const u32,
@@ -185,6 +203,7 @@ impl EdgeVisitor for Relaxer<'_> {
 }
 
 impl Delta {
+    #[inline(always)]
     fn new(params: SsspDeltaSteppingParams) -> Delta {
         let flag_word = params.flags;
         let n = params.n as usize;
@@ -257,6 +276,7 @@ impl Delta {
     }
 
     /// The step the counters call for.
+    #[inline(always)]
     unsafe fn decide(&self, state: &State) -> Step {
         let c = self.control;
         // SAFETY: the control block obeys the kernel contract; its counters are read at GPU scope.
@@ -292,7 +312,7 @@ impl Delta {
                 Step::Light { len } => {
                     let input = self.near_area(state.step);
                     relaxer.edges = if self.near_far { Edges::All } else { Edges::Light };
-                    self.for_tiles(len, blocks, rank, |i, valid| {
+                    for_tiles!(len, blocks, rank, |i, valid| {
                         let u = if valid { *input.add(i as usize) } else { 0 };
                         let settle = valid && !self.near_far && first_to_mark(self.settled_marks, u, state.seq);
                         append(settle, u, self.settled, addr_of_mut!((*c).settled_len));
@@ -307,7 +327,7 @@ impl Delta {
                 }
                 Step::Heavy { from, to } => {
                     relaxer.edges = Edges::Heavy;
-                    self.for_tiles(to - from, blocks, rank, |i, valid| {
+                    for_tiles!(to - from, blocks, rank, |i, valid| {
                         let u = if valid { *self.settled.add((from + i) as usize) } else { 0 };
                         let (start, end) = if valid {
                             (*self.offsets.add(u as usize), *self.offsets.add(u as usize + 1))
@@ -320,7 +340,7 @@ impl Delta {
                 Step::Split { len, bucket } => {
                     let input = self.far_area(state.splits);
                     let next_pile = state.splits + 1;
-                    self.for_tiles(len, blocks, rank, |i, valid| {
+                    for_tiles!(len, blocks, rank, |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
                         let to_near = valid && at == bucket && first_to_mark(self.queued, v, state.step + 1);
@@ -365,20 +385,8 @@ impl Delta {
         }
     }
 
-    /// Calls `tile(i, valid)` on every thread of the `blocks` blocks for entries `0..len`, one
-    /// entry a thread a tile (`valid` false past the end): whole blocks take every tile together.
-    #[inline(always)]
-    fn for_tiles(&self, len: u32, blocks: u32, rank: u32, mut tile: impl FnMut(u32, bool)) {
-        let tiles = len.div_ceil(SSSP_BLOCK);
-        let mut t = rank;
-        while t < tiles {
-            let i = t * SSSP_BLOCK + thread_idx();
-            tile(i, i < len);
-            t += blocks;
-        }
-    }
-
     /// Block 0's thread 0: the trace record of the bucket that ends (see `DELTA_TRACE_WORDS`).
+    #[inline(always)]
     unsafe fn record_bucket(&self, state: &State, settled: u32) {
         let index = state.seq - 1;
         if index < self.trace_capacity {
@@ -395,6 +403,7 @@ impl Delta {
     }
 
     /// The bucket loop.
+    #[inline(always)]
     unsafe fn run(&self) {
         // SAFETY: declared once, before any control flow.
         let scratch = unsafe { TileScratch::<BLOCK>::declare() };
@@ -446,6 +455,7 @@ impl Delta {
     }
 
     /// The grid leader, once the far pile is empty: the last bucket's record and the totals.
+    #[inline(always)]
     unsafe fn finish(&self, state: &State) {
         let c = self.control;
         // SAFETY: the control block obeys the kernel contract.
@@ -461,6 +471,7 @@ impl Delta {
 }
 
 /// Writes `state` into handoff slot `slot` (block 0's thread 0, after a run alone).
+#[inline(always)]
 unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
     let words = [
         state.step,
@@ -482,6 +493,7 @@ unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
 }
 
 /// Reads handoff slot `slot`.
+#[inline(always)]
 unsafe fn load_handoff(c: *mut DeltaControl, slot: usize) -> State {
     // SAFETY: the control block is valid; read at GPU scope after the barrier.
     unsafe {
@@ -512,6 +524,7 @@ use core::ptr::{addr_of, addr_of_mut};
 /// source alone in near slot 0, the other counters zero and every `far_min` `u64::MAX`;
 /// `trace` holds `trace_capacity` records; `delta` is positive (an integer, or a finite
 /// `f32`'s bits for float weights).
+#[inline(always)]
 pub unsafe fn delta_stepping(params: SsspDeltaSteppingParams) {
     let delta = Delta::new(params);
     // SAFETY: forwarded from the caller.

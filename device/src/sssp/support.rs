@@ -26,6 +26,7 @@ const BLOCK: usize = SSSP_BLOCK as usize;
 ///
 /// # Safety
 /// `distances` holds `n` entries, `marks` `mark_words`; `source < n`.
+#[inline(always)]
 pub unsafe fn init(params: SsspInitParams) {
     let SsspInitParams { distances, marks, mark_words, n, source } = params;
     for v in grid_stride(n as u64) {
@@ -120,6 +121,7 @@ impl EdgeVisitor for ParentFinder {
 /// Blocks of `SSSP_BLOCK` threads. `offsets` has `n + 1` entries and `targets` (and `weights`,
 /// unless unit) `offsets[n]`, every target `< n`; `distances` are the settled distances from
 /// `source`; `parents` and `levels` hold `n` entries; `control` a word.
+#[inline(always)]
 pub unsafe fn parents(params: SsspParentsParams) {
     // SAFETY: declared once, before any control flow.
     let scratch = unsafe { TileScratch::<BLOCK>::declare() };
@@ -173,6 +175,7 @@ pub unsafe fn parents(params: SsspParentsParams) {
 ///
 /// # Safety
 /// `weights` holds `m` words of the flag word's kind (not unit); `sum` two words.
+#[inline(always)]
 pub unsafe fn weight_sum(params: SsspWeightSumParams) {
     let SsspWeightSumParams { weights, sum, m, flags: flag_word } = params;
     let float = weight_kind(flag_word) == flags::WEIGHTS_F32;

@@ -126,6 +126,7 @@ unsafe fn relax_range(
 /// reads `sources` (`m`) instead, a vertex being active when its mark is `iteration`; `out`
 /// has room for `n` vertices (or every piece), `sub` and `progress` (`SUB_ITERATION`) for `n`;
 /// `control` is a `WorklistControl`; `mdt >= 1` for `PIECES` and `SUB_ITERATION`.
+#[inline(always)]
 pub unsafe fn worklist(params: SsspWorklistParams) {
     let SsspWorklistParams {
         offsets,
@@ -217,6 +218,7 @@ pub unsafe fn worklist(params: SsspWorklistParams) {
 /// each from edge `progress[v]` (or its list's start, `progress` null) to its list's end, the
 /// sum of those lengths below 2^32; `prefix` holds `items_len` words and `block_sums` one a
 /// block.
+#[inline(always)]
 pub unsafe fn decomposed(params: SsspDecomposedParams) {
     // SAFETY: declared once, before any control flow.
     let scan = unsafe { ScanScratch::declare() };
