@@ -7,9 +7,9 @@
 //! what the kernels recorded (per bucket, or per iteration).
 //!
 //! Delta, unless given, comes from the graph: `32 * average weight / average out-degree` (a
-//! bucket then holds about a warp's worth of a vertex's light edges), at least the smallest
-//! weight's worth for integers (1); unit weights take 1, so every edge is heavy and a bucket
-//! is a BFS level.
+//! bucket then holds about a warp's worth of a vertex's light edges), rounded up for integer
+//! weights (`sssp_weight_sum` gives the sum on the device); unit weights take 1, so every edge
+//! is heavy and a bucket is a BFS level.
 
 pub mod launch;
 pub mod split;
@@ -191,49 +191,56 @@ pub fn shortest_paths_traced(
     Ok((run, trace))
 }
 
-/// The bucket width in the kernels' form (an integer, or an `f32`'s bits) and whether it
-/// leaves no edge light.
+/// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
+/// whether it leaves no edge light.
 fn kernel_delta(gpu: &GpuContext, view: &GraphView, options: &SsspOptions) -> Result<(u64, f64, bool)> {
+    let totals = match view.weight_flags {
+        flags::WEIGHTS_UNIT => None,
+        _ if view.m == 0 => Some((0, 0)),
+        _ => Some(launch::sssp_weight_sum(gpu, view)?),
+    };
+    choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, view.n, view.m, options.delta)
+}
+
+/// Delta for a graph of `n` vertices and `m` edges whose weights sum to `totals` (sum and
+/// smallest, floats in units of 2^-16; None for unit weights), or the `requested` one:
+/// `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
+/// positive finite number is an error.
+fn choose_delta(float: bool, totals: Option<(u64, u64)>, n: u32, m: u64, requested: Option<f64>) -> Result<(u64, f64, bool)> {
     let bad = |delta: f64| {
         Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
     };
-    if view.weight_flags == flags::WEIGHTS_UNIT {
-        let delta = options.delta.unwrap_or(1.0);
+    let Some((sum, smallest)) = totals else {
+        let delta = requested.unwrap_or(1.0);
         if !(delta.is_finite() && delta > 0.0) {
             return Err(bad(delta));
         }
-        let whole = (delta.round() as u64).max(1);
+        let whole = (delta.ceil() as u64).max(1);
         return Ok((whole, whole as f64, whole <= 1));
-    }
-    let (sum, smallest) = if view.m == 0 { (0, 0) } else { launch::sssp_weight_sum(gpu, view)? };
-    let float = view.weight_flags == flags::WEIGHTS_F32;
-    let scale = if float { FLOAT_WEIGHT_SCALE as f64 } else { 1.0 };
-    let delta = match options.delta {
-        Some(delta) => delta,
-        None => {
-            let average_weight = sum as f64 / scale / view.m.max(1) as f64;
-            let average_degree = (view.m as f64 / view.n.max(1) as f64).max(1.0);
-            let chosen = 32.0 * average_weight / average_degree;
-            if float {
-                if chosen > 0.0 {
-                    chosen
-                } else {
-                    1.0
-                }
-            } else {
-                chosen.max(1.0)
-            }
-        }
     };
+    let scale = if float { FLOAT_WEIGHT_SCALE as f64 } else { 1.0 };
+    let delta = requested.unwrap_or_else(|| {
+        let average_weight = sum as f64 / scale / m.max(1) as f64;
+        let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
+        let chosen = 32.0 * average_weight / average_degree;
+        // All weights zero: any width settles everything in one bucket.
+        if chosen > 0.0 {
+            chosen
+        } else {
+            1.0
+        }
+    });
     if !(delta.is_finite() && delta > 0.0) {
         return Err(bad(delta));
     }
+    // The smallest weight in the sum's units is at most the true one, so "no light edge" is
+    // only claimed when it holds.
     let smallest = smallest as f64 / scale;
     if float {
-        let bits = (delta as f32).max(f32::MIN_POSITIVE);
-        Ok((bits.to_bits() as u64, bits as f64, (bits as f64) <= smallest))
+        let value = (delta as f32).max(f32::MIN_POSITIVE);
+        Ok((value.to_bits() as u64, value as f64, (value as f64) <= smallest))
     } else {
-        let whole = (delta.round() as u64).max(1);
+        let whole = (delta.ceil() as u64).max(1);
         Ok((whole, whole as f64, whole as f64 <= smallest))
     }
 }
@@ -625,6 +632,26 @@ mod tests {
         let split = SsspOptions { strategy: SsspStrategy::NodeSplitting, split_threshold: Some(1), ..SsspOptions::default() };
         let coarse = SsspOptions { split_threshold: Some(64), ..split };
         assert!(workspace(&g, &split).unwrap().bytes > workspace(&g, &coarse).unwrap().bytes, "more pieces");
+    }
+
+    #[test]
+    fn delta_comes_from_the_average_weight_and_degree_or_as_asked() {
+        // 1000 vertices, 32000 edges of average weight 128: 32 * 128 / 32.
+        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), 1000, 32000, None).unwrap(), (128, 128.0, false));
+        // Integer widths round up; one at most the smallest weight leaves no light edge.
+        assert_eq!(choose_delta(false, Some((100, 5)), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
+        // Unit weights: 1 (every edge heavy, buckets are BFS levels) unless asked.
+        assert_eq!(choose_delta(false, None, 10, 20, None).unwrap(), (1, 1.0, true));
+        assert_eq!(choose_delta(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
+        // Floats (graph500's [0, 1), average 0.5, degree 32): delta 0.5 as f32 bits.
+        let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
+        assert_eq!(choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap(), (0.5f32.to_bits() as u64, 0.5, false));
+        // All-zero weights still get a positive width.
+        assert_eq!(choose_delta(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let err = choose_delta(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
+            assert!(err.contains("delta must be a positive, finite number"), "{err}");
+        }
     }
 
     #[test]
