@@ -256,7 +256,8 @@ impl Delta {
             let to_far = lowered && bucket > state.bucket;
             let far_new = to_far && first_to_mark(self.far_marks, v, state.splits + 1);
             self.note_far_bucket(to_far, bucket, state.splits);
-            append(to_near, v, self.near_area(state.step + 1), addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]));
+            let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
+            append(to_near, v, self.near_area(state.step + 1), near_len);
             append(far_new, v, self.far_area(state.splits), addr_of_mut!((*c).far_len[(state.splits % 3) as usize]));
         }
     }
@@ -347,8 +348,10 @@ impl Delta {
                         let stays = valid && at > bucket;
                         let stays_new = stays && first_to_mark(self.far_marks, v, next_pile + 1);
                         self.note_far_bucket(stays, at, next_pile);
-                        append(to_near, v, self.near_area(state.step + 1), addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]));
-                        append(stays_new, v, self.far_area(next_pile), addr_of_mut!((*c).far_len[(next_pile % 3) as usize]));
+                        let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
+                        append(to_near, v, self.near_area(state.step + 1), near_len);
+                        let far_len = addr_of_mut!((*c).far_len[(next_pile % 3) as usize]);
+                        append(stays_new, v, self.far_area(next_pile), far_len);
                     });
                 }
                 Step::Done => {}
@@ -410,8 +413,16 @@ impl Delta {
         let c = self.control;
         // SAFETY: the barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
-        let mut state =
-            State { step: 0, splits: 0, heavy_done: 0, rounds: 0, seq: 1, settled_at_start: 0, small_runs: 0, bucket: 0 };
+        let mut state = State {
+            step: 0,
+            splits: 0,
+            heavy_done: 0,
+            rounds: 0,
+            seq: 1,
+            settled_at_start: 0,
+            small_runs: 0,
+            bucket: 0,
+        };
         loop {
             // SAFETY (throughout): pointers obey the kernel contract.
             let step = unsafe { self.decide(&state) };

@@ -148,7 +148,8 @@ pub fn shortest_paths_traced(
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
     if source >= n {
-        return Err(Error::InvalidSource { vertex: source as u64, problem: format!("is not below {n}, the vertex count") });
+        let problem = format!("is not below {n}, the vertex count");
+        return Err(Error::InvalidSource { vertex: source as u64, problem });
     }
     let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
     // Each run records the start once its buffers are ready, so the time is the kernels'
@@ -206,7 +207,13 @@ fn kernel_delta(gpu: &GpuContext, view: &GraphView, options: &SsspOptions) -> Re
 /// smallest, floats in units of 2^-16; None for unit weights), or the `requested` one:
 /// `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
 /// positive finite number is an error.
-fn choose_delta(float: bool, totals: Option<(u64, u64)>, n: u32, m: u64, requested: Option<f64>) -> Result<(u64, f64, bool)> {
+fn choose_delta(
+    float: bool,
+    totals: Option<(u64, u64)>,
+    n: u32,
+    m: u64,
+    requested: Option<f64>,
+) -> Result<(u64, f64, bool)> {
     let bad = |delta: f64| {
         Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
     };
@@ -411,7 +418,10 @@ fn run_worklist(
             source_pieces = pieces.first[source as usize]..pieces.first[source as usize + 1];
             Some(DevicePieces {
                 first: gpu.upload(&pieces.first, "node splitting's pieces")?,
-                owner: gpu.upload(if pieces.owner.is_empty() { &[0][..] } else { &pieces.owner }, "the pieces' owners")?,
+                owner: gpu.upload(
+                    if pieces.owner.is_empty() { &[0][..] } else { &pieces.owner },
+                    "the pieces' owners",
+                )?,
                 count,
                 mdt,
             })
@@ -559,7 +569,8 @@ fn run_worklist(
                     }
                 }
                 if whole || sub_len > 0 {
-                    let (list, len, from) = if whole { (&items, items_len, None) } else { (&sub, sub_len, Some(&progress)) };
+                    let (list, len, from) =
+                        if whole { (&items, items_len, None) } else { (&sub, sub_len, Some(&progress)) };
                     left = launch_with(left, &mut control, &mut |control| {
                         launch::sssp_decomposed(
                             gpu,
@@ -629,7 +640,8 @@ mod tests {
         assert_eq!(bytes(SsspStrategy::EdgeBased, false), node - 8 * 100 + 4 * 198);
         assert!(bytes(SsspStrategy::DeltaStepping, false) > node);
         assert!(bytes(SsspStrategy::Hierarchical, false) > bytes(SsspStrategy::WorkloadDecomposition, false));
-        let split = SsspOptions { strategy: SsspStrategy::NodeSplitting, split_threshold: Some(1), ..SsspOptions::default() };
+        let split =
+            SsspOptions { strategy: SsspStrategy::NodeSplitting, split_threshold: Some(1), ..SsspOptions::default() };
         let coarse = SsspOptions { split_threshold: Some(64), ..split };
         assert!(workspace(&g, &split).unwrap().bytes > workspace(&g, &coarse).unwrap().bytes, "more pieces");
     }
@@ -645,7 +657,8 @@ mod tests {
         assert_eq!(choose_delta(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
         // Floats (graph500's [0, 1), average 0.5, degree 32): delta 0.5 as f32 bits.
         let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
-        assert_eq!(choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap(), (0.5f32.to_bits() as u64, 0.5, false));
+        let float_half = choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap();
+        assert_eq!(float_half, (0.5f32.to_bits() as u64, 0.5, false));
         // All-zero weights still get a positive width.
         assert_eq!(choose_delta(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
