@@ -304,7 +304,13 @@ fn run_delta(
         flag_word,
     )?;
     let done: DeltaControl = read_control(gpu, &control)?;
-    let words = gpu.download(&trace)?;
+    // Only the records written: the trace has room for far more buckets than most runs take.
+    let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
+    let words = gpu
+        .stream()
+        .clone_dtoh(&trace.slice(..written))
+        .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+    gpu.synchronize()?;
     let records = decode_delta_trace(&words, done.trace_records as usize);
     let trace = GpuSsspTrace {
         delta: delta_value,
