@@ -4,7 +4,7 @@
 //! [`prelude`] is the small layer that CUDA C++ gets from its headers and rust-cuda users get
 //! from `cuda_std`: thread indices, warp votes and shuffles, block-shared arrays and
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
-//! graph algorithm reuses; each algorithm has its folder of kernels ([`bfs`], [`cc`]); [`selftest`]
+//! graph algorithm reuses; each algorithm has its folder of kernels ([`bfs`], [`cc`], [`sssp`]); [`selftest`]
 //! holds the kernels that test the prelude on a GPU. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
@@ -16,6 +16,7 @@ pub mod cc;
 pub mod operators;
 pub mod prelude;
 pub mod selftest;
+pub mod sssp;
 
 /// A kernel that panics cannot unwind or print: trap, which aborts the launch with
 /// `CUDA_ERROR_ILLEGAL_INSTRUCTION`, so the host reports the failed kernel by name.

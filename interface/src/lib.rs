@@ -23,6 +23,7 @@ pub mod cc;
 pub mod compressed;
 pub mod names;
 mod params;
+pub mod sssp;
 
 pub use params::{DeviceAddress, DevicePtr, DevicePtrMut, KernelParams, ParamField};
 

@@ -7,6 +7,10 @@ use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
+use crate::sssp::{
+    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
+    SsspWorklistParams,
+};
 use crate::KernelParams;
 
 pub const BFS_INIT: &str = BfsInitParams::KERNEL;
@@ -25,6 +29,17 @@ pub const CC_PERSISTENT_COMPRESSED: &str = CcPersistentCompressedParams::KERNEL;
 
 /// The connected-components kernels.
 pub const CC: [&str; 2] = [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED];
+
+pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
+pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;
+pub const SSSP_WORKLIST: &str = SsspWorklistParams::KERNEL;
+pub const SSSP_DECOMPOSED: &str = SsspDecomposedParams::KERNEL;
+pub const SSSP_PARENTS: &str = SsspParentsParams::KERNEL;
+pub const SSSP_WEIGHT_SUM: &str = SsspWeightSumParams::KERNEL;
+
+/// The shortest-paths kernels.
+pub const SSSP: [&str; 6] =
+    [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM];
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.
@@ -67,5 +82,5 @@ pub mod selftest {
 
 /// Every kernel in the PTX module.
 pub fn all() -> impl Iterator<Item = &'static str> {
-    BFS.into_iter().chain(CC).chain(selftest::ALL)
+    BFS.into_iter().chain(CC).chain(SSSP).chain(selftest::ALL)
 }

@@ -190,3 +190,60 @@ fn kernel_names_are_distinct() {
     assert_eq!(names.len(), count);
     assert_eq!(crate::names::BFS_PERSISTENT, "bfs_persistent");
 }
+
+#[test]
+fn sssp_parameter_structs_are_laid_out_field_after_field() {
+    use crate::sssp::*;
+    check_fields::<SsspInitParams>();
+    check_fields::<SsspDeltaSteppingParams>();
+    check_fields::<SsspWorklistParams>();
+    check_fields::<SsspDecomposedParams>();
+    check_fields::<SsspParentsParams>();
+    check_fields::<SsspWeightSumParams>();
+    assert_eq!(
+        layout::<SsspDeltaSteppingParams>(),
+        [
+            ("offsets", 0, 8),
+            ("targets", 8, 8),
+            ("weights", 16, 8),
+            ("distances", 24, 8),
+            ("marks", 32, 8),
+            ("near", 40, 8),
+            ("settled", 48, 8),
+            ("far", 56, 8),
+            ("control", 64, 8),
+            ("trace", 72, 8),
+            ("delta", 80, 8),
+            ("n", 88, 4),
+            ("trace_capacity", 92, 4),
+            ("flags", 96, 4),
+        ]
+    );
+}
+
+#[test]
+fn sssp_control_blocks_keep_their_c_layout() {
+    use crate::sssp::*;
+    assert_eq!(offset_of!(DeltaControl, barrier_arrivals), 0);
+    assert_eq!(offset_of!(DeltaControl, near_len), 4);
+    assert_eq!(offset_of!(DeltaControl, settled_len), 16);
+    assert_eq!(offset_of!(DeltaControl, far_len), 20);
+    assert_eq!(offset_of!(DeltaControl, buckets), 32);
+    assert_eq!(offset_of!(DeltaControl, steps), 36);
+    assert_eq!(offset_of!(DeltaControl, trace_records), 40);
+    assert_eq!(offset_of!(DeltaControl, small_runs), 44);
+    assert_eq!(offset_of!(DeltaControl, far_min), 48);
+    assert_eq!(offset_of!(DeltaControl, relaxations), 72);
+    assert_eq!(offset_of!(DeltaControl, handoff), 80);
+    assert_eq!(offset_of!(DeltaControl, handoff_bucket), 144);
+    assert_eq!(DELTA_CONTROL_WORDS, 20);
+    assert_eq!(offset_of!(WorklistControl, out_len), 4);
+    assert_eq!(offset_of!(WorklistControl, sub_len), 8);
+    assert_eq!(offset_of!(WorklistControl, changed), 12);
+    assert_eq!(offset_of!(WorklistControl, relaxations), 16);
+    assert_eq!(offset_of!(WorklistControl, edges), 24);
+    assert_eq!(WORKLIST_CONTROL_WORDS, 4);
+    // Every float's bits lie below the unreached distance, so atom.min never loses to it.
+    assert!((f32::MAX.to_bits() as u64) < UNREACHED_DISTANCE);
+    assert_eq!(weight_kind(flags::WEIGHTS_F32 | flags::NEAR_FAR), flags::WEIGHTS_F32);
+}

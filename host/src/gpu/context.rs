@@ -627,6 +627,20 @@ impl DeviceGraph {
         Ok(Some(words))
     }
 
+    /// The offsets of the lists (`n + 1`), read back wherever they are placed: for algorithms
+    /// that transform the lists once on the host (SSSP's node splitting).
+    pub fn read_offsets(&self, gpu: &GpuContext) -> Result<Vec<u64>, GpuError> {
+        let mut offsets = match &self.offsets {
+            GraphArray::Device(slice) => gpu.download(slice)?,
+            GraphArray::Mapped { host, .. } => {
+                gpu.synchronize()?;
+                host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec()
+            }
+        };
+        offsets.truncate(self.num_vertices as usize + 1);
+        Ok(offsets)
+    }
+
     /// The kind of the edge weights placed beside the lists, if any.
     pub fn weight_kind(&self) -> Option<WeightKind> {
         self.weights.as_ref().map(|(_, kind)| *kind)

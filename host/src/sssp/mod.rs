@@ -3,6 +3,8 @@
 //! returns and what a run records. The CPU code, the GPU host side and the verifier live in
 //! this folder beside each other, as `bfs/` keeps them.
 
+pub mod gpu;
+
 use std::time::Duration;
 
 /// How the GPU distributes the work of a relaxation step.

@@ -1,0 +1,545 @@
+//! Delta-stepping (Meyer and Sanders, "Delta-stepping: a parallelizable shortest path
+//! algorithm", J. Algorithms 2003, sections 2-3) in one cooperative launch: the loop over
+//! buckets never returns to the host, as the persistent BFS's level loop does not.
+//!
+//! Buckets live on the device as a near queue (the current bucket's vertices to relax this
+//! round) and a far pile (everything reached beyond the current bucket), GAPBS's bins folded
+//! into two as near-far does (Davidson, Baxter, Garland and Owens, IPDPS 2014, section 4.3).
+//! Each step is one of:
+//! - a light round: every vertex of the near queue is settled into the bucket's list and its
+//!   light edges (`w < delta`) are relaxed; a target that falls into the current bucket joins
+//!   the next round's near queue, one further out joins the far pile;
+//! - a heavy phase, once the near queue is empty: the heavy edges of the vertices the bucket
+//!   settled are relaxed, once each (their distances are final);
+//! - a split, once both are done: the far pile's smallest bucket (kept as a lower bound by
+//!   every push) becomes the current one; its vertices form the near queue, the others a new
+//!   far pile, stale entries (whose distance fell into a bucket already settled) are dropped.
+//!
+//! Queues hold each vertex at most once: a push claims the vertex's mark for that queue by
+//! atomic exchange (the near queue of step `s + 1`, the far pile of split `j + 1`, the settled
+//! list of bucket `k`), so every queue fits in `n` entries. Frontier expansion is the
+//! operators' scan+warp+CTA gathering (Merrill et al. 2012, section 4.1) over tiles of queue
+//! entries; steps whose queue is small run on block 0 alone, with block barriers, while the
+//! rest of the grid waits at the grid barrier (the one-block path of the persistent BFS, after
+//! Luo, Wong and Hwu, DAC 2010, section 4). Near-far (flag `NEAR_FAR`) is the same loop with
+//! every edge relaxed in the rounds and no heavy phase.
+
+use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::prelude::*;
+use crate::sssp::{append, distance_of, first_to_mark, relax, warp_min_u64, WeightReader};
+use warpath_interface::sssp::{
+    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, SMALL_QUEUE, SSSP_BLOCK,
+};
+
+const BLOCK: usize = SSSP_BLOCK as usize;
+
+/// Where the bucket loop stands; every thread holds the same copy.
+#[derive(Clone, Copy)]
+struct State {
+    /// Steps taken: the near-queue slot and area.
+    step: u32,
+    /// Splits taken: the far pile being filled.
+    splits: u32,
+    /// Entries of the settled list whose heavy edges are relaxed.
+    heavy_done: u32,
+    /// Light rounds of the current bucket.
+    rounds: u32,
+    /// The current bucket's sequence number, from 1 (the settled marks).
+    seq: u32,
+    /// The settled list's length when the current bucket began.
+    settled_at_start: u32,
+    /// Runs of steps block 0 took alone (the handoff slot).
+    small_runs: u32,
+    bucket: u64,
+}
+
+/// The next step, decided by every thread from the same counters.
+#[derive(Clone, Copy)]
+enum Step {
+    Light { len: u32 },
+    Heavy { from: u32, to: u32 },
+    Split { len: u32, bucket: u64 },
+    Done,
+}
+
+impl Step {
+    fn work(self) -> u32 {
+        match self {
+            Step::Light { len } | Step::Split { len, .. } => len,
+            Step::Heavy { from, to } => to - from,
+            Step::Done => 0,
+        }
+    }
+}
+
+/// Which edges a visit relaxes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Edges {
+    Light,
+    Heavy,
+    All,
+}
+
+/// Runs `$body` with `$i` and `$valid` on every thread of the `$blocks` blocks (this one being
+/// `$rank`) for entries `0..$len`, one entry a thread a tile (`$valid` false past the end):
+/// whole blocks take every tile together. A macro rather than a closure, which LLVM kept as a
+/// call with the kernel's state in local memory.
+macro_rules! for_tiles {
+    ($len:expr, $blocks:expr, $rank:expr, |$i:ident, $valid:ident| $body:block) => {{
+        let len: u32 = $len;
+        let tiles = len.div_ceil(SSSP_BLOCK);
+        let mut t = $rank;
+        while t < tiles {
+            let $i = t * SSSP_BLOCK + thread_idx();
+            let $valid = $i < len;
+            $body
+            t += $blocks;
+        }
+    }};
+}
+
+struct Delta {
+    offsets: *const u64,
+    targets: *const u32,
+    reader: WeightReader,
+    distances: *mut u64,
+    /// Marks: queued (`n`), settled (`n`), far (`n`).
+    queued: *mut u32,
+    settled_marks: *mut u32,
+    far_marks: *mut u32,
+    near: *mut u32,
+    settled: *mut u32,
+    far: *mut u32,
+    control: *mut DeltaControl,
+    trace: *mut u64,
+    delta: u64,
+    n: u32,
+    trace_capacity: u32,
+    near_far: bool,
+    all_heavy: bool,
+    small_path: bool,
+}
+
+/// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
+/// targets it lowers.
+struct Relaxer<'a> {
+    delta: &'a Delta,
+    edges: Edges,
+    state: State,
+    relaxations: u32,
+}
+
+impl Relaxer<'_> {
+    /// Whether to relax an edge of `weight`.
+    #[inline(always)]
+    fn takes(&self, weight: u32) -> bool {
+        match self.edges {
+            Edges::All => true,
+            Edges::Light => self.delta.reader.is_light(weight, self.delta.delta),
+            Edges::Heavy => !self.delta.reader.is_light(weight, self.delta.delta),
+        }
+    }
+
+    /// Offers `candidate` to `v` where `want`, queueing `v` where it fell. All lanes call it.
+    #[inline(always)]
+    unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
+        let d = self.delta;
+        // SAFETY: `v < n` where `want` (a target of the graph); the queues have room for `n`.
+        unsafe { d.offer(&self.state, want, v, candidate) }
+    }
+}
+
+impl EdgeVisitor for Relaxer<'_> {
+    type Loaded = ([u32; BATCH], [u32; BATCH]);
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        let d = self.delta;
+        let (mut want, mut v, mut candidate) = (false, 0, 0);
+        if valid {
+            // SAFETY: a valid edge lies in `owner`'s list.
+            let weight = unsafe { d.reader.weight(edge) };
+            if self.takes(weight) {
+                want = true;
+                // SAFETY: as above; `owner < n`.
+                unsafe {
+                    v = *d.targets.add(edge as usize);
+                    candidate = d.reader.extend(distance_of(d.distances, owner), weight);
+                }
+                self.relaxations += 1;
+            }
+        }
+        // SAFETY: `v` is a target where `want`.
+        unsafe { self.offer(want, v, candidate) };
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> Self::Loaded {
+        let d = self.delta;
+        // SAFETY: every edge lies in a list of the graph.
+        unsafe {
+            (
+                core::array::from_fn(|k| *d.targets.add(edges[k] as usize)),
+                core::array::from_fn(|k| d.reader.weight(edges[k])),
+            )
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: Self::Loaded, owners: [u32; BATCH]) {
+        let d = self.delta;
+        for k in 0..BATCH {
+            let want = valid[k] && self.takes(loaded.1[k]);
+            let mut candidate = 0;
+            if want {
+                // SAFETY: `owners[k] < n`.
+                candidate = d.reader.extend(unsafe { distance_of(d.distances, owners[k]) }, loaded.1[k]);
+                self.relaxations += 1;
+            }
+            // SAFETY: the target of a valid edge.
+            unsafe { self.offer(want, loaded.0[k], candidate) };
+        }
+    }
+}
+
+impl Delta {
+    #[inline(always)]
+    fn new(params: SsspDeltaSteppingParams) -> Delta {
+        let flag_word = params.flags;
+        let n = params.n as usize;
+        Delta {
+            offsets: params.offsets,
+            targets: params.targets,
+            reader: WeightReader { kind: weight_kind(flag_word), weights: params.weights },
+            distances: params.distances,
+            queued: params.marks,
+            // SAFETY (pointer arithmetic only): the kernel contract gives `marks` 3 n words.
+            settled_marks: params.marks.wrapping_add(n),
+            far_marks: params.marks.wrapping_add(2 * n),
+            near: params.near,
+            settled: params.settled,
+            far: params.far,
+            control: params.control.cast(),
+            trace: params.trace,
+            delta: params.delta,
+            n: params.n,
+            trace_capacity: params.trace_capacity,
+            near_far: flag_word & flags::NEAR_FAR != 0,
+            all_heavy: flag_word & flags::ALL_HEAVY != 0,
+            small_path: flag_word & flags::SMALL_PATH != 0,
+        }
+    }
+
+    /// The near queue area of step `step`.
+    fn near_area(&self, step: u32) -> *mut u32 {
+        self.near.wrapping_add((step % 2) as usize * self.n as usize)
+    }
+
+    /// The far pile area filled before split `split`.
+    fn far_area(&self, split: u32) -> *mut u32 {
+        self.far.wrapping_add((split % 2) as usize * self.n as usize)
+    }
+
+    /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
+    /// when it falls into the current bucket, else the far pile. All lanes call it.
+    ///
+    /// # Safety
+    /// `v < n` where `want`.
+    #[inline(always)]
+    unsafe fn offer(&self, state: &State, want: bool, v: u32, candidate: u64) {
+        let c = self.control;
+        // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
+        unsafe {
+            let lowered = want && relax(self.distances, v, candidate);
+            let bucket = if lowered { self.reader.bucket(candidate, self.delta) } else { u64::MAX };
+            let to_near = lowered && bucket <= state.bucket && first_to_mark(self.queued, v, state.step + 1);
+            let to_far = lowered && bucket > state.bucket;
+            let far_new = to_far && first_to_mark(self.far_marks, v, state.splits + 1);
+            self.note_far_bucket(to_far, bucket, state.splits);
+            let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
+            append(to_near, v, self.near_area(state.step + 1), near_len);
+            append(far_new, v, self.far_area(state.splits), addr_of_mut!((*c).far_len[(state.splits % 3) as usize]));
+        }
+    }
+
+    /// Lowers the far pile `pile`'s smallest bucket to the warp's smallest `bucket` of lanes
+    /// with `pushed`, one atomic per warp. All lanes call it.
+    #[inline(always)]
+    unsafe fn note_far_bucket(&self, pushed: bool, bucket: u64, pile: u32) {
+        let pushing = ballot_sync(FULL_MASK, pushed);
+        if pushing != 0 {
+            let smallest = warp_min_u64(if pushed { bucket } else { u64::MAX });
+            if lane_id() == ffs(pushing) - 1 {
+                // SAFETY: the control block obeys the kernel contract.
+                unsafe { atomic_min_u64(addr_of_mut!((*self.control).far_min[(pile % 3) as usize]), smallest) };
+            }
+        }
+    }
+
+    /// The step the counters call for.
+    #[inline(always)]
+    unsafe fn decide(&self, state: &State) -> Step {
+        let c = self.control;
+        // SAFETY: the control block obeys the kernel contract; its counters are read at GPU scope.
+        unsafe {
+            let len = load_relaxed_u32(addr_of!((*c).near_len[(state.step % 3) as usize]));
+            if len > 0 {
+                return Step::Light { len };
+            }
+            if !self.near_far {
+                let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                if settled > state.heavy_done {
+                    return Step::Heavy { from: state.heavy_done, to: settled };
+                }
+            }
+            let pile = (state.splits % 3) as usize;
+            let len = load_relaxed_u32(addr_of!((*c).far_len[pile]));
+            if len == 0 {
+                return Step::Done;
+            }
+            Step::Split { len, bucket: load_acquire_u64(addr_of!((*c).far_min[pile])) }
+        }
+    }
+
+    /// Runs one step on `blocks` blocks (this one being `rank`), updating `state`.
+    #[inline(always)]
+    unsafe fn run_step(&self, step: Step, state: &mut State, blocks: u32, rank: u32, scratch: &TileScratch<BLOCK>) {
+        let c = self.control;
+        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0 };
+        // SAFETY (throughout): queue entries are vertex ids `< n`; pointers obey the kernel
+        // contract.
+        unsafe {
+            match step {
+                Step::Light { len } => {
+                    let input = self.near_area(state.step);
+                    relaxer.edges = if self.near_far { Edges::All } else { Edges::Light };
+                    for_tiles!(len, blocks, rank, |i, valid| {
+                        let u = if valid { *input.add(i as usize) } else { 0 };
+                        let settle = valid && !self.near_far && first_to_mark(self.settled_marks, u, state.seq);
+                        append(settle, u, self.settled, addr_of_mut!((*c).settled_len));
+                        let relaxing = valid && !self.all_heavy;
+                        let (start, end) = if relaxing {
+                            (*self.offsets.add(u as usize), *self.offsets.add(u as usize + 1))
+                        } else {
+                            (0, 0)
+                        };
+                        gather_tile(scratch, u, start, end, WARP_SIZE as u64, &mut relaxer);
+                    });
+                }
+                Step::Heavy { from, to } => {
+                    relaxer.edges = Edges::Heavy;
+                    for_tiles!(to - from, blocks, rank, |i, valid| {
+                        let u = if valid { *self.settled.add((from + i) as usize) } else { 0 };
+                        let (start, end) = if valid {
+                            (*self.offsets.add(u as usize), *self.offsets.add(u as usize + 1))
+                        } else {
+                            (0, 0)
+                        };
+                        gather_tile(scratch, u, start, end, WARP_SIZE as u64, &mut relaxer);
+                    });
+                }
+                Step::Split { len, bucket } => {
+                    let input = self.far_area(state.splits);
+                    let next_pile = state.splits + 1;
+                    for_tiles!(len, blocks, rank, |i, valid| {
+                        let v = if valid { *input.add(i as usize) } else { 0 };
+                        let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
+                        let to_near = valid && at == bucket && first_to_mark(self.queued, v, state.step + 1);
+                        let stays = valid && at > bucket;
+                        let stays_new = stays && first_to_mark(self.far_marks, v, next_pile + 1);
+                        self.note_far_bucket(stays, at, next_pile);
+                        let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
+                        append(to_near, v, self.near_area(state.step + 1), near_len);
+                        let far_len = addr_of_mut!((*c).far_len[(next_pile % 3) as usize]);
+                        append(stays_new, v, self.far_area(next_pile), far_len);
+                    });
+                }
+                Step::Done => {}
+            }
+            let total = warp_sum_u64(relaxer.relaxations as u64);
+            if lane_id() == 0 && total > 0 {
+                atomic_add_u64(addr_of_mut!((*c).relaxations), total);
+            }
+            let leader = rank == 0 && thread_idx() == 0;
+            if leader {
+                // Nobody touches this slot during the step (see `DeltaControl`).
+                core::ptr::write_volatile(addr_of_mut!((*c).near_len[((state.step + 2) % 3) as usize]), 0);
+            }
+            match step {
+                Step::Light { .. } => state.rounds += 1,
+                Step::Heavy { to, .. } => state.heavy_done = to,
+                Step::Split { bucket, .. } => {
+                    let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                    if leader {
+                        self.record_bucket(state, settled);
+                        let cleared = ((state.splits + 2) % 3) as usize;
+                        core::ptr::write_volatile(addr_of_mut!((*c).far_len[cleared]), 0);
+                        core::ptr::write_volatile(addr_of_mut!((*c).far_min[cleared]), u64::MAX);
+                    }
+                    state.splits += 1;
+                    state.bucket = bucket;
+                    state.seq += 1;
+                    state.rounds = 0;
+                    state.settled_at_start = settled;
+                }
+                Step::Done => {}
+            }
+            state.step += 1;
+        }
+    }
+
+    /// Block 0's thread 0: the trace record of the bucket that ends (see `DELTA_TRACE_WORDS`).
+    #[inline(always)]
+    unsafe fn record_bucket(&self, state: &State, settled: u32) {
+        let index = state.seq - 1;
+        if index < self.trace_capacity {
+            // SAFETY: the trace holds `trace_capacity` records; the control block is valid.
+            unsafe {
+                let record = self.trace.add(index as usize * DELTA_TRACE_WORDS);
+                *record = state.bucket;
+                *record.add(1) = (settled - state.settled_at_start) as u64;
+                *record.add(2) = state.rounds as u64;
+                *record.add(3) = load_acquire_u64(addr_of!((*self.control).relaxations));
+                *record.add(4) = global_timer_ns();
+            }
+        }
+    }
+
+    /// The bucket loop.
+    #[inline(always)]
+    unsafe fn run(&self) {
+        // SAFETY: declared once, before any control flow.
+        let scratch = unsafe { TileScratch::<BLOCK>::declare() };
+        let c = self.control;
+        // SAFETY: the barrier word is zero at launch and reserved for this.
+        let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
+        let mut state = State {
+            step: 0,
+            splits: 0,
+            heavy_done: 0,
+            rounds: 0,
+            seq: 1,
+            settled_at_start: 0,
+            small_runs: 0,
+            bucket: 0,
+        };
+        loop {
+            // SAFETY (throughout): pointers obey the kernel contract.
+            let step = unsafe { self.decide(&state) };
+            if let Step::Done = step {
+                if is_grid_leader() {
+                    // SAFETY: as above.
+                    unsafe { self.finish(&state) };
+                }
+                return;
+            }
+            if self.small_path && step.work() <= SMALL_QUEUE {
+                let slot = (state.small_runs % 2) as usize;
+                if block_idx() == 0 {
+                    let mut alone = state;
+                    let mut step = step;
+                    loop {
+                        // SAFETY: as above; block 0 is the whole team.
+                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch) };
+                        sync_threads();
+                        // SAFETY: as above.
+                        step = unsafe { self.decide(&alone) };
+                        if matches!(step, Step::Done) || step.work() > SMALL_QUEUE {
+                            break;
+                        }
+                    }
+                    if thread_idx() == 0 {
+                        // SAFETY: the handoff slot of this run; nobody reads it until the barrier.
+                        unsafe { store_handoff(c, slot, &alone) };
+                    }
+                }
+                barrier.sync();
+                // SAFETY: written by block 0 before the barrier.
+                state = unsafe { load_handoff(c, slot) };
+                state.small_runs += 1;
+                continue;
+            }
+            // SAFETY: as above.
+            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch) };
+            barrier.sync();
+        }
+    }
+
+    /// The grid leader, once the far pile is empty: the last bucket's record and the totals.
+    #[inline(always)]
+    unsafe fn finish(&self, state: &State) {
+        let c = self.control;
+        // SAFETY: the control block obeys the kernel contract.
+        unsafe {
+            let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+            self.record_bucket(state, settled);
+            (*c).buckets = state.seq;
+            (*c).steps = state.step;
+            (*c).trace_records = state.seq.min(self.trace_capacity);
+            (*c).small_runs = state.small_runs;
+        }
+    }
+}
+
+/// Writes `state` into handoff slot `slot` (block 0's thread 0, after a run alone).
+#[inline(always)]
+unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
+    let words = [
+        state.step,
+        state.splits,
+        state.heavy_done,
+        state.rounds,
+        state.seq,
+        state.settled_at_start,
+        state.small_runs,
+        0,
+    ];
+    // SAFETY: the control block is valid.
+    unsafe {
+        for (k, word) in words.into_iter().enumerate() {
+            core::ptr::write_volatile(addr_of_mut!((*c).handoff[slot][k]), word);
+        }
+        core::ptr::write_volatile(addr_of_mut!((*c).handoff_bucket[slot]), state.bucket);
+    }
+}
+
+/// Reads handoff slot `slot`.
+#[inline(always)]
+unsafe fn load_handoff(c: *mut DeltaControl, slot: usize) -> State {
+    // SAFETY: the control block is valid; read at GPU scope after the barrier.
+    unsafe {
+        let word = |k: usize| load_relaxed_u32(addr_of!((*c).handoff[slot][k]));
+        State {
+            step: word(0),
+            splits: word(1),
+            heavy_done: word(2),
+            rounds: word(3),
+            seq: word(4),
+            settled_at_start: word(5),
+            small_runs: word(6),
+            bucket: load_acquire_u64(addr_of!((*c).handoff_bucket[slot])),
+        }
+    }
+}
+
+use core::ptr::{addr_of, addr_of_mut};
+
+/// `sssp_delta_stepping`: shortest paths from the source `sssp_init` prepared (see the module
+/// documentation).
+///
+/// # Safety
+/// Launched cooperatively with blocks of `SSSP_BLOCK` threads. `offsets` has `n + 1` entries
+/// and `targets` (and `weights`, unless the flags say unit weights) `offsets[n]`, every target
+/// `< n`; `distances` holds `n` entries set by `sssp_init`, `marks` `3 n` words zeroed by it;
+/// `near` and `far` hold `2 n` entries, `settled` `n`; `control` is a `DeltaControl` with the
+/// source alone in near slot 0, the other counters zero and every `far_min` `u64::MAX`;
+/// `trace` holds `trace_capacity` records; `delta` is positive (an integer, or a finite
+/// `f32`'s bits for float weights).
+#[inline(always)]
+pub unsafe fn delta_stepping(params: SsspDeltaSteppingParams) {
+    let delta = Delta::new(params);
+    // SAFETY: forwarded from the caller.
+    unsafe { delta.run() };
+}
+
+warpath_interface::sssp_delta_stepping_fields!(warpath_interface::kernel_entry => delta_stepping);

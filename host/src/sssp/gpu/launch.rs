@@ -1,0 +1,330 @@
+//! Typed launchers for the shortest-paths kernels (`device/src/sssp/`). Each fills the
+//! kernel's parameter struct from the interface crate, checks the kernel's buffer contract
+//! against it, and launches through [`crate::gpu::launch`].
+
+use cudarc::driver::CudaSlice;
+use warpath_interface::names;
+use warpath_interface::sssp::{
+    flags, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
+    SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
+};
+use warpath_interface::DeviceAddress;
+
+use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::graph::WeightKind;
+
+/// The graph as the kernels read it: plain lists, the weights (null for unit weights) and the
+/// flag bits of their kind.
+#[derive(Clone, Copy, Debug)]
+pub struct GraphView {
+    pub offsets: DeviceAddress<u64>,
+    pub targets: DeviceAddress<u32>,
+    pub weights: DeviceAddress<u32>,
+    pub weight_flags: u32,
+    pub n: u32,
+    pub m: u64,
+}
+
+impl GraphView {
+    /// The view of a placed plain graph (compressed lists hold no weights).
+    pub fn of(gpu: &GpuContext, graph: &DeviceGraph) -> Result<GraphView, GpuError> {
+        require(names::SSSP_DELTA_STEPPING, !graph.is_compressed(), || {
+            "a compressed graph: the shortest-paths kernels read plain lists and their weights".to_string()
+        })?;
+        let stream = gpu.stream();
+        let (weights, weight_flags) = match &graph.weights {
+            None => (DeviceAddress::NULL, flags::WEIGHTS_UNIT),
+            Some((weights, WeightKind::U32)) => (DeviceAddress::new(weights.device_ptr(stream)), flags::WEIGHTS_U32),
+            Some((weights, WeightKind::F32)) => (DeviceAddress::new(weights.device_ptr(stream)), flags::WEIGHTS_F32),
+        };
+        Ok(GraphView {
+            offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            weights,
+            weight_flags,
+            n: graph.num_vertices(),
+            m: graph.num_edges(),
+        })
+    }
+}
+
+/// `sssp_init`: distances unreached but the source's, marks zeroed.
+pub fn sssp_init(
+    gpu: &GpuContext,
+    n: u32,
+    source: u32,
+    distances: &mut CudaSlice<u64>,
+    marks: &mut CudaSlice<u32>,
+) -> Result<(), GpuError> {
+    require(names::SSSP_INIT, distances.len() >= n as usize && source < n, || {
+        format!("{} distances for {n} vertices, source {source}", distances.len())
+    })?;
+    let mark_words = marks.len() as u64;
+    let mut launch = Launch::new(gpu);
+    let params =
+        SsspInitParams { distances: launch.write(distances), marks: launch.write(marks), mark_words, n, source };
+    launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
+}
+
+/// The buffers of the delta-stepping kernel.
+pub struct DeltaBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u64>,
+    pub marks: &'a mut CudaSlice<u32>,
+    pub near: &'a mut CudaSlice<u32>,
+    pub settled: &'a mut CudaSlice<u32>,
+    pub far: &'a mut CudaSlice<u32>,
+    pub control: &'a mut CudaSlice<u64>,
+    pub trace: &'a mut CudaSlice<u64>,
+}
+
+/// Blocks of a cooperative SSSP kernel that fit on the GPU at once.
+pub fn cooperative_blocks(gpu: &GpuContext, kernel: &'static str) -> Result<u32, GpuError> {
+    resident_blocks(gpu, kernel, SSSP_BLOCK)
+}
+
+/// `sssp_delta_stepping`: the whole bucket loop in one cooperative launch.
+pub fn sssp_delta_stepping(
+    gpu: &GpuContext,
+    view: &GraphView,
+    buffers: DeltaBuffers<'_>,
+    delta: u64,
+    flag_word: u32,
+) -> Result<(), GpuError> {
+    let kernel = names::SSSP_DELTA_STEPPING;
+    let n = view.n as usize;
+    let DeltaBuffers { distances, marks, near, settled, far, control, trace } = buffers;
+    require(
+        kernel,
+        distances.len() >= n
+            && marks.len() >= 3 * n
+            && near.len() >= 2 * n
+            && settled.len() >= n
+            && far.len() >= 2 * n
+            && control.len() >= DELTA_CONTROL_WORDS
+            && delta > 0
+            && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
+        || format!("buffers too small for {n} vertices, or delta {delta}, or flags {flag_word:#x}"),
+    )?;
+    let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
+    let blocks = cooperative_blocks(gpu, kernel)?;
+    let mut launch = Launch::new(gpu);
+    let params = SsspDeltaSteppingParams {
+        offsets: view.offsets,
+        targets: view.targets,
+        weights: view.weights,
+        distances: launch.write(distances),
+        marks: launch.write(marks),
+        near: launch.write(near),
+        settled: launch.write(settled),
+        far: launch.write(far),
+        control: launch.write(control),
+        trace: launch.write(trace),
+        delta,
+        n: view.n,
+        trace_capacity,
+        flags: flag_word,
+    };
+    launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
+}
+
+/// Node splitting's pieces on the device: the pieces of each vertex (`n + 1` prefix counts)
+/// and the owner of each piece.
+pub struct DevicePieces {
+    pub first: CudaSlice<u32>,
+    pub owner: CudaSlice<u32>,
+    pub count: u32,
+    pub mdt: u32,
+}
+
+/// The buffers of one worklist iteration.
+pub struct WorklistBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u64>,
+    pub marks: &'a mut CudaSlice<u32>,
+    pub progress: &'a mut CudaSlice<u64>,
+    pub items: &'a CudaSlice<u32>,
+    pub items_len: u32,
+    pub out: &'a mut CudaSlice<u32>,
+    pub sub: &'a mut CudaSlice<u32>,
+    pub control: &'a mut CudaSlice<u64>,
+}
+
+/// What one `sssp_worklist` launch runs.
+#[derive(Clone, Copy)]
+pub struct WorklistLaunch<'a> {
+    pub mode: u32,
+    pub iteration: u32,
+    pub mdt: u32,
+    pub flags: u32,
+    /// The COO sources of every edge (edge-based).
+    pub sources: Option<&'a CudaSlice<u32>>,
+    pub pieces: Option<&'a DevicePieces>,
+}
+
+/// `sssp_worklist`: one iteration of a seed-002 mode.
+pub fn sssp_worklist(
+    gpu: &GpuContext,
+    view: &GraphView,
+    buffers: WorklistBuffers<'_>,
+    what: WorklistLaunch<'_>,
+) -> Result<(), GpuError> {
+    use warpath_interface::sssp::worklist_mode as mode;
+    let kernel = names::SSSP_WORKLIST;
+    let n = view.n as usize;
+    let WorklistBuffers { distances, marks, progress, items, items_len, out, sub, control } = buffers;
+    let out_room = match what.pieces {
+        Some(pieces) => pieces.count as usize,
+        None => n,
+    };
+    require(
+        kernel,
+        distances.len() >= n
+            && marks.len() >= n
+            && items.len() >= items_len as usize
+            && out.len() >= out_room
+            && control.len() >= WORKLIST_CONTROL_WORDS
+            && match what.mode {
+                mode::NODE => true,
+                mode::EDGE => what.sources.is_some_and(|s| s.len() as u64 >= view.m),
+                mode::PIECES => {
+                    what.pieces.is_some_and(|p| p.first.len() > n && p.owner.len() >= p.count as usize && p.mdt >= 1)
+                }
+                mode::SUB_ITERATION => progress.len() >= n && sub.len() >= n && what.mdt >= 1,
+                _ => false,
+            },
+        || format!("mode {} with buffers too small for {n} vertices ({items_len} items)", what.mode),
+    )?;
+    let threads = if what.mode == mode::EDGE { view.m } else { items_len as u64 };
+    let mut launch = Launch::new(gpu);
+    let params = SsspWorklistParams {
+        offsets: view.offsets,
+        targets: view.targets,
+        weights: view.weights,
+        sources: launch.read_or_null(what.sources),
+        pieces: launch.read_or_null(what.pieces.map(|p| &p.first)),
+        piece_owner: launch.read_or_null(what.pieces.map(|p| &p.owner)),
+        distances: launch.write(distances),
+        marks: launch.write(marks),
+        progress: launch.write(progress),
+        items: launch.read(items),
+        out: launch.write(out),
+        sub: launch.write(sub),
+        control: launch.write(control),
+        m: view.m,
+        items_len,
+        n: view.n,
+        iteration: what.iteration,
+        mdt: what.pieces.map_or(what.mdt, |p| p.mdt),
+        mode: what.mode,
+        flags: what.flags | view.weight_flags,
+    };
+    launch.run(grid_for(gpu, threads.max(1), SSSP_BLOCK), Residency::Any, &params)
+}
+
+/// The buffers of one workload-decomposition iteration.
+pub struct DecomposedBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u64>,
+    pub marks: &'a mut CudaSlice<u32>,
+    /// Where each item starts (hierarchical processing's sub-lists), or None: at its list's start.
+    pub progress: Option<&'a CudaSlice<u64>>,
+    pub items: &'a CudaSlice<u32>,
+    pub items_len: u32,
+    pub prefix: &'a mut CudaSlice<u32>,
+    pub block_sums: &'a mut CudaSlice<u32>,
+    pub out: &'a mut CudaSlice<u32>,
+    pub control: &'a mut CudaSlice<u64>,
+}
+
+/// `sssp_decomposed`: one workload-decomposition iteration, cooperatively.
+pub fn sssp_decomposed(
+    gpu: &GpuContext,
+    view: &GraphView,
+    buffers: DecomposedBuffers<'_>,
+    iteration: u32,
+) -> Result<(), GpuError> {
+    let kernel = names::SSSP_DECOMPOSED;
+    let n = view.n as usize;
+    let DecomposedBuffers { distances, marks, progress, items, items_len, prefix, block_sums, out, control } = buffers;
+    let blocks = cooperative_blocks(gpu, kernel)?.min(block_sums.len() as u32);
+    require(
+        kernel,
+        distances.len() >= n
+            && marks.len() >= n
+            && progress.is_none_or(|p| p.len() >= n)
+            && items.len() >= items_len as usize
+            && prefix.len() >= items_len as usize
+            && blocks >= 1
+            && out.len() >= n
+            && control.len() >= WORKLIST_CONTROL_WORDS
+            && view.m <= u32::MAX as u64,
+        || format!("buffers too small for {n} vertices and {items_len} items, or {} edges", view.m),
+    )?;
+    let mut launch = Launch::new(gpu);
+    let params = SsspDecomposedParams {
+        offsets: view.offsets,
+        targets: view.targets,
+        weights: view.weights,
+        distances: launch.write(distances),
+        marks: launch.write(marks),
+        progress: launch.read_or_null(progress),
+        items: launch.read(items),
+        prefix: launch.write(prefix),
+        block_sums: launch.write(block_sums),
+        out: launch.write(out),
+        control: launch.write(control),
+        items_len,
+        n: view.n,
+        iteration,
+        flags: view.weight_flags,
+    };
+    launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
+}
+
+/// `sssp_parents`: pass `pass` of the shortest-path tree (0 initialises).
+#[allow(clippy::too_many_arguments)]
+pub fn sssp_parents(
+    gpu: &GpuContext,
+    view: &GraphView,
+    source: u32,
+    pass: u32,
+    distances: &CudaSlice<u64>,
+    parents: &mut CudaSlice<u32>,
+    levels: &mut CudaSlice<u32>,
+    control: &mut CudaSlice<u64>,
+) -> Result<(), GpuError> {
+    let n = view.n as usize;
+    require(
+        names::SSSP_PARENTS,
+        distances.len() >= n && parents.len() >= n && levels.len() >= n && !control.is_empty() && source < view.n,
+        || format!("buffers too small for {n} vertices, or source {source}"),
+    )?;
+    let mut launch = Launch::new(gpu);
+    let params = SsspParentsParams {
+        offsets: view.offsets,
+        targets: view.targets,
+        weights: view.weights,
+        distances: launch.read(distances),
+        parents: launch.write(parents),
+        levels: launch.write(levels),
+        control: launch.write(control),
+        n: view.n,
+        source,
+        pass,
+        flags: view.weight_flags,
+    };
+    launch.run(grid_for(gpu, view.n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
+}
+
+/// `sssp_weight_sum`: the sum and the smallest of the weights, floats in units of 2^-16.
+pub fn sssp_weight_sum(gpu: &GpuContext, view: &GraphView) -> Result<(u64, u64), GpuError> {
+    require(names::SSSP_WEIGHT_SUM, view.weight_flags != flags::WEIGHTS_UNIT, || {
+        "an unweighted graph: there are no weights to sum".to_string()
+    })?;
+    let mut sum = gpu.upload(&[0u64, u64::MAX], "the weight sum")?;
+    let mut launch = Launch::new(gpu);
+    let params =
+        SsspWeightSumParams { weights: view.weights, sum: launch.write(&mut sum), m: view.m, flags: view.weight_flags };
+    launch.run(grid_for(gpu, view.m.max(1), SSSP_BLOCK), Residency::Any, &params)?;
+    let words = gpu.download(&sum)?;
+    Ok((words[0], words[1]))
+}

@@ -1,0 +1,685 @@
+//! Shortest paths on the GPU: the host side of the kernels in `device/src/sssp/`.
+//!
+//! [`workspace`] tells `engine::prepare` what a strategy needs beside the graph;
+//! [`shortest_paths`] runs one: delta-stepping (or near-far) in one cooperative launch, or one
+//! of seed 002's strategies as worklist iterations, then, unless distances only, the parents
+//! passes; distances and parents are downloaded once. [`shortest_paths_traced`] also returns
+//! what the kernels recorded (per bucket, or per iteration).
+//!
+//! Delta, unless given, comes from the graph: `32 * average weight / average out-degree` (a
+//! bucket then holds about a warp's worth of a vertex's light edges), rounded up for integer
+//! weights (`sssp_weight_sum` gives the sum on the device); unit weights take 1, so every edge
+//! is heavy and a bucket is a BFS level.
+
+pub mod launch;
+pub mod split;
+
+use std::time::Duration;
+
+use cudarc::driver::{CudaEvent, CudaSlice};
+use warpath_interface::names;
+use warpath_interface::sssp::{
+    flags, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE,
+    SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+};
+
+use crate::engine::{GpuGraph, Workspace};
+use crate::error::{Error, Result};
+use crate::gpu::{GpuContext, GpuError};
+use crate::graph::Graph;
+use crate::sssp::{Distances, SsspOptions, SsspRun, SsspStrategy};
+
+use launch::{DecomposedBuffers, DeltaBuffers, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
+
+/// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
+pub const TRACE_BUCKETS: usize = 1 << 16;
+
+/// Device memory SSSP needs beside the graph, for `engine::prepare`: its per-vertex arrays and
+/// worklists for `options.strategy` (the edge-based strategy's per-edge arrays included);
+/// `edge_weights: true`. An error (`Error` naming the strategy and both sizes) where it can
+/// never fit.
+pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
+    let n = graph.num_vertices() as u64;
+    let m = graph.num_edges();
+    // Distances, and parents with their levels.
+    let labels = 8 * n + if options.distances_only { 0 } else { 8 * n };
+    let (bytes, what) = match options.strategy {
+        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => (
+            labels + 12 * n + 4 * 5 * n + 8 * (DELTA_CONTROL_WORDS + TRACE_BUCKETS * DELTA_TRACE_WORDS) as u64,
+            "the shortest-path distances, marks, near queues, settled list and far piles",
+        ),
+        SsspStrategy::NodeBased => (labels + 12 * n, "the shortest-path distances, marks and worklists"),
+        SsspStrategy::EdgeBased => {
+            (labels + 4 * n + 4 * m, "the shortest-path distances and marks and the edge-based strategy's edge sources")
+        }
+        SsspStrategy::WorkloadDecomposition => {
+            check_decomposable(m, "workload decomposition")?;
+            (labels + 16 * n + 4096, "the shortest-path distances, marks, worklists and degree prefix sums")
+        }
+        SsspStrategy::Hierarchical => {
+            check_decomposable(m, "hierarchical processing")?;
+            (labels + 36 * n + 4096, "the shortest-path distances, marks, worklists, sub-lists and progress")
+        }
+        SsspStrategy::NodeSplitting => {
+            let mdt = options.split_threshold.unwrap_or_else(|| split::histogram_threshold(graph.offsets()));
+            let pieces = split_pieces(graph.offsets(), mdt)?;
+            (
+                labels + 4 * n + 4 * (n + 1) + 12 * pieces,
+                "the shortest-path distances and marks, node splitting's pieces and worklists of pieces",
+            )
+        }
+    };
+    Ok(Workspace { bytes, what, in_lists: false, edge_weights: true })
+}
+
+/// The number of pieces node splitting makes with threshold `mdt`, or the error that they
+/// outnumber `u32` ids.
+fn split_pieces(offsets: &[u64], mdt: u32) -> Result<u64> {
+    let pieces: u64 = offsets.windows(2).map(|w| (w[1] - w[0]).div_ceil(mdt.max(1) as u64)).sum();
+    if pieces > u32::MAX as u64 {
+        return Err(Error::InvalidArgument(format!(
+            "node splitting with threshold {mdt} needs {pieces} pieces, more than the {} a u32 id can name: \
+             choose a larger --split-threshold",
+            u32::MAX
+        )));
+    }
+    Ok(pieces)
+}
+
+/// Workload decomposition's prefix sums are 32-bit.
+fn check_decomposable(m: u64, strategy: &str) -> Result<()> {
+    if m > u32::MAX as u64 {
+        return Err(Error::InvalidArgument(format!(
+            "{strategy} sums the active vertices' degrees in 32 bits, and this graph has {m} edges (at most {}): \
+             choose another strategy",
+            u32::MAX
+        )));
+    }
+    Ok(())
+}
+
+/// Shortest paths from `source` (internal id) on the placed graph: u32 weights ->
+/// Distances::Int (exact, u64), f32 -> Distances::Float, unweighted -> unit weights,
+/// Distances::Int.
+pub fn shortest_paths(graph: &GpuGraph, source: u32, options: &SsspOptions) -> Result<SsspRun> {
+    Ok(shortest_paths_traced(graph, source, options)?.0)
+}
+
+/// What a GPU run recorded beside its result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GpuSsspTrace {
+    /// The bucket width used (delta-stepping and near-far; 0 for the worklist strategies).
+    pub delta: f64,
+    /// Delta-stepping: buckets processed and steps taken (light rounds, heavy phases, splits),
+    /// and runs of steps block 0 took alone. Worklist strategies: iterations (in `steps`).
+    pub buckets: u32,
+    pub steps: u32,
+    pub small_runs: u32,
+    /// One record per bucket (the first [`TRACE_BUCKETS`]) or per worklist iteration.
+    pub records: Vec<StepTrace>,
+    /// Node splitting's and hierarchical processing's threshold (0 otherwise).
+    pub mdt: u32,
+    /// Passes of the parents kernel (0 when distances only).
+    pub parent_passes: u32,
+}
+
+/// One bucket (delta-stepping) or one iteration (worklist strategies).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepTrace {
+    /// The bucket's index (distance / delta); the iteration's number.
+    pub index: u64,
+    /// Vertices the bucket settled; the iteration's worklist length.
+    pub vertices: u64,
+    /// Light rounds of the bucket (1 for an iteration).
+    pub rounds: u32,
+    /// Edge relaxations of the bucket or iteration.
+    pub relaxations: u64,
+    /// Nanoseconds since the kernel's first record (delta-stepping; 0 for iterations).
+    pub ns: u64,
+}
+
+/// [`shortest_paths`] with the kernels' trace.
+pub fn shortest_paths_traced(
+    graph: &GpuGraph,
+    source: u32,
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace)> {
+    let gpu = graph.gpu();
+    let view = GraphView::of(gpu, graph.graph())?;
+    let n = view.n;
+    if source >= n {
+        let problem = format!("is not below {n}, the vertex count");
+        return Err(Error::InvalidSource { vertex: source as u64, problem });
+    }
+    let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
+    // Each run records the start once its buffers are ready, so the time is the kernels'
+    // (with the worklist strategies' host loop, which is part of them).
+    let buffers = if options.distances_only { None } else { Some(ParentBuffers::new(gpu, n)?) };
+    let (relaxations, mut trace, start) = match options.strategy {
+        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => run_delta(gpu, &view, source, options, &mut distances)?,
+        _ => run_worklist(gpu, graph, &view, source, options, &mut distances)?,
+    };
+    let parents = if options.distances_only {
+        None
+    } else {
+        let (parents, passes) = find_parents(gpu, &view, source, &distances, buffers)?;
+        trace.parent_passes = passes;
+        Some(parents)
+    };
+    let end = gpu.record_event()?;
+    end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
+    let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+    let mut raw = gpu.download(&distances)?;
+    raw.truncate(n as usize);
+    let distances = if view.weight_flags == flags::WEIGHTS_F32 {
+        Distances::Float(
+            raw.iter()
+                .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) })
+                .collect(),
+        )
+    } else {
+        Distances::Int(raw)
+    };
+    let parents = match parents {
+        Some(parents) => {
+            let mut parents = gpu.download(&parents)?;
+            parents.truncate(n as usize);
+            parents
+        }
+        None => Vec::new(),
+    };
+    let run = SsspRun { distances, parents, time: Duration::from_secs_f64(ms / 1e3), relaxations };
+    Ok((run, trace))
+}
+
+/// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
+/// whether it leaves no edge light.
+fn kernel_delta(gpu: &GpuContext, view: &GraphView, options: &SsspOptions) -> Result<(u64, f64, bool)> {
+    let totals = match view.weight_flags {
+        flags::WEIGHTS_UNIT => None,
+        _ if view.m == 0 => Some((0, 0)),
+        _ => Some(launch::sssp_weight_sum(gpu, view)?),
+    };
+    choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, view.n, view.m, options.delta)
+}
+
+/// Delta for a graph of `n` vertices and `m` edges whose weights sum to `totals` (sum and
+/// smallest, floats in units of 2^-16; None for unit weights), or the `requested` one:
+/// `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
+/// positive finite number is an error.
+fn choose_delta(
+    float: bool,
+    totals: Option<(u64, u64)>,
+    n: u32,
+    m: u64,
+    requested: Option<f64>,
+) -> Result<(u64, f64, bool)> {
+    let bad = |delta: f64| {
+        Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
+    };
+    let Some((sum, smallest)) = totals else {
+        let delta = requested.unwrap_or(1.0);
+        if !(delta.is_finite() && delta > 0.0) {
+            return Err(bad(delta));
+        }
+        let whole = (delta.ceil() as u64).max(1);
+        return Ok((whole, whole as f64, whole <= 1));
+    };
+    let scale = if float { FLOAT_WEIGHT_SCALE as f64 } else { 1.0 };
+    let delta = requested.unwrap_or_else(|| {
+        let average_weight = sum as f64 / scale / m.max(1) as f64;
+        let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
+        let chosen = 32.0 * average_weight / average_degree;
+        // All weights zero: any width settles everything in one bucket.
+        if chosen > 0.0 {
+            chosen
+        } else {
+            1.0
+        }
+    });
+    if !(delta.is_finite() && delta > 0.0) {
+        return Err(bad(delta));
+    }
+    // The smallest weight in the sum's units is at most the true one, so "no light edge" is
+    // only claimed when it holds.
+    let smallest = smallest as f64 / scale;
+    if float {
+        let value = (delta as f32).max(f32::MIN_POSITIVE);
+        Ok((value.to_bits() as u64, value as f64, (value as f64) <= smallest))
+    } else {
+        let whole = (delta.ceil() as u64).max(1);
+        Ok((whole, whole as f64, whole as f64 <= smallest))
+    }
+}
+
+fn write_control<T: bytemuck::Pod>(gpu: &GpuContext, control: &T, device: &mut CudaSlice<u64>) -> Result<(), GpuError> {
+    gpu.copy_into(bytemuck::cast_slice::<T, u64>(std::slice::from_ref(control)), device)
+}
+
+fn read_control<T: bytemuck::Pod>(gpu: &GpuContext, device: &CudaSlice<u64>) -> Result<T, GpuError> {
+    let words = gpu.download(device)?;
+    Ok(bytemuck::pod_read_unaligned(&bytemuck::cast_slice::<u64, u8>(&words)[..std::mem::size_of::<T>()]))
+}
+
+/// Delta-stepping or near-far in one launch; returns the relaxations and the trace.
+fn run_delta(
+    gpu: &GpuContext,
+    view: &GraphView,
+    source: u32,
+    options: &SsspOptions,
+    distances: &mut CudaSlice<u64>,
+) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
+    let n = view.n as usize;
+    let (delta, delta_value, all_heavy) = kernel_delta(gpu, view, options)?;
+    let near_far = options.strategy == SsspStrategy::NearFar;
+    let mut marks: CudaSlice<u32> = gpu.alloc_zeros(3 * n, "the shortest-path queue marks")?;
+    let mut near: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the near queues")?;
+    let mut settled: CudaSlice<u32> = gpu.alloc_zeros(n, "the settled list")?;
+    let mut far: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the far piles")?;
+    let mut control: CudaSlice<u64> = gpu.alloc_zeros(DELTA_CONTROL_WORDS, "the delta-stepping control block")?;
+    let mut trace: CudaSlice<u64> = gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?;
+    gpu.copy_into(&[source], &mut near)?;
+    let mut initial = DeltaControl { far_min: [u64::MAX; 3], ..DeltaControl::default() };
+    initial.near_len[0] = 1;
+    write_control(gpu, &initial, &mut control)?;
+    let start = gpu.record_event()?;
+    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
+    let flag_word = view.weight_flags
+        | flags::SMALL_PATH
+        | if near_far { flags::NEAR_FAR } else { 0 }
+        | if all_heavy && !near_far { flags::ALL_HEAVY } else { 0 };
+    launch::sssp_delta_stepping(
+        gpu,
+        view,
+        DeltaBuffers {
+            distances,
+            marks: &mut marks,
+            near: &mut near,
+            settled: &mut settled,
+            far: &mut far,
+            control: &mut control,
+            trace: &mut trace,
+        },
+        delta,
+        flag_word,
+    )?;
+    let done: DeltaControl = read_control(gpu, &control)?;
+    // Only the records written: the trace has room for far more buckets than most runs take.
+    let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
+    let words = gpu
+        .stream()
+        .clone_dtoh(&trace.slice(..written))
+        .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+    gpu.synchronize()?;
+    let records = decode_delta_trace(&words, done.trace_records as usize);
+    let trace = GpuSsspTrace {
+        delta: delta_value,
+        buckets: done.buckets,
+        steps: done.steps,
+        small_runs: done.small_runs,
+        records,
+        mdt: 0,
+        parent_passes: 0,
+    };
+    Ok((done.relaxations, trace, start))
+}
+
+/// The delta-stepping kernel's bucket records (see `DELTA_TRACE_WORDS`): relaxations per
+/// bucket from the running totals, times from the first record.
+pub fn decode_delta_trace(words: &[u64], records: usize) -> Vec<StepTrace> {
+    let records = records.min(words.len() / DELTA_TRACE_WORDS);
+    let first_ns = words.get(4).copied().unwrap_or(0);
+    let mut previous = 0;
+    words
+        .chunks_exact(DELTA_TRACE_WORDS)
+        .take(records)
+        .map(|r| {
+            let step = StepTrace {
+                index: r[0],
+                vertices: r[1],
+                rounds: r[2] as u32,
+                relaxations: r[3].saturating_sub(previous),
+                ns: r[4].saturating_sub(first_ns),
+            };
+            previous = r[3];
+            step
+        })
+        .collect()
+}
+
+/// The parents, their levels and the passes' counter, allocated before the run is timed.
+struct ParentBuffers {
+    parents: CudaSlice<u32>,
+    levels: CudaSlice<u32>,
+    control: CudaSlice<u64>,
+}
+
+impl ParentBuffers {
+    fn new(gpu: &GpuContext, n: u32) -> Result<ParentBuffers, GpuError> {
+        let n = n.max(1) as usize;
+        Ok(ParentBuffers {
+            parents: gpu.alloc_zeros(n, "the shortest-path parents")?,
+            levels: gpu.alloc_zeros(n, "the parents' levels")?,
+            control: gpu.alloc_zeros(1, "the parents counter")?,
+        })
+    }
+}
+
+/// The parents passes; returns the parents and the passes run.
+fn find_parents(
+    gpu: &GpuContext,
+    view: &GraphView,
+    source: u32,
+    distances: &CudaSlice<u64>,
+    buffers: Option<ParentBuffers>,
+) -> Result<(CudaSlice<u32>, u32)> {
+    let n = view.n as usize;
+    let ParentBuffers { mut parents, mut levels, mut control } = match buffers {
+        Some(buffers) => buffers,
+        None => ParentBuffers::new(gpu, view.n)?,
+    };
+    launch::sssp_parents(gpu, view, source, 0, distances, &mut parents, &mut levels, &mut control)?;
+    let mut pass = 1;
+    loop {
+        gpu.zero(&mut control)?;
+        launch::sssp_parents(gpu, view, source, pass, distances, &mut parents, &mut levels, &mut control)?;
+        let set = gpu.download(&control)?[0];
+        if set == 0 || pass as usize > n {
+            return Ok((parents, pass));
+        }
+        pass += 1;
+    }
+}
+
+/// Seed 002's strategies as worklist iterations; returns the relaxations and the trace.
+fn run_worklist(
+    gpu: &GpuContext,
+    graph: &GpuGraph,
+    view: &GraphView,
+    source: u32,
+    options: &SsspOptions,
+    distances: &mut CudaSlice<u64>,
+) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
+    let n = view.n as usize;
+    let strategy = options.strategy;
+    let hierarchical = strategy == SsspStrategy::Hierarchical;
+    let decomposed = strategy == SsspStrategy::WorkloadDecomposition || hierarchical;
+    let mut trace = GpuSsspTrace::default();
+    // Node splitting's pieces, and the threshold hierarchical processing shares.
+    let offsets = if strategy == SsspStrategy::NodeSplitting || hierarchical {
+        Some(graph.graph().read_offsets(gpu)?)
+    } else {
+        None
+    };
+    let mdt = match &offsets {
+        Some(offsets) => options.split_threshold.unwrap_or_else(|| split::histogram_threshold(offsets)).max(1),
+        None => 0,
+    };
+    trace.mdt = mdt;
+    let mut source_pieces = 0..0;
+    let pieces = match (&offsets, strategy) {
+        (Some(offsets), SsspStrategy::NodeSplitting) => {
+            let pieces = split::split_lists(offsets, mdt)?;
+            let count = pieces.owner.len() as u32;
+            source_pieces = pieces.first[source as usize]..pieces.first[source as usize + 1];
+            Some(DevicePieces {
+                first: gpu.upload(&pieces.first, "node splitting's pieces")?,
+                owner: gpu.upload(
+                    if pieces.owner.is_empty() { &[0][..] } else { &pieces.owner },
+                    "the pieces' owners",
+                )?,
+                count,
+                mdt,
+            })
+        }
+        _ => None,
+    };
+    let sources = if strategy == SsspStrategy::EdgeBased {
+        let offsets = graph.graph().read_offsets(gpu)?;
+        let mut sources = Vec::with_capacity(view.m as usize);
+        for (v, w) in offsets.windows(2).enumerate() {
+            sources.extend(std::iter::repeat_n(v as u32, (w[1] - w[0]) as usize));
+        }
+        if sources.is_empty() {
+            sources.push(0);
+        }
+        Some(gpu.upload(&sources, "the edge-based strategy's edge sources")?)
+    } else {
+        None
+    };
+    let list_room = pieces.as_ref().map_or(n, |p| p.count as usize).max(1);
+    let mut marks: CudaSlice<u32> = gpu.alloc_zeros(n.max(1), "the worklist marks")?;
+    let mut items: CudaSlice<u32> = gpu.alloc_zeros(list_room, "the worklist")?;
+    let mut out: CudaSlice<u32> = gpu.alloc_zeros(list_room, "the output worklist")?;
+    let side = if hierarchical { n.max(1) } else { 1 };
+    let mut progress: CudaSlice<u64> = gpu.alloc_zeros(side, "the sub-lists' progress")?;
+    let mut sub: CudaSlice<u32> = gpu.alloc_zeros(side, "the sub-list")?;
+    let mut sub_next: CudaSlice<u32> = gpu.alloc_zeros(side, "the next sub-list")?;
+    let mut prefix: CudaSlice<u32> = gpu.alloc_zeros(if decomposed { n.max(1) } else { 1 }, "the degree prefix sums")?;
+    let blocks = if decomposed { launch::cooperative_blocks(gpu, names::SSSP_DECOMPOSED)? as usize } else { 1 };
+    let mut block_sums: CudaSlice<u32> = gpu.alloc_zeros(blocks, "the block sums")?;
+    let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
+    let start = gpu.record_event()?;
+    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
+    let mut items_len = match &pieces {
+        Some(_) => {
+            let first: Vec<u32> = source_pieces.collect();
+            if !first.is_empty() {
+                gpu.copy_into(&first, &mut items)?;
+            }
+            first.len() as u32
+        }
+        None => {
+            gpu.copy_into(&[source], &mut items)?;
+            1
+        }
+    };
+    let relaxations = std::cell::Cell::new(0u64);
+    // The edge-based strategy holds every vertex active in iteration 0 (marks are 0); only the
+    // source is reached, so only its edges relax. The others start at 1, their marks at 2.
+    let mut iteration = if strategy == SsspStrategy::EdgeBased { 0 } else { 1 };
+    // One launch with the control block as `carry` leaves it; returns what the kernel left.
+    let launch_with = |carry: WorklistControl,
+                           control: &mut CudaSlice<u64>,
+                           run: &mut dyn FnMut(&mut CudaSlice<u64>) -> Result<(), GpuError>|
+     -> Result<WorklistControl> {
+        let fresh = WorklistControl { barrier_arrivals: 0, sub_len: 0, relaxations: 0, changed: 0, ..carry };
+        write_control(gpu, &fresh, control)?;
+        run(control)?;
+        let left: WorklistControl = read_control(gpu, control)?;
+        relaxations.set(relaxations.get() + left.relaxations);
+        Ok(left)
+    };
+    loop {
+        let before = relaxations.get();
+        let mut left = WorklistControl::default();
+        let worklist = |mode: u32, iteration: u32| WorklistLaunch {
+            mode,
+            iteration,
+            mdt,
+            flags: 0,
+            sources: sources.as_ref(),
+            pieces: pieces.as_ref(),
+        };
+        match strategy {
+            SsspStrategy::NodeBased | SsspStrategy::NodeSplitting | SsspStrategy::EdgeBased => {
+                let mode = match strategy {
+                    SsspStrategy::NodeBased => worklist_mode::NODE,
+                    SsspStrategy::NodeSplitting => worklist_mode::PIECES,
+                    _ => worklist_mode::EDGE,
+                };
+                left = launch_with(left, &mut control, &mut |control| {
+                    launch::sssp_worklist(
+                        gpu,
+                        view,
+                        WorklistBuffers {
+                            distances,
+                            marks: &mut marks,
+                            progress: &mut progress,
+                            items: &items,
+                            items_len,
+                            out: &mut out,
+                            sub: &mut sub,
+                            control,
+                        },
+                        worklist(mode, iteration),
+                    )
+                })?;
+            }
+            _ => {
+                // Workload decomposition, or hierarchical processing's super list when it is
+                // smaller than a block; otherwise sub-iterations until the sub-list is.
+                let mut sub_len = 0;
+                let whole = !hierarchical || items_len < SSSP_BLOCK;
+                if !whole {
+                    left = launch_with(left, &mut control, &mut |control| {
+                        let mut what = worklist(worklist_mode::SUB_ITERATION, iteration);
+                        what.flags = flags::FIRST_SUB;
+                        launch::sssp_worklist(
+                            gpu,
+                            view,
+                            WorklistBuffers {
+                                distances,
+                                marks: &mut marks,
+                                progress: &mut progress,
+                                items: &items,
+                                items_len,
+                                out: &mut out,
+                                sub: &mut sub,
+                                control,
+                            },
+                            what,
+                        )
+                    })?;
+                    sub_len = left.sub_len;
+                    while sub_len >= SSSP_BLOCK {
+                        left = launch_with(left, &mut control, &mut |control| {
+                            launch::sssp_worklist(
+                                gpu,
+                                view,
+                                WorklistBuffers {
+                                    distances,
+                                    marks: &mut marks,
+                                    progress: &mut progress,
+                                    items: &sub,
+                                    items_len: sub_len,
+                                    out: &mut out,
+                                    sub: &mut sub_next,
+                                    control,
+                                },
+                                worklist(worklist_mode::SUB_ITERATION, iteration),
+                            )
+                        })?;
+                        sub_len = left.sub_len;
+                        std::mem::swap(&mut sub, &mut sub_next);
+                    }
+                }
+                if whole || sub_len > 0 {
+                    let (list, len, from) =
+                        if whole { (&items, items_len, None) } else { (&sub, sub_len, Some(&progress)) };
+                    left = launch_with(left, &mut control, &mut |control| {
+                        launch::sssp_decomposed(
+                            gpu,
+                            view,
+                            DecomposedBuffers {
+                                distances,
+                                marks: &mut marks,
+                                progress: from,
+                                items: list,
+                                items_len: len,
+                                prefix: &mut prefix,
+                                block_sums: &mut block_sums,
+                                out: &mut out,
+                                control,
+                            },
+                            iteration,
+                        )
+                    })?;
+                }
+            }
+        }
+        trace.records.push(StepTrace {
+            index: iteration as u64,
+            vertices: items_len as u64,
+            rounds: 1,
+            relaxations: relaxations.get() - before,
+            ns: 0,
+        });
+        iteration += 1;
+        if strategy == SsspStrategy::EdgeBased {
+            if left.changed == 0 {
+                break;
+            }
+        } else {
+            items_len = left.out_len;
+            std::mem::swap(&mut items, &mut out);
+            if items_len == 0 {
+                break;
+            }
+        }
+    }
+    trace.steps = trace.records.len() as u32;
+    Ok((relaxations.get(), trace, start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{EdgeList, GraphBuilder};
+
+    fn graph(n: u64, edges: Vec<(u32, u32)>) -> Graph {
+        GraphBuilder::new().build(EdgeList::new(n, edges, true)).unwrap()
+    }
+
+    #[test]
+    fn workspaces_grow_with_what_each_strategy_keeps() {
+        let g = graph(100, (0..99).map(|v| (v, v + 1)).collect());
+        let bytes = |strategy, distances_only| {
+            let options = SsspOptions { strategy, distances_only, ..SsspOptions::default() };
+            let asked = workspace(&g, &options).unwrap();
+            assert!(asked.edge_weights && !asked.in_lists, "{strategy:?}");
+            asked.bytes
+        };
+        let node = bytes(SsspStrategy::NodeBased, false);
+        assert_eq!(node - bytes(SsspStrategy::NodeBased, true), 8 * 100, "parents and their levels");
+        // The edge-based strategy's sources: 4 bytes an edge (198 stored edges).
+        assert_eq!(bytes(SsspStrategy::EdgeBased, false), node - 8 * 100 + 4 * 198);
+        assert!(bytes(SsspStrategy::DeltaStepping, false) > node);
+        assert!(bytes(SsspStrategy::Hierarchical, false) > bytes(SsspStrategy::WorkloadDecomposition, false));
+        let split =
+            SsspOptions { strategy: SsspStrategy::NodeSplitting, split_threshold: Some(1), ..SsspOptions::default() };
+        let coarse = SsspOptions { split_threshold: Some(64), ..split };
+        assert!(workspace(&g, &split).unwrap().bytes > workspace(&g, &coarse).unwrap().bytes, "more pieces");
+    }
+
+    #[test]
+    fn delta_comes_from_the_average_weight_and_degree_or_as_asked() {
+        // 1000 vertices, 32000 edges of average weight 128: 32 * 128 / 32.
+        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), 1000, 32000, None).unwrap(), (128, 128.0, false));
+        // Integer widths round up; one at most the smallest weight leaves no light edge.
+        assert_eq!(choose_delta(false, Some((100, 5)), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
+        // Unit weights: 1 (every edge heavy, buckets are BFS levels) unless asked.
+        assert_eq!(choose_delta(false, None, 10, 20, None).unwrap(), (1, 1.0, true));
+        assert_eq!(choose_delta(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
+        // Floats (graph500's [0, 1), average 0.5, degree 32): delta 0.5 as f32 bits.
+        let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
+        let float_half = choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap();
+        assert_eq!(float_half, (0.5f32.to_bits() as u64, 0.5, false));
+        // All-zero weights still get a positive width.
+        assert_eq!(choose_delta(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let err = choose_delta(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
+            assert!(err.contains("delta must be a positive, finite number"), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_delta_trace_decodes_per_bucket_relaxations_and_times() {
+        let words = [0, 1, 1, 4, 1000, 3, 10, 2, 54, 1500, 9, 9, 9, 9, 9];
+        let records = decode_delta_trace(&words, 2);
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0], StepTrace { index: 0, vertices: 1, rounds: 1, relaxations: 4, ns: 0 });
+        assert_eq!(records[1], StepTrace { index: 3, vertices: 10, rounds: 2, relaxations: 50, ns: 500 });
+        assert_eq!(decode_delta_trace(&words, 7).len(), 3, "never past the words");
+    }
+}

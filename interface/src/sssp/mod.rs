@@ -1,0 +1,310 @@
+//! Single-source shortest paths: the delta-stepping kernel in one cooperative launch
+//! (`sssp_delta_stepping`, which near-far shares as a mode), seed 002's worklist strategies
+//! (`sssp_worklist`, one launch an iteration; `sssp_decomposed`, the workload decomposition),
+//! the per-vertex initialisation (`sssp_init`), the parents pass (`sssp_parents`) and the
+//! weight sum the host chooses delta from (`sssp_weight_sum`): block size, flags, control
+//! blocks and the trace record.
+//!
+//! Distances are `u64` on the device whatever the weights: integer sums exactly, `f32` sums as
+//! the float's bits in the low word (non-negative floats order as their bits do, so one
+//! `atom.min.u64` serves both), [`UNREACHED_DISTANCE`] for a vertex not reached.
+
+/// Threads per block of every SSSP kernel.
+pub const SSSP_BLOCK: u32 = 256;
+
+/// The distance of a vertex not reached, for integer and float distances alike (above every
+/// float's bits).
+pub const UNREACHED_DISTANCE: u64 = u64::MAX;
+
+/// The flag word of the SSSP kernels.
+pub mod flags {
+    /// Bits 0-1: what a weight is. No weights array: every edge weighs 1.
+    pub const WEIGHTS_UNIT: u32 = 0;
+    /// `u32` weights, integer distances.
+    pub const WEIGHTS_U32: u32 = 1;
+    /// `f32` weights (by their bits), float distances.
+    pub const WEIGHTS_F32: u32 = 2;
+    pub const WEIGHTS_MASK: u32 = 3;
+    /// Delta-stepping: every edge is heavy (delta at most the smallest weight, as unit weights
+    /// with delta 1): a light round only settles its vertices, without reading their lists.
+    pub const ALL_HEAVY: u32 = 1 << 2;
+    /// Near-far (Davidson et al. 2014): every edge is relaxed as soon as its vertex is, the near
+    /// pile being the current bucket; no heavy phase.
+    pub const NEAR_FAR: u32 = 1 << 3;
+    /// Block 0 runs the steps of small queues alone while the rest of the grid waits.
+    pub const SMALL_PATH: u32 = 1 << 4;
+    /// Hierarchical processing: this sub-iteration is the first of its super iteration, so
+    /// every item starts at its list's first edge rather than at its `progress`.
+    pub const FIRST_SUB: u32 = 1 << 5;
+}
+
+/// What a weight is, from the flag word.
+#[inline(always)]
+pub const fn weight_kind(flags: u32) -> u32 {
+    flags & flags::WEIGHTS_MASK
+}
+
+/// Queues of at most this many vertices are run by block 0 alone (with [`flags::SMALL_PATH`]).
+pub const SMALL_QUEUE: u32 = 2 * SSSP_BLOCK;
+
+/// Bookkeeping of the delta-stepping grid, in global memory: the host writes it before each
+/// launch (near slot 0 holding the source, every `far_min` at `u64::MAX`). Near-queue
+/// counters rotate over three slots by step (a step reads slot `s % 3`, fills `(s + 1) % 3`,
+/// clears `(s + 2) % 3`), far-pile counters by split in the same way (the pile of split `j` is
+/// filled before it, read by it; it fills pile `j + 1` and clears pile `j + 2`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+pub struct DeltaControl {
+    /// Grid-barrier arrivals.
+    pub barrier_arrivals: u32,
+    /// Vertices in the near queue each slot's step reads.
+    pub near_len: [u32; 3],
+    /// Vertices of the current bucket settled so far (the heavy phase's list).
+    pub settled_len: u32,
+    /// Vertices in each far pile.
+    pub far_len: [u32; 3],
+    /// Output: buckets processed, and steps (light rounds, heavy phases, splits) taken.
+    pub buckets: u32,
+    pub steps: u32,
+    /// Output: buckets traced (the trace holds the first `trace_capacity`).
+    pub trace_records: u32,
+    /// Runs of steps block 0 took alone (small queues); it also picks the handoff slot.
+    pub small_runs: u32,
+    /// The smallest bucket pushed into each far pile since it was last cleared (a lower bound
+    /// of the bucket its live entries hold).
+    pub far_min: [u64; 3],
+    /// Output: edge relaxations attempted.
+    pub relaxations: u64,
+    /// The state block 0 leaves after running steps alone, by the parity of such runs:
+    /// `[step, splits, heavy_done, rounds, bucket sequence, settled at the bucket's start,
+    /// done, unused]` and the bucket.
+    pub handoff: [[u32; 8]; 2],
+    pub handoff_bucket: [u64; 2],
+}
+
+/// Words of 64 bits that hold a [`DeltaControl`].
+pub const DELTA_CONTROL_WORDS: usize = core::mem::size_of::<DeltaControl>() / 8;
+const _: () = assert!(core::mem::size_of::<DeltaControl>() % 8 == 0);
+
+/// One trace record per bucket, in 64-bit words: the bucket's index, the vertices it settled,
+/// the light rounds it took, the relaxations of the whole run so far (so a bucket's are the
+/// difference with the previous record) and `%globaltimer` when it settled.
+pub const DELTA_TRACE_WORDS: usize = 5;
+
+/// Bookkeeping of a worklist iteration (seed 002's strategies), written by the host before each.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+pub struct WorklistControl {
+    /// Grid-barrier arrivals (the cooperative workload decomposition).
+    pub barrier_arrivals: u32,
+    /// Output: items appended to the output worklist.
+    pub out_len: u32,
+    /// Output: items appended to the next sub-list (hierarchical processing).
+    pub sub_len: u32,
+    /// Output: whether any distance fell (the edge-based strategy has no output list).
+    pub changed: u32,
+    /// Output: edge relaxations attempted.
+    pub relaxations: u64,
+    /// Total edges of the worklist (workload decomposition, found by its scan).
+    pub edges: u64,
+}
+
+/// Words of 64 bits that hold a [`WorklistControl`].
+pub const WORKLIST_CONTROL_WORDS: usize = core::mem::size_of::<WorklistControl>() / 8;
+const _: () = assert!(core::mem::size_of::<WorklistControl>() % 8 == 0);
+
+/// What one `sssp_worklist` launch does with its items (seed 002, sections II and III).
+pub mod worklist_mode {
+    /// Node-based task distribution (section II-A): an item is a vertex, a thread relaxes all
+    /// its edges.
+    pub const NODE: u32 = 0;
+    /// Edge-based task distribution (section II-B): a thread per edge of the graph (COO sources),
+    /// relaxing those whose source is active this iteration.
+    pub const EDGE: u32 = 1;
+    /// Node splitting (section III-B): an item is a piece (a virtual vertex) of at most `mdt`
+    /// edges of its owner's list.
+    pub const PIECES: u32 = 2;
+    /// Hierarchical processing (section III-C): an item is a vertex with edges left; a thread
+    /// relaxes up to `mdt` of them and puts the vertex on the next sub-list if some remain.
+    pub const SUB_ITERATION: u32 = 3;
+}
+
+/// The field list of `sssp_init`'s parameters.
+#[macro_export]
+macro_rules! sssp_init_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_init`'s parameters: `n` distances unreached but `source`'s (0), and `marks`
+            /// (`mark_words` words, the queues' marks) zeroed.
+            kernel sssp_init, in [$crate::sssp], struct SsspInitParams {
+                distances: $crate::DevicePtrMut<u64>,
+                marks: $crate::DevicePtrMut<u32>,
+                mark_words: u64,
+                n: u32,
+                source: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `sssp_delta_stepping`'s parameters.
+#[macro_export]
+macro_rules! sssp_delta_stepping_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_delta_stepping`'s parameters: a plain CSR with `weights` (null: unit), the
+            /// distances `sssp_init` prepared, three mark words a vertex (`marks`: queued,
+            /// settled, far), the near queues (`2 n`), the settled list (`n`), the far piles
+            /// (`2 n`), the control block, the trace (`trace_capacity` records), the bucket
+            /// width (`delta`: an integer, or an `f32`'s bits) and the flags.
+            kernel sssp_delta_stepping, in [$crate::sssp], struct SsspDeltaSteppingParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                weights: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u64>,
+                marks: $crate::DevicePtrMut<u32>,
+                near: $crate::DevicePtrMut<u32>,
+                settled: $crate::DevicePtrMut<u32>,
+                far: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                trace: $crate::DevicePtrMut<u64>,
+                delta: u64,
+                n: u32,
+                trace_capacity: u32,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `sssp_worklist`'s parameters.
+#[macro_export]
+macro_rules! sssp_worklist_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_worklist`'s parameters: one Bellman-Ford iteration of seed 002's `mode`
+            /// ([`worklist_mode`](crate::sssp::worklist_mode)) over `items` (`items_len` of them;
+            /// the edge-based mode takes the `sources` of all `m` edges instead), appending to
+            /// `out` (vertices, or with node splitting their pieces) and, in a sub-iteration, to
+            /// `sub` the vertices with edges left (`progress`: a vertex's next edge). `marks`
+            /// dedupes the output by `iteration`; `pieces` (`n + 1`) and `piece_owner` describe
+            /// the split lists; `mdt` is the maximum out-degree per thread.
+            kernel sssp_worklist, in [$crate::sssp], struct SsspWorklistParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                weights: $crate::DevicePtr<u32>,
+                sources: $crate::DevicePtr<u32>,
+                pieces: $crate::DevicePtr<u32>,
+                piece_owner: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u64>,
+                marks: $crate::DevicePtrMut<u32>,
+                progress: $crate::DevicePtrMut<u64>,
+                items: $crate::DevicePtr<u32>,
+                out: $crate::DevicePtrMut<u32>,
+                sub: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                m: u64,
+                items_len: u32,
+                n: u32,
+                iteration: u32,
+                mdt: u32,
+                mode: u32,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `sssp_decomposed`'s parameters.
+#[macro_export]
+macro_rules! sssp_decomposed_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_decomposed`'s parameters (cooperative): one iteration of seed 002's workload
+            /// decomposition over the `items_len` vertices of `items`, each from its edge
+            /// `progress[v]` (or from its list's start when `progress` is null) to its list's
+            /// end: a prefix sum of their degrees into `prefix` (`items_len`) and `block_sums`
+            /// (a word a block), then an even split of the edges over the grid's threads.
+            /// Output as `sssp_worklist`'s.
+            kernel sssp_decomposed, in [$crate::sssp], struct SsspDecomposedParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                weights: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u64>,
+                marks: $crate::DevicePtrMut<u32>,
+                progress: $crate::DevicePtr<u64>,
+                items: $crate::DevicePtr<u32>,
+                prefix: $crate::DevicePtrMut<u32>,
+                block_sums: $crate::DevicePtrMut<u32>,
+                out: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                items_len: u32,
+                n: u32,
+                iteration: u32,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `sssp_parents`'s parameters.
+#[macro_export]
+macro_rules! sssp_parents_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_parents`'s parameters: pass `pass` of the shortest-path tree over the settled
+            /// `distances`: pass 0 sets `parents` and their `levels` (`n` each) to the source its
+            /// own parent at level 0 and the rest unset; passes 1, 2, ... set parents, adding
+            /// their number to `control[0]`.
+            kernel sssp_parents, in [$crate::sssp], struct SsspParentsParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                weights: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtr<u64>,
+                parents: $crate::DevicePtrMut<u32>,
+                levels: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                n: u32,
+                source: u32,
+                pass: u32,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `sssp_weight_sum`'s parameters.
+#[macro_export]
+macro_rules! sssp_weight_sum_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_weight_sum`'s parameters: adds the `m` weights into `sum[0]` (integers as
+            /// they are, floats in units of 2^-16, each capped at 2^32) and the smallest into
+            /// `sum[1]` (the same units; the host sets it to `u64::MAX` first).
+            kernel sssp_weight_sum, in [$crate::sssp], struct SsspWeightSumParams {
+                weights: $crate::DevicePtr<u32>,
+                sum: $crate::DevicePtrMut<u64>,
+                m: u64,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// Float weights are summed in these units (2^-16), so the sum is an integer.
+pub const FLOAT_WEIGHT_SCALE: f32 = 65536.0;
+
+crate::sssp_init_fields!(crate::kernel_params);
+crate::sssp_delta_stepping_fields!(crate::kernel_params);
+crate::sssp_worklist_fields!(crate::kernel_params);
+crate::sssp_decomposed_fields!(crate::kernel_params);
+crate::sssp_parents_fields!(crate::kernel_params);
+crate::sssp_weight_sum_fields!(crate::kernel_params);

@@ -1,0 +1,310 @@
+//! GPU shortest paths against a Dijkstra written here: every strategy (delta-stepping,
+//! near-far and seed 002's five) on generated graphs with u32 (1..255) and f32 (graph500)
+//! weights, the datasets (USA-road-d.NY with its own weights, the others with generated ones),
+//! zero-weight edges, a star, a path, many components, directed inputs, unweighted graphs (unit
+//! weights), distances only and zero-copy placement. Distances are exact for integers and
+//! within Graph500's tolerance for floats; parents must form a shortest-path tree. Skips,
+//! saying why, on machines without a CUDA device.
+
+mod common;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use common::{dataset_files, datasets_dir, gpu_or_skip};
+use warpath::engine::{prepare, Backend, PlacementOptions};
+use warpath::formats::{read_graph, ReadOptions};
+use warpath::generate::{attach_weights, generate, WeightSpec};
+use warpath::gpu::Placement;
+use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};
+use warpath::sssp::gpu::{shortest_paths, shortest_paths_traced, workspace};
+use warpath::sssp::{Distances, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
+use warpath::Graph;
+
+const STRATEGIES: [SsspStrategy; 7] = [
+    SsspStrategy::DeltaStepping,
+    SsspStrategy::NearFar,
+    SsspStrategy::NodeBased,
+    SsspStrategy::EdgeBased,
+    SsspStrategy::WorkloadDecomposition,
+    SsspStrategy::NodeSplitting,
+    SsspStrategy::Hierarchical,
+];
+
+/// A weight as the test's Dijkstra adds it: integers (unit for unweighted graphs) or floats.
+fn weight_of(graph: &Graph, edge: usize) -> f64 {
+    match graph.weights() {
+        None => 1.0,
+        Some(Weights::U32(w)) => w[edge] as f64,
+        Some(Weights::F32(w)) => w[edge] as f64,
+    }
+}
+
+/// Dijkstra: integer distances exactly (u64), float ones in f32 arithmetic as the kernels add.
+fn dijkstra(graph: &Graph, source: u32) -> Distances {
+    let n = graph.num_vertices();
+    let offsets = graph.offsets();
+    let targets = graph.targets();
+    match graph.weights() {
+        Some(Weights::F32(w)) => {
+            let mut dist = vec![f32::INFINITY; n];
+            dist[source as usize] = 0.0;
+            let mut heap = BinaryHeap::from([Reverse((0u32, source))]);
+            while let Some(Reverse((bits, u))) = heap.pop() {
+                if f32::from_bits(bits) > dist[u as usize] {
+                    continue;
+                }
+                for e in offsets[u as usize] as usize..offsets[u as usize + 1] as usize {
+                    let candidate = dist[u as usize] + w[e];
+                    let v = targets[e] as usize;
+                    if candidate < dist[v] {
+                        dist[v] = candidate;
+                        heap.push(Reverse((candidate.to_bits(), v as u32)));
+                    }
+                }
+            }
+            Distances::Float(dist)
+        }
+        _ => {
+            let mut dist = vec![UNREACHED_INT; n];
+            dist[source as usize] = 0;
+            let mut heap = BinaryHeap::from([Reverse((0u64, source))]);
+            while let Some(Reverse((d, u))) = heap.pop() {
+                if d > dist[u as usize] {
+                    continue;
+                }
+                for e in offsets[u as usize] as usize..offsets[u as usize + 1] as usize {
+                    let candidate = d + weight_of(graph, e) as u64;
+                    let v = targets[e] as usize;
+                    if candidate < dist[v] {
+                        dist[v] = candidate;
+                        heap.push(Reverse((candidate, v as u32)));
+                    }
+                }
+            }
+            Distances::Int(dist)
+        }
+    }
+}
+
+/// Distances equal to Dijkstra's (floats within Graph500's relative 1e-5 tolerance), and, unless
+/// distances only, parents that form a shortest-path tree rooted at the source.
+fn check(graph: &Graph, source: u32, run: &SsspRun, expected: &Distances, what: &str) {
+    let n = graph.num_vertices();
+    match (&run.distances, expected) {
+        (Distances::Int(got), Distances::Int(want)) => {
+            if let Some(v) = (0..n).find(|&v| got[v] != want[v]) {
+                panic!("{what}: vertex {v} at {} instead of {}", got[v], want[v]);
+            }
+        }
+        (Distances::Float(got), Distances::Float(want)) => {
+            for v in 0..n {
+                let (g, w) = (got[v], want[v]);
+                let close =
+                    if w.is_finite() { g.is_finite() && (g - w).abs() <= 1e-5 * w.max(1.0) } else { !g.is_finite() };
+                assert!(close, "{what}: vertex {v} at {g} instead of {w}");
+            }
+        }
+        _ => panic!("{what}: distances of the wrong kind"),
+    }
+    if run.parents.is_empty() {
+        return;
+    }
+    assert_eq!(run.parents.len(), n, "{what}: one parent a vertex");
+    let distance = |v: usize| match &run.distances {
+        Distances::Int(d) => d[v] as f64,
+        Distances::Float(d) => d[v] as f64,
+    };
+    assert_eq!(run.parents[source as usize], source, "{what}: the source is its own parent");
+    for v in 0..n {
+        let p = run.parents[v];
+        if !run.distances.is_reached(v) {
+            assert_eq!(p, UNREACHED, "{what}: unreached vertex {v} has parent {p}");
+            continue;
+        }
+        if v == source as usize {
+            continue;
+        }
+        assert_ne!(p, UNREACHED, "{what}: reached vertex {v} has no parent");
+        let (start, end) = (graph.offsets()[p as usize] as usize, graph.offsets()[p as usize + 1] as usize);
+        let tight = (start..end).any(|e| {
+            graph.targets()[e] as usize == v
+                && (distance(p as usize) + weight_of(graph, e) - distance(v)).abs() <= 1e-5 * distance(v).max(1.0)
+        });
+        assert!(tight, "{what}: the tree edge {p} -> {v} lies on no shortest path");
+    }
+    // No cycles: every reached vertex's parent chain ends at the source within n steps.
+    let mut depth = vec![u32::MAX; n];
+    depth[source as usize] = 0;
+    for v in 0..n {
+        if !run.distances.is_reached(v) {
+            continue;
+        }
+        let mut chain = vec![];
+        let mut at = v;
+        while depth[at] == u32::MAX {
+            chain.push(at);
+            at = run.parents[at] as usize;
+            assert!(chain.len() <= n, "{what}: the parents of {v} form a cycle");
+        }
+        for (k, &u) in chain.iter().rev().enumerate() {
+            depth[u] = depth[at] + 1 + k as u32;
+        }
+    }
+}
+
+/// Runs every strategy (with and without parents) from a few sources in each placement.
+fn check_all(graph: &Graph, what: &str, placements: &[Placement]) {
+    let n = graph.num_vertices() as u32;
+    let sources: Vec<u32> = [0, n / 3, n - 1].into_iter().filter(|&s| graph.degree(s) > 0).collect();
+    let sources = if sources.is_empty() { vec![0] } else { sources };
+    let expected: Vec<Distances> = sources.iter().map(|&s| dijkstra(graph, s)).collect();
+    for &placement in placements {
+        for strategy in STRATEGIES {
+            let options = SsspOptions { strategy, ..SsspOptions::default() };
+            let asks = workspace(graph, &options).unwrap();
+            let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
+            let (prepared, _) = prepare(graph, Backend::Gpu, &placing, asks).unwrap();
+            let gpu_graph = prepared.gpu().expect("prepared on the GPU");
+            for (&source, expected) in sources.iter().zip(&expected) {
+                let label = format!("{what}, {strategy:?}, {placement:?}, source {source}");
+                let run = shortest_paths(gpu_graph, source, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
+                check(graph, source, &run, expected, &label);
+                assert!(run.relaxations >= graph.degree(source), "{label}: {} relaxations", run.relaxations);
+                let only = SsspOptions { distances_only: true, ..options };
+                let run = shortest_paths(gpu_graph, source, &only).unwrap();
+                assert!(run.parents.is_empty(), "{label}: distances only gives no parents");
+                check(graph, source, &run, expected, &format!("{label}, distances only"));
+            }
+        }
+    }
+}
+
+fn weighted(spec: &str, weights: WeightSpec) -> Graph {
+    attach_weights(generate(&spec.parse().unwrap(), 7).unwrap(), &weights, 7).unwrap()
+}
+
+fn built(n: u64, edges: Vec<(u32, u32)>, weights: Option<Weights>, undirected: bool) -> Graph {
+    let list = EdgeList::new(n, edges, undirected);
+    let list = match weights {
+        Some(weights) => list.with_weights(weights),
+        None => list,
+    };
+    GraphBuilder::new().build(list).unwrap()
+}
+
+#[test]
+fn generated_graphs_with_integer_and_float_weights_match_dijkstra() {
+    if gpu_or_skip("generated_graphs_with_integer_and_float_weights_match_dijkstra").is_none() {
+        return;
+    }
+    for spec in ["kron:12", "urand:12", "grid2d:60"] {
+        check_all(&weighted(spec, WeightSpec::GAPBS), &format!("{spec} uniform:1:255"), &[Placement::Device]);
+        check_all(&weighted(spec, WeightSpec::Graph500), &format!("{spec} graph500"), &[Placement::Device]);
+    }
+    check_all(&weighted("kron:10", WeightSpec::GAPBS), "kron:10 zero-copy", &[Placement::ZeroCopy]);
+}
+
+#[test]
+fn unweighted_graphs_run_as_unit_weights() {
+    if gpu_or_skip("unweighted_graphs_run_as_unit_weights").is_none() {
+        return;
+    }
+    for spec in ["kron:11", "grid2d:50"] {
+        let graph = generate(&spec.parse().unwrap(), 3).unwrap();
+        check_all(&graph, &format!("{spec} unweighted"), &[Placement::Device]);
+        // Unit weights give BFS levels: delta-stepping's buckets are the levels.
+        let options = SsspOptions::default();
+        let (prepared, _) =
+            prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
+        let (run, trace) = shortest_paths_traced(prepared.gpu().unwrap(), 0, &options).unwrap();
+        let Distances::Int(d) = &run.distances else { panic!("unit weights give integers") };
+        let deepest = d.iter().filter(|&&x| x != UNREACHED_INT).max().copied().unwrap();
+        assert_eq!(trace.delta, 1.0);
+        assert_eq!(trace.buckets as u64, deepest + 1, "{spec}: one bucket a level");
+        assert_eq!(trace.records.iter().map(|r| r.vertices).sum::<u64>(), run.distances.reached(), "{spec}");
+    }
+}
+
+#[test]
+fn special_shapes_zero_weights_components_and_directed_inputs() {
+    if gpu_or_skip("special_shapes_zero_weights_components_and_directed_inputs").is_none() {
+        return;
+    }
+    // A star with weights 0..=3: zero-weight edges, one vertex of huge degree.
+    let leaves = 5000u32;
+    let star_edges: Vec<(u32, u32)> = (1..=leaves).map(|v| (0, v)).collect();
+    let star_weights = Weights::U32((1..=leaves).map(|v| v % 4).collect());
+    check_all(&built(leaves as u64 + 1, star_edges, Some(star_weights), true), "star", &[Placement::Device]);
+    // A long path (thousands of buckets) with weights 1..=9.
+    let path_edges: Vec<(u32, u32)> = (0..3000).map(|v| (v, v + 1)).collect();
+    let path_weights = Weights::U32((0..3000).map(|v| 1 + v % 9).collect());
+    check_all(&built(3001, path_edges, Some(path_weights), true), "path", &[Placement::Device]);
+    // Zero-weight plateaus: cycles of weight 0 among equal distances, floats too.
+    let mut edges = vec![];
+    for c in 0..200u32 {
+        let base = 1 + 5 * c;
+        edges.extend([(0, base), (base, base + 1), (base + 1, base + 2), (base + 2, base), (base + 2, base + 3)]);
+    }
+    let zeros_int = Weights::U32((0..edges.len()).map(|e| if e % 5 == 0 { 3 } else { 0 }).collect());
+    let zeros_float = Weights::F32((0..edges.len()).map(|e| if e % 5 == 0 { 0.25 } else { 0.0 }).collect());
+    check_all(&built(1001, edges.clone(), Some(zeros_int), true), "zero-weight plateaus", &[Placement::Device]);
+    let directed_zeros = built(1001, edges, Some(zeros_float), false);
+    check_all(&directed_zeros, "directed zero-weight plateaus, f32", &[Placement::Device]);
+    // Many components: 300 disjoint triangles and isolated vertices.
+    let mut edges = vec![];
+    for t in 0..300u32 {
+        edges.extend([(3 * t, 3 * t + 1), (3 * t + 1, 3 * t + 2), (3 * t + 2, 3 * t)]);
+    }
+    let weights = Weights::U32((0..edges.len() as u32).map(|e| 1 + e % 7).collect());
+    check_all(&built(1000, edges, Some(weights), true), "many components", &[Placement::Device]);
+    // Directed: a weighted directed R-MAT graph (paths go one way only).
+    let directed = common::rmat(11, 16_000, 5, false);
+    let directed = attach_weights(directed, &WeightSpec::GAPBS, 5).unwrap();
+    check_all(&directed, "directed rmat", &[Placement::Device, Placement::ZeroCopy]);
+}
+
+#[test]
+fn datasets_match_dijkstra() {
+    if gpu_or_skip("datasets_match_dijkstra").is_none() {
+        return;
+    }
+    let Some(dir) = datasets_dir("datasets_match_dijkstra") else { return };
+    for path in dataset_files(&dir) {
+        // USA-road-d.NY keeps its own lengths; the others (some matrices have negative
+        // entries) are read unweighted and get GAPBS weights.
+        let own = path.to_string_lossy().contains("USA-road");
+        let graph = read_graph(&path, &ReadOptions { ignore_weights: !own, ..ReadOptions::default() }).unwrap();
+        let graph = if own { graph } else { attach_weights(graph, &WeightSpec::GAPBS, 11).unwrap() };
+        assert!(graph.is_weighted(), "{}", path.display());
+        check_all(&graph, &path.display().to_string(), &[Placement::Device]);
+    }
+}
+
+#[test]
+fn delta_is_settable_and_every_width_gives_the_same_distances() {
+    if gpu_or_skip("delta_is_settable_and_every_width_gives_the_same_distances").is_none() {
+        return;
+    }
+    let graph = weighted("kron:11", WeightSpec::GAPBS);
+    let expected = dijkstra(&graph, 1);
+    let options = SsspOptions::default();
+    let (prepared, _) =
+        prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
+    let gpu_graph = prepared.gpu().unwrap();
+    let mut buckets = vec![];
+    for delta in [1.0, 16.0, 300.0, 1e9] {
+        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+            let options = SsspOptions { delta: Some(delta), strategy, ..options };
+            let (run, trace) = shortest_paths_traced(gpu_graph, 1, &options).unwrap();
+            check(&graph, 1, &run, &expected, &format!("delta {delta}, {strategy:?}"));
+            assert_eq!(trace.delta, delta);
+            buckets.push(trace.buckets);
+        }
+    }
+    assert!(buckets[0] > buckets[6], "narrower buckets, more of them: {buckets:?}");
+    assert_eq!(buckets[6], 1, "one bucket holds everything");
+    let bad = SsspOptions { delta: Some(0.0), ..options };
+    let err = shortest_paths(gpu_graph, 1, &bad).unwrap_err().to_string();
+    assert!(err.contains("delta must be a positive"), "{err}");
+}
