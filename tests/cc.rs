@@ -205,3 +205,62 @@ fn the_verifier_refuses_merged_split_and_non_canonical_labelings() {
     let err = validate(&two, &Components { labels: vec![0; 48] }).unwrap_err().to_string();
     assert!(err.starts_with("verification failed: connected components: "), "{err}");
 }
+
+/// On a GPU (skipped without one): the runner gives the reference's labels in every placement
+/// the engine offers (device memory, zero-copy, compressed lists of both, a VRAM budget that
+/// forces zero-copy), for undirected and directed graphs, with every algorithm.
+#[test]
+fn the_runner_on_the_gpu_matches_the_reference_in_every_placement() {
+    let Some(gpu) = common::gpu_or_skip("the_runner_on_the_gpu_matches_the_reference_in_every_placement") else {
+        return;
+    };
+    drop(gpu);
+    use warpath::engine::PlacementOptions;
+    use warpath::gpu::Placement;
+    let placements = [
+        PlacementOptions::default(),
+        PlacementOptions { placement: Some(Placement::ZeroCopy), ..Default::default() },
+        PlacementOptions { compressed: true, ..Default::default() },
+        PlacementOptions { placement: Some(Placement::ZeroCopy), compressed: true, ..Default::default() },
+        PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads: true, ..Default::default() },
+    ];
+    let graphs = [
+        ("kron:14", generated("kron:14")),
+        ("grid2d:300x200", generated("grid2d:300x200")),
+        ("sparse rmat", rmat(13, 3000, 2, true)),
+        ("directed rmat", rmat(12, 20_000, 3, false)),
+        ("star", star(70_000)),
+        ("path", path(50_000)),
+    ];
+    let algorithms = [
+        CcOptions::default(),
+        CcOptions { neighbor_rounds: 1, samples: 0, ..CcOptions::default() },
+        CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() },
+    ];
+    for (name, graph) in &graphs {
+        let reference = components_sequential(graph);
+        for placement in &placements {
+            let finder = ComponentFinder::with_options(graph, Backend::Gpu, placement, &CcOptions::default()).unwrap();
+            assert!(finder.gpu().is_some() && finder.device_bytes() > finder.device_graph_bytes());
+            assert_eq!(finder.is_compressed(), placement.compressed, "{name}: {placement:?}");
+            if let Some(wanted) = placement.placement {
+                assert_eq!(finder.placement(), Some(wanted), "{name}");
+            }
+            for options in &algorithms {
+                let run = finder.run(options).unwrap_or_else(|err| panic!("{name}: {placement:?} {options:?}: {err}"));
+                assert_eq!(run.components, reference, "{name}: {placement:?} {options:?}");
+                assert!(!run.phases.is_empty(), "{name}: {options:?} records its phases");
+            }
+        }
+        // A budget with room for the labels but not the lists puts them in host memory.
+        let labels = 4 * graph.num_vertices() as u64;
+        let tight = PlacementOptions { vram_budget: Some(2 * labels + (1 << 20)), ..Default::default() };
+        let finder = ComponentFinder::with_options(graph, Backend::Gpu, &tight, &CcOptions::default()).unwrap();
+        let copies = if graph.is_undirected() { 1 } else { 2 };
+        let graph_bytes = copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges());
+        if graph_bytes + labels > tight.vram_budget.unwrap() {
+            assert_eq!(finder.placement(), Some(Placement::ZeroCopy), "{name}: tight budget");
+        }
+        assert_eq!(finder.run(&CcOptions::default()).unwrap().components, reference, "{name}: tight budget");
+    }
+}

@@ -93,7 +93,17 @@ pub struct CcKernel<'f, 'g> {
 impl<'f, 'g> CcKernel<'f, 'g> {
     /// Runs `options` on `finder`; the reference count is computed here, once.
     pub fn new(graph: &'g Graph, finder: &'f ComponentFinder<'g>, options: CcOptions) -> Self {
-        let reference_count = components_sequential(graph).count();
+        Self::with_reference_count(graph, finder, options, components_sequential(graph).count())
+    }
+
+    /// [`new`](Self::new) with the reference's count of components computed before (the suite
+    /// checks both backends against one count).
+    pub fn with_reference_count(
+        graph: &'g Graph,
+        finder: &'f ComponentFinder<'g>,
+        options: CcOptions,
+        reference_count: u64,
+    ) -> Self {
         CcKernel { graph, finder, options, reference_count, runs: 0, first_timed_phases: Vec::new() }
     }
 }

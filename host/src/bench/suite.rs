@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::bench::bfs::run_bench;
-use crate::bench::cc::{run_cc_bench, CcReport};
-use crate::bench::harness::BenchOptions;
+use crate::bench::cc::{CcKernel, CcReport};
+use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::report::mib;
 use crate::bfs::gpu::persistent::PersistentParams;
 use crate::bfs::{Backend, KernelName, Traverser};
-use crate::cc::{CcOptions, ComponentFinder};
+use crate::cc::{components_sequential, CcOptions, ComponentFinder};
 use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
 use crate::input::{load_graph, LoadOptions};
@@ -269,15 +269,15 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         };
         let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
         if options.cc {
+            let reference_count = components_sequential(&graph).count();
             let prepare_cc = |backend: Backend| {
                 ComponentFinder::with_options(&graph, backend, &PlacementOptions::default(), &CcOptions::default())
             };
             let mut cc_on = |finder: &ComponentFinder<'_>, backend: Backend| -> Result<CcReport> {
                 let label = format!("cc {backend}");
                 progress(SuiteStage::Running { graph: name, backend: &label, roots: options.roots });
-                let run = run_cc_bench(&graph, finder, CcOptions::default(), &bench, &mut |done| {
-                    progress(SuiteStage::Root { done })
-                })?;
+                let mut kernel = CcKernel::with_reference_count(&graph, finder, CcOptions::default(), reference_count);
+                let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
                 let flags = Flags::new(options.roots, options.seed, backend.name(), false, false);
                 Ok(CcReport::new(name, &graph, flags, load_ms, run))
             };
