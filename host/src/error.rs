@@ -25,7 +25,7 @@ pub enum Error {
     InvalidArgument(String),
     /// The GPU could not be used: no driver, no device, out of memory, a failed launch.
     Gpu(crate::gpu::GpuError),
-    /// A BFS result failed Graph500-style validation.
+    /// A result (BFS tree, shortest paths, ...) failed Graph500-style validation.
     Verification(String),
 }
 
@@ -53,7 +53,7 @@ impl fmt::Display for Error {
             Error::InvalidSource { vertex, problem } => write!(f, "source vertex {vertex} {problem}"),
             Error::InvalidArgument(message) => f.write_str(message),
             Error::Gpu(err) => write!(f, "GPU: {err}"),
-            Error::Verification(message) => write!(f, "BFS verification failed: {message}"),
+            Error::Verification(message) => write!(f, "verification failed: {message}"),
         }
     }
 }
