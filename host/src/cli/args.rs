@@ -36,6 +36,8 @@ pub struct Cli {
 pub enum Command {
     /// Run one breadth-first search and report its speed
     Bfs(BfsArgs),
+    /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
+    Sssp(super::sssp::SsspArgs),
     /// Benchmark BFS from many roots (Graph500-style): times, GTEPS, per-level traces
     Bench(BenchArgs),
     /// Run the standard benchmark suite on GPU and CPU and write a markdown table

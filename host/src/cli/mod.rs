@@ -10,6 +10,7 @@ mod convert;
 mod info;
 mod kernels;
 mod progress;
+mod sssp;
 mod suite;
 
 use clap::Parser;
@@ -27,6 +28,7 @@ pub fn run() -> i32 {
     };
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
+        Command::Sssp(a) => sssp::run(a),
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Kernels => kernels::run(),
