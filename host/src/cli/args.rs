@@ -198,6 +198,13 @@ impl From<BackendArg> for Backend {
     }
 }
 
+/// The algorithms `bench` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    Bfs,
+    Sssp,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PlacementArg {
     Auto,
@@ -672,6 +679,17 @@ pub struct ConvertArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     pub graph: GraphArgs,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = AlgorithmArg::Bfs,
+        help = "The algorithm to benchmark",
+        long_help = "The algorithm to benchmark: bfs, or sssp (shortest paths; weights from the file or \
+                     --weights, unit weights otherwise)."
+    )]
+    pub algorithm: AlgorithmArg,
+    #[command(flatten)]
+    pub sssp: super::sssp::SsspBenchArgs,
     #[arg(
         long,
         default_value_t = 64,

@@ -79,6 +79,29 @@ pub struct SsspArgs {
     pub json: bool,
 }
 
+/// What `bench --algorithm sssp` reads beside the shared options (`--distances-only` is the
+/// GPU tuning's).
+#[derive(Args, Debug)]
+pub struct SsspBenchArgs {
+    #[command(flatten)]
+    pub weights: WeightArgs,
+    #[arg(
+        long,
+        value_name = "D",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "Delta-stepping's bucket width (default: from the graph)"
+    )]
+    pub delta: Option<f64>,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = StrategyArg::DeltaStepping,
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "How the GPU distributes the work (as `sssp --strategy`)"
+    )]
+    pub sssp_strategy: StrategyArg,
+}
+
 /// [`SsspStrategy`] as a clap value, by the names the library gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StrategyArg {
@@ -129,6 +152,20 @@ impl SsspArgs {
     }
 }
 
+/// The placement options of the shared graph arguments.
+pub fn placement_options(graph: &GraphArgs) -> PlacementOptions {
+    PlacementOptions {
+        placement: match graph.placement {
+            PlacementArg::Auto => None,
+            PlacementArg::Device => Some(Placement::Device),
+            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
+        },
+        vram_budget: graph.vram_budget,
+        compressed: graph.compressed,
+        no_list_heads: graph.no_list_heads,
+    }
+}
+
 pub fn run(args: &SsspArgs) -> Result<()> {
     let options = args.options()?;
     if let Some(path) = &args.out {
@@ -159,16 +196,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     };
     let delta = delta_for(&graph, options.delta)?;
 
-    let placement = PlacementOptions {
-        placement: match args.graph.placement {
-            PlacementArg::Auto => None,
-            PlacementArg::Device => Some(Placement::Device),
-            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
-        },
-        vram_budget: args.graph.vram_budget,
-        compressed: args.graph.compressed,
-        no_list_heads: args.graph.no_list_heads,
-    };
+    let placement = placement_options(&args.graph);
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
     let found = finder.run(source, &options)?;
     for warning in &found.warnings {
