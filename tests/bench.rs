@@ -514,6 +514,7 @@ fn suite_table_with_several_gpu_kernels() {
         seed: 1,
         gpu_kernels: kernels.iter().map(|k| k.name().to_string()).collect(),
         rows: vec![kron_row, grid_row, no_room],
+        sssp_rows: Vec::new(),
     };
     let md = result.markdown();
     assert!(md.contains("- GPU: Test GPU 80GB (driver 999.99, CUDA 12.8)"), "{md}");

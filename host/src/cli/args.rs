@@ -762,6 +762,13 @@ pub struct SuiteArgs {
     pub no_gpu: bool,
     #[arg(
         long,
+        help = "Run BFS only, no shortest paths",
+        long_help = "Run BFS only. By default every graph also runs shortest paths (delta-stepping; the .gr road \
+                     networks with their own arc lengths, the rest with GAPBS's weights 1..255), in a second table."
+    )]
+    pub no_sssp: bool,
+    #[arg(
+        long,
         value_name = "LIST",
         default_value = "direction-optimizing",
         help = "GPU traversals to compare, comma-separated, or all",
