@@ -72,6 +72,21 @@ fn json_real_weights_and_unit_weights() {
 }
 
 #[test]
+fn short_help_is_one_line_a_flag() {
+    let short = stdout(&warpath(&["sssp", "-h"]));
+    for line in short.lines().skip_while(|l| !l.is_empty()) {
+        let flag_or_argument = line.starts_with("  -") || line.starts_with("      --") || line.starts_with("  <");
+        let heading = !line.starts_with(' ') && line.ends_with(':');
+        assert!(line.is_empty() || heading || flag_or_argument, "`{line}` in:\n{short}");
+    }
+    for needle in ["--delta", "--strategy", "--split-threshold", "--weights", "--backend", "--verify"] {
+        assert!(short.contains(needle), "`{needle}` missing from sssp -h:\n{short}");
+    }
+    let long = stdout(&warpath(&["sssp", "--help"]));
+    assert!(long.contains("kernel 3") && long.lines().count() > short.lines().count(), "{long}");
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     let scratch = Scratch::new("cli-sssp-bad");
     let gr = scratch.file("g.gr", DIMACS);

@@ -41,6 +41,7 @@ pub struct SsspArgs {
     #[arg(
         long,
         value_enum,
+        value_name = "S",
         default_value_t = StrategyArg::DeltaStepping,
         help = "How the GPU distributes the work",
         long_help = "How the GPU distributes the work: delta-stepping (buckets on the device, one persistent \
@@ -96,6 +97,7 @@ pub struct SsspBenchArgs {
         long,
         value_enum,
         default_value_t = StrategyArg::DeltaStepping,
+        value_name = "S",
         help_heading = "Shortest paths (--algorithm sssp)",
         help = "How the GPU distributes the work (as `sssp --strategy`)"
     )]
