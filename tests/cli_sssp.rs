@@ -76,7 +76,7 @@ fn short_help_is_one_line_a_flag() {
     let short = stdout(&warpath(&["sssp", "-h"]));
     for line in short.lines().skip_while(|l| !l.is_empty()) {
         let flag_or_argument = line.starts_with("  -") || line.starts_with("      --") || line.starts_with("  <");
-        let heading = !line.starts_with(' ') && line.ends_with(':');
+        let heading = !line.starts_with(' ') && (line.ends_with(':') || line.starts_with("Usage:"));
         assert!(line.is_empty() || heading || flag_or_argument, "`{line}` in:\n{short}");
     }
     for needle in ["--delta", "--strategy", "--split-threshold", "--weights", "--backend", "--verify"] {

@@ -504,8 +504,7 @@ impl SuiteResult {
                     format!("{:.3}", g.summary.time_ms.median),
                     format!("{:.2}", g.summary.details.relaxations_per_edge.median),
                 ),
-                (None, Some(why)) => ("n/a".into(), format!("n/a (GPU: {})", why.replace('|', "/")), String::new(), String::new()),
-                (None, None) => ("n/a".into(), "n/a".into(), String::new(), String::new()),
+                (None, _) => ("n/a".into(), "n/a".into(), String::new(), String::new()),
             };
             let _ = writeln!(
                 md,
@@ -515,6 +514,10 @@ impl SuiteResult {
                 cpu.time_ms.median,
                 cpu.details.relaxations_per_edge.median
             );
+        }
+        // Why the GPU did not run is said once, not per row (the BFS table says it per row).
+        if let Some(why) = self.sssp_rows.iter().find_map(|r| r.gpu_missing.as_ref()) {
+            let _ = writeln!(md, "\nGPU: n/a ({why})");
         }
         md
     }

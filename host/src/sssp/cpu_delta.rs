@@ -96,7 +96,7 @@ fn settle<D: Distance>(
     let mut frontier = vec![source];
     let mut current = 0u64;
     loop {
-        frontier.par_chunks(CHUNK).for_each(|chunk| {
+        let process = |chunk: &[u32]| {
             let slot = rayon::current_thread_index().unwrap_or(threads);
             let mut local = buckets[slot].lock().expect("no thread panics while holding its buckets");
             let mut relaxed = 0;
@@ -109,7 +109,14 @@ fn settle<D: Distance>(
                 }
             }
             relaxations.fetch_add(relaxed, Relaxed);
-        });
+        };
+        // A frontier of one task stays on this thread: handing it to the pool and waiting for it
+        // costs more than the work on graphs of many small buckets (roads).
+        if frontier.len() <= CHUNK {
+            process(&frontier);
+        } else {
+            frontier.par_chunks(CHUNK).for_each(process);
+        }
         let lock = |b: &Mutex<Buckets>| b.lock().expect("no thread panics while holding its buckets").0.keys().next().copied();
         let Some(next) = buckets.iter().filter_map(lock).min() else { break };
         current = next;
