@@ -9,6 +9,8 @@
 //!   records and the summary, for every algorithm;
 //! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
 //! - [`cc`](mod@cc): connected components as a [`BenchKernel`] (trials, per-phase times);
+//! - [`sssp`](mod@sssp): shortest paths as a [`BenchKernel`] (Graph500's roots, kernel-3 checks,
+//!   relaxations per edge);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
 //! - [`plot`]: the per-level frontier plot (SVG);
@@ -22,6 +24,7 @@ pub mod json;
 pub mod meta;
 pub mod plot;
 pub mod report;
+pub mod sssp;
 pub mod stats;
 pub mod suite;
 

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use crate::bench::bfs::run_bench;
 use crate::bench::cc::{CcKernel, CcReport};
+use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::report::mib;
@@ -21,7 +22,10 @@ use crate::bfs::{Backend, KernelName, Traverser};
 use crate::cc::{components_sequential, CcOptions, ComponentFinder};
 use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
+use crate::generate::{attach_weights, WeightSpec};
+use crate::graph::Graph;
 use crate::input::{load_graph, LoadOptions};
+use crate::sssp::{PathFinder, SsspOptions};
 
 /// A rate from Table 2 of Merrill et al. for an NVIDIA Tesla C2050, "GPU (linear-work hybrid
 /// strategy)" columns, in 10^9 traversed edges per second.
@@ -102,6 +106,8 @@ pub struct SuiteOptions {
     /// Also run connected components (Afforest, default options) on every graph, as many runs
     /// as roots.
     pub cc: bool,
+    /// Also run shortest paths (delta-stepping) on each graph, weighted as [`sssp_weights`] says.
+    pub sssp: bool,
 }
 
 impl Default for SuiteOptions {
@@ -115,6 +121,7 @@ impl Default for SuiteOptions {
             gpu: true,
             gpu_kernels: vec![KernelName::DirectionOptimizing],
             cc: true,
+            sssp: true,
         }
     }
 }
@@ -174,6 +181,17 @@ pub struct CcSuiteRow {
 /// The file, beside `suite.json`, that holds the connected-components reports.
 pub const CC_JSON: &str = "suite-cc.json";
 
+/// One graph's shortest paths, on both backends.
+#[derive(Clone, Debug)]
+pub struct SsspSuiteRow {
+    pub graph: String,
+    /// The GPU's report; `None` when it did not run.
+    pub gpu: Option<SsspReport>,
+    /// Why the GPU did not run, when it did not.
+    pub gpu_missing: Option<String>,
+    pub cpu: SsspReport,
+}
+
 /// The whole suite.
 #[derive(Clone, Debug)]
 pub struct SuiteResult {
@@ -185,6 +203,8 @@ pub struct SuiteResult {
     /// The GPU kernels asked for, by name: one column each in the table.
     pub gpu_kernels: Vec<String>,
     pub rows: Vec<SuiteRow>,
+    /// Shortest paths, one row per graph (empty when not asked for).
+    pub sssp_rows: Vec<SsspSuiteRow>,
     /// Connected components, one row per graph (empty when not asked for).
     pub cc_rows: Vec<CcSuiteRow>,
 }
@@ -227,6 +247,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
     if options.gpu && options.gpu_kernels.is_empty() {
         return Err(Error::InvalidArgument("no GPU kernel to run (name at least one, or run the CPU only)".into()));
     }
+    let mut sssp_rows = Vec::new();
     let graphs = suite_graphs(options)?;
     let mut rows = Vec::with_capacity(graphs.len());
     let mut cc_rows = Vec::new();
@@ -302,6 +323,10 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
             gpu_missing,
             cpu,
         });
+        if options.sssp {
+            let weighted = sssp_weights(name, graph, options.seed)?;
+            sssp_rows.push(run_sssp_row(name, &weighted, options, load_ms, progress)?);
+        }
     }
     Ok(SuiteResult {
         date: crate::bench::meta::now_utc(),
@@ -312,7 +337,48 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         gpu_kernels: options.gpu_kernels.iter().map(|k| k.name().to_string()).collect(),
         rows,
         cc_rows,
+        sssp_rows,
     })
+}
+
+/// The weighted graph the suite's shortest paths run on: DIMACS files (`.gr`, the road
+/// networks) with their own arc lengths, reloaded; every other graph, `unweighted` as the BFS
+/// ran on it, with GAPBS's weights (integers uniform in 1..=255, seeded).
+pub fn sssp_weights(name: &str, unweighted: Graph, seed: u64) -> Result<Graph> {
+    if name.ends_with(".gr") || name.ends_with(".gr.gz") {
+        drop(unweighted);
+        return load_graph(name, &LoadOptions { seed, ..LoadOptions::default() });
+    }
+    attach_weights(unweighted, &WeightSpec::GAPBS, seed)
+}
+
+/// Delta-stepping from the suite's roots on the GPU (when asked and usable) and on the CPU.
+fn run_sssp_row(
+    name: &str,
+    graph: &Graph,
+    options: &SuiteOptions,
+    load_ms: f64,
+    progress: &mut dyn FnMut(SuiteStage<'_>),
+) -> Result<SsspSuiteRow> {
+    let sssp = SsspOptions::default();
+    let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
+    let mut run_on = |backend: Backend, label: &str, finder: &PathFinder<'_>| -> Result<SsspReport> {
+        progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
+        let run = run_sssp_bench(graph, finder, sssp, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
+        let flags = Flags::new(options.roots, options.seed, backend.name(), false, false);
+        Ok(SsspReport::new(name, graph, flags, load_ms, run))
+    };
+    let (gpu, gpu_missing) = if options.gpu {
+        match PathFinder::new(graph, Backend::Gpu, &sssp) {
+            Ok(finder) => (Some(run_on(Backend::Gpu, "gpu sssp", &finder)?), None),
+            Err(Error::Gpu(err)) => (None, Some(err.to_string())),
+            Err(other) => return Err(other),
+        }
+    } else {
+        (None, Some("not asked for".into()))
+    };
+    let cpu = run_on(Backend::Cpu, "cpu sssp", &PathFinder::new(graph, Backend::Cpu, &sssp)?)?;
+    Ok(SsspSuiteRow { graph: name.to_string(), gpu, gpu_missing, cpu })
 }
 
 impl SuiteResult {
@@ -457,6 +523,9 @@ impl SuiteResult {
             let _ = write!(line, " {:.3} | {e2e} | {memory} |", cpu.time_ms.median);
             let _ = writeln!(md, "{line}");
         }
+        if !self.sssp_rows.is_empty() {
+            md.push_str(&self.sssp_markdown());
+        }
         let _ = writeln!(
             md,
             "\nC2050 rates: Merrill, Garland and Grimshaw, \"Scalable GPU Graph Traversal\", PPoPP 2012, Table 2 \
@@ -522,6 +591,44 @@ impl SuiteResult {
         serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
     }
 
+    /// The shortest-paths table: one row per graph, GPU beside CPU.
+    fn sssp_markdown(&self) -> String {
+        let mut md = String::from(
+            "\n## Shortest paths (delta-stepping)\n\nThe same roots; the `.gr` road networks with their own arc lengths, \
+             every other graph with GAPBS's weights (uniform 1..255, seeded). GTEPS: harmonic mean of directed edges \
+             in the reached component / time (Graph500's kernel-3 count is in the JSON); every run checked by \
+             kernel 3's rules. Relaxations per edge: edges relaxed over the graph's edges (the work inefficiency).\n\n\
+             | graph | weights | GPU GTEPS | CPU GTEPS | GPU/CPU | GPU median ms | CPU median ms | relaxations per edge GPU | relaxations per edge CPU |\n\
+             |---|---|---:|---:|---|---:|---:|---:|---:|\n",
+        );
+        for row in &self.sssp_rows {
+            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let cpu = &row.cpu.summary;
+            let (gpu_gteps, speedup, gpu_ms, gpu_relax) = match (&row.gpu, &row.gpu_missing) {
+                (Some(g), _) => (
+                    format!("{:.3}", g.summary.hmean_gteps),
+                    format!("{:.1}x", g.summary.hmean_gteps / cpu.hmean_gteps),
+                    format!("{:.3}", g.summary.time_ms.median),
+                    format!("{:.2}", g.summary.details.relaxations_per_edge.median),
+                ),
+                (None, _) => ("n/a".into(), "n/a".into(), String::new(), String::new()),
+            };
+            let _ = writeln!(
+                md,
+                "| {name} | {} | {gpu_gteps} | {:.3} | {speedup} | {gpu_ms} | {:.3} | {gpu_relax} | {:.2} |",
+                row.cpu.payload.weights,
+                cpu.hmean_gteps,
+                cpu.time_ms.median,
+                cpu.details.relaxations_per_edge.median
+            );
+        }
+        // Why the GPU did not run is said once, not per row (the BFS table says it per row).
+        if let Some(why) = self.sssp_rows.iter().find_map(|r| r.gpu_missing.as_ref()) {
+            let _ = writeln!(md, "\nGPU: n/a ({why})");
+        }
+        md
+    }
+
     /// Every run's [`BenchReport`] (per graph: each GPU kernel's, then the CPU's) as pretty
     /// JSON: an array.
     pub fn json(&self) -> String {
@@ -530,15 +637,27 @@ impl SuiteResult {
         serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
     }
 
+    /// Every shortest-paths [`SsspReport`] (per graph: the GPU's, then the CPU's) as pretty JSON:
+    /// an array.
+    pub fn sssp_json(&self) -> String {
+        let reports: Vec<&SsspReport> =
+            self.sssp_rows.iter().flat_map(|r| r.gpu.iter().chain(std::iter::once(&r.cpu))).collect();
+        serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
+    }
+
     /// Writes `suite.md` and `suite.json` into a new run folder ([`SuiteResult::run_folder`])
-    /// under `dir` (both created if needed), and [`CC_JSON`] beside them when connected
-    /// components ran; returns the first two paths.
+    /// under `dir` (both created if needed), and [`CC_JSON`] and `suite-sssp.json` beside them
+    /// when connected components and shortest paths ran; returns the first two paths.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
         let folder = dir.join(self.run_folder());
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
         let md = folder.join("suite.md");
         let json = folder.join("suite.json");
         crate::output::write_atomically(&md, |out| out.write_all(self.markdown().as_bytes()))?;
+        if !self.sssp_rows.is_empty() {
+            let sssp = folder.join("suite-sssp.json");
+            crate::output::write_atomically(&sssp, |out| out.write_all(self.sssp_json().as_bytes()))?;
+        }
         crate::output::write_atomically(&json, |out| out.write_all(self.json().as_bytes()))?;
         if !self.cc_rows.is_empty() {
             let cc = folder.join(CC_JSON);
@@ -588,6 +707,7 @@ mod tests {
         let mut result = SuiteResult {
             date: "2026-11-25T10:00:00Z".into(),
             commit: "1836d7a9d3b1efdf091db0f1e65908a4efca2803".into(),
+            sssp_rows: Vec::new(),
             quick: false,
             roots: 1,
             seed: 1,
@@ -599,6 +719,24 @@ mod tests {
         result.commit = "1836d7a9d3b1efdf091db0f1e65908a4efca2803-dirty".into();
         result.quick = true;
         assert_eq!(result.run_folder(), "2026-11-25-1836d7a-dirty-cpu-suite-quick");
+    }
+
+    #[test]
+    fn shortest_paths_get_their_own_table_and_json() {
+        let options =
+            SuiteOptions { quick: true, roots: 2, only: vec!["grid2d".into()], gpu: false, ..Default::default() };
+        let result = run_suite(&options, &mut |_| {}).unwrap();
+        assert_eq!(result.sssp_rows.len(), 1);
+        let row = &result.sssp_rows[0];
+        assert_eq!((row.graph.as_str(), row.cpu.algorithm.as_str()), ("grid2d:64", "sssp"));
+        assert_eq!(row.cpu.summary.validated, 2);
+        assert_eq!(row.cpu.payload.weights.split(' ').next(), Some("u32"));
+        let md = result.markdown();
+        assert!(md.contains("## Shortest paths (delta-stepping)") && md.contains("| grid2d:64 | u32 weights from "), "{md}");
+        let reports: Vec<SsspReport> = serde_json::from_str(&result.sssp_json()).unwrap();
+        assert_eq!(reports.len(), 1);
+        let bfs_only = run_suite(&SuiteOptions { sssp: false, ..options }, &mut |_| {}).unwrap();
+        assert!(bfs_only.sssp_rows.is_empty() && !bfs_only.markdown().contains("Shortest paths"));
     }
 
     #[test]

@@ -39,7 +39,9 @@ pub enum Command {
     Bfs(BfsArgs),
     /// Connected components: count, sizes, time; every vertex's component with --out
     Cc(super::cc::CcArgs),
-    /// Benchmark BFS from many roots (Graph500-style), or connected components: times, rates, traces
+    /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
+    Sssp(super::sssp::SsspArgs),
+    /// Benchmark BFS from many roots (Graph500-style), connected components or shortest paths: times, rates, traces
     Bench(BenchArgs),
     /// Run the standard benchmark suite on GPU and CPU and write a markdown table
     Suite(SuiteArgs),
@@ -677,9 +679,13 @@ pub struct BenchArgs {
         long,
         value_enum,
         default_value_t = BenchAlgorithm::Bfs,
-        help = "The algorithm benchmarked: bfs or cc"
+        help = "The algorithm benchmarked: bfs, cc or sssp",
+        long_help = "The algorithm benchmarked: bfs, cc (connected components), or sssp (shortest paths; weights \
+                     from the file or --weights, unit weights otherwise)."
     )]
     pub algorithm: BenchAlgorithm,
+    #[command(flatten)]
+    pub sssp: super::sssp::SsspBenchArgs,
     #[arg(
         long,
         visible_alias = "trials",
@@ -724,6 +730,8 @@ pub enum BenchAlgorithm {
     Bfs,
     /// Connected components of the whole graph
     Cc,
+    /// Shortest paths from many roots (Graph500's kernel 3)
+    Sssp,
 }
 
 #[derive(Args, Debug)]
@@ -764,6 +772,13 @@ pub struct SuiteArgs {
     pub no_gpu: bool,
     #[arg(long, help = "Run no connected components beside BFS")]
     pub no_cc: bool,
+    #[arg(
+        long,
+        help = "Run BFS only, no shortest paths",
+        long_help = "Run BFS only. By default every graph also runs shortest paths (delta-stepping; the .gr road \
+                     networks with their own arc lengths, the rest with GAPBS's weights 1..255), in a second table."
+    )]
+    pub no_sssp: bool,
     #[arg(
         long,
         value_name = "LIST",

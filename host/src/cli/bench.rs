@@ -10,8 +10,10 @@ use warpath::bfs::KernelName;
 use super::args::{BenchAlgorithm, BenchArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    if args.algorithm == BenchAlgorithm::Cc {
-        return run_cc(args);
+    match args.algorithm {
+        BenchAlgorithm::Cc => return run_cc(args),
+        BenchAlgorithm::Sssp => return run_sssp(args),
+        BenchAlgorithm::Bfs => {}
     }
     if let Some(flag) = args.cc.given().first() {
         return Err(warpath::Error::InvalidArgument(format!(
@@ -136,6 +138,56 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
     let input = &args.graph.input;
     let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, args.trace);
     let report = CcReport::new(&input.graph, &graph, flags, load_ms, run);
+    print!("{}", render(&report));
+    if let Some(path) = &args.json {
+        let file = AtomicFile::create(path)?;
+        write_report(&report, file.temp_path())?;
+        file.commit()?;
+        println!("json: {}", path.display());
+    }
+    Ok(())
+}
+
+/// `bench --algorithm sssp`: shortest paths from Graph500's roots, each run checked by kernel 3's
+/// rules. BFS's traces and plots have no SSSP counterpart yet, so those flags are refused.
+fn run_sssp(args: &BenchArgs) -> Result<()> {
+    use warpath::bench::sssp::{render, run_sssp_bench, SsspReport};
+    use warpath::sssp::{PathFinder, SsspOptions};
+
+    if args.trace || args.plot.is_some() {
+        return Err(warpath::Error::InvalidArgument(
+            "--trace and --plot draw BFS levels; shortest paths have none (drop them with --algorithm sssp)".into(),
+        ));
+    }
+    if let Some(delta) = args.sssp.delta {
+        if !(delta.is_finite() && delta > 0.0) {
+            return Err(warpath::Error::InvalidArgument(format!("--delta must be a positive number, not {delta}")));
+        }
+    }
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let options = SsspOptions {
+        strategy: args.sssp.sssp_strategy.into(),
+        delta: args.sssp.delta,
+        split_threshold: None,
+        distances_only: args.gpu.distances_only,
+    };
+    let loading = Instant::now();
+    let graph = super::load_weighted(&args.graph.input, &args.sssp.weights)?;
+    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let finder = PathFinder::with_placement(&graph, args.graph.backend(), &super::sssp::placement_options(&args.graph), &options)?;
+    for warning in finder.warnings() {
+        eprintln!("warpath: warning: {warning}");
+    }
+    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: false };
+    let bar = super::progress::bar(args.roots as u64, &format!("SSSP on {}", finder.backend()));
+    let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let run = run?;
+    let input = &args.graph.input;
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false);
+    let report = SsspReport::new(&input.graph, &graph, flags, load_ms, run);
     print!("{}", render(&report));
     if let Some(path) = &args.json {
         let file = AtomicFile::create(path)?;

@@ -11,6 +11,7 @@ mod convert;
 mod info;
 mod kernels;
 mod progress;
+mod sssp;
 mod suite;
 
 use clap::Parser;
@@ -29,6 +30,7 @@ pub fn run() -> i32 {
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
         Command::Cc(a) => cc::run(a),
+        Command::Sssp(a) => sssp::run(a),
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Kernels => kernels::run(),

@@ -36,6 +36,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         gpu: !args.no_gpu,
         gpu_kernels,
         cc: !args.no_cc,
+        sssp: !args.no_sssp,
     };
 
     let mut bar = super::progress::bar(0, "");
@@ -76,6 +77,10 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
             "{}: CC {} components, {gpu}, CPU median {:.3} ms",
             row.graph, row.cpu.summary.details.components, row.cpu.summary.time_ms.median
         );
+    }
+    for row in &result.sssp_rows {
+        let gpu = row.gpu.as_ref().map_or_else(|| "n/a".to_string(), |g| format!("{:.3}", g.summary.hmean_gteps));
+        println!("{} (sssp): GPU GTEPS {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
     }
     if let Some(why) = result.rows.iter().find_map(|r| r.gpu_missing.as_ref()).filter(|_| !args.no_gpu) {
         eprintln!("warpath: warning: the GPU did not run: {why}");

@@ -3,9 +3,20 @@
 //! returns and what a run records. The CPU code, the GPU host side and the verifier live in
 //! this folder beside each other, as `bfs/` keeps them.
 
-pub mod gpu;
-
 use std::time::Duration;
+
+use crate::error::{Error, Result};
+use crate::graph::{Graph, WeightRange};
+
+pub mod cpu_delta;
+pub mod cpu_reference;
+pub mod finder;
+pub mod gpu;
+pub mod verify;
+
+pub use cpu_delta::delta_stepping;
+pub use cpu_reference::dijkstra;
+pub use finder::{shortest_paths, PathFinder, PathsRun};
 
 /// How the GPU distributes the work of a relaxation step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,6 +37,37 @@ pub enum SsspStrategy {
     NodeSplitting,
     /// Seed 002: a super worklist split into sub-worklists by degree, threads in proportion.
     Hierarchical,
+}
+
+impl SsspStrategy {
+    pub const ALL: [SsspStrategy; 7] = [
+        SsspStrategy::DeltaStepping,
+        SsspStrategy::NearFar,
+        SsspStrategy::NodeBased,
+        SsspStrategy::EdgeBased,
+        SsspStrategy::WorkloadDecomposition,
+        SsspStrategy::NodeSplitting,
+        SsspStrategy::Hierarchical,
+    ];
+
+    /// The strategy's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SsspStrategy::DeltaStepping => "delta-stepping",
+            SsspStrategy::NearFar => "near-far",
+            SsspStrategy::NodeBased => "node-based",
+            SsspStrategy::EdgeBased => "edge-based",
+            SsspStrategy::WorkloadDecomposition => "workload-decomposition",
+            SsspStrategy::NodeSplitting => "node-splitting",
+            SsspStrategy::Hierarchical => "hierarchical",
+        }
+    }
+}
+
+impl std::fmt::Display for SsspStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// What a shortest-paths run is asked to do.
@@ -50,6 +92,61 @@ pub enum Distances {
     Int(Vec<u64>),
     /// Unreached vertices hold `f32::INFINITY`.
     Float(Vec<f32>),
+}
+
+/// Delta-stepping's bucket width for `graph` when none is given: the average edge weight
+/// times [`DELTA_EDGES`] over the average out-degree, so that a bucket's light edges reach
+/// about as far as [`DELTA_EDGES`] average edges would (Meyer and Sanders, "Δ-stepping", J.
+/// Algorithms 2003, section 4: Δ = Θ(1/d) for random weights in [0, 1] and degree d), never
+/// below the smallest positive weight; 1 for an unweighted graph (buckets are then BFS levels).
+/// Integer weights take it rounded up to an integer ([`delta_for`]).
+pub fn default_delta(graph: &Graph) -> f64 {
+    let (Some(weights), Some(range)) = (graph.weights(), graph.weight_range()) else {
+        return 1.0;
+    };
+    let edges = weights.len().max(1) as f64;
+    let total: f64 = match weights.as_slice() {
+        crate::graph::WeightSlice::U32(w) => {
+            use rayon::prelude::*;
+            w.par_iter().map(|&x| x as f64).sum()
+        }
+        crate::graph::WeightSlice::F32(w) => {
+            use rayon::prelude::*;
+            w.par_iter().map(|&x| x as f64).sum()
+        }
+    };
+    let average_weight = total / edges;
+    let vertices_with_edges = crate::graph::nonempty_lists(graph.offsets()).max(1) as f64;
+    let average_degree = (edges / vertices_with_edges).max(1.0);
+    let delta = average_weight * DELTA_EDGES / average_degree;
+    let smallest_positive = match range {
+        WeightRange::U32 { .. } => 1.0,
+        WeightRange::F32 { .. } => f32::MIN_POSITIVE as f64,
+    };
+    if delta.is_finite() && delta > smallest_positive {
+        delta
+    } else {
+        range.max().max(smallest_positive)
+    }
+}
+
+/// How many average edges a bucket of the default Δ spans ([`default_delta`]).
+pub const DELTA_EDGES: f64 = 8.0;
+
+/// The Δ a run on `graph` uses: `requested` when given (refused unless positive and finite),
+/// else [`default_delta`]; for integer (and unit) weights rounded up to a whole number.
+pub fn delta_for(graph: &Graph, requested: Option<f64>) -> Result<f64> {
+    let delta = match requested {
+        Some(d) if !(d.is_finite() && d > 0.0) => {
+            return Err(Error::InvalidArgument(format!("the delta-stepping bucket width (delta) must be a positive number, not {d}")))
+        }
+        Some(d) => d,
+        None => default_delta(graph),
+    };
+    Ok(match graph.weight_kind() {
+        Some(crate::graph::WeightKind::F32) => delta,
+        _ => delta.ceil(),
+    })
 }
 
 /// The distance of a vertex the source does not reach, in [`Distances::Int`].
@@ -79,6 +176,150 @@ impl Distances {
     pub fn reached(&self) -> u64 {
         (0..self.len()).filter(|&v| self.is_reached(v)).count() as u64
     }
+
+    /// The distance of `v` as an `f64` (exact for `f32`, and for integer sums below 2^53);
+    /// `None` when unreached.
+    pub fn get(&self, v: usize) -> Option<f64> {
+        match self {
+            Distances::Int(d) => (d[v] != UNREACHED_INT).then_some(d[v] as f64),
+            Distances::Float(d) => d[v].is_finite().then_some(d[v] as f64),
+        }
+    }
+
+    /// The distance of `v` as the output file writes it: the integer or the real, `inf` when
+    /// unreached.
+    pub fn show(&self, v: usize) -> String {
+        match self {
+            Distances::Int(d) if d[v] == UNREACHED_INT => "inf".into(),
+            Distances::Int(d) => d[v].to_string(),
+            Distances::Float(d) => d[v].to_string(),
+        }
+    }
+
+    /// The largest distance of a reached vertex, as [`Distances::show`] writes it (`0` when only
+    /// the source is reached, `inf` for an empty array).
+    pub fn max_reached(&self) -> String {
+        let mut best: Option<usize> = None;
+        for v in 0..self.len() {
+            if let Some(d) = self.get(v) {
+                if best.and_then(|b| self.get(b)).is_none_or(|b| d > b) {
+                    best = Some(v);
+                }
+            }
+        }
+        best.map_or_else(|| "inf".into(), |v| self.show(v))
+    }
+
+    /// The directed edges leaving reached vertices: the edges of the reached component, which
+    /// Graph500 divides by the time (TEPS).
+    pub fn edges_in_component(&self, graph: &Graph) -> u64 {
+        use rayon::prelude::*;
+        (0..self.len()).into_par_iter().filter(|&v| self.is_reached(v)).map(|v| graph.degree(v as u32)).sum()
+    }
+}
+
+/// A distance as the CPU code sums it: `u64` for integer and unit weights, `f32` for real ones.
+/// Both have an order-preserving bit pattern for non-negative values (an `f32`'s bits compare
+/// as its value does), which the parallel code's atomic minimum relies on.
+pub(crate) trait Distance: Copy + PartialOrd + Send + Sync + std::fmt::Debug + 'static {
+    const ZERO: Self;
+    const INFINITY: Self;
+    fn add(self, weight: Self) -> Self;
+    fn to_bits(self) -> u64;
+    fn from_bits(bits: u64) -> Self;
+    /// The delta-stepping bucket of this distance.
+    fn bucket(self, delta: Self) -> u64;
+    /// Δ, from the `f64` of [`delta_for`].
+    fn delta(delta: f64) -> Self;
+    fn into_distances(values: Vec<Self>) -> Distances;
+}
+
+impl Distance for u64 {
+    const ZERO: u64 = 0;
+    const INFINITY: u64 = UNREACHED_INT;
+    fn add(self, weight: u64) -> u64 {
+        // Sums of u32 weights over fewer than 2^32 edges never reach u64::MAX.
+        self + weight
+    }
+    fn to_bits(self) -> u64 {
+        self
+    }
+    fn from_bits(bits: u64) -> u64 {
+        bits
+    }
+    fn bucket(self, delta: u64) -> u64 {
+        self / delta
+    }
+    fn delta(delta: f64) -> u64 {
+        (delta as u64).max(1)
+    }
+    fn into_distances(values: Vec<u64>) -> Distances {
+        Distances::Int(values)
+    }
+}
+
+impl Distance for f32 {
+    const ZERO: f32 = 0.0;
+    const INFINITY: f32 = f32::INFINITY;
+    fn add(self, weight: f32) -> f32 {
+        self + weight
+    }
+    fn to_bits(self) -> u64 {
+        f32::to_bits(self) as u64
+    }
+    fn from_bits(bits: u64) -> f32 {
+        f32::from_bits(bits as u32)
+    }
+    fn bucket(self, delta: f32) -> u64 {
+        (self / delta) as u64
+    }
+    fn delta(delta: f64) -> f32 {
+        (delta as f32).max(f32::MIN_POSITIVE)
+    }
+    fn into_distances(values: Vec<f32>) -> Distances {
+        Distances::Float(values)
+    }
+}
+
+/// Runs `$body` with `$weight` bound to the edge-weight function of `$graph` (by edge index)
+/// and `$zero` to a value of its distance type: `u64` unit weights for an unweighted graph,
+/// `u64` for `u32` weights, `f32` for `f32` weights.
+macro_rules! with_weights {
+    ($graph:expr, |$weight:ident| $body:expr) => {
+        match $graph.weights() {
+            None => {
+                let $weight = |_: usize| 1u64;
+                $body
+            }
+            Some($crate::graph::Weights::U32(w)) => {
+                let $weight = |e: usize| w[e] as u64;
+                $body
+            }
+            Some($crate::graph::Weights::F32(w)) => {
+                let $weight = |e: usize| w[e];
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_weights;
+
+/// Checks that `source` (an internal id) is a vertex of `graph`.
+pub fn check_source(graph: &Graph, source: u32) -> Result<()> {
+    let n = graph.num_vertices();
+    if (source as usize) < n {
+        return Ok(());
+    }
+    let problem = if n == 0 {
+        "is out of range: the graph has no vertices".to_string()
+    } else {
+        format!(
+            "is out of range: the graph has {n} vertices (ids {}..={})",
+            graph.external_id(0),
+            graph.external_id((n - 1) as u32)
+        )
+    };
+    Err(Error::InvalidSource { vertex: graph.external_id(source), problem })
 }
 
 /// What one run returns.

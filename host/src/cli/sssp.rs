@@ -1,0 +1,306 @@
+//! `warpath sssp`: shortest paths from one source, on the GPU or by parallel delta-stepping on
+//! the CPU, with Graph500 kernel 3's checks on request.
+
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use warpath::bfs::random_source;
+use warpath::engine::{BackendUsed, PlacementOptions};
+use warpath::graph::UNREACHED;
+use warpath::sssp::{delta_for, verify, PathFinder, PathsRun, SsspOptions, SsspStrategy};
+use warpath::{Error, Graph, Result};
+
+use warpath::gpu::Placement;
+
+use super::args::{GraphArgs, PlacementArg, WeightArgs};
+
+#[derive(Args, Debug)]
+pub struct SsspArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    #[command(flatten)]
+    pub weights: WeightArgs,
+    #[arg(
+        long,
+        value_name = "V",
+        help = "Source vertex, numbered as in the file",
+        long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
+                     random vertex with edges, as Graph500 picks roots."
+    )]
+    pub source: Option<u64>,
+    #[arg(
+        long,
+        value_name = "D",
+        help = "Delta-stepping's bucket width",
+        long_help = "Delta-stepping's bucket width (a positive number; integer weights round it up). Default: \
+                     from the graph, the average weight times 8 over the average out-degree."
+    )]
+    pub delta: Option<f64>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "S",
+        default_value_t = StrategyArg::DeltaStepping,
+        help = "How the GPU distributes the work",
+        long_help = "How the GPU distributes the work: delta-stepping (buckets on the device, one persistent \
+                     launch), near-far, or seed 002's node-based, edge-based, workload-decomposition, \
+                     node-splitting and hierarchical. The CPU always runs delta-stepping."
+    )]
+    pub strategy: StrategyArg,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Node splitting's degree threshold",
+        long_help = "Node splitting's degree threshold: vertices of higher degree are split into virtual \
+                     vertices. Default: from the degree histogram. Only with --strategy node-splitting."
+    )]
+    pub split_threshold: Option<u32>,
+    #[arg(long, help = "Compute distances only, no parents")]
+    pub distances_only: bool,
+    #[arg(
+        long,
+        help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
+        long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
+                     tree rooted at the source, every tree edge's distances differ by its weight, no edge offers a \
+                     shorter path, and exactly the vertices the source reaches are reached."
+    )]
+    pub verify: bool,
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Write `vertex distance parent` per line to FILE",
+        long_help = "Write `vertex distance parent` per line to FILE (unreached: `inf` and -1), vertices \
+                     numbered as in the input; with --distances-only, `vertex distance` after a `#` header line. \
+                     Written whole or not at all; .gz compresses."
+    )]
+    pub out: Option<std::path::PathBuf>,
+    #[arg(long, help = "Print the summary as one JSON object instead of text")]
+    pub json: bool,
+}
+
+/// What `bench --algorithm sssp` reads beside the shared options (`--distances-only` is the
+/// GPU tuning's).
+#[derive(Args, Debug)]
+pub struct SsspBenchArgs {
+    #[command(flatten)]
+    pub weights: WeightArgs,
+    #[arg(
+        long,
+        value_name = "D",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "Delta-stepping's bucket width (default: from the graph)"
+    )]
+    pub delta: Option<f64>,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = StrategyArg::DeltaStepping,
+        value_name = "S",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "How the GPU distributes the work (as `sssp --strategy`)"
+    )]
+    pub sssp_strategy: StrategyArg,
+}
+
+/// [`SsspStrategy`] as a clap value, by the names the library gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    DeltaStepping,
+    NearFar,
+    NodeBased,
+    EdgeBased,
+    WorkloadDecomposition,
+    NodeSplitting,
+    Hierarchical,
+}
+
+impl From<StrategyArg> for SsspStrategy {
+    fn from(arg: StrategyArg) -> SsspStrategy {
+        match arg {
+            StrategyArg::DeltaStepping => SsspStrategy::DeltaStepping,
+            StrategyArg::NearFar => SsspStrategy::NearFar,
+            StrategyArg::NodeBased => SsspStrategy::NodeBased,
+            StrategyArg::EdgeBased => SsspStrategy::EdgeBased,
+            StrategyArg::WorkloadDecomposition => SsspStrategy::WorkloadDecomposition,
+            StrategyArg::NodeSplitting => SsspStrategy::NodeSplitting,
+            StrategyArg::Hierarchical => SsspStrategy::Hierarchical,
+        }
+    }
+}
+
+impl SsspArgs {
+    /// The options, refused before anything is loaded where they contradict each other.
+    pub fn options(&self) -> Result<SsspOptions> {
+        let strategy = SsspStrategy::from(self.strategy);
+        if self.split_threshold.is_some() && strategy != SsspStrategy::NodeSplitting {
+            return Err(Error::InvalidArgument(format!(
+                "--split-threshold is node splitting's; --strategy {} does not read it",
+                strategy.name()
+            )));
+        }
+        if let Some(delta) = self.delta {
+            if !(delta.is_finite() && delta > 0.0) {
+                return Err(Error::InvalidArgument(format!("--delta must be a positive number, not {delta}")));
+            }
+        }
+        Ok(SsspOptions {
+            strategy,
+            delta: self.delta,
+            split_threshold: self.split_threshold,
+            distances_only: self.distances_only,
+        })
+    }
+}
+
+/// The placement options of the shared graph arguments.
+pub fn placement_options(graph: &GraphArgs) -> PlacementOptions {
+    PlacementOptions {
+        placement: match graph.placement {
+            PlacementArg::Auto => None,
+            PlacementArg::Device => Some(Placement::Device),
+            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
+        },
+        vram_budget: graph.vram_budget,
+        compressed: graph.compressed,
+        no_list_heads: graph.no_list_heads,
+    }
+}
+
+pub fn run(args: &SsspArgs) -> Result<()> {
+    let options = args.options()?;
+    if let Some(path) = &args.out {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let loading = Instant::now();
+    let graph = super::load_weighted(&args.graph.input, &args.weights)?;
+    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let source = match args.source {
+        Some(_) if graph.num_vertices() == 0 => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the graph is empty (no vertices), so there is no source vertex to start from",
+                args.graph.input.graph
+            )))
+        }
+        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
+            vertex: external,
+            problem: format!(
+                "is out of range: the graph has {} vertices, numbered {}..={}",
+                graph.num_vertices(),
+                graph.external_id(0),
+                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
+            ),
+        })?,
+        None => random_source(&graph, args.graph.input.seed).ok_or_else(|| {
+            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
+        })?,
+    };
+    let delta = delta_for(&graph, options.delta)?;
+
+    let placement = placement_options(&args.graph);
+    let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
+    let found = finder.run(source, &options)?;
+    for warning in &found.warnings {
+        eprintln!("warpath: warning: {warning}");
+    }
+    if let Some(path) = &args.out {
+        write_result(&graph, &found, path)?;
+    }
+    let verified = if args.verify {
+        verify::validate(&graph, source, &found.run)?;
+        Some(if options.distances_only { "ok (distances: no tree to check)" } else { "ok" })
+    } else {
+        None
+    };
+
+    let run = &found.run;
+    let seconds = run.time.as_secs_f64();
+    let component_edges = run.distances.edges_in_component(&graph);
+    let gteps = if seconds > 0.0 { component_edges as f64 / seconds / 1e9 } else { 0.0 };
+    let per_edge = run.relaxations as f64 / graph.num_edges().max(1) as f64;
+    let weights = graph.weight_range().map_or_else(|| "none (every edge weighs 1)".to_string(), |r| r.to_string());
+    let on_cpu = matches!(found.backend, BackendUsed::Cpu { .. });
+    let algorithm = if on_cpu {
+        format!("delta-stepping on the CPU (delta {delta})")
+    } else if options.strategy == SsspStrategy::DeltaStepping {
+        format!("delta-stepping on the GPU (delta {delta})")
+    } else {
+        format!("{} on the GPU", options.strategy.name())
+    };
+
+    if args.json {
+        let report = json!({
+            "graph": args.graph.input.graph,
+            "vertices": graph.num_vertices(),
+            "edges": graph.num_edges(),
+            "undirected": graph.is_undirected(),
+            "weights": weights,
+            "backend": found.backend.to_string(),
+            "algorithm": algorithm,
+            "strategy": options.strategy.name(),
+            "delta": delta,
+            "distances_only": options.distances_only,
+            "source": graph.external_id(source),
+            "reached": run.distances.reached(),
+            "max_distance": run.distances.max_reached(),
+            "load_ms": load_ms,
+            "time_ms": seconds * 1e3,
+            "end_to_end_ms": found.end_to_end_time.as_secs_f64() * 1e3,
+            "relaxations": run.relaxations,
+            "relaxations_per_edge": per_edge,
+            "edges_in_component": component_edges,
+            "gteps": gteps,
+            "verified": verified.is_some(),
+            "warnings": found.warnings,
+        });
+        println!("{}", serde_json::to_string_pretty(&report).expect("the summary encodes as JSON"));
+    } else {
+        println!("graph: {} (loaded in {load_ms:.1} ms)", args.graph.input.graph);
+        println!("backend: {}", found.backend);
+        println!("algorithm: {algorithm}");
+        if options.distances_only {
+            println!("labels: distances only (no parents)");
+        }
+        println!("weights: {weights}");
+        println!("source: {}", graph.external_id(source));
+        println!("vertices: {}", graph.num_vertices());
+        println!("edges: {}", graph.num_edges());
+        println!("reached: {}", run.distances.reached());
+        println!("max distance: {}", run.distances.max_reached());
+        println!("time: {:.3} ms", seconds * 1e3);
+        println!("end-to-end: {:.3} ms", found.end_to_end_time.as_secs_f64() * 1e3);
+        println!("relaxations: {} ({per_edge:.2} per edge)", run.relaxations);
+        println!("GTEPS: {gteps:.3} (edges of the reached component / time)");
+        if let Some(verdict) = verified {
+            println!("verified: {verdict}");
+        }
+    }
+    if let Some(path) = &args.out {
+        if !args.json {
+            println!("out: {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// One line per vertex, numbered as in the input: `vertex distance parent` (unreached: `inf`
+/// and -1), or `vertex distance` after a header line for a distances-only run.
+fn write_result(graph: &Graph, found: &PathsRun, path: &std::path::Path) -> Result<()> {
+    let run = &found.run;
+    warpath::output::write_atomically(path, |out| {
+        if run.parents.is_empty() {
+            writeln!(out, "# vertex distance (distances only: no parents; inf for unreached)")?;
+        }
+        for v in 0..graph.num_vertices() as u32 {
+            let external = graph.external_id(v);
+            let distance = run.distances.show(v as usize);
+            match run.parents.get(v as usize) {
+                None => writeln!(out, "{external} {distance}")?,
+                Some(&UNREACHED) => writeln!(out, "{external} {distance} -1")?,
+                Some(&parent) => writeln!(out, "{external} {distance} {}", graph.external_id(parent))?,
+            }
+        }
+        Ok(())
+    })
+}

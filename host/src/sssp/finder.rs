@@ -1,0 +1,127 @@
+//! Shortest paths on the engine: a graph prepared once ([`crate::engine::prepare`], its
+//! device memory budgeted by [`crate::sssp::gpu::workspace`]), then as many runs as the caller
+//! wants, on the GPU or by parallel delta-stepping on the CPU.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
+use crate::error::Result;
+use crate::graph::Graph;
+use crate::sssp::{check_source, cpu_delta, gpu, SsspOptions, SsspRun, SsspStrategy};
+
+/// A finished run and what it cost.
+#[derive(Clone, Debug)]
+pub struct PathsRun {
+    /// The source, an internal id.
+    pub source: u32,
+    pub run: SsspRun,
+    pub backend: BackendUsed,
+    /// Including the uploads and downloads around the kernels (equal to `run.time` on the CPU).
+    pub end_to_end_time: Duration,
+    /// Things the user should know: a fallback to the CPU, unit weights for an unweighted graph,
+    /// a GPU strategy the CPU does not have.
+    pub warnings: Vec<String>,
+}
+
+/// A graph prepared for repeated shortest-path runs on one backend.
+pub struct PathFinder<'g> {
+    graph: &'g Graph,
+    prepared: Prepared,
+    warnings: Vec<String>,
+}
+
+impl<'g> PathFinder<'g> {
+    /// Prepares `graph` for `backend` with the default placement. With [`Backend::Auto`], a
+    /// missing GPU or one without room falls back to the CPU, with a warning.
+    pub fn new(graph: &'g Graph, backend: Backend, options: &SsspOptions) -> Result<Self> {
+        Self::with_placement(graph, backend, &PlacementOptions::default(), options)
+    }
+
+    /// [`new`](Self::new) with a choice of placement and device-memory budget; the device
+    /// arrays are budgeted for `options.strategy`.
+    pub fn with_placement(
+        graph: &'g Graph,
+        backend: Backend,
+        placement: &PlacementOptions,
+        options: &SsspOptions,
+    ) -> Result<Self> {
+        let workspace = gpu::workspace(graph, options)?;
+        let (prepared, mut warnings) = prepare(graph, backend, placement, workspace)?;
+        if !graph.is_weighted() {
+            warnings.push("the graph has no edge weights: every edge weighs 1, so distances count edges".into());
+        }
+        Ok(PathFinder { graph, prepared, warnings })
+    }
+
+    pub fn backend(&self) -> BackendUsed {
+        self.prepared.backend()
+    }
+
+    /// The graph on the GPU (None on the CPU).
+    pub fn gpu(&self) -> Option<&GpuGraph> {
+        self.prepared.gpu()
+    }
+
+    /// Warnings raised while preparing.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Shortest paths from `source` (an internal id; out of range is an error).
+    pub fn run(&self, source: u32, options: &SsspOptions) -> Result<PathsRun> {
+        check_source(self.graph, source)?;
+        let mut warnings = self.warnings.clone();
+        let started = Instant::now();
+        let run = match self.prepared.gpu() {
+            Some(on_gpu) => gpu::shortest_paths(on_gpu, source, options)?,
+            None => {
+                if options.strategy != SsspStrategy::default() {
+                    warnings.push(format!(
+                        "the {} strategy is the GPU's: the CPU runs delta-stepping",
+                        options.strategy.name()
+                    ));
+                }
+                cpu_delta::delta_stepping(self.graph, source, options)?
+            }
+        };
+        let end_to_end_time = match self.prepared.gpu() {
+            Some(_) => started.elapsed(),
+            None => run.time,
+        };
+        Ok(PathsRun { source, run, backend: self.backend(), end_to_end_time, warnings })
+    }
+}
+
+/// Shortest paths from `source` (an internal id) on `backend` with the default options: the
+/// simplest entry to the library.
+pub fn shortest_paths(graph: &Graph, source: u32, backend: Backend) -> Result<PathsRun> {
+    let options = SsspOptions::default();
+    PathFinder::new(graph, backend, &options)?.run(source, &options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{EdgeList, GraphBuilder};
+    use crate::sssp::Distances;
+
+    #[test]
+    fn unweighted_graphs_run_with_unit_weights_and_say_so() {
+        let g = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1), (1, 2)], true)).unwrap();
+        let found = shortest_paths(&g, 0, Backend::Cpu).unwrap();
+        assert_eq!(found.run.distances, Distances::Int(vec![0, 1, 2]));
+        assert_eq!(found.run.parents, vec![0, 0, 1]);
+        assert!(found.warnings.iter().any(|w| w.contains("weighs 1")), "{:?}", found.warnings);
+        assert!(matches!(found.backend, BackendUsed::Cpu { .. }));
+        assert!(shortest_paths(&g, 3, Backend::Cpu).unwrap_err().to_string().contains("out of range"));
+    }
+
+    #[test]
+    fn a_gpu_strategy_on_the_cpu_is_noted() {
+        let g = GraphBuilder::new().build(EdgeList::new(2, vec![(0, 1)], true)).unwrap();
+        let options = SsspOptions { strategy: SsspStrategy::NodeSplitting, ..Default::default() };
+        let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
+        let found = finder.run(1, &options).unwrap();
+        assert!(found.warnings.iter().any(|w| w.contains("node-splitting")), "{:?}", found.warnings);
+    }
+}

@@ -1,0 +1,141 @@
+//! `warpath sssp` and `warpath bench --algorithm sssp` on the command line: what they print,
+//! the `--out` file, `--json`, `--verify` on every dataset, and one line with exit code 2 for
+//! every bad input.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::Scratch;
+
+fn warpath(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn line<'a>(text: &'a str, key: &str) -> &'a str {
+    text.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("no `{key}` line in\n{text}"))
+}
+
+/// 1 -> 2 (7), 2 -> 3 (2), 1 -> 3 (20), 3 -> 1 (1); 4 reaches nothing and is not reached.
+const DIMACS: &[u8] = b"c tiny\np sp 4 4\na 1 2 7\na 2 3 2\na 1 3 20\na 3 1 1\n";
+
+#[test]
+fn sssp_prints_its_summary_and_writes_vertex_distance_parent() {
+    let scratch = Scratch::new("cli-sssp-out");
+    let gr = scratch.file("g.gr", DIMACS);
+    let out_file = scratch.path("paths.txt");
+    let out = warpath(&["sssp", gr.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--verify", "--out", out_file.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(line(&text, "backend: ").starts_with("cpu"), "{text}");
+    assert!(line(&text, "algorithm: ").starts_with("delta-stepping on the CPU"), "{text}");
+    assert_eq!(line(&text, "weights: "), "u32 weights from 1 to 20");
+    assert_eq!(line(&text, "source: "), "1");
+    assert_eq!(line(&text, "reached: "), "3");
+    assert_eq!(line(&text, "max distance: "), "9");
+    // Four edges, each relaxed at least once (delta-stepping may relax one again).
+    let relaxations: u64 = line(&text, "relaxations: ").split(' ').next().unwrap().parse().unwrap();
+    assert!(relaxations >= 4, "{text}");
+    assert_eq!(line(&text, "verified: "), "ok");
+    line(&text, "time: ");
+    line(&text, "GTEPS: ");
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(written, "1 0 1\n2 7 1\n3 9 2\n4 inf -1\n");
+
+    // Distances only: a header, then two columns.
+    let out = warpath(&["sssp", gr.to_str().unwrap(), "--source", "2", "--backend", "cpu", "--distances-only", "--verify", "--out", out_file.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(line(&text, "verified: ").starts_with("ok"), "{text}");
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(written.lines().skip(1).collect::<Vec<_>>(), ["1 3", "2 0", "3 2", "4 inf"]);
+    assert!(written.starts_with('#'));
+}
+
+#[test]
+fn json_real_weights_and_unit_weights() {
+    let out = warpath(&["sssp", "kron:9", "--weights", "graph500", "--backend", "cpu", "--verify", "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["verified"], true);
+    assert_eq!(report["strategy"], "delta-stepping");
+    assert!(report["weights"].as_str().unwrap().starts_with("f32 weights"), "{report}");
+    assert!(report["relaxations_per_edge"].as_f64().unwrap() >= 1.0, "{report}");
+    assert!(report["reached"].as_u64().unwrap() > 1);
+
+    let out = warpath(&["sssp", "grid2d:10", "--source", "0", "--backend", "cpu", "--verify"]);
+    let text = stdout(&out);
+    assert_eq!(line(&text, "max distance: "), "18");
+    assert!(common::stderr_of(&out).contains("every edge weighs 1"), "{}", common::stderr_of(&out));
+}
+
+#[test]
+fn short_help_is_one_line_a_flag() {
+    let short = stdout(&warpath(&["sssp", "-h"]));
+    for line in short.lines().skip_while(|l| !l.is_empty()) {
+        let flag_or_argument = line.starts_with("  -") || line.starts_with("      --") || line.starts_with("  <");
+        let heading = !line.starts_with(' ') && (line.ends_with(':') || line.starts_with("Usage:"));
+        assert!(line.is_empty() || heading || flag_or_argument, "`{line}` in:\n{short}");
+    }
+    for needle in ["--delta", "--strategy", "--split-threshold", "--weights", "--backend", "--verify"] {
+        assert!(short.contains(needle), "`{needle}` missing from sssp -h:\n{short}");
+    }
+    let long = stdout(&warpath(&["sssp", "--help"]));
+    assert!(long.contains("kernel 3") && long.lines().count() > short.lines().count(), "{long}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let scratch = Scratch::new("cli-sssp-bad");
+    let gr = scratch.file("g.gr", DIMACS);
+    let g = gr.to_str().unwrap();
+    common::assert_one_line_error(&warpath(&["sssp", g, "--source", "9", "--backend", "cpu"]), &["source vertex 9", "out of range"]);
+    let negative = scratch.file("neg.gr", b"p sp 3 2\na 1 2 4\na 2 3 -6\n");
+    common::assert_one_line_error(&warpath(&["sssp", negative.to_str().unwrap(), "--backend", "cpu"]), &["neg.gr:3", "-6", "negative"]);
+    common::assert_one_line_error(&warpath(&["sssp", g, "--delta", "0", "--backend", "cpu"]), &["--delta", "positive"]);
+    common::assert_one_line_error(&warpath(&["sssp", g, "--split-threshold", "8", "--backend", "cpu"]), &["--split-threshold"]);
+    common::assert_one_line_error(&warpath(&["sssp", g, "--strategy", "fastest"]), &["fastest"]);
+    // The output may not be the input, and nothing is written on failure.
+    common::assert_one_line_error(&warpath(&["sssp", g, "--backend", "cpu", "--out", g]), &["g.gr"]);
+    assert_eq!(std::fs::read(&gr).unwrap(), DIMACS);
+}
+
+#[test]
+fn bench_runs_sssp_from_graph500_roots_and_writes_json() {
+    let scratch = Scratch::new("cli-sssp-bench");
+    let json = scratch.path("sssp.json");
+    let out = warpath(&[
+        "bench", "kron:9", "--algorithm", "sssp", "--weights", "uniform:1:255", "--roots", "5", "--backend", "cpu",
+        "--json", json.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("roots: 5 (all validated"), "{text}");
+    assert!(line(&text, "relaxations per edge: ").contains("median"), "{text}");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["algorithm"], "sssp");
+    assert_eq!(report["trials"].as_array().unwrap().len(), 5);
+    for trial in report["trials"].as_array().unwrap() {
+        assert!(trial["relaxations_per_edge"].as_f64().unwrap() > 0.0, "{trial}");
+        assert!(trial["gteps"].as_f64().unwrap() > 0.0, "{trial}");
+    }
+    assert_eq!(report["payload"]["weights"], "u32 weights from 1 to 255");
+    common::assert_one_line_error(&warpath(&["bench", "kron:8", "--algorithm", "sssp", "--trace", "--backend", "cpu"]), &["--trace"]);
+}
+
+#[test]
+fn sssp_verify_passes_on_every_dataset_on_the_cpu() {
+    let Some(dir) = common::datasets_dir("sssp_verify_passes_on_every_dataset_on_the_cpu") else { return };
+    for file in common::dataset_files(&dir) {
+        let name = file.to_str().unwrap();
+        // USA-road-d.NY with its own arc lengths; the rest with GAPBS's weights (some files have
+        // none, bcsstk13 negative matrix values).
+        let mut args = vec!["sssp", name, "--backend", "cpu", "--verify"];
+        if !name.contains("USA-road") {
+            args.extend(["--weights", "uniform:1:255"]);
+        }
+        let text = stdout(&warpath(&args));
+        assert_eq!(line(&text, "verified: "), "ok", "{name}");
+    }
+}
