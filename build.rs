@@ -51,7 +51,8 @@ fn main() {
     };
     println!("cargo:rustc-env=WARPATH_PTX_ORIGIN={origin}");
     // scripts/update-ptx copies the PTX from here only when it was built.
-    write_if_changed(&out_dir.join("ptx-origin"), origin);
+    let origin_file = out_dir.join("ptx-origin");
+    fs::write(&origin_file, origin).unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
     write_if_changed(&out_dir.join("warpath_kernels.ptx"), &ptx);
 }
 

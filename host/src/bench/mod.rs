@@ -10,7 +10,7 @@
 //! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
-//! - [`plot`]: the per-level frontier plot (SVG);
+//! - `plot` (the `plot` feature, which `cli` turns on): the per-level frontier plot (SVG);
 //! - [`suite`]: the standard suite of graphs and its markdown table;
 //! - [`meta`]: commit, date and driver of a result.
 
@@ -18,6 +18,7 @@ pub mod bfs;
 pub mod harness;
 pub mod json;
 pub mod meta;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod report;
 pub mod stats;
