@@ -8,6 +8,7 @@ mod bench;
 mod bfs;
 mod convert;
 mod info;
+mod json;
 mod kernels;
 mod progress;
 mod suite;
