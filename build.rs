@@ -52,7 +52,8 @@ fn main() {
     println!("cargo:rustc-env=WARPATH_PTX_ORIGIN={origin}");
     // scripts/update-ptx copies the PTX from here only when it was built.
     let origin_file = out_dir.join("ptx-origin");
-    fs::write(&origin_file, origin).unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
+    fs::write(&origin_file, origin)
+        .unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
     write_if_changed(&out_dir.join("warpath_kernels.ptx"), &ptx);
 }
 
@@ -111,9 +112,8 @@ fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
             command.env_remove(name);
         }
     }
-    let output = command
-        .output()
-        .unwrap_or_else(|err| fail(&format!("could not run rustup for the kernel crate: {err}")));
+    let output =
+        command.output().unwrap_or_else(|err| fail(&format!("could not run rustup for the kernel crate: {err}")));
     let diagnostics = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         eprint!("{diagnostics}");

@@ -156,8 +156,10 @@ fn run_folder_files(dir: &Path) -> (String, Vec<String>) {
     let folders: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap()).collect();
     assert_eq!(folders.len(), 1, "one run folder in {}", dir.display());
     let folder = &folders[0];
-    let mut files: Vec<String> =
-        std::fs::read_dir(folder.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut files: Vec<String> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     files.sort();
     (folder.file_name().to_string_lossy().into_owned(), files)
 }

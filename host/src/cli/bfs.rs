@@ -176,7 +176,9 @@ impl BfsReport {
         println!("source: {}", self.source);
         println!("vertices: {}", self.vertices);
         match self.edges_undirected {
-            Some(undirected) => println!("edges: {} (directed, as stored; {undirected} undirected)", self.edges_directed),
+            Some(undirected) => {
+                println!("edges: {} (directed, as stored; {undirected} undirected)", self.edges_directed)
+            }
             None => println!("edges: {} ({})", self.edges_directed, warpath::bench::report::DIRECTED_IN_EDGES),
         }
         println!("reached: {}", self.reached);

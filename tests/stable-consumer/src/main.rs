@@ -19,7 +19,12 @@ fn main() -> warpath::Result<()> {
         let distances = &traversal.result.distances;
         assert_eq!(distances, &bfs_sequential(&graph, source).distances, "source {source}");
         let reached = distances.iter().filter(|&&d| d != UNREACHED).count();
-        println!("source {}: {reached} reached, depth {} on {}", graph.external_id(source), traversal.result.depth(), traversal.backend);
+        println!(
+            "source {}: {reached} reached, depth {} on {}",
+            graph.external_id(source),
+            traversal.result.depth(),
+            traversal.backend
+        );
     }
     println!("{}", warpath::gpu::ptx::PTX.lines().next().unwrap_or_default());
     Ok(())
