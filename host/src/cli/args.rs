@@ -766,8 +766,8 @@ pub struct SuiteArgs {
         help = "Folder to write the run's folder of results into",
         long_help = "Folder to write the run's results into: a folder DATE-COMMIT-DEVICE-suite in it holds the \
                      markdown table (suite.md) and the JSON reports (suite.json). Default: warpath-suite in the \
-                     current directory (created if need be), never a folder of the repository's own; give \
-                     --out-dir bench/results to add a run to the committed results."
+                     current directory (created if need be; git ignores it in the repository), so that a run \
+                     never writes over committed results; give --out-dir bench/results to add one to them."
     )]
     pub out_dir: std::path::PathBuf,
 }
