@@ -1,19 +1,28 @@
-//! Builds the kernel crate in `device/` to PTX with rustc's own `nvptx64-nvidia-cuda` target
-//! and leaves it in `$OUT_DIR/warpath_kernels.ptx`, which `host/src/gpu/ptx.rs` embeds.
+//! Puts the PTX of the kernel crate in `device/` into `$OUT_DIR/warpath_kernels.ptx`, which
+//! `host/src/gpu/ptx.rs` embeds. Two ways, so that the library builds on any toolchain:
 //!
-//! The nested cargo runs with `-Zbuild-std=core` (no prebuilt `core` exists for nvptx) and
-//! `--emit=asm`. The kernel crate is a `cdylib` so that rustc runs fat LTO over it and `core`
-//! and the emitted assembly is one self-contained PTX module; the final "link" would need
-//! `llvm-bitcode-linker`, which is not installed, and is not needed, so the linker is `true`.
+//! - where rustup has the nightly pinned in `rust-toolchain.toml`, it builds `device/` with it,
+//!   whatever toolchain builds warpath itself: `rustup run <channel> cargo rustc` for rustc's
+//!   `nvptx64-nvidia-cuda` target with `-Zbuild-std=core` (no prebuilt `core` exists for nvptx)
+//!   and `--emit=asm`. The kernel crate is a `cdylib` so that rustc runs fat LTO over it and
+//!   `core` and the emitted assembly is one self-contained PTX module; the final "link" would
+//!   need `llvm-bitcode-linker`, which is not installed, and is not needed, so the linker is `true`;
+//! - elsewhere (a stable toolchain alone, no rustup) it takes the PTX committed in `ptx/`, which
+//!   `scripts/update-ptx` writes, and warns when the sources changed since.
+//!
+//! Either way the PTX starts with a header naming the hash of its inputs (`ptx/inputs.rs`).
 
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{exit, Command};
+use std::process::{exit, Command, Stdio};
 
 use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
 use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
 use warpath_interface::names;
+
+#[path = "ptx/inputs.rs"]
+mod ptx_inputs;
 
 /// Oldest architecture the PTX targets: Ampere (A100). The driver JIT-compiles it for newer
 /// chips (H100/H200 are sm_90) when the module is loaded.
@@ -22,58 +31,121 @@ const PTX_TARGET_CPU: &str = "sm_80";
 fn main() {
     emit_commit();
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    let device = root.join("device");
-    for watched in ["device/src", "device/Cargo.toml", "interface/src", "interface/Cargo.toml", "rust-toolchain.toml", "build.rs"] {
+    for watched in ptx_inputs::INPUTS.iter().chain(&[ptx_inputs::COMMITTED_PTX]) {
         println!("cargo:rerun-if-changed={watched}");
     }
+    // Where rustup looks for toolchains: a different one may have the nightly, or lack it.
+    println!("cargo:rerun-if-env-changed=RUSTUP_HOME");
+    let hash = ptx_inputs::inputs_hash(&root)
+        .unwrap_or_else(|err| fail(&format!("cannot read the kernel build's inputs: {err}")));
+    // For tests/committed_ptx.rs: the hash of the sources this build saw, and where its PTX came from.
+    println!("cargo:rustc-env=WARPATH_PTX_INPUTS={hash}");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
-    let target_dir = out_dir.join("device-target");
+    let channel = pinned_channel(&root);
+    let (ptx, origin) = if nightly_installed(&channel) {
+        let ptx = build_kernels(&root, &out_dir, &channel);
+        check_self_contained(&ptx);
+        (format!("{}{}", ptx_inputs::header(&hash), apply_launch_bounds(&ptx)), "built")
+    } else {
+        (committed_ptx(&root, &hash, &channel), "committed")
+    };
+    println!("cargo:rustc-env=WARPATH_PTX_ORIGIN={origin}");
+    // scripts/update-ptx copies the PTX from here only when it was built.
+    let origin_file = out_dir.join("ptx-origin");
+    fs::write(&origin_file, origin)
+        .unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
+    write_if_changed(&out_dir.join("warpath_kernels.ptx"), &ptx);
+}
 
-    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut command = Command::new(cargo);
+/// The toolchain `rust-toolchain.toml` pins (`channel = "nightly-..."`).
+fn pinned_channel(root: &Path) -> String {
+    let path = root.join("rust-toolchain.toml");
+    let text = fs::read_to_string(&path).unwrap_or_else(|err| fail(&format!("cannot read {}: {err}", path.display())));
+    text.lines()
+        .find_map(|line| {
+            let value = line.trim().strip_prefix("channel")?.trim_start().strip_prefix('=')?;
+            Some(value.trim().trim_matches('"').to_string())
+        })
+        .unwrap_or_else(|| fail(&format!("{}: no `channel = \"...\"` line", path.display())))
+}
+
+/// Whether rustup is on the PATH and has `channel` installed (it is not asked to install it).
+fn nightly_installed(channel: &str) -> bool {
+    Command::new("rustup")
+        .args(["run", channel, "rustc", "--version"])
+        .env("RUSTUP_AUTO_INSTALL", "0")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Builds `device/` with the pinned nightly and returns its PTX as rustc wrote it.
+fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
+    let target_dir = out_dir.join("device-target");
+    let mut command = Command::new("rustup");
     command
-        .current_dir(&device)
-        .args(["rustc", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
+        .current_dir(root.join("device"))
+        .args(["run", channel, "cargo", "rustc", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
         .arg("--target-dir")
         .arg(&target_dir)
         .args(["--", "--emit=asm", "-C", &format!("target-cpu={PTX_TARGET_CPU}"), "-C", "linker=true"]);
-    // Flags meant for the host build (clippy's wrapper, coverage or sanitizer RUSTFLAGS, a
-    // host --target) must not leak into the nvptx build.
-    for var in [
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "RUSTC_WRAPPER",
-        "RUSTC_WORKSPACE_WRAPPER",
-        "CARGO_BUILD_TARGET",
-        "CARGO_TARGET_DIR",
-        "CARGO_BUILD_RUSTFLAGS",
-    ] {
-        command.env_remove(var);
+    // What the outer cargo set for the host build must not reach the nvptx build: its compiler
+    // (perhaps stable) and wrappers, clippy's wrapper, coverage or sanitizer flags, a host
+    // --target, profile overrides that would change the PTX.
+    for (var, _) in env::vars_os() {
+        let Some(name) = var.to_str() else { continue };
+        let exact = [
+            "CARGO",
+            "RUSTC",
+            "RUSTDOC",
+            "RUSTC_WRAPPER",
+            "RUSTC_WORKSPACE_WRAPPER",
+            "RUSTC_LINKER",
+            "RUSTFLAGS",
+            "RUSTDOCFLAGS",
+            "RUSTUP_TOOLCHAIN",
+            "__CARGO_DEFAULT_LIB_METADATA",
+        ];
+        let prefixes = ["CARGO_ENCODED_", "CARGO_BUILD_", "CARGO_TARGET_", "CARGO_PROFILE_"];
+        if exact.contains(&name) || prefixes.iter().any(|prefix| name.starts_with(prefix)) {
+            command.env_remove(name);
+        }
     }
     let output =
-        command.output().unwrap_or_else(|err| fail(&format!("could not run cargo for the kernel crate: {err}")));
+        command.output().unwrap_or_else(|err| fail(&format!("could not run rustup for the kernel crate: {err}")));
     let diagnostics = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         eprint!("{diagnostics}");
-        fail(
-            "building the GPU kernels in device/ failed (see the errors above).\n\
-             The kernel build needs the nightly toolchain pinned in rust-toolchain.toml with its rust-src component;\n\
-             `rustup toolchain install` in the repository root installs both (scripts/setup does it for you).",
-        );
+        fail(&format!(
+            "building the GPU kernels in device/ with {channel} failed (see the errors above).\n\
+             The kernel build needs the rust-src component of that toolchain: \
+             `rustup component add rust-src --toolchain {channel}` (scripts/setup does it for you)."
+        ));
     }
     // Cargo shows a build script's output only when it fails, so the kernel crate's warnings
     // would pass unseen: hand each one, with its location, to cargo as a warning of ours.
     for warning in kernel_warnings(&diagnostics) {
         println!("cargo:warning=device/: {warning}");
     }
-
     let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/deps/warpath_device.s");
-    let ptx = fs::read_to_string(&ptx_path)
-        .unwrap_or_else(|err| fail(&format!("the kernel build produced no PTX at {}: {err}", ptx_path.display())));
-    check_self_contained(&ptx);
-    let ptx = apply_launch_bounds(&ptx);
-    let embedded = out_dir.join("warpath_kernels.ptx");
-    write_if_changed(&embedded, &ptx);
+    fs::read_to_string(&ptx_path)
+        .unwrap_or_else(|err| fail(&format!("the kernel build produced no PTX at {}: {err}", ptx_path.display())))
+}
+
+/// The committed PTX, with a warning when the sources it was built from have changed since.
+fn committed_ptx(root: &Path, hash: &str, channel: &str) -> String {
+    let path = root.join(ptx_inputs::COMMITTED_PTX);
+    let ptx = fs::read_to_string(&path).unwrap_or_else(|err| {
+        fail(&format!(
+            "rustup has no {channel} to build the GPU kernels with, and {} cannot be read: {err}",
+            path.display()
+        ))
+    });
+    if let Some(problem) = ptx_inputs::staleness(&ptx, hash) {
+        println!("cargo:warning={problem}; without {channel} in rustup to build them, warpath embeds these kernels as they are");
+    }
+    ptx
 }
 
 /// The warnings in the kernel build's diagnostics, each as "message (file:line:column)",

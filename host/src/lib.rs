@@ -16,6 +16,10 @@
 //! - [`cc`]: connected components (Afforest on the GPU, CPU code, verifier);
 //! - [`sssp`]: single-source shortest paths (delta-stepping and seed 002's strategies);
 //! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
+//!
+//! Features: `cli` (default) is the `warpath` command's (clap, indicatif) and turns on `plot`
+//! (plotters, for `bench::plot`). A library user sets `default-features = false`, and the library
+//! then builds on stable Rust too (the kernels come from `ptx/` where the pinned nightly is absent).
 
 pub mod bench;
 pub mod bfs;

@@ -85,24 +85,51 @@ fn limit_from_environment() -> Option<u64> {
     }
 }
 
-/// `6G`, `512M`, `4096`: a byte count with an optional binary suffix (K, M, G, T).
+/// What [`parse_bytes`] reads, for help texts.
+pub const BYTE_COUNT_FORMS: &str = "bytes (4096), or a number with a unit: K, M, G, T or KiB, MiB, GiB, TiB \
+(powers of 1024: 6G = 6GiB), KB, MB, GB, TB (powers of 1000: 6GB = 6,000,000,000 bytes); fractions \
+allowed with a unit (1.5G), case ignored";
+
+/// A byte count: `4096`, or a number with a unit, `6G`, `6GiB`, `6GB`, `1.5G`, `512m`. K, M, G
+/// and T alone are binary (as `free -g` and earlier warpath read them), as are KiB ... TiB; KB
+/// ... TB are decimal. A fraction is rounded down to whole bytes.
 pub fn parse_bytes(text: &str) -> std::result::Result<u64, String> {
     let text = text.trim();
-    let (digits, shift) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("unknown size suffix `{c}` in `{text}`: use K, M, G or T")),
-            };
-            (&text[..i], shift)
-        }
-        _ => (text, 0),
+    let number_end = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let (number, unit) = (&text[..number_end], text[number_end..].trim_start());
+    let not_a_count = || format!("`{text}` is not a byte count such as 6G, 6GB, 1.5GiB, 512M or 4096");
+    if number.is_empty() {
+        return Err(not_a_count());
+    }
+    let multiplier: u64 = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KIB" => 1 << 10,
+        "M" | "MIB" => 1 << 20,
+        "G" | "GIB" => 1 << 30,
+        "T" | "TIB" => 1 << 40,
+        "KB" => 1_000,
+        "MB" => 1_000_000,
+        "GB" => 1_000_000_000,
+        "TB" => 1_000_000_000_000,
+        _ => return Err(format!("unknown size suffix `{unit}` in `{text}`: use K, M, G, T, KiB ... TiB or KB ... TB")),
     };
-    let value: u64 = digits.parse().map_err(|_| format!("`{text}` is not a byte count such as 6G, 512M or 4096"))?;
-    value.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if whole.is_empty() && fraction.is_empty() || fraction.contains('.') {
+        return Err(not_a_count());
+    }
+    let digits = |s: &str| if s.is_empty() { Ok(0) } else { s.parse::<u128>().map_err(|_| not_a_count()) };
+    let (whole, scale) = (digits(whole)?, 10u128.checked_pow(fraction.len() as u32).ok_or_else(not_a_count)?);
+    // Exact: (whole + fraction / scale) * multiplier, rounded down.
+    let bytes = whole
+        .checked_mul(scale)
+        .and_then(|w| w.checked_add(digits(fraction).ok()?))
+        .and_then(|n| n.checked_mul(u128::from(multiplier)))
+        .map(|n| n / scale)
+        .ok_or_else(not_a_count)?;
+    if multiplier == 1 && !fraction.is_empty() {
+        return Err(format!("`{text}` is not a whole number of bytes"));
+    }
+    u64::try_from(bytes).map_err(|_| format!("`{text}` is too large"))
 }
 
 /// The memory this process may still use: the smaller of the cgroup's headroom and

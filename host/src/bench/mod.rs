@@ -13,7 +13,7 @@
 //!   relaxations per edge);
 //! - [`report`]: text tables;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
-//! - [`plot`]: the per-level frontier plot (SVG);
+//! - `plot` (the `plot` feature, which `cli` turns on): the per-level frontier plot (SVG);
 //! - [`suite`]: the standard suite of graphs and its markdown table;
 //! - [`meta`]: commit, date and driver of a result.
 
@@ -22,6 +22,7 @@ pub mod cc;
 pub mod harness;
 pub mod json;
 pub mod meta;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod report;
 pub mod sssp;

@@ -77,11 +77,13 @@ pub struct GraphInput {
         long,
         value_parser = parse_bytes,
         value_name = "BYTES",
-        help = "Host memory the graph may take (e.g. 16G)",
-        long_help = "Host memory the graph's load and build may take, in bytes or with a K, M, G or T suffix \
-                     (powers of 1024). A graph whose estimated needs exceed it is refused before anything is \
-                     allocated. Default: the environment variable WARPATH_MEMORY_LIMIT, else the memory \
-                     available (the cgroup's limit or MemAvailable)."
+        help = "Host memory the graph may take (e.g. 16G, 16GB, 1.5GiB)",
+        long_help = format!(
+            "Host memory the graph's load and build may take: {}. A graph whose estimated needs exceed it is \
+             refused before anything is allocated. Default: the environment variable WARPATH_MEMORY_LIMIT, \
+             else the memory available (the cgroup's limit or MemAvailable).",
+            warpath::memory::BYTE_COUNT_FORMS
+        )
     )]
     pub memory_limit: Option<u64>,
     #[arg(
@@ -142,10 +144,13 @@ pub struct GraphArgs {
         long,
         value_parser = parse_bytes,
         value_name = "BYTES",
-        help = "Device memory warpath may use (e.g. 6G)",
-        long_help = "Device memory warpath may use, in bytes or with a K, M, G or T suffix (powers of 1024). \
-                     Default: the free device memory less 512 MiB. A graph that does not fit beside the \
-                     algorithm's arrays goes to pinned host memory mapped into the GPU (zero-copy)."
+        help = "Device memory warpath may use (e.g. 6G = 6GiB, 6GB, 1.5G)",
+        long_help = format!(
+            "Device memory warpath may use: {}. Default: the free device memory less 512 MiB. A graph that \
+             does not fit beside the algorithm's arrays goes to pinned host memory mapped into the GPU \
+             (zero-copy).",
+            warpath::memory::BYTE_COUNT_FORMS
+        )
     )]
     pub vram_budget: Option<u64>,
     #[arg(
@@ -361,6 +366,8 @@ pub struct BfsArgs {
                      `vertex distance` per line after a `#` header line naming the columns."
     )]
     pub out: Option<std::path::PathBuf>,
+    #[arg(long, help = super::json::JSON_HELP, long_help = super::json::JSON_LONG_HELP)]
+    pub json: bool,
     #[command(flatten)]
     pub gpu: GpuTuning,
 }
@@ -652,6 +659,8 @@ pub struct InfoArgs {
     pub input: GraphInput,
     #[command(flatten)]
     pub weights: WeightArgs,
+    #[arg(long, help = super::json::JSON_HELP, long_help = super::json::JSON_LONG_HELP)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -789,7 +798,16 @@ pub struct SuiteArgs {
                      same roots."
     )]
     pub gpu_kernels: String,
-    #[arg(long, value_name = "DIR", default_value = "bench/results", help = "Folder for the markdown table and JSON")]
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "warpath-suite",
+        help = "Folder to write the run's folder of results into",
+        long_help = "Folder to write the run's results into: a folder DATE-COMMIT-DEVICE-suite in it holds the \
+                     markdown table (suite.md) and the JSON reports (suite.json). Default: warpath-suite in the \
+                     current directory (created if need be; git ignores it in the repository), so that a run \
+                     never writes over committed results; give --out-dir bench/results to add one to them."
+    )]
     pub out_dir: std::path::PathBuf,
 }
 
@@ -1034,6 +1052,40 @@ mod tests {
             let clap_aliases: Vec<&str> = value.get_name_and_aliases().skip(1).collect();
             assert_eq!(clap_aliases, library.aliases(), "{library}");
         }
+    }
+
+    #[test]
+    fn byte_counts_in_every_unit_form() {
+        let cases: [(&str, u64); 19] = [
+            ("4096", 4096),
+            ("4096B", 4096),
+            ("6G", 6 << 30),
+            ("6g", 6 << 30),
+            ("6GiB", 6 << 30),
+            ("6gib", 6 << 30),
+            ("6GB", 6_000_000_000),
+            ("6 GB", 6_000_000_000),
+            ("1.5G", 3 << 29),
+            ("1.5GiB", 3 << 29),
+            ("1.5GB", 1_500_000_000),
+            ("0.5K", 512),
+            (".5M", 1 << 19),
+            ("512M", 512 << 20),
+            ("512MiB", 512 << 20),
+            ("512MB", 512_000_000),
+            ("2KB", 2000),
+            ("1TB", 1_000_000_000_000),
+            ("1.0000000001K", 1024),
+        ];
+        for (text, bytes) in cases {
+            assert_eq!(parse_bytes(text), Ok(bytes), "{text}");
+        }
+        for bad in ["1.5", "1.2.3G", ".G", "", "G", "6 G B", "-1G", "6Gb/s"] {
+            assert!(parse_bytes(bad).is_err(), "{bad} accepted");
+        }
+        assert!(parse_bytes("1.5").unwrap_err().contains("whole number of bytes"));
+        assert!(parse_bytes("6PB").unwrap_err().contains("suffix"));
+        assert!(parse_bytes("20000000TB").unwrap_err().contains("too large"));
     }
 
     #[test]

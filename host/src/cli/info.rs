@@ -1,9 +1,10 @@
 use std::path::Path;
 
 use rayon::prelude::*;
+use serde::Serialize;
 
 use warpath::formats::Format;
-use warpath::graph::CompressedGraph;
+use warpath::graph::{CompressedGraph, WeightRange};
 use warpath::Result;
 
 use super::args::InfoArgs;
@@ -13,36 +14,112 @@ pub fn run(args: &InfoArgs) -> Result<()> {
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();
-    let isolated = degrees.partition_point(|&d| d == 0);
-    let mean = if n > 0 { graph.num_edges() as f64 / n as f64 } else { 0.0 };
     let symmetric = graph.is_symmetric();
-
-    println!("graph: {}", args.input.graph);
-    println!("vertices: {n}");
-    println!("edges: {} (directed, as stored)", graph.num_edges());
-    if symmetric {
-        println!("undirected edges: {}", graph.num_edges() / 2);
-    }
-    println!("symmetric: {}", if symmetric { "yes" } else { "no" });
-    println!("vertex ids: {}-based", graph.id_base());
-    if n > 0 {
-        println!("out-degree: min {}, median {}, mean {mean:.2}, max {}", degrees[0], degrees[n / 2], degrees[n - 1]);
-    }
-    println!("vertices without out-edges: {isolated}");
-    match (graph.weight_kind(), graph.weight_range()) {
-        (None, _) => println!("weights: none"),
-        (Some(kind), None) => println!("weights: {kind}, no edges"),
-        (Some(_), Some(range)) => println!("weights: {range}"),
-    }
     let compressed = CompressedGraph::encode(&graph);
-    println!(
-        "compression: {} bytes as delta-varint (ratio {:.2} of the plain CSR's {} bytes){}",
-        compressed.compressed_bytes(),
-        compressed.ratio(),
-        compressed.raw_bytes(),
-        if stored_compressed(&args.input.graph)? { "; stored compressed in the file" } else { "" }
-    );
+    let report = InfoReport {
+        graph: args.input.graph.clone(),
+        vertices: n as u64,
+        edges_directed: graph.num_edges(),
+        edges_undirected: symmetric.then(|| graph.num_edges() / 2),
+        symmetric,
+        vertex_id_base: graph.id_base(),
+        out_degree: (n > 0).then(|| DegreeReport {
+            min: degrees[0],
+            median: degrees[n / 2],
+            mean: graph.num_edges() as f64 / n as f64,
+            max: degrees[n - 1],
+        }),
+        vertices_without_out_edges: degrees.partition_point(|&d| d == 0) as u64,
+        weights: graph.weight_kind().map(|kind| {
+            let (min, max) = match graph.weight_range() {
+                Some(WeightRange::U32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
+                Some(WeightRange::F32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
+                None => (None, None),
+            };
+            WeightReport { kind: kind.to_string(), min, max }
+        }),
+        compressed_bytes: compressed.compressed_bytes(),
+        plain_csr_bytes: compressed.raw_bytes(),
+        compression_ratio: compressed.ratio(),
+        stored_compressed: stored_compressed(&args.input.graph)?,
+    };
+    if args.json {
+        return super::json::print_json(&report);
+    }
+    report.print_text(&graph);
     Ok(())
+}
+
+/// What `info` reports: printed as text, or with `--json` as one object.
+#[derive(Serialize)]
+struct InfoReport {
+    graph: String,
+    vertices: u64,
+    /// Directed edges as stored (an undirected edge counts twice).
+    edges_directed: u64,
+    /// For a symmetric graph, half of `edges_directed`.
+    edges_undirected: Option<u64>,
+    symmetric: bool,
+    /// 0 or 1: how the file numbers vertices.
+    vertex_id_base: u32,
+    /// None for a graph without vertices.
+    out_degree: Option<DegreeReport>,
+    vertices_without_out_edges: u64,
+    /// None for a graph without weights.
+    weights: Option<WeightReport>,
+    /// The neighbor lists delta-varint compressed.
+    compressed_bytes: u64,
+    plain_csr_bytes: u64,
+    compression_ratio: f64,
+    /// A `.wgr` file whose lists are stored compressed.
+    stored_compressed: bool,
+}
+
+#[derive(Serialize)]
+struct DegreeReport {
+    min: u64,
+    median: u64,
+    mean: f64,
+    max: u64,
+}
+
+#[derive(Serialize)]
+struct WeightReport {
+    /// `u32` or `f32`.
+    kind: String,
+    /// None when there are no edges.
+    min: Option<f64>,
+    max: Option<f64>,
+}
+
+impl InfoReport {
+    fn print_text(&self, graph: &warpath::Graph) {
+        println!("graph: {}", self.graph);
+        println!("vertices: {}", self.vertices);
+        println!("edges: {} (directed, as stored)", self.edges_directed);
+        if let Some(undirected) = self.edges_undirected {
+            println!("undirected edges: {undirected}");
+        }
+        println!("symmetric: {}", if self.symmetric { "yes" } else { "no" });
+        println!("vertex ids: {}-based", self.vertex_id_base);
+        if let Some(d) = &self.out_degree {
+            println!("out-degree: min {}, median {}, mean {:.2}, max {}", d.min, d.median, d.mean, d.max);
+        }
+        println!("vertices without out-edges: {}", self.vertices_without_out_edges);
+        // The library's own wording of the range (`u32 weights from 1 to 255`).
+        match (graph.weight_kind(), graph.weight_range()) {
+            (None, _) => println!("weights: none"),
+            (Some(kind), None) => println!("weights: {kind}, no edges"),
+            (Some(_), Some(range)) => println!("weights: {range}"),
+        }
+        println!(
+            "compression: {} bytes as delta-varint (ratio {:.2} of the plain CSR's {} bytes){}",
+            self.compressed_bytes,
+            self.compression_ratio,
+            self.plain_csr_bytes,
+            if self.stored_compressed { "; stored compressed in the file" } else { "" }
+        );
+    }
 }
 
 /// Whether GRAPH names a `.wgr` file whose lists are stored compressed.

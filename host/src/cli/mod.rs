@@ -9,6 +9,7 @@ mod bfs;
 mod cc;
 mod convert;
 mod info;
+mod json;
 mod kernels;
 mod progress;
 mod sssp;

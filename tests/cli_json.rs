@@ -1,0 +1,188 @@
+//! Output a script can read: `bfs --json` and `info --json` (one JSON object on stdout, the
+//! same figures as the text), `--vram-budget` in every unit form, and where `suite` writes.
+//! CPU backend only, so it runs everywhere.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{assert_one_line_error, Scratch};
+use serde_json::Value;
+
+fn warpath_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).current_dir(dir).output().expect("run warpath")
+}
+
+fn warpath(args: &[&str]) -> Output {
+    warpath_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The one JSON object `warpath ARGS` printed, after checking that it succeeded and printed
+/// exactly one line.
+fn json_of(args: &[&str]) -> Value {
+    let out = warpath(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one line of JSON expected:\n{text}");
+    let value: Value = serde_json::from_str(&text).unwrap_or_else(|err| panic!("not JSON ({err}):\n{text}"));
+    assert!(value.is_object(), "{text}");
+    value
+}
+
+/// The value after `name: ` on the line of `text` that starts with it.
+fn text_field<'t>(text: &'t str, name: &str) -> &'t str {
+    let prefix = format!("{name}: ");
+    text.lines().find_map(|l| l.strip_prefix(&prefix)).unwrap_or_else(|| panic!("no `{name}:` in\n{text}"))
+}
+
+#[test]
+fn bfs_json_has_the_figures_of_the_text() {
+    let args = ["bfs", "grid2d:20x10", "--backend", "cpu", "--verify", "--source", "0"];
+    let json = json_of(&[&args[..], &["--json"]].concat());
+    assert_eq!(json["graph"], "grid2d:20x10");
+    assert_eq!(json["backend"], "cpu");
+    assert!(json["backend_detail"].as_str().unwrap().starts_with("cpu ("), "{json}");
+    assert_eq!(json["gpu"], Value::Null, "no GPU part on the CPU");
+    assert_eq!(json["source"], 0);
+    assert_eq!(json["vertices"], 200);
+    assert_eq!(json["edges_directed"], 740);
+    assert_eq!(json["edges_undirected"], 370);
+    assert_eq!(json["reached"], 200);
+    assert_eq!(json["depth"], 28);
+    assert_eq!(json["distances_only"], false);
+    assert_eq!(json["verified"], true);
+    for timed in ["load_ms", "time_ms", "end_to_end_ms", "gteps"] {
+        assert!(json[timed].as_f64().is_some_and(|t| t >= 0.0), "{timed}: {json}");
+    }
+
+    // The text run says the same.
+    let out = warpath(&args);
+    let text = stdout(&out);
+    for (name, field) in [("source", "source"), ("vertices", "vertices"), ("reached", "reached"), ("depth", "depth")] {
+        assert_eq!(text_field(&text, name), json[field].to_string(), "{name}");
+    }
+    assert!(text_field(&text, "edges").starts_with("740 (directed, as stored; 370 undirected)"));
+}
+
+#[test]
+fn bfs_json_without_verify_says_null_and_keeps_the_out_file() {
+    let scratch = Scratch::new("cli-json-out");
+    let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 7\na 2 3 7\na 4 1 7\n");
+    let out_file = scratch.path("bfs.txt");
+    let json = json_of(&[
+        "bfs",
+        graph.to_str().unwrap(),
+        "--backend",
+        "cpu",
+        "--source",
+        "1",
+        "--distances-only",
+        "--out",
+        out_file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(json["verified"], Value::Null);
+    assert_eq!(json["source"], 1, "numbered as in the file");
+    assert_eq!((json["vertices"].as_u64(), json["edges_directed"].as_u64()), (Some(4), Some(3)));
+    assert_eq!(json["edges_undirected"], Value::Null, "a directed graph");
+    assert_eq!((json["reached"].as_u64(), json["depth"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(json["distances_only"], true);
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert!(written.starts_with("# vertex distance") && written.ends_with("3 2\n4 -1\n"), "{written}");
+}
+
+#[test]
+fn a_bad_input_with_json_is_still_one_error_line_and_no_json() {
+    let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--source", "99", "--json"]);
+    assert_one_line_error(&out, &["99", "out of range"]);
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn info_json_has_the_figures_of_the_text() {
+    let scratch = Scratch::new("cli-json-info");
+    // 1-based DIMACS with u32 weights: 1 -> 2 (5), 2 -> 3 (9), 3 -> 1 (7); vertex 4 has no edges.
+    let graph = scratch.file("g.gr", b"p sp 4 3\na 1 2 5\na 2 3 9\na 3 1 7\n");
+    let path = graph.to_str().unwrap();
+    let json = json_of(&["info", path, "--json"]);
+    assert_eq!(json["graph"], path);
+    assert_eq!((json["vertices"].as_u64(), json["edges_directed"].as_u64()), (Some(4), Some(3)));
+    assert_eq!(json["edges_undirected"], Value::Null);
+    assert_eq!(json["symmetric"], false);
+    assert_eq!(json["vertex_id_base"], 1);
+    assert_eq!(json["out_degree"]["min"], 0);
+    assert_eq!(json["out_degree"]["max"], 1);
+    assert_eq!(json["out_degree"]["mean"], 0.75);
+    assert_eq!(json["vertices_without_out_edges"], 1);
+    assert_eq!(json["weights"]["kind"], "u32");
+    assert_eq!((json["weights"]["min"].as_f64(), json["weights"]["max"].as_f64()), (Some(5.0), Some(9.0)));
+    assert_eq!(json["stored_compressed"], false);
+    let (compressed, plain) = (json["compressed_bytes"].as_u64().unwrap(), json["plain_csr_bytes"].as_u64().unwrap());
+    assert!(compressed > 0 && plain > 0, "{json}");
+    assert!((json["compression_ratio"].as_f64().unwrap() - compressed as f64 / plain as f64).abs() < 1e-12);
+
+    let text = stdout(&warpath(&["info", path]));
+    assert_eq!(text_field(&text, "vertices"), "4");
+    assert_eq!(text_field(&text, "weights"), "u32 weights from 5 to 9");
+    assert!(text_field(&text, "compression").starts_with(&format!("{compressed} bytes as delta-varint")), "{text}");
+
+    let unweighted = json_of(&["info", "grid2d:3", "--json"]);
+    assert_eq!(unweighted["weights"], Value::Null);
+    assert_eq!(unweighted["symmetric"], true);
+    assert_eq!(unweighted["edges_undirected"], 12);
+}
+
+#[test]
+fn vram_budget_takes_every_unit_form_and_refuses_others_in_one_line() {
+    for budget in ["6GB", "6GiB", "6G", "1.5G", "512M", "512MiB", "536870912"] {
+        let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", budget]);
+        assert!(out.status.success(), "{budget}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", "6XB"]);
+    assert_one_line_error(&out, &["--vram-budget", "unknown size suffix `XB`"]);
+    let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", "1.5"]);
+    assert_one_line_error(&out, &["--vram-budget", "whole number of bytes"]);
+    let help = stdout(&warpath(&["bfs", "--help"]));
+    assert!(help.contains("powers of 1000") && help.contains("powers of 1024"), "{help}");
+}
+
+/// The single run folder under `dir`, and the files in it.
+fn run_folder_files(dir: &Path) -> (String, Vec<String>) {
+    let folders: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap()).collect();
+    assert_eq!(folders.len(), 1, "one run folder in {}", dir.display());
+    let folder = &folders[0];
+    let mut files: Vec<String> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    (folder.file_name().to_string_lossy().into_owned(), files)
+}
+
+#[test]
+fn suite_writes_into_warpath_suite_here_or_into_the_out_dir_given() {
+    let scratch = Scratch::new("cli-suite-out");
+    let quick = ["suite", "--quick", "--no-gpu", "--roots", "1", "--only", "grid2d"];
+
+    let out = warpath_in(&scratch.dir, &quick);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let entries: Vec<_> = std::fs::read_dir(&scratch.dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(entries, ["warpath-suite"], "nothing else is written in the current directory");
+    let (folder, files) = run_folder_files(&scratch.dir.join("warpath-suite"));
+    assert!(folder.ends_with("-cpu-suite-quick"), "{folder}");
+    assert_eq!(files, ["suite.json", "suite.md"]);
+    assert!(stdout(&out).contains(&format!("table: warpath-suite/{folder}/suite.md")), "{}", stdout(&out));
+
+    let given = scratch.path("elsewhere/results");
+    let out = warpath_in(&scratch.dir, &[&quick[..], &["--out-dir", given.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (_, files) = run_folder_files(&given);
+    assert_eq!(files, ["suite.json", "suite.md"]);
+    let report = std::fs::read_to_string(given.read_dir().unwrap().next().unwrap().unwrap().path().join("suite.json"));
+    assert!(serde_json::from_str::<Value>(&report.unwrap()).is_ok());
+}

@@ -1,0 +1,99 @@
+//! The PTX committed in `ptx/` (what a build without the pinned nightly embeds, a stable
+//! toolchain's for one) is what the current sources build. Where rustup has the pinned
+//! nightly (CI, scripts/test), build.rs built the kernels and the two are compared whole;
+//! elsewhere the committed file's header is checked against the sources' hash.
+
+mod common;
+
+#[path = "../ptx/inputs.rs"]
+mod ptx_inputs;
+
+use std::path::{Path, PathBuf};
+
+use common::Scratch;
+use ptx_inputs::{header, header_hash, inputs_hash, staleness, COMMITTED_PTX, INPUTS};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn committed() -> String {
+    std::fs::read_to_string(root().join(COMMITTED_PTX)).expect("read the committed PTX")
+}
+
+#[test]
+fn the_committed_ptx_is_what_the_sources_build() {
+    let committed = committed();
+    let current = inputs_hash(&root()).unwrap();
+    if let Some(problem) = staleness(&committed, &current) {
+        panic!("{problem}");
+    }
+    if env!("WARPATH_PTX_ORIGIN") == "built" {
+        let built = warpath::gpu::ptx::PTX;
+        if committed != built {
+            let line = committed.lines().zip(built.lines()).position(|(a, b)| a != b);
+            let at = line.map_or("in length".to_string(), |l| format!("from line {}", l + 1));
+            panic!(
+                "{COMMITTED_PTX} has the header of these sources but differs {at} from the PTX they build \
+                 (a nondeterministic build, or an edited file): run scripts/update-ptx"
+            );
+        }
+    } else {
+        eprintln!("committed_ptx: the kernels were not built here (no pinned nightly); header checked only");
+    }
+}
+
+#[test]
+fn a_header_naming_other_sources_or_none_is_stale() {
+    let committed = committed();
+    let current = header_hash(&committed).expect("a header").to_string();
+    assert_eq!(staleness(&committed, &current), None);
+
+    let other = committed.replacen(&current, "0123456789abcdef", 1);
+    let problem = staleness(&other, &current).expect("another hash is stale");
+    assert!(problem.contains("0123456789abcdef") && problem.ends_with("run scripts/update-ptx"), "{problem}");
+
+    let headless = committed.split_once('\n').unwrap().1;
+    let problem = staleness(headless, &current).expect("no header is stale");
+    assert!(problem.contains("no inputs header") && problem.ends_with("run scripts/update-ptx"), "{problem}");
+
+    assert_eq!(header_hash(&header(&current)), Some(current.as_str()));
+}
+
+/// Copies every input of the kernel build from `from` into `to`.
+fn copy_inputs(from: &Path, to: &Path) {
+    fn copy(from: &Path, to: &Path) {
+        if from.is_dir() {
+            std::fs::create_dir_all(to).unwrap();
+            for entry in std::fs::read_dir(from).unwrap() {
+                let entry = entry.unwrap();
+                copy(&entry.path(), &to.join(entry.file_name()));
+            }
+        } else {
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(from, to).unwrap();
+        }
+    }
+    for input in INPUTS {
+        copy(&from.join(input), &to.join(input));
+    }
+}
+
+#[test]
+fn the_inputs_hash_follows_the_contents_not_the_place() {
+    let scratch = Scratch::new("ptx-inputs");
+    copy_inputs(&root(), &scratch.dir);
+    let here = inputs_hash(&root()).unwrap();
+    assert_eq!(inputs_hash(&scratch.dir).unwrap(), here, "the same files elsewhere");
+
+    let kernel = scratch.dir.join("device/src/lib.rs");
+    let mut source = std::fs::read_to_string(&kernel).unwrap();
+    source.push_str("\n// an edit\n");
+    std::fs::write(&kernel, source).unwrap();
+    assert_ne!(inputs_hash(&scratch.dir).unwrap(), here, "an edited kernel source");
+
+    std::fs::write(scratch.dir.join("interface/src/new_module.rs"), "").unwrap();
+    let with_new_file = inputs_hash(&scratch.dir).unwrap();
+    std::fs::remove_file(scratch.dir.join("interface/src/new_module.rs")).unwrap();
+    assert_ne!(with_new_file, inputs_hash(&scratch.dir).unwrap(), "a new file, even empty");
+}
