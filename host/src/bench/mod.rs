@@ -9,6 +9,8 @@
 //!   records and the summary, for every algorithm;
 //! - [`bfs`]: BFS as a [`BenchKernel`] (roots, Graph500 counts, trace, bus);
 //! - [`report`]: text tables;
+//! - [`stages`]: load and placement once per run, traversal and download per trial, against
+//!   the pinned bus bandwidths measured in the same run;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
 //! - [`plot`]: the per-level frontier plot (SVG);
 //! - [`suite`]: the standard suite of graphs and its markdown table;
@@ -20,9 +22,11 @@ pub mod json;
 pub mod meta;
 pub mod plot;
 pub mod report;
+pub mod stages;
 pub mod stats;
 pub mod suite;
 
 pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, LevelRecord, RootRecord, TraceRecord};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
 pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
+pub use stages::PlacementStage;

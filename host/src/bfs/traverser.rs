@@ -2,12 +2,13 @@
 //! traversals as the caller wants, each by the GPU kernel chosen (or `auto`'s pick for the
 //! graph) or by the parallel CPU BFS.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
-use crate::bfs::gpu::edge_queue::GpuEdgeQueue;
-use crate::bfs::gpu::persistent::{PersistentParams, GpuPersistent, PersistentRun};
+use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
+use crate::bfs::gpu::persistent::{Download, GpuPersistent, PersistentArrays, PersistentParams, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
@@ -22,9 +23,13 @@ pub struct Traversal {
     pub backend: BackendUsed,
     /// The traversal alone: CUDA-event time on the GPU, wall time on the CPU.
     pub traversal_time: Duration,
-    /// Including moving the graph to the device and the result back (equal to
-    /// `traversal_time` on the CPU).
+    /// The whole call on a graph already placed: the traversal, the labels' download and the
+    /// host work around them (equal to `traversal_time` on the CPU). Placing the graph is paid
+    /// once, before the first run ([`Traverser::placement_time`]).
     pub end_to_end_time: Duration,
+    /// Reading the labels back from the GPU (distances, and parents unless distances only):
+    /// wall time and bytes; zero on the CPU.
+    pub download: Download,
     /// Things the user should know, such as a fallback from the GPU to the CPU.
     pub warnings: Vec<String>,
 }
@@ -39,6 +44,18 @@ pub struct Traverser<'g> {
     /// [`GpuOptions::distances_only`], applied on every backend.
     distances_only: bool,
     warnings: Vec<String>,
+    /// The GPU kernel's device arrays, made by the first traversal and kept for the next
+    /// (those of one kernel family at a time).
+    arrays: Mutex<KernelArrays>,
+}
+
+/// The device arrays a [`Traverser`] keeps between runs.
+#[derive(Default)]
+enum KernelArrays {
+    #[default]
+    None,
+    Persistent(PersistentArrays),
+    EdgeQueue(EdgeQueueArrays),
 }
 
 /// Which GPU traversal runs.
@@ -132,6 +149,7 @@ impl<'g> Traverser<'g> {
             gpu_kernel: GpuKernel::default(),
             distances_only: options.distances_only,
             warnings,
+            arrays: Mutex::new(KernelArrays::None),
         })
     }
 
@@ -168,6 +186,8 @@ impl<'g> Traverser<'g> {
     /// Chooses the GPU traversal (no effect on the CPU).
     pub fn set_gpu_kernel(&mut self, kernel: GpuKernel) {
         self.gpu_kernel = kernel;
+        // The next run makes the arrays its kernel needs.
+        *self.arrays.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()) = KernelArrays::None;
     }
 
     /// Whether traversals label distances only ([`GpuOptions::distances_only`]).
@@ -185,58 +205,76 @@ impl<'g> Traverser<'g> {
     }
 
     /// One BFS from `source` (an internal id; check it with [`crate::bfs::check_source`]).
+    /// The device arrays are made by the first run and kept; see
+    /// [`run_reusing`](Self::run_reusing) to keep the host's result vectors too.
     pub fn run(&self, source: u32) -> Result<Traversal> {
-        Ok(self.run_inner(source, false)?.0)
+        Ok(self.run_inner(source, false, empty_result(source))?.0)
+    }
+
+    /// [`run`](Self::run), reading the labels into the vectors of `previous` (a result of an
+    /// earlier run, whose memory is reused: the download then pays no allocation or page
+    /// faults). For many sources:
+    ///
+    /// ```
+    /// use warpath::bfs::{Backend, Traverser};
+    /// use warpath::generate::{generate, GeneratorSpec};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let traverser = Traverser::new(&graph, Backend::Auto)?;
+    /// let mut result = traverser.run(0)?.result;
+    /// for source in [5, 11] {
+    ///     result = traverser.run_reusing(source, result)?.result;
+    ///     assert_eq!(result.distances[source as usize], 0);
+    /// }
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_reusing(&self, source: u32, previous: BfsResult) -> Result<Traversal> {
+        Ok(self.run_inner(source, false, previous)?.0)
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
     /// On the GPU each level is timed with its own events, which adds a little to the total.
     pub fn run_traced(&self, source: u32) -> Result<(Traversal, Vec<LevelTrace>)> {
-        self.run_inner(source, true)
+        self.run_inner(source, true, empty_result(source))
     }
 
-    fn run_inner(&self, source: u32, trace: bool) -> Result<(Traversal, Vec<LevelTrace>)> {
+    fn run_inner(&self, source: u32, trace: bool, reuse: BfsResult) -> Result<(Traversal, Vec<LevelTrace>)> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (result, traversal_time, end_to_end_time, levels) = match &self.prepared {
+        let (result, traversal_time, download, levels) = match &self.prepared {
             Prepared::Gpu(on) => {
                 let (gpu, device_graph) = (on.gpu(), on.graph());
                 let kernel = self.resolved_gpu_kernel();
-                let (result, kernel_ms, levels) = match kernel {
-                    GpuKernel::TopDown(strategy) => {
-                        let queues = GpuEdgeQueue::with_max_out_degree(
-                            gpu,
-                            self.graph,
-                            device_graph,
-                            on.max_out_degree(),
-                            self.distances_only,
-                        );
-                        let run = match queues {
-                            Ok(mut queues) => queues.run(source, strategy)?,
-                            // Auto's pick gives way to the persistent kernel, which needs no
-                            // queues; a strategy the user named fails with the sizes.
-                            Err(GpuError::OutOfMemory { .. }) if self.chose_automatically() => {
-                                warnings.push(format!(
-                                    "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
-                                ));
-                                let params = match self.gpu_kernel {
-                                    GpuKernel::Auto(params) => params,
-                                    _ => PersistentParams::top_down(),
-                                };
-                                self.run_persistent(on, source, params)?
-                            }
-                            Err(err) => return Err(err.into()),
-                        };
-                        (run.result, run.kernel_ms, run.levels)
+                // Auto's edge-queue pick that once gave way to the persistent kernel (no room
+                // for the queues) keeps giving way, over the arrays that kernel kept.
+                let gave_way = self.chose_automatically()
+                    && matches!(*self.arrays.lock().unwrap_or_else(|p| p.into_inner()), KernelArrays::Persistent(_));
+                let run = match kernel {
+                    GpuKernel::TopDown(strategy) if gave_way => {
+                        warnings.push(format!(
+                            "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
+                        ));
+                        self.run_persistent(on, source, self.fallback_params(), trace, reuse)?
                     }
+                    GpuKernel::TopDown(strategy) => match self.run_edge_queue(on, source, strategy, trace, reuse) {
+                        Ok(run) => run,
+                        // Auto's pick gives way to the persistent kernel, which needs no
+                        // queues; a strategy the user named fails with the sizes.
+                        Err((GpuError::OutOfMemory { .. }, reuse)) if self.chose_automatically() => {
+                            warnings.push(format!(
+                                "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
+                            ));
+                            self.run_persistent(on, source, self.fallback_params(), trace, reuse)?
+                        }
+                        Err((err, _)) => return Err(err.into()),
+                    },
                     GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
                         let zero_copy = self.placement() == Some(Placement::ZeroCopy);
                         if let Some(problem) = params.double_scan_conflict(zero_copy) {
                             return Err(crate::Error::InvalidArgument(problem.to_string()));
                         }
-                        let run = self.run_persistent(on, source, params)?;
-                        (run.result, run.kernel_ms, run.levels)
+                        self.run_persistent(on, source, params, trace, reuse)?
                     }
                     GpuKernel::PerLevel if self.distances_only => {
                         return Err(crate::Error::InvalidArgument(
@@ -253,14 +291,14 @@ impl<'g> Traverser<'g> {
                         ));
                     }
                     GpuKernel::PerLevel => {
+                        // The baseline allocates its arrays for every run, as it always did.
                         let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
                         let levels =
                             if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
-                        (run.result, run.kernel_ms, levels)
+                        PersistentRun { result: run.result, kernel_ms: run.kernel_ms, levels, download: run.download }
                     }
                 };
-                let traversal = Duration::from_secs_f64(kernel_ms / 1e3);
-                (result, traversal, started.elapsed() + on.upload_time(), levels)
+                (run.result, Duration::from_secs_f64(run.kernel_ms / 1e3), run.download, run.levels)
             }
             Prepared::Cpu { transpose } => {
                 let (result, levels) =
@@ -268,11 +306,12 @@ impl<'g> Traverser<'g> {
                 // The CPU BFS claims vertices through their parent slots, so it cannot skip them;
                 // it drops them instead, so that results look the same on every backend.
                 let result = if self.distances_only { result.without_parents() } else { result };
-                let elapsed = started.elapsed();
-                (result, elapsed, elapsed, levels)
+                (result, started.elapsed(), Download::default(), levels)
             }
         };
-        let traversal = Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings };
+        let end_to_end_time = if self.on_gpu().is_some() { started.elapsed() } else { traversal_time };
+        let traversal =
+            Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, download, warnings };
         Ok((traversal, levels))
     }
 
@@ -281,13 +320,33 @@ impl<'g> Traverser<'g> {
         matches!(self.gpu_kernel, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto))
     }
 
-    /// One run of the persistent kernel; a directed graph whose transpose did not fit stays
-    /// top-down.
+    /// The persistent kernel's parameters when it runs in place of auto's edge-queue pick.
+    fn fallback_params(&self) -> PersistentParams {
+        match self.gpu_kernel {
+            GpuKernel::Auto(params) => params,
+            _ => PersistentParams::top_down(),
+        }
+    }
+
+    /// The kept arrays, taken out for a run (the caller puts them back after it).
+    fn take_arrays(&self) -> KernelArrays {
+        std::mem::take(&mut *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
+    fn keep_arrays(&self, arrays: KernelArrays) {
+        *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = arrays;
+    }
+
+    /// One run of the persistent kernel over the kept arrays (made now if the last run used
+    /// another kernel family, whose arrays are freed first); a directed graph whose transpose
+    /// did not fit stays top-down.
     fn run_persistent(
         &self,
         on: &GpuGraph,
         source: u32,
         mut params: PersistentParams,
+        trace: bool,
+        reuse: BfsResult,
     ) -> std::result::Result<PersistentRun, GpuError> {
         let inbound = match on.in_lists() {
             Some(in_lists) => in_lists,
@@ -296,15 +355,50 @@ impl<'g> Traverser<'g> {
                 on.graph()
             }
         };
-        GpuPersistent::with_labels(
-            on.gpu(),
-            self.graph,
-            on.graph(),
-            inbound,
-            on.max_out_degree(),
-            self.distances_only,
-        )?
-        .run(source, params)
+        let arrays = match self.take_arrays() {
+            KernelArrays::Persistent(arrays) => arrays,
+            other => {
+                drop(other);
+                PersistentArrays::new(on.gpu(), self.graph.num_vertices(), self.graph.num_edges(), self.distances_only)?
+            }
+        };
+        let mut runner =
+            GpuPersistent::with_arrays(on.gpu(), self.graph, on.graph(), inbound, on.max_out_degree(), arrays);
+        let run = runner.run_reusing(source, params, trace, reuse)?;
+        self.keep_arrays(KernelArrays::Persistent(runner.into_arrays()));
+        Ok(run)
+    }
+
+    /// One run of the edge-queue kernel over the kept arrays (made now if the last run used
+    /// another kernel family); on failure, the error with the result vectors to reuse.
+    fn run_edge_queue(
+        &self,
+        on: &GpuGraph,
+        source: u32,
+        strategy: TopDownStrategy,
+        trace: bool,
+        reuse: BfsResult,
+    ) -> std::result::Result<PersistentRun, (GpuError, BfsResult)> {
+        let arrays = match self.take_arrays() {
+            KernelArrays::EdgeQueue(arrays) => arrays,
+            other => {
+                drop(other);
+                match EdgeQueueArrays::new(on.gpu(), self.graph, on.graph(), self.distances_only) {
+                    Ok(arrays) => arrays,
+                    Err(err) => return Err((err, reuse)),
+                }
+            }
+        };
+        let mut runner = GpuEdgeQueue::with_arrays(on.gpu(), self.graph, on.graph(), on.max_out_degree(), arrays);
+        let run = runner.run_reusing(source, strategy, trace, reuse).map_err(|err| (err, empty_result(source)))?;
+        self.keep_arrays(KernelArrays::EdgeQueue(runner.into_arrays()));
+        Ok(run)
+    }
+
+    /// Time it took to place the graph (and its transpose, list heads) for the GPU: paid once,
+    /// before the first run (None on the CPU).
+    pub fn placement_time(&self) -> Option<Duration> {
+        self.on_gpu().map(GpuGraph::upload_time)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).
@@ -364,6 +458,11 @@ impl<'g> Traverser<'g> {
     }
 }
 
+/// A result with no labels yet, whose vectors a run fills.
+fn empty_result(source: u32) -> BfsResult {
+    BfsResult { source, distances: Vec::new(), parents: Vec::new() }
+}
+
 /// The trace of a top-down GPU run, rebuilt from its distances: level `l` expanded the
 /// vertices at distance `l` and inspected every out-edge of them.
 fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec<LevelTrace> {
@@ -413,6 +512,24 @@ pub fn bfs(graph: &Graph, source: u32, backend: Backend) -> Result<Traversal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reused_results_equal_fresh_ones_and_keep_their_memory() {
+        use crate::generate::{generate, GeneratorSpec};
+        let graph = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
+        let sources = crate::bfs::random_sources(&graph, 3, 4);
+        let mut result = traverser.run(sources[0]).unwrap().result;
+        for &source in &sources {
+            let traversal = traverser.run_reusing(source, result).unwrap();
+            let fresh = traverser.run(source).unwrap();
+            assert_eq!(traversal.result, fresh.result, "source {source}");
+            // The CPU downloads nothing, and its end-to-end time is its traversal.
+            assert_eq!(traversal.download, Download::default());
+            assert_eq!(traversal.end_to_end_time, traversal.traversal_time);
+            result = traversal.result;
+        }
+    }
 
     #[test]
     fn auto_kernels_resolve_by_graph_size_and_expand_contract_is_the_persistent_top_down_path() {

@@ -32,6 +32,7 @@ macro_rules! launch {
 }
 
 mod context;
+pub mod staging;
 mod error;
 pub mod launch;
 pub mod ptx;

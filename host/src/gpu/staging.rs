@@ -1,0 +1,91 @@
+//! Host-to-device copies at the bus's speed: a copy from pageable memory makes the driver
+//! stage it through small pinned buffers of its own, one after the other, at a fraction of
+//! the bus's rate. Here the context keeps a few pinned buffers of its own ([`STAGING_BUFFERS`]
+//! of [`STAGING_CHUNK`] bytes, allocated at its first large copy and kept): while the DMA
+//! engine copies one buffer to the device, all cores fill the next from the host array, so a
+//! large array moves at the pinned rate as long as the cores copy faster than the bus.
+//!
+//! (The alternative, registering the host array with `cuMemHostRegister` for the one copy,
+//! pins every page of it first, which costs about as much as the copy; a graph placed in
+//! device memory is copied once, so the staging buffers win.)
+
+use std::sync::Arc;
+
+use cudarc::driver::{sys, CudaContext, CudaEvent, CudaStream, PinnedHostSlice};
+use rayon::prelude::*;
+
+use crate::gpu::GpuError;
+
+/// Pinned buffers a context keeps for staging: one being copied to the device, one being
+/// filled, and one spare so that a fill never waits for the copy before last.
+pub const STAGING_BUFFERS: usize = 3;
+
+/// Bytes of each staging buffer: large enough that each DMA runs near the bus's rate, small
+/// enough that the first fill (which nothing overlaps) is short.
+pub const STAGING_CHUNK: usize = 32 << 20;
+
+/// Arrays below this go in one pageable copy: the staging would cost more than it saves.
+pub const STAGED_MIN_BYTES: usize = 4 << 20;
+
+/// Bytes each core copies at a time while filling a staging buffer.
+const FILL_PIECE: usize = 1 << 20;
+
+/// The staging buffers, each with the event recorded after the last copy out of it.
+pub(crate) struct Staging {
+    buffers: Vec<(PinnedHostSlice<u8>, CudaEvent)>,
+}
+
+impl Staging {
+    pub(crate) fn new(context: &Arc<CudaContext>) -> Result<Staging, GpuError> {
+        let pinned_error = |e| GpuError::driver("cuMemHostAlloc (staging buffers)", e);
+        let buffers = (0..STAGING_BUFFERS)
+            .map(|_| {
+                // SAFETY: a staging buffer's bytes are read (by the DMA engine) only after they
+                // were written from the host array, in `copy_to_device`.
+                let pinned = unsafe { context.alloc_pinned::<u8>(STAGING_CHUNK) }.map_err(pinned_error)?;
+                let done = context.new_event(None).map_err(|e| GpuError::driver("cuEventCreate", e))?;
+                Ok((pinned, done))
+            })
+            .collect::<Result<Vec<_>, GpuError>>()?;
+        Ok(Staging { buffers })
+    }
+
+    /// Queues the copy of `host` to the device address `device` (which must hold
+    /// `host.len()` bytes) on `stream`, chunk by chunk through the staging buffers. Returns
+    /// when the last chunk is queued: the caller synchronizes the stream before relying on
+    /// the device's copy (`host` may be dropped at once: every byte was staged).
+    pub(crate) fn copy_to_device(
+        &mut self,
+        stream: &CudaStream,
+        host: &[u8],
+        device: sys::CUdeviceptr,
+    ) -> Result<(), GpuError> {
+        stream.context().bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+        for (index, chunk) in host.chunks(STAGING_CHUNK).enumerate() {
+            let (pinned, done) = &mut self.buffers[index % STAGING_BUFFERS];
+            // The copy queued from this buffer last time round must have read it.
+            done.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (staging)", e))?;
+            let staged = &mut pinned.as_mut_slice().map_err(|e| GpuError::driver("staging buffer", e))?[..chunk.len()];
+            staged.par_chunks_mut(FILL_PIECE).zip(chunk.par_chunks(FILL_PIECE)).for_each(|(to, from)| {
+                to.copy_from_slice(from);
+            });
+            let offset = (index * STAGING_CHUNK) as u64;
+            // SAFETY: `staged` is pinned host memory of this context holding `chunk.len()`
+            // bytes, not written again before `done` (recorded right after) has passed; the
+            // caller guarantees `device` holds `host.len()` bytes, so `device + offset` holds
+            // this chunk's.
+            unsafe {
+                sys::cuMemcpyHtoDAsync_v2(
+                    device + offset,
+                    staged.as_ptr() as *const std::ffi::c_void,
+                    chunk.len(),
+                    stream.cu_stream(),
+                )
+            }
+            .result()
+            .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))?;
+            done.record(stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
+        }
+        Ok(())
+    }
+}
