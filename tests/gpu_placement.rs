@@ -13,7 +13,7 @@ use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::verify::validate;
 use warpath::bfs::{random_sources, Backend, GpuKernel, GpuOptions, TopDownStrategy, Traverser};
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::gpu::staging::{STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
+use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
 use warpath::gpu::{GpuContext, Layout, Placement};
 use warpath::graph::CompressedGraph;
 use warpath::Graph;
@@ -24,14 +24,21 @@ fn graph(spec: &str) -> Graph {
 
 #[test]
 fn staged_uploads_read_back_equal() {
-    let Some(gpu) = gpu_or_skip("staged_uploads_read_back_equal") else { return };
+    let Some(mut gpu) = gpu_or_skip("staged_uploads_read_back_equal") else { return };
+    for path in [UploadPath::Staged, UploadPath::Registered] {
+        gpu.set_upload_path(path);
+        uploads_read_back_equal(&gpu);
+    }
+}
+
+fn uploads_read_back_equal(gpu: &GpuContext) {
     // More chunks than staging buffers, so each buffer is refilled after its copy, and a tail
     // shorter than a chunk; one array just above the staging threshold; one below it.
     let chunks_words = (STAGING_BUFFERS + 2) * STAGING_CHUNK / 4 + 12_345;
     for words in [chunks_words, STAGED_MIN_BYTES / 4 + 1, 1000] {
         let host: Vec<u32> = (0..words as u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
         let device = gpu.upload(&host, "test array").unwrap();
-        assert_eq!(gpu.download(&device).unwrap(), host, "{words} words");
+        assert_eq!(gpu.download(&device).unwrap(), host, "{words} words, {:?}", gpu.upload_path());
     }
     // The staging buffers are kept: a second large upload over them reads back equal too.
     let host: Vec<u64> = (0..(STAGING_CHUNK as u64 / 8) * 3 + 7).rev().collect();
@@ -90,6 +97,14 @@ fn assert_runs_match(graph: &Graph, traverser: &Traverser, sources: &[u32], what
         assert_eq!(traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
         assert!(traversal.end_to_end_time >= traversal.traversal_time, "{what}");
         result = traversal.result;
+        // The same labels read back into the traverser's pinned buffers, read in place.
+        let pinned = traverser.run_pinned(source).unwrap();
+        assert_eq!(pinned.distances().unwrap(), expected.distances, "{what}, pinned, source {source}");
+        assert_eq!(pinned.parents().unwrap().is_some(), !traverser.distances_only(), "{what}");
+        assert_eq!(pinned.traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
+        let copied = pinned.into_traversal(result).unwrap();
+        validate(graph, &copied.result).unwrap_or_else(|e| panic!("{what}, pinned, source {source}: {e}"));
+        result = copied.result;
     }
 }
 

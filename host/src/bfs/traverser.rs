@@ -2,13 +2,15 @@
 //! traversals as the caller wants, each by the GPU kernel chosen (or `auto`'s pick for the
 //! graph) or by the parallel CPU BFS.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
-use crate::bfs::gpu::persistent::{Download, GpuPersistent, PersistentArrays, PersistentParams, PersistentRun};
+use crate::bfs::gpu::persistent::{
+    Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun, PinnedLabels,
+};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
@@ -47,6 +49,68 @@ pub struct Traverser<'g> {
     /// The GPU kernel's device arrays, made by the first traversal and kept for the next
     /// (those of one kernel family at a time).
     arrays: Mutex<KernelArrays>,
+    /// The labels of the last [`run_pinned`](Traverser::run_pinned), in host memory kept
+    /// from one such run to the next.
+    kept_labels: Mutex<KeptLabels>,
+}
+
+/// Where [`Traverser::run_pinned`] keeps its labels.
+#[derive(Default)]
+enum KeptLabels {
+    #[default]
+    None,
+    /// Read back from the GPU into pinned memory.
+    Pinned(PinnedLabels),
+    /// Computed on the CPU, or by the per-level GPU kernel.
+    Vectors(BfsResult),
+}
+
+/// A traversal whose labels stay where [`Traverser::run_pinned`] read them: in pinned host
+/// memory the traverser keeps (on the GPU), read in place. Holding it holds the traverser's
+/// label buffers: drop it before the next `run_pinned`.
+pub struct PinnedTraversal<'t> {
+    /// Times, download and warnings; its `result` is empty (the labels are here).
+    pub traversal: Traversal,
+    labels: MutexGuard<'t, KeptLabels>,
+}
+
+impl PinnedTraversal<'_> {
+    /// Each vertex's distance from the source (`u32::MAX`: unreached).
+    pub fn distances(&self) -> Result<&[u32]> {
+        match &*self.labels {
+            KeptLabels::Pinned(pinned) => Ok(pinned.distances()?),
+            KeptLabels::Vectors(result) => Ok(&result.distances),
+            KeptLabels::None => Ok(&[]),
+        }
+    }
+
+    /// Each vertex's parent, or None when the traversal labeled distances only.
+    pub fn parents(&self) -> Result<Option<&[u32]>> {
+        match &*self.labels {
+            KeptLabels::Pinned(pinned) => Ok(pinned.parents()?),
+            KeptLabels::Vectors(result) => Ok(result.has_parents().then_some(&result.parents[..])),
+            KeptLabels::None => Ok(None),
+        }
+    }
+
+    /// The traversal with its labels copied into `reuse`'s vectors (their memory reused) as
+    /// its result, freeing the traverser's label buffers for the next run.
+    pub fn into_traversal(self, reuse: BfsResult) -> Result<Traversal> {
+        let result = self.to_result(reuse)?;
+        Ok(Traversal { result, ..self.traversal })
+    }
+
+    /// The labels copied into `reuse`'s vectors (their memory reused), as a [`BfsResult`].
+    pub fn to_result(&self, mut reuse: BfsResult) -> Result<BfsResult> {
+        reuse.source = self.traversal.result.source;
+        reuse.distances.clear();
+        reuse.distances.extend_from_slice(self.distances()?);
+        reuse.parents.clear();
+        if let Some(parents) = self.parents()? {
+            reuse.parents.extend_from_slice(parents);
+        }
+        Ok(reuse)
+    }
 }
 
 /// The device arrays a [`Traverser`] keeps between runs.
@@ -150,6 +214,7 @@ impl<'g> Traverser<'g> {
             distances_only: options.distances_only,
             warnings,
             arrays: Mutex::new(KernelArrays::None),
+            kept_labels: Mutex::new(KeptLabels::None),
         })
     }
 
@@ -208,7 +273,7 @@ impl<'g> Traverser<'g> {
     /// The device arrays are made by the first run and kept; see
     /// [`run_reusing`](Self::run_reusing) to keep the host's result vectors too.
     pub fn run(&self, source: u32) -> Result<Traversal> {
-        Ok(self.run_inner(source, false, empty_result(source))?.0)
+        Ok(self.run_inner(source, false, LabelsTarget::Vectors(empty_result(source)))?.0)
     }
 
     /// [`run`](Self::run), reading the labels into the vectors of `previous` (a result of an
@@ -229,16 +294,66 @@ impl<'g> Traverser<'g> {
     /// # Ok::<(), warpath::Error>(())
     /// ```
     pub fn run_reusing(&self, source: u32, previous: BfsResult) -> Result<Traversal> {
-        Ok(self.run_inner(source, false, previous)?.0)
+        Ok(self.run_inner(source, false, LabelsTarget::Vectors(previous))?.0)
+    }
+
+    /// One BFS whose labels are read back into pinned host memory the traverser keeps
+    /// (allocated by the first such run), at the bus's full rate, and read in place from the
+    /// [`PinnedTraversal`]: the quickest way through many sources when each result is used
+    /// before the next run. On the CPU, and with the per-level GPU kernel, the labels are
+    /// kept in ordinary vectors instead.
+    ///
+    /// ```
+    /// use warpath::bfs::{Backend, Traverser};
+    /// use warpath::generate::{generate, GeneratorSpec};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let traverser = Traverser::new(&graph, Backend::Auto)?;
+    /// for source in [0, 11] {
+    ///     let run = traverser.run_pinned(source)?;
+    ///     assert_eq!(run.distances()?[11 - source as usize], 5);
+    /// }
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_pinned(&self, source: u32) -> Result<PinnedTraversal<'_>> {
+        let mut kept = self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let pinned = match self.on_gpu() {
+            Some(on) => {
+                self.resolved_gpu_kernel() != GpuKernel::PerLevel && {
+                    if !matches!(*kept, KeptLabels::Pinned(_)) {
+                        *kept = KeptLabels::None;
+                        let n = self.graph.num_vertices();
+                        *kept = KeptLabels::Pinned(PinnedLabels::new(on.gpu(), n, !self.distances_only)?);
+                    }
+                    true
+                }
+            }
+            None => false,
+        };
+        let traversal = match (&mut *kept, pinned) {
+            (KeptLabels::Pinned(labels), true) => self.run_inner(source, false, LabelsTarget::Pinned(labels))?.0,
+            (slot, _) => {
+                let reuse = match std::mem::take(slot) {
+                    KeptLabels::Vectors(result) => result,
+                    _ => empty_result(source),
+                };
+                let mut traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
+                *slot = KeptLabels::Vectors(std::mem::replace(&mut traversal.result, empty_result(source)));
+                traversal
+            }
+        };
+        Ok(PinnedTraversal { traversal, labels: kept })
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
     /// On the GPU each level is timed with its own events, which adds a little to the total.
     pub fn run_traced(&self, source: u32) -> Result<(Traversal, Vec<LevelTrace>)> {
-        self.run_inner(source, true, empty_result(source))
+        self.run_inner(source, true, LabelsTarget::Vectors(empty_result(source)))
     }
 
-    fn run_inner(&self, source: u32, trace: bool, reuse: BfsResult) -> Result<(Traversal, Vec<LevelTrace>)> {
+    /// One BFS, its labels read back where `reuse` says (the CPU and the per-level kernel
+    /// always return vectors: [`Traverser::run_pinned`] sends them only vectors).
+    fn run_inner(&self, source: u32, trace: bool, reuse: LabelsTarget<'_>) -> Result<(Traversal, Vec<LevelTrace>)> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
@@ -346,7 +461,7 @@ impl<'g> Traverser<'g> {
         source: u32,
         mut params: PersistentParams,
         trace: bool,
-        reuse: BfsResult,
+        reuse: LabelsTarget<'_>,
     ) -> std::result::Result<PersistentRun, GpuError> {
         let inbound = match on.in_lists() {
             Some(in_lists) => in_lists,
@@ -371,14 +486,14 @@ impl<'g> Traverser<'g> {
 
     /// One run of the edge-queue kernel over the kept arrays (made now if the last run used
     /// another kernel family); on failure, the error with the result vectors to reuse.
-    fn run_edge_queue(
+    fn run_edge_queue<'a>(
         &self,
         on: &GpuGraph,
         source: u32,
         strategy: TopDownStrategy,
         trace: bool,
-        reuse: BfsResult,
-    ) -> std::result::Result<PersistentRun, (GpuError, BfsResult)> {
+        reuse: LabelsTarget<'a>,
+    ) -> std::result::Result<PersistentRun, (GpuError, LabelsTarget<'a>)> {
         let arrays = match self.take_arrays() {
             KernelArrays::EdgeQueue(arrays) => arrays,
             other => {
@@ -390,7 +505,9 @@ impl<'g> Traverser<'g> {
             }
         };
         let mut runner = GpuEdgeQueue::with_arrays(on.gpu(), self.graph, on.graph(), on.max_out_degree(), arrays);
-        let run = runner.run_reusing(source, strategy, trace, reuse).map_err(|err| (err, empty_result(source)))?;
+        let run = runner
+            .run_reusing(source, strategy, trace, reuse)
+            .map_err(|err| (err, LabelsTarget::Vectors(empty_result(source))))?;
         self.keep_arrays(KernelArrays::EdgeQueue(runner.into_arrays()));
         Ok(run)
     }
@@ -528,6 +645,15 @@ mod tests {
             assert_eq!(traversal.download, Download::default());
             assert_eq!(traversal.end_to_end_time, traversal.traversal_time);
             result = traversal.result;
+        }
+        // On the CPU the pinned path keeps vectors; its labels are the same.
+        for &source in &sources {
+            let pinned = traverser.run_pinned(source).unwrap();
+            let fresh = traverser.run(source).unwrap().result;
+            assert_eq!(pinned.distances().unwrap(), fresh.distances);
+            assert_eq!(pinned.parents().unwrap(), Some(&fresh.parents[..]));
+            assert_eq!(pinned.into_traversal(result).unwrap().result, fresh);
+            result = fresh;
         }
     }
 

@@ -10,7 +10,7 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
-use crate::gpu::staging::{Staging, STAGED_MIN_BYTES};
+use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};
@@ -28,6 +28,7 @@ pub struct GpuContext {
     /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
     /// ([`crate::gpu::staging`]).
     staging: Mutex<Option<Staging>>,
+    upload_path: UploadPath,
     name: String,
     multiprocessors: u32,
     compute_capability: (i32, i32),
@@ -76,10 +77,21 @@ impl GpuContext {
             module,
             functions: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
+            upload_path: UploadPath::from_env(),
             name,
             multiprocessors,
             compute_capability,
         })
+    }
+
+    /// How large arrays are copied to the device ([`UploadPath`]; `WARPATH_UPLOAD` sets it
+    /// when the context is created).
+    pub fn upload_path(&self) -> UploadPath {
+        self.upload_path
+    }
+
+    pub fn set_upload_path(&mut self, path: UploadPath) {
+        self.upload_path = path;
     }
 
     /// The device's marketing name, e.g. "NVIDIA H200".
@@ -186,6 +198,9 @@ impl GpuContext {
     /// Queues the copy of `host` to `device` through the staging buffers (allocated on first
     /// use). The caller guarantees `device` holds `host.len()` bytes and synchronizes.
     fn copy_staged(&self, host: &[u8], device: sys::CUdeviceptr) -> Result<(), GpuError> {
+        if self.upload_path == UploadPath::Registered {
+            return copy_registered(&self.stream, host, device);
+        }
         let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if staging.is_none() {
             *staging = Some(Staging::new(&self.context)?);
@@ -231,6 +246,44 @@ impl GpuContext {
             });
         }
         self.stream.memcpy_dtoh(&device.slice(..host.len()), host).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()
+    }
+
+    /// A zeroed buffer of `len` elements in pinned (page-locked, not write-combined) host
+    /// memory, which device-to-host copies fill at the bus's rate.
+    pub fn pinned_zeros<T: DeviceRepr + ValidAsZeroBits + bytemuck::Zeroable + Clone>(
+        &self,
+        len: usize,
+        what: &str,
+    ) -> Result<PinnedBuffer<T>, GpuError> {
+        let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
+            call: "cuMemHostAlloc",
+            detail: format!("pinning {} bytes of host memory for {what}: {e:?}", len * std::mem::size_of::<T>()),
+        };
+        // SAFETY: zeroed below before anything reads it.
+        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(len.max(1), 0) }.map_err(pinned_error)?;
+        pinned.as_mut_slice().map_err(pinned_error)?.fill(T::zeroed());
+        Ok(PinnedBuffer { pinned, len })
+    }
+
+    /// Copies the first `host.len()` elements of a device buffer into pinned host memory,
+    /// waiting for all work queued before it.
+    pub fn download_to_pinned<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        device: &CudaSlice<T>,
+        host: &mut PinnedBuffer<T>,
+    ) -> Result<(), GpuError> {
+        let len = host.len;
+        if len > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoH",
+                problem: format!("{len} elements read from a buffer of {}", device.len()),
+            });
+        }
+        let target = host.pinned.as_mut_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
+        self.stream
+            .memcpy_dtoh(&device.slice(..len), &mut target[..len])
+            .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
         self.synchronize()
     }
 
@@ -539,6 +592,21 @@ impl GpuContext {
             .result()
             .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
         Ok(GraphArray::Mapped { host: pinned, device_ptr })
+    }
+}
+
+/// Host memory pinned for device-to-host copies ([`GpuContext::pinned_zeros`]), kept and
+/// refilled: results read back into it at the bus's rate and are read in place.
+pub struct PinnedBuffer<T> {
+    pinned: PinnedHostSlice<T>,
+    len: usize,
+}
+
+impl<T: ValidAsZeroBits> PinnedBuffer<T> {
+    /// The elements, as the last copy into them left them.
+    pub fn as_slice(&self) -> Result<&[T], GpuError> {
+        let all = self.pinned.as_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
+        Ok(&all[..self.len])
     }
 }
 

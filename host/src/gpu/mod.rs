@@ -39,5 +39,5 @@ pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
 
-pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, Placement};
+pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;

@@ -5,9 +5,11 @@
 //! engine copies one buffer to the device, all cores fill the next from the host array, so a
 //! large array moves at the pinned rate as long as the cores copy faster than the bus.
 //!
-//! (The alternative, registering the host array with `cuMemHostRegister` for the one copy,
-//! pins every page of it first, which costs about as much as the copy; a graph placed in
-//! device memory is copied once, so the staging buffers win.)
+//! The alternative, [`UploadPath::Registered`], pins the host array itself for the one copy
+//! (`cuMemHostRegister`, then a single DMA, then `cuMemHostUnregister`): no second pass over
+//! host memory, but every page is pinned first. `WARPATH_UPLOAD=staged|registered` picks one
+//! when a context is created (for measuring both on the same machine); the default is the one
+//! that measured faster (bench/NOTES.md).
 
 use std::sync::Arc;
 
@@ -88,4 +90,50 @@ impl Staging {
         }
         Ok(())
     }
+}
+
+/// How a context copies large arrays to the device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UploadPath {
+    /// Through the context's pinned staging buffers, filled by all cores.
+    Staged,
+    /// From the host array itself, registered (pinned) for the copy.
+    Registered,
+}
+
+impl UploadPath {
+    /// `WARPATH_UPLOAD` (`staged` or `registered`), else the default.
+    pub fn from_env() -> UploadPath {
+        match std::env::var("WARPATH_UPLOAD").as_deref() {
+            Ok("staged") => UploadPath::Staged,
+            Ok("registered") => UploadPath::Registered,
+            _ => UploadPath::DEFAULT,
+        }
+    }
+
+    pub const DEFAULT: UploadPath = UploadPath::Registered;
+}
+
+/// Copies `host` to the device address `device` (which must hold `host.len()` bytes) in one
+/// DMA from the host array itself, registered with the driver for the copy and unregistered
+/// after it; waits for the copy.
+pub(crate) fn copy_registered(stream: &CudaStream, host: &[u8], device: sys::CUdeviceptr) -> Result<(), GpuError> {
+    stream.context().bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+    let pointer = host.as_ptr() as *mut std::ffi::c_void;
+    // SAFETY: `host` is borrowed for the whole call, so its pages stay mapped and unchanged
+    // while registered; the driver only reads them, and the registration is undone below
+    // before the borrow ends.
+    unsafe { sys::cuMemHostRegister_v2(pointer, host.len(), 0) }
+        .result()
+        .map_err(|e| GpuError::driver("cuMemHostRegister", e))?;
+    // SAFETY: `host` is registered pinned memory of `host.len()` bytes; the caller guarantees
+    // `device` holds as many.
+    let copied = unsafe { sys::cuMemcpyHtoDAsync_v2(device, pointer, host.len(), stream.cu_stream()) }
+        .result()
+        .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))
+        .and_then(|()| stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize", e)));
+    // SAFETY: `pointer` was registered above, and the copy from it has finished (or failed).
+    let unregistered =
+        unsafe { sys::cuMemHostUnregister(pointer) }.result().map_err(|e| GpuError::driver("cuMemHostUnregister", e));
+    copied.and(unregistered)
 }

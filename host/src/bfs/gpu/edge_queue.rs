@@ -15,7 +15,7 @@ use warpath_interface::bfs::edge_queue::{
 use warpath_interface::names;
 
 use crate::bfs::gpu::launch::{self as kernels, EdgeQueueBuffers};
-use crate::bfs::gpu::persistent::{download_labels, time_on_device, PersistentRun};
+use crate::bfs::gpu::persistent::{download_labels, time_on_device, LabelsTarget, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
@@ -160,17 +160,19 @@ impl<'g> GpuEdgeQueue<'g> {
     /// A BFS from `source` (an internal id `< n`; the caller checks it) by `strategy`, one of
     /// the three edge-queue strategies, with its per-level trace.
     pub fn run(&mut self, source: u32, strategy: TopDownStrategy) -> Result<PersistentRun, GpuError> {
-        self.run_reusing(source, strategy, true, BfsResult { source, distances: Vec::new(), parents: Vec::new() })
+        let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+        self.run_reusing(source, strategy, true, LabelsTarget::Vectors(labels))
     }
 
-    /// [`run`](Self::run), reading the labels back into `labels`' vectors (their memory
-    /// reused), and the trace only when `trace` (else `levels` is empty).
+    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
+    /// vectors, their memory reused, or pinned buffers), and the trace only when `trace`
+    /// (else `levels` is empty).
     pub fn run_reusing(
         &mut self,
         source: u32,
         strategy: TopDownStrategy,
         trace: bool,
-        labels: BfsResult,
+        labels: LabelsTarget<'_>,
     ) -> Result<PersistentRun, GpuError> {
         let kind = match strategy {
             TopDownStrategy::ContractExpand => EdgeQueueKind::ContractExpand,

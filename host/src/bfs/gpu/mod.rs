@@ -10,4 +10,7 @@ pub mod persistent;
 
 pub use edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 pub use per_level::GpuTopDown;
-pub use persistent::{BottomUpBalance, Download, GpuPersistent, PersistentArrays, PersistentParams, PersistentRun};
+pub use persistent::{
+    BottomUpBalance, Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun,
+    PinnedLabels,
+};

@@ -7,7 +7,7 @@
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::gpu::launch::{self as kernels, LevelBuffers};
-use crate::bfs::gpu::persistent::{download_labels, Download};
+use crate::bfs::gpu::persistent::{download_labels, Download, LabelsTarget};
 use crate::bfs::BfsResult;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 
@@ -114,7 +114,8 @@ impl<'g> GpuTopDown<'g> {
         let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
         let n = self.graph.num_vertices() as usize;
         let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
-        let (result, download) = download_labels(gpu, source, &self.distances, Some(&self.parents), n, labels)?;
+        let (result, download) =
+            download_labels(gpu, source, &self.distances, Some(&self.parents), n, LabelsTarget::Vectors(labels))?;
         Ok(GpuBfsRun { result, kernel_ms, levels, download })
     }
 }

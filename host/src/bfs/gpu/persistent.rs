@@ -15,7 +15,7 @@ use warpath_interface::bfs::persistent::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
-use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
 
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
@@ -342,18 +342,19 @@ impl<'g> GpuPersistent<'g> {
     /// A BFS from `source` (an internal id `< n` with out-edges; the caller checks it), with
     /// its per-level trace.
     pub fn run(&mut self, source: u32, params: PersistentParams) -> Result<PersistentRun, GpuError> {
-        self.run_reusing(source, params, true, BfsResult { source, distances: Vec::new(), parents: Vec::new() })
+        let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+        self.run_reusing(source, params, true, LabelsTarget::Vectors(labels))
     }
 
-    /// [`run`](Self::run), reading the labels back into `labels`' vectors (a previous result:
-    /// their memory is reused, so the download pays no allocation or page faults), and the
-    /// trace only when `trace` (else `levels` is empty).
+    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
+    /// vectors, whose memory is reused, so the download pays no allocation or page faults; or
+    /// pinned buffers), and the trace only when `trace` (else `levels` is empty).
     pub fn run_reusing(
         &mut self,
         source: u32,
         params: PersistentParams,
         trace: bool,
-        labels: BfsResult,
+        labels: LabelsTarget<'_>,
     ) -> Result<PersistentRun, GpuError> {
         let gpu = self.gpu;
         let n = self.graph.num_vertices() as u32;
@@ -410,31 +411,81 @@ pub(crate) fn time_on_device(gpu: &GpuContext, launch: impl FnOnce() -> Result<(
     Ok(start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64)
 }
 
-/// A finished traversal's labels read back into `reuse`'s vectors (resized to `n`; their
-/// memory reused), without parents when the run labeled distances only; with the time and
-/// bytes of the copies.
+/// Where a run's labels go on the host.
+pub enum LabelsTarget<'a> {
+    /// Into these vectors (a previous result's: their memory is reused), returned as the
+    /// run's result.
+    Vectors(BfsResult),
+    /// Into pinned buffers the caller keeps, at the bus's rate, to be read in place; the
+    /// run's result then has empty vectors.
+    Pinned(&'a mut PinnedLabels),
+}
+
+/// A traversal's labels in pinned host memory, kept from one run to the next.
+pub struct PinnedLabels {
+    distances: PinnedBuffer<u32>,
+    /// None for distances-only runs.
+    parents: Option<PinnedBuffer<u32>>,
+}
+
+impl PinnedLabels {
+    /// Buffers for `n` vertices, with parents or without.
+    pub fn new(gpu: &GpuContext, n: usize, parents: bool) -> Result<PinnedLabels, GpuError> {
+        Ok(PinnedLabels {
+            distances: gpu.pinned_zeros(n, "the BFS distances read back")?,
+            parents: if parents { Some(gpu.pinned_zeros(n, "the BFS parents read back")?) } else { None },
+        })
+    }
+
+    /// The distances of the last run that read its labels into these buffers.
+    pub fn distances(&self) -> Result<&[u32], GpuError> {
+        self.distances.as_slice()
+    }
+
+    /// Its parents (None when it labeled distances only).
+    pub fn parents(&self) -> Result<Option<&[u32]>, GpuError> {
+        self.parents.as_ref().map(PinnedBuffer::as_slice).transpose()
+    }
+}
+
+/// A finished traversal's labels read back where `target` says (vectors resized to `n`,
+/// their memory reused; or pinned buffers of `n`), without parents when the run labeled
+/// distances only; with the time and bytes of the copies.
 pub(crate) fn download_labels(
     gpu: &GpuContext,
     source: u32,
     distances: &CudaSlice<u32>,
     parents: Option<&CudaSlice<u32>>,
     n: usize,
-    reuse: BfsResult,
+    target: LabelsTarget<'_>,
 ) -> Result<(BfsResult, Download), GpuError> {
     let started = Instant::now();
-    let BfsResult { distances: mut host_distances, parents: mut host_parents, .. } = reuse;
-    host_distances.resize(n, 0);
-    gpu.download_into(distances, &mut host_distances)?;
-    match parents {
-        Some(parents) => {
-            host_parents.resize(n, 0);
-            gpu.download_into(parents, &mut host_parents)?;
+    let (result, bytes) = match target {
+        LabelsTarget::Vectors(reuse) => {
+            let BfsResult { distances: mut host_distances, parents: mut host_parents, .. } = reuse;
+            host_distances.resize(n, 0);
+            gpu.download_into(distances, &mut host_distances)?;
+            match parents {
+                Some(parents) => {
+                    host_parents.resize(n, 0);
+                    gpu.download_into(parents, &mut host_parents)?;
+                }
+                None => host_parents.clear(),
+            }
+            let bytes = 4 * (host_distances.len() + host_parents.len()) as u64;
+            (BfsResult { source, distances: host_distances, parents: host_parents }, bytes)
         }
-        None => host_parents.clear(),
-    }
-    let bytes = 4 * (host_distances.len() + host_parents.len()) as u64;
-    let download = Download { time: started.elapsed(), bytes };
-    Ok((BfsResult { source, distances: host_distances, parents: host_parents }, download))
+        LabelsTarget::Pinned(pinned) => {
+            gpu.download_to_pinned(distances, &mut pinned.distances)?;
+            let mut bytes = 4 * n as u64;
+            if let (Some(device), Some(host)) = (parents, pinned.parents.as_mut()) {
+                gpu.download_to_pinned(device, host)?;
+                bytes += 4 * n as u64;
+            }
+            (BfsResult { source, distances: Vec::new(), parents: Vec::new() }, bytes)
+        }
+    };
+    Ok((result, Download { time: started.elapsed(), bytes }))
 }
 
 impl GpuPersistent<'_> {
