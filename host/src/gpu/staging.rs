@@ -8,8 +8,8 @@
 //! The alternative, [`UploadPath::Registered`], pins the host array itself for the one copy
 //! (`cuMemHostRegister`, then a single DMA, then `cuMemHostUnregister`): no second pass over
 //! host memory, but every page is pinned first. `WARPATH_UPLOAD=staged|registered` picks one
-//! when a context is created (for measuring both on the same machine); the default is the one
-//! that measured faster (bench/NOTES.md).
+//! when a context is created (for measuring both on the same machine); the default,
+//! [`UploadPath::DEFAULT`], is the one that measured faster (bench/NOTES.md 50).
 
 use std::sync::Arc;
 
@@ -111,7 +111,8 @@ impl UploadPath {
         }
     }
 
-    pub const DEFAULT: UploadPath = UploadPath::Registered;
+    /// Staged, which measured faster on an H100 (bench/NOTES.md 50).
+    pub const DEFAULT: UploadPath = UploadPath::Staged;
 }
 
 /// Copies `host` to the device address `device` (which must hold `host.len()` bytes) in one
