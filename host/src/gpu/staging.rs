@@ -29,8 +29,9 @@ pub const STAGING_CHUNK: usize = 32 << 20;
 /// Arrays below this go in one pageable copy: the staging would cost more than it saves.
 pub const STAGED_MIN_BYTES: usize = 4 << 20;
 
-/// Bytes each core copies at a time while filling a staging buffer.
-const FILL_PIECE: usize = 1 << 20;
+/// Bytes each core copies at a time while filling a staging buffer (the best of 256 KiB to
+/// 4 MiB measured: bench/NOTES.md 50).
+const FILL_PIECE: usize = 256 << 10;
 
 /// The staging buffers, each with the event recorded after the last copy out of it.
 pub(crate) struct Staging {
