@@ -36,6 +36,8 @@ fn record(source: u64, time_ms: f64, edges: u64, depth: u32, reached: u64) -> Ro
             reached,
             graph500_edges: edges / 2,
             graph500_gteps: (edges / 2) as f64 / (time_ms / 1e3) / 1e9,
+            download_ms: 0.5,
+            download_bytes: 8 * reached,
         },
     }
 }
@@ -96,7 +98,7 @@ fn json_report_round_trips() {
     // On the CPU no GPU kernel, device memory or CUDA version is recorded.
     assert_eq!(
         (report.schema_version, report.algorithm.as_str(), report.flags.gpu_kernel.as_deref()),
-        (3, "bfs", None)
+        (4, "bfs", None)
     );
     assert_eq!((report.peak_device_bytes, report.device_graph_bytes), (None, None));
     assert_eq!(report.device.cuda_driver, None);
@@ -190,10 +192,70 @@ fn json_report_round_trips() {
     assert!(!warpath::bench::report::render(&before_switching).contains("switching and frontier generation"));
 
     // Another schema version is refused with a message saying so.
-    let text = text.replacen("\"schema_version\": 3", "\"schema_version\": 99", 1);
+    let text = text.replacen("\"schema_version\": 4", "\"schema_version\": 99", 1);
     let err = parse_report(&text).unwrap_err();
-    assert!(err.contains("schema version 99") && err.contains("versions 1 to 3"), "{err}");
+    assert!(err.contains("schema version 99") && err.contains("versions 1 to 4"), "{err}");
     assert!(parse_report("{}").unwrap_err().contains("no schema_version"));
+}
+
+/// Version 4's stages: the placement (once per run) and each root's download survive the round
+/// trip and show in the stage table; a version 3 report, written before them, reads as it is,
+/// with no placement and downloads of 0.
+#[test]
+fn stages_round_trip_and_version_3_reads_without_them() {
+    let scratch = Scratch::new("bench-stages");
+    let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
+    let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
+    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 3, seed: 5, trace: false }, &mut |_| {}).unwrap();
+    // On the CPU nothing is placed or downloaded, and end-to-end is the traversal.
+    assert_eq!(warpath::bench::PlacementStage::of(&traverser).unwrap(), None);
+    for trial in &run.trials {
+        assert_eq!((trial.details.download_ms, trial.details.download_bytes), (0.0, 0));
+        assert_eq!(trial.end_to_end_ms, trial.time_ms);
+    }
+    let cpu = BenchReport::new("kron:10", &graph, Flags::new(3, 5, "cpu", false, false), 1.5, run);
+    let table = warpath::bench::stages::stage_lines(&cpu);
+    assert!(table.contains("load (read + build)") && table.contains("traverse"), "{table}");
+    assert!(!table.contains("  place ") && !table.contains("  download "), "{table}");
+
+    // A GPU run's stages, labelled by hand (no GPU needed): 2 GB placed in 50 ms is 40 GB/s,
+    // 80% of a 50 GB/s bus; 8 MB downloaded in 0.2 ms, 40 GB/s, 80% of 50 GB/s.
+    let mut gpu = relabel(&cpu, KernelName::DirectionOptimizing, 2.0, 123_456);
+    for trial in &mut gpu.trials {
+        trial.details.download_ms = 0.2;
+        trial.details.download_bytes = 8_000_000;
+        trial.end_to_end_ms = trial.time_ms + 0.25;
+    }
+    gpu = gpu.with_placement(Some(warpath::bench::PlacementStage {
+        ms: 50.0,
+        bytes: 2_000_000_000,
+        placement: "device".into(),
+        bytes_per_s: 40e9,
+        pinned_host_to_device_bytes_per_s: 50e9,
+        pinned_device_to_host_bytes_per_s: 50e9,
+    }));
+    let table = warpath::bench::stages::stage_lines(&gpu);
+    assert!(table.contains("40.00 GB/s  (device; 80% of the pinned host-to-device 50.00 GB/s)"), "{table}");
+    assert!(table.contains("8000000 bytes    40.00 GB/s (80% of the pinned device-to-host 50.00 GB/s)"), "{table}");
+    assert!(table.contains("(beyond traverse + download: 0.050 ms)"), "{table}");
+    assert!(warpath::bench::report::render(&gpu).contains(&table));
+    let path = scratch.path("stages.json");
+    write_report(&gpu, &path).unwrap();
+    assert_eq!(read_report(&path).unwrap(), gpu);
+
+    let mut v3: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    v3["schema_version"] = 3.into();
+    v3.as_object_mut().unwrap().remove("placement");
+    v3["summary"].as_object_mut().unwrap().remove("download_ms");
+    for trial in v3["trials"].as_array_mut().unwrap() {
+        let trial = trial.as_object_mut().unwrap();
+        trial.remove("download_ms");
+        trial.remove("download_bytes");
+    }
+    let old = parse_report(&v3.to_string()).unwrap();
+    assert_eq!((old.schema_version, old.placement, old.summary.details.download_ms), (3, None, None));
+    assert!(old.trials.iter().all(|t| t.details.download_ms == 0.0 && t.details.download_bytes == 0));
+    assert_eq!(old.payload, gpu.payload);
 }
 
 /// A version 3 BFS report as version 2 wrote it: `roots` with `edges_in_component`, the GPU
@@ -368,7 +430,7 @@ fn a_second_algorithm_runs_through_the_same_harness() {
     write_report(&report, &path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!((value["schema_version"].as_u64(), value["algorithm"].as_str()), (Some(3), Some("in-degrees")));
+    assert_eq!((value["schema_version"].as_u64(), value["algorithm"].as_str()), (Some(4), Some("in-degrees")));
     assert_eq!(value["trials"][0]["largest_in_degree"], 4);
     assert_eq!(value["trials"][0]["edges"], 5);
     assert!(value["trials"][0]["source"].is_null());

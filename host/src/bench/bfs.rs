@@ -8,13 +8,14 @@ use serde::{Deserialize, Serialize};
 use crate::bench::harness::{
     run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
 };
+use crate::bench::stages::BUS_PROBE_BYTES;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::gpu::persistent::BottomUpBalance;
-use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traverser};
+use crate::bfs::verify::validate;
+use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traversal, Traverser};
 use crate::error::{Error, Result};
 use crate::gpu::Placement;
 use crate::graph::Graph;
-use crate::bfs::verify::validate;
 
 /// BFS's columns of a trial record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,6 +28,13 @@ pub struct BfsTrial {
     pub graph500_edges: u64,
     /// `graph500_edges / time`, in 10^9 edges per second.
     pub graph500_gteps: f64,
+    /// Reading the labels back from the GPU (wall time; 0 on the CPU and in reports written
+    /// before schema version 4).
+    #[serde(default)]
+    pub download_ms: f64,
+    /// Bytes read back: distances, and parents unless distances only.
+    #[serde(default)]
+    pub download_bytes: u64,
 }
 
 /// One timed BFS: the root is its `source`, the directed edges of its component its `edges`.
@@ -39,6 +47,10 @@ pub struct BfsSummary {
     pub hmean_graph500_gteps: f64,
     pub depth: Spread,
     pub reached: Spread,
+    /// The spread of the trials' `download_ms` (null in reports written before schema
+    /// version 4).
+    #[serde(default)]
+    pub download_ms: Option<Spread>,
 }
 
 impl Summarize<BfsTrial> for BfsSummary {
@@ -48,6 +60,7 @@ impl Summarize<BfsTrial> for BfsSummary {
             hmean_graph500_gteps: harmonic_mean(&column(|r| r.details.graph500_gteps))?,
             depth: Spread::of(&column(|r| r.details.depth as f64))?,
             reached: Spread::of(&column(|r| r.details.reached as f64))?,
+            download_ms: Spread::of(&column(|r| r.details.download_ms)),
         })
     }
 }
@@ -244,25 +257,24 @@ pub fn choose_roots(graph: &Graph, seed: u64, count: usize) -> Result<Vec<u32>> 
     Ok(roots)
 }
 
-/// Bytes copied host to device to measure the bus (256 MiB: long enough to reach its rate).
-const BUS_PROBE_BYTES: usize = 256 << 20;
-
 /// BFS on a prepared [`Traverser`].
 pub struct BfsKernel<'t, 'g> {
     graph: &'g Graph,
     traverser: &'t Traverser<'g>,
+    /// The last trial's result, whose vectors the next trial reads its labels into.
+    spare: Option<BfsResult>,
 }
 
 impl<'t, 'g> BfsKernel<'t, 'g> {
     pub fn new(graph: &'g Graph, traverser: &'t Traverser<'g>) -> Self {
-        BfsKernel { graph, traverser }
+        BfsKernel { graph, traverser, spare: None }
     }
 }
 
 impl BenchKernel for BfsKernel<'_, '_> {
     const ALGORITHM: &'static str = "bfs";
     type Input = u32;
-    type Output = BfsResult;
+    type Output = Traversal;
     type Details = BfsTrial;
     type SummaryDetails = BfsSummary;
     type Payload = BfsPayload;
@@ -275,29 +287,40 @@ impl BenchKernel for BfsKernel<'_, '_> {
         Some(self.graph.external_id(root))
     }
 
-    fn run(&mut self, root: u32) -> Result<Timed<BfsResult>> {
-        let traversal = self.traverser.run(root)?;
-        Ok(Timed { output: traversal.result, time: traversal.traversal_time, end_to_end: traversal.end_to_end_time })
+    fn run(&mut self, root: u32) -> Result<Timed<Traversal>> {
+        // The labels land in the traverser's pinned buffers, at the bus's rate; the copy into
+        // a result for the verifier comes after the times were taken.
+        let spare = self.spare.take().unwrap_or(BfsResult { source: root, distances: Vec::new(), parents: Vec::new() });
+        let traversal = self.traverser.run_pinned(root)?.into_traversal(spare)?;
+        let (time, end_to_end) = (traversal.traversal_time, traversal.end_to_end_time);
+        Ok(Timed { output: traversal, time, end_to_end })
     }
 
     /// Graph500-style validation of the BFS tree; distances-only results by the distance rules
     /// ([`crate::verify::validate_distances`]).
-    fn validate(&self, _root: u32, result: &BfsResult) -> Result<()> {
-        validate(self.graph, result)
+    fn validate(&self, _root: u32, traversal: &Traversal) -> Result<()> {
+        validate(self.graph, &traversal.result)
     }
 
-    fn counted_edges(&self, _root: u32, result: &BfsResult) -> u64 {
-        result.edges_in_component(self.graph)
+    fn counted_edges(&self, _root: u32, traversal: &Traversal) -> u64 {
+        traversal.result.edges_in_component(self.graph)
     }
 
-    fn details(&self, root: u32, result: &BfsResult, seconds: f64) -> BfsTrial {
-        let graph500 = graph500_edges(self.graph, self.counted_edges(root, result));
+    fn details(&self, root: u32, traversal: &Traversal, seconds: f64) -> BfsTrial {
+        let result = &traversal.result;
+        let graph500 = graph500_edges(self.graph, self.counted_edges(root, traversal));
         BfsTrial {
             depth: result.depth(),
             reached: result.reached(),
             graph500_edges: graph500,
             graph500_gteps: gteps(graph500, seconds),
+            download_ms: traversal.download.time.as_secs_f64() * 1e3,
+            download_bytes: traversal.download.bytes,
         }
+    }
+
+    fn recycle(&mut self, traversal: Traversal) {
+        self.spare = Some(traversal.result);
     }
 
     fn payload(&mut self, first: u32, options: &BenchOptions) -> Result<BfsPayload> {

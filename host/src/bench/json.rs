@@ -5,7 +5,10 @@
 //! generic over algorithms: an `algorithm` field, `trials` (was `roots`) with the columns every
 //! algorithm has and the algorithm's own beside them, and a `payload` for the rest (BFS's GPU
 //! tuning, trace and bus, which were top-level fields and flags). Versions 1 and 2 still read,
-//! as BFS reports: [`parse_report`] moves their fields to where version 3 keeps them.
+//! as BFS reports: [`parse_report`] moves their fields to where version 3 keeps them. Version 4
+//! stopped charging the one-time placement of the graph to every trial's `end_to_end_ms` and
+//! added the stages (`placement`, BFS's `download_ms` and `download_bytes`); version 3 reports
+//! read as they are, those fields null or 0.
 
 use std::path::Path;
 
@@ -15,12 +18,17 @@ use serde_json::{Map, Value};
 
 use crate::bench::bfs::{BfsPayload, BfsSummary, BfsTrial};
 use crate::bench::harness::{BenchRun, GraphOnGpu, Summary, TrialRecord};
+use crate::bench::stages::PlacementStage;
 use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
+
+/// The first version of the generic shape ([`Report`] with `algorithm`, `trials` and
+/// `payload`): reports from it on read as they are, older ones are moved into it.
+pub const GENERIC_SCHEMA_VERSION: u32 = 3;
 
 /// The oldest schema version [`parse_report`] still reads (as a BFS report; fields added since
 /// read as null).
@@ -54,6 +62,10 @@ pub struct Report<D, S, P> {
     /// Placement and format of the graph on the GPU; `null` on the CPU.
     #[serde(default)]
     pub graph_on_gpu: Option<GraphOnGpu>,
+    /// Placing the graph for the GPU, once per run, against the pinned bandwidths measured in
+    /// the same run; `null` on the CPU and in reports written before schema version 4.
+    #[serde(default)]
+    pub placement: Option<PlacementStage>,
     /// Warnings raised while preparing the backend (a fallback to the CPU, say).
     pub warnings: Vec<String>,
     pub trials: Vec<TrialRecord<D>>,
@@ -173,11 +185,19 @@ impl<D, S, P> Report<D, S, P> {
             device_graph_bytes: environment.device_graph_bytes,
             peak_device_bytes: environment.device_bytes,
             graph_on_gpu: environment.graph_on_gpu,
+            placement: None,
             warnings: environment.warnings,
             trials: run.trials,
             summary: run.summary,
             payload: run.payload,
         }
+    }
+}
+
+impl<D, S, P> Report<D, S, P> {
+    /// The report with the placement stage of its run ([`PlacementStage::of`]).
+    pub fn with_placement(self, placement: Option<PlacementStage>) -> Report<D, S, P> {
+        Report { placement, ..self }
     }
 }
 
@@ -236,8 +256,8 @@ pub fn parse_any_report(text: &str) -> std::result::Result<AnyReport, String> {
 fn current_shape(text: &str) -> std::result::Result<Value, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     match value.get("schema_version").and_then(|v| v.as_u64()) {
-        Some(v) if v == SCHEMA_VERSION as u64 => {}
-        Some(v) if v >= OLDEST_READABLE_SCHEMA_VERSION as u64 && v < SCHEMA_VERSION as u64 => {
+        Some(v) if v >= GENERIC_SCHEMA_VERSION as u64 && v <= SCHEMA_VERSION as u64 => {}
+        Some(v) if v >= OLDEST_READABLE_SCHEMA_VERSION as u64 && v < GENERIC_SCHEMA_VERSION as u64 => {
             upgrade_bfs_report(&mut value)?
         }
         Some(v) => {

@@ -149,6 +149,8 @@ pub fn render(report: &BenchReport) -> String {
     let _ = writeln!(out, "depth: {}", spread_count(&s.details.depth));
     let _ = writeln!(out, "reached: {}", spread_count(&s.details.reached));
     let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.trials);
+    let _ = writeln!(out);
+    out.push_str(&crate::bench::stages::stage_lines(report));
     if let Some(trace) = &report.payload.trace {
         let _ = writeln!(out);
         let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
@@ -303,7 +305,14 @@ mod tests {
             end_to_end_ms: time_ms,
             edges,
             gteps,
-            details: BfsTrial { depth: 3, reached: edges / 4 + 1, graph500_edges: edges, graph500_gteps: gteps },
+            details: BfsTrial {
+                depth: 3,
+                reached: edges / 4 + 1,
+                graph500_edges: edges,
+                graph500_gteps: gteps,
+                download_ms: 0.0,
+                download_bytes: 0,
+            },
         }
     }
 

@@ -25,7 +25,7 @@ pub use cpu_reference::bfs_sequential;
 pub use kernel_name::KernelName;
 pub use strategy::TopDownStrategy;
 pub use trace::{Direction, LevelTrace};
-pub use traverser::{bfs, GpuKernel, GpuOptions, Traversal, Traverser};
+pub use traverser::{bfs, GpuKernel, GpuOptions, PinnedTraversal, Traversal, Traverser};
 pub use switching::{
     switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
 };

@@ -2,12 +2,15 @@
 //! traversals as the caller wants, each by the GPU kernel chosen (or `auto`'s pick for the
 //! graph) or by the parallel CPU BFS.
 
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
-use crate::bfs::gpu::edge_queue::GpuEdgeQueue;
-use crate::bfs::gpu::persistent::{PersistentParams, GpuPersistent, PersistentRun};
+use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
+use crate::bfs::gpu::persistent::{
+    Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun, PinnedLabels,
+};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
@@ -22,9 +25,13 @@ pub struct Traversal {
     pub backend: BackendUsed,
     /// The traversal alone: CUDA-event time on the GPU, wall time on the CPU.
     pub traversal_time: Duration,
-    /// Including moving the graph to the device and the result back (equal to
-    /// `traversal_time` on the CPU).
+    /// The whole call on a graph already placed: the traversal, the labels' download and the
+    /// host work around them (equal to `traversal_time` on the CPU). Placing the graph is paid
+    /// once, before the first run ([`Traverser::placement_time`]).
     pub end_to_end_time: Duration,
+    /// Reading the labels back from the GPU (distances, and parents unless distances only):
+    /// wall time and bytes; zero on the CPU.
+    pub download: Download,
     /// Things the user should know, such as a fallback from the GPU to the CPU.
     pub warnings: Vec<String>,
 }
@@ -39,6 +46,80 @@ pub struct Traverser<'g> {
     /// [`GpuOptions::distances_only`], applied on every backend.
     distances_only: bool,
     warnings: Vec<String>,
+    /// The GPU kernel's device arrays, made by the first traversal and kept for the next
+    /// (those of one kernel family at a time).
+    arrays: Mutex<KernelArrays>,
+    /// The labels of the last [`run_pinned`](Traverser::run_pinned), in host memory kept
+    /// from one such run to the next.
+    kept_labels: Mutex<KeptLabels>,
+}
+
+/// Where [`Traverser::run_pinned`] keeps its labels.
+#[derive(Default)]
+enum KeptLabels {
+    #[default]
+    None,
+    /// Read back from the GPU into pinned memory.
+    Pinned(PinnedLabels),
+    /// Computed on the CPU, or by the per-level GPU kernel.
+    Vectors(BfsResult),
+}
+
+/// A traversal whose labels stay where [`Traverser::run_pinned`] read them: in pinned host
+/// memory the traverser keeps (on the GPU), read in place. Holding it holds the traverser's
+/// label buffers: drop it before the next `run_pinned`.
+pub struct PinnedTraversal<'t> {
+    /// Times, download and warnings; its `result` is empty (the labels are here).
+    pub traversal: Traversal,
+    labels: MutexGuard<'t, KeptLabels>,
+}
+
+impl PinnedTraversal<'_> {
+    /// Each vertex's distance from the source (`u32::MAX`: unreached).
+    pub fn distances(&self) -> Result<&[u32]> {
+        match &*self.labels {
+            KeptLabels::Pinned(pinned) => Ok(pinned.distances()?),
+            KeptLabels::Vectors(result) => Ok(&result.distances),
+            KeptLabels::None => Ok(&[]),
+        }
+    }
+
+    /// Each vertex's parent, or None when the traversal labeled distances only.
+    pub fn parents(&self) -> Result<Option<&[u32]>> {
+        match &*self.labels {
+            KeptLabels::Pinned(pinned) => Ok(pinned.parents()?),
+            KeptLabels::Vectors(result) => Ok(result.has_parents().then_some(&result.parents[..])),
+            KeptLabels::None => Ok(None),
+        }
+    }
+
+    /// The traversal with its labels copied into `reuse`'s vectors (their memory reused) as
+    /// its result, freeing the traverser's label buffers for the next run.
+    pub fn into_traversal(self, reuse: BfsResult) -> Result<Traversal> {
+        let result = self.to_result(reuse)?;
+        Ok(Traversal { result, ..self.traversal })
+    }
+
+    /// The labels copied into `reuse`'s vectors (their memory reused), as a [`BfsResult`].
+    pub fn to_result(&self, mut reuse: BfsResult) -> Result<BfsResult> {
+        reuse.source = self.traversal.result.source;
+        reuse.distances.clear();
+        reuse.distances.extend_from_slice(self.distances()?);
+        reuse.parents.clear();
+        if let Some(parents) = self.parents()? {
+            reuse.parents.extend_from_slice(parents);
+        }
+        Ok(reuse)
+    }
+}
+
+/// The device arrays a [`Traverser`] keeps between runs.
+#[derive(Default)]
+enum KernelArrays {
+    #[default]
+    None,
+    Persistent(PersistentArrays),
+    EdgeQueue(EdgeQueueArrays),
 }
 
 /// Which GPU traversal runs.
@@ -132,6 +213,8 @@ impl<'g> Traverser<'g> {
             gpu_kernel: GpuKernel::default(),
             distances_only: options.distances_only,
             warnings,
+            arrays: Mutex::new(KernelArrays::None),
+            kept_labels: Mutex::new(KeptLabels::None),
         })
     }
 
@@ -168,6 +251,8 @@ impl<'g> Traverser<'g> {
     /// Chooses the GPU traversal (no effect on the CPU).
     pub fn set_gpu_kernel(&mut self, kernel: GpuKernel) {
         self.gpu_kernel = kernel;
+        // The next run makes the arrays its kernel needs.
+        *self.arrays.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()) = KernelArrays::None;
     }
 
     /// Whether traversals label distances only ([`GpuOptions::distances_only`]).
@@ -185,58 +270,126 @@ impl<'g> Traverser<'g> {
     }
 
     /// One BFS from `source` (an internal id; check it with [`crate::bfs::check_source`]).
+    /// The device arrays are made by the first run and kept; see
+    /// [`run_reusing`](Self::run_reusing) to keep the host's result vectors too.
     pub fn run(&self, source: u32) -> Result<Traversal> {
-        Ok(self.run_inner(source, false)?.0)
+        Ok(self.run_inner(source, false, LabelsTarget::Vectors(empty_result(source)))?.0)
+    }
+
+    /// [`run`](Self::run), reading the labels into the vectors of `previous` (a result of an
+    /// earlier run, whose memory is reused: the download then pays no allocation or page
+    /// faults). For many sources:
+    ///
+    /// ```
+    /// use warpath::bfs::{Backend, Traverser};
+    /// use warpath::generate::{generate, GeneratorSpec};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let traverser = Traverser::new(&graph, Backend::Auto)?;
+    /// let mut result = traverser.run(0)?.result;
+    /// for source in [5, 11] {
+    ///     result = traverser.run_reusing(source, result)?.result;
+    ///     assert_eq!(result.distances[source as usize], 0);
+    /// }
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_reusing(&self, source: u32, previous: BfsResult) -> Result<Traversal> {
+        Ok(self.run_inner(source, false, LabelsTarget::Vectors(previous))?.0)
+    }
+
+    /// One BFS whose labels are read back into pinned host memory the traverser keeps
+    /// (allocated by the first such run), at the bus's full rate, and read in place from the
+    /// [`PinnedTraversal`]: the quickest way through many sources when each result is used
+    /// before the next run. On the CPU, and with the per-level GPU kernel, the labels are
+    /// kept in ordinary vectors instead.
+    ///
+    /// ```
+    /// use warpath::bfs::{Backend, Traverser};
+    /// use warpath::generate::{generate, GeneratorSpec};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let traverser = Traverser::new(&graph, Backend::Auto)?;
+    /// for source in [0, 11] {
+    ///     let run = traverser.run_pinned(source)?;
+    ///     assert_eq!(run.distances()?[11 - source as usize], 5);
+    /// }
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_pinned(&self, source: u32) -> Result<PinnedTraversal<'_>> {
+        let mut kept = self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let pinned = match self.on_gpu() {
+            Some(on) => {
+                self.resolved_gpu_kernel() != GpuKernel::PerLevel && {
+                    if !matches!(*kept, KeptLabels::Pinned(_)) {
+                        *kept = KeptLabels::None;
+                        let n = self.graph.num_vertices();
+                        *kept = KeptLabels::Pinned(PinnedLabels::new(on.gpu(), n, !self.distances_only)?);
+                    }
+                    true
+                }
+            }
+            None => false,
+        };
+        let traversal = match (&mut *kept, pinned) {
+            (KeptLabels::Pinned(labels), true) => self.run_inner(source, false, LabelsTarget::Pinned(labels))?.0,
+            (slot, _) => {
+                let reuse = match std::mem::take(slot) {
+                    KeptLabels::Vectors(result) => result,
+                    _ => empty_result(source),
+                };
+                let mut traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
+                *slot = KeptLabels::Vectors(std::mem::replace(&mut traversal.result, empty_result(source)));
+                traversal
+            }
+        };
+        Ok(PinnedTraversal { traversal, labels: kept })
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
     /// On the GPU each level is timed with its own events, which adds a little to the total.
     pub fn run_traced(&self, source: u32) -> Result<(Traversal, Vec<LevelTrace>)> {
-        self.run_inner(source, true)
+        self.run_inner(source, true, LabelsTarget::Vectors(empty_result(source)))
     }
 
-    fn run_inner(&self, source: u32, trace: bool) -> Result<(Traversal, Vec<LevelTrace>)> {
+    /// One BFS, its labels read back where `reuse` says (the CPU and the per-level kernel
+    /// always return vectors: [`Traverser::run_pinned`] sends them only vectors).
+    fn run_inner(&self, source: u32, trace: bool, reuse: LabelsTarget<'_>) -> Result<(Traversal, Vec<LevelTrace>)> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (result, traversal_time, end_to_end_time, levels) = match &self.prepared {
+        let (result, traversal_time, download, levels) = match &self.prepared {
             Prepared::Gpu(on) => {
                 let (gpu, device_graph) = (on.gpu(), on.graph());
                 let kernel = self.resolved_gpu_kernel();
-                let (result, kernel_ms, levels) = match kernel {
-                    GpuKernel::TopDown(strategy) => {
-                        let queues = GpuEdgeQueue::with_max_out_degree(
-                            gpu,
-                            self.graph,
-                            device_graph,
-                            on.max_out_degree(),
-                            self.distances_only,
-                        );
-                        let run = match queues {
-                            Ok(mut queues) => queues.run(source, strategy)?,
-                            // Auto's pick gives way to the persistent kernel, which needs no
-                            // queues; a strategy the user named fails with the sizes.
-                            Err(GpuError::OutOfMemory { .. }) if self.chose_automatically() => {
-                                warnings.push(format!(
-                                    "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
-                                ));
-                                let params = match self.gpu_kernel {
-                                    GpuKernel::Auto(params) => params,
-                                    _ => PersistentParams::top_down(),
-                                };
-                                self.run_persistent(on, source, params)?
-                            }
-                            Err(err) => return Err(err.into()),
-                        };
-                        (run.result, run.kernel_ms, run.levels)
+                // Auto's edge-queue pick that once gave way to the persistent kernel (no room
+                // for the queues) keeps giving way, over the arrays that kernel kept.
+                let gave_way = self.chose_automatically()
+                    && matches!(*self.arrays.lock().unwrap_or_else(|p| p.into_inner()), KernelArrays::Persistent(_));
+                let run = match kernel {
+                    GpuKernel::TopDown(strategy) if gave_way => {
+                        warnings.push(format!(
+                            "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
+                        ));
+                        self.run_persistent(on, source, self.fallback_params(), trace, reuse)?
                     }
+                    GpuKernel::TopDown(strategy) => match self.run_edge_queue(on, source, strategy, trace, reuse) {
+                        Ok(run) => run,
+                        // Auto's pick gives way to the persistent kernel, which needs no
+                        // queues; a strategy the user named fails with the sizes.
+                        Err((GpuError::OutOfMemory { .. }, reuse)) if self.chose_automatically() => {
+                            warnings.push(format!(
+                                "no room for the {strategy} strategy's edge queues: the persistent kernel ran instead"
+                            ));
+                            self.run_persistent(on, source, self.fallback_params(), trace, reuse)?
+                        }
+                        Err((err, _)) => return Err(err.into()),
+                    },
                     GpuKernel::Persistent(params) | GpuKernel::Auto(params) => {
                         let zero_copy = self.placement() == Some(Placement::ZeroCopy);
                         if let Some(problem) = params.double_scan_conflict(zero_copy) {
                             return Err(crate::Error::InvalidArgument(problem.to_string()));
                         }
-                        let run = self.run_persistent(on, source, params)?;
-                        (run.result, run.kernel_ms, run.levels)
+                        self.run_persistent(on, source, params, trace, reuse)?
                     }
                     GpuKernel::PerLevel if self.distances_only => {
                         return Err(crate::Error::InvalidArgument(
@@ -253,14 +406,14 @@ impl<'g> Traverser<'g> {
                         ));
                     }
                     GpuKernel::PerLevel => {
+                        // The baseline allocates its arrays for every run, as it always did.
                         let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
                         let levels =
                             if trace { top_down_trace(self.graph, &run.result, &run.levels) } else { Vec::new() };
-                        (run.result, run.kernel_ms, levels)
+                        PersistentRun { result: run.result, kernel_ms: run.kernel_ms, levels, download: run.download }
                     }
                 };
-                let traversal = Duration::from_secs_f64(kernel_ms / 1e3);
-                (result, traversal, started.elapsed() + on.upload_time(), levels)
+                (run.result, Duration::from_secs_f64(run.kernel_ms / 1e3), run.download, run.levels)
             }
             Prepared::Cpu { transpose } => {
                 let (result, levels) =
@@ -268,11 +421,12 @@ impl<'g> Traverser<'g> {
                 // The CPU BFS claims vertices through their parent slots, so it cannot skip them;
                 // it drops them instead, so that results look the same on every backend.
                 let result = if self.distances_only { result.without_parents() } else { result };
-                let elapsed = started.elapsed();
-                (result, elapsed, elapsed, levels)
+                (result, started.elapsed(), Download::default(), levels)
             }
         };
-        let traversal = Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, warnings };
+        let end_to_end_time = if self.on_gpu().is_some() { started.elapsed() } else { traversal_time };
+        let traversal =
+            Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, download, warnings };
         Ok((traversal, levels))
     }
 
@@ -281,13 +435,33 @@ impl<'g> Traverser<'g> {
         matches!(self.gpu_kernel, GpuKernel::Auto(_) | GpuKernel::TopDown(TopDownStrategy::Auto))
     }
 
-    /// One run of the persistent kernel; a directed graph whose transpose did not fit stays
-    /// top-down.
+    /// The persistent kernel's parameters when it runs in place of auto's edge-queue pick.
+    fn fallback_params(&self) -> PersistentParams {
+        match self.gpu_kernel {
+            GpuKernel::Auto(params) => params,
+            _ => PersistentParams::top_down(),
+        }
+    }
+
+    /// The kept arrays, taken out for a run (the caller puts them back after it).
+    fn take_arrays(&self) -> KernelArrays {
+        std::mem::take(&mut *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
+    fn keep_arrays(&self, arrays: KernelArrays) {
+        *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = arrays;
+    }
+
+    /// One run of the persistent kernel over the kept arrays (made now if the last run used
+    /// another kernel family, whose arrays are freed first); a directed graph whose transpose
+    /// did not fit stays top-down.
     fn run_persistent(
         &self,
         on: &GpuGraph,
         source: u32,
         mut params: PersistentParams,
+        trace: bool,
+        reuse: LabelsTarget<'_>,
     ) -> std::result::Result<PersistentRun, GpuError> {
         let inbound = match on.in_lists() {
             Some(in_lists) => in_lists,
@@ -296,15 +470,52 @@ impl<'g> Traverser<'g> {
                 on.graph()
             }
         };
-        GpuPersistent::with_labels(
-            on.gpu(),
-            self.graph,
-            on.graph(),
-            inbound,
-            on.max_out_degree(),
-            self.distances_only,
-        )?
-        .run(source, params)
+        let arrays = match self.take_arrays() {
+            KernelArrays::Persistent(arrays) => arrays,
+            other => {
+                drop(other);
+                PersistentArrays::new(on.gpu(), self.graph.num_vertices(), self.graph.num_edges(), self.distances_only)?
+            }
+        };
+        let mut runner =
+            GpuPersistent::with_arrays(on.gpu(), self.graph, on.graph(), inbound, on.max_out_degree(), arrays);
+        let run = runner.run_reusing(source, params, trace, reuse)?;
+        self.keep_arrays(KernelArrays::Persistent(runner.into_arrays()));
+        Ok(run)
+    }
+
+    /// One run of the edge-queue kernel over the kept arrays (made now if the last run used
+    /// another kernel family); on failure, the error with the result vectors to reuse.
+    fn run_edge_queue<'a>(
+        &self,
+        on: &GpuGraph,
+        source: u32,
+        strategy: TopDownStrategy,
+        trace: bool,
+        reuse: LabelsTarget<'a>,
+    ) -> std::result::Result<PersistentRun, (GpuError, LabelsTarget<'a>)> {
+        let arrays = match self.take_arrays() {
+            KernelArrays::EdgeQueue(arrays) => arrays,
+            other => {
+                drop(other);
+                match EdgeQueueArrays::new(on.gpu(), self.graph, on.graph(), self.distances_only) {
+                    Ok(arrays) => arrays,
+                    Err(err) => return Err((err, reuse)),
+                }
+            }
+        };
+        let mut runner = GpuEdgeQueue::with_arrays(on.gpu(), self.graph, on.graph(), on.max_out_degree(), arrays);
+        let run = runner
+            .run_reusing(source, strategy, trace, reuse)
+            .map_err(|err| (err, LabelsTarget::Vectors(empty_result(source))))?;
+        self.keep_arrays(KernelArrays::EdgeQueue(runner.into_arrays()));
+        Ok(run)
+    }
+
+    /// Time it took to place the graph (and its transpose, list heads) for the GPU: paid once,
+    /// before the first run (None on the CPU).
+    pub fn placement_time(&self) -> Option<Duration> {
+        self.on_gpu().map(GpuGraph::upload_time)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).
@@ -364,6 +575,11 @@ impl<'g> Traverser<'g> {
     }
 }
 
+/// A result with no labels yet, whose vectors a run fills.
+fn empty_result(source: u32) -> BfsResult {
+    BfsResult { source, distances: Vec::new(), parents: Vec::new() }
+}
+
 /// The trace of a top-down GPU run, rebuilt from its distances: level `l` expanded the
 /// vertices at distance `l` and inspected every out-edge of them.
 fn top_down_trace(graph: &Graph, result: &BfsResult, levels: &[GpuLevel]) -> Vec<LevelTrace> {
@@ -413,6 +629,33 @@ pub fn bfs(graph: &Graph, source: u32, backend: Backend) -> Result<Traversal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reused_results_equal_fresh_ones_and_keep_their_memory() {
+        use crate::generate::{generate, GeneratorSpec};
+        let graph = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
+        let sources = crate::bfs::random_sources(&graph, 3, 4);
+        let mut result = traverser.run(sources[0]).unwrap().result;
+        for &source in &sources {
+            let traversal = traverser.run_reusing(source, result).unwrap();
+            let fresh = traverser.run(source).unwrap();
+            assert_eq!(traversal.result, fresh.result, "source {source}");
+            // The CPU downloads nothing, and its end-to-end time is its traversal.
+            assert_eq!(traversal.download, Download::default());
+            assert_eq!(traversal.end_to_end_time, traversal.traversal_time);
+            result = traversal.result;
+        }
+        // On the CPU the pinned path keeps vectors; its labels are the same.
+        for &source in &sources {
+            let pinned = traverser.run_pinned(source).unwrap();
+            let fresh = traverser.run(source).unwrap().result;
+            assert_eq!(pinned.distances().unwrap(), fresh.distances);
+            assert_eq!(pinned.parents().unwrap(), Some(&fresh.parents[..]));
+            assert_eq!(pinned.into_traversal(result).unwrap().result, fresh);
+            result = fresh;
+        }
+    }
 
     #[test]
     fn auto_kernels_resolve_by_graph_size_and_expand_contract_is_the_persistent_top_down_path() {

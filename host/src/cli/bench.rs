@@ -47,7 +47,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
 
     let input = &args.graph.input;
     let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace);
-    let report = BenchReport::new(&input.graph, &graph, flags, load_ms, run);
+    let placement = warpath::bench::PlacementStage::of(&traverser)?;
+    let report = BenchReport::new(&input.graph, &graph, flags, load_ms, run).with_placement(placement);
     print!("{}", report::render(&report));
 
     if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {

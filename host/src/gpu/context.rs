@@ -3,11 +3,14 @@ use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{
-    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DeviceRepr, PinnedHostSlice,
-    ValidAsZeroBits,
+    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr,
+    PinnedHostSlice, ValidAsZeroBits,
 };
 use cudarc::nvrtc::Ptx;
 
+use rayon::prelude::*;
+
+use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};
@@ -22,6 +25,10 @@ pub struct GpuContext {
     stream: Arc<CudaStream>,
     module: Arc<CudaModule>,
     functions: Mutex<HashMap<&'static str, CudaFunction>>,
+    /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
+    /// ([`crate::gpu::staging`]).
+    staging: Mutex<Option<Staging>>,
+    upload_path: UploadPath,
     name: String,
     multiprocessors: u32,
     compute_capability: (i32, i32),
@@ -69,10 +76,22 @@ impl GpuContext {
             stream,
             module,
             functions: Mutex::new(HashMap::new()),
+            staging: Mutex::new(None),
+            upload_path: UploadPath::from_env(),
             name,
             multiprocessors,
             compute_capability,
         })
+    }
+
+    /// How large arrays are copied to the device ([`UploadPath`]; `WARPATH_UPLOAD` sets it
+    /// when the context is created).
+    pub fn upload_path(&self) -> UploadPath {
+        self.upload_path
+    }
+
+    pub fn set_upload_path(&mut self, path: UploadPath) {
+        self.upload_path = path;
     }
 
     /// The device's marketing name, e.g. "NVIDIA H200".
@@ -140,9 +159,53 @@ impl GpuContext {
         self.stream.alloc_zeros::<T>(len).map_err(|e| self.allocation_error(e, len * std::mem::size_of::<T>(), what))
     }
 
-    /// Copies `host` to a new device buffer.
-    pub fn upload<T: DeviceRepr>(&self, host: &[T], what: &str) -> Result<CudaSlice<T>, GpuError> {
-        self.stream.clone_htod(host).map_err(|e| self.allocation_error(e, std::mem::size_of_val(host), what))
+    /// Copies `host` to a new device buffer; a large array goes through the context's pinned
+    /// staging buffers, at the bus's rate ([`crate::gpu::staging`]).
+    pub fn upload<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod>(
+        &self,
+        host: &[T],
+        what: &str,
+    ) -> Result<CudaSlice<T>, GpuError> {
+        if size_of_val(host) < STAGED_MIN_BYTES {
+            return self.stream.clone_htod(host).map_err(|e| self.allocation_error(e, size_of_val(host), what));
+        }
+        self.upload_padded(host, host.len(), what)
+    }
+
+    /// Copies `host` to the start of a new device buffer of `len >= host.len()` elements, the
+    /// rest zero, through the staging buffers.
+    fn upload_padded<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod>(
+        &self,
+        host: &[T],
+        len: usize,
+        what: &str,
+    ) -> Result<CudaSlice<T>, GpuError> {
+        let bytes = len * std::mem::size_of::<T>();
+        let mut device = if len > host.len() {
+            self.alloc_zeros::<T>(len, what)?
+        } else {
+            // SAFETY: every element is written by the copy below before anything reads it.
+            unsafe { self.stream.alloc::<T>(len) }.map_err(|e| self.allocation_error(e, bytes, what))?
+        };
+        {
+            let (device_ptr, _record) = device.device_ptr_mut(&self.stream);
+            self.copy_staged(bytemuck::cast_slice(host), device_ptr)?;
+        }
+        self.synchronize()?;
+        Ok(device)
+    }
+
+    /// Queues the copy of `host` to `device` through the staging buffers (allocated on first
+    /// use). The caller guarantees `device` holds `host.len()` bytes and synchronizes.
+    fn copy_staged(&self, host: &[u8], device: sys::CUdeviceptr) -> Result<(), GpuError> {
+        if self.upload_path == UploadPath::Registered {
+            return copy_registered(&self.stream, host, device);
+        }
+        let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if staging.is_none() {
+            *staging = Some(Staging::new(&self.context)?);
+        }
+        staging.as_mut().expect("allocated above").copy_to_device(&self.stream, host, device)
     }
 
     /// Copies `host` into the start of an existing device buffer.
@@ -171,6 +234,57 @@ impl GpuContext {
         let host = self.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
         self.synchronize()?;
         Ok(host)
+    }
+
+    /// Copies the first `host.len()` elements of a device buffer into `host` (memory the
+    /// caller reuses, so the copy pays no page faults), waiting for all work queued before it.
+    pub fn download_into<T: DeviceRepr>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<(), GpuError> {
+        if host.len() > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoH",
+                problem: format!("{} elements read from a buffer of {}", host.len(), device.len()),
+            });
+        }
+        self.stream.memcpy_dtoh(&device.slice(..host.len()), host).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()
+    }
+
+    /// A zeroed buffer of `len` elements in pinned (page-locked, not write-combined) host
+    /// memory, which device-to-host copies fill at the bus's rate.
+    pub fn pinned_zeros<T: DeviceRepr + ValidAsZeroBits + bytemuck::Zeroable + Clone>(
+        &self,
+        len: usize,
+        what: &str,
+    ) -> Result<PinnedBuffer<T>, GpuError> {
+        let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
+            call: "cuMemHostAlloc",
+            detail: format!("pinning {} bytes of host memory for {what}: {e:?}", len * std::mem::size_of::<T>()),
+        };
+        // SAFETY: zeroed below before anything reads it.
+        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(len.max(1), 0) }.map_err(pinned_error)?;
+        pinned.as_mut_slice().map_err(pinned_error)?.fill(T::zeroed());
+        Ok(PinnedBuffer { pinned, len })
+    }
+
+    /// Copies the first `host.len()` elements of a device buffer into pinned host memory,
+    /// waiting for all work queued before it.
+    pub fn download_to_pinned<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        device: &CudaSlice<T>,
+        host: &mut PinnedBuffer<T>,
+    ) -> Result<(), GpuError> {
+        let len = host.len;
+        if len > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoH",
+                problem: format!("{len} elements read from a buffer of {}", device.len()),
+            });
+        }
+        let target = host.pinned.as_mut_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
+        self.stream
+            .memcpy_dtoh(&device.slice(..len), &mut target[..len])
+            .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()
     }
 
     /// Reads one `u32` (a counter) back, waiting for the work queued before it.
@@ -271,8 +385,6 @@ impl GpuContext {
         let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
         let padded = graph.bytes().len().div_ceil(8).max(1) * 8;
-        let mut bytes = graph.bytes().to_vec();
-        bytes.resize(padded, 0);
         let extras_bytes =
             4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;
         self.ensure_free(
@@ -295,7 +407,7 @@ impl GpuContext {
             long_count,
         };
         let offsets = self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?;
-        let targets = self.place_array(&bytes, layout.lists, "the compressed graph's lists")?;
+        let targets = self.place_array_padded(graph.bytes(), padded, layout.lists, "the compressed graph's lists")?;
         let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.byte_offsets())?;
         Ok(DeviceGraph {
             offsets,
@@ -377,15 +489,27 @@ impl GpuContext {
     }
 
     /// One graph array in device memory or, for zero-copy, in mapped pinned host memory.
-    fn place_array<T: DeviceRepr + ValidAsZeroBits + Copy>(
+    fn place_array<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod + Send + Sync>(
         &self,
         host: &[T],
         placement: Placement,
         what: &str,
     ) -> Result<GraphArray<T>, GpuError> {
+        self.place_array_padded(host, host.len(), placement, what)
+    }
+
+    /// [`place_array`](Self::place_array) padded with zeros to `len >= host.len()` elements.
+    fn place_array_padded<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod + Send + Sync>(
+        &self,
+        host: &[T],
+        len: usize,
+        placement: Placement,
+        what: &str,
+    ) -> Result<GraphArray<T>, GpuError> {
         match placement {
-            Placement::Device => Ok(GraphArray::Device(self.upload(host, what)?)),
-            Placement::ZeroCopy => self.map_host_copy(host, what),
+            Placement::Device if len == host.len() => Ok(GraphArray::Device(self.upload(host, what)?)),
+            Placement::Device => Ok(GraphArray::Device(self.upload_padded(host, len, what)?)),
+            Placement::ZeroCopy => self.map_host_copy(host, len, what),
         }
     }
 
@@ -413,21 +537,53 @@ impl GpuContext {
         Ok((4 * words * REPEATS) as f64 / (ms / 1e3))
     }
 
-    /// A copy of `host` in pinned host memory that the device can address directly.
-    fn map_host_copy<T: DeviceRepr + ValidAsZeroBits + Copy>(
+    /// Device-to-host copy bandwidth into pinned memory, in bytes per second, measured as
+    /// [`host_to_device_bandwidth`](Self::host_to_device_bandwidth): the ceiling for reading
+    /// results back.
+    pub fn device_to_host_bandwidth(&self, bytes: usize) -> Result<f64, GpuError> {
+        let words = (bytes / 4).max(1);
+        self.ensure_free(4 * words as u64, "the bus-bandwidth probe")?;
+        let pinned_error = |e: cudarc::driver::DriverError| GpuError::driver("cuMemHostAlloc (bus-bandwidth probe)", e);
+        let source = self.alloc_zeros::<u32>(words, "the bus-bandwidth probe")?;
+        // Not write-combined: the host reads what comes back. SAFETY: the probe's contents are
+        // never read; the copies only time the transfer.
+        let mut target = unsafe { self.context.alloc_pinned_with_flags::<u32>(words, 0) }.map_err(pinned_error)?;
+        let mut copy =
+            || self.stream.memcpy_dtoh(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoH", e));
+        copy()?;
+        const REPEATS: usize = 5;
+        let start = self.record_event()?;
+        for _ in 0..REPEATS {
+            copy()?;
+        }
+        let end = self.record_event()?;
+        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
+        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+        Ok((4 * words * REPEATS) as f64 / (ms / 1e3))
+    }
+
+    /// A copy of `host` in pinned host memory that the device can address directly, padded
+    /// with zeros to `len >= host.len()` elements.
+    fn map_host_copy<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod + Send + Sync>(
         &self,
         host: &[T],
+        len: usize,
         what: &str,
     ) -> Result<GraphArray<T>, GpuError> {
         let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
             call: "cuMemHostAlloc",
             detail: format!("pinning {} bytes of host memory for {what}: {e:?}", std::mem::size_of_val(host)),
         };
-        // SAFETY: the allocation is fully written from `host` below before anything reads it.
-        let mut pinned =
-            unsafe { self.context.alloc_pinned_with_flags::<T>(host.len(), sys::CU_MEMHOSTALLOC_DEVICEMAP) }
-                .map_err(pinned_error)?;
-        pinned.as_mut_slice().map_err(pinned_error)?.copy_from_slice(host);
+        // SAFETY: the allocation is fully written below (from `host`, then zeros) before
+        // anything reads it.
+        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(len, sys::CU_MEMHOSTALLOC_DEVICEMAP) }
+            .map_err(pinned_error)?;
+        let (copied, padding) = pinned.as_mut_slice().map_err(pinned_error)?.split_at_mut(host.len());
+        // All cores copy: one core moves a few GB/s, and a zero-copy graph is the biggest kind.
+        const PIECE: usize = 1 << 20;
+        let piece = (PIECE / std::mem::size_of::<T>().max(1)).max(1);
+        copied.par_chunks_mut(piece).zip(host.par_chunks(piece)).for_each(|(to, from)| to.copy_from_slice(from));
+        padding.fill(T::zeroed());
         let host_ptr = pinned.as_mut_ptr().map_err(pinned_error)?;
         let mut device_ptr: sys::CUdeviceptr = 0;
         // SAFETY: `host_ptr` is a live allocation made with CU_MEMHOSTALLOC_DEVICEMAP in this
@@ -436,6 +592,21 @@ impl GpuContext {
             .result()
             .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
         Ok(GraphArray::Mapped { host: pinned, device_ptr })
+    }
+}
+
+/// Host memory pinned for device-to-host copies ([`GpuContext::pinned_zeros`]), kept and
+/// refilled: results read back into it at the bus's rate and are read in place.
+pub struct PinnedBuffer<T> {
+    pinned: PinnedHostSlice<T>,
+    len: usize,
+}
+
+impl<T: ValidAsZeroBits> PinnedBuffer<T> {
+    /// The elements, as the last copy into them left them.
+    pub fn as_slice(&self) -> Result<&[T], GpuError> {
+        let all = self.pinned.as_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
+        Ok(&all[..self.len])
     }
 }
 
@@ -507,6 +678,19 @@ impl<T> GraphArray<T> {
 
     fn bytes(&self) -> u64 {
         (self.len() * std::mem::size_of::<T>()) as u64
+    }
+}
+
+impl<T: DeviceRepr + ValidAsZeroBits + Clone> GraphArray<T> {
+    /// The array's elements, copied back from wherever they are.
+    fn read_back(&self, gpu: &GpuContext) -> Result<Vec<T>, GpuError> {
+        match self {
+            GraphArray::Device(slice) => gpu.download(slice),
+            GraphArray::Mapped { host, .. } => {
+                gpu.synchronize()?;
+                Ok(host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec())
+            }
+        }
     }
 }
 
@@ -616,29 +800,24 @@ impl DeviceGraph {
     /// their bits), or None when none were placed.
     pub fn read_weights(&self, gpu: &GpuContext) -> Result<Option<Vec<u32>>, GpuError> {
         let Some((weights, _)) = &self.weights else { return Ok(None) };
-        let mut words = match weights {
-            GraphArray::Device(slice) => gpu.download(slice)?,
-            GraphArray::Mapped { host, .. } => {
-                gpu.synchronize()?;
-                host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec()
-            }
-        };
+        let mut words = weights.read_back(gpu)?;
         words.truncate(self.num_edges as usize);
         Ok(Some(words))
     }
 
-    /// The offsets of the lists (`n + 1`), read back wherever they are placed: for algorithms
-    /// that transform the lists once on the host (SSSP's node splitting).
+    /// The offsets of the lists (`n + 1`), read back wherever they are placed: for tests of
+    /// placement and for algorithms that transform the lists once on the host (SSSP's node
+    /// splitting).
     pub fn read_offsets(&self, gpu: &GpuContext) -> Result<Vec<u64>, GpuError> {
-        let mut offsets = match &self.offsets {
-            GraphArray::Device(slice) => gpu.download(slice)?,
-            GraphArray::Mapped { host, .. } => {
-                gpu.synchronize()?;
-                host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec()
-            }
-        };
+        let mut offsets = self.offsets.read_back(gpu)?;
         offsets.truncate(self.num_vertices as usize + 1);
         Ok(offsets)
+    }
+
+    /// The lists as placed, read back as bytes from wherever they are: `u32` targets of a plain
+    /// graph, the varint bytes of a compressed one (with their zero padding to 8 bytes).
+    pub fn read_lists(&self, gpu: &GpuContext) -> Result<Vec<u8>, GpuError> {
+        self.targets.read_back(gpu)
     }
 
     /// The kind of the edge weights placed beside the lists, if any.

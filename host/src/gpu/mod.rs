@@ -32,11 +32,12 @@ macro_rules! launch {
 }
 
 mod context;
+pub mod staging;
 mod error;
 pub mod launch;
 pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
 
-pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, Placement};
+pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;

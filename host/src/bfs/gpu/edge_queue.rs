@@ -15,8 +15,9 @@ use warpath_interface::bfs::edge_queue::{
 use warpath_interface::names;
 
 use crate::bfs::gpu::launch::{self as kernels, EdgeQueueBuffers};
-use crate::bfs::gpu::persistent::{download_result, time_on_device, PersistentRun};
+use crate::bfs::gpu::persistent::{download_labels, time_on_device, LabelsTarget, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
+use crate::bfs::BfsResult;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
@@ -32,11 +33,10 @@ pub fn spreads_tiles(max_out_degree: u64) -> bool {
     max_out_degree >= 32
 }
 
-/// Device buffers for repeated edge-queue BFS runs on one graph.
-pub struct GpuEdgeQueue<'g> {
-    gpu: &'g GpuContext,
-    graph: &'g Graph,
-    device_graph: &'g DeviceGraph,
+/// The edge-queue kernel's device arrays (labels, visited bitmap, queues, control block,
+/// trace), owned apart from the graph they serve so that a prepared graph (`bfs::Traverser`)
+/// keeps them from one traversal to the next: every run resets what it reads.
+pub struct EdgeQueueArrays {
     distances: CudaSlice<u32>,
     parents: Option<CudaSlice<u32>>,
     visited: CudaSlice<u32>,
@@ -45,40 +45,15 @@ pub struct GpuEdgeQueue<'g> {
     parent_queues: Option<CudaSlice<u32>>,
     control: CudaSlice<u64>,
     trace: CudaSlice<u64>,
-    /// [`spreads_tiles`] of the graph.
-    spread_tiles: bool,
 }
 
-impl<'g> GpuEdgeQueue<'g> {
-    /// Device bytes for `n` vertices and `m` edges: labels, visited bitmap, vertex queue, and
-    /// two edge queues of `m` entries (and two parent queues unless `distances_only`).
-    pub fn bytes_needed(n: u32, m: u64, distances_only: bool) -> u64 {
-        let n = n.max(1) as u64;
-        let labels = if distances_only { 1 } else { 2 };
-        let queues = if distances_only { 2 } else { 4 };
-        4 * (labels * n + n.div_ceil(32) + n)
-            + 4 * queues * m.max(1)
-            + 8 * (EDGE_QUEUE_CONTROL_WORDS + EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
-    }
-
-    /// Allocates the buffers, or says why not: a compressed graph, 2^32 edges or more, or
+impl EdgeQueueArrays {
+    /// Allocates the arrays, or says why not: a compressed graph, 2^32 edges or more, or
     /// queues that do not fit in the free device memory (each error names the way out).
     pub fn new(
-        gpu: &'g GpuContext,
-        graph: &'g Graph,
-        device_graph: &'g DeviceGraph,
-        distances_only: bool,
-    ) -> Result<Self, GpuError> {
-        Self::with_max_out_degree(gpu, graph, device_graph, graph.max_degree(), distances_only)
-    }
-
-    /// [`new`](Self::new) with the graph's largest out-degree already known (the `Traverser`
-    /// keeps it), sparing a pass over the offsets for every traversal.
-    pub fn with_max_out_degree(
-        gpu: &'g GpuContext,
-        graph: &'g Graph,
-        device_graph: &'g DeviceGraph,
-        max_out_degree: u64,
+        gpu: &GpuContext,
+        graph: &Graph,
+        device_graph: &DeviceGraph,
         distances_only: bool,
     ) -> Result<Self, GpuError> {
         if device_graph.is_compressed() {
@@ -97,15 +72,12 @@ impl<'g> GpuEdgeQueue<'g> {
         }
         let n = graph.num_vertices().max(1);
         gpu.ensure_free(
-            Self::bytes_needed(n as u32, m, distances_only),
+            GpuEdgeQueue::bytes_needed(n as u32, m, distances_only),
             "the edge queues of the contract-expand/two-phase/hybrid strategies (the top-down kernel, expand-contract, \
              needs none)",
         )?;
         let capacity = 2 * m.max(1) as usize;
-        Ok(GpuEdgeQueue {
-            gpu,
-            graph,
-            device_graph,
+        Ok(EdgeQueueArrays {
             distances: gpu.alloc_zeros(n, "BFS distances")?,
             parents: if distances_only { None } else { Some(gpu.alloc_zeros(n, "BFS parents")?) },
             visited: gpu.alloc_zeros(n.div_ceil(32), "the visited bitmap")?,
@@ -114,13 +86,94 @@ impl<'g> GpuEdgeQueue<'g> {
             parent_queues: if distances_only { None } else { Some(gpu.alloc_zeros(capacity, "the parent queues")?) },
             control: gpu.alloc_zeros(EDGE_QUEUE_CONTROL_WORDS, "the BFS control block")?,
             trace: gpu.alloc_zeros(EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
-            spread_tiles: spreads_tiles(max_out_degree),
         })
     }
 
+    /// Whether these arrays label distances only (no parents array).
+    pub fn distances_only(&self) -> bool {
+        self.parents.is_none()
+    }
+}
+
+/// Device buffers for repeated edge-queue BFS runs on one graph.
+pub struct GpuEdgeQueue<'g> {
+    gpu: &'g GpuContext,
+    graph: &'g Graph,
+    device_graph: &'g DeviceGraph,
+    arrays: EdgeQueueArrays,
+    /// [`spreads_tiles`] of the graph.
+    spread_tiles: bool,
+}
+
+impl<'g> GpuEdgeQueue<'g> {
+    /// Device bytes for `n` vertices and `m` edges: labels, visited bitmap, vertex queue, and
+    /// two edge queues of `m` entries (and two parent queues unless `distances_only`).
+    pub fn bytes_needed(n: u32, m: u64, distances_only: bool) -> u64 {
+        let n = n.max(1) as u64;
+        let labels = if distances_only { 1 } else { 2 };
+        let queues = if distances_only { 2 } else { 4 };
+        4 * (labels * n + n.div_ceil(32) + n)
+            + 4 * queues * m.max(1)
+            + 8 * (EDGE_QUEUE_CONTROL_WORDS + EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1)) as u64
+    }
+
+    /// Allocates the buffers, or says why not ([`EdgeQueueArrays::new`]).
+    pub fn new(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        distances_only: bool,
+    ) -> Result<Self, GpuError> {
+        Self::with_max_out_degree(gpu, graph, device_graph, graph.max_degree(), distances_only)
+    }
+
+    /// [`new`](Self::new) with the graph's largest out-degree already known (the `Traverser`
+    /// keeps it), sparing a pass over the offsets for every traversal.
+    pub fn with_max_out_degree(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        max_out_degree: u64,
+        distances_only: bool,
+    ) -> Result<Self, GpuError> {
+        let arrays = EdgeQueueArrays::new(gpu, graph, device_graph, distances_only)?;
+        Ok(Self::with_arrays(gpu, graph, device_graph, max_out_degree, arrays))
+    }
+
+    /// [`with_max_out_degree`](Self::with_max_out_degree) over arrays made earlier for the
+    /// same graph ([`into_arrays`](Self::into_arrays) gives them back after the runs).
+    pub fn with_arrays(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        max_out_degree: u64,
+        arrays: EdgeQueueArrays,
+    ) -> Self {
+        GpuEdgeQueue { gpu, graph, device_graph, arrays, spread_tiles: spreads_tiles(max_out_degree) }
+    }
+
+    /// The device arrays, to keep for the next runs on the same graph.
+    pub fn into_arrays(self) -> EdgeQueueArrays {
+        self.arrays
+    }
+
     /// A BFS from `source` (an internal id `< n`; the caller checks it) by `strategy`, one of
-    /// the three edge-queue strategies.
+    /// the three edge-queue strategies, with its per-level trace.
     pub fn run(&mut self, source: u32, strategy: TopDownStrategy) -> Result<PersistentRun, GpuError> {
+        let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+        self.run_reusing(source, strategy, true, LabelsTarget::Vectors(labels))
+    }
+
+    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
+    /// vectors, their memory reused, or pinned buffers), and the trace only when `trace`
+    /// (else `levels` is empty).
+    pub fn run_reusing(
+        &mut self,
+        source: u32,
+        strategy: TopDownStrategy,
+        trace: bool,
+        labels: LabelsTarget<'_>,
+    ) -> Result<PersistentRun, GpuError> {
         let kind = match strategy {
             TopDownStrategy::ContractExpand => EdgeQueueKind::ContractExpand,
             TopDownStrategy::TwoPhase => EdgeQueueKind::TwoPhase,
@@ -135,27 +188,32 @@ impl<'g> GpuEdgeQueue<'g> {
         let code = EdgeQueueStrategy::new(kind, self.spread_tiles);
         let gpu = self.gpu;
         let n = self.graph.num_vertices();
-        gpu.zero(&mut self.control)?;
-        gpu.zero(&mut self.trace)?;
+        let arrays = &mut self.arrays;
+        gpu.zero(&mut arrays.control)?;
+        gpu.zero(&mut arrays.trace)?;
         let mut buffers = EdgeQueueBuffers {
-            distances: &mut self.distances,
-            parents: self.parents.as_mut(),
-            visited: &mut self.visited,
-            vertex_queue: &mut self.vertex_queue,
-            edge_queues: &mut self.edge_queues,
-            parent_queues: self.parent_queues.as_mut(),
-            control: &mut self.control,
-            trace: &mut self.trace,
+            distances: &mut arrays.distances,
+            parents: arrays.parents.as_mut(),
+            visited: &mut arrays.visited,
+            vertex_queue: &mut arrays.vertex_queue,
+            edge_queues: &mut arrays.edge_queues,
+            parent_queues: arrays.parent_queues.as_mut(),
+            control: &mut arrays.control,
+            trace: &mut arrays.trace,
         };
         let kernel_ms =
             time_on_device(gpu, || kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code))?;
-        let control: EdgeQueueControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
-        let trace = gpu.download(&self.trace)?;
-        Ok(PersistentRun {
-            result: download_result(gpu, source, &self.distances, self.parents.as_ref(), n)?,
-            kernel_ms,
-            levels: decode_edge_trace(&trace, control.levels as usize),
-        })
+        let (result, download) = download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n, labels)?;
+        let levels = if trace {
+            let control: EdgeQueueControl =
+                *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&arrays.control)?));
+            let mut records = vec![0u64; EDGE_TRACE_WORDS * ((control.levels as usize).min(TRACE_CAPACITY) + 1)];
+            gpu.download_into(&arrays.trace, &mut records)?;
+            decode_edge_trace(&records, control.levels as usize)
+        } else {
+            Vec::new()
+        };
+        Ok(PersistentRun { result, kernel_ms, levels, download })
     }
 }
 

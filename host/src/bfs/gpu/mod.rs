@@ -8,6 +8,9 @@ pub mod launch;
 pub mod per_level;
 pub mod persistent;
 
-pub use edge_queue::GpuEdgeQueue;
+pub use edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 pub use per_level::GpuTopDown;
-pub use persistent::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};
+pub use persistent::{
+    BottomUpBalance, Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun,
+    PinnedLabels,
+};

@@ -7,6 +7,7 @@
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::gpu::launch::{self as kernels, LevelBuffers};
+use crate::bfs::gpu::persistent::{download_labels, Download, LabelsTarget};
 use crate::bfs::BfsResult;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 
@@ -30,6 +31,8 @@ pub struct GpuBfsRun {
     /// One entry per level expanded (the last found nothing): its frontier size and, when
     /// traced, its device time.
     pub levels: Vec<GpuLevel>,
+    /// Reading the labels back.
+    pub download: Download,
 }
 
 /// One level of a GPU traversal.
@@ -110,10 +113,9 @@ impl<'g> GpuTopDown<'g> {
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
         let kernel_ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
         let n = self.graph.num_vertices() as usize;
-        let mut distances = gpu.download(&self.distances)?;
-        let mut parents = gpu.download(&self.parents)?;
-        distances.truncate(n);
-        parents.truncate(n);
-        Ok(GpuBfsRun { result: BfsResult { source, distances, parents }, kernel_ms, levels })
+        let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+        let (result, download) =
+            download_labels(gpu, source, &self.distances, Some(&self.parents), n, LabelsTarget::Vectors(labels))?;
+        Ok(GpuBfsRun { result, kernel_ms, levels, download })
     }
 }

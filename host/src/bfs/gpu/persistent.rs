@@ -2,12 +2,12 @@
 //! `device/src/kernels/bfs_persistent/mod.rs`, which documents the techniques): the host
 //! initialises, launches once, and reads back the labels and a per-level trace.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 
-use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
+use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
 use warpath_interface::bfs::persistent::{
     Balance, PersistentControl, TraceFlags, TraceRecord, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
@@ -15,7 +15,7 @@ use warpath_interface::bfs::persistent::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
-use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
 
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
@@ -190,13 +190,11 @@ impl PersistentParams {
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
 
-/// Device buffers for repeated persistent-kernel BFS runs on one graph.
-pub struct GpuPersistent<'g> {
-    gpu: &'g GpuContext,
-    graph: &'g Graph,
-    device_graph: &'g DeviceGraph,
-    inbound: &'g DeviceGraph,
-    max_out_degree: u64,
+/// The persistent kernel's device arrays (labels, bitmaps, queues, control block, shared-list
+/// table, trace), owned apart from the graph they serve so that a prepared graph
+/// (`bfs::Traverser`) keeps them from one traversal to the next: every run resets what it
+/// reads (`bfs_persistent_init`, the control block, the trace), so none is allocated twice.
+pub struct PersistentArrays {
     distances: CudaSlice<u32>,
     /// None for a distances-only BFS, which saves its 4n bytes.
     parents: Option<CudaSlice<u32>>,
@@ -208,6 +206,46 @@ pub struct GpuPersistent<'g> {
     trace: CudaSlice<u64>,
 }
 
+impl PersistentArrays {
+    /// The arrays for a graph of `n` vertices and `m` edges, without parents when
+    /// `distances_only`; refused up front when they do not fit the free device memory.
+    pub fn new(gpu: &GpuContext, n: usize, m: u64, distances_only: bool) -> Result<Self, GpuError> {
+        let n = n.max(1);
+        let words = n.div_ceil(32);
+        gpu.ensure_free(
+            GpuPersistent::bytes_needed_for(n as u32, m, distances_only),
+            "BFS labels, bitmaps and queues",
+        )?;
+        Ok(PersistentArrays {
+            distances: gpu.alloc_zeros(n, "BFS distances")?,
+            parents: if distances_only { None } else { Some(gpu.alloc_zeros(n, "BFS parents")?) },
+            visited: gpu.alloc_zeros(words, "the visited bitmap")?,
+            // Two frontiers and the asynchronous bottom-up's pending vertices.
+            frontier_bits: gpu.alloc_zeros(3 * words, "the frontier bitmaps")?,
+            queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
+            control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
+            shared_lists: gpu
+                .alloc_zeros(SHARED_LIST_WORDS * shared_list_capacity(n as u64, m) as usize, "the shared-list table")?,
+            trace: gpu.alloc_zeros(TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
+        })
+    }
+
+    /// Whether these arrays label distances only (no parents array).
+    pub fn distances_only(&self) -> bool {
+        self.parents.is_none()
+    }
+}
+
+/// Device buffers for repeated persistent-kernel BFS runs on one graph.
+pub struct GpuPersistent<'g> {
+    gpu: &'g GpuContext,
+    graph: &'g Graph,
+    device_graph: &'g DeviceGraph,
+    inbound: &'g DeviceGraph,
+    max_out_degree: u64,
+    arrays: PersistentArrays,
+}
+
 /// One persistent-kernel traversal.
 pub struct PersistentRun {
     pub result: BfsResult,
@@ -215,6 +253,15 @@ pub struct PersistentRun {
     pub kernel_ms: f64,
     /// Per level: direction, frontier, edges inspected, bytes read, time (from `%globaltimer`).
     pub levels: Vec<LevelTrace>,
+    /// Reading the labels back ([`Download`]).
+    pub download: Download,
+}
+
+/// Reading a traversal's labels back to the host: wall time and bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Download {
+    pub time: Duration,
+    pub bytes: u64,
 }
 
 impl<'g> GpuPersistent<'g> {
@@ -270,35 +317,45 @@ impl<'g> GpuPersistent<'g> {
         max_out_degree: u64,
         distances_only: bool,
     ) -> Result<Self, GpuError> {
-        let n = graph.num_vertices().max(1);
-        let words = n.div_ceil(32);
-        gpu.ensure_free(
-            Self::bytes_needed_for(n as u32, graph.num_edges(), distances_only),
-            "BFS labels, bitmaps and queues",
-        )?;
-        Ok(GpuPersistent {
-            gpu,
-            graph,
-            device_graph,
-            inbound,
-            max_out_degree,
-            distances: gpu.alloc_zeros(n, "BFS distances")?,
-            parents: if distances_only { None } else { Some(gpu.alloc_zeros(n, "BFS parents")?) },
-            visited: gpu.alloc_zeros(words, "the visited bitmap")?,
-            // Two frontiers and the asynchronous bottom-up's pending vertices.
-            frontier_bits: gpu.alloc_zeros(3 * words, "the frontier bitmaps")?,
-            queues: gpu.alloc_zeros(2 * n, "the frontier queues")?,
-            control: gpu.alloc_zeros(CONTROL_WORDS, "the BFS control block")?,
-            shared_lists: gpu.alloc_zeros(
-                SHARED_LIST_WORDS * shared_list_capacity(n as u64, graph.num_edges()) as usize,
-                "the shared-list table",
-            )?,
-            trace: gpu.alloc_zeros(TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
-        })
+        let arrays = PersistentArrays::new(gpu, graph.num_vertices(), graph.num_edges(), distances_only)?;
+        Ok(Self::with_arrays(gpu, graph, device_graph, inbound, max_out_degree, arrays))
     }
 
-    /// A BFS from `source` (an internal id `< n` with out-edges; the caller checks it).
+    /// [`with_labels`](Self::with_labels) over arrays made earlier for the same graph
+    /// ([`into_arrays`](Self::into_arrays) gives them back after the runs).
+    pub fn with_arrays(
+        gpu: &'g GpuContext,
+        graph: &'g Graph,
+        device_graph: &'g DeviceGraph,
+        inbound: &'g DeviceGraph,
+        max_out_degree: u64,
+        arrays: PersistentArrays,
+    ) -> Self {
+        GpuPersistent { gpu, graph, device_graph, inbound, max_out_degree, arrays }
+    }
+
+    /// The device arrays, to keep for the next runs on the same graph.
+    pub fn into_arrays(self) -> PersistentArrays {
+        self.arrays
+    }
+
+    /// A BFS from `source` (an internal id `< n` with out-edges; the caller checks it), with
+    /// its per-level trace.
     pub fn run(&mut self, source: u32, params: PersistentParams) -> Result<PersistentRun, GpuError> {
+        let labels = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+        self.run_reusing(source, params, true, LabelsTarget::Vectors(labels))
+    }
+
+    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
+    /// vectors, whose memory is reused, so the download pays no allocation or page faults; or
+    /// pinned buffers), and the trace only when `trace` (else `levels` is empty).
+    pub fn run_reusing(
+        &mut self,
+        source: u32,
+        params: PersistentParams,
+        trace: bool,
+        labels: LabelsTarget<'_>,
+    ) -> Result<PersistentRun, GpuError> {
         let gpu = self.gpu;
         let n = self.graph.num_vertices() as u32;
         let control = PersistentControl {
@@ -307,17 +364,18 @@ impl<'g> GpuPersistent<'g> {
             in_listed_vertices: self.inbound.nonempty_lists(),
             ..Default::default()
         };
-        gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut self.control)?;
-        gpu.zero(&mut self.trace)?;
+        let arrays = &mut self.arrays;
+        gpu.copy_into(bytemuck::cast_slice::<PersistentControl, u64>(&[control]), &mut arrays.control)?;
+        gpu.zero(&mut arrays.trace)?;
         let mut buffers = PersistentBuffers {
-            distances: &mut self.distances,
-            parents: self.parents.as_mut(),
-            visited: &mut self.visited,
-            frontier_bits: &mut self.frontier_bits,
-            queues: &mut self.queues,
-            control: &mut self.control,
-            shared_lists: &mut self.shared_lists,
-            trace: &mut self.trace,
+            distances: &mut arrays.distances,
+            parents: arrays.parents.as_mut(),
+            visited: &mut arrays.visited,
+            frontier_bits: &mut arrays.frontier_bits,
+            queues: &mut arrays.queues,
+            control: &mut arrays.control,
+            shared_lists: &mut arrays.shared_lists,
+            trace: &mut arrays.trace,
         };
         let kernel_ms = time_on_device(gpu, || {
             // Vertices without in-edges start out visited only for runs that may go bottom-up:
@@ -327,13 +385,19 @@ impl<'g> GpuPersistent<'g> {
             kernels::bfs_persistent_init(gpu, n, source, in_lists, &mut buffers)?;
             kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
         })?;
-        let control: PersistentControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&self.control)?));
-        let trace = gpu.download(&self.trace)?;
-        Ok(PersistentRun {
-            result: download_result(gpu, source, &self.distances, self.parents.as_ref(), n as usize)?,
-            kernel_ms,
-            levels: decode_trace(&trace, control.levels as usize, &self.switching(params)),
-        })
+        let (result, download) =
+            download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n as usize, labels)?;
+        let levels = if trace {
+            let control: PersistentControl =
+                *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&arrays.control)?));
+            // The records of the levels run and the one after the last, not the whole capacity.
+            let mut records = vec![0u64; TRACE_WORDS * ((control.levels as usize).min(TRACE_CAPACITY) + 1)];
+            gpu.download_into(&arrays.trace, &mut records)?;
+            decode_trace(&records, control.levels as usize, &self.switching(params))
+        } else {
+            Vec::new()
+        };
+        Ok(PersistentRun { result, kernel_ms, levels, download })
     }
 }
 
@@ -347,23 +411,81 @@ pub(crate) fn time_on_device(gpu: &GpuContext, launch: impl FnOnce() -> Result<(
     Ok(start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64)
 }
 
-/// A finished traversal's labels, `n` of each (buffers may be longer), without parents when
-/// the run labeled distances only.
-pub(crate) fn download_result(
+/// Where a run's labels go on the host.
+pub enum LabelsTarget<'a> {
+    /// Into these vectors (a previous result's: their memory is reused), returned as the
+    /// run's result.
+    Vectors(BfsResult),
+    /// Into pinned buffers the caller keeps, at the bus's rate, to be read in place; the
+    /// run's result then has empty vectors.
+    Pinned(&'a mut PinnedLabels),
+}
+
+/// A traversal's labels in pinned host memory, kept from one run to the next.
+pub struct PinnedLabels {
+    distances: PinnedBuffer<u32>,
+    /// None for distances-only runs.
+    parents: Option<PinnedBuffer<u32>>,
+}
+
+impl PinnedLabels {
+    /// Buffers for `n` vertices, with parents or without.
+    pub fn new(gpu: &GpuContext, n: usize, parents: bool) -> Result<PinnedLabels, GpuError> {
+        Ok(PinnedLabels {
+            distances: gpu.pinned_zeros(n, "the BFS distances read back")?,
+            parents: if parents { Some(gpu.pinned_zeros(n, "the BFS parents read back")?) } else { None },
+        })
+    }
+
+    /// The distances of the last run that read its labels into these buffers.
+    pub fn distances(&self) -> Result<&[u32], GpuError> {
+        self.distances.as_slice()
+    }
+
+    /// Its parents (None when it labeled distances only).
+    pub fn parents(&self) -> Result<Option<&[u32]>, GpuError> {
+        self.parents.as_ref().map(PinnedBuffer::as_slice).transpose()
+    }
+}
+
+/// A finished traversal's labels read back where `target` says (vectors resized to `n`,
+/// their memory reused; or pinned buffers of `n`), without parents when the run labeled
+/// distances only; with the time and bytes of the copies.
+pub(crate) fn download_labels(
     gpu: &GpuContext,
     source: u32,
     distances: &CudaSlice<u32>,
     parents: Option<&CudaSlice<u32>>,
     n: usize,
-) -> Result<BfsResult, GpuError> {
-    let mut distances = gpu.download(distances)?;
-    let mut parents = match parents {
-        Some(parents) => gpu.download(parents)?,
-        None => Vec::new(),
+    target: LabelsTarget<'_>,
+) -> Result<(BfsResult, Download), GpuError> {
+    let started = Instant::now();
+    let (result, bytes) = match target {
+        LabelsTarget::Vectors(reuse) => {
+            let BfsResult { distances: mut host_distances, parents: mut host_parents, .. } = reuse;
+            host_distances.resize(n, 0);
+            gpu.download_into(distances, &mut host_distances)?;
+            match parents {
+                Some(parents) => {
+                    host_parents.resize(n, 0);
+                    gpu.download_into(parents, &mut host_parents)?;
+                }
+                None => host_parents.clear(),
+            }
+            let bytes = 4 * (host_distances.len() + host_parents.len()) as u64;
+            (BfsResult { source, distances: host_distances, parents: host_parents }, bytes)
+        }
+        LabelsTarget::Pinned(pinned) => {
+            gpu.download_to_pinned(distances, &mut pinned.distances)?;
+            let mut bytes = 4 * n as u64;
+            if let (Some(device), Some(host)) = (parents, pinned.parents.as_mut()) {
+                gpu.download_to_pinned(device, host)?;
+                bytes += 4 * n as u64;
+            }
+            (BfsResult { source, distances: Vec::new(), parents: Vec::new() }, bytes)
+        }
     };
-    distances.truncate(n);
-    parents.truncate(n);
-    Ok(BfsResult { source, distances, parents })
+    Ok((result, Download { time: started.elapsed(), bytes }))
 }
 
 impl GpuPersistent<'_> {

@@ -1,0 +1,124 @@
+//! The stages of a benchmark run, each reported once: those paid once per run (loading the
+//! graph: reading and building its CSR; placing it for the GPU) and those paid per trial
+//! (the traversal, the download of its labels), with the bus's pinned bandwidths measured in
+//! the same run to compare the copies against.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bench::json::BenchReport;
+use crate::bench::stats::median;
+use crate::bfs::Traverser;
+use crate::error::Result;
+use crate::gpu::GpuContext;
+
+/// Bytes each bandwidth probe copies (256 MiB: long enough to reach the bus's rate).
+pub const BUS_PROBE_BYTES: usize = 256 << 20;
+
+/// Placing the graph for the GPU, once per run, against the bus measured in the same run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementStage {
+    /// Wall time to put the offsets and lists (graph and transpose, with weights, list heads
+    /// and the bitmaps of empty lists) where the GPU reads them.
+    pub ms: f64,
+    /// Bytes of offsets and lists placed, as stored (compressed or plain).
+    pub bytes: u64,
+    /// Where the lists went: `device` (copied) or `zero-copy` (pinned host memory mapped
+    /// into the GPU).
+    pub placement: String,
+    /// `bytes / ms`, in bytes per second.
+    pub bytes_per_s: f64,
+    /// Pinned host-to-device `cuMemcpy` bandwidth, bytes per second, this run.
+    pub pinned_host_to_device_bytes_per_s: f64,
+    /// Pinned device-to-host `cuMemcpy` bandwidth, bytes per second, this run.
+    pub pinned_device_to_host_bytes_per_s: f64,
+}
+
+impl PlacementStage {
+    /// The placement of `traverser`'s graph, with the bus measured now; None on the CPU.
+    pub fn of(traverser: &Traverser<'_>) -> Result<Option<PlacementStage>> {
+        let (Some(gpu), Some(time), Some(bytes), Some(placement)) =
+            (traverser.gpu(), traverser.placement_time(), traverser.gpu_graph_stored_bytes(), traverser.placement())
+        else {
+            return Ok(None);
+        };
+        let seconds = time.as_secs_f64();
+        let (to_device, to_host) = pinned_bandwidths(gpu)?;
+        Ok(Some(PlacementStage {
+            ms: seconds * 1e3,
+            bytes,
+            placement: placement.to_string(),
+            bytes_per_s: bytes as f64 / seconds.max(1e-9),
+            pinned_host_to_device_bytes_per_s: to_device,
+            pinned_device_to_host_bytes_per_s: to_host,
+        }))
+    }
+}
+
+/// Pinned host-to-device and device-to-host bandwidths, bytes per second, with probes of
+/// [`BUS_PROBE_BYTES`] (less when the device has less than four times that free).
+pub fn pinned_bandwidths(gpu: &GpuContext) -> Result<(f64, f64)> {
+    let (free, _) = gpu.memory_info()?;
+    let probe = BUS_PROBE_BYTES.min(free as usize / 4);
+    Ok((gpu.host_to_device_bandwidth(probe)?, gpu.device_to_host_bandwidth(probe)?))
+}
+
+/// The stage table of a BFS report: load and placement once, then the median root's
+/// traversal, download and end-to-end time, each copy against the pinned bandwidth.
+pub fn stage_lines(report: &BenchReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "stages, once per run:");
+    let _ = writeln!(out, "  {:<20} {:>10.1} ms", "load (read + build)", report.load_ms);
+    if let Some(place) = &report.placement {
+        let _ = writeln!(
+            out,
+            "  {:<20} {:>10.1} ms  {:>12} bytes  {:>7.2} GB/s  ({}; {:.0}% of the pinned host-to-device {:.2} GB/s)",
+            "place",
+            place.ms,
+            place.bytes,
+            place.bytes_per_s / 1e9,
+            place.placement,
+            100.0 * place.bytes_per_s / place.pinned_host_to_device_bytes_per_s,
+            place.pinned_host_to_device_bytes_per_s / 1e9
+        );
+    }
+    let column = |f: fn(&crate::bench::RootRecord) -> f64| report.trials.iter().map(f).collect::<Vec<f64>>();
+    let (Some(traverse), Some(download), Some(end_to_end)) = (
+        median(&column(|r| r.time_ms)),
+        median(&column(|r| r.details.download_ms)),
+        median(&column(|r| r.end_to_end_ms)),
+    ) else {
+        return out;
+    };
+    let _ = writeln!(out, "stages, per root (median of {}):", report.trials.len());
+    let _ = writeln!(out, "  {:<20} {:>10.3} ms", "traverse", traverse);
+    let bytes = report.trials.first().map_or(0, |r| r.details.download_bytes);
+    if bytes > 0 {
+        let rate = bytes as f64 / (download / 1e3);
+        let against = match &report.placement {
+            Some(place) => format!(
+                " ({:.0}% of the pinned device-to-host {:.2} GB/s)",
+                100.0 * rate / place.pinned_device_to_host_bytes_per_s,
+                place.pinned_device_to_host_bytes_per_s / 1e9
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<20} {:>10.3} ms  {:>12} bytes  {:>7.2} GB/s{against}",
+            "download",
+            download,
+            bytes,
+            rate / 1e9
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  {:<20} {:>10.3} ms  (beyond traverse + download: {:.3} ms)",
+        "end-to-end",
+        end_to_end,
+        end_to_end - traverse - download
+    );
+    out
+}

@@ -1,0 +1,171 @@
+//! Placement at the bus's speed and traversals that pay nothing twice, on the GPU: arrays
+//! copied through the pinned staging buffers (several chunks and a ragged tail) read back equal
+//! to the host's; graphs placed in device memory and zero-copy (plain and compressed, the
+//! latter padded with zeros) read back byte for byte and traverse correctly; a prepared graph
+//! runs many sources over the device arrays it keeps and the host vectors it is given, every
+//! result equal to the sequential CPU reference. Skips, saying why, on machines without a
+//! CUDA device.
+
+mod common;
+
+use common::gpu_or_skip;
+use warpath::bfs::cpu_reference::bfs_sequential;
+use warpath::bfs::verify::validate;
+use warpath::bfs::{random_sources, Backend, GpuKernel, GpuOptions, TopDownStrategy, Traverser};
+use warpath::generate::{generate, GeneratorSpec};
+use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
+use warpath::gpu::{GpuContext, Layout, Placement};
+use warpath::graph::CompressedGraph;
+use warpath::Graph;
+
+fn graph(spec: &str) -> Graph {
+    generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap()
+}
+
+#[test]
+fn staged_uploads_read_back_equal() {
+    let Some(mut gpu) = gpu_or_skip("staged_uploads_read_back_equal") else { return };
+    for path in [UploadPath::Staged, UploadPath::Registered] {
+        gpu.set_upload_path(path);
+        uploads_read_back_equal(&gpu);
+    }
+}
+
+fn uploads_read_back_equal(gpu: &GpuContext) {
+    // More chunks than staging buffers, so each buffer is refilled after its copy, and a tail
+    // shorter than a chunk; one array just above the staging threshold; one below it.
+    let chunks_words = (STAGING_BUFFERS + 2) * STAGING_CHUNK / 4 + 12_345;
+    for words in [chunks_words, STAGED_MIN_BYTES / 4 + 1, 1000] {
+        let host: Vec<u32> = (0..words as u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+        let device = gpu.upload(&host, "test array").unwrap();
+        assert_eq!(gpu.download(&device).unwrap(), host, "{words} words, {:?}", gpu.upload_path());
+    }
+    // The staging buffers are kept: a second large upload over them reads back equal too.
+    let host: Vec<u64> = (0..(STAGING_CHUNK as u64 / 8) * 3 + 7).rev().collect();
+    assert_eq!(gpu.download(&gpu.upload(&host, "test array").unwrap()).unwrap(), host);
+}
+
+/// Reads the placed offsets and lists back and compares them with the host's: the targets'
+/// bytes of a plain graph, the varint bytes of a compressed one and its zero padding to 8.
+fn assert_placed_equal(gpu: &GpuContext, plain: &Graph, compressed: Option<&CompressedGraph>, layout: Layout) {
+    let placed = match compressed {
+        Some(packed) => gpu.place_compressed(packed, layout).unwrap(),
+        None => gpu.place_graph(plain, layout).unwrap(),
+    };
+    assert_eq!(placed.layout(), layout);
+    match compressed {
+        Some(packed) => {
+            assert_eq!(placed.read_offsets(gpu).unwrap(), packed.byte_offsets());
+            let lists = placed.read_lists(gpu).unwrap();
+            assert_eq!(lists.len(), packed.bytes().len().div_ceil(8).max(1) * 8, "{layout:?}");
+            assert_eq!(&lists[..packed.bytes().len()], packed.bytes(), "{layout:?}");
+            assert!(lists[packed.bytes().len()..].iter().all(|&b| b == 0), "padding {layout:?}");
+        }
+        None => {
+            assert_eq!(placed.read_offsets(gpu).unwrap(), plain.offsets(), "{layout:?}");
+            assert_eq!(placed.read_lists(gpu).unwrap(), bytemuck::cast_slice::<u32, u8>(plain.targets()), "{layout:?}");
+        }
+    }
+}
+
+#[test]
+fn placed_graphs_read_back_equal_in_every_layout() {
+    let Some(gpu) = gpu_or_skip("placed_graphs_read_back_equal_in_every_layout") else { return };
+    // kron:17's lists (about 16 MB) are staged in chunks; its offsets (1 MB) go in one copy.
+    let plain = graph("kron:17");
+    let packed = CompressedGraph::encode(&plain);
+    let layouts = [
+        Layout::from(Placement::Device),
+        Layout::from(Placement::ZeroCopy),
+        Layout { offsets: Placement::Device, lists: Placement::ZeroCopy },
+    ];
+    for layout in layouts {
+        assert_placed_equal(&gpu, &plain, None, layout);
+        assert_placed_equal(&gpu, &plain, Some(&packed), layout);
+    }
+}
+
+/// Every source's result equals the sequential reference's distances and validates.
+fn assert_runs_match(graph: &Graph, traverser: &Traverser, sources: &[u32], what: &str) {
+    let mut result = traverser.run(sources[0]).unwrap().result;
+    for &source in sources {
+        let traversal = traverser.run_reusing(source, result).unwrap();
+        let expected = bfs_sequential(graph, source);
+        assert_eq!(traversal.result.distances, expected.distances, "{what}, source {source}");
+        validate(graph, &traversal.result).unwrap_or_else(|e| panic!("{what}, source {source}: {e}"));
+        let labels = if traverser.distances_only() { 1 } else { 2 };
+        assert_eq!(traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
+        assert!(traversal.end_to_end_time >= traversal.traversal_time, "{what}");
+        result = traversal.result;
+        // The same labels read back into the traverser's pinned buffers, read in place.
+        let pinned = traverser.run_pinned(source).unwrap();
+        assert_eq!(pinned.distances().unwrap(), expected.distances, "{what}, pinned, source {source}");
+        assert_eq!(pinned.parents().unwrap().is_some(), !traverser.distances_only(), "{what}");
+        assert_eq!(pinned.traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
+        let copied = pinned.into_traversal(result).unwrap();
+        validate(graph, &copied.result).unwrap_or_else(|e| panic!("{what}, pinned, source {source}: {e}"));
+        result = copied.result;
+    }
+}
+
+#[test]
+fn prepared_graphs_run_many_sources_over_kept_buffers() {
+    if gpu_or_skip("prepared_graphs_run_many_sources_over_kept_buffers").is_none() {
+        return;
+    }
+    // kron: the persistent direction-optimizing kernel; grid: auto's contract-expand over edge
+    // queues; a directed graph brings its transpose.
+    let kron = graph("kron:16");
+    let grid = graph("grid2d:300x200");
+    let directed = warpath::graph::GraphBuilder::new()
+        .build(warpath::graph::EdgeList::new(
+            5000,
+            (0..5000u32).flat_map(|v| [(v, (v * 7 + 1) % 5000), (v, (v * 13 + 5) % 5000)]).collect(),
+            false,
+        ))
+        .unwrap();
+    for (name, graph) in [("kron:16", &kron), ("grid2d:300x200", &grid), ("directed", &directed)] {
+        let sources = random_sources(graph, 7, 6);
+        for distances_only in [false, true] {
+            for placement in [Placement::Device, Placement::ZeroCopy] {
+                let options = GpuOptions { placement: Some(placement), distances_only, ..GpuOptions::default() };
+                let mut traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
+                let what = format!("{name}, {placement}, distances only {distances_only}");
+                assert_runs_match(graph, &traverser, &sources, &what);
+                // Another kernel family frees the kept arrays and makes its own.
+                traverser.set_gpu_kernel(GpuKernel::TopDown(TopDownStrategy::ExpandContract));
+                assert_runs_match(graph, &traverser, &sources, &format!("{what}, expand-contract"));
+                if placement == Placement::Device {
+                    traverser.set_gpu_kernel(GpuKernel::TopDown(TopDownStrategy::TwoPhase));
+                    assert_runs_match(graph, &traverser, &sources, &format!("{what}, two-phase"));
+                }
+            }
+        }
+        // Compressed lists in mapped host memory.
+        let options = GpuOptions { placement: Some(Placement::ZeroCopy), compressed: true, ..GpuOptions::default() };
+        let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
+        assert!(traverser.is_compressed());
+        assert_runs_match(graph, &traverser, &sources, &format!("{name}, compressed zero-copy"));
+        // The placement was timed once, apart from the runs.
+        assert!(traverser.placement_time().unwrap() > std::time::Duration::ZERO);
+    }
+}
+
+#[test]
+fn the_bench_reports_placement_and_downloads_on_the_gpu() {
+    if gpu_or_skip("the_bench_reports_placement_and_downloads_on_the_gpu").is_none() {
+        return;
+    }
+    let kron = graph("kron:16");
+    let traverser = Traverser::new(&kron, Backend::Gpu).unwrap();
+    let options = warpath::bench::BenchOptions { trials: 4, seed: 1, trace: true };
+    let run = warpath::bench::run_bench(&kron, &traverser, &options, &mut |_| {}).unwrap();
+    for trial in &run.trials {
+        assert_eq!(trial.details.download_bytes, 8 * kron.num_vertices() as u64);
+        assert!(trial.details.download_ms > 0.0 && trial.end_to_end_ms >= trial.time_ms + trial.details.download_ms);
+    }
+    let placement = warpath::bench::PlacementStage::of(&traverser).unwrap().unwrap();
+    assert_eq!(placement.placement, "device");
+    assert_eq!(placement.bytes, traverser.gpu_graph_stored_bytes().unwrap());
+    assert!(placement.pinned_host_to_device_bytes_per_s > 1e9 && placement.pinned_device_to_host_bytes_per_s > 1e9);
+}
