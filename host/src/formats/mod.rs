@@ -15,6 +15,7 @@
 //! reads any of them unweighted. Weights must be non-negative and finite: a file holding
 //! another weight is refused with the line and the value, unless weights are ignored.
 
+mod chunked;
 pub mod dimacs;
 pub mod matrix_market;
 pub mod snap;
@@ -22,7 +23,7 @@ mod text;
 pub mod wgr;
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use crate::error::{Error, Result};
@@ -97,19 +98,19 @@ pub(crate) fn is_gzipped(path: &Path) -> bool {
     path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("gz"))
 }
 
-/// Opens `path` for buffered reading, decompressing on the fly if it ends in `.gz`.
-/// The large buffer matters: graph files are read front to back once, in big gulps.
-fn open_text(path: &Path) -> Result<Box<dyn BufRead>> {
+/// Opens `path` for reading in large blocks (see [`chunked`]), decompressing on the fly if it
+/// ends in `.gz`.
+fn open_text(path: &Path) -> Result<Box<dyn Read + Send>> {
     const BUFFER: usize = 1 << 20;
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if is_gzipped(path) {
         let mut compressed = BufReader::with_capacity(BUFFER, file);
         check_gzip_magic(&mut compressed, path)?;
         // MultiGz: `cat a.gz b.gz` and bgzip files are several gzip members back to back.
-        let decoder = flate2::bufread::MultiGzDecoder::new(compressed);
-        Ok(Box::new(BufReader::with_capacity(BUFFER, decoder)))
+        Ok(Box::new(flate2::bufread::MultiGzDecoder::new(compressed)))
     } else {
-        Ok(Box::new(BufReader::with_capacity(BUFFER, file)))
+        // The blocks are large: reads go straight into them, without a buffer between.
+        Ok(Box::new(file))
     }
 }
 
