@@ -9,7 +9,7 @@ use warpath::Result;
 use super::args::InfoArgs;
 
 pub fn run(args: &InfoArgs) -> Result<()> {
-    let graph = super::load_weighted(&args.input, &args.weights)?;
+    let (graph, stages) = super::load_weighted_staged(&args.input, &args.weights)?;
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();
@@ -18,6 +18,8 @@ pub fn run(args: &InfoArgs) -> Result<()> {
     let symmetric = graph.is_symmetric();
 
     println!("graph: {}", args.input.graph);
+    println!("read: {:.3} s", stages.read.as_secs_f64());
+    println!("build: {:.3} s", stages.build.as_secs_f64());
     println!("vertices: {n}");
     println!("edges: {} (directed, as stored)", graph.num_edges());
     if symmetric {

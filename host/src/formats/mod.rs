@@ -25,6 +25,7 @@ pub mod wgr;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder};
@@ -145,10 +146,25 @@ pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
     }
 }
 
+/// How long the stages of loading a graph took: reading the file (or generating the edges)
+/// and building the CSR from the edges (nothing for a `.wgr` file read as stored).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LoadStages {
+    pub read: Duration,
+    pub build: Duration,
+}
+
 /// Reads a graph file of any supported format into a CSR graph.
 pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    read_graph_staged(path, opts).map(|(graph, _)| graph)
+}
+
+/// [`read_graph`], also telling how long reading and building took.
+pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, LoadStages)> {
+    let started = Instant::now();
     if Format::from_path(path)? == Format::Wgr {
         let graph = read_wgr(path, opts)?;
+        let read = started.elapsed();
         if opts.undirected && !graph.is_undirected() {
             let size = GraphSize {
                 vertices: graph.num_vertices() as u64,
@@ -157,11 +173,13 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
                 weight_bytes: if graph.is_weighted() { 4 } else { 0 },
             };
             crate::memory::check_build(path, size, opts.memory_limit)?;
-            return GraphBuilder::new().build(edges_of(&graph, true));
+            let graph = GraphBuilder::new().build(edges_of(&graph, true))?;
+            return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
         }
-        return Ok(graph);
+        return Ok((graph, LoadStages { read, build: Duration::ZERO }));
     }
     let list = read_edge_list(path, opts)?;
+    let read = started.elapsed();
     // The readers checked what their headers declared; the vertex count of an edge list is
     // only known now, from its largest id.
     let size = GraphSize {
@@ -171,7 +189,8 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
         weight_bytes: if list.weights.is_some() { 4 } else { 0 },
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
-    GraphBuilder::new().symmetrize(opts.undirected).build(list)
+    let graph = GraphBuilder::new().symmetrize(opts.undirected).build(list)?;
+    Ok((graph, LoadStages { read, build: started.elapsed() - read }))
 }
 
 /// Writes `graph` to `path` in the binary `.wgr` format (gzip-compressed if `path` ends in `.gz`).

@@ -1,4 +1,9 @@
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::marker::PhantomData;
+use std::ops::Range;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use rayon::prelude::*;
 
@@ -53,9 +58,10 @@ impl GraphBuilder {
         self
     }
 
-    /// Counting sort by source, then a parallel sort-and-dedup of each neighbor list.
-    /// Memory: the edge list plus one `u32` per directed edge and two `u64` per vertex; with
-    /// weights, one more `u32`/`f32` per directed edge.
+    /// A parallel counting sort by source, then a parallel sort-and-dedup of each neighbor
+    /// list where it lies (see `counting_sort`). Memory: the edge list, given back as it is
+    /// scattered, beside one `u32` per directed edge and two `u64` per vertex; then those
+    /// beside the final lists; with weights, one more `u32`/`f32` per directed edge in each.
     pub fn build(&self, list: EdgeList) -> Result<Graph> {
         let EdgeList { num_vertices, edges, undirected, id_base, weights } = list;
         let undirected = undirected || self.symmetrize;
@@ -98,11 +104,14 @@ impl GraphBuilder {
     }
 }
 
-/// A weight type the builder sorts by: `()` (unweighted), `u32` or `f32`.
-trait Weight: Copy + Default + Send + Sync {
+/// A weight type the builder sorts by: `()` (unweighted), `u32` or `f32`. Weights travel
+/// through the counting sort as their 32 bits.
+pub(crate) trait Weight: Copy + Default + Send + Sync {
     fn order(&self, other: &Self) -> Ordering;
     /// The weight of edge `i` of the input; `weights` is empty for `()`.
     fn of(weights: &[Self], i: usize) -> Self;
+    fn to_bits(self) -> u32;
+    fn from_bits(bits: u32) -> Self;
 }
 
 impl Weight for () {
@@ -110,6 +119,10 @@ impl Weight for () {
         Ordering::Equal
     }
     fn of(_: &[Self], _: usize) -> Self {}
+    fn to_bits(self) -> u32 {
+        0
+    }
+    fn from_bits(_: u32) -> Self {}
 }
 
 impl Weight for u32 {
@@ -118,6 +131,12 @@ impl Weight for u32 {
     }
     fn of(weights: &[Self], i: usize) -> Self {
         weights[i]
+    }
+    fn to_bits(self) -> u32 {
+        self
+    }
+    fn from_bits(bits: u32) -> Self {
+        bits
     }
 }
 
@@ -129,7 +148,16 @@ impl Weight for f32 {
     fn of(weights: &[Self], i: usize) -> Self {
         weights[i]
     }
+    fn to_bits(self) -> u32 {
+        f32::to_bits(self)
+    }
+    fn from_bits(bits: u32) -> Self {
+        f32::from_bits(bits)
+    }
 }
+
+/// How many edges the builder scatters before it gives their part of the edge list back.
+const SCATTER_STEP: usize = 1 << 24;
 
 /// The CSR graph of `edges` with their `weights` (empty for `()`), and the kept weights in
 /// CSR order.
@@ -140,69 +168,236 @@ fn build_lists<W: Weight>(
     undirected: bool,
     id_base: u32,
 ) -> (Graph, Vec<W>) {
-    let mut raw_offsets = vec![0u64; n + 1];
-    for &(u, v) in &edges {
-        if u != v {
-            raw_offsets[u as usize + 1] += 1;
-            if undirected {
-                raw_offsets[v as usize + 1] += 1;
+    let weighted = std::mem::size_of::<W>() != 0;
+    // Counted first, then scattered and given back: the two steps take turns with the list.
+    let list = RefCell::new((edges, weights));
+    let count = |degrees: &Degrees| {
+        let list = list.borrow();
+        list.0.par_iter().with_min_len(1 << 12).for_each(|&(u, v)| {
+            if u != v {
+                degrees.add(u);
+                if undirected {
+                    degrees.add(v);
+                }
             }
-        }
-    }
-    for i in 0..n {
-        raw_offsets[i + 1] += raw_offsets[i];
-    }
-    let mut cursor: Vec<u64> = raw_offsets[..n].to_vec();
-    let mut raw: Vec<(u32, W)> = vec![(0, W::default()); raw_offsets[n] as usize];
-    for (i, &(u, v)) in edges.iter().enumerate() {
-        if u != v {
-            let w = W::of(&weights, i);
-            raw[cursor[u as usize] as usize] = (v, w);
-            cursor[u as usize] += 1;
-            if undirected {
-                raw[cursor[v as usize] as usize] = (u, w);
-                cursor[v as usize] += 1;
-            }
-        }
-    }
-    drop(cursor);
-    drop(edges);
-    drop(weights);
-
-    let lists = split_lists(&mut raw, &raw_offsets);
-    let unique_degrees: Vec<u64> = lists
-        .into_par_iter()
-        .map(|list| {
-            // By target, then by weight: the first of each run of equal targets is the lightest.
-            list.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1)));
-            dedup_sorted_in_place(list) as u64
         })
-        .collect();
-
-    let mut offsets = vec![0u64; n + 1];
-    for v in 0..n {
-        offsets[v + 1] = offsets[v] + unique_degrees[v];
-    }
-    let mut targets = Vec::with_capacity(offsets[n] as usize);
-    let mut kept_weights = Vec::with_capacity(if std::mem::size_of::<W>() == 0 { 0 } else { offsets[n] as usize });
-    for v in 0..n {
-        let start = raw_offsets[v] as usize;
-        let list = &raw[start..start + unique_degrees[v] as usize];
-        targets.extend(list.iter().map(|e| e.0));
-        kept_weights.extend(list.iter().map(|e| e.1));
-    }
+    };
+    let scatter = |slots: &Slots<W>| {
+        let (edges, weights) = &mut *list.borrow_mut();
+        // From the end, giving each scattered piece of the list back at once: the list and
+        // the unsorted lists are never both whole (glibc shrinks a large block in place).
+        while !edges.is_empty() {
+            let start = edges.len().saturating_sub(SCATTER_STEP);
+            (start..edges.len()).into_par_iter().with_min_len(1 << 12).for_each(|i| {
+                let (u, v) = edges[i];
+                if u != v {
+                    let w = W::of(weights, i);
+                    slots.place(u, v, w);
+                    if undirected {
+                        slots.place(v, u, w);
+                    }
+                }
+            });
+            edges.truncate(start);
+            edges.shrink_to_fit();
+            if weighted {
+                weights.truncate(start);
+                weights.shrink_to_fit();
+            }
+        }
+    };
+    let (offsets, targets, kept_weights) = counting_sort(n, count, scatter);
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
-/// Cuts `entries` into one mutable slice per vertex, so lists can be sorted in parallel.
-fn split_lists<'a, T>(mut entries: &'a mut [T], offsets: &[u64]) -> Vec<&'a mut [T]> {
-    let mut lists = Vec::with_capacity(offsets.len().saturating_sub(1));
-    for w in offsets.windows(2) {
-        let (head, tail) = entries.split_at_mut((w[1] - w[0]) as usize);
-        lists.push(head);
-        entries = tail;
+/// Out-degrees counted from many threads at once (one slot per vertex, plus one in front so
+/// that the prefix sum turns them into offsets in place).
+pub(crate) struct Degrees(Vec<AtomicU64>);
+
+impl Degrees {
+    #[inline]
+    pub(crate) fn add(&self, source: u32) {
+        self.0[source as usize + 1].fetch_add(1, Relaxed);
     }
-    lists
+}
+
+/// The unsorted lists being filled from many threads at once: every edge takes the next slot
+/// of its source's list.
+pub(crate) struct Slots<W> {
+    cursor: Vec<AtomicU64>,
+    targets: Vec<AtomicU32>,
+    /// The weights' bits, parallel to `targets`; empty for `()`.
+    weights: Vec<AtomicU32>,
+    weight: PhantomData<W>,
+}
+
+impl<W: Weight> Slots<W> {
+    #[inline]
+    pub(crate) fn place(&self, source: u32, target: u32, weight: W) {
+        let slot = self.cursor[source as usize].fetch_add(1, Relaxed) as usize;
+        self.targets[slot].store(target, Relaxed);
+        if std::mem::size_of::<W>() != 0 {
+            self.weights[slot].store(weight.to_bits(), Relaxed);
+        }
+    }
+}
+
+/// The CSR of `n` vertices whose edges `count` counts by source and `scatter` then places (both
+/// over the same edges, each from many threads): a parallel counting sort by source, then
+/// each list sorted by target (and weight) and its repeats dropped, keeping the lightest, all
+/// in place, then the kept entries gathered into the final arrays. No global sort, and at
+/// most the unsorted lists and the final ones are held at once.
+pub(crate) fn counting_sort<W: Weight>(
+    n: usize,
+    count: impl FnOnce(&Degrees),
+    scatter: impl FnOnce(&Slots<W>),
+) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+    let degrees = Degrees((0..n + 1).into_par_iter().map(|_| AtomicU64::new(0)).collect());
+    count(&degrees);
+    // Same size and alignment: collected in place.
+    let mut raw_offsets: Vec<u64> = degrees.0.into_iter().map(AtomicU64::into_inner).collect();
+    prefix_sum(&mut raw_offsets);
+    let total = raw_offsets[n] as usize;
+    let weighted = std::mem::size_of::<W>() != 0;
+    let zeros = |len: usize| -> Vec<AtomicU32> { (0..len).into_par_iter().map(|_| AtomicU32::new(0)).collect() };
+    let slots = Slots::<W> {
+        cursor: raw_offsets[..n].par_iter().map(|&o| AtomicU64::new(o)).collect(),
+        targets: zeros(total),
+        weights: if weighted { zeros(total) } else { Vec::new() },
+        weight: PhantomData,
+    };
+    scatter(&slots);
+    let Slots { targets: raw, weights: raw_weights, .. } = slots;
+
+    // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
+    let ranges = vertex_ranges(&raw_offsets);
+    let mut offsets = vec![0u64; n + 1];
+    let mut kept: Vec<&mut [u64]> = Vec::with_capacity(ranges.len());
+    let mut rest = &mut offsets[1..];
+    for range in &ranges {
+        let (head, tail) = rest.split_at_mut(range.len());
+        kept.push(head);
+        rest = tail;
+    }
+    ranges.par_iter().zip(kept).for_each(|(range, kept)| {
+        let mut list: Vec<(u32, W)> = Vec::new();
+        for (v, kept) in range.clone().zip(kept) {
+            let slots = raw_offsets[v] as usize..raw_offsets[v + 1] as usize;
+            list.clear();
+            list.extend(slots.clone().map(|i| {
+                let w = if weighted { W::from_bits(raw_weights[i].load(Relaxed)) } else { W::default() };
+                (raw[i].load(Relaxed), w)
+            }));
+            // By target, then by weight: the first of each run of equal targets is the lightest.
+            let order = |a: &(u32, W), b: &(u32, W)| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1));
+            if list.len() > 1 << 16 {
+                list.par_sort_unstable_by(order);
+            } else {
+                list.sort_unstable_by(order);
+            }
+            let unique = dedup_sorted_in_place(&mut list);
+            for (i, &(target, w)) in slots.zip(&list[..unique]) {
+                raw[i].store(target, Relaxed);
+                if weighted {
+                    raw_weights[i].store(w.to_bits(), Relaxed);
+                }
+            }
+            *kept = unique as u64;
+        }
+    });
+    prefix_sum(&mut offsets);
+
+    // Gather the kept entries, each range of vertices into its own part of the final arrays.
+    let mut targets = vec![0u32; offsets[n] as usize];
+    let mut kept_weights = vec![W::default(); if weighted { offsets[n] as usize } else { 0 }];
+    let mut pieces = Vec::with_capacity(ranges.len());
+    let (mut target_rest, mut weight_rest) = (&mut targets[..], &mut kept_weights[..]);
+    for range in &ranges {
+        let len = (offsets[range.end] - offsets[range.start]) as usize;
+        let (t, t_rest) = target_rest.split_at_mut(len);
+        let (w, w_rest) = weight_rest.split_at_mut(if weighted { len } else { 0 });
+        pieces.push((range.clone(), t, w));
+        target_rest = t_rest;
+        weight_rest = w_rest;
+    }
+    pieces.into_par_iter().for_each(|(range, targets, weights)| {
+        let mut at = 0;
+        for v in range {
+            let start = raw_offsets[v] as usize;
+            let len = (offsets[v + 1] - offsets[v]) as usize;
+            for i in 0..len {
+                targets[at + i] = raw[start + i].load(Relaxed);
+                if weighted {
+                    weights[at + i] = W::from_bits(raw_weights[start + i].load(Relaxed));
+                }
+            }
+            at += len;
+        }
+    });
+    (offsets, targets, kept_weights)
+}
+
+/// Turns counts into running totals in place, in parallel: `values[i]` becomes the sum of
+/// `values[..=i]`.
+pub(crate) fn prefix_sum(values: &mut [u64]) {
+    let piece = (values.len() / (4 * rayon::current_num_threads())).max(1 << 16);
+    let sums: Vec<u64> = values
+        .par_chunks_mut(piece)
+        .map(|chunk| {
+            let mut sum = 0;
+            for x in chunk {
+                sum += *x;
+                *x = sum;
+            }
+            sum
+        })
+        .collect();
+    let mut carry = 0;
+    let carries: Vec<u64> = sums
+        .iter()
+        .map(|&s| {
+            carry += s;
+            carry - s
+        })
+        .collect();
+    values.par_chunks_mut(piece).zip(carries).for_each(|(chunk, carry)| {
+        if carry != 0 {
+            chunk.iter_mut().for_each(|x| *x += carry);
+        }
+    });
+}
+
+/// The vertices cut into ranges of about equal work (a vertex and its list's entries), a few
+/// per thread, so that one long list does not hold up the others.
+fn vertex_ranges(offsets: &[u64]) -> Vec<Range<usize>> {
+    let n = offsets.len() - 1;
+    let pieces = (8 * rayon::current_num_threads()).min(n.max(1));
+    let work = offsets[n] + n as u64;
+    let mut ranges = Vec::with_capacity(pieces);
+    let mut start = 0;
+    for k in 1..=pieces {
+        let goal = work * k as u64 / pieces as u64;
+        let end = if k == pieces { n } else { first_beyond(offsets, goal) };
+        if end > start {
+            ranges.push(start..end);
+            start = end;
+        }
+    }
+    ranges
+}
+
+/// The first vertex `v` whose work before it, `offsets[v] + v`, exceeds `goal` (at most `n`).
+fn first_beyond(offsets: &[u64], goal: u64) -> usize {
+    let (mut low, mut high) = (0, offsets.len() - 1);
+    while low < high {
+        let mid = (low + high) / 2;
+        if offsets[mid] + mid as u64 <= goal {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// Moves the first entry of each run of equal targets in a sorted slice to its front;

@@ -1,3 +1,4 @@
+use super::builder::{counting_sort, Degrees, Slots, Weight};
 use crate::error::{Error, Result};
 use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
@@ -208,7 +209,7 @@ impl Graph {
         }
         let (offsets, targets, weights) = match &self.weights {
             None => {
-                let (offsets, targets, _) = self.reversed(&vec![(); self.targets.len()]);
+                let (offsets, targets, _) = self.reversed::<()>(&[]);
                 (offsets, targets, None)
             }
             Some(Weights::U32(w)) => {
@@ -223,29 +224,19 @@ impl Graph {
         Graph::from_valid_csr(offsets, targets, false, self.id_base).with_valid_weights(weights)
     }
 
-    /// The reversed CSR, with `weights` (one per edge; `()` for none, which takes no memory)
-    /// moved along with their edges.
-    fn reversed<W: Copy + Default>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+    /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)
+    /// moved along with their edges: the builder's parallel counting sort, over the in-edges.
+    fn reversed<W: Weight>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+        use rayon::prelude::*;
         let n = self.num_vertices();
-        let mut offsets = vec![0u64; n + 1];
-        for &t in &self.targets {
-            offsets[t as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut cursor: Vec<u64> = offsets[..n].to_vec();
-        let mut targets = vec![0u32; self.targets.len()];
-        let mut moved = vec![W::default(); weights.len()];
-        // Visiting sources in ascending order leaves every reversed list sorted.
-        for u in 0..n {
-            for edge in self.offsets[u] as usize..self.offsets[u + 1] as usize {
-                let slot = &mut cursor[self.targets[edge] as usize];
-                targets[*slot as usize] = u as u32;
-                moved[*slot as usize] = weights[edge];
-                *slot += 1;
-            }
-        }
-        (offsets, targets, moved)
+        let count = |degrees: &Degrees| self.targets.par_iter().with_min_len(1 << 12).for_each(|&t| degrees.add(t));
+        let scatter = |slots: &Slots<W>| {
+            (0..n).into_par_iter().with_min_len(1 << 8).for_each(|u| {
+                for edge in self.offsets[u] as usize..self.offsets[u + 1] as usize {
+                    slots.place(self.targets[edge], u as u32, W::of(weights, edge));
+                }
+            })
+        };
+        counting_sort(n, count, scatter)
     }
 }
