@@ -454,3 +454,101 @@ pub(crate) mod fast {
         (text.get(*pos) == Some(&b'\n')).then(|| *pos += 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write;
+    use std::path::Path;
+
+    use crate::formats::{dimacs, matrix_market, snap, ReadOptions};
+    use crate::generate::rng::SplitMix64;
+
+    /// A SNAP edge list of `lines` edges over many blocks and chunks, with comments, blank
+    /// lines, tabs and Windows line endings mixed in, and the edges it holds.
+    fn mixed_edge_list(lines: usize) -> (String, Vec<(u32, u32)>) {
+        let mut rng = SplitMix64::new(7);
+        let (mut text, mut edges) = (String::from("# Directed graph\n"), Vec::new());
+        for i in 0..lines {
+            let (u, v) = (rng.next_below(1 << 20) as u32, rng.next_below(1 << 20) as u32);
+            match i % 97 {
+                0 => writeln!(text, "# a comment in the body {i}").unwrap(),
+                1 => text.push_str("\n   \n"),
+                2 => {
+                    write!(text, "{u}\t{v}\r\n").unwrap();
+                    edges.push((u, v));
+                }
+                3 => {
+                    writeln!(text, "  {u}   {v}  ").unwrap();
+                    edges.push((u, v));
+                }
+                _ => {}
+            }
+            writeln!(text, "{u} {v}").unwrap();
+            edges.push((u, v));
+        }
+        (text, edges)
+    }
+
+    #[test]
+    fn edge_lists_over_many_blocks_and_chunks_keep_every_edge_in_order() {
+        let (text, expected) = mixed_edge_list(400_000);
+        assert!(text.len() > 4 * super::FIRST_BLOCK_BYTES + 2 * super::MIN_CHUNK_BYTES);
+        let list = snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT)
+            .unwrap();
+        assert_eq!(list.edges, expected);
+        assert_eq!(list.num_vertices, expected.iter().map(|&(u, v)| u.max(v)).max().unwrap() as u64 + 1);
+    }
+
+    #[test]
+    fn errors_far_into_a_file_name_their_line() {
+        let (mut text, _) = mixed_edge_list(300_000);
+        let lines_before = text.matches('\n').count();
+        text.push_str("12 x\n");
+        text.push_str(&mixed_edge_list(1000).0);
+        let err = snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        let wanted = format!("x.txt:{}: expected a vertex id (a non-negative integer), found `x`", lines_before + 1);
+        assert!(err.starts_with(&wanted), "{err}\nwanted {wanted}");
+    }
+
+    #[test]
+    fn an_entry_beyond_the_declared_count_is_named_wherever_it_falls() {
+        let mut body = String::new();
+        for i in 0..200_000u64 {
+            writeln!(body, "{} {} {}", i % 1000 + 1, i % 997 + 1, i % 7).unwrap();
+        }
+        let header = "%%MatrixMarket matrix coordinate integer general\n% comment\n1000 1000 150000\n";
+        let path = Path::new("x.mtx");
+        let err = matrix_market::read(std::io::Cursor::new(format!("{header}{body}").into_bytes()), path, &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.mtx:150004: expected no more entries: the size line (line 3) declares 150000"), "{err}");
+        let exact = format!("%%MatrixMarket matrix coordinate integer general\n1000 1000 200000\n{body}");
+        let list = matrix_market::read(std::io::Cursor::new(exact.into_bytes()), path, &ReadOptions::DEFAULT).unwrap();
+        assert_eq!(list.edges.len(), 200_000);
+        assert_eq!(list.edges[199_999], ((199_999 % 1000) as u32, (199_999 % 997) as u32));
+        let Some(crate::graph::Weights::U32(weights)) = list.weights else { panic!("u32 weights expected") };
+        assert_eq!(weights[199_999], (199_999 % 7) as u32);
+        // An arc beyond the count that is also malformed is reported as one too many, as before.
+        let mut arcs = String::from("p sp 10 100000\n");
+        for i in 0..100_000u64 {
+            writeln!(arcs, "a {} {} 1", i % 10 + 1, i % 9 + 1).unwrap();
+        }
+        arcs.push_str("a 1 99 1\n");
+        let err = dimacs::read(std::io::Cursor::new(arcs.into_bytes()), Path::new("x.gr"), &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.gr:100002: expected no more arcs: the `p` line (line 1) declares 100000"), "{err}");
+    }
+
+    #[test]
+    fn chunks_end_at_newlines_and_cover_the_text() {
+        let text: Vec<u8> = (0..200_000).flat_map(|i: u32| format!("{i} {}\n", i + 1).into_bytes()).collect();
+        let chunks = super::split_at_lines(&text);
+        assert!(chunks.len() > 1);
+        assert!(chunks.iter().all(|c| c.ends_with(b"\n")));
+        assert_eq!(chunks.concat(), text);
+        assert_eq!(super::split_at_lines(b"1 2"), vec![&b"1 2"[..]]);
+    }
+}

@@ -499,6 +499,53 @@ mod tests {
     }
 
     #[test]
+    fn parallel_builds_match_a_sequential_reference() {
+        use crate::generate::rng::SplitMix64;
+        use std::collections::BTreeMap;
+        let mut rng = SplitMix64::new(3);
+        let n = 3000u32;
+        // Skewed: vertex 0 takes a long list (sorted in parallel), the rest short ones.
+        let edges: Vec<(u32, u32)> = (0..400_000)
+            .map(|i| {
+                let u = if i % 3 == 0 { 0 } else { rng.next_below(n as u64) as u32 };
+                (u, rng.next_below(n as u64) as u32)
+            })
+            .collect();
+        let weights: Vec<u32> = (0..edges.len()).map(|_| rng.next_below(100) as u32).collect();
+        for undirected in [false, true] {
+            let mut lightest: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+            for (&(u, v), &w) in edges.iter().zip(&weights) {
+                if u != v {
+                    for key in if undirected { vec![(u, v), (v, u)] } else { vec![(u, v)] } {
+                        let entry = lightest.entry(key).or_insert(w);
+                        *entry = (*entry).min(w);
+                    }
+                }
+            }
+            let list = EdgeList::new(n as u64, edges.clone(), undirected).with_weights(Weights::U32(weights.clone()));
+            let g = GraphBuilder::new().build(list).unwrap();
+            let built: Vec<((u32, u32), u32)> = (0..n)
+                .flat_map(|u| {
+                    let w = g.neighbor_weights(u).unwrap().as_u32().unwrap().to_vec();
+                    g.neighbors(u).iter().zip(w).map(move |(&v, w)| ((u, v), w)).collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(built, lightest.into_iter().collect::<Vec<_>>());
+            let t = g.transpose();
+            assert_eq!(t.transpose(), g);
+            assert!((0..n).all(|v| t.neighbors(v).windows(2).all(|w| w[0] < w[1])));
+        }
+    }
+
+    #[test]
+    fn prefix_sums_run_in_parallel_pieces() {
+        let mut values: Vec<u64> = (0..300_000).map(|i| i % 5).collect();
+        let expected: Vec<u64> = values.iter().scan(0, |s, &x| { *s += x; Some(*s) }).collect();
+        prefix_sum(&mut values);
+        assert_eq!(values, expected);
+    }
+
+    #[test]
     fn transpose_reverses_edges_and_keeps_lists_sorted() {
         let list = EdgeList::new(3, vec![(0, 2), (1, 2), (2, 0)], false);
         let g = GraphBuilder::new().build(list).unwrap();
