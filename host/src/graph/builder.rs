@@ -1,9 +1,5 @@
-use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::marker::PhantomData;
 use std::ops::Range;
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use rayon::prelude::*;
 
@@ -104,14 +100,11 @@ impl GraphBuilder {
     }
 }
 
-/// A weight type the builder sorts by: `()` (unweighted), `u32` or `f32`. Weights travel
-/// through the counting sort as their 32 bits.
+/// A weight type the builder sorts by: `()` (unweighted), `u32` or `f32`.
 pub(crate) trait Weight: Copy + Default + Send + Sync {
     fn order(&self, other: &Self) -> Ordering;
     /// The weight of edge `i` of the input; `weights` is empty for `()`.
     fn of(weights: &[Self], i: usize) -> Self;
-    fn to_bits(self) -> u32;
-    fn from_bits(bits: u32) -> Self;
 }
 
 impl Weight for () {
@@ -119,10 +112,6 @@ impl Weight for () {
         Ordering::Equal
     }
     fn of(_: &[Self], _: usize) -> Self {}
-    fn to_bits(self) -> u32 {
-        0
-    }
-    fn from_bits(_: u32) -> Self {}
 }
 
 impl Weight for u32 {
@@ -131,12 +120,6 @@ impl Weight for u32 {
     }
     fn of(weights: &[Self], i: usize) -> Self {
         weights[i]
-    }
-    fn to_bits(self) -> u32 {
-        self
-    }
-    fn from_bits(bits: u32) -> Self {
-        bits
     }
 }
 
@@ -148,16 +131,7 @@ impl Weight for f32 {
     fn of(weights: &[Self], i: usize) -> Self {
         weights[i]
     }
-    fn to_bits(self) -> u32 {
-        f32::to_bits(self)
-    }
-    fn from_bits(bits: u32) -> Self {
-        f32::from_bits(bits)
-    }
 }
-
-/// How many edges the builder scatters before it gives their part of the edge list back.
-const SCATTER_STEP: usize = 1 << 24;
 
 /// The CSR graph of `edges` with their `weights` (empty for `()`), and the kept weights in
 /// CSR order.
@@ -168,173 +142,186 @@ fn build_lists<W: Weight>(
     undirected: bool,
     id_base: u32,
 ) -> (Graph, Vec<W>) {
-    let weighted = std::mem::size_of::<W>() != 0;
-    // Counted first, then scattered and given back: the two steps take turns with the list.
-    let list = RefCell::new((edges, weights));
-    let count = |degrees: &Degrees| {
-        let list = list.borrow();
-        list.0.par_iter().with_min_len(1 << 12).for_each(|&(u, v)| {
-            if u != v {
-                degrees.add(u);
-                if undirected {
-                    degrees.add(v);
-                }
-            }
-        })
-    };
-    let scatter = |slots: &Slots<W>| {
-        let (edges, weights) = &mut *list.borrow_mut();
-        // From the end, giving each scattered piece of the list back at once: the list and
-        // the unsorted lists are never both whole (glibc shrinks a large block in place).
-        while !edges.is_empty() {
-            let start = edges.len().saturating_sub(SCATTER_STEP);
-            (start..edges.len()).into_par_iter().with_min_len(1 << 12).for_each(|i| {
-                let (u, v) = edges[i];
-                if u != v {
-                    let w = W::of(weights, i);
-                    slots.place(u, v, w);
-                    if undirected {
-                        slots.place(v, u, w);
-                    }
-                }
-            });
-            edges.truncate(start);
-            edges.shrink_to_fit();
-            if weighted {
-                weights.truncate(start);
-                weights.shrink_to_fit();
-            }
-        }
-    };
-    let (offsets, targets, kept_weights) = counting_sort(n, count, scatter);
+    let (offsets, targets, kept_weights) = counting_sort(n, &ListEdges { edges: &edges, weights: &weights, undirected });
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
-/// Out-degrees counted from many threads at once (one slot per vertex, plus one in front so
-/// that the prefix sum turns them into offsets in place).
-pub(crate) struct Degrees(Vec<AtomicU64>);
+/// Edges for the counting sort, walked whole by every thread (each keeps those of its own
+/// sources), so no two threads ever write the same memory.
+pub(crate) trait EdgeSource<W>: Sync {
+    /// Calls `visit(source, target, weight)` for every edge, always in the same order.
+    fn for_each(&self, visit: impl FnMut(u32, u32, W));
+}
 
-impl Degrees {
+/// An edge list, self-loops skipped, every edge both ways when `undirected`.
+struct ListEdges<'a, W> {
+    edges: &'a [(u32, u32)],
+    weights: &'a [W],
+    undirected: bool,
+}
+
+impl<W: Weight> EdgeSource<W> for ListEdges<'_, W> {
     #[inline]
-    pub(crate) fn add(&self, source: u32) {
-        self.0[source as usize + 1].fetch_add(1, Relaxed);
-    }
-}
-
-/// The unsorted lists being filled from many threads at once: every edge takes the next slot
-/// of its source's list.
-pub(crate) struct Slots<W> {
-    cursor: Vec<AtomicU64>,
-    targets: Vec<AtomicU32>,
-    /// The weights' bits, parallel to `targets`; empty for `()`.
-    weights: Vec<AtomicU32>,
-    weight: PhantomData<W>,
-}
-
-impl<W: Weight> Slots<W> {
-    #[inline]
-    pub(crate) fn place(&self, source: u32, target: u32, weight: W) {
-        let slot = self.cursor[source as usize].fetch_add(1, Relaxed) as usize;
-        self.targets[slot].store(target, Relaxed);
-        if std::mem::size_of::<W>() != 0 {
-            self.weights[slot].store(weight.to_bits(), Relaxed);
-        }
-    }
-}
-
-/// The CSR of `n` vertices whose edges `count` counts by source and `scatter` then places (both
-/// over the same edges, each from many threads): a parallel counting sort by source, then
-/// each list sorted by target (and weight) and its repeats dropped, keeping the lightest, all
-/// in place, then the kept entries gathered into the final arrays. No global sort, and at
-/// most the unsorted lists and the final ones are held at once.
-pub(crate) fn counting_sort<W: Weight>(
-    n: usize,
-    count: impl FnOnce(&Degrees),
-    scatter: impl FnOnce(&Slots<W>),
-) -> (Vec<u64>, Vec<u32>, Vec<W>) {
-    let degrees = Degrees((0..n + 1).into_par_iter().map(|_| AtomicU64::new(0)).collect());
-    count(&degrees);
-    // Same size and alignment: collected in place.
-    let mut raw_offsets: Vec<u64> = degrees.0.into_iter().map(AtomicU64::into_inner).collect();
-    prefix_sum(&mut raw_offsets);
-    let total = raw_offsets[n] as usize;
-    let weighted = std::mem::size_of::<W>() != 0;
-    let zeros = |len: usize| -> Vec<AtomicU32> { (0..len).into_par_iter().map(|_| AtomicU32::new(0)).collect() };
-    let slots = Slots::<W> {
-        cursor: raw_offsets[..n].par_iter().map(|&o| AtomicU64::new(o)).collect(),
-        targets: zeros(total),
-        weights: if weighted { zeros(total) } else { Vec::new() },
-        weight: PhantomData,
-    };
-    scatter(&slots);
-    let Slots { targets: raw, weights: raw_weights, .. } = slots;
-
-    // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
-    let ranges = vertex_ranges(&raw_offsets);
-    let mut offsets = vec![0u64; n + 1];
-    let mut kept: Vec<&mut [u64]> = Vec::with_capacity(ranges.len());
-    let mut rest = &mut offsets[1..];
-    for range in &ranges {
-        let (head, tail) = rest.split_at_mut(range.len());
-        kept.push(head);
-        rest = tail;
-    }
-    ranges.par_iter().zip(kept).for_each(|(range, kept)| {
-        let mut list: Vec<(u32, W)> = Vec::new();
-        for (v, kept) in range.clone().zip(kept) {
-            let slots = raw_offsets[v] as usize..raw_offsets[v + 1] as usize;
-            list.clear();
-            list.extend(slots.clone().map(|i| {
-                let w = if weighted { W::from_bits(raw_weights[i].load(Relaxed)) } else { W::default() };
-                (raw[i].load(Relaxed), w)
-            }));
-            // By target, then by weight: the first of each run of equal targets is the lightest.
-            let order = |a: &(u32, W), b: &(u32, W)| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1));
-            if list.len() > 1 << 16 {
-                list.par_sort_unstable_by(order);
-            } else {
-                list.sort_unstable_by(order);
-            }
-            let unique = dedup_sorted_in_place(&mut list);
-            for (i, &(target, w)) in slots.zip(&list[..unique]) {
-                raw[i].store(target, Relaxed);
-                if weighted {
-                    raw_weights[i].store(w.to_bits(), Relaxed);
+    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
+        for (i, &(u, v)) in self.edges.iter().enumerate() {
+            if u != v {
+                let w = W::of(self.weights, i);
+                visit(u, v, w);
+                if self.undirected {
+                    visit(v, u, w);
                 }
             }
-            *kept = unique as u64;
         }
+    }
+}
+
+/// The CSR of `n` vertices holding `edges`: a parallel counting sort by source in which each
+/// thread owns a range of sources (their counts, then their lists) and walks every edge,
+/// keeping its own; then each list sorted by target (and weight) where it lies and its
+/// repeats dropped, keeping the lightest; then, only if anything was dropped, the kept
+/// entries gathered into the final arrays. No atomics, no global sort.
+pub(crate) fn counting_sort<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+    let weighted = std::mem::size_of::<W>() != 0;
+    let threads = rayon::current_num_threads();
+    let mut raw_offsets = vec![0u64; n + 1];
+    let even: Vec<Range<usize>> = (0..threads).map(|t| n * t / threads..n * (t + 1) / threads).collect();
+    let counts = split_by(&mut raw_offsets[1..], &even, |r| r.len());
+    even.par_iter().zip(counts).for_each(|(range, counts)| {
+        let start = range.start;
+        edges.for_each(|source, _, _| {
+            if let Some(count) = counts.get_mut((source as usize).wrapping_sub(start)) {
+                *count += 1;
+            }
+        })
     });
+    prefix_sum(&mut raw_offsets);
+    let total = raw_offsets[n] as usize;
+
+    let mut raw = vec![0u32; total];
+    let mut raw_weights = vec![W::default(); if weighted { total } else { 0 }];
+    {
+        let owners = vertex_ranges(&raw_offsets, threads);
+        let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
+        let lists = split_by(&mut raw, &owners, entries);
+        let list_weights = split_by(&mut raw_weights, &owners, |r| if weighted { entries(r) } else { 0 });
+        owners.par_iter().zip(lists).zip(list_weights).for_each(|((range, lists), weights)| {
+            let base = raw_offsets[range.start];
+            let mut cursor: Vec<usize> = raw_offsets[range.clone()].iter().map(|&o| (o - base) as usize).collect();
+            let start = range.start;
+            edges.for_each(|source, target, weight| {
+                if let Some(slot) = cursor.get_mut((source as usize).wrapping_sub(start)) {
+                    lists[*slot] = target;
+                    if weighted {
+                        weights[*slot] = weight;
+                    }
+                    *slot += 1;
+                }
+            })
+        });
+    }
+
+    // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
+    let ranges = vertex_ranges(&raw_offsets, 8 * threads);
+    let mut offsets = vec![0u64; n + 1];
+    {
+        let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
+        let kept = split_by(&mut offsets[1..], &ranges, |r| r.len());
+        let lists = split_by(&mut raw, &ranges, entries);
+        let list_weights = split_by(&mut raw_weights, &ranges, |r| if weighted { entries(r) } else { 0 });
+        ranges.par_iter().zip(kept).zip(lists).zip(list_weights).for_each(|(((range, kept), lists), weights)| {
+            let base = raw_offsets[range.start] as usize;
+            let mut pairs: Vec<(u32, W)> = Vec::new();
+            for (v, kept) in range.clone().zip(kept) {
+                let slots = raw_offsets[v] as usize - base..raw_offsets[v + 1] as usize - base;
+                *kept = if weighted {
+                    pairs.clear();
+                    pairs.extend(lists[slots.clone()].iter().copied().zip(weights[slots.clone()].iter().copied()));
+                    let unique = sort_dedup(&mut pairs);
+                    for (i, &(target, w)) in slots.zip(&pairs[..unique]) {
+                        lists[i] = target;
+                        weights[i] = w;
+                    }
+                    unique
+                } else {
+                    let list = &mut lists[slots];
+                    if list.len() > 1 << 16 {
+                        list.par_sort_unstable();
+                    } else {
+                        list.sort_unstable();
+                    }
+                    dedup_sorted_targets(list)
+                } as u64;
+            }
+        });
+    }
     prefix_sum(&mut offsets);
+    if offsets[n] == raw_offsets[n] {
+        // Nothing was dropped: the lists are final where they lie.
+        return (offsets, raw, raw_weights);
+    }
 
     // Gather the kept entries, each range of vertices into its own part of the final arrays.
     let mut targets = vec![0u32; offsets[n] as usize];
     let mut kept_weights = vec![W::default(); if weighted { offsets[n] as usize } else { 0 }];
-    let mut pieces = Vec::with_capacity(ranges.len());
-    let (mut target_rest, mut weight_rest) = (&mut targets[..], &mut kept_weights[..]);
-    for range in &ranges {
-        let len = (offsets[range.end] - offsets[range.start]) as usize;
-        let (t, t_rest) = target_rest.split_at_mut(len);
-        let (w, w_rest) = weight_rest.split_at_mut(if weighted { len } else { 0 });
-        pieces.push((range.clone(), t, w));
-        target_rest = t_rest;
-        weight_rest = w_rest;
-    }
-    pieces.into_par_iter().for_each(|(range, targets, weights)| {
+    let kept = |r: &Range<usize>| (offsets[r.end] - offsets[r.start]) as usize;
+    let target_pieces = split_by(&mut targets, &ranges, kept);
+    let weight_pieces = split_by(&mut kept_weights, &ranges, |r| if weighted { kept(r) } else { 0 });
+    ranges.par_iter().zip(target_pieces).zip(weight_pieces).for_each(|((range, targets), weights)| {
         let mut at = 0;
-        for v in range {
+        for v in range.clone() {
             let start = raw_offsets[v] as usize;
             let len = (offsets[v + 1] - offsets[v]) as usize;
-            for i in 0..len {
-                targets[at + i] = raw[start + i].load(Relaxed);
-                if weighted {
-                    weights[at + i] = W::from_bits(raw_weights[start + i].load(Relaxed));
-                }
+            targets[at..at + len].copy_from_slice(&raw[start..start + len]);
+            if weighted {
+                weights[at..at + len].copy_from_slice(&raw_weights[start..start + len]);
             }
             at += len;
         }
     });
     (offsets, targets, kept_weights)
+}
+
+/// `values` cut into consecutive pieces, one per range, of `len(range)` entries each.
+fn split_by<'a, T>(
+    mut values: &'a mut [T],
+    ranges: &[Range<usize>],
+    len: impl Fn(&Range<usize>) -> usize,
+) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        let (head, tail) = values.split_at_mut(len(range));
+        pieces.push(head);
+        values = tail;
+    }
+    pieces
+}
+
+/// Sorts `list` by target, then by weight, so that the first of each run of equal targets is
+/// the lightest, and moves those to the front; returns how many there are.
+fn sort_dedup<W: Weight>(list: &mut [(u32, W)]) -> usize {
+    let order = |a: &(u32, W), b: &(u32, W)| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1));
+    if list.len() > 1 << 16 {
+        list.par_sort_unstable_by(order);
+    } else {
+        list.sort_unstable_by(order);
+    }
+    dedup_sorted_in_place(list)
+}
+
+/// Moves the first of each run of equal targets in a sorted list to its front; returns how
+/// many there are.
+fn dedup_sorted_targets(list: &mut [u32]) -> usize {
+    if list.is_empty() {
+        return 0;
+    }
+    let mut kept = 1;
+    for i in 1..list.len() {
+        if list[i] != list[kept - 1] {
+            list[kept] = list[i];
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Turns counts into running totals in place, in parallel: `values[i]` becomes the sum of
@@ -367,11 +354,11 @@ pub(crate) fn prefix_sum(values: &mut [u64]) {
     });
 }
 
-/// The vertices cut into ranges of about equal work (a vertex and its list's entries), a few
-/// per thread, so that one long list does not hold up the others.
-fn vertex_ranges(offsets: &[u64]) -> Vec<Range<usize>> {
+/// The vertices cut into `pieces` ranges of about equal work (a vertex and its list's
+/// entries), so that one long list does not hold up the others.
+fn vertex_ranges(offsets: &[u64], pieces: usize) -> Vec<Range<usize>> {
     let n = offsets.len() - 1;
-    let pieces = (8 * rayon::current_num_threads()).min(n.max(1));
+    let pieces = pieces.min(n.max(1));
     let work = offsets[n] + n as u64;
     let mut ranges = Vec::with_capacity(pieces);
     let mut start = 0;

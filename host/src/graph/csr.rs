@@ -1,4 +1,4 @@
-use super::builder::{counting_sort, Degrees, Slots, Weight};
+use super::builder::{counting_sort, EdgeSource, Weight};
 use crate::error::{Error, Result};
 use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
@@ -227,16 +227,24 @@ impl Graph {
     /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)
     /// moved along with their edges: the builder's parallel counting sort, over the in-edges.
     fn reversed<W: Weight>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
-        use rayon::prelude::*;
-        let n = self.num_vertices();
-        let count = |degrees: &Degrees| self.targets.par_iter().with_min_len(1 << 12).for_each(|&t| degrees.add(t));
-        let scatter = |slots: &Slots<W>| {
-            (0..n).into_par_iter().with_min_len(1 << 8).for_each(|u| {
-                for edge in self.offsets[u] as usize..self.offsets[u + 1] as usize {
-                    slots.place(self.targets[edge], u as u32, W::of(weights, edge));
-                }
-            })
-        };
-        counting_sort(n, count, scatter)
+        counting_sort(self.num_vertices(), &InEdges { graph: self, weights })
+    }
+}
+
+/// The edges of a graph reversed, with their weights, for the counting sort.
+struct InEdges<'a, W> {
+    graph: &'a Graph,
+    weights: &'a [W],
+}
+
+impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
+    #[inline]
+    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
+        let offsets = &self.graph.offsets;
+        for u in 0..offsets.len() - 1 {
+            for edge in offsets[u] as usize..offsets[u + 1] as usize {
+                visit(self.graph.targets[edge], u as u32, W::of(self.weights, edge));
+            }
+        }
     }
 }
