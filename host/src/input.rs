@@ -1,11 +1,12 @@
 //! One entry point for "the graph the user named": a generator spec or a file.
 
 use std::path::Path;
+use std::time::Instant;
 
 use crate::error::{Error, Result};
-use crate::formats::{self, ReadOptions};
+use crate::formats::{self, LoadStages, ReadOptions};
 use crate::generate::{self, GeneratorSpec, WeightSpec};
-use crate::graph::Graph;
+use crate::graph::{Graph, GraphBuilder};
 
 /// How to load a graph.
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,20 +31,35 @@ pub struct LoadOptions {
 /// Loads `input`: a generator spec such as `kron:20` when it looks like one, otherwise the
 /// path of a graph file; then attaches `opts.weights` if given.
 pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
-    let graph = load_as_stored(input, opts)?;
+    load_graph_staged(input, opts).map(|(graph, _)| graph)
+}
+
+/// [`load_graph`], also telling how long its stages took: reading the file or generating the
+/// edges, then building the CSR (attaching generated weights counts as building).
+pub fn load_graph_staged(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)> {
+    let (graph, mut stages) = load_as_stored(input, opts)?;
     match &opts.weights {
-        Some(spec) => generate::attach_weights(graph, spec, opts.seed),
-        None => Ok(graph),
+        Some(spec) => {
+            let started = Instant::now();
+            let graph = generate::attach_weights(graph, spec, opts.seed)?;
+            stages.build += started.elapsed();
+            Ok((graph, stages))
+        }
+        None => Ok((graph, stages)),
     }
 }
 
-fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<Graph> {
+fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)> {
     if generate::looks_like_spec(input) {
         let spec: GeneratorSpec = input.parse()?;
         // Grid side lengths are validated to be at least 1, so the edge counts cannot underflow.
         let size = spec.size(opts.weights.is_some());
         crate::memory::check(input, size, size.build_bytes(), opts.memory_limit)?;
-        return generate::generate(&spec, opts.seed);
+        let started = Instant::now();
+        let list = generate::generate_edges(&spec, opts.seed)?;
+        let read = started.elapsed();
+        let graph = GraphBuilder::new().build(list)?;
+        return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
     }
     let path = Path::new(input);
     if !path.exists() {
@@ -60,5 +76,5 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<Graph> {
         memory_limit: opts.memory_limit,
         allow_count_mismatch: opts.allow_count_mismatch,
     };
-    formats::read_graph(path, &read)
+    formats::read_graph_staged(path, &read)
 }

@@ -10,7 +10,7 @@ use warpath::Result;
 use super::args::InfoArgs;
 
 pub fn run(args: &InfoArgs) -> Result<()> {
-    let graph = super::load_weighted(&args.input, &args.weights)?;
+    let (graph, stages) = super::load_weighted_staged(&args.input, &args.weights)?;
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();
@@ -18,6 +18,8 @@ pub fn run(args: &InfoArgs) -> Result<()> {
     let compressed = CompressedGraph::encode(&graph);
     let report = InfoReport {
         graph: args.input.graph.clone(),
+        read_s: stages.read.as_secs_f64(),
+        build_s: stages.build.as_secs_f64(),
         vertices: n as u64,
         edges_directed: graph.num_edges(),
         edges_undirected: symmetric.then(|| graph.num_edges() / 2),
@@ -54,6 +56,10 @@ pub fn run(args: &InfoArgs) -> Result<()> {
 #[derive(Serialize)]
 struct InfoReport {
     graph: String,
+    /// Reading (and parsing, inflating) the file, or generating the edges.
+    read_s: f64,
+    /// Building the CSR from the edges.
+    build_s: f64,
     vertices: u64,
     /// Directed edges as stored (an undirected edge counts twice).
     edges_directed: u64,
@@ -95,6 +101,8 @@ struct WeightReport {
 impl InfoReport {
     fn print_text(&self, graph: &warpath::Graph) {
         println!("graph: {}", self.graph);
+        println!("read: {:.3} s", self.read_s);
+        println!("build: {:.3} s", self.build_s);
         println!("vertices: {}", self.vertices);
         println!("edges: {} (directed, as stored)", self.edges_directed);
         if let Some(undirected) = self.edges_undirected {

@@ -131,6 +131,14 @@ fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
 /// Loads GRAPH with the file's weights, or seeded ones, or none, as `weights` says, saying on
 /// stderr what it is doing for big inputs.
 fn load_weighted(input: &args::GraphInput, weights: &args::WeightArgs) -> warpath::Result<warpath::Graph> {
+    load_weighted_staged(input, weights).map(|(graph, _)| graph)
+}
+
+/// [`load_weighted`], also telling how long reading and building took.
+fn load_weighted_staged(
+    input: &args::GraphInput,
+    weights: &args::WeightArgs,
+) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages)> {
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
         seed: input.seed,
@@ -140,7 +148,7 @@ fn load_weighted(input: &args::GraphInput, weights: &args::WeightArgs) -> warpat
         allow_count_mismatch: input.allow_count_mismatch,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
-    let graph = warpath::input::load_graph(&input.graph, &options);
+    let loaded = warpath::input::load_graph_staged(&input.graph, &options);
     spinner.finish_and_clear();
-    graph
+    loaded
 }

@@ -11,10 +11,11 @@
 //! bad value usually means a misaligned column), whatever their sign, and the graph is
 //! unweighted: that is how matrices with negative entries are read as graphs.
 
-use std::io::BufRead;
+use std::io::Read;
 use std::path::Path;
 
-use super::text::{self, parse_error, Lines};
+use super::chunked::{self, BodyEnd, Entry, LineParser, LineProblem};
+use super::text::{self, parse_error, Column, Lines};
 use super::ReadOptions;
 use crate::error::Result;
 use crate::memory::GraphSize;
@@ -27,22 +28,12 @@ enum Field {
     Real,
 }
 
-impl Field {
-    fn columns(self) -> usize {
-        if self == Field::Pattern {
-            2
-        } else {
-            3
-        }
-    }
-}
-
 const HEADER_FORM: &str = "`%%MatrixMarket matrix coordinate <pattern|integer|real> <general|symmetric>`";
 
 /// Reads a Matrix Market coordinate file; `path` only names the file in errors.
 /// `opts.undirected` makes a `general` file undirected too; `symmetric` files always are.
-pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    let mut lines = Lines::new(input, path);
+pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    let mut lines = Lines::new(Box::new(input), path);
     let (field, symmetric) = match lines.next_line()? {
         Some((number, line)) => parse_header(line, path, number)?,
         None => {
@@ -115,23 +106,75 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
         weight_bytes: if field == Field::Pattern || opts.ignore_weights { 0 } else { 4 },
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
-    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(text::capacity_hint(entries));
-    let mut values = Values::new(field, !opts.ignore_weights, entries);
-    let mut found: u64 = 0;
-    while let Some((number, line)) = lines.next_line()? {
+    let declared = Declared { entries, size_line };
+    let (edges, weights) = match (field, opts.ignore_weights) {
+        (Field::Pattern, _) => (read_entries(lines, path, &Entries::<text::CheckInteger> { rows, cols, column: None }, declared)?.0, None),
+        (Field::Integer, true) => {
+            let column = text::CheckInteger("an integer as the value in the third column");
+            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, None)
+        }
+        (Field::Real, true) => {
+            let column = text::CheckReal("a real number as the value in the third column");
+            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, None)
+        }
+        (Field::Integer, false) => {
+            let column = text::KeepInteger(VALUE);
+            let (edges, weights) = read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?;
+            (edges, Some(Weights::U32(weights)))
+        }
+        (Field::Real, false) => {
+            let column = text::KeepReal(VALUE);
+            let (edges, weights) = read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?;
+            (edges, Some(Weights::F32(weights)))
+        }
+    };
+    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights })
+}
+
+/// What the value column is called in errors about it.
+const VALUE: &str = "value in the third column";
+
+/// The entry count of the size line, and where it is.
+#[derive(Clone, Copy)]
+struct Declared {
+    entries: u64,
+    size_line: u64,
+}
+
+/// The body lines: `row column`, or `row column value` with a `column` for the value.
+struct Entries<C> {
+    rows: u64,
+    cols: u64,
+    column: Option<C>,
+}
+
+impl<C: Column> LineParser for Entries<C> {
+    type Weight = C::Value;
+
+    #[inline]
+    fn fast(&self, text: &[u8]) -> Option<(Entry<C::Value>, usize)> {
+        use chunked::fast;
+        let mut pos = 0;
+        let i = fast::digits(text, &mut pos)?;
+        fast::gap(text, &mut pos)?;
+        let j = fast::digits(text, &mut pos)?;
+        let value = match &self.column {
+            Some(column) => {
+                fast::gap(text, &mut pos)?;
+                column.value(fast::token(text, &mut pos)?).ok()?
+            }
+            None => C::Value::default(),
+        };
+        fast::line_end(text, &mut pos)?;
+        let inside = (1..=self.rows).contains(&i) && (1..=self.cols).contains(&j);
+        inside.then_some(((((i - 1) as u32, (j - 1) as u32), value), pos))
+    }
+
+    fn line(&self, line: &[u8]) -> std::result::Result<Option<Entry<C::Value>>, LineProblem> {
         if line.first() == Some(&b'%') || text::is_blank(line) {
-            continue;
+            return Ok(None);
         }
-        if found == entries {
-            return Err(parse_error(
-                path,
-                number,
-                format!(
-                    "no more entries: the size line (line {size_line}) declares {entries}, but {} is one more",
-                    text::show(line)
-                ),
-            ));
-        }
+        let wanted = if self.column.is_some() { 3 } else { 2 };
         let mut fields = text::tokens(line);
         let mut columns = [&b""[..]; 3];
         let mut count = 0;
@@ -139,96 +182,52 @@ pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<Edg
             columns[count] = token;
             count += 1;
         }
-        if count != field.columns() || fields.next().is_some() {
-            let form = if field == Field::Pattern { "`row column`" } else { "`row column value`" };
-            let shown = text::show(line);
-            drop(fields);
-            let hint = if count < field.columns() { lines.truncation_hint() } else { "" };
-            return Err(parse_error(
-                path,
-                number,
-                format!(
-                    "an entry {form} ({} columns, as the header's field says), found {}{hint}",
-                    field.columns(),
-                    shown
+        if count != wanted || fields.next().is_some() {
+            let form = if wanted == 2 { "`row column`" } else { "`row column value`" };
+            return Err(LineProblem {
+                expected: format!(
+                    "an entry {form} ({wanted} columns, as the header's field says), found {}",
+                    text::show(line)
                 ),
-            ));
+                entry: true,
+                short: count < wanted,
+            });
         }
-        let i = index(columns[0], rows, "row", path, number, line)?;
-        let j = index(columns[1], cols, "column", path, number, line)?;
-        if field != Field::Pattern {
-            values.take(columns[2], path, number)?;
-        }
-        edges.push((i, j));
-        found += 1;
+        let i = index(columns[0], self.rows, "row", line).map_err(LineProblem::entry)?;
+        let j = index(columns[1], self.cols, "column", line).map_err(LineProblem::entry)?;
+        let value = match &self.column {
+            Some(column) => column.value(columns[2]).map_err(LineProblem::entry)?,
+            None => C::Value::default(),
+        };
+        Ok(Some(((i, j), value)))
     }
-    if found != entries {
-        return Err(parse_error(
+}
+
+/// The entries of the body, checked against the size line's count.
+fn read_entries<C: Column>(
+    lines: Lines<'_>,
+    path: &Path,
+    parser: &Entries<C>,
+    declared: Declared,
+) -> Result<(Vec<(u32, u32)>, Vec<C::Value>)> {
+    let Declared { entries, size_line } = declared;
+    let body = chunked::parse_body(lines, parser, Some(entries), text::capacity_hint(entries))?;
+    let found = body.edges.len() as u64;
+    match body.end {
+        BodyEnd::OneMore { line, shown } => Err(parse_error(
             path,
-            lines.lines_read() + 1,
+            line,
+            format!("no more entries: the size line (line {size_line}) declares {entries}, but {shown} is one more"),
+        )),
+        BodyEnd::Complete { lines } if found != entries => Err(parse_error(
+            path,
+            lines + 1,
             format!(
                 "{entries} entries, as the size line (line {size_line}) declares, but the file ends after {found}; \
                  it may be truncated (an interrupted download or copy?)"
             ),
-        ));
-    }
-    let weights = values.into_weights();
-    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights })
-}
-
-/// The value column: kept as weights, or only checked for well-formedness.
-enum Values {
-    Pattern,
-    Checked(Field),
-    Integers(Vec<u32>),
-    Reals(Vec<f32>),
-}
-
-impl Values {
-    fn new(field: Field, keep: bool, entries: u64) -> Values {
-        match field {
-            Field::Pattern => Values::Pattern,
-            _ if !keep => Values::Checked(field),
-            Field::Integer => Values::Integers(Vec::with_capacity(text::capacity_hint(entries))),
-            Field::Real => Values::Reals(Vec::with_capacity(text::capacity_hint(entries))),
-        }
-    }
-
-    /// Reads the value of the entry on line `number`. Kept out of line so the entry loop of
-    /// pattern files stays as lean as it was before values were kept.
-    #[inline(never)]
-    fn take(&mut self, token: &[u8], path: &Path, number: u64) -> Result<()> {
-        const WHAT: &str = "value in the third column";
-        let well_formed = match self {
-            Values::Pattern => true,
-            Values::Integers(weights) => {
-                weights.push(text::integer_weight(token, WHAT).map_err(|e| parse_error(path, number, e))?);
-                true
-            }
-            Values::Reals(weights) => {
-                weights.push(text::real_weight(token, WHAT).map_err(|e| parse_error(path, number, e))?);
-                true
-            }
-            Values::Checked(Field::Integer) => text::parse_i64(token).is_some(),
-            Values::Checked(_) => text::is_real(token),
-        };
-        if !well_formed {
-            let kind = if matches!(self, Values::Checked(Field::Integer)) { "an integer" } else { "a real number" };
-            return Err(parse_error(
-                path,
-                number,
-                format!("{kind} as the value in the third column, found {}", text::show(token)),
-            ));
-        }
-        Ok(())
-    }
-
-    fn into_weights(self) -> Option<Weights> {
-        match self {
-            Values::Integers(weights) => Some(Weights::U32(weights)),
-            Values::Reals(weights) => Some(Weights::F32(weights)),
-            Values::Pattern | Values::Checked(_) => None,
-        }
+        )),
+        BodyEnd::Complete { .. } => Ok((body.edges, body.weights)),
     }
 }
 
@@ -273,26 +272,18 @@ fn parse_header(line: &[u8], path: &Path, number: u64) -> Result<(Field, bool)> 
 }
 
 /// A 1-based row or column index, checked against its bound and made 0-based.
-fn index(token: &[u8], bound: u64, what: &str, path: &Path, number: u64, line: &[u8]) -> Result<u32> {
+fn index(token: &[u8], bound: u64, what: &str, line: &[u8]) -> std::result::Result<u32, String> {
     match text::parse_u64(token) {
         Some(id) if (1..=bound).contains(&id) => Ok((id - 1) as u32),
-        Some(id) => Err(parse_error(
-            path,
-            number,
-            format!(
-                "a {what} index between 1 and {bound} (Matrix Market counts from 1), found {id} in {}",
-                text::show(line)
-            ),
+        Some(id) => Err(format!(
+            "a {what} index between 1 and {bound} (Matrix Market counts from 1), found {id} in {}",
+            text::show(line)
         )),
-        None => Err(parse_error(
-            path,
-            number,
-            format!(
-                "a {what} index (a positive integer), found {} ({}) in {}",
-                text::show(token),
-                text::not_a_count(token),
-                text::show(line)
-            ),
+        None => Err(format!(
+            "a {what} index (a positive integer), found {} ({}) in {}",
+            text::show(token),
+            text::not_a_count(token),
+            text::show(line)
         )),
     }
 }

@@ -15,6 +15,7 @@
 //! reads any of them unweighted. Weights must be non-negative and finite: a file holding
 //! another weight is refused with the line and the value, unless weights are ignored.
 
+mod chunked;
 pub mod dimacs;
 pub mod matrix_market;
 pub mod snap;
@@ -22,8 +23,9 @@ mod text;
 pub mod wgr;
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder};
@@ -97,19 +99,19 @@ pub(crate) fn is_gzipped(path: &Path) -> bool {
     path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("gz"))
 }
 
-/// Opens `path` for buffered reading, decompressing on the fly if it ends in `.gz`.
-/// The large buffer matters: graph files are read front to back once, in big gulps.
-fn open_text(path: &Path) -> Result<Box<dyn BufRead>> {
+/// Opens `path` for reading in large blocks (see [`chunked`]), decompressing on the fly if it
+/// ends in `.gz`.
+fn open_text(path: &Path) -> Result<Box<dyn Read + Send>> {
     const BUFFER: usize = 1 << 20;
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if is_gzipped(path) {
         let mut compressed = BufReader::with_capacity(BUFFER, file);
         check_gzip_magic(&mut compressed, path)?;
         // MultiGz: `cat a.gz b.gz` and bgzip files are several gzip members back to back.
-        let decoder = flate2::bufread::MultiGzDecoder::new(compressed);
-        Ok(Box::new(BufReader::with_capacity(BUFFER, decoder)))
+        Ok(Box::new(flate2::bufread::MultiGzDecoder::new(compressed)))
     } else {
-        Ok(Box::new(BufReader::with_capacity(BUFFER, file)))
+        // The blocks are large: reads go straight into them, without a buffer between.
+        Ok(Box::new(file))
     }
 }
 
@@ -144,10 +146,25 @@ pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
     }
 }
 
+/// How long the stages of loading a graph took: reading the file (or generating the edges)
+/// and building the CSR from the edges (nothing for a `.wgr` file read as stored).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LoadStages {
+    pub read: Duration,
+    pub build: Duration,
+}
+
 /// Reads a graph file of any supported format into a CSR graph.
 pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    read_graph_staged(path, opts).map(|(graph, _)| graph)
+}
+
+/// [`read_graph`], also telling how long reading and building took.
+pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, LoadStages)> {
+    let started = Instant::now();
     if Format::from_path(path)? == Format::Wgr {
         let graph = read_wgr(path, opts)?;
+        let read = started.elapsed();
         if opts.undirected && !graph.is_undirected() {
             let size = GraphSize {
                 vertices: graph.num_vertices() as u64,
@@ -156,11 +173,13 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
                 weight_bytes: if graph.is_weighted() { 4 } else { 0 },
             };
             crate::memory::check_build(path, size, opts.memory_limit)?;
-            return GraphBuilder::new().build(edges_of(&graph, true));
+            let graph = GraphBuilder::new().build(edges_of(&graph, true))?;
+            return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
         }
-        return Ok(graph);
+        return Ok((graph, LoadStages { read, build: Duration::ZERO }));
     }
     let list = read_edge_list(path, opts)?;
+    let read = started.elapsed();
     // The readers checked what their headers declared; the vertex count of an edge list is
     // only known now, from its largest id.
     let size = GraphSize {
@@ -170,7 +189,8 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
         weight_bytes: if list.weights.is_some() { 4 } else { 0 },
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
-    GraphBuilder::new().symmetrize(opts.undirected).build(list)
+    let graph = GraphBuilder::new().symmetrize(opts.undirected).build(list)?;
+    Ok((graph, LoadStages { read, build: started.elapsed() - read }))
 }
 
 /// Writes `graph` to `path` in the binary `.wgr` format (gzip-compressed if `path` ends in `.gz`).

@@ -7,95 +7,137 @@
 //! A third column in a `.txt`/`.el` file is refused rather than guessed at (SNAP's temporal
 //! graphs put timestamps there): weighted edge lists are named `.wel`.
 
-use std::io::BufRead;
+use std::io::Read;
 use std::path::Path;
 
-use super::text::{self, parse_error, Lines};
+use rayon::prelude::*;
+
+use super::chunked::{self, Entry, LineParser, LineProblem};
+use super::text::{self, Column, Lines};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::memory::GraphSize;
 use crate::graph::{EdgeList, Weights, MAX_VERTICES};
+use crate::memory::GraphSize;
 
 /// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
 /// the file in errors.
-pub fn read<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    read_columns::<R, false>(input, path, opts)
+pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    let lines = EdgeLines::<text::CheckInteger> { column: None };
+    Ok(read_columns(Box::new(input), path, opts, &lines)?.0)
 }
 
 /// Reads a GAPBS weighted edge list (`.wel`: `u v w`, `w` a non-negative integer). Directed
 /// unless `opts.undirected`; unweighted with `opts.ignore_weights` (the weights are then only
 /// checked to be integers).
-pub fn read_weighted<R: BufRead>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    read_columns::<R, true>(input, path, opts)
+pub fn read_weighted(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    if opts.ignore_weights {
+        let lines = EdgeLines { column: Some(text::CheckInteger("an integer weight in the third column")) };
+        return Ok(read_columns(Box::new(input), path, opts, &lines)?.0);
+    }
+    let lines = EdgeLines { column: Some(text::KeepInteger("weight in the third column")) };
+    let (list, weights) = read_columns(Box::new(input), path, opts, &lines)?;
+    Ok(list.with_weights(Weights::U32(weights)))
 }
 
-/// `WEIGHTED` is a constant so that the two-column loop compiles without the weight's branches.
-fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
-    let weighted = WEIGHTED;
-    let mut lines = Lines::new(input, path);
-    let mut edges: Vec<(u32, u32)> = Vec::new();
-    let mut weights: Option<Vec<u32>> = (weighted && !opts.ignore_weights).then(Vec::new);
-    let mut max_id: Option<u32> = None;
-    // The `# ... Edges: M` header's M and its line, to catch a truncated download.
-    let mut declared: Option<(u64, u64)> = None;
-    let form = if weighted { "three columns `u v w` (source, target, weight)" } else { "two vertex ids `u v`" };
-    while let Some((number, line)) = lines.next_line()? {
-        if line.first() == Some(&b'#') {
-            if edges.is_empty() && declared.is_none() {
-                if let Some(count) = declared_edges(line) {
-                    let weight_bytes = if weights.is_some() { 4 } else { 0 };
-                    // The vertex count is not known before the largest id is seen.
-                    let size = GraphSize { vertices: 0, edges: count, undirected: opts.undirected, weight_bytes };
-                    crate::memory::check_build(path, size, opts.memory_limit)?;
-                    edges.reserve(text::capacity_hint(count));
-                    if let Some(weights) = &mut weights {
-                        weights.reserve(text::capacity_hint(count));
-                    }
-                    declared = Some((count, number));
-                }
+/// The body lines of an edge list: `u v`, or `u v w` with a `column` for `w`.
+struct EdgeLines<C> {
+    column: Option<C>,
+}
+
+impl<C: Column> EdgeLines<C> {
+    fn form(&self) -> &'static str {
+        if self.column.is_some() {
+            "three columns `u v w` (source, target, weight)"
+        } else {
+            "two vertex ids `u v`"
+        }
+    }
+}
+
+impl<C: Column> LineParser for EdgeLines<C> {
+    type Weight = C::Value;
+
+    #[inline]
+    fn fast(&self, text: &[u8]) -> Option<(Entry<C::Value>, usize)> {
+        use chunked::fast;
+        let mut pos = 0;
+        let u = fast::digits(text, &mut pos)?;
+        fast::gap(text, &mut pos)?;
+        let v = fast::digits(text, &mut pos)?;
+        let weight = match &self.column {
+            Some(column) => {
+                fast::gap(text, &mut pos)?;
+                column.value(fast::token(text, &mut pos)?).ok()?
             }
-            continue;
+            None => C::Value::default(),
+        };
+        fast::line_end(text, &mut pos)?;
+        (u < MAX_VERTICES && v < MAX_VERTICES).then_some((((u as u32, v as u32), weight), pos))
+    }
+
+    fn line(&self, line: &[u8]) -> std::result::Result<Option<Entry<C::Value>>, LineProblem> {
+        if line.first() == Some(&b'#') || text::is_blank(line) {
+            return Ok(None);
         }
-        if text::is_blank(line) {
-            continue;
-        }
+        let weighted = self.column.is_some();
         let mut fields = text::tokens(line);
         let (u, v) = (fields.next(), fields.next());
         let w = if weighted { fields.next() } else { None };
         if fields.next().is_some() {
             let columns = text::tokens(line).count();
             let hint = if weighted { "" } else { "; a weighted edge list `u v w` is read from a file named .wel" };
-            return Err(parse_error(
-                path,
-                number,
-                format!("{form}, found {columns} columns in {}{hint}", text::show(line)),
-            ));
+            return Err(LineProblem::other(format!(
+                "{}, found {columns} columns in {}{hint}",
+                self.form(),
+                text::show(line)
+            )));
         }
         let (Some(u), Some(v), true) = (u, v, w.is_some() || !weighted) else {
-            let shown = text::show(line);
-            drop(fields);
-            let hint = lines.truncation_hint();
-            return Err(parse_error(path, number, format!("{form} separated by whitespace, found only {shown}{hint}")));
+            return Err(LineProblem {
+                expected: format!("{} separated by whitespace, found only {}", self.form(), text::show(line)),
+                entry: false,
+                short: true,
+            });
         };
-        let (u, v) = (vertex(u, path, number, line)?, vertex(v, path, number, line)?);
-        if let Some(w) = w {
-            match &mut weights {
-                Some(weights) => weights.push(
-                    text::integer_weight(w, "weight in the third column").map_err(|e| parse_error(path, number, e))?,
-                ),
-                None if text::parse_i64(w).is_none() => {
-                    return Err(parse_error(
-                        path,
-                        number,
-                        format!("an integer weight in the third column, found {}", text::show(w)),
-                    ))
-                }
-                None => {}
-            }
-        }
-        max_id = max_id.max(Some(u.max(v)));
-        edges.push((u, v));
+        let (u, v) = (vertex(u, line).map_err(LineProblem::other)?, vertex(v, line).map_err(LineProblem::other)?);
+        let weight = match (w, &self.column) {
+            (Some(w), Some(column)) => column.value(w).map_err(LineProblem::other)?,
+            _ => C::Value::default(),
+        };
+        Ok(Some(((u, v), weight)))
     }
+}
+
+/// The edge list (without weights) and the values of the third column, if any.
+fn read_columns<C: Column>(
+    input: Box<dyn Read + Send>,
+    path: &Path,
+    opts: &ReadOptions,
+    parser: &EdgeLines<C>,
+) -> Result<(EdgeList, Vec<C::Value>)> {
+    let mut lines = Lines::new(input, path);
+    // The `# ... Edges: M` header's M and its line, to catch a truncated download: only the
+    // comments before the first edge count.
+    let mut declared: Option<(u64, u64)> = None;
+    while let Some((number, line)) = lines.peek_line()? {
+        if line.first() == Some(&b'#') {
+            if declared.is_none() {
+                if let Some(count) = declared_edges(line) {
+                    let weight_bytes = std::mem::size_of::<C::Value>() as u64;
+                    // The vertex count is not known before the largest id is seen.
+                    let size = GraphSize { vertices: 0, edges: count, undirected: opts.undirected, weight_bytes };
+                    crate::memory::check_build(path, size, opts.memory_limit)?;
+                    declared = Some((count, number));
+                }
+            }
+        } else if !text::is_blank(line) {
+            break;
+        }
+        lines.advance();
+    }
+    let reserve = text::capacity_hint(declared.map_or(0, |(count, _)| count));
+    let body = chunked::parse_body(lines, parser, None, reserve)?;
+    let edges = body.edges;
     if let Some((count, header_line)) = declared.filter(|&(count, _)| count != edges.len() as u64) {
         if !opts.allow_count_mismatch {
             return Err(Error::Format {
@@ -108,32 +150,25 @@ fn read_columns<R: BufRead, const WEIGHTED: bool>(input: R, path: &Path, opts: &
             });
         }
     }
+    let max_id = edges.par_iter().map(|&(u, v)| u.max(v)).max();
     let num_vertices = max_id.map_or(0, |m| m as u64 + 1);
     check_ids_dense(path, num_vertices, &edges)?;
-    Ok(EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0, weights: weights.map(Weights::U32) })
+    Ok((EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0, weights: None }, body.weights))
 }
 
-fn vertex(token: &[u8], path: &Path, line_number: u64, line: &[u8]) -> Result<u32> {
+fn vertex(token: &[u8], line: &[u8]) -> std::result::Result<u32, String> {
     let id = text::parse_u64(token).ok_or_else(|| {
-        parse_error(
-            path,
-            line_number,
-            format!(
-                "a vertex id (a non-negative integer), found {} ({}) in {}",
-                text::show(token),
-                text::not_a_count(token),
-                text::show(line)
-            ),
+        format!(
+            "a vertex id (a non-negative integer), found {} ({}) in {}",
+            text::show(token),
+            text::not_a_count(token),
+            text::show(line)
         )
     })?;
     if id >= MAX_VERTICES {
-        return Err(parse_error(
-            path,
-            line_number,
-            format!(
-                "a vertex id below {MAX_VERTICES} (warpath stores vertex ids as u32), found {id} in {}",
-                text::show(line)
-            ),
+        return Err(format!(
+            "a vertex id below {MAX_VERTICES} (warpath stores vertex ids as u32), found {id} in {}",
+            text::show(line)
         ));
     }
     Ok(id as u32)

@@ -1,14 +1,15 @@
-//! Line reading and number parsing shared by the text formats.
+//! Header line reading and number parsing shared by the text formats.
 //!
 //! Graph files run to hundreds of millions of lines, so parsing works on raw bytes:
-//! one reused line buffer, tokens as byte slices, integers accumulated digit by digit.
+//! lines and tokens as byte slices of the blocks read, integers accumulated digit by digit.
 //! `str::parse` would need a UTF-8 check and a `&str` per token for no gain. The per-token
 //! helpers are `#[inline]` so that every reader gets them inlined whichever codegen unit it
 //! lands in.
 
-use std::io::BufRead;
+use std::io::Read;
 use std::path::Path;
 
+use super::chunked::{BlockReader, Rest, RestOfBlock};
 use crate::error::{Error, Result};
 
 /// The longest line a text graph file may have. Real lines are tens of bytes; the cap keeps a
@@ -16,53 +17,69 @@ use crate::error::{Error, Result};
 /// buffer without bound.
 pub(crate) const MAX_LINE_BYTES: u64 = 1 << 20;
 
-/// Reads a text file one line at a time, counting lines for error messages.
-pub(crate) struct Lines<'p, R> {
-    reader: R,
+/// Reads the header lines of a text file one at a time, counting lines for error messages,
+/// from the blocks of a [`BlockReader`]; [`Lines::into_rest`] hands what follows to the
+/// parallel body parser.
+pub(crate) struct Lines<'p> {
+    blocks: BlockReader,
     path: &'p Path,
-    buf: Vec<u8>,
+    block: RestOfBlock,
+    /// `block` is the file's last.
+    last: bool,
     line: u64,
-    /// The last line read ended at the end of the file without a newline.
-    unterminated: bool,
 }
 
-impl<'p, R: BufRead> Lines<'p, R> {
-    pub(crate) fn new(reader: R, path: &'p Path) -> Self {
-        Lines { reader, path, buf: Vec::with_capacity(256), line: 0, unterminated: false }
+impl<'p> Lines<'p> {
+    pub(crate) fn new(input: Box<dyn Read + Send>, path: &'p Path) -> Self {
+        Lines {
+            blocks: BlockReader::spawn(input),
+            path,
+            block: RestOfBlock { bytes: Vec::new(), start: 0 },
+            last: false,
+            line: 0,
+        }
     }
 
     /// The next line with its 1-based number, without the `\n` or `\r\n` ending
-    /// (Windows line endings are common in SNAP downloads). A line longer than
-    /// [`MAX_LINE_BYTES`] is an error.
-    pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>> {
-        self.buf.clear();
-        let read = std::io::Read::take(&mut self.reader, MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut self.buf)
-            .map_err(|e| read_error(self.path, e))?;
-        if read == 0 {
-            return Ok(None);
-        }
+    /// (Windows line endings are common in SNAP downloads), left unread: the next call
+    /// returns it again until [`Lines::advance`]. A line longer than [`MAX_LINE_BYTES`] is an
+    /// error.
+    pub(crate) fn peek_line(&mut self) -> Result<Option<(u64, &[u8])>> {
+        Ok(self.locate()?.map(|(start, length)| (self.line + 1, &self.block.bytes[start..start + length])))
+    }
+
+    /// Moves past the line [`Lines::peek_line`] returned.
+    pub(crate) fn advance(&mut self) {
+        let rest = &self.block.bytes[self.block.start..];
+        self.block.start += memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
         self.line += 1;
-        let mut end = self.buf.len();
-        self.unterminated = self.buf[end - 1] != b'\n';
-        if self.unterminated && end as u64 > MAX_LINE_BYTES {
-            return Err(parse_error(
-                self.path,
-                self.line,
-                format!(
-                    "a line of at most {} MiB, found a longer one starting {}; this is not a text graph file",
-                    MAX_LINE_BYTES >> 20,
-                    show(&self.buf)
-                ),
-            ));
+    }
+
+    /// The next line with its 1-based number, without its ending (see [`Lines::peek_line`]).
+    pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>> {
+        let Some((start, length)) = self.locate()? else { return Ok(None) };
+        self.advance();
+        Ok(Some((self.line, &self.block.bytes[start..start + length])))
+    }
+
+    /// Where the next line starts in the block and its length without its ending, reading
+    /// the next block when this one is used up.
+    fn locate(&mut self) -> Result<Option<(usize, usize)>> {
+        while self.block.start >= self.block.bytes.len() {
+            if self.last {
+                return Ok(None);
+            }
+            let next = self.blocks.next().map_err(|e| read_error(self.path, e))?;
+            self.block = RestOfBlock { bytes: next.bytes, start: 0 };
+            self.last = next.last;
         }
-        if !self.unterminated {
-            end -= 1;
+        let start = self.block.start;
+        let rest = &self.block.bytes[start..];
+        let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+        if line.len() as u64 > MAX_LINE_BYTES {
+            return Err(parse_error(self.path, self.line + 1, long_line(line)));
         }
-        if end > 0 && self.buf[end - 1] == b'\r' {
-            end -= 1;
-        }
-        Ok(Some((self.line, &self.buf[..end])))
+        Ok(Some((start, line.strip_suffix(b"\r").unwrap_or(line).len())))
     }
 
     /// How many lines have been read so far.
@@ -70,20 +87,28 @@ impl<'p, R: BufRead> Lines<'p, R> {
         self.line
     }
 
-    /// What an error about a short line adds when that line is the last and has no newline:
-    /// the file was most likely cut off in the middle of it.
-    pub(crate) fn truncation_hint(&mut self) -> &'static str {
-        let at_end = self.unterminated && self.reader.fill_buf().is_ok_and(|rest| rest.is_empty());
-        if at_end {
-            "; it is the last line and has no newline: the file looks truncated (an interrupted download or copy?)"
-        } else {
-            ""
-        }
+    /// The path, the blocks, the unread rest of the current block, whether it is the last,
+    /// and the lines read so far: what the body parser goes on from.
+    pub(crate) fn into_rest(self) -> Rest<'p> {
+        (self.path, self.blocks, self.block, self.last, self.line)
     }
 }
 
+/// What an error about a short last line without a newline adds.
+pub(crate) const TRUNCATED_HINT: &str =
+    "; it is the last line and has no newline: the file looks truncated (an interrupted download or copy?)";
+
+/// What a line longer than [`MAX_LINE_BYTES`] is told.
+pub(crate) fn long_line(line: &[u8]) -> String {
+    format!(
+        "a line of at most {} MiB, found a longer one starting {}; this is not a text graph file",
+        MAX_LINE_BYTES >> 20,
+        show(line)
+    )
+}
+
 /// An error reading `path`, saying what is wrong with a gzip stream in words.
-fn read_error(path: &Path, error: std::io::Error) -> Error {
+pub(crate) fn read_error(path: &Path, error: std::io::Error) -> Error {
     use std::io::ErrorKind::{InvalidData, InvalidInput, UnexpectedEof};
     let corrupt = matches!(error.kind(), InvalidInput | InvalidData | UnexpectedEof);
     if corrupt && super::is_gzipped(path) {
@@ -184,6 +209,67 @@ pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, 
         .map_err(|problem| format!("a non-negative, finite {what}, found {} ({problem}); {WEIGHT_RULE}", show(token)))
 }
 
+/// A value column of a body line (an edge weight), kept or only checked: what the body
+/// parsers of the formats share.
+pub(crate) trait Column: Sync {
+    /// `u32` or `f32` when kept, `()` when only checked (taking no memory).
+    type Value: Copy + Default + Send + Sync;
+    /// The value of `token`, or what the error should say was expected instead.
+    fn value(&self, token: &[u8]) -> std::result::Result<Self::Value, String>;
+}
+
+/// An integer weight kept as `u32`; `what` names the field, e.g. "weight in the third column".
+pub(crate) struct KeepInteger(pub &'static str);
+
+impl Column for KeepInteger {
+    type Value = u32;
+    #[inline]
+    fn value(&self, token: &[u8]) -> std::result::Result<u32, String> {
+        integer_weight(token, self.0)
+    }
+}
+
+/// A real weight kept as `f32`; `what` names the field.
+pub(crate) struct KeepReal(pub &'static str);
+
+impl Column for KeepReal {
+    type Value = f32;
+    #[inline]
+    fn value(&self, token: &[u8]) -> std::result::Result<f32, String> {
+        real_weight(token, self.0)
+    }
+}
+
+/// An integer value only checked to be one, whatever its sign; `expected` is what the
+/// error says, e.g. "an integer weight in the third column".
+pub(crate) struct CheckInteger(pub &'static str);
+
+impl Column for CheckInteger {
+    type Value = ();
+    #[inline]
+    fn value(&self, token: &[u8]) -> std::result::Result<(), String> {
+        match parse_i64(token) {
+            Some(_) => Ok(()),
+            None => Err(format!("{}, found {}", self.0, show(token))),
+        }
+    }
+}
+
+/// A real value (`inf` and `NaN` included) only checked to be one.
+pub(crate) struct CheckReal(pub &'static str);
+
+impl Column for CheckReal {
+    type Value = ();
+    #[inline]
+    fn value(&self, token: &[u8]) -> std::result::Result<(), String> {
+        if is_real(token) {
+            Ok(())
+        } else {
+            Err(format!("{}, found {}", self.0, show(token)))
+        }
+    }
+}
+
 /// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks,
 /// with control characters escaped (`\u{1b}`), so that a file cannot drive the terminal.
 pub(crate) fn show(line: &[u8]) -> String {
@@ -261,7 +347,7 @@ mod tests {
     #[test]
     fn lines_strip_crlf_and_count() {
         let data = b"a b\r\nc\n\nlast";
-        let mut lines = Lines::new(&data[..], Path::new("x"));
+        let mut lines = Lines::new(Box::new(&data[..]), Path::new("x"));
         assert_eq!(lines.next_line().unwrap(), Some((1, &b"a b"[..])));
         assert_eq!(lines.next_line().unwrap(), Some((2, &b"c"[..])));
         assert_eq!(lines.next_line().unwrap(), Some((3, &b""[..])));
@@ -273,11 +359,11 @@ mod tests {
     #[test]
     fn lines_are_capped_and_shown_escaped() {
         let long = vec![b'7'; MAX_LINE_BYTES as usize + 10];
-        let mut lines = Lines::new(&long[..], Path::new("zeros.txt"));
+        let mut lines = Lines::new(Box::new(std::io::Cursor::new(long)), Path::new("zeros.txt"));
         let err = lines.next_line().unwrap_err().to_string();
         assert!(err.starts_with("zeros.txt:1: expected a line of at most 1 MiB"), "{err}");
         let exact = [vec![b'1'; MAX_LINE_BYTES as usize], vec![b'\n']].concat();
-        let mut lines = Lines::new(&exact[..], Path::new("x"));
+        let mut lines = Lines::new(Box::new(std::io::Cursor::new(exact)), Path::new("x"));
         assert_eq!(lines.next_line().unwrap().unwrap().1.len(), MAX_LINE_BYTES as usize);
         assert_eq!(show(b"a\x1b[31mred\x07"), "`a\\u{1b}[31mred\\u{7}`");
         assert_eq!(not_a_count(b"18446744073709551616"), "too large");
@@ -286,11 +372,12 @@ mod tests {
 
     #[test]
     fn a_cut_last_line_is_told_apart() {
-        let mut lines = Lines::new(&b"1 2\n3"[..], Path::new("x"));
-        lines.next_line().unwrap();
-        assert_eq!(lines.truncation_hint(), "");
-        lines.next_line().unwrap();
-        assert!(lines.truncation_hint().contains("looks truncated"));
+        use crate::formats::{snap, ReadOptions};
+        let path = Path::new("x.txt");
+        let err = snap::read(&b"1 2\n3\n4 5\n"[..], path, &ReadOptions::DEFAULT).unwrap_err().to_string();
+        assert!(err.starts_with("x.txt:2: expected two vertex ids") && !err.contains("truncated"), "{err}");
+        let err = snap::read(&b"1 2\n3"[..], path, &ReadOptions::DEFAULT).unwrap_err().to_string();
+        assert!(err.starts_with("x.txt:2: expected") && err.contains("looks truncated"), "{err}");
     }
 
     #[test]

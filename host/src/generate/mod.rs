@@ -58,8 +58,13 @@ pub fn looks_like_spec(s: &str) -> bool {
 
 /// Makes the graph `spec` names, from `seed`.
 pub fn generate(spec: &GeneratorSpec, seed: u64) -> Result<Graph> {
+    GraphBuilder::new().build(generate_edges(spec, seed)?)
+}
+
+/// The edges of the graph `spec` names, from `seed`, before the builder cleans them.
+pub fn generate_edges(spec: &GeneratorSpec, seed: u64) -> Result<EdgeList> {
     spec.validate()?;
-    let list: EdgeList = match *spec {
+    Ok(match *spec {
         GeneratorSpec::Kronecker { scale, edge_factor } => {
             kronecker::rmat_edges(scale, edge_factor, GRAPH500_ABC, seed)
         }
@@ -69,8 +74,7 @@ pub fn generate(spec: &GeneratorSpec, seed: u64) -> Result<Graph> {
         GeneratorSpec::Uniform { scale, edge_factor } => uniform::uniform_edges(scale, edge_factor, seed),
         GeneratorSpec::Grid2d { width, height } => grid::grid2d_edges(width, height),
         GeneratorSpec::Grid3d { n } => grid::grid3d_edges(n),
-    };
-    GraphBuilder::new().build(list)
+    })
 }
 
 impl GeneratorSpec {

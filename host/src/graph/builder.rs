@@ -1,4 +1,5 @@
 use std::cmp::Ordering;
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -53,9 +54,10 @@ impl GraphBuilder {
         self
     }
 
-    /// Counting sort by source, then a parallel sort-and-dedup of each neighbor list.
-    /// Memory: the edge list plus one `u32` per directed edge and two `u64` per vertex; with
-    /// weights, one more `u32`/`f32` per directed edge.
+    /// A parallel counting sort by source, then a parallel sort-and-dedup of each neighbor
+    /// list where it lies (see `counting_sort`). Memory: the edge list, given back as it is
+    /// scattered, beside one `u32` per directed edge and two `u64` per vertex; then those
+    /// beside the final lists; with weights, one more `u32`/`f32` per directed edge in each.
     pub fn build(&self, list: EdgeList) -> Result<Graph> {
         let EdgeList { num_vertices, edges, undirected, id_base, weights } = list;
         let undirected = undirected || self.symmetrize;
@@ -99,7 +101,7 @@ impl GraphBuilder {
 }
 
 /// A weight type the builder sorts by: `()` (unweighted), `u32` or `f32`.
-trait Weight: Copy + Default + Send + Sync {
+pub(crate) trait Weight: Copy + Default + Send + Sync {
     fn order(&self, other: &Self) -> Ordering;
     /// The weight of edge `i` of the input; `weights` is empty for `()`.
     fn of(weights: &[Self], i: usize) -> Self;
@@ -140,69 +142,249 @@ fn build_lists<W: Weight>(
     undirected: bool,
     id_base: u32,
 ) -> (Graph, Vec<W>) {
-    let mut raw_offsets = vec![0u64; n + 1];
-    for &(u, v) in &edges {
-        if u != v {
-            raw_offsets[u as usize + 1] += 1;
-            if undirected {
-                raw_offsets[v as usize + 1] += 1;
-            }
-        }
-    }
-    for i in 0..n {
-        raw_offsets[i + 1] += raw_offsets[i];
-    }
-    let mut cursor: Vec<u64> = raw_offsets[..n].to_vec();
-    let mut raw: Vec<(u32, W)> = vec![(0, W::default()); raw_offsets[n] as usize];
-    for (i, &(u, v)) in edges.iter().enumerate() {
-        if u != v {
-            let w = W::of(&weights, i);
-            raw[cursor[u as usize] as usize] = (v, w);
-            cursor[u as usize] += 1;
-            if undirected {
-                raw[cursor[v as usize] as usize] = (u, w);
-                cursor[v as usize] += 1;
-            }
-        }
-    }
-    drop(cursor);
-    drop(edges);
-    drop(weights);
-
-    let lists = split_lists(&mut raw, &raw_offsets);
-    let unique_degrees: Vec<u64> = lists
-        .into_par_iter()
-        .map(|list| {
-            // By target, then by weight: the first of each run of equal targets is the lightest.
-            list.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1)));
-            dedup_sorted_in_place(list) as u64
-        })
-        .collect();
-
-    let mut offsets = vec![0u64; n + 1];
-    for v in 0..n {
-        offsets[v + 1] = offsets[v] + unique_degrees[v];
-    }
-    let mut targets = Vec::with_capacity(offsets[n] as usize);
-    let mut kept_weights = Vec::with_capacity(if std::mem::size_of::<W>() == 0 { 0 } else { offsets[n] as usize });
-    for v in 0..n {
-        let start = raw_offsets[v] as usize;
-        let list = &raw[start..start + unique_degrees[v] as usize];
-        targets.extend(list.iter().map(|e| e.0));
-        kept_weights.extend(list.iter().map(|e| e.1));
-    }
+    let (offsets, targets, kept_weights) = counting_sort(n, &ListEdges { edges: &edges, weights: &weights, undirected });
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
-/// Cuts `entries` into one mutable slice per vertex, so lists can be sorted in parallel.
-fn split_lists<'a, T>(mut entries: &'a mut [T], offsets: &[u64]) -> Vec<&'a mut [T]> {
-    let mut lists = Vec::with_capacity(offsets.len().saturating_sub(1));
-    for w in offsets.windows(2) {
-        let (head, tail) = entries.split_at_mut((w[1] - w[0]) as usize);
-        lists.push(head);
-        entries = tail;
+/// Edges for the counting sort, walked whole by every thread (each keeps those of its own
+/// sources), so no two threads ever write the same memory.
+pub(crate) trait EdgeSource<W>: Sync {
+    /// Calls `visit(source, target, weight)` for every edge, always in the same order.
+    fn for_each(&self, visit: impl FnMut(u32, u32, W));
+}
+
+/// An edge list, self-loops skipped, every edge both ways when `undirected`.
+struct ListEdges<'a, W> {
+    edges: &'a [(u32, u32)],
+    weights: &'a [W],
+    undirected: bool,
+}
+
+impl<W: Weight> EdgeSource<W> for ListEdges<'_, W> {
+    #[inline]
+    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
+        for (i, &(u, v)) in self.edges.iter().enumerate() {
+            if u != v {
+                let w = W::of(self.weights, i);
+                visit(u, v, w);
+                if self.undirected {
+                    visit(v, u, w);
+                }
+            }
+        }
     }
-    lists
+}
+
+/// The CSR of `n` vertices holding `edges`: a parallel counting sort by source in which each
+/// thread owns a range of sources (their counts, then their lists) and walks every edge,
+/// keeping its own; then each list sorted by target (and weight) where it lies and its
+/// repeats dropped, keeping the lightest; then, only if anything was dropped, the kept
+/// entries gathered into the final arrays. No atomics, no global sort.
+pub(crate) fn counting_sort<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+    let weighted = std::mem::size_of::<W>() != 0;
+    let threads = rayon::current_num_threads();
+    let mut raw_offsets = vec![0u64; n + 1];
+    let even: Vec<Range<usize>> = (0..threads).map(|t| n * t / threads..n * (t + 1) / threads).collect();
+    let counts = split_by(&mut raw_offsets[1..], &even, |r| r.len());
+    even.par_iter().zip(counts).for_each(|(range, counts)| {
+        let start = range.start;
+        edges.for_each(|source, _, _| {
+            if let Some(count) = counts.get_mut((source as usize).wrapping_sub(start)) {
+                *count += 1;
+            }
+        })
+    });
+    prefix_sum(&mut raw_offsets);
+    let total = raw_offsets[n] as usize;
+
+    let mut raw = vec![0u32; total];
+    let mut raw_weights = vec![W::default(); if weighted { total } else { 0 }];
+    {
+        let owners = vertex_ranges(&raw_offsets, threads);
+        let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
+        let lists = split_by(&mut raw, &owners, entries);
+        let list_weights = split_by(&mut raw_weights, &owners, |r| if weighted { entries(r) } else { 0 });
+        owners.par_iter().zip(lists).zip(list_weights).for_each(|((range, lists), weights)| {
+            let base = raw_offsets[range.start];
+            let mut cursor: Vec<usize> = raw_offsets[range.clone()].iter().map(|&o| (o - base) as usize).collect();
+            let start = range.start;
+            edges.for_each(|source, target, weight| {
+                if let Some(slot) = cursor.get_mut((source as usize).wrapping_sub(start)) {
+                    lists[*slot] = target;
+                    if weighted {
+                        weights[*slot] = weight;
+                    }
+                    *slot += 1;
+                }
+            })
+        });
+    }
+
+    // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
+    let ranges = vertex_ranges(&raw_offsets, 8 * threads);
+    let mut offsets = vec![0u64; n + 1];
+    {
+        let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
+        let kept = split_by(&mut offsets[1..], &ranges, |r| r.len());
+        let lists = split_by(&mut raw, &ranges, entries);
+        let list_weights = split_by(&mut raw_weights, &ranges, |r| if weighted { entries(r) } else { 0 });
+        ranges.par_iter().zip(kept).zip(lists).zip(list_weights).for_each(|(((range, kept), lists), weights)| {
+            let base = raw_offsets[range.start] as usize;
+            let mut pairs: Vec<(u32, W)> = Vec::new();
+            for (v, kept) in range.clone().zip(kept) {
+                let slots = raw_offsets[v] as usize - base..raw_offsets[v + 1] as usize - base;
+                *kept = if weighted {
+                    pairs.clear();
+                    pairs.extend(lists[slots.clone()].iter().copied().zip(weights[slots.clone()].iter().copied()));
+                    let unique = sort_dedup(&mut pairs);
+                    for (i, &(target, w)) in slots.zip(&pairs[..unique]) {
+                        lists[i] = target;
+                        weights[i] = w;
+                    }
+                    unique
+                } else {
+                    let list = &mut lists[slots];
+                    if list.len() > 1 << 16 {
+                        list.par_sort_unstable();
+                    } else {
+                        list.sort_unstable();
+                    }
+                    dedup_sorted_targets(list)
+                } as u64;
+            }
+        });
+    }
+    prefix_sum(&mut offsets);
+    if offsets[n] == raw_offsets[n] {
+        // Nothing was dropped: the lists are final where they lie.
+        return (offsets, raw, raw_weights);
+    }
+
+    // Gather the kept entries, each range of vertices into its own part of the final arrays.
+    let mut targets = vec![0u32; offsets[n] as usize];
+    let mut kept_weights = vec![W::default(); if weighted { offsets[n] as usize } else { 0 }];
+    let kept = |r: &Range<usize>| (offsets[r.end] - offsets[r.start]) as usize;
+    let target_pieces = split_by(&mut targets, &ranges, kept);
+    let weight_pieces = split_by(&mut kept_weights, &ranges, |r| if weighted { kept(r) } else { 0 });
+    ranges.par_iter().zip(target_pieces).zip(weight_pieces).for_each(|((range, targets), weights)| {
+        let mut at = 0;
+        for v in range.clone() {
+            let start = raw_offsets[v] as usize;
+            let len = (offsets[v + 1] - offsets[v]) as usize;
+            targets[at..at + len].copy_from_slice(&raw[start..start + len]);
+            if weighted {
+                weights[at..at + len].copy_from_slice(&raw_weights[start..start + len]);
+            }
+            at += len;
+        }
+    });
+    (offsets, targets, kept_weights)
+}
+
+/// `values` cut into consecutive pieces, one per range, of `len(range)` entries each.
+fn split_by<'a, T>(
+    mut values: &'a mut [T],
+    ranges: &[Range<usize>],
+    len: impl Fn(&Range<usize>) -> usize,
+) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        let (head, tail) = values.split_at_mut(len(range));
+        pieces.push(head);
+        values = tail;
+    }
+    pieces
+}
+
+/// Sorts `list` by target, then by weight, so that the first of each run of equal targets is
+/// the lightest, and moves those to the front; returns how many there are.
+fn sort_dedup<W: Weight>(list: &mut [(u32, W)]) -> usize {
+    let order = |a: &(u32, W), b: &(u32, W)| a.0.cmp(&b.0).then_with(|| a.1.order(&b.1));
+    if list.len() > 1 << 16 {
+        list.par_sort_unstable_by(order);
+    } else {
+        list.sort_unstable_by(order);
+    }
+    dedup_sorted_in_place(list)
+}
+
+/// Moves the first of each run of equal targets in a sorted list to its front; returns how
+/// many there are.
+fn dedup_sorted_targets(list: &mut [u32]) -> usize {
+    if list.is_empty() {
+        return 0;
+    }
+    let mut kept = 1;
+    for i in 1..list.len() {
+        if list[i] != list[kept - 1] {
+            list[kept] = list[i];
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// Turns counts into running totals in place, in parallel: `values[i]` becomes the sum of
+/// `values[..=i]`.
+pub(crate) fn prefix_sum(values: &mut [u64]) {
+    let piece = (values.len() / (4 * rayon::current_num_threads())).max(1 << 16);
+    let sums: Vec<u64> = values
+        .par_chunks_mut(piece)
+        .map(|chunk| {
+            let mut sum = 0;
+            for x in chunk {
+                sum += *x;
+                *x = sum;
+            }
+            sum
+        })
+        .collect();
+    let mut carry = 0;
+    let carries: Vec<u64> = sums
+        .iter()
+        .map(|&s| {
+            carry += s;
+            carry - s
+        })
+        .collect();
+    values.par_chunks_mut(piece).zip(carries).for_each(|(chunk, carry)| {
+        if carry != 0 {
+            chunk.iter_mut().for_each(|x| *x += carry);
+        }
+    });
+}
+
+/// The vertices cut into `pieces` ranges of about equal work (a vertex and its list's
+/// entries), so that one long list does not hold up the others.
+fn vertex_ranges(offsets: &[u64], pieces: usize) -> Vec<Range<usize>> {
+    let n = offsets.len() - 1;
+    let pieces = pieces.min(n.max(1));
+    let work = offsets[n] + n as u64;
+    let mut ranges = Vec::with_capacity(pieces);
+    let mut start = 0;
+    for k in 1..=pieces {
+        let goal = work * k as u64 / pieces as u64;
+        let end = if k == pieces { n } else { first_beyond(offsets, goal) };
+        if end > start {
+            ranges.push(start..end);
+            start = end;
+        }
+    }
+    ranges
+}
+
+/// The first vertex `v` whose work before it, `offsets[v] + v`, exceeds `goal` (at most `n`).
+fn first_beyond(offsets: &[u64], goal: u64) -> usize {
+    let (mut low, mut high) = (0, offsets.len() - 1);
+    while low < high {
+        let mid = (low + high) / 2;
+        if offsets[mid] + mid as u64 <= goal {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// Moves the first entry of each run of equal targets in a sorted slice to its front;
@@ -301,6 +483,53 @@ mod tests {
         assert!(err.contains("edge (1, 2) has weight -2 (negative)"), "{err}");
         let nan = EdgeList::new(3, vec![(0, 1)], false).with_weights(Weights::F32(vec![f32::NAN]));
         assert!(GraphBuilder::new().build(nan).unwrap_err().to_string().contains("not a number"));
+    }
+
+    #[test]
+    fn parallel_builds_match_a_sequential_reference() {
+        use crate::generate::rng::SplitMix64;
+        use std::collections::BTreeMap;
+        let mut rng = SplitMix64::new(3);
+        let n = 3000u32;
+        // Skewed: vertex 0 takes a long list (sorted in parallel), the rest short ones.
+        let edges: Vec<(u32, u32)> = (0..400_000)
+            .map(|i| {
+                let u = if i % 3 == 0 { 0 } else { rng.next_below(n as u64) as u32 };
+                (u, rng.next_below(n as u64) as u32)
+            })
+            .collect();
+        let weights: Vec<u32> = (0..edges.len()).map(|_| rng.next_below(100) as u32).collect();
+        for undirected in [false, true] {
+            let mut lightest: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+            for (&(u, v), &w) in edges.iter().zip(&weights) {
+                if u != v {
+                    for key in if undirected { vec![(u, v), (v, u)] } else { vec![(u, v)] } {
+                        let entry = lightest.entry(key).or_insert(w);
+                        *entry = (*entry).min(w);
+                    }
+                }
+            }
+            let list = EdgeList::new(n as u64, edges.clone(), undirected).with_weights(Weights::U32(weights.clone()));
+            let g = GraphBuilder::new().build(list).unwrap();
+            let built: Vec<((u32, u32), u32)> = (0..n)
+                .flat_map(|u| {
+                    let w = g.neighbor_weights(u).unwrap().as_u32().unwrap().to_vec();
+                    g.neighbors(u).iter().zip(w).map(move |(&v, w)| ((u, v), w)).collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(built, lightest.into_iter().collect::<Vec<_>>());
+            let t = g.transpose();
+            assert_eq!(t.transpose(), g);
+            assert!((0..n).all(|v| t.neighbors(v).windows(2).all(|w| w[0] < w[1])));
+        }
+    }
+
+    #[test]
+    fn prefix_sums_run_in_parallel_pieces() {
+        let mut values: Vec<u64> = (0..300_000).map(|i| i % 5).collect();
+        let expected: Vec<u64> = values.iter().scan(0, |s, &x| { *s += x; Some(*s) }).collect();
+        prefix_sum(&mut values);
+        assert_eq!(values, expected);
     }
 
     #[test]

@@ -1,3 +1,4 @@
+use super::builder::{counting_sort, EdgeSource, Weight};
 use crate::error::{Error, Result};
 use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
@@ -208,7 +209,7 @@ impl Graph {
         }
         let (offsets, targets, weights) = match &self.weights {
             None => {
-                let (offsets, targets, _) = self.reversed(&vec![(); self.targets.len()]);
+                let (offsets, targets, _) = self.reversed::<()>(&[]);
                 (offsets, targets, None)
             }
             Some(Weights::U32(w)) => {
@@ -223,29 +224,27 @@ impl Graph {
         Graph::from_valid_csr(offsets, targets, false, self.id_base).with_valid_weights(weights)
     }
 
-    /// The reversed CSR, with `weights` (one per edge; `()` for none, which takes no memory)
-    /// moved along with their edges.
-    fn reversed<W: Copy + Default>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
-        let n = self.num_vertices();
-        let mut offsets = vec![0u64; n + 1];
-        for &t in &self.targets {
-            offsets[t as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut cursor: Vec<u64> = offsets[..n].to_vec();
-        let mut targets = vec![0u32; self.targets.len()];
-        let mut moved = vec![W::default(); weights.len()];
-        // Visiting sources in ascending order leaves every reversed list sorted.
-        for u in 0..n {
-            for edge in self.offsets[u] as usize..self.offsets[u + 1] as usize {
-                let slot = &mut cursor[self.targets[edge] as usize];
-                targets[*slot as usize] = u as u32;
-                moved[*slot as usize] = weights[edge];
-                *slot += 1;
+    /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)
+    /// moved along with their edges: the builder's parallel counting sort, over the in-edges.
+    fn reversed<W: Weight>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+        counting_sort(self.num_vertices(), &InEdges { graph: self, weights })
+    }
+}
+
+/// The edges of a graph reversed, with their weights, for the counting sort.
+struct InEdges<'a, W> {
+    graph: &'a Graph,
+    weights: &'a [W],
+}
+
+impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
+    #[inline]
+    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
+        let offsets = &self.graph.offsets;
+        for u in 0..offsets.len() - 1 {
+            for edge in offsets[u] as usize..offsets[u + 1] as usize {
+                visit(self.graph.targets[edge], u as u32, W::of(self.weights, edge));
             }
         }
-        (offsets, targets, moved)
     }
 }

@@ -1,0 +1,554 @@
+//! Reading a text graph file at disk speed: a thread reads (or inflates) the file in large
+//! blocks that end at line ends, and the body of every block is cut into chunks at newlines
+//! that rayon parses in parallel, each straight into its own slots of the edge vector.
+//!
+//! The headers stay sequential ([`super::text::Lines`] reads them from the same blocks); a
+//! format hands the rest of the file to [`parse_body`] with a [`LineParser`] that says what a
+//! body line holds. Errors keep naming the 1-based line: a chunk reports the byte offset of
+//! its first bad line, and only then are the newlines before it counted.
+
+use std::io::{ErrorKind, Read};
+use std::path::Path;
+use std::sync::mpsc::{sync_channel, Receiver};
+
+use rayon::prelude::*;
+
+use super::text::{self, parse_error, Lines, MAX_LINE_BYTES};
+use crate::error::Result;
+
+/// The size blocks grow to. Each is parsed by every thread at once, so it must give each of
+/// sixteen threads a few chunks of a megabyte or more; blocks in flight are few (the channel
+/// holds two), so memory stays far below the edges'.
+const BLOCK_BYTES: usize = 32 << 20;
+/// The first block's size: small files (and the fuzzer's inputs) do not pay for a large
+/// buffer; blocks double from here.
+const FIRST_BLOCK_BYTES: usize = 64 << 10;
+/// The least a parallel chunk holds: below it, splitting costs more than it saves.
+const MIN_CHUNK_BYTES: usize = 256 << 10;
+
+/// A piece of the file: whole lines, ending in a newline unless it is the last piece.
+pub(crate) struct Block {
+    pub bytes: Vec<u8>,
+    /// No block follows; the file ends here, possibly without a newline.
+    pub last: bool,
+}
+
+/// The blocks of a file, read on a thread of their own so that reading (or inflating a gzip
+/// stream) overlaps parsing.
+pub(crate) struct BlockReader {
+    receiver: Receiver<std::io::Result<Block>>,
+}
+
+impl BlockReader {
+    pub(crate) fn spawn(input: Box<dyn Read + Send>) -> BlockReader {
+        // Two blocks wait while one is parsed: enough to hide the reads' jitter.
+        let (sender, receiver) = sync_channel(2);
+        std::thread::spawn(move || {
+            let mut blocks = Blocks { input, carry: Vec::new(), size: FIRST_BLOCK_BYTES, done: false };
+            while let Some(block) = blocks.next_block() {
+                let stop = !matches!(block, Ok(Block { last: false, .. }));
+                // A closed channel means the parser stopped (an error): stop reading too.
+                if sender.send(block).is_err() || stop {
+                    break;
+                }
+            }
+        });
+        BlockReader { receiver }
+    }
+
+    pub(crate) fn next(&self) -> std::io::Result<Block> {
+        self.receiver
+            .recv()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the thread reading the file stopped unexpectedly")))
+    }
+}
+
+struct Blocks {
+    input: Box<dyn Read + Send>,
+    /// The start of a line that the previous block cut off.
+    carry: Vec<u8>,
+    size: usize,
+    done: bool,
+}
+
+impl Blocks {
+    fn next_block(&mut self) -> Option<std::io::Result<Block>> {
+        while !self.done {
+            let mut block = std::mem::take(&mut self.carry);
+            let start = block.len();
+            block.resize(self.size.max(start + FIRST_BLOCK_BYTES), 0);
+            let mut filled = start;
+            while filled < block.len() {
+                match self.input.read(&mut block[filled..]) {
+                    Ok(0) => break,
+                    Ok(read) => filled += read,
+                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                }
+            }
+            let at_end = filled < block.len();
+            block.truncate(filled);
+            self.size = (self.size * 2).min(BLOCK_BYTES);
+            if at_end {
+                self.done = true;
+                return Some(Ok(Block { bytes: block, last: true }));
+            }
+            match memchr::memrchr(b'\n', &block) {
+                Some(newline) => {
+                    self.carry = block[newline + 1..].to_vec();
+                    block.truncate(newline + 1);
+                    return Some(Ok(Block { bytes: block, last: false }));
+                }
+                // A line longer than any text graph file has: hand it over as the end of the
+                // file, where it is refused, rather than read on (a file without newlines, a
+                // gzip bomb).
+                None if block.len() as u64 > MAX_LINE_BYTES => {
+                    self.done = true;
+                    return Some(Ok(Block { bytes: block, last: true }));
+                }
+                None => self.carry = block,
+            }
+        }
+        None
+    }
+}
+
+/// What went wrong on one body line.
+pub(crate) struct LineProblem {
+    /// What the line should have held (the text after "expected").
+    pub expected: String,
+    /// The line counts as an entry of a declared count, so that beyond the count it is
+    /// reported as one too many rather than by what is wrong with it (the readers check the
+    /// count first on such lines).
+    pub entry: bool,
+    /// The line is too short: when it is the file's last and has no newline, the error adds
+    /// that the file looks truncated.
+    pub short: bool,
+}
+
+impl LineProblem {
+    pub(crate) fn entry(expected: String) -> LineProblem {
+        LineProblem { expected, entry: true, short: false }
+    }
+
+    pub(crate) fn other(expected: String) -> LineProblem {
+        LineProblem { expected, entry: false, short: false }
+    }
+}
+
+/// The edge of a body line and its value (`()` where none is kept).
+pub(crate) type Entry<W> = ((u32, u32), W);
+
+/// What one body line of a format holds.
+pub(crate) trait LineParser: Sync {
+    type Weight: Copy + Default + Send + Sync;
+
+    /// The common line, fast: parses the line at the start of `text` (which runs on to the
+    /// end of the chunk) if it is plainly an entry, returning it and the bytes it took with its
+    /// newline. `None` sends the line to [`LineParser::line`], which must then give the same
+    /// entry or say what is wrong.
+    fn fast(&self, text: &[u8]) -> Option<(Entry<Self::Weight>, usize)>;
+
+    /// Any body line, without its line ending: an entry, `None` for a line without one
+    /// (comments, blank lines), or what is wrong with it.
+    fn line(&self, line: &[u8]) -> std::result::Result<Option<Entry<Self::Weight>>, LineProblem>;
+}
+
+/// The entries of a file's body, in file order.
+pub(crate) struct Body<W> {
+    pub edges: Vec<(u32, u32)>,
+    pub weights: Vec<W>,
+    pub end: BodyEnd,
+}
+
+pub(crate) enum BodyEnd {
+    /// The file ended after `lines` lines in all.
+    Complete { lines: u64 },
+    /// Line `line` holds an entry beyond the declared count; `shown` is the line as an error
+    /// message shows it.
+    OneMore { line: u64, shown: String },
+}
+
+/// Parses the rest of `lines` (the body) with `parser`, in parallel. With `limit`, parsing
+/// stops at the first entry beyond it ([`BodyEnd::OneMore`]), so memory stays bounded by the
+/// count a header declared (and the memory guard checked) plus one block. `reserve` is how
+/// many entries to make room for at once.
+pub(crate) fn parse_body<P: LineParser>(
+    lines: Lines<'_>,
+    parser: &P,
+    limit: Option<u64>,
+    reserve: usize,
+) -> Result<Body<P::Weight>> {
+    let (path, blocks, mut block, mut last, mut lines_before) = lines.into_rest();
+    let mut out = Body { edges: Vec::with_capacity(reserve), weights: Vec::new(), end: BodyEnd::Complete { lines: 0 } };
+    if std::mem::size_of::<P::Weight>() != 0 {
+        out.weights.reserve(reserve);
+    }
+    loop {
+        let text = &block.bytes[block.start..];
+        let left = limit.map(|limit| limit.saturating_sub(out.edges.len() as u64));
+        if let Some((line, shown)) = parse_block(text, last, lines_before, parser, left, path, &mut out)? {
+            out.end = BodyEnd::OneMore { line, shown };
+            return Ok(out);
+        }
+        lines_before += count_newlines(text) + u64::from(last && !text.is_empty() && !text.ends_with(b"\n"));
+        if last {
+            out.end = BodyEnd::Complete { lines: lines_before };
+            return Ok(out);
+        }
+        let next = blocks.next().map_err(|e| text::read_error(path, e))?;
+        last = next.last;
+        block = RestOfBlock { bytes: next.bytes, start: 0 };
+    }
+}
+
+/// The part of a block the body starts in, after the header lines.
+pub(crate) struct RestOfBlock {
+    pub bytes: Vec<u8>,
+    pub start: usize,
+}
+
+pub(crate) type Rest<'p> = (&'p Path, BlockReader, RestOfBlock, bool, u64);
+
+/// How one chunk went: how many entries it wrote into its slots, and its first bad line.
+struct ChunkResult {
+    written: usize,
+    problem: Option<(usize, LineProblem)>,
+}
+
+/// Parses one block's `text` into `out`; returns the line and text of an entry beyond `left`.
+fn parse_block<P: LineParser>(
+    text: &[u8],
+    last: bool,
+    lines_before: u64,
+    parser: &P,
+    left: Option<u64>,
+    path: &Path,
+    out: &mut Body<P::Weight>,
+) -> Result<Option<(u64, String)>> {
+    let chunks = split_at_lines(text);
+    // One slot per line of each chunk: no line holds two entries.
+    let newlines: Vec<u64> = chunks.par_iter().map(|chunk| count_newlines(chunk)).collect();
+    let slots: Vec<usize> = chunks
+        .iter()
+        .zip(&newlines)
+        .map(|(chunk, &n)| n as usize + usize::from(!chunk.is_empty() && !chunk.ends_with(b"\n")))
+        .collect();
+    let base = out.edges.len();
+    let total: usize = slots.iter().sum();
+    out.edges.resize(base + total, (0, 0));
+    out.weights.resize(base + total, P::Weight::default());
+    let results: Vec<ChunkResult> = {
+        let mut edge_slots = &mut out.edges[base..];
+        let mut weight_slots = &mut out.weights[base..];
+        let mut work = Vec::with_capacity(chunks.len());
+        for (chunk, &count) in chunks.iter().zip(&slots) {
+            let (edges, rest) = edge_slots.split_at_mut(count);
+            let (weights, weight_rest) = weight_slots.split_at_mut(count);
+            edge_slots = rest;
+            weight_slots = weight_rest;
+            work.push((*chunk, edges, weights));
+        }
+        work.into_par_iter().map(|(chunk, edges, weights)| parse_chunk(chunk, parser, edges, weights)).collect()
+    };
+
+    // Gather the chunks' entries to the front, in order, and find the first problem.
+    let mut cursor = base;
+    let mut slot = base;
+    let mut left = left;
+    let mut chunk_start = 0usize;
+    let mut lines_at_chunk = lines_before;
+    for (k, result) in results.into_iter().enumerate() {
+        let chunk = chunks[k];
+        let line_of = |offset: usize| lines_at_chunk + count_newlines(&chunk[..offset]) + 1;
+        if let Some(left) = left {
+            let beyond = if result.written as u64 > left {
+                Some(nth_entry(chunk, parser, left as usize))
+            } else if result.written as u64 == left {
+                result.problem.as_ref().filter(|(_, p)| p.entry).map(|(offset, _)| *offset)
+            } else {
+                None
+            };
+            if let Some(offset) = beyond {
+                return Ok(Some((line_of(offset), text::show(line_at(chunk, offset)))));
+            }
+        }
+        if let Some((offset, problem)) = result.problem {
+            let whole_line = line_at(chunk, offset);
+            let unterminated_last = last && chunk_start + offset + whole_line.len() == text.len() && !text.ends_with(b"\n");
+            let hint = if problem.short && unterminated_last { text::TRUNCATED_HINT } else { "" };
+            return Err(parse_error(path, line_of(offset), format!("{}{hint}", problem.expected)));
+        }
+        if slot != cursor {
+            out.edges.copy_within(slot..slot + result.written, cursor);
+            out.weights.copy_within(slot..slot + result.written, cursor);
+        }
+        cursor += result.written;
+        slot += slots[k];
+        left = left.map(|l| l - result.written as u64);
+        chunk_start += chunk.len();
+        lines_at_chunk += newlines[k];
+    }
+    out.edges.truncate(cursor);
+    out.weights.truncate(cursor);
+    Ok(None)
+}
+
+/// Parses the lines of `chunk` into `edges` and `weights`, stopping at the first bad line.
+fn parse_chunk<P: LineParser>(
+    chunk: &[u8],
+    parser: &P,
+    edges: &mut [(u32, u32)],
+    weights: &mut [P::Weight],
+) -> ChunkResult {
+    let mut pos = 0;
+    let mut written = 0;
+    while pos < chunk.len() {
+        if let Some(((edge, weight), used)) = parser.fast(&chunk[pos..]) {
+            edges[written] = edge;
+            weights[written] = weight;
+            written += 1;
+            pos += used;
+            continue;
+        }
+        let line = line_at(chunk, pos);
+        let next = pos + line.len() + 1;
+        match body_line(line).and_then(|line| parser.line(line)) {
+            Ok(Some((edge, weight))) => {
+                edges[written] = edge;
+                weights[written] = weight;
+                written += 1;
+            }
+            Ok(None) => {}
+            Err(problem) => return ChunkResult { written, problem: Some((pos, problem)) },
+        }
+        pos = next;
+    }
+    ChunkResult { written, problem: None }
+}
+
+/// A line as [`LineParser::line`] sees it: without `\r`, refused if longer than any text graph
+/// file's (as [`Lines`] refuses it in a header).
+fn body_line(line: &[u8]) -> std::result::Result<&[u8], LineProblem> {
+    if line.len() as u64 > MAX_LINE_BYTES {
+        return Err(LineProblem::other(text::long_line(line)));
+    }
+    Ok(line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// Where the `n`-th entry (0-based) of `chunk` starts; the chunk holds more than `n`.
+fn nth_entry<P: LineParser>(chunk: &[u8], parser: &P, n: usize) -> usize {
+    let mut pos = 0;
+    let mut seen = 0;
+    loop {
+        let line = line_at(chunk, pos);
+        if matches!(body_line(line).map(|line| parser.line(line)), Ok(Ok(Some(_)))) {
+            if seen == n {
+                return pos;
+            }
+            seen += 1;
+        }
+        pos += line.len() + 1;
+    }
+}
+
+/// The line starting at `offset` of `chunk`, without its newline.
+fn line_at(chunk: &[u8], offset: usize) -> &[u8] {
+    let rest = &chunk[offset..];
+    &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())]
+}
+
+fn count_newlines(bytes: &[u8]) -> u64 {
+    // A plain loop the compiler vectorizes; summed per 64 KiB so the counter stays narrow.
+    bytes.chunks(1 << 16).map(|piece| piece.iter().filter(|&&b| b == b'\n').count() as u64).sum()
+}
+
+/// Cuts `text` (whole lines) into chunks of whole lines, a few per thread.
+fn split_at_lines(text: &[u8]) -> Vec<&[u8]> {
+    let wanted = (text.len() / MIN_CHUNK_BYTES).clamp(1, 4 * rayon::current_num_threads());
+    let mut chunks = Vec::with_capacity(wanted);
+    let mut start = 0;
+    for k in 1..wanted {
+        let target = (text.len() * k / wanted).max(start);
+        let end = match memchr::memchr(b'\n', &text[target..]) {
+            Some(i) => target + i + 1,
+            None => text.len(),
+        };
+        if end > start {
+            chunks.push(&text[start..end]);
+            start = end;
+        }
+    }
+    if start < text.len() || chunks.is_empty() {
+        chunks.push(&text[start..]);
+    }
+    chunks
+}
+
+/// Fast-path pieces: each reads from `text[*pos..]` and moves `pos` past what it took, or
+/// gives `None` for anything unusual (the line then goes to the careful parser).
+pub(crate) mod fast {
+    /// At most this many whitespace bytes between or after fields on the fast path; longer
+    /// runs go to the careful parser, which also refuses overlong lines.
+    const MAX_GAP: usize = 32;
+
+    /// One to ten decimal digits as a number (at most 9999999999).
+    #[inline(always)]
+    pub(crate) fn digits(text: &[u8], pos: &mut usize) -> Option<u64> {
+        let start = *pos;
+        let mut value = 0u64;
+        while let Some(&b) = text.get(*pos) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value * 10 + digit as u64;
+            *pos += 1;
+            if *pos - start > 10 {
+                return None;
+            }
+        }
+        (*pos > start).then_some(value)
+    }
+
+    /// One or more spaces or tabs.
+    #[inline(always)]
+    pub(crate) fn gap(text: &[u8], pos: &mut usize) -> Option<()> {
+        let start = *pos;
+        while matches!(text.get(*pos), Some(b' ' | b'\t')) {
+            *pos += 1;
+        }
+        (*pos > start && *pos - start <= MAX_GAP).then_some(())
+    }
+
+    /// A token: one to 32 bytes up to whitespace.
+    #[inline(always)]
+    pub(crate) fn token<'t>(text: &'t [u8], pos: &mut usize) -> Option<&'t [u8]> {
+        let start = *pos;
+        while let Some(&b) = text.get(*pos) {
+            if b.is_ascii_whitespace() || *pos - start >= 32 {
+                break;
+            }
+            *pos += 1;
+        }
+        let token = &text[start..*pos];
+        (!token.is_empty() && !text.get(*pos).is_some_and(|b| !b.is_ascii_whitespace())).then_some(token)
+    }
+
+    /// The end of the line: spaces or tabs, an optional `\r`, and the newline.
+    #[inline(always)]
+    pub(crate) fn line_end(text: &[u8], pos: &mut usize) -> Option<()> {
+        let start = *pos;
+        while matches!(text.get(*pos), Some(b' ' | b'\t')) {
+            *pos += 1;
+        }
+        if *pos - start > MAX_GAP {
+            return None;
+        }
+        if text.get(*pos) == Some(&b'\r') {
+            *pos += 1;
+        }
+        (text.get(*pos) == Some(&b'\n')).then(|| *pos += 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write;
+    use std::path::Path;
+
+    use crate::formats::{dimacs, matrix_market, snap, ReadOptions};
+    use crate::generate::rng::SplitMix64;
+
+    /// A SNAP edge list of `lines` edges over many blocks and chunks, with comments, blank
+    /// lines, tabs and Windows line endings mixed in, and the edges it holds.
+    fn mixed_edge_list(lines: usize) -> (String, Vec<(u32, u32)>) {
+        let mut rng = SplitMix64::new(7);
+        let (mut text, mut edges) = (String::from("# Directed graph\n"), Vec::new());
+        for i in 0..lines {
+            let (u, v) = (rng.next_below(1 << 20) as u32, rng.next_below(1 << 20) as u32);
+            match i % 97 {
+                0 => writeln!(text, "# a comment in the body {i}").unwrap(),
+                1 => text.push_str("\n   \n"),
+                2 => {
+                    write!(text, "{u}\t{v}\r\n").unwrap();
+                    edges.push((u, v));
+                }
+                3 => {
+                    writeln!(text, "  {u}   {v}  ").unwrap();
+                    edges.push((u, v));
+                }
+                _ => {}
+            }
+            writeln!(text, "{u} {v}").unwrap();
+            edges.push((u, v));
+        }
+        (text, edges)
+    }
+
+    #[test]
+    fn edge_lists_over_many_blocks_and_chunks_keep_every_edge_in_order() {
+        let (text, expected) = mixed_edge_list(400_000);
+        assert!(text.len() > 4 * super::FIRST_BLOCK_BYTES + 2 * super::MIN_CHUNK_BYTES);
+        let list = snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT)
+            .unwrap();
+        assert_eq!(list.edges, expected);
+        assert_eq!(list.num_vertices, expected.iter().map(|&(u, v)| u.max(v)).max().unwrap() as u64 + 1);
+    }
+
+    #[test]
+    fn errors_far_into_a_file_name_their_line() {
+        let (mut text, _) = mixed_edge_list(300_000);
+        let lines_before = text.matches('\n').count();
+        text.push_str("12 x\n");
+        text.push_str(&mixed_edge_list(1000).0);
+        let err = snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        let wanted = format!("x.txt:{}: expected a vertex id (a non-negative integer), found `x`", lines_before + 1);
+        assert!(err.starts_with(&wanted), "{err}\nwanted {wanted}");
+    }
+
+    #[test]
+    fn an_entry_beyond_the_declared_count_is_named_wherever_it_falls() {
+        let mut body = String::new();
+        for i in 0..200_000u64 {
+            writeln!(body, "{} {} {}", i % 1000 + 1, i % 997 + 1, i % 7).unwrap();
+        }
+        let header = "%%MatrixMarket matrix coordinate integer general\n% comment\n1000 1000 150000\n";
+        let path = Path::new("x.mtx");
+        let err = matrix_market::read(std::io::Cursor::new(format!("{header}{body}").into_bytes()), path, &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.mtx:150004: expected no more entries: the size line (line 3) declares 150000"), "{err}");
+        let exact = format!("%%MatrixMarket matrix coordinate integer general\n1000 1000 200000\n{body}");
+        let list = matrix_market::read(std::io::Cursor::new(exact.into_bytes()), path, &ReadOptions::DEFAULT).unwrap();
+        assert_eq!(list.edges.len(), 200_000);
+        assert_eq!(list.edges[199_999], ((199_999 % 1000) as u32, (199_999 % 997) as u32));
+        let Some(crate::graph::Weights::U32(weights)) = list.weights else { panic!("u32 weights expected") };
+        assert_eq!(weights[199_999], (199_999 % 7) as u32);
+        // An arc beyond the count that is also malformed is reported as one too many, as before.
+        let mut arcs = String::from("p sp 10 100000\n");
+        for i in 0..100_000u64 {
+            writeln!(arcs, "a {} {} 1", i % 10 + 1, i % 9 + 1).unwrap();
+        }
+        arcs.push_str("a 1 99 1\n");
+        let err = dimacs::read(std::io::Cursor::new(arcs.into_bytes()), Path::new("x.gr"), &ReadOptions::DEFAULT)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.gr:100002: expected no more arcs: the `p` line (line 1) declares 100000"), "{err}");
+    }
+
+    #[test]
+    fn chunks_end_at_newlines_and_cover_the_text() {
+        let text: Vec<u8> = (0..200_000).flat_map(|i: u32| format!("{i} {}\n", i + 1).into_bytes()).collect();
+        let chunks = super::split_at_lines(&text);
+        assert!(chunks.len() > 1);
+        assert!(chunks.iter().all(|c| c.ends_with(b"\n")));
+        assert_eq!(chunks.concat(), text);
+        assert_eq!(super::split_at_lines(b"1 2"), vec![&b"1 2"[..]]);
+    }
+}
