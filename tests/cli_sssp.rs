@@ -29,7 +29,17 @@ fn sssp_prints_its_summary_and_writes_vertex_distance_parent() {
     let scratch = Scratch::new("cli-sssp-out");
     let gr = scratch.file("g.gr", DIMACS);
     let out_file = scratch.path("paths.txt");
-    let out = warpath(&["sssp", gr.to_str().unwrap(), "--source", "1", "--backend", "cpu", "--verify", "--out", out_file.to_str().unwrap()]);
+    let out = warpath(&[
+        "sssp",
+        gr.to_str().unwrap(),
+        "--source",
+        "1",
+        "--backend",
+        "cpu",
+        "--verify",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
     let text = stdout(&out);
     assert!(line(&text, "backend: ").starts_with("cpu"), "{text}");
     assert!(line(&text, "algorithm: ").starts_with("delta-stepping on the CPU"), "{text}");
@@ -47,7 +57,18 @@ fn sssp_prints_its_summary_and_writes_vertex_distance_parent() {
     assert_eq!(written, "1 0 1\n2 7 1\n3 9 2\n4 inf -1\n");
 
     // Distances only: a header, then two columns.
-    let out = warpath(&["sssp", gr.to_str().unwrap(), "--source", "2", "--backend", "cpu", "--distances-only", "--verify", "--out", out_file.to_str().unwrap()]);
+    let out = warpath(&[
+        "sssp",
+        gr.to_str().unwrap(),
+        "--source",
+        "2",
+        "--backend",
+        "cpu",
+        "--distances-only",
+        "--verify",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
     let text = stdout(&out);
     assert!(line(&text, "verified: ").starts_with("ok"), "{text}");
     let written = std::fs::read_to_string(&out_file).unwrap();
@@ -91,11 +112,20 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let scratch = Scratch::new("cli-sssp-bad");
     let gr = scratch.file("g.gr", DIMACS);
     let g = gr.to_str().unwrap();
-    common::assert_one_line_error(&warpath(&["sssp", g, "--source", "9", "--backend", "cpu"]), &["source vertex 9", "out of range"]);
+    common::assert_one_line_error(
+        &warpath(&["sssp", g, "--source", "9", "--backend", "cpu"]),
+        &["source vertex 9", "out of range"],
+    );
     let negative = scratch.file("neg.gr", b"p sp 3 2\na 1 2 4\na 2 3 -6\n");
-    common::assert_one_line_error(&warpath(&["sssp", negative.to_str().unwrap(), "--backend", "cpu"]), &["neg.gr:3", "-6", "negative"]);
+    common::assert_one_line_error(
+        &warpath(&["sssp", negative.to_str().unwrap(), "--backend", "cpu"]),
+        &["neg.gr:3", "-6", "negative"],
+    );
     common::assert_one_line_error(&warpath(&["sssp", g, "--delta", "0", "--backend", "cpu"]), &["--delta", "positive"]);
-    common::assert_one_line_error(&warpath(&["sssp", g, "--split-threshold", "8", "--backend", "cpu"]), &["--split-threshold"]);
+    common::assert_one_line_error(
+        &warpath(&["sssp", g, "--split-threshold", "8", "--backend", "cpu"]),
+        &["--split-threshold"],
+    );
     common::assert_one_line_error(&warpath(&["sssp", g, "--strategy", "fastest"]), &["fastest"]);
     // The output may not be the input, and nothing is written on failure.
     common::assert_one_line_error(&warpath(&["sssp", g, "--backend", "cpu", "--out", g]), &["g.gr"]);
@@ -107,8 +137,18 @@ fn bench_runs_sssp_from_graph500_roots_and_writes_json() {
     let scratch = Scratch::new("cli-sssp-bench");
     let json = scratch.path("sssp.json");
     let out = warpath(&[
-        "bench", "kron:9", "--algorithm", "sssp", "--weights", "uniform:1:255", "--roots", "5", "--backend", "cpu",
-        "--json", json.to_str().unwrap(),
+        "bench",
+        "kron:9",
+        "--algorithm",
+        "sssp",
+        "--weights",
+        "uniform:1:255",
+        "--roots",
+        "5",
+        "--backend",
+        "cpu",
+        "--json",
+        json.to_str().unwrap(),
     ]);
     let text = stdout(&out);
     assert!(text.contains("roots: 5 (all validated"), "{text}");
@@ -121,7 +161,47 @@ fn bench_runs_sssp_from_graph500_roots_and_writes_json() {
         assert!(trial["gteps"].as_f64().unwrap() > 0.0, "{trial}");
     }
     assert_eq!(report["payload"]["weights"], "u32 weights from 1 to 255");
-    common::assert_one_line_error(&warpath(&["bench", "kron:8", "--algorithm", "sssp", "--trace", "--backend", "cpu"]), &["--trace"]);
+    common::assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--algorithm", "sssp", "--plot", "levels.svg", "--backend", "cpu"]),
+        &["--plot", "--algorithm sssp"],
+    );
+}
+
+#[test]
+fn trace_is_accepted_and_says_the_cpu_records_none() {
+    let scratch = Scratch::new("cli-sssp-trace");
+    let json = scratch.path("sssp.json");
+    let out = warpath(&[
+        "bench",
+        "kron:8",
+        "--algorithm",
+        "sssp",
+        "--weights",
+        "uniform:1:255",
+        "--roots",
+        "2",
+        "--backend",
+        "cpu",
+        "--trace",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(line(&text, "trace: ").starts_with("none (the CPU's delta-stepping records no buckets"), "{text}");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        (&report["flags"]["trace"], &report["payload"]["trace"]),
+        (&serde_json::json!(true), &serde_json::Value::Null)
+    );
+
+    let text = stdout(&warpath(&["sssp", "kron:8", "--weights", "uniform:1:255", "--backend", "cpu", "--trace"]));
+    assert!(line(&text, "trace: ").starts_with("none (the CPU's"), "{text}");
+    let out = warpath(&["sssp", "kron:8", "--backend", "cpu", "--trace", "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(report.get("trace").is_some_and(|t| t.is_null()), "{report}");
+    let out = warpath(&["sssp", "kron:8", "--backend", "cpu", "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(report.get("trace").is_none(), "no trace key unless asked: {report}");
 }
 
 #[test]

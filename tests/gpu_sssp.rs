@@ -308,3 +308,55 @@ fn delta_is_settable_and_every_width_gives_the_same_distances() {
     let err = shortest_paths(gpu_graph, 1, &bad).unwrap_err().to_string();
     assert!(err.contains("delta must be a positive"), "{err}");
 }
+
+/// The trace of every strategy: records in order, their relaxations summing to the run's, times
+/// never going back; delta-stepping's buckets settle every reached vertex once. Then the bench's
+/// `--trace` payload on the GPU, which carries the first root's.
+#[test]
+fn traces_add_up_to_their_runs_and_come_in_order() {
+    if gpu_or_skip("traces_add_up_to_their_runs_and_come_in_order").is_none() {
+        return;
+    }
+    for graph in [weighted("kron:11", WeightSpec::GAPBS), weighted("grid2d:40", WeightSpec::GAPBS)] {
+        for strategy in STRATEGIES {
+            let options = SsspOptions { strategy, ..SsspOptions::default() };
+            let (prepared, _) =
+                prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap())
+                    .unwrap();
+            let (run, trace) = shortest_paths_traced(prepared.gpu().unwrap(), 1, &options).unwrap();
+            let label = format!("{strategy:?} on {} vertices", graph.num_vertices());
+            assert!(!trace.records.is_empty(), "{label}");
+            assert!(trace.records.len() < warpath::sssp::gpu::TRACE_BUCKETS, "{label}: every record kept");
+            let relaxed: u64 = trace.records.iter().map(|r| r.relaxations).sum();
+            assert_eq!(relaxed, run.relaxations, "{label}: the records' relaxations are the run's");
+            assert!(trace.records.windows(2).all(|w| w[0].index < w[1].index), "{label}: {:?}", trace.records);
+            assert!(trace.records.windows(2).all(|w| w[0].ns <= w[1].ns), "{label}: {:?}", trace.records);
+            match strategy {
+                SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
+                    assert_eq!(trace.buckets as usize, trace.records.len(), "{label}");
+                    assert!(trace.delta > 0.0, "{label}");
+                }
+                _ => assert_eq!(trace.steps as usize, trace.records.len(), "{label}"),
+            }
+            if strategy == SsspStrategy::DeltaStepping {
+                let settled: u64 = trace.records.iter().map(|r| r.vertices).sum();
+                assert_eq!(settled, run.distances.reached(), "{label}: each reached vertex settled once");
+            }
+        }
+    }
+
+    use warpath::bench::sssp::run_sssp_bench;
+    use warpath::bench::BenchOptions;
+    use warpath::sssp::PathFinder;
+    let graph = weighted("kron:12", WeightSpec::GAPBS);
+    let options = SsspOptions::default();
+    let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
+    let bench = BenchOptions { trials: 3, seed: 5, trace: true };
+    let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |_| {}).unwrap();
+    let trace = run.payload.trace.expect("the GPU's bench carries a trace");
+    assert_eq!(Some(trace.source), run.trials[0].source, "the first root's");
+    assert_eq!((trace.step.as_str(), trace.strategy.as_str()), ("bucket", "delta-stepping"));
+    assert_eq!(trace.records.iter().map(|r| r.relaxations).sum::<u64>(), trace.relaxations);
+    assert_eq!(trace.records.iter().map(|r| r.vertices).sum::<u64>(), run.trials[0].details.reached);
+    assert!(trace.parent_passes > 0 && trace.time_ms > 0.0, "{trace:?}");
+}

@@ -16,6 +16,7 @@ use crate::bench::report::{header, timing_lines, HeaderLines};
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::error::Result;
 use crate::graph::Graph;
+use crate::sssp::gpu::GpuSsspTrace;
 use crate::sssp::verify::validate;
 use crate::sssp::{delta_for, PathFinder, SsspOptions, SsspRun, SsspStrategy};
 
@@ -70,6 +71,134 @@ pub struct SsspPayload {
     pub weights: String,
     /// Distances only, no parents.
     pub distances_only: bool,
+    /// With `--trace` on the GPU: the first root run once more with the kernels' trace (not
+    /// part of the summary). `None` on the CPU, whose delta-stepping records none.
+    #[serde(default)]
+    pub trace: Option<SsspTraceRecord>,
+}
+
+/// What the GPU's kernels recorded for one source: per bucket (delta-stepping, near-far) or
+/// per iteration (seed 002's worklist strategies).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SsspTraceRecord {
+    /// The source, numbered as in the input.
+    pub source: u64,
+    /// The strategy that ran.
+    pub strategy: String,
+    /// What a record is: `bucket` or `iteration`.
+    pub step: String,
+    /// The run's kernel time.
+    pub time_ms: f64,
+    /// The bucket width the kernel used (0 for the worklist strategies).
+    pub delta: f64,
+    /// Delta-stepping: buckets processed (records beyond the first
+    /// [`crate::sssp::gpu::TRACE_BUCKETS`] are counted here, not kept); worklist strategies: 0.
+    pub buckets: u32,
+    /// Delta-stepping: steps (light rounds, heavy phases, splits); worklist strategies:
+    /// iterations.
+    pub steps: u32,
+    /// Delta-stepping: runs of steps block 0 took alone while the grid waited.
+    pub small_runs: u32,
+    /// Node splitting's and hierarchical processing's degree threshold (0 otherwise).
+    pub split_threshold: u32,
+    /// Passes of the parents kernel (0 when distances only).
+    pub parent_passes: u32,
+    /// The run's relaxations: the records' sum when every bucket was kept.
+    pub relaxations: u64,
+    pub records: Vec<SsspStepRecord>,
+}
+
+/// One bucket or iteration of a [`SsspTraceRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SsspStepRecord {
+    /// The bucket's index (distance / delta), or the iteration's number.
+    pub index: u64,
+    /// Vertices the bucket settled, or the iteration's worklist length.
+    pub vertices: u64,
+    /// The bucket's light rounds (1 for an iteration).
+    pub rounds: u32,
+    /// Edge relaxations of the bucket or iteration.
+    pub relaxations: u64,
+    /// Delta-stepping: since the first bucket's end (the kernel's clock); worklist strategies:
+    /// from the first launch to the iteration's end (the host's clock).
+    pub time_ms: f64,
+}
+
+impl SsspTraceRecord {
+    /// The record of `run` from `source` (numbered as in the input) and its GPU `trace`.
+    pub fn of(source: u64, strategy: SsspStrategy, run: &SsspRun, trace: &GpuSsspTrace) -> SsspTraceRecord {
+        let worklist = !matches!(strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar);
+        SsspTraceRecord {
+            source,
+            strategy: strategy.name().into(),
+            step: if worklist { "iteration" } else { "bucket" }.into(),
+            time_ms: run.time.as_secs_f64() * 1e3,
+            delta: trace.delta,
+            buckets: trace.buckets,
+            steps: trace.steps,
+            small_runs: trace.small_runs,
+            split_threshold: trace.mdt,
+            parent_passes: trace.parent_passes,
+            relaxations: run.relaxations,
+            records: trace
+                .records
+                .iter()
+                .map(|r| SsspStepRecord {
+                    index: r.index,
+                    vertices: r.vertices,
+                    rounds: r.rounds,
+                    relaxations: r.relaxations,
+                    time_ms: r.ns as f64 / 1e6,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Rows of a trace table printed whole; a longer trace shows its first and last rows (the JSON
+/// keeps them all).
+const TRACE_ROWS_SHOWN: usize = 240;
+
+/// A trace as text: one line of totals, then one row per bucket or iteration.
+pub fn render_trace(trace: &SsspTraceRecord) -> String {
+    let mut out = String::new();
+    let how = if trace.step == "bucket" {
+        format!(
+            "{} (delta {}): {} buckets in {} steps, {} runs of block 0 alone",
+            trace.strategy, trace.delta, trace.buckets, trace.steps, trace.small_runs
+        )
+    } else if trace.split_threshold > 0 {
+        format!("{} (degree threshold {}): {} iterations", trace.strategy, trace.split_threshold, trace.steps)
+    } else {
+        format!("{}: {} iterations", trace.strategy, trace.steps)
+    };
+    let _ = writeln!(out, "trace of source {} on the GPU, {how}", trace.source);
+    let parents = match trace.parent_passes {
+        0 => "no parents (distances only)".to_string(),
+        passes => format!("parents in {passes} passes"),
+    };
+    let _ = writeln!(out, "time: {:.3} ms, {} relaxations, {parents}", trace.time_ms, trace.relaxations);
+    let _ = writeln!(out, "{:>10} {:>12} {:>7} {:>14} {:>12}", trace.step, "vertices", "rounds", "relaxations", "ms");
+    let row = |out: &mut String, r: &SsspStepRecord| {
+        let _ = writeln!(
+            out,
+            "{:>10} {:>12} {:>7} {:>14} {:>12.3}",
+            r.index, r.vertices, r.rounds, r.relaxations, r.time_ms
+        );
+    };
+    let records = &trace.records;
+    if records.len() <= TRACE_ROWS_SHOWN {
+        records.iter().for_each(|r| row(&mut out, r));
+    } else {
+        let tail = TRACE_ROWS_SHOWN / 8;
+        records[..TRACE_ROWS_SHOWN - tail].iter().for_each(|r| row(&mut out, r));
+        let _ = writeln!(out, "{:>10} ({} rows more in the JSON)", "...", records.len() - TRACE_ROWS_SHOWN);
+        records[records.len() - tail..].iter().for_each(|r| row(&mut out, r));
+    }
+    if trace.step == "bucket" && (trace.buckets as usize) > records.len() {
+        let _ = writeln!(out, "({} later buckets counted, not recorded)", trace.buckets as usize - records.len());
+    }
+    out
 }
 
 /// An SSSP report, as `warpath bench --algorithm sssp` writes it.
@@ -134,12 +263,24 @@ impl BenchKernel for SsspKernel<'_, '_> {
         }
     }
 
-    fn payload(&mut self, _first: u32, _options: &BenchOptions) -> Result<SsspPayload> {
+    /// With `options.trace` on the GPU, the first root once more with the kernels' trace,
+    /// validated as the trials are.
+    fn payload(&mut self, first: u32, options: &BenchOptions) -> Result<SsspPayload> {
+        let trace = match (options.trace, self.finder.gpu()) {
+            (true, Some(_)) => {
+                let (found, trace) = self.finder.run_traced(first, &self.options)?;
+                validate(self.graph, first, &found.run)?;
+                let source = self.graph.external_id(first);
+                trace.map(|trace| SsspTraceRecord::of(source, self.options.strategy, &found.run, &trace))
+            }
+            _ => None,
+        };
         Ok(SsspPayload {
             strategy: self.options.strategy.name().into(),
             delta: delta_for(self.graph, self.options.delta)?,
             weights: self.graph.weight_range().map_or_else(|| "none (unit weights)".into(), |r| r.to_string()),
             distances_only: self.options.distances_only,
+            trace,
         })
     }
 
@@ -209,7 +350,11 @@ pub fn render(report: &SsspReport) -> String {
     if p.distances_only {
         out.push_str("labels: distances only (no parents)\n");
     }
-    let _ = writeln!(out, "\n{:>12} {:>10} {:>12} {:>12} {:>10} {:>10}", "root", "reached", "max dist", "relax/edge", "ms", "GTEPS");
+    let _ = writeln!(
+        out,
+        "\n{:>12} {:>10} {:>12} {:>12} {:>10} {:>10}",
+        "root", "reached", "max dist", "relax/edge", "ms", "GTEPS"
+    );
     for t in &report.trials {
         let _ = writeln!(
             out,
@@ -225,11 +370,26 @@ pub fn render(report: &SsspReport) -> String {
     let s = &report.summary;
     let _ = writeln!(out, "\nroots: {} (all validated by Graph500 kernel 3's rules)", s.trials);
     out.push_str(&timing_lines(s, "GTEPS", "directed edges of the reached component / time"));
-    let _ = writeln!(out, "Graph500 GTEPS: {:.3} (harmonic mean; undirected edges counted once)", s.details.hmean_graph500_gteps);
+    let _ = writeln!(
+        out,
+        "Graph500 GTEPS: {:.3} (harmonic mean; undirected edges counted once)",
+        s.details.hmean_graph500_gteps
+    );
     let r = &s.details.relaxations_per_edge;
     let _ = writeln!(out, "relaxations per edge: {:.2} median ({:.2} to {:.2})", r.median, r.min, r.max);
+    match &p.trace {
+        Some(trace) => {
+            out.push('\n');
+            out.push_str(&render_trace(trace));
+        }
+        None if report.flags.trace => out.push_str(NO_CPU_TRACE),
+        None => {}
+    }
     out
 }
+
+/// What `--trace` prints where the CPU ran.
+pub const NO_CPU_TRACE: &str = "\ntrace: none (the CPU's delta-stepping records no buckets; the GPU's kernels do)\n";
 
 #[cfg(test)]
 mod tests {
@@ -246,7 +406,7 @@ mod tests {
         let options = SsspOptions::default();
         let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
         let mut ticks = Vec::new();
-        let bench = BenchOptions { trials: 6, seed: 3, trace: false };
+        let bench = BenchOptions { trials: 6, seed: 3, trace: true };
         let run = run_sssp_bench(&g, &finder, options, &bench, &mut |done| ticks.push(done)).unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2, 3, 4, 5, 6], "sssp"));
         for t in &run.trials {
@@ -259,12 +419,84 @@ mod tests {
             assert!(d.relaxations >= t.edges && d.relaxations_per_edge == d.relaxations as f64 / 10.0);
         }
         assert_eq!(run.payload.weights, "u32 weights from 1 to 7");
-        assert_eq!(run.environment.gpu_kernel, None);
-        let report = Report::new("tiny", &g, crate::bench::json::Flags::new(6, 3, "cpu", false, false), 0.0, run);
+        assert_eq!((run.environment.gpu_kernel.as_ref(), run.payload.trace.as_ref()), (None, None), "no CPU trace");
+        let report = Report::new("tiny", &g, crate::bench::json::Flags::new(6, 3, "cpu", false, true), 0.0, run);
         let text = render(&report);
         assert!(text.contains("delta-stepping on the CPU") && text.contains("relaxations per edge"), "{text}");
+        assert!(text.ends_with(NO_CPU_TRACE), "{text}");
         let json = serde_json::to_string(&report).unwrap();
         let back: SsspReport = crate::bench::json::parse_report_of("sssp", &json).unwrap();
         assert_eq!(back, report);
+    }
+
+    /// A GPU trace as the kernels return it: three buckets of delta-stepping.
+    fn bucket_trace() -> (SsspRun, GpuSsspTrace) {
+        let step = |index, vertices, rounds, relaxations, ns| StepTrace { index, vertices, rounds, relaxations, ns };
+        let trace = GpuSsspTrace {
+            delta: 16.0,
+            buckets: 3,
+            steps: 9,
+            small_runs: 2,
+            records: vec![step(0, 1, 1, 4, 0), step(1, 40, 3, 120, 25_000), step(3, 9, 1, 36, 61_500)],
+            mdt: 0,
+            parent_passes: 4,
+        };
+        let run = SsspRun {
+            distances: crate::sssp::Distances::Int(vec![0; 50]),
+            parents: Vec::new(),
+            time: std::time::Duration::from_micros(80),
+            relaxations: 160,
+        };
+        (run, trace)
+    }
+
+    use crate::sssp::gpu::StepTrace;
+
+    #[test]
+    fn a_gpu_trace_renders_per_bucket_and_round_trips_through_json() {
+        let (run, gpu_trace) = bucket_trace();
+        let trace = SsspTraceRecord::of(7, SsspStrategy::DeltaStepping, &run, &gpu_trace);
+        assert_eq!((trace.step.as_str(), trace.records.len(), trace.relaxations), ("bucket", 3, 160));
+        assert_eq!(trace.records.iter().map(|r| r.relaxations).sum::<u64>(), trace.relaxations);
+        assert_eq!((trace.records[2].index, trace.records[2].time_ms), (3, 0.0615));
+        let text = render_trace(&trace);
+        assert!(
+            text.starts_with("trace of source 7 on the GPU, delta-stepping (delta 16): 3 buckets in 9 steps"),
+            "{text}"
+        );
+        assert!(text.contains("parents in 4 passes") && text.contains("time: 0.080 ms, 160 relaxations"), "{text}");
+        let rows: Vec<&str> = text.lines().skip(3).collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025"]);
+
+        // In a report's payload: rendered after the summary, and read back whole.
+        let g = GraphBuilder::new()
+            .build(EdgeList::new(2, vec![(0, 1)], true).with_weights(Weights::U32(vec![3])))
+            .unwrap();
+        let options = SsspOptions::default();
+        let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
+        let bench = BenchOptions { trials: 2, seed: 1, trace: false };
+        let mut run = run_sssp_bench(&g, &finder, options, &bench, &mut |_| {}).unwrap();
+        run.payload.trace = Some(trace.clone());
+        let report = Report::new("tiny", &g, crate::bench::json::Flags::new(2, 1, "gpu", false, true), 0.0, run);
+        assert!(render(&report).ends_with(&text), "{}", render(&report));
+        let json = serde_json::to_string(&report).unwrap();
+        let back: SsspReport = crate::bench::json::parse_report_of("sssp", &json).unwrap();
+        assert_eq!(back.payload.trace, Some(trace));
+    }
+
+    #[test]
+    fn long_traces_show_their_ends_and_iterations_name_their_threshold() {
+        let (run, mut gpu_trace) = bucket_trace();
+        let one = gpu_trace.records[1];
+        gpu_trace.records = (0..1000).map(|i| StepTrace { index: i, ..one }).collect();
+        gpu_trace.buckets = 1200;
+        let text = render_trace(&SsspTraceRecord::of(1, SsspStrategy::NearFar, &run, &gpu_trace));
+        assert!(text.contains("(760 rows more in the JSON)") && text.contains("(200 later buckets counted"), "{text}");
+        assert!(text.lines().any(|l| l.trim_start().starts_with("999 ")), "the last row is shown: {text}");
+        gpu_trace.mdt = 32;
+        let iterations = SsspTraceRecord::of(1, SsspStrategy::NodeSplitting, &run, &gpu_trace);
+        assert_eq!(iterations.step, "iteration");
+        assert!(render_trace(&iterations).contains("node-splitting (degree threshold 32): 9 iterations"));
     }
 }

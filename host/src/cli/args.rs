@@ -168,8 +168,9 @@ pub struct GraphArgs {
         long,
         help = "Give the GPU delta-varint compressed neighbor lists",
         long_help = "Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer bytes \
-                     in device memory and over the bus. Read by the persistent BFS kernel only; the CPU \
-                     traverses the plain lists."
+                     in device memory and over the bus. Read by the persistent BFS kernel and the `cc` kernels; \
+                     shortest paths refuse them (compressed lists hold no weights). The CPU reads the plain \
+                     lists."
     )]
     pub compressed: bool,
     #[arg(
@@ -709,7 +710,9 @@ pub struct BenchArgs {
         long,
         help = "Print a per-level table for the first root",
         long_help = "Print a per-level table (direction, frontier, edges inspected, bytes, time) for the first \
-                     root, and on the GPU the switching decisions and the copy bandwidth measured in this run."
+                     root, and on the GPU the switching decisions and the copy bandwidth measured in this run. \
+                     With --algorithm sssp, the first root's buckets (or iterations) as the GPU recorded them \
+                     (the CPU records none)."
     )]
     pub trace: bool,
     #[arg(

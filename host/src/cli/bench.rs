@@ -150,14 +150,17 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
 }
 
 /// `bench --algorithm sssp`: shortest paths from Graph500's roots, each run checked by kernel 3's
-/// rules. BFS's traces and plots have no SSSP counterpart yet, so those flags are refused.
+/// rules; `--trace` adds the first root's buckets (or iterations) on the GPU. `--plot` draws BFS
+/// levels, which shortest paths do not have, so it is refused.
 fn run_sssp(args: &BenchArgs) -> Result<()> {
     use warpath::bench::sssp::{render, run_sssp_bench, SsspReport};
     use warpath::sssp::{PathFinder, SsspOptions};
 
-    if args.trace || args.plot.is_some() {
+    if args.plot.is_some() {
         return Err(warpath::Error::InvalidArgument(
-            "--trace and --plot draw BFS levels; shortest paths have none (drop them with --algorithm sssp)".into(),
+            "--plot draws BFS levels; shortest paths have none (drop it with --algorithm sssp; --trace prints the \
+             buckets)"
+                .into(),
         ));
     }
     if let Some(delta) = args.sssp.delta {
@@ -181,13 +184,13 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }
-    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: false };
+    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: args.trace };
     let bar = super::progress::bar(args.roots as u64, &format!("SSSP on {}", finder.backend()));
     let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let run = run?;
     let input = &args.graph.input;
-    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false);
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, args.trace);
     let report = SsspReport::new(&input.graph, &graph, flags, load_ms, run);
     print!("{}", render(&report));
     if let Some(path) = &args.json {

@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
+use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
 use warpath::bfs::random_source;
 use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::graph::UNREACHED;
@@ -78,6 +79,14 @@ pub struct SsspArgs {
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = "Print the summary as one JSON object instead of text")]
     pub json: bool,
+    #[arg(
+        long,
+        help = "Print the GPU's per-bucket trace",
+        long_help = "Print what the GPU's kernels recorded: per bucket for delta-stepping and near-far (index, \
+                     vertices settled, light rounds, relaxations, time), per iteration for seed 002's strategies \
+                     (worklist length, relaxations, time); with --json, as `trace`. The CPU records none."
+    )]
+    pub trace: bool,
 }
 
 /// What `bench --algorithm sssp` reads beside the shared options (`--distances-only` is the
@@ -200,7 +209,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
 
     let placement = placement_options(&args.graph);
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
-    let found = finder.run(source, &options)?;
+    let (found, gpu_trace) = finder.run_traced(source, &options)?;
     for warning in &found.warnings {
         eprintln!("warpath: warning: {warning}");
     }
@@ -229,8 +238,13 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         format!("{} on the GPU", options.strategy.name())
     };
 
+    let trace = match (&gpu_trace, args.trace) {
+        (Some(recorded), true) => Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, recorded)),
+        _ => None,
+    };
+
     if args.json {
-        let report = json!({
+        let mut report = json!({
             "graph": args.graph.input.graph,
             "vertices": graph.num_vertices(),
             "edges": graph.num_edges(),
@@ -254,6 +268,9 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             "verified": verified.is_some(),
             "warnings": found.warnings,
         });
+        if args.trace {
+            report["trace"] = serde_json::to_value(&trace).expect("the trace encodes as JSON");
+        }
         println!("{}", serde_json::to_string_pretty(&report).expect("the summary encodes as JSON"));
     } else {
         println!("graph: {} (loaded in {load_ms:.1} ms)", args.graph.input.graph);
@@ -274,6 +291,11 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         println!("GTEPS: {gteps:.3} (edges of the reached component / time)");
         if let Some(verdict) = verified {
             println!("verified: {verdict}");
+        }
+        match &trace {
+            Some(trace) => print!("\n{}", render_trace(trace)),
+            None if args.trace => print!("{NO_CPU_TRACE}"),
+            None => {}
         }
     }
     if let Some(path) = &args.out {

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::Result;
 use crate::graph::Graph;
+use crate::sssp::gpu::GpuSsspTrace;
 use crate::sssp::{check_source, cpu_delta, gpu, SsspOptions, SsspRun, SsspStrategy};
 
 /// A finished run and what it cost.
@@ -69,11 +70,20 @@ impl<'g> PathFinder<'g> {
 
     /// Shortest paths from `source` (an internal id; out of range is an error).
     pub fn run(&self, source: u32, options: &SsspOptions) -> Result<PathsRun> {
+        Ok(self.run_traced(source, options)?.0)
+    }
+
+    /// [`run`](Self::run) with what the GPU's kernels recorded per bucket or iteration (they
+    /// always record it, so it costs nothing more); `None` on the CPU, which records no trace.
+    pub fn run_traced(&self, source: u32, options: &SsspOptions) -> Result<(PathsRun, Option<GpuSsspTrace>)> {
         check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let run = match self.prepared.gpu() {
-            Some(on_gpu) => gpu::shortest_paths(on_gpu, source, options)?,
+        let (run, trace) = match self.prepared.gpu() {
+            Some(on_gpu) => {
+                let (run, trace) = gpu::shortest_paths_traced(on_gpu, source, options)?;
+                (run, Some(trace))
+            }
             None => {
                 if options.strategy != SsspStrategy::default() {
                     warnings.push(format!(
@@ -81,14 +91,14 @@ impl<'g> PathFinder<'g> {
                         options.strategy.name()
                     ));
                 }
-                cpu_delta::delta_stepping(self.graph, source, options)?
+                (cpu_delta::delta_stepping(self.graph, source, options)?, None)
             }
         };
         let end_to_end_time = match self.prepared.gpu() {
             Some(_) => started.elapsed(),
             None => run.time,
         };
-        Ok(PathsRun { source, run, backend: self.backend(), end_to_end_time, warnings })
+        Ok((PathsRun { source, run, backend: self.backend(), end_to_end_time, warnings }, trace))
     }
 }
 

@@ -134,7 +134,9 @@ pub struct StepTrace {
     pub rounds: u32,
     /// Edge relaxations of the bucket or iteration.
     pub relaxations: u64,
-    /// Nanoseconds since the kernel's first record (delta-stepping; 0 for iterations).
+    /// Nanoseconds: delta-stepping, since the first bucket's record (the kernel's
+    /// `%globaltimer`); worklist strategies, from the first launch to the end of the iteration
+    /// (the host's clock: every iteration waits for its kernels).
     pub ns: u64,
 }
 
@@ -460,6 +462,7 @@ fn run_worklist(
     let mut block_sums: CudaSlice<u32> = gpu.alloc_zeros(blocks, "the block sums")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
     let start = gpu.record_event()?;
+    let clock = std::time::Instant::now();
     launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
     let mut items_len = match &pieces {
         Some(_) => {
@@ -603,7 +606,7 @@ fn run_worklist(
             vertices: items_len as u64,
             rounds: 1,
             relaxations: relaxations.get() - before,
-            ns: 0,
+            ns: clock.elapsed().as_nanos() as u64,
         });
         iteration += 1;
         if strategy == SsspStrategy::EdgeBased {
