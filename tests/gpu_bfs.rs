@@ -569,7 +569,11 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
             let packed =
                 compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
             // The placed graph borrows the host arrays it registers in place.
-            fn zero_copy<'a>(gpu: &GpuContext, plain: &'a Graph, packed: Option<&'a CompressedGraph>) -> DeviceGraph<'a> {
+            fn zero_copy<'a>(
+                gpu: &GpuContext,
+                plain: &'a Graph,
+                packed: Option<&'a CompressedGraph>,
+            ) -> DeviceGraph<'a> {
                 match packed {
                     Some(packed) => gpu.place_compressed(packed, Placement::ZeroCopy).unwrap(),
                     None => gpu.place_graph(plain, Placement::ZeroCopy).unwrap(),

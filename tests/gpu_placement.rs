@@ -13,14 +13,14 @@ mod common;
 
 use common::gpu_or_skip;
 use warpath::bfs::cpu_reference::bfs_sequential;
+use warpath::bfs::gpu::persistent::{GpuPersistent, PersistentParams};
 use warpath::bfs::verify::validate;
 use warpath::bfs::{random_sources, Backend, GpuKernel, GpuOptions, TopDownStrategy, Traverser};
-use warpath::generate::{generate, GeneratorSpec};
-use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
-use warpath::bfs::gpu::persistent::{GpuPersistent, PersistentParams};
 use warpath::cc::{CcOptions, ComponentFinder};
 use warpath::engine::PlacementOptions;
 use warpath::generate::{attach_weights, WeightSpec};
+use warpath::generate::{generate, GeneratorSpec};
+use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
 use warpath::gpu::{GpuContext, Layout, Placement, ZeroCopyMode};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder};
 use warpath::sssp::{PathFinder, SsspOptions};
@@ -145,7 +145,11 @@ fn zero_copy_placement_registers_or_copies_and_traverses() {
 
 fn directed_graph(n: u32) -> Graph {
     GraphBuilder::new()
-        .build(EdgeList::new(n as u64, (0..n).flat_map(|v| [(v, (v * 7 + 1) % n), (v, (v * 13 + 5) % n)]).collect(), false))
+        .build(EdgeList::new(
+            n as u64,
+            (0..n).flat_map(|v| [(v, (v * 7 + 1) % n), (v, (v * 13 + 5) % n)]).collect(),
+            false,
+        ))
         .unwrap()
 }
 
@@ -232,7 +236,8 @@ fn bfs_cc_and_sssp_verify_on_registered_zero_copy_graphs() {
                 let reference = warpath::sssp::cpu_reference::dijkstra(graph, source);
                 warpath::sssp::verify::compare_with_reference(graph, &run.distances, &reference.distances)
                     .unwrap_or_else(|e| panic!("{what}, source {source}: {e}"));
-                warpath::sssp::verify::validate(graph, source, &run).unwrap_or_else(|e| panic!("{what}, {source}: {e}"));
+                warpath::sssp::verify::validate(graph, source, &run)
+                    .unwrap_or_else(|e| panic!("{what}, {source}: {e}"));
             }
         }
     }

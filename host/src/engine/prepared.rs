@@ -165,8 +165,7 @@ fn place_on_gpu<'g>(
             let both = [Some(out), inbound.as_ref()];
             let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
             // Degrees and restart points stay in device memory whatever the placement.
-            let extras =
-                both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+            let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
             (bytes, extras + empty_lists)
         }
         None => {

@@ -744,10 +744,17 @@ impl Layout {
 /// One CSR array, in device memory or in mapped pinned host memory.
 pub(crate) enum GraphArray<T> {
     Device(CudaSlice<T>),
-    Mapped { host: PinnedHostSlice<T>, device_ptr: u64 },
+    Mapped {
+        host: PinnedHostSlice<T>,
+        device_ptr: u64,
+    },
     /// The host array's own pages, registered; the [`DeviceGraph`] holding it keeps the array
     /// alive (borrowed or owned) for as long.
-    Registered { registration: Registration, len: usize, element: PhantomData<T> },
+    Registered {
+        registration: Registration,
+        len: usize,
+        element: PhantomData<T>,
+    },
 }
 
 impl<T> GraphArray<T> {
