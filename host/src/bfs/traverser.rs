@@ -640,7 +640,10 @@ mod tests {
         for &source in &sources {
             let traversal = traverser.run_reusing(source, result).unwrap();
             let fresh = traverser.run(source).unwrap();
-            assert_eq!(traversal.result, fresh.result, "source {source}");
+            // The parallel CPU BFS may pick another parent of the same level each run: the
+            // distances are what must agree, and the reused tree must be a valid one.
+            assert_eq!(traversal.result.distances, fresh.result.distances, "source {source}");
+            crate::bfs::verify::validate(&graph, &traversal.result).unwrap();
             // The CPU downloads nothing, and its end-to-end time is its traversal.
             assert_eq!(traversal.download, Download::default());
             assert_eq!(traversal.end_to_end_time, traversal.traversal_time);
@@ -651,8 +654,10 @@ mod tests {
             let pinned = traverser.run_pinned(source).unwrap();
             let fresh = traverser.run(source).unwrap().result;
             assert_eq!(pinned.distances().unwrap(), fresh.distances);
-            assert_eq!(pinned.parents().unwrap(), Some(&fresh.parents[..]));
-            assert_eq!(pinned.into_traversal(result).unwrap().result, fresh);
+            assert_eq!(pinned.parents().unwrap().map(<[u32]>::len), Some(fresh.parents.len()));
+            let reused = pinned.into_traversal(result).unwrap().result;
+            assert_eq!(reused.distances, fresh.distances);
+            crate::bfs::verify::validate(&graph, &reused).unwrap();
             result = fresh;
         }
     }
