@@ -16,7 +16,7 @@ use warpath::bfs::{
 };
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::gpu::{empty_lists_bytes, DeviceGraph, GpuContext, Placement};
+use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, ListHeads};
 use warpath::bfs::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
@@ -502,9 +502,8 @@ fn zero_copy_graphs_match_the_cpu() {
             empty_lists_bytes(graph.num_vertices()),
             "a zero-copy graph holds nothing in device memory but its bitmap of empty lists"
         );
-        // Zero-copy placement registers the host arrays in place: the transpose outlives it.
-        let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-        let mapped_transpose = transpose.as_ref().map(|t| gpu.place_graph(t, Placement::ZeroCopy).unwrap());
+        let mapped_transpose =
+            (!graph.is_undirected()).then(|| gpu.place_graph(&graph.transpose(), Placement::ZeroCopy).unwrap());
         let inbound = mapped_transpose.as_ref().unwrap_or(&mapped);
         let mut persistent = GpuPersistent::new(&gpu, graph, &mapped, inbound).unwrap();
         let mut distances_only =
@@ -568,18 +567,10 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
         for compressed in [false, true] {
             let packed =
                 compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
-            // The placed graph borrows the host arrays it registers in place.
-            fn zero_copy<'a>(
-                gpu: &GpuContext,
-                plain: &'a Graph,
-                packed: Option<&'a CompressedGraph>,
-            ) -> DeviceGraph<'a> {
-                match packed {
-                    Some(packed) => gpu.place_compressed(packed, Placement::ZeroCopy).unwrap(),
-                    None => gpu.place_graph(plain, Placement::ZeroCopy).unwrap(),
-                }
-            }
-            let place = |plain, packed| zero_copy(&gpu, plain, packed);
+            let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+                Some(packed) => gpu.place_compressed(packed, Placement::ZeroCopy).unwrap(),
+                None => gpu.place_graph(plain, Placement::ZeroCopy).unwrap(),
+            };
             let out_packed = packed.as_ref().map(|(out, _)| out);
             let in_packed = packed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out));
             let out_graph = place(graph, out_packed);

@@ -75,7 +75,7 @@ fn option_sets() -> Vec<CcOptions> {
 }
 
 /// The graph prepared on the GPU as `placement` says.
-fn place<'g>(graph: &'g Graph, options: &CcOptions, placement: &PlacementOptions) -> Prepared<'g> {
+fn place(graph: &Graph, options: &CcOptions, placement: &PlacementOptions) -> Prepared {
     let (prepared, _warnings) =
         prepare(graph, Backend::Gpu, placement, workspace(graph, options)).unwrap_or_else(|e| panic!("{e}"));
     assert!(prepared.gpu().is_some());

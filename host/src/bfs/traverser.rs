@@ -41,7 +41,7 @@ pub struct Traversal {
 /// needs for bottom-up steps), and the GPU kernel that runs.
 pub struct Traverser<'g> {
     graph: &'g Graph,
-    prepared: Prepared<'g>,
+    prepared: Prepared,
     gpu_kernel: GpuKernel,
     /// [`GpuOptions::distances_only`], applied on every backend.
     distances_only: bool,
@@ -218,7 +218,7 @@ impl<'g> Traverser<'g> {
         })
     }
 
-    fn on_gpu(&self) -> Option<&GpuGraph<'g>> {
+    fn on_gpu(&self) -> Option<&GpuGraph> {
         self.prepared.gpu()
     }
     /// Bytes of the graph's offsets and lists (and its transpose's) as the GPU holds them,

@@ -16,7 +16,7 @@ use crate::graph::Graph;
 /// A graph prepared for repeated connected-components runs on one backend.
 pub struct ComponentFinder<'g> {
     graph: &'g Graph,
-    prepared: Prepared<'g>,
+    prepared: Prepared,
     /// Device bytes of the per-vertex arrays the preparation budgeted for.
     workspace_bytes: u64,
     warnings: Vec<String>,
@@ -65,7 +65,7 @@ impl<'g> ComponentFinder<'g> {
         &self.warnings
     }
 
-    fn on_gpu(&self) -> Option<&GpuGraph<'g>> {
+    fn on_gpu(&self) -> Option<&GpuGraph> {
         self.prepared.gpu()
     }
 

@@ -3,7 +3,6 @@
 //! heads beside zero-copy lists); on the CPU, the graph and its transpose. The GPU-or-CPU
 //! choice and the fallback with its warning are made here, for every algorithm alike.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engine::backend::{Backend, BackendUsed};
@@ -12,43 +11,40 @@ use crate::error::Result;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{CompressedGraph, Graph, ListHeads};
 
-/// A graph ready for an algorithm on the backend it got; `'g` is the borrow of the caller's
-/// graph, whose arrays zero-copy placement registers in place.
-pub enum Prepared<'g> {
-    Gpu(GpuGraph<'g>),
+/// A graph ready for an algorithm on the backend it got.
+pub enum Prepared {
+    Gpu(GpuGraph),
     Cpu {
         /// The in-lists of a directed graph (None when undirected: its lists are both).
         transpose: Option<Graph>,
     },
 }
 
-/// The GPU context and the graph in (or mapped into) its memory. Zero-copy lists are the
-/// caller's own arrays, registered, so the placed graph borrows the caller's graph for `'g`;
-/// the transpose and compressed lists the engine made are owned by their placed graphs.
-pub struct GpuGraph<'g> {
+/// The GPU context and the graph in (or mapped into) its memory.
+pub struct GpuGraph {
     gpu: Box<GpuContext>,
-    graph: Box<DeviceGraph<'g>>,
+    graph: Box<DeviceGraph>,
     /// The transpose of a directed graph (None when undirected, or when it did not fit).
-    transpose: Option<Box<DeviceGraph<'static>>>,
+    transpose: Option<Box<DeviceGraph>>,
     directed: bool,
     /// Found once here rather than by every traversal.
     max_out_degree: u64,
     upload_time: Duration,
 }
 
-impl<'g> GpuGraph<'g> {
+impl GpuGraph {
     pub fn gpu(&self) -> &GpuContext {
         &self.gpu
     }
 
     /// The out-lists.
-    pub fn graph(&self) -> &DeviceGraph<'g> {
+    pub fn graph(&self) -> &DeviceGraph {
         &self.graph
     }
 
     /// The in-lists: the transpose's for a directed graph, the graph's own when undirected;
     /// None for a directed graph whose transpose did not fit (its traversals stay top-down).
-    pub fn in_lists(&self) -> Option<&DeviceGraph<'g>> {
+    pub fn in_lists(&self) -> Option<&DeviceGraph> {
         match &self.transpose {
             Some(transpose) => Some(transpose),
             None if self.directed => None,
@@ -83,7 +79,7 @@ impl<'g> GpuGraph<'g> {
     }
 }
 
-impl<'g> Prepared<'g> {
+impl Prepared {
     /// Where it runs.
     pub fn backend(&self) -> BackendUsed {
         match self {
@@ -92,7 +88,7 @@ impl<'g> Prepared<'g> {
         }
     }
 
-    pub fn gpu(&self) -> Option<&GpuGraph<'g>> {
+    pub fn gpu(&self) -> Option<&GpuGraph> {
         match self {
             Prepared::Gpu(prepared) => Some(prepared),
             Prepared::Cpu { .. } => None,
@@ -104,12 +100,12 @@ impl<'g> Prepared<'g> {
 /// algorithm's `workspace`. With [`Backend::Auto`], a missing GPU or one without room for the
 /// graph falls back to the CPU; the warnings returned say why, and anything else the caller
 /// should know (the placement chosen, the transpose that did not fit).
-pub fn prepare<'g>(
-    graph: &'g Graph,
+pub fn prepare(
+    graph: &Graph,
     backend: Backend,
     options: &PlacementOptions,
     workspace: Workspace,
-) -> Result<(Prepared<'g>, Vec<String>)> {
+) -> Result<(Prepared, Vec<String>)> {
     let mut warnings = Vec::new();
     if backend != Backend::Cpu {
         match place_on_gpu(graph, options, workspace, &mut warnings) {
@@ -131,12 +127,12 @@ pub fn prepare<'g>(
     Ok((Prepared::Cpu { transpose }, warnings))
 }
 
-fn place_on_gpu<'g>(
-    graph: &'g Graph,
+fn place_on_gpu(
+    graph: &Graph,
     options: &PlacementOptions,
     workspace: Workspace,
     warnings: &mut Vec<String>,
-) -> std::result::Result<GpuGraph<'g>, GpuError> {
+) -> std::result::Result<GpuGraph, GpuError> {
     let gpu = GpuContext::new()?;
     let budget = match options.vram_budget {
         Some(budget) => budget,
@@ -150,13 +146,10 @@ fn place_on_gpu<'g>(
     }
     // A directed graph brings its transpose (in-lists) when the algorithm reads them, as big
     // again.
-    // Shared with the placed graphs that register them in place (zero-copy), which keep them
-    // alive as long as the registration.
-    let transpose = (workspace.in_lists && !graph.is_undirected()).then(|| Arc::new(graph.transpose()));
-    let compressed = options.compressed.then(|| {
-        let encode = |plain: &Graph| Arc::new(CompressedGraph::encode(plain));
-        (encode(graph), transpose.as_deref().map(encode))
-    });
+    let transpose = (workspace.in_lists && !graph.is_undirected()).then(|| graph.transpose());
+    let compressed = options
+        .compressed
+        .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
     let copies = if transpose.is_some() { 2 } else { 1 };
     // Every placed graph keeps its bitmap of empty lists in device memory.
     let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
@@ -165,7 +158,8 @@ fn place_on_gpu<'g>(
             let both = [Some(out), inbound.as_ref()];
             let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
             // Degrees and restart points stay in device memory whatever the placement.
-            let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+            let extras =
+                both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
             (bytes, extras + empty_lists)
         }
         None => {
@@ -196,40 +190,37 @@ fn place_on_gpu<'g>(
         ));
     }
     let started = Instant::now();
-    let mut device_graph = match &compressed {
-        Some((out, _)) => gpu.place_owned_compressed(out.clone(), layout)?,
+    let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+        Some(packed) => gpu.place_compressed(packed, layout),
         None => {
-            let mut placed = gpu.place_graph(graph, layout)?;
-            if let (true, Some(weights)) = (weighted, graph.weights()) {
+            let mut placed = gpu.place_graph(plain, layout)?;
+            if let (true, Some(weights)) = (weighted, plain.weights()) {
                 gpu.attach_weights(&mut placed, weights)?;
             }
-            placed
+            Ok(placed)
         }
     };
+    let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
     let mut device_transpose = match &transpose {
         None => None,
-        Some(transpose) => match compressed.as_ref().and_then(|(_, inbound)| inbound.clone()) {
-            Some(packed) => gpu.place_owned_compressed(packed, layout),
-            None => gpu.place_owned_graph(transpose.clone(), layout, weighted),
-        }
-        .map_or_else(
-            |err| {
+        Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
+            Ok(placed) => Some(Box::new(placed)),
+            Err(err) => {
                 warnings.push(format!(
                     "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
                      so traversals stay top-down"
                 ));
                 None
-            },
-            |placed| Some(Box::new(placed)),
-        ),
+            }
+        },
     };
     // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
-    let in_lists: Option<&Graph> = match (&device_transpose, &transpose) {
-        (Some(_), Some(plain)) => Some(plain),
+    let inbound = match (&mut device_transpose, &transpose) {
+        (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
         (None, Some(_)) => None,
-        (_, None) => Some(graph),
+        (_, None) => Some((&mut device_graph, graph)),
     };
-    if let Some(plain) = in_lists {
+    if let Some((placed, plain)) = inbound {
         let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
         let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
         if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
@@ -237,10 +228,7 @@ fn place_on_gpu<'g>(
                 Some(packed) => ListHeads::of_compressed(packed),
                 None => ListHeads::of_graph(plain),
             };
-            match &mut device_transpose {
-                Some(placed) => gpu.attach_list_heads(placed, &heads)?,
-                None => gpu.attach_list_heads(&mut device_graph, &heads)?,
-            }
+            gpu.attach_list_heads(placed, &heads)?;
         }
     }
     gpu.synchronize()?;

@@ -1,6 +1,4 @@
-use std::any::Any;
 use std::collections::HashMap;
-use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::CUdevice_attribute;
@@ -12,7 +10,6 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
-use crate::gpu::registration::{Registration, ZeroCopyMode};
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
@@ -32,7 +29,6 @@ pub struct GpuContext {
     /// ([`crate::gpu::staging`]).
     staging: Mutex<Option<Staging>>,
     upload_path: UploadPath,
-    zero_copy_mode: ZeroCopyMode,
     name: String,
     multiprocessors: u32,
     compute_capability: (i32, i32),
@@ -82,7 +78,6 @@ impl GpuContext {
             functions: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
             upload_path: UploadPath::from_env(),
-            zero_copy_mode: ZeroCopyMode::from_env(),
             name,
             multiprocessors,
             compute_capability,
@@ -97,16 +92,6 @@ impl GpuContext {
 
     pub fn set_upload_path(&mut self, path: UploadPath) {
         self.upload_path = path;
-    }
-
-    /// How zero-copy placement puts arrays in mapped host memory ([`ZeroCopyMode`];
-    /// `WARPATH_ZERO_COPY` sets it when the context is created).
-    pub fn zero_copy_mode(&self) -> ZeroCopyMode {
-        self.zero_copy_mode
-    }
-
-    pub fn set_zero_copy_mode(&mut self, mode: ZeroCopyMode) {
-        self.zero_copy_mode = mode;
     }
 
     /// The device's marketing name, e.g. "NVIDIA H200".
@@ -353,39 +338,16 @@ impl GpuContext {
     }
 
     /// Copies a graph's CSR arrays into device memory.
-    pub fn upload_graph(&self, graph: &Graph) -> Result<DeviceGraph<'static>, GpuError> {
-        // Nothing is registered in device placement, so the copy borrows nothing.
-        self.place_graph_for(graph, Placement::Device.into())
+    pub fn upload_graph(&self, graph: &Graph) -> Result<DeviceGraph, GpuError> {
+        self.place_graph(graph, Placement::Device)
     }
 
     /// Puts a graph's CSR arrays where `layout` says (a [`Placement`] puts both arrays there):
     /// device memory, or pinned host memory mapped into the device's address space (zero-copy:
     /// kernels read it over the bus, so a graph larger than the GPU's memory can still be
-    /// traversed). Zero-copy arrays are the graph's own pages, registered for as long as the
-    /// placed graph lives ([`ZeroCopyMode::Register`]), or copies in fresh pinned memory.
-    pub fn place_graph<'g>(&self, graph: &'g Graph, layout: impl Into<Layout>) -> Result<DeviceGraph<'g>, GpuError> {
-        self.place_graph_for(graph, layout.into())
-    }
-
-    /// [`place_graph`](Self::place_graph) of a graph the placed graph keeps alive itself
-    /// (the engine's transpose), with its edge weights beside the lists when `with_weights`.
-    pub fn place_owned_graph(
-        &self,
-        graph: Arc<Graph>,
-        layout: impl Into<Layout>,
-        with_weights: bool,
-    ) -> Result<DeviceGraph<'static>, GpuError> {
-        let mut placed = self.place_graph_for(&graph, layout.into())?;
-        if let (true, Some(weights)) = (with_weights, graph.weights()) {
-            self.attach_weights_for(&mut placed, weights)?;
-        }
-        placed.owner = Some(graph);
-        Ok(placed)
-    }
-
-    /// The placement itself, for any lifetime `'h`: the callers above guarantee that `graph`
-    /// outlives the result (borrowed for `'h`, owned by it, or nothing registered).
-    fn place_graph_for<'h>(&self, graph: &Graph, layout: Layout) -> Result<DeviceGraph<'h>, GpuError> {
+    /// traversed).
+    pub fn place_graph(&self, graph: &Graph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
+        let layout = layout.into();
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
         let targets = if graph.targets().is_empty() { &[0u32][..] } else { graph.targets() };
         self.ensure_free(
@@ -407,40 +369,19 @@ impl GpuContext {
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
-            owner: None,
-            borrow: PhantomData,
         })
     }
 
     /// Puts a delta-varint compressed graph where `placement` says (its byte offsets and
     /// lists; the bytes padded with zeros to a multiple of 8, as the kernels' aligned reads
     /// need), with its out-degrees and the restart points of its long lists in device memory
-    /// whatever the placement: both are small, and read at random. Registered zero-copy lists
-    /// are not padded: the kernels need the bytes readable, not zero, up to the next multiple
-    /// of 8 (`device::prelude::varint`), which the registered pages are.
-    pub fn place_compressed<'g>(
+    /// whatever the placement: both are small, and read at random.
+    pub fn place_compressed(
         &self,
-        graph: &'g CompressedGraph,
+        graph: &CompressedGraph,
         layout: impl Into<Layout>,
-    ) -> Result<DeviceGraph<'g>, GpuError> {
-        self.place_compressed_for(graph, layout.into())
-    }
-
-    /// [`place_compressed`](Self::place_compressed) of a graph the placed graph keeps alive
-    /// itself (the engine's encoding).
-    pub fn place_owned_compressed(
-        &self,
-        graph: Arc<CompressedGraph>,
-        layout: impl Into<Layout>,
-    ) -> Result<DeviceGraph<'static>, GpuError> {
-        let mut placed = self.place_compressed_for(&graph, layout.into())?;
-        placed.owner = Some(graph);
-        Ok(placed)
-    }
-
-    /// The placement itself, for any lifetime `'h`: the callers above guarantee that `graph`
-    /// outlives the result.
-    fn place_compressed_for<'h>(&self, graph: &CompressedGraph, layout: Layout) -> Result<DeviceGraph<'h>, GpuError> {
+    ) -> Result<DeviceGraph, GpuError> {
+        let layout = layout.into();
         let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
         let padded = graph.bytes().len().div_ceil(8).max(1) * 8;
@@ -479,8 +420,6 @@ impl GpuContext {
             layout,
             num_vertices: graph.num_vertices() as u32,
             num_edges: graph.num_edges(),
-            owner: None,
-            borrow: PhantomData,
         })
     }
 
@@ -498,7 +437,7 @@ impl GpuContext {
     /// Copies the first neighbors of `graph`'s lists into device memory beside it, for the
     /// bottom-up steps to try before reading a list over the bus. `heads` must be the heads of
     /// the lists `graph` holds, in its format (plain or compressed, with skips).
-    pub fn attach_list_heads(&self, graph: &mut DeviceGraph<'_>, heads: &ListHeads) -> Result<(), GpuError> {
+    pub fn attach_list_heads(&self, graph: &mut DeviceGraph, heads: &ListHeads) -> Result<(), GpuError> {
         let n = graph.num_vertices() as usize;
         let consistent = heads.neighbors.len() == HEAD_NEIGHBORS * n
             && heads.skips.as_ref().map(Vec::len) == graph.is_compressed().then_some(n);
@@ -522,14 +461,8 @@ impl GpuContext {
     }
 
     /// Places `weights` (one per edge of `graph`, in list order) beside `graph`'s lists, in the
-    /// same memory: read with the lists, so over the bus when they are (registered in place,
-    /// hence borrowed as long as the graph is, under [`ZeroCopyMode::Register`]).
-    pub fn attach_weights<'g>(&self, graph: &mut DeviceGraph<'g>, weights: &'g Weights) -> Result<(), GpuError> {
-        self.attach_weights_for(graph, weights)
-    }
-
-    /// The attachment itself: the callers guarantee that `weights` outlive `graph`.
-    fn attach_weights_for(&self, graph: &mut DeviceGraph<'_>, weights: &Weights) -> Result<(), GpuError> {
+    /// same memory: read with the lists, so over the bus when they are.
+    pub fn attach_weights(&self, graph: &mut DeviceGraph, weights: &Weights) -> Result<(), GpuError> {
         if graph.is_compressed() || weights.len() as u64 != graph.num_edges() {
             return Err(GpuError::Contract {
                 kernel: "placement",
@@ -576,28 +509,8 @@ impl GpuContext {
         match placement {
             Placement::Device if len == host.len() => Ok(GraphArray::Device(self.upload(host, what)?)),
             Placement::Device => Ok(GraphArray::Device(self.upload_padded(host, len, what)?)),
-            Placement::ZeroCopy => match self.register_in_place(host, len) {
-                Some(registered) => Ok(registered),
-                None => self.map_host_copy(host, len, what),
-            },
+            Placement::ZeroCopy => self.map_host_copy(host, len, what),
         }
-    }
-
-    /// `host`'s own pages registered and mapped into the device ([`ZeroCopyMode::Register`]),
-    /// or None where the copy must serve: in [`ZeroCopyMode::Copy`], for an empty array (no
-    /// pages to register), for padding to `len` that the registered pages cannot give (a start
-    /// not 8-byte aligned), or when the driver refuses the registration (memory it cannot
-    /// pin, such as a read-only mapping of a file).
-    fn register_in_place<T: DeviceRepr>(&self, host: &[T], len: usize) -> Option<GraphArray<T>> {
-        let address = host.as_ptr() as usize;
-        // Padding to a multiple of 8 bytes lies within the last page when the start is
-        // 8-byte aligned.
-        let padding_readable = len == host.len() || address % 8 == 0;
-        if self.zero_copy_mode != ZeroCopyMode::Register || host.is_empty() || !padding_readable {
-            return None;
-        }
-        let registration = Registration::new(&self.context, address, size_of_val(host)).ok()?;
-        Some(GraphArray::Registered { registration, len: host.len(), element: PhantomData })
     }
 
     /// Host-to-device copy bandwidth from pinned memory, in bytes per second: one warm-up
@@ -744,17 +657,7 @@ impl Layout {
 /// One CSR array, in device memory or in mapped pinned host memory.
 pub(crate) enum GraphArray<T> {
     Device(CudaSlice<T>),
-    Mapped {
-        host: PinnedHostSlice<T>,
-        device_ptr: u64,
-    },
-    /// The host array's own pages, registered; the [`DeviceGraph`] holding it keeps the array
-    /// alive (borrowed or owned) for as long.
-    Registered {
-        registration: Registration,
-        len: usize,
-        element: PhantomData<T>,
-    },
+    Mapped { host: PinnedHostSlice<T>, device_ptr: u64 },
 }
 
 impl<T> GraphArray<T> {
@@ -763,7 +666,6 @@ impl<T> GraphArray<T> {
         match self {
             GraphArray::Device(slice) => slice.device_ptr(stream).0,
             GraphArray::Mapped { device_ptr, .. } => *device_ptr,
-            GraphArray::Registered { registration, .. } => registration.device_ptr(),
         }
     }
 
@@ -771,7 +673,6 @@ impl<T> GraphArray<T> {
         match self {
             GraphArray::Device(slice) => slice.len(),
             GraphArray::Mapped { host, .. } => host.len(),
-            GraphArray::Registered { len, .. } => *len,
         }
     }
 
@@ -788,14 +689,6 @@ impl<T: DeviceRepr + ValidAsZeroBits + Clone> GraphArray<T> {
             GraphArray::Mapped { host, .. } => {
                 gpu.synchronize()?;
                 Ok(host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec())
-            }
-            GraphArray::Registered { registration, len, .. } => {
-                gpu.synchronize()?;
-                let address = registration.host_address() as *const T;
-                // SAFETY: the registration covers `len` initialized elements of a host array
-                // that the graph holding it keeps allocated, unmoved and unchanged (borrowed
-                // shared, or owned) while it lives; the device only reads them.
-                Ok(unsafe { std::slice::from_raw_parts(address, *len) }.to_vec())
             }
         }
     }
@@ -834,11 +727,7 @@ impl DeviceListHeads {
 
 /// A graph's CSR arrays where the GPU can read them: plain (`u32` targets, viewed as bytes) or
 /// delta-varint compressed (with [`CompressedExtras`]).
-///
-/// `'g` is the borrow of the host graph whose arrays a zero-copy placement registered in
-/// place (`'static` when nothing is borrowed: device placement, copies, or arrays the placed
-/// graph owns).
-pub struct DeviceGraph<'g> {
+pub struct DeviceGraph {
     pub(crate) offsets: GraphArray<u64>,
     pub(crate) targets: GraphArray<u8>,
     pub(crate) compressed: Option<CompressedExtras>,
@@ -855,13 +744,9 @@ pub struct DeviceGraph<'g> {
     layout: Layout,
     num_vertices: u32,
     num_edges: u64,
-    /// The host graph whose arrays are registered, when the placed graph owns it; declared
-    /// after the arrays, so dropped after their registrations are undone.
-    owner: Option<Arc<dyn Any + Send + Sync>>,
-    borrow: PhantomData<&'g ()>,
 }
 
-impl DeviceGraph<'_> {
+impl DeviceGraph {
     pub fn num_vertices(&self) -> u32 {
         self.num_vertices
     }
@@ -882,15 +767,6 @@ impl DeviceGraph<'_> {
 
     pub fn layout(&self) -> Layout {
         self.layout
-    }
-
-    /// How the lists reached mapped host memory: None when they are in device memory.
-    pub fn zero_copy_mode(&self) -> Option<ZeroCopyMode> {
-        match self.targets {
-            GraphArray::Device(_) => None,
-            GraphArray::Mapped { .. } => Some(ZeroCopyMode::Copy),
-            GraphArray::Registered { .. } => Some(ZeroCopyMode::Register),
-        }
     }
 
     /// Whether the lists are delta-varint compressed.

@@ -32,7 +32,6 @@ macro_rules! launch {
 }
 
 mod context;
-pub mod registration;
 pub mod staging;
 mod error;
 pub mod launch;
@@ -42,4 +41,3 @@ pub mod selftest;
 
 pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;
-pub use registration::ZeroCopyMode;

@@ -16,7 +16,6 @@ use std::sync::Arc;
 use cudarc::driver::{sys, CudaContext, CudaEvent, CudaStream, PinnedHostSlice};
 use rayon::prelude::*;
 
-use crate::gpu::registration::Registration;
 use crate::gpu::GpuError;
 
 /// Pinned buffers a context keeps for staging: one being copied to the device, one being
@@ -118,22 +117,25 @@ impl UploadPath {
 }
 
 /// Copies `host` to the device address `device` (which must hold `host.len()` bytes) in one
-/// DMA from the host array itself, registered with the driver for the copy (through the
-/// registry that zero-copy placement uses, since pages of it may be registered already) and
-/// unregistered after it; waits for the copy.
+/// DMA from the host array itself, registered with the driver for the copy and unregistered
+/// after it; waits for the copy.
 pub(crate) fn copy_registered(stream: &CudaStream, host: &[u8], device: sys::CUdeviceptr) -> Result<(), GpuError> {
-    if host.is_empty() {
-        return Ok(());
-    }
-    // `host` is borrowed for the whole call, so its pages stay mapped and unchanged while
-    // registered; the registration is undone when it drops, after the copy.
-    let _registration = Registration::new(stream.context(), host.as_ptr() as usize, host.len())?;
+    stream.context().bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+    let pointer = host.as_ptr() as *mut std::ffi::c_void;
+    // SAFETY: `host` is borrowed for the whole call, so its pages stay mapped and unchanged
+    // while registered; the driver only reads them, and the registration is undone below
+    // before the borrow ends.
+    unsafe { sys::cuMemHostRegister_v2(pointer, host.len(), 0) }
+        .result()
+        .map_err(|e| GpuError::driver("cuMemHostRegister", e))?;
     // SAFETY: `host` is registered pinned memory of `host.len()` bytes; the caller guarantees
     // `device` holds as many.
-    unsafe {
-        sys::cuMemcpyHtoDAsync_v2(device, host.as_ptr() as *const std::ffi::c_void, host.len(), stream.cu_stream())
-    }
-    .result()
-    .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))?;
-    stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize", e))
+    let copied = unsafe { sys::cuMemcpyHtoDAsync_v2(device, pointer, host.len(), stream.cu_stream()) }
+        .result()
+        .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))
+        .and_then(|()| stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize", e)));
+    // SAFETY: `pointer` was registered above, and the copy from it has finished (or failed).
+    let unregistered =
+        unsafe { sys::cuMemHostUnregister(pointer) }.result().map_err(|e| GpuError::driver("cuMemHostUnregister", e));
+    copied.and(unregistered)
 }

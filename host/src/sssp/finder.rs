@@ -27,7 +27,7 @@ pub struct PathsRun {
 /// A graph prepared for repeated shortest-path runs on one backend.
 pub struct PathFinder<'g> {
     graph: &'g Graph,
-    prepared: Prepared<'g>,
+    prepared: Prepared,
     warnings: Vec<String>,
 }
 
@@ -59,7 +59,7 @@ impl<'g> PathFinder<'g> {
     }
 
     /// The graph on the GPU (None on the CPU).
-    pub fn gpu(&self) -> Option<&GpuGraph<'g>> {
+    pub fn gpu(&self) -> Option<&GpuGraph> {
         self.prepared.gpu()
     }
 

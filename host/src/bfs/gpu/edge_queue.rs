@@ -99,7 +99,7 @@ impl EdgeQueueArrays {
 pub struct GpuEdgeQueue<'g> {
     gpu: &'g GpuContext,
     graph: &'g Graph,
-    device_graph: &'g DeviceGraph<'g>,
+    device_graph: &'g DeviceGraph,
     arrays: EdgeQueueArrays,
     /// [`spreads_tiles`] of the graph.
     spread_tiles: bool,

@@ -14,7 +14,7 @@ use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 /// Device buffers for repeated BFS runs on one graph, allocated once.
 pub struct GpuTopDown<'g> {
     gpu: &'g GpuContext,
-    graph: &'g DeviceGraph<'g>,
+    graph: &'g DeviceGraph,
     distances: CudaSlice<u32>,
     parents: CudaSlice<u32>,
     frontier: CudaSlice<u32>,

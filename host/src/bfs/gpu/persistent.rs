@@ -240,8 +240,8 @@ impl PersistentArrays {
 pub struct GpuPersistent<'g> {
     gpu: &'g GpuContext,
     graph: &'g Graph,
-    device_graph: &'g DeviceGraph<'g>,
-    inbound: &'g DeviceGraph<'g>,
+    device_graph: &'g DeviceGraph,
+    inbound: &'g DeviceGraph,
     max_out_degree: u64,
     arrays: PersistentArrays,
 }
