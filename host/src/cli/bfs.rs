@@ -3,9 +3,9 @@ use std::time::Instant;
 use serde::Serialize;
 
 use warpath::bfs::verify;
-use warpath::bfs::{random_source, BackendUsed, GpuKernel, KernelName, TopDownStrategy, Traversal, Traverser};
+use warpath::bfs::{BackendUsed, GpuKernel, KernelName, TopDownStrategy, Traversal, Traverser};
 use warpath::graph::UNREACHED;
-use warpath::{Error, Graph, Result};
+use warpath::{Graph, Result};
 
 use super::args::BfsArgs;
 
@@ -17,26 +17,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     let loading = Instant::now();
     let graph = super::load(&args.graph.input)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let source = match args.source {
-        Some(_) if graph.num_vertices() == 0 => {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the graph is empty (no vertices), so there is no source vertex to start from",
-                args.graph.input.graph
-            )))
-        }
-        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
-            vertex: external,
-            problem: format!(
-                "is out of range: the graph has {} vertices, numbered {}..={}",
-                graph.num_vertices(),
-                graph.external_id(0),
-                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
-            ),
-        })?,
-        None => random_source(&graph, args.graph.input.seed).ok_or_else(|| {
-            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
-        })?,
-    };
+    let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let traversal = traverser.run(source)?;

@@ -152,3 +152,27 @@ fn load_weighted_staged(
     spinner.finish_and_clear();
     loaded
 }
+
+/// The source a traversal starts from: `--source` (as the file numbers it), refused in one line
+/// when the graph is empty or the vertex is out of range; otherwise a seeded random vertex with
+/// edges. `bfs` and `sssp` share it.
+fn source_vertex(graph: &Graph, source: Option<u64>, input: &args::GraphInput) -> Result<u32> {
+    match source {
+        Some(_) if graph.num_vertices() == 0 => Err(Error::InvalidArgument(format!(
+            "{}: the graph is empty (no vertices), so there is no source vertex to start from",
+            input.graph
+        ))),
+        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
+            vertex: external,
+            problem: format!(
+                "is out of range: the graph has {} vertices, numbered {}..={}",
+                graph.num_vertices(),
+                graph.external_id(0),
+                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
+            ),
+        }),
+        None => warpath::bfs::random_source(graph, input.seed).ok_or_else(|| {
+            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
+        }),
+    }
+}

@@ -7,7 +7,6 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
-use warpath::bfs::random_source;
 use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::graph::UNREACHED;
 use warpath::sssp::{delta_for, verify, PathFinder, PathsRun, SsspOptions, SsspStrategy};
@@ -185,26 +184,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let loading = Instant::now();
     let graph = super::load_weighted(&args.graph.input, &args.weights)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let source = match args.source {
-        Some(_) if graph.num_vertices() == 0 => {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the graph is empty (no vertices), so there is no source vertex to start from",
-                args.graph.input.graph
-            )))
-        }
-        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
-            vertex: external,
-            problem: format!(
-                "is out of range: the graph has {} vertices, numbered {}..={}",
-                graph.num_vertices(),
-                graph.external_id(0),
-                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
-            ),
-        })?,
-        None => random_source(&graph, args.graph.input.seed).ok_or_else(|| {
-            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
-        })?,
-    };
+    let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     let delta = delta_for(&graph, options.delta)?;
 
     let placement = placement_options(&args.graph);
