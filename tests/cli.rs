@@ -123,6 +123,22 @@ fn convert_writes_a_wgr_that_bfs_reads_back() {
 }
 
 #[test]
+fn convert_writes_a_text_edge_list_that_bfs_reads_back_undirected() {
+    let scratch = Scratch::new("cli-convert-text");
+    let text = scratch.path("g.el.gz");
+    let out = warpath(&["convert", "kron:8", text.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("--undirected"), "{}", stdout(&out));
+    let direct = warpath(&["bfs", "kron:8", "--backend", "cpu", "--source", "3"]);
+    let read = warpath(&["bfs", text.to_str().unwrap(), "--undirected", "--backend", "cpu", "--source", "3"]);
+    let reached = |out: &Output| stdout(out).lines().find(|l| l.starts_with("reached:")).map(String::from);
+    assert!(reached(&direct).is_some());
+    assert_eq!(reached(&direct), reached(&read));
+    let refused = warpath(&["convert", "kron:8", scratch.path("g.mtx").to_str().unwrap()]);
+    assert_one_line_error(&refused, &["g.mtx", ".el"]);
+}
+
+#[test]
 fn requiring_the_gpu_without_one_is_a_clear_error() {
     if warpath::gpu::GpuContext::new().is_ok() {
         common::say_skipping("requiring_the_gpu_without_one_is_a_clear_error", "this machine has a GPU");

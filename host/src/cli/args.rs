@@ -670,7 +670,12 @@ pub struct ConvertArgs {
     pub input: GraphInput,
     #[command(flatten)]
     pub weights: WeightArgs,
-    #[arg(help = "The .wgr file to write")]
+    #[arg(
+        help = "The file to write: .wgr, or a text edge list .el/.txt/.wel",
+        long_help = "The file to write: .wgr (warpath's binary CSR, read back fastest), or a text edge list for \
+                     other tools: .el or .txt (`u v` per line), .wel (`u v w`, integer weights). Any of them may end \
+                     in .gz. A text file of an undirected graph holds each edge once; read it back with --undirected."
+    )]
     pub output: std::path::PathBuf,
     #[arg(
         long,

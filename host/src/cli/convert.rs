@@ -4,12 +4,17 @@ use warpath::{Error, Result};
 use super::args::ConvertArgs;
 
 pub fn run(args: &ConvertArgs) -> Result<()> {
-    if args.output.extension().is_none_or(|ext| ext != "wgr") {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the output of convert must end in .wgr (warpath's binary format)",
-            args.output.display()
-        )));
-    }
+    let text = match warpath::formats::Format::from_path(&args.output) {
+        Ok(warpath::formats::Format::Wgr) => false,
+        Ok(warpath::formats::Format::EdgeList | warpath::formats::Format::WeightedEdgeList) if !args.compress => true,
+        _ => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: convert writes .wgr (warpath's binary format, --compress for delta-varint lists) or a text \
+                 edge list (.el, .txt, .wel), each optionally .gz",
+                args.output.display()
+            )))
+        }
+    };
     super::check_output(&args.output, &args.input)?;
     // The .wgr writers write to a temporary file and rename it into place when complete.
     let graph = super::load_weighted(&args.input, &args.weights)?;
@@ -18,6 +23,17 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
             "{}: compressed .wgr files hold no weights; add --ignore-weights to store the edges alone",
             args.input.graph
         )));
+    }
+    if text {
+        warpath::formats::write_edge_list(&graph, &args.output)?;
+        let once = if graph.is_undirected() { "; each undirected edge once: read it with --undirected" } else { "" };
+        println!(
+            "wrote {} ({} vertices, {} edges{once})",
+            args.output.display(),
+            graph.num_vertices(),
+            graph.num_edges()
+        );
+        return Ok(());
     }
     let compressed = args.compress.then(|| CompressedGraph::encode(&graph));
     match &compressed {

@@ -1,4 +1,4 @@
-//! Reading graph files, and writing warpath's binary `.wgr` format.
+//! Reading graph files, and writing warpath's binary `.wgr` format and text edge lists.
 //!
 //! One file per format. The format is chosen by the file's extension, and any of them may be
 //! gzip-compressed (`.gz` after the extension), since the public datasets are shipped that way.
@@ -20,7 +20,10 @@ pub mod dimacs;
 pub mod matrix_market;
 pub mod snap;
 mod text;
+mod text_out;
 pub mod wgr;
+
+pub use text_out::write_edge_list;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
