@@ -202,10 +202,70 @@ fn read_stored(path: &Path, memory_limit: Option<u64>) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(decoder, path, None, memory_limit)
+        read_from(Source::Stream(decoder), path, None, memory_limit)
     } else {
         let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(file, path, Some(length), memory_limit)
+        read_from(Source::<File>::file(file), path, Some(length), memory_limit)
+    }
+}
+
+/// Where a `.wgr` file's bytes come from: a plain file, whose large arrays all cores read at
+/// once, each its own pieces at their offsets (one thread copying from the page cache, and
+/// faulting in the pages it copies to, holds a read near 1 GB/s), or a stream (gzip) read in
+/// order.
+enum Source<R> {
+    #[cfg(unix)]
+    File { file: File, position: u64 },
+    Stream(R),
+}
+
+/// The bytes each core reads at a time from a file.
+const READ_PIECE: usize = 8 << 20;
+
+impl<R: Read> Source<R> {
+    fn file(file: File) -> Source<File> {
+        #[cfg(unix)]
+        return Source::File { file, position: 0 };
+        #[cfg(not(unix))]
+        return Source::Stream(file);
+    }
+
+    /// Whether the bytes come from a file of known length, so that arrays its header
+    /// declares (and the length checks confirmed) can be allocated whole.
+    fn is_file(&self) -> bool {
+        !matches!(self, Source::Stream(_))
+    }
+
+    /// Fills `buf` whole: from a file in pieces read by all cores, from a stream in order.
+    fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<()> {
+        match self {
+            #[cfg(unix)]
+            Source::File { file, position } => {
+                use rayon::prelude::*;
+                use std::os::unix::fs::FileExt;
+                let start = *position;
+                buf.par_chunks_mut(READ_PIECE)
+                    .enumerate()
+                    .try_for_each(|(i, piece)| file.read_exact_at(piece, start + (i * READ_PIECE) as u64))?;
+                *position += buf.len() as u64;
+                Ok(())
+            }
+            Source::Stream(input) => input.read_exact(buf),
+        }
+    }
+}
+
+impl<R: Read> Read for Source<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            #[cfg(unix)]
+            Source::File { file, position } => {
+                let read = std::os::unix::fs::FileExt::read_at(file, buf, *position)?;
+                *position += read as u64;
+                Ok(read)
+            }
+            Source::Stream(input) => input.read(buf),
+        }
     }
 }
 
@@ -271,7 +331,7 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
 
 /// `length` is the byte count when known (a plain file), so truncation is reported before
 /// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
+fn read_from<R: Read>(mut input: Source<R>, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
     let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
     let mut crc = crc32fast::Hasher::new();
@@ -389,7 +449,7 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limi
 }
 
 /// The weight kind tag and `m` weights after a weighted plain body, added to `crc`.
-fn read_weights(input: &mut impl Read, crc: &mut crc32fast::Hasher, m: u64, path: &Path) -> Result<Weights> {
+fn read_weights<R: Read>(input: &mut Source<R>, crc: &mut crc32fast::Hasher, m: u64, path: &Path) -> Result<Weights> {
     let mut tag = [0u8; 4];
     read_exact(input, &mut tag, path, "weight kind")?;
     crc.update(&tag);
@@ -534,31 +594,42 @@ fn one_way_error(graph: &Graph, path: &Path) -> Error {
 
 /// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
 /// count in a gzip stream (whose length is unknown) fails at end of input, not at allocation.
-fn read_array<T: bytemuck::Pod>(input: &mut impl Read, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
+fn read_array<T: bytemuck::Pod, R: Read>(input: &mut Source<R>, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
     const CHUNK: usize = 1 << 24;
     let count = usize::try_from(count).map_err(|_| Error::Format {
         path: path.to_path_buf(),
         problem: format!("declares {count} {what}, more than this machine can address"),
     })?;
+    let truncated = |e: std::io::Error| read_failure(e, path, what);
+    if input.is_file() {
+        // The file's length was checked against its header: the array is there, so it is
+        // allocated whole, zeroed lazily by the system (calloc), and its pages are first
+        // touched by the parallel reads.
+        let mut values: Vec<T> = bytemuck::zeroed_vec(count);
+        input.fill(bytemuck::cast_slice_mut(&mut values)).map_err(truncated)?;
+        return Ok(values);
+    }
+    // A stream's length is unknown: grow as the bytes arrive, so that a hostile count fails
+    // at the end of the input, not at allocation.
     let mut values: Vec<T> = Vec::with_capacity(count.min(CHUNK));
     while values.len() < count {
         let start = values.len();
         let step = (count - start).min(CHUNK);
         values.resize(start + step, T::zeroed());
-        read_exact(input, bytemuck::cast_slice_mut(&mut values[start..]), path, what)?;
+        input.fill(bytemuck::cast_slice_mut(&mut values[start..])).map_err(truncated)?;
     }
     Ok(values)
 }
 
 fn read_exact(input: &mut impl Read, buf: &mut [u8], path: &Path, what: &str) -> Result<()> {
-    input.read_exact(buf).map_err(|e| {
-        if e.kind() == ErrorKind::UnexpectedEof {
-            Error::Format {
-                path: path.to_path_buf(),
-                problem: format!("is truncated: it ends inside the {what}; write it again"),
-            }
-        } else {
-            Error::io(path, e)
-        }
-    })
+    input.read_exact(buf).map_err(|e| read_failure(e, path, what))
+}
+
+/// A failed read of the `what` of `path`: the end of the input there means a truncated file.
+fn read_failure(e: std::io::Error, path: &Path, what: &str) -> Error {
+    if e.kind() == ErrorKind::UnexpectedEof {
+        Error::Format { path: path.to_path_buf(), problem: format!("is truncated: it ends inside the {what}; write it again") }
+    } else {
+        Error::io(path, e)
+    }
 }
