@@ -90,6 +90,186 @@ struct Scratch {
     tile: TileScratch<BLOCK>,
     /// Shared-list gathering's window of entries.
     window: ListWindow,
+    /// Block 0's copy of the queue counters while it runs steps alone.
+    local: LocalCounters,
+}
+
+/// A queue counter of the control block: a near queue's length (by step slot), the settled
+/// list's, or a far pile's (by split slot).
+#[derive(Clone, Copy)]
+enum Count {
+    Near(u32),
+    Settled,
+    Far(u32),
+}
+
+impl Count {
+    /// Its element in [`LocalCounters::lengths`].
+    #[inline(always)]
+    fn index(self) -> usize {
+        match self {
+            Count::Near(step) => (step % 3) as usize,
+            Count::Settled => 3,
+            Count::Far(split) => 4 + (split % 3) as usize,
+        }
+    }
+}
+
+/// Block 0's shared copy of the control block's queue counters (`near_len`, `settled_len`,
+/// `far_len` by [`Count::index`], and `far_min`) while it runs steps alone: its appends then
+/// bump a shared word, an atomic a few cycles away, where the control block's counters are an
+/// L2 round trip on every step's chain of dependent accesses, and the next step is decided
+/// from them without a global load.
+struct LocalCounters {
+    lengths: SharedArray<u32, 8>,
+    far_min: SharedArray<u64, 3>,
+}
+
+/// Where a step's queue counters live: the control block (steps of the whole grid), or block
+/// 0's [`LocalCounters`] (steps it runs alone; copied in before the first, written back after
+/// the last, with the grid waiting at its barrier throughout).
+#[derive(Clone, Copy)]
+struct Counters<'s> {
+    control: *mut DeltaControl,
+    local: Option<&'s LocalCounters>,
+}
+
+impl Counters<'_> {
+    /// The control block's word of `count`.
+    #[inline(always)]
+    fn global(&self, count: Count) -> *mut u32 {
+        let c = self.control;
+        // SAFETY (pointer arithmetic only): the control block is valid.
+        unsafe {
+            match count {
+                Count::Near(step) => addr_of_mut!((*c).near_len[(step % 3) as usize]),
+                Count::Settled => addr_of_mut!((*c).settled_len),
+                Count::Far(split) => addr_of_mut!((*c).far_len[(split % 3) as usize]),
+            }
+        }
+    }
+
+    /// `count`, complete since the last barrier.
+    #[inline(always)]
+    unsafe fn read(&self, count: Count) -> u32 {
+        match self.local {
+            Some(local) => local.lengths.get(count.index()),
+            // SAFETY: the control block obeys the kernel contract; read at GPU scope.
+            None => unsafe { load_relaxed_u32(self.global(count)) },
+        }
+    }
+
+    /// Appends `v` to `list` where `want`, counted by `count`, one atomic per warp. All lanes
+    /// of a warp call it together.
+    ///
+    /// # Safety
+    /// `list` has room for every vertex appended.
+    #[inline(always)]
+    unsafe fn append(&self, want: bool, v: u32, list: *mut u32, count: Count) {
+        let Some(local) = self.local else {
+            // SAFETY: forwarded from the caller; the control block obeys the kernel contract.
+            unsafe { append(want, v, list, self.global(count)) };
+            return;
+        };
+        let wanting = ballot_sync(FULL_MASK, want);
+        if wanting == 0 {
+            return;
+        }
+        let leader = ffs(wanting) - 1;
+        let mut base = 0;
+        if lane_id() == leader {
+            base = local.lengths.fetch_add(count.index(), popc(wanting));
+        }
+        let base = shfl_idx_sync(FULL_MASK, base, leader);
+        if want {
+            // SAFETY: forwarded from the caller.
+            unsafe { *list.add((base + popc(wanting & lanemask_lt())) as usize) = v };
+        }
+    }
+
+    /// Sets `count` to zero (the step's leader, on a slot nobody touches during the step).
+    #[inline(always)]
+    unsafe fn clear(&self, count: Count) {
+        match self.local {
+            Some(local) => local.lengths.set(count.index(), 0),
+            // SAFETY: the control block obeys the kernel contract.
+            None => unsafe { core::ptr::write_volatile(self.global(count), 0) },
+        }
+    }
+
+    /// The smallest bucket pushed into far pile `split` since it was cleared.
+    #[inline(always)]
+    unsafe fn far_min(&self, split: u32) -> u64 {
+        let slot = (split % 3) as usize;
+        match self.local {
+            Some(local) => local.far_min.get(slot),
+            // SAFETY: the control block obeys the kernel contract; read at GPU scope.
+            None => unsafe { load_acquire_u64(addr_of!((*self.control).far_min[slot])) },
+        }
+    }
+
+    /// Lowers far pile `split`'s smallest bucket to `bucket`.
+    #[inline(always)]
+    unsafe fn lower_far_min(&self, split: u32, bucket: u64) {
+        let slot = (split % 3) as usize;
+        match self.local {
+            Some(local) => {
+                local.far_min.fetch_min(slot, bucket);
+            }
+            // SAFETY: the control block obeys the kernel contract.
+            None => unsafe {
+                atomic_min_u64(addr_of_mut!((*self.control).far_min[slot]), bucket);
+            },
+        }
+    }
+
+    /// Empties far pile `split`'s counters (the step's leader, two splits ahead).
+    #[inline(always)]
+    unsafe fn clear_far(&self, split: u32) {
+        let slot = (split % 3) as usize;
+        // SAFETY: forwarded; the control block obeys the kernel contract.
+        unsafe {
+            self.clear(Count::Far(split));
+            match self.local {
+                Some(local) => local.far_min.set(slot, u64::MAX),
+                None => core::ptr::write_volatile(addr_of_mut!((*self.control).far_min[slot]), u64::MAX),
+            }
+        }
+    }
+}
+
+impl LocalCounters {
+    /// Thread 0 of block 0 copies the control block's counters in, after the grid barrier
+    /// that opens a run alone (a block barrier must follow before anyone reads them).
+    #[inline(always)]
+    unsafe fn copy_in(&self, control: *mut DeltaControl) {
+        let grid = Counters { control, local: None };
+        // SAFETY: the control block obeys the kernel contract.
+        unsafe {
+            for k in 0..3u32 {
+                self.lengths.set(Count::Near(k).index(), grid.read(Count::Near(k)));
+                self.lengths.set(Count::Far(k).index(), grid.read(Count::Far(k)));
+                self.far_min.set(k as usize, grid.far_min(k));
+            }
+            self.lengths.set(Count::Settled.index(), grid.read(Count::Settled));
+        }
+    }
+
+    /// Thread 0 of block 0 writes the counters back, after the run's last block barrier and
+    /// before the grid barrier that hands the loop back.
+    #[inline(always)]
+    unsafe fn copy_out(&self, control: *mut DeltaControl) {
+        let grid = Counters { control, local: None };
+        // SAFETY: the control block obeys the kernel contract.
+        unsafe {
+            for k in 0..3u32 {
+                core::ptr::write_volatile(grid.global(Count::Near(k)), self.lengths.get(Count::Near(k).index()));
+                core::ptr::write_volatile(grid.global(Count::Far(k)), self.lengths.get(Count::Far(k).index()));
+                core::ptr::write_volatile(addr_of_mut!((*control).far_min[k as usize]), self.far_min.get(k as usize));
+            }
+            core::ptr::write_volatile(grid.global(Count::Settled), self.lengths.get(Count::Settled.index()));
+        }
+    }
 }
 
 /// Which edges a visit relaxes.
@@ -150,8 +330,8 @@ struct Relaxer<'a> {
     edges: Edges,
     state: State,
     relaxations: u32,
-    /// Block 0 runs the step alone: atomics without filtering reads.
-    alone: bool,
+    /// Where the step's counters live (block 0's shared copy when it runs the step alone).
+    counters: Counters<'a>,
 }
 
 impl Relaxer<'_> {
@@ -170,7 +350,7 @@ impl Relaxer<'_> {
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
         let d = self.delta;
         // SAFETY: `v < n` where `want` (a target of the graph); the queues have room for `n`.
-        unsafe { d.offer(&self.state, want, v, candidate, !self.alone) }
+        unsafe { d.offer(&self.state, self.counters, want, v, candidate) }
     }
 }
 
@@ -269,14 +449,15 @@ impl Delta {
     }
 
     /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
-    /// when it falls into the current bucket, else the far pile. `read_first`: the distance and
-    /// the marks are read before their atomics (see `relax_filtered`). All lanes call it.
+    /// when it falls into the current bucket, else the far pile. The distance and the marks are
+    /// read before their atomics on steps of the grid, not alone (see `relax_filtered`). All
+    /// lanes call it.
     ///
     /// # Safety
     /// `v < n` where `want`.
     #[inline(always)]
-    unsafe fn offer(&self, state: &State, want: bool, v: u32, candidate: u64, read_first: bool) {
-        let c = self.control;
+    unsafe fn offer(&self, state: &State, counters: Counters, want: bool, v: u32, candidate: u64) {
+        let read_first = counters.local.is_none();
         // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
         unsafe {
             let lowered = want && relax_filtered(self.distances, v, candidate, read_first);
@@ -285,49 +466,46 @@ impl Delta {
                 lowered && bucket <= state.bucket && first_to_mark_filtered(self.queued, v, state.step + 1, read_first);
             let to_far = lowered && bucket > state.bucket;
             let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, read_first);
-            self.note_far_bucket(to_far, bucket, state.splits);
-            let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
-            append(to_near, v, self.near_area(state.step + 1), near_len);
-            append(far_new, v, self.far_area(state.splits), addr_of_mut!((*c).far_len[(state.splits % 3) as usize]));
+            self.note_far_bucket(counters, to_far, bucket, state.splits);
+            counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+            counters.append(far_new, v, self.far_area(state.splits), Count::Far(state.splits));
         }
     }
 
     /// Lowers the far pile `pile`'s smallest bucket to the warp's smallest `bucket` of lanes
     /// with `pushed`, one atomic per warp. All lanes call it.
     #[inline(always)]
-    unsafe fn note_far_bucket(&self, pushed: bool, bucket: u64, pile: u32) {
+    unsafe fn note_far_bucket(&self, counters: Counters, pushed: bool, bucket: u64, pile: u32) {
         let pushing = ballot_sync(FULL_MASK, pushed);
         if pushing != 0 {
             let smallest = warp_min_u64(if pushed { bucket } else { u64::MAX });
             if lane_id() == ffs(pushing) - 1 {
                 // SAFETY: the control block obeys the kernel contract.
-                unsafe { atomic_min_u64(addr_of_mut!((*self.control).far_min[(pile % 3) as usize]), smallest) };
+                unsafe { counters.lower_far_min(pile, smallest) };
             }
         }
     }
 
     /// The step the counters call for.
     #[inline(always)]
-    unsafe fn decide(&self, state: &State) -> Step {
-        let c = self.control;
+    unsafe fn decide(&self, state: &State, counters: Counters) -> Step {
         // SAFETY: the control block obeys the kernel contract; its counters are read at GPU scope.
         unsafe {
-            let len = load_relaxed_u32(addr_of!((*c).near_len[(state.step % 3) as usize]));
+            let len = counters.read(Count::Near(state.step));
             if len > 0 {
                 return Step::Light { len };
             }
             if !self.near_far {
-                let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                let settled = counters.read(Count::Settled);
                 if settled > state.heavy_done {
                     return Step::Heavy { from: state.heavy_done, to: settled };
                 }
             }
-            let pile = (state.splits % 3) as usize;
-            let len = load_relaxed_u32(addr_of!((*c).far_len[pile]));
+            let len = counters.read(Count::Far(state.splits));
             if len == 0 {
                 return Step::Done;
             }
-            Step::Split { len, bucket: load_acquire_u64(addr_of!((*c).far_min[pile])) }
+            Step::Split { len, bucket: counters.far_min(state.splits) }
         }
     }
 
@@ -464,7 +642,8 @@ impl Delta {
         alone: bool,
     ) {
         let c = self.control;
-        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, alone };
+        let counters = Counters { control: c, local: if alone { Some(&scratch.local) } else { None } };
+        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, counters };
         // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
         // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
         // (the persistent BFS's rule, bench/NOTES.md entry 38).
@@ -493,7 +672,7 @@ impl Delta {
                         let (mut start, end) = if relaxing { self.list_of(u) } else { (0, 0) };
                         let settle =
                             valid && !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, !alone);
-                        append(settle, u, self.settled, addr_of_mut!((*c).settled_len));
+                        counters.append(settle, u, self.settled, Count::Settled);
                         if end - start >= share_from {
                             start = end; // registered: the grid relaxed it
                         }
@@ -521,11 +700,9 @@ impl Delta {
                             valid && at == bucket && first_to_mark_filtered(self.queued, v, state.step + 1, !alone);
                         let stays = valid && at > bucket;
                         let stays_new = stays && first_to_mark_filtered(self.far_marks, v, next_pile + 1, !alone);
-                        self.note_far_bucket(stays, at, next_pile);
-                        let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
-                        append(to_near, v, self.near_area(state.step + 1), near_len);
-                        let far_len = addr_of_mut!((*c).far_len[(next_pile % 3) as usize]);
-                        append(stays_new, v, self.far_area(next_pile), far_len);
+                        self.note_far_bucket(counters, stays, at, next_pile);
+                        counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                        counters.append(stays_new, v, self.far_area(next_pile), Count::Far(next_pile));
                     });
                 }
                 Step::Done => {}
@@ -537,19 +714,17 @@ impl Delta {
             let leader = rank == 0 && thread_idx() == 0;
             if leader {
                 // Nobody touches this slot during the step (see `DeltaControl`).
-                core::ptr::write_volatile(addr_of_mut!((*c).near_len[((state.step + 2) % 3) as usize]), 0);
+                counters.clear(Count::Near(state.step + 2));
                 core::ptr::write_volatile(self.tally(state.step + 2), 0);
             }
             match step {
                 Step::Light { .. } => state.rounds += 1,
                 Step::Heavy { to, .. } => state.heavy_done = to,
                 Step::Split { bucket, .. } => {
-                    let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                    let settled = counters.read(Count::Settled);
                     if leader {
                         self.record_bucket(state, settled);
-                        let cleared = ((state.splits + 2) % 3) as usize;
-                        core::ptr::write_volatile(addr_of_mut!((*c).far_len[cleared]), 0);
-                        core::ptr::write_volatile(addr_of_mut!((*c).far_min[cleared]), u64::MAX);
+                        counters.clear_far(state.splits + 2);
                     }
                     state.splits += 1;
                     state.bucket = bucket;
@@ -584,7 +759,14 @@ impl Delta {
     #[inline(always)]
     unsafe fn run(&self) {
         // SAFETY: declared once each, before any control flow.
-        let scratch = unsafe { Scratch { tile: TileScratch::declare(), window: ListWindow::declare() } };
+        let scratch = unsafe {
+            Scratch {
+                tile: TileScratch::declare(),
+                window: ListWindow::declare(),
+                local: LocalCounters { lengths: SharedArray::declare(), far_min: SharedArray::declare() },
+            }
+        };
+        let grid_counters = Counters { control: self.control, local: None };
         let c = self.control;
         // SAFETY: the barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
@@ -600,7 +782,7 @@ impl Delta {
         };
         loop {
             // SAFETY (throughout): pointers obey the kernel contract.
-            let step = unsafe { self.decide(&state) };
+            let step = unsafe { self.decide(&state, grid_counters) };
             if let Step::Done = step {
                 if is_grid_leader() {
                     // SAFETY: as above.
@@ -616,6 +798,12 @@ impl Delta {
                 barrier.sync();
                 let slot = (state.small_runs % 2) as usize;
                 if block_idx() == 0 {
+                    let local = Counters { control: c, local: Some(&scratch.local) };
+                    if thread_idx() == 0 {
+                        // SAFETY: as above; the rest of the grid waits at the barrier.
+                        unsafe { scratch.local.copy_in(c) };
+                    }
+                    sync_threads();
                     let mut alone = state;
                     let mut step = step;
                     loop {
@@ -623,15 +811,20 @@ impl Delta {
                         unsafe { self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true) };
                         sync_threads();
                         // SAFETY: as above.
-                        step = unsafe { self.decide(&alone) };
+                        step = unsafe { self.decide(&alone, local) };
                         // SAFETY: as above.
                         if matches!(step, Step::Done) || !unsafe { self.runs_alone(step, &alone, &scratch) } {
                             break;
                         }
                     }
                     if thread_idx() == 0 {
-                        // SAFETY: the handoff slot of this run; nobody reads it until the barrier.
-                        unsafe { store_handoff(c, slot, &alone) };
+                        // SAFETY: the counters are complete (the block barrier after the last
+                        // step); the handoff slot of this run, which nobody reads until the
+                        // barrier.
+                        unsafe {
+                            scratch.local.copy_out(c);
+                            store_handoff(c, slot, &alone);
+                        }
                     }
                 }
                 barrier.sync();

@@ -39,8 +39,8 @@ use launch::{DecomposedBuffers, DeltaBuffers, DevicePieces, GraphView, WorklistB
 
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
 pub const LOW_DEGREE: f64 = 8.0;
-/// How much wider: bench/NOTES.md entry 53's road and grid traces took 20-30 light rounds a
-/// bucket at the plain rule's width, two more steps for the heavy phase and the split.
+/// How much wider (bench/NOTES.md entry 53 has the road and grid traces that ask for it: many
+/// light rounds a bucket, and two more steps for its heavy phase and split).
 pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 
 /// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
