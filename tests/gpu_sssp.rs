@@ -360,3 +360,122 @@ fn traces_add_up_to_their_runs_and_come_in_order() {
     assert_eq!(trace.records.iter().map(|r| r.vertices).sum::<u64>(), run.trials[0].details.reached);
     assert!(trace.parent_passes > 0 && trace.time_ms > 0.0, "{trace:?}");
 }
+
+/// Runs delta-stepping and near-far at the GPU's own width and a few given ones from `source`,
+/// each against Dijkstra.
+fn check_widths(graph: &Graph, source: u32, widths: &[Option<f64>], what: &str) {
+    let expected = dijkstra(graph, source);
+    let options = SsspOptions::default();
+    let (prepared, _) =
+        prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &options).unwrap()).unwrap();
+    let gpu_graph = prepared.gpu().unwrap();
+    for &delta in widths {
+        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+            let options = SsspOptions { delta, strategy, ..options };
+            let label = format!("{what}, source {source}, delta {delta:?}, {strategy:?}");
+            let run = shortest_paths(gpu_graph, source, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
+            check(graph, source, &run, &expected, &label);
+        }
+    }
+}
+
+/// Hubs whose lists pass every long-list threshold of the delta-stepping kernel: 32 and 256
+/// edges (shared out to the whole grid) and `SMALL_QUEUE_EDGES` (so no step holding one runs on
+/// block 0 alone), in light rounds and heavy phases, with more hubs in one step than a window
+/// of the grid-shared gathering holds (32), and leaves chained to each other so their distances
+/// fall more than once.
+#[test]
+fn hubs_above_the_long_list_thresholds_match_dijkstra() {
+    if gpu_or_skip("hubs_above_the_long_list_thresholds_match_dijkstra").is_none() {
+        return;
+    }
+    use warpath_interface::sssp::{SHARED_LIST_EDGES, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES};
+    let hubs = 40u32;
+    let leaves_of = |h: u32| 20 + 150 * h;
+    let mut edges = vec![];
+    let mut weights = vec![];
+    let mut next = hubs + 1;
+    let mut degrees = vec![];
+    for h in 1..=hubs {
+        edges.push((0, h));
+        weights.push(h);
+        for _ in 0..leaves_of(h) {
+            edges.push((h, next));
+            weights.push(1 + next % 255);
+            // Each leaf chained to the next one, across hubs too.
+            edges.push((next, next + 1));
+            weights.push(3);
+            next += 1;
+        }
+        degrees.push(leaves_of(h) as u64);
+    }
+    let graph = built(next as u64 + 1, edges, Some(Weights::U32(weights)), true);
+    assert!(degrees.iter().any(|&d| (SMALL_STEP_SHARED_LIST_EDGES..SHARED_LIST_EDGES).contains(&d)));
+    assert!(degrees.iter().any(|&d| d > SMALL_QUEUE_EDGES), "a hub alone outgrows a small step");
+    // The hubs' step (the center's neighbors) registers every hub: more entries than a window.
+    assert!(degrees.iter().all(|&d| d >= SMALL_STEP_SHARED_LIST_EDGES) && degrees.len() > 32);
+    check_all(&graph, "hubs", &[Placement::Device]);
+    for source in [0, 7, hubs + 5, next - 1] {
+        check_widths(&graph, source, &[None, Some(1.0), Some(64.0), Some(1e9)], "hubs");
+    }
+    // A star whose one hub alone outgrows a small step, from the hub and from a leaf.
+    let leaves = 3 * SMALL_QUEUE_EDGES as u32;
+    let star_edges: Vec<(u32, u32)> = (1..=leaves).map(|v| (0, v)).collect();
+    let star_weights = Weights::U32((1..=leaves).map(|v| 1 + v % 200).collect());
+    let star = built(leaves as u64 + 1, star_edges, Some(star_weights), true);
+    for source in [0, leaves / 2] {
+        check_widths(&star, source, &[None, Some(1.0), Some(100.0), Some(1e9)], "star");
+    }
+}
+
+/// A long path: hundreds of thousands of steps, nearly all on block 0 alone, and the GPU's
+/// width for low-degree graphs (twice the plain rule's) reported as the run used it.
+#[test]
+fn a_long_path_runs_its_steps_on_block_zero_and_matches_dijkstra() {
+    if gpu_or_skip("a_long_path_runs_its_steps_on_block_zero_and_matches_dijkstra").is_none() {
+        return;
+    }
+    let n = 200_000u32;
+    let edges: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, v + 1)).collect();
+    let weights = Weights::U32((0..n - 1).map(|v| 1 + v % 9).collect());
+    let graph = built(n as u64, edges, Some(weights), true);
+    check_widths(&graph, 0, &[None, Some(9.0)], "long path");
+    check_widths(&graph, n / 2, &[None], "long path");
+    let options = SsspOptions::default();
+    let (prepared, _) =
+        prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
+    let gpu_graph = prepared.gpu().unwrap();
+    let (run, trace) = shortest_paths_traced(gpu_graph, 0, &options).unwrap();
+    check(&graph, 0, &run, &dijkstra(&graph, 0), "long path, traced");
+    assert_eq!(trace.delta, warpath::sssp::gpu::delta(gpu_graph, &options).unwrap(), "the width reported is the run's");
+    // Average weight 5, average out-degree just under 2: 2 * 32 * 5 / 2, rounded up.
+    let average_weight = (0..n - 1).map(|v| 1 + v % 9).map(f64::from).sum::<f64>() / (n - 1) as f64;
+    let average_degree = 2.0 * (n - 1) as f64 / n as f64;
+    assert_eq!(trace.delta, (2.0 * 32.0 * average_weight / average_degree).ceil(), "{trace:?}");
+    assert!(trace.small_runs > 0 && trace.steps as u64 > trace.buckets as u64, "{} steps", trace.steps);
+}
+
+/// An unweighted graph with `--compressed`: shortest paths read plain lists, so the engine
+/// treats it as it treats a weighted one: the GPU refuses it with the reason, and `auto` falls
+/// back to the CPU with that reason as a warning, and runs.
+#[test]
+fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
+    if gpu_or_skip("compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu").is_none() {
+        return;
+    }
+    use warpath::sssp::PathFinder;
+    let graph = generate(&"kron:10".parse().unwrap(), 3).unwrap();
+    let options = SsspOptions::default();
+    let compressed = PlacementOptions { compressed: true, ..PlacementOptions::default() };
+    let refused = PathFinder::with_placement(&graph, Backend::Gpu, &compressed, &options).err().expect("refused");
+    assert!(refused.to_string().contains("compressed lists hold no edge weights"), "{refused}");
+    let finder = PathFinder::with_placement(&graph, Backend::Auto, &compressed, &options).unwrap();
+    assert!(finder.gpu().is_none(), "on the CPU");
+    assert!(
+        finder.warnings().iter().any(|w| w.contains("compressed lists hold no edge weights")),
+        "{:?}",
+        finder.warnings()
+    );
+    let found = finder.run(0, &options).unwrap();
+    check(&graph, 0, &found.run, &dijkstra(&graph, 0), "compressed, unweighted, on the CPU");
+}

@@ -213,10 +213,13 @@ fn sssp_parameter_structs_are_laid_out_field_after_field() {
             ("far", 56, 8),
             ("control", 64, 8),
             ("trace", 72, 8),
-            ("delta", 80, 8),
-            ("n", 88, 4),
-            ("trace_capacity", 92, 4),
-            ("flags", 96, 4),
+            ("shared_lists", 80, 8),
+            ("delta", 88, 8),
+            ("n", 96, 4),
+            ("trace_capacity", 100, 4),
+            ("flags", 104, 4),
+            ("shared_list_capacity", 108, 4),
+            ("max_degree", 112, 4),
         ]
     );
 }
@@ -236,7 +239,13 @@ fn sssp_control_blocks_keep_their_c_layout() {
     assert_eq!(offset_of!(DeltaControl, relaxations), 72);
     assert_eq!(offset_of!(DeltaControl, handoff), 80);
     assert_eq!(offset_of!(DeltaControl, handoff_bucket), 144);
-    assert_eq!(DELTA_CONTROL_WORDS, 20);
+    assert_eq!(offset_of!(DeltaControl, shared_tally), 160);
+    assert_eq!(DELTA_CONTROL_WORDS, 23);
+    assert_eq!(SHARED_LIST_WORDS, 3);
+    // A table of one entry per long list, and at least 2^18 (or n) for small steps.
+    assert_eq!(shared_list_capacity(1000, 256_000), 1001);
+    assert_eq!(shared_list_capacity(1 << 20, 1 << 20), (1 << 18) + 1);
+    assert_eq!(shared_list_capacity(1 << 24, 1 << 30), (1 << 22) + 1);
     assert_eq!(offset_of!(WorklistControl, out_len), 4);
     assert_eq!(offset_of!(WorklistControl, sub_len), 8);
     assert_eq!(offset_of!(WorklistControl, changed), 12);

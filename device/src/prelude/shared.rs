@@ -40,6 +40,17 @@ pub trait SharedWord: Copy {
     /// # Safety
     /// As for [`SharedWord::load`].
     unsafe fn exchange(address: u32, value: Self) -> Self;
+    /// Atomically adds `value` at shared-window address `address` and returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn fetch_add(address: u32, value: Self) -> Self;
+    /// Atomically lowers the value at shared-window address `address` to `value` if that is
+    /// smaller (unsigned) and returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn fetch_min(address: u32, value: Self) -> Self;
 }
 
 macro_rules! shared_word {
@@ -73,6 +84,28 @@ macro_rules! shared_word {
                 // SAFETY: the caller guarantees `address`.
                 unsafe {
                     asm!(concat!("atom.shared.exch.b", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, old = out($class) old, options(nostack))
+                };
+                old
+            }
+
+            #[inline(always)]
+            unsafe fn fetch_add(address: u32, value: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.add.u", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, old = out($class) old, options(nostack))
+                };
+                old
+            }
+
+            #[inline(always)]
+            unsafe fn fetch_min(address: u32, value: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.min.u", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
                         v = in($class) value, old = out($class) old, options(nostack))
                 };
                 old
@@ -149,5 +182,23 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         assert!(i < N);
         // SAFETY: `i < N`, so the address is an aligned element of this block's array.
         unsafe { T::exchange(self.address(i), value) }
+    }
+
+    /// Adds `value` to element `i` as one atomic and returns what the element held; traps when
+    /// `i >= N`. Counters that the threads of a block bump in one barrier interval use it.
+    #[inline(always)]
+    pub fn fetch_add(&self, i: usize, value: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::fetch_add(self.address(i), value) }
+    }
+
+    /// Lowers element `i` to `value` (unsigned) as one atomic and returns what it held; traps
+    /// when `i >= N`.
+    #[inline(always)]
+    pub fn fetch_min(&self, i: usize, value: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::fetch_min(self.address(i), value) }
     }
 }

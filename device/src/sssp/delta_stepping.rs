@@ -19,19 +19,31 @@
 //! atomic exchange (the near queue of step `s + 1`, the far pile of split `j + 1`, the settled
 //! list of bucket `k`), so every queue fits in `n` entries. Frontier expansion is the
 //! operators' scan+warp+CTA gathering (Merrill et al. 2012, section 4.1) over tiles of queue
-//! entries; steps whose queue is small run on block 0 alone, with block barriers, while the
-//! rest of the grid waits at the grid barrier (the one-block path of the persistent BFS, after
-//! Luo, Wong and Hwu, DAC 2010, section 4). Near-far (flag `NEAR_FAR`) is the same loop with
-//! every edge relaxed in the rounds and no heavy phase.
+//! entries; on steps of the whole grid, lists of a block's worth of edges or more (32 or more
+//! on a step that gives no block a second tile) are first registered and then shared out to
+//! every block in even ranges (`operators::shared_lists`, the persistent BFS's grid-shared
+//! long lists, bench/NOTES.md entries 38-39), so a hub's list no longer keeps one block busy
+//! while the grid waits. Steps whose queue is small (at most `SMALL_QUEUE` vertices holding at
+//! most `SMALL_QUEUE_EDGES` edges) run on block 0 alone, with block barriers, while the rest of
+//! the grid waits at the grid barrier (the one-block path of the persistent BFS, after Luo,
+//! Wong and Hwu, DAC 2010, section 4); there, where the chain of dependent accesses is a step's
+//! time, relaxations and marks go straight to their atomics without a filtering read. Near-far
+//! (flag `NEAR_FAR`) is the same loop with every edge relaxed in the rounds and no heavy phase.
 
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
 use crate::prelude::*;
-use crate::sssp::{append, distance_of, first_to_mark, relax, warp_min_u64, WeightReader};
+use crate::sssp::{append, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader};
 use warpath_interface::sssp::{
-    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, SMALL_QUEUE, SSSP_BLOCK,
+    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
+    SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
+// The host sizes the shared-list table by the interface's entry size.
+const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
+/// `share_from` of a step that shares no list with the grid.
+const NO_SHARING: u64 = u64::MAX;
 
 /// Where the bucket loop stands; every thread holds the same copy.
 #[derive(Clone, Copy)]
@@ -68,6 +80,194 @@ impl Step {
             Step::Light { len } | Step::Split { len, .. } => len,
             Step::Heavy { from, to } => to - from,
             Step::Done => 0,
+        }
+    }
+}
+
+/// Block-shared arrays of the bucket loop, declared once at the kernel's top.
+struct Scratch {
+    /// Scan+warp+CTA gathering's arrays (also lent to the small-step edge count).
+    tile: TileScratch<BLOCK>,
+    /// Shared-list gathering's window of entries.
+    window: ListWindow,
+    /// Block 0's copy of the queue counters while it runs steps alone.
+    local: LocalCounters,
+}
+
+/// A queue counter of the control block: a near queue's length (by step slot), the settled
+/// list's, or a far pile's (by split slot).
+#[derive(Clone, Copy)]
+enum Count {
+    Near(u32),
+    Settled,
+    Far(u32),
+}
+
+impl Count {
+    /// Its element in [`LocalCounters::lengths`].
+    #[inline(always)]
+    fn index(self) -> usize {
+        match self {
+            Count::Near(step) => (step % 3) as usize,
+            Count::Settled => 3,
+            Count::Far(split) => 4 + (split % 3) as usize,
+        }
+    }
+}
+
+/// Block 0's shared copy of the control block's queue counters (`near_len`, `settled_len`,
+/// `far_len` by [`Count::index`], and `far_min`) while it runs steps alone: its appends then
+/// bump a shared word, an atomic a few cycles away, where the control block's counters are an
+/// L2 round trip on every step's chain of dependent accesses, and the next step is decided
+/// from them without a global load.
+struct LocalCounters {
+    lengths: SharedArray<u32, 8>,
+    far_min: SharedArray<u64, 3>,
+}
+
+/// Where a step's queue counters live: the control block (steps of the whole grid), or block
+/// 0's [`LocalCounters`] (steps it runs alone; copied in before the first, written back after
+/// the last, with the grid waiting at its barrier throughout).
+#[derive(Clone, Copy)]
+struct Counters<'s> {
+    control: *mut DeltaControl,
+    local: Option<&'s LocalCounters>,
+}
+
+impl Counters<'_> {
+    /// The control block's word of `count`.
+    #[inline(always)]
+    fn global(&self, count: Count) -> *mut u32 {
+        let c = self.control;
+        // SAFETY (pointer arithmetic only): the control block is valid.
+        unsafe {
+            match count {
+                Count::Near(step) => addr_of_mut!((*c).near_len[(step % 3) as usize]),
+                Count::Settled => addr_of_mut!((*c).settled_len),
+                Count::Far(split) => addr_of_mut!((*c).far_len[(split % 3) as usize]),
+            }
+        }
+    }
+
+    /// `count`, complete since the last barrier.
+    #[inline(always)]
+    unsafe fn read(&self, count: Count) -> u32 {
+        match self.local {
+            Some(local) => local.lengths.get(count.index()),
+            // SAFETY: the control block obeys the kernel contract; read at GPU scope.
+            None => unsafe { load_relaxed_u32(self.global(count)) },
+        }
+    }
+
+    /// Appends `v` to `list` where `want`, counted by `count`, one atomic per warp. All lanes
+    /// of a warp call it together.
+    ///
+    /// # Safety
+    /// `list` has room for every vertex appended.
+    #[inline(always)]
+    unsafe fn append(&self, want: bool, v: u32, list: *mut u32, count: Count) {
+        let Some(local) = self.local else {
+            // SAFETY: forwarded from the caller; the control block obeys the kernel contract.
+            unsafe { append(want, v, list, self.global(count)) };
+            return;
+        };
+        let wanting = ballot_sync(FULL_MASK, want);
+        if wanting == 0 {
+            return;
+        }
+        let leader = ffs(wanting) - 1;
+        let mut base = 0;
+        if lane_id() == leader {
+            base = local.lengths.fetch_add(count.index(), popc(wanting));
+        }
+        let base = shfl_idx_sync(FULL_MASK, base, leader);
+        if want {
+            // SAFETY: forwarded from the caller.
+            unsafe { *list.add((base + popc(wanting & lanemask_lt())) as usize) = v };
+        }
+    }
+
+    /// Sets `count` to zero (the step's leader, on a slot nobody touches during the step).
+    #[inline(always)]
+    unsafe fn clear(&self, count: Count) {
+        match self.local {
+            Some(local) => local.lengths.set(count.index(), 0),
+            // SAFETY: the control block obeys the kernel contract.
+            None => unsafe { core::ptr::write_volatile(self.global(count), 0) },
+        }
+    }
+
+    /// The smallest bucket pushed into far pile `split` since it was cleared.
+    #[inline(always)]
+    unsafe fn far_min(&self, split: u32) -> u64 {
+        let slot = (split % 3) as usize;
+        match self.local {
+            Some(local) => local.far_min.get(slot),
+            // SAFETY: the control block obeys the kernel contract; read at GPU scope.
+            None => unsafe { load_acquire_u64(addr_of!((*self.control).far_min[slot])) },
+        }
+    }
+
+    /// Lowers far pile `split`'s smallest bucket to `bucket`.
+    #[inline(always)]
+    unsafe fn lower_far_min(&self, split: u32, bucket: u64) {
+        let slot = (split % 3) as usize;
+        match self.local {
+            Some(local) => {
+                local.far_min.fetch_min(slot, bucket);
+            }
+            // SAFETY: the control block obeys the kernel contract.
+            None => unsafe {
+                atomic_min_u64(addr_of_mut!((*self.control).far_min[slot]), bucket);
+            },
+        }
+    }
+
+    /// Empties far pile `split`'s counters (the step's leader, two splits ahead).
+    #[inline(always)]
+    unsafe fn clear_far(&self, split: u32) {
+        let slot = (split % 3) as usize;
+        // SAFETY: forwarded; the control block obeys the kernel contract.
+        unsafe {
+            self.clear(Count::Far(split));
+            match self.local {
+                Some(local) => local.far_min.set(slot, u64::MAX),
+                None => core::ptr::write_volatile(addr_of_mut!((*self.control).far_min[slot]), u64::MAX),
+            }
+        }
+    }
+}
+
+impl LocalCounters {
+    /// Thread 0 of block 0 copies the control block's counters in, after the grid barrier
+    /// that opens a run alone (a block barrier must follow before anyone reads them).
+    #[inline(always)]
+    unsafe fn copy_in(&self, control: *mut DeltaControl) {
+        let grid = Counters { control, local: None };
+        // SAFETY: the control block obeys the kernel contract.
+        unsafe {
+            for k in 0..3u32 {
+                self.lengths.set(Count::Near(k).index(), grid.read(Count::Near(k)));
+                self.lengths.set(Count::Far(k).index(), grid.read(Count::Far(k)));
+                self.far_min.set(k as usize, grid.far_min(k));
+            }
+            self.lengths.set(Count::Settled.index(), grid.read(Count::Settled));
+        }
+    }
+
+    /// Thread 0 of block 0 writes the counters back, after the run's last block barrier and
+    /// before the grid barrier that hands the loop back.
+    #[inline(always)]
+    unsafe fn copy_out(&self, control: *mut DeltaControl) {
+        let grid = Counters { control, local: None };
+        // SAFETY: the control block obeys the kernel contract.
+        unsafe {
+            for k in 0..3u32 {
+                core::ptr::write_volatile(grid.global(Count::Near(k)), self.lengths.get(Count::Near(k).index()));
+                core::ptr::write_volatile(grid.global(Count::Far(k)), self.lengths.get(Count::Far(k).index()));
+                core::ptr::write_volatile(addr_of_mut!((*control).far_min[k as usize]), self.far_min.get(k as usize));
+            }
+            core::ptr::write_volatile(grid.global(Count::Settled), self.lengths.get(Count::Settled.index()));
         }
     }
 }
@@ -112,9 +312,12 @@ struct Delta {
     far: *mut u32,
     control: *mut DeltaControl,
     trace: *mut u64,
+    shared_lists: *mut u64,
     delta: u64,
     n: u32,
     trace_capacity: u32,
+    shared_list_capacity: u32,
+    max_degree: u32,
     near_far: bool,
     all_heavy: bool,
     small_path: bool,
@@ -127,6 +330,8 @@ struct Relaxer<'a> {
     edges: Edges,
     state: State,
     relaxations: u32,
+    /// Where the step's counters live (block 0's shared copy when it runs the step alone).
+    counters: Counters<'a>,
 }
 
 impl Relaxer<'_> {
@@ -145,7 +350,7 @@ impl Relaxer<'_> {
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
         let d = self.delta;
         // SAFETY: `v < n` where `want` (a target of the graph); the queues have room for `n`.
-        unsafe { d.offer(&self.state, want, v, candidate) }
+        unsafe { d.offer(&self.state, self.counters, want, v, candidate) }
     }
 }
 
@@ -221,9 +426,12 @@ impl Delta {
             far: params.far,
             control: params.control.cast(),
             trace: params.trace,
+            shared_lists: params.shared_lists,
             delta: params.delta,
             n: params.n,
             trace_capacity: params.trace_capacity,
+            shared_list_capacity: params.shared_list_capacity,
+            max_degree: params.max_degree,
             near_far: flag_word & flags::NEAR_FAR != 0,
             all_heavy: flag_word & flags::ALL_HEAVY != 0,
             small_path: flag_word & flags::SMALL_PATH != 0,
@@ -241,101 +449,245 @@ impl Delta {
     }
 
     /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
-    /// when it falls into the current bucket, else the far pile. All lanes call it.
+    /// when it falls into the current bucket, else the far pile. The distance and the marks are
+    /// read before their atomics on steps of the grid, not alone (see `relax_filtered`). All
+    /// lanes call it.
     ///
     /// # Safety
     /// `v < n` where `want`.
     #[inline(always)]
-    unsafe fn offer(&self, state: &State, want: bool, v: u32, candidate: u64) {
-        let c = self.control;
+    unsafe fn offer(&self, state: &State, counters: Counters, want: bool, v: u32, candidate: u64) {
+        let read_first = counters.local.is_none();
         // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
         unsafe {
-            let lowered = want && relax(self.distances, v, candidate);
+            let lowered = want && relax_filtered(self.distances, v, candidate, read_first);
             let bucket = if lowered { self.reader.bucket(candidate, self.delta) } else { u64::MAX };
-            let to_near = lowered && bucket <= state.bucket && first_to_mark(self.queued, v, state.step + 1);
+            let to_near =
+                lowered && bucket <= state.bucket && first_to_mark_filtered(self.queued, v, state.step + 1, read_first);
             let to_far = lowered && bucket > state.bucket;
-            let far_new = to_far && first_to_mark(self.far_marks, v, state.splits + 1);
-            self.note_far_bucket(to_far, bucket, state.splits);
-            let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
-            append(to_near, v, self.near_area(state.step + 1), near_len);
-            append(far_new, v, self.far_area(state.splits), addr_of_mut!((*c).far_len[(state.splits % 3) as usize]));
+            let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, read_first);
+            self.note_far_bucket(counters, to_far, bucket, state.splits);
+            counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+            counters.append(far_new, v, self.far_area(state.splits), Count::Far(state.splits));
         }
     }
 
     /// Lowers the far pile `pile`'s smallest bucket to the warp's smallest `bucket` of lanes
     /// with `pushed`, one atomic per warp. All lanes call it.
     #[inline(always)]
-    unsafe fn note_far_bucket(&self, pushed: bool, bucket: u64, pile: u32) {
+    unsafe fn note_far_bucket(&self, counters: Counters, pushed: bool, bucket: u64, pile: u32) {
         let pushing = ballot_sync(FULL_MASK, pushed);
         if pushing != 0 {
             let smallest = warp_min_u64(if pushed { bucket } else { u64::MAX });
             if lane_id() == ffs(pushing) - 1 {
                 // SAFETY: the control block obeys the kernel contract.
-                unsafe { atomic_min_u64(addr_of_mut!((*self.control).far_min[(pile % 3) as usize]), smallest) };
+                unsafe { counters.lower_far_min(pile, smallest) };
             }
         }
     }
 
     /// The step the counters call for.
     #[inline(always)]
-    unsafe fn decide(&self, state: &State) -> Step {
-        let c = self.control;
+    unsafe fn decide(&self, state: &State, counters: Counters) -> Step {
         // SAFETY: the control block obeys the kernel contract; its counters are read at GPU scope.
         unsafe {
-            let len = load_relaxed_u32(addr_of!((*c).near_len[(state.step % 3) as usize]));
+            let len = counters.read(Count::Near(state.step));
             if len > 0 {
                 return Step::Light { len };
             }
             if !self.near_far {
-                let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                let settled = counters.read(Count::Settled);
                 if settled > state.heavy_done {
                     return Step::Heavy { from: state.heavy_done, to: settled };
                 }
             }
-            let pile = (state.splits % 3) as usize;
-            let len = load_relaxed_u32(addr_of!((*c).far_len[pile]));
+            let len = counters.read(Count::Far(state.splits));
             if len == 0 {
                 return Step::Done;
             }
-            Step::Split { len, bucket: load_acquire_u64(addr_of!((*c).far_min[pile])) }
+            Step::Split { len, bucket: counters.far_min(state.splits) }
         }
     }
 
-    /// Runs one step on `blocks` blocks (this one being `rank`), updating `state`.
+    /// The queue a light round or heavy phase expands: its entries are `list[from..from + len]`;
+    /// None for a step that expands no list (a split, or a light round of `ALL_HEAVY`).
     #[inline(always)]
-    unsafe fn run_step(&self, step: Step, state: &mut State, blocks: u32, rank: u32, scratch: &TileScratch<BLOCK>) {
+    fn expanded(&self, step: Step, state: &State) -> Option<(*mut u32, u32, u32)> {
+        match step {
+            Step::Light { len } if !self.all_heavy => Some((self.near_area(state.step), 0, len)),
+            Step::Heavy { from, to } => Some((self.settled, from, to - from)),
+            _ => None,
+        }
+    }
+
+    /// `v`'s list, `start..end` in edges.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn list_of(&self, v: u32) -> (u64, u64) {
+        // SAFETY: `v < n`; offsets hold n + 1 entries.
+        unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) }
+    }
+
+    /// Whether block 0 runs `step` alone: a queue of at most `SMALL_QUEUE` vertices whose lists
+    /// hold at most `SMALL_QUEUE_EDGES` edges. The edges are summed by the whole block (every
+    /// block, or block 0 in its run alone, calls it at the same point and reads the same
+    /// queue, so all agree) unless no such queue can hold that many (roads, grids).
+    #[inline(always)]
+    unsafe fn runs_alone(&self, step: Step, state: &State, scratch: &Scratch) -> bool {
+        if !self.small_path || step.work() > SMALL_QUEUE {
+            return false;
+        }
+        if self.max_degree as u64 * SMALL_QUEUE as u64 <= SMALL_QUEUE_EDGES {
+            return true;
+        }
+        let Some((list, from, len)) = self.expanded(step, state) else {
+            return true;
+        };
+        let mut edges = 0u32;
+        let mut i = thread_idx();
+        while i < len {
+            // SAFETY: `i < len`, inside the queue; its entries are vertices.
+            let (start, end) = unsafe { self.list_of(*list.add((from + i) as usize)) };
+            // Capped, so the block's sum (at most SMALL_QUEUE terms) fits 32 bits.
+            edges += (end - start).min(SMALL_QUEUE_EDGES + 1) as u32;
+            i += SSSP_BLOCK;
+        }
+        let (_, total) = block_exclusive_scan(edges, &scratch.tile.scan);
+        total as u64 <= SMALL_QUEUE_EDGES
+    }
+
+    /// The shortest list a step of the whole grid shares with it ([`NO_SHARING`] when it can
+    /// hold none): lists of a block's worth of edges or more; on a step whose queue gives no
+    /// block a second tile (and fits the table), lists of 32 or more, since there the slowest
+    /// tile is the step's time (the persistent BFS's rule, bench/NOTES.md entry 39). Each queue
+    /// entry registers at most once, so the table's capacity bounds what a step registers.
+    #[inline(always)]
+    fn share_from(&self, step: Step, state: &State) -> u64 {
+        let max_degree = self.max_degree as u64;
+        let Some((_, _, len)) = self.expanded(step, state) else {
+            return NO_SHARING;
+        };
+        if max_degree < SMALL_STEP_SHARED_LIST_EDGES {
+            return NO_SHARING;
+        }
+        let small_step = len.div_ceil(SSSP_BLOCK) <= grid_dim() && len < self.shared_list_capacity;
+        let from = if small_step { SMALL_STEP_SHARED_LIST_EDGES } else { SHARED_LIST_EDGES };
+        if max_degree >= from {
+            from
+        } else {
+            NO_SHARING
+        }
+    }
+
+    /// The shared-list table.
+    #[inline(always)]
+    fn table(&self) -> SharedLists {
+        SharedLists { table: self.shared_lists, capacity: self.shared_list_capacity }
+    }
+
+    /// The word that tallies step `step`'s shared lists.
+    #[inline(always)]
+    fn tally(&self, step: u32) -> *mut u64 {
+        // SAFETY (pointer arithmetic only): the control block is valid.
+        unsafe { addr_of_mut!((*self.control).shared_tally[(step % 3) as usize]) }
+    }
+
+    /// Registers every list of `share_from` edges or more of the step's queue in the
+    /// shared-list table, one warp ballot and at most one atomic per 32 entries. The caller
+    /// passes a grid barrier before anyone gathers.
+    #[inline(always)]
+    unsafe fn register_long_lists(&self, step: Step, state: &State, share_from: u64) {
+        let Some((list, from, len)) = self.expanded(step, state) else {
+            return;
+        };
+        let tally = self.tally(state.step);
+        let mut warp_base = global_idx() - lane_id();
+        while warp_base < len {
+            let i = warp_base + lane_id();
+            let (mut v, mut start, mut end) = (0, 0, 0);
+            if i < len {
+                // SAFETY: `i < len`, inside the queue; its entries are vertices.
+                unsafe {
+                    v = *list.add((from + i) as usize);
+                    (start, end) = self.list_of(v);
+                }
+            }
+            let long = end - start >= share_from;
+            let long_lanes = ballot_sync(FULL_MASK, long);
+            if long_lanes != 0 {
+                let length = if long { end - start } else { 0 };
+                // SAFETY: the tally slot was cleared two steps ago; every queue entry registers
+                // at most once, within the table's capacity (see `share_from`).
+                unsafe { self.table().register(tally, long_lanes, long, start, length, v) };
+            }
+            warp_base += global_threads();
+        }
+    }
+
+    /// Runs one step on `blocks` blocks (this one being `rank`; `alone`: block 0 by itself),
+    /// updating `state`. Unless `share_from` is [`NO_SHARING`], the step's lists of
+    /// `share_from` edges or more were registered and a grid barrier passed: the grid gathers
+    /// them first, then skips them in its tiles.
+    #[inline(always)]
+    unsafe fn run_step(
+        &self,
+        step: Step,
+        state: &mut State,
+        blocks: u32,
+        rank: u32,
+        scratch: &Scratch,
+        share_from: u64,
+        alone: bool,
+    ) {
         let c = self.control;
-        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0 };
+        let counters = Counters { control: c, local: if alone { Some(&scratch.local) } else { None } };
+        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, counters };
+        // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
+        // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
+        // (the persistent BFS's rule, bench/NOTES.md entry 38).
+        let warp_list_edges = if step.work().div_ceil(SSSP_BLOCK) <= blocks { BLOCK as u64 } else { WARP_SIZE as u64 };
         // SAFETY (throughout): queue entries are vertex ids `< n`; pointers obey the kernel
-        // contract.
+        // contract; registered lists are the step's queue's lists.
         unsafe {
+            if share_from != NO_SHARING {
+                relaxer.edges = match step {
+                    Step::Heavy { .. } => Edges::Heavy,
+                    _ if self.near_far => Edges::All,
+                    _ => Edges::Light,
+                };
+                let tally = Tally::read(self.tally(state.step));
+                self.table().gather::<BLOCK, _>(tally, &scratch.window, &mut relaxer);
+            }
             match step {
                 Step::Light { len } => {
                     let input = self.near_area(state.step);
                     relaxer.edges = if self.near_far { Edges::All } else { Edges::Light };
                     for_tiles!(len, blocks, rank, |i, valid| {
                         let u = if valid { *input.add(i as usize) } else { 0 };
-                        let settle = valid && !self.near_far && first_to_mark(self.settled_marks, u, state.seq);
-                        append(settle, u, self.settled, addr_of_mut!((*c).settled_len));
                         let relaxing = valid && !self.all_heavy;
-                        let (start, end) = if relaxing {
-                            (*self.offsets.add(u as usize), *self.offsets.add(u as usize + 1))
-                        } else {
-                            (0, 0)
-                        };
-                        gather_tile(scratch, u, start, end, WARP_SIZE as u64, &mut relaxer);
+                        // The list's bounds are read before the settling atomics, so their
+                        // latencies overlap.
+                        let (mut start, end) = if relaxing { self.list_of(u) } else { (0, 0) };
+                        let settle =
+                            valid && !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, !alone);
+                        counters.append(settle, u, self.settled, Count::Settled);
+                        if end - start >= share_from {
+                            start = end; // registered: the grid relaxed it
+                        }
+                        gather_tile(&scratch.tile, u, start, end, warp_list_edges, &mut relaxer);
                     });
                 }
                 Step::Heavy { from, to } => {
                     relaxer.edges = Edges::Heavy;
                     for_tiles!(to - from, blocks, rank, |i, valid| {
                         let u = if valid { *self.settled.add((from + i) as usize) } else { 0 };
-                        let (start, end) = if valid {
-                            (*self.offsets.add(u as usize), *self.offsets.add(u as usize + 1))
-                        } else {
-                            (0, 0)
-                        };
-                        gather_tile(scratch, u, start, end, WARP_SIZE as u64, &mut relaxer);
+                        let (mut start, end) = if valid { self.list_of(u) } else { (0, 0) };
+                        if end - start >= share_from {
+                            start = end; // registered: the grid relaxed it
+                        }
+                        gather_tile(&scratch.tile, u, start, end, warp_list_edges, &mut relaxer);
                     });
                 }
                 Step::Split { len, bucket } => {
@@ -344,14 +696,13 @@ impl Delta {
                     for_tiles!(len, blocks, rank, |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
-                        let to_near = valid && at == bucket && first_to_mark(self.queued, v, state.step + 1);
+                        let to_near =
+                            valid && at == bucket && first_to_mark_filtered(self.queued, v, state.step + 1, !alone);
                         let stays = valid && at > bucket;
-                        let stays_new = stays && first_to_mark(self.far_marks, v, next_pile + 1);
-                        self.note_far_bucket(stays, at, next_pile);
-                        let near_len = addr_of_mut!((*c).near_len[((state.step + 1) % 3) as usize]);
-                        append(to_near, v, self.near_area(state.step + 1), near_len);
-                        let far_len = addr_of_mut!((*c).far_len[(next_pile % 3) as usize]);
-                        append(stays_new, v, self.far_area(next_pile), far_len);
+                        let stays_new = stays && first_to_mark_filtered(self.far_marks, v, next_pile + 1, !alone);
+                        self.note_far_bucket(counters, stays, at, next_pile);
+                        counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                        counters.append(stays_new, v, self.far_area(next_pile), Count::Far(next_pile));
                     });
                 }
                 Step::Done => {}
@@ -363,18 +714,17 @@ impl Delta {
             let leader = rank == 0 && thread_idx() == 0;
             if leader {
                 // Nobody touches this slot during the step (see `DeltaControl`).
-                core::ptr::write_volatile(addr_of_mut!((*c).near_len[((state.step + 2) % 3) as usize]), 0);
+                counters.clear(Count::Near(state.step + 2));
+                core::ptr::write_volatile(self.tally(state.step + 2), 0);
             }
             match step {
                 Step::Light { .. } => state.rounds += 1,
                 Step::Heavy { to, .. } => state.heavy_done = to,
                 Step::Split { bucket, .. } => {
-                    let settled = load_relaxed_u32(addr_of!((*c).settled_len));
+                    let settled = counters.read(Count::Settled);
                     if leader {
                         self.record_bucket(state, settled);
-                        let cleared = ((state.splits + 2) % 3) as usize;
-                        core::ptr::write_volatile(addr_of_mut!((*c).far_len[cleared]), 0);
-                        core::ptr::write_volatile(addr_of_mut!((*c).far_min[cleared]), u64::MAX);
+                        counters.clear_far(state.splits + 2);
                     }
                     state.splits += 1;
                     state.bucket = bucket;
@@ -408,8 +758,15 @@ impl Delta {
     /// The bucket loop.
     #[inline(always)]
     unsafe fn run(&self) {
-        // SAFETY: declared once, before any control flow.
-        let scratch = unsafe { TileScratch::<BLOCK>::declare() };
+        // SAFETY: declared once each, before any control flow.
+        let scratch = unsafe {
+            Scratch {
+                tile: TileScratch::declare(),
+                window: ListWindow::declare(),
+                local: LocalCounters { lengths: SharedArray::declare(), far_min: SharedArray::declare() },
+            }
+        };
+        let grid_counters = Counters { control: self.control, local: None };
         let c = self.control;
         // SAFETY: the barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
@@ -425,7 +782,7 @@ impl Delta {
         };
         loop {
             // SAFETY (throughout): pointers obey the kernel contract.
-            let step = unsafe { self.decide(&state) };
+            let step = unsafe { self.decide(&state, grid_counters) };
             if let Step::Done = step {
                 if is_grid_leader() {
                     // SAFETY: as above.
@@ -433,24 +790,41 @@ impl Delta {
                 }
                 return;
             }
-            if self.small_path && step.work() <= SMALL_QUEUE {
+            // SAFETY: as above.
+            if unsafe { self.runs_alone(step, &state, &scratch) } {
+                // Every block has read this step's counters once the barrier passes; from then
+                // on block 0 owns them until it hands the loop back (a block still deciding
+                // while block 0 changed them could take another step).
+                barrier.sync();
                 let slot = (state.small_runs % 2) as usize;
                 if block_idx() == 0 {
+                    let local = Counters { control: c, local: Some(&scratch.local) };
+                    if thread_idx() == 0 {
+                        // SAFETY: as above; the rest of the grid waits at the barrier.
+                        unsafe { scratch.local.copy_in(c) };
+                    }
+                    sync_threads();
                     let mut alone = state;
                     let mut step = step;
                     loop {
                         // SAFETY: as above; block 0 is the whole team.
-                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch) };
+                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true) };
                         sync_threads();
                         // SAFETY: as above.
-                        step = unsafe { self.decide(&alone) };
-                        if matches!(step, Step::Done) || step.work() > SMALL_QUEUE {
+                        step = unsafe { self.decide(&alone, local) };
+                        // SAFETY: as above.
+                        if matches!(step, Step::Done) || !unsafe { self.runs_alone(step, &alone, &scratch) } {
                             break;
                         }
                     }
                     if thread_idx() == 0 {
-                        // SAFETY: the handoff slot of this run; nobody reads it until the barrier.
-                        unsafe { store_handoff(c, slot, &alone) };
+                        // SAFETY: the counters are complete (the block barrier after the last
+                        // step); the handoff slot of this run, which nobody reads until the
+                        // barrier.
+                        unsafe {
+                            scratch.local.copy_out(c);
+                            store_handoff(c, slot, &alone);
+                        }
                     }
                 }
                 barrier.sync();
@@ -459,8 +833,14 @@ impl Delta {
                 state.small_runs += 1;
                 continue;
             }
+            let share_from = self.share_from(step, &state);
+            if share_from != NO_SHARING {
+                // SAFETY: as above.
+                unsafe { self.register_long_lists(step, &state, share_from) };
+                barrier.sync();
+            }
             // SAFETY: as above.
-            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch) };
+            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false) };
             barrier.sync();
         }
     }
@@ -534,7 +914,9 @@ use core::ptr::{addr_of, addr_of_mut};
 /// `near` and `far` hold `2 n` entries, `settled` `n`; `control` is a `DeltaControl` with the
 /// source alone in near slot 0, the other counters zero and every `far_min` `u64::MAX`;
 /// `trace` holds `trace_capacity` records; `delta` is positive (an integer, or a finite
-/// `f32`'s bits for float weights).
+/// `f32`'s bits for float weights); `shared_lists` holds `shared_list_capacity` entries of
+/// `SHARED_LIST_WORDS` words, at least `shared_list_capacity(n, m)` (the interface's); every
+/// `shared_tally` is zero and `max_degree` is the largest out-degree (capped).
 #[inline(always)]
 pub unsafe fn delta_stepping(params: SsspDeltaSteppingParams) {
     let delta = Delta::new(params);

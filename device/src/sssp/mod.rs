@@ -88,10 +88,21 @@ pub unsafe fn distance_of(distances: *const u64, v: u32) -> u64 {
 #[inline(always)]
 pub unsafe fn relax(distances: *mut u64, v: u32, candidate: u64) -> bool {
     // SAFETY: forwarded from the caller.
+    unsafe { relax_filtered(distances, v, candidate, true) }
+}
+
+/// [`relax`], reading the distance first only when `read_first`: the read spares the atomic
+/// where most candidates lose (big steps, where atomics contend), the atomic alone spares a
+/// round trip to L2 where the chain of dependent accesses is the step's time (block 0 alone).
+///
+/// # Safety
+/// As for [`relax`].
+#[inline(always)]
+pub unsafe fn relax_filtered(distances: *mut u64, v: u32, candidate: u64, read_first: bool) -> bool {
+    // SAFETY: forwarded from the caller.
     unsafe {
         let at = distances.add(v as usize);
-        // A plain read first: most candidates lose, and a read is cheaper than an atomic.
-        candidate < *at && atomic_min_u64(at, candidate) > candidate
+        (!read_first || candidate < *at) && atomic_min_u64(at, candidate) > candidate
     }
 }
 
@@ -103,7 +114,19 @@ pub unsafe fn relax(distances: *mut u64, v: u32, candidate: u64) -> bool {
 #[inline(always)]
 pub unsafe fn first_to_mark(marks: *mut u32, v: u32, mark: u32) -> bool {
     // SAFETY: forwarded from the caller.
-    unsafe { *marks.add(v as usize) != mark && atomic_exch_u32(marks.add(v as usize), mark) != mark }
+    unsafe { first_to_mark_filtered(marks, v, mark, true) }
+}
+
+/// [`first_to_mark`], reading the mark first only when `read_first` (see [`relax_filtered`]).
+///
+/// # Safety
+/// As for [`first_to_mark`].
+#[inline(always)]
+pub unsafe fn first_to_mark_filtered(marks: *mut u32, v: u32, mark: u32, read_first: bool) -> bool {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        (!read_first || *marks.add(v as usize) != mark) && atomic_exch_u32(marks.add(v as usize), mark) != mark
+    }
 }
 
 /// Appends `v` to `list` (counted by `len`) where `want`, one atomic per warp. All lanes of a

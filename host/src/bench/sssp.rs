@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::graph::Graph;
 use crate::sssp::gpu::GpuSsspTrace;
 use crate::sssp::verify::validate;
-use crate::sssp::{delta_for, PathFinder, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{PathFinder, SsspOptions, SsspRun, SsspStrategy};
 
 /// SSSP's columns of a trial record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -277,7 +277,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
         };
         Ok(SsspPayload {
             strategy: self.options.strategy.name().into(),
-            delta: delta_for(self.graph, self.options.delta)?,
+            delta: self.finder.delta(&self.options)?,
             weights: self.graph.weight_range().map_or_else(|| "none (unit weights)".into(), |r| r.to_string()),
             distances_only: self.options.distances_only,
             trace,

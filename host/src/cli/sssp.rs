@@ -9,7 +9,7 @@ use serde_json::json;
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
 use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::graph::UNREACHED;
-use warpath::sssp::{delta_for, verify, PathFinder, PathsRun, SsspOptions, SsspStrategy};
+use warpath::sssp::{verify, PathFinder, PathsRun, SsspOptions, SsspStrategy};
 use warpath::{Error, Graph, Result};
 
 use warpath::gpu::Placement;
@@ -185,10 +185,9 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let graph = super::load_weighted(&args.graph.input, &args.weights)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
-    let delta = delta_for(&graph, options.delta)?;
-
     let placement = placement_options(&args.graph);
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
+    let delta = finder.delta(&options)?;
     let (found, gpu_trace) = finder.run_traced(source, &options)?;
     for warning in &found.warnings {
         eprintln!("warpath: warning: {warning}");

@@ -139,7 +139,8 @@ fn place_on_gpu(
         None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
     };
     let weighted = workspace.edge_weights && graph.is_weighted();
-    if weighted && options.compressed {
+    // An algorithm that reads weights reads plain lists, weighted or not (unit weights then).
+    if workspace.edge_weights && options.compressed {
         return Err(GpuError::Unsupported(
             "compressed lists hold no edge weights, and this algorithm reads them: place the plain lists".into(),
         ));

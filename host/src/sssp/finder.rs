@@ -8,7 +8,7 @@ use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, P
 use crate::error::Result;
 use crate::graph::Graph;
 use crate::sssp::gpu::GpuSsspTrace;
-use crate::sssp::{check_source, cpu_delta, gpu, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{check_source, cpu_delta, delta_for, gpu, SsspOptions, SsspRun, SsspStrategy};
 
 /// A finished run and what it cost.
 #[derive(Clone, Debug)]
@@ -68,6 +68,16 @@ impl<'g> PathFinder<'g> {
         &self.warnings
     }
 
+    /// The bucket width delta-stepping runs with on this backend for `options`: the requested
+    /// one, or the backend's own rule (the GPU's, [`gpu::delta`], reads the placed weights; the
+    /// CPU's is [`delta_for`]). Reports show this one, not another backend's.
+    pub fn delta(&self, options: &SsspOptions) -> Result<f64> {
+        match self.prepared.gpu() {
+            Some(on_gpu) => gpu::delta(on_gpu, options),
+            None => delta_for(self.graph, options.delta),
+        }
+    }
+
     /// Shortest paths from `source` (an internal id; out of range is an error).
     pub fn run(&self, source: u32, options: &SsspOptions) -> Result<PathsRun> {
         Ok(self.run_traced(source, options)?.0)
@@ -124,6 +134,17 @@ mod tests {
         assert!(found.warnings.iter().any(|w| w.contains("weighs 1")), "{:?}", found.warnings);
         assert!(matches!(found.backend, BackendUsed::Cpu { .. }));
         assert!(shortest_paths(&g, 3, Backend::Cpu).unwrap_err().to_string().contains("out of range"));
+    }
+
+    #[test]
+    fn the_cpu_reports_its_own_delta() {
+        let edges = EdgeList::new(3, vec![(0, 1), (1, 2)], true);
+        let g = GraphBuilder::new().build(edges.with_weights(crate::graph::Weights::U32(vec![10, 30]))).unwrap();
+        let options = SsspOptions::default();
+        let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
+        assert_eq!(finder.delta(&options).unwrap(), delta_for(&g, None).unwrap());
+        let asked = SsspOptions { delta: Some(6.5), ..options };
+        assert_eq!(finder.delta(&asked).unwrap(), 7.0, "integer weights round up");
     }
 
     #[test]

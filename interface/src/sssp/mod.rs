@@ -44,8 +44,30 @@ pub const fn weight_kind(flags: u32) -> u32 {
     flags & flags::WEIGHTS_MASK
 }
 
-/// Queues of at most this many vertices are run by block 0 alone (with [`flags::SMALL_PATH`]).
+/// Queues of at most this many vertices are run by block 0 alone (with [`flags::SMALL_PATH`]),
+/// when their lists hold at most [`SMALL_QUEUE_EDGES`] edges.
 pub const SMALL_QUEUE: u32 = 2 * SSSP_BLOCK;
+/// The most edges a step block 0 runs alone expands: 16 block-wide rounds. A queue of a few
+/// hub vertices goes to the whole grid, which shares their lists out.
+pub const SMALL_QUEUE_EDGES: u64 = 16 * SSSP_BLOCK as u64;
+
+/// Delta-stepping shares lists at least this long out to the whole grid in even ranges
+/// (`operators::shared_lists`), whatever the step's size.
+pub const SHARED_LIST_EDGES: u64 = SSSP_BLOCK as u64;
+/// On a step whose queue gives no block a second tile, lists at least this long are shared
+/// too (while the queue is shorter than the table), as the persistent BFS does on small levels.
+pub const SMALL_STEP_SHARED_LIST_EDGES: u64 = 32;
+/// Words per entry of the shared-list table (`operators::shared_lists::ENTRY_WORDS`).
+pub const SHARED_LIST_WORDS: usize = 3;
+/// Entries of delta-stepping's shared-list table for a graph of `n` vertices and `m` edges: one
+/// per list of [`SHARED_LIST_EDGES`] edges or more (a step relaxes each list at most once), and
+/// room for the short lists a small step shares (at least `min(n, 2^18)`, more than the
+/// vertices of a queue that gives no block of today's GPUs a second tile).
+pub const fn shared_list_capacity(n: u64, m: u64) -> u64 {
+    let long = m / SHARED_LIST_EDGES;
+    let small = if n < 1 << 18 { n } else { 1 << 18 };
+    (if long > small { long } else { small }) + 1
+}
 
 /// Bookkeeping of the delta-stepping grid, in global memory: the host writes it before each
 /// launch (near slot 0 holding the source, every `far_min` at `u64::MAX`). Near-queue
@@ -81,6 +103,9 @@ pub struct DeltaControl {
     /// done, unused]` and the bucket.
     pub handoff: [[u32; 8]; 2],
     pub handoff_bucket: [u64; 2],
+    /// The shared-list tally of each step's slot (entries and packed edges,
+    /// `operators::shared_lists`), cleared two steps ahead as the near-queue counters are.
+    pub shared_tally: [u64; 3],
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
@@ -159,7 +184,9 @@ macro_rules! sssp_delta_stepping_fields {
             /// distances `sssp_init` prepared, three mark words a vertex (`marks`: queued,
             /// settled, far), the near queues (`2 n`), the settled list (`n`), the far piles
             /// (`2 n`), the control block, the trace (`trace_capacity` records), the bucket
-            /// width (`delta`: an integer, or an `f32`'s bits) and the flags.
+            /// width (`delta`: an integer, or an `f32`'s bits) and the flags; the shared-list
+            /// table (`shared_list_capacity` entries of `SHARED_LIST_WORDS` words) and the
+            /// graph's largest out-degree (capped at `u32::MAX`).
             kernel sssp_delta_stepping, in [$crate::sssp], struct SsspDeltaSteppingParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -171,10 +198,13 @@ macro_rules! sssp_delta_stepping_fields {
                 far: $crate::DevicePtrMut<u32>,
                 control: $crate::DevicePtrMut<u64>,
                 trace: $crate::DevicePtrMut<u64>,
+                shared_lists: $crate::DevicePtrMut<u64>,
                 delta: u64,
                 n: u32,
                 trace_capacity: u32,
                 flags: u32,
+                shared_list_capacity: u32,
+                max_degree: u32,
             }
             $(=> $run)?
         }

@@ -5,8 +5,9 @@
 use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
-    SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
+    flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
+    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, SHARED_LIST_WORDS, SSSP_BLOCK,
+    WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -76,6 +77,8 @@ pub struct DeltaBuffers<'a> {
     pub far: &'a mut CudaSlice<u32>,
     pub control: &'a mut CudaSlice<u64>,
     pub trace: &'a mut CudaSlice<u64>,
+    /// The shared-list table: `shared_list_capacity(n, m)` entries or more.
+    pub shared_lists: &'a mut CudaSlice<u64>,
 }
 
 /// Blocks of a cooperative SSSP kernel that fit on the GPU at once.
@@ -83,17 +86,20 @@ pub fn cooperative_blocks(gpu: &GpuContext, kernel: &'static str) -> Result<u32,
     resident_blocks(gpu, kernel, SSSP_BLOCK)
 }
 
-/// `sssp_delta_stepping`: the whole bucket loop in one cooperative launch.
+/// `sssp_delta_stepping`: the whole bucket loop in one cooperative launch over a graph whose
+/// largest out-degree is `max_degree`.
 pub fn sssp_delta_stepping(
     gpu: &GpuContext,
     view: &GraphView,
     buffers: DeltaBuffers<'_>,
     delta: u64,
+    max_degree: u64,
     flag_word: u32,
 ) -> Result<(), GpuError> {
     let kernel = names::SSSP_DELTA_STEPPING;
     let n = view.n as usize;
-    let DeltaBuffers { distances, marks, near, settled, far, control, trace } = buffers;
+    let DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists } = buffers;
+    let table_entries = shared_lists.len() / SHARED_LIST_WORDS;
     require(
         kernel,
         distances.len() >= n
@@ -102,9 +108,16 @@ pub fn sssp_delta_stepping(
             && settled.len() >= n
             && far.len() >= 2 * n
             && control.len() >= DELTA_CONTROL_WORDS
+            && table_entries as u64 >= shared_list_capacity(view.n as u64, view.m)
             && delta > 0
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
-        || format!("buffers too small for {n} vertices, or delta {delta}, or flags {flag_word:#x}"),
+        || {
+            format!(
+                "buffers too small for {n} vertices and {} edges ({table_entries} shared-list entries), or delta \
+                 {delta}, or flags {flag_word:#x}",
+                view.m
+            )
+        },
     )?;
     let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
     let blocks = cooperative_blocks(gpu, kernel)?;
@@ -120,10 +133,13 @@ pub fn sssp_delta_stepping(
         far: launch.write(far),
         control: launch.write(control),
         trace: launch.write(trace),
+        shared_lists: launch.write(shared_lists),
         delta,
         n: view.n,
         trace_capacity,
         flags: flag_word,
+        shared_list_capacity: table_entries.min(u32::MAX as usize) as u32,
+        max_degree: max_degree.min(u32::MAX as u64) as u32,
     };
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
 }

@@ -9,7 +9,13 @@
 //! Delta, unless given, comes from the graph: `32 * average weight / average out-degree` (a
 //! bucket then holds about a warp's worth of a vertex's light edges), rounded up for integer
 //! weights (`sssp_weight_sum` gives the sum on the device); unit weights take 1, so every edge
-//! is heavy and a bucket is a BFS level.
+//! is heavy and a bucket is a BFS level. Graphs of average out-degree below
+//! [`LOW_DEGREE`] (roads, grids: long paths, no hubs) take [`LOW_DEGREE_DELTA_FACTOR`] times
+//! that: their buckets are many and thin (hundreds of vertices a light round), and each bucket
+//! costs a heavy phase and a split on the whole grid beside its light rounds, so fewer, fuller
+//! buckets cut steps the light rounds do not replace (Meyer and Sanders, section 4: any
+//! Δ up to the bucket's path length keeps the work near linear on bounded-degree graphs).
+//! `--delta` overrides the rule.
 
 pub mod launch;
 pub mod split;
@@ -19,8 +25,8 @@ use std::time::Duration;
 use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE,
-    SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+    flags, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
+    FLOAT_WEIGHT_SCALE, SHARED_LIST_WORDS, SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::{GpuGraph, Workspace};
@@ -30,6 +36,12 @@ use crate::graph::Graph;
 use crate::sssp::{Distances, SsspOptions, SsspRun, SsspStrategy};
 
 use launch::{DecomposedBuffers, DeltaBuffers, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
+
+/// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
+pub const LOW_DEGREE: f64 = 8.0;
+/// How much wider (bench/NOTES.md entry 53 has the road and grid traces that ask for it: many
+/// light rounds a bucket, and two more steps for its heavy phase and split).
+pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 
 /// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
 pub const TRACE_BUCKETS: usize = 1 << 16;
@@ -45,8 +57,12 @@ pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
     let labels = 8 * n + if options.distances_only { 0 } else { 8 * n };
     let (bytes, what) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => (
-            labels + 12 * n + 4 * 5 * n + 8 * (DELTA_CONTROL_WORDS + TRACE_BUCKETS * DELTA_TRACE_WORDS) as u64,
-            "the shortest-path distances, marks, near queues, settled list and far piles",
+            labels
+                + 12 * n
+                + 4 * 5 * n
+                + 8 * (DELTA_CONTROL_WORDS + TRACE_BUCKETS * DELTA_TRACE_WORDS) as u64
+                + 8 * SHARED_LIST_WORDS as u64 * shared_list_capacity(n, m),
+            "the shortest-path distances, marks, near queues, settled list, far piles and shared-list table",
         ),
         SsspStrategy::NodeBased => (labels + 12 * n, "the shortest-path distances, marks and worklists"),
         SsspStrategy::EdgeBased => {
@@ -158,7 +174,9 @@ pub fn shortest_paths_traced(
     // (with the worklist strategies' host loop, which is part of them).
     let buffers = if options.distances_only { None } else { Some(ParentBuffers::new(gpu, n)?) };
     let (relaxations, mut trace, start) = match options.strategy {
-        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => run_delta(gpu, &view, source, options, &mut distances)?,
+        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
+            run_delta(gpu, &view, graph.max_out_degree(), source, options, &mut distances)?
+        }
         _ => run_worklist(gpu, graph, &view, source, options, &mut distances)?,
     };
     let parents = if options.distances_only {
@@ -192,6 +210,15 @@ pub fn shortest_paths_traced(
     };
     let run = SsspRun { distances, parents, time: Duration::from_secs_f64(ms / 1e3), relaxations };
     Ok((run, trace))
+}
+
+/// The bucket width delta-stepping and near-far use on the placed `graph` with `options`: the
+/// requested one (rounded up for integer and unit weights) or the GPU's rule (see the module
+/// documentation), as the kernels will run it.
+pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
+    let gpu = graph.gpu();
+    let view = GraphView::of(gpu, graph.graph())?;
+    Ok(kernel_delta(gpu, &view, options)?.1)
 }
 
 /// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
@@ -231,7 +258,8 @@ fn choose_delta(
     let delta = requested.unwrap_or_else(|| {
         let average_weight = sum as f64 / scale / m.max(1) as f64;
         let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
-        let chosen = 32.0 * average_weight / average_degree;
+        let widening = if average_degree < LOW_DEGREE { LOW_DEGREE_DELTA_FACTOR } else { 1.0 };
+        let chosen = 32.0 * average_weight / average_degree * widening;
         // All weights zero: any width settles everything in one bucket.
         if chosen > 0.0 {
             chosen
@@ -263,10 +291,12 @@ fn read_control<T: bytemuck::Pod>(gpu: &GpuContext, device: &CudaSlice<u64>) -> 
     Ok(bytemuck::pod_read_unaligned(&bytemuck::cast_slice::<u64, u8>(&words)[..std::mem::size_of::<T>()]))
 }
 
-/// Delta-stepping or near-far in one launch; returns the relaxations and the trace.
+/// Delta-stepping or near-far in one launch over a graph whose largest out-degree is
+/// `max_degree`; returns the relaxations and the trace.
 fn run_delta(
     gpu: &GpuContext,
     view: &GraphView,
+    max_degree: u64,
     source: u32,
     options: &SsspOptions,
     distances: &mut CudaSlice<u64>,
@@ -280,6 +310,8 @@ fn run_delta(
     let mut far: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the far piles")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(DELTA_CONTROL_WORDS, "the delta-stepping control block")?;
     let mut trace: CudaSlice<u64> = gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?;
+    let table_words = SHARED_LIST_WORDS * shared_list_capacity(view.n as u64, view.m) as usize;
+    let mut shared_lists: CudaSlice<u64> = gpu.alloc_zeros(table_words, "the shared-list table")?;
     gpu.copy_into(&[source], &mut near)?;
     let mut initial = DeltaControl { far_min: [u64::MAX; 3], ..DeltaControl::default() };
     initial.near_len[0] = 1;
@@ -301,8 +333,10 @@ fn run_delta(
             far: &mut far,
             control: &mut control,
             trace: &mut trace,
+            shared_lists: &mut shared_lists,
         },
         delta,
+        max_degree,
         flag_word,
     )?;
     let done: DeltaControl = read_control(gpu, &control)?;
@@ -393,6 +427,52 @@ fn find_parents(
     }
 }
 
+/// The device lists of seed 002's strategies: marks, the worklist and the output worklist,
+/// and hierarchical processing's progress and sub-lists (one word each otherwise).
+struct Worklists {
+    marks: CudaSlice<u32>,
+    items: CudaSlice<u32>,
+    out: CudaSlice<u32>,
+    progress: CudaSlice<u64>,
+    sub: CudaSlice<u32>,
+    sub_next: CudaSlice<u32>,
+}
+
+/// Which list an `sssp_worklist` launch reads.
+#[derive(Clone, Copy)]
+enum Input {
+    /// The worklist, writing vertices with edges left to the sub-list.
+    Items,
+    /// The sub-list (hierarchical processing's later sub-iterations), writing the next one.
+    SubList,
+}
+
+impl Worklists {
+    /// The buffers of one `sssp_worklist` launch over `items_len` items of `input`.
+    fn buffers<'a>(
+        &'a mut self,
+        distances: &'a mut CudaSlice<u64>,
+        control: &'a mut CudaSlice<u64>,
+        input: Input,
+        items_len: u32,
+    ) -> WorklistBuffers<'a> {
+        let (items, sub) = match input {
+            Input::Items => (&self.items, &mut self.sub),
+            Input::SubList => (&self.sub, &mut self.sub_next),
+        };
+        WorklistBuffers {
+            distances,
+            marks: &mut self.marks,
+            progress: &mut self.progress,
+            items,
+            items_len,
+            out: &mut self.out,
+            sub,
+            control,
+        }
+    }
+}
+
 /// Seed 002's strategies as worklist iterations; returns the relaxations and the trace.
 fn run_worklist(
     gpu: &GpuContext,
@@ -450,30 +530,32 @@ fn run_worklist(
         None
     };
     let list_room = pieces.as_ref().map_or(n, |p| p.count as usize).max(1);
-    let mut marks: CudaSlice<u32> = gpu.alloc_zeros(n.max(1), "the worklist marks")?;
-    let mut items: CudaSlice<u32> = gpu.alloc_zeros(list_room, "the worklist")?;
-    let mut out: CudaSlice<u32> = gpu.alloc_zeros(list_room, "the output worklist")?;
     let side = if hierarchical { n.max(1) } else { 1 };
-    let mut progress: CudaSlice<u64> = gpu.alloc_zeros(side, "the sub-lists' progress")?;
-    let mut sub: CudaSlice<u32> = gpu.alloc_zeros(side, "the sub-list")?;
-    let mut sub_next: CudaSlice<u32> = gpu.alloc_zeros(side, "the next sub-list")?;
+    let mut lists = Worklists {
+        marks: gpu.alloc_zeros(n.max(1), "the worklist marks")?,
+        items: gpu.alloc_zeros(list_room, "the worklist")?,
+        out: gpu.alloc_zeros(list_room, "the output worklist")?,
+        progress: gpu.alloc_zeros(side, "the sub-lists' progress")?,
+        sub: gpu.alloc_zeros(side, "the sub-list")?,
+        sub_next: gpu.alloc_zeros(side, "the next sub-list")?,
+    };
     let mut prefix: CudaSlice<u32> = gpu.alloc_zeros(if decomposed { n.max(1) } else { 1 }, "the degree prefix sums")?;
     let blocks = if decomposed { launch::cooperative_blocks(gpu, names::SSSP_DECOMPOSED)? as usize } else { 1 };
     let mut block_sums: CudaSlice<u32> = gpu.alloc_zeros(blocks, "the block sums")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
     let start = gpu.record_event()?;
     let clock = std::time::Instant::now();
-    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
+    launch::sssp_init(gpu, view.n, source, distances, &mut lists.marks)?;
     let mut items_len = match &pieces {
         Some(_) => {
             let first: Vec<u32> = source_pieces.collect();
             if !first.is_empty() {
-                gpu.copy_into(&first, &mut items)?;
+                gpu.copy_into(&first, &mut lists.items)?;
             }
             first.len() as u32
         }
         None => {
-            gpu.copy_into(&[source], &mut items)?;
+            gpu.copy_into(&[source], &mut lists.items)?;
             1
         }
     };
@@ -512,21 +594,8 @@ fn run_worklist(
                     _ => worklist_mode::EDGE,
                 };
                 left = launch_with(left, &mut control, &mut |control| {
-                    launch::sssp_worklist(
-                        gpu,
-                        view,
-                        WorklistBuffers {
-                            distances,
-                            marks: &mut marks,
-                            progress: &mut progress,
-                            items: &items,
-                            items_len,
-                            out: &mut out,
-                            sub: &mut sub,
-                            control,
-                        },
-                        worklist(mode, iteration),
-                    )
+                    let buffers = lists.buffers(distances, control, Input::Items, items_len);
+                    launch::sssp_worklist(gpu, view, buffers, worklist(mode, iteration))
                 })?;
             }
             _ => {
@@ -538,61 +607,36 @@ fn run_worklist(
                     left = launch_with(left, &mut control, &mut |control| {
                         let mut what = worklist(worklist_mode::SUB_ITERATION, iteration);
                         what.flags = flags::FIRST_SUB;
-                        launch::sssp_worklist(
-                            gpu,
-                            view,
-                            WorklistBuffers {
-                                distances,
-                                marks: &mut marks,
-                                progress: &mut progress,
-                                items: &items,
-                                items_len,
-                                out: &mut out,
-                                sub: &mut sub,
-                                control,
-                            },
-                            what,
-                        )
+                        let buffers = lists.buffers(distances, control, Input::Items, items_len);
+                        launch::sssp_worklist(gpu, view, buffers, what)
                     })?;
                     sub_len = left.sub_len;
                     while sub_len >= SSSP_BLOCK {
                         left = launch_with(left, &mut control, &mut |control| {
-                            launch::sssp_worklist(
-                                gpu,
-                                view,
-                                WorklistBuffers {
-                                    distances,
-                                    marks: &mut marks,
-                                    progress: &mut progress,
-                                    items: &sub,
-                                    items_len: sub_len,
-                                    out: &mut out,
-                                    sub: &mut sub_next,
-                                    control,
-                                },
-                                worklist(worklist_mode::SUB_ITERATION, iteration),
-                            )
+                            let buffers = lists.buffers(distances, control, Input::SubList, sub_len);
+                            launch::sssp_worklist(gpu, view, buffers, worklist(worklist_mode::SUB_ITERATION, iteration))
                         })?;
                         sub_len = left.sub_len;
-                        std::mem::swap(&mut sub, &mut sub_next);
+                        std::mem::swap(&mut lists.sub, &mut lists.sub_next);
                     }
                 }
                 if whole || sub_len > 0 {
+                    let Worklists { marks, items, out, progress, sub, .. } = &mut lists;
                     let (list, len, from) =
-                        if whole { (&items, items_len, None) } else { (&sub, sub_len, Some(&progress)) };
+                        if whole { (&*items, items_len, None) } else { (&*sub, sub_len, Some(&*progress)) };
                     left = launch_with(left, &mut control, &mut |control| {
                         launch::sssp_decomposed(
                             gpu,
                             view,
                             DecomposedBuffers {
                                 distances,
-                                marks: &mut marks,
+                                marks: &mut *marks,
                                 progress: from,
                                 items: list,
                                 items_len: len,
                                 prefix: &mut prefix,
                                 block_sums: &mut block_sums,
-                                out: &mut out,
+                                out: &mut *out,
                                 control,
                             },
                             iteration,
@@ -615,7 +659,7 @@ fn run_worklist(
             }
         } else {
             items_len = left.out_len;
-            std::mem::swap(&mut items, &mut out);
+            std::mem::swap(&mut lists.items, &mut lists.out);
             if items_len == 0 {
                 break;
             }
@@ -668,6 +712,10 @@ mod tests {
         let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
         let float_half = choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap();
         assert_eq!(float_half, (0.5f32.to_bits() as u64, 0.5, false));
+        // Average out-degree below LOW_DEGREE (a road): twice the width, 2 * 32 * 100 / 2.5.
+        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), 1000, 2500, None).unwrap(), (2560, 2560.0, false));
+        // Asked for, it is taken as it is.
+        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), 1000, 2500, Some(700.0)).unwrap().0, 700);
         // All-zero weights still get a positive width.
         assert_eq!(choose_delta(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
