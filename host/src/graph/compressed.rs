@@ -278,7 +278,7 @@ impl CompressedGraph {
                 }
             }
         });
-        Graph::from_valid_csr(offsets, targets, self.undirected, self.id_base)
+        Graph::from_valid_csr(offsets.into(), targets.into(), self.undirected, self.id_base)
     }
 
     /// The neighbors of `v`, decoded as they are iterated.
