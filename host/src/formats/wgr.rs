@@ -36,7 +36,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::graph::{CompressedGraph, Graph, Weights, MAX_VERTICES};
+use crate::graph::{CompressedGraph, Graph, HostArray, MemoryProvider, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
@@ -151,7 +151,7 @@ fn write_compressed_to(graph: &CompressedGraph, out: &mut dyn Write) -> std::io:
 
 /// The body of a file: plain targets (with their weights, if any) or compressed lists.
 enum Body {
-    Targets(Vec<u32>, Option<Weights>),
+    Targets(HostArray<u32>, Option<Weights>),
     Lists(Vec<u8>),
 }
 
@@ -169,17 +169,25 @@ pub fn read(path: &Path) -> Result<Graph> {
 
 /// [`read`] with an explicit memory limit for the guard (see [`crate::memory`]).
 pub fn read_within(path: &Path, memory_limit: Option<u64>) -> Result<Graph> {
-    match read_stored(path, memory_limit)? {
-        Stored::Plain(graph) => Ok(graph),
-        Stored::Compressed(compressed) => Ok(compressed.decode()),
-    }
+    read_into(path, memory_limit, None)
+}
+
+/// [`read_within`], the offsets and targets read straight into `memory` (in large reads from a
+/// plain file; a `.wgr.gz` is read into ordinary memory first, then copied), which the graph
+/// keeps for its transpose.
+pub fn read_into(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Graph> {
+    let graph = match read_stored(path, memory_limit, memory)? {
+        Stored::Plain(graph) => graph,
+        Stored::Compressed(compressed) => compressed.decode_into(memory),
+    };
+    Ok(graph.with_host_memory(memory))
 }
 
 /// Reads a `.wgr` file as a [`CompressedGraph`]: a compressed file as stored (every list
 /// checked), a plain one encoded after reading (dropping its weights, if any: compressed
 /// lists carry none).
 pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
-    match read_stored(path, None)? {
+    match read_stored(path, None, None)? {
         Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
         Stored::Compressed(compressed) => Ok(compressed),
     }
@@ -198,14 +206,14 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
     Ok(header.flags & FLAG_COMPRESSED != 0)
 }
 
-fn read_stored(path: &Path, memory_limit: Option<u64>) -> Result<Stored> {
+fn read_stored(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(decoder, path, None, memory_limit)
+        read_from(decoder, path, None, memory_limit, memory)
     } else {
         let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(file, path, Some(length), memory_limit)
+        read_from(file, path, Some(length), memory_limit, memory)
     }
 }
 
@@ -270,8 +278,15 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
 }
 
 /// `length` is the byte count when known (a plain file), so truncation is reported before
-/// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
+/// any large allocation; a gzip stream is checked as it is read instead. A plain body's
+/// offsets and targets go into `memory` (compressed lists are decoded into it by the caller).
+fn read_from(
+    mut input: impl Read,
+    path: &Path,
+    length: Option<u64>,
+    memory_limit: Option<u64>,
+    memory: MemoryProvider,
+) -> Result<Stored> {
     let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
     let mut crc = crc32fast::Hasher::new();
@@ -319,8 +334,11 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limi
     let extra = if compressed { 8 * (n as u128 + 1) + m as u128 } else { 0 };
     crate::memory::check(&path.display().to_string(), size, size.stored_bytes() + extra, memory_limit)?;
 
-    let mut offsets: Vec<u64> = read_array(&mut input, n + 1, path, "offsets")?;
-    crc.update(bytemuck::cast_slice(&offsets));
+    // A compressed graph's byte offsets stay ordinary: its decoded CSR goes into `memory`.
+    let memory = if compressed { None } else { memory };
+    let known_length = length.is_some();
+    let mut offsets: HostArray<u64> = read_array(&mut input, n + 1, path, "offsets", memory, known_length)?;
+    crc.update(bytemuck::cast_slice(offsets.as_slice()));
     if cfg!(target_endian = "big") {
         offsets.iter_mut().for_each(|x| *x = u64::from_le(*x));
     }
@@ -339,12 +357,12 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limi
                 m.saturating_mul(5)
             )));
         }
-        let bytes: Vec<u8> = read_array(&mut input, stored, path, "compressed lists")?;
+        let bytes: Vec<u8> = read_vec(&mut input, stored, path, "compressed lists")?;
         crc.update(&bytes);
         Body::Lists(bytes)
     } else {
-        let mut targets: Vec<u32> = read_array(&mut input, m, path, "targets")?;
-        crc.update(bytemuck::cast_slice(&targets));
+        let mut targets: HostArray<u32> = read_array(&mut input, m, path, "targets", memory, known_length)?;
+        crc.update(bytemuck::cast_slice(targets.as_slice()));
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
@@ -380,7 +398,7 @@ fn read_from(mut input: impl Read, path: &Path, length: Option<u64>, memory_limi
             Ok(Stored::Plain(graph))
         }
         Body::Lists(bytes) => {
-            let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
+            let graph = CompressedGraph::from_parts(offsets.to_vec(), bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
             check_compressed_lists(&graph, path)?;
             Ok(Stored::Compressed(graph))
@@ -403,7 +421,7 @@ fn read_weights(input: &mut impl Read, crc: &mut crc32fast::Hasher, m: u64, path
             ),
         });
     }
-    let mut bits: Vec<u32> = read_array(input, m, path, "weights")?;
+    let mut bits: Vec<u32> = read_vec(input, m, path, "weights")?;
     crc.update(bytemuck::cast_slice(&bits));
     if cfg!(target_endian = "big") {
         bits.iter_mut().for_each(|x| *x = u32::from_le(*x));
@@ -532,14 +550,41 @@ fn one_way_error(graph: &Graph, path: &Path) -> Error {
     Error::Format { path: path.to_path_buf(), problem }
 }
 
-/// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
-/// count in a gzip stream (whose length is unknown) fails at end of input, not at allocation.
-fn read_array<T: bytemuck::Pod>(input: &mut impl Read, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
-    const CHUNK: usize = 1 << 24;
-    let count = usize::try_from(count).map_err(|_| Error::Format {
+/// Reads `count` values into `memory`: straight into it, in large reads, when the file's
+/// length is known (checked against the header's counts, so the count is real); otherwise into
+/// a vector first (see [`read_vec`]), copied there after.
+fn read_array<T: bytemuck::Pod + Send + Sync>(
+    input: &mut impl Read,
+    count: u64,
+    path: &Path,
+    what: &str,
+    memory: MemoryProvider,
+    known_length: bool,
+) -> Result<HostArray<T>> {
+    if !(known_length && memory.is_some()) {
+        return Ok(HostArray::moved_into(read_vec(input, count, path, what)?, memory));
+    }
+    const READ_BYTES: usize = 64 << 20;
+    let mut values = HostArray::<T>::zeroed(addressable(count, path, what)?, memory);
+    for piece in bytemuck::cast_slice_mut::<T, u8>(&mut values).chunks_mut(READ_BYTES) {
+        read_exact(input, piece, path, what)?;
+    }
+    Ok(values)
+}
+
+/// `count` as a `usize`, or the error saying this machine cannot hold that many.
+fn addressable(count: u64, path: &Path, what: &str) -> Result<usize> {
+    usize::try_from(count).map_err(|_| Error::Format {
         path: path.to_path_buf(),
         problem: format!("declares {count} {what}, more than this machine can address"),
-    })?;
+    })
+}
+
+/// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
+/// count in a gzip stream (whose length is unknown) fails at end of input, not at allocation.
+fn read_vec<T: bytemuck::Pod>(input: &mut impl Read, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
+    const CHUNK: usize = 1 << 24;
+    let count = addressable(count, path, what)?;
     let mut values: Vec<T> = Vec::with_capacity(count.min(CHUNK));
     while values.len() < count {
         let start = values.len();

@@ -126,6 +126,13 @@ impl Graph {
         Graph { memory, ..self }
     }
 
+    /// The graph with its offsets and targets in `memory` (copied there by all cores, unless
+    /// they are provided already or `memory` is `None`), which it keeps for its transpose.
+    pub fn into_host_memory(self, memory: MemoryProvider) -> Self {
+        let (offsets, targets) = (self.offsets.into_memory(memory), self.targets.into_memory(memory));
+        Graph { offsets, targets, memory, ..self }
+    }
+
     /// Who supplies the arrays of graphs made from this one (`None`: ordinary memory).
     pub fn host_memory(&self) -> MemoryProvider {
         self.memory

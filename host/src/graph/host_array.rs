@@ -71,6 +71,15 @@ impl<T: bytemuck::Pod + Send + Sync> HostArray<T> {
         }
     }
 
+    /// This array in `memory`: a vector's values moved there as by
+    /// [`moved_into`](Self::moved_into); provided values stay where they are.
+    pub fn into_memory(self, memory: MemoryProvider) -> Self {
+        match self.storage {
+            Storage::Owned(values) => HostArray::moved_into(values, memory),
+            provided => HostArray { storage: provided },
+        }
+    }
+
     /// Whether the values live in a provider's block.
     pub fn is_provided(&self) -> bool {
         matches!(self.storage, Storage::Provided { .. })
