@@ -114,7 +114,7 @@ fn refused_and_empty_arrays_live_in_vectors() {
     let vector = HostArray::from(vec![1u32, 2]).into_memory(Some(memory));
     assert!(vector.is_provided() && *vector == [1, 2]);
     assert_eq!(format!("{vector:?}"), "provided [1, 2]");
-    drop(vector);
+    drop((moved, vector));
     assert_eq!(live(memory), 0);
 }
 

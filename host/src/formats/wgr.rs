@@ -398,7 +398,7 @@ fn read_from(
             Ok(Stored::Plain(graph))
         }
         Body::Lists(bytes) => {
-            let graph = CompressedGraph::from_parts(offsets.to_vec(), bytes, m, undirected, id_base)
+            let graph = CompressedGraph::from_parts(offsets.into_vec(), bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
             check_compressed_lists(&graph, path)?;
             Ok(Stored::Compressed(graph))

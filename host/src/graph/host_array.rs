@@ -80,6 +80,16 @@ impl<T: bytemuck::Pod + Send + Sync> HostArray<T> {
         }
     }
 
+    /// The values as a vector: a vector's own, a provided block's copied out.
+    pub fn into_vec(self) -> Vec<T> {
+        match self.storage {
+            Storage::Owned(values) => values,
+            Storage::Provided { block, len } => {
+                bytemuck::cast_slice(&block.bytes()[..len * std::mem::size_of::<T>()]).to_vec()
+            }
+        }
+    }
+
     /// Whether the values live in a provider's block.
     pub fn is_provided(&self) -> bool {
         matches!(self.storage, Storage::Provided { .. })
