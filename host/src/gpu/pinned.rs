@@ -139,7 +139,9 @@ impl HostBlock for PinnedBlock {
 
 impl Drop for PinnedBlock {
     fn drop(&mut self) {
-        // `pinned` frees the allocation right after this.
+        // `pinned` frees the allocation right after this, from whatever thread drops the
+        // graph: its context is made current here for the driver's free.
+        let _ = self.pinned.context().bind_to_thread();
         self.live.fetch_sub(1, Ordering::SeqCst);
     }
 }
