@@ -3,8 +3,10 @@
 //! to the host's; graphs placed in device memory and zero-copy (plain and compressed, the
 //! latter padded with zeros) read back byte for byte and traverse correctly; a prepared graph
 //! runs many sources over the device arrays it keeps and the host vectors it is given, every
-//! result equal to the sequential CPU reference. Skips, saying why, on machines without a
-//! CUDA device.
+//! result equal to the sequential CPU reference; graphs built straight into pinned memory
+//! (`gpu::PinnedMemory`) are placed without host copies, traverse (BFS, CC, SSSP) as the CPU
+//! references say, and free their pinned blocks when the last holder drops. Skips, saying why,
+//! on machines without a CUDA device.
 
 mod common;
 
@@ -14,8 +16,8 @@ use warpath::bfs::verify::validate;
 use warpath::bfs::{random_sources, Backend, GpuKernel, GpuOptions, TopDownStrategy, Traverser};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
-use warpath::gpu::{GpuContext, Layout, Placement};
-use warpath::graph::CompressedGraph;
+use warpath::gpu::{GpuContext, Layout, PinnedMemory, Placement};
+use warpath::graph::{CompressedGraph, GraphBuilder, HostMemory};
 use warpath::Graph;
 
 fn graph(spec: &str) -> Graph {
@@ -168,4 +170,91 @@ fn the_bench_reports_placement_and_downloads_on_the_gpu() {
     assert_eq!(placement.placement, "device");
     assert_eq!(placement.bytes, traverser.gpu_graph_stored_bytes().unwrap());
     assert!(placement.pinned_host_to_device_bytes_per_s > 1e9 && placement.pinned_device_to_host_bytes_per_s > 1e9);
+}
+
+/// A pinned-memory provider of the test's own, so that its count of live blocks is the test's.
+fn own_pinned_memory() -> &'static PinnedMemory {
+    Box::leak(Box::new(PinnedMemory::new().expect("pinned memory on a machine with a GPU")))
+}
+
+/// kron:`scale` built (and, for a directed graph, its edges kept one way) into `memory`.
+fn pinned_graph(scale: u32, undirected: bool, memory: &'static PinnedMemory) -> (Graph, Graph) {
+    let mut list = warpath::generate::generate_edges(&format!("kron:{scale}").parse().unwrap(), 2).unwrap();
+    if !undirected {
+        list.edges.retain(|&(u, v)| u < v);
+        list.undirected = false;
+    }
+    let plain = GraphBuilder::new().build(list.clone()).unwrap();
+    let memory: &'static dyn HostMemory = memory;
+    let pinned = GraphBuilder::new().host_memory(Some(memory)).build(list).unwrap();
+    assert!(pinned.offsets_array().is_provided() && pinned.targets_array().is_provided());
+    assert_eq!(pinned, plain);
+    (pinned, plain)
+}
+
+#[test]
+fn pinned_graphs_place_in_place_and_free_their_blocks() {
+    let Some(gpu) = gpu_or_skip("pinned_graphs_place_in_place_and_free_their_blocks") else { return };
+    let memory = own_pinned_memory();
+    let (pinned, plain) = pinned_graph(16, true, memory);
+    assert_eq!(memory.live_blocks(), 2);
+    let layouts = [
+        Layout::from(Placement::Device),
+        Layout::from(Placement::ZeroCopy),
+        Layout { offsets: Placement::Device, lists: Placement::ZeroCopy },
+    ];
+    for layout in layouts {
+        assert_placed_equal(&gpu, &pinned, None, layout);
+    }
+    // A zero-copy graph keeps the blocks it reads after the host graph is gone.
+    let placed = gpu.place_graph(&pinned, Placement::ZeroCopy).unwrap();
+    drop(pinned);
+    assert_eq!(memory.live_blocks(), 2, "the placed graph holds the blocks");
+    assert_eq!(placed.read_offsets(&gpu).unwrap(), plain.offsets());
+    assert_eq!(placed.read_lists(&gpu).unwrap(), bytemuck::cast_slice::<u32, u8>(plain.targets()));
+    drop(placed);
+    assert_eq!(memory.live_blocks(), 0, "no pinned block outlives its last holder");
+    // Device placement copies and keeps nothing.
+    let (pinned, _) = pinned_graph(12, false, memory);
+    let transpose = pinned.transpose();
+    assert!(transpose.targets_array().is_provided(), "the transpose is built into the same memory");
+    let placed = gpu.place_graph(&transpose, Placement::Device).unwrap();
+    drop((pinned, transpose));
+    assert_eq!(memory.live_blocks(), 0);
+    drop(placed);
+}
+
+#[test]
+fn pinned_graphs_traverse_as_the_cpu_references_say() {
+    if gpu_or_skip("pinned_graphs_traverse_as_the_cpu_references_say").is_none() {
+        return;
+    }
+    use warpath::cc::{components_sequential, CcOptions, ComponentFinder};
+    use warpath::engine::PlacementOptions;
+    use warpath::sssp::{dijkstra, verify::compare_with_reference, PathFinder, SsspOptions};
+    let memory = own_pinned_memory();
+    for undirected in [true, false] {
+        let (graph, plain) = pinned_graph(14, undirected, memory);
+        let sources = random_sources(&plain, 5, 3);
+        for placement in [Placement::Device, Placement::ZeroCopy] {
+            let what = format!("pinned kron:14, undirected {undirected}, {placement}");
+            let options = GpuOptions { placement: Some(placement), ..GpuOptions::default() };
+            let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+            assert_runs_match(&plain, &traverser, &sources, &what);
+
+            let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
+            let finder = ComponentFinder::with_options(&graph, Backend::Gpu, &placing, &CcOptions::default()).unwrap();
+            let run = finder.run(&CcOptions::default()).unwrap();
+            assert_eq!(run.components.labels, components_sequential(&plain).labels, "{what}: components");
+
+            let sssp = SsspOptions::default();
+            let finder = PathFinder::with_placement(&graph, Backend::Gpu, &placing, &sssp).unwrap();
+            for &source in &sources {
+                let found = finder.run(source, &sssp).unwrap();
+                compare_with_reference(&plain, &found.run.distances, &dijkstra(&plain, source).distances)
+                    .unwrap_or_else(|e| panic!("{what}, source {source}: {e}"));
+            }
+        }
+    }
+    assert_eq!(memory.live_blocks(), 0);
 }

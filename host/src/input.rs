@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::error::{Error, Result};
 use crate::formats::{self, LoadStages, ReadOptions};
 use crate::generate::{self, GeneratorSpec, WeightSpec};
-use crate::graph::{Graph, GraphBuilder};
+use crate::graph::{Graph, GraphBuilder, MemoryProvider};
 
 /// How to load a graph.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +26,10 @@ pub struct LoadOptions {
     /// Read a SNAP edge list whose header's edge count disagrees with its lines
     /// (see [`ReadOptions::allow_count_mismatch`]).
     pub allow_count_mismatch: bool,
+    /// Where the graph's offsets and targets are built or read: `None` for ordinary memory, or
+    /// a provider such as `gpu::PinnedMemory::shared()`, whose pinned, device-mapped memory the
+    /// GPU places without a host copy (see [`crate::graph::HostMemory`]).
+    pub host_memory: MemoryProvider,
 }
 
 /// Loads `input`: a generator spec such as `kron:20` when it looks like one, otherwise the
@@ -58,7 +62,7 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)
         let started = Instant::now();
         let list = generate::generate_edges(&spec, opts.seed)?;
         let read = started.elapsed();
-        let graph = GraphBuilder::new().build(list)?;
+        let graph = GraphBuilder::new().host_memory(opts.host_memory).build(list)?;
         return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
     }
     let path = Path::new(input);
@@ -75,6 +79,7 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)
         ignore_weights,
         memory_limit: opts.memory_limit,
         allow_count_mismatch: opts.allow_count_mismatch,
+        host_memory: opts.host_memory,
     };
     formats::read_graph_staged(path, &read)
 }

@@ -29,8 +29,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let kernel = super::requested_kernel(&args.gpu)?;
+    let memory = super::host_memory_for(&args.graph);
     let loading = Instant::now();
-    let graph = super::load(&args.graph.input)?;
+    let graph = super::load(&args.graph.input, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
@@ -122,8 +123,9 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let options = args.cc.options()?;
+    let memory = super::host_memory_for(&args.graph);
     let loading = Instant::now();
-    let graph = super::load(&args.graph.input)?;
+    let graph = super::load(&args.graph.input, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let placement = super::cc::placement_options(&args.graph);
     let finder = ComponentFinder::with_options(&graph, args.graph.backend(), &placement, &options)?;
@@ -177,8 +179,9 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         split_threshold: None,
         distances_only: args.gpu.distances_only,
     };
+    let memory = super::host_memory_for(&args.graph);
     let loading = Instant::now();
-    let graph = super::load_weighted(&args.graph.input, &args.sssp.weights)?;
+    let graph = super::load_weighted(&args.graph.input, &args.sssp.weights, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &super::sssp::placement_options(&args.graph), &options)?;
     for warning in finder.warnings() {

@@ -178,8 +178,9 @@ pub fn run(args: &CcArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
+    let memory = super::host_memory_for(&args.graph);
     let loading = Instant::now();
-    let graph = super::load(&args.graph.input)?;
+    let graph = super::load(&args.graph.input, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
     let finder =

@@ -17,7 +17,7 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
     };
     super::check_output(&args.output, &args.input)?;
     // The .wgr writers write to a temporary file and rename it into place when complete.
-    let graph = super::load_weighted(&args.input, &args.weights)?;
+    let graph = super::load_weighted(&args.input, &args.weights, None)?;
     if args.compress && graph.is_weighted() {
         return Err(Error::InvalidArgument(format!(
             "{}: compressed .wgr files hold no weights; add --ignore-weights to store the edges alone",

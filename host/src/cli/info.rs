@@ -10,7 +10,7 @@ use warpath::Result;
 use super::args::InfoArgs;
 
 pub fn run(args: &InfoArgs) -> Result<()> {
-    let (graph, stages) = super::load_weighted_staged(&args.input, &args.weights)?;
+    let (graph, stages) = super::load_weighted_staged(&args.input, &args.weights, None)?;
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();

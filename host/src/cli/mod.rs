@@ -19,6 +19,7 @@ use clap::Parser;
 
 use warpath::bfs::gpu::persistent::DoubleScanConflict;
 use warpath::bfs::{GpuKernel, Traverser};
+use warpath::graph::{HostMemory, MemoryProvider};
 use warpath::{Error, Graph, Result};
 
 use args::{Cli, Command, GpuTuning, GraphArgs};
@@ -123,21 +124,27 @@ fn check_output(output: &std::path::Path, input: &args::GraphInput) -> Result<()
     warpath::output::check_output(output, &input.graph)
 }
 
-/// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it.
-fn load(input: &args::GraphInput) -> warpath::Result<warpath::Graph> {
-    load_weighted(input, &args::WeightArgs { weights: None, ignore_weights: true })
+/// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it, its arrays in
+/// `memory` ([`host_memory_for`]).
+fn load(input: &args::GraphInput, memory: MemoryProvider) -> warpath::Result<warpath::Graph> {
+    load_weighted(input, &args::WeightArgs { weights: None, ignore_weights: true }, memory)
 }
 
 /// Loads GRAPH with the file's weights, or seeded ones, or none, as `weights` says, saying on
 /// stderr what it is doing for big inputs.
-fn load_weighted(input: &args::GraphInput, weights: &args::WeightArgs) -> warpath::Result<warpath::Graph> {
-    load_weighted_staged(input, weights).map(|(graph, _)| graph)
+fn load_weighted(
+    input: &args::GraphInput,
+    weights: &args::WeightArgs,
+    memory: MemoryProvider,
+) -> warpath::Result<warpath::Graph> {
+    load_weighted_staged(input, weights, memory).map(|(graph, _)| graph)
 }
 
 /// [`load_weighted`], also telling how long reading and building took.
 fn load_weighted_staged(
     input: &args::GraphInput,
     weights: &args::WeightArgs,
+    memory: MemoryProvider,
 ) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages)> {
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
@@ -146,11 +153,26 @@ fn load_weighted_staged(
         ignore_weights: weights.ignore_weights,
         memory_limit: input.memory_limit,
         allow_count_mismatch: input.allow_count_mismatch,
+        host_memory: memory,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let loaded = warpath::input::load_graph_staged(&input.graph, &options);
     spinner.finish_and_clear();
     loaded
+}
+
+/// Where a graph the GPU may run is built: pinned, device-mapped host memory, which the GPU
+/// places without a host copy (one DMA into device memory, none for zero-copy), when the
+/// backend may be the GPU and one is present; ordinary memory for the CPU, for `--compressed`
+/// (whose lists are encoded anew, so the plain arrays are never placed), or with
+/// `WARPATH_PINNED_BUILD=0` (docs/tuning.md). Called before the load is timed: it opens the
+/// GPU's context, which the placement would otherwise open.
+fn host_memory_for(graph: &GraphArgs) -> MemoryProvider {
+    if graph.backend() == warpath::engine::Backend::Cpu || graph.compressed || !warpath::gpu::pinned_build_enabled() {
+        return None;
+    }
+    let memory: &'static dyn HostMemory = warpath::gpu::PinnedMemory::shared().ok()?;
+    Some(memory)
 }
 
 /// The source a traversal starts from: `--source` (as the file numbers it), refused in one line

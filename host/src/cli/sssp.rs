@@ -181,8 +181,9 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
+    let memory = super::host_memory_for(&args.graph);
     let loading = Instant::now();
-    let graph = super::load_weighted(&args.graph.input, &args.weights)?;
+    let graph = super::load_weighted(&args.graph.input, &args.weights, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     let placement = placement_options(&args.graph);

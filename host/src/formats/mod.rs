@@ -31,7 +31,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, Graph, GraphBuilder};
+use crate::graph::{EdgeList, Graph, GraphBuilder, MemoryProvider};
 use crate::memory::GraphSize;
 
 /// The graph file formats warpath reads.
@@ -88,13 +88,23 @@ pub struct ReadOptions {
     /// Read a SNAP edge list whose `# Nodes: .. Edges: ..` header disagrees with its edge
     /// lines as it is, instead of refusing it as truncated.
     pub allow_count_mismatch: bool,
+    /// Where the graph's offsets and targets are allocated: `None` for ordinary memory, or a
+    /// provider such as the GPU runtime's pinned memory (`gpu::PinnedMemory`), which the GPU
+    /// then reads without a host copy. A `.wgr` file is read straight into it.
+    pub host_memory: MemoryProvider,
 }
 
 impl ReadOptions {
     /// Directed, weighted as the file is, the detected memory, counts checked: what
     /// `ReadOptions::default()` gives, usable in constants.
     pub const DEFAULT: ReadOptions =
-        ReadOptions { undirected: false, ignore_weights: false, memory_limit: None, allow_count_mismatch: false };
+        ReadOptions {
+            undirected: false,
+            ignore_weights: false,
+            memory_limit: None,
+            allow_count_mismatch: false,
+            host_memory: None,
+        };
 }
 
 /// True when `path` names a gzip-compressed file.
@@ -166,7 +176,10 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
 pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, LoadStages)> {
     let started = Instant::now();
     if Format::from_path(path)? == Format::Wgr {
-        let graph = read_wgr(path, opts)?;
+        // A directed file read as undirected is built again: then it is read into ordinary
+        // memory, and built into the provider's.
+        let host_memory = if opts.undirected { None } else { opts.host_memory };
+        let graph = read_wgr(path, &ReadOptions { host_memory, ..*opts })?;
         let read = started.elapsed();
         if opts.undirected && !graph.is_undirected() {
             let size = GraphSize {
@@ -176,10 +189,10 @@ pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, Load
                 weight_bytes: if graph.is_weighted() { 4 } else { 0 },
             };
             crate::memory::check_build(path, size, opts.memory_limit)?;
-            let graph = GraphBuilder::new().build(edges_of(&graph, true))?;
+            let graph = GraphBuilder::new().host_memory(opts.host_memory).build(edges_of(&graph, true))?;
             return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
         }
-        return Ok((graph, LoadStages { read, build: Duration::ZERO }));
+        return Ok((graph.into_host_memory(opts.host_memory), LoadStages { read, build: Duration::ZERO }));
     }
     let list = read_edge_list(path, opts)?;
     let read = started.elapsed();
@@ -192,7 +205,7 @@ pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, Load
         weight_bytes: if list.weights.is_some() { 4 } else { 0 },
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
-    let graph = GraphBuilder::new().symmetrize(opts.undirected).build(list)?;
+    let graph = GraphBuilder::new().symmetrize(opts.undirected).host_memory(opts.host_memory).build(list)?;
     Ok((graph, LoadStages { read, build: started.elapsed() - read }))
 }
 
@@ -202,7 +215,7 @@ pub fn write_wgr(graph: &Graph, path: &Path) -> Result<()> {
 }
 
 fn read_wgr(path: &Path, opts: &ReadOptions) -> Result<Graph> {
-    let graph = wgr::read_within(path, opts.memory_limit)?;
+    let graph = wgr::read_into(path, opts.memory_limit, opts.host_memory)?;
     Ok(if opts.ignore_weights { graph.without_weights() } else { graph })
 }
 

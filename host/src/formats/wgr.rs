@@ -36,7 +36,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::graph::{CompressedGraph, Graph, Weights, MAX_VERTICES};
+use crate::graph::{CompressedGraph, Graph, HostArray, MemoryProvider, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
@@ -151,7 +151,7 @@ fn write_compressed_to(graph: &CompressedGraph, out: &mut dyn Write) -> std::io:
 
 /// The body of a file: plain targets (with their weights, if any) or compressed lists.
 enum Body {
-    Targets(Vec<u32>, Option<Weights>),
+    Targets(HostArray<u32>, Option<Weights>),
     Lists(Vec<u8>),
 }
 
@@ -169,17 +169,25 @@ pub fn read(path: &Path) -> Result<Graph> {
 
 /// [`read`] with an explicit memory limit for the guard (see [`crate::memory`]).
 pub fn read_within(path: &Path, memory_limit: Option<u64>) -> Result<Graph> {
-    match read_stored(path, memory_limit)? {
-        Stored::Plain(graph) => Ok(graph),
-        Stored::Compressed(compressed) => Ok(compressed.decode()),
-    }
+    read_into(path, memory_limit, None)
+}
+
+/// [`read_within`], the offsets and targets read straight into `memory` (in large reads from a
+/// plain file; a `.wgr.gz` is read into ordinary memory first, then copied), which the graph
+/// keeps for its transpose.
+pub fn read_into(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Graph> {
+    let graph = match read_stored(path, memory_limit, memory)? {
+        Stored::Plain(graph) => graph,
+        Stored::Compressed(compressed) => compressed.decode_into(memory),
+    };
+    Ok(graph.with_host_memory(memory))
 }
 
 /// Reads a `.wgr` file as a [`CompressedGraph`]: a compressed file as stored (every list
 /// checked), a plain one encoded after reading (dropping its weights, if any: compressed
 /// lists carry none).
 pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
-    match read_stored(path, None)? {
+    match read_stored(path, None, None)? {
         Stored::Plain(graph) => Ok(CompressedGraph::encode(&graph)),
         Stored::Compressed(compressed) => Ok(compressed),
     }
@@ -198,14 +206,14 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
     Ok(header.flags & FLAG_COMPRESSED != 0)
 }
 
-fn read_stored(path: &Path, memory_limit: Option<u64>) -> Result<Stored> {
+fn read_stored(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
         let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(Source::Stream(decoder), path, None, memory_limit)
+        read_from(Source::Stream(decoder), path, None, memory_limit, memory)
     } else {
         let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(Source::<File>::file(file), path, Some(length), memory_limit)
+        read_from(Source::<File>::file(file), path, Some(length), memory_limit, memory)
     }
 }
 
@@ -330,8 +338,15 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
 }
 
 /// `length` is the byte count when known (a plain file), so truncation is reported before
-/// any large allocation; a gzip stream is checked as it is read instead.
-fn read_from<R: Read>(mut input: Source<R>, path: &Path, length: Option<u64>, memory_limit: Option<u64>) -> Result<Stored> {
+/// any large allocation; a gzip stream is checked as it is read instead. A plain body's
+/// offsets and targets go into `memory` (compressed lists are decoded into it by the caller).
+fn read_from<R: Read>(
+    mut input: Source<R>,
+    path: &Path,
+    length: Option<u64>,
+    memory_limit: Option<u64>,
+    memory: MemoryProvider,
+) -> Result<Stored> {
     let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
     let Header { bytes: header, flags, id_base, n, m } = read_header(&mut input, path, length)?;
     let mut crc = crc32fast::Hasher::new();
@@ -379,8 +394,10 @@ fn read_from<R: Read>(mut input: Source<R>, path: &Path, length: Option<u64>, me
     let extra = if compressed { 8 * (n as u128 + 1) + m as u128 } else { 0 };
     crate::memory::check(&path.display().to_string(), size, size.stored_bytes() + extra, memory_limit)?;
 
-    let mut offsets: Vec<u64> = read_array(&mut input, n + 1, path, "offsets")?;
-    crc.update(bytemuck::cast_slice(&offsets));
+    // A compressed graph's byte offsets stay ordinary: its decoded CSR goes into `memory`.
+    let memory = if compressed { None } else { memory };
+    let mut offsets: HostArray<u64> = read_array(&mut input, n + 1, path, "offsets", memory)?;
+    crc.update(bytemuck::cast_slice(offsets.as_slice()));
     if cfg!(target_endian = "big") {
         offsets.iter_mut().for_each(|x| *x = u64::from_le(*x));
     }
@@ -399,12 +416,12 @@ fn read_from<R: Read>(mut input: Source<R>, path: &Path, length: Option<u64>, me
                 m.saturating_mul(5)
             )));
         }
-        let bytes: Vec<u8> = read_array(&mut input, stored, path, "compressed lists")?;
+        let bytes: Vec<u8> = read_vec(&mut input, stored, path, "compressed lists")?;
         crc.update(&bytes);
         Body::Lists(bytes)
     } else {
-        let mut targets: Vec<u32> = read_array(&mut input, m, path, "targets")?;
-        crc.update(bytemuck::cast_slice(&targets));
+        let mut targets: HostArray<u32> = read_array(&mut input, m, path, "targets", memory)?;
+        crc.update(bytemuck::cast_slice(targets.as_slice()));
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
@@ -440,7 +457,7 @@ fn read_from<R: Read>(mut input: Source<R>, path: &Path, length: Option<u64>, me
             Ok(Stored::Plain(graph))
         }
         Body::Lists(bytes) => {
-            let graph = CompressedGraph::from_parts(offsets, bytes, m, undirected, id_base)
+            let graph = CompressedGraph::from_parts(offsets.into_vec(), bytes, m, undirected, id_base)
                 .map_err(|e| format_error(e.to_string()))?;
             check_compressed_lists(&graph, path)?;
             Ok(Stored::Compressed(graph))
@@ -463,7 +480,7 @@ fn read_weights<R: Read>(input: &mut Source<R>, crc: &mut crc32fast::Hasher, m: 
             ),
         });
     }
-    let mut bits: Vec<u32> = read_array(input, m, path, "weights")?;
+    let mut bits: Vec<u32> = read_vec(input, m, path, "weights")?;
     crc.update(bytemuck::cast_slice(&bits));
     if cfg!(target_endian = "big") {
         bits.iter_mut().for_each(|x| *x = u32::from_le(*x));
@@ -592,25 +609,47 @@ fn one_way_error(graph: &Graph, path: &Path) -> Error {
     Error::Format { path: path.to_path_buf(), problem }
 }
 
-/// Reads `count` values straight into a typed vector, in bounded chunks so that a corrupt
-/// count in a gzip stream (whose length is unknown) fails at end of input, not at allocation.
-fn read_array<T: bytemuck::Pod, R: Read>(input: &mut Source<R>, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
-    const CHUNK: usize = 1 << 24;
-    let count = usize::try_from(count).map_err(|_| Error::Format {
+/// Reads `count` values into `memory` (or a vector where it gives none): from a file of known
+/// length (checked against the header's counts, so the count is real) allocated whole and
+/// read by all cores ([`Source::fill`]); from a stream into a vector first (see [`read_vec`]),
+/// copied into `memory` after.
+fn read_array<T: bytemuck::Pod + Send + Sync, R: Read>(
+    input: &mut Source<R>,
+    count: u64,
+    path: &Path,
+    what: &str,
+    memory: MemoryProvider,
+) -> Result<HostArray<T>> {
+    if !input.is_file() {
+        return Ok(HostArray::moved_into(read_vec(input, count, path, what)?, memory));
+    }
+    // Zeroed lazily by the system for a vector (calloc), so the parallel reads first touch
+    // its pages.
+    let mut values = HostArray::<T>::zeroed(addressable(count, path, what)?, memory);
+    input.fill(bytemuck::cast_slice_mut::<T, u8>(&mut values)).map_err(|e| read_failure(e, path, what))?;
+    Ok(values)
+}
+
+/// `count` as a `usize`, or the error saying this machine cannot hold that many.
+fn addressable(count: u64, path: &Path, what: &str) -> Result<usize> {
+    usize::try_from(count).map_err(|_| Error::Format {
         path: path.to_path_buf(),
         problem: format!("declares {count} {what}, more than this machine can address"),
-    })?;
+    })
+}
+
+/// Reads `count` values into a typed vector: from a file whole (see [`read_array`]), from a
+/// stream in bounded chunks so that a corrupt count in a gzip stream (whose length is
+/// unknown) fails at end of input, not at allocation.
+fn read_vec<T: bytemuck::Pod, R: Read>(input: &mut Source<R>, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
+    const CHUNK: usize = 1 << 24;
+    let count = addressable(count, path, what)?;
     let truncated = |e: std::io::Error| read_failure(e, path, what);
     if input.is_file() {
-        // The file's length was checked against its header: the array is there, so it is
-        // allocated whole, zeroed lazily by the system (calloc), and its pages are first
-        // touched by the parallel reads.
         let mut values: Vec<T> = bytemuck::zeroed_vec(count);
         input.fill(bytemuck::cast_slice_mut(&mut values)).map_err(truncated)?;
         return Ok(values);
     }
-    // A stream's length is unknown: grow as the bytes arrive, so that a hostile count fails
-    // at the end of the input, not at allocation.
     let mut values: Vec<T> = Vec::with_capacity(count.min(CHUNK));
     while values.len() < count {
         let start = values.len();

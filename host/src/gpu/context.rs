@@ -10,10 +10,11 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
+use crate::gpu::pinned::PinnedBlock;
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::{ptx, GpuError};
 use crate::graph::heads::HEAD_NEIGHBORS;
-use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};
+use crate::graph::{CompressedGraph, Graph, HostArray, HostBlock, ListHeads, WeightKind, Weights};
 use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
@@ -345,7 +346,9 @@ impl GpuContext {
     /// Puts a graph's CSR arrays where `layout` says (a [`Placement`] puts both arrays there):
     /// device memory, or pinned host memory mapped into the device's address space (zero-copy:
     /// kernels read it over the bus, so a graph larger than the GPU's memory can still be
-    /// traversed).
+    /// traversed). Arrays the graph holds in [`PinnedMemory`](crate::gpu::PinnedMemory) are
+    /// not copied on the host: zero-copy reads them where they are (the placed graph keeps
+    /// them alive), device memory gets them by one DMA each.
     pub fn place_graph(&self, graph: &Graph, layout: impl Into<Layout>) -> Result<DeviceGraph, GpuError> {
         let layout = layout.into();
         // cuMemAlloc refuses zero bytes: an edgeless graph still gets a one-element buffer.
@@ -355,8 +358,12 @@ impl GpuContext {
                 + empty_lists_bytes(graph.num_vertices()),
             "the graph's CSR arrays",
         )?;
-        let offsets = self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?;
-        let targets = self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?;
+        let offsets =
+            self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
+        let targets = match pinned_block(graph.targets_array()) {
+            Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists")?,
+            None => self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
+        };
         let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.offsets())?;
         Ok(DeviceGraph {
             offsets,
@@ -486,6 +493,57 @@ impl GpuContext {
         }
         graph.weights = Some((self.place_array(words, placement, "the edge weights")?, weights.kind()));
         Ok(())
+    }
+
+    /// A graph array held in a [`HostArray`]: one in pinned memory without a host copy
+    /// ([`place_pinned`](Self::place_pinned)), any other as [`place_array`](Self::place_array).
+    fn place_host_array<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod + Send + Sync>(
+        &self,
+        array: &HostArray<T>,
+        placement: Placement,
+        what: &str,
+    ) -> Result<GraphArray<T>, GpuError> {
+        match pinned_block(array) {
+            Some(block) => self.place_pinned(block, placement, what),
+            None => self.place_array(array, placement, what),
+        }
+    }
+
+    /// A pinned, device-mapped block of a graph array where `placement` says: zero-copy, the
+    /// block itself at its mapped address (kept alive by the placed array); device memory, one
+    /// DMA from it at the bus's rate.
+    fn place_pinned<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        block: &Arc<dyn HostBlock>,
+        placement: Placement,
+        what: &str,
+    ) -> Result<GraphArray<T>, GpuError> {
+        let pinned = block.as_any().downcast_ref::<PinnedBlock>().expect("only pinned blocks are placed in place");
+        let bytes = block.bytes().len();
+        let len = bytes / std::mem::size_of::<T>();
+        match placement {
+            Placement::ZeroCopy => {
+                Ok(GraphArray::Pinned { block: Arc::clone(block), device_ptr: pinned.device_address()?, len })
+            }
+            Placement::Device => {
+                // SAFETY: every byte is written by the copy below, waited for, before anything reads it.
+                let mut device =
+                    unsafe { self.stream.alloc::<T>(len) }.map_err(|e| self.allocation_error(e, bytes, what))?;
+                {
+                    let (device_ptr, _record) = device.device_ptr_mut(&self.stream);
+                    // SAFETY: the source is pinned host memory of `bytes` bytes, alive (the
+                    // caller holds the block) until the synchronize below; `device` holds `len`
+                    // elements, `bytes` bytes.
+                    unsafe {
+                        sys::cuMemcpyHtoDAsync_v2(device_ptr, pinned.host_address(), bytes, self.stream.cu_stream())
+                    }
+                    .result()
+                    .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))?;
+                }
+                self.synchronize()?;
+                Ok(GraphArray::Device(device))
+            }
+        }
     }
 
     /// One graph array in device memory or, for zero-copy, in mapped pinned host memory.
@@ -654,10 +712,17 @@ impl Layout {
     }
 }
 
-/// One CSR array, in device memory or in mapped pinned host memory.
+/// The pinned block holding `array`, when it was built into [`crate::gpu::PinnedMemory`].
+fn pinned_block<T: bytemuck::Pod + Send + Sync>(array: &HostArray<T>) -> Option<&Arc<dyn HostBlock>> {
+    array.block().filter(|block| block.as_any().is::<PinnedBlock>())
+}
+
+/// One CSR array, in device memory or in mapped pinned host memory: a copy made at placement,
+/// or the very block the host graph was built into (kept alive here as long as it is placed).
 pub(crate) enum GraphArray<T> {
     Device(CudaSlice<T>),
     Mapped { host: PinnedHostSlice<T>, device_ptr: u64 },
+    Pinned { block: Arc<dyn HostBlock>, device_ptr: u64, len: usize },
 }
 
 impl<T> GraphArray<T> {
@@ -665,7 +730,7 @@ impl<T> GraphArray<T> {
     pub(crate) fn device_ptr(&self, stream: &CudaStream) -> u64 {
         match self {
             GraphArray::Device(slice) => slice.device_ptr(stream).0,
-            GraphArray::Mapped { device_ptr, .. } => *device_ptr,
+            GraphArray::Mapped { device_ptr, .. } | GraphArray::Pinned { device_ptr, .. } => *device_ptr,
         }
     }
 
@@ -673,6 +738,7 @@ impl<T> GraphArray<T> {
         match self {
             GraphArray::Device(slice) => slice.len(),
             GraphArray::Mapped { host, .. } => host.len(),
+            GraphArray::Pinned { len, .. } => *len,
         }
     }
 
@@ -681,7 +747,7 @@ impl<T> GraphArray<T> {
     }
 }
 
-impl<T: DeviceRepr + ValidAsZeroBits + Clone> GraphArray<T> {
+impl<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod> GraphArray<T> {
     /// The array's elements, copied back from wherever they are.
     fn read_back(&self, gpu: &GpuContext) -> Result<Vec<T>, GpuError> {
         match self {
@@ -689,6 +755,10 @@ impl<T: DeviceRepr + ValidAsZeroBits + Clone> GraphArray<T> {
             GraphArray::Mapped { host, .. } => {
                 gpu.synchronize()?;
                 Ok(host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec())
+            }
+            GraphArray::Pinned { block, .. } => {
+                gpu.synchronize()?;
+                Ok(bytemuck::cast_slice(block.bytes()).to_vec())
             }
         }
     }

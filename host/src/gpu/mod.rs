@@ -32,6 +32,7 @@ macro_rules! launch {
 }
 
 mod context;
+pub mod pinned;
 pub mod staging;
 mod error;
 pub mod launch;
@@ -41,3 +42,4 @@ pub mod selftest;
 
 pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;
+pub use pinned::{pinned_build_enabled, PinnedMemory};

@@ -4,6 +4,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
+use crate::graph::host_array::{HostArray, MemoryProvider};
 use crate::graph::weights::{weight_problem, Weights};
 use crate::graph::{Graph, MAX_VERTICES};
 
@@ -42,6 +43,9 @@ impl EdgeList {
 pub struct GraphBuilder {
     /// Force symmetrization even when the edge list is marked directed.
     pub symmetrize: bool,
+    /// Where the graph's offsets and targets are allocated (and those of its transpose);
+    /// `None`: ordinary memory.
+    pub host_memory: MemoryProvider,
 }
 
 impl GraphBuilder {
@@ -51,6 +55,14 @@ impl GraphBuilder {
 
     pub fn symmetrize(mut self, yes: bool) -> Self {
         self.symmetrize = yes;
+        self
+    }
+
+    /// Builds the final offsets and targets in `memory` (pinned host memory the GPU reads in
+    /// place, say); the graph keeps it for its transpose. The work arrays stay in ordinary
+    /// memory, so peak memory is the same either way.
+    pub fn host_memory(mut self, memory: MemoryProvider) -> Self {
+        self.host_memory = memory;
         self
     }
 
@@ -84,19 +96,20 @@ impl GraphBuilder {
                 )));
             }
         }
+        let memory = self.host_memory;
         let graph = match weights {
             // `()` weights take no memory and no work: the unweighted build.
-            None => build_lists(n, edges, vec![(); 0], undirected, id_base).0,
+            None => build_lists(n, edges, vec![(); 0], undirected, id_base, memory).0,
             Some(Weights::U32(w)) => {
-                let (graph, w) = build_lists(n, edges, w, undirected, id_base);
+                let (graph, w) = build_lists(n, edges, w, undirected, id_base, memory);
                 graph.with_valid_weights(Some(Weights::U32(w)))
             }
             Some(Weights::F32(w)) => {
-                let (graph, w) = build_lists(n, edges, w, undirected, id_base);
+                let (graph, w) = build_lists(n, edges, w, undirected, id_base, memory);
                 graph.with_valid_weights(Some(Weights::F32(w)))
             }
         };
-        Ok(graph)
+        Ok(graph.with_host_memory(memory))
     }
 }
 
@@ -134,15 +147,17 @@ impl Weight for f32 {
 }
 
 /// The CSR graph of `edges` with their `weights` (empty for `()`), and the kept weights in
-/// CSR order.
+/// CSR order; offsets and targets in `memory`.
 fn build_lists<W: Weight>(
     n: usize,
     edges: Vec<(u32, u32)>,
     weights: Vec<W>,
     undirected: bool,
     id_base: u32,
+    memory: MemoryProvider,
 ) -> (Graph, Vec<W>) {
-    let (offsets, targets, kept_weights) = counting_sort(n, &ListEdges { edges: &edges, weights: &weights, undirected });
+    let edges_of_list = ListEdges { edges: &edges, weights: &weights, undirected };
+    let (offsets, targets, kept_weights) = counting_sort(n, &edges_of_list, memory);
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
@@ -180,7 +195,15 @@ impl<W: Weight> EdgeSource<W> for ListEdges<'_, W> {
 /// keeping its own; then each list sorted by target (and weight) where it lies and its
 /// repeats dropped, keeping the lightest; then, only if anything was dropped, the kept
 /// entries gathered into the final arrays. No atomics, no global sort.
-pub(crate) fn counting_sort<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> (Vec<u64>, Vec<u32>, Vec<W>) {
+///
+/// The final offsets and targets come from `memory` when it is given; the work arrays do not,
+/// so the targets are gathered (or, when nothing was dropped, copied) into it at the end, and
+/// peak memory is what it is without a provider.
+pub(crate) fn counting_sort<W: Weight>(
+    n: usize,
+    edges: &impl EdgeSource<W>,
+    memory: MemoryProvider,
+) -> (HostArray<u64>, HostArray<u32>, Vec<W>) {
     let weighted = std::mem::size_of::<W>() != 0;
     let threads = rayon::current_num_threads();
     let mut raw_offsets = vec![0u64; n + 1];
@@ -222,7 +245,7 @@ pub(crate) fn counting_sort<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> 
 
     // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
     let ranges = vertex_ranges(&raw_offsets, 8 * threads);
-    let mut offsets = vec![0u64; n + 1];
+    let mut offsets = HostArray::<u64>::zeroed(n + 1, memory);
     {
         let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
         let kept = split_by(&mut offsets[1..], &ranges, |r| r.len());
@@ -256,21 +279,22 @@ pub(crate) fn counting_sort<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> 
     }
     prefix_sum(&mut offsets);
     if offsets[n] == raw_offsets[n] {
-        // Nothing was dropped: the lists are final where they lie.
-        return (offsets, raw, raw_weights);
+        // Nothing was dropped: the lists are final where they lie (copied into `memory`).
+        return (offsets, HostArray::moved_into(raw, memory), raw_weights);
     }
 
     // Gather the kept entries, each range of vertices into its own part of the final arrays.
-    let mut targets = vec![0u32; offsets[n] as usize];
-    let mut kept_weights = vec![W::default(); if weighted { offsets[n] as usize } else { 0 }];
-    let kept = |r: &Range<usize>| (offsets[r.end] - offsets[r.start]) as usize;
+    let offsets_read: &[u64] = &offsets;
+    let mut targets = HostArray::<u32>::zeroed(offsets_read[n] as usize, memory);
+    let mut kept_weights = vec![W::default(); if weighted { offsets_read[n] as usize } else { 0 }];
+    let kept = |r: &Range<usize>| (offsets_read[r.end] - offsets_read[r.start]) as usize;
     let target_pieces = split_by(&mut targets, &ranges, kept);
     let weight_pieces = split_by(&mut kept_weights, &ranges, |r| if weighted { kept(r) } else { 0 });
     ranges.par_iter().zip(target_pieces).zip(weight_pieces).for_each(|((range, targets), weights)| {
         let mut at = 0;
         for v in range.clone() {
             let start = raw_offsets[v] as usize;
-            let len = (offsets[v + 1] - offsets[v]) as usize;
+            let len = (offsets_read[v + 1] - offsets_read[v]) as usize;
             targets[at..at + len].copy_from_slice(&raw[start..start + len]);
             if weighted {
                 weights[at..at + len].copy_from_slice(&raw_weights[start..start + len]);

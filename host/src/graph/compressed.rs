@@ -253,6 +253,12 @@ impl CompressedGraph {
     /// The plain CSR graph, decoded in parallel. The lists were checked when this graph
     /// was made, so decoding cannot fail.
     pub fn decode(&self) -> Graph {
+        self.decode_into(None)
+    }
+
+    /// [`decode`](Self::decode), the plain offsets and targets in `memory` (see
+    /// [`HostMemory`](crate::graph::HostMemory)).
+    pub fn decode_into(&self, memory: crate::graph::MemoryProvider) -> Graph {
         let n = self.num_vertices();
         // The byte ranges are valid (checked at construction), so the number of varints in
         // a list is the number of its bytes without the continuation bit.
@@ -268,7 +274,7 @@ impl CompressedGraph {
             sum += d;
             offsets.push(sum);
         }
-        let mut targets = vec![0u32; sum as usize];
+        let mut targets = crate::graph::HostArray::<u32>::zeroed(sum as usize, memory);
         crate::graph::pieces_of_whole_lists(&offsets, &mut targets, CHUNK_VERTICES).into_par_iter().for_each(|(vertices, out)| {
             let mut at = 0;
             for v in vertices {
@@ -278,7 +284,8 @@ impl CompressedGraph {
                 }
             }
         });
-        Graph::from_valid_csr(offsets, targets, self.undirected, self.id_base)
+        let offsets = crate::graph::HostArray::moved_into(offsets, memory);
+        Graph::from_valid_csr(offsets, targets, self.undirected, self.id_base).with_host_memory(memory)
     }
 
     /// The neighbors of `v`, decoded as they are iterated.

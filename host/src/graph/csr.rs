@@ -1,5 +1,6 @@
 use super::builder::{counting_sort, EdgeSource, Weight};
 use crate::error::{Error, Result};
+use crate::graph::host_array::{HostArray, MemoryProvider};
 use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
 /// A graph in compressed sparse row form.
@@ -14,22 +15,46 @@ use crate::graph::weights::{WeightKind, WeightRange, WeightSlice, Weights};
 /// A graph may carry edge weights ([`Weights`]), one per stored edge, parallel to the targets:
 /// the weight of the edge to `neighbors(v)[i]` is `neighbor_weights(v)[i]`. An undirected
 /// edge has the same weight in both directions.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The offsets and targets may live in memory a [`HostMemory`](crate::graph::HostMemory)
+/// supplied (pinned host memory the GPU reads directly), which the transpose uses too.
+/// Equality compares the arrays' contents, wherever they live.
+#[derive(Clone, Debug)]
 pub struct Graph {
-    offsets: Vec<u64>,
-    targets: Vec<u32>,
+    offsets: HostArray<u64>,
+    targets: HostArray<u32>,
     /// `None` for an unweighted graph, which then costs no memory for weights.
     weights: Option<Weights>,
     undirected: bool,
     id_base: u32,
+    /// Where the arrays of graphs derived from this one (its transpose) are allocated.
+    memory: MemoryProvider,
 }
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Self) -> bool {
+        self.offsets == other.offsets
+            && self.targets == other.targets
+            && self.weights == other.weights
+            && self.undirected == other.undirected
+            && self.id_base == other.id_base
+    }
+}
+
+impl Eq for Graph {}
 
 impl Graph {
     /// Assembles a graph from raw CSR arrays, checking that they describe a valid CSR:
     /// offsets start at 0, never decrease, end at `targets.len()`, and every target is a vertex.
     /// Neighbor order and uniqueness are not checked here; [`GraphBuilder`](crate::graph::GraphBuilder)
     /// establishes them. The graph is unweighted; [`Graph::with_weights`] adds weights.
-    pub fn from_csr(offsets: Vec<u64>, targets: Vec<u32>, undirected: bool, id_base: u32) -> Result<Self> {
+    pub fn from_csr(
+        offsets: impl Into<HostArray<u64>>,
+        targets: impl Into<HostArray<u32>>,
+        undirected: bool,
+        id_base: u32,
+    ) -> Result<Self> {
+        let (offsets, targets) = (offsets.into(), targets.into());
         let invalid = |problem: String| Err(Error::InvalidArgument(format!("invalid CSR: {problem}")));
         if offsets.is_empty() {
             return invalid("the offsets array is empty (it needs one entry per vertex plus one)".into());
@@ -54,7 +79,7 @@ impl Graph {
         if let Some(&t) = targets.iter().find(|&&t| t as u64 >= num_vertices) {
             return invalid(format!("target {t} is not a vertex (the graph has {num_vertices})"));
         }
-        Ok(Graph { offsets, targets, weights: None, undirected, id_base })
+        Ok(Graph { offsets, targets, weights: None, undirected, id_base, memory: None })
     }
 
     /// The graph with `weights` on its edges (replacing any it had), checking that there is
@@ -85,9 +110,43 @@ impl Graph {
     }
 
     /// Builds without re-checking; for the builder, which constructs valid arrays by design.
-    pub(crate) fn from_valid_csr(offsets: Vec<u64>, targets: Vec<u32>, undirected: bool, id_base: u32) -> Self {
+    pub(crate) fn from_valid_csr(
+        offsets: HostArray<u64>,
+        targets: HostArray<u32>,
+        undirected: bool,
+        id_base: u32,
+    ) -> Self {
         debug_assert_eq!(*offsets.last().unwrap(), targets.len() as u64);
-        Graph { offsets, targets, weights: None, undirected, id_base }
+        Graph { offsets, targets, weights: None, undirected, id_base, memory: None }
+    }
+
+    /// The graph with `memory` named as the supplier of the arrays of graphs made from it
+    /// (its transpose); its own arrays stay where they are.
+    pub fn with_host_memory(self, memory: MemoryProvider) -> Self {
+        Graph { memory, ..self }
+    }
+
+    /// The graph with its offsets and targets in `memory` (copied there by all cores, unless
+    /// they are provided already or `memory` is `None`), which it keeps for its transpose.
+    pub fn into_host_memory(self, memory: MemoryProvider) -> Self {
+        let (offsets, targets) = (self.offsets.into_memory(memory), self.targets.into_memory(memory));
+        Graph { offsets, targets, memory, ..self }
+    }
+
+    /// Who supplies the arrays of graphs made from this one (`None`: ordinary memory).
+    pub fn host_memory(&self) -> MemoryProvider {
+        self.memory
+    }
+
+    /// The offsets as stored, in ordinary or provided memory (the GPU runtime places provided
+    /// pinned arrays without copying them).
+    pub fn offsets_array(&self) -> &HostArray<u64> {
+        &self.offsets
+    }
+
+    /// The targets as stored, in ordinary or provided memory.
+    pub fn targets_array(&self) -> &HostArray<u32> {
+        &self.targets
     }
 
     /// Attaches weights already known to be valid and one per edge (builder, transpose, generators).
@@ -106,13 +165,13 @@ impl Graph {
     }
 
     pub fn neighbors(&self, v: u32) -> &[u32] {
-        let v = v as usize;
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+        let (v, offsets) = (v as usize, self.offsets());
+        &self.targets()[offsets[v] as usize..offsets[v + 1] as usize]
     }
 
     pub fn degree(&self, v: u32) -> u64 {
-        let v = v as usize;
-        self.offsets[v + 1] - self.offsets[v]
+        let (v, offsets) = (v as usize, self.offsets());
+        offsets[v + 1] - offsets[v]
     }
 
     /// The largest out-degree (0 for an edgeless graph).
@@ -121,11 +180,11 @@ impl Graph {
     }
 
     pub fn offsets(&self) -> &[u64] {
-        &self.offsets
+        self.offsets.as_slice()
     }
 
     pub fn targets(&self) -> &[u32] {
-        &self.targets
+        self.targets.as_slice()
     }
 
     /// The edge weights, parallel to [`Graph::targets`]; `None` for an unweighted graph.
@@ -145,8 +204,8 @@ impl Graph {
     /// The weights of the edges of `v`, parallel to [`Graph::neighbors`]`(v)`; `None` for an
     /// unweighted graph.
     pub fn neighbor_weights(&self, v: u32) -> Option<WeightSlice<'_>> {
-        let v = v as usize;
-        Some(self.weights.as_ref()?.slice(self.offsets[v] as usize..self.offsets[v + 1] as usize))
+        let (v, offsets) = (v as usize, self.offsets());
+        Some(self.weights.as_ref()?.slice(offsets[v] as usize..offsets[v + 1] as usize))
     }
 
     /// The smallest and largest edge weight, in the weights' own type (its
@@ -221,13 +280,16 @@ impl Graph {
                 (offsets, targets, Some(Weights::F32(w)))
             }
         };
-        Graph::from_valid_csr(offsets, targets, false, self.id_base).with_valid_weights(weights)
+        Graph::from_valid_csr(offsets, targets, false, self.id_base)
+            .with_valid_weights(weights)
+            .with_host_memory(self.memory)
     }
 
     /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)
-    /// moved along with their edges: the builder's parallel counting sort, over the in-edges.
-    fn reversed<W: Weight>(&self, weights: &[W]) -> (Vec<u64>, Vec<u32>, Vec<W>) {
-        counting_sort(self.num_vertices(), &InEdges { graph: self, weights })
+    /// moved along with their edges: the builder's parallel counting sort, over the in-edges,
+    /// its offsets and targets in this graph's memory.
+    fn reversed<W: Weight>(&self, weights: &[W]) -> (HostArray<u64>, HostArray<u32>, Vec<W>) {
+        counting_sort(self.num_vertices(), &InEdges { graph: self, weights }, self.memory)
     }
 }
 
@@ -240,10 +302,10 @@ struct InEdges<'a, W> {
 impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
     #[inline]
     fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
-        let offsets = &self.graph.offsets;
+        let (offsets, targets) = (self.graph.offsets(), self.graph.targets());
         for u in 0..offsets.len() - 1 {
             for edge in offsets[u] as usize..offsets[u + 1] as usize {
-                visit(self.graph.targets[edge], u as u32, W::of(self.weights, edge));
+                visit(targets[edge], u as u32, W::of(self.weights, edge));
             }
         }
     }

@@ -6,12 +6,14 @@ mod builder;
 pub mod compressed;
 mod csr;
 pub mod heads;
+pub mod host_array;
 pub mod weights;
 
 pub use builder::{EdgeList, GraphBuilder};
 pub use compressed::CompressedGraph;
 pub use csr::Graph;
 pub use heads::ListHeads;
+pub use host_array::{HostArray, HostBlock, HostMemory, MemoryProvider};
 pub use weights::{WeightKind, WeightRange, WeightSlice, Weights};
 
 /// The largest vertex count warpath accepts. `u32::MAX` itself is reserved as the
