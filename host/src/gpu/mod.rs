@@ -34,6 +34,8 @@ macro_rules! launch {
 mod context;
 pub mod staging;
 mod error;
+#[cfg(feature = "nccl")]
+pub mod nccl;
 pub mod launch;
 pub mod ptx;
 pub mod ptxas;
