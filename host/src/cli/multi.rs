@@ -75,6 +75,8 @@ fn checked_partitions(n: usize) -> Result<usize> {
 }
 
 /// Where the partitioned BFS runs.
+// Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
+#[cfg_attr(not(feature = "nccl"), allow(dead_code))]
 enum Ranks {
     Threads(usize),
     Gpus(Vec<usize>),

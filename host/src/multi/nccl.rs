@@ -10,7 +10,6 @@
 //! [`prepare_environment`]: NVLink multicast (NVLS) stays off (`NCCL_NVLS_ENABLE=0` unless the
 //! environment already says otherwise), and warpath never calls `cuMulticastCreate`.
 
-use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
