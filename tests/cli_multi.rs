@@ -68,7 +68,9 @@ fn bench_over_partitions_reports_scaling_against_one_partition() {
     let out = warpath(&["bench", "kron:10", "--partitions", "2", "--roots", "3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for needle in ["roots: 3 (each validated)", "GTEPS: harmonic mean", "exchange: median", "one partition, same roots"] {
+    for needle in
+        ["roots: 3 (each validated)", "GTEPS: harmonic mean", "exchange: median", "one partition, same roots"]
+    {
         assert!(text.contains(needle), "`{needle}` missing from:\n{text}");
     }
     assert!(text.contains("speedup") && text.contains("on 2 ranks"), "{text}");

@@ -117,7 +117,12 @@ impl Ranks {
 
     /// Runs the partitioned BFS from `source`; `None` on a rank other than 0 of a
     /// one-process-per-GPU job, which has nothing to report.
-    fn run(&self, partition: &Partition, source: u32, options: &PartitionedOptions) -> Result<Option<PartitionedTraversal>> {
+    fn run(
+        &self,
+        partition: &Partition,
+        source: u32,
+        options: &PartitionedOptions,
+    ) -> Result<Option<PartitionedTraversal>> {
         match self {
             Ranks::Threads(_) => bfs_in_process(partition, source, options).map(Some),
             #[cfg(feature = "nccl")]
@@ -276,7 +281,9 @@ impl LevelRow {
 }
 
 fn print_levels(levels: &[LevelRow]) {
-    println!("{:>5}  {:<9}  {:>10}  {:>12}  {:>14}  {:>11}  {:>9}", "level", "direction", "frontier", "edges", "exchange B", "exchange ms", "time ms");
+    let header = ["level", "direction", "frontier", "edges", "exchange B", "exchange ms", "time ms"];
+    let [level, direction, frontier, edges, bytes, exchange, time] = header;
+    println!("{level:>5}  {direction:<9}  {frontier:>10}  {edges:>12}  {bytes:>14}  {exchange:>11}  {time:>9}");
     for l in levels {
         println!(
             "{:>5}  {:<9}  {:>10}  {:>12}  {:>14}  {:>11.3}  {:>9.3}",
@@ -287,7 +294,10 @@ fn print_levels(levels: &[LevelRow]) {
 
 impl PartitionedReport {
     fn print_text(&self) {
-        println!("graph: {} (loaded in {:.1} ms, cut into {} parts in {:.1} ms)", self.graph, self.load_ms, self.partitions, self.partition_ms);
+        println!(
+            "graph: {} (loaded in {:.1} ms, cut into {} parts in {:.1} ms)",
+            self.graph, self.load_ms, self.partitions, self.partition_ms
+        );
         println!("backend: {}", self.backend);
         println!("source: {}", self.source);
         println!("vertices: {}", self.vertices);
@@ -338,7 +348,8 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     // One root at least, so every statistic exists.
     let spread = stats::Spread::of(&times).expect("one root at least");
     let (median, single_median) = (spread.median, stats::median(&single_times).unwrap_or(0.0));
-    println!("graph: {} ({} vertices, {} edges; loaded in {load_ms:.1} ms)", args.graph.input.graph, graph.num_vertices(), graph.num_edges());
+    let (name, n, m) = (&args.graph.input.graph, graph.num_vertices(), graph.num_edges());
+    println!("graph: {name} ({n} vertices, {m} edges; loaded in {load_ms:.1} ms)");
     println!("backend: {}", ranks.describe());
     println!("parts cut in {partition_ms:.1} ms; bounds {:?}", partition.bounds);
     println!("roots: {} (each validated)", roots.len());

@@ -82,7 +82,11 @@ impl PartitionedTraversal {
 
 /// Runs the partitioned BFS from global vertex `source` on one thread per part of `partition`,
 /// communicating [`InProcess`](crate::multi::InProcess), and gathers the tree.
-pub fn bfs_in_process(partition: &Partition, source: u32, options: &PartitionedOptions) -> Result<PartitionedTraversal> {
+pub fn bfs_in_process(
+    partition: &Partition,
+    source: u32,
+    options: &PartitionedOptions,
+) -> Result<PartitionedTraversal> {
     let ranks = run_ranks(partition.parts.len(), |comm| bfs_rank(comm, &partition.parts[comm.rank()], source, options));
     let ranks = ranks.into_iter().collect::<Result<Vec<_>>>()?;
     Ok(concatenate(ranks, source))
@@ -102,7 +106,12 @@ pub fn concatenate(ranks: Vec<RankTraversal>, source: u32) -> PartitionedTravers
 /// The whole tree on every rank, through the communicator (for one process per GPU, where no
 /// rank sees the others' memory): each rank's labels, distance and parent in one word, padded
 /// to the largest part and all-gathered.
-pub fn gather_tree<C: Communicator>(comm: &mut C, part: &Part, rank: RankTraversal, source: u32) -> Result<PartitionedTraversal> {
+pub fn gather_tree<C: Communicator>(
+    comm: &mut C,
+    part: &Part,
+    rank: RankTraversal,
+    source: u32,
+) -> Result<PartitionedTraversal> {
     let widest = part.bounds.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
     let mut mine = vec![u64::MAX; widest];
     for (slot, (&d, &p)) in mine.iter_mut().zip(rank.distances.iter().zip(&rank.parents)) {
@@ -130,7 +139,12 @@ const COUNTS: usize = 3;
 
 /// This rank's side of the partitioned BFS from global vertex `source`; every rank of `comm`
 /// calls it with its own part of one [`Partition`].
-pub fn bfs_rank<C: Communicator>(comm: &mut C, part: &Part, source: u32, options: &PartitionedOptions) -> Result<RankTraversal> {
+pub fn bfs_rank<C: Communicator>(
+    comm: &mut C,
+    part: &Part,
+    source: u32,
+    options: &PartitionedOptions,
+) -> Result<RankTraversal> {
     let n = part.global.vertices;
     if source as u64 >= n {
         return Err(Error::InvalidArgument(format!("BFS source {source} is not a vertex (the graph has {n})")));

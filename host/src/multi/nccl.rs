@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream};
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
 use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 
 use crate::error::{Error, Result};
@@ -49,7 +49,8 @@ pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
         list.split(',')
             .map(|item| {
                 item.trim().parse::<usize>().map_err(|_| {
-                    Error::InvalidArgument(format!("--gpus {list}: `{item}` is not a GPU number (expected 0,1,... or all)"))
+                    let problem = format!("`{item}` is not a GPU number (expected 0,1,... or all)");
+                    Error::InvalidArgument(format!("--gpus {list}: {problem}"))
                 })
             })
             .collect::<Result<_>>()?
@@ -95,16 +96,16 @@ impl Nccl {
         Ok(Nccl { comm, stream, bytes_sent: 0 })
     }
 
-    fn upload<T: cudarc::driver::DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
+    fn upload<T: DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
         self.stream.clone_htod(host).map_err(driver_failed("cuMemcpyHtoD"))
     }
 
-    fn zeros<T: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(&self, len: usize) -> Result<CudaSlice<T>> {
+    fn zeros<T: DeviceRepr + ValidAsZeroBits>(&self, len: usize) -> Result<CudaSlice<T>> {
         // NCCL refuses no buffer, but cudarc cannot allocate zero bytes.
         self.stream.alloc_zeros(len.max(1)).map_err(driver_failed("cuMemAlloc"))
     }
 
-    fn download<T: cudarc::driver::DeviceRepr + Default + Clone>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<()> {
+    fn download<T: DeviceRepr + Default + Clone>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<()> {
         let view = device.slice(..host.len());
         self.stream.memcpy_dtoh(&view, host).map_err(driver_failed("cuMemcpyDtoH"))
     }
@@ -183,7 +184,8 @@ impl Communicator for Nccl {
                     continue;
                 }
                 if lengths[peer] > 0 {
-                    group.send(send.slice(..lengths[peer] as usize), peer as i32).map_err(|e| nccl_failed("ncclSend", e))?;
+                    let list = send.slice(..lengths[peer] as usize);
+                    group.send(list, peer as i32).map_err(|e| nccl_failed("ncclSend", e))?;
                 }
                 let expected = matrix[peer * world + me] as usize;
                 if expected > 0 {

@@ -209,7 +209,8 @@ fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph>
             }
         })
         .collect();
-    let mut local_offsets: Vec<u64> = offsets[first as usize..=end as usize].iter().map(|&o| o - start as u64).collect();
+    let mut local_offsets: Vec<u64> =
+        offsets[first as usize..=end as usize].iter().map(|&o| o - start as u64).collect();
     // Ghosts have empty lists here: their own part holds them.
     local_offsets.resize(local_offsets.len() + ghosts.len(), (stop - start) as u64);
     let ghost_owners = ghosts.iter().map(|&v| owner_in(bounds, v) as u32).collect();
