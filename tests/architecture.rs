@@ -115,9 +115,18 @@ fn the_engine_and_the_gpu_runtime_import_no_algorithm_harness_or_cli() {
 
 #[test]
 fn the_library_below_the_cli_imports_neither_the_cli_nor_the_harness() {
-    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs"];
+    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "multi"];
     let found = violations(&below, &["bench", "cli"]);
     assert!(found.is_empty(), "the library imports the harness or the CLI:\n{}", found.join("\n"));
+}
+
+/// `multi` (the partitioned algorithms) stands on the algorithms and the shared rooms; none of
+/// them imports it, so a single-GPU build path never depends on the communicator.
+#[test]
+fn no_room_below_the_partitioned_algorithms_imports_them() {
+    let below = ["bfs", "cc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "output.rs"];
+    let found = violations(&below, &["multi"]);
+    assert!(found.is_empty(), "a room below multi imports it:\n{}", found.join("\n"));
 }
 
 #[test]

@@ -15,6 +15,8 @@
 //!   Graph500-style verifier beside them;
 //! - [`cc`]: connected components (Afforest on the GPU, CPU code, verifier);
 //! - [`sssp`]: single-source shortest paths (delta-stepping and seed 002's strategies);
+//! - [`multi`]: graphs partitioned over several GPUs or threads: the communicator, 1D
+//!   partitions, the partitioned BFS;
 //! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
 //!
 //! Features: `cli` (default) is the `warpath` command's (clap, indicatif) and turns on `plot`
@@ -32,6 +34,7 @@ pub mod gpu;
 pub mod graph;
 pub mod input;
 pub mod memory;
+pub mod multi;
 pub mod output;
 pub mod sssp;
 

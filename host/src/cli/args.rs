@@ -371,6 +371,8 @@ pub struct BfsArgs {
     pub json: bool,
     #[command(flatten)]
     pub gpu: GpuTuning,
+    #[command(flatten)]
+    pub multi: super::multi::MultiArgs,
 }
 
 /// Which GPU kernel runs and how it is tuned (ignored on the CPU).
@@ -738,6 +740,8 @@ pub struct BenchArgs {
     pub gpu: GpuTuning,
     #[command(flatten)]
     pub cc: super::cc::CcTuning,
+    #[command(flatten)]
+    pub multi: super::multi::MultiArgs,
 }
 
 /// `bench --algorithm`.

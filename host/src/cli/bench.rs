@@ -10,6 +10,9 @@ use warpath::bfs::KernelName;
 use super::args::{BenchAlgorithm, BenchArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
+    if args.multi.requested() {
+        return super::multi::run_bench(args);
+    }
     match args.algorithm {
         BenchAlgorithm::Cc => return run_cc(args),
         BenchAlgorithm::Sssp => return run_sssp(args),

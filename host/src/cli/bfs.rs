@@ -10,6 +10,9 @@ use warpath::{Graph, Result};
 use super::args::BfsArgs;
 
 pub fn run(args: &BfsArgs) -> Result<()> {
+    if args.multi.requested() {
+        return super::multi::run_bfs(args);
+    }
     let kernel = super::requested_kernel(&args.gpu)?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
@@ -178,7 +181,7 @@ impl BfsReport {
 }
 
 /// Writes one line per vertex (gzip-compressed when `path` ends in `.gz`), whole or not at all.
-fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
+pub(super) fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
     warpath::output::write_atomically(path, |out| {
         if !result.has_parents() {
             // A distances-only run has no parent column to fill; the header says why it is missing.

@@ -11,6 +11,7 @@ mod convert;
 mod info;
 mod json;
 mod kernels;
+mod multi;
 mod progress;
 mod sssp;
 mod suite;

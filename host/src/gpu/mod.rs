@@ -35,6 +35,8 @@ mod context;
 pub mod pinned;
 pub mod staging;
 mod error;
+#[cfg(feature = "nccl")]
+pub mod nccl;
 pub mod launch;
 pub mod ptx;
 pub mod ptxas;

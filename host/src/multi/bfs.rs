@@ -1,0 +1,413 @@
+//! Direction-optimizing BFS over a 1D partition (Merrill et al., section 6, for the level
+//! structure: expand, trade discovered neighbors with their owners, agree on the next level;
+//! Beamer et al. for bottom-up levels). Every rank runs [`bfs_rank`] on its own [`Part`] and
+//! the same [`Communicator`]; per level:
+//!
+//! - top-down: the rank expands its frontier queue; a neighbor it owns is labelled at once, a
+//!   ghost is sent once per traversal, with its parent, to its owner (all-to-all-v, 8 bytes a
+//!   discovery: vertex and parent), who labels it if nobody did first;
+//! - bottom-up: the ranks all-gather the frontier bitmap (each its own share, `owned / 8`
+//!   bytes), and each unvisited owned vertex searches its in-list for a frontier vertex;
+//! - one all-reduce of the level's counts, from which every rank takes the same decision for
+//!   the next level with the single-GPU rule ([`Switching`], the persistent kernel's).
+//!
+//! The per-rank work runs on the rank's thread (one core a rank, as one GPU a rank would be).
+
+use std::time::{Duration, Instant};
+
+use crate::bfs::switching::{SwitchInputs, SwitchRule, Switching};
+use crate::bfs::trace::{Direction, LevelTrace};
+use crate::bfs::BfsResult;
+use crate::error::{Error, Result};
+use crate::graph::UNREACHED;
+use crate::multi::comm::{Communicator, ReduceOp};
+use crate::multi::in_process::run_ranks;
+use crate::multi::partition::{Part, Partition};
+
+/// How a partitioned BFS picks its directions: the single-GPU rule and its parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PartitionedOptions {
+    pub rule: SwitchRule,
+    pub alpha: f32,
+    pub beta: f32,
+    /// False: top-down levels only.
+    pub bottom_up: bool,
+}
+
+impl Default for PartitionedOptions {
+    /// The persistent GPU kernel's defaults (`PersistentParams::default`).
+    fn default() -> Self {
+        let params = crate::bfs::gpu::persistent::PersistentParams::default();
+        PartitionedOptions { rule: params.switch_rule, alpha: params.alpha, beta: params.beta, bottom_up: true }
+    }
+}
+
+/// One level of a partitioned traversal: the trace every BFS gives (counts summed over ranks,
+/// time the slowest rank's) and what crossed between ranks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartitionedLevel {
+    pub trace: LevelTrace,
+    /// Bytes of frontier exchange (discoveries, bitmap shares) sent between ranks, summed over
+    /// the ranks; the small all-reduce of counts is not in it.
+    pub exchange_bytes: u64,
+    /// The slowest rank's time in the exchange, waiting for the others included.
+    pub exchange_time: Duration,
+}
+
+/// What one rank ends with: its owned vertices' labels (parents as global ids) and the levels.
+#[derive(Clone, Debug)]
+pub struct RankTraversal {
+    pub first: u32,
+    pub distances: Vec<u32>,
+    pub parents: Vec<u32>,
+    pub levels: Vec<PartitionedLevel>,
+    /// The slowest rank's time from the common start to the last level's end.
+    pub time: Duration,
+}
+
+/// A whole partitioned traversal, gathered.
+#[derive(Clone, Debug)]
+pub struct PartitionedTraversal {
+    pub result: BfsResult,
+    pub levels: Vec<PartitionedLevel>,
+    pub time: Duration,
+    pub ranks: usize,
+}
+
+impl PartitionedTraversal {
+    pub fn exchange_bytes(&self) -> u64 {
+        self.levels.iter().map(|l| l.exchange_bytes).sum()
+    }
+}
+
+/// Runs the partitioned BFS from global vertex `source` on one thread per part of `partition`,
+/// communicating [`InProcess`](crate::multi::InProcess), and gathers the tree.
+pub fn bfs_in_process(
+    partition: &Partition,
+    source: u32,
+    options: &PartitionedOptions,
+) -> Result<PartitionedTraversal> {
+    let ranks = run_ranks(partition.parts.len(), |comm| bfs_rank(comm, &partition.parts[comm.rank()], source, options));
+    let ranks = ranks.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok(concatenate(ranks, source))
+}
+
+/// The ranks' labels, in rank order, as one tree (the parts are consecutive ranges).
+pub fn concatenate(ranks: Vec<RankTraversal>, source: u32) -> PartitionedTraversal {
+    let (levels, time, count) = (ranks[0].levels.clone(), ranks[0].time, ranks.len());
+    let mut result = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
+    for rank in ranks {
+        result.distances.extend(rank.distances);
+        result.parents.extend(rank.parents);
+    }
+    PartitionedTraversal { result, levels, time, ranks: count }
+}
+
+/// The whole tree on every rank, through the communicator (for one process per GPU, where no
+/// rank sees the others' memory): each rank's labels, distance and parent in one word, padded
+/// to the largest part and all-gathered.
+pub fn gather_tree<C: Communicator>(
+    comm: &mut C,
+    part: &Part,
+    rank: RankTraversal,
+    source: u32,
+) -> Result<PartitionedTraversal> {
+    let widest = part.bounds.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+    let mut mine = vec![u64::MAX; widest];
+    for (slot, (&d, &p)) in mine.iter_mut().zip(rank.distances.iter().zip(&rank.parents)) {
+        *slot = (d as u64) << 32 | p as u64;
+    }
+    let mut all = vec![0u64; widest * comm.world_size()];
+    comm.all_gather(&mine, &mut all)?;
+    let n = part.global.vertices as usize;
+    let mut result = BfsResult { source, distances: Vec::with_capacity(n), parents: Vec::with_capacity(n) };
+    for (p, share) in all.chunks(widest.max(1)).enumerate().take(comm.world_size()) {
+        let owned = (part.bounds[p + 1] - part.bounds[p]) as usize;
+        for &word in &share[..owned] {
+            result.distances.push((word >> 32) as u32);
+            result.parents.push(word as u32);
+        }
+    }
+    Ok(PartitionedTraversal { result, levels: rank.levels, time: rank.time, ranks: comm.world_size() })
+}
+
+/// The counts every rank contributes to the level's all-reduce, in order.
+const FOUND: usize = 0;
+const FOUND_EDGES: usize = 1;
+const INSPECTED: usize = 2;
+const COUNTS: usize = 3;
+
+/// This rank's side of the partitioned BFS from global vertex `source`; every rank of `comm`
+/// calls it with its own part of one [`Partition`].
+pub fn bfs_rank<C: Communicator>(
+    comm: &mut C,
+    part: &Part,
+    source: u32,
+    options: &PartitionedOptions,
+) -> Result<RankTraversal> {
+    let n = part.global.vertices;
+    if source as u64 >= n {
+        return Err(Error::InvalidArgument(format!("BFS source {source} is not a vertex (the graph has {n})")));
+    }
+    if comm.world_size() != part.bounds.len() - 1 {
+        return Err(Error::InvalidArgument(format!(
+            "the graph has {} parts but the communicator {} ranks",
+            part.bounds.len() - 1,
+            comm.world_size()
+        )));
+    }
+    let switching = Switching {
+        rule: options.rule,
+        alpha: options.alpha,
+        beta: options.beta,
+        n,
+        edges: part.global.edges,
+        in_listed: part.global.with_in_edges,
+    };
+    let mut rank = Labels::new(part);
+    let mut frontier = Frontier::Queue(Vec::new());
+    let mut counts = [0u64; COUNTS];
+    if part.owns(source) {
+        let local = source - part.first;
+        rank.label(local, source, 0);
+        frontier = Frontier::Queue(vec![local]);
+        counts[FOUND] = 1;
+        counts[FOUND_EDGES] = part.out_lists.graph.degree(local);
+    }
+    comm.barrier()?;
+    let started = Instant::now();
+    comm.all_reduce(&mut counts, ReduceOp::Sum)?;
+
+    let mut levels = Vec::new();
+    let mut level_times = Vec::new();
+    let (mut previous_frontier, mut previous_edges, mut reached) = (0u64, 0u64, 0u64);
+    let mut unvisited_edges = part.global.edges - counts[FOUND_EDGES];
+    let mut previous_bottom_up = false;
+    let mut ghost_sent = vec![false; part.out_lists.ghosts().len()];
+    let mut global_bitmap = Vec::new();
+    while counts[FOUND] > 0 {
+        let level_started = Instant::now();
+        let level = levels.len() as u32;
+        reached += counts[FOUND];
+        let inputs = SwitchInputs {
+            frontier: counts[FOUND],
+            previous_frontier,
+            frontier_edges: counts[FOUND_EDGES],
+            previous_edges,
+            unvisited_edges,
+            unvisited_vertices: part.global.with_in_edges.saturating_sub(reached),
+            previous_bottom_up,
+        };
+        let bottom_up = options.bottom_up && switching.wants_bottom_up(&inputs);
+        let bytes_before = comm.bytes_sent();
+        let mut exchange_time = Duration::ZERO;
+        let mut step = [0u64; COUNTS];
+        frontier = if bottom_up {
+            let local_bitmap = frontier.into_bitmap(part.owned);
+            let exchanging = Instant::now();
+            gather_bitmap(comm, part, &local_bitmap, &mut global_bitmap)?;
+            exchange_time += exchanging.elapsed();
+            Frontier::Bitmap(rank.bottom_up(part, &global_bitmap, level + 1, &mut step))
+        } else {
+            let queue = frontier.into_queue();
+            let mut outgoing = vec![Vec::new(); comm.world_size()];
+            let mut next = rank.top_down(part, &queue, level + 1, &mut ghost_sent, &mut outgoing, &mut step);
+            let exchanging = Instant::now();
+            let mut incoming = Vec::new();
+            comm.all_to_all_v(&outgoing, &mut incoming)?;
+            exchange_time += exchanging.elapsed();
+            for pair in incoming.chunks_exact(2) {
+                let local = pair[0] - part.first;
+                if rank.distances[local as usize] == UNREACHED {
+                    rank.label(local, pair[1], level + 1);
+                    next.push(local);
+                    step[FOUND] += 1;
+                    step[FOUND_EDGES] += part.out_lists.graph.degree(local);
+                }
+            }
+            Frontier::Queue(next)
+        };
+        let exchange_bytes = comm.bytes_sent() - bytes_before;
+        let mut summed = step;
+        comm.all_reduce(&mut summed, ReduceOp::Sum)?;
+        levels.push(PartitionedLevel {
+            trace: LevelTrace {
+                level,
+                direction: if bottom_up { Direction::BottomUp } else { Direction::TopDown },
+                frontier: counts[FOUND],
+                edges_inspected: summed[INSPECTED],
+                bytes_read: 0,
+                bus_bytes: 0,
+                time: Duration::ZERO,
+                frontier_edges: counts[FOUND_EDGES],
+                unvisited_edges,
+                generation: None,
+                decision: options.bottom_up.then(|| switching.explain(&inputs)),
+            },
+            exchange_bytes,
+            exchange_time: Duration::ZERO,
+        });
+        level_times.extend([level_started.elapsed().as_nanos() as u64, exchange_time.as_nanos() as u64]);
+        previous_frontier = counts[FOUND];
+        previous_edges = counts[FOUND_EDGES];
+        previous_bottom_up = bottom_up;
+        counts = [summed[FOUND], summed[FOUND_EDGES], 0];
+        unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
+    }
+    let mut time = [started.elapsed().as_nanos() as u64];
+    comm.all_reduce(&mut time, ReduceOp::Max)?;
+    // Bytes summed over the ranks, times the slowest rank's.
+    let mut bytes: Vec<u64> = levels.iter().map(|l| l.exchange_bytes).collect();
+    comm.all_reduce(&mut bytes, ReduceOp::Sum)?;
+    comm.all_reduce(&mut level_times, ReduceOp::Max)?;
+    for ((level, bytes), times) in levels.iter_mut().zip(bytes).zip(level_times.chunks_exact(2)) {
+        level.exchange_bytes = bytes;
+        level.trace.time = Duration::from_nanos(times[0]);
+        level.exchange_time = Duration::from_nanos(times[1]);
+    }
+    Ok(RankTraversal {
+        first: part.first,
+        distances: rank.distances,
+        parents: rank.parents,
+        levels,
+        time: Duration::from_nanos(time[0]),
+    })
+}
+
+/// Every rank's share of the frontier bitmap into `global` (one bit per global vertex): the
+/// shares, padded to the widest part, all-gathered, then laid end to end (each part starts at
+/// a multiple of 64, so a share is whole words of the global bitmap).
+fn gather_bitmap<C: Communicator>(comm: &mut C, part: &Part, local: &[u64], global: &mut Vec<u64>) -> Result<()> {
+    let widest = part.bitmap_words_per_part();
+    let mut mine = local.to_vec();
+    mine.resize(widest, 0);
+    let mut gathered = vec![0u64; widest * comm.world_size()];
+    comm.all_gather(&mine, &mut gathered)?;
+    global.clear();
+    global.resize((part.global.vertices as usize).div_ceil(64), 0);
+    for (p, share) in gathered.chunks(widest.max(1)).enumerate().take(comm.world_size()) {
+        let (start, end) = (part.bounds[p] as usize, part.bounds[p + 1] as usize);
+        let words = (end - start).div_ceil(64);
+        global[start / 64..start / 64 + words].copy_from_slice(&share[..words]);
+    }
+    Ok(())
+}
+
+/// The frontier in the form the last level wrote it: a queue of owned local ids (top-down) or
+/// a bitmap over the owned vertices (bottom-up).
+enum Frontier {
+    Queue(Vec<u32>),
+    Bitmap(Vec<u64>),
+}
+
+impl Frontier {
+    fn into_bitmap(self, owned: u32) -> Vec<u64> {
+        match self {
+            Frontier::Bitmap(bits) => bits,
+            Frontier::Queue(queue) => {
+                let mut bits = vec![0u64; owned.div_ceil(64) as usize];
+                for v in queue {
+                    bits[v as usize / 64] |= 1 << (v % 64);
+                }
+                bits
+            }
+        }
+    }
+
+    fn into_queue(self) -> Vec<u32> {
+        match self {
+            Frontier::Queue(queue) => queue,
+            Frontier::Bitmap(bits) => {
+                let mut queue = Vec::new();
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        queue.push(w as u32 * 64 + word.trailing_zeros());
+                        word &= word - 1;
+                    }
+                }
+                queue
+            }
+        }
+    }
+}
+
+/// The owned vertices' labels.
+struct Labels {
+    distances: Vec<u32>,
+    /// Global ids.
+    parents: Vec<u32>,
+}
+
+impl Labels {
+    fn new(part: &Part) -> Labels {
+        Labels { distances: vec![UNREACHED; part.owned as usize], parents: vec![UNREACHED; part.owned as usize] }
+    }
+
+    fn label(&mut self, local: u32, parent: u32, distance: u32) {
+        self.distances[local as usize] = distance;
+        self.parents[local as usize] = parent;
+    }
+
+    /// Expands `queue`: owned neighbors are labelled and queued, ghosts not sent before go to
+    /// their owners as (vertex, parent) pairs.
+    fn top_down(
+        &mut self,
+        part: &Part,
+        queue: &[u32],
+        distance: u32,
+        ghost_sent: &mut [bool],
+        outgoing: &mut [Vec<u32>],
+        step: &mut [u64; COUNTS],
+    ) -> Vec<u32> {
+        let lists = &part.out_lists;
+        let mut next = Vec::new();
+        for &u in queue {
+            let neighbors = lists.graph.neighbors(u);
+            step[INSPECTED] += neighbors.len() as u64;
+            let parent = part.first + u;
+            for &v in neighbors {
+                if v < part.owned {
+                    if self.distances[v as usize] == UNREACHED {
+                        self.label(v, parent, distance);
+                        next.push(v);
+                        step[FOUND] += 1;
+                        step[FOUND_EDGES] += lists.graph.degree(v);
+                    }
+                } else {
+                    let ghost = (v - part.owned) as usize;
+                    if !ghost_sent[ghost] {
+                        // Once is enough: its owner labels it at this level or already has.
+                        ghost_sent[ghost] = true;
+                        outgoing[lists.ghost_owner(ghost)].extend([lists.global_of(v), parent]);
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    /// Every unvisited owned vertex looks for a parent in the global frontier `bitmap`;
+    /// returns the next frontier over the owned vertices.
+    fn bottom_up(&mut self, part: &Part, bitmap: &[u64], distance: u32, step: &mut [u64; COUNTS]) -> Vec<u64> {
+        let lists = part.in_lists();
+        let mut next = vec![0u64; part.owned.div_ceil(64) as usize];
+        for v in 0..part.owned {
+            if self.distances[v as usize] != UNREACHED {
+                continue;
+            }
+            for &u in lists.graph.neighbors(v) {
+                step[INSPECTED] += 1;
+                let global = lists.global_of(u);
+                if bitmap[global as usize / 64] & (1 << (global % 64)) != 0 {
+                    self.label(v, global, distance);
+                    next[v as usize / 64] |= 1 << (v % 64);
+                    step[FOUND] += 1;
+                    step[FOUND_EDGES] += part.out_lists.graph.degree(v);
+                    break;
+                }
+            }
+        }
+        next
+    }
+}

@@ -1,0 +1,84 @@
+//! The communicator: what the partitioned algorithms need from the ranks around them, and
+//! nothing else (Merrill et al., section 6: every level ends with the GPUs trading the
+//! neighbors they found and agreeing whether anything is left).
+//!
+//! The trait moves slices of host memory (`u64` words, `u32` vertex lists). That is the choice
+//! that lets one partitioned BFS run over both implementations: [`InProcess`](super::InProcess)
+//! hands the slices from thread to thread, and the NCCL one (feature `nccl`) stages them
+//! through device buffers it keeps and grows, one copy each way around the collective. A rank
+//! whose frontier lives on its GPU would add methods over device buffers beside these; the
+//! per-rank work runs on the CPU today, so the staging copy is what a level's exchange costs.
+
+use crate::error::{Error, Result};
+
+/// How [`Communicator::all_reduce`] combines the ranks' words, element by element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceOp {
+    Sum,
+    Max,
+    /// Bitwise OR (NCCL has no such reduction: its implementation all-gathers and folds).
+    Or,
+}
+
+impl ReduceOp {
+    /// `a` combined with `b`; sums wrap, as NCCL's do.
+    pub fn combine(self, a: u64, b: u64) -> u64 {
+        match self {
+            ReduceOp::Sum => a.wrapping_add(b),
+            ReduceOp::Max => a.max(b),
+            ReduceOp::Or => a | b,
+        }
+    }
+}
+
+/// One rank's view of a group of `world_size` ranks that run the same program and call the
+/// same collectives in the same order. A collective returns only when every rank has called it
+/// (an error when a rank left the group instead), and gives every rank the same answer.
+pub trait Communicator {
+    /// This rank, in `0..world_size()`.
+    fn rank(&self) -> usize;
+
+    fn world_size(&self) -> usize;
+
+    /// Replaces `words` on every rank by the element-wise `op` of every rank's `words`; all
+    /// ranks pass the same length.
+    fn all_reduce(&mut self, words: &mut [u64], op: ReduceOp) -> Result<()>;
+
+    /// Every rank's `mine`, in rank order, into `gathered` (`world_size()` times as long as
+    /// `mine`, which has the same length on every rank: a frontier bitmap padded to the
+    /// largest part).
+    fn all_gather(&mut self, mine: &[u64], gathered: &mut [u64]) -> Result<()>;
+
+    /// Personalized all-to-all of vertex lists of any length: `outgoing[r]` goes to rank `r`
+    /// (this rank's own list included); what every rank sent to this one is appended to
+    /// `incoming` in rank order.
+    fn all_to_all_v(&mut self, outgoing: &[Vec<u32>], incoming: &mut Vec<u32>) -> Result<()>;
+
+    /// Returns once every rank has called it.
+    fn barrier(&mut self) -> Result<()>;
+
+    /// Bytes this rank has sent to other ranks so far, counted from the collectives' sizes
+    /// (what a link carries, whatever the algorithm the library picks to carry it).
+    fn bytes_sent(&self) -> u64;
+}
+
+/// The error every implementation gives for a call its arguments make impossible.
+pub(crate) fn misuse(what: String) -> Error {
+    Error::InvalidArgument(format!("communicator: {what}"))
+}
+
+/// The bytes a ring all-gather of `words_per_rank` words sends from each rank: every other
+/// rank's share passes through it once.
+pub(crate) fn all_gather_bytes(words_per_rank: usize, world: usize) -> u64 {
+    (8 * words_per_rank * world.saturating_sub(1)) as u64
+}
+
+/// The bytes a ring all-reduce of `words` words sends from each rank: a reduce-scatter and an
+/// all-gather, each `(world - 1) / world` of the array.
+pub(crate) fn all_reduce_bytes(words: usize, world: usize) -> u64 {
+    if world <= 1 {
+        0
+    } else {
+        (2 * 8 * words * (world - 1) / world) as u64
+    }
+}

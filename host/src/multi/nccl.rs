@@ -1,0 +1,269 @@
+//! [`Nccl`]: one rank a GPU, the collectives NCCL's (feature `nccl`). The trait's host slices
+//! are staged through device buffers: copied in, the collective run on the rank's stream,
+//! copied out (see [`comm`](super::comm)). NCCL has no bitwise-OR reduction, so
+//! [`ReduceOp::Or`] all-gathers and folds; no all-to-all-v either, so the lists' lengths are
+//! all-gathered first and the lists then go as grouped sends and receives.
+//!
+//! Two ways to start: [`run_gpu_ranks`] (one process, one thread per GPU of this host) and
+//! [`Nccl::join`] (one process per GPU, the ranks of one job sharing NCCL's unique id through a
+//! file that rank 0 writes: [`share_unique_id`]). Either way every process first calls
+//! [`prepare_environment`]: NVLink multicast (NVLS) stays off (`NCCL_NVLS_ENABLE=0` unless the
+//! environment already says otherwise), and warpath never calls `cuMulticastCreate`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
+
+use crate::error::{Error, Result};
+use crate::gpu::nccl::{device_count, library_present};
+use crate::gpu::GpuError;
+use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
+
+/// What to tell the user when cudarc cannot load libnccl.
+pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
+     nvidia/nccl/lib, which ships libnccl.so.2 (cudarc loads the name libnccl.so: scripts/nccl-link makes \
+     that link beside a libnccl.so.2 and prints the LD_LIBRARY_PATH to set)";
+
+/// Turns NVLink multicast off for NCCL (unless the environment already sets it) and checks that
+/// libnccl loads. Call it before any thread starts: it writes the environment.
+pub fn prepare_environment() -> Result<()> {
+    if std::env::var_os("NCCL_NVLS_ENABLE").is_none() {
+        std::env::set_var("NCCL_NVLS_ENABLE", "0");
+    }
+    if !library_present() {
+        return Err(Error::InvalidArgument(NCCL_MISSING.into()));
+    }
+    Ok(())
+}
+
+/// The GPUs a `--gpus` list names: `all`, or ordinals separated by commas; refused when the
+/// machine has fewer.
+pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
+    let found = device_count().map_err(Error::Gpu)?;
+    let wanted: Vec<usize> = if list.trim() == "all" {
+        (0..found).collect()
+    } else {
+        list.split(',')
+            .map(|item| {
+                item.trim().parse::<usize>().map_err(|_| {
+                    let problem = format!("`{item}` is not a GPU number (expected 0,1,... or all)");
+                    Error::InvalidArgument(format!("--gpus {list}: {problem}"))
+                })
+            })
+            .collect::<Result<_>>()?
+    };
+    let mut distinct = wanted.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != wanted.len() {
+        return Err(Error::InvalidArgument(format!("--gpus {list} names a GPU twice")));
+    }
+    match wanted.iter().max() {
+        None => Err(Error::InvalidArgument(format!("--gpus {list}: this machine has no GPU"))),
+        Some(&highest) if highest >= found => Err(Error::InvalidArgument(format!(
+            "--gpus {list} needs GPU {highest}, but this machine has {found} GPU{}",
+            if found == 1 { "" } else { "s" }
+        ))),
+        Some(_) => Ok(wanted),
+    }
+}
+
+/// One rank of an NCCL communicator, on one GPU.
+pub struct Nccl {
+    comm: Comm,
+    stream: Arc<CudaStream>,
+    bytes_sent: u64,
+}
+
+fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
+    Error::InvalidArgument(format!("NCCL {call} failed: {:?}", err.0))
+}
+
+fn driver_failed(call: &'static str) -> impl Fn(cudarc::driver::DriverError) -> Error {
+    move |e| Error::Gpu(GpuError::driver(call, e))
+}
+
+impl Nccl {
+    /// Joins rank `rank` of `world` on GPU `ordinal`; returns when all `world` ranks have joined
+    /// with the same `id`.
+    pub fn join(ordinal: usize, rank: usize, world: usize, id: Id) -> Result<Nccl> {
+        let context = CudaContext::new(ordinal).map_err(driver_failed("cuCtxCreate"))?;
+        let stream = context.new_stream().map_err(driver_failed("cuStreamCreate"))?;
+        let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
+        Ok(Nccl { comm, stream, bytes_sent: 0 })
+    }
+
+    fn upload<T: DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
+        self.stream.clone_htod(host).map_err(driver_failed("cuMemcpyHtoD"))
+    }
+
+    fn zeros<T: DeviceRepr + ValidAsZeroBits>(&self, len: usize) -> Result<CudaSlice<T>> {
+        // NCCL refuses no buffer, but cudarc cannot allocate zero bytes.
+        self.stream.alloc_zeros(len.max(1)).map_err(driver_failed("cuMemAlloc"))
+    }
+
+    fn download<T: DeviceRepr + Default + Clone>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<()> {
+        let view = device.slice(..host.len());
+        self.stream.memcpy_dtoh(&view, host).map_err(driver_failed("cuMemcpyDtoH"))
+    }
+}
+
+impl Communicator for Nccl {
+    fn rank(&self) -> usize {
+        self.comm.rank()
+    }
+
+    fn world_size(&self) -> usize {
+        self.comm.world_size()
+    }
+
+    fn all_reduce(&mut self, words: &mut [u64], op: ReduceOp) -> Result<()> {
+        let world = self.world_size();
+        let nccl_op = match op {
+            ReduceOp::Sum => NcclOp::Sum,
+            ReduceOp::Max => NcclOp::Max,
+            ReduceOp::Or => {
+                let mut all = vec![0u64; words.len() * world];
+                self.all_gather(words, &mut all)?;
+                for share in all.chunks(words.len().max(1)).skip(1) {
+                    words.iter_mut().zip(share).for_each(|(w, &s)| *w |= s);
+                }
+                return Ok(());
+            }
+        };
+        if words.is_empty() {
+            return Ok(());
+        }
+        let mut buffer = self.upload(words)?;
+        self.comm.all_reduce_in_place(&mut buffer, &nccl_op).map_err(|e| nccl_failed("ncclAllReduce", e))?;
+        self.download(&buffer, words)?;
+        self.bytes_sent += all_reduce_bytes(words.len(), world);
+        Ok(())
+    }
+
+    fn all_gather(&mut self, mine: &[u64], gathered: &mut [u64]) -> Result<()> {
+        let world = self.world_size();
+        if gathered.len() != mine.len() * world {
+            return Err(misuse(format!(
+                "all_gather of {} words on {world} ranks needs {} words to gather into, not {}",
+                mine.len(),
+                mine.len() * world,
+                gathered.len()
+            )));
+        }
+        if mine.is_empty() {
+            return Ok(());
+        }
+        let send = self.upload(mine)?;
+        let mut receive = self.zeros::<u64>(gathered.len())?;
+        self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        self.download(&receive, gathered)?;
+        self.bytes_sent += all_gather_bytes(mine.len(), world);
+        Ok(())
+    }
+
+    fn all_to_all_v(&mut self, outgoing: &[Vec<u32>], incoming: &mut Vec<u32>) -> Result<()> {
+        let (me, world) = (self.rank(), self.world_size());
+        if outgoing.len() != world {
+            return Err(misuse(format!("all_to_all_v on {world} ranks needs {world} lists, not {}", outgoing.len())));
+        }
+        // Row r of the matrix: what rank r sends to each rank.
+        let lengths: Vec<u64> = outgoing.iter().map(|l| l.len() as u64).collect();
+        let mut matrix = vec![0u64; world * world];
+        self.all_gather(&lengths, &mut matrix)?;
+        let sends = outgoing.iter().map(|l| self.upload(l)).collect::<Result<Vec<_>>>()?;
+        let mut receives =
+            (0..world).map(|from| self.zeros::<u32>(matrix[from * world + me] as usize)).collect::<Result<Vec<_>>>()?;
+        {
+            let mut group = self.comm.group();
+            for (peer, (send, receive)) in sends.iter().zip(receives.iter_mut()).enumerate() {
+                if peer == me {
+                    continue;
+                }
+                if lengths[peer] > 0 {
+                    let list = send.slice(..lengths[peer] as usize);
+                    group.send(list, peer as i32).map_err(|e| nccl_failed("ncclSend", e))?;
+                }
+                let expected = matrix[peer * world + me] as usize;
+                if expected > 0 {
+                    group.recv(receive.slice_mut(..expected), peer as i32).map_err(|e| nccl_failed("ncclRecv", e))?;
+                }
+            }
+        }
+        for from in 0..world {
+            if from == me {
+                incoming.extend_from_slice(&outgoing[me]);
+                continue;
+            }
+            let count = matrix[from * world + me] as usize;
+            let at = incoming.len();
+            incoming.resize(at + count, 0);
+            self.download(&receives[from], &mut incoming[at..])?;
+        }
+        self.bytes_sent += 4 * lengths.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, &l)| l).sum::<u64>();
+        Ok(())
+    }
+
+    fn barrier(&mut self) -> Result<()> {
+        let mut word = [0u64];
+        self.all_reduce(&mut word, ReduceOp::Sum)?;
+        self.stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))
+    }
+
+    fn bytes_sent(&self) -> u64 {
+        self.bytes_sent
+    }
+}
+
+/// Runs `work` on one rank per GPU of `ordinals`, each on its own thread of this process, and
+/// returns what each returned, in rank order.
+pub fn run_gpu_ranks<T: Send>(ordinals: &[usize], work: impl Fn(&mut Nccl) -> Result<T> + Sync) -> Result<Vec<T>> {
+    prepare_environment()?;
+    let id = Id::new().map_err(|e| nccl_failed("ncclGetUniqueId", e))?;
+    let world = ordinals.len();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = ordinals
+            .iter()
+            .enumerate()
+            .map(|(rank, &ordinal)| {
+                let work = &work;
+                scope.spawn(move || work(&mut Nccl::join(ordinal, rank, world, id)?))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    })
+}
+
+/// NCCL's unique id for a job of one process per GPU, through `path`: rank 0 makes it and
+/// writes it (whole, by rename, so no rank reads half of it); the others wait for the file, up
+/// to `wait`. The file is the job's: remove it before the next job.
+pub fn share_unique_id(path: &Path, rank: usize, wait: Duration) -> Result<Id> {
+    prepare_environment()?;
+    if rank == 0 {
+        let id = Id::new().map_err(|e| nccl_failed("ncclGetUniqueId", e))?;
+        let bytes: Vec<u8> = id.internal().iter().map(|&c| c as u8).collect();
+        crate::output::write_atomically(path, |out| out.write_all(&bytes))?;
+        return Ok(id);
+    }
+    let started = Instant::now();
+    loop {
+        match std::fs::read(path) {
+            Ok(bytes) if bytes.len() == 128 => {
+                let mut internal = [0 as std::ffi::c_char; 128];
+                internal.iter_mut().zip(&bytes).for_each(|(c, &b)| *c = b as std::ffi::c_char);
+                return Ok(Id::uninit(internal));
+            }
+            Ok(bytes) => {
+                return Err(Error::Format {
+                    path: path.to_path_buf(),
+                    problem: format!("an NCCL unique id is 128 bytes, this file has {}", bytes.len()),
+                })
+            }
+            Err(_) if started.elapsed() < wait => std::thread::sleep(Duration::from_millis(50)),
+            Err(source) => return Err(Error::Io { path: path.to_path_buf(), source }),
+        }
+    }
+}

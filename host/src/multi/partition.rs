@@ -1,0 +1,287 @@
+//! 1D partitioning by vertex ranges: part `p` owns the vertices `first..first + owned`, their
+//! out-lists and, on a directed graph, their in-lists (for bottom-up levels). The ranges are
+//! cut where the edges divide evenly, at multiples of 64 vertices so that each part's share of
+//! a frontier bitmap is whole words. (Merrill et al., section 6, stripe ownership instead,
+//! vertex `v` on GPU `v mod p`; ranges keep each part's lists one contiguous piece of the CSR,
+//! which is what a process loading only its own part reads.)
+//!
+//! Each part's lists form a [`Graph`] of its own, usable by the single-GPU machinery
+//! (`engine::prepare`): local ids `0..owned` are the owned vertices, in order; the neighbors
+//! they name outside the range become ghost vertices `owned..`, with empty lists, numbered in
+//! the order of their global ids.
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::graph::Graph;
+
+/// A graph cut into parts, one per rank.
+#[derive(Clone, Debug)]
+pub struct Partition {
+    /// `parts + 1` vertex ids: part `p` owns `bounds[p]..bounds[p + 1]`.
+    pub bounds: Vec<u32>,
+    pub parts: Vec<Part>,
+}
+
+/// What one rank owns, with what every rank needs to know of the whole graph.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub rank: usize,
+    /// The first owned vertex (global id); owned vertices are `first..first + owned`.
+    pub first: u32,
+    pub owned: u32,
+    /// Out-lists of the owned vertices.
+    pub out_lists: LocalGraph,
+    /// In-lists of the owned vertices, on a directed graph (an undirected graph's out-lists are
+    /// its in-lists).
+    pub in_lists: Option<LocalGraph>,
+    /// Every part's range, as in [`Partition::bounds`].
+    pub bounds: Vec<u32>,
+    pub global: GlobalSizes,
+}
+
+/// What the switching rule needs of the whole graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GlobalSizes {
+    pub vertices: u64,
+    pub edges: u64,
+    /// Vertices with at least one in-edge (a bottom-up pass's candidates).
+    pub with_in_edges: u64,
+}
+
+/// A part's lists as a [`Graph`] over local ids, and the maps between local and global ids.
+#[derive(Clone, Debug)]
+pub struct LocalGraph {
+    pub graph: Graph,
+    first: u32,
+    owned: u32,
+    /// Global ids of the ghosts, ascending: local id `owned + i` is `ghosts[i]`.
+    ghosts: Vec<u32>,
+    /// The part owning each ghost.
+    ghost_owners: Vec<u32>,
+}
+
+impl LocalGraph {
+    /// The global id of local vertex `local`.
+    #[inline]
+    pub fn global_of(&self, local: u32) -> u32 {
+        if local < self.owned {
+            self.first + local
+        } else {
+            self.ghosts[(local - self.owned) as usize]
+        }
+    }
+
+    /// The local id of global vertex `global`, if this part owns it or names it as a ghost.
+    pub fn local_of(&self, global: u32) -> Option<u32> {
+        if global.wrapping_sub(self.first) < self.owned {
+            return Some(global - self.first);
+        }
+        self.ghosts.binary_search(&global).ok().map(|i| self.owned + i as u32)
+    }
+
+    pub fn ghosts(&self) -> &[u32] {
+        &self.ghosts
+    }
+
+    /// The part that owns ghost `ghost` (an index into [`ghosts`](Self::ghosts)).
+    #[inline]
+    pub fn ghost_owner(&self, ghost: usize) -> usize {
+        self.ghost_owners[ghost] as usize
+    }
+}
+
+impl Part {
+    /// The part owning global vertex `v`.
+    pub fn owner_of(&self, v: u32) -> usize {
+        owner_in(&self.bounds, v)
+    }
+
+    /// Whether this part owns global vertex `v`.
+    pub fn owns(&self, v: u32) -> bool {
+        v.wrapping_sub(self.first) < self.owned
+    }
+
+    /// The lists bottom-up levels search: the in-lists, which for an undirected graph are the
+    /// out-lists.
+    pub fn in_lists(&self) -> &LocalGraph {
+        self.in_lists.as_ref().unwrap_or(&self.out_lists)
+    }
+
+    /// Words of the largest part's share of a frontier bitmap: what each rank contributes to
+    /// the all-gather (NCCL gathers equal shares).
+    pub fn bitmap_words_per_part(&self) -> usize {
+        self.bounds.windows(2).map(|w| (w[1] - w[0]).div_ceil(64) as usize).max().unwrap_or(0)
+    }
+}
+
+fn owner_in(bounds: &[u32], v: u32) -> usize {
+    // The last part whose range starts at or before v; empty parts share a start with the next.
+    bounds[1..].partition_point(|&end| end <= v)
+}
+
+/// Cuts `graph` into `parts` vertex ranges of about equal edges (out-lists, plus in-lists on a
+/// directed graph, plus one per vertex so that edgeless stretches are shared too), each
+/// starting at a multiple of 64. `transpose` is `graph.transpose()` for a directed graph
+/// (made here when `None`); an undirected graph needs none. Parts past the last vertex are
+/// empty.
+pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Result<Partition> {
+    if parts == 0 {
+        return Err(Error::InvalidArgument("the graph needs at least one part".into()));
+    }
+    let made;
+    let transpose = match (graph.is_undirected(), transpose) {
+        (true, _) => None,
+        (false, Some(t)) => Some(t),
+        (false, None) => {
+            made = graph.transpose();
+            Some(&made)
+        }
+    };
+    let bounds = balanced_bounds(graph, transpose, parts);
+    let global = GlobalSizes {
+        vertices: graph.num_vertices() as u64,
+        edges: graph.num_edges(),
+        with_in_edges: graph.vertices_with_in_edges(),
+    };
+    let parts = (0..parts)
+        .into_par_iter()
+        .map(|rank| {
+            let (first, end) = (bounds[rank], bounds[rank + 1]);
+            Ok(Part {
+                rank,
+                first,
+                owned: end - first,
+                out_lists: local_lists(graph, &bounds, rank)?,
+                in_lists: transpose.map(|t| local_lists(t, &bounds, rank)).transpose()?,
+                bounds: bounds.clone(),
+                global,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Partition { bounds, parts })
+}
+
+/// The cuts: the vertex where the running cost first reaches `p / parts` of the total, rounded
+/// to a multiple of 64 (the last bound is the vertex count).
+fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
+    let n = graph.num_vertices();
+    // Cost of the vertices before v: their edges, both directions, and themselves.
+    let cost_before = |v: usize| graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64;
+    let total = cost_before(n);
+    let mut bounds = vec![0u32];
+    for p in 1..parts {
+        let target = (total as u128 * p as u128 / parts as u128) as u64;
+        let (mut cut, mut above) = (0, n);
+        while cut < above {
+            let mid = (cut + above) / 2;
+            if cost_before(mid) < target {
+                cut = mid + 1;
+            } else {
+                above = mid;
+            }
+        }
+        let aligned = (cut.div_ceil(64) * 64).min(n) as u32;
+        bounds.push(aligned.max(*bounds.last().unwrap()));
+    }
+    bounds.push(n as u32);
+    bounds
+}
+
+/// The lists of part `rank`'s vertices in `graph` over local ids, with their ghosts.
+fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph> {
+    let (first, end) = (bounds[rank], bounds[rank + 1]);
+    let owned = end - first;
+    let offsets = graph.offsets();
+    let (start, stop) = (offsets[first as usize] as usize, offsets[end as usize] as usize);
+    let global_targets = &graph.targets()[start..stop];
+    let is_ghost = |v: u32| v.wrapping_sub(first) >= owned;
+    let mut ghosts: Vec<u32> = global_targets.par_iter().copied().filter(|&v| is_ghost(v)).collect();
+    ghosts.par_sort_unstable();
+    ghosts.dedup();
+    let targets = global_targets
+        .par_iter()
+        .map(|&v| {
+            if is_ghost(v) {
+                owned + ghosts.binary_search(&v).expect("every ghost was collected") as u32
+            } else {
+                v - first
+            }
+        })
+        .collect();
+    let mut local_offsets: Vec<u64> =
+        offsets[first as usize..=end as usize].iter().map(|&o| o - start as u64).collect();
+    // Ghosts have empty lists here: their own part holds them.
+    local_offsets.resize(local_offsets.len() + ghosts.len(), (stop - start) as u64);
+    let ghost_owners = ghosts.iter().map(|&v| owner_in(bounds, v) as u32).collect();
+    Ok(LocalGraph {
+        graph: Graph::from_csr(local_offsets, targets, false, 0)?,
+        first,
+        owned,
+        ghosts,
+        ghost_owners,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, GeneratorSpec};
+
+    fn kron(scale: u32) -> Graph {
+        generate(&format!("kron:{scale}").parse::<GeneratorSpec>().unwrap(), 1).unwrap()
+    }
+
+    #[test]
+    fn ranges_cover_the_graph_at_word_boundaries_and_balance_edges() {
+        let g = kron(12);
+        for parts in [1, 2, 3, 4, 7] {
+            let partition = partition_1d(&g, None, parts).unwrap();
+            let b = &partition.bounds;
+            assert_eq!((b[0], *b.last().unwrap()), (0, g.num_vertices() as u32));
+            assert!(b.windows(2).all(|w| w[0] <= w[1]));
+            assert!(b[..parts].iter().all(|&x| x % 64 == 0), "{b:?}");
+            let edges: Vec<u64> = partition.parts.iter().map(|p| p.out_lists.graph.num_edges()).collect();
+            assert_eq!(edges.iter().sum::<u64>(), g.num_edges());
+            let ideal = (g.num_edges() + g.num_vertices() as u64) / parts as u64;
+            // A cut moves by at most 63 vertices, whose lists a kron:12 hub can make long.
+            let slack = 64 + g.max_degree() * 2;
+            assert!(edges.iter().all(|&e| e <= ideal + slack), "{edges:?} against {ideal}");
+        }
+    }
+
+    #[test]
+    fn local_lists_name_the_same_neighbors_as_the_graph() {
+        let g = kron(10);
+        let partition = partition_1d(&g, None, 3).unwrap();
+        for part in &partition.parts {
+            let local = &part.out_lists;
+            for v in part.first..part.first + part.owned {
+                let lv = local.local_of(v).unwrap();
+                let mapped: Vec<u32> = local.graph.neighbors(lv).iter().map(|&u| local.global_of(u)).collect();
+                assert_eq!(mapped, g.neighbors(v));
+                assert_eq!(part.owner_of(v), part.rank);
+            }
+            for (i, &ghost) in local.ghosts().iter().enumerate() {
+                assert!(!part.owns(ghost));
+                assert_eq!(local.local_of(ghost), Some(part.owned + i as u32));
+                assert_eq!(local.ghost_owner(i), part.owner_of(ghost));
+                assert!(partition.parts[local.ghost_owner(i)].owns(ghost));
+            }
+        }
+    }
+
+    #[test]
+    fn more_parts_than_words_leave_some_empty() {
+        let edges = (1..100).map(|v| (v - 1, v)).collect();
+        let g = crate::graph::GraphBuilder::new().build(crate::graph::EdgeList::new(100, edges, false)).unwrap();
+        let partition = partition_1d(&g, None, 7).unwrap();
+        let owned: u32 = partition.parts.iter().map(|p| p.owned).sum();
+        assert_eq!(owned, 100);
+        assert!(partition.parts.iter().any(|p| p.owned == 0));
+        // Directed: each part has its in-lists too, and they hold every edge once.
+        let in_edges: u64 = partition.parts.iter().map(|p| p.in_lists.as_ref().unwrap().graph.num_edges()).sum();
+        assert_eq!(in_edges, 99);
+        assert!(partition_1d(&g, None, 0).is_err());
+    }
+}

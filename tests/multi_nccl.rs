@@ -1,0 +1,60 @@
+//! The NCCL communicator (feature `nccl`) on one GPU, world size 1: its collectives and the
+//! partitioned BFS over it. Skips without a GPU or without libnccl (scripts/nccl-link makes the
+//! name cudarc loads). Run: `cargo test --release --features nccl --test multi_nccl`.
+#![cfg(feature = "nccl")]
+
+mod common;
+
+use common::{gpu_or_skip, say_skipping};
+use warpath::bfs::verify;
+use warpath::generate::{generate, GeneratorSpec};
+use warpath::multi::nccl::run_gpu_ranks;
+use warpath::multi::{bfs_rank, partition_1d, Communicator, PartitionedOptions, ReduceOp};
+
+fn nccl_or_skip(test: &str) -> bool {
+    if gpu_or_skip(test).is_none() {
+        return false;
+    }
+    if !warpath::gpu::nccl::library_present() {
+        say_skipping(test, "libnccl cannot be loaded (scripts/nccl-link)");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn collectives_on_one_rank_return_the_ranks_own_data() {
+    if !nccl_or_skip("collectives_on_one_rank_return_the_ranks_own_data") {
+        return;
+    }
+    let answers = run_gpu_ranks(&[0], |comm| {
+        let mut words = [3u64, 5, u64::MAX];
+        comm.all_reduce(&mut words, ReduceOp::Sum)?;
+        let mut ors = [0b1010u64];
+        comm.all_reduce(&mut ors, ReduceOp::Or)?;
+        let mut gathered = [0u64; 2];
+        comm.all_gather(&[7, 8], &mut gathered)?;
+        let mut incoming = Vec::new();
+        comm.all_to_all_v(&[vec![1, 2, 3]], &mut incoming)?;
+        comm.barrier()?;
+        Ok((words, ors, gathered, incoming, comm.bytes_sent()))
+    })
+    .unwrap();
+    assert_eq!(answers, [([3, 5, u64::MAX], [0b1010], [7, 8], vec![1, 2, 3], 0)]);
+    assert_eq!(std::env::var("NCCL_NVLS_ENABLE").as_deref(), Ok("0"));
+}
+
+#[test]
+fn the_partitioned_bfs_runs_over_nccl() {
+    if !nccl_or_skip("the_partitioned_bfs_runs_over_nccl") {
+        return;
+    }
+    let g = generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let partition = partition_1d(&g, None, 1).unwrap();
+    let source = warpath::bfs::random_source(&g, 1).unwrap();
+    let ranks = run_gpu_ranks(&[0], |comm| bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default()))
+        .unwrap();
+    let run = warpath::multi::bfs::concatenate(ranks, source);
+    assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
+    verify::validate(&g, &run.result).unwrap();
+}
