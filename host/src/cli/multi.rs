@@ -175,7 +175,7 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
 /// The graph, its partition, and the time each took.
 fn load_partitioned(input: &GraphInput, parts: usize) -> Result<(Graph, Partition, f64, f64)> {
     let loading = Instant::now();
-    let graph = super::load(input)?;
+    let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
     let partition = partition_1d(&graph, None, parts)?;

@@ -199,7 +199,7 @@ fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph>
     let mut ghosts: Vec<u32> = global_targets.par_iter().copied().filter(|&v| is_ghost(v)).collect();
     ghosts.par_sort_unstable();
     ghosts.dedup();
-    let targets = global_targets
+    let targets: Vec<u32> = global_targets
         .par_iter()
         .map(|&v| {
             if is_ghost(v) {
