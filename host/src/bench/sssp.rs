@@ -299,13 +299,12 @@ impl BenchKernel for SsspKernel<'_, '_> {
                 .and_then(|g| g.gpu().driver_version().ok())
                 .map(|(major, minor)| format!("{major}.{minor}")),
             graph_on_gpu: gpu.map(|g| {
-                let copies = if graph.is_undirected() { 1 } else { 2 };
                 GraphOnGpu {
                     placement: g.graph().placement().to_string(),
                     offsets_placement: Some(g.graph().layout().offsets.to_string()),
                     compressed: g.graph().is_compressed(),
                     stored_bytes: g.stored_bytes(),
-                    plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+                    plain_bytes: GraphOnGpu::plain_bytes_of(graph),
                     list_heads: g.has_list_heads(),
                 }
             }),
