@@ -15,7 +15,7 @@ use warpath::bench::stats::{harmonic_mean, median, Spread};
 use warpath::bench::suite::{run_suite, SuiteOptions, SuiteResult, SuiteRow};
 use warpath::bench::{
     read_report, run_bench, run_kernel, write_report, BenchKernel, BenchOptions, BenchReport, BfsSummary, BfsTrial,
-    Environment, RootRecord, Summary, Timed,
+    Environment, LoadStage, RootRecord, Summary, Timed,
 };
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
@@ -23,6 +23,9 @@ use warpath::bfs::gpu::per_level::GpuTopDown;
 use warpath::bfs::{Backend, KernelName, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
+
+/// A load of 1.5 ms: 1 ms reading, 0.5 ms building.
+const LOAD: LoadStage = LoadStage { read_ms: 1.0, build_ms: 0.5 };
 
 fn record(source: u64, time_ms: f64, edges: u64, depth: u32, reached: u64) -> RootRecord {
     RootRecord {
@@ -94,11 +97,11 @@ fn json_report_round_trips() {
     let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
     let run = run_bench(&graph, &traverser, &BenchOptions { trials: 4, seed: 5, trace: true }, &mut |_| {}).unwrap();
-    let report = BenchReport::new("kron:10", &graph, Flags::new(4, 5, "cpu", false, true), 1.5, run);
+    let report = BenchReport::new("kron:10", &graph, Flags::new(4, 5, "cpu", false, true), LOAD, run);
     // On the CPU no GPU kernel, device memory or CUDA version is recorded.
     assert_eq!(
         (report.schema_version, report.algorithm.as_str(), report.flags.gpu_kernel.as_deref()),
-        (4, "bfs", None)
+        (5, "bfs", None)
     );
     assert_eq!((report.peak_device_bytes, report.device_graph_bytes), (None, None));
     assert_eq!(report.device.cuda_driver, None);
@@ -192,15 +195,16 @@ fn json_report_round_trips() {
     assert!(!warpath::bench::report::render(&before_switching).contains("switching and frontier generation"));
 
     // Another schema version is refused with a message saying so.
-    let text = text.replacen("\"schema_version\": 4", "\"schema_version\": 99", 1);
+    let text = text.replacen("\"schema_version\": 5", "\"schema_version\": 99", 1);
     let err = parse_report(&text).unwrap_err();
-    assert!(err.contains("schema version 99") && err.contains("versions 1 to 4"), "{err}");
+    assert!(err.contains("schema version 99") && err.contains("versions 1 to 5"), "{err}");
     assert!(parse_report("{}").unwrap_err().contains("no schema_version"));
 }
 
-/// Version 4's stages: the placement (once per run) and each root's download survive the round
-/// trip and show in the stage table; a version 3 report, written before them, reads as it is,
-/// with no placement and downloads of 0.
+/// The stages: reading and building (version 5), the placement (once per run) and each root's
+/// download survive the round trip and show in the stage table; a version 4 report reads with
+/// the load as one stage, a version 3 report, written before the placement, as it is, with no
+/// placement and downloads of 0.
 #[test]
 fn stages_round_trip_and_version_3_reads_without_them() {
     let scratch = Scratch::new("bench-stages");
@@ -213,9 +217,13 @@ fn stages_round_trip_and_version_3_reads_without_them() {
         assert_eq!((trial.details.download_ms, trial.details.download_bytes), (0.0, 0));
         assert_eq!(trial.end_to_end_ms, trial.time_ms);
     }
-    let cpu = BenchReport::new("kron:10", &graph, Flags::new(3, 5, "cpu", false, false), 1.5, run);
+    let cpu = BenchReport::new("kron:10", &graph, Flags::new(3, 5, "cpu", false, false), LOAD, run);
     let table = warpath::bench::stages::stage_lines(&cpu);
-    assert!(table.contains("load (read + build)") && table.contains("traverse"), "{table}");
+    assert!(table.contains("  read                        1.0 ms\n  build                       0.5 ms\n"), "{table}");
+    assert!(table.contains("traverse") && !table.contains("load (read + build)"), "{table}");
+    assert_eq!(cpu.load_ms, 1.5);
+    let head = "graph: kron:10 (loaded in 1.5 ms: read 1.0 ms, build 0.5 ms)";
+    assert!(warpath::bench::report::render(&cpu).starts_with(head));
     assert!(!table.contains("  place ") && !table.contains("  download "), "{table}");
 
     // A GPU run's stages, labelled by hand (no GPU needed): 2 GB placed in 50 ms is 40 GB/s,
@@ -243,7 +251,17 @@ fn stages_round_trip_and_version_3_reads_without_them() {
     write_report(&gpu, &path).unwrap();
     assert_eq!(read_report(&path).unwrap(), gpu);
 
-    let mut v3: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // Version 4 had the load as one stage: it reads with `load` null, shown as one line.
+    let mut v4: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    v4["schema_version"] = 4.into();
+    v4.as_object_mut().unwrap().remove("load");
+    let old = parse_report(&v4.to_string()).unwrap();
+    assert_eq!((old.schema_version, old.load, old.load_ms), (4, None, 1.5));
+    let table = warpath::bench::stages::stage_lines(&old);
+    assert!(table.contains("  load (read + build)         1.5 ms\n") && !table.contains("  read "), "{table}");
+    assert!(warpath::bench::report::render(&old).starts_with("graph: kron:10 (loaded in 1.5 ms)\n"));
+
+    let mut v3 = v4;
     v3["schema_version"] = 3.into();
     v3.as_object_mut().unwrap().remove("placement");
     v3["summary"].as_object_mut().unwrap().remove("download_ms");
@@ -426,11 +444,11 @@ fn a_second_algorithm_runs_through_the_same_harness() {
     // as any algorithm's, and refused as BFS.
     let scratch = Scratch::new("bench-second-algorithm");
     let path = scratch.path("in-degrees.json");
-    let report = warpath::bench::Report::new("star", &graph, Flags::new(3, 1, "cpu", false, true), 0.1, run);
+    let report = warpath::bench::Report::new("star", &graph, Flags::new(3, 1, "cpu", false, true), LOAD, run);
     write_report(&report, &path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!((value["schema_version"].as_u64(), value["algorithm"].as_str()), (Some(4), Some("in-degrees")));
+    assert_eq!((value["schema_version"].as_u64(), value["algorithm"].as_str()), (Some(5), Some("in-degrees")));
     assert_eq!(value["trials"][0]["largest_in_degree"], 4);
     assert_eq!(value["trials"][0]["edges"], 5);
     assert!(value["trials"][0]["source"].is_null());
@@ -523,7 +541,7 @@ fn cpu_report(name: &str, graph: &Graph, roots: usize) -> BenchReport {
     assert!(traverser.gpu().is_none());
     let run =
         run_bench(graph, &traverser, &BenchOptions { trials: roots, seed: 1, trace: false }, &mut |_| {}).unwrap();
-    BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false), 0.5, run)
+    BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false), LOAD, run)
 }
 
 #[test]
@@ -607,6 +625,7 @@ fn suite_table_with_several_gpu_kernels() {
     assert_eq!(kron[col("GPU/CPU (fastest GPU kernel)")], "5.0x (top-down)");
     assert_eq!(kron[col("device memory (fastest)")], "5.0 MiB");
     assert_eq!(kron[col("GPU median ms top-down")], format!("{:.3}", kron_cpu.summary.time_ms.median / 5.0));
+    assert_eq!((kron[col("read ms")].as_str(), kron[col("build ms")].as_str()), ("1.0", "0.5"));
     let grid = cells("grid2d:16");
     assert_eq!(grid[col("GPU GTEPS per-level")], format!("**{:.3}**", grid_cpu.summary.hmean_gteps * 3.0));
     assert!(!grid[col("GPU GTEPS direction-optimizing")].contains("**"));

@@ -372,13 +372,12 @@ impl BenchKernel for BfsKernel<'_, '_> {
                 .map(|(major, minor)| format!("{major}.{minor}")),
             graph_on_gpu: traverser.placement().zip(traverser.gpu_graph_stored_bytes()).map(
                 |(placement, stored_bytes)| {
-                    let copies = if graph.is_undirected() { 1 } else { 2 };
                     GraphOnGpu {
                         placement: placement.to_string(),
                         offsets_placement: traverser.layout().map(|layout| layout.offsets.to_string()),
                         compressed: traverser.is_compressed(),
                         stored_bytes,
-                        plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+                        plain_bytes: GraphOnGpu::plain_bytes_of(graph),
                         list_heads: traverser.has_list_heads(),
                     }
                 },

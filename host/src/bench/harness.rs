@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
+use crate::graph::Graph;
 
 /// What to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +177,15 @@ pub struct GraphOnGpu {
     pub list_heads: bool,
 }
 
+impl GraphOnGpu {
+    /// [`GraphOnGpu::plain_bytes`] of `graph`: one copy of its plain CSR if it is undirected,
+    /// two (the transpose beside it) if it is directed.
+    pub fn plain_bytes_of(graph: &Graph) -> u64 {
+        let copies = if graph.is_undirected() { 1 } else { 2 };
+        copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges())
+    }
+}
+
 /// Where a benchmark ran and what it allocated, as the kernel reports it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Environment {
@@ -253,4 +263,20 @@ pub fn run_kernel<K: BenchKernel>(
     let payload = kernel.payload(first, options)?;
     let summary = Summary::of(&trials).expect("at least one trial was run");
     Ok(BenchRun { algorithm: K::ALGORITHM, environment: kernel.environment(), trials, summary, payload })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GraphOnGpu;
+    use crate::graph::{EdgeList, GraphBuilder};
+
+    /// `8(n+1) + 4m` bytes a copy: one copy of an undirected graph, two of a directed one.
+    #[test]
+    fn plain_bytes_count_the_transpose_of_a_directed_graph() {
+        let directed = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1), (1, 2)], false)).unwrap();
+        assert_eq!(GraphOnGpu::plain_bytes_of(&directed), 2 * (8 * 4 + 4 * 2));
+        let undirected = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1), (1, 2)], true)).unwrap();
+        assert_eq!(undirected.num_edges(), 4);
+        assert_eq!(GraphOnGpu::plain_bytes_of(&undirected), 8 * 4 + 4 * 4);
+    }
 }

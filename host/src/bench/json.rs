@@ -8,7 +8,9 @@
 //! as BFS reports: [`parse_report`] moves their fields to where version 3 keeps them. Version 4
 //! stopped charging the one-time placement of the graph to every trial's `end_to_end_ms` and
 //! added the stages (`placement`, BFS's `download_ms` and `download_bytes`); version 3 reports
-//! read as they are, those fields null or 0.
+//! read as they are, those fields null or 0. Version 5 split the load into its stages
+//! (`load.read_ms`, `load.build_ms`; `load_ms` is their sum); older reports read with `load`
+//! null.
 
 use std::path::Path;
 
@@ -18,13 +20,13 @@ use serde_json::{Map, Value};
 
 use crate::bench::bfs::{BfsPayload, BfsSummary, BfsTrial};
 use crate::bench::harness::{BenchRun, GraphOnGpu, Summary, TrialRecord};
-use crate::bench::stages::PlacementStage;
+use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The first version of the generic shape ([`Report`] with `algorithm`, `trials` and
 /// `payload`): reports from it on read as they are, older ones are moved into it.
@@ -51,8 +53,11 @@ pub struct Report<D, S, P> {
     pub graph: GraphInfo,
     pub device: DeviceInfo,
     pub flags: Flags,
-    /// Milliseconds to read or generate the graph and build its CSR.
+    /// Milliseconds to read or generate the graph and build its CSR: `load`'s stages together.
     pub load_ms: f64,
+    /// Reading and building apart; `null` in reports written before schema version 5.
+    #[serde(default)]
+    pub load: Option<LoadStage>,
     /// Device bytes the graph occupies on the GPU; `null` on the CPU.
     pub device_graph_bytes: Option<u64>,
     /// Device bytes warpath allocates for one trial: the graph, its transpose and the GPU
@@ -168,8 +173,9 @@ impl Flags {
 }
 
 impl<D, S, P> Report<D, S, P> {
-    /// Assembles the report of `run` on `graph` (named `name` on the command line).
-    pub fn new(name: &str, graph: &Graph, flags: Flags, load_ms: f64, run: BenchRun<D, S, P>) -> Report<D, S, P> {
+    /// Assembles the report of `run` on `graph` (named `name` on the command line), loaded in
+    /// the stages `load`.
+    pub fn new(name: &str, graph: &Graph, flags: Flags, load: LoadStage, run: BenchRun<D, S, P>) -> Report<D, S, P> {
         let environment = run.environment;
         Report {
             schema_version: SCHEMA_VERSION,
@@ -181,7 +187,8 @@ impl<D, S, P> Report<D, S, P> {
             graph: GraphInfo::of(name, graph),
             device: DeviceInfo { cuda_driver: environment.cuda_driver, ..DeviceInfo::of(&environment.backend) },
             flags: Flags { gpu_kernel: environment.gpu_kernel, ..flags },
-            load_ms,
+            load_ms: load.total_ms(),
+            load: Some(load),
             device_graph_bytes: environment.device_graph_bytes,
             peak_device_bytes: environment.device_bytes,
             graph_on_gpu: environment.graph_on_gpu,

@@ -12,7 +12,7 @@
 //! - [`sssp`](mod@sssp): shortest paths as a [`BenchKernel`] (Graph500's roots, kernel-3 checks,
 //!   relaxations per edge);
 //! - [`report`]: text tables;
-//! - [`stages`]: load and placement once per run, traversal and download per trial, against
+//! - [`stages`]: read, build and placement once per run, traversal and download per trial, against
 //!   the pinned bus bandwidths measured in the same run;
 //! - [`json`]: the JSON report (schema in `bench/SCHEMA.md`);
 //! - `plot` (the `plot` feature, which `cli` turns on): the per-level frontier plot (SVG);
@@ -36,4 +36,4 @@ pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, Le
 pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
 pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
-pub use stages::PlacementStage;
+pub use stages::{LoadStage, PlacementStage};

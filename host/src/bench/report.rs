@@ -30,7 +30,14 @@ pub struct HeaderLines<'a> {
 pub fn header<D, S, P>(report: &Report<D, S, P>, lines: &HeaderLines) -> String {
     let mut out = String::new();
     let g = &report.graph;
-    let _ = writeln!(out, "graph: {} (loaded in {:.1} ms)", g.name, report.load_ms);
+    let _ = match &report.load {
+        Some(load) => writeln!(
+            out,
+            "graph: {} (loaded in {:.1} ms: read {:.1} ms, build {:.1} ms)",
+            g.name, report.load_ms, load.read_ms, load.build_ms
+        ),
+        None => writeln!(out, "graph: {} (loaded in {:.1} ms)", g.name, report.load_ms),
+    };
     match report.device.cpu_threads {
         Some(threads) => writeln!(out, "backend: cpu ({threads} threads)"),
         None => writeln!(out, "backend: {} ({})", report.device.backend, report.device.name),

@@ -299,13 +299,12 @@ impl BenchKernel for SsspKernel<'_, '_> {
                 .and_then(|g| g.gpu().driver_version().ok())
                 .map(|(major, minor)| format!("{major}.{minor}")),
             graph_on_gpu: gpu.map(|g| {
-                let copies = if graph.is_undirected() { 1 } else { 2 };
                 GraphOnGpu {
                     placement: g.graph().placement().to_string(),
                     offsets_placement: Some(g.graph().layout().offsets.to_string()),
                     compressed: g.graph().is_compressed(),
                     stored_bytes: g.stored_bytes(),
-                    plain_bytes: copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges()),
+                    plain_bytes: GraphOnGpu::plain_bytes_of(graph),
                     list_heads: g.has_list_heads(),
                 }
             }),
@@ -420,7 +419,8 @@ mod tests {
         }
         assert_eq!(run.payload.weights, "u32 weights from 1 to 7");
         assert_eq!((run.environment.gpu_kernel.as_ref(), run.payload.trace.as_ref()), (None, None), "no CPU trace");
-        let report = Report::new("tiny", &g, crate::bench::json::Flags::new(6, 3, "cpu", false, true), 0.0, run);
+        let flags = crate::bench::json::Flags::new(6, 3, "cpu", false, true);
+        let report = Report::new("tiny", &g, flags, crate::bench::LoadStage::default(), run);
         let text = render(&report);
         assert!(text.contains("delta-stepping on the CPU") && text.contains("relaxations per edge"), "{text}");
         assert!(text.ends_with(NO_CPU_TRACE), "{text}");
@@ -478,7 +478,8 @@ mod tests {
         let bench = BenchOptions { trials: 2, seed: 1, trace: false };
         let mut run = run_sssp_bench(&g, &finder, options, &bench, &mut |_| {}).unwrap();
         run.payload.trace = Some(trace.clone());
-        let report = Report::new("tiny", &g, crate::bench::json::Flags::new(2, 1, "gpu", false, true), 0.0, run);
+        let flags = crate::bench::json::Flags::new(2, 1, "gpu", false, true);
+        let report = Report::new("tiny", &g, flags, crate::bench::LoadStage::default(), run);
         assert!(render(&report).ends_with(&text), "{}", render(&report));
         let json = serde_json::to_string(&report).unwrap();
         let back: SsspReport = crate::bench::json::parse_report_of("sssp", &json).unwrap();

@@ -11,10 +11,34 @@ use crate::bench::json::BenchReport;
 use crate::bench::stats::median;
 use crate::bfs::Traverser;
 use crate::error::Result;
+use crate::formats::LoadStages;
 use crate::gpu::GpuContext;
 
 /// Bytes each bandwidth probe copies (256 MiB: long enough to reach the bus's rate).
 pub const BUS_PROBE_BYTES: usize = 256 << 20;
+
+/// Loading the graph, once per run: reading the file (or generating the edges) and building
+/// its CSR (nothing for a `.wgr` file read as stored), as `warpath info` splits them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LoadStage {
+    /// Reading the file, or generating the edges, in milliseconds.
+    pub read_ms: f64,
+    /// Building the CSR from the edges (with seeded weights attached, where asked), in
+    /// milliseconds.
+    pub build_ms: f64,
+}
+
+impl LoadStage {
+    /// The stages [`crate::input::load_graph_staged`] timed.
+    pub fn of(stages: &LoadStages) -> LoadStage {
+        LoadStage { read_ms: stages.read.as_secs_f64() * 1e3, build_ms: stages.build.as_secs_f64() * 1e3 }
+    }
+
+    /// Reading and building together.
+    pub fn total_ms(&self) -> f64 {
+        self.read_ms + self.build_ms
+    }
+}
 
 /// Placing the graph for the GPU, once per run, against the bus measured in the same run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,12 +88,21 @@ pub fn pinned_bandwidths(gpu: &GpuContext) -> Result<(f64, f64)> {
     Ok((gpu.host_to_device_bandwidth(probe)?, gpu.device_to_host_bandwidth(probe)?))
 }
 
-/// The stage table of a BFS report: load and placement once, then the median root's
-/// traversal, download and end-to-end time, each copy against the pinned bandwidth.
+/// The stage table of a BFS report: read, build and placement once, then the median root's
+/// traversal, download and end-to-end time, each copy against the pinned bandwidth. A report
+/// written before schema version 5 has the load as one stage.
 pub fn stage_lines(report: &BenchReport) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "stages, once per run:");
-    let _ = writeln!(out, "  {:<20} {:>10.1} ms", "load (read + build)", report.load_ms);
+    match &report.load {
+        Some(load) => {
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "read", load.read_ms);
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "build", load.build_ms);
+        }
+        None => {
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "load (read + build)", report.load_ms);
+        }
+    }
     if let Some(place) = &report.placement {
         let _ = writeln!(
             out,

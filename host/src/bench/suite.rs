@@ -9,7 +9,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use crate::bench::bfs::run_bench;
 use crate::bench::cc::{CcKernel, CcReport};
@@ -17,6 +16,7 @@ use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::report::mib;
+use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::gpu::persistent::PersistentParams;
 use crate::bfs::{Backend, KernelName, Traverser};
 use crate::cc::{components_sequential, CcOptions, ComponentFinder};
@@ -24,7 +24,7 @@ use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
 use crate::generate::{attach_weights, WeightSpec};
 use crate::graph::Graph;
-use crate::input::{load_graph, LoadOptions};
+use crate::input::{load_graph, load_graph_staged, LoadOptions};
 use crate::sssp::{PathFinder, SsspOptions};
 
 /// A rate from Table 2 of Merrill et al. for an NVIDIA Tesla C2050, "GPU (linear-work hybrid
@@ -253,8 +253,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
     let mut cc_rows = Vec::new();
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
         progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
-        let started = Instant::now();
-        let graph = load_graph(
+        let (graph, stages) = load_graph_staged(
             name,
             &LoadOptions {
                 undirected: false,
@@ -264,13 +263,13 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
                 ..LoadOptions::default()
             },
         )?;
-        let load_ms = started.elapsed().as_secs_f64() * 1e3;
+        let load = LoadStage::of(&stages);
         let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
         let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
             let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
             let flags = Flags::new(options.roots, options.seed, backend, false, false);
-            Ok(BenchReport::new(name, &graph, flags, load_ms, run))
+            Ok(BenchReport::new(name, &graph, flags, load, run).with_placement(PlacementStage::of(traverser)?))
         };
         let (gpu, gpu_missing) = if options.gpu {
             match Traverser::new(&graph, Backend::Gpu) {
@@ -300,7 +299,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
                 let mut kernel = CcKernel::with_reference_count(&graph, finder, CcOptions::default(), reference_count);
                 let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
                 let flags = Flags::new(options.roots, options.seed, backend.name(), false, false);
-                Ok(CcReport::new(name, &graph, flags, load_ms, run))
+                Ok(CcReport::new(name, &graph, flags, load, run))
             };
             let (cc_gpu, cc_gpu_missing) = if options.gpu {
                 match prepare_cc(Backend::Gpu) {
@@ -325,7 +324,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         });
         if options.sssp {
             let weighted = sssp_weights(name, graph, options.seed)?;
-            sssp_rows.push(run_sssp_row(name, &weighted, options, load_ms, progress)?);
+            sssp_rows.push(run_sssp_row(name, &weighted, options, load, progress)?);
         }
     }
     Ok(SuiteResult {
@@ -357,7 +356,7 @@ fn run_sssp_row(
     name: &str,
     graph: &Graph,
     options: &SuiteOptions,
-    load_ms: f64,
+    load: LoadStage,
     progress: &mut dyn FnMut(SuiteStage<'_>),
 ) -> Result<SsspSuiteRow> {
     let sssp = SsspOptions::default();
@@ -366,7 +365,7 @@ fn run_sssp_row(
         progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
         let run = run_sssp_bench(graph, finder, sssp, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
         let flags = Flags::new(options.roots, options.seed, backend.name(), false, false);
-        Ok(SsspReport::new(name, graph, flags, load_ms, run))
+        Ok(SsspReport::new(name, graph, flags, load, run))
     };
     let (gpu, gpu_missing) = if options.gpu {
         match PathFinder::new(graph, Backend::Gpu, &sssp) {
@@ -476,8 +475,10 @@ impl SuiteResult {
             let _ = write!(header, " GPU median ms {k} |");
             rule.push_str("---:|");
         }
-        header.push_str(" CPU median ms | GPU end-to-end median ms (fastest) | device memory (fastest) |");
-        rule.push_str("---:|---:|---:|");
+        header.push_str(
+            " CPU median ms | GPU end-to-end median ms (fastest) | device memory (fastest) | read ms | build ms |",
+        );
+        rule.push_str("---:|---:|---:|---:|---:|");
         let _ = writeln!(md, "{header}\n{rule}");
         for row in &self.rows {
             let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
@@ -521,6 +522,11 @@ impl SuiteResult {
             let e2e = best.map(|b| format!("{:.3}", b.summary.end_to_end_ms.median)).unwrap_or_default();
             let memory = best.and_then(|b| b.peak_device_bytes).map(mib).unwrap_or_default();
             let _ = write!(line, " {:.3} | {e2e} | {memory} |", cpu.time_ms.median);
+            let (read, build) = match &row.cpu.load {
+                Some(load) => (format!("{:.1}", load.read_ms), format!("{:.1}", load.build_ms)),
+                None => (String::new(), String::new()),
+            };
+            let _ = write!(line, " {read} | {build} |");
             let _ = writeln!(md, "{line}");
         }
         if !self.sssp_rows.is_empty() {

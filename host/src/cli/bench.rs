@@ -1,13 +1,14 @@
-use std::time::Instant;
+use std::path::Path;
 
+use serde::Serialize;
 use warpath::bench::json::Flags;
-use warpath::bench::{plot, report, run_bench, write_report, BenchOptions, BenchReport};
+use warpath::bench::{plot, report, run_kernel, write_report, BenchKernel, BenchOptions, BfsKernel, LoadStage, Report};
 use warpath::output::AtomicFile;
-use warpath::Result;
+use warpath::{Graph, Result};
 
 use warpath::bfs::KernelName;
 
-use super::args::{BenchAlgorithm, BenchArgs};
+use super::args::{BenchAlgorithm, BenchArgs, WeightArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     if args.multi.requested() {
@@ -32,39 +33,23 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let kernel = super::requested_kernel(&args.gpu)?;
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load(&args.graph.input, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let trace = args.trace || args.plot.is_some();
-    let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace };
     let on = match traverser.gpu() {
         Some(_) => format!("{} ({})", traverser.backend(), KernelName::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
     };
-    let bar = super::progress::bar(args.roots as u64, &format!("BFS on {on}"));
-    let run = run_bench(&graph, &traverser, &options, &mut |done| bar.set_position(done as u64));
-    bar.finish_and_clear();
-    let run = run?;
-
-    let input = &args.graph.input;
-    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace);
-    let placement = warpath::bench::PlacementStage::of(&traverser)?;
-    let report = BenchReport::new(&input.graph, &graph, flags, load_ms, run).with_placement(placement);
+    let mut kernel = BfsKernel::new(&graph, &traverser);
+    let report = run_trials(args, &graph, load, trace, &format!("BFS on {on}"), &mut kernel)?
+        .with_placement(warpath::bench::PlacementStage::of(&traverser)?);
     print!("{}", report::render(&report));
 
     if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
         print_bandwidth(gpu, &trace.levels)?;
     }
-    if let Some(path) = &args.json {
-        // Written whole or not at all: to a temporary file beside the target, then renamed.
-        let file = AtomicFile::create(path)?;
-        write_report(&report, file.temp_path())?;
-        file.commit()?;
-        println!("json: {}", path.display());
-    }
+    write_json(&report, args.json.as_deref())?;
     if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
         let file = AtomicFile::create(path)?;
@@ -72,6 +57,45 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         file.commit()?;
         println!("plot: {}", path.display());
     }
+    Ok(())
+}
+
+/// Loads GRAPH with `weights`, timing reading and building apart.
+fn load(args: &BenchArgs, weights: &WeightArgs) -> Result<(Graph, LoadStage)> {
+    // Pinned memory (when the GPU may run) is made ready before the load is timed: the load
+    // stage holds its allocation, not the driver's start.
+    let memory = super::host_memory_for(&args.graph);
+    let (graph, stages) = super::load_weighted_staged(&args.graph.input, weights, memory)?;
+    Ok((graph, LoadStage::of(&stages)))
+}
+
+/// What every algorithm's bench does once its kernel is prepared: `--roots` trials under a
+/// progress bar named `what`, assembled into the report of the run.
+fn run_trials<K: BenchKernel>(
+    args: &BenchArgs,
+    graph: &Graph,
+    load: LoadStage,
+    trace: bool,
+    what: &str,
+    kernel: &mut K,
+) -> Result<Report<K::Details, K::SummaryDetails, K::Payload>> {
+    let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace };
+    let bar = super::progress::bar(args.roots as u64, what);
+    let run = run_kernel(kernel, &options, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let input = &args.graph.input;
+    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, trace);
+    Ok(Report::new(&input.graph, graph, flags, load, run?))
+}
+
+/// Writes `report` to `--json` when it was given: whole or not at all (to a temporary file
+/// beside the target, then renamed).
+fn write_json<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: Option<&Path>) -> Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    let file = AtomicFile::create(path)?;
+    write_report(report, file.temp_path())?;
+    file.commit()?;
+    println!("json: {}", path.display());
     Ok(())
 }
 
@@ -108,7 +132,7 @@ fn print_bandwidth(gpu: &warpath::gpu::GpuContext, levels: &[warpath::bench::Lev
 /// `bench --algorithm cc`: `--trials` runs over the whole graph, each validated, and the phases
 /// of the first.
 fn run_cc(args: &BenchArgs) -> Result<()> {
-    use warpath::bench::cc::{render, run_cc_bench, CcReport};
+    use warpath::bench::cc::{render, CcKernel};
     use warpath::bfs::GpuKernel;
     use warpath::cc::ComponentFinder;
     use warpath::Error;
@@ -126,39 +150,23 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let options = args.cc.options()?;
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load(&args.graph.input, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
     let placement = super::cc::placement_options(&args.graph);
     let finder = ComponentFinder::with_options(&graph, args.graph.backend(), &placement, &options)?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }
-    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: args.trace };
-    let bar = super::progress::bar(args.roots as u64, &format!("CC on {}", finder.backend()));
-    let run = run_cc_bench(&graph, &finder, options, &bench, &mut |done| bar.set_position(done as u64));
-    bar.finish_and_clear();
-    let run = run?;
-
-    let input = &args.graph.input;
-    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, args.trace);
-    let report = CcReport::new(&input.graph, &graph, flags, load_ms, run);
+    let what = format!("CC on {}", finder.backend());
+    let report = run_trials(args, &graph, load, args.trace, &what, &mut CcKernel::new(&graph, &finder, options))?;
     print!("{}", render(&report));
-    if let Some(path) = &args.json {
-        let file = AtomicFile::create(path)?;
-        write_report(&report, file.temp_path())?;
-        file.commit()?;
-        println!("json: {}", path.display());
-    }
-    Ok(())
+    write_json(&report, args.json.as_deref())
 }
 
 /// `bench --algorithm sssp`: shortest paths from Graph500's roots, each run checked by kernel 3's
 /// rules; `--trace` adds the first root's buckets (or iterations) on the GPU. `--plot` draws BFS
 /// levels, which shortest paths do not have, so it is refused.
 fn run_sssp(args: &BenchArgs) -> Result<()> {
-    use warpath::bench::sssp::{render, run_sssp_bench, SsspReport};
+    use warpath::bench::sssp::{render, SsspKernel};
     use warpath::sssp::{PathFinder, SsspOptions};
 
     if args.plot.is_some() {
@@ -182,28 +190,13 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         split_threshold: None,
         distances_only: args.gpu.distances_only,
     };
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load_weighted(&args.graph.input, &args.sssp.weights, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load) = load(args, &args.sssp.weights)?;
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &super::sssp::placement_options(&args.graph), &options)?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }
-    let bench = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace: args.trace };
-    let bar = super::progress::bar(args.roots as u64, &format!("SSSP on {}", finder.backend()));
-    let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |done| bar.set_position(done as u64));
-    bar.finish_and_clear();
-    let run = run?;
-    let input = &args.graph.input;
-    let flags = Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, args.trace);
-    let report = SsspReport::new(&input.graph, &graph, flags, load_ms, run);
+    let what = format!("SSSP on {}", finder.backend());
+    let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?;
     print!("{}", render(&report));
-    if let Some(path) = &args.json {
-        let file = AtomicFile::create(path)?;
-        write_report(&report, file.temp_path())?;
-        file.commit()?;
-        println!("json: {}", path.display());
-    }
-    Ok(())
+    write_json(&report, args.json.as_deref())
 }

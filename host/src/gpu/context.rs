@@ -10,6 +10,7 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
+use crate::gpu::launch::time_on_device;
 use crate::gpu::pinned::PinnedBlock;
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::{ptx, GpuError};
@@ -323,19 +324,18 @@ impl GpuContext {
         self.ensure_free(2 * 4 * words as u64, "the copy-bandwidth probe")?;
         let source = self.alloc_zeros::<u32>(words, "the copy-bandwidth probe")?;
         let mut target = self.alloc_zeros::<u32>(words, "the copy-bandwidth probe")?;
-        let copy = |target: &mut CudaSlice<u32>| {
-            self.stream.memcpy_dtod(&source, target).map_err(|e| GpuError::driver("cuMemcpyDtoD", e))
-        };
-        copy(&mut target)?;
+        let copy = || self.stream.memcpy_dtod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoD", e));
+        // Each copy reads and writes its bytes.
+        Ok(2.0 * self.copy_rate(4 * words, copy)?)
+    }
+
+    /// Bytes per second of `copy`, which moves `bytes`: one warm-up copy, then five timed
+    /// together with CUDA events.
+    fn copy_rate(&self, bytes: usize, mut copy: impl FnMut() -> Result<(), GpuError>) -> Result<f64, GpuError> {
         const REPEATS: usize = 5;
-        let start = self.record_event()?;
-        for _ in 0..REPEATS {
-            copy(&mut target)?;
-        }
-        let end = self.record_event()?;
-        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
-        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
-        Ok(2.0 * (4 * words * REPEATS) as f64 / (ms / 1e3))
+        copy()?;
+        let time = time_on_device(self, "the bandwidth probe's copies", || (0..REPEATS).try_for_each(|_| copy()))?;
+        Ok((bytes * REPEATS) as f64 / time.as_secs_f64())
     }
 
     /// Copies a graph's CSR arrays into device memory.
@@ -581,18 +581,8 @@ impl GpuContext {
         // SAFETY: the probe's contents are never read; the copies only time the transfer.
         let source = unsafe { self.context.alloc_pinned::<u32>(words) }.map_err(pinned_error)?;
         let mut target = self.alloc_zeros::<u32>(words, "the bus-bandwidth probe")?;
-        let mut copy =
-            || self.stream.memcpy_htod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyHtoD", e));
-        copy()?;
-        const REPEATS: usize = 5;
-        let start = self.record_event()?;
-        for _ in 0..REPEATS {
-            copy()?;
-        }
-        let end = self.record_event()?;
-        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
-        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
-        Ok((4 * words * REPEATS) as f64 / (ms / 1e3))
+        let copy = || self.stream.memcpy_htod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyHtoD", e));
+        self.copy_rate(4 * words, copy)
     }
 
     /// Device-to-host copy bandwidth into pinned memory, in bytes per second, measured as
@@ -606,18 +596,8 @@ impl GpuContext {
         // Not write-combined: the host reads what comes back. SAFETY: the probe's contents are
         // never read; the copies only time the transfer.
         let mut target = unsafe { self.context.alloc_pinned_with_flags::<u32>(words, 0) }.map_err(pinned_error)?;
-        let mut copy =
-            || self.stream.memcpy_dtoh(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoH", e));
-        copy()?;
-        const REPEATS: usize = 5;
-        let start = self.record_event()?;
-        for _ in 0..REPEATS {
-            copy()?;
-        }
-        let end = self.record_event()?;
-        end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
-        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
-        Ok((4 * words * REPEATS) as f64 / (ms / 1e3))
+        let copy = || self.stream.memcpy_dtoh(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoH", e));
+        self.copy_rate(4 * words, copy)
     }
 
     /// A copy of `host` in pinned host memory that the device can address directly, padded

@@ -176,15 +176,23 @@ impl CompressedGraph {
                 (bytes, ends)
             })
             .collect();
-        let total: usize = chunks.iter().map(|(b, _)| b.len()).sum();
-        let mut bytes = Vec::with_capacity(total);
-        let mut byte_offsets = Vec::with_capacity(n + 1);
-        byte_offsets.push(0);
-        for (chunk_bytes, ends) in chunks {
-            let base = bytes.len() as u64;
-            byte_offsets.extend(ends.iter().map(|end| base + end));
-            bytes.extend_from_slice(&chunk_bytes);
-        }
+        // The join, in parallel too: each chunk's bytes and offsets go to their own slices of
+        // the whole, at the sum of the chunks before it.
+        let mut bases = Vec::with_capacity(chunks.len());
+        let total = chunks.iter().fold(0usize, |base, (chunk_bytes, _)| {
+            bases.push(base);
+            base + chunk_bytes.len()
+        });
+        let mut bytes = vec![0u8; total];
+        let mut byte_offsets = vec![0u64; n + 1];
+        let byte_pieces = split_by_lengths(&mut bytes, chunks.iter().map(|(chunk_bytes, _)| chunk_bytes.len()));
+        let offset_pieces = split_by_lengths(&mut byte_offsets[1..], chunks.iter().map(|(_, ends)| ends.len()));
+        chunks.par_iter().zip(bases).zip(byte_pieces).zip(offset_pieces).for_each(
+            |((((chunk_bytes, ends), base), to_bytes), to_offsets)| {
+                to_bytes.copy_from_slice(chunk_bytes);
+                to_offsets.iter_mut().zip(ends).for_each(|(to, end)| *to = base as u64 + end);
+            },
+        );
         CompressedGraph {
             byte_offsets,
             bytes,
@@ -445,10 +453,45 @@ impl Iterator for Neighbors<'_> {
 
 impl std::iter::FusedIterator for Neighbors<'_> {}
 
+/// `whole` cut into consecutive slices of `lengths` (which add up to at most its length).
+fn split_by_lengths<T>(mut whole: &mut [T], lengths: impl Iterator<Item = usize>) -> Vec<&mut [T]> {
+    lengths
+        .map(|length| {
+            let (head, tail) = std::mem::take(&mut whole).split_at_mut(length);
+            whole = tail;
+            head
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::graph::{EdgeList, GraphBuilder};
+
+    /// The parallel join gives what encoding every list in turn into one buffer gives: no
+    /// chunk, one, a ragged last one, many (R-MAT lists, empty ones among them).
+    #[test]
+    fn encoding_equals_the_sequential_encoding() {
+        let empty = GraphBuilder::new().build(EdgeList::new(0, Vec::new(), true)).unwrap();
+        let kron = |scale: u32| crate::generate::generate(&format!("kron:{scale}").parse().unwrap(), 3).unwrap();
+        for graph in [empty, kron(4), kron(13), kron(15)] {
+            let (mut bytes, mut byte_offsets) = (Vec::new(), vec![0u64]);
+            for v in 0..graph.num_vertices() as u32 {
+                encode_list(v, graph.neighbors(v), &mut bytes);
+                byte_offsets.push(bytes.len() as u64);
+            }
+            let compressed = CompressedGraph::encode(&graph);
+            let n = graph.num_vertices();
+            assert_eq!((compressed.bytes(), compressed.byte_offsets()), (&bytes[..], &byte_offsets[..]), "{n} vertices");
+            assert_eq!(compressed.decode(), graph);
+        }
+        let ragged = EdgeList::new(3 * CHUNK_VERTICES as u64 + 5, vec![(1, 2)], true);
+        let ragged = GraphBuilder::new().build(ragged).unwrap();
+        let compressed = CompressedGraph::encode(&ragged);
+        assert_eq!(compressed.byte_offsets().len(), 3 * CHUNK_VERTICES + 6);
+        assert_eq!(compressed.decode(), ragged);
+    }
 
     #[test]
     fn restart_points_resume_decoding_mid_list() {

@@ -15,9 +15,10 @@ use warpath_interface::bfs::edge_queue::{
 use warpath_interface::names;
 
 use crate::bfs::gpu::launch::{self as kernels, EdgeQueueBuffers};
-use crate::bfs::gpu::persistent::{download_labels, time_on_device, LabelsTarget, PersistentRun};
+use crate::bfs::gpu::persistent::{download_labels, LabelsTarget, PersistentRun};
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::BfsResult;
+use crate::gpu::launch::time_on_device;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
@@ -201,8 +202,8 @@ impl<'g> GpuEdgeQueue<'g> {
             control: &mut arrays.control,
             trace: &mut arrays.trace,
         };
-        let kernel_ms =
-            time_on_device(gpu, || kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code))?;
+        let launch = || kernels::bfs_edge_queue(gpu, self.device_graph, source, &mut buffers, code);
+        let kernel_ms = time_on_device(gpu, names::BFS_EDGE_QUEUE, launch)?.as_secs_f64() * 1e3;
         let (result, download) = download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n, labels)?;
         let levels = if trace {
             let control: EdgeQueueControl =

@@ -15,7 +15,9 @@ use warpath_interface::bfs::persistent::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
+use crate::gpu::launch::time_on_device;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
+use warpath_interface::names;
 use crate::graph::Graph;
 
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
@@ -377,7 +379,9 @@ impl<'g> GpuPersistent<'g> {
             shared_lists: &mut arrays.shared_lists,
             trace: &mut arrays.trace,
         };
-        let kernel_ms = time_on_device(gpu, || {
+        let compressed = self.device_graph.is_compressed();
+        let kernel = if compressed { names::BFS_PERSISTENT_COMPRESSED } else { names::BFS_PERSISTENT };
+        let kernel_time = time_on_device(gpu, kernel, || {
             // Vertices without in-edges start out visited only for runs that may go bottom-up:
             // `inbound` is the graph itself for a directed graph kept top-down, and its empty
             // lists are then out-lists.
@@ -385,6 +389,7 @@ impl<'g> GpuPersistent<'g> {
             kernels::bfs_persistent_init(gpu, n, source, in_lists, &mut buffers)?;
             kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
         })?;
+        let kernel_ms = kernel_time.as_secs_f64() * 1e3;
         let (result, download) =
             download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n as usize, labels)?;
         let levels = if trace {
@@ -399,16 +404,6 @@ impl<'g> GpuPersistent<'g> {
         };
         Ok(PersistentRun { result, kernel_ms, levels, download })
     }
-}
-
-/// Device time of the work `launch` queues, by a pair of CUDA events; waits for it to finish
-/// (a kernel that faulted shows up here).
-pub(crate) fn time_on_device(gpu: &GpuContext, launch: impl FnOnce() -> Result<(), GpuError>) -> Result<f64, GpuError> {
-    let start = gpu.record_event()?;
-    launch()?;
-    let end = gpu.record_event()?;
-    end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize (the BFS kernel faulted)", e))?;
-    Ok(start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64)
 }
 
 /// Where a run's labels go on the host.
