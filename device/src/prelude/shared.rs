@@ -40,6 +40,17 @@ pub trait SharedWord: Copy {
     /// # Safety
     /// As for [`SharedWord::load`].
     unsafe fn exchange(address: u32, value: Self) -> Self;
+    /// Atomically writes `new` at shared-window address `address` if it holds `expected`, and
+    /// returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn compare_exchange(address: u32, expected: Self, new: Self) -> Self;
+    /// Atomically adds `value` at shared-window address `address` and returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn fetch_add(address: u32, value: Self) -> Self;
 }
 
 macro_rules! shared_word {
@@ -73,6 +84,28 @@ macro_rules! shared_word {
                 // SAFETY: the caller guarantees `address`.
                 unsafe {
                     asm!(concat!("atom.shared.exch.b", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, old = out($class) old, options(nostack))
+                };
+                old
+            }
+
+            #[inline(always)]
+            unsafe fn compare_exchange(address: u32, expected: $t, new: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.cas.b", $bits, " {old}, [{a}], {e}, {n};"), a = in(reg32) address,
+                        e = in($class) expected, n = in($class) new, old = out($class) old, options(nostack))
+                };
+                old
+            }
+
+            #[inline(always)]
+            unsafe fn fetch_add(address: u32, value: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.add.u", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
                         v = in($class) value, old = out($class) old, options(nostack))
                 };
                 old
@@ -149,5 +182,25 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         assert!(i < N);
         // SAFETY: `i < N`, so the address is an aligned element of this block's array.
         unsafe { T::exchange(self.address(i), value) }
+    }
+
+    /// Stores `new` at element `i` if it holds `expected`, as one atomic compare-and-swap, and
+    /// returns what the element held; traps when `i >= N`. For elements that several threads
+    /// may write in one barrier interval, as [`SharedArray::exchange`].
+    #[inline(always)]
+    pub fn compare_exchange(&self, i: usize, expected: T, new: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::compare_exchange(self.address(i), expected, new) }
+    }
+
+    /// Adds `value` to element `i` as one atomic addition and returns what the element held;
+    /// traps when `i >= N`. For elements that several threads may write in one barrier
+    /// interval, as [`SharedArray::exchange`].
+    #[inline(always)]
+    pub fn fetch_add(&self, i: usize, value: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::fetch_add(self.address(i), value) }
     }
 }
