@@ -57,6 +57,10 @@ const WARPS: usize = BLOCK / WARP_SIZE as usize;
 const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
 /// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]).
 const VERTEX_BATCH: usize = 4;
+/// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
+/// offsets stay live across the gathers, and four would spill registers under the launch
+/// bounds.
+const TILE_BATCH: usize = 2;
 
 /// Writes a `u32` at GPU scope with no ordering (`st.relaxed.gpu`), the store that matches the
 /// relaxed loads other threads read labels with.
@@ -589,9 +593,16 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 });
             }
             if COMPRESSED {
-                return core::array::from_fn(|k| {
-                    if valid[k] { self.compressed_neighbor(vertices[k], round, reads) } else { None }
-                });
+                // Decoding is a loop the compiler does not unroll: the batch is shifted through
+                // rather than indexed, so it stays in registers (see `take_first`).
+                let (mut vertices, mut valid) = (vertices, valid);
+                let mut neighbors = [None; VERTEX_BATCH];
+                for _ in 0..VERTEX_BATCH {
+                    let (v, valid) = (take_first(&mut vertices), take_first(&mut valid));
+                    let neighbor = if valid { self.compressed_neighbor(v, round, reads) } else { None };
+                    push_last(&mut neighbors, neighbor);
+                }
+                return neighbors;
             }
             let ranges: [(u64, u64); VERTEX_BATCH] =
                 core::array::from_fn(|k| if valid[k] { self.in_lists.range(vertices[k]) } else { (0, 0) });
@@ -652,13 +663,13 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     ) {
         linker.targets = lists.edges as *const u32;
         let (n, threads) = (self.n as u64, global_threads() as u64);
-        // The vertices this thread holds in the next `VERTEX_BATCH` tiles (or warp rows), their
+        // The vertices this thread holds in the next `TILE_BATCH` tiles (or warp rows), their
         // labels and offsets read together, so the skip test and the offsets cost one round
         // trip a batch rather than one a tile.
-        let batch_ranges = |vertices: [u64; VERTEX_BATCH], reads: &mut Reads| -> [(u64, u64); VERTEX_BATCH] {
+        let batch_ranges = |vertices: [u64; TILE_BATCH], reads: &mut Reads| -> [(u64, u64); TILE_BATCH] {
             // SAFETY: labels and offsets of vertices below `n` only.
             unsafe {
-                let labels: [u32; VERTEX_BATCH] =
+                let labels: [u32; TILE_BATCH] =
                     core::array::from_fn(|k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest });
                 core::array::from_fn(|k| {
                     if vertices[k] < n && labels[k] != largest {
@@ -678,7 +689,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 while first < n {
                     let mut vertices = core::array::from_fn(|k| first + k as u64 * threads + lane_id() as u64);
                     let mut ranges = batch_ranges(vertices, &mut linker.reads);
-                    for k in 0..VERTEX_BATCH {
+                    for k in 0..TILE_BATCH {
                         let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
                         linker.reads.bytes += end - start;
                         // Warp-uniform: the row's first vertex.
@@ -686,7 +697,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                             gather_compressed_lists(lists.edges, v as u32, start, end, linker);
                         }
                     }
-                    first += VERTEX_BATCH as u64 * threads;
+                    first += TILE_BATCH as u64 * threads;
                 }
             } else {
                 let tiles = n.div_ceil(CC_BLOCK as u64);
@@ -696,7 +707,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     let mut vertices =
                         core::array::from_fn(|k| (tile + k as u64 * grid) * CC_BLOCK as u64 + thread_idx() as u64);
                     let mut ranges = batch_ranges(vertices, &mut linker.reads);
-                    for k in 0..VERTEX_BATCH {
+                    for k in 0..TILE_BATCH {
                         let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
                         let start = (start + skip).min(end);
                         // Block-uniform; a tile whose lists are all skipped or used up by the
@@ -705,7 +716,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                             gather_tile(&scratch.tile, v as u32, start, end, WARP_LIST_EDGES, linker);
                         }
                     }
-                    tile += VERTEX_BATCH as u64 * grid;
+                    tile += TILE_BATCH as u64 * grid;
                 }
             }
         }
@@ -796,6 +807,16 @@ fn take_first<T: Copy, const K: usize>(batch: &mut [T; K]) -> T {
         batch[i - 1] = batch[i];
     }
     first
+}
+
+/// Shifts `batch` down by one and puts `value` last: after `K` calls the batch holds the
+/// values in the order they came, built with constant indices only (see [`take_first`]).
+#[inline(always)]
+fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
+    for i in 1..K {
+        batch[i - 1] = batch[i];
+    }
+    batch[K - 1] = value;
 }
 
 /// Walks this thread's vertices of `0..n`, `VERTEX_BATCH` at a time, `f` taking each batch
