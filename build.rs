@@ -19,6 +19,7 @@ use std::process::{exit, Command, Stdio};
 
 use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
 use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
+use warpath_interface::cc::CC_BLOCK;
 use warpath_interface::names;
 
 #[path = "ptx/inputs.rs"]
@@ -186,7 +187,7 @@ fn check_self_contained(ptx: &str) {
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
 /// Kernel names and block sizes come from the interface crate, as the host launches by them.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 5] = [
     // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
     (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
@@ -194,6 +195,10 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
     // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
     // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
     (names::BFS_EDGE_QUEUE, EDGE_QUEUE_BLOCK, 3),
+    // 256 threads, 4 blocks per SM (at most 64 registers): the batched walks of the CC
+    // phases would take 72 and leave 3 blocks, a quarter fewer threads to hide latency with.
+    (names::CC_PERSISTENT, CC_BLOCK, 4),
+    (names::CC_PERSISTENT_COMPRESSED, CC_BLOCK, 4),
 ];
 
 fn apply_launch_bounds(ptx: &str) -> String {

@@ -2,9 +2,9 @@
 //! canonical labels (each component named by its smallest vertex) for Afforest under every
 //! round count 0..=3 with sampling off and on, and for Shiloach-Vishkin, on generated graphs,
 //! special shapes, directed inputs and every dataset, with the graph in device memory and
-//! zero-copy (with and without list heads), plain and compressed. The per-phase trace is
-//! checked against what each phase must read. Skips, saying why, on machines without a CUDA
-//! device; the PTX check at the end needs none.
+//! zero-copy (with and without list heads), plain and compressed, and on graphs built to hook
+//! long chains. The per-phase trace is checked against what each phase must read. Skips,
+//! saying why, on machines without a CUDA device; the PTX check at the end needs none.
 
 mod common;
 
@@ -169,6 +169,48 @@ fn special_shapes_match_the_union_find() {
     check_graph(&reversed, "path of descending ids");
 }
 
+/// Graphs whose links build long parent chains when hooked without compression: a path of a
+/// million vertices (round 0 links every vertex to the one below it, all at once: one chain
+/// the length of the graph), a grid of a million (round 0 links most vertices to the one
+/// above: a thousand chains a thousand long) and a directed chain of a million. The finds
+/// that compress as they walk must still give the union-find's components.
+#[test]
+fn long_chains_match_the_union_find() {
+    if gpu_or_skip("long_chains_match_the_union_find").is_none() {
+        return;
+    }
+    let n = 1_000_000u32;
+    check_graph(&path(n), "path of a million");
+    check_graph(&generate(&"grid2d:1000".parse().unwrap(), 1).unwrap(), "grid2d:1000");
+    let upward = build(n as u64, (1..n).map(|v| (v - 1, v)).collect(), false);
+    check_graph(&upward, "directed chain of a million");
+}
+
+/// Sampling finds the most frequent root: with a star over 60% of the vertices and the rest
+/// isolated, the final link skips exactly the star, reading the offsets of the isolated
+/// vertices only. With as many samples as the hash table has slots, over isolated vertices
+/// (nearly every sample its own root), one root is skipped and the labels stay right.
+#[test]
+fn sampling_counts_the_most_frequent_root() {
+    if gpu_or_skip("sampling_counts_the_most_frequent_root").is_none() {
+        return;
+    }
+    let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    let final_link_bytes = |graph: &Graph, samples: u32| {
+        let options = CcOptions { samples, ..CcOptions::default() };
+        let prepared = place(graph, &options, &device);
+        let run = components(prepared.gpu().unwrap(), &options).unwrap();
+        assert_eq!(run.components.labels, union_find(graph), "{samples} samples");
+        run.phases.iter().find(|p| p.phase == CcPhase::FinalLink).unwrap().graph_bytes_read
+    };
+    let (leaves, isolated) = (60_000u32, 39_999u64);
+    let star_and_isolated = build(leaves as u64 + 1 + isolated, (1..=leaves).map(|v| (0, v)).collect(), true);
+    assert_eq!(final_link_bytes(&star_and_isolated, 1024), 16 * isolated);
+    let only_isolated = build(100_000, Vec::new(), true);
+    let most = warpath_interface::cc::MAX_SAMPLES;
+    assert_eq!(final_link_bytes(&only_isolated, most), 16 * (100_000 - 1));
+}
+
 #[test]
 fn directed_graphs_give_weakly_connected_components() {
     if gpu_or_skip("directed_graphs_give_weakly_connected_components").is_none() {
@@ -269,8 +311,8 @@ fn directed_graphs_without_in_lists_link_every_out_edge() {
 }
 
 #[test]
-fn more_samples_than_one_block_sorts_are_refused() {
-    if gpu_or_skip("more_samples_than_one_block_sorts_are_refused").is_none() {
+fn more_samples_than_the_hash_table_holds_are_refused() {
+    if gpu_or_skip("more_samples_than_the_hash_table_holds_are_refused").is_none() {
         return;
     }
     let graph = path(100);

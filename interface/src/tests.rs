@@ -20,7 +20,7 @@ fn layout<P: KernelParams>() -> Vec<(&'static str, usize, usize)> {
 }
 
 /// Fields cover the struct without overlapping, each aligned to its alignment, in order.
-fn check_fields<P: KernelParams>() {
+pub(crate) fn check_fields<P: KernelParams>() {
     let mut end = 0;
     for &ParamField { name, offset, size, align } in P::FIELDS {
         assert!(offset >= end && offset % align == 0 && offset - end < align, "{}: {name} at {offset}", P::KERNEL);

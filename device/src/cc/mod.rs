@@ -5,17 +5,21 @@
 //! so no phase costs a launch.
 //!
 //! - Labels form a forest: `labels[v]` is `v`'s parent, a root labels itself. Linking two
-//!   vertices hooks the higher of their roots under the lower one with a compare-and-swap
-//!   on the root (lock-free; Sutton et al.'s link, GAPBS's `Link`), so a root
-//!   only ever takes a smaller label: every tree's root is its smallest vertex, and after the
-//!   last compression the labels are canonical without a relabeling pass.
-//! - Afforest's neighbor rounds: round `r` links every vertex to its `r`-th
-//!   in-neighbor (for an undirected graph the in-lists are its lists), then compresses every
-//!   path by pointer jumping. With list heads in device memory (zero-copy lists), rounds 0 and
-//!   1 read the neighbor there and never cross the bus.
-//! - Sampling: block 0 alone reads the labels of `samples` vertices drawn by
-//!   SplitMix64, sorts them in shared memory (bitonic) and takes the longest run: the largest
-//!   intermediate component, which the final link skips.
+//!   vertices finds their roots, compressing the paths it walks (ECL-CC's intermediate
+//!   pointer jumping, Jaiganesh and Burtscher, HPDC 2018, section 3), and hooks the higher
+//!   root under the lower one with a compare-and-swap on the root, retrying when another
+//!   thread hooked it first (lock-free; ECL-CC's hooking, Sutton et al.'s link), so a label
+//!   only ever takes a smaller vertex of its own tree: every tree's root is its smallest
+//!   vertex, and after the last compression the labels are canonical without a relabeling
+//!   pass. Why the walks' plain stores are safe: [`Labels::find_all`].
+//! - Afforest's neighbor rounds: round `r` links every vertex to its `r`-th in-neighbor (for
+//!   an undirected graph the in-lists are its lists). No compression pass follows a round:
+//!   the finds keep the trees shallow. With list heads in device memory (zero-copy lists),
+//!   rounds 0 and 1 read the neighbor there and never cross the bus.
+//! - Sampling: block 0 alone walks `samples` vertices drawn by SplitMix64 to their roots and
+//!   counts them in a shared-memory hash table (GAPBS's `SampleFrequentElement`): the most
+//!   frequent root is the largest intermediate component, which the final link skips. Beside
+//!   it every block points every label at its root, which the skip test compares with.
 //! - The final link: every vertex outside that component links its remaining
 //!   in-neighbors (from index `neighbor_rounds` on) and, for a directed graph, every
 //!   out-neighbor (weakly connected components, as GAPBS does for directed inputs). Lists are
@@ -28,6 +32,10 @@
 //!   Vishkin 1982 as GAPBS's `ShiloachVishkin`): hooking passes over every out-edge (a root
 //!   label takes the smaller label of an edge's other end) and pointer jumping, until a pass
 //!   changes nothing.
+//!
+//! The grid-wide loops take `VERTEX_BATCH` vertices a thread at once (`for_each_batch`): each
+//! phase is chains of dependent reads (offsets, neighbor, labels up the tree), and batching
+//! keeps several chains in flight per thread.
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read, summed by warp and block, and added to
@@ -47,6 +55,12 @@ const BLOCK: usize = CC_BLOCK as usize;
 const WARPS: usize = BLOCK / WARP_SIZE as usize;
 /// Lists of this many edges or more are gathered by a warp (shorter ones by the block's scan).
 const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
+/// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]).
+const VERTEX_BATCH: usize = 4;
+/// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
+/// offsets stay live across the gathers, and four would spill registers under the launch
+/// bounds.
+const TILE_BATCH: usize = 2;
 
 /// Writes a `u32` at GPU scope with no ordering (`st.relaxed.gpu`), the store that matches the
 /// relaxed loads other threads read labels with.
@@ -83,26 +97,106 @@ impl Labels {
         unsafe { store_relaxed_u32(self.0.add(v as usize), label) }
     }
 
-    /// Joins the trees of `u` and `v`: hooks the higher root under the lower one by a
-    /// compare-and-swap on the higher root, retrying from the roots' new parents when another
-    /// thread moved it first (Sutton et al.'s link; GAPBS `Link`).
+    /// The roots of `vertices`' trees, walked together (their loads in flight at once),
+    /// compressing every path as it goes: each vertex passed takes its grandparent as its
+    /// parent (ECL-CC's intermediate pointer jumping, Jaiganesh and Burtscher, HPDC 2018,
+    /// section 3), so the trees that 100k threads hook at once stay shallow and a later walk
+    /// over the same path takes a fraction of its steps.
+    ///
+    /// The stores are plain (relaxed) and race with other walks' and hooks, which is safe
+    /// because labels are monotone: a vertex's label is always a vertex of its own tree with
+    /// an id no larger than its own (roots hook under smaller roots, walks point vertices at
+    /// ancestors), and a walk stores only into a vertex that already had a parent (no longer
+    /// a root, so never the target of a hook's compare-and-swap). A racing store may put back
+    /// a less compressed ancestor than another thread just wrote, never a vertex of another
+    /// tree or one with a larger id, so the forest keeps its roots and has no cycle.
     #[inline(always)]
-    unsafe fn link(self, u: u32, v: u32) {
+    unsafe fn find_all<const K: usize>(self, vertices: [u32; K]) -> [u32; K] {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
-            let mut p1 = self.get(u);
-            let mut p2 = self.get(v);
-            while p1 != p2 {
-                let (high, low) = if p1 > p2 { (p1, p2) } else { (p2, p1) };
-                let p_high = self.get(high);
-                if p_high == low {
-                    break;
+            let mut previous = vertices;
+            let mut current: [u32; K] = core::array::from_fn(|k| self.get(vertices[k]));
+            let mut walking: [bool; K] = core::array::from_fn(|k| current[k] != vertices[k]);
+            while walking.iter().any(|&w| w) {
+                let next: [u32; K] =
+                    core::array::from_fn(|k| if walking[k] { self.get(current[k]) } else { current[k] });
+                for k in 0..K {
+                    if walking[k] {
+                        if next[k] == current[k] {
+                            walking[k] = false;
+                        } else {
+                            self.set(previous[k], next[k]);
+                            previous[k] = current[k];
+                            current[k] = next[k];
+                        }
+                    }
                 }
-                if p_high == high && atomic_cas_u32(self.0.add(high as usize), high, low) == high {
-                    break;
+            }
+            current
+        }
+    }
+
+    /// The roots of `vertices`' trees, walked together without writing: for readers that run
+    /// beside threads compressing (sampling) or that must not undo another thread's last
+    /// store (the final compression, where every vertex is written by its own thread only).
+    #[inline(always)]
+    unsafe fn roots<const K: usize>(self, vertices: [u32; K]) -> [u32; K] {
+        // SAFETY (of every access): labels are vertices (the caller's contract).
+        unsafe {
+            let mut current: [u32; K] = core::array::from_fn(|k| self.get(vertices[k]));
+            loop {
+                let next: [u32; K] = core::array::from_fn(|k| self.get(current[k]));
+                // Element by element: an array comparison would call `memcmp`, which PTX lacks.
+                if (0..K).all(|k| next[k] == current[k]) {
+                    return current;
                 }
-                p1 = self.get(self.get(high));
-                p2 = self.get(low);
+                current = next;
+            }
+        }
+    }
+
+    /// Joins the trees of `u[k]` and `v[k]` for every `k` (pairs of equal vertices join
+    /// nothing): finds their roots, compressing the paths, and hooks the higher root under
+    /// the lower one by a compare-and-swap on the higher root, all `K` at once; a swap that
+    /// finds the root already hooked retries from its new root (ECL-CC's hooking,
+    /// Jaiganesh and Burtscher, HPDC 2018, section 3; Sutton et al.'s link).
+    #[inline(always)]
+    unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K]) {
+        // SAFETY (of every access): labels are vertices (the caller's contract).
+        unsafe {
+            let roots: [u32; TWO_K] = self.find_all(core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] }));
+            let high: [u32; K] = core::array::from_fn(|k| roots[k].max(roots[K + k]));
+            let low: [u32; K] = core::array::from_fn(|k| roots[k].min(roots[K + k]));
+            // Every swap is issued before any result is looked at.
+            let seen: [u32; K] = core::array::from_fn(|k| {
+                if high[k] != low[k] {
+                    atomic_cas_u32(self.0.add(high[k] as usize), high[k], low[k])
+                } else {
+                    high[k]
+                }
+            });
+            for k in 0..K {
+                if seen[k] != high[k] {
+                    self.hook_roots(self.find_all([seen[k]])[0], low[k]);
+                }
+            }
+        }
+    }
+
+    /// Hooks root `a` or root `b`, the higher under the lower, retrying from the new root of
+    /// the one that another thread hooked first. Hooking under a vertex that stopped being a
+    /// root meanwhile is still right: it is in the other tree and smaller.
+    #[inline(always)]
+    unsafe fn hook_roots(self, mut a: u32, mut b: u32) {
+        // SAFETY (of every access): labels are vertices (the caller's contract).
+        unsafe {
+            while a != b {
+                let (high, low) = if a > b { (a, b) } else { (b, a) };
+                let seen = atomic_cas_u32(self.0.add(high as usize), high, low);
+                if seen == high {
+                    return;
+                }
+                (a, b) = (self.find_all([seen])[0], low);
             }
         }
     }
@@ -126,21 +220,6 @@ impl Labels {
         }
     }
 
-    /// Pointer jumping: points `v` at its grandparent until it points at a root.
-    #[inline(always)]
-    unsafe fn compress(self, v: u32) {
-        // SAFETY (of every access): labels are vertices.
-        unsafe {
-            loop {
-                let parent = self.get(v);
-                let grandparent = self.get(parent);
-                if parent == grandparent {
-                    break;
-                }
-                self.set(v, grandparent);
-            }
-        }
-    }
 }
 
 /// What a thread read from the graph during a phase, for the trace: bytes of offsets, lists
@@ -169,7 +248,7 @@ impl<const HOOK: bool> LinkEdges<HOOK> {
             if HOOK {
                 self.changed |= self.labels.hook(owner, target);
             } else {
-                self.labels.link(owner, target);
+                self.labels.link_all::<1, 2>([owner], [target]);
             }
         }
     }
@@ -198,12 +277,21 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
 
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
-        for k in 0..BATCH {
-            if valid[k] {
-                self.reads.bytes += 4;
-                // SAFETY: the targets were read from the owners' lists.
-                unsafe { self.join(owners[k], loaded[k]) };
+        self.reads.bytes += 4 * valid.iter().filter(|&&v| v).count() as u64;
+        if HOOK {
+            for k in 0..BATCH {
+                if valid[k] {
+                    // SAFETY: the targets were read from the owners' lists.
+                    unsafe { self.join(owners[k], loaded[k]) };
+                }
             }
+        } else {
+            // The batch's links walk and swap together; an empty slot joins vertex 0 to itself,
+            // which reads a root and writes nothing.
+            let owners = core::array::from_fn(|k| if valid[k] { owners[k] } else { 0 });
+            let targets = core::array::from_fn(|k| if valid[k] { loaded[k] } else { 0 });
+            // SAFETY: the targets were read from the owners' lists.
+            unsafe { self.labels.link_all::<BATCH, { 2 * BATCH }>(owners, targets) };
         }
     }
 }
@@ -259,10 +347,10 @@ struct Cc<const COMPRESSED: bool> {
 /// Block-shared arrays, declared once at the kernel's top.
 struct Scratch {
     tile: TileScratch<BLOCK>,
-    samples: SharedArray<u32, { MAX_SAMPLES as usize }>,
-    /// Per-warp sums of the trace's bytes, and the sampling's per-warp maxima and winner.
+    /// The sampling's hash table: a count and a root a slot.
+    counts: SharedArray<u64, { MAX_SAMPLES as usize }>,
+    /// Per-warp sums of the trace's bytes, or the sampling's per-warp largest slots.
     sums: SharedArray<u64, WARPS>,
-    best: SharedArray<u32, { WARPS + 1 }>,
 }
 
 /// The trace record being filled: uniform across the grid, every thread keeps its own copy.
@@ -292,9 +380,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         let scratch = unsafe {
             Scratch {
                 tile: TileScratch::declare(),
-                samples: SharedArray::declare(),
+                counts: SharedArray::declare(),
                 sums: SharedArray::declare(),
-                best: SharedArray::declare(),
             }
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
@@ -333,23 +420,26 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             for round in 0..self.neighbor_rounds {
                 self.open(tracer, TracePhase::NeighborRound(round));
                 let mut reads = Reads::default();
-                for v in grid_stride(self.n as u64) {
-                    let v = v as u32;
-                    if let Some(neighbor) = self.neighbor(v, round, &mut reads) {
-                        self.labels.link(v, neighbor);
-                    }
-                }
-                barrier.sync();
-                self.compress_all();
+                for_each_batch(self.n, |vertices, valid| {
+                    let neighbors = self.neighbors(vertices, valid, round, &mut reads);
+                    // A vertex without a neighbor number `round` joins itself: nothing.
+                    let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
+                    self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors);
+                });
                 self.record(scratch, tracer, reads);
                 barrier.sync();
             }
             let mut largest = NO_COMPONENT;
             if self.samples > 0 && self.n > 0 {
+                // The rounds' finds left paths short but not every label a root: the final
+                // link's skip test compares labels, so every label is made its root here,
+                // while block 0 first samples the roots (which this compression leaves
+                // alone).
                 self.open(tracer, TracePhase::Sampling);
                 if block_idx() == 0 {
                     self.sample_largest(scratch);
                 }
+                self.compress_all();
                 barrier.sync();
                 largest = load_relaxed_u32(core::ptr::addr_of!((*self.control).largest));
             }
@@ -457,37 +547,85 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         sync_threads();
     }
 
-    /// Pointer jumping over every vertex.
+    /// Points every vertex's label at its root. Each vertex is written by its own thread
+    /// only, after a walk that writes nothing: a walk's store into another vertex could undo
+    /// that vertex's last store here and leave it short of its root, which the labels, read as
+    /// the components once the kernel ends, must not be.
     #[inline(always)]
     unsafe fn compress_all(&self) {
-        for v in grid_stride(self.n as u64) {
-            // SAFETY: `v < n`.
-            unsafe { self.labels.compress(v as u32) };
+        for_each_batch(self.n, |vertices, valid| {
+            // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
+            unsafe {
+                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let roots = self.labels.roots(labels);
+                for k in 0..VERTEX_BATCH {
+                    if valid[k] && roots[k] != labels[k] {
+                        self.labels.set(vertices[k], roots[k]);
+                    }
+                }
+            }
+        });
+    }
+
+    /// The in-neighbor number `round` of each valid vertex of a batch that has one, read
+    /// together: from the list heads in device memory when they hold it (zero-copy lists:
+    /// rounds 0 and 1 never cross the bus), else from the lists, for plain ones every offset
+    /// pair before any neighbor.
+    #[inline(always)]
+    unsafe fn neighbors(
+        &self,
+        vertices: [u32; VERTEX_BATCH],
+        valid: [bool; VERTEX_BATCH],
+        round: u32,
+        reads: &mut Reads,
+    ) -> [Option<u32>; VERTEX_BATCH] {
+        // SAFETY (of every read): valid vertices are below `n`, and the arrays hold what the
+        // contract says.
+        unsafe {
+            if !self.in_heads.is_null() && (round as usize) < HEAD_NEIGHBORS {
+                return core::array::from_fn(|k| {
+                    if !valid[k] {
+                        return None;
+                    }
+                    reads.bytes += 4;
+                    let neighbor = *self.in_heads.add(HEAD_NEIGHBORS * vertices[k] as usize + round as usize);
+                    (neighbor != UNREACHED).then_some(neighbor)
+                });
+            }
+            if COMPRESSED {
+                // Decoding is a loop the compiler does not unroll: the batch is shifted through
+                // rather than indexed, so it stays in registers (see `take_first`).
+                let (mut vertices, mut valid) = (vertices, valid);
+                let mut neighbors = [None; VERTEX_BATCH];
+                for _ in 0..VERTEX_BATCH {
+                    let (v, valid) = (take_first(&mut vertices), take_first(&mut valid));
+                    let neighbor = if valid { self.compressed_neighbor(v, round, reads) } else { None };
+                    push_last(&mut neighbors, neighbor);
+                }
+                return neighbors;
+            }
+            let ranges: [(u64, u64); VERTEX_BATCH] =
+                core::array::from_fn(|k| if valid[k] { self.in_lists.range(vertices[k]) } else { (0, 0) });
+            core::array::from_fn(|k| {
+                let (start, end) = ranges[k];
+                if valid[k] {
+                    reads.bytes += 16;
+                }
+                (start + (round as u64) < end).then(|| {
+                    reads.bytes += 4;
+                    *(self.in_lists.edges as *const u32).add((start + round as u64) as usize)
+                })
+            })
         }
     }
 
-    /// `v`'s in-neighbor number `round`, if its in-list has one: from the list heads in device
-    /// memory when they hold it, else from the list (decoded from its start, or from after the
-    /// heads, when compressed).
+    /// `v`'s in-neighbor number `round` in a compressed in-list, if it has one: decoded from
+    /// the list's start, or with list heads in device memory from after the bytes they take.
     #[inline(always)]
-    unsafe fn neighbor(&self, v: u32, round: u32, reads: &mut Reads) -> Option<u32> {
+    unsafe fn compressed_neighbor(&self, v: u32, round: u32, reads: &mut Reads) -> Option<u32> {
         let heads = !self.in_heads.is_null();
         // SAFETY (of every read): `v < n`, and the arrays hold what the contract says.
         unsafe {
-            if heads && (round as usize) < HEAD_NEIGHBORS {
-                reads.bytes += 4;
-                let neighbor = *self.in_heads.add(HEAD_NEIGHBORS * v as usize + round as usize);
-                return (neighbor != UNREACHED).then_some(neighbor);
-            }
-            if !COMPRESSED {
-                let (start, end) = self.in_lists.range(v);
-                reads.bytes += 16;
-                if start + (round as u64) < end {
-                    reads.bytes += 4;
-                    return Some(*(self.in_lists.edges as *const u32).add((start + round as u64) as usize));
-                }
-                return None;
-            }
             reads.bytes += 4;
             if round >= *self.in_lists.degrees.add(v as usize) {
                 return None;
@@ -524,117 +662,201 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         linker: &mut LinkEdges<HOOK>,
     ) {
         linker.targets = lists.edges as *const u32;
+        let (n, threads) = (self.n as u64, global_threads() as u64);
+        // The vertices this thread holds in the next `TILE_BATCH` tiles (or warp rows), their
+        // labels and offsets read together, so the skip test and the offsets cost one round
+        // trip a batch rather than one a tile.
+        let batch_ranges = |vertices: [u64; TILE_BATCH], reads: &mut Reads| -> [(u64, u64); TILE_BATCH] {
+            // SAFETY: labels and offsets of vertices below `n` only.
+            unsafe {
+                let labels: [u32; TILE_BATCH] =
+                    core::array::from_fn(|k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest });
+                core::array::from_fn(|k| {
+                    if vertices[k] < n && labels[k] != largest {
+                        reads.bytes += 16;
+                        lists.range(vertices[k] as u32)
+                    } else {
+                        (0, 0)
+                    }
+                })
+            }
+        };
         // SAFETY (of every read): vertices below `n`, lists inside the graph.
         unsafe {
             if COMPRESSED {
                 // A warp's lanes hold consecutive vertices; the warp decodes together.
-                let mut first = global_idx() - lane_id();
-                while first < self.n {
-                    let v = first + lane_id();
-                    let (mut start, mut end) = (0, 0);
-                    if v < self.n && self.labels.get(v) != largest {
-                        (start, end) = lists.range(v);
-                        linker.reads.bytes += 16 + (end - start);
+                let mut first = (global_idx() - lane_id()) as u64;
+                while first < n {
+                    let mut vertices = core::array::from_fn(|k| first + k as u64 * threads + lane_id() as u64);
+                    let mut ranges = batch_ranges(vertices, &mut linker.reads);
+                    for k in 0..TILE_BATCH {
+                        let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
+                        linker.reads.bytes += end - start;
+                        // Warp-uniform: the row's first vertex.
+                        if first + (k as u64) * threads < n {
+                            gather_compressed_lists(lists.edges, v as u32, start, end, linker);
+                        }
                     }
-                    gather_compressed_lists(lists.edges, v, start, end, linker);
-                    first += global_threads();
+                    first += TILE_BATCH as u64 * threads;
                 }
             } else {
-                let tiles = self.n.div_ceil(CC_BLOCK);
-                let mut tile = block_idx();
+                let tiles = n.div_ceil(CC_BLOCK as u64);
+                let grid = grid_dim() as u64;
+                let mut tile = block_idx() as u64;
                 while tile < tiles {
-                    let v = tile * CC_BLOCK + thread_idx();
-                    let (mut start, mut end) = (0, 0);
-                    if v < self.n && self.labels.get(v) != largest {
-                        (start, end) = lists.range(v);
-                        linker.reads.bytes += 16;
-                        start = (start + skip).min(end);
+                    let mut vertices =
+                        core::array::from_fn(|k| (tile + k as u64 * grid) * CC_BLOCK as u64 + thread_idx() as u64);
+                    let mut ranges = batch_ranges(vertices, &mut linker.reads);
+                    for k in 0..TILE_BATCH {
+                        let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
+                        let start = (start + skip).min(end);
+                        // Block-uniform; a tile whose lists are all skipped or used up by the
+                        // rounds (every tile of a grid's giant component) costs one barrier.
+                        if tile + (k as u64) * grid < tiles && sync_threads_or(start < end) {
+                            gather_tile(&scratch.tile, v as u32, start, end, WARP_LIST_EDGES, linker);
+                        }
                     }
-                    gather_tile(&scratch.tile, v, start, end, WARP_LIST_EDGES, linker);
-                    tile += grid_dim();
+                    tile += TILE_BATCH as u64 * grid;
                 }
             }
         }
     }
 
-    /// Block 0 alone: the most frequent label among `samples` vertices drawn by SplitMix64,
-    /// by a bitonic sort in shared memory and the longest run, into the control block.
+    /// Block 0 alone: the most frequent root among `samples` vertices drawn by SplitMix64
+    /// (GAPBS's `SampleFrequentElement`, by a hash count as there), into the control block.
+    /// Each warp counts its equal roots with one match instruction and its lowest lane adds
+    /// the count to the root's slot of an open-addressing table in shared memory, so the giant
+    /// component's hundreds of samples cost a few atomics; the slot with the highest count
+    /// wins. Three block barriers, where a sort of the samples took fifty-five.
     #[inline(always)]
     unsafe fn sample_largest(&self, scratch: &Scratch) {
+        // A slot holds its count in the high word and its root in the low one, so the largest
+        // slot is the most frequent root (the highest root among equals); an empty slot counts
+        // nothing and names no component.
+        const EMPTY: u64 = NO_COMPONENT as u64;
+        const SLOTS: u32 = MAX_SAMPLES;
+        const PER_THREAD: usize = (MAX_SAMPLES / CC_BLOCK) as usize;
         let tid = thread_idx();
         let count = self.samples.min(MAX_SAMPLES);
-        let size = count.next_power_of_two();
-        let mut i = tid;
-        while i < size {
-            let label = if i < count {
-                let v = (splitmix64(self.seed, i) % self.n as u64) as u32;
-                // SAFETY: `v < n`.
-                unsafe { self.labels.get(v) }
-            } else {
-                NO_COMPONENT
-            };
-            scratch.samples.set(i as usize, label);
-            i += CC_BLOCK;
+        let mut slot = tid;
+        while slot < SLOTS {
+            scratch.counts.set(slot as usize, EMPTY);
+            slot += CC_BLOCK;
         }
+        let sample = |k: usize| tid + k as u32 * CC_BLOCK;
+        // Slots past `count` walk from vertex 0, a root, and are dropped below.
+        let vertices: [u32; PER_THREAD] = core::array::from_fn(|k| {
+            if sample(k) < count { (splitmix64(self.seed, sample(k)) % self.n as u64) as u32 } else { 0 }
+        });
+        // SAFETY: every vertex is below `n`; the walk writes nothing, so it may run beside the
+        // other blocks' compression.
+        let mut roots = unsafe { self.labels.roots(vertices) };
         sync_threads();
-        let mut k = 2;
-        while k <= size {
-            let mut j = k / 2;
-            while j > 0 {
-                let mut i = tid;
-                while i < size {
-                    let partner = i ^ j;
-                    if partner > i {
-                        let (a, b) = (scratch.samples.get(i as usize), scratch.samples.get(partner as usize));
-                        if (a > b) == ((i & k) == 0) {
-                            scratch.samples.set(i as usize, b);
-                            scratch.samples.set(partner as usize, a);
-                        }
+        for k in 0..PER_THREAD {
+            let root = take_first(&mut roots);
+            let root = if sample(k) < count { root } else { NO_COMPONENT };
+            let same = match_any_sync(FULL_MASK, root);
+            if root != NO_COMPONENT && lane_id() == ffs(same) - 1 {
+                let added = (popc(same) as u64) << 32;
+                // At most `SLOTS` distinct roots: the probe always finds their slot or a free one.
+                let mut slot = root.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros());
+                loop {
+                    let seen = scratch.counts.compare_exchange(slot as usize, EMPTY, added | root as u64);
+                    if seen == EMPTY {
+                        break;
                     }
-                    i += CC_BLOCK;
-                }
-                sync_threads();
-                j /= 2;
-            }
-            k *= 2;
-        }
-        // Every run's first entry measures its run by binary search for its last entry.
-        let (mut best_run, mut best_label) = (0u32, NO_COMPONENT);
-        let mut i = tid;
-        while i < size {
-            let label = scratch.samples.get(i as usize);
-            if label != NO_COMPONENT && (i == 0 || scratch.samples.get(i as usize - 1) != label) {
-                let last = last_at_most(size, |j| scratch.samples.get(j as usize) <= label);
-                let run = last - i + 1;
-                if run > best_run {
-                    (best_run, best_label) = (run, label);
+                    if seen as u32 == root {
+                        scratch.counts.fetch_add(slot as usize, added);
+                        break;
+                    }
+                    slot = (slot + 1) % SLOTS;
                 }
             }
-            i += CC_BLOCK;
         }
-        let warp_best = warp_max(best_run);
+        sync_threads();
+        let mut best = EMPTY;
+        let mut slot = tid;
+        while slot < SLOTS {
+            best = best.max(scratch.counts.get(slot as usize));
+            slot += CC_BLOCK;
+        }
+        let mut delta = WARP_SIZE / 2;
+        while delta > 0 {
+            best = best.max(shfl_idx_sync_u64(FULL_MASK, best, lane_id() ^ delta));
+            delta /= 2;
+        }
         if lane_id() == 0 {
-            scratch.best.set(warp_in_block() as usize, warp_best);
-        }
-        sync_threads();
-        let mut longest = 0;
-        for w in 0..WARPS {
-            longest = longest.max(scratch.best.get(w));
-        }
-        if tid == 0 {
-            scratch.best.set(WARPS, NO_COMPONENT);
-        }
-        sync_threads();
-        if longest > 0 && best_run == longest {
-            // Any one of the tied labels will do.
-            scratch.best.exchange(WARPS, best_label);
+            scratch.sums.set(warp_in_block() as usize, best);
         }
         sync_threads();
         if tid == 0 {
+            let best = (0..WARPS).map(|w| scratch.sums.get(w)).max().unwrap_or(EMPTY);
             // SAFETY: `control` is valid; the grid barrier after this publishes it.
-            unsafe { (*self.control).largest = scratch.best.get(WARPS) };
+            unsafe { (*self.control).largest = best as u32 };
         }
     }
+}
+
+/// Removes and returns `batch`'s first element, shifting the rest down: a loop over a batch
+/// that takes its elements this way indexes it by constants only, so the batch stays in
+/// registers where indexing it by the loop's counter would put it in local memory.
+#[inline(always)]
+fn take_first<T: Copy, const K: usize>(batch: &mut [T; K]) -> T {
+    let first = batch[0];
+    for i in 1..K {
+        batch[i - 1] = batch[i];
+    }
+    first
+}
+
+/// Shifts `batch` down by one and puts `value` last: after `K` calls the batch holds the
+/// values in the order they came, built with constant indices only (see [`take_first`]).
+#[inline(always)]
+fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
+    for i in 1..K {
+        batch[i - 1] = batch[i];
+    }
+    batch[K - 1] = value;
+}
+
+/// Walks this thread's vertices of `0..n`, `VERTEX_BATCH` at a time, `f` taking each batch
+/// and which of its slots hold a vertex (the others hold vertex 0). A batch's vertices lie a
+/// grid apart, so each slot's loads are coalesced over the warp and the slots' loads are in
+/// flight together: the phases are chains of dependent reads, and one thread walking its
+/// vertices one by one would wait out each chain's latency in turn.
+#[inline(always)]
+fn for_each_batch(n: u32, mut f: impl FnMut([u32; VERTEX_BATCH], [bool; VERTEX_BATCH])) {
+    let (n, threads) = (n as u64, global_threads() as u64);
+    let mut first = global_idx() as u64;
+    while first < n {
+        let vertices: [u64; VERTEX_BATCH] = core::array::from_fn(|k| first + k as u64 * threads);
+        let valid = vertices.map(|v| v < n);
+        f(core::array::from_fn(|k| if valid[k] { vertices[k] as u32 } else { 0 }), valid);
+        first += VERTEX_BATCH as u64 * threads;
+    }
+}
+
+/// A kernel's [`Cc`]: its two directions' lists, then the fields both kernels' parameters
+/// share (see `cc_common_fields!` in the interface crate), taken from `$params` by name.
+macro_rules! cc_from_params {
+    ($params:ident, $compressed:literal, $out_lists:expr, $in_lists:expr) => {
+        Cc::<$compressed> {
+            out_lists: $out_lists,
+            in_lists: $in_lists,
+            in_heads: $params.in_heads,
+            in_head_skips: $params.in_head_skips,
+            n: $params.n,
+            labels: Labels($params.labels),
+            control: $params.control,
+            trace: $params.trace,
+            trace_capacity: $params.trace_capacity,
+            neighbor_rounds: $params.neighbor_rounds,
+            samples: $params.samples,
+            seed: $params.seed,
+            directed: $params.flags.contains(CcFlags::DIRECTED),
+            shiloach_vishkin: $params.flags.contains(CcFlags::SHILOACH_VISHKIN),
+        }
+    };
 }
 
 /// Connected components of a plain CSR in one cooperative launch of `CC_BLOCK`-thread blocks
@@ -653,22 +875,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
 unsafe fn persistent(params: CcPersistentParams) {
     let plain =
         |offsets: *const u64, targets: *const u32| Lists { offsets, edges: targets.cast(), degrees: core::ptr::null() };
-    let cc = Cc::<false> {
-        out_lists: plain(params.out_offsets, params.out_targets),
-        in_lists: plain(params.in_offsets, params.in_targets),
-        in_heads: params.in_heads,
-        in_head_skips: params.in_head_skips,
-        n: params.n,
-        labels: Labels(params.labels),
-        control: params.control,
-        trace: params.trace,
-        trace_capacity: params.trace_capacity,
-        neighbor_rounds: params.neighbor_rounds,
-        samples: params.samples,
-        seed: params.seed,
-        directed: params.flags.contains(CcFlags::DIRECTED),
-        shiloach_vishkin: params.flags.contains(CcFlags::SHILOACH_VISHKIN),
-    };
+    let cc = cc_from_params!(
+        params,
+        false,
+        plain(params.out_offsets, params.out_targets),
+        plain(params.in_offsets, params.in_targets)
+    );
     // SAFETY: forwarded from this kernel's contract.
     unsafe { cc.run() }
 }
@@ -682,22 +894,12 @@ unsafe fn persistent(params: CcPersistentParams) {
 /// `in_heads` is, and otherwise holds n bytes (how many bytes of each in-list its heads take).
 #[inline(always)]
 unsafe fn persistent_compressed(params: CcPersistentCompressedParams) {
-    let cc = Cc::<true> {
-        out_lists: Lists { offsets: params.out_offsets, edges: params.out_bytes, degrees: params.out_degrees },
-        in_lists: Lists { offsets: params.in_offsets, edges: params.in_bytes, degrees: params.in_degrees },
-        in_heads: params.in_heads,
-        in_head_skips: params.in_head_skips,
-        n: params.n,
-        labels: Labels(params.labels),
-        control: params.control,
-        trace: params.trace,
-        trace_capacity: params.trace_capacity,
-        neighbor_rounds: params.neighbor_rounds,
-        samples: params.samples,
-        seed: params.seed,
-        directed: params.flags.contains(CcFlags::DIRECTED),
-        shiloach_vishkin: params.flags.contains(CcFlags::SHILOACH_VISHKIN),
-    };
+    let cc = cc_from_params!(
+        params,
+        true,
+        Lists { offsets: params.out_offsets, edges: params.out_bytes, degrees: params.out_degrees },
+        Lists { offsets: params.in_offsets, edges: params.in_bytes, degrees: params.in_degrees }
+    );
     // SAFETY: forwarded from this kernel's contract.
     unsafe { cc.run() }
 }

@@ -40,6 +40,12 @@ pub trait SharedWord: Copy {
     /// # Safety
     /// As for [`SharedWord::load`].
     unsafe fn exchange(address: u32, value: Self) -> Self;
+    /// Atomically writes `new` at shared-window address `address` if it holds `expected`, and
+    /// returns what it held.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn compare_exchange(address: u32, expected: Self, new: Self) -> Self;
     /// Atomically adds `value` at shared-window address `address` and returns what it held.
     ///
     /// # Safety
@@ -85,6 +91,17 @@ macro_rules! shared_word {
                 unsafe {
                     asm!(concat!("atom.shared.exch.b", $bits, " {old}, [{a}], {v};"), a = in(reg32) address,
                         v = in($class) value, old = out($class) old, options(nostack))
+                };
+                old
+            }
+
+            #[inline(always)]
+            unsafe fn compare_exchange(address: u32, expected: $t, new: $t) -> $t {
+                let old: $t;
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("atom.shared.cas.b", $bits, " {old}, [{a}], {e}, {n};"), a = in(reg32) address,
+                        e = in($class) expected, n = in($class) new, old = out($class) old, options(nostack))
                 };
                 old
             }
@@ -184,8 +201,19 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         unsafe { T::exchange(self.address(i), value) }
     }
 
-    /// Adds `value` to element `i` as one atomic and returns what the element held; traps when
-    /// `i >= N`. Counters that the threads of a block bump in one barrier interval use it.
+    /// Stores `new` at element `i` if it holds `expected`, as one atomic compare-and-swap, and
+    /// returns what the element held; traps when `i >= N`. For elements that several threads
+    /// may write in one barrier interval, as [`SharedArray::exchange`].
+    #[inline(always)]
+    pub fn compare_exchange(&self, i: usize, expected: T, new: T) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::compare_exchange(self.address(i), expected, new) }
+    }
+
+    /// Adds `value` to element `i` as one atomic addition and returns what the element held;
+    /// traps when `i >= N`. For elements that several threads may write in one barrier
+    /// interval, as [`SharedArray::exchange`].
     #[inline(always)]
     pub fn fetch_add(&self, i: usize, value: T) -> T {
         assert!(i < N);

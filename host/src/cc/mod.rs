@@ -51,9 +51,11 @@ impl Default for CcOptions {
 /// One phase of a run, as the trace reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CcPhase {
-    /// Afforest's r-th neighbor round (0-based), its compression included.
+    /// Afforest's r-th neighbor round (0-based): on the CPU its compression included; the
+    /// GPU's finds compress as they walk.
     NeighborRound(u32),
-    /// Finding the largest intermediate component by sampling.
+    /// Finding the largest intermediate component by sampling (on the GPU, with every label
+    /// pointed at its root beside it).
     Sampling,
     /// Linking the remaining neighbors of the vertices outside the largest component (or, for
     /// Shiloach-Vishkin, every hooking pass).

@@ -6,7 +6,8 @@
 /// Threads per block; the host launches the CC kernels with exactly this many.
 pub const CC_BLOCK: u32 = 256;
 
-/// The most vertices the sampling step samples: they are sorted in one block's shared memory.
+/// The most vertices the sampling step samples: their roots are counted in a hash table of
+/// this many slots in one block's shared memory.
 pub const MAX_SAMPLES: u32 = 2048;
 
 /// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
@@ -72,10 +73,10 @@ impl CcFlags {
 /// the bits above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TracePhase {
-    /// Afforest's neighbor round `r` (its compression included; round 0 also initializes the
-    /// labels).
+    /// Afforest's neighbor round `r` (round 0 also initializes the labels).
     NeighborRound(u32),
-    /// Sampling the largest intermediate component (block 0 alone).
+    /// Sampling the largest intermediate component (block 0) and, beside it, pointing every
+    /// label at its root (every block) for the final link's skip test.
     Sampling,
     /// Afforest's final link, or one Shiloach-Vishkin hooking pass.
     FinalLink,

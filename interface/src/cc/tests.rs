@@ -6,17 +6,8 @@ use std::vec::Vec;
 use core::mem::{offset_of, size_of};
 
 use super::*;
-use crate::{KernelParams, ParamField};
-
-/// Fields cover the struct without overlapping, each aligned, in order.
-fn check_fields<P: KernelParams>() {
-    let mut end = 0;
-    for &ParamField { name, offset, size, align } in P::FIELDS {
-        assert!(offset >= end && offset % align == 0 && offset - end < align, "{}: {name} at {offset}", P::KERNEL);
-        end = offset + size;
-    }
-    assert_eq!(size_of::<P>(), end.next_multiple_of(8), "{}", P::KERNEL);
-}
+use crate::tests::check_fields;
+use crate::KernelParams;
 
 #[test]
 fn cc_kernels_share_their_parameters_after_the_graph() {

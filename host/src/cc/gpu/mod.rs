@@ -46,7 +46,7 @@ pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
 pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
     if options.samples > MAX_SAMPLES {
         return Err(Error::InvalidArgument(format!(
-            "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (sorted in one block's shared memory)",
+            "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (counted in one block's shared memory)",
             options.samples
         )));
     }
