@@ -6,17 +6,18 @@ use std::path::{Path, PathBuf};
 /// Where `scripts/setup` installs ptxas (PyPI's `nvidia-cuda-nvcc-cu12`), under the source tree.
 pub const BUNDLED_PTXAS: &str = ".tools/ptxas/nvidia/cuda_nvcc/bin/ptxas";
 
-/// The environment variable that names a ptxas binary, tried first.
+/// The environment variable that names a ptxas binary, tried first; set but empty, it says
+/// there is none (a build then makes no cubins: quicker, for kernel work).
 pub const PTXAS_VARIABLE: &str = "WARPATH_PTXAS";
 
 /// A CUDA toolkit's ptxas at its usual place, tried last.
 const TOOLKIT_PTXAS: &str = "/usr/local/cuda/bin/ptxas";
 
-/// The ptxas to use, first found of: `$WARPATH_PTXAS` (taken as given), [`BUNDLED_PTXAS`] under
+/// The ptxas to use, first found of: `$WARPATH_PTXAS` (taken as given; none if empty), [`BUNDLED_PTXAS`] under
 /// `source_root`, `ptxas` on the `PATH`, [`TOOLKIT_PTXAS`]; `None` when there is none.
 pub fn locate_ptxas(source_root: &Path) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(PTXAS_VARIABLE) {
-        return Some(PathBuf::from(path));
+        return (!path.is_empty()).then(|| PathBuf::from(path));
     }
     let bundled = source_root.join(BUNDLED_PTXAS);
     if bundled.is_file() {
