@@ -35,7 +35,8 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
     let modified = fs::metadata(&ptxas).and_then(|meta| meta.modified()).ok();
     let key = format!("{}\n{modified:?}\n{:016x}\n", ptxas.display(), fnv1a64(ptx.as_bytes()));
     let key_file = out_dir.join("cubins.key");
-    let all_present = CUBIN_ARCHITECTURES.iter().all(|arch| cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0));
+    let all_present =
+        CUBIN_ARCHITECTURES.iter().all(|arch| cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0));
     if all_present && fs::read_to_string(&key_file).ok().as_deref() == Some(key.as_str()) {
         return;
     }
@@ -60,7 +61,9 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
         let outcome = child.and_then(|child| child.wait_with_output());
         let made = match outcome {
             Ok(output) if output.status.success() => fs::read(&partial).map_err(|err| err.to_string()),
-            Ok(output) => Err(String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("no message").to_string()),
+            Ok(output) => {
+                Err(String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("no message").to_string())
+            }
             Err(err) => Err(err.to_string()),
         };
         let _ = fs::remove_file(&partial);

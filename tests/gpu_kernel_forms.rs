@@ -26,7 +26,12 @@ fn check_a_kernel_runs(gpu: &GpuContext) {
     assert_eq!(rows.len(), (grid * block) as usize);
     for (global, row) in rows.iter().enumerate() {
         let global = global as u32;
-        assert_eq!(row[..4], [global % block, global / block, block, grid], "thread {global} ({})", gpu.loaded_kernels());
+        assert_eq!(
+            row[..4],
+            [global % block, global / block, block, grid],
+            "thread {global} ({})",
+            gpu.loaded_kernels()
+        );
     }
 }
 

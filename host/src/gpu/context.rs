@@ -10,8 +10,8 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
-use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::ptx::{self, KernelForm, LoadedKernels};
+use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
 use crate::gpu::GpuError;
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, ListHeads, WeightKind, Weights};

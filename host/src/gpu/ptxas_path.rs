@@ -13,8 +13,9 @@ pub const PTXAS_VARIABLE: &str = "WARPATH_PTXAS";
 /// A CUDA toolkit's ptxas at its usual place, tried last.
 const TOOLKIT_PTXAS: &str = "/usr/local/cuda/bin/ptxas";
 
-/// The ptxas to use, first found of: `$WARPATH_PTXAS` (taken as given; none if empty), [`BUNDLED_PTXAS`] under
-/// `source_root`, `ptxas` on the `PATH`, [`TOOLKIT_PTXAS`]; `None` when there is none.
+/// The ptxas to use, first found of: `$WARPATH_PTXAS` (taken as given; none if empty),
+/// [`BUNDLED_PTXAS`] under `source_root`, `ptxas` on the `PATH`, [`TOOLKIT_PTXAS`]; `None` when
+/// there is none.
 pub fn locate_ptxas(source_root: &Path) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(PTXAS_VARIABLE) {
         return (!path.is_empty()).then(|| PathBuf::from(path));
