@@ -11,6 +11,8 @@
 //!   `scripts/update-ptx` writes, and warns when the sources changed since.
 //!
 //! Either way the PTX starts with a header naming the hash of its inputs (`ptx/inputs.rs`).
+//! Where ptxas is found, the PTX is also assembled into cubins for sm_80 and sm_90
+//! (`ptx/cubins.rs`), which the runtime loads instead on a matching GPU.
 
 use std::env;
 use std::fs;
@@ -22,11 +24,15 @@ use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
 use warpath_interface::cc::CC_BLOCK;
 use warpath_interface::names;
 
+#[path = "ptx/cubins.rs"]
+mod cubins;
 #[path = "ptx/inputs.rs"]
 mod ptx_inputs;
+#[path = "host/src/gpu/ptxas_path.rs"]
+mod ptxas_path;
 
-/// Oldest architecture the PTX targets: Ampere (A100). The driver JIT-compiles it for newer
-/// chips (H100/H200 are sm_90) when the module is loaded.
+/// Oldest architecture the PTX targets: Ampere (A100). Where no cubin matches the GPU, the
+/// driver JIT-compiles it for that chip when the module is loaded.
 const PTX_TARGET_CPU: &str = "sm_80";
 
 fn main() {
@@ -55,7 +61,9 @@ fn main() {
     let origin_file = out_dir.join("ptx-origin");
     fs::write(&origin_file, origin)
         .unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
-    write_if_changed(&out_dir.join("warpath_kernels.ptx"), &ptx);
+    let ptx_file = out_dir.join("warpath_kernels.ptx");
+    write_if_changed(&ptx_file, &ptx);
+    cubins::assemble_cubins(&root, &out_dir, &ptx_file, &ptx);
 }
 
 /// The toolchain `rust-toolchain.toml` pins (`channel = "nightly-..."`).

@@ -12,16 +12,39 @@ use rayon::prelude::*;
 
 use crate::gpu::launch::time_on_device;
 use crate::gpu::pinned::PinnedBlock;
+use crate::gpu::ptx::{self, KernelForm, LoadedKernels};
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
-use crate::gpu::{ptx, GpuError};
+use crate::gpu::GpuError;
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, HostArray, HostBlock, ListHeads, WeightKind, Weights};
 use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
 
+/// Loads the kernel module: the cubin matching `compute_capability` unless `form` asks for the
+/// PTX or there is none, and the PTX also when the driver refuses the cubin (a driver older
+/// than the ptxas that made it), so that a cubin can only ever save time.
+fn load_kernels(
+    context: &Arc<CudaContext>,
+    form: KernelForm,
+    compute_capability: (i32, i32),
+) -> Result<(Arc<CudaModule>, LoadedKernels), GpuError> {
+    if form == KernelForm::CubinIfMatching {
+        if let Some(cubin) = ptx::matching_cubin(&ptx::CUBINS, compute_capability) {
+            if let Ok(module) = context.load_module(Ptx::from_binary(cubin.image.to_vec())) {
+                return Ok((module, LoadedKernels::Cubin { major: cubin.major, minor: cubin.minor }));
+            }
+        }
+    }
+    let module =
+        context.load_module(Ptx::from_src(ptx::PTX)).map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })?;
+    Ok((module, LoadedKernels::Ptx))
+}
+
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///
-/// Create it once and reuse it: creation loads the driver, makes a context and JIT-compiles
-/// the PTX, which together take tens to hundreds of milliseconds.
+/// Create it once and reuse it: creation loads the driver, makes a context and loads the
+/// kernels: the cubin made at build time for the device's architecture where there is one
+/// (milliseconds), else the PTX, which the driver JIT-compiles (seconds at a machine's first
+/// process, then from the driver's cache).
 pub struct GpuContext {
     context: Arc<CudaContext>,
     stream: Arc<CudaStream>,
@@ -34,6 +57,7 @@ pub struct GpuContext {
     name: String,
     multiprocessors: u32,
     compute_capability: (i32, i32),
+    loaded_kernels: LoadedKernels,
 }
 
 impl GpuContext {
@@ -42,8 +66,14 @@ impl GpuContext {
         Self::with_device(0)
     }
 
-    /// Opens CUDA device `ordinal`.
+    /// Opens CUDA device `ordinal`, loading the kernels as [`KernelForm::from_env`] says
+    /// (`WARPATH_JIT=1` forces the PTX).
     pub fn with_device(ordinal: usize) -> Result<Self, GpuError> {
+        Self::with_device_and_kernels(ordinal, KernelForm::from_env())
+    }
+
+    /// Opens CUDA device `ordinal` and loads the kernels in the form `form` asks for.
+    pub fn with_device_and_kernels(ordinal: usize, form: KernelForm) -> Result<Self, GpuError> {
         // SAFETY: only tries to dlopen libcuda by its usual names; nothing is called from it.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err(GpuError::NoDriver);
@@ -64,15 +94,13 @@ impl GpuContext {
         // launch, which matters for BFS's thousands of small per-level launches.
         unsafe { context.disable_event_tracking() };
         let stream = context.default_stream();
-        let module = context
-            .load_module(Ptx::from_src(ptx::PTX))
-            .map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })?;
+        let compute_capability =
+            context.compute_capability().map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))?;
+        let (module, loaded_kernels) = load_kernels(&context, form, compute_capability)?;
         let name = context.name().map_err(|e| GpuError::driver("cuDeviceGetName", e))?;
         let multiprocessors = context
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))? as u32;
-        let compute_capability =
-            context.compute_capability().map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))?;
         Ok(GpuContext {
             context,
             stream,
@@ -83,7 +111,13 @@ impl GpuContext {
             name,
             multiprocessors,
             compute_capability,
+            loaded_kernels,
         })
+    }
+
+    /// Which form of the kernels this context loaded: "cubin sm_90" or the PTX.
+    pub fn loaded_kernels(&self) -> LoadedKernels {
+        self.loaded_kernels
     }
 
     /// How large arrays are copied to the device ([`UploadPath`]; `WARPATH_UPLOAD` sets it

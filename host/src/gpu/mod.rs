@@ -1,7 +1,7 @@
 //! The GPU runtime: a thin, safe layer over cudarc's driver API.
 //!
-//! - [`GpuContext`] finds the device, creates the context and stream, and loads the PTX module
-//!   built from `device/` once;
+//! - [`GpuContext`] finds the device, creates the context and stream, and loads the kernel
+//!   module built from `device/` once (the cubin for the device's architecture, else the PTX);
 //! - [`launch`] sizes grids, checks buffer contracts and launches a kernel with its parameter
 //!   struct from the interface crate: the one place that calls cudarc's `unsafe` launch for
 //!   the algorithms' launchers (`crate::bfs::gpu::launch`), which check each kernel's contract;

@@ -2,7 +2,8 @@
 //!
 //! ptxas comes from the PyPI package `nvidia-cuda-nvcc-cu12` (pinned in `scripts/setup`,
 //! installed under `.tools/`); no CUDA toolkit is needed. It is looked up in `$WARPATH_PTXAS`,
-//! then `.tools/ptxas/nvidia/cuda_nvcc/bin/ptxas` under the source tree, then `PATH`.
+//! then `.tools/ptxas/nvidia/cuda_nvcc/bin/ptxas` under the source tree, then `PATH`, then
+//! `/usr/local/cuda/bin/ptxas`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,28 +26,19 @@ pub struct KernelResources {
     pub spill_load_bytes: u32,
 }
 
-/// Finds ptxas, or says how to install it.
+#[path = "ptxas_path.rs"]
+mod ptxas_path;
+
+/// Finds ptxas (where [`ptxas_path::locate_ptxas`] looks, which `build.rs` shares), or says how
+/// to install it.
 pub fn find_ptxas() -> Result<PathBuf> {
-    if let Some(path) = std::env::var_os("WARPATH_PTXAS") {
-        return Ok(PathBuf::from(path));
-    }
-    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools/ptxas/nvidia/cuda_nvcc/bin/ptxas");
-    if bundled.exists() {
-        return Ok(bundled);
-    }
-    if let Some(path) = std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join("ptxas"))
-        .find(|candidate| candidate.is_file())
-    {
-        return Ok(path);
-    }
-    Err(Error::InvalidArgument(
-        "ptxas is missing: run scripts/setup (it installs the PyPI package nvidia-cuda-nvcc-cu12 into .tools/), \
-         or set WARPATH_PTXAS to a ptxas binary"
-            .into(),
-    ))
+    ptxas_path::locate_ptxas(Path::new(env!("CARGO_MANIFEST_DIR"))).ok_or_else(|| {
+        Error::InvalidArgument(
+            "ptxas is missing: run scripts/setup (it installs the PyPI package nvidia-cuda-nvcc-cu12 into .tools/), \
+             or set WARPATH_PTXAS to a ptxas binary"
+                .into(),
+        )
+    })
 }
 
 /// Assembles the embedded PTX for `arch` and returns each kernel's resources.

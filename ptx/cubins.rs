@@ -1,0 +1,107 @@
+//! Part of `build.rs`: assembles the PTX it embeds into cubins with NVIDIA's ptxas, so that a
+//! process on a matching GPU loads machine code instead of having the driver JIT-compile 1.4 MB
+//! of PTX at its first start (issue 23). `host/src/gpu/ptx.rs` embeds one file per
+//! [`CUBIN_ARCHITECTURES`] entry, empty where none was made: no ptxas (a plain stable build),
+//! or ptxas failed (a build warning; the process then loads the PTX as before).
+//!
+//! Not one of `ptx/inputs.rs`'s inputs: cubins are made from the PTX, never committed, and
+//! changing how they are made changes no PTX.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::ptxas_path::{locate_ptxas, PTXAS_VARIABLE};
+
+/// The architectures cubins are made for (Ampere, Hopper): `warpath_kernels.<arch>.cubin` in
+/// `$OUT_DIR` each. `host/src/gpu/ptx.rs` lists the same files.
+const CUBIN_ARCHITECTURES: [&str; 2] = ["sm_80", "sm_90"];
+
+/// Assembles `ptx_file` for every architecture into `out_dir`, skipping the work when the
+/// same ptxas already assembled the same PTX (build.rs reruns for every host source edit, and
+/// ptxas takes seconds of CPU per architecture).
+pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx: &str) {
+    println!("cargo:rerun-if-env-changed={PTXAS_VARIABLE}");
+    let Some(ptxas) = locate_ptxas(source_root) else {
+        // A build with no ptxas is normal (a stable consumer): the PTX alone is embedded.
+        for arch in CUBIN_ARCHITECTURES {
+            write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
+        }
+        return;
+    };
+    if ptxas.exists() {
+        println!("cargo:rerun-if-changed={}", ptxas.display());
+    }
+    let modified = fs::metadata(&ptxas).and_then(|meta| meta.modified()).ok();
+    let key = format!("{}\n{modified:?}\n{:016x}\n", ptxas.display(), fnv1a64(ptx.as_bytes()));
+    let key_file = out_dir.join("cubins.key");
+    let all_present =
+        CUBIN_ARCHITECTURES.iter().all(|arch| cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0));
+    if all_present && fs::read_to_string(&key_file).ok().as_deref() == Some(key.as_str()) {
+        return;
+    }
+    // Both architectures at once: ptxas runs on one core.
+    let runs: Vec<_> = CUBIN_ARCHITECTURES
+        .iter()
+        .map(|arch| {
+            let partial = out_dir.join(format!("warpath_kernels.{arch}.cubin.partial"));
+            let child = Command::new(&ptxas)
+                .args(["-O3", &format!("-arch={arch}")])
+                .arg(ptx_file)
+                .arg("-o")
+                .arg(&partial)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn();
+            (arch, partial, child)
+        })
+        .collect();
+    let mut all_made = true;
+    for (arch, partial, child) in runs {
+        let outcome = child.and_then(|child| child.wait_with_output());
+        let made = match outcome {
+            Ok(output) if output.status.success() => fs::read(&partial).map_err(|err| err.to_string()),
+            Ok(output) => {
+                Err(String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("no message").to_string())
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        let _ = fs::remove_file(&partial);
+        match made {
+            Ok(image) => write_bytes_if_changed(&cubin_path(out_dir, arch), &image),
+            Err(problem) => {
+                all_made = false;
+                println!(
+                    "cargo:warning={} could not assemble the kernels for {arch} ({problem}); \
+                     warpath loads them as PTX there, compiled by the driver at a process's first start",
+                    ptxas.display()
+                );
+                write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
+            }
+        }
+    }
+    // A failure is not remembered: the next build tries again, and warns again.
+    if all_made {
+        if let Err(err) = fs::write(&key_file, key) {
+            println!("cargo:warning=cannot write {}: {err}", key_file.display());
+        }
+    } else {
+        let _ = fs::remove_file(&key_file);
+    }
+}
+
+fn cubin_path(out_dir: &Path, arch: &str) -> std::path::PathBuf {
+    out_dir.join(format!("warpath_kernels.{arch}.cubin"))
+}
+
+/// Rewrites only on change, so that cargo does not recompile the library for an equal file.
+fn write_bytes_if_changed(path: &Path, contents: &[u8]) {
+    if fs::read(path).ok().as_deref() != Some(contents) {
+        fs::write(path, contents).unwrap_or_else(|err| crate::fail(&format!("cannot write {}: {err}", path.display())));
+    }
+}
+
+/// 64-bit FNV-1a, as `ptx/inputs.rs` hashes: a cache key that is the same in every build.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3))
+}
