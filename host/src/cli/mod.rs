@@ -164,12 +164,19 @@ fn load_weighted_staged(
 
 /// Where a graph the GPU may run is built: pinned, device-mapped host memory, which the GPU
 /// places without a host copy (one DMA into device memory, none for zero-copy), when the
-/// backend may be the GPU and one is present; ordinary memory for the CPU, for `--compressed`
-/// (whose lists are encoded anew, so the plain arrays are never placed), or with
-/// `WARPATH_PINNED_BUILD=0` (docs/tuning.md). Called before the load is timed: it opens the
-/// GPU's context, which the placement would otherwise open.
+/// backend may be the GPU, one is present and `WARPATH_PINNED_BUILD` asks for it (by default
+/// for `--placement zero-copy`: docs/tuning.md); ordinary memory otherwise, and always for the
+/// CPU and for `--compressed` (whose lists are encoded anew, so the plain arrays are never
+/// placed). Called before the load is timed: it opens the GPU's context, which the placement
+/// would otherwise open.
 fn host_memory_for(graph: &GraphArgs) -> MemoryProvider {
-    if graph.backend() == warpath::engine::Backend::Cpu || graph.compressed || !warpath::gpu::pinned_build_enabled() {
+    use warpath::gpu::PinnedBuild;
+    let wanted = match warpath::gpu::pinned_build() {
+        PinnedBuild::Always => true,
+        PinnedBuild::ZeroCopyOnly => graph.placement == args::PlacementArg::ZeroCopy,
+        PinnedBuild::Never => false,
+    };
+    if !wanted || graph.backend() == warpath::engine::Backend::Cpu || graph.compressed {
         return None;
     }
     let memory: &'static dyn HostMemory = warpath::gpu::PinnedMemory::shared().ok()?;

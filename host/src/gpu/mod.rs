@@ -44,4 +44,4 @@ pub mod selftest;
 
 pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;
-pub use pinned::{pinned_build_enabled, PinnedMemory};
+pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};

@@ -31,10 +31,27 @@ impl std::fmt::Debug for PinnedMemory {
     }
 }
 
-/// Whether graphs are built into pinned memory when the GPU may run them: on unless
-/// `WARPATH_PINNED_BUILD=0` (for comparing with the staged copies of ordinary memory).
-pub fn pinned_build_enabled() -> bool {
-    std::env::var("WARPATH_PINNED_BUILD").map_or(true, |value| value.trim() != "0")
+/// When graphs are built into pinned memory (`WARPATH_PINNED_BUILD`: `1` always, `0` never,
+/// unset or `auto` for zero-copy placements only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinnedBuild {
+    /// Whenever the GPU may run the graph.
+    Always,
+    /// Only when the graph is to be placed zero-copy: pinning costs as much as the copy it
+    /// saves, and a graph bound for device memory loads faster into ordinary memory and goes
+    /// through the staging buffers (bench/NOTES.md entry 56).
+    ZeroCopyOnly,
+    /// Never: ordinary memory, placed through the staging buffers or copied into pinned memory.
+    Never,
+}
+
+/// [`PinnedBuild`] from `WARPATH_PINNED_BUILD`.
+pub fn pinned_build() -> PinnedBuild {
+    match std::env::var("WARPATH_PINNED_BUILD").as_deref().map(str::trim) {
+        Ok("1") => PinnedBuild::Always,
+        Ok("0") => PinnedBuild::Never,
+        _ => PinnedBuild::ZeroCopyOnly,
+    }
 }
 
 impl PinnedMemory {
