@@ -4,23 +4,10 @@
 
 mod common;
 
-use std::process::{Command, Output};
 
-use common::{assert_one_line_error, Scratch};
+use common::{Scratch, assert_one_line_error, stderr, stdout, warpath};
 use warpath::bench::cc::{CcPayload, CcSummary, CcTrial};
 use warpath::bench::json::read_report_of;
-
-fn warpath(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// The value of `key: value` in a printout.
 fn value<'a>(text: &'a str, key: &str) -> &'a str {

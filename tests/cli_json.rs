@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{assert_one_line_error, Scratch};
+use common::{Scratch, assert_one_line_error, stdout};
 use serde_json::Value;
 
 fn warpath_in(dir: &Path, args: &[&str]) -> Output {
@@ -16,10 +16,6 @@ fn warpath_in(dir: &Path, args: &[&str]) -> Output {
 
 fn warpath(args: &[&str]) -> Output {
     warpath_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The one JSON object `warpath ARGS` printed, after checking that it succeeded and printed

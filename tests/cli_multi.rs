@@ -4,21 +4,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
 
-use common::{assert_one_line_error, Scratch};
-
-fn warpath(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{Scratch, assert_one_line_error, stderr, stdout, warpath};
 
 #[test]
 fn bfs_over_partitions_prints_levels_and_verifies() {

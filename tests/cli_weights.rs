@@ -3,13 +3,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::Scratch;
-
-fn warpath(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
-}
+use common::{Scratch, warpath};
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

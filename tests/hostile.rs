@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{assert_one_line_error, Scratch};
+use common::{Scratch, assert_one_line_error, stderr};
 use warpath::formats::{read_graph, ReadOptions};
 
 /// `warpath ARGS` with `WARPATH_MEMORY_LIMIT` set to `limit` (or unset).
@@ -26,10 +26,6 @@ fn warpath_with_limit(args: &[&str], limit: Option<&str>) -> Output {
 
 fn warpath(args: &[&str]) -> Output {
     warpath_with_limit(args, None)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 

@@ -186,3 +186,16 @@ pub fn assert_one_line_error(out: &std::process::Output, needles: &[&str]) {
         assert!(err.contains(needle), "`{needle}` missing from: {err}");
     }
 }
+
+/// Runs the `warpath` binary cargo built for these tests with `args`.
+pub fn warpath(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
+}
+
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
