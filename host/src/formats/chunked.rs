@@ -475,6 +475,29 @@ pub(crate) mod fast {
         }
         (text.get(*pos) == Some(&b'\n')).then(|| *pos += 1)
     }
+
+    /// The common body line of the edge-list formats: two ids, then the value `column` reads
+    /// from a third token (none without a column), then the line's end. Returns the ids as
+    /// written, the value and the bytes the line took with its newline.
+    #[inline(always)]
+    pub(crate) fn pair_line<C: super::text::Column>(
+        text: &[u8],
+        column: Option<&C>,
+    ) -> Option<((u64, u64), C::Value, usize)> {
+        let mut pos = 0;
+        let first = digits(text, &mut pos)?;
+        gap(text, &mut pos)?;
+        let second = digits(text, &mut pos)?;
+        let value = match column {
+            Some(column) => {
+                gap(text, &mut pos)?;
+                column.value(token(text, &mut pos)?).ok()?
+            }
+            None => C::Value::default(),
+        };
+        line_end(text, &mut pos)?;
+        Some(((first, second), value, pos))
+    }
 }
 
 #[cfg(test)]

@@ -153,19 +153,7 @@ impl<C: Column> LineParser for Entries<C> {
 
     #[inline]
     fn fast(&self, text: &[u8]) -> Option<(Entry<C::Value>, usize)> {
-        use chunked::fast;
-        let mut pos = 0;
-        let i = fast::digits(text, &mut pos)?;
-        fast::gap(text, &mut pos)?;
-        let j = fast::digits(text, &mut pos)?;
-        let value = match &self.column {
-            Some(column) => {
-                fast::gap(text, &mut pos)?;
-                column.value(fast::token(text, &mut pos)?).ok()?
-            }
-            None => C::Value::default(),
-        };
-        fast::line_end(text, &mut pos)?;
+        let ((i, j), value, pos) = chunked::fast::pair_line(text, self.column.as_ref())?;
         let inside = (1..=self.rows).contains(&i) && (1..=self.cols).contains(&j);
         inside.then_some(((((i - 1) as u32, (j - 1) as u32), value), pos))
     }

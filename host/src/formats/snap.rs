@@ -59,19 +59,7 @@ impl<C: Column> LineParser for EdgeLines<C> {
 
     #[inline]
     fn fast(&self, text: &[u8]) -> Option<(Entry<C::Value>, usize)> {
-        use chunked::fast;
-        let mut pos = 0;
-        let u = fast::digits(text, &mut pos)?;
-        fast::gap(text, &mut pos)?;
-        let v = fast::digits(text, &mut pos)?;
-        let weight = match &self.column {
-            Some(column) => {
-                fast::gap(text, &mut pos)?;
-                column.value(fast::token(text, &mut pos)?).ok()?
-            }
-            None => C::Value::default(),
-        };
-        fast::line_end(text, &mut pos)?;
+        let ((u, v), weight, pos) = chunked::fast::pair_line(text, self.column.as_ref())?;
         (u < MAX_VERTICES && v < MAX_VERTICES).then_some((((u as u32, v as u32), weight), pos))
     }
 
