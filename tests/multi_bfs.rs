@@ -1,14 +1,20 @@
 //! The partitioned BFS on 1 to 7 ranks in one process: every result passes the Graph500 checks
 //! and has the sequential BFS's distances, on Kronecker, uniform, grid, directed and
 //! many-component graphs, from a source in every part; levels and exchanges are accounted.
+//! The same checks run with every rank's levels on the GPU (`multi::gpu`, all parts on the
+//! first GPU; skipped without one).
 
 mod common;
 
-use common::{build, rmat, Rng};
+use common::{build, gpu_or_skip, rmat, Rng};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::bfs::gather_tree;
-use warpath::multi::{bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, PartitionedOptions};
+use warpath::multi::gpu::bfs_gpu_in_process;
+use warpath::multi::{
+    bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Partition, PartitionedOptions,
+    PartitionedTraversal,
+};
 use warpath::Graph;
 
 const WORLDS: [usize; 5] = [1, 2, 3, 4, 7];
@@ -25,13 +31,29 @@ fn sources_across_parts(g: &Graph, bounds: &[u32]) -> Vec<u32> {
     sources
 }
 
+/// Where a check runs the partitioned BFS: the parts' levels on their threads, or on the GPU.
+type Runner = fn(&Partition, &[u32], &PartitionedOptions) -> Vec<PartitionedTraversal>;
+
+fn on_threads(partition: &Partition, sources: &[u32], options: &PartitionedOptions) -> Vec<PartitionedTraversal> {
+    sources.iter().map(|&source| bfs_in_process(partition, source, options).unwrap()).collect()
+}
+
+fn on_gpu(partition: &Partition, sources: &[u32], options: &PartitionedOptions) -> Vec<PartitionedTraversal> {
+    bfs_gpu_in_process(partition, sources, options).unwrap()
+}
+
 /// Runs every world size from every chosen source with `options`, and checks each tree.
 fn check_graph(name: &str, g: &Graph, options: &PartitionedOptions) {
+    check_graph_on(name, g, options, on_threads);
+}
+
+/// [`check_graph`] with the levels where `run` puts them.
+fn check_graph_on(name: &str, g: &Graph, options: &PartitionedOptions, run: Runner) {
     let transpose = (!g.is_undirected()).then(|| g.transpose());
     for world in WORLDS {
         let partition = partition_1d(g, transpose.as_ref(), world).unwrap();
-        for source in sources_across_parts(g, &partition.bounds) {
-            let run = bfs_in_process(&partition, source, options).unwrap();
+        let sources = sources_across_parts(g, &partition.bounds);
+        for (run, source) in run(&partition, &sources, options).into_iter().zip(sources) {
             let expected = bfs_sequential(g, source);
             let context = format!("{name}, {world} ranks, source {source}");
             assert_eq!(run.result.distances, expected.distances, "{context}");
@@ -144,4 +166,49 @@ fn bad_sources_and_mismatched_worlds_are_errors() {
     assert!(err.to_string().contains("is not a vertex"), "{err}");
     let answers = run_ranks(3, |comm| bfs_rank(comm, &partition.parts[comm.rank() % 2], 0, &Default::default()));
     assert!(answers.iter().all(|a| a.as_ref().is_err_and(|e| e.to_string().contains("2 parts"))));
+}
+
+/// The GPU path: the parts' levels run by the `bfs_part_*` kernels, the ranks threads sharing
+/// the first GPU, on every graph shape the CPU checks take.
+#[test]
+fn gpu_ranks_give_the_same_trees() {
+    if gpu_or_skip("gpu_ranks_give_the_same_trees").is_none() {
+        return;
+    }
+    let default = PartitionedOptions::default();
+    for spec in ["kron:11", "urand:11", "grid2d:40x30"] {
+        check_graph_on(spec, &generated(spec), &default, on_gpu);
+    }
+    let directed = rmat(11, 30_000, 3, false);
+    check_graph_on("directed rmat", &directed, &default, on_gpu);
+    let early = PartitionedOptions { alpha: 1e-6, ..Default::default() };
+    check_graph_on("directed rmat, bottom-up early", &directed, &early, on_gpu);
+    let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
+    check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
+}
+
+/// The GPU ranks account their exchanges like the CPU ranks: the same levels, directions and
+/// counts, the same bitmap bytes; and a placed part serves many sources.
+#[test]
+fn gpu_ranks_trace_like_cpu_ranks() {
+    if gpu_or_skip("gpu_ranks_trace_like_cpu_ranks").is_none() {
+        return;
+    }
+    let g = generated("kron:12");
+    let partition = partition_1d(&g, None, 4).unwrap();
+    let sources = warpath::bfs::random_sources(&g, 1, 3);
+    let on_device = bfs_gpu_in_process(&partition, &sources, &PartitionedOptions::default()).unwrap();
+    for (gpu_run, &source) in on_device.iter().zip(&sources) {
+        let cpu_run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();
+        assert_eq!(gpu_run.result.distances, cpu_run.result.distances);
+        verify::validate(&g, &gpu_run.result).unwrap();
+        assert_eq!(gpu_run.levels.len(), cpu_run.levels.len());
+        for (a, b) in gpu_run.levels.iter().zip(&cpu_run.levels) {
+            let trace = |l: &warpath::multi::PartitionedLevel| (l.trace.direction, l.trace.frontier, l.trace.edges_inspected);
+            assert_eq!(trace(a), trace(b));
+            if a.trace.direction == Direction::BottomUp {
+                assert_eq!(a.exchange_bytes, b.exchange_bytes);
+            }
+        }
+    }
 }

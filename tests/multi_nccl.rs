@@ -1,5 +1,6 @@
 //! The NCCL communicator (feature `nccl`) on one GPU, world size 1: its collectives and the
-//! partitioned BFS over it. Skips without a GPU or without libnccl (scripts/nccl-link makes the
+//! partitioned BFS over it, with the ranks' levels on the CPU and on their GPUs (over every GPU
+//! of the machine, so on a multi-GPU machine the bitmap's all-gather crosses between them). Skips without a GPU or without libnccl (scripts/nccl-link makes the
 //! name cudarc loads). Run: `cargo test --release --features nccl --test multi_nccl`.
 #![cfg(feature = "nccl")]
 
@@ -8,7 +9,8 @@ mod common;
 use common::{gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::multi::nccl::run_gpu_ranks;
+use warpath::multi::gpu::{bfs_rank_gpu, by_source, GpuPart};
+use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on};
 use warpath::multi::{bfs_rank, partition_1d, Communicator, PartitionedOptions, ReduceOp};
 
 fn nccl_or_skip(test: &str) -> bool {
@@ -27,7 +29,7 @@ fn collectives_on_one_rank_return_the_ranks_own_data() {
     if !nccl_or_skip("collectives_on_one_rank_return_the_ranks_own_data") {
         return;
     }
-    let answers = run_gpu_ranks(&[0], |comm| {
+    let answers = run_gpu_ranks_on(&[0], |_gpu, comm| {
         let mut words = [3u64, 5, u64::MAX];
         comm.all_reduce(&mut words, ReduceOp::Sum)?;
         let mut ors = [0b1010u64];
@@ -52,9 +54,33 @@ fn the_partitioned_bfs_runs_over_nccl() {
     let g = generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let partition = partition_1d(&g, None, 1).unwrap();
     let source = warpath::bfs::random_source(&g, 1).unwrap();
-    let ranks = run_gpu_ranks(&[0], |comm| bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default()))
-        .unwrap();
+    let ranks =
+        run_gpu_ranks_on(&[0], |_gpu, comm| bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default()))
+            .unwrap();
     let run = warpath::multi::bfs::concatenate(ranks, source);
     assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
     verify::validate(&g, &run.result).unwrap();
+}
+
+#[test]
+fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
+    if !nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_valid_trees") {
+        return;
+    }
+    let ordinals = resolve_gpus("all").unwrap();
+    for spec in ["kron:14", "urand:13"] {
+        let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        let partition = partition_1d(&g, None, ordinals.len()).unwrap();
+        let sources = warpath::bfs::random_sources(&g, 2, 3);
+        let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+            let mut placed = GpuPart::place(gpu, &partition.parts[comm.rank()])?;
+            sources.iter().map(|&s| bfs_rank_gpu(comm, &mut placed, s, &PartitionedOptions::default())).collect()
+        })
+        .unwrap();
+        for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
+            assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances, "{spec}");
+            verify::validate(&g, &run.result).unwrap();
+            assert_eq!(run.ranks, ordinals.len());
+        }
+    }
 }

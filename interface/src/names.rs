@@ -4,6 +4,7 @@
 //! against the `.entry` points of the embedded PTX, and that the PTX has no other).
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
+use crate::bfs::partitioned::{BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams};
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
@@ -19,10 +20,24 @@ pub const BFS_PERSISTENT_INIT: &str = BfsPersistentInitParams::KERNEL;
 pub const BFS_PERSISTENT: &str = BfsPersistentParams::KERNEL;
 pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNEL;
 pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
+pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
+pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
+pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
+pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 6] =
-    [BFS_INIT, BFS_TOPDOWN_EXPAND, BFS_PERSISTENT_INIT, BFS_PERSISTENT, BFS_PERSISTENT_COMPRESSED, BFS_EDGE_QUEUE];
+pub const BFS: [&str; 10] = [
+    BFS_INIT,
+    BFS_TOPDOWN_EXPAND,
+    BFS_PERSISTENT_INIT,
+    BFS_PERSISTENT,
+    BFS_PERSISTENT_COMPRESSED,
+    BFS_EDGE_QUEUE,
+    BFS_PART_INIT,
+    BFS_PART_TOP_DOWN,
+    BFS_PART_RECEIVE,
+    BFS_PART_BOTTOM_UP,
+];
 
 pub const CC_PERSISTENT: &str = CcPersistentParams::KERNEL;
 pub const CC_PERSISTENT_COMPRESSED: &str = CcPersistentCompressedParams::KERNEL;

@@ -9,6 +9,8 @@ use clap::Args;
 use serde::Serialize;
 
 use warpath::bench::stats;
+use warpath::engine::Backend;
+use warpath::gpu::GpuContext;
 use warpath::bfs::verify;
 use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
@@ -78,15 +80,28 @@ fn checked_partitions(n: usize) -> Result<usize> {
 // Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
 #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
 enum Ranks {
-    Threads(usize),
+    /// Parts as threads of this process: their levels on the CPU, or all on the first GPU.
+    Threads { parts: usize, on_gpu: bool },
     Gpus(Vec<usize>),
     Process { rank: usize, world: usize, id_file: PathBuf },
 }
 
 impl Ranks {
-    fn of(multi: &MultiArgs) -> Result<Ranks> {
+    fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
         if let Some(n) = multi.partitions {
-            return Ok(Ranks::Threads(checked_partitions(n)?));
+            let parts = checked_partitions(n)?;
+            let on_gpu = match backend {
+                Backend::Cpu => false,
+                Backend::Gpu => GpuContext::new().map(|_| true)?,
+                Backend::Auto => match GpuContext::new() {
+                    Ok(_) => true,
+                    Err(err) => {
+                        eprintln!("warpath: warning: no usable GPU ({err}); the partitions run on the CPU");
+                        false
+                    }
+                },
+            };
+            return Ok(Ranks::Threads { parts, on_gpu });
         }
         if let Some(list) = &multi.gpus {
             return gpus(list).map(Ranks::Gpus);
@@ -101,7 +116,7 @@ impl Ranks {
 
     fn count(&self) -> usize {
         match self {
-            Ranks::Threads(n) => *n,
+            Ranks::Threads { parts, .. } => *parts,
             Ranks::Gpus(list) => list.len(),
             Ranks::Process { world, .. } => *world,
         }
@@ -109,40 +124,55 @@ impl Ranks {
 
     fn describe(&self) -> String {
         match self {
-            Ranks::Threads(n) => format!("cpu ({n} partition{}, one thread each)", if *n == 1 { "" } else { "s" }),
-            Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread each; traversal on the CPU)"),
-            Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (traversal on the CPU)"),
+            Ranks::Threads { parts, on_gpu } => format!(
+                "{} ({parts} partition{}, one thread each)",
+                if *on_gpu { "gpu 0" } else { "cpu" },
+                if *parts == 1 { "" } else { "s" }
+            ),
+            Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank)"),
+            Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (its levels on its GPU)"),
         }
     }
 
-    /// Runs the partitioned BFS from `source`; `None` on a rank other than 0 of a
-    /// one-process-per-GPU job, which has nothing to report.
+    /// Runs the partitioned BFS from each of `sources`, every part placed once; empty on a rank
+    /// other than 0 of a one-process-per-GPU job, which has nothing to report.
     fn run(
         &self,
         partition: &Partition,
-        source: u32,
+        sources: &[u32],
         options: &PartitionedOptions,
-    ) -> Result<Option<PartitionedTraversal>> {
+    ) -> Result<Vec<PartitionedTraversal>> {
         match self {
-            Ranks::Threads(_) => bfs_in_process(partition, source, options).map(Some),
+            Ranks::Threads { on_gpu: false, .. } => {
+                sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
+            }
+            Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
             #[cfg(feature = "nccl")]
             Ranks::Gpus(ordinals) => {
-                let ranks = warpath::multi::nccl::run_gpu_ranks(ordinals, |comm| {
+                use warpath::multi::gpu::{bfs_rank_gpu, by_source, GpuPart};
+                let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
                     use warpath::multi::Communicator;
-                    warpath::multi::bfs_rank(comm, &partition.parts[comm.rank()], source, options)
+                    let mut placed = GpuPart::place(gpu, &partition.parts[comm.rank()])?;
+                    sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
                 })?;
-                Ok(Some(warpath::multi::bfs::concatenate(ranks, source)))
+                Ok(by_source(ranks, sources))
             }
             #[cfg(feature = "nccl")]
             Ranks::Process { rank, world, id_file } => {
+                use warpath::multi::gpu::{bfs_rank_gpu, GpuPart};
                 use warpath::multi::nccl::{share_unique_id, Nccl};
                 let id = share_unique_id(id_file, *rank, std::time::Duration::from_secs(120))?;
                 let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
-                let mut comm = Nccl::join(rank % gpus, *rank, *world, id)?;
+                let gpu = GpuContext::with_device(rank % gpus)?;
+                let mut comm = Nccl::join_on(&gpu, *rank, *world, id)?;
                 let part = &partition.parts[*rank];
-                let traversal = warpath::multi::bfs_rank(&mut comm, part, source, options)?;
-                let gathered = warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source)?;
-                Ok((*rank == 0).then_some(gathered))
+                let mut placed = GpuPart::place(&gpu, part)?;
+                let mut gathered = Vec::new();
+                for &source in sources {
+                    let traversal = bfs_rank_gpu(&mut comm, &mut placed, source, options)?;
+                    gathered.push(warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source)?);
+                }
+                Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             #[cfg(not(feature = "nccl"))]
             Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
@@ -189,7 +219,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
-    let ranks = Ranks::of(&args.multi)?;
+    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -197,7 +227,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
     let options = PartitionedOptions { bottom_up: !args.gpu.top_down, ..Default::default() };
-    let Some(traversal) = ranks.run(&partition, source, &options)? else { return Ok(()) };
+    let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -325,7 +355,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
                 .into(),
         ));
     }
-    let ranks = Ranks::of(&args.multi)?;
+    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
     let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
     let single = partition_1d(&graph, None, 1)?;
     let roots = warpath::bfs::random_sources(&graph, args.graph.input.seed, args.roots);
@@ -335,10 +365,20 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     let options = PartitionedOptions { bottom_up: !args.gpu.top_down, ..Default::default() };
     let (mut times, mut single_times, mut rates, mut exchange) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut last = None;
-    for &root in &roots {
-        let run = ranks.run(&partition, root, &options)?.expect("bench runs every rank in this process");
+    // One rank on the first of the same devices, the same roots: the scaling's baseline.
+    let alone_ranks = match &ranks {
+        Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
+        Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
+        Ranks::Process { .. } => unreachable!("refused above"),
+    };
+    // The first root twice, the first untimed: NCCL connects its channels at the first
+    // collectives, which no later traversal pays.
+    let warmed: Vec<u32> = roots[..1].iter().chain(&roots).copied().collect();
+    let runs = ranks.run(&partition, &warmed, &options)?;
+    let alone_runs = alone_ranks.run(&single, &warmed, &options)?;
+    for (run, alone) in runs.into_iter().zip(alone_runs).skip(1) {
         verify::validate(&graph, &run.result)?;
-        let alone = bfs_in_process(&single, root, &options)?;
+        verify::validate(&graph, &alone.result)?;
         times.push(run.time.as_secs_f64() * 1e3);
         single_times.push(alone.time.as_secs_f64() * 1e3);
         rates.push(gteps(&graph, &run));

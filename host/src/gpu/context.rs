@@ -255,6 +255,46 @@ impl GpuContext {
         self.stream.memcpy_htod(host, device).map_err(|e| GpuError::driver("cuMemcpyHtoD", e))
     }
 
+    /// Copies `host` into `device` from element `at` on.
+    pub fn copy_into_at<T: DeviceRepr>(&self, host: &[T], device: &mut CudaSlice<T>, at: usize) -> Result<(), GpuError> {
+        if at + host.len() > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyHtoD",
+                problem: format!("{} elements copied to element {at} of a buffer of {}", host.len(), device.len()),
+            });
+        }
+        let mut view = device.slice_mut(at..at + host.len());
+        self.stream.memcpy_htod(host, &mut view).map_err(|e| GpuError::driver("cuMemcpyHtoD", e))
+    }
+
+    /// Copies `len` elements of `from`, starting at `from_at`, into `to` at `to_at`, on the
+    /// device, in stream order.
+    pub fn copy_on_device<T: DeviceRepr>(
+        &self,
+        from: &CudaSlice<T>,
+        from_at: usize,
+        to: &mut CudaSlice<T>,
+        to_at: usize,
+        len: usize,
+    ) -> Result<(), GpuError> {
+        if from_at + len > from.len() || to_at + len > to.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoD",
+                problem: format!(
+                    "{len} elements from element {from_at} of {} to element {to_at} of {}",
+                    from.len(),
+                    to.len()
+                ),
+            });
+        }
+        if len == 0 {
+            return Ok(());
+        }
+        let source = from.slice(from_at..from_at + len);
+        let mut target = to.slice_mut(to_at..to_at + len);
+        self.stream.memcpy_dtod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoD", e))
+    }
+
     /// A timing event recorded on warpath's stream now.
     pub fn record_event(&self) -> Result<cudarc::driver::CudaEvent, GpuError> {
         let event = self

@@ -11,7 +11,8 @@
 //! - one all-reduce of the level's counts, from which every rank takes the same decision for
 //!   the next level with the single-GPU rule ([`Switching`], the persistent kernel's).
 //!
-//! The per-rank work runs on the rank's thread (one core a rank, as one GPU a rank would be).
+//! The per-rank work runs on the rank's thread ([`bfs_rank`]: one core a rank, as one GPU a rank
+//! would be) or on the rank's GPU (`multi::gpu`), under the same level loop.
 
 use std::time::{Duration, Instant};
 
@@ -132,18 +133,52 @@ pub fn gather_tree<C: Communicator>(
 }
 
 /// The counts every rank contributes to the level's all-reduce, in order.
-const FOUND: usize = 0;
-const FOUND_EDGES: usize = 1;
-const INSPECTED: usize = 2;
-const COUNTS: usize = 3;
+pub(crate) const FOUND: usize = 0;
+pub(crate) const FOUND_EDGES: usize = 1;
+pub(crate) const INSPECTED: usize = 2;
+pub(crate) const COUNTS: usize = 3;
 
-/// This rank's side of the partitioned BFS from global vertex `source`; every rank of `comm`
-/// calls it with its own part of one [`Partition`].
+/// What one level gave a rank: its counts for the all-reduce and its time in the exchange.
+pub(crate) struct Step {
+    pub(crate) counts: [u64; COUNTS],
+    pub(crate) exchange: Duration,
+}
+
+/// One rank's work at each level, wherever its labels live: on its thread ([`CpuRank`]) or on
+/// its GPU (`multi::gpu`). The level loop ([`run_levels`]) is the same for both: it takes the
+/// directions, all-reduces the counts and keeps the trace.
+pub(crate) trait RankWork<C: Communicator> {
+    /// Labels `source` as the root where this rank owns it; returns this rank's counts of the
+    /// first frontier.
+    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]>;
+    /// Expands the frontier at distance `level` top-down, trades the discovered ghosts with
+    /// their owners and labels what they sent at `level + 1`.
+    fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step>;
+    /// All-gathers the frontier at distance `level` and searches the unvisited vertices'
+    /// in-lists for it.
+    fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step>;
+    /// The owned vertices' distances and parents (global ids).
+    fn labels(self) -> Result<(Vec<u32>, Vec<u32>)>;
+}
+
+/// This rank's side of the partitioned BFS from global vertex `source`, on the rank's thread;
+/// every rank of `comm` calls it with its own part of one [`Partition`].
 pub fn bfs_rank<C: Communicator>(
     comm: &mut C,
     part: &Part,
     source: u32,
     options: &PartitionedOptions,
+) -> Result<RankTraversal> {
+    run_levels(comm, part, source, options, CpuRank::new(part))
+}
+
+/// The level loop every rank runs, with `work` doing the rank's share of each level.
+pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
+    comm: &mut C,
+    part: &Part,
+    source: u32,
+    options: &PartitionedOptions,
+    mut work: W,
 ) -> Result<RankTraversal> {
     let n = part.global.vertices;
     if source as u64 >= n {
@@ -164,16 +199,7 @@ pub fn bfs_rank<C: Communicator>(
         edges: part.global.edges,
         in_listed: part.global.with_in_edges,
     };
-    let mut rank = Labels::new(part);
-    let mut frontier = Frontier::Queue(Vec::new());
-    let mut counts = [0u64; COUNTS];
-    if part.owns(source) {
-        let local = source - part.first;
-        rank.label(local, source, 0);
-        frontier = Frontier::Queue(vec![local]);
-        counts[FOUND] = 1;
-        counts[FOUND_EDGES] = part.out_lists.graph.degree(local);
-    }
+    let mut counts = work.start(source)?;
     comm.barrier()?;
     let started = Instant::now();
     comm.all_reduce(&mut counts, ReduceOp::Sum)?;
@@ -183,8 +209,6 @@ pub fn bfs_rank<C: Communicator>(
     let (mut previous_frontier, mut previous_edges, mut reached) = (0u64, 0u64, 0u64);
     let mut unvisited_edges = part.global.edges - counts[FOUND_EDGES];
     let mut previous_bottom_up = false;
-    let mut ghost_sent = vec![false; part.out_lists.ghosts().len()];
-    let mut global_bitmap = Vec::new();
     while counts[FOUND] > 0 {
         let level_started = Instant::now();
         let level = levels.len() as u32;
@@ -200,35 +224,9 @@ pub fn bfs_rank<C: Communicator>(
         };
         let bottom_up = options.bottom_up && switching.wants_bottom_up(&inputs);
         let bytes_before = comm.bytes_sent();
-        let mut exchange_time = Duration::ZERO;
-        let mut step = [0u64; COUNTS];
-        frontier = if bottom_up {
-            let local_bitmap = frontier.into_bitmap(part.owned);
-            let exchanging = Instant::now();
-            gather_bitmap(comm, part, &local_bitmap, &mut global_bitmap)?;
-            exchange_time += exchanging.elapsed();
-            Frontier::Bitmap(rank.bottom_up(part, &global_bitmap, level + 1, &mut step))
-        } else {
-            let queue = frontier.into_queue();
-            let mut outgoing = vec![Vec::new(); comm.world_size()];
-            let mut next = rank.top_down(part, &queue, level + 1, &mut ghost_sent, &mut outgoing, &mut step);
-            let exchanging = Instant::now();
-            let mut incoming = Vec::new();
-            comm.all_to_all_v(&outgoing, &mut incoming)?;
-            exchange_time += exchanging.elapsed();
-            for pair in incoming.chunks_exact(2) {
-                let local = pair[0] - part.first;
-                if rank.distances[local as usize] == UNREACHED {
-                    rank.label(local, pair[1], level + 1);
-                    next.push(local);
-                    step[FOUND] += 1;
-                    step[FOUND_EDGES] += part.out_lists.graph.degree(local);
-                }
-            }
-            Frontier::Queue(next)
-        };
+        let step = if bottom_up { work.bottom_up(comm, level)? } else { work.top_down(comm, level)? };
         let exchange_bytes = comm.bytes_sent() - bytes_before;
-        let mut summed = step;
+        let mut summed = step.counts;
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
         levels.push(PartitionedLevel {
             trace: LevelTrace {
@@ -247,7 +245,7 @@ pub fn bfs_rank<C: Communicator>(
             exchange_bytes,
             exchange_time: Duration::ZERO,
         });
-        level_times.extend([level_started.elapsed().as_nanos() as u64, exchange_time.as_nanos() as u64]);
+        level_times.extend([level_started.elapsed().as_nanos() as u64, step.exchange.as_nanos() as u64]);
         previous_frontier = counts[FOUND];
         previous_edges = counts[FOUND_EDGES];
         previous_bottom_up = bottom_up;
@@ -265,13 +263,92 @@ pub fn bfs_rank<C: Communicator>(
         level.trace.time = Duration::from_nanos(times[0]);
         level.exchange_time = Duration::from_nanos(times[1]);
     }
-    Ok(RankTraversal {
-        first: part.first,
-        distances: rank.distances,
-        parents: rank.parents,
-        levels,
-        time: Duration::from_nanos(time[0]),
-    })
+    let (distances, parents) = work.labels()?;
+    Ok(RankTraversal { first: part.first, distances, parents, levels, time: Duration::from_nanos(time[0]) })
+}
+
+/// The owners of ghost discoveries, as (vertex, parent) pairs to send, one list a rank.
+pub(crate) fn bucket_by_owner(part: &Part, pairs: &[u32], world: usize) -> Vec<Vec<u32>> {
+    let mut outgoing = vec![Vec::new(); world];
+    for pair in pairs.chunks_exact(2) {
+        outgoing[part.owner_of(pair[0])].extend_from_slice(pair);
+    }
+    outgoing
+}
+
+/// A rank's levels on its own thread: labels, frontier and ghost marks in host memory.
+struct CpuRank<'p> {
+    part: &'p Part,
+    labels: Labels,
+    frontier: Frontier,
+    ghost_sent: Vec<bool>,
+    global_bitmap: Vec<u64>,
+}
+
+impl<'p> CpuRank<'p> {
+    fn new(part: &'p Part) -> CpuRank<'p> {
+        CpuRank {
+            part,
+            labels: Labels::new(part),
+            frontier: Frontier::Queue(Vec::new()),
+            ghost_sent: vec![false; part.out_lists.ghosts().len()],
+            global_bitmap: Vec::new(),
+        }
+    }
+}
+
+impl<C: Communicator> RankWork<C> for CpuRank<'_> {
+    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]> {
+        let part = self.part;
+        let mut counts = [0u64; COUNTS];
+        if part.owns(source) {
+            let local = source - part.first;
+            self.labels.label(local, source, 0);
+            self.frontier = Frontier::Queue(vec![local]);
+            counts[FOUND] = 1;
+            counts[FOUND_EDGES] = part.out_lists.graph.degree(local);
+        }
+        Ok(counts)
+    }
+
+    fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
+        let part = self.part;
+        let mut step = [0u64; COUNTS];
+        let queue = std::mem::replace(&mut self.frontier, Frontier::Queue(Vec::new())).into_queue();
+        let mut outgoing = vec![Vec::new(); comm.world_size()];
+        let mut next = self.labels.top_down(part, &queue, level + 1, &mut self.ghost_sent, &mut outgoing, &mut step);
+        let exchanging = Instant::now();
+        let mut incoming = Vec::new();
+        comm.all_to_all_v(&outgoing, &mut incoming)?;
+        let exchange = exchanging.elapsed();
+        for pair in incoming.chunks_exact(2) {
+            let local = pair[0] - part.first;
+            if self.labels.distances[local as usize] == UNREACHED {
+                self.labels.label(local, pair[1], level + 1);
+                next.push(local);
+                step[FOUND] += 1;
+                step[FOUND_EDGES] += part.out_lists.graph.degree(local);
+            }
+        }
+        self.frontier = Frontier::Queue(next);
+        Ok(Step { counts: step, exchange })
+    }
+
+    fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
+        let part = self.part;
+        let mut step = [0u64; COUNTS];
+        let local_bitmap =
+            std::mem::replace(&mut self.frontier, Frontier::Queue(Vec::new())).into_bitmap(part.owned);
+        let exchanging = Instant::now();
+        gather_bitmap(comm, part, &local_bitmap, &mut self.global_bitmap)?;
+        let exchange = exchanging.elapsed();
+        self.frontier = Frontier::Bitmap(self.labels.bottom_up(part, &self.global_bitmap, level + 1, &mut step));
+        Ok(Step { counts: step, exchange })
+    }
+
+    fn labels(self) -> Result<(Vec<u32>, Vec<u32>)> {
+        Ok((self.labels.distances, self.labels.parents))
+    }
 }
 
 /// Every rank's share of the frontier bitmap into `global` (one bit per global vertex): the

@@ -9,6 +9,7 @@
 
 pub mod bfs;
 pub mod comm;
+pub mod gpu;
 pub mod in_process;
 #[cfg(feature = "nccl")]
 pub mod nccl;

@@ -4,8 +4,8 @@
 //! [`ReduceOp::Or`] all-gathers and folds; no all-to-all-v either, so the lists' lengths are
 //! all-gathered first and the lists then go as grouped sends and receives.
 //!
-//! Two ways to start: [`run_gpu_ranks`] (one process, one thread per GPU of this host) and
-//! [`Nccl::join`] (one process per GPU, the ranks of one job sharing NCCL's unique id through a
+//! Two ways to start: [`run_gpu_ranks_on`] (one process, one thread per GPU of this host) and
+//! [`Nccl::join_on`] (one process per GPU, the ranks of one job sharing NCCL's unique id through a
 //! file that rank 0 writes: [`share_unique_id`]). Either way every process first calls
 //! [`prepare_environment`]: NVLink multicast (NVLS) stays off (`NCCL_NVLS_ENABLE=0` unless the
 //! environment already says otherwise), and warpath never calls `cuMulticastCreate`.
@@ -14,12 +14,13 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::driver::{CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
 use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 
 use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present};
-use crate::gpu::GpuError;
+use crate::gpu::{GpuContext, GpuError};
+use crate::multi::gpu::DeviceGather;
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
 
 /// What to tell the user when cudarc cannot load libnccl.
@@ -87,11 +88,11 @@ fn driver_failed(call: &'static str) -> impl Fn(cudarc::driver::DriverError) -> 
 }
 
 impl Nccl {
-    /// Joins rank `rank` of `world` on GPU `ordinal`; returns when all `world` ranks have joined
-    /// with the same `id`.
-    pub fn join(ordinal: usize, rank: usize, world: usize, id: Id) -> Result<Nccl> {
-        let context = CudaContext::new(ordinal).map_err(driver_failed("cuCtxCreate"))?;
-        let stream = context.new_stream().map_err(driver_failed("cuStreamCreate"))?;
+    /// Joins rank `rank` of `world` on `gpu`, the collectives on its stream, so that they are
+    /// ordered with the rank's kernels without waiting on the host ([`DeviceGather`]); returns
+    /// when all `world` ranks have joined with the same `id`.
+    pub fn join_on(gpu: &GpuContext, rank: usize, world: usize, id: Id) -> Result<Nccl> {
+        let stream = gpu.stream().clone();
         let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
         Ok(Nccl { comm, stream, bytes_sent: 0 })
     }
@@ -218,9 +219,44 @@ impl Communicator for Nccl {
     }
 }
 
-/// Runs `work` on one rank per GPU of `ordinals`, each on its own thread of this process, and
-/// returns what each returned, in rank order.
-pub fn run_gpu_ranks<T: Send>(ordinals: &[usize], work: impl Fn(&mut Nccl) -> Result<T> + Sync) -> Result<Vec<T>> {
+impl DeviceGather for Nccl {
+    fn all_gather_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        mine: &CudaSlice<u32>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()> {
+        let world = self.world_size();
+        if gathered.len() != mine.len() * world {
+            return Err(misuse(format!(
+                "all_gather of {} words on {world} ranks needs {} words to gather into, not {}",
+                mine.len(),
+                mine.len() * world,
+                gathered.len()
+            )));
+        }
+        // On another stream than the kernels' (a communicator joined on another context), the
+        // gather waits for them, and they for it.
+        let same_stream = self.stream.cu_stream() == gpu.stream().cu_stream();
+        if !same_stream {
+            gpu.synchronize()?;
+        }
+        self.comm.all_gather(mine, gathered).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        if !same_stream {
+            self.stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))?;
+        }
+        self.bytes_sent += (4 * mine.len() * world.saturating_sub(1)) as u64;
+        Ok(())
+    }
+}
+
+/// Runs `work` on one rank per GPU of `ordinals`, each on its own thread of this process with
+/// the GPU's context and a communicator on its stream, and returns what each returned, in
+/// rank order.
+pub fn run_gpu_ranks_on<T: Send>(
+    ordinals: &[usize],
+    work: impl Fn(&GpuContext, &mut Nccl) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
     prepare_environment()?;
     let id = Id::new().map_err(|e| nccl_failed("ncclGetUniqueId", e))?;
     let world = ordinals.len();
@@ -230,7 +266,11 @@ pub fn run_gpu_ranks<T: Send>(ordinals: &[usize], work: impl Fn(&mut Nccl) -> Re
             .enumerate()
             .map(|(rank, &ordinal)| {
                 let work = &work;
-                scope.spawn(move || work(&mut Nccl::join(ordinal, rank, world, id)?))
+                scope.spawn(move || {
+                    let gpu = GpuContext::with_device(ordinal)?;
+                    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+                    work(&gpu, &mut comm)
+                })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()

@@ -1,0 +1,262 @@
+//! One rank's share of a partitioned direction-optimizing BFS (the host's `multi::gpu` drives
+//! one launch of these a level and trades frontiers between the launches).
+//!
+//! Technique: Merrill, Garland and Grimshaw ("Scalable GPU Graph Traversal", PPoPP 2012),
+//! section 6, for the multi-GPU level structure: each GPU expands the frontier vertices it
+//! owns, and the neighbors owned elsewhere go to their owners between levels, which label them
+//! if nobody did first; their section 4.1 warp-based gathering for long lists, one list a thread
+//! for short ones, as the per-level kernel does. Bottom-up levels follow Beamer, Asanović and
+//! Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm): every owned
+//! unvisited vertex searches its in-list for a vertex of the global frontier bitmap, which the
+//! ranks all-gathered. Discoveries append to the next queue with warp-aggregated atomics
+//! (Moschou 2026, section 3.2) and set the vertex's bit in the rank's share of the next bitmap,
+//! so either direction can follow without a conversion pass.
+//!
+//! Local ids: `0..owned` are the rank's vertices, `owned..` the ghosts its out-lists name
+//! (their lists empty). A ghost is labelled locally when first reached, which is what makes it
+//! go to its owner once per traversal. Parents are global ids throughout.
+
+use crate::operators::gather::warp_gather;
+use crate::prelude::*;
+use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, NEXT_LEN, SENT_PAIRS};
+use warpath_interface::bfs::partitioned::{
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams,
+};
+
+/// Every local label unreached, then the source's (when this rank owns it) at distance 0.
+///
+/// # Safety
+/// `distances` and `parents` hold `n` elements.
+#[inline(always)]
+unsafe fn init(params: BfsPartInitParams) {
+    let BfsPartInitParams { distances, parents, n, source_local, source_global } = params;
+    for v in grid_stride(n as u64) {
+        let (distance, parent) = if v == source_local as u64 { (0, source_global) } else { (UNREACHED, UNREACHED) };
+        // SAFETY: `v < n`, the length of both arrays.
+        unsafe {
+            *distances.add(v as usize) = distance;
+            *parents.add(v as usize) = parent;
+        }
+    }
+}
+
+/// Adds the warp's `value`s to the `u64` counter at word `index` of `counters`, one atomic a
+/// warp. Every lane calls it.
+///
+/// # Safety
+/// `counters` holds the counters block (an 8-byte aligned buffer of `counters::WORDS` words).
+#[inline(always)]
+unsafe fn add_warp_count(counters: *mut u32, index: usize, value: u64) {
+    let sum = warp_sum_u64(value);
+    if lane_id() == 0 && sum != 0 {
+        // SAFETY: words `index, index + 1` form an 8-byte aligned `u64` (the caller's contract).
+        unsafe { atomic_add_u64(counters.add(index) as *mut u64, sum) };
+    }
+}
+
+/// The out-degree of local vertex `v`.
+///
+/// # Safety
+/// `offsets` has an entry at `v + 1`.
+#[inline(always)]
+unsafe fn degree(offsets: *const u64, v: u32) -> u64 {
+    // SAFETY: the caller's contract.
+    unsafe { *offsets.add(v as usize + 1) - *offsets.add(v as usize) }
+}
+
+/// Labels owned vertex `v` at `distance` with `parent` if unvisited (a compare-and-swap on its
+/// distance decides among racing claims) and, when claimed, sets its share bit. Returns
+/// whether this call claimed it.
+///
+/// # Safety
+/// `v` indexes `distances`, `parents`, and (for an owned vertex) `next_bits`.
+#[inline(always)]
+unsafe fn claim(distances: *mut u32, parents: *mut u32, v: u32, distance: u32, parent: u32) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe {
+        let slot = distances.add(v as usize);
+        // A plain read first: most neighbors of a big frontier are visited already.
+        if slot.read_volatile() == UNREACHED && atomic_cas_u32(slot, UNREACHED, distance) == UNREACHED {
+            *parents.add(v as usize) = parent;
+            return true;
+        }
+    }
+    false
+}
+
+/// Appends `v` (when `found`) to the next queue and sets its share bit. Every lane calls it.
+///
+/// # Safety
+/// `next` has room for every owned vertex, `next_bits` a bit for each, and `counters` is the
+/// counters block.
+#[inline(always)]
+unsafe fn emit(found: bool, v: u32, next: *mut u32, next_bits: *mut u32, counters: *mut u32) {
+    // SAFETY: the caller's contract; a vertex is claimed once, so the queue never overflows.
+    unsafe {
+        if let Some(slot) = warp_aggregated_append(FULL_MASK, found, counters.add(NEXT_LEN)) {
+            *next.add(slot as usize) = v;
+            atomic_or_u32(next_bits.add(v as usize / 32), 1 << (v % 32));
+        }
+    }
+}
+
+/// Expands one top-down level of the rank's frontier (distance `level`): owned neighbors are
+/// claimed and emitted, ghosts claimed here for the first time become (global vertex, global
+/// parent) pairs in `sent` for their owners.
+///
+/// # Safety
+/// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
+/// hold `owned + ghosts` entries; `ghost_globals` holds the ghosts' global ids; `frontier`
+/// holds `frontier_len` owned ids; `next` has room for `owned` ids, `next_bits` `owned` bits;
+/// `sent` room for two words a ghost; `counters` is the counters block. The block size is a
+/// multiple of 32.
+#[inline(always)]
+unsafe fn top_down(params: BfsPartTopDownParams) {
+    let BfsPartTopDownParams {
+        offsets,
+        targets,
+        ghost_globals,
+        distances,
+        parents,
+        frontier,
+        frontier_len,
+        next,
+        next_bits,
+        sent,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let lane = lane_id();
+    // One edge: claim the target; an owned one joins the next frontier, a ghost goes out.
+    // SAFETY (of each visit): forwarded from this kernel's contract.
+    let visit = |valid: bool, edge: u64, owner: u32| unsafe {
+        let mut v = 0;
+        let mut claimed = false;
+        if valid {
+            v = *targets.add(edge as usize);
+            claimed = claim(distances, parents, v, level + 1, first + owner);
+        }
+        let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
+        emit(is_owned, v, next, next_bits, counters);
+        add_warp_count(counters, FOUND_EDGES, if is_owned { degree(offsets, v) } else { 0 });
+        if let Some(slot) = warp_aggregated_append(FULL_MASK, is_ghost, counters.add(SENT_PAIRS)) {
+            *sent.add(2 * slot as usize) = *ghost_globals.add((v - owned) as usize);
+            *sent.add(2 * slot as usize + 1) = first + owner;
+        }
+    };
+    // By warp, so that every lane reaches the full-mask votes together.
+    let mut warp_base = global_idx() - lane;
+    while warp_base < frontier_len {
+        let slot = warp_base + lane;
+        let (mut start, end, vertex) = if slot < frontier_len {
+            // SAFETY: `slot < frontier_len`; the vertex is owned, with an entry in `offsets`.
+            unsafe {
+                let u = *frontier.add(slot as usize);
+                (*offsets.add(u as usize), *offsets.add(u as usize + 1), u)
+            }
+        } else {
+            (0, 0, 0)
+        };
+        warp_gather(&mut start, end, vertex, visit);
+        let steps = warp_max((end - start) as u32);
+        for step in 0..steps as u64 {
+            visit(start + step < end, start + step, vertex);
+        }
+        warp_base += global_threads();
+    }
+}
+
+/// Labels the pairs other ranks sent this one at distance `level + 1` where still unvisited.
+///
+/// # Safety
+/// `pairs` holds `2 * pairs_len` words, each vertex owned by this rank (`first..first +
+/// owned`); the rest as for `bfs_part_top_down`. The block size is a multiple of 32.
+#[inline(always)]
+unsafe fn receive(params: BfsPartReceiveParams) {
+    let BfsPartReceiveParams { offsets, pairs, pairs_len, distances, parents, next, next_bits, counters, first, level } =
+        params;
+    let lane = lane_id();
+    let mut warp_base = global_idx() - lane;
+    while warp_base < pairs_len {
+        let slot = warp_base + lane;
+        let (mut v, mut claimed) = (0, false);
+        if slot < pairs_len {
+            // SAFETY: `slot < pairs_len`; the vertex is owned (the contract).
+            unsafe {
+                v = *pairs.add(2 * slot as usize) - first;
+                claimed = claim(distances, parents, v, level + 1, *pairs.add(2 * slot as usize + 1));
+            }
+        }
+        // SAFETY: forwarded from this kernel's contract.
+        unsafe {
+            emit(claimed, v, next, next_bits, counters);
+            add_warp_count(counters, FOUND_EDGES, if claimed { degree(offsets, v) } else { 0 });
+        }
+        warp_base += global_threads();
+    }
+}
+
+/// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
+/// of the global frontier (`frontier_bits`, by global id), which becomes its parent.
+///
+/// # Safety
+/// `in_offsets` has an entry for every owned vertex and one more, its targets local ids of the
+/// in-list graph (ghosts' global ids in `in_ghost_globals`); `out_offsets` has `owned + 1`
+/// entries at least; labels hold `owned` entries at least; `frontier_bits` has a bit for every
+/// global vertex; the rest as for `bfs_part_top_down`. The block size is a multiple of 32.
+#[inline(always)]
+unsafe fn bottom_up(params: BfsPartBottomUpParams) {
+    let BfsPartBottomUpParams {
+        in_offsets,
+        in_targets,
+        in_ghost_globals,
+        out_offsets,
+        distances,
+        parents,
+        frontier_bits,
+        next,
+        next_bits,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let lane = lane_id();
+    let mut warp_base = global_idx() - lane;
+    while warp_base < owned {
+        let v = warp_base + lane;
+        let (mut found, mut inspected) = (false, 0u64);
+        // SAFETY: `v < owned`, so it indexes the labels and both offsets; every in-list entry
+        // is a local id of the in-list graph, mapped to a global id with a bit in the bitmap.
+        unsafe {
+            if v < owned && *distances.add(v as usize) == UNREACHED {
+                let (start, end) = (*in_offsets.add(v as usize), *in_offsets.add(v as usize + 1));
+                let mut edge = start;
+                while edge < end {
+                    let u = *in_targets.add(edge as usize);
+                    let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };
+                    edge += 1;
+                    if *frontier_bits.add(global as usize / 32) & (1 << (global % 32)) != 0 {
+                        // Only this thread labels owned vertex `v` in a bottom-up level.
+                        *distances.add(v as usize) = level + 1;
+                        *parents.add(v as usize) = global;
+                        found = true;
+                        break;
+                    }
+                }
+                inspected = edge - start;
+            }
+            emit(found, v, next, next_bits, counters);
+            add_warp_count(counters, FOUND_EDGES, if found { degree(out_offsets, v) } else { 0 });
+            add_warp_count(counters, INSPECTED, inspected);
+        }
+        warp_base += global_threads();
+    }
+}
+
+warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init);
+warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
+warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
+warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

@@ -1,0 +1,415 @@
+//! One rank's levels of the partitioned BFS on its own GPU ([`GpuPart`]): the rank's part is
+//! placed once by the single-GPU runtime (its out-lists, and on a directed graph its in-lists,
+//! in device memory), and each level runs the `bfs_part_*` kernels (`device/src/bfs/partitioned.rs`:
+//! Merrill et al., section 6, for the level structure; Beamer et al. for bottom-up) under the
+//! same level loop as the CPU ranks ([`run_levels`]).
+//!
+//! What crosses between ranks, per level:
+//! - top-down: the ghosts this rank reached first, as (vertex, parent) pairs read back from the
+//!   device and sent to their owners ([`Communicator::all_to_all_v`]); top-down levels are the
+//!   ones with small frontiers, so these lists are short;
+//! - bottom-up: every rank's share of the frontier bitmap, all-gathered device to device
+//!   ([`DeviceGather`]: NCCL on the rank's stream, or staged through the host for ranks that
+//!   are threads of one process), then laid end to end into the global bitmap on the device;
+//! - the level's counts, one small all-reduce (in the level loop).
+
+use std::time::Instant;
+
+use cudarc::driver::CudaSlice;
+use warpath_interface::bfs::partitioned::{
+    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams,
+    PARTITIONED_BLOCK,
+};
+use warpath_interface::{names, DeviceAddress};
+
+use crate::error::{Error, Result};
+use crate::gpu::launch::{grid_for, require, Launch, Residency};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
+use crate::multi::bfs::{
+    bucket_by_owner, concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
+    COUNTS, FOUND, FOUND_EDGES, INSPECTED,
+};
+use crate::multi::comm::Communicator;
+use crate::multi::in_process::{run_ranks, InProcess};
+use crate::multi::partition::{LocalGraph, Part, Partition};
+
+/// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
+pub trait DeviceGather: Communicator {
+    /// Every rank's `mine` (the same length on every rank), in rank order, into `gathered`
+    /// (`world_size()` times as long); both in the device memory of `gpu`, and the gather
+    /// ordered after the work queued on its stream.
+    fn all_gather_on_device(&mut self, gpu: &GpuContext, mine: &CudaSlice<u32>, gathered: &mut CudaSlice<u32>)
+        -> Result<()>;
+}
+
+/// [`DeviceGather`] through host memory: read back, the host all-gather, copied in (for ranks
+/// without a device collective).
+pub fn gather_through_host<C: Communicator>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    mine: &CudaSlice<u32>,
+    gathered: &mut CudaSlice<u32>,
+) -> Result<()> {
+    let words = gpu.download(mine)?;
+    // The host collective moves u64 words: pairs of u32 words, the odd one padded.
+    let packed: Vec<u64> = words.chunks(2).map(|w| w[0] as u64 | (*w.get(1).unwrap_or(&0) as u64) << 32).collect();
+    let mut all = vec![0u64; packed.len() * comm.world_size()];
+    comm.all_gather(&packed, &mut all)?;
+    let mut unpacked = Vec::with_capacity(words.len() * comm.world_size());
+    for share in all.chunks(packed.len().max(1)) {
+        let share: Vec<u32> = share.iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect();
+        unpacked.extend_from_slice(&share[..words.len()]);
+    }
+    gpu.copy_into(&unpacked, gathered).map_err(Error::Gpu)
+}
+
+impl DeviceGather for InProcess {
+    fn all_gather_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        mine: &CudaSlice<u32>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()> {
+        gather_through_host(self, gpu, mine, gathered)
+    }
+}
+
+/// One rank's part placed on its GPU, with the device buffers its levels use, allocated once
+/// and reused by every traversal.
+pub struct GpuPart<'p> {
+    gpu: &'p GpuContext,
+    part: &'p Part,
+    out_lists: DeviceGraph,
+    /// The in-lists, on a directed graph (an undirected graph's out-lists serve).
+    in_lists: Option<DeviceGraph>,
+    /// Global ids of the out-lists' ghosts, and of the in-lists' on a directed graph.
+    ghosts: CudaSlice<u32>,
+    in_ghosts: Option<CudaSlice<u32>>,
+    /// Local labels (owned vertices, then ghosts); parents as global ids.
+    distances: CudaSlice<u32>,
+    parents: CudaSlice<u32>,
+    frontier: CudaSlice<u32>,
+    next: CudaSlice<u32>,
+    frontier_len: u32,
+    /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
+    frontier_edges: u64,
+    /// Whether the level under way is bottom-up (its kernel counts what it inspects).
+    in_bottom_up: bool,
+    /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
+    /// and the next level's.
+    bits: CudaSlice<u32>,
+    next_bits: CudaSlice<u32>,
+    /// Every rank's share, as gathered, and laid end to end: one bit a global vertex.
+    gathered: CudaSlice<u32>,
+    global_bits: CudaSlice<u32>,
+    /// Ghost discoveries for their owners, and what the owners of other parts sent this one:
+    /// (vertex, parent) pairs.
+    sent: CudaSlice<u32>,
+    received: CudaSlice<u32>,
+    counters: CudaSlice<u32>,
+}
+
+/// `u64` counter at word `index` of the counters read back.
+fn wide(words: &[u32], index: usize) -> u64 {
+    words[index] as u64 | (words[index + 1] as u64) << 32
+}
+
+impl<'p> GpuPart<'p> {
+    /// Places `part` on `gpu` (device memory; a part that does not fit is an out-of-memory
+    /// error naming it) and allocates the level buffers.
+    pub fn place(gpu: &'p GpuContext, part: &'p Part) -> Result<GpuPart<'p>> {
+        let placed = |lists: &LocalGraph| gpu.place_graph(&lists.graph, Placement::Device);
+        let out_lists = placed(&part.out_lists)?;
+        let in_lists = part.in_lists.as_ref().map(placed).transpose()?;
+        let ghost_ids = |lists: &LocalGraph| -> std::result::Result<CudaSlice<u32>, GpuError> {
+            let ids = if lists.ghosts().is_empty() { &[0u32][..] } else { lists.ghosts() };
+            gpu.upload(ids, "the ghosts' global ids")
+        };
+        let local = out_lists.num_vertices().max(1) as usize;
+        let owned = (part.owned as usize).max(1);
+        let share_words = 2 * part.bitmap_words_per_part().max(1);
+        let world = part.bounds.len() - 1;
+        let global_words = 2 * (part.global.vertices as usize).div_ceil(64).max(1);
+        let ghosts = part.out_lists.ghosts().len().max(1);
+        Ok(GpuPart {
+            gpu,
+            part,
+            ghosts: ghost_ids(&part.out_lists)?,
+            in_ghosts: part.in_lists.as_ref().map(ghost_ids).transpose()?,
+            out_lists,
+            in_lists,
+            distances: gpu.alloc_zeros(local, "the part's distances")?,
+            parents: gpu.alloc_zeros(local, "the part's parents")?,
+            frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
+            next: gpu.alloc_zeros(owned, "the part's next frontier queue")?,
+            frontier_len: 0,
+            frontier_edges: 0,
+            in_bottom_up: false,
+            bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
+            next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
+            gathered: gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?,
+            global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
+            sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
+            received: gpu.alloc_zeros(2, "the discoveries received")?,
+            counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
+        })
+    }
+
+    pub fn part(&self) -> &Part {
+        self.part
+    }
+
+    /// Device bytes of the placed lists.
+    pub fn graph_bytes(&self) -> u64 {
+        self.out_lists.bytes() + self.in_lists.as_ref().map_or(0, DeviceGraph::bytes)
+    }
+
+    /// Zeroes the counters and the next frontier's bits before a level.
+    fn begin_level(&mut self) -> Result<()> {
+        self.gpu.zero(&mut self.counters)?;
+        self.gpu.zero(&mut self.next_bits)?;
+        Ok(())
+    }
+
+    /// Reads the counters back (waiting for the level's kernels).
+    fn read_counters(&self) -> Result<Vec<u32>> {
+        Ok(self.gpu.download(&self.counters)?)
+    }
+
+    /// The level is over: the next frontier becomes the frontier.
+    fn end_level(&mut self, counted: &[u32]) -> [u64; COUNTS] {
+        std::mem::swap(&mut self.frontier, &mut self.next);
+        std::mem::swap(&mut self.bits, &mut self.next_bits);
+        let inspected = self.frontier_edges;
+        self.frontier_len = counted[counters::NEXT_LEN];
+        self.frontier_edges = wide(counted, counters::FOUND_EDGES);
+        let mut step = [0u64; COUNTS];
+        step[FOUND] = self.frontier_len as u64;
+        step[FOUND_EDGES] = self.frontier_edges;
+        step[INSPECTED] = if self.in_bottom_up { wide(counted, counters::INSPECTED) } else { inspected };
+        step
+    }
+
+    fn init(&mut self, source: u32) -> Result<()> {
+        let part = self.part;
+        let n = self.distances.len();
+        let source_local = if part.owns(source) { source - part.first } else { u32::MAX };
+        let mut launch = Launch::new(self.gpu);
+        let params = BfsPartInitParams {
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            n: n as u32,
+            source_local,
+            source_global: source,
+        };
+        // Contract: both label arrays hold `n` entries (allocated together in `place`).
+        launch.run(grid_for(self.gpu, n as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    fn launch_top_down(&mut self, level: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let graph = &self.out_lists;
+        require(names::BFS_PART_TOP_DOWN, !graph.is_compressed() && self.frontier_len <= part.owned, || {
+            format!("frontier of {} in a part of {}", self.frontier_len, part.owned)
+        })?;
+        let stream = gpu.stream();
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartTopDownParams {
+            offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            ghost_globals: launch.read(&self.ghosts),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            frontier: launch.read(&self.frontier),
+            frontier_len: self.frontier_len,
+            next: launch.write(&mut self.next),
+            next_bits: launch.write(&mut self.next_bits),
+            sent: launch.write(&mut self.sent),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
+        // ghosts' lists empty, targets local ids), the labels have one entry a local vertex,
+        // `next` and the bits room for every owned vertex, `sent` two words a ghost.
+        launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    fn launch_receive(&mut self, pairs: u32, level: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        require(names::BFS_PART_RECEIVE, 2 * pairs as usize <= self.received.len(), || {
+            format!("{pairs} pairs in a buffer of {} words", self.received.len())
+        })?;
+        let stream = gpu.stream();
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartReceiveParams {
+            offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
+            pairs: launch.read(&self.received),
+            pairs_len: pairs,
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            next: launch.write(&mut self.next),
+            next_bits: launch.write(&mut self.next_bits),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            level,
+        };
+        // Contract: every pair's vertex is owned here (the sender bucketed it by owner).
+        launch.run(grid_for(gpu, pairs as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    fn launch_bottom_up(&mut self, level: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let stream = gpu.stream();
+        // An undirected graph's out-lists are its in-lists.
+        let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
+        let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
+        require(names::BFS_PART_BOTTOM_UP, !in_lists.is_compressed(), || "a compressed part".to_string())?;
+        let (in_offsets, in_targets) = (in_lists.offsets.device_ptr(stream), in_lists.targets.device_ptr(stream));
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartBottomUpParams {
+            in_offsets: DeviceAddress::new(in_offsets),
+            in_targets: DeviceAddress::new(in_targets),
+            in_ghost_globals: launch.read(in_ghosts),
+            out_offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            frontier_bits: launch.read(&self.global_bits),
+            next: launch.write(&mut self.next),
+            next_bits: launch.write(&mut self.next_bits),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
+        // global ids are `in_ghosts`; the global bitmap has a bit for every global vertex.
+        launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    /// Lays the gathered shares end to end into the global bitmap (each part starts at a
+    /// multiple of 64 vertices, so its share is whole words there).
+    fn assemble_global_bits(&mut self) -> Result<()> {
+        let bounds = &self.part.bounds;
+        let share = self.bits.len();
+        for p in 0..bounds.len() - 1 {
+            let words = (bounds[p + 1] - bounds[p]).div_ceil(32) as usize;
+            let at = bounds[p] as usize / 32;
+            self.gpu.copy_on_device(&self.gathered, p * share, &mut self.global_bits, at, words)?;
+        }
+        Ok(())
+    }
+}
+
+impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
+    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]> {
+        let part = self.part;
+        self.init(source)?;
+        self.gpu.zero(&mut self.bits)?;
+        self.in_bottom_up = false;
+        let mut counts = [0u64; COUNTS];
+        (self.frontier_len, self.frontier_edges) = (0, 0);
+        if part.owns(source) {
+            let local = source - part.first;
+            self.gpu.copy_into(&[local], &mut self.frontier)?;
+            self.gpu.copy_into_at(&[1u32 << (local % 32)], &mut self.bits, local as usize / 32)?;
+            self.frontier_len = 1;
+            self.frontier_edges = part.out_lists.graph.degree(local);
+            counts[FOUND] = 1;
+            counts[FOUND_EDGES] = self.frontier_edges;
+        }
+        Ok(counts)
+    }
+
+    fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
+        self.in_bottom_up = false;
+        self.begin_level()?;
+        if self.frontier_len > 0 {
+            self.launch_top_down(level)?;
+        }
+        let counted = self.read_counters()?;
+        let mut pairs = vec![0u32; 2 * counted[counters::SENT_PAIRS] as usize];
+        self.gpu.download_into(&self.sent, &mut pairs)?;
+        let outgoing = bucket_by_owner(self.part, &pairs, comm.world_size());
+        let exchanging = Instant::now();
+        let mut incoming = Vec::new();
+        comm.all_to_all_v(&outgoing, &mut incoming)?;
+        let exchange = exchanging.elapsed();
+        if !incoming.is_empty() {
+            if incoming.len() > self.received.len() {
+                self.received = self.gpu.alloc_zeros(incoming.len(), "the discoveries received")?;
+            }
+            self.gpu.copy_into(&incoming, &mut self.received)?;
+            self.launch_receive((incoming.len() / 2) as u32, level)?;
+        }
+        let counted = self.read_counters()?;
+        Ok(Step { counts: self.end_level(&counted), exchange })
+    }
+
+    fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
+        self.in_bottom_up = true;
+        let exchanging = Instant::now();
+        comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
+        self.assemble_global_bits()?;
+        self.gpu.synchronize()?;
+        let exchange = exchanging.elapsed();
+        self.begin_level()?;
+        if self.part.owned > 0 {
+            self.launch_bottom_up(level)?;
+        }
+        let counted = self.read_counters()?;
+        Ok(Step { counts: self.end_level(&counted), exchange })
+    }
+
+    fn labels(self) -> Result<(Vec<u32>, Vec<u32>)> {
+        let owned = self.part.owned as usize;
+        let (mut distances, mut parents) = (vec![0u32; owned], vec![0u32; owned]);
+        self.gpu.download_into(&self.distances, &mut distances)?;
+        self.gpu.download_into(&self.parents, &mut parents)?;
+        Ok((distances, parents))
+    }
+}
+
+/// This rank's side of the partitioned BFS from global vertex `source`, its levels on its GPU.
+pub fn bfs_rank_gpu<C: DeviceGather>(
+    comm: &mut C,
+    placed: &mut GpuPart<'_>,
+    source: u32,
+    options: &PartitionedOptions,
+) -> Result<RankTraversal> {
+    let part = placed.part;
+    run_levels(comm, part, source, options, placed)
+}
+
+/// The partitioned BFS from each of `sources` with every part on the first GPU, one thread and
+/// one context a rank ([`InProcess`] communication): the multi-GPU code path on one GPU, for
+/// tests and for measuring what partitioning costs. Each part is placed once for all sources.
+pub fn bfs_gpu_in_process(
+    partition: &Partition,
+    sources: &[u32],
+    options: &PartitionedOptions,
+) -> Result<Vec<PartitionedTraversal>> {
+    let ranks = run_ranks(partition.parts.len(), |comm| -> Result<Vec<RankTraversal>> {
+        let gpu = GpuContext::new()?;
+        let mut placed = GpuPart::place(&gpu, &partition.parts[comm.rank()])?;
+        sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
+    });
+    let ranks = ranks.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok(by_source(ranks, sources))
+}
+
+/// Per-rank lists of traversals (one a source) turned into one gathered traversal a source.
+pub fn by_source(mut ranks: Vec<Vec<RankTraversal>>, sources: &[u32]) -> Vec<PartitionedTraversal> {
+    let mut traversals = Vec::with_capacity(sources.len());
+    for &source in sources.iter().rev() {
+        let last: Vec<RankTraversal> = ranks.iter_mut().map(|r| r.pop().expect("one traversal a source")).collect();
+        traversals.push(concatenate(last, source));
+    }
+    traversals.reverse();
+    traversals
+}

@@ -1,0 +1,131 @@
+//! The partitioned BFS's per-rank kernels (the host's `multi::gpu`): one rank owns a range of
+//! vertices and keeps a local graph whose ids are `0..owned` for its own vertices and
+//! `owned..` for the ghosts its lists name; `first` is the global id of local vertex 0.
+//! Parents are written as global ids. Every level writes the next frontier twice: as a queue of
+//! owned local ids (top-down reads it) and as bits of the rank's share of the global bitmap
+//! (the ranks all-gather the shares for bottom-up).
+
+/// Threads per block of the partitioned kernels: a multiple of 32, as they require.
+pub const PARTITIONED_BLOCK: u32 = 256;
+
+/// The words of the counters every partitioned kernel adds to (`u32`s; the `u64` counts are
+/// pairs of words at an even index, the buffer 8-byte aligned).
+pub mod counters {
+    /// Owned vertices appended to the next frontier (the queue's length).
+    pub const NEXT_LEN: usize = 0;
+    /// (vertex, parent) pairs of ghosts found by top-down, for their owners.
+    pub const SENT_PAIRS: usize = 1;
+    /// `u64`: the out-degrees of the next frontier's vertices.
+    pub const FOUND_EDGES: usize = 2;
+    /// `u64`: in-list entries bottom-up read.
+    pub const INSPECTED: usize = 4;
+    /// The counters buffer's length in words.
+    pub const WORDS: usize = 6;
+}
+
+/// The field list of `bfs_part_init`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_init_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_init`'s parameters: `n` local labels unreached, then, when
+            /// `source_local < n`, that vertex at distance 0 with parent `source_global`.
+            kernel bfs_part_init, in [$crate::bfs::partitioned], struct BfsPartInitParams {
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                n: u32,
+                source_local: u32,
+                source_global: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_top_down`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_top_down_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_top_down`'s parameters: the local out-lists (`offsets`, `targets` over
+            /// `owned + ghosts` local ids, ghosts' lists empty), the ghosts' global ids, the
+            /// local labels, the frontier queue at distance `level`, the next queue and share
+            /// bits, the pairs for other ranks, the counters.
+            kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                frontier: $crate::DevicePtr<u32>,
+                frontier_len: u32,
+                next: $crate::DevicePtrMut<u32>,
+                next_bits: $crate::DevicePtrMut<u32>,
+                sent: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_receive`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_receive_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_receive`'s parameters: `pairs_len` (global vertex, global parent) pairs
+            /// other ranks found for this one, labelled at distance `level + 1` where unvisited.
+            kernel bfs_part_receive, in [$crate::bfs::partitioned], struct BfsPartReceiveParams {
+                offsets: $crate::DevicePtr<u64>,
+                pairs: $crate::DevicePtr<u32>,
+                pairs_len: u32,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                next: $crate::DevicePtrMut<u32>,
+                next_bits: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_bottom_up`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_bottom_up_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_bottom_up`'s parameters: the owned vertices' in-lists (local ids of
+            /// the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
+            /// out-list offsets (for the found edges), the labels, the global frontier bitmap
+            /// at distance `level`, the next queue and share bits, the counters.
+            kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
+                in_offsets: $crate::DevicePtr<u64>,
+                in_targets: $crate::DevicePtr<u32>,
+                in_ghost_globals: $crate::DevicePtr<u32>,
+                out_offsets: $crate::DevicePtr<u64>,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                frontier_bits: $crate::DevicePtr<u32>,
+                next: $crate::DevicePtrMut<u32>,
+                next_bits: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+crate::bfs_part_init_fields!(crate::kernel_params);
+crate::bfs_part_top_down_fields!(crate::kernel_params);
+crate::bfs_part_receive_fields!(crate::kernel_params);
+crate::bfs_part_bottom_up_fields!(crate::kernel_params);
