@@ -185,6 +185,12 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("directed rmat, bottom-up early", &directed, &early, on_gpu);
     let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
     check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
+    // Hubs past both long-list thresholds (one block a list, the whole grid a list), top-down.
+    let (huge, long) = (2 * 32768u32, 3000u32);
+    let n = 1 + huge + long;
+    let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
+    edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
+    check_graph_on("two stars", &build(n as u64, edges, true), &top_down, on_gpu);
 }
 
 /// The GPU ranks account their exchanges like the CPU ranks: the same levels, directions and

@@ -4,7 +4,9 @@
 //! against the `.entry` points of the embedded PTX, and that the PTX has no other).
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
-use crate::bfs::partitioned::{BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams};
+use crate::bfs::partitioned::{
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+};
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
@@ -22,11 +24,12 @@ pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNE
 pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
+pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 10] = [
+pub const BFS: [&str; 11] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -35,6 +38,7 @@ pub const BFS: [&str; 10] = [
     BFS_EDGE_QUEUE,
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,
+    BFS_PART_TOP_DOWN_LONG,
     BFS_PART_RECEIVE,
     BFS_PART_BOTTOM_UP,
 ];

@@ -18,9 +18,12 @@
 
 use crate::operators::gather::warp_gather;
 use crate::prelude::*;
-use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, NEXT_LEN, SENT_PAIRS};
+use warpath_interface::bfs::partitioned::counters::{
+    BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN, SENT_PAIRS,
+};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BLOCK_LIST_EDGES, GRID_LIST_EDGES,
 };
 
 /// Every local label unreached, then the source's (when this rank owns it) at distance 0.
@@ -100,16 +103,82 @@ unsafe fn emit(found: bool, v: u32, next: *mut u32, next_bits: *mut u32, counter
     }
 }
 
+/// What a top-down edge visit needs, shared by the frontier kernel and the long-list kernel.
+#[derive(Clone, Copy)]
+struct Expand {
+    offsets: *const u64,
+    targets: *const u32,
+    ghost_globals: *const u32,
+    distances: *mut u32,
+    parents: *mut u32,
+    next: *mut u32,
+    next_bits: *mut u32,
+    sent: *mut u32,
+    counters: *mut u32,
+    first: u32,
+    owned: u32,
+    level: u32,
+}
+
+impl Expand {
+    /// Visits edge `edge` of owned vertex `owner` when `valid`: claims the target; an owned
+    /// one joins the next frontier, a ghost goes out to its owner. All 32 lanes call it.
+    ///
+    /// # Safety
+    /// When `valid`, `edge` is an edge of `owner`; the pointers obey `bfs_part_top_down`'s
+    /// contract.
+    #[inline(always)]
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) {
+        let Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, .. } = *self;
+        let (first, owned) = (self.first, self.owned);
+        // SAFETY: forwarded from the caller's contract.
+        unsafe {
+            let mut v = 0;
+            let mut claimed = false;
+            if valid {
+                v = *targets.add(edge as usize);
+                claimed = claim(distances, parents, v, self.level + 1, first + owner);
+            }
+            let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
+            emit(is_owned, v, next, next_bits, counters);
+            add_warp_count(counters, FOUND_EDGES, if is_owned { degree(offsets, v) } else { 0 });
+            if let Some(slot) = warp_aggregated_append(FULL_MASK, is_ghost, counters.add(SENT_PAIRS)) {
+                *sent.add(2 * slot as usize) = *ghost_globals.add((v - owned) as usize);
+                *sent.add(2 * slot as usize + 1) = first + owner;
+            }
+        }
+    }
+
+    /// Visits edges `start..end` of `owner` with the warps of a team: this warp starts at its
+    /// `rank`-th row of 32 and takes every `team`-th row. All 32 lanes call it.
+    ///
+    /// # Safety
+    /// As for [`visit`](Self::visit), for every edge of the range.
+    #[inline(always)]
+    unsafe fn visit_range(&self, start: u64, end: u64, owner: u32, rank: u32, team: u32) {
+        let mut row = start + rank as u64 * WARP_SIZE as u64;
+        while row < end {
+            let edge = row + lane_id() as u64;
+            // SAFETY: forwarded; only edges below `end` are valid.
+            unsafe { self.visit(edge < end, edge, owner) };
+            row += team as u64 * WARP_SIZE as u64;
+        }
+    }
+}
+
 /// Expands one top-down level of the rank's frontier (distance `level`): owned neighbors are
 /// claimed and emitted, ghosts claimed here for the first time become (global vertex, global
-/// parent) pairs in `sent` for their owners.
+/// parent) pairs in `sent` for their owners. A warp takes 32 frontier vertices; lists of 32
+/// edges or more it reads together, one at a time (Merrill et al.'s warp gathering), the
+/// shorter ones a thread each; lists of `BLOCK_LIST_EDGES` or more it queues in `long_lists`
+/// for `bfs_part_top_down_long`, so that no warp holds the level up with a hub's list.
 ///
 /// # Safety
 /// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
 /// hold `owned + ghosts` entries; `ghost_globals` holds the ghosts' global ids; `frontier`
-/// holds `frontier_len` owned ids; `next` has room for `owned` ids, `next_bits` `owned` bits;
-/// `sent` room for two words a ghost; `counters` is the counters block. The block size is a
-/// multiple of 32.
+/// holds `frontier_len` owned ids; `next` and `long_lists` have room for `owned` ids,
+/// `next_bits` `owned` bits; `sent` room for two words a ghost; `counters` is the counters
+/// block. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn top_down(params: BfsPartTopDownParams) {
     let BfsPartTopDownParams {
@@ -123,29 +192,15 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         next,
         next_bits,
         sent,
+        long_lists,
         counters,
         first,
         owned,
         level,
     } = params;
+    let expand =
+        Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, first, owned, level };
     let lane = lane_id();
-    // One edge: claim the target; an owned one joins the next frontier, a ghost goes out.
-    // SAFETY (of each visit): forwarded from this kernel's contract.
-    let visit = |valid: bool, edge: u64, owner: u32| unsafe {
-        let mut v = 0;
-        let mut claimed = false;
-        if valid {
-            v = *targets.add(edge as usize);
-            claimed = claim(distances, parents, v, level + 1, first + owner);
-        }
-        let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
-        emit(is_owned, v, next, next_bits, counters);
-        add_warp_count(counters, FOUND_EDGES, if is_owned { degree(offsets, v) } else { 0 });
-        if let Some(slot) = warp_aggregated_append(FULL_MASK, is_ghost, counters.add(SENT_PAIRS)) {
-            *sent.add(2 * slot as usize) = *ghost_globals.add((v - owned) as usize);
-            *sent.add(2 * slot as usize + 1) = first + owner;
-        }
-    };
     // By warp, so that every lane reaches the full-mask votes together.
     let mut warp_base = global_idx() - lane;
     while warp_base < frontier_len {
@@ -159,12 +214,79 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         } else {
             (0, 0, 0)
         };
-        warp_gather(&mut start, end, vertex, visit);
+        let edges = end - start;
+        // SAFETY: each counter is in the counters block; at most `frontier_len <= owned`
+        // vertices are queued, block lists from the front and grid lists from the back.
+        unsafe {
+            let huge = edges >= GRID_LIST_EDGES;
+            let long = edges >= BLOCK_LIST_EDGES && !huge;
+            if let Some(at) = warp_aggregated_append(FULL_MASK, long, counters.add(BLOCK_LISTS)) {
+                *long_lists.add(at as usize) = vertex;
+            }
+            if let Some(at) = warp_aggregated_append(FULL_MASK, huge, counters.add(GRID_LISTS)) {
+                *long_lists.add((owned - 1 - at) as usize) = vertex;
+            }
+        }
+        if edges >= BLOCK_LIST_EDGES {
+            start = end;
+        }
+        // SAFETY (of each visit): forwarded from this kernel's contract.
+        warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe { expand.visit(valid, edge, owner) });
         let steps = warp_max((end - start) as u32);
         for step in 0..steps as u64 {
-            visit(start + step < end, start + step, vertex);
+            // SAFETY: as above.
+            unsafe { expand.visit(start + step < end, start + step, vertex) };
         }
         warp_base += global_threads();
+    }
+}
+
+/// The long lists `bfs_part_top_down` queued at this level: every warp of the grid shares
+/// each grid list, then each block takes block lists in turn, its warps sharing the list's
+/// rows (node splitting: the load-balancing paper; Merrill et al., section 4.1, CTA gathering).
+///
+/// # Safety
+/// As for `bfs_part_top_down`, launched after it at the same level with its counters;
+/// `long_lists` holds `long_capacity` entries (the part's owned count).
+#[inline(always)]
+unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
+    let BfsPartTopDownLongParams {
+        offsets,
+        targets,
+        ghost_globals,
+        distances,
+        parents,
+        long_lists,
+        long_capacity,
+        next,
+        next_bits,
+        sent,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let expand =
+        Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, first, owned, level };
+    // SAFETY: the counters block and the long lists the previous launch filled; every queued
+    // vertex is owned, with its offsets; the visits' contracts are this kernel's.
+    unsafe {
+        let (block_lists, grid_lists) = (*counters.add(BLOCK_LISTS), *counters.add(GRID_LISTS));
+        let grid_warp = global_idx() / WARP_SIZE;
+        let grid_warps = global_threads() / WARP_SIZE;
+        for i in 0..grid_lists {
+            let u = *long_lists.add((long_capacity - 1 - i) as usize);
+            let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
+            expand.visit_range(start, end, u, grid_warp, grid_warps);
+        }
+        let (warp, warps) = (warp_in_block(), block_dim() / WARP_SIZE);
+        let mut i = block_idx();
+        while i < block_lists {
+            let u = *long_lists.add(i as usize);
+            let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
+            expand.visit_range(start, end, u, warp, warps);
+            i += grid_dim();
+        }
     }
 }
 
@@ -258,5 +380,6 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
 
 warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init);
 warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
+warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

@@ -17,13 +17,13 @@ use std::time::Instant;
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
-    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownParams,
-    PARTITIONED_BLOCK,
+    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
+    BfsPartTopDownParams, PARTITIONED_BLOCK,
 };
 use warpath_interface::{names, DeviceAddress};
 
 use crate::error::{Error, Result};
-use crate::gpu::launch::{grid_for, require, Launch, Residency};
+use crate::gpu::launch::{blocks_of, grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 use crate::multi::bfs::{
     bucket_by_owner, concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
@@ -90,6 +90,8 @@ pub struct GpuPart<'p> {
     parents: CudaSlice<u32>,
     frontier: CudaSlice<u32>,
     next: CudaSlice<u32>,
+    /// Frontier vertices whose lists the long-list kernel expands (one a owned vertex).
+    long_lists: CudaSlice<u32>,
     frontier_len: u32,
     /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
     frontier_edges: u64,
@@ -142,6 +144,7 @@ impl<'p> GpuPart<'p> {
             parents: gpu.alloc_zeros(local, "the part's parents")?,
             frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
             next: gpu.alloc_zeros(owned, "the part's next frontier queue")?,
+            long_lists: gpu.alloc_zeros(owned, "the part's long-list queue")?,
             frontier_len: 0,
             frontier_edges: 0,
             in_bottom_up: false,
@@ -226,6 +229,7 @@ impl<'p> GpuPart<'p> {
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             sent: launch.write(&mut self.sent),
+            long_lists: launch.write(&mut self.long_lists),
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
@@ -233,8 +237,29 @@ impl<'p> GpuPart<'p> {
         };
         // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
         // ghosts' lists empty, targets local ids), the labels have one entry a local vertex,
-        // `next` and the bits room for every owned vertex, `sent` two words a ghost.
+        // `next`, `long_lists` and the bits room for every owned vertex, `sent` two words a
+        // ghost.
         launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartTopDownLongParams {
+            offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            ghost_globals: launch.read(&self.ghosts),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            long_lists: launch.read(&self.long_lists),
+            long_capacity: self.long_lists.len() as u32,
+            next: launch.write(&mut self.next),
+            next_bits: launch.write(&mut self.next_bits),
+            sent: launch.write(&mut self.sent),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: as above, after the frontier kernel filled `long_lists` and its counts,
+        // in stream order. A few blocks an SM: enough warps to share a hub's list.
+        launch.run(blocks_of(4 * gpu.multiprocessors(), PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 

@@ -8,6 +8,15 @@
 /// Threads per block of the partitioned kernels: a multiple of 32, as they require.
 pub const PARTITIONED_BLOCK: u32 = 256;
 
+/// Lists of at least this many edges are not expanded by the warp that meets them in
+/// `bfs_part_top_down` but queued for `bfs_part_top_down_long`, one block a list (node
+/// splitting, the load-balancing paper's section on it; Merrill et al.'s CTA gathering).
+pub const BLOCK_LIST_EDGES: u64 = 1024;
+
+/// Lists of at least this many edges are shared by every warp of `bfs_part_top_down_long`'s
+/// grid instead of one block.
+pub const GRID_LIST_EDGES: u64 = 32768;
+
 /// The words of the counters every partitioned kernel adds to (`u32`s; the `u64` counts are
 /// pairs of words at an even index, the buffer 8-byte aligned).
 pub mod counters {
@@ -19,8 +28,12 @@ pub mod counters {
     pub const FOUND_EDGES: usize = 2;
     /// `u64`: in-list entries bottom-up read.
     pub const INSPECTED: usize = 4;
+    /// Frontier vertices queued for one block each (from the front of the long queue).
+    pub const BLOCK_LISTS: usize = 6;
+    /// Frontier vertices queued for the whole grid (from the back of the long queue).
+    pub const GRID_LISTS: usize = 7;
     /// The counters buffer's length in words.
-    pub const WORDS: usize = 6;
+    pub const WORDS: usize = 8;
 }
 
 /// The field list of `bfs_part_init`'s parameters.
@@ -59,6 +72,36 @@ macro_rules! bfs_part_top_down_fields {
                 parents: $crate::DevicePtrMut<u32>,
                 frontier: $crate::DevicePtr<u32>,
                 frontier_len: u32,
+                next: $crate::DevicePtrMut<u32>,
+                next_bits: $crate::DevicePtrMut<u32>,
+                sent: $crate::DevicePtrMut<u32>,
+                long_lists: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_top_down_long`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_top_down_long_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_top_down_long`'s parameters: as `bfs_part_top_down`'s, with the long
+            /// lists that kernel queued (`long_capacity` entries: block lists from the front,
+            /// grid lists from the back; their counts in the counters) in place of the frontier.
+            kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                long_lists: $crate::DevicePtr<u32>,
+                long_capacity: u32,
                 next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 sent: $crate::DevicePtrMut<u32>,
@@ -127,5 +170,6 @@ macro_rules! bfs_part_bottom_up_fields {
 
 crate::bfs_part_init_fields!(crate::kernel_params);
 crate::bfs_part_top_down_fields!(crate::kernel_params);
+crate::bfs_part_top_down_long_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
