@@ -1,6 +1,7 @@
 //! `bfs` and `bench` over a partitioned graph: `--partitions N` (threads of this process, the
-//! ranks' work on the CPU), `--gpus LIST` (one rank a GPU through NCCL, feature `nccl`), and
-//! for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id FILE`).
+//! ranks' levels on the first GPU or on the CPU), `--gpus LIST` (one rank a GPU through NCCL,
+//! feature `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id
+//! FILE`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -27,9 +28,10 @@ pub struct MultiArgs {
         conflicts_with_all = ["gpus", "rank"],
         help = "Cut the graph into N parts and run the partitioned BFS, one thread a part",
         long_help = "Cut the graph into N vertex ranges of about equal edges and run the partitioned \
-                     direction-optimizing BFS over them, each part a thread of this process (what N GPUs \
-                     would do, on the CPU): top-down levels send discovered vertices to their owners, \
-                     bottom-up levels all-gather the frontier bitmap (docs/multi-gpu.md)."
+                     direction-optimizing BFS over them, each part a thread of this process: top-down levels \
+                     send discovered vertices to their owners, bottom-up levels all-gather the frontier bitmap \
+                     (docs/multi-gpu.md). With --backend auto or gpu every part's levels run on the first GPU \
+                     (what N GPUs would do, on one), with --backend cpu on the part's thread."
     )]
     pub partitions: Option<usize>,
     #[arg(
@@ -37,9 +39,9 @@ pub struct MultiArgs {
         value_name = "LIST",
         conflicts_with = "rank",
         help = "Run the partitioned BFS on these GPUs through NCCL: 0,1,... or all",
-        long_help = "Run the partitioned BFS with one rank per GPU listed (0,1,... or all), exchanging \
-                     through NCCL, one thread a GPU; the ranks' traversal work runs on the CPU for now. \
-                     Needs warpath built with the nccl feature and libnccl at run time."
+        long_help = "Run the partitioned BFS with one rank per GPU listed (0,1,... or all), one thread a \
+                     GPU, each rank's levels on its GPU, the frontiers exchanged through NCCL. Needs warpath \
+                     built with the nccl feature and libnccl at run time."
     )]
     pub gpus: Option<String>,
     #[arg(
