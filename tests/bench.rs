@@ -596,6 +596,7 @@ fn suite_table_with_several_gpu_kernels() {
         rows: vec![kron_row, grid_row, no_room],
         cc_rows: Vec::new(),
         sssp_rows: Vec::new(),
+        partitioned_rows: Vec::new(),
     };
     let md = result.markdown();
     assert!(md.contains("- GPU: Test GPU 80GB (driver 999.99, CUDA 12.8)"), "{md}");
