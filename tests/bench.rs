@@ -412,15 +412,7 @@ impl BenchKernel for InDegrees<'_> {
         })
     }
     fn environment(&self) -> Environment {
-        Environment {
-            backend: warpath::bfs::BackendUsed::Cpu { threads: 1 },
-            warnings: Vec::new(),
-            gpu_kernel: None,
-            device_graph_bytes: None,
-            device_bytes: None,
-            cuda_driver: None,
-            graph_on_gpu: None,
-        }
+        Environment::without_gpu(warpath::bfs::BackendUsed::Cpu { threads: 1 })
     }
 }
 

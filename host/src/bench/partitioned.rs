@@ -212,15 +212,7 @@ impl BenchKernel for PartitionedKernel<'_> {
     }
 
     fn environment(&self) -> Environment {
-        Environment {
-            backend: self.ranks.backend(),
-            warnings: Vec::new(),
-            gpu_kernel: None,
-            device_graph_bytes: None,
-            device_bytes: None,
-            cuda_driver: None,
-            graph_on_gpu: None,
-        }
+        Environment::without_gpu(self.ranks.backend())
     }
 }
 
@@ -281,78 +273,46 @@ pub fn run_scaling(
     Ok(reports)
 }
 
-/// One line of a scaling table.
-struct ScalingRow<'a> {
-    ranks: usize,
-    backend: &'a str,
-    median_ms: f64,
-    gteps: f64,
-    speedup: Option<f64>,
-    efficiency: Option<f64>,
-    exchange_bytes: f64,
+/// The columns of a scaling table.
+const SCALING_COLUMNS: [&str; 7] = ["ranks", "median ms", "GTEPS", "speedup", "efficiency", "exchange B", "backend"];
+
+/// One line of a scaling table, in the order of [`SCALING_COLUMNS`]: ranks, median time,
+/// harmonic-mean GTEPS, speedup and efficiency against one partition (`n/a` without a
+/// baseline), median exchange bytes, where the ranks ran.
+fn scaling_cells(report: &PartitionedBenchReport) -> [String; 7] {
+    let scaling = report.payload.scaling;
+    let optional = |value: Option<f64>| value.map_or_else(|| "n/a".into(), |v| format!("{v:.2}"));
+    [
+        report.payload.ranks.to_string(),
+        format!("{:.3}", report.summary.time_ms.median),
+        format!("{:.3}", report.summary.hmean_gteps),
+        optional(scaling.map(|s| s.speedup)),
+        optional(scaling.map(|s| s.efficiency)),
+        format!("{:.0}", report.summary.details.exchange_bytes.median),
+        report.payload.backend.clone(),
+    ]
 }
 
-impl<'a> ScalingRow<'a> {
-    fn of(report: &'a PartitionedBenchReport) -> ScalingRow<'a> {
-        let scaling = report.payload.scaling;
-        ScalingRow {
-            ranks: report.payload.ranks,
-            backend: &report.payload.backend,
-            median_ms: report.summary.time_ms.median,
-            gteps: report.summary.hmean_gteps,
-            speedup: scaling.map(|s| s.speedup),
-            efficiency: scaling.map(|s| s.efficiency),
-            exchange_bytes: report.summary.details.exchange_bytes.median,
-        }
-    }
-}
-
-fn optional(value: Option<f64>, digits: usize) -> String {
-    value.map_or_else(|| "n/a".into(), |v| format!("{v:.digits$}"))
-}
-
-/// The scaling table as text: ranks, median time, harmonic-mean GTEPS, speedup and efficiency
-/// against one partition, median exchange bytes, where the ranks ran.
+/// The scaling table as text, a line per report.
 pub fn render_scaling(reports: &[PartitionedBenchReport]) -> String {
-    let mut text = format!(
-        "{:>5}  {:>10}  {:>8}  {:>7}  {:>10}  {:>14}  backend\n",
-        "ranks", "median ms", "GTEPS", "speedup", "efficiency", "exchange B"
-    );
-    for row in reports.iter().map(ScalingRow::of) {
-        let _ = writeln!(
-            text,
-            "{:>5}  {:>10.3}  {:>8.3}  {:>7}  {:>10}  {:>14.0}  {}",
-            row.ranks,
-            row.median_ms,
-            row.gteps,
-            optional(row.speedup, 2),
-            optional(row.efficiency, 2),
-            row.exchange_bytes,
-            row.backend
-        );
+    let line = |cells: &[String; 7]| {
+        let [ranks, median, gteps, speedup, efficiency, bytes, backend] = cells;
+        format!("{ranks:>5}  {median:>10}  {gteps:>8}  {speedup:>7}  {efficiency:>10}  {bytes:>14}  {backend}\n")
+    };
+    let mut text = line(&SCALING_COLUMNS.map(String::from));
+    for report in reports {
+        text.push_str(&line(&scaling_cells(report)));
     }
     text
 }
 
 /// The scaling of several graphs as one markdown table, a row per graph and rank count.
 pub fn scaling_markdown<'a>(graphs: impl IntoIterator<Item = (&'a str, &'a [PartitionedBenchReport])>) -> String {
-    let mut md = String::from(
-        "| graph | ranks | median ms | GTEPS | speedup | efficiency | exchange bytes (median) | backend |\n\
-         |---|---:|---:|---:|---:|---:|---:|---|\n",
-    );
+    let mut md = format!("| graph | {} |\n|---|---:|---:|---:|---:|---:|---:|---|\n", SCALING_COLUMNS.join(" | "));
     for (graph, reports) in graphs {
-        for row in reports.iter().map(ScalingRow::of) {
-            let _ = writeln!(
-                md,
-                "| {graph} | {} | {:.3} | {:.3} | {} | {} | {:.0} | {} |",
-                row.ranks,
-                row.median_ms,
-                row.gteps,
-                optional(row.speedup, 2),
-                optional(row.efficiency, 2),
-                row.exchange_bytes,
-                row.backend.replace('|', "/")
-            );
+        for report in reports {
+            let cells = scaling_cells(report).map(|cell| cell.replace('|', "/"));
+            let _ = writeln!(md, "| {graph} | {} |", cells.join(" | "));
         }
     }
     md
