@@ -6,8 +6,7 @@
 
 mod common;
 
-
-use common::{Scratch, assert_one_line_error, stderr, stdout, warpath};
+use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
 
 #[test]
 fn bfs_over_partitions_prints_levels_and_verifies() {
@@ -57,8 +56,7 @@ fn bench_over_partitions_reports_scaling_against_one_partition() {
     let out = warpath(&["bench", "kron:10", "--partitions", "2", "--roots", "3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for needle in
-        ["roots: 3 (each validated)", "GTEPS: harmonic mean", "exchange: median", "one partition, same roots"]
+    for needle in ["roots: 3 (each validated)", "GTEPS: harmonic mean", "exchange: median", "one partition, same roots"]
     {
         assert!(text.contains(needle), "`{needle}` missing from:\n{text}");
     }
@@ -73,12 +71,14 @@ fn bad_partition_requests_are_one_line_errors() {
     assert_one_line_error(&warpath(&["bench", "kron:8", "--partitions", "2,0"]), &["--partitions must be at least 1"]);
     assert_one_line_error(&warpath(&["bfs", "kron:8", "--partitions", "1,2"]), &["--partitions takes one count here"]);
     assert_one_line_error(&warpath(&["bench", "kron:8", "--partitions", "2", "--plot", "x.svg"]), &["--plot"]);
-    assert_one_line_error(&warpath(&["bench", "kron:8", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]), &[
-        "bench runs every rank in one process",
-    ]);
-    assert_one_line_error(&warpath(&["suite", "--quick", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]), &[
-        "suite runs every rank in one process",
-    ]);
+    assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]),
+        &["bench runs every rank in one process"],
+    );
+    assert_one_line_error(
+        &warpath(&["suite", "--quick", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]),
+        &["suite runs every rank in one process"],
+    );
 }
 
 /// The value printed after `key: ` on a line of `text`.
@@ -113,7 +113,8 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
     let trials = report["trials"].as_array().unwrap();
     assert_eq!(trials.len(), 4);
     // The same roots on one partition.
-    let roots = |r: &serde_json::Value| r["trials"].as_array().unwrap().iter().map(|t| t["source"].clone()).collect::<Vec<_>>();
+    let roots =
+        |r: &serde_json::Value| r["trials"].as_array().unwrap().iter().map(|t| t["source"].clone()).collect::<Vec<_>>();
     assert_eq!(roots(report), roots(&reports[0]));
     for trial in trials {
         let levels = trial["levels"].as_array().unwrap();
@@ -130,7 +131,9 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
     let bfs: serde_json::Value = serde_json::from_slice(&bfs.stdout).unwrap();
     assert_eq!(bfs["verified"], true);
     assert_eq!((&bfs["reached"], &bfs["depth"]), (&first["reached"], &first["depth"]));
-    let frontiers = |levels: &serde_json::Value| levels.as_array().unwrap().iter().map(|l| l["frontier"].clone()).collect::<Vec<_>>();
+    let frontiers = |levels: &serde_json::Value| {
+        levels.as_array().unwrap().iter().map(|l| l["frontier"].clone()).collect::<Vec<_>>()
+    };
     assert_eq!(frontiers(&bfs["levels"]), frontiers(&first["levels"]));
     // The library reads them back as partitioned reports, and a BFS reader refuses them by name.
     let text = std::fs::read_to_string(&path).unwrap();
@@ -145,12 +148,18 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
 fn bench_measures_a_list_of_partition_counts_on_the_same_roots() {
     let scratch = Scratch::new("cli-multi-scaling");
     let path = scratch.path("scaling.json");
-    let out = warpath(&["bench", "urand:10", "--partitions", "4,1,2", "--roots", "2", "--json", path.to_str().unwrap()]);
+    let out =
+        warpath(&["bench", "urand:10", "--partitions", "4,1,2", "--roots", "2", "--json", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let table: Vec<&str> =
-        text.lines().skip_while(|l| !l.starts_with("scaling (")).skip(1).take_while(|l| !l.starts_with("levels")).collect();
-    assert!(table[0].split_whitespace().eq(["ranks", "median", "ms", "GTEPS", "speedup", "efficiency", "exchange", "B", "backend"]), "{text}");
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("scaling ("))
+        .skip(1)
+        .take_while(|l| !l.starts_with("levels"))
+        .collect();
+    let header = table[0].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(header, "ranks median ms GTEPS speedup efficiency exchange B backend", "{text}");
     let ranks: Vec<&str> = table[1..].iter().map(|l| l.split_whitespace().next().unwrap()).collect();
     assert_eq!(ranks, ["1", "2", "4"], "{text}");
     // One partition against itself: 1.00x, efficiency 1.00, nothing exchanged.
@@ -171,33 +180,33 @@ fn bench_measures_a_list_of_partition_counts_on_the_same_roots() {
 fn the_suite_runs_the_partitioned_bench_on_every_graph() {
     let scratch = Scratch::new("cli-multi-suite");
     let out_dir = scratch.path("results");
-    let out = warpath(&[
-        "suite", "--quick", "--roots", "2", "--only", "grid2d", "--no-gpu", "--no-cc", "--no-sssp", "--partitions", "2",
-        "--out-dir", out_dir.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
-    assert!(text.lines().any(|l| l.starts_with("grid2d:64 (partitioned): GTEPS 1 ranks ") && l.contains("2 ranks")), "{text}");
+    let suite = |extra: &str| {
+        let args = format!("suite --quick --only grid2d --no-gpu --no-cc --no-sssp {extra}");
+        let out = warpath(&[args.split_whitespace().collect(), vec!["--out-dir", out_dir.to_str().unwrap()]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let text = suite("--roots 2 --partitions 2");
+    assert!(
+        text.lines().any(|l| l.starts_with("grid2d:64 (partitioned): GTEPS 1 ranks ") && l.contains("2 ranks")),
+        "{text}"
+    );
     let json = std::path::PathBuf::from(printed(&text, "json (partitioned)"));
     assert!(json.starts_with(&out_dir) && json.ends_with(warpath::bench::suite::PARTITIONED_JSON), "{text}");
     let reports: Vec<warpath::bench::PartitionedBenchReport> =
         warpath::bench::json::parse_reports_of("bfs-partitioned", &std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(reports.iter().map(|r| (r.graph.name.as_str(), r.payload.ranks)).collect::<Vec<_>>(), [
-        ("grid2d:64", 1),
-        ("grid2d:64", 2)
-    ]);
+    assert_eq!(
+        reports.iter().map(|r| (r.graph.name.as_str(), r.payload.ranks)).collect::<Vec<_>>(),
+        [("grid2d:64", 1), ("grid2d:64", 2)]
+    );
     assert!(reports.iter().all(|r| r.summary.validated == 2 && r.graph.vertices == 4096));
     let table = std::fs::read_to_string(printed(&text, "table")).unwrap();
     assert!(table.contains("## Partitioned BFS"), "{table}");
     assert_eq!(table.lines().filter(|l| l.starts_with("| grid2d:64 | ")).count(), 3, "{table}");
     assert!(table.lines().any(|l| l.starts_with("| grid2d:64 | 2 | ")), "{table}");
     // Without ranks, no partitioned table or file.
-    let plain = warpath(&[
-        "suite", "--quick", "--roots", "1", "--only", "grid2d", "--no-gpu", "--no-cc", "--no-sssp", "--out-dir",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert!(plain.status.success(), "{}", stderr(&plain));
-    assert!(!stdout(&plain).contains("partitioned"), "{}", stdout(&plain));
+    let text = suite("--roots 1");
+    assert!(!text.contains("partitioned"), "{text}");
 }
 
 #[cfg(not(feature = "nccl"))]

@@ -336,7 +336,12 @@ mod tests {
         fn backend(&self) -> BackendUsed {
             BackendUsed::Cpu { threads: self.0 }
         }
-        fn traverse(&self, partition: &Partition, source: u32, options: &PartitionedOptions) -> Result<PartitionedTraversal> {
+        fn traverse(
+            &self,
+            partition: &Partition,
+            source: u32,
+            options: &PartitionedOptions,
+        ) -> Result<PartitionedTraversal> {
             bfs_in_process(partition, source, options)
         }
     }
@@ -369,7 +374,10 @@ mod tests {
             assert_eq!(report.payload.bounds.len(), report.payload.ranks + 1);
             let scaling = report.payload.scaling.unwrap();
             assert_eq!(scaling.baseline_median_ms, reports[0].summary.time_ms.median);
-            assert!(scaling.speedup > 0.0 && (scaling.efficiency * report.payload.ranks as f64 - scaling.speedup).abs() < 1e-9);
+            assert!(
+                scaling.speedup > 0.0
+                    && (scaling.efficiency * report.payload.ranks as f64 - scaling.speedup).abs() < 1e-9
+            );
             for trial in &report.trials {
                 assert_eq!(trial.details.levels.len() as u32, trial.details.depth + 1);
                 let bytes: u64 = trial.details.levels.iter().map(|l| l.exchange_bytes).sum();

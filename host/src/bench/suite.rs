@@ -17,7 +17,9 @@ use crate::bench::cc::{CcKernel, CcReport};
 use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
-use crate::bench::partitioned::{run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage};
+use crate::bench::partitioned::{
+    run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage,
+};
 use crate::bench::report::mib;
 use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::gpu::persistent::PersistentParams;
@@ -368,7 +370,9 @@ pub fn run_suite_with_ranks(
             };
             let reports =
                 run_scaling(name, &graph, load, ranks.baseline, &ranks.sets, &scaling, &mut |stage| match stage {
-                    ScalingStage::Running { ranks, roots } => progress(SuiteStage::Running { graph: name, backend: ranks, roots }),
+                    ScalingStage::Running { ranks, roots } => {
+                        progress(SuiteStage::Running { graph: name, backend: ranks, roots })
+                    }
                     ScalingStage::Root { done } => progress(SuiteStage::Root { done }),
                 })?;
             partitioned_rows.push(PartitionedSuiteRow { graph: name.clone(), reports });
@@ -611,7 +615,9 @@ impl SuiteResult {
             self.roots
         );
         let names: Vec<String> = self.partitioned_rows.iter().map(|r| file_name(&r.graph)).collect();
-        md.push_str(&scaling_markdown(names.iter().zip(&self.partitioned_rows).map(|(n, r)| (n.as_str(), r.reports.as_slice()))));
+        md.push_str(&scaling_markdown(
+            names.iter().zip(&self.partitioned_rows).map(|(n, r)| (n.as_str(), r.reports.as_slice())),
+        ));
         md
     }
 

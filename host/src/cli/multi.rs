@@ -323,7 +323,12 @@ impl RankSet for Ranks {
         BackendUsed::Cpu { threads: self.count() }
     }
 
-    fn traverse(&self, partition: &Partition, source: u32, options: &PartitionedOptions) -> Result<PartitionedTraversal> {
+    fn traverse(
+        &self,
+        partition: &Partition,
+        source: u32,
+        options: &PartitionedOptions,
+    ) -> Result<PartitionedTraversal> {
         self.run(partition, source, options)?.ok_or_else(|| {
             Error::InvalidArgument("a benchmark runs every rank in one process: use --partitions or --gpus".into())
         })

@@ -675,7 +675,12 @@ fn addressable(count: u64, path: &Path, what: &str) -> Result<usize> {
 
 /// Reads `count` values from a stream in bounded chunks, so that a corrupt count in a gzip
 /// stream (whose length is unknown) fails at end of input, not at allocation.
-fn read_streamed<T: bytemuck::Pod, R: Read>(input: &mut Source<R>, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
+fn read_streamed<T: bytemuck::Pod, R: Read>(
+    input: &mut Source<R>,
+    count: u64,
+    path: &Path,
+    what: &str,
+) -> Result<Vec<T>> {
     const CHUNK: usize = 1 << 24;
     let count = addressable(count, path, what)?;
     let mut values: Vec<T> = Vec::with_capacity(count.min(CHUNK));
