@@ -412,15 +412,7 @@ impl BenchKernel for InDegrees<'_> {
         })
     }
     fn environment(&self) -> Environment {
-        Environment {
-            backend: warpath::bfs::BackendUsed::Cpu { threads: 1 },
-            warnings: Vec::new(),
-            gpu_kernel: None,
-            device_graph_bytes: None,
-            device_bytes: None,
-            cuda_driver: None,
-            graph_on_gpu: None,
-        }
+        Environment::without_gpu(warpath::bfs::BackendUsed::Cpu { threads: 1 })
     }
 }
 
@@ -596,6 +588,7 @@ fn suite_table_with_several_gpu_kernels() {
         rows: vec![kron_row, grid_row, no_room],
         cc_rows: Vec::new(),
         sssp_rows: Vec::new(),
+        partitioned_rows: Vec::new(),
     };
     let md = result.markdown();
     assert!(md.contains("- GPU: Test GPU 80GB (driver 999.99, CUDA 12.8)"), "{md}");

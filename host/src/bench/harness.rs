@@ -206,6 +206,21 @@ pub struct Environment {
     pub graph_on_gpu: Option<GraphOnGpu>,
 }
 
+impl Environment {
+    /// Where nothing was placed on a GPU: the backend alone, no warnings, no device figures.
+    pub fn without_gpu(backend: BackendUsed) -> Environment {
+        Environment {
+            backend,
+            warnings: Vec::new(),
+            gpu_kernel: None,
+            device_graph_bytes: None,
+            device_bytes: None,
+            cuda_driver: None,
+            graph_on_gpu: None,
+        }
+    }
+}
+
 /// A finished benchmark of one algorithm on one backend.
 #[derive(Clone, Debug)]
 pub struct BenchRun<D, S, P> {

@@ -11,6 +11,10 @@
 //! read as they are, those fields null or 0. Version 5 split the load into its stages
 //! (`load.read_ms`, `load.build_ms`; `load_ms` is their sum); older reports read with `load`
 //! null.
+//!
+//! A partitioned bench writes an array of reports ([`write_reports`], read back by
+//! [`parse_reports_of`]) of algorithm `bfs-partitioned`, one per rank count
+//! ([`crate::bench::partitioned`]), in the same shape and version.
 
 use std::path::Path;
 
@@ -210,7 +214,17 @@ impl<D, S, P> Report<D, S, P> {
 
 /// Writes `report` to `path` as pretty-printed JSON.
 pub fn write_report<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: &Path) -> Result<()> {
-    let text = serde_json::to_string_pretty(report)
+    write_pretty(report, path)
+}
+
+/// Writes `reports` to `path` as one pretty-printed JSON array (a partitioned bench's rank
+/// counts, the baseline first), whole or not at all.
+pub fn write_reports<D: Serialize, S: Serialize, P: Serialize>(reports: &[Report<D, S, P>], path: &Path) -> Result<()> {
+    write_pretty(reports, path)
+}
+
+fn write_pretty<T: Serialize + ?Sized>(value: &T, path: &Path) -> Result<()> {
+    let text = serde_json::to_string_pretty(value)
         .map_err(|e| Error::Format { path: path.to_path_buf(), problem: format!("cannot encode the report: {e}") })?;
     crate::output::write_atomically(path, |out| writeln!(out, "{text}"))
 }
@@ -245,7 +259,36 @@ where
     S: DeserializeOwned,
     P: DeserializeOwned,
 {
-    let value = current_shape(text)?;
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    report_of(algorithm, value)
+}
+
+/// Parses an array of reports of `algorithm` (as [`write_reports`] writes them), each checked
+/// as [`parse_report_of`] checks one; the error names the element that is wrong.
+pub fn parse_reports_of<D, S, P>(algorithm: &str, text: &str) -> std::result::Result<Vec<Report<D, S, P>>, String>
+where
+    D: DeserializeOwned,
+    S: DeserializeOwned,
+    P: DeserializeOwned,
+{
+    match serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))? {
+        Value::Array(values) => values
+            .into_iter()
+            .enumerate()
+            .map(|(i, value)| report_of(algorithm, value).map_err(|problem| format!("report {}: {problem}", i + 1)))
+            .collect(),
+        _ => Err("not an array of warpath benchmark reports".into()),
+    }
+}
+
+/// The report of `algorithm` in `value`, in the current shape.
+fn report_of<D, S, P>(algorithm: &str, value: Value) -> std::result::Result<Report<D, S, P>, String>
+where
+    D: DeserializeOwned,
+    S: DeserializeOwned,
+    P: DeserializeOwned,
+{
+    let value = current_shape(value)?;
     match value.get("algorithm").and_then(|a| a.as_str()) {
         Some(found) if found == algorithm => {}
         Some(found) => return Err(format!("a benchmark report of `{found}`, not of `{algorithm}`")),
@@ -256,12 +299,12 @@ where
 
 /// Parses a report of whichever algorithm it names, its own columns and payload as plain JSON.
 pub fn parse_any_report(text: &str) -> std::result::Result<AnyReport, String> {
-    serde_json::from_value(current_shape(text)?).map_err(|e| format!("not a warpath benchmark report: {e}"))
+    let value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    serde_json::from_value(current_shape(value)?).map_err(|e| format!("not a warpath benchmark report: {e}"))
 }
 
-/// The report in `text` as JSON in version 3's shape, or what is wrong with it.
-fn current_shape(text: &str) -> std::result::Result<Value, String> {
-    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+/// The report `value` in version 3's shape, or what is wrong with it.
+fn current_shape(mut value: Value) -> std::result::Result<Value, String> {
     match value.get("schema_version").and_then(|v| v.as_u64()) {
         Some(v) if v >= GENERIC_SCHEMA_VERSION as u64 && v <= SCHEMA_VERSION as u64 => {}
         Some(v) if v >= OLDEST_READABLE_SCHEMA_VERSION as u64 && v < GENERIC_SCHEMA_VERSION as u64 => {

@@ -4,6 +4,8 @@
 //! reports times, rates and BFS's per-level traces as text, JSON, SVG plots and the markdown
 //! table of the standard suite.
 //!
+//! - [`partitioned`]: the partitioned BFS as a [`BenchKernel`], and the scaling of several rank
+//!   counts on the same roots against one partition;
 //! - [`stats`]: minimum, median, maximum, harmonic mean;
 //! - [`harness`]: the [`BenchKernel`] trait and [`run_kernel`]: warm-up, trials, validation,
 //!   records and the summary, for every algorithm;
@@ -24,6 +26,7 @@ pub mod cc;
 pub mod harness;
 pub mod json;
 pub mod meta;
+pub mod partitioned;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod report;
@@ -35,5 +38,6 @@ pub mod suite;
 pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, LevelRecord, RootRecord, TraceRecord};
 pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
-pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
+pub use json::{read_report, write_report, write_reports, AnyReport, BenchReport, Report, SCHEMA_VERSION};
+pub use partitioned::{run_scaling, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage};
 pub use stages::{LoadStage, PlacementStage};

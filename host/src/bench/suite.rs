@@ -5,7 +5,9 @@
 //! table (beside each of Merrill's graphs, the rate the paper reports for a Tesla C2050) and a
 //! JSON file with every [`BenchReport`]. Connected components run beside BFS on every graph,
 //! on both backends ([`CcSuiteRow`]): a second table, and their [`CcReport`]s in a JSON file of
-//! their own ([`CC_JSON`]).
+//! their own ([`CC_JSON`]). Given ranks ([`SuiteRanks`]), the partitioned BFS runs on every
+//! graph too, against one partition on the same roots: a scaling table, and its reports in
+//! [`PARTITIONED_JSON`].
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +17,9 @@ use crate::bench::cc::{CcKernel, CcReport};
 use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
+use crate::bench::partitioned::{
+    run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage,
+};
 use crate::bench::report::mib;
 use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::gpu::persistent::PersistentParams;
@@ -25,6 +30,7 @@ use crate::error::{Error, Result};
 use crate::generate::{attach_weights, WeightSpec};
 use crate::graph::Graph;
 use crate::input::{load_graph, load_graph_staged, LoadOptions};
+use crate::multi::PartitionedOptions;
 use crate::sssp::{PathFinder, SsspOptions};
 
 /// A rate from Table 2 of Merrill et al. for an NVIDIA Tesla C2050, "GPU (linear-work hybrid
@@ -181,6 +187,26 @@ pub struct CcSuiteRow {
 /// The file, beside `suite.json`, that holds the connected-components reports.
 pub const CC_JSON: &str = "suite-cc.json";
 
+/// The file, beside `suite.json`, that holds the partitioned BFS's reports.
+pub const PARTITIONED_JSON: &str = "suite-partitioned.json";
+
+/// The ranks the suite runs the partitioned BFS on, beside the single-GPU and CPU runs: each
+/// set on every graph, against `baseline` (one rank) on the same roots.
+pub struct SuiteRanks<'a> {
+    pub baseline: &'a dyn RankSet,
+    pub sets: Vec<&'a dyn RankSet>,
+    pub traversal: PartitionedOptions,
+    /// The backend asked for, for the reports' flags: `cpu` for threads, `gpu` for GPUs.
+    pub backend: &'a str,
+}
+
+/// One graph's partitioned runs: the baseline's report, then each rank set's.
+#[derive(Clone, Debug)]
+pub struct PartitionedSuiteRow {
+    pub graph: String,
+    pub reports: Vec<PartitionedBenchReport>,
+}
+
 /// One graph's shortest paths, on both backends.
 #[derive(Clone, Debug)]
 pub struct SsspSuiteRow {
@@ -207,6 +233,8 @@ pub struct SuiteResult {
     pub sssp_rows: Vec<SsspSuiteRow>,
     /// Connected components, one row per graph (empty when not asked for).
     pub cc_rows: Vec<CcSuiteRow>,
+    /// The partitioned BFS, one row per graph (empty when no ranks were given).
+    pub partitioned_rows: Vec<PartitionedSuiteRow>,
 }
 
 /// The graphs the suite runs, as (GRAPH argument, synthetic entry if any).
@@ -244,6 +272,16 @@ pub fn suite_graphs(options: &SuiteOptions) -> Result<Vec<(String, Option<&'stat
 /// for every kernel), and on the CPU. A GPU that cannot be prepared (none, or no room) is noted
 /// in the row; a failed validation or any other error stops the suite.
 pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>)) -> Result<SuiteResult> {
+    run_suite_with_ranks(options, None, progress)
+}
+
+/// [`run_suite`], and where `ranks` are given the partitioned BFS on every graph: the same
+/// roots on one partition and on each rank set, in this process ([`run_scaling`]).
+pub fn run_suite_with_ranks(
+    options: &SuiteOptions,
+    ranks: Option<&SuiteRanks<'_>>,
+    progress: &mut dyn FnMut(SuiteStage<'_>),
+) -> Result<SuiteResult> {
     if options.gpu && options.gpu_kernels.is_empty() {
         return Err(Error::InvalidArgument("no GPU kernel to run (name at least one, or run the CPU only)".into()));
     }
@@ -251,6 +289,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
     let graphs = suite_graphs(options)?;
     let mut rows = Vec::with_capacity(graphs.len());
     let mut cc_rows = Vec::new();
+    let mut partitioned_rows = Vec::new();
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
         progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
         let (graph, stages) = load_graph_staged(
@@ -322,6 +361,22 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
             gpu_missing,
             cpu,
         });
+        if let Some(ranks) = ranks {
+            let scaling = ScalingOptions {
+                roots: options.roots,
+                seed: options.seed,
+                traversal: ranks.traversal,
+                flags: Flags::new(options.roots, options.seed, ranks.backend, false, false),
+            };
+            let reports =
+                run_scaling(name, &graph, load, ranks.baseline, &ranks.sets, &scaling, &mut |stage| match stage {
+                    ScalingStage::Running { ranks, roots } => {
+                        progress(SuiteStage::Running { graph: name, backend: ranks, roots })
+                    }
+                    ScalingStage::Root { done } => progress(SuiteStage::Root { done }),
+                })?;
+            partitioned_rows.push(PartitionedSuiteRow { graph: name.clone(), reports });
+        }
         if options.sssp {
             let weighted = sssp_weights(name, graph, options.seed)?;
             sssp_rows.push(run_sssp_row(name, &weighted, options, load, progress)?);
@@ -337,6 +392,7 @@ pub fn run_suite(options: &SuiteOptions, progress: &mut dyn FnMut(SuiteStage<'_>
         rows,
         cc_rows,
         sssp_rows,
+        partitioned_rows,
     })
 }
 
@@ -481,7 +537,7 @@ impl SuiteResult {
         rule.push_str("---:|---:|---:|---:|---:|");
         let _ = writeln!(md, "{header}\n{rule}");
         for row in &self.rows {
-            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = file_name(&row.graph);
             let merrill = match (row.merrill, self.quick) {
                 (Some(m), false) => m.to_string(),
                 (Some(m), true) => format!("{m} (scaled down)"),
@@ -542,7 +598,34 @@ impl SuiteResult {
         if !self.cc_rows.is_empty() {
             md.push_str(&self.cc_markdown());
         }
+        if !self.partitioned_rows.is_empty() {
+            md.push_str(&self.partitioned_markdown());
+        }
         md
+    }
+
+    /// The partitioned BFS's scaling table: per graph, one partition and each rank set.
+    pub fn partitioned_markdown(&self) -> String {
+        let mut md = format!(
+            "\n## Partitioned BFS\n\n\
+             The direction-optimizing BFS over 1D partitions (docs/multi-gpu.md), the same {} roots on one \
+             partition (the graph whole, one thread) and on each rank set, in this process, every traversal \
+             validated. Speedup: one partition's median time over the set's; efficiency: speedup / ranks; \
+             exchange: frontier bytes sent between ranks per traversal.\n\n",
+            self.roots
+        );
+        let names: Vec<String> = self.partitioned_rows.iter().map(|r| file_name(&r.graph)).collect();
+        md.push_str(&scaling_markdown(
+            names.iter().zip(&self.partitioned_rows).map(|(n, r)| (n.as_str(), r.reports.as_slice())),
+        ));
+        md
+    }
+
+    /// Every partitioned [`PartitionedBenchReport`] (per graph: the baseline's, then each rank
+    /// set's) as pretty JSON: an array.
+    pub fn partitioned_json(&self) -> String {
+        let reports: Vec<&PartitionedBenchReport> = self.partitioned_rows.iter().flat_map(|r| &r.reports).collect();
+        serde_json::to_string_pretty(&reports).expect("reports encode as JSON") + "\n"
     }
 
     /// The connected-components table: one row per graph, GPU and CPU side by side.
@@ -562,7 +645,7 @@ impl SuiteResult {
              | GPU/CPU | GPU GTEPS | CPU GTEPS |\n|---|---:|---:|---:|---:|---:|---:|---|---:|---:|"
         );
         for row in &self.cc_rows {
-            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = file_name(&row.graph);
             let cpu = &row.cpu;
             let (gpu_ms, speedup, gpu_rate) = match (&row.gpu, &row.gpu_missing) {
                 (Some(gpu), _) => (
@@ -608,7 +691,7 @@ impl SuiteResult {
              |---|---|---:|---:|---|---:|---:|---:|---:|\n",
         );
         for row in &self.sssp_rows {
-            let name = Path::new(&row.graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = file_name(&row.graph);
             let cpu = &row.cpu.summary;
             let (gpu_gteps, speedup, gpu_ms, gpu_relax) = match (&row.gpu, &row.gpu_missing) {
                 (Some(g), _) => (
@@ -652,8 +735,9 @@ impl SuiteResult {
     }
 
     /// Writes `suite.md` and `suite.json` into a new run folder ([`SuiteResult::run_folder`])
-    /// under `dir` (both created if needed), and [`CC_JSON`] and `suite-sssp.json` beside them
-    /// when connected components and shortest paths ran; returns the first two paths.
+    /// under `dir` (both created if needed), and [`CC_JSON`], `suite-sssp.json` and
+    /// [`PARTITIONED_JSON`] beside them when connected components, shortest paths and the
+    /// partitioned BFS ran; returns the first two paths.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
         let folder = dir.join(self.run_folder());
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
@@ -669,8 +753,17 @@ impl SuiteResult {
             let cc = folder.join(CC_JSON);
             crate::output::write_atomically(&cc, |out| out.write_all(self.cc_json().as_bytes()))?;
         }
+        if !self.partitioned_rows.is_empty() {
+            let partitioned = folder.join(PARTITIONED_JSON);
+            crate::output::write_atomically(&partitioned, |out| out.write_all(self.partitioned_json().as_bytes()))?;
+        }
         Ok((md, json))
     }
+}
+
+/// The name a table gives a graph: a file's name without its folder, a generator spec as it is.
+fn file_name(graph: &str) -> String {
+    Path::new(graph).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// A GPU's short name for run folders: the model in `NVIDIA H100 80GB HBM3` (`h100`: the first
@@ -720,6 +813,7 @@ mod tests {
             gpu_kernels: Vec::new(),
             rows: Vec::new(),
             cc_rows: Vec::new(),
+            partitioned_rows: Vec::new(),
         };
         assert_eq!(result.run_folder(), "2026-11-25-1836d7a-cpu-suite");
         result.commit = "1836d7a9d3b1efdf091db0f1e65908a4efca2803-dirty".into();

@@ -821,6 +821,9 @@ pub struct SuiteArgs {
                      never writes over committed results; give --out-dir bench/results to add one to them."
     )]
     pub out_dir: std::path::PathBuf,
+    /// The partitioned BFS on every graph too (`--partitions N[,N...]` or `--gpus LIST`).
+    #[command(flatten)]
+    pub multi: super::multi::MultiArgs,
 }
 
 impl SuiteArgs {

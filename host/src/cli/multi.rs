@@ -1,7 +1,7 @@
-//! `bfs` and `bench` over a partitioned graph: `--partitions N` (threads of this process, the
-//! ranks' levels on the first GPU or on the CPU), `--gpus LIST` (one rank a GPU through NCCL,
-//! feature `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id
-//! FILE`).
+//! `bfs`, `bench` and `suite` over a partitioned graph: `--partitions N` (threads of this
+//! process, the ranks' levels on the first GPU or on the CPU; for `bench` and `suite` also a
+//! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
+//! `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id FILE`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -9,14 +9,17 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
-use warpath::bench::stats;
+use warpath::bench::json::Flags;
+use warpath::bench::partitioned::{render_scaling, LevelRow, PartitionedBenchReport};
+use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, ScalingOptions, ScalingStage};
 use warpath::engine::Backend;
 use warpath::gpu::GpuContext;
 use warpath::bfs::verify;
+use warpath::engine::BackendUsed;
 use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
-use super::args::{BenchArgs, BfsArgs, GraphInput};
+use super::args::{BenchArgs, BfsArgs, GraphInput, WeightArgs};
 
 /// How the graph is spread over ranks; with none of these, `bfs` and `bench` run on one GPU or
 /// the CPU as usual.
@@ -25,15 +28,20 @@ pub struct MultiArgs {
     #[arg(
         long,
         value_name = "N",
+        value_delimiter = ',',
         conflicts_with_all = ["gpus", "rank"],
-        help = "Cut the graph into N parts and run the partitioned BFS, one thread a part",
+        help = "Cut the graph into N parts and run the partitioned BFS, one thread a part (bench, suite: \
+                N,N,... for the scaling)",
         long_help = "Cut the graph into N vertex ranges of about equal edges and run the partitioned \
                      direction-optimizing BFS over them, each part a thread of this process: top-down levels \
                      send discovered vertices to their owners, bottom-up levels all-gather the frontier bitmap \
                      (docs/multi-gpu.md). With --backend auto or gpu every part's levels run on the first GPU \
-                     (what N GPUs would do, on one), with --backend cpu on the part's thread."
+                     (what N GPUs would do, on one), with --backend cpu on the part's thread. bench and suite \
+                     also take a list, 1,2,4: each count runs the same roots in the same process, and a \
+                     scaling table gives each count's median time, GTEPS, speedup and efficiency against \
+                     one partition, and exchange bytes."
     )]
-    pub partitions: Option<usize>,
+    pub partitions: Option<Vec<usize>>,
     #[arg(
         long,
         value_name = "LIST",
@@ -70,12 +78,25 @@ impl MultiArgs {
     }
 }
 
-/// Checks the partition count before anything is loaded.
-fn checked_partitions(n: usize) -> Result<usize> {
-    if n == 0 {
+/// Checks the partition count of a single run before anything is loaded.
+fn checked_partitions(counts: &[usize]) -> Result<usize> {
+    match checked_counts(counts)?.as_slice() {
+        &[n] => Ok(n),
+        _ => Err(Error::InvalidArgument(
+            "--partitions takes one count here; a list (1,2,4) measures the scaling with bench or suite".into(),
+        )),
+    }
+}
+
+/// The partition counts asked for, each at least 1, ascending, without repeats.
+fn checked_counts(counts: &[usize]) -> Result<Vec<usize>> {
+    if counts.is_empty() || counts.contains(&0) {
         return Err(Error::InvalidArgument("--partitions must be at least 1".into()));
     }
-    Ok(n)
+    let mut counts = counts.to_vec();
+    counts.sort_unstable();
+    counts.dedup();
+    Ok(counts)
 }
 
 /// Where the partitioned BFS runs.
@@ -90,7 +111,7 @@ enum Ranks {
 
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
-        if let Some(n) = multi.partitions {
+        if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
             let on_gpu = match backend {
                 Backend::Cpu => false,
@@ -228,7 +249,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
-    let options = PartitionedOptions { bottom_up: !args.gpu.top_down, ..Default::default() };
+    let options = traversal_options(args.gpu.top_down);
     let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
@@ -245,7 +266,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         time_ms: traversal.time.as_secs_f64() * 1e3,
         gteps: gteps(&graph, &traversal),
         exchange_bytes: traversal.exchange_bytes(),
-        levels: traversal.levels.iter().map(LevelRow::of).collect(),
+        levels: LevelRow::all(&traversal),
         verified: None,
     };
     if let Some(path) = &args.out {
@@ -287,31 +308,6 @@ struct PartitionedReport {
     verified: Option<bool>,
 }
 
-#[derive(Serialize)]
-struct LevelRow {
-    level: u32,
-    direction: String,
-    frontier: u64,
-    edges_inspected: u64,
-    exchange_bytes: u64,
-    exchange_ms: f64,
-    time_ms: f64,
-}
-
-impl LevelRow {
-    fn of(level: &warpath::multi::PartitionedLevel) -> LevelRow {
-        LevelRow {
-            level: level.trace.level,
-            direction: level.trace.direction.to_string(),
-            frontier: level.trace.frontier,
-            edges_inspected: level.trace.edges_inspected,
-            exchange_bytes: level.exchange_bytes,
-            exchange_ms: level.exchange_time.as_secs_f64() * 1e3,
-            time_ms: level.trace.time.as_secs_f64() * 1e3,
-        }
-    }
-}
-
 fn print_levels(levels: &[LevelRow]) {
     let header = ["level", "direction", "frontier", "edges", "exchange B", "exchange ms", "time ms"];
     let [level, direction, frontier, edges, bytes, exchange, time] = header;
@@ -343,69 +339,145 @@ impl PartitionedReport {
     }
 }
 
-/// `bench --partitions N` or `--gpus LIST`: the partitioned BFS from `--roots` seeded roots,
-/// and the same roots on one partition in the same run, for the scaling.
-pub fn run_bench(args: &BenchArgs) -> Result<()> {
-    if args.multi.rank.is_some() {
-        return Err(Error::InvalidArgument(
-            "bench runs every rank in one process: use --partitions N or --gpus LIST, not --rank".into(),
-        ));
+/// The partitioned BFS's ranks as the bench harness runs them.
+impl RankSet for Ranks {
+    fn ranks(&self) -> usize {
+        self.count()
     }
-    if args.json.is_some() || args.plot.is_some() {
+
+    fn name(&self) -> String {
+        self.describe()
+    }
+
+    fn backend(&self) -> BackendUsed {
+        match self {
+            Ranks::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: *parts },
+            _ => BackendUsed::Gpu { device: self.describe() },
+        }
+    }
+
+    fn traverse(
+        &self,
+        partition: &Partition,
+        source: u32,
+        options: &PartitionedOptions,
+    ) -> Result<PartitionedTraversal> {
+        self.traverse_many(partition, &[source], options)?.pop().ok_or_else(|| {
+            Error::InvalidArgument("a benchmark runs every rank in one process: use --partitions or --gpus".into())
+        })
+    }
+
+    fn traverse_many(
+        &self,
+        partition: &Partition,
+        sources: &[u32],
+        options: &PartitionedOptions,
+    ) -> Result<Vec<PartitionedTraversal>> {
+        self.run(partition, sources, options)
+    }
+}
+
+/// The rank sets `bench` and `suite` measure for `multi`, each against one partition in this
+/// process (the first of [`run_scaling`]'s reports): a thread set per count of `--partitions`
+/// (1 is the baseline itself), or the GPUs of `--gpus`. `command` names the subcommand in the
+/// refusal of `--rank`.
+pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<Vec<Box<dyn RankSet>>> {
+    if multi.rank.is_some() {
+        return Err(Error::InvalidArgument(format!(
+            "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
+        )));
+    }
+    if let Some(counts) = &multi.partitions {
+        let on_gpu = matches!(Ranks::of(&MultiArgs { partitions: Some(vec![1]), ..multi.clone() }, backend)?, Ranks::Threads { on_gpu: true, .. });
+        let sets = checked_counts(counts)?.into_iter().filter(|&n| n > 1);
+        return Ok(sets.map(|parts| Box::new(Ranks::Threads { parts, on_gpu }) as Box<dyn RankSet>).collect());
+    }
+    Ok(vec![Box::new(Ranks::of(multi, backend)?)])
+}
+
+/// The one-partition baseline of every scaling: the graph whole, on one thread of this process,
+/// where the ranks of `multi` run: the first of `--gpus`, the first GPU, or the CPU.
+pub fn baseline(multi: &MultiArgs, backend: Backend) -> Result<impl RankSet> {
+    if let Some(list) = &multi.gpus {
+        return Ok(Ranks::Gpus(gpus(list)?[..1].to_vec()));
+    }
+    Ranks::of(&MultiArgs { partitions: Some(vec![1]), gpus: None, ..multi.clone() }, backend)
+}
+
+/// How every partitioned traversal of `bench` and `suite` runs.
+pub fn traversal_options(top_down: bool) -> PartitionedOptions {
+    PartitionedOptions { bottom_up: !top_down, ..Default::default() }
+}
+
+/// `bench --partitions N[,N...]` or `--gpus LIST`: the partitioned BFS from `--roots` seeded
+/// roots (Graph500's, as the single-GPU bench), each validated, on every rank count asked and on
+/// one partition, the same roots in the same process; the scaling table, and with `--json` every
+/// count's report.
+pub fn run_bench(args: &BenchArgs) -> Result<()> {
+    if args.plot.is_some() {
         return Err(Error::InvalidArgument(
-            "--json and --plot are not written for partitioned runs yet: drop them (the text report has the levels)"
+            "--plot draws one GPU's levels; a partitioned bench has none to draw: drop it (--json has every \
+             root's levels)"
                 .into(),
         ));
     }
-    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
-    let single = partition_1d(&graph, None, 1)?;
-    let roots = warpath::bfs::random_sources(&graph, args.graph.input.seed, args.roots);
-    if roots.is_empty() {
-        return Err(Error::InvalidArgument("the graph has no edges, so there is no root to start from".into()));
+    let sets = rank_sets(&args.multi, args.graph.backend(), "bench")?;
+    let baseline = baseline(&args.multi, args.graph.backend())?;
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
     }
-    let options = PartitionedOptions { bottom_up: !args.gpu.top_down, ..Default::default() };
-    let (mut times, mut single_times, mut rates, mut exchange) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut last = None;
-    // One rank on the first of the same devices, the same roots: the scaling's baseline.
-    let alone_ranks = match &ranks {
-        Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
-        Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
-        Ranks::Process { .. } => unreachable!("refused above"),
+    let weights = WeightArgs { weights: None, ignore_weights: true };
+    let (graph, stages) = super::load_weighted_staged(&args.graph.input, &weights, None)?;
+    let load = LoadStage::of(&stages);
+    let input = &args.graph.input;
+    let options = ScalingOptions {
+        roots: args.roots,
+        seed: input.seed,
+        traversal: traversal_options(args.gpu.top_down),
+        flags: Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false),
     };
-    // The first root twice, the first untimed: NCCL connects its channels at the first
-    // collectives, which no later traversal pays.
-    let warmed: Vec<u32> = roots[..1].iter().chain(&roots).copied().collect();
-    let runs = ranks.run(&partition, &warmed, &options)?;
-    let alone_runs = alone_ranks.run(&single, &warmed, &options)?;
-    for (run, alone) in runs.into_iter().zip(alone_runs).skip(1) {
-        verify::validate(&graph, &run.result)?;
-        verify::validate(&graph, &alone.result)?;
-        times.push(run.time.as_secs_f64() * 1e3);
-        single_times.push(alone.time.as_secs_f64() * 1e3);
-        rates.push(gteps(&graph, &run));
-        exchange.push(run.exchange_bytes() as f64);
-        last = Some(run);
-    }
-    // One root at least, so every statistic exists.
-    let spread = stats::Spread::of(&times).expect("one root at least");
-    let (median, single_median) = (spread.median, stats::median(&single_times).unwrap_or(0.0));
-    let (name, n, m) = (&args.graph.input.graph, graph.num_vertices(), graph.num_edges());
-    println!("graph: {name} ({n} vertices, {m} edges; loaded in {load_ms:.1} ms)");
-    println!("backend: {}", ranks.describe());
-    println!("parts cut in {partition_ms:.1} ms; bounds {:?}", partition.bounds);
-    println!("roots: {} (each validated)", roots.len());
-    println!("time: median {median:.3} ms (min {:.3}, max {:.3})", spread.min, spread.max);
-    println!("GTEPS: harmonic mean {:.3}", stats::harmonic_mean(&rates).unwrap_or(0.0));
-    println!("exchange: median {:.0} bytes a traversal", stats::median(&exchange).unwrap_or(0.0));
-    println!(
-        "one partition, same roots, same run: median {single_median:.3} ms; speedup {:.2}x on {} ranks",
-        single_median / median,
-        ranks.count()
-    );
-    if let Some(run) = last {
-        println!("levels of the last root ({}):", graph.external_id(run.result.source));
-        print_levels(&run.levels.iter().map(LevelRow::of).collect::<Vec<_>>());
+    let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
+    let mut bar = super::progress::bar(0, "");
+    let reports = run_scaling(&input.graph, &graph, load, &baseline, &sets, &options, &mut |stage| match stage {
+        ScalingStage::Running { ranks, roots } => {
+            bar.finish_and_clear();
+            bar = super::progress::bar(roots as u64, &format!("BFS on {ranks}"));
+        }
+        ScalingStage::Root { done } => bar.set_position(done as u64),
+    });
+    bar.finish_and_clear();
+    let reports = reports?;
+    print_bench(&graph, &reports);
+    if let Some(path) = &args.json {
+        write_reports(&reports, path)?;
+        println!("json: {}", path.display());
     }
     Ok(())
+}
+
+/// The bench's text: the graph, the largest rank count's figures against one partition, the
+/// scaling table, and the levels of its last root.
+fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
+    let (base, last) = (&reports[0], reports.last().expect("the baseline at least"));
+    let (name, n, m) = (&base.graph.name, graph.num_vertices(), graph.num_edges());
+    println!("graph: {name} ({n} vertices, {m} edges; loaded in {:.1} ms)", base.load_ms);
+    println!("backend: {}", last.payload.backend);
+    println!("parts cut in {:.1} ms; bounds {:?}", last.payload.partition_ms, last.payload.bounds);
+    println!("roots: {} (each validated)", last.summary.validated);
+    let time = &last.summary.time_ms;
+    println!("time: median {:.3} ms (min {:.3}, max {:.3})", time.median, time.min, time.max);
+    println!("GTEPS: harmonic mean {:.3}", last.summary.hmean_gteps);
+    println!("exchange: median {:.0} bytes a traversal", last.summary.details.exchange_bytes.median);
+    if let Some(scaling) = last.payload.scaling {
+        println!(
+            "one partition, same roots, same run: median {:.3} ms; speedup {:.2}x on {} ranks",
+            scaling.baseline_median_ms, scaling.speedup, last.payload.ranks
+        );
+    }
+    println!("scaling (same roots, this process; speedup and efficiency against one partition):");
+    print!("{}", render_scaling(reports));
+    if let Some(trial) = last.trials.last() {
+        println!("levels of the last root ({}):", trial.source.unwrap_or_default());
+        print_levels(&trial.details.levels);
+    }
 }

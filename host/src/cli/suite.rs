@@ -1,13 +1,25 @@
 use std::path::PathBuf;
 
-use warpath::bench::suite::{run_suite, SuiteOptions, SuiteStage};
+use warpath::bench::suite::{run_suite_with_ranks, SuiteOptions, SuiteRanks, SuiteStage};
+use warpath::bench::RankSet;
+use warpath::engine::Backend;
 use warpath::{Error, Result};
 
 use super::args::SuiteArgs;
 
 pub fn run(args: &SuiteArgs) -> Result<()> {
-    // A bad kernel name is refused before any graph is loaded.
+    // A bad kernel name or rank request is refused before any graph is loaded.
     let gpu_kernels = args.kernels().map_err(Error::InvalidArgument)?;
+    let backend = if args.no_gpu { Backend::Cpu } else { Backend::Auto };
+    let rank_sets =
+        if args.multi.requested() { Some(super::multi::rank_sets(&args.multi, backend, "suite")?) } else { None };
+    let baseline = super::multi::baseline(&args.multi, backend)?;
+    let ranks = rank_sets.as_ref().map(|sets| SuiteRanks {
+        baseline: &baseline,
+        sets: sets.iter().map(|s| s.as_ref()).collect::<Vec<&dyn RankSet>>(),
+        traversal: super::multi::traversal_options(false),
+        backend: if args.multi.gpus.is_some() { "gpu" } else { "cpu" },
+    });
     let datasets = if args.no_datasets {
         None
     } else if let Some(dir) = &args.datasets {
@@ -40,7 +52,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     };
 
     let mut bar = super::progress::bar(0, "");
-    let result = run_suite(&options, &mut |stage| match stage {
+    let result = run_suite_with_ranks(&options, ranks.as_ref(), &mut |stage| match stage {
         SuiteStage::Loading { index, total, graph } => {
             bar.finish_and_clear();
             bar = super::progress::spinner(&format!("[{}/{total}] loading {graph}", index + 1));
@@ -82,6 +94,17 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         let gpu = row.gpu.as_ref().map_or_else(|| "n/a".to_string(), |g| format!("{:.3}", g.summary.hmean_gteps));
         println!("{} (sssp): GPU GTEPS {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
     }
+    for row in &result.partitioned_rows {
+        let rates: Vec<String> = row
+            .reports
+            .iter()
+            .map(|r| {
+                let speedup = r.payload.scaling.map_or(String::new(), |s| format!(", {:.2}x", s.speedup));
+                format!("{} ranks {:.3}{speedup}", r.payload.ranks, r.summary.hmean_gteps)
+            })
+            .collect();
+        println!("{} (partitioned): GTEPS {}", row.graph, rates.join("; "));
+    }
     if let Some(why) = result.rows.iter().find_map(|r| r.gpu_missing.as_ref()).filter(|_| !args.no_gpu) {
         eprintln!("warpath: warning: the GPU did not run: {why}");
     }
@@ -90,6 +113,9 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     println!("json: {}", json.display());
     if !result.cc_rows.is_empty() {
         println!("json (cc): {}", json.with_file_name(warpath::bench::suite::CC_JSON).display());
+    }
+    if !result.partitioned_rows.is_empty() {
+        println!("json (partitioned): {}", json.with_file_name(warpath::bench::suite::PARTITIONED_JSON).display());
     }
     Ok(())
 }

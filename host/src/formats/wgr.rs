@@ -117,24 +117,19 @@ fn put(out: &mut dyn Write, crc: &mut Hasher, bytes: &[u8]) -> std::io::Result<(
     out.write_all(bytes)
 }
 
-fn put_u64s(out: &mut dyn Write, crc: &mut Hasher, values: &[u64]) -> std::io::Result<()> {
+/// Writes `values` little-endian (as they are in memory on a little-endian machine; else each
+/// through `to_le`, a chunk at a time) and adds them to `crc`.
+fn put_le<T: bytemuck::Pod, const N: usize>(
+    out: &mut dyn Write,
+    crc: &mut Hasher,
+    values: &[T],
+    to_le: fn(T) -> [u8; N],
+) -> std::io::Result<()> {
     if cfg!(target_endian = "little") {
         put(out, crc, bytemuck::cast_slice(values))
     } else {
         for chunk in values.chunks(1 << 16) {
-            let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-            put(out, crc, &le)?;
-        }
-        Ok(())
-    }
-}
-
-fn put_u32s(out: &mut dyn Write, crc: &mut Hasher, values: &[u32]) -> std::io::Result<()> {
-    if cfg!(target_endian = "little") {
-        put(out, crc, bytemuck::cast_slice(values))
-    } else {
-        for chunk in values.chunks(1 << 16) {
-            let le: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let le: Vec<u8> = chunk.iter().flat_map(|&x| to_le(x)).collect();
             put(out, crc, &le)?;
         }
         Ok(())
@@ -151,17 +146,17 @@ fn write_to(graph: &Graph, out: &mut dyn Write) -> std::io::Result<()> {
         UNWEIGHTED_VERSION
     };
     put(out, &mut crc, &header(version, flags, graph.id_base(), graph.num_vertices() as u64, graph.num_edges()))?;
-    put_u64s(out, &mut crc, graph.offsets())?;
-    put_u32s(out, &mut crc, graph.targets())?;
+    put_le(out, &mut crc, graph.offsets(), u64::to_le_bytes)?;
+    put_le(out, &mut crc, graph.targets(), u32::to_le_bytes)?;
     match graph.weights() {
         None => {}
         Some(Weights::U32(w)) => {
             put(out, &mut crc, &WEIGHTS_U32.to_le_bytes())?;
-            put_u32s(out, &mut crc, w)?;
+            put_le(out, &mut crc, w, u32::to_le_bytes)?;
         }
         Some(Weights::F32(w)) => {
             put(out, &mut crc, &WEIGHTS_F32.to_le_bytes())?;
-            put_u32s(out, &mut crc, bytemuck::cast_slice(w))?;
+            put_le(out, &mut crc, w, f32::to_le_bytes)?;
         }
     }
     let sum = crc.finalize();
@@ -173,7 +168,7 @@ fn write_compressed_to(graph: &CompressedGraph, out: &mut dyn Write) -> std::io:
     let flags = FLAG_COMPRESSED | if graph.is_undirected() { FLAG_UNDIRECTED } else { 0 };
     let (n, m) = (graph.num_vertices() as u64, graph.num_edges());
     put(out, &mut crc, &header(UNWEIGHTED_VERSION, flags, graph.id_base(), n, m))?;
-    put_u64s(out, &mut crc, graph.byte_offsets())?;
+    put_le(out, &mut crc, graph.byte_offsets(), u64::to_le_bytes)?;
     put(out, &mut crc, graph.bytes())?;
     let sum = crc.finalize();
     out.write_all(&sum.to_le_bytes())
@@ -641,7 +636,7 @@ fn one_way_error(graph: &Graph, path: &Path) -> Error {
 
 /// Reads `count` values into `memory` (or a vector where it gives none): from a file of known
 /// length (checked against the header's counts, so the count is real) allocated whole and
-/// read by all cores ([`Source::fill`]); from a stream into a vector first (see [`read_vec`]),
+/// read by all cores ([`Source::fill`]); from a stream in bounded chunks (see [`read_streamed`]),
 /// copied into `memory` after.
 fn read_array<T: bytemuck::Pod + Send + Sync, R: Read>(
     input: &mut Source<R>,
@@ -651,13 +646,23 @@ fn read_array<T: bytemuck::Pod + Send + Sync, R: Read>(
     memory: MemoryProvider,
 ) -> Result<HostArray<T>> {
     if !input.is_file() {
-        return Ok(HostArray::moved_into(read_vec(input, count, path, what)?, memory));
+        return Ok(HostArray::moved_into(read_streamed(input, count, path, what)?, memory));
     }
     // Zeroed lazily by the system for a vector (calloc), so the parallel reads first touch
     // its pages.
     let mut values = HostArray::<T>::zeroed(addressable(count, path, what)?, memory);
     input.fill(bytemuck::cast_slice_mut::<T, u8>(&mut values)).map_err(|e| read_failure(e, path, what))?;
     Ok(values)
+}
+
+/// Reads `count` values into a vector, as [`read_array`] reads them into memory of no provider.
+fn read_vec<T: bytemuck::Pod + Send + Sync, R: Read>(
+    input: &mut Source<R>,
+    count: u64,
+    path: &Path,
+    what: &str,
+) -> Result<Vec<T>> {
+    read_array(input, count, path, what, None).map(HostArray::into_vec)
 }
 
 /// `count` as a `usize`, or the error saying this machine cannot hold that many.
@@ -668,24 +673,22 @@ fn addressable(count: u64, path: &Path, what: &str) -> Result<usize> {
     })
 }
 
-/// Reads `count` values into a typed vector: from a file whole (see [`read_array`]), from a
-/// stream in bounded chunks so that a corrupt count in a gzip stream (whose length is
-/// unknown) fails at end of input, not at allocation.
-fn read_vec<T: bytemuck::Pod, R: Read>(input: &mut Source<R>, count: u64, path: &Path, what: &str) -> Result<Vec<T>> {
+/// Reads `count` values from a stream in bounded chunks, so that a corrupt count in a gzip
+/// stream (whose length is unknown) fails at end of input, not at allocation.
+fn read_streamed<T: bytemuck::Pod, R: Read>(
+    input: &mut Source<R>,
+    count: u64,
+    path: &Path,
+    what: &str,
+) -> Result<Vec<T>> {
     const CHUNK: usize = 1 << 24;
     let count = addressable(count, path, what)?;
-    let truncated = |e: std::io::Error| read_failure(e, path, what);
-    if input.is_file() {
-        let mut values: Vec<T> = bytemuck::zeroed_vec(count);
-        input.fill(bytemuck::cast_slice_mut(&mut values)).map_err(truncated)?;
-        return Ok(values);
-    }
     let mut values: Vec<T> = Vec::with_capacity(count.min(CHUNK));
     while values.len() < count {
         let start = values.len();
         let step = (count - start).min(CHUNK);
         values.resize(start + step, T::zeroed());
-        input.fill(bytemuck::cast_slice_mut(&mut values[start..])).map_err(truncated)?;
+        input.fill(bytemuck::cast_slice_mut(&mut values[start..])).map_err(|e| read_failure(e, path, what))?;
     }
     Ok(values)
 }
