@@ -624,4 +624,40 @@ mod tests {
         assert_eq!(chunks.concat(), text);
         assert_eq!(super::split_at_lines(b"1 2"), vec![&b"1 2"[..]]);
     }
+
+    #[test]
+    fn recycled_buffers_hold_nothing_of_their_last_use() {
+        let text = mixed_edge_list(100_000).0.into_bytes();
+        let (give_back, spares) = std::sync::mpsc::sync_channel(super::SPARE_BLOCKS);
+        let input = Box::new(std::io::Cursor::new(text.clone()));
+        let mut blocks =
+            super::Blocks { input, carry: Vec::new(), size: super::FIRST_BLOCK_BYTES, done: false, spares };
+        let (mut read, mut count) = (Vec::new(), 0);
+        loop {
+            // A used buffer larger than any block here, full of digits that would parse as edges.
+            give_back.try_send(vec![b'7'; 4 * text.len() / 3]).unwrap();
+            let block = blocks.next_block().unwrap().unwrap();
+            assert!(block.last || block.bytes.ends_with(b"\n"));
+            read.extend_from_slice(&block.bytes);
+            count += 1;
+            if block.last {
+                break;
+            }
+            let _ = blocks.spares.try_recv();
+        }
+        assert!(count > 3, "{count} blocks");
+        assert!(read == text);
+    }
+
+    #[test]
+    fn the_largest_id_may_be_on_a_line_off_the_fast_path() {
+        let mut text = mixed_edge_list(50_000).0;
+        text.push_str("  3\t 2000000  \r\n");
+        text.push_str(&mixed_edge_list(50_000).0);
+        let list =
+            snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT).unwrap();
+        assert_eq!(list.num_vertices, 2_000_001);
+        let empty = snap::read(&b"# nothing\n\n"[..], Path::new("x.txt"), &ReadOptions::DEFAULT).unwrap();
+        assert_eq!((empty.num_vertices, empty.edges.len()), (0, 0));
+    }
 }
