@@ -10,8 +10,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use super::chunked::{self, Entry, LineParser, LineProblem};
 use super::text::{self, Column, Lines};
 use super::ReadOptions;
@@ -138,8 +136,7 @@ fn read_columns<C: Column>(
             });
         }
     }
-    let max_id = edges.par_iter().map(|&(u, v)| u.max(v)).max();
-    let num_vertices = max_id.map_or(0, |m| m as u64 + 1);
+    let num_vertices = body.largest_id.map_or(0, |m| m as u64 + 1);
     check_ids_dense(path, num_vertices, &edges)?;
     Ok((EdgeList { num_vertices, edges, undirected: opts.undirected, id_base: 0, weights: None }, body.weights))
 }
