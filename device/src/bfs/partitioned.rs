@@ -19,7 +19,7 @@
 use crate::operators::gather::warp_gather;
 use crate::prelude::*;
 use warpath_interface::bfs::partitioned::counters::{
-    BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN, SENT_PAIRS,
+    BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN,
 };
 use warpath_interface::bfs::partitioned::{
     BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
@@ -114,6 +114,9 @@ struct Expand {
     next: *mut u32,
     next_bits: *mut u32,
     sent: *mut u32,
+    sent_counts: *mut u32,
+    ghost_regions: *const u32,
+    world: u32,
     counters: *mut u32,
     first: u32,
     owned: u32,
@@ -142,8 +145,25 @@ impl Expand {
             let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
             emit(is_owned, v, next, next_bits, counters);
             add_warp_count(counters, FOUND_EDGES, if is_owned { degree(offsets, v) } else { 0 });
-            if let Some(slot) = warp_aggregated_append(FULL_MASK, is_ghost, counters.add(SENT_PAIRS)) {
-                *sent.add(2 * slot as usize) = *ghost_globals.add((v - owned) as usize);
+            // A ghost goes to its owner's region of `sent`: the lanes with the same owner
+            // reserve their slots with one atomic.
+            let (ghost, mut rank) = ((v.wrapping_sub(owned)), u32::MAX);
+            if is_ghost {
+                rank = 0;
+                while rank + 1 < self.world && *self.ghost_regions.add(rank as usize + 1) <= ghost {
+                    rank += 1;
+                }
+            }
+            let peers = match_any_sync(FULL_MASK, rank);
+            let leader = ffs(peers) - 1;
+            let mut base = 0;
+            if is_ghost && lane_id() == leader {
+                base = atomic_add_u32(self.sent_counts.add(rank as usize), popc(peers));
+            }
+            let base = shfl_idx_sync(FULL_MASK, base, leader);
+            if is_ghost {
+                let slot = *self.ghost_regions.add(rank as usize) + base + popc(peers & lanemask_lt());
+                *sent.add(2 * slot as usize) = *ghost_globals.add(ghost as usize);
                 *sent.add(2 * slot as usize + 1) = first + owner;
             }
         }
@@ -177,8 +197,9 @@ impl Expand {
 /// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
 /// hold `owned + ghosts` entries; `ghost_globals` holds the ghosts' global ids; `frontier`
 /// holds `frontier_len` owned ids; `next` and `long_lists` have room for `owned` ids,
-/// `next_bits` `owned` bits; `sent` room for two words a ghost; `counters` is the counters
-/// block. The block size is a multiple of 32.
+/// `next_bits` `owned` bits; `sent` room for two words a ghost, `sent_counts` a word a rank,
+/// `ghost_regions` `world + 1` ascending ghost indices from 0 to the ghost count; `counters`
+/// is the counters block. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn top_down(params: BfsPartTopDownParams) {
     let BfsPartTopDownParams {
@@ -193,13 +214,31 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         next_bits,
         sent,
         long_lists,
+        sent_counts,
+        ghost_regions,
+        world,
         counters,
         first,
         owned,
         level,
     } = params;
-    let expand =
-        Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, first, owned, level };
+    let expand = Expand {
+        offsets,
+        targets,
+        ghost_globals,
+        distances,
+        parents,
+        next,
+        next_bits,
+        sent,
+        sent_counts,
+        ghost_regions,
+        world,
+        counters,
+        first,
+        owned,
+        level,
+    };
     let lane = lane_id();
     // By warp, so that every lane reaches the full-mask votes together.
     let mut warp_base = global_idx() - lane;
@@ -261,13 +300,31 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         next,
         next_bits,
         sent,
+        sent_counts,
+        ghost_regions,
+        world,
         counters,
         first,
         owned,
         level,
     } = params;
-    let expand =
-        Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, first, owned, level };
+    let expand = Expand {
+        offsets,
+        targets,
+        ghost_globals,
+        distances,
+        parents,
+        next,
+        next_bits,
+        sent,
+        sent_counts,
+        ghost_regions,
+        world,
+        counters,
+        first,
+        owned,
+        level,
+    };
     // SAFETY: the counters block and the long lists the previous launch filled; every queued
     // vertex is owned, with its offsets; the visits' contracts are this kernel's.
     unsafe {

@@ -305,6 +305,24 @@ impl GpuContext {
         Ok(event)
     }
 
+    /// Copies `host.len()` elements of a device buffer, from element `at` on, into `host`,
+    /// waiting for all work queued before it.
+    pub fn download_at<T: DeviceRepr>(&self, device: &CudaSlice<T>, at: usize, host: &mut [T]) -> Result<(), GpuError> {
+        if at + host.len() > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoH",
+                problem: format!("{} elements read from element {at} of a buffer of {}", host.len(), device.len()),
+            });
+        }
+        if host.is_empty() {
+            return Ok(());
+        }
+        self.stream
+            .memcpy_dtoh(&device.slice(at..at + host.len()), host)
+            .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.synchronize()
+    }
+
     /// Copies a device buffer back to the host, waiting for all work queued before it.
     pub fn download<T: DeviceRepr>(&self, device: &CudaSlice<T>) -> Result<Vec<T>, GpuError> {
         let host = self.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;

@@ -267,15 +267,6 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
     Ok(RankTraversal { first: part.first, distances, parents, levels, time: Duration::from_nanos(time[0]) })
 }
 
-/// The owners of ghost discoveries, as (vertex, parent) pairs to send, one list a rank.
-pub(crate) fn bucket_by_owner(part: &Part, pairs: &[u32], world: usize) -> Vec<Vec<u32>> {
-    let mut outgoing = vec![Vec::new(); world];
-    for pair in pairs.chunks_exact(2) {
-        outgoing[part.owner_of(pair[0])].extend_from_slice(pair);
-    }
-    outgoing
-}
-
 /// A rank's levels on its own thread: labels, frontier and ghost marks in host memory.
 struct CpuRank<'p> {
     part: &'p Part,

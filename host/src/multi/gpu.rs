@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 use crate::multi::bfs::{
-    bucket_by_owner, concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
+    concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
     COUNTS, FOUND, FOUND_EDGES, INSPECTED,
 };
 use crate::multi::comm::Communicator;
@@ -40,6 +40,49 @@ pub trait DeviceGather: Communicator {
     /// ordered after the work queued on its stream.
     fn all_gather_on_device(&mut self, gpu: &GpuContext, mine: &CudaSlice<u32>, gathered: &mut CudaSlice<u32>)
         -> Result<()>;
+
+    /// Personalized all-to-all of device words: `regions[r]` (start, length) of `outgoing`
+    /// goes to rank `r` (this rank's own included); what every rank sent to this one lands in
+    /// `incoming` in rank order (grown on `gpu` when too short). Returns the words received.
+    fn all_to_all_v_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize>;
+}
+
+/// [`DeviceGather::all_to_all_v_on_device`] through host memory: each region read back, the
+/// host all-to-all, the result copied in.
+pub fn all_to_all_through_host<C: Communicator>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    outgoing: &CudaSlice<u32>,
+    regions: &[(usize, usize)],
+    incoming: &mut CudaSlice<u32>,
+) -> Result<usize> {
+    let lists = regions
+        .iter()
+        .map(|&(start, len)| {
+            let mut list = vec![0u32; len];
+            gpu.download_at(outgoing, start, &mut list)?;
+            Ok(list)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut received = Vec::new();
+    comm.all_to_all_v(&lists, &mut received)?;
+    ensure_room(gpu, incoming, received.len())?;
+    gpu.copy_into(&received, incoming)?;
+    Ok(received.len())
+}
+
+/// Grows `buffer` (its contents not kept) to hold at least `words`.
+pub fn ensure_room(gpu: &GpuContext, buffer: &mut CudaSlice<u32>, words: usize) -> Result<()> {
+    if buffer.len() < words {
+        *buffer = gpu.alloc_zeros(words, "the discoveries received")?;
+    }
+    Ok(())
 }
 
 /// [`DeviceGather`] through host memory: read back, the host all-gather, copied in (for ranks
@@ -71,6 +114,16 @@ impl DeviceGather for InProcess {
         gathered: &mut CudaSlice<u32>,
     ) -> Result<()> {
         gather_through_host(self, gpu, mine, gathered)
+    }
+
+    fn all_to_all_v_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize> {
+        all_to_all_through_host(self, gpu, outgoing, regions, incoming)
     }
 }
 
@@ -108,6 +161,11 @@ pub struct GpuPart<'p> {
     /// (vertex, parent) pairs.
     sent: CudaSlice<u32>,
     received: CudaSlice<u32>,
+    /// Pairs for each rank this level, and where each rank's region of `sent` starts (in
+    /// pairs: the first index of its ghosts, which are contiguous), on the device and here.
+    sent_counts: CudaSlice<u32>,
+    ghost_regions: CudaSlice<u32>,
+    regions: Vec<u32>,
     counters: CudaSlice<u32>,
 }
 
@@ -133,6 +191,10 @@ impl<'p> GpuPart<'p> {
         let world = part.bounds.len() - 1;
         let global_words = 2 * (part.global.vertices as usize).div_ceil(64).max(1);
         let ghosts = part.out_lists.ghosts().len().max(1);
+        let lists = &part.out_lists;
+        // Ghosts ascend by global id and parts are ranges: each rank's ghosts are one stretch.
+        let regions: Vec<u32> =
+            part.bounds.iter().map(|&start| lists.ghosts().partition_point(|&v| v < start) as u32).collect();
         Ok(GpuPart {
             gpu,
             part,
@@ -154,6 +216,9 @@ impl<'p> GpuPart<'p> {
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
             received: gpu.alloc_zeros(2, "the discoveries received")?,
+            sent_counts: gpu.alloc_zeros(world, "the discoveries per rank")?,
+            ghost_regions: gpu.upload(&regions, "the ghosts' regions")?,
+            regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
         })
     }
@@ -170,6 +235,7 @@ impl<'p> GpuPart<'p> {
     /// Zeroes the counters and the next frontier's bits before a level.
     fn begin_level(&mut self) -> Result<()> {
         self.gpu.zero(&mut self.counters)?;
+        self.gpu.zero(&mut self.sent_counts)?;
         self.gpu.zero(&mut self.next_bits)?;
         Ok(())
     }
@@ -230,6 +296,9 @@ impl<'p> GpuPart<'p> {
             next_bits: launch.write(&mut self.next_bits),
             sent: launch.write(&mut self.sent),
             long_lists: launch.write(&mut self.long_lists),
+            sent_counts: launch.write(&mut self.sent_counts),
+            ghost_regions: launch.read(&self.ghost_regions),
+            world: self.regions.len() as u32 - 1,
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
@@ -252,6 +321,9 @@ impl<'p> GpuPart<'p> {
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             sent: launch.write(&mut self.sent),
+            sent_counts: launch.write(&mut self.sent_counts),
+            ghost_regions: launch.read(&self.ghost_regions),
+            world: self.regions.len() as u32 - 1,
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
@@ -357,20 +429,14 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         if self.frontier_len > 0 {
             self.launch_top_down(level)?;
         }
-        let counted = self.read_counters()?;
-        let mut pairs = vec![0u32; 2 * counted[counters::SENT_PAIRS] as usize];
-        self.gpu.download_into(&self.sent, &mut pairs)?;
-        let outgoing = bucket_by_owner(self.part, &pairs, comm.world_size());
+        let counts = self.gpu.download(&self.sent_counts)?;
+        let regions: Vec<(usize, usize)> =
+            counts.iter().zip(&self.regions).map(|(&count, &start)| (2 * start as usize, 2 * count as usize)).collect();
         let exchanging = Instant::now();
-        let mut incoming = Vec::new();
-        comm.all_to_all_v(&outgoing, &mut incoming)?;
+        let words = comm.all_to_all_v_on_device(self.gpu, &self.sent, &regions, &mut self.received)?;
         let exchange = exchanging.elapsed();
-        if !incoming.is_empty() {
-            if incoming.len() > self.received.len() {
-                self.received = self.gpu.alloc_zeros(incoming.len(), "the discoveries received")?;
-            }
-            self.gpu.copy_into(&incoming, &mut self.received)?;
-            self.launch_receive((incoming.len() / 2) as u32, level)?;
+        if words > 0 {
+            self.launch_receive((words / 2) as u32, level)?;
         }
         let counted = self.read_counters()?;
         Ok(Step { counts: self.end_level(&counted), exchange })

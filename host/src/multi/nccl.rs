@@ -20,7 +20,7 @@ use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present};
 use crate::gpu::{GpuContext, GpuError};
-use crate::multi::gpu::DeviceGather;
+use crate::multi::gpu::{all_to_all_through_host, ensure_room, DeviceGather};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
 
 /// What to tell the user when cudarc cannot load libnccl.
@@ -247,6 +247,50 @@ impl DeviceGather for Nccl {
         }
         self.bytes_sent += (4 * mine.len() * world.saturating_sub(1)) as u64;
         Ok(())
+    }
+
+    fn all_to_all_v_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize> {
+        let (me, world) = (self.rank(), self.world_size());
+        if regions.len() != world {
+            return Err(misuse(format!("all_to_all_v on {world} ranks needs {world} regions, not {}", regions.len())));
+        }
+        if self.stream.cu_stream() != gpu.stream().cu_stream() {
+            return all_to_all_through_host(self, gpu, outgoing, regions, incoming);
+        }
+        // Row r of the matrix: what rank r sends to each rank.
+        let lengths: Vec<u64> = regions.iter().map(|&(_, len)| len as u64).collect();
+        let mut matrix = vec![0u64; world * world];
+        self.all_gather(&lengths, &mut matrix)?;
+        let from: Vec<usize> = (0..world).map(|r| matrix[r * world + me] as usize).collect();
+        let total: usize = from.iter().sum();
+        ensure_room(gpu, incoming, total)?;
+        let offsets: Vec<usize> = from.iter().scan(0, |at, &len| Some(std::mem::replace(at, *at + len))).collect();
+        // Shifted pairs, one group each: at step k every rank sends to rank + k and receives
+        // from rank - k, so each group's send meets its peer's receive.
+        for k in 1..world {
+            let (to, source) = ((me + k) % world, (me + world - k) % world);
+            let mut group = self.comm.group();
+            let (start, len) = regions[to];
+            if len > 0 {
+                group.send(outgoing.slice(start..start + len), to as i32).map_err(|e| nccl_failed("ncclSend", e))?;
+            }
+            let (at, expected) = (offsets[source], from[source]);
+            if expected > 0 {
+                group
+                    .recv(incoming.slice_mut(at..at + expected), source as i32)
+                    .map_err(|e| nccl_failed("ncclRecv", e))?;
+            }
+        }
+        let (start, len) = regions[me];
+        gpu.copy_on_device(outgoing, start, incoming, offsets[me], len)?;
+        self.bytes_sent += 4 * lengths.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, &l)| l).sum::<u64>();
+        Ok(total)
     }
 }
 

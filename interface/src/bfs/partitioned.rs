@@ -22,8 +22,7 @@ pub const GRID_LIST_EDGES: u64 = 32768;
 pub mod counters {
     /// Owned vertices appended to the next frontier (the queue's length).
     pub const NEXT_LEN: usize = 0;
-    /// (vertex, parent) pairs of ghosts found by top-down, for their owners.
-    pub const SENT_PAIRS: usize = 1;
+    // Word 1 is padding: the `u64` counts start at even words.
     /// `u64`: the out-degrees of the next frontier's vertices.
     pub const FOUND_EDGES: usize = 2;
     /// `u64`: in-list entries bottom-up read.
@@ -63,7 +62,9 @@ macro_rules! bfs_part_top_down_fields {
             /// `bfs_part_top_down`'s parameters: the local out-lists (`offsets`, `targets` over
             /// `owned + ghosts` local ids, ghosts' lists empty), the ghosts' global ids, the
             /// local labels, the frontier queue at distance `level`, the next queue and share
-            /// bits, the pairs for other ranks, the counters.
+            /// bits, the pairs for other ranks (`sent`: rank `r`'s from pair `ghost_regions[r]`
+            /// on, `sent_counts[r]` of them; the ghosts of rank `r` are ghost indices
+            /// `ghost_regions[r]..ghost_regions[r + 1]`, `world + 1` entries), the counters.
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -76,6 +77,9 @@ macro_rules! bfs_part_top_down_fields {
                 next_bits: $crate::DevicePtrMut<u32>,
                 sent: $crate::DevicePtrMut<u32>,
                 long_lists: $crate::DevicePtrMut<u32>,
+                sent_counts: $crate::DevicePtrMut<u32>,
+                ghost_regions: $crate::DevicePtr<u32>,
+                world: u32,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
@@ -105,6 +109,9 @@ macro_rules! bfs_part_top_down_long_fields {
                 next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 sent: $crate::DevicePtrMut<u32>,
+                sent_counts: $crate::DevicePtrMut<u32>,
+                ghost_regions: $crate::DevicePtr<u32>,
+                world: u32,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
