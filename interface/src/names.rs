@@ -5,7 +5,8 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -26,10 +27,11 @@ pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
 pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
+pub const BFS_PART_LOCAL_FRONTIER: &str = BfsPartLocalFrontierParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 11] = [
+pub const BFS: [&str; 12] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -40,6 +42,7 @@ pub const BFS: [&str; 11] = [
     BFS_PART_TOP_DOWN,
     BFS_PART_TOP_DOWN_LONG,
     BFS_PART_RECEIVE,
+    BFS_PART_LOCAL_FRONTIER,
     BFS_PART_BOTTOM_UP,
 ];
 

@@ -4,11 +4,12 @@
 //! Technique: Merrill, Garland and Grimshaw ("Scalable GPU Graph Traversal", PPoPP 2012),
 //! section 6, for the multi-GPU level structure: each GPU expands the frontier vertices it
 //! owns, and the neighbors owned elsewhere go to their owners between levels, which label them
-//! if nobody did first; their section 4.1 warp-based gathering for long lists, one list a thread
-//! for short ones, as the per-level kernel does. Bottom-up levels follow Beamer, Asanović and
-//! Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm): every owned
-//! unvisited vertex searches its in-list for a vertex of the global frontier bitmap, which the
-//! ranks all-gathered. Discoveries append to the next queue with warp-aggregated atomics
+//! if nobody did first; their section 4.1 warp-based gathering for lists of 32 edges or more,
+//! one list a thread for shorter ones, and lists of a thousand edges or more split over a block
+//! or the whole grid (node splitting, the load-balancing paper). Bottom-up levels follow Beamer,
+//! Asanović and Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm):
+//! every owned unvisited vertex searches its in-list for a vertex of the frontier bitmap the
+//! ranks all-gathered, copied first onto the in-list graph's local ids. Discoveries append to the next queue with warp-aggregated atomics
 //! (Moschou 2026, section 3.2) and set the vertex's bit in the rank's share of the next bitmap,
 //! so either direction can follow without a conversion pass.
 //!
@@ -22,8 +23,8 @@ use warpath_interface::bfs::partitioned::counters::{
     BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN,
 };
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
-    BLOCK_LIST_EDGES, GRID_LIST_EDGES,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES,
 };
 
 /// Every local label unreached, then the source's (when this rank owns it) at distance 0.
@@ -377,14 +378,52 @@ unsafe fn receive(params: BfsPartReceiveParams) {
     }
 }
 
+/// The frontier over an in-list graph's local ids, for a bottom-up level: the rank's own share
+/// for its vertices, the all-gathered bitmap at each ghost's global id. One pass over the
+/// ghosts' ids in order, so that the bottom-up search reads one local bit an in-neighbor
+/// instead of a ghost's global id at random.
+///
+/// # Safety
+/// `share_bits` has a bit for every owned vertex, `global_bits` for every global vertex,
+/// `ghost_globals` holds `local_n - owned` global ids, `local_bits` has `local_n` bits.
+#[inline(always)]
+unsafe fn local_frontier(params: BfsPartLocalFrontierParams) {
+    let BfsPartLocalFrontierParams { share_bits, global_bits, ghost_globals, local_bits, owned, local_n } = params;
+    for w in grid_stride(local_n.div_ceil(32) as u64) {
+        let first = w as u32 * 32;
+        // SAFETY: every index below is under the lengths of the contract.
+        unsafe {
+            let word = if first + 32 <= owned {
+                *share_bits.add(w as usize)
+            } else {
+                let mut word = 0u32;
+                for bit in 0..32.min(local_n - first) {
+                    let local = first + bit;
+                    let set = if local < owned {
+                        *share_bits.add(local as usize / 32) & (1 << (local % 32)) != 0
+                    } else {
+                        let global = *ghost_globals.add((local - owned) as usize);
+                        *global_bits.add(global as usize / 32) & (1 << (global % 32)) != 0
+                    };
+                    word |= (set as u32) << bit;
+                }
+                word
+            };
+            *local_bits.add(w as usize) = word;
+        }
+    }
+}
+
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
-/// of the global frontier (`frontier_bits`, by global id), which becomes its parent.
+/// of the frontier (`frontier_bits`, over the in-list graph's local ids), which becomes its
+/// parent.
 ///
 /// # Safety
 /// `in_offsets` has an entry for every owned vertex and one more, its targets local ids of the
 /// in-list graph (ghosts' global ids in `in_ghost_globals`); `out_offsets` has `owned + 1`
 /// entries at least; labels hold `owned` entries at least; `frontier_bits` has a bit for every
-/// global vertex; the rest as for `bfs_part_top_down`. The block size is a multiple of 32.
+/// local id of the in-list graph; the rest as for `bfs_part_top_down`. The block size is a
+/// multiple of 32.
 #[inline(always)]
 unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     let BfsPartBottomUpParams {
@@ -415,9 +454,9 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
                 let mut edge = start;
                 while edge < end {
                     let u = *in_targets.add(edge as usize);
-                    let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };
                     edge += 1;
-                    if *frontier_bits.add(global as usize / 32) & (1 << (global % 32)) != 0 {
+                    if *frontier_bits.add(u as usize / 32) & (1 << (u % 32)) != 0 {
+                        let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };
                         // Only this thread labels owned vertex `v` in a bottom-up level.
                         *distances.add(v as usize) = level + 1;
                         *parents.add(v as usize) = global;
@@ -439,4 +478,5 @@ warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init
 warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
 warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
+warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

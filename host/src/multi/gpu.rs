@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
-    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
-    BfsPartTopDownParams, PARTITIONED_BLOCK,
+    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, PARTITIONED_BLOCK,
 };
 use warpath_interface::{names, DeviceAddress};
 
@@ -157,6 +157,8 @@ pub struct GpuPart<'p> {
     /// Every rank's share, as gathered, and laid end to end: one bit a global vertex.
     gathered: CudaSlice<u32>,
     global_bits: CudaSlice<u32>,
+    /// The frontier over the in-list graph's local ids, what bottom-up searches read.
+    local_bits: CudaSlice<u32>,
     /// Ghost discoveries for their owners, and what the owners of other parts sent this one:
     /// (vertex, parent) pairs.
     sent: CudaSlice<u32>,
@@ -186,6 +188,7 @@ impl<'p> GpuPart<'p> {
             gpu.upload(ids, "the ghosts' global ids")
         };
         let local = out_lists.num_vertices().max(1) as usize;
+        let local_in = in_lists.as_ref().unwrap_or(&out_lists).num_vertices().max(1) as usize;
         let owned = (part.owned as usize).max(1);
         let share_words = 2 * part.bitmap_words_per_part().max(1);
         let world = part.bounds.len() - 1;
@@ -214,6 +217,7 @@ impl<'p> GpuPart<'p> {
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
             gathered: gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?,
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
+            local_bits: gpu.alloc_zeros(local_in.div_ceil(32), "the frontier over local ids")?,
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
             received: gpu.alloc_zeros(2, "the discoveries received")?,
             sent_counts: gpu.alloc_zeros(world, "the discoveries per rank")?,
@@ -359,6 +363,30 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
+    /// Copies the gathered frontier onto the in-list graph's local ids.
+    fn launch_local_frontier(&mut self) -> Result<()> {
+        let gpu = self.gpu;
+        let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
+        let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
+        let local_n = in_lists.num_vertices();
+        require(names::BFS_PART_LOCAL_FRONTIER, self.local_bits.len() >= local_n.div_ceil(32) as usize, || {
+            format!("{} words for {local_n} local vertices", self.local_bits.len())
+        })?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartLocalFrontierParams {
+            share_bits: launch.read(&self.bits),
+            global_bits: launch.read(&self.global_bits),
+            ghost_globals: launch.read(in_ghosts),
+            local_bits: launch.write(&mut self.local_bits),
+            owned: self.part.owned,
+            local_n,
+        };
+        // Contract: the share has the owned vertices' bits, the global bitmap every vertex's,
+        // the in-list graph's ghosts are its vertices past `owned`.
+        launch.run(grid_for(gpu, local_n.div_ceil(32) as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
     fn launch_bottom_up(&mut self, level: u32) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
@@ -375,7 +403,7 @@ impl<'p> GpuPart<'p> {
             out_offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
-            frontier_bits: launch.read(&self.global_bits),
+            frontier_bits: launch.read(&self.local_bits),
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
@@ -384,7 +412,7 @@ impl<'p> GpuPart<'p> {
             level,
         };
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
-        // global ids are `in_ghosts`; the global bitmap has a bit for every global vertex.
+        // global ids are `in_ghosts`; the local frontier has a bit for each of its vertices.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -451,6 +479,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let exchange = exchanging.elapsed();
         self.begin_level()?;
         if self.part.owned > 0 {
+            self.launch_local_frontier()?;
             self.launch_bottom_up(level)?;
         }
         let counted = self.read_counters()?;

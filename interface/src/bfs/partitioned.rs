@@ -146,6 +146,27 @@ macro_rules! bfs_part_receive_fields {
     };
 }
 
+/// The field list of `bfs_part_local_frontier`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_local_frontier_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_local_frontier`'s parameters: the frontier over the `local_n` local ids
+            /// of an in-list graph (`local_bits`), from the rank's own share (`share_bits`, for
+            /// the `owned` vertices) and the global bitmap at the ghosts' global ids.
+            kernel bfs_part_local_frontier, in [$crate::bfs::partitioned], struct BfsPartLocalFrontierParams {
+                share_bits: $crate::DevicePtr<u32>,
+                global_bits: $crate::DevicePtr<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                local_bits: $crate::DevicePtrMut<u32>,
+                owned: u32,
+                local_n: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_bottom_up`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_bottom_up_fields {
@@ -153,8 +174,9 @@ macro_rules! bfs_part_bottom_up_fields {
         $callback! {
             /// `bfs_part_bottom_up`'s parameters: the owned vertices' in-lists (local ids of
             /// the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
-            /// out-list offsets (for the found edges), the labels, the global frontier bitmap
-            /// at distance `level`, the next queue and share bits, the counters.
+            /// out-list offsets (for the found edges), the labels, the frontier at distance
+            /// `level` over the in-list graph's local ids (`bfs_part_local_frontier`), the next
+            /// queue and share bits, the counters.
             kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
                 in_offsets: $crate::DevicePtr<u64>,
                 in_targets: $crate::DevicePtr<u32>,
@@ -179,4 +201,5 @@ crate::bfs_part_init_fields!(crate::kernel_params);
 crate::bfs_part_top_down_fields!(crate::kernel_params);
 crate::bfs_part_top_down_long_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
+crate::bfs_part_local_frontier_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
