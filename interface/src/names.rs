@@ -5,7 +5,7 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams, BfsPartReceiveParams,
     BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
@@ -28,10 +28,11 @@ pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
 pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
 pub const BFS_PART_LOCAL_FRONTIER: &str = BfsPartLocalFrontierParams::KERNEL;
+pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 12] = [
+pub const BFS: [&str; 13] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -43,6 +44,7 @@ pub const BFS: [&str; 12] = [
     BFS_PART_TOP_DOWN_LONG,
     BFS_PART_RECEIVE,
     BFS_PART_LOCAL_FRONTIER,
+    BFS_PART_PACK_QUEUE,
     BFS_PART_BOTTOM_UP,
 ];
 

@@ -9,22 +9,25 @@
 //! or the whole grid (node splitting, the load-balancing paper). Bottom-up levels follow Beamer,
 //! Asanović and Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm):
 //! every owned unvisited vertex searches its in-list for a vertex of the frontier bitmap the
-//! ranks all-gathered, copied first onto the in-list graph's local ids. Discoveries append to the next queue with warp-aggregated atomics
-//! (Moschou 2026, section 3.2) and set the vertex's bit in the rank's share of the next bitmap,
-//! so either direction can follow without a conversion pass.
+//! ranks all-gathered, copied first onto the in-list graph's local ids. Top-down discoveries
+//! append to the next queue with warp-aggregated atomics (Moschou 2026, section 3.2) and set
+//! the vertex's bit in the rank's share of the next bitmap; bottom-up writes the bits alone, and
+//! a top-down level after it packs them into a queue first.
 //!
 //! Local ids: `0..owned` are the rank's vertices, `owned..` the ghosts its out-lists name
 //! (their lists empty). A ghost is labelled locally when first reached, which is what makes it
 //! go to its owner once per traversal. Parents are global ids throughout.
 
+use crate::operators::frontier::pack_bitmap_words;
 use crate::operators::gather::warp_gather;
 use crate::prelude::*;
 use warpath_interface::bfs::partitioned::counters::{
     BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN,
 };
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams,
+    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES,
+    PARTITIONED_BLOCK,
 };
 
 /// Every local label unreached, then the source's (when this rank owns it) at distance 0.
@@ -414,16 +417,36 @@ unsafe fn local_frontier(params: BfsPartLocalFrontierParams) {
     }
 }
 
+/// Packs the owned vertices of the share `bits` into a frontier queue, for a top-down level
+/// after a bottom-up one: a block-wide scan of the words' popcounts places every vertex, one
+/// atomic a block and round reserves the space (the frontier operators' pack).
+///
+/// # Safety
+/// `bits` holds `words` words, `queue` room for every vertex they name, `fill` is zero. Launched
+/// with `PARTITIONED_BLOCK` threads a block.
+#[inline(always)]
+unsafe fn pack_queue(params: BfsPartPackQueueParams) {
+    let BfsPartPackQueueParams { bits, words, queue, fill } = params;
+    // SAFETY: declared once, at the top of the kernel, before any control flow.
+    let (scan, base) = unsafe { (ScanScratch::declare(), SharedArray::<u32, 2>::declare()) };
+    // SAFETY: every thread calls it; `w < words` indexes `bits`; the contract's room and fill.
+    unsafe {
+        pack_bitmap_words::<PARTITIONED_BLOCK>(words, queue, fill, &scan, &base, |w| *bits.add(w as usize))
+    };
+}
+
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
 /// of the frontier (`frontier_bits`, over the in-list graph's local ids), which becomes its
-/// parent.
+/// parent. A warp's 32 vertices are one word of the next share bits, which its ballot writes
+/// whole; the counts are summed in registers and added once a warp at the end, so no counter
+/// is an address every warp contends for at every step.
 ///
 /// # Safety
 /// `in_offsets` has an entry for every owned vertex and one more, its targets local ids of the
 /// in-list graph (ghosts' global ids in `in_ghost_globals`); `out_offsets` has `owned + 1`
 /// entries at least; labels hold `owned` entries at least; `frontier_bits` has a bit for every
-/// local id of the in-list graph; the rest as for `bfs_part_top_down`. The block size is a
-/// multiple of 32.
+/// local id of the in-list graph; `next_bits` a zeroed bit for every owned vertex; `counters`
+/// is the counters block. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     let BfsPartBottomUpParams {
@@ -434,7 +457,6 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         distances,
         parents,
         frontier_bits,
-        next,
         next_bits,
         counters,
         first,
@@ -442,12 +464,14 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         level,
     } = params;
     let lane = lane_id();
+    let (mut found_count, mut found_edges, mut inspected) = (0u64, 0u64, 0u64);
+    // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
     let mut warp_base = global_idx() - lane;
     while warp_base < owned {
         let v = warp_base + lane;
-        let (mut found, mut inspected) = (false, 0u64);
+        let mut found = false;
         // SAFETY: `v < owned`, so it indexes the labels and both offsets; every in-list entry
-        // is a local id of the in-list graph, mapped to a global id with a bit in the bitmap.
+        // is a local id of the in-list graph, with a bit in `frontier_bits`.
         unsafe {
             if v < owned && *distances.add(v as usize) == UNREACHED {
                 let (start, end) = (*in_offsets.add(v as usize), *in_offsets.add(v as usize + 1));
@@ -464,13 +488,29 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
                         break;
                     }
                 }
-                inspected = edge - start;
+                inspected += edge - start;
+                if found {
+                    found_count += 1;
+                    found_edges += degree(out_offsets, v);
+                }
             }
-            emit(found, v, next, next_bits, counters);
-            add_warp_count(counters, FOUND_EDGES, if found { degree(out_offsets, v) } else { 0 });
-            add_warp_count(counters, INSPECTED, inspected);
+        }
+        let word = ballot_sync(FULL_MASK, found);
+        if lane == 0 && word != 0 {
+            // SAFETY: the word of vertices `warp_base..warp_base + 32`, owned (bits past `owned`
+            // are never set) and written by this warp alone.
+            unsafe { *next_bits.add(warp_base as usize / 32) = word };
         }
         warp_base += global_threads();
+    }
+    // SAFETY: the counters block (the contract); `NEXT_LEN` is a `u32` count.
+    unsafe {
+        add_warp_count(counters, FOUND_EDGES, found_edges);
+        add_warp_count(counters, INSPECTED, inspected);
+        let found_total = warp_sum_u64(found_count);
+        if lane == 0 && found_total != 0 {
+            atomic_add_u32(counters.add(NEXT_LEN), found_total as u32);
+        }
     }
 }
 
@@ -479,4 +519,5 @@ warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => 
 warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);
+warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
-    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, PARTITIONED_BLOCK,
+    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams,
+    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, PARTITIONED_BLOCK,
 };
 use warpath_interface::{names, DeviceAddress};
 
@@ -150,6 +150,10 @@ pub struct GpuPart<'p> {
     frontier_edges: u64,
     /// Whether the level under way is bottom-up (its kernel counts what it inspects).
     in_bottom_up: bool,
+    /// The frontier exists as share bits only (a bottom-up level wrote it): a top-down level
+    /// packs the queue first.
+    queue_stale: bool,
+    pack_fill: CudaSlice<u32>,
     /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
     /// and the next level's.
     bits: CudaSlice<u32>,
@@ -213,6 +217,8 @@ impl<'p> GpuPart<'p> {
             frontier_len: 0,
             frontier_edges: 0,
             in_bottom_up: false,
+            queue_stale: false,
+            pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
             gathered: gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?,
@@ -404,7 +410,6 @@ impl<'p> GpuPart<'p> {
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             frontier_bits: launch.read(&self.local_bits),
-            next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
             first: part.first,
@@ -414,6 +419,27 @@ impl<'p> GpuPart<'p> {
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
         // global ids are `in_ghosts`; the local frontier has a bit for each of its vertices.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    /// Packs the frontier's share bits into its queue.
+    fn launch_pack_queue(&mut self) -> Result<()> {
+        let gpu = self.gpu;
+        let words = self.part.owned.div_ceil(32);
+        require(names::BFS_PART_PACK_QUEUE, self.frontier.len() >= self.part.owned as usize, || {
+            format!("a queue of {} for {} vertices", self.frontier.len(), self.part.owned)
+        })?;
+        gpu.zero(&mut self.pack_fill)?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartPackQueueParams {
+            bits: launch.read(&self.bits),
+            words,
+            queue: launch.write(&mut self.frontier),
+            fill: launch.write(&mut self.pack_fill),
+        };
+        // Contract: the share has `words` words naming owned vertices only, the queue room for
+        // all of them, the fill zeroed above.
+        launch.run(grid_for(gpu, words as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
@@ -437,6 +463,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
         self.in_bottom_up = false;
+        self.queue_stale = false;
         let mut counts = [0u64; COUNTS];
         (self.frontier_len, self.frontier_edges) = (0, 0);
         if part.owns(source) {
@@ -453,6 +480,9 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
         self.in_bottom_up = false;
+        if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
+            self.launch_pack_queue()?;
+        }
         self.begin_level()?;
         if self.frontier_len > 0 {
             self.launch_top_down(level)?;
@@ -472,6 +502,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
         self.in_bottom_up = true;
+        self.queue_stale = true;
         let exchanging = Instant::now();
         comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
         self.assemble_global_bits()?;

@@ -167,6 +167,24 @@ macro_rules! bfs_part_local_frontier_fields {
     };
 }
 
+/// The field list of `bfs_part_pack_queue`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_pack_queue_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_pack_queue`'s parameters: the owned vertices whose bits `words` words of
+            /// `bits` set, packed into `queue`, its length counted in `fill` (zero at launch).
+            kernel bfs_part_pack_queue, in [$crate::bfs::partitioned], struct BfsPartPackQueueParams {
+                bits: $crate::DevicePtr<u32>,
+                words: u32,
+                queue: $crate::DevicePtrMut<u32>,
+                fill: $crate::DevicePtrMut<u32>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_bottom_up`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_bottom_up_fields {
@@ -176,7 +194,8 @@ macro_rules! bfs_part_bottom_up_fields {
             /// the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
             /// out-list offsets (for the found edges), the labels, the frontier at distance
             /// `level` over the in-list graph's local ids (`bfs_part_local_frontier`), the next
-            /// queue and share bits, the counters.
+            /// share bits (no queue: `bfs_part_pack_queue` makes one if a top-down level
+            /// follows), the counters.
             kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
                 in_offsets: $crate::DevicePtr<u64>,
                 in_targets: $crate::DevicePtr<u32>,
@@ -185,7 +204,6 @@ macro_rules! bfs_part_bottom_up_fields {
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
                 frontier_bits: $crate::DevicePtr<u32>,
-                next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
@@ -202,4 +220,5 @@ crate::bfs_part_top_down_fields!(crate::kernel_params);
 crate::bfs_part_top_down_long_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_local_frontier_fields!(crate::kernel_params);
+crate::bfs_part_pack_queue_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
