@@ -21,13 +21,10 @@
 use crate::operators::frontier::pack_bitmap_words;
 use crate::operators::gather::warp_gather;
 use crate::prelude::*;
-use warpath_interface::bfs::partitioned::counters::{
-    BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN,
-};
+use warpath_interface::bfs::partitioned::counters::{BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams,
-    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES,
-    PARTITIONED_BLOCK,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES, PARTITIONED_BLOCK,
 };
 
 /// Every local label unreached, then the source's (when this rank owns it) at distance 0.
@@ -430,9 +427,7 @@ unsafe fn pack_queue(params: BfsPartPackQueueParams) {
     // SAFETY: declared once, at the top of the kernel, before any control flow.
     let (scan, base) = unsafe { (ScanScratch::declare(), SharedArray::<u32, 2>::declare()) };
     // SAFETY: every thread calls it; `w < words` indexes `bits`; the contract's room and fill.
-    unsafe {
-        pack_bitmap_words::<PARTITIONED_BLOCK>(words, queue, fill, &scan, &base, |w| *bits.add(w as usize))
-    };
+    unsafe { pack_bitmap_words::<PARTITIONED_BLOCK>(words, queue, fill, &scan, &base, |w| *bits.add(w as usize)) };
 }
 
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex

@@ -12,10 +12,10 @@ use serde::Serialize;
 use warpath::bench::json::Flags;
 use warpath::bench::partitioned::{render_scaling, LevelRow, PartitionedBenchReport};
 use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, ScalingOptions, ScalingStage};
-use warpath::engine::Backend;
-use warpath::gpu::GpuContext;
 use warpath::bfs::verify;
+use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
+use warpath::gpu::GpuContext;
 use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
@@ -104,9 +104,16 @@ fn checked_counts(counts: &[usize]) -> Result<Vec<usize>> {
 #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
 enum Ranks {
     /// Parts as threads of this process: their levels on the CPU, or all on the first GPU.
-    Threads { parts: usize, on_gpu: bool },
+    Threads {
+        parts: usize,
+        on_gpu: bool,
+    },
     Gpus(Vec<usize>),
-    Process { rank: usize, world: usize, id_file: PathBuf },
+    Process {
+        rank: usize,
+        world: usize,
+        id_file: PathBuf,
+    },
 }
 
 impl Ranks {
@@ -388,7 +395,10 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<V
         )));
     }
     if let Some(counts) = &multi.partitions {
-        let on_gpu = matches!(Ranks::of(&MultiArgs { partitions: Some(vec![1]), ..multi.clone() }, backend)?, Ranks::Threads { on_gpu: true, .. });
+        let on_gpu = matches!(
+            Ranks::of(&MultiArgs { partitions: Some(vec![1]), ..multi.clone() }, backend)?,
+            Ranks::Threads { on_gpu: true, .. }
+        );
         let sets = checked_counts(counts)?.into_iter().filter(|&n| n > 1);
         return Ok(sets.map(|parts| Box::new(Ranks::Threads { parts, on_gpu }) as Box<dyn RankSet>).collect());
     }

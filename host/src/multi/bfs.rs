@@ -328,8 +328,7 @@ impl<C: Communicator> RankWork<C> for CpuRank<'_> {
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
         let part = self.part;
         let mut step = [0u64; COUNTS];
-        let local_bitmap =
-            std::mem::replace(&mut self.frontier, Frontier::Queue(Vec::new())).into_bitmap(part.owned);
+        let local_bitmap = std::mem::replace(&mut self.frontier, Frontier::Queue(Vec::new())).into_bitmap(part.owned);
         let exchanging = Instant::now();
         gather_bitmap(comm, part, &local_bitmap, &mut self.global_bitmap)?;
         let exchange = exchanging.elapsed();

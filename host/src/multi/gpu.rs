@@ -26,8 +26,8 @@ use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 use crate::multi::bfs::{
-    concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
-    COUNTS, FOUND, FOUND_EDGES, INSPECTED,
+    concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step, COUNTS, FOUND,
+    FOUND_EDGES, INSPECTED,
 };
 use crate::multi::comm::Communicator;
 use crate::multi::in_process::{run_ranks, InProcess};
@@ -38,8 +38,12 @@ pub trait DeviceGather: Communicator {
     /// Every rank's `mine` (the same length on every rank), in rank order, into `gathered`
     /// (`world_size()` times as long); both in the device memory of `gpu`, and the gather
     /// ordered after the work queued on its stream.
-    fn all_gather_on_device(&mut self, gpu: &GpuContext, mine: &CudaSlice<u32>, gathered: &mut CudaSlice<u32>)
-        -> Result<()>;
+    fn all_gather_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        mine: &CudaSlice<u32>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()>;
 
     /// Personalized all-to-all of device words: `regions[r]` (start, length) of `outgoing`
     /// goes to rank `r` (this rank's own included); what every rank sent to this one lands in

@@ -20,8 +20,8 @@ use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present};
 use crate::gpu::{GpuContext, GpuError};
-use crate::multi::gpu::{all_to_all_through_host, ensure_room, DeviceGather};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
+use crate::multi::gpu::{all_to_all_through_host, ensure_room, DeviceGather};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
