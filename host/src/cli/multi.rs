@@ -120,17 +120,7 @@ impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
         if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
-            let on_gpu = match backend {
-                Backend::Cpu => false,
-                Backend::Gpu => GpuContext::new().map(|_| true)?,
-                Backend::Auto => match GpuContext::new() {
-                    Ok(_) => true,
-                    Err(err) => {
-                        eprintln!("warpath: warning: no usable GPU ({err}); the partitions run on the CPU");
-                        false
-                    }
-                },
-            };
+            let on_gpu = partitions_on_gpu(backend)?;
             return Ok(Ranks::Threads { parts, on_gpu });
         }
         if let Some(list) = &multi.gpus {
@@ -207,6 +197,22 @@ impl Ranks {
             #[cfg(not(feature = "nccl"))]
             Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
         }
+    }
+}
+
+/// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
+/// without one), with `auto` when one is usable (else the CPU, with a warning).
+fn partitions_on_gpu(backend: Backend) -> Result<bool> {
+    match backend {
+        Backend::Cpu => Ok(false),
+        Backend::Gpu => GpuContext::new().map(|_| true).map_err(Error::Gpu),
+        Backend::Auto => match GpuContext::new() {
+            Ok(_) => Ok(true),
+            Err(err) => {
+                eprintln!("warpath: warning: no usable GPU ({err}); the partitions run on the CPU");
+                Ok(false)
+            }
+        },
     }
 }
 
@@ -384,34 +390,41 @@ impl RankSet for Ranks {
     }
 }
 
+/// What `bench` and `suite` measure: the rank sets, and the one-rank baseline of the scaling.
+pub struct RankSets {
+    /// The graph whole on one rank, where the sets run: the first of `--gpus`, the first GPU,
+    /// or one thread.
+    pub baseline: Box<dyn RankSet>,
+    pub sets: Vec<Box<dyn RankSet>>,
+}
+
 /// The rank sets `bench` and `suite` measure for `multi`, each against one partition in this
 /// process (the first of [`run_scaling`]'s reports): a thread set per count of `--partitions`
 /// (1 is the baseline itself), or the GPUs of `--gpus`. `command` names the subcommand in the
 /// refusal of `--rank`.
-pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<Vec<Box<dyn RankSet>>> {
+pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<RankSets> {
     if multi.rank.is_some() {
         return Err(Error::InvalidArgument(format!(
             "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
         )));
     }
     if let Some(counts) = &multi.partitions {
-        let on_gpu = matches!(
-            Ranks::of(&MultiArgs { partitions: Some(vec![1]), ..multi.clone() }, backend)?,
-            Ranks::Threads { on_gpu: true, .. }
-        );
-        let sets = checked_counts(counts)?.into_iter().filter(|&n| n > 1);
-        return Ok(sets.map(|parts| Box::new(Ranks::Threads { parts, on_gpu }) as Box<dyn RankSet>).collect());
+        // The counts are checked before the GPU is probed, so a bad list is its one line.
+        let counts = checked_counts(counts)?;
+        let on_gpu = partitions_on_gpu(backend)?;
+        let sets = counts.into_iter().filter(|&n| n > 1);
+        return Ok(RankSets {
+            baseline: Box::new(Ranks::Threads { parts: 1, on_gpu }),
+            sets: sets.map(|parts| Box::new(Ranks::Threads { parts, on_gpu }) as Box<dyn RankSet>).collect(),
+        });
     }
-    Ok(vec![Box::new(Ranks::of(multi, backend)?)])
-}
-
-/// The one-partition baseline of every scaling: the graph whole, on one thread of this process,
-/// where the ranks of `multi` run: the first of `--gpus`, the first GPU, or the CPU.
-pub fn baseline(multi: &MultiArgs, backend: Backend) -> Result<impl RankSet> {
-    if let Some(list) = &multi.gpus {
-        return Ok(Ranks::Gpus(gpus(list)?[..1].to_vec()));
-    }
-    Ranks::of(&MultiArgs { partitions: Some(vec![1]), gpus: None, ..multi.clone() }, backend)
+    let ranks = Ranks::of(multi, backend)?;
+    let baseline = match &ranks {
+        Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
+        Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
+        Ranks::Process { .. } => unreachable!("--rank is refused above"),
+    };
+    Ok(RankSets { baseline: Box::new(baseline), sets: vec![Box::new(ranks)] })
 }
 
 /// How every partitioned traversal of `bench` and `suite` runs.
@@ -431,8 +444,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
                 .into(),
         ));
     }
-    let sets = rank_sets(&args.multi, args.graph.backend(), "bench")?;
-    let baseline = baseline(&args.multi, args.graph.backend())?;
+    let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -448,7 +460,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     };
     let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
     let mut bar = super::progress::bar(0, "");
-    let reports = run_scaling(&input.graph, &graph, load, &baseline, &sets, &options, &mut |stage| match stage {
+    let reports = run_scaling(&input.graph, &graph, load, baseline.as_ref(), &sets, &options, &mut |stage| match stage {
         ScalingStage::Running { ranks, roots } => {
             bar.finish_and_clear();
             bar = super::progress::bar(roots as u64, &format!("BFS on {ranks}"));

@@ -13,10 +13,9 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     let backend = if args.no_gpu { Backend::Cpu } else { Backend::Auto };
     let rank_sets =
         if args.multi.requested() { Some(super::multi::rank_sets(&args.multi, backend, "suite")?) } else { None };
-    let baseline = super::multi::baseline(&args.multi, backend)?;
     let ranks = rank_sets.as_ref().map(|sets| SuiteRanks {
-        baseline: &baseline,
-        sets: sets.iter().map(|s| s.as_ref()).collect::<Vec<&dyn RankSet>>(),
+        baseline: sets.baseline.as_ref(),
+        sets: sets.sets.iter().map(|s| s.as_ref()).collect::<Vec<&dyn RankSet>>(),
         traversal: super::multi::traversal_options(false),
         backend: if args.multi.gpus.is_some() { "gpu" } else { "cpu" },
     });
