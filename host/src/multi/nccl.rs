@@ -72,6 +72,17 @@ pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
     }
 }
 
+/// The all-gather's contract: `gathered` is `world` times as long as `mine`.
+fn check_gather_lengths(mine: usize, gathered: usize, world: usize) -> Result<()> {
+    if gathered == mine * world {
+        return Ok(());
+    }
+    Err(misuse(format!(
+        "all_gather of {mine} words on {world} ranks needs {} words to gather into, not {gathered}",
+        mine * world
+    )))
+}
+
 /// One rank of an NCCL communicator, on one GPU.
 pub struct Nccl {
     comm: Comm,
@@ -147,14 +158,7 @@ impl Communicator for Nccl {
 
     fn all_gather(&mut self, mine: &[u64], gathered: &mut [u64]) -> Result<()> {
         let world = self.world_size();
-        if gathered.len() != mine.len() * world {
-            return Err(misuse(format!(
-                "all_gather of {} words on {world} ranks needs {} words to gather into, not {}",
-                mine.len(),
-                mine.len() * world,
-                gathered.len()
-            )));
-        }
+        check_gather_lengths(mine.len(), gathered.len(), world)?;
         if mine.is_empty() {
             return Ok(());
         }
@@ -227,14 +231,7 @@ impl DeviceGather for Nccl {
         gathered: &mut CudaSlice<u32>,
     ) -> Result<()> {
         let world = self.world_size();
-        if gathered.len() != mine.len() * world {
-            return Err(misuse(format!(
-                "all_gather of {} words on {world} ranks needs {} words to gather into, not {}",
-                mine.len(),
-                mine.len() * world,
-                gathered.len()
-            )));
-        }
+        check_gather_lengths(mine.len(), gathered.len(), world)?;
         // On another stream than the kernels' (a communicator joined on another context), the
         // gather waits for them, and they for it.
         let same_stream = self.stream.cu_stream() == gpu.stream().cu_stream();
