@@ -9,7 +9,7 @@ mod common;
 use common::{gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::multi::gpu::{bfs_rank_gpu, by_source, GpuPart};
+use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on};
 use warpath::multi::{bfs_rank, partition_1d, Communicator, PartitionedOptions, ReduceOp};
 
@@ -54,9 +54,10 @@ fn the_partitioned_bfs_runs_over_nccl() {
     let g = generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let partition = partition_1d(&g, None, 1).unwrap();
     let source = warpath::bfs::random_source(&g, 1).unwrap();
-    let ranks =
-        run_gpu_ranks_on(&[0], |_gpu, comm| bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default()))
-            .unwrap();
+    let ranks = run_gpu_ranks_on(&[0], |_gpu, comm| {
+        bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default())
+    })
+    .unwrap();
     let run = warpath::multi::bfs::concatenate(ranks, source);
     assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
     verify::validate(&g, &run.result).unwrap();
@@ -72,9 +73,9 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
         let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 3).unwrap();
         let partition = partition_1d(&g, None, ordinals.len()).unwrap();
         let sources = warpath::bfs::random_sources(&g, 2, 3);
+        let options = PartitionedOptions::default();
         let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
-            let mut placed = GpuPart::place(gpu, &partition.parts[comm.rank()])?;
-            sources.iter().map(|&s| bfs_rank_gpu(comm, &mut placed, s, &PartitionedOptions::default())).collect()
+            bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
         })
         .unwrap();
         for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {

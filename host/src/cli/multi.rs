@@ -169,29 +169,28 @@ impl Ranks {
             Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
             #[cfg(feature = "nccl")]
             Ranks::Gpus(ordinals) => {
-                use warpath::multi::gpu::{bfs_rank_gpu, by_source, GpuPart};
+                use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
                 let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
                     use warpath::multi::Communicator;
-                    let mut placed = GpuPart::place(gpu, &partition.parts[comm.rank()])?;
-                    sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
+                    bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], sources, options)
                 })?;
                 Ok(by_source(ranks, sources))
             }
             #[cfg(feature = "nccl")]
             Ranks::Process { rank, world, id_file } => {
-                use warpath::multi::gpu::{bfs_rank_gpu, GpuPart};
+                use warpath::multi::gpu::bfs_sources_on_gpu;
                 use warpath::multi::nccl::{share_unique_id, Nccl};
                 let id = share_unique_id(id_file, *rank, std::time::Duration::from_secs(120))?;
                 let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
                 let gpu = GpuContext::with_device(rank % gpus)?;
                 let mut comm = Nccl::join_on(&gpu, *rank, *world, id)?;
                 let part = &partition.parts[*rank];
-                let mut placed = GpuPart::place(&gpu, part)?;
-                let mut gathered = Vec::new();
-                for &source in sources {
-                    let traversal = bfs_rank_gpu(&mut comm, &mut placed, source, options)?;
-                    gathered.push(warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source)?);
-                }
+                let traversals = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options)?;
+                let gathered = traversals
+                    .into_iter()
+                    .zip(sources)
+                    .map(|(traversal, &source)| warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source))
+                    .collect::<Result<Vec<_>>>()?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             #[cfg(not(feature = "nccl"))]
@@ -460,13 +459,14 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     };
     let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
     let mut bar = super::progress::bar(0, "");
-    let reports = run_scaling(&input.graph, &graph, load, baseline.as_ref(), &sets, &options, &mut |stage| match stage {
-        ScalingStage::Running { ranks, roots } => {
-            bar.finish_and_clear();
-            bar = super::progress::bar(roots as u64, &format!("BFS on {ranks}"));
-        }
-        ScalingStage::Root { done } => bar.set_position(done as u64),
-    });
+    let reports =
+        run_scaling(&input.graph, &graph, load, baseline.as_ref(), &sets, &options, &mut |stage| match stage {
+            ScalingStage::Running { ranks, roots } => {
+                bar.finish_and_clear();
+                bar = super::progress::bar(roots as u64, &format!("BFS on {ranks}"));
+            }
+            ScalingStage::Root { done } => bar.set_position(done as u64),
+        });
     bar.finish_and_clear();
     let reports = reports?;
     print_bench(&graph, &reports);

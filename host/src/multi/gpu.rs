@@ -152,8 +152,6 @@ pub struct GpuPart<'p> {
     frontier_len: u32,
     /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
     frontier_edges: u64,
-    /// Whether the level under way is bottom-up (its kernel counts what it inspects).
-    in_bottom_up: bool,
     /// The frontier exists as share bits only (a bottom-up level wrote it): a top-down level
     /// packs the queue first.
     queue_stale: bool,
@@ -220,7 +218,6 @@ impl<'p> GpuPart<'p> {
             long_lists: gpu.alloc_zeros(owned, "the part's long-list queue")?,
             frontier_len: 0,
             frontier_edges: 0,
-            in_bottom_up: false,
             queue_stale: false,
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
@@ -259,8 +256,9 @@ impl<'p> GpuPart<'p> {
         Ok(self.gpu.download(&self.counters)?)
     }
 
-    /// The level is over: the next frontier becomes the frontier.
-    fn end_level(&mut self, counted: &[u32]) -> [u64; COUNTS] {
+    /// The level is over: the next frontier becomes the frontier. A bottom-up kernel counts the
+    /// in-list entries it read; a top-down level inspects its frontier's out-edges.
+    fn end_level(&mut self, counted: &[u32], bottom_up: bool) -> [u64; COUNTS] {
         std::mem::swap(&mut self.frontier, &mut self.next);
         std::mem::swap(&mut self.bits, &mut self.next_bits);
         let inspected = self.frontier_edges;
@@ -269,7 +267,7 @@ impl<'p> GpuPart<'p> {
         let mut step = [0u64; COUNTS];
         step[FOUND] = self.frontier_len as u64;
         step[FOUND_EDGES] = self.frontier_edges;
-        step[INSPECTED] = if self.in_bottom_up { wide(counted, counters::INSPECTED) } else { inspected };
+        step[INSPECTED] = if bottom_up { wide(counted, counters::INSPECTED) } else { inspected };
         step
     }
 
@@ -466,7 +464,6 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let part = self.part;
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
-        self.in_bottom_up = false;
         self.queue_stale = false;
         let mut counts = [0u64; COUNTS];
         (self.frontier_len, self.frontier_edges) = (0, 0);
@@ -483,7 +480,6 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
-        self.in_bottom_up = false;
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
         }
@@ -501,11 +497,10 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.launch_receive((words / 2) as u32, level)?;
         }
         let counted = self.read_counters()?;
-        Ok(Step { counts: self.end_level(&counted), exchange })
+        Ok(Step { counts: self.end_level(&counted, false), exchange })
     }
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
-        self.in_bottom_up = true;
         self.queue_stale = true;
         let exchanging = Instant::now();
         comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
@@ -518,7 +513,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.launch_bottom_up(level)?;
         }
         let counted = self.read_counters()?;
-        Ok(Step { counts: self.end_level(&counted), exchange })
+        Ok(Step { counts: self.end_level(&counted, true), exchange })
     }
 
     fn labels(self) -> Result<(Vec<u32>, Vec<u32>)> {
@@ -541,6 +536,19 @@ pub fn bfs_rank_gpu<C: DeviceGather>(
     run_levels(comm, part, source, options, placed)
 }
 
+/// Places this rank's `part` on `gpu` and runs the partitioned BFS from each of `sources`, in
+/// order, the part placed once for all.
+pub fn bfs_sources_on_gpu<C: DeviceGather>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    part: &Part,
+    sources: &[u32],
+    options: &PartitionedOptions,
+) -> Result<Vec<RankTraversal>> {
+    let mut placed = GpuPart::place(gpu, part)?;
+    sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
+}
+
 /// The partitioned BFS from each of `sources` with every part on the first GPU, one thread and
 /// one context a rank ([`InProcess`] communication): the multi-GPU code path on one GPU, for
 /// tests and for measuring what partitioning costs. Each part is placed once for all sources.
@@ -551,8 +559,7 @@ pub fn bfs_gpu_in_process(
 ) -> Result<Vec<PartitionedTraversal>> {
     let ranks = run_ranks(partition.parts.len(), |comm| -> Result<Vec<RankTraversal>> {
         let gpu = GpuContext::new()?;
-        let mut placed = GpuPart::place(&gpu, &partition.parts[comm.rank()])?;
-        sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
+        bfs_sources_on_gpu(comm, &gpu, &partition.parts[comm.rank()], sources, options)
     });
     let ranks = ranks.into_iter().collect::<Result<Vec<_>>>()?;
     Ok(by_source(ranks, sources))
