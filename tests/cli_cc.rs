@@ -4,8 +4,7 @@
 
 mod common;
 
-
-use common::{Scratch, assert_one_line_error, stderr, stdout, warpath};
+use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
 use warpath::bench::cc::{CcPayload, CcSummary, CcTrial};
 use warpath::bench::json::read_report_of;
 
@@ -218,4 +217,79 @@ fn cc_verifies_on_every_dataset_on_the_cpu() {
         assert!(out.status.success(), "{}: {}", file.display(), stderr(&out));
         assert_eq!(value(&stdout(&out), "verified"), "ok", "{}", file.display());
     }
+}
+
+/// `cc --partitions N`: the partitioned components, the same `--out` file as one partition's,
+/// verified, with the merge's exchange in the text and in `--json`.
+#[test]
+fn cc_over_partitions_writes_the_same_labels_and_verifies() {
+    let scratch = Scratch::new("cli-cc-partitions");
+    let mut written = Vec::new();
+    for parts in ["1", "3"] {
+        let path = scratch.dir.join(format!("cc-{parts}.txt"));
+        let out = warpath(&[
+            "cc",
+            "kron:10",
+            "--partitions",
+            parts,
+            "--backend",
+            "cpu",
+            "--verify",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(value(&text, "backend").starts_with("cpu ("), "{text}");
+        assert_eq!(value(&text, "verified"), "ok");
+        assert!(value(&text, "exchange").contains("pairs of components joined across parts"), "{text}");
+        written.push(std::fs::read_to_string(&path).unwrap());
+    }
+    assert_eq!(written[0], written[1]);
+    let single = scratch.dir.join("cc-single.txt");
+    let out = warpath(&["cc", "kron:10", "--backend", "cpu", "--out", single.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&single).unwrap(), written[0]);
+
+    let out = warpath(&["cc", "urand:10", "--partitions", "4", "--backend", "cpu", "--json", "--verify"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["partitions"].as_u64(), json["verified"].as_bool()), (Some(4), Some(true)));
+    assert!(json["exchange_bytes"].as_u64().unwrap() > 0, "{json}");
+    assert!(json["time_ms"].as_f64().unwrap() >= json["merge_ms"].as_f64().unwrap());
+}
+
+/// `bench --algorithm cc --partitions 1,2,3`: every run validated, one line a rank count, and a
+/// report a script can read.
+#[test]
+fn bench_runs_partitioned_cc_on_every_count() {
+    let scratch = Scratch::new("cli-cc-bench-partitions");
+    let path = scratch.dir.join("cc.json");
+    let out = warpath(&[
+        "bench",
+        "kron:10",
+        "--algorithm",
+        "cc",
+        "--partitions",
+        "1,2,3",
+        "--trials",
+        "2",
+        "--backend",
+        "cpu",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("every run validated"), "{text}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let ranks: Vec<u64> = rows.iter().map(|r| r["ranks"].as_u64().unwrap()).collect();
+    assert_eq!(ranks, [1, 2, 3]);
+    assert!(rows.iter().all(|r| r["trials"].as_array().unwrap().len() == 2 && r["speedup"].as_f64().unwrap() > 0.0));
+    assert_eq!(rows[0]["exchange_bytes"], 0);
+    assert!(rows[2]["exchange_bytes"].as_u64().unwrap() > 0);
+    assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--algorithm", "sssp", "--partitions", "2"]),
+        &["the partitioned bench runs bfs and cc"],
+    );
 }

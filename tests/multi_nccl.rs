@@ -1,7 +1,8 @@
 //! The NCCL communicator (feature `nccl`) on one GPU, world size 1: its collectives and the
 //! partitioned BFS over it, with the ranks' levels on the CPU and on their GPUs (over every GPU
-//! of the machine, so on a multi-GPU machine the bitmap's all-gather crosses between them). Skips without a GPU or without libnccl (scripts/nccl-link makes the
-//! name cudarc loads). Run: `cargo test --release --features nccl --test multi_nccl`.
+//! of the machine, so on a multi-GPU machine the bitmap's all-gather crosses between them), and
+//! the partitioned connected components over every GPU. Skips without a GPU or without libnccl
+//! (scripts/nccl-link makes the name cudarc loads). Run: `cargo test --release --features nccl --test multi_nccl`.
 #![cfg(feature = "nccl")]
 
 mod common;
@@ -81,6 +82,29 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
         for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
             assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances, "{spec}");
             verify::validate(&g, &run.result).unwrap();
+            assert_eq!(run.ranks, ordinals.len());
+        }
+    }
+}
+
+#[test]
+fn gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components() {
+    if !nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components") {
+        return;
+    }
+    use warpath::multi::cc::{by_run, components_on_gpu};
+    let ordinals = resolve_gpus("all").unwrap();
+    for spec in ["kron:14", "urand:13"] {
+        let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        let partition = partition_1d(&g, None, ordinals.len()).unwrap();
+        let options = warpath::cc::CcOptions::default();
+        let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+            components_on_gpu(comm, gpu, &partition.parts[comm.rank()], &options, 2)
+        })
+        .unwrap();
+        let expected = warpath::cc::components_sequential(&g);
+        for run in by_run(ranks) {
+            assert_eq!(run.components, expected, "{spec}");
             assert_eq!(run.ranks, ordinals.len());
         }
     }

@@ -11,12 +11,17 @@ use warpath::bfs::KernelName;
 use super::args::{BenchAlgorithm, BenchArgs, WeightArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    if args.multi.requested() {
-        return super::multi::run_bench(args);
-    }
     match args.algorithm {
         BenchAlgorithm::Cc => return run_cc(args),
+        BenchAlgorithm::Sssp if args.multi.requested() => {
+            return Err(warpath::Error::InvalidArgument(
+                "the partitioned bench runs bfs and cc; shortest paths run on one GPU or the CPU: drop \
+                 --partitions/--gpus"
+                    .into(),
+            ))
+        }
         BenchAlgorithm::Sssp => return run_sssp(args),
+        BenchAlgorithm::Bfs if args.multi.requested() => return super::multi::run_bench(args),
         BenchAlgorithm::Bfs => {}
     }
     if let Some(flag) = args.cc.given().first() {
@@ -137,7 +142,8 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
     use warpath::cc::ComponentFinder;
     use warpath::Error;
 
-    let bfs_tuning = args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
+    let bfs_tuning =
+        args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
     if bfs_tuning {
         return Err(Error::InvalidArgument(
             "--gpu-kernel and the BFS tuning options do not apply to --algorithm cc: drop them".into(),
@@ -150,6 +156,9 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let options = args.cc.options()?;
+    if args.multi.requested() {
+        return super::multi::run_cc_bench(args, &options);
+    }
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
     let placement = super::cc::placement_options(&args.graph);
     let finder = ComponentFinder::with_options(&graph, args.graph.backend(), &placement, &options)?;
@@ -191,7 +200,12 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         distances_only: args.gpu.distances_only,
     };
     let (graph, load) = load(args, &args.sssp.weights)?;
-    let finder = PathFinder::with_placement(&graph, args.graph.backend(), &super::sssp::placement_options(&args.graph), &options)?;
+    let finder = PathFinder::with_placement(
+        &graph,
+        args.graph.backend(),
+        &super::sssp::placement_options(&args.graph),
+        &options,
+    )?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }

@@ -40,6 +40,8 @@ pub struct CcArgs {
     pub json: bool,
     #[command(flatten)]
     pub tuning: CcTuning,
+    #[command(flatten)]
+    pub multi: super::multi::MultiArgs,
 }
 
 /// How connected components are computed: what `cc` and `bench --algorithm cc` share.
@@ -174,6 +176,9 @@ struct CcJson<'a> {
 }
 
 pub fn run(args: &CcArgs) -> Result<()> {
+    if args.multi.requested() {
+        return super::multi::run_cc(args);
+    }
     let options = args.tuning.options()?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
@@ -282,7 +287,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
 /// Writes `vertex component` per line in the file's numbering (gzip-compressed when `path` ends
 /// in `.gz`), whole or not at all. Labels are the smallest internal id of each component, and
 /// the file's numbering only shifts ids, so they name the smallest vertex there too.
-fn write_components(graph: &Graph, components: &Components, path: &std::path::Path) -> Result<()> {
+pub(super) fn write_components(graph: &Graph, components: &Components, path: &std::path::Path) -> Result<()> {
     warpath::output::write_atomically(path, |out| {
         for (v, &label) in components.labels.iter().enumerate() {
             writeln!(out, "{} {}", graph.external_id(v as u32), graph.external_id(label))?;

@@ -1,7 +1,8 @@
-//! `bfs`, `bench` and `suite` over a partitioned graph: `--partitions N` (threads of this
-//! process, the ranks' levels on the first GPU or on the CPU; for `bench` and `suite` also a
+//! `bfs`, `cc`, `bench` and `suite` over a partitioned graph: `--partitions N` (threads of this
+//! process, the ranks' work on the first GPU or on the CPU; for `bench` and `suite` also a
 //! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
-//! `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id FILE`).
+//! `nccl`), and for `bfs` and `cc`, one process per GPU (`--rank R --world-size N --nccl-id
+//! FILE`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -19,10 +20,14 @@ use warpath::gpu::GpuContext;
 use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
-use super::args::{BenchArgs, BfsArgs, GraphInput, WeightArgs};
+use warpath::cc::CcOptions;
+use warpath::multi::cc::{MergeTiming, PartitionedComponents};
 
-/// How the graph is spread over ranks; with none of these, `bfs` and `bench` run on one GPU or
-/// the CPU as usual.
+use super::args::{BenchArgs, BfsArgs, GraphInput, WeightArgs};
+use super::cc::CcArgs;
+
+/// How the graph is spread over ranks; with none of these, `bfs`, `cc` and `bench` run on one
+/// GPU or the CPU as usual.
 #[derive(Args, Debug, Clone, Default)]
 pub struct MultiArgs {
     #[arg(
@@ -30,12 +35,13 @@ pub struct MultiArgs {
         value_name = "N",
         value_delimiter = ',',
         conflicts_with_all = ["gpus", "rank"],
-        help = "Cut the graph into N parts and run the partitioned BFS, one thread a part (bench, suite: \
-                N,N,... for the scaling)",
+        help = "Cut the graph into N parts and run the partitioned BFS or CC, one thread a part (bench, \
+                suite: N,N,... for the scaling)",
         long_help = "Cut the graph into N vertex ranges of about equal edges and run the partitioned \
                      direction-optimizing BFS over them, each part a thread of this process: top-down levels \
                      send discovered vertices to their owners, bottom-up levels all-gather the frontier bitmap \
-                     (docs/multi-gpu.md). With --backend auto or gpu every part's levels run on the first GPU \
+                     (docs/multi-gpu.md); cc finds each part's components, then merges the components that \
+                     edges join across parts. With --backend auto or gpu every part's work runs on the first GPU \
                      (what N GPUs would do, on one), with --backend cpu on the part's thread. bench and suite \
                      also take a list, 1,2,4: each count runs the same roots in the same process, and a \
                      scaling table gives each count's median time, GTEPS, speedup and efficiency against \
@@ -46,9 +52,10 @@ pub struct MultiArgs {
         long,
         value_name = "LIST",
         conflicts_with = "rank",
-        help = "Run the partitioned BFS on these GPUs through NCCL: 0,1,... or all",
-        long_help = "Run the partitioned BFS with one rank per GPU listed (0,1,... or all), one thread a \
-                     GPU, each rank's levels on its GPU, the frontiers exchanged through NCCL. Needs warpath \
+        help = "Run the partitioned BFS or CC on these GPUs through NCCL: 0,1,... or all",
+        long_help = "Run the partitioned BFS or CC with one rank per GPU listed (0,1,... or all), one thread a \
+                     GPU, each rank's work on its GPU, the frontiers (CC: the merge's pairs) exchanged through \
+                     NCCL. Needs warpath \
                      built with the nccl feature and libnccl at run time."
     )]
     pub gpus: Option<String>,
@@ -179,11 +186,7 @@ impl Ranks {
             #[cfg(feature = "nccl")]
             Ranks::Process { rank, world, id_file } => {
                 use warpath::multi::gpu::bfs_sources_on_gpu;
-                use warpath::multi::nccl::{share_unique_id, Nccl};
-                let id = share_unique_id(id_file, *rank, std::time::Duration::from_secs(120))?;
-                let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
-                let gpu = GpuContext::with_device(rank % gpus)?;
-                let mut comm = Nccl::join_on(&gpu, *rank, *world, id)?;
+                let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
                 let part = &partition.parts[*rank];
                 let traversals = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options)?;
                 let gathered = traversals
@@ -197,6 +200,56 @@ impl Ranks {
             Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
         }
     }
+}
+
+impl Ranks {
+    /// Runs the partitioned connected components `runs` times, every part placed (or its
+    /// transpose made) once; empty on a rank other than 0 of a one-process-per-GPU job.
+    fn components(
+        &self,
+        partition: &Partition,
+        options: &CcOptions,
+        runs: usize,
+    ) -> Result<Vec<PartitionedComponents>> {
+        use warpath::multi::cc::{components_gpu_in_process, components_in_process};
+        match self {
+            Ranks::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
+            Ranks::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, runs),
+            #[cfg(feature = "nccl")]
+            Ranks::Gpus(ordinals) => {
+                use warpath::multi::cc::{by_run, components_on_gpu};
+                let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
+                    use warpath::multi::Communicator;
+                    components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, runs)
+                })?;
+                Ok(by_run(ranks))
+            }
+            #[cfg(feature = "nccl")]
+            Ranks::Process { rank, world, id_file } => {
+                use warpath::multi::cc::{components_on_gpu, gather_components};
+                let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
+                let part = &partition.parts[*rank];
+                let runs = components_on_gpu(&mut comm, &gpu, part, options, runs)?;
+                let gathered =
+                    runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()?;
+                Ok(if *rank == 0 { gathered } else { Vec::new() })
+            }
+            #[cfg(not(feature = "nccl"))]
+            Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
+        }
+    }
+}
+
+/// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
+/// `id_file`, the GPU `rank` modulo the host's count.
+#[cfg(feature = "nccl")]
+fn join_job(rank: usize, world: usize, id_file: &std::path::Path) -> Result<(GpuContext, warpath::multi::nccl::Nccl)> {
+    use warpath::multi::nccl::{share_unique_id, Nccl};
+    let id = share_unique_id(id_file, rank, std::time::Duration::from_secs(120))?;
+    let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
+    let gpu = GpuContext::with_device(rank % gpus)?;
+    let comm = Nccl::join_on(&gpu, rank, world, id)?;
+    Ok((gpu, comm))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -222,7 +275,7 @@ fn no_nccl_build(flag: &str) -> Result<()> {
     } else {
         Err(Error::InvalidArgument(format!(
             "{flag} needs the nccl feature: build warpath with `cargo build --release --features nccl`, or use \
-             --partitions N to run the partitioned BFS on the CPU"
+             --partitions N to run the partitioned BFS or CC on the CPU"
         )))
     }
 }
@@ -402,6 +455,15 @@ pub struct RankSets {
 /// (1 is the baseline itself), or the GPUs of `--gpus`. `command` names the subcommand in the
 /// refusal of `--rank`.
 pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<RankSets> {
+    let (baseline, sets) = rank_list(multi, backend, command)?;
+    Ok(RankSets {
+        baseline: Box::new(baseline),
+        sets: sets.into_iter().map(|ranks| Box::new(ranks) as Box<dyn RankSet>).collect(),
+    })
+}
+
+/// [`rank_sets`]' baseline and sets, for any algorithm.
+fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Ranks, Vec<Ranks>)> {
     if multi.rank.is_some() {
         return Err(Error::InvalidArgument(format!(
             "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
@@ -411,11 +473,8 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
         // The counts are checked before the GPU is probed, so a bad list is its one line.
         let counts = checked_counts(counts)?;
         let on_gpu = partitions_on_gpu(backend)?;
-        let sets = counts.into_iter().filter(|&n| n > 1);
-        return Ok(RankSets {
-            baseline: Box::new(Ranks::Threads { parts: 1, on_gpu }),
-            sets: sets.map(|parts| Box::new(Ranks::Threads { parts, on_gpu }) as Box<dyn RankSet>).collect(),
-        });
+        let sets = counts.into_iter().filter(|&n| n > 1).map(|parts| Ranks::Threads { parts, on_gpu }).collect();
+        return Ok((Ranks::Threads { parts: 1, on_gpu }, sets));
     }
     let ranks = Ranks::of(multi, backend)?;
     let baseline = match &ranks {
@@ -423,7 +482,7 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
         Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
         Ranks::Process { .. } => unreachable!("--rank is refused above"),
     };
-    Ok(RankSets { baseline: Box::new(baseline), sets: vec![Box::new(ranks)] })
+    Ok((baseline, vec![ranks]))
 }
 
 /// How every partitioned traversal of `bench` and `suite` runs.
@@ -502,4 +561,183 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
         println!("levels of the last root ({}):", trial.source.unwrap_or_default());
         print_levels(&trial.details.levels);
     }
+}
+
+/// `cc --partitions N`, `--gpus LIST` or `--rank R ...`: the partitioned connected components
+/// (`multi::cc`: each part's components, then the cross-partition edges merged).
+pub fn run_cc(args: &CcArgs) -> Result<()> {
+    let options = args.tuning.options()?;
+    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
+    if let Some(path) = &args.out {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
+    let Some(run) = ranks.components(&partition, &options, 1)?.pop() else { return Ok(()) };
+    let components = &run.components;
+    if let Some(path) = &args.out {
+        super::cc::write_components(&graph, components, path)?;
+    }
+    let verification = args.verify.then(|| warpath::cc::verify::validate(&graph, components));
+    let report = PartitionedCcReport {
+        graph: args.graph.input.graph.clone(),
+        backend: ranks.describe(),
+        partitions: ranks.count(),
+        load_ms,
+        partition_ms,
+        cc_algorithm: options.algorithm.name(),
+        vertices: graph.num_vertices() as u64,
+        edges_directed: graph.num_edges(),
+        components: components.count(),
+        largest_component: components.largest().map_or(0, |(_, size)| size),
+        timing: TimingRow::of(&run.timing),
+        verified: verification.as_ref().map(Result::is_ok),
+    };
+    if args.json {
+        super::json::print_json(&report)?;
+    } else {
+        report.print_text();
+        if let Some(Ok(())) = verification {
+            println!("verified: ok");
+        }
+    }
+    verification.unwrap_or(Ok(()))
+}
+
+/// What a partitioned `cc` reports, as text or with `--json` as one object.
+#[derive(Serialize)]
+struct PartitionedCcReport {
+    graph: String,
+    backend: String,
+    partitions: usize,
+    load_ms: f64,
+    partition_ms: f64,
+    cc_algorithm: &'static str,
+    vertices: u64,
+    edges_directed: u64,
+    components: u64,
+    largest_component: u64,
+    #[serde(flatten)]
+    timing: TimingRow,
+    verified: Option<bool>,
+}
+
+/// One run's times (the slowest rank's) and what crossed between ranks.
+#[derive(Serialize, Clone, Copy, Debug, Default)]
+struct TimingRow {
+    time_ms: f64,
+    /// Each part's own components.
+    local_ms: f64,
+    /// The ghosts named to their owners, the pairs gathered and merged.
+    merge_ms: f64,
+    exchange_bytes: u64,
+    joined_pairs: u64,
+}
+
+impl TimingRow {
+    fn of(timing: &MergeTiming) -> TimingRow {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        TimingRow {
+            time_ms: ms(timing.time),
+            local_ms: ms(timing.local),
+            merge_ms: ms(timing.merge),
+            exchange_bytes: timing.exchange_bytes,
+            joined_pairs: timing.joined_pairs,
+        }
+    }
+}
+
+impl PartitionedCcReport {
+    fn print_text(&self) {
+        println!(
+            "graph: {} (loaded in {:.1} ms, cut into {} parts in {:.1} ms)",
+            self.graph, self.load_ms, self.partitions, self.partition_ms
+        );
+        println!("backend: {}", self.backend);
+        println!("cc algorithm: {} (each part's components, then the edges across parts merged)", self.cc_algorithm);
+        println!("vertices: {}", self.vertices);
+        println!("edges: {} (directed, as stored)", self.edges_directed);
+        println!("components: {}", self.components);
+        println!("largest component: {} vertices", self.largest_component);
+        let t = &self.timing;
+        println!("time: {:.3} ms (parts {:.3} ms, merge {:.3} ms)", t.time_ms, t.local_ms, t.merge_ms);
+        println!("exchange: {} bytes; {} pairs of components joined across parts", t.exchange_bytes, t.joined_pairs);
+    }
+}
+
+/// `bench --algorithm cc` with `--partitions N[,N...]` or `--gpus LIST`: `--trials` timed runs
+/// (after one untimed) on every rank count and on one partition, each run validated against the
+/// sequential count; a table of median times, exchanges and the speedup against one partition.
+pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
+    let (baseline, sets) = rank_list(&args.multi, args.graph.backend(), "bench")?;
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let weights = WeightArgs { weights: None, ignore_weights: true };
+    let (graph, stages) = super::load_weighted_staged(&args.graph.input, &weights, None)?;
+    let load_ms = LoadStage::of(&stages).total_ms();
+    let reference = warpath::cc::components_sequential(&graph).count();
+    let mut rows: Vec<CcScalingRow> = Vec::new();
+    for ranks in std::iter::once(&baseline).chain(&sets) {
+        let cutting = Instant::now();
+        let partition = partition_1d(&graph, None, ranks.count())?;
+        let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
+        let runs = ranks.components(&partition, options, 1 + args.roots)?;
+        for run in &runs {
+            warpath::cc::verify::validate_with_count(&graph, &run.components, reference)?;
+        }
+        let timed: Vec<TimingRow> = runs[1..].iter().map(|run| TimingRow::of(&run.timing)).collect();
+        let median = |f: fn(&TimingRow) -> f64| stats::median(&timed.iter().map(f).collect::<Vec<_>>()).unwrap_or(0.0);
+        let time_ms = median(|t| t.time_ms);
+        let speedup = rows.first().map_or(1.0, |base| base.time_ms / time_ms);
+        rows.push(CcScalingRow {
+            backend: ranks.describe(),
+            ranks: ranks.count(),
+            partition_ms,
+            time_ms,
+            local_ms: median(|t| t.local_ms),
+            merge_ms: median(|t| t.merge_ms),
+            exchange_bytes: timed.last().map_or(0, |t| t.exchange_bytes),
+            joined_pairs: timed.last().map_or(0, |t| t.joined_pairs),
+            speedup,
+            trials: timed,
+        });
+    }
+    let (n, m) = (graph.num_vertices(), graph.num_edges());
+    println!("graph: {} ({n} vertices, {m} edges; loaded in {load_ms:.1} ms)", args.graph.input.graph);
+    println!("cc algorithm: {}; {} components; every run validated", options.algorithm, reference);
+    println!("scaling (median of {} runs a rank set; speedup against one partition, same process):", args.roots);
+    println!(
+        "{:>5}  {:>10}  {:>10}  {:>10}  {:>14}  {:>12}  {:>7}  backend",
+        "ranks", "time ms", "parts ms", "merge ms", "exchange B", "joined", "speedup"
+    );
+    for r in &rows {
+        println!(
+            "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>14}  {:>12}  {:>6.2}x  {}",
+            r.ranks, r.time_ms, r.local_ms, r.merge_ms, r.exchange_bytes, r.joined_pairs, r.speedup, r.backend
+        );
+    }
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&rows)
+            .map_err(|e| Error::InvalidArgument(format!("cannot encode the report: {e}")))?;
+        warpath::output::write_atomically(path, |out| writeln!(out, "{text}"))?;
+        println!("json: {}", path.display());
+    }
+    Ok(())
+}
+
+/// One rank set's line of the partitioned CC bench.
+#[derive(Serialize)]
+struct CcScalingRow {
+    backend: String,
+    ranks: usize,
+    partition_ms: f64,
+    /// Medians over the timed runs.
+    time_ms: f64,
+    local_ms: f64,
+    merge_ms: f64,
+    exchange_bytes: u64,
+    joined_pairs: u64,
+    /// One partition's median time over this set's.
+    speedup: f64,
+    trials: Vec<TimingRow>,
 }

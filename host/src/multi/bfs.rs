@@ -184,13 +184,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
     if source as u64 >= n {
         return Err(Error::InvalidArgument(format!("BFS source {source} is not a vertex (the graph has {n})")));
     }
-    if comm.world_size() != part.bounds.len() - 1 {
-        return Err(Error::InvalidArgument(format!(
-            "the graph has {} parts but the communicator {} ranks",
-            part.bounds.len() - 1,
-            comm.world_size()
-        )));
-    }
+    part.check_world(comm.world_size())?;
     let switching = Switching {
         rule: options.rule,
         alpha: options.alpha,

@@ -1,13 +1,15 @@
 //! Graphs partitioned over several ranks (GPUs, or threads standing in for them): the
 //! [communicator](comm) the ranks trade frontiers through, [1D partitions](partition) by
-//! vertex ranges, and the [partitioned direction-optimizing BFS](bfs). The design for many
-//! hosts, and what it costs per level, is in `docs/multi-gpu.md`.
+//! vertex ranges, the [partitioned direction-optimizing BFS](bfs) and the partitioned
+//! [connected components](cc). The design for many hosts, and what it costs per level, is in
+//! `docs/multi-gpu.md`.
 //!
 //! Communicators: [`InProcess`] (ranks as threads of this process, for tests and for the CPU)
 //! and, with the `nccl` feature, `nccl::Nccl` (one rank a GPU, one process for all of a host's
 //! GPUs or one process each).
 
 pub mod bfs;
+pub mod cc;
 pub mod comm;
 pub mod gpu;
 pub mod in_process;

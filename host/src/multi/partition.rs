@@ -108,6 +108,15 @@ impl Part {
         self.in_lists.as_ref().unwrap_or(&self.out_lists)
     }
 
+    /// An error unless a communicator of `world` ranks runs this partition, one rank a part.
+    pub fn check_world(&self, world: usize) -> Result<()> {
+        let parts = self.bounds.len() - 1;
+        if world != parts {
+            return Err(Error::InvalidArgument(format!("the graph has {parts} parts but the communicator {world} ranks")));
+        }
+        Ok(())
+    }
+
     /// Words of the largest part's share of a frontier bitmap: what each rank contributes to
     /// the all-gather (NCCL gathers equal shares).
     pub fn bitmap_words_per_part(&self) -> usize {
