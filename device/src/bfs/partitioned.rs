@@ -127,12 +127,15 @@ struct Expand {
 impl Expand {
     /// Visits edge `edge` of owned vertex `owner` when `valid`: claims the target; an owned
     /// one joins the next frontier, a ghost goes out to its owner. All 32 lanes call it.
+    /// Returns the out-degree of the owned vertex this lane claimed (0 when none), which the
+    /// caller sums in a register and adds to `FOUND_EDGES` once, at its end: one counter
+    /// updated by every warp step was a hot spot at the levels that expand the hubs.
     ///
     /// # Safety
     /// When `valid`, `edge` is an edge of `owner`; the pointers obey `bfs_part_top_down`'s
     /// contract.
     #[inline(always)]
-    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) {
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) -> u64 {
         let Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, .. } = *self;
         let (first, owned) = (self.first, self.owned);
         // SAFETY: forwarded from the caller's contract.
@@ -145,7 +148,7 @@ impl Expand {
             }
             let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
             emit(is_owned, v, next, next_bits, counters);
-            add_warp_count(counters, FOUND_EDGES, if is_owned { degree(offsets, v) } else { 0 });
+            let found_edges = if is_owned { degree(offsets, v) } else { 0 };
             // A ghost goes to its owner's region of `sent`: the lanes with the same owner
             // reserve their slots with one atomic.
             let (ghost, mut rank) = ((v.wrapping_sub(owned)), u32::MAX);
@@ -167,6 +170,7 @@ impl Expand {
                 *sent.add(2 * slot as usize) = *ghost_globals.add(ghost as usize);
                 *sent.add(2 * slot as usize + 1) = first + owner;
             }
+            found_edges
         }
     }
 
@@ -176,14 +180,15 @@ impl Expand {
     /// # Safety
     /// As for [`visit`](Self::visit), for every edge of the range.
     #[inline(always)]
-    unsafe fn visit_range(&self, start: u64, end: u64, owner: u32, rank: u32, team: u32) {
-        let mut row = start + rank as u64 * WARP_SIZE as u64;
+    unsafe fn visit_range(&self, start: u64, end: u64, owner: u32, rank: u32, team: u32) -> u64 {
+        let (mut row, mut found_edges) = (start + rank as u64 * WARP_SIZE as u64, 0);
         while row < end {
             let edge = row + lane_id() as u64;
             // SAFETY: forwarded; only edges below `end` are valid.
-            unsafe { self.visit(edge < end, edge, owner) };
+            found_edges += unsafe { self.visit(edge < end, edge, owner) };
             row += team as u64 * WARP_SIZE as u64;
         }
+        found_edges
     }
 }
 
@@ -241,6 +246,7 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         level,
     };
     let lane = lane_id();
+    let mut found_edges = 0;
     // By warp, so that every lane reaches the full-mask votes together.
     let mut warp_base = global_idx() - lane;
     while warp_base < frontier_len {
@@ -271,14 +277,18 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
             start = end;
         }
         // SAFETY (of each visit): forwarded from this kernel's contract.
-        warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe { expand.visit(valid, edge, owner) });
+        warp_gather(&mut start, end, vertex, |valid, edge, owner| {
+            found_edges += unsafe { expand.visit(valid, edge, owner) }
+        });
         let steps = warp_max((end - start) as u32);
         for step in 0..steps as u64 {
             // SAFETY: as above.
-            unsafe { expand.visit(start + step < end, start + step, vertex) };
+            found_edges += unsafe { expand.visit(start + step < end, start + step, vertex) };
         }
         warp_base += global_threads();
     }
+    // SAFETY: the counters block (this kernel's contract); every lane of the warp is here.
+    unsafe { add_warp_count(counters, FOUND_EDGES, found_edges) };
 }
 
 /// The long lists `bfs_part_top_down` queued at this level: every warp of the grid shares
@@ -332,19 +342,21 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         let (block_lists, grid_lists) = (*counters.add(BLOCK_LISTS), *counters.add(GRID_LISTS));
         let grid_warp = global_idx() / WARP_SIZE;
         let grid_warps = global_threads() / WARP_SIZE;
+        let mut found_edges = 0;
         for i in 0..grid_lists {
             let u = *long_lists.add((long_capacity - 1 - i) as usize);
             let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
-            expand.visit_range(start, end, u, grid_warp, grid_warps);
+            found_edges += expand.visit_range(start, end, u, grid_warp, grid_warps);
         }
         let (warp, warps) = (warp_in_block(), block_dim() / WARP_SIZE);
         let mut i = block_idx();
         while i < block_lists {
             let u = *long_lists.add(i as usize);
             let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
-            expand.visit_range(start, end, u, warp, warps);
+            found_edges += expand.visit_range(start, end, u, warp, warps);
             i += grid_dim();
         }
+        add_warp_count(counters, FOUND_EDGES, found_edges);
     }
 }
 
