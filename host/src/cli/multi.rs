@@ -2,6 +2,8 @@
 //! process, the ranks' levels on the first GPU or on the CPU; for `bench` and `suite` also a
 //! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
 //! `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id FILE`).
+//! `bfs --partitions N --layout 2d` cuts the adjacency matrix over a grid of ranks instead
+//! (`multi::partition_2d`), top-down on CPU ranks.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -16,6 +18,7 @@ use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::GpuContext;
+use warpath::multi::{bfs_2d_in_process, partition_2d, Grid, Partition2d, PartitionLayout};
 use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
@@ -70,11 +73,32 @@ pub struct MultiArgs {
                      they all see); rank 0 writes it, the others wait for it. Remove it before the next job."
     )]
     pub nccl_id: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "LAYOUT",
+        default_value = "1d",
+        value_parser = parse_layout,
+        help = "How --partitions cuts the graph: 1d (vertex ranges), 2d (a grid of ranks) or a grid RxC",
+        long_help = "How --partitions cuts the graph. 1d (the default): vertex ranges, the direction-optimizing \
+                     BFS on the CPU or the GPU. 2d: the adjacency matrix over the most square grid of N ranks \
+                     (4 is 2x2, 6 is 2x3, a prime p is 1xp), or over the grid RxC given (R x C = N): each level \
+                     gathers the frontier along the grid's columns and sends discoveries to their owners along \
+                     its rows (Buluc and Madduri; docs/multi-gpu.md). 2D runs top-down only, its ranks threads \
+                     on the CPU (with --backend auto too); --backend gpu, --gpus and --rank refuse it. bfs only: \
+                     bench and suite cut vertex ranges."
+    )]
+    pub layout: PartitionLayout,
+}
+
+/// `--layout`: `1d`, `2d` or a grid `RxC`.
+fn parse_layout(text: &str) -> std::result::Result<PartitionLayout, String> {
+    text.parse().map_err(|err: Error| err.to_string())
 }
 
 impl MultiArgs {
     pub fn requested(&self) -> bool {
-        self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some()
+        // A 2D layout alone is refused by `Ranks::of` rather than ignored.
+        self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some() || self.layout != PartitionLayout::OneD
     }
 }
 
@@ -108,6 +132,8 @@ enum Ranks {
         parts: usize,
         on_gpu: bool,
     },
+    /// A 2D partition's ranks, threads of this process on the CPU.
+    Grid(Grid),
     Gpus(Vec<usize>),
     Process {
         rank: usize,
@@ -118,6 +144,9 @@ enum Ranks {
 
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
+        if multi.layout != PartitionLayout::OneD {
+            return grid_ranks(multi, backend).map(Ranks::Grid);
+        }
         if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
             let on_gpu = partitions_on_gpu(backend)?;
@@ -137,6 +166,7 @@ impl Ranks {
     fn count(&self) -> usize {
         match self {
             Ranks::Threads { parts, .. } => *parts,
+            Ranks::Grid(grid) => grid.ranks(),
             Ranks::Gpus(list) => list.len(),
             Ranks::Process { world, .. } => *world,
         }
@@ -149,6 +179,9 @@ impl Ranks {
                 if *on_gpu { "gpu 0" } else { "cpu" },
                 if *parts == 1 { "" } else { "s" }
             ),
+            Ranks::Grid(grid) => {
+                format!("cpu ({} partitions on a {grid} grid, top-down, one thread each)", grid.ranks())
+            }
             Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank)"),
             Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (its levels on its GPU)"),
         }
@@ -167,6 +200,10 @@ impl Ranks {
                 sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
             }
             Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
+            // `run_bfs` runs a grid over its own cut, and `rank_sets` refuses one.
+            Ranks::Grid(grid) => Err(Error::InvalidArgument(format!(
+                "a {grid} grid needs the graph cut over the grid, not into vertex ranges"
+            ))),
             #[cfg(feature = "nccl")]
             Ranks::Gpus(ordinals) => {
                 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
@@ -197,6 +234,21 @@ impl Ranks {
             Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
         }
     }
+}
+
+/// The grid of `--layout 2d` or `--layout RxC` for `--partitions N`; the GPU backend, `--gpus`
+/// and `--rank` are refused: the GPU ranks' kernels (`multi::gpu`) read 1D parts.
+fn grid_ranks(multi: &MultiArgs, backend: Backend) -> Result<Grid> {
+    let cpu_only = "--layout 2d runs on CPU ranks only (the GPU rank kernels are 1D): use --partitions N with \
+                    --backend cpu, or --layout 1d";
+    if multi.gpus.is_some() || multi.rank.is_some() || backend == Backend::Gpu {
+        return Err(Error::InvalidArgument(cpu_only.into()));
+    }
+    let Some(counts) = &multi.partitions else {
+        return Err(Error::InvalidArgument("--layout 2d needs --partitions N: the ranks of its grid".into()));
+    };
+    let grid = multi.layout.grid_for(checked_partitions(counts)?)?;
+    Ok(grid.expect("a layout other than 1d has a grid"))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -237,14 +289,23 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
-/// The graph, its partition, and the time each took.
-fn load_partitioned(input: &GraphInput, parts: usize) -> Result<(Graph, Partition, f64, f64)> {
+/// How the graph is cut for the ranks: into vertex ranges (1D) or over a grid (2D).
+enum Cut {
+    Ranges(Partition),
+    Grid(Partition2d),
+}
+
+/// The graph, its partition for `ranks`, and the time each took.
+fn load_partitioned(input: &GraphInput, ranks: &Ranks) -> Result<(Graph, Cut, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let partition = partition_1d(&graph, None, parts)?;
-    Ok((graph, partition, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
+    let cut = match ranks {
+        Ranks::Grid(grid) => Cut::Grid(partition_2d(&graph, *grid)?),
+        _ => Cut::Ranges(partition_1d(&graph, None, ranks.count())?),
+    };
+    Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
 /// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
@@ -258,11 +319,15 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
     let options = traversal_options(args.gpu.top_down);
-    let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
+    let traversal = match &cut {
+        Cut::Ranges(partition) => ranks.run(partition, &[source], &options)?.pop(),
+        Cut::Grid(partition) => Some(bfs_2d_in_process(partition, source)?),
+    };
+    let Some(traversal) = traversal else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -364,6 +429,7 @@ impl RankSet for Ranks {
     fn backend(&self) -> BackendUsed {
         match self {
             Ranks::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: *parts },
+            Ranks::Grid(grid) => BackendUsed::Cpu { threads: grid.ranks() },
             _ => BackendUsed::Gpu { device: self.describe() },
         }
     }
@@ -407,6 +473,11 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
             "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
         )));
     }
+    if multi.layout != PartitionLayout::OneD {
+        return Err(Error::InvalidArgument(format!(
+            "{command} cuts the graph into vertex ranges only: --layout 2d runs with bfs --partitions N"
+        )));
+    }
     if let Some(counts) = &multi.partitions {
         // The counts are checked before the GPU is probed, so a bad list is its one line.
         let counts = checked_counts(counts)?;
@@ -421,7 +492,7 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
     let baseline = match &ranks {
         Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
         Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
-        Ranks::Process { .. } => unreachable!("--rank is refused above"),
+        Ranks::Process { .. } | Ranks::Grid(_) => unreachable!("--rank and --layout 2d are refused above"),
     };
     Ok(RankSets { baseline: Box::new(baseline), sets: vec![Box::new(ranks)] })
 }
