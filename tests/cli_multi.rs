@@ -272,7 +272,39 @@ fn a_2d_layout_off_the_cpu_or_without_partitions_is_a_one_line_error() {
         &["`3d` is not a layout"],
     );
     assert_one_line_error(
-        &warpath(&["bench", "kron:8", "--partitions", "4", "--layout", "2d"]),
-        &["bench cuts the graph into vertex ranges only"],
+        &warpath(&["bench", "kron:8", "--partitions", "4", "--layout", "2d", "--backend", "gpu"]),
+        &[cpu_only],
     );
+    assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--partitions", "4,6", "--layout", "2x2"]),
+        &["2x2 grid has 4 ranks, not the 6 partitions"],
+    );
+}
+
+#[test]
+fn bench_over_2d_grids_scales_against_the_1x1_grid() {
+    let scratch = Scratch::new("cli-multi-2d-bench");
+    let path = scratch.path("grids.json");
+    let args = ["bench", "kron:10", "--partitions", "4,6", "--layout", "2d", "--backend", "cpu", "--roots", "3"];
+    let out = warpath(&[&args[..], &["--json", path.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("roots: 3 (each validated)") && text.contains("on 6 ranks"), "{text}");
+    let reports: Vec<warpath::bench::PartitionedBenchReport> =
+        warpath::bench::json::parse_reports_of("bfs-partitioned", &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let backends: Vec<&str> = reports.iter().map(|r| r.payload.backend.as_str()).collect();
+    assert_eq!(
+        backends,
+        [
+            "cpu (1 partition on a 1x1 grid, top-down, one thread each)",
+            "cpu (4 partitions on a 2x2 grid, top-down, one thread each)",
+            "cpu (6 partitions on a 2x3 grid, top-down, one thread each)",
+        ]
+    );
+    for report in &reports {
+        assert!(!report.payload.bottom_up);
+        assert_eq!(report.payload.bounds.len(), report.payload.ranks + 1);
+        assert_eq!(report.trials[0].source, reports[0].trials[0].source);
+        assert!(report.trials.iter().all(|t| t.details.levels.iter().all(|l| l.direction == "top-down")));
+    }
 }

@@ -2,7 +2,7 @@
 //! process, the ranks' levels on the first GPU or on the CPU; for `bench` and `suite` also a
 //! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
 //! `nccl`), and for `bfs`, one process per GPU (`--rank R --world-size N --nccl-id FILE`).
-//! `bfs --partitions N --layout 2d` cuts the adjacency matrix over a grid of ranks instead
+//! `--partitions N --layout 2d` cuts the adjacency matrix over a grid of ranks instead
 //! (`multi::partition_2d`), top-down on CPU ranks.
 
 use std::path::PathBuf;
@@ -18,8 +18,8 @@ use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::GpuContext;
-use warpath::multi::{bfs_2d_in_process, partition_2d, Grid, Partition2d, PartitionLayout};
-use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
+use warpath::multi::{bfs_2d_in_process, Cut, Grid, PartitionLayout};
+use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
 use super::args::{BenchArgs, BfsArgs, GraphInput, WeightArgs};
@@ -84,8 +84,8 @@ pub struct MultiArgs {
                      (4 is 2x2, 6 is 2x3, a prime p is 1xp), or over the grid RxC given (R x C = N): each level \
                      gathers the frontier along the grid's columns and sends discoveries to their owners along \
                      its rows (Buluc and Madduri; docs/multi-gpu.md). 2D runs top-down only, its ranks threads \
-                     on the CPU (with --backend auto too); --backend gpu, --gpus and --rank refuse it. bfs only: \
-                     bench and suite cut vertex ranges."
+                     on the CPU (with --backend auto too); --backend gpu, --gpus and --rank refuse it. bench and \
+                     suite measure each count's grid against the 1x1 grid (the same top-down code on one rank)."
     )]
     pub layout: PartitionLayout,
 }
@@ -145,7 +145,8 @@ enum Ranks {
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
         if multi.layout != PartitionLayout::OneD {
-            return grid_ranks(multi, backend).map(Ranks::Grid);
+            let parts = checked_partitions(grid_request(multi, backend)?)?;
+            return grid_of(&multi.layout, parts).map(Ranks::Grid);
         }
         if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
@@ -179,9 +180,11 @@ impl Ranks {
                 if *on_gpu { "gpu 0" } else { "cpu" },
                 if *parts == 1 { "" } else { "s" }
             ),
-            Ranks::Grid(grid) => {
-                format!("cpu ({} partitions on a {grid} grid, top-down, one thread each)", grid.ranks())
-            }
+            Ranks::Grid(grid) => format!(
+                "cpu ({} partition{} on a {grid} grid, top-down, one thread each)",
+                grid.ranks(),
+                if grid.ranks() == 1 { "" } else { "s" }
+            ),
             Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank)"),
             Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (its levels on its GPU)"),
         }
@@ -200,7 +203,7 @@ impl Ranks {
                 sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
             }
             Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
-            // `run_bfs` runs a grid over its own cut, and `rank_sets` refuses one.
+            // A grid's ranks traverse the grid's cut (`RankSet::grid`), never vertex ranges.
             Ranks::Grid(grid) => Err(Error::InvalidArgument(format!(
                 "a {grid} grid needs the graph cut over the grid, not into vertex ranges"
             ))),
@@ -236,19 +239,25 @@ impl Ranks {
     }
 }
 
-/// The grid of `--layout 2d` or `--layout RxC` for `--partitions N`; the GPU backend, `--gpus`
+/// The counts of `--partitions` for `--layout 2d` or `--layout RxC`; the GPU backend, `--gpus`
 /// and `--rank` are refused: the GPU ranks' kernels (`multi::gpu`) read 1D parts.
-fn grid_ranks(multi: &MultiArgs, backend: Backend) -> Result<Grid> {
-    let cpu_only = "--layout 2d runs on CPU ranks only (the GPU rank kernels are 1D): use --partitions N with \
-                    --backend cpu, or --layout 1d";
+fn grid_request(multi: &MultiArgs, backend: Backend) -> Result<&[usize]> {
     if multi.gpus.is_some() || multi.rank.is_some() || backend == Backend::Gpu {
-        return Err(Error::InvalidArgument(cpu_only.into()));
+        return Err(Error::InvalidArgument(
+            "--layout 2d runs on CPU ranks only (the GPU rank kernels are 1D): use --partitions N with --backend \
+             cpu, or --layout 1d"
+                .into(),
+        ));
     }
-    let Some(counts) = &multi.partitions else {
-        return Err(Error::InvalidArgument("--layout 2d needs --partitions N: the ranks of its grid".into()));
-    };
-    let grid = multi.layout.grid_for(checked_partitions(counts)?)?;
-    Ok(grid.expect("a layout other than 1d has a grid"))
+    match &multi.partitions {
+        Some(counts) => Ok(counts),
+        None => Err(Error::InvalidArgument("--layout 2d needs --partitions N: the ranks of its grid".into())),
+    }
+}
+
+/// The grid of `layout` (2D) for `parts` ranks.
+fn grid_of(layout: &PartitionLayout, parts: usize) -> Result<Grid> {
+    Ok(layout.grid_for(parts)?.expect("a layout other than 1d has a grid"))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -289,22 +298,13 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
-/// How the graph is cut for the ranks: into vertex ranges (1D) or over a grid (2D).
-enum Cut {
-    Ranges(Partition),
-    Grid(Partition2d),
-}
-
 /// The graph, its partition for `ranks`, and the time each took.
 fn load_partitioned(input: &GraphInput, ranks: &Ranks) -> Result<(Graph, Cut, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let cut = match ranks {
-        Ranks::Grid(grid) => Cut::Grid(partition_2d(&graph, *grid)?),
-        _ => Cut::Ranges(partition_1d(&graph, None, ranks.count())?),
-    };
+    let cut = Cut::of(&graph, ranks.count(), ranks.grid())?;
     Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
@@ -453,6 +453,13 @@ impl RankSet for Ranks {
     ) -> Result<Vec<PartitionedTraversal>> {
         self.run(partition, sources, options)
     }
+
+    fn grid(&self) -> Option<Grid> {
+        match self {
+            Ranks::Grid(grid) => Some(*grid),
+            _ => None,
+        }
+    }
 }
 
 /// What `bench` and `suite` measure: the rank sets, and the one-rank baseline of the scaling.
@@ -474,9 +481,13 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
         )));
     }
     if multi.layout != PartitionLayout::OneD {
-        return Err(Error::InvalidArgument(format!(
-            "{command} cuts the graph into vertex ranges only: --layout 2d runs with bfs --partitions N"
-        )));
+        // Every count's grid against the 1x1 grid: the same top-down code on one rank.
+        let counts = checked_counts(grid_request(multi, backend)?)?;
+        let grids = counts.into_iter().filter(|&n| n > 1).map(|n| grid_of(&multi.layout, n));
+        return Ok(RankSets {
+            baseline: Box::new(Ranks::Grid(Grid::new(1, 1)?)),
+            sets: grids.map(|grid| Ok(Box::new(Ranks::Grid(grid?)) as Box<dyn RankSet>)).collect::<Result<_>>()?,
+        });
     }
     if let Some(counts) = &multi.partitions {
         // The counts are checked before the GPU is probed, so a bad list is its one line.
@@ -492,7 +503,7 @@ pub fn rank_sets(multi: &MultiArgs, backend: Backend, command: &str) -> Result<R
     let baseline = match &ranks {
         Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
         Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
-        Ranks::Process { .. } | Ranks::Grid(_) => unreachable!("--rank and --layout 2d are refused above"),
+        Ranks::Process { .. } | Ranks::Grid(_) => unreachable!("--rank and --layout 2d are handled above"),
     };
     Ok(RankSets { baseline: Box::new(baseline), sets: vec![Box::new(ranks)] })
 }

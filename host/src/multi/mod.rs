@@ -23,4 +23,4 @@ pub use bfs_2d::{bfs_2d_in_process, bfs_2d_rank};
 pub use comm::{Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};
 pub use partition::{partition_1d, GlobalSizes, LocalGraph, Part, Partition};
-pub use partition_2d::{partition_2d, Grid, Part2d, Partition2d, PartitionLayout};
+pub use partition_2d::{partition_2d, Cut, Grid, Part2d, Partition2d, PartitionLayout};

@@ -31,7 +31,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::multi::partition::{balanced_bounds, owner_in, GlobalSizes};
+use crate::multi::partition::{balanced_bounds, owner_in, partition_1d, GlobalSizes, Partition};
 
 /// A `rows x cols` grid of ranks; rank `row * cols + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +139,37 @@ impl FromStr for PartitionLayout {
             _ => text.parse::<Grid>().map(|grid| PartitionLayout::TwoD { grid: Some(grid) }).map_err(|_| {
                 Error::InvalidArgument(format!("`{text}` is not a layout: 1d, 2d or a grid ROWSxCOLS such as 2x3"))
             }),
+        }
+    }
+}
+
+/// A graph cut for a partitioned BFS, in either layout.
+#[derive(Clone, Debug)]
+pub enum Cut {
+    /// Vertex ranges ([`partition_1d`]).
+    Ranges(Partition),
+    /// The adjacency matrix over a grid ([`partition_2d`]).
+    Grid(Partition2d),
+}
+
+impl Cut {
+    /// `graph` cut into `ranks` vertex ranges, or over `grid` where there is one (of `ranks`
+    /// ranks).
+    pub fn of(graph: &Graph, ranks: usize, grid: Option<Grid>) -> Result<Cut> {
+        match grid {
+            Some(grid) if grid.ranks() != ranks => {
+                Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
+            }
+            Some(grid) => partition_2d(graph, grid).map(Cut::Grid),
+            None => partition_1d(graph, None, ranks).map(Cut::Ranges),
+        }
+    }
+
+    /// `ranks + 1` vertex ids: rank `r` owns `bounds[r]..bounds[r + 1]`, in both layouts.
+    pub fn bounds(&self) -> &[u32] {
+        match self {
+            Cut::Ranges(partition) => &partition.bounds,
+            Cut::Grid(partition) => &partition.bounds,
         }
     }
 }
@@ -341,6 +372,19 @@ mod tests {
             assert!(bad.parse::<PartitionLayout>().is_err(), "{bad}");
         }
         assert_eq!(Grid { rows: 2, cols: 5 }.to_string(), "2x5");
+    }
+
+    #[test]
+    fn a_cut_of_either_layout_gives_its_bounds() {
+        let g = generated("kron:9");
+        let ranges = Cut::of(&g, 4, None).unwrap();
+        assert!(matches!(&ranges, Cut::Ranges(p) if p.parts.len() == 4));
+        let grid = Cut::of(&g, 4, Some(Grid::new(2, 2).unwrap())).unwrap();
+        assert!(matches!(&grid, Cut::Grid(p) if p.parts.len() == 4 && p.grid == Grid::new(2, 2).unwrap()));
+        // Undirected: both layouts balance the same out-edges, so the vertex blocks are the same.
+        assert_eq!(ranges.bounds(), grid.bounds());
+        let err = Cut::of(&g, 6, Some(Grid::new(2, 2).unwrap())).unwrap_err();
+        assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
 
     /// Every edge of `g` is in exactly one block: the one of its source's column and its
