@@ -217,7 +217,13 @@ fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph>
     // Ghosts have empty lists here: their own part holds them.
     local_offsets.resize(local_offsets.len() + ghosts.len(), (stop - start) as u64);
     let ghost_owners = ghosts.iter().map(|&v| owner_in(bounds, v) as u32).collect();
-    Ok(LocalGraph { graph: Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners })
+    Ok(LocalGraph {
+        graph: Graph::from_csr(local_offsets, targets, false, 0)?,
+        first,
+        owned,
+        ghosts,
+        ghost_owners,
+    })
 }
 
 #[cfg(test)]
