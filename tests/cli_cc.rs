@@ -292,4 +292,9 @@ fn bench_runs_partitioned_cc_on_every_count() {
         &warpath(&["bench", "kron:8", "--algorithm", "sssp", "--partitions", "2"]),
         &["the partitioned bench runs bfs and cc"],
     );
+    let two_d = ["kron:8", "--partitions", "4", "--layout", "2d", "--backend", "cpu"];
+    for command in [&["cc"][..], &["bench", "--algorithm", "cc"]] {
+        let out = warpath(&[command, &two_d[..]].concat());
+        assert_one_line_error(&out, &["--layout 2d runs the partitioned BFS only"]);
+    }
 }

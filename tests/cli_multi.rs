@@ -219,3 +219,92 @@ fn gpus_and_ranks_need_the_nccl_feature() {
     );
     assert_one_line_error(&warpath(&["bench", "kron:8", "--gpus", "all"]), &["--gpus needs the nccl feature"]);
 }
+
+#[test]
+fn bfs_over_a_2d_grid_verifies_and_writes_the_same_distances() {
+    let out = warpath(&["bfs", "kron:10", "--partitions", "4", "--layout", "2d", "--backend", "cpu", "--verify"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(printed(&text, "backend"), "cpu (4 partitions on a 2x2 grid, top-down, one thread each)");
+    assert!(text.lines().any(|l| l == "verified: ok"), "{text}");
+    assert!(text.contains("exchange B") && text.contains("top-down") && !text.contains("bottom-up"), "{text}");
+    // An explicit grid, as JSON; --backend auto runs 2D on the CPU too.
+    let out = warpath(&["bfs", "grid2d:30", "--partitions", "6", "--layout", "3x2", "--json", "--verify"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["partitions"].as_u64(), json["verified"].as_bool()), (Some(6), Some(true)));
+    assert_eq!(json["backend"], "cpu (6 partitions on a 3x2 grid, top-down, one thread each)");
+    assert_eq!(json["reached"], 900);
+    // The distances written are the 1D run's.
+    let scratch = Scratch::new("cli-multi-2d-out");
+    let mut written = Vec::new();
+    for layout in ["1d", "2d"] {
+        let path = scratch.dir.join(format!("bfs-{layout}.txt"));
+        let args = ["bfs", "urand:9", "--partitions", "6", "--layout", layout, "--backend", "cpu", "--source", "5"];
+        let out = warpath(&[&args[..], &["--out", path.to_str().unwrap()]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = std::fs::read_to_string(&path).unwrap();
+        written.push(text.lines().map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>());
+    }
+    assert_eq!(written[0].len(), 512);
+    assert_eq!(written[0], written[1]);
+}
+
+#[test]
+fn a_2d_layout_off_the_cpu_or_without_partitions_is_a_one_line_error() {
+    let cpu_only = "--layout 2d runs on CPU ranks only";
+    assert_one_line_error(
+        &warpath(&["bfs", "kron:8", "--partitions", "4", "--layout", "2d", "--backend", "gpu"]),
+        &[cpu_only],
+    );
+    assert_one_line_error(&warpath(&["bfs", "kron:8", "--gpus", "0,1", "--layout", "2d"]), &[cpu_only]);
+    assert_one_line_error(
+        &warpath(&["bfs", "kron:8", "--rank", "0", "--world-size", "2", "--nccl-id", "id", "--layout", "2d"]),
+        &[cpu_only],
+    );
+    assert_one_line_error(&warpath(&["bfs", "kron:8", "--layout", "2d"]), &["--layout 2d needs --partitions N"]);
+    assert_one_line_error(
+        &warpath(&["bfs", "kron:8", "--partitions", "4", "--layout", "2x3"]),
+        &["2x3 grid has 6 ranks, not the 4 partitions"],
+    );
+    assert_one_line_error(
+        &warpath(&["bfs", "kron:8", "--partitions", "4", "--layout", "3d"]),
+        &["`3d` is not a layout"],
+    );
+    assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--partitions", "4", "--layout", "2d", "--backend", "gpu"]),
+        &[cpu_only],
+    );
+    assert_one_line_error(
+        &warpath(&["bench", "kron:8", "--partitions", "4,6", "--layout", "2x2"]),
+        &["2x2 grid has 4 ranks, not the 6 partitions"],
+    );
+}
+
+#[test]
+fn bench_over_2d_grids_scales_against_the_1x1_grid() {
+    let scratch = Scratch::new("cli-multi-2d-bench");
+    let path = scratch.path("grids.json");
+    let args = ["bench", "kron:10", "--partitions", "4,6", "--layout", "2d", "--backend", "cpu", "--roots", "3"];
+    let out = warpath(&[&args[..], &["--json", path.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("roots: 3 (each validated)") && text.contains("on 6 ranks"), "{text}");
+    let reports: Vec<warpath::bench::PartitionedBenchReport> =
+        warpath::bench::json::parse_reports_of("bfs-partitioned", &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let backends: Vec<&str> = reports.iter().map(|r| r.payload.backend.as_str()).collect();
+    assert_eq!(
+        backends,
+        [
+            "cpu (1 partition on a 1x1 grid, top-down, one thread each)",
+            "cpu (4 partitions on a 2x2 grid, top-down, one thread each)",
+            "cpu (6 partitions on a 2x3 grid, top-down, one thread each)",
+        ]
+    );
+    for report in &reports {
+        assert!(!report.payload.bottom_up);
+        assert_eq!(report.payload.bounds.len(), report.payload.ranks + 1);
+        assert_eq!(report.trials[0].source, reports[0].trials[0].source);
+        assert!(report.trials.iter().all(|t| t.details.levels.iter().all(|l| l.direction == "top-down")));
+    }
+}

@@ -1,6 +1,7 @@
 //! The partitioned BFS ([`crate::multi`]) as a [`BenchKernel`]: the graph cut once into as
-//! many parts as ranks, then the harness's warm-up, timed roots (Graph500's, the same as the
-//! single-GPU bench's for a seed), each traversal validated, and the report of schema
+//! many parts as ranks (vertex ranges, or over a grid for a 2D rank set), then the harness's
+//! warm-up, timed roots (Graph500's, the same as the single-GPU bench's for a seed), each
+//! traversal validated, and the report of schema
 //! [`SCHEMA_VERSION`](crate::bench::json::SCHEMA_VERSION) with algorithm [`ALGORITHM`]: per
 //! root its time, rate, exchange bytes and levels; per run the ranks, where they ran, the
 //! partition's bounds and the speedup over one partition.
@@ -23,7 +24,9 @@ use crate::bench::stats::Spread;
 use crate::bfs::{verify, BackendUsed};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::multi::{partition_1d, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal};
+use crate::multi::{
+    bfs_2d_in_process, Cut, Grid, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
+};
 
 /// The `algorithm` of a partitioned BFS report: not `bfs`, so that a reader of single-GPU
 /// reports refuses it by name instead of misreading it.
@@ -58,6 +61,12 @@ pub trait RankSet {
         options: &PartitionedOptions,
     ) -> Result<Vec<PartitionedTraversal>> {
         sources.iter().map(|&source| self.traverse(partition, source, options)).collect()
+    }
+    /// The grid of ranks, where these ranks cut the adjacency matrix in 2D instead of vertex
+    /// ranges: the harness then cuts the graph over it and runs the 2D BFS (top-down, the ranks
+    /// threads on the CPU, `multi::bfs_2d`) in place of [`traverse_many`](RankSet::traverse_many).
+    fn grid(&self) -> Option<Grid> {
+        None
     }
 }
 
@@ -154,7 +163,7 @@ pub struct Scaling {
 pub struct PartitionedKernel<'a> {
     graph: &'a Graph,
     ranks: &'a dyn RankSet,
-    partition: Partition,
+    partition: Cut,
     partition_ms: f64,
     options: PartitionedOptions,
     /// The roots the harness will ask for ([`BenchKernel::inputs`] of `trials`, `seed`), all
@@ -174,7 +183,7 @@ impl<'a> PartitionedKernel<'a> {
         seed: u64,
     ) -> Result<Self> {
         let cutting = Instant::now();
-        let partition = partition_1d(graph, None, ranks.ranks())?;
+        let partition = Cut::of(graph, ranks.ranks(), ranks.grid())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
         let traversed = std::collections::HashMap::new();
         Ok(PartitionedKernel { graph, ranks, partition, partition_ms, options, planned: (trials, seed), traversed })
@@ -211,7 +220,12 @@ impl BenchKernel for PartitionedKernel<'_> {
             batch.extend(choose_roots(self.graph, seed, trials)?);
         }
         let started = Instant::now();
-        let traversals = self.ranks.traverse_many(&self.partition, &batch, &self.options)?;
+        let traversals = match &self.partition {
+            Cut::Ranges(partition) => self.ranks.traverse_many(partition, &batch, &self.options)?,
+            Cut::Grid(partition) => {
+                batch.iter().map(|&root| bfs_2d_in_process(partition, root)).collect::<Result<Vec<_>>>()?
+            }
+        };
         let end_to_end = started.elapsed() / batch.len() as u32;
         let mut traversals = traversals.into_iter().zip(&batch);
         let (first, _) = traversals.next().expect("one traversal a root");
@@ -242,9 +256,10 @@ impl BenchKernel for PartitionedKernel<'_> {
         Ok(PartitionedPayload {
             ranks: self.ranks.ranks(),
             backend: self.ranks.name(),
-            bounds: self.partition.bounds.clone(),
+            bounds: self.partition.bounds().to_vec(),
             partition_ms: self.partition_ms,
-            bottom_up: self.options.bottom_up,
+            // The 2D BFS is top-down only.
+            bottom_up: self.options.bottom_up && matches!(self.partition, Cut::Ranges(_)),
             scaling: None,
         })
     }
@@ -430,6 +445,46 @@ mod tests {
         assert!(table.lines().nth(1).unwrap().contains(" 1.00 "), "{table}");
         let md = scaling_markdown([("kron:9", reports.as_slice())]);
         assert_eq!(md.lines().filter(|l| l.starts_with("| kron:9 |")).count(), 3, "{md}");
+    }
+
+    /// Threads over a 2D grid: the harness cuts and traverses the grid itself.
+    struct GridThreads(Grid);
+
+    impl RankSet for GridThreads {
+        fn ranks(&self) -> usize {
+            self.0.ranks()
+        }
+        fn name(&self) -> String {
+            format!("{} grid", self.0)
+        }
+        fn backend(&self) -> BackendUsed {
+            BackendUsed::Cpu { threads: self.0.ranks() }
+        }
+        fn traverse(&self, _: &Partition, _: u32, _: &PartitionedOptions) -> Result<PartitionedTraversal> {
+            Err(Error::InvalidArgument("a grid's ranks traverse the grid's cut".into()))
+        }
+        fn grid(&self) -> Option<Grid> {
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn a_grid_rank_set_runs_the_2d_bfs_on_the_same_roots() {
+        let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
+        let grid = GridThreads(Grid::new(2, 3).unwrap());
+        let reports =
+            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1), &[&grid], &options(3), &mut |_| {})
+                .unwrap();
+        let report = &reports[1];
+        assert_eq!((report.payload.ranks, report.summary.validated), (6, 3));
+        assert_eq!(report.payload.bounds.len(), 7);
+        assert!(!report.payload.bottom_up, "the 2D BFS is top-down only");
+        let roots = |r: &PartitionedBenchReport| r.trials.iter().map(|t| t.source).collect::<Vec<_>>();
+        assert_eq!(roots(report), roots(&reports[0]));
+        for trial in &report.trials {
+            assert!(trial.details.exchange_bytes > 0);
+            assert!(trial.details.levels.iter().all(|l| l.direction == "top-down"));
+        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! process, the ranks' work on the first GPU or on the CPU; for `bench` and `suite` also a
 //! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
 //! `nccl`), and for `bfs` and `cc`, one process per GPU (`--rank R --world-size N --nccl-id
-//! FILE`).
+//! FILE`). `bfs --partitions N --layout 2d` cuts the adjacency matrix over a grid of ranks
+//! instead (`multi::partition_2d`), top-down on CPU ranks.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -17,7 +18,8 @@ use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::GpuContext;
-use warpath::multi::{bfs_in_process, partition_1d, Partition, PartitionedOptions, PartitionedTraversal};
+use warpath::multi::{bfs_2d_in_process, Cut, Grid, PartitionLayout};
+use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -77,11 +79,32 @@ pub struct MultiArgs {
                      they all see); rank 0 writes it, the others wait for it. Remove it before the next job."
     )]
     pub nccl_id: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "LAYOUT",
+        default_value = "1d",
+        value_parser = parse_layout,
+        help = "How --partitions cuts the graph: 1d (vertex ranges), 2d (a grid of ranks) or a grid RxC",
+        long_help = "How --partitions cuts the graph. 1d (the default): vertex ranges, the direction-optimizing \
+                     BFS on the CPU or the GPU. 2d: the adjacency matrix over the most square grid of N ranks \
+                     (4 is 2x2, 6 is 2x3, a prime p is 1xp), or over the grid RxC given (R x C = N): each level \
+                     gathers the frontier along the grid's columns and sends discoveries to their owners along \
+                     its rows (Buluc and Madduri; docs/multi-gpu.md). 2D runs top-down only, its ranks threads \
+                     on the CPU (with --backend auto too); --backend gpu, --gpus and --rank refuse it. bench and \
+                     suite measure each count's grid against the 1x1 grid (the same top-down code on one rank)."
+    )]
+    pub layout: PartitionLayout,
+}
+
+/// `--layout`: `1d`, `2d` or a grid `RxC`.
+fn parse_layout(text: &str) -> std::result::Result<PartitionLayout, String> {
+    text.parse().map_err(|err: Error| err.to_string())
 }
 
 impl MultiArgs {
     pub fn requested(&self) -> bool {
-        self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some()
+        // A 2D layout alone is refused by `Ranks::of` rather than ignored.
+        self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some() || self.layout != PartitionLayout::OneD
     }
 }
 
@@ -115,6 +138,8 @@ enum Ranks {
         parts: usize,
         on_gpu: bool,
     },
+    /// A 2D partition's ranks, threads of this process on the CPU.
+    Grid(Grid),
     Gpus(Vec<usize>),
     Process {
         rank: usize,
@@ -125,6 +150,10 @@ enum Ranks {
 
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
+        if multi.layout != PartitionLayout::OneD {
+            let parts = checked_partitions(grid_request(multi, backend)?)?;
+            return grid_of(&multi.layout, parts).map(Ranks::Grid);
+        }
         if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
             let on_gpu = partitions_on_gpu(backend)?;
@@ -144,6 +173,7 @@ impl Ranks {
     fn count(&self) -> usize {
         match self {
             Ranks::Threads { parts, .. } => *parts,
+            Ranks::Grid(grid) => grid.ranks(),
             Ranks::Gpus(list) => list.len(),
             Ranks::Process { world, .. } => *world,
         }
@@ -155,6 +185,11 @@ impl Ranks {
                 "{} ({parts} partition{}, one thread each)",
                 if *on_gpu { "gpu 0" } else { "cpu" },
                 if *parts == 1 { "" } else { "s" }
+            ),
+            Ranks::Grid(grid) => format!(
+                "cpu ({} partition{} on a {grid} grid, top-down, one thread each)",
+                grid.ranks(),
+                if grid.ranks() == 1 { "" } else { "s" }
             ),
             Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank)"),
             Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (its levels on its GPU)"),
@@ -174,6 +209,10 @@ impl Ranks {
                 sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
             }
             Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
+            // A grid's ranks traverse the grid's cut (`RankSet::grid`), never vertex ranges.
+            Ranks::Grid(grid) => Err(Error::InvalidArgument(format!(
+                "a {grid} grid needs the graph cut over the grid, not into vertex ranges"
+            ))),
             #[cfg(feature = "nccl")]
             Ranks::Gpus(ordinals) => {
                 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
@@ -213,6 +252,7 @@ impl Ranks {
     ) -> Result<Vec<PartitionedComponents>> {
         use warpath::multi::cc::{components_gpu_in_process, components_in_process};
         match self {
+            Ranks::Grid(_) => Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into())),
             Ranks::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
             Ranks::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, runs),
             #[cfg(feature = "nccl")]
@@ -240,6 +280,10 @@ impl Ranks {
     }
 }
 
+/// The refusal of `--layout 2d` by connected components.
+const LAYOUT_2D_IS_BFS: &str =
+    "--layout 2d runs the partitioned BFS only; connected components cut vertex ranges: use --layout 1d";
+
 /// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
 /// `id_file`, the GPU `rank` modulo the host's count.
 #[cfg(feature = "nccl")]
@@ -250,6 +294,27 @@ fn join_job(rank: usize, world: usize, id_file: &std::path::Path) -> Result<(Gpu
     let gpu = GpuContext::with_device(rank % gpus)?;
     let comm = Nccl::join_on(&gpu, rank, world, id)?;
     Ok((gpu, comm))
+}
+
+/// The counts of `--partitions` for `--layout 2d` or `--layout RxC`; the GPU backend, `--gpus`
+/// and `--rank` are refused: the GPU ranks' kernels (`multi::gpu`) read 1D parts.
+fn grid_request(multi: &MultiArgs, backend: Backend) -> Result<&[usize]> {
+    if multi.gpus.is_some() || multi.rank.is_some() || backend == Backend::Gpu {
+        return Err(Error::InvalidArgument(
+            "--layout 2d runs on CPU ranks only (the GPU rank kernels are 1D): use --partitions N with --backend \
+             cpu, or --layout 1d"
+                .into(),
+        ));
+    }
+    match &multi.partitions {
+        Some(counts) => Ok(counts),
+        None => Err(Error::InvalidArgument("--layout 2d needs --partitions N: the ranks of its grid".into())),
+    }
+}
+
+/// The grid of `layout` (2D) for `parts` ranks.
+fn grid_of(layout: &PartitionLayout, parts: usize) -> Result<Grid> {
+    Ok(layout.grid_for(parts)?.expect("a layout other than 1d has a grid"))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -290,14 +355,14 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
-/// The graph, its partition, and the time each took.
-fn load_partitioned(input: &GraphInput, parts: usize) -> Result<(Graph, Partition, f64, f64)> {
+/// The graph, its partition for `ranks`, and the time each took.
+fn load_partitioned(input: &GraphInput, ranks: &Ranks) -> Result<(Graph, Cut, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let partition = partition_1d(&graph, None, parts)?;
-    Ok((graph, partition, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
+    let cut = Cut::of(&graph, ranks.count(), ranks.grid())?;
+    Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
 /// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
@@ -311,11 +376,15 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
     let options = traversal_options(args.gpu.top_down);
-    let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
+    let traversal = match &cut {
+        Cut::Ranges(partition) => ranks.run(partition, &[source], &options)?.pop(),
+        Cut::Grid(partition) => Some(bfs_2d_in_process(partition, source)?),
+    };
+    let Some(traversal) = traversal else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -417,6 +486,7 @@ impl RankSet for Ranks {
     fn backend(&self) -> BackendUsed {
         match self {
             Ranks::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: *parts },
+            Ranks::Grid(grid) => BackendUsed::Cpu { threads: grid.ranks() },
             _ => BackendUsed::Gpu { device: self.describe() },
         }
     }
@@ -439,6 +509,13 @@ impl RankSet for Ranks {
         options: &PartitionedOptions,
     ) -> Result<Vec<PartitionedTraversal>> {
         self.run(partition, sources, options)
+    }
+
+    fn grid(&self) -> Option<Grid> {
+        match self {
+            Ranks::Grid(grid) => Some(*grid),
+            _ => None,
+        }
     }
 }
 
@@ -469,6 +546,13 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
         )));
     }
+    if multi.layout != PartitionLayout::OneD {
+        // Every count's grid against the 1x1 grid: the same top-down code on one rank.
+        let counts = checked_counts(grid_request(multi, backend)?)?;
+        let grids = counts.into_iter().filter(|&n| n > 1).map(|n| grid_of(&multi.layout, n));
+        let sets = grids.map(|grid| Ok(Ranks::Grid(grid?))).collect::<Result<_>>()?;
+        return Ok((Ranks::Grid(Grid::new(1, 1)?), sets));
+    }
     if let Some(counts) = &multi.partitions {
         // The counts are checked before the GPU is probed, so a bad list is its one line.
         let counts = checked_counts(counts)?;
@@ -480,7 +564,7 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
     let baseline = match &ranks {
         Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
         Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
-        Ranks::Process { .. } => unreachable!("--rank is refused above"),
+        Ranks::Process { .. } | Ranks::Grid(_) => unreachable!("--rank and --layout 2d are handled above"),
     };
     Ok((baseline, vec![ranks]))
 }
@@ -571,7 +655,11 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, ranks.count())?;
+    if let Ranks::Grid(_) = ranks {
+        return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
+    }
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
+    let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };
     let Some(run) = ranks.components(&partition, &options, 1)?.pop() else { return Ok(()) };
     let components = &run.components;
     if let Some(path) = &args.out {
@@ -669,6 +757,9 @@ impl PartitionedCcReport {
 /// sequential count; a table of median times, exchanges and the speedup against one partition.
 pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     let (baseline, sets) = rank_list(&args.multi, args.graph.backend(), "bench")?;
+    if let Ranks::Grid(_) = baseline {
+        return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
+    }
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -679,7 +770,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     let mut rows: Vec<CcScalingRow> = Vec::new();
     for ranks in std::iter::once(&baseline).chain(&sets) {
         let cutting = Instant::now();
-        let partition = partition_1d(&graph, None, ranks.count())?;
+        let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
         let runs = ranks.components(&partition, options, 1 + args.roots)?;
         for run in &runs {

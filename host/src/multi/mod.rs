@@ -1,14 +1,16 @@
 //! Graphs partitioned over several ranks (GPUs, or threads standing in for them): the
 //! [communicator](comm) the ranks trade frontiers through, [1D partitions](partition) by
 //! vertex ranges, the [partitioned direction-optimizing BFS](bfs) and the partitioned
-//! [connected components](cc). The design for many hosts, and what it costs per level, is in
-//! `docs/multi-gpu.md`.
+//! [connected components](cc); as an option, the [2D partition](partition_2d) over a grid of
+//! ranks and its [top-down BFS](bfs_2d). The design for many hosts, and what it costs per
+//! level, is in `docs/multi-gpu.md`.
 //!
 //! Communicators: [`InProcess`] (ranks as threads of this process, for tests and for the CPU)
 //! and, with the `nccl` feature, `nccl::Nccl` (one rank a GPU, one process for all of a host's
 //! GPUs or one process each).
 
 pub mod bfs;
+pub mod bfs_2d;
 pub mod cc;
 pub mod comm;
 pub mod gpu;
@@ -16,8 +18,11 @@ pub mod in_process;
 #[cfg(feature = "nccl")]
 pub mod nccl;
 pub mod partition;
+pub mod partition_2d;
 
 pub use bfs::{bfs_in_process, bfs_rank, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal};
+pub use bfs_2d::{bfs_2d_in_process, bfs_2d_rank};
 pub use comm::{Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};
 pub use partition::{partition_1d, GlobalSizes, LocalGraph, Part, Partition};
+pub use partition_2d::{partition_2d, Cut, Grid, Part2d, Partition2d, PartitionLayout};

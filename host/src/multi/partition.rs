@@ -124,7 +124,9 @@ impl Part {
     }
 }
 
-fn owner_in(bounds: &[u32], v: u32) -> usize {
+/// The part whose range in `bounds` holds vertex `v` (shared with the 2D partition's vertex
+/// blocks).
+pub(crate) fn owner_in(bounds: &[u32], v: u32) -> usize {
     // The last part whose range starts at or before v; empty parts share a start with the next.
     bounds[1..].partition_point(|&end| end <= v)
 }
@@ -172,8 +174,9 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
 }
 
 /// The cuts: the vertex where the running cost first reaches `p / parts` of the total, rounded
-/// to a multiple of 64 (the last bound is the vertex count).
-fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
+/// to a multiple of 64 (the last bound is the vertex count). The 2D partition cuts its vertex
+/// blocks with it too.
+pub(crate) fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
     let n = graph.num_vertices();
     // Cost of the vertices before v: their edges, both directions, and themselves.
     let cost_before = |v: usize| graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64;

@@ -1,0 +1,124 @@
+//! The 2D-partitioned BFS on grids of ranks 1x1 to 3x3, ranks as threads of one process: every
+//! result has the sequential BFS's distances and passes the Graph500 checks, on Kronecker,
+//! uniform, grid, directed, many-component graphs and graphs whose blocks are mostly empty,
+//! from a source in every vertex block; levels and exchanges are accounted like the 1D BFS's,
+//! whose top-down levels it matches.
+
+mod common;
+
+use common::{build, rmat, star, Rng};
+use warpath::bfs::{bfs_sequential, verify, Direction};
+use warpath::generate::{generate, GeneratorSpec};
+use warpath::multi::{bfs_2d_in_process, bfs_in_process, partition_1d, partition_2d, Grid, PartitionedOptions};
+use warpath::Graph;
+
+const GRIDS: [(usize, usize); 6] = [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 3)];
+
+fn generated(spec: &str) -> Graph {
+    generate(&spec.parse::<GeneratorSpec>().unwrap(), 5).unwrap()
+}
+
+/// A source with edges in every vertex block that has one, and two more seeded ones.
+fn sources_across_blocks(g: &Graph, bounds: &[u32]) -> Vec<u32> {
+    let mut sources: Vec<u32> = bounds.windows(2).filter_map(|w| (w[0]..w[1]).find(|&v| g.degree(v) > 0)).collect();
+    sources.extend(warpath::bfs::random_sources(g, 11, 2));
+    sources
+}
+
+/// Every grid, from every chosen source: the sequential BFS's distances, a valid tree, one
+/// level per distance, every reached vertex in one frontier, and each reached vertex's out-edges
+/// inspected once.
+fn check_graph(name: &str, g: &Graph) {
+    for (rows, cols) in GRIDS {
+        let grid = Grid::new(rows, cols).unwrap();
+        let partition = partition_2d(g, grid).unwrap();
+        for source in sources_across_blocks(g, &partition.bounds) {
+            let run = bfs_2d_in_process(&partition, source).unwrap();
+            let expected = bfs_sequential(g, source);
+            let context = format!("{name}, {grid} grid, source {source}");
+            assert_eq!(run.result.distances, expected.distances, "{context}");
+            verify::validate(g, &run.result).unwrap_or_else(|e| panic!("{context}: {e}"));
+            assert_eq!(run.ranks, rows * cols);
+            assert_eq!(run.levels.len() as u32, expected.depth() + 1, "{context}");
+            let frontiers: u64 = run.levels.iter().map(|l| l.trace.frontier).sum();
+            assert_eq!(frontiers, expected.reached(), "{context}");
+            let inspected: u64 = run.levels.iter().map(|l| l.trace.edges_inspected).sum();
+            assert_eq!(inspected, run.result.edges_in_component(g), "{context}");
+            assert!(run.levels.iter().all(|l| l.trace.direction == Direction::TopDown), "{context}");
+            if rows * cols == 1 {
+                assert_eq!(run.exchange_bytes(), 0, "{context}: one rank sends nothing");
+            }
+        }
+    }
+}
+
+#[test]
+fn kronecker_and_uniform_graphs() {
+    for spec in ["kron:11", "urand:11"] {
+        check_graph(spec, &generated(spec));
+    }
+}
+
+#[test]
+fn grid_graphs_run_many_levels() {
+    check_graph("grid2d:40x30", &generated("grid2d:40x30"));
+}
+
+#[test]
+fn directed_graphs_follow_out_edges_only() {
+    check_graph("directed rmat", &rmat(11, 30_000, 3, false));
+}
+
+#[test]
+fn many_components_and_isolated_vertices() {
+    // 40 paths of 37 vertices and 300 isolated ones, ids shuffled so every block holds pieces.
+    let n = 40 * 37 + 300;
+    let mut rng = Rng::new(9);
+    let mut ids: Vec<u32> = (0..n).collect();
+    for i in (1..ids.len()).rev() {
+        ids.swap(i, rng.next_below(i as u64 + 1) as usize);
+    }
+    let edges = (0..40u32).flat_map(|c| (1..37u32).map(move |i| (c * 37 + i - 1, c * 37 + i)));
+    let edges = edges.map(|(u, v)| (ids[u as usize], ids[v as usize])).collect();
+    check_graph("paths", &build(n as u64, edges, true));
+}
+
+#[test]
+fn graphs_with_empty_blocks() {
+    // A star: its hub's vertex block holds half the edges, every other block's edges lead to
+    // one row block only, and most blocks of the matrix are empty.
+    let hub = star(2000);
+    let partition = partition_2d(&hub, Grid::new(3, 3).unwrap()).unwrap();
+    assert!(partition.parts.iter().any(|p| p.block.edges() == 0));
+    check_graph("star", &hub);
+    // Fewer 64-vertex words than ranks: blocks that own no vertex at all.
+    let small = build(150, vec![(0, 149), (149, 75), (75, 3), (3, 100)], true);
+    let partition = partition_2d(&small, Grid::new(3, 3).unwrap()).unwrap();
+    assert!(partition.parts.iter().any(|p| p.owned == 0));
+    check_graph("150 vertices", &small);
+}
+
+#[test]
+fn the_same_tree_as_the_1d_top_down_bfs_levels_and_frontiers() {
+    let g = generated("kron:12");
+    let source = warpath::bfs::random_source(&g, 1).unwrap();
+    let one_d = bfs_in_process(
+        &partition_1d(&g, None, 4).unwrap(),
+        source,
+        &PartitionedOptions { bottom_up: false, ..Default::default() },
+    )
+    .unwrap();
+    let two_d = bfs_2d_in_process(&partition_2d(&g, Grid::squarest(4).unwrap()).unwrap(), source).unwrap();
+    assert_eq!(two_d.result.distances, one_d.result.distances);
+    let frontiers = |run: &warpath::multi::PartitionedTraversal| -> Vec<u64> {
+        run.levels.iter().map(|l| l.trace.frontier).collect()
+    };
+    assert_eq!(frontiers(&two_d), frontiers(&one_d));
+    for level in &two_d.levels {
+        assert!(level.exchange_time <= level.trace.time);
+        // The expand sends each frontier vertex to the other rank of its column (4 bytes); the
+        // fold sends pairs, at most one per edge inspected.
+        assert!(level.exchange_bytes >= 4 * level.trace.frontier);
+        assert!(level.exchange_bytes <= 4 * level.trace.frontier + 8 * level.trace.edges_inspected);
+    }
+}
