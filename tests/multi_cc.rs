@@ -10,7 +10,7 @@ use common::{build, gpu_or_skip, rmat, Rng};
 use warpath::cc::{components_sequential, verify, CcAlgorithm, CcOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::cc::{
-    components_gpu_in_process, components_in_process, components_rank, gather_components, LocalFinder,
+    components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
 };
 use warpath::multi::{partition_1d, run_ranks, Communicator, Partition};
@@ -101,7 +101,7 @@ fn the_labels_gathered_through_the_communicator_are_the_concatenated_ones() {
     let partition = partition_1d(&g, None, 3).unwrap();
     let gathered = run_ranks(3, |comm| {
         let part = &partition.parts[comm.rank()];
-        let rank = components_rank(comm, part, &LocalFinder::on_cpu(part), &CcOptions::default())?;
+        let rank = components_rank(comm, &CpuCcPart::new(part), &CcOptions::default())?;
         gather_components(comm, part, rank)
     });
     let expected = components_sequential(&g);
@@ -116,7 +116,7 @@ fn a_world_unlike_the_partition_is_an_error() {
     let partition = partition_1d(&g, None, 2).unwrap();
     let answers = run_ranks(3, |comm| {
         let part = &partition.parts[comm.rank() % 2];
-        components_rank(comm, part, &LocalFinder::on_cpu(part), &CcOptions::default()).map(|_| ())
+        components_rank(comm, &CpuCcPart::new(part), &CcOptions::default()).map(|_| ())
     });
     for answer in answers {
         let message = answer.unwrap_err().to_string();

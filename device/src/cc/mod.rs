@@ -40,6 +40,10 @@
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read, summed by warp and block, and added to
 //! the record by one atomic a block.
+//!
+//! The partitioned components' merge kernels are in [`partitioned`].
+
+pub mod partitioned;
 
 use core::arch::asm;
 

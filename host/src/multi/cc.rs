@@ -4,12 +4,13 @@
 //!
 //! Each rank ([`components_rank`]):
 //!
-//! 1. finds the components of its part's lists ([`LocalFinder`]: the single-GPU Afforest kernel
-//!    on the rank's GPU, or the CPU Afforest on its thread). The part is a graph of its own:
-//!    the owned vertices, and the ghosts their lists name (`multi::partition`). It is run as a
-//!    directed graph, since a ghost's list is empty here: its in-list (the owned vertices that
-//!    name it) is what links it when Afforest's final phase skips the largest component. Every
-//!    edge of the graph is in exactly one part (its source's), so the parts together see all.
+//! 1. finds the components of its part's lists (the single-GPU Afforest kernel on the rank's
+//!    GPU, [`GpuCcPart`], or the CPU Afforest on its thread, [`CpuCcPart`]). The part is a
+//!    graph of its own: the owned vertices, and the ghosts their lists name
+//!    (`multi::partition`). It is run as a directed graph, since a ghost's list is empty here:
+//!    its in-list (the owned vertices that name it) is what links it when Afforest's final
+//!    phase skips the largest component. Every edge of the graph is in exactly one part (its
+//!    source's), so the parts together see all.
 //!    A local component is named by a global vertex, its smallest owned one (a ghost is always
 //!    in the component of the owned vertex that names it);
 //! 2. tells each ghost's owner the ghost's local name: `(ghost, name)` pairs, one a ghost, to
@@ -23,57 +24,53 @@
 //! The result is canonical, every component named by its smallest vertex: that vertex names
 //! its local component on its owner (it is the smallest owned there), and when the component
 //! spans parts, that name is in the pairs, so it is the root of the merged tree.
+//!
+//! On a GPU rank ([`GpuCcPart`]) the labels stay on the device: the `cc_part_*` kernels
+//! (`device/src/cc/partitioned.rs`) name the ghosts, keep the distinct pairs in a hash table
+//! and relabel; only the few pairs and the final labels are read back. A CPU rank does the same
+//! steps with rayon.
 
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use cudarc::driver::CudaSlice;
 use rayon::prelude::*;
+use warpath_interface::cc::partitioned::{
+    CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CC_PART_BLOCK,
+};
+use warpath_interface::names;
 
 use crate::cc::cpu_afforest::{compress, link};
-use crate::cc::gpu::{components_on, ListsForCc};
-use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, CcRun, Components};
+use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
+use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::error::Result;
+use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, Placement};
 use crate::graph::Graph;
 use crate::multi::comm::{Communicator, ReduceOp};
+use crate::multi::gpu::{ensure_room, DeviceGather};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 
-/// Where a rank finds the components of its part: its lists and their transpose, prepared
-/// once for every run.
-pub enum LocalFinder<'p> {
-    /// On the rank's thread (Afforest on the CPU, or Shiloach-Vishkin when asked).
-    Cpu { lists: &'p Graph, transpose: Graph },
-    /// On the rank's GPU, both in device memory (a part that does not fit is an out-of-memory
-    /// error naming it).
-    Gpu { gpu: &'p GpuContext, out_lists: DeviceGraph, in_lists: DeviceGraph },
+/// A rank's part prepared on its thread for repeated runs: its lists and their transpose.
+pub struct CpuCcPart<'p> {
+    part: &'p Part,
+    transpose: Graph,
 }
 
-impl<'p> LocalFinder<'p> {
-    pub fn on_cpu(part: &'p Part) -> LocalFinder<'p> {
-        let lists = &part.out_lists.graph;
-        LocalFinder::Cpu { lists, transpose: lists.transpose() }
-    }
-
-    /// Places the part's lists and their transpose on `gpu`.
-    pub fn on_gpu(gpu: &'p GpuContext, part: &'p Part) -> Result<LocalFinder<'p>> {
-        let lists = &part.out_lists.graph;
-        let out_lists = gpu.place_graph(lists, Placement::Device)?;
-        let in_lists = gpu.place_graph(&lists.transpose(), Placement::Device)?;
-        Ok(LocalFinder::Gpu { gpu, out_lists, in_lists })
+impl<'p> CpuCcPart<'p> {
+    pub fn new(part: &'p Part) -> CpuCcPart<'p> {
+        CpuCcPart { part, transpose: part.out_lists.graph.transpose() }
     }
 
     /// The part's components over its local ids, each named by its smallest local vertex.
-    fn run(&self, options: &CcOptions) -> Result<CcRun> {
-        match self {
-            LocalFinder::Cpu { lists, transpose } => Ok(match options.algorithm {
-                CcAlgorithm::Afforest => afforest(lists, Some(transpose), options),
-                CcAlgorithm::ShiloachVishkin => shiloach_vishkin(lists),
-            }),
-            LocalFinder::Gpu { gpu, out_lists, in_lists } => {
-                components_on(gpu, ListsForCc::Directed { out_lists, in_lists }, options)
-            }
-        }
+    fn local_labels(&self, options: &CcOptions) -> Vec<u32> {
+        let lists = &self.part.out_lists.graph;
+        let run = match options.algorithm {
+            CcAlgorithm::Afforest => afforest(lists, Some(&self.transpose), options),
+            CcAlgorithm::ShiloachVishkin => shiloach_vishkin(lists),
+        };
+        run.components.labels
     }
 }
 
@@ -108,37 +105,53 @@ pub struct PartitionedComponents {
     pub ranks: usize,
 }
 
-/// This rank's side of the partitioned connected components: every rank of `comm` calls it
-/// with its own part of one [`Partition`] and its finder for that part.
+/// This rank's side of the partitioned connected components on its thread: every rank of
+/// `comm` calls it with its own part of one [`Partition`], prepared once.
 pub fn components_rank<C: Communicator>(
     comm: &mut C,
-    part: &Part,
-    finder: &LocalFinder<'_>,
+    prepared: &CpuCcPart<'_>,
     options: &CcOptions,
 ) -> Result<RankComponents> {
-    part.check_world(comm.world_size())?;
-    comm.barrier()?;
-    let bytes_before = comm.bytes_sent();
-    let started = Instant::now();
-    let local = finder.run(options)?.components.labels;
-    let local_time = started.elapsed();
-    let merging = Instant::now();
+    let part = prepared.part;
+    let clock = RunClock::start(comm, part)?;
+    let local = prepared.local_labels(options);
+    let local_time = clock.started.elapsed();
     let names: Vec<u32> = local.par_iter().map(|&l| part.out_lists.global_of(l)).collect();
     drop(local);
     let joined = joined_names(comm, part, &names)?;
-    let mut all = Vec::new();
-    comm.all_to_all_v(&vec![joined.clone(); comm.world_size()], &mut all)?;
-    let labels = merged_labels(&names[..part.owned as usize], &all);
-    let merge = merging.elapsed();
-    let time = started.elapsed();
-    let nanos = |d: Duration| d.as_nanos() as u64;
-    let mut slowest = [nanos(time), nanos(local_time), nanos(merge)];
-    comm.all_reduce(&mut slowest, ReduceOp::Max)?;
-    let mut sums = [comm.bytes_sent() - bytes_before, joined.len() as u64 / 2];
-    comm.all_reduce(&mut sums, ReduceOp::Sum)?;
-    let [time, local, merge] = slowest.map(Duration::from_nanos);
-    let timing = MergeTiming { time, local, merge, exchange_bytes: sums[0], joined_pairs: sums[1] };
+    let (merged, roots) = merge_pairs(comm, &joined)?;
+    let labels = names[..part.owned as usize]
+        .par_iter()
+        .map(|&name| merged.binary_search(&name).map_or(name, |i| roots[i]))
+        .collect();
+    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2)?;
     Ok(RankComponents { first: part.first, labels, timing })
+}
+
+/// A run's clock, started when every rank is ready.
+struct RunClock {
+    started: Instant,
+    bytes_before: u64,
+}
+
+impl RunClock {
+    fn start<C: Communicator>(comm: &mut C, part: &Part) -> Result<RunClock> {
+        part.check_world(comm.world_size())?;
+        comm.barrier()?;
+        Ok(RunClock { started: Instant::now(), bytes_before: comm.bytes_sent() })
+    }
+
+    /// The run's timing over every rank: the slowest rank's times, the bytes and pairs summed.
+    fn finish<C: Communicator>(self, comm: &mut C, local: Duration, joined_pairs: u64) -> Result<MergeTiming> {
+        let time = self.started.elapsed();
+        let nanos = |d: Duration| d.as_nanos() as u64;
+        let mut slowest = [nanos(time), nanos(local), nanos(time.saturating_sub(local))];
+        comm.all_reduce(&mut slowest, ReduceOp::Max)?;
+        let mut sums = [comm.bytes_sent() - self.bytes_before, joined_pairs];
+        comm.all_reduce(&mut sums, ReduceOp::Sum)?;
+        let [time, local, merge] = slowest.map(Duration::from_nanos);
+        Ok(MergeTiming { time, local, merge, exchange_bytes: sums[0], joined_pairs: sums[1] })
+    }
 }
 
 /// Sends each ghost's name here to its owner, and returns the distinct pairs of names (the
@@ -167,25 +180,26 @@ fn joined_names<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Re
     Ok(pairs.into_iter().flat_map(|p| [(p >> 32) as u32, p as u32]).collect())
 }
 
-/// Each owned vertex's component: the smallest name joined to its local component's name by
-/// `pairs` (every rank's, flattened), or that name itself.
-fn merged_labels(owned_names: &[u32], pairs: &[u32]) -> Vec<u32> {
-    let mut joined = pairs.to_vec();
-    joined.par_sort_unstable();
-    joined.dedup();
-    // Union-find over the indices of the joined names, whose order is the names' order: the
-    // root of every tree is its smallest name.
-    let index = |name: u32| joined.binary_search(&name).expect("every joined name is listed") as u32;
-    let parents: Vec<AtomicU32> = (0..joined.len() as u32).into_par_iter().map(AtomicU32::new).collect();
+/// Gathers every rank's `joined` pairs (flattened) and merges them: the names they join,
+/// ascending, and the root of each (the smallest name joined to it), the same on every rank.
+fn merge_pairs<C: Communicator>(comm: &mut C, joined: &[u32]) -> Result<(Vec<u32>, Vec<u32>)> {
+    let mut pairs = Vec::new();
+    comm.all_to_all_v(&vec![joined.to_vec(); comm.world_size()], &mut pairs)?;
+    Ok(roots_of_pairs(&pairs))
+}
+
+/// The names `pairs` (flattened) join, ascending, and the root of each: union-find over the
+/// names' indices, whose order is the names' order, so every tree's root is its smallest name.
+fn roots_of_pairs(pairs: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let mut merged = pairs.to_vec();
+    merged.par_sort_unstable();
+    merged.dedup();
+    let index = |name: u32| merged.binary_search(&name).expect("every joined name is listed") as u32;
+    let parents: Vec<AtomicU32> = (0..merged.len() as u32).into_par_iter().map(AtomicU32::new).collect();
     pairs.par_chunks_exact(2).for_each(|pair| link(index(pair[0]), index(pair[1]), &parents));
     compress(&parents);
-    owned_names
-        .par_iter()
-        .map(|&name| match joined.binary_search(&name) {
-            Ok(i) => joined[parents[i].load(std::sync::atomic::Ordering::Relaxed) as usize],
-            Err(_) => name,
-        })
-        .collect()
+    let roots = parents.par_iter().map(|p| merged[p.load(Relaxed) as usize]).collect();
+    (merged, roots)
 }
 
 /// The ranks' labels, in rank order, as one labelling (the parts are consecutive ranges).
@@ -205,9 +219,8 @@ pub fn components_in_process(
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
-        let part = &partition.parts[comm.rank()];
-        let finder = LocalFinder::on_cpu(part);
-        (0..runs).map(|_| components_rank(comm, part, &finder, options)).collect::<Result<Vec<_>>>()
+        let prepared = CpuCcPart::new(&partition.parts[comm.rank()]);
+        (0..runs).map(|_| components_rank(comm, &prepared, options)).collect::<Result<Vec<_>>>()
     });
     Ok(by_run(ranks.into_iter().collect::<Result<Vec<_>>>()?))
 }
@@ -227,15 +240,190 @@ pub fn components_gpu_in_process(
 }
 
 /// Places this rank's `part` on `gpu` and runs the partitioned components `runs` times.
-pub fn components_on_gpu<C: Communicator>(
+pub fn components_on_gpu<C: DeviceGather>(
     comm: &mut C,
     gpu: &GpuContext,
     part: &Part,
     options: &CcOptions,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
-    let finder = LocalFinder::on_gpu(gpu, part)?;
-    (0..runs).map(|_| components_rank(comm, part, &finder, options)).collect()
+    let mut placed = GpuCcPart::place(gpu, part)?;
+    (0..runs).map(|_| components_rank_gpu(comm, &mut placed, options)).collect()
+}
+
+/// One rank's part on its GPU for repeated runs: its lists and their transpose placed once (a
+/// part that does not fit is an out-of-memory error naming it), Afforest's buffers and the
+/// merge's allocated once.
+pub struct GpuCcPart<'p> {
+    gpu: &'p GpuContext,
+    part: &'p Part,
+    out_lists: DeviceGraph,
+    in_lists: DeviceGraph,
+    cc: CcBuffers,
+    ghost_globals: CudaSlice<u32>,
+    /// (ghost, name) pairs for the ghosts' owners, and what the other ranks sent this one.
+    sent: CudaSlice<u32>,
+    received: CudaSlice<u32>,
+    /// `cc_part_join`'s hash table, its distinct pairs and their count.
+    table: CudaSlice<u64>,
+    joined: CudaSlice<u32>,
+    joined_len: CudaSlice<u32>,
+    /// The owned vertices' merged components.
+    components: CudaSlice<u32>,
+    /// Where each rank's ghosts start among this part's (ghost indices), and the ghost count.
+    ghost_starts: Vec<usize>,
+}
+
+impl<'p> GpuCcPart<'p> {
+    pub fn place(gpu: &'p GpuContext, part: &'p Part) -> Result<GpuCcPart<'p>> {
+        let lists = &part.out_lists;
+        let local = lists.graph.num_vertices().max(1);
+        let ghosts = lists.ghosts();
+        let ghost_ids = if ghosts.is_empty() { &[0u32][..] } else { ghosts };
+        Ok(GpuCcPart {
+            gpu,
+            part,
+            out_lists: gpu.place_graph(&lists.graph, Placement::Device)?,
+            in_lists: gpu.place_graph(&lists.graph.transpose(), Placement::Device)?,
+            cc: CcBuffers {
+                labels: gpu.alloc_zeros(local, "the part's component labels")?,
+                control: gpu.alloc_zeros(warpath_interface::cc::CC_CONTROL_WORDS, "the CC control block")?,
+                trace: gpu.alloc_zeros(warpath_interface::cc::CC_TRACE_WORDS * (TRACE_RECORDS + 1), "the CC trace")?,
+            },
+            ghost_globals: gpu.upload(ghost_ids, "the ghosts' global ids")?,
+            sent: gpu.alloc_zeros(2 * ghost_ids.len(), "the ghosts' names")?,
+            received: gpu.alloc_zeros(2, "the names received")?,
+            table: gpu.alloc_zeros(1, "the joined names' table")?,
+            joined: gpu.alloc_zeros(2, "the joined names")?,
+            joined_len: gpu.alloc_zeros(1, "the joined names' count")?,
+            components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
+            ghost_starts: part.bounds.iter().map(|&b| ghosts.partition_point(|&g| g < b)).collect(),
+        })
+    }
+
+    /// `cc_persistent` over the part, run as a directed graph (ghosts' in-lists link them).
+    fn find_local(&mut self, options: &CcOptions) -> Result<()> {
+        let gpu = self.gpu;
+        gpu.zero(&mut self.cc.control)?;
+        gpu.zero(&mut self.cc.trace)?;
+        let run = CcLaunch { directed: true, ..CcLaunch::from_options(options) };
+        cc_persistent(gpu, &self.out_lists, &self.in_lists, &mut self.cc, run)?;
+        Ok(())
+    }
+
+    fn name_ghosts(&mut self) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let ghosts = part.out_lists.ghosts().len() as u32;
+        if ghosts == 0 {
+            return Ok(());
+        }
+        let mut launch = Launch::new(gpu);
+        let params = CcPartNameGhostsParams {
+            labels: launch.read(&self.cc.labels),
+            ghost_globals: launch.read(&self.ghost_globals),
+            ghosts,
+            owned: part.owned,
+            first: part.first,
+            sent: launch.write(&mut self.sent),
+        };
+        // Contract: the labels of `owned + ghosts` local vertices from `cc_persistent` (local
+        // ids), the ghosts' ids uploaded in `place`, `sent` two words a ghost.
+        launch.run(grid_for(gpu, ghosts as u64, CC_PART_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    /// Keeps the distinct pairs of names the `pairs_len` received pairs join; returns them,
+    /// flattened.
+    fn join(&mut self, pairs_len: usize) -> Result<Vec<u32>> {
+        let (gpu, part) = (self.gpu, self.part);
+        if pairs_len == 0 {
+            return Ok(Vec::new());
+        }
+        // Twice the slots of the most pairs that can be distinct: probes stay short.
+        let slots = (2 * pairs_len).next_power_of_two();
+        require(names::CC_PART_JOIN, slots <= u32::MAX as usize, || format!("{pairs_len} pairs received"))?;
+        if self.table.len() < slots {
+            self.table = gpu.alloc_zeros(slots, "the joined names' table")?;
+        }
+        gpu.zero(&mut self.table)?;
+        ensure_room(gpu, &mut self.joined, 2 * pairs_len)?;
+        gpu.zero(&mut self.joined_len)?;
+        let mut launch = Launch::new(gpu);
+        let params = CcPartJoinParams {
+            labels: launch.read(&self.cc.labels),
+            ghost_globals: launch.read(&self.ghost_globals),
+            owned: part.owned,
+            first: part.first,
+            pairs: launch.read(&self.received),
+            pairs_len: pairs_len as u32,
+            table: launch.write(&mut self.table),
+            table_mask: slots as u32 - 1,
+            joined: launch.write(&mut self.joined),
+            joined_len: launch.write(&mut self.joined_len),
+        };
+        // Contract: every received pair names a vertex this rank owns (each rank sent its
+        // ghosts to their owners); the table has `slots` zeroed slots, more than the pairs;
+        // `joined` room for every pair.
+        launch.run(grid_for(gpu, pairs_len as u64, CC_PART_BLOCK), Residency::Any, &params)?;
+        let count = gpu.download(&self.joined_len)?[0] as usize;
+        let mut joined = vec![0u32; 2 * count];
+        gpu.download_at(&self.joined, 0, &mut joined)?;
+        Ok(joined)
+    }
+
+    fn relabel(&mut self, merged: &[u32], roots: &[u32]) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        if part.owned == 0 {
+            return Ok(());
+        }
+        let padded = |values: &[u32]| if values.is_empty() { vec![0] } else { values.to_vec() };
+        let merged_names = gpu.upload(&padded(merged), "the merged names")?;
+        let merged_roots = gpu.upload(&padded(roots), "the merged names' roots")?;
+        let mut launch = Launch::new(gpu);
+        let params = CcPartRelabelParams {
+            labels: launch.read(&self.cc.labels),
+            ghost_globals: launch.read(&self.ghost_globals),
+            owned: part.owned,
+            first: part.first,
+            names: launch.read(&merged_names),
+            roots: launch.read(&merged_roots),
+            names_len: merged.len() as u32,
+            components: launch.write(&mut self.components),
+        };
+        // Contract: the names ascend, a root beside each; `components` room for the owned.
+        launch.run(grid_for(gpu, part.owned as u64, CC_PART_BLOCK), Residency::Any, &params)?;
+        gpu.synchronize()?;
+        Ok(())
+    }
+}
+
+/// Trace records kept for a part's Afforest run (its phases; the partitioned run reports only
+/// their total).
+const TRACE_RECORDS: usize = 16;
+
+/// This rank's side of the partitioned connected components on its GPU (`placed` by
+/// [`GpuCcPart::place`]). The run's time ends with the merged labels in device memory, before
+/// they are read back, as the single-GPU run's ends with its kernel.
+pub fn components_rank_gpu<C: DeviceGather>(
+    comm: &mut C,
+    placed: &mut GpuCcPart<'_>,
+    options: &CcOptions,
+) -> Result<RankComponents> {
+    let (gpu, part) = (placed.gpu, placed.part);
+    let clock = RunClock::start(comm, part)?;
+    placed.find_local(options)?;
+    gpu.synchronize()?;
+    let local_time = clock.started.elapsed();
+    placed.name_ghosts()?;
+    let regions: Vec<(usize, usize)> = placed.ghost_starts.windows(2).map(|w| (2 * w[0], 2 * (w[1] - w[0]))).collect();
+    let words = comm.all_to_all_v_on_device(gpu, &placed.sent, &regions, &mut placed.received)?;
+    let joined = placed.join(words / 2)?;
+    let (merged, roots) = merge_pairs(comm, &joined)?;
+    placed.relabel(&merged, &roots)?;
+    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2)?;
+    let mut labels = vec![0u32; part.owned as usize];
+    gpu.download_at(&placed.components, 0, &mut labels)?;
+    Ok(RankComponents { first: part.first, labels, timing })
 }
 
 /// Per-rank lists of runs turned into one gathered labelling a run.
@@ -314,8 +502,8 @@ mod tests {
 
     #[test]
     fn the_pairs_merge_to_the_smallest_name() {
-        // Names 9 and 4 joined, 4 and 7 joined; 2 alone.
-        let pairs = [4, 9, 4, 7];
-        assert_eq!(merged_labels(&[9, 7, 4, 2], &pairs), [4, 4, 4, 2]);
+        // Names 9 and 4 joined, 4 and 7 joined, 12 and 11.
+        let pairs = [4, 9, 4, 7, 11, 12];
+        assert_eq!(roots_of_pairs(&pairs), (vec![4, 7, 9, 11, 12], vec![4, 4, 4, 11, 11]));
     }
 }

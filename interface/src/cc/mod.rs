@@ -1,7 +1,10 @@
 //! The connected-components kernels' interface: one cooperative launch runs a whole
 //! Afforest (or Shiloach-Vishkin) computation, over plain lists (`cc_persistent`) or
 //! delta-varint compressed ones (`cc_persistent_compressed`). Here: the block size, the
-//! control block, the flags, the trace records and the parameter field lists.
+//! control block, the flags, the trace records and the parameter field lists. The partitioned
+//! merge's kernels are in [`partitioned`].
+
+pub mod partitioned;
 
 /// Threads per block; the host launches the CC kernels with exactly this many.
 pub const CC_BLOCK: u32 = 256;

@@ -44,44 +44,22 @@ pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
 /// then serve both phases, every vertex links all of them, and sampling is off (a vertex in
 /// the sampled component would skip edges that only its own lists hold).
 pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
-    let out_lists = graph.graph();
-    let lists = match graph.in_lists() {
-        Some(in_lists) if std::ptr::eq(in_lists, out_lists) => ListsForCc::Undirected(out_lists),
-        Some(in_lists) => ListsForCc::Directed { out_lists, in_lists },
-        None => ListsForCc::DirectedWithoutTranspose(out_lists),
-    };
-    components_on(graph.gpu(), lists, options)
-}
-
-/// The lists a connected-components run reads, and what they are.
-#[derive(Clone, Copy)]
-pub enum ListsForCc<'a> {
-    /// An undirected graph: its lists are its in-lists too.
-    Undirected(&'a DeviceGraph),
-    /// A directed graph and its transpose (weakly connected components link in-edges too).
-    Directed { out_lists: &'a DeviceGraph, in_lists: &'a DeviceGraph },
-    /// A directed graph whose transpose did not fit: sampling off.
-    DirectedWithoutTranspose(&'a DeviceGraph),
-}
-
-/// [`components`] of lists placed on `gpu` by any caller (the engine's graph, or a part of a
-/// partitioned graph placed by its rank).
-pub fn components_on(gpu: &GpuContext, lists: ListsForCc<'_>, options: &CcOptions) -> Result<CcRun> {
     if options.samples > MAX_SAMPLES {
         return Err(Error::InvalidArgument(format!(
             "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (counted in one block's shared memory)",
             options.samples
         )));
     }
-    let (out_lists, in_lists, directed, samples) = match lists {
-        ListsForCc::Undirected(lists) => (lists, lists, false, options.samples),
-        ListsForCc::Directed { out_lists, in_lists } => (out_lists, in_lists, true, options.samples),
-        ListsForCc::DirectedWithoutTranspose(lists) => (lists, lists, false, 0),
-    };
+    let gpu = graph.gpu();
+    let out_lists = graph.graph();
     let n = out_lists.num_vertices();
     if n == 0 {
         return Ok(CcRun { components: Components { labels: Vec::new() }, time: Duration::ZERO, phases: Vec::new() });
     }
+    let (in_lists, directed, samples) = match graph.in_lists() {
+        Some(in_lists) => (in_lists, !std::ptr::eq(in_lists, out_lists), options.samples),
+        None => (out_lists, false, 0),
+    };
     gpu.ensure_free(bytes_needed(n as u64), "the connected-components labels")?;
     let mut buffers = CcBuffers {
         labels: gpu.alloc_zeros(n as usize, "the component labels")?,
