@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{build, gpu_or_skip, rmat, Rng};
+use common::{build, gpu_or_skip, rmat, shuffled_paths};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::bfs::gather_tree;
@@ -93,16 +93,7 @@ fn directed_graphs_search_in_lists_bottom_up() {
 
 #[test]
 fn many_components_and_isolated_vertices() {
-    // 40 paths of 37 vertices and 300 isolated ones, ids shuffled so every part holds pieces.
-    let n = 40 * 37 + 300;
-    let mut rng = Rng::new(9);
-    let mut ids: Vec<u32> = (0..n).collect();
-    for i in (1..ids.len()).rev() {
-        ids.swap(i, rng.next_below(i as u64 + 1) as usize);
-    }
-    let edges = (0..40u32).flat_map(|c| (1..37u32).map(move |i| (c * 37 + i - 1, c * 37 + i)));
-    let edges = edges.map(|(u, v)| (ids[u as usize], ids[v as usize])).collect();
-    check_graph("paths", &build(n as u64, edges, true), &PartitionedOptions::default());
+    check_graph("paths", &shuffled_paths(), &PartitionedOptions::default());
 }
 
 #[test]

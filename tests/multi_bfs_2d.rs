@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{build, rmat, star, Rng};
+use common::{build, rmat, shuffled_paths, star};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::{bfs_2d_in_process, bfs_in_process, partition_1d, partition_2d, Grid, PartitionedOptions};
@@ -71,16 +71,7 @@ fn directed_graphs_follow_out_edges_only() {
 
 #[test]
 fn many_components_and_isolated_vertices() {
-    // 40 paths of 37 vertices and 300 isolated ones, ids shuffled so every block holds pieces.
-    let n = 40 * 37 + 300;
-    let mut rng = Rng::new(9);
-    let mut ids: Vec<u32> = (0..n).collect();
-    for i in (1..ids.len()).rev() {
-        ids.swap(i, rng.next_below(i as u64 + 1) as usize);
-    }
-    let edges = (0..40u32).flat_map(|c| (1..37u32).map(move |i| (c * 37 + i - 1, c * 37 + i)));
-    let edges = edges.map(|(u, v)| (ids[u as usize], ids[v as usize])).collect();
-    check_graph("paths", &build(n as u64, edges, true));
+    check_graph("paths", &shuffled_paths());
 }
 
 #[test]

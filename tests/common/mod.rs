@@ -40,6 +40,20 @@ pub fn binary_tree(n: u32) -> Graph {
 /// The library's SplitMix64, under the short name the tests use.
 pub use warpath::generate::rng::SplitMix64 as Rng;
 
+/// 40 paths of 37 vertices and 300 isolated vertices, ids shuffled so that every part of a
+/// partition holds pieces of many components.
+pub fn shuffled_paths() -> Graph {
+    let n = 40 * 37 + 300;
+    let mut rng = Rng::new(9);
+    let mut ids: Vec<u32> = (0..n).collect();
+    for i in (1..ids.len()).rev() {
+        ids.swap(i, rng.next_below(i as u64 + 1) as usize);
+    }
+    let edges = (0..40u32).flat_map(|c| (1..37u32).map(move |i| (c * 37 + i - 1, c * 37 + i)));
+    let edges = edges.map(|(u, v)| (ids[u as usize], ids[v as usize])).collect();
+    build(n as u64, edges, true)
+}
+
 /// An RMAT graph (Chakrabarti, Zhan and Faloutsos, SDM 2004) with the Graph500 quadrant
 /// probabilities a = 0.57, b = c = 0.19: a few hubs of very high degree, many vertices of
 /// degree one or zero, and several components. Vertex ids are shuffled so the hubs are not

@@ -419,6 +419,12 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     verification.unwrap_or(Ok(()))
 }
 
+/// The first lines of a partitioned run's text: the graph, its load and cut, the ranks.
+fn print_run_header(graph: &str, load_ms: f64, partitions: usize, partition_ms: f64, backend: &str) {
+    println!("graph: {graph} (loaded in {load_ms:.1} ms, cut into {partitions} parts in {partition_ms:.1} ms)");
+    println!("backend: {backend}");
+}
+
 /// What a partitioned `bfs` reports, as text or with `--json` as one object.
 #[derive(Serialize)]
 struct PartitionedReport {
@@ -456,11 +462,7 @@ fn print_levels(levels: &[LevelRow]) {
 
 impl PartitionedReport {
     fn print_text(&self) {
-        println!(
-            "graph: {} (loaded in {:.1} ms, cut into {} parts in {:.1} ms)",
-            self.graph, self.load_ms, self.partitions, self.partition_ms
-        );
-        println!("backend: {}", self.backend);
+        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend);
         println!("source: {}", self.source);
         println!("vertices: {}", self.vertices);
         println!("edges: {} (directed, as stored)", self.edges_directed);
@@ -736,14 +738,9 @@ impl TimingRow {
 
 impl PartitionedCcReport {
     fn print_text(&self) {
-        println!(
-            "graph: {} (loaded in {:.1} ms, cut into {} parts in {:.1} ms)",
-            self.graph, self.load_ms, self.partitions, self.partition_ms
-        );
-        println!("backend: {}", self.backend);
+        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend);
         println!("cc algorithm: {} (each part's components, then the edges across parts merged)", self.cc_algorithm);
-        println!("vertices: {}", self.vertices);
-        println!("edges: {} (directed, as stored)", self.edges_directed);
+        println!("vertices: {}, edges: {} (directed, as stored)", self.vertices, self.edges_directed);
         println!("components: {}", self.components);
         println!("largest component: {} vertices", self.largest_component);
         let t = &self.timing;

@@ -75,6 +75,38 @@ pub struct PartitionedTraversal {
     pub ranks: usize,
 }
 
+impl PartitionedLevel {
+    /// Level `level`'s record from the frontier's `counts` (this level's, summed over the
+    /// ranks), the level's `summed` counts and the bytes it exchanged; its times are filled
+    /// in at the end ([`finish_levels`]), its switching decision by the caller.
+    pub(crate) fn counted(
+        level: u32,
+        direction: Direction,
+        counts: [u64; COUNTS],
+        summed: [u64; COUNTS],
+        unvisited_edges: u64,
+        exchange_bytes: u64,
+    ) -> PartitionedLevel {
+        PartitionedLevel {
+            trace: LevelTrace {
+                level,
+                direction,
+                frontier: counts[FOUND],
+                edges_inspected: summed[INSPECTED],
+                bytes_read: 0,
+                bus_bytes: 0,
+                time: Duration::ZERO,
+                frontier_edges: counts[FOUND_EDGES],
+                unvisited_edges,
+                generation: None,
+                decision: None,
+            },
+            exchange_bytes,
+            exchange_time: Duration::ZERO,
+        }
+    }
+}
+
 impl PartitionedTraversal {
     pub fn exchange_bytes(&self) -> u64 {
         self.levels.iter().map(|l| l.exchange_bytes).sum()
@@ -222,23 +254,10 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         let exchange_bytes = comm.bytes_sent() - bytes_before;
         let mut summed = step.counts;
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
-        levels.push(PartitionedLevel {
-            trace: LevelTrace {
-                level,
-                direction: if bottom_up { Direction::BottomUp } else { Direction::TopDown },
-                frontier: counts[FOUND],
-                edges_inspected: summed[INSPECTED],
-                bytes_read: 0,
-                bus_bytes: 0,
-                time: Duration::ZERO,
-                frontier_edges: counts[FOUND_EDGES],
-                unvisited_edges,
-                generation: None,
-                decision: options.bottom_up.then(|| switching.explain(&inputs)),
-            },
-            exchange_bytes,
-            exchange_time: Duration::ZERO,
-        });
+        let direction = if bottom_up { Direction::BottomUp } else { Direction::TopDown };
+        let mut record = PartitionedLevel::counted(level, direction, counts, summed, unvisited_edges, exchange_bytes);
+        record.trace.decision = options.bottom_up.then(|| switching.explain(&inputs));
+        levels.push(record);
         level_times.extend([level_started.elapsed().as_nanos() as u64, step.exchange.as_nanos() as u64]);
         previous_frontier = counts[FOUND];
         previous_edges = counts[FOUND_EDGES];
@@ -246,19 +265,31 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         counts = [summed[FOUND], summed[FOUND_EDGES], 0];
         unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
     }
+    let time = finish_levels(comm, &mut levels, &mut level_times, started)?;
+    let (distances, parents) = work.labels()?;
+    Ok(RankTraversal { first: part.first, distances, parents, levels, time })
+}
+
+/// The traversal's time and its levels' bytes and times over every rank (bytes summed, times
+/// the slowest rank's), from this rank's `levels` and `level_times` (each level's time and
+/// exchange time, in nanoseconds). Every rank calls it once, at the end of its traversal.
+pub(crate) fn finish_levels<C: Communicator>(
+    comm: &mut C,
+    levels: &mut [PartitionedLevel],
+    level_times: &mut [u64],
+    started: Instant,
+) -> Result<Duration> {
     let mut time = [started.elapsed().as_nanos() as u64];
     comm.all_reduce(&mut time, ReduceOp::Max)?;
-    // Bytes summed over the ranks, times the slowest rank's.
     let mut bytes: Vec<u64> = levels.iter().map(|l| l.exchange_bytes).collect();
     comm.all_reduce(&mut bytes, ReduceOp::Sum)?;
-    comm.all_reduce(&mut level_times, ReduceOp::Max)?;
+    comm.all_reduce(level_times, ReduceOp::Max)?;
     for ((level, bytes), times) in levels.iter_mut().zip(bytes).zip(level_times.chunks_exact(2)) {
         level.exchange_bytes = bytes;
         level.trace.time = Duration::from_nanos(times[0]);
         level.exchange_time = Duration::from_nanos(times[1]);
     }
-    let (distances, parents) = work.labels()?;
-    Ok(RankTraversal { first: part.first, distances, parents, levels, time: Duration::from_nanos(time[0]) })
+    Ok(Duration::from_nanos(time[0]))
 }
 
 /// A rank's levels on its own thread: labels, frontier and ghost marks in host memory.

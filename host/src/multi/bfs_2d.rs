@@ -26,10 +26,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bfs::trace::{Direction, LevelTrace};
+use crate::bfs::trace::Direction;
 use crate::error::{Error, Result};
 use crate::graph::UNREACHED;
-use crate::multi::bfs::{concatenate, PartitionedLevel, PartitionedTraversal, RankTraversal};
+use crate::multi::bfs::{concatenate, finish_levels, PartitionedLevel, PartitionedTraversal, RankTraversal};
 use crate::multi::bfs::{COUNTS, FOUND, FOUND_EDGES, INSPECTED};
 use crate::multi::comm::{Communicator, ReduceOp};
 use crate::multi::in_process::run_ranks;
@@ -74,44 +74,18 @@ pub fn bfs_2d_rank<C: Communicator>(comm: &mut C, part: &Part2d, source: u32) ->
         let (mut summed, exchange) = rank.level(comm, level)?;
         let exchange_bytes = comm.bytes_sent() - bytes_before;
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
-        levels.push(PartitionedLevel {
-            trace: LevelTrace {
-                level,
-                direction: Direction::TopDown,
-                frontier: counts[FOUND],
-                edges_inspected: summed[INSPECTED],
-                bytes_read: 0,
-                bus_bytes: 0,
-                time: Duration::ZERO,
-                frontier_edges: counts[FOUND_EDGES],
-                unvisited_edges,
-                generation: None,
-                decision: None,
-            },
-            exchange_bytes,
-            exchange_time: Duration::ZERO,
-        });
+        levels.push(PartitionedLevel::counted(level, Direction::TopDown, counts, summed, unvisited_edges, exchange_bytes));
         level_times.extend([level_started.elapsed().as_nanos() as u64, exchange.as_nanos() as u64]);
         counts = [summed[FOUND], summed[FOUND_EDGES], 0];
         unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
     }
-    let mut time = [started.elapsed().as_nanos() as u64];
-    comm.all_reduce(&mut time, ReduceOp::Max)?;
-    // Bytes summed over the ranks, times the slowest rank's, as the 1D BFS reports them.
-    let mut bytes: Vec<u64> = levels.iter().map(|l| l.exchange_bytes).collect();
-    comm.all_reduce(&mut bytes, ReduceOp::Sum)?;
-    comm.all_reduce(&mut level_times, ReduceOp::Max)?;
-    for ((level, bytes), times) in levels.iter_mut().zip(bytes).zip(level_times.chunks_exact(2)) {
-        level.exchange_bytes = bytes;
-        level.trace.time = Duration::from_nanos(times[0]);
-        level.exchange_time = Duration::from_nanos(times[1]);
-    }
+    let time = finish_levels(comm, &mut levels, &mut level_times, started)?;
     Ok(RankTraversal {
         first: part.first,
         distances: rank.distances,
         parents: rank.parents,
         levels,
-        time: Duration::from_nanos(time[0]),
+        time,
     })
 }
 
