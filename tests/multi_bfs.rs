@@ -9,6 +9,7 @@ mod common;
 use common::{build, gpu_or_skip, rmat, shuffled_paths};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
+use warpath::gpu::Placement;
 use warpath::multi::bfs::gather_tree;
 use warpath::multi::gpu::bfs_gpu_in_process;
 use warpath::multi::{
@@ -25,8 +26,7 @@ fn generated(spec: &str) -> Graph {
 
 /// A source with edges in every part that has one, and two more seeded ones.
 fn sources_across_parts(g: &Graph, bounds: &[u32]) -> Vec<u32> {
-    let mut sources: Vec<u32> =
-        bounds.windows(2).filter_map(|w| (w[0]..w[1]).find(|&v| g.degree(v) > 0)).collect();
+    let mut sources: Vec<u32> = bounds.windows(2).filter_map(|w| (w[0]..w[1]).find(|&v| g.degree(v) > 0)).collect();
     sources.extend(warpath::bfs::random_sources(g, 11, 2));
     sources
 }
@@ -176,6 +176,10 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("directed rmat, bottom-up early", &directed, &early, on_gpu);
     let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
     check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
+    // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
+    let zero_copy = PartitionedOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
+    check_graph_on("directed rmat zero-copy", &directed, &zero_copy, on_gpu);
     // Hubs past both long-list thresholds (one block a list, the whole grid a list), top-down.
     let (huge, long) = (2 * 32768u32, 3000u32);
     let n = 1 + huge + long;
@@ -201,7 +205,8 @@ fn gpu_ranks_trace_like_cpu_ranks() {
         verify::validate(&g, &gpu_run.result).unwrap();
         assert_eq!(gpu_run.levels.len(), cpu_run.levels.len());
         for (a, b) in gpu_run.levels.iter().zip(&cpu_run.levels) {
-            let trace = |l: &warpath::multi::PartitionedLevel| (l.trace.direction, l.trace.frontier, l.trace.edges_inspected);
+            let trace =
+                |l: &warpath::multi::PartitionedLevel| (l.trace.direction, l.trace.frontier, l.trace.edges_inspected);
             assert_eq!(trace(a), trace(b));
             if a.trace.direction == Direction::BottomUp {
                 assert_eq!(a.exchange_bytes, b.exchange_bytes);

@@ -9,6 +9,7 @@ mod common;
 use common::{build, gpu_or_skip, rmat, Rng};
 use warpath::cc::{components_sequential, verify, CcAlgorithm, CcOptions};
 use warpath::generate::{generate, GeneratorSpec};
+use warpath::gpu::Placement;
 use warpath::multi::cc::{
     components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
@@ -30,7 +31,12 @@ fn on_threads(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<Pa
 }
 
 fn on_gpu(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    components_gpu_in_process(partition, options, runs).unwrap()
+    components_gpu_in_process(partition, options, None, runs).unwrap()
+}
+
+/// On the GPU with every part's lists zero-copy, as a part larger than its GPU is placed.
+fn on_gpu_zero_copy(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
+    components_gpu_in_process(partition, options, Some(Placement::ZeroCopy), runs).unwrap()
 }
 
 /// Every world size, two runs each (the part prepared once): the sequential labels, verified,
@@ -135,6 +141,7 @@ fn gpu_ranks_give_the_same_labels() {
         check_graph_on(spec, &generated(spec), &CcOptions::default(), on_gpu);
     }
     check_graph_on("directed rmat", &rmat(11, 12_000, 3, false), &CcOptions::default(), on_gpu);
+    check_graph_on("kron:11 zero-copy", &generated("kron:11"), &CcOptions::default(), on_gpu_zero_copy);
     let g = many_components();
     let sv = CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() };
     for options in [CcOptions::default(), CcOptions { samples: 0, ..CcOptions::default() }, sv] {

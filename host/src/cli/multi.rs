@@ -17,7 +17,7 @@ use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, Scal
 use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
-use warpath::gpu::GpuContext;
+use warpath::gpu::{GpuContext, Placement};
 use warpath::multi::{bfs_2d_in_process, Cut, Grid, PartitionLayout};
 use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
@@ -25,7 +25,7 @@ use warpath::{Error, Graph, Result};
 use warpath::cc::CcOptions;
 use warpath::multi::cc::{MergeTiming, PartitionedComponents};
 
-use super::args::{BenchArgs, BfsArgs, GraphInput, WeightArgs};
+use super::args::{BenchArgs, BfsArgs, GraphArgs, GraphInput, WeightArgs};
 use super::cc::CcArgs;
 
 /// How the graph is spread over ranks; with none of these, `bfs`, `cc` and `bench` run on one
@@ -248,19 +248,20 @@ impl Ranks {
         &self,
         partition: &Partition,
         options: &CcOptions,
+        placement: Option<Placement>,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         use warpath::multi::cc::{components_gpu_in_process, components_in_process};
         match self {
             Ranks::Grid(_) => Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into())),
             Ranks::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
-            Ranks::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, runs),
+            Ranks::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, placement, runs),
             #[cfg(feature = "nccl")]
             Ranks::Gpus(ordinals) => {
                 use warpath::multi::cc::{by_run, components_on_gpu};
                 let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
                     use warpath::multi::Communicator;
-                    components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, runs)
+                    components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, placement, runs)
                 })?;
                 Ok(by_run(ranks))
             }
@@ -269,7 +270,7 @@ impl Ranks {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
                 let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
                 let part = &partition.parts[*rank];
-                let runs = components_on_gpu(&mut comm, &gpu, part, options, runs)?;
+                let runs = components_on_gpu(&mut comm, &gpu, part, options, placement, runs)?;
                 let gathered =
                     runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
@@ -379,7 +380,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
-    let options = traversal_options(args.gpu.top_down);
+    let options = traversal_options(args.gpu.top_down, Some(&args.graph));
     let traversal = match &cut {
         Cut::Ranges(partition) => ranks.run(partition, &[source], &options)?.pop(),
         Cut::Grid(partition) => Some(bfs_2d_in_process(partition, source)?),
@@ -571,9 +572,11 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
     Ok((baseline, vec![ranks]))
 }
 
-/// How every partitioned traversal of `bench` and `suite` runs.
-pub fn traversal_options(top_down: bool) -> PartitionedOptions {
-    PartitionedOptions { bottom_up: !top_down, ..Default::default() }
+/// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
+/// and each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size).
+pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>) -> PartitionedOptions {
+    let placement = graph.and_then(|graph| super::cc::placement_options(graph).placement);
+    PartitionedOptions { bottom_up: !top_down, placement, ..Default::default() }
 }
 
 /// `bench --partitions N[,N...]` or `--gpus LIST`: the partitioned BFS from `--roots` seeded
@@ -599,7 +602,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     let options = ScalingOptions {
         roots: args.roots,
         seed: input.seed,
-        traversal: traversal_options(args.gpu.top_down),
+        traversal: traversal_options(args.gpu.top_down, Some(&args.graph)),
         flags: Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false),
     };
     let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
@@ -662,7 +665,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     }
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
     let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };
-    let Some(run) = ranks.components(&partition, &options, 1)?.pop() else { return Ok(()) };
+    let placement = super::cc::placement_options(&args.graph).placement;
+    let Some(run) = ranks.components(&partition, &options, placement, 1)?.pop() else { return Ok(()) };
     let components = &run.components;
     if let Some(path) = &args.out {
         super::cc::write_components(&graph, components, path)?;
@@ -769,7 +773,8 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         let cutting = Instant::now();
         let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let runs = ranks.components(&partition, options, 1 + args.roots)?;
+        let placement = super::cc::placement_options(&args.graph).placement;
+        let runs = ranks.components(&partition, options, placement, 1 + args.roots)?;
         for run in &runs {
             warpath::cc::verify::validate_with_count(&graph, &run.components, reference)?;
         }

@@ -33,13 +33,22 @@ pub struct PartitionedOptions {
     pub beta: f32,
     /// False: top-down levels only.
     pub bottom_up: bool,
+    /// Where a GPU rank puts its part's lists ([`crate::multi::gpu::place_part_lists`]): `None`
+    /// chooses device memory when they fit beside the rank's buffers, else zero-copy.
+    pub placement: Option<crate::gpu::Placement>,
 }
 
 impl Default for PartitionedOptions {
     /// The persistent GPU kernel's defaults (`PersistentParams::default`).
     fn default() -> Self {
         let params = crate::bfs::gpu::persistent::PersistentParams::default();
-        PartitionedOptions { rule: params.switch_rule, alpha: params.alpha, beta: params.beta, bottom_up: true }
+        PartitionedOptions {
+            rule: params.switch_rule,
+            alpha: params.alpha,
+            beta: params.beta,
+            bottom_up: true,
+            placement: None,
+        }
     }
 }
 

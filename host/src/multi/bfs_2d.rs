@@ -74,19 +74,20 @@ pub fn bfs_2d_rank<C: Communicator>(comm: &mut C, part: &Part2d, source: u32) ->
         let (mut summed, exchange) = rank.level(comm, level)?;
         let exchange_bytes = comm.bytes_sent() - bytes_before;
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
-        levels.push(PartitionedLevel::counted(level, Direction::TopDown, counts, summed, unvisited_edges, exchange_bytes));
+        levels.push(PartitionedLevel::counted(
+            level,
+            Direction::TopDown,
+            counts,
+            summed,
+            unvisited_edges,
+            exchange_bytes,
+        ));
         level_times.extend([level_started.elapsed().as_nanos() as u64, exchange.as_nanos() as u64]);
         counts = [summed[FOUND], summed[FOUND_EDGES], 0];
         unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
     }
     let time = finish_levels(comm, &mut levels, &mut level_times, started)?;
-    Ok(RankTraversal {
-        first: part.first,
-        distances: rank.distances,
-        parents: rank.parents,
-        levels,
-        time,
-    })
+    Ok(RankTraversal { first: part.first, distances: rank.distances, parents: rank.parents, levels, time })
 }
 
 /// One rank's state: its owned vertices' labels, its share of the frontier, and which row-block

@@ -43,12 +43,13 @@ use warpath_interface::names;
 use crate::cc::cpu_afforest::{compress, link};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
 use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
+use crate::engine::Workspace;
 use crate::error::Result;
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, Placement};
 use crate::graph::Graph;
 use crate::multi::comm::{Communicator, ReduceOp};
-use crate::multi::gpu::{ensure_room, DeviceGather};
+use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 
@@ -230,24 +231,27 @@ pub fn components_in_process(
 pub fn components_gpu_in_process(
     partition: &Partition,
     options: &CcOptions,
+    placement: Option<Placement>,
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
         let gpu = GpuContext::new()?;
-        components_on_gpu(comm, &gpu, &partition.parts[comm.rank()], options, runs)
+        components_on_gpu(comm, &gpu, &partition.parts[comm.rank()], options, placement, runs)
     });
     Ok(by_run(ranks.into_iter().collect::<Result<Vec<_>>>()?))
 }
 
-/// Places this rank's `part` on `gpu` and runs the partitioned components `runs` times.
+/// Places this rank's `part` on `gpu` (where `placement` says; `None` chooses) and runs the
+/// partitioned components `runs` times.
 pub fn components_on_gpu<C: DeviceGather>(
     comm: &mut C,
     gpu: &GpuContext,
     part: &Part,
     options: &CcOptions,
+    placement: Option<Placement>,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
-    let mut placed = GpuCcPart::place(gpu, part)?;
+    let mut placed = GpuCcPart::place(gpu, part, placement)?;
     (0..runs).map(|_| components_rank_gpu(comm, &mut placed, options)).collect()
 }
 
@@ -275,16 +279,25 @@ pub struct GpuCcPart<'p> {
 }
 
 impl<'p> GpuCcPart<'p> {
-    pub fn place(gpu: &'p GpuContext, part: &'p Part) -> Result<GpuCcPart<'p>> {
+    /// Places the part's lists and their transpose on `gpu` ([`place_part_lists`]: where
+    /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
+    /// run's buffers.
+    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: Option<Placement>) -> Result<GpuCcPart<'p>> {
         let lists = &part.out_lists;
         let local = lists.graph.num_vertices().max(1);
         let ghosts = lists.ghosts();
         let ghost_ids = if ghosts.is_empty() { &[0u32][..] } else { ghosts };
+        // Labels a local vertex, components an owned one; pairs sent, received and hashed (two
+        // words, two, and a table of twice their count) for about a ghost each.
+        let buffers = 4 * local as u64 + 4 * part.owned as u64 + 48 * ghost_ids.len() as u64;
+        let workspace = Workspace::new(buffers, "the part's component labels and merge buffers");
+        let transpose = lists.graph.transpose();
+        let mut placed = place_part_lists(gpu, &[&lists.graph, &transpose], workspace, placement)?.into_iter();
         Ok(GpuCcPart {
             gpu,
             part,
-            out_lists: gpu.place_graph(&lists.graph, Placement::Device)?,
-            in_lists: gpu.place_graph(&lists.graph.transpose(), Placement::Device)?,
+            out_lists: placed.next().expect("the lists placed"),
+            in_lists: placed.next().expect("the transpose placed"),
             cc: CcBuffers {
                 labels: gpu.alloc_zeros(local, "the part's component labels")?,
                 control: gpu.alloc_zeros(warpath_interface::cc::CC_CONTROL_WORDS, "the CC control block")?,

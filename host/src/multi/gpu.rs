@@ -22,9 +22,11 @@ use warpath_interface::bfs::partitioned::{
 };
 use warpath_interface::{names, DeviceAddress};
 
+use crate::engine::{choose_placement, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
+use crate::graph::Graph;
 use crate::multi::bfs::{
     concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step, COUNTS, FOUND,
     FOUND_EDGES, INSPECTED,
@@ -131,6 +133,23 @@ impl DeviceGather for InProcess {
     }
 }
 
+/// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
+/// ([`choose_placement`]): where `requested` says, or, when it says nothing, in device memory
+/// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
+/// free memory less [`VRAM_MARGIN`], else zero-copy (pinned host memory mapped into the GPU,
+/// read over the bus): a part larger than its GPU still runs.
+pub fn place_part_lists(
+    gpu: &GpuContext,
+    lists: &[&Graph],
+    workspace: Workspace,
+    requested: Option<Placement>,
+) -> Result<Vec<DeviceGraph>> {
+    let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
+    let budget = gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN);
+    let placement = choose_placement(graph_bytes, workspace, budget, requested)?;
+    Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
+}
+
 /// One rank's part placed on its GPU, with the device buffers its levels use, allocated once
 /// and reused by every traversal.
 pub struct GpuPart<'p> {
@@ -177,18 +196,29 @@ pub struct GpuPart<'p> {
     counters: CudaSlice<u32>,
 }
 
+/// What a part's level buffers take in device memory (as [`GpuPart::place`] allocates them,
+/// in round figures): labels a local vertex, queues an owned one, the bitmaps.
+fn level_buffers(part: &Part) -> Workspace {
+    let local = part.out_lists.graph.num_vertices() as u64;
+    let ghosts = part.out_lists.ghosts().len() as u64;
+    let world = (part.bounds.len() - 1) as u64;
+    let bitmaps = (world + 4) * 8 * part.bitmap_words_per_part() as u64 + part.global.vertices / 4;
+    Workspace::new(8 * local + 12 * part.owned as u64 + 8 * ghosts + bitmaps, "the part's level buffers")
+}
+
 /// `u64` counter at word `index` of the counters read back.
 fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
 }
 
 impl<'p> GpuPart<'p> {
-    /// Places `part` on `gpu` (device memory; a part that does not fit is an out-of-memory
-    /// error naming it) and allocates the level buffers.
-    pub fn place(gpu: &'p GpuContext, part: &'p Part) -> Result<GpuPart<'p>> {
-        let placed = |lists: &LocalGraph| gpu.place_graph(&lists.graph, Placement::Device);
-        let out_lists = placed(&part.out_lists)?;
-        let in_lists = part.in_lists.as_ref().map(placed).transpose()?;
+    /// Places `part` on `gpu` ([`place_part_lists`]) and allocates the level buffers.
+    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: Option<Placement>) -> Result<GpuPart<'p>> {
+        let mut lists = vec![&part.out_lists.graph];
+        lists.extend(part.in_lists.as_ref().map(|l| &l.graph));
+        let mut placed = place_part_lists(gpu, &lists, level_buffers(part), placement)?.into_iter();
+        let out_lists = placed.next().expect("the out-lists placed");
+        let in_lists = placed.next();
         let ghost_ids = |lists: &LocalGraph| -> std::result::Result<CudaSlice<u32>, GpuError> {
             let ids = if lists.ghosts().is_empty() { &[0u32][..] } else { lists.ghosts() };
             gpu.upload(ids, "the ghosts' global ids")
@@ -545,7 +575,7 @@ pub fn bfs_sources_on_gpu<C: DeviceGather>(
     sources: &[u32],
     options: &PartitionedOptions,
 ) -> Result<Vec<RankTraversal>> {
-    let mut placed = GpuPart::place(gpu, part)?;
+    let mut placed = GpuPart::place(gpu, part, options.placement)?;
     sources.iter().map(|&source| bfs_rank_gpu(comm, &mut placed, source, options)).collect()
 }
 
