@@ -154,22 +154,13 @@ pub fn gather_tree<C: Communicator>(
     rank: RankTraversal,
     source: u32,
 ) -> Result<PartitionedTraversal> {
-    let widest = part.bounds.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-    let mut mine = vec![u64::MAX; widest];
-    for (slot, (&d, &p)) in mine.iter_mut().zip(rank.distances.iter().zip(&rank.parents)) {
-        *slot = (d as u64) << 32 | p as u64;
-    }
-    let mut all = vec![0u64; widest * comm.world_size()];
-    comm.all_gather(&mine, &mut all)?;
-    let n = part.global.vertices as usize;
-    let mut result = BfsResult { source, distances: Vec::with_capacity(n), parents: Vec::with_capacity(n) };
-    for (p, share) in all.chunks(widest.max(1)).enumerate().take(comm.world_size()) {
-        let owned = (part.bounds[p + 1] - part.bounds[p]) as usize;
-        for &word in &share[..owned] {
-            result.distances.push((word >> 32) as u32);
-            result.parents.push(word as u32);
-        }
-    }
+    let mine: Vec<u64> = rank.distances.iter().zip(&rank.parents).map(|(&d, &p)| (d as u64) << 32 | p as u64).collect();
+    let words = part.gather_owned(comm, &mine)?;
+    let result = BfsResult {
+        source,
+        distances: words.iter().map(|&word| (word >> 32) as u32).collect(),
+        parents: words.iter().map(|&word| word as u32).collect(),
+    };
     Ok(PartitionedTraversal { result, levels: rank.levels, time: rank.time, ranks: comm.world_size() })
 }
 

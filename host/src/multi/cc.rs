@@ -158,11 +158,9 @@ impl RunClock {
 /// Sends each ghost's name here to its owner, and returns the distinct pairs of names (the
 /// sender's, the owner's) that differ, flattened, in ascending order.
 fn joined_names<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Result<Vec<u32>> {
-    let lists = &part.out_lists;
-    let (ghosts, owned) = (lists.ghosts(), part.owned as usize);
-    // Ghosts ascend by global id and parts are ranges: each owner's ghosts are one stretch.
-    let starts: Vec<usize> = part.bounds.iter().map(|&b| ghosts.partition_point(|&g| g < b)).collect();
-    let outgoing: Vec<Vec<u32>> = starts
+    let (ghosts, owned) = (part.out_lists.ghosts(), part.owned as usize);
+    let outgoing: Vec<Vec<u32>> = part
+        .ghost_starts()
         .windows(2)
         .map(|w| (w[0]..w[1]).into_par_iter().flat_map_iter(|i| [ghosts[i], names[owned + i]]).collect())
         .collect();
@@ -274,8 +272,6 @@ pub struct GpuCcPart<'p> {
     joined_len: CudaSlice<u32>,
     /// The owned vertices' merged components.
     components: CudaSlice<u32>,
-    /// Where each rank's ghosts start among this part's (ghost indices), and the ghost count.
-    ghost_starts: Vec<usize>,
 }
 
 impl<'p> GpuCcPart<'p> {
@@ -310,7 +306,6 @@ impl<'p> GpuCcPart<'p> {
             joined: gpu.alloc_zeros(2, "the joined names")?,
             joined_len: gpu.alloc_zeros(1, "the joined names' count")?,
             components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
-            ghost_starts: part.bounds.iter().map(|&b| ghosts.partition_point(|&g| g < b)).collect(),
         })
     }
 
@@ -428,7 +423,7 @@ pub fn components_rank_gpu<C: DeviceGather>(
     gpu.synchronize()?;
     let local_time = clock.started.elapsed();
     placed.name_ghosts()?;
-    let regions: Vec<(usize, usize)> = placed.ghost_starts.windows(2).map(|w| (2 * w[0], 2 * (w[1] - w[0]))).collect();
+    let regions: Vec<(usize, usize)> = part.ghost_starts().windows(2).map(|w| (2 * w[0], 2 * (w[1] - w[0]))).collect();
     let words = comm.all_to_all_v_on_device(gpu, &placed.sent, &regions, &mut placed.received)?;
     let joined = placed.join(words / 2)?;
     let (merged, roots) = merge_pairs(comm, &joined)?;
@@ -456,16 +451,8 @@ pub fn gather_components<C: Communicator>(
     part: &Part,
     rank: RankComponents,
 ) -> Result<PartitionedComponents> {
-    let widest = part.bounds.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-    let mut mine = vec![u64::MAX; widest];
-    mine.iter_mut().zip(&rank.labels).for_each(|(slot, &label)| *slot = label as u64);
-    let mut all = vec![0u64; widest * comm.world_size()];
-    comm.all_gather(&mine, &mut all)?;
-    let mut labels = Vec::with_capacity(part.global.vertices as usize);
-    for (p, share) in all.chunks(widest.max(1)).enumerate().take(comm.world_size()) {
-        let owned = (part.bounds[p + 1] - part.bounds[p]) as usize;
-        labels.extend(share[..owned].iter().map(|&word| word as u32));
-    }
+    let mine: Vec<u64> = rank.labels.iter().map(|&label| label as u64).collect();
+    let labels = part.gather_owned(comm, &mine)?.into_iter().map(|word| word as u32).collect();
     Ok(PartitionedComponents { components: Components { labels }, timing: rank.timing, ranks: comm.world_size() })
 }
 

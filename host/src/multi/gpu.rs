@@ -230,10 +230,7 @@ impl<'p> GpuPart<'p> {
         let world = part.bounds.len() - 1;
         let global_words = 2 * (part.global.vertices as usize).div_ceil(64).max(1);
         let ghosts = part.out_lists.ghosts().len().max(1);
-        let lists = &part.out_lists;
-        // Ghosts ascend by global id and parts are ranges: each rank's ghosts are one stretch.
-        let regions: Vec<u32> =
-            part.bounds.iter().map(|&start| lists.ghosts().partition_point(|&v| v < start) as u32).collect();
+        let regions: Vec<u32> = part.ghost_starts().into_iter().map(|start| start as u32).collect();
         Ok(GpuPart {
             gpu,
             part,

@@ -108,11 +108,37 @@ impl Part {
         self.in_lists.as_ref().unwrap_or(&self.out_lists)
     }
 
+    /// Where each rank's ghosts start among the out-lists' ghosts (`world + 1` indices, the
+    /// last the ghost count): ghosts ascend by global id and parts are ranges, so each rank's
+    /// ghosts are one stretch.
+    pub fn ghost_starts(&self) -> Vec<usize> {
+        let ghosts = self.out_lists.ghosts();
+        self.bounds.iter().map(|&start| ghosts.partition_point(|&g| g < start)).collect()
+    }
+
+    /// Every rank's `mine` (one word an owned vertex, in order), through an all-gather of
+    /// shares padded to the widest part: the words of all vertices, in global order, on every
+    /// rank (for one process per GPU, where no rank sees the others' memory).
+    pub fn gather_owned<C: crate::multi::Communicator>(&self, comm: &mut C, mine: &[u64]) -> Result<Vec<u64>> {
+        let widest = self.bounds.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        let mut share = vec![u64::MAX; widest];
+        share[..mine.len()].copy_from_slice(mine);
+        let mut all = vec![0u64; widest * comm.world_size()];
+        comm.all_gather(&share, &mut all)?;
+        let mut words = Vec::with_capacity(self.global.vertices as usize);
+        for (p, share) in all.chunks(widest.max(1)).enumerate().take(comm.world_size()) {
+            words.extend_from_slice(&share[..(self.bounds[p + 1] - self.bounds[p]) as usize]);
+        }
+        Ok(words)
+    }
+
     /// An error unless a communicator of `world` ranks runs this partition, one rank a part.
     pub fn check_world(&self, world: usize) -> Result<()> {
         let parts = self.bounds.len() - 1;
         if world != parts {
-            return Err(Error::InvalidArgument(format!("the graph has {parts} parts but the communicator {world} ranks")));
+            return Err(Error::InvalidArgument(format!(
+                "the graph has {parts} parts but the communicator {world} ranks"
+            )));
         }
         Ok(())
     }
