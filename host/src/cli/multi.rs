@@ -57,8 +57,9 @@ pub struct MultiArgs {
         help = "Run the partitioned BFS or CC on these GPUs through NCCL: 0,1,... or all",
         long_help = "Run the partitioned BFS or CC with one rank per GPU listed (0,1,... or all), one thread a \
                      GPU, each rank's work on its GPU, the frontiers (CC: the merge's pairs) exchanged through \
-                     NCCL. Needs warpath \
-                     built with the nccl feature and libnccl at run time."
+                     NCCL. bench and suite measure the first GPU alone, then the first 2, 4, 8, ... GPUs of \
+                     the list, then the whole list, from one load of the graph. Needs warpath built with the \
+                     nccl feature and libnccl at run time."
     )]
     pub gpus: Option<String>,
     #[arg(
@@ -563,13 +564,25 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
         let sets = counts.into_iter().filter(|&n| n > 1).map(|parts| Ranks::Threads { parts, on_gpu }).collect();
         return Ok((Ranks::Threads { parts: 1, on_gpu }, sets));
     }
-    let ranks = Ranks::of(multi, backend)?;
-    let baseline = match &ranks {
-        Ranks::Gpus(ordinals) => Ranks::Gpus(ordinals[..1].to_vec()),
-        Ranks::Threads { on_gpu, .. } => Ranks::Threads { parts: 1, on_gpu: *on_gpu },
-        Ranks::Process { .. } | Ranks::Grid(_) => unreachable!("--rank and --layout 2d are handled above"),
-    };
-    Ok((baseline, vec![ranks]))
+    match Ranks::of(multi, backend)? {
+        Ranks::Gpus(ordinals) => {
+            let sets = doubling_prefixes(&ordinals).into_iter().map(Ranks::Gpus).collect();
+            Ok((Ranks::Gpus(ordinals[..1].to_vec()), sets))
+        }
+        Ranks::Threads { .. } | Ranks::Process { .. } | Ranks::Grid(_) => {
+            unreachable!("--partitions, --rank and --layout 2d are handled above")
+        }
+    }
+}
+
+/// The GPU sets a bench of `--gpus LIST` measures after the first GPU alone: the first 2, 4,
+/// 8, ... of the list, then the whole list (one set of one GPU when the list has one), so one
+/// load of the graph gives the strong-scaling table.
+fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
+    let counts = std::iter::successors(Some(2), |&n: &usize| Some(n * 2)).take_while(|&n| n < ordinals.len());
+    let mut sets: Vec<Vec<usize>> = counts.map(|n| ordinals[..n].to_vec()).collect();
+    sets.push(ordinals.to_vec());
+    sets
 }
 
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
@@ -833,4 +846,19 @@ struct CcScalingRow {
     /// One partition's median time over this set's.
     speedup: f64,
     trials: Vec<TimingRow>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubling_prefixes;
+
+    #[test]
+    fn a_gpu_list_is_measured_on_its_doubling_prefixes_then_whole() {
+        assert_eq!(doubling_prefixes(&[3]), vec![vec![3]]);
+        assert_eq!(doubling_prefixes(&[0, 1]), vec![vec![0, 1]]);
+        assert_eq!(doubling_prefixes(&[0, 1, 2]), vec![vec![0, 1], vec![0, 1, 2]]);
+        assert_eq!(doubling_prefixes(&[0, 1, 2, 3]), vec![vec![0, 1], vec![0, 1, 2, 3]]);
+        let eight: Vec<usize> = (0..8).collect();
+        assert_eq!(doubling_prefixes(&eight), vec![eight[..2].to_vec(), eight[..4].to_vec(), eight.clone()]);
+    }
 }
