@@ -3,7 +3,7 @@ use std::sync::{Arc, Mutex};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{
-    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr,
+    sys, CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, CudaView, DevicePtr, DevicePtrMut, DeviceRepr,
     PinnedHostSlice, ValidAsZeroBits,
 };
 use cudarc::nvrtc::Ptx;
@@ -256,7 +256,12 @@ impl GpuContext {
     }
 
     /// Copies `host` into `device` from element `at` on.
-    pub fn copy_into_at<T: DeviceRepr>(&self, host: &[T], device: &mut CudaSlice<T>, at: usize) -> Result<(), GpuError> {
+    pub fn copy_into_at<T: DeviceRepr>(
+        &self,
+        host: &[T],
+        device: &mut CudaSlice<T>,
+        at: usize,
+    ) -> Result<(), GpuError> {
         if at + host.len() > device.len() {
             return Err(GpuError::Contract {
                 kernel: "cuMemcpyHtoD",
@@ -450,8 +455,7 @@ impl GpuContext {
                 + empty_lists_bytes(graph.num_vertices()),
             "the graph's CSR arrays",
         )?;
-        let offsets =
-            self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
+        let offsets = self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
         let targets = match pinned_block(graph.targets_array()) {
             Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists")?,
             None => self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
@@ -966,6 +970,20 @@ impl DeviceGraph {
     pub fn weight_kind(&self) -> Option<WeightKind> {
         self.weights.as_ref().map(|(_, kind)| *kind)
     }
+}
+
+/// Words `start..start + 2 * len` of `words` read as `len` `u64`s, each pair low word first:
+/// the kernels' 64-bit counters, which the interface puts at even words of a `u32` block.
+/// `None` when `start` is odd or the words run past the end.
+pub fn u64_pairs(words: &CudaSlice<u32>, start: usize, len: usize) -> Option<CudaView<'_, u64>> {
+    if start % 2 != 0 || start + 2 * len > words.len() {
+        return None;
+    }
+    let view = words.slice(start..start + 2 * len);
+    // SAFETY: every bit pattern is a `u64`; the view starts at an even word of an allocation
+    // that cuMemAlloc aligned to 256 bytes, so at 8 bytes, and its `2 * len` words are `len`
+    // `u64`s.
+    unsafe { view.transmute::<u64>(len) }
 }
 
 /// Device bytes of the bitmap of empty lists that every placed graph keeps in device memory,

@@ -32,16 +32,16 @@ macro_rules! launch {
 }
 
 mod context;
-pub mod pinned;
-pub mod staging;
 mod error;
+pub mod launch;
 #[cfg(feature = "nccl")]
 pub mod nccl;
-pub mod launch;
+pub mod pinned;
 pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
+pub mod staging;
 
-pub use context::{empty_lists_bytes, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
+pub use context::{empty_lists_bytes, u64_pairs, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
 pub use error::GpuError;
 pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};

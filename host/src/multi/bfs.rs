@@ -189,6 +189,13 @@ pub(crate) trait RankWork<C: Communicator> {
     /// All-gathers the frontier at distance `level` and searches the unvisited vertices'
     /// in-lists for it.
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step>;
+    /// This level's `counts` (this rank's, as its step returned them) summed over the ranks,
+    /// the same on every rank: one all-reduce, or wherever the rank keeps them.
+    fn sum_counts(&mut self, comm: &mut C, counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
+        let mut summed = counts;
+        comm.all_reduce(&mut summed, ReduceOp::Sum)?;
+        Ok(summed)
+    }
     /// The owned vertices' distances and parents (global ids).
     fn labels(self) -> Result<(Vec<u32>, Vec<u32>)>;
 }
@@ -252,8 +259,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         let bytes_before = comm.bytes_sent();
         let step = if bottom_up { work.bottom_up(comm, level)? } else { work.top_down(comm, level)? };
         let exchange_bytes = comm.bytes_sent() - bytes_before;
-        let mut summed = step.counts;
-        comm.all_reduce(&mut summed, ReduceOp::Sum)?;
+        let summed = work.sum_counts(comm, step.counts)?;
         let direction = if bottom_up { Direction::BottomUp } else { Direction::TopDown };
         let mut record = PartitionedLevel::counted(level, direction, counts, summed, unvisited_edges, exchange_bytes);
         record.trace.decision = options.bottom_up.then(|| switching.explain(&inputs));

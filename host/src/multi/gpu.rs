@@ -57,6 +57,48 @@ pub trait DeviceGather: Communicator {
         regions: &[(usize, usize)],
         incoming: &mut CudaSlice<u32>,
     ) -> Result<usize>;
+
+    /// [`all_to_all_v_on_device`](Self::all_to_all_v_on_device) where this rank already knows
+    /// what each rank sends it: `from[r]` words from rank `r` (a level's counts, all-gathered on
+    /// the device, give every rank both its sends and its receives: no host exchange of lengths).
+    fn all_to_all_v_on_device_known(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        from: &[usize],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize>;
+
+    /// The `len` counts at words `start..start + 2 * len` of `counters` (`u64`s, each pair low
+    /// word first: [`u64_pairs`](crate::gpu::u64_pairs)), summed over the ranks into `summed`, ordered after the work
+    /// queued on `gpu`'s stream. NCCL adds nothing to [`bytes_sent`](Communicator::bytes_sent):
+    /// counts are not frontier exchange.
+    fn sum_counts_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        counters: &CudaSlice<u32>,
+        start: usize,
+        len: usize,
+        summed: &mut CudaSlice<u64>,
+    ) -> Result<()>;
+}
+
+/// [`DeviceGather::sum_counts_on_device`] through host memory: read back, the host all-reduce,
+/// copied in.
+pub fn sum_counts_through_host<C: Communicator>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    counters: &CudaSlice<u32>,
+    start: usize,
+    len: usize,
+    summed: &mut CudaSlice<u64>,
+) -> Result<()> {
+    let mut words = vec![0u32; 2 * len];
+    gpu.download_at(counters, start, &mut words)?;
+    let mut counts: Vec<u64> = words.chunks_exact(2).map(|pair| pair[0] as u64 | (pair[1] as u64) << 32).collect();
+    comm.all_reduce(&mut counts, crate::multi::comm::ReduceOp::Sum)?;
+    gpu.copy_into(&counts, summed).map_err(Error::Gpu)
 }
 
 /// [`DeviceGather::all_to_all_v_on_device`] through host memory: each region read back, the
@@ -131,6 +173,28 @@ impl DeviceGather for InProcess {
     ) -> Result<usize> {
         all_to_all_through_host(self, gpu, outgoing, regions, incoming)
     }
+
+    fn all_to_all_v_on_device_known(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        _from: &[usize],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize> {
+        all_to_all_through_host(self, gpu, outgoing, regions, incoming)
+    }
+
+    fn sum_counts_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        counters: &CudaSlice<u32>,
+        start: usize,
+        len: usize,
+        summed: &mut CudaSlice<u64>,
+    ) -> Result<()> {
+        sum_counts_through_host(self, gpu, counters, start, len, summed)
+    }
 }
 
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
@@ -191,10 +255,20 @@ pub struct GpuPart<'p> {
     /// Pairs for each rank this level, and where each rank's region of `sent` starts (in
     /// pairs: the first index of its ghosts, which are contiguous), on the device and here.
     sent_counts: CudaSlice<u32>,
+    /// Every rank's `sent_counts`, all-gathered: row `r` what rank `r` sends each rank.
+    count_matrix: CudaSlice<u32>,
     ghost_regions: CudaSlice<u32>,
     regions: Vec<u32>,
     counters: CudaSlice<u32>,
+    /// The level's counts (`counters`' first [`COUNTS`] `u64`s) summed over the ranks.
+    summed: CudaSlice<u64>,
 }
+
+// The level's counts for the all-reduce are the counters' first `u64`s, in the level loop's
+// order: the ranks sum them on the device without packing them first.
+const _: () = assert!(
+    counters::NEXT_LEN == 2 * FOUND && counters::FOUND_EDGES == 2 * FOUND_EDGES && counters::INSPECTED == 2 * INSPECTED
+);
 
 /// What a part's level buffers take in device memory (as [`GpuPart::place`] allocates them,
 /// in round figures): labels a local vertex, queues an owned one, the bitmaps.
@@ -255,9 +329,11 @@ impl<'p> GpuPart<'p> {
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
             received: gpu.alloc_zeros(2, "the discoveries received")?,
             sent_counts: gpu.alloc_zeros(world, "the discoveries per rank")?,
+            count_matrix: gpu.alloc_zeros(world * world, "every rank's discoveries per rank")?,
             ghost_regions: gpu.upload(&regions, "the ghosts' regions")?,
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
+            summed: gpu.alloc_zeros(COUNTS, "the level counts summed over the ranks")?,
         })
     }
 
@@ -511,14 +587,26 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.launch_pack_queue()?;
         }
         self.begin_level()?;
+        // A top-down level inspects its frontier's out-edges: the count the all-reduce sums.
+        let inspected = self.frontier_edges;
+        self.gpu.copy_into_at(
+            &[inspected as u32, (inspected >> 32) as u32],
+            &mut self.counters,
+            counters::INSPECTED,
+        )?;
         if self.frontier_len > 0 {
             self.launch_top_down(level)?;
         }
-        let counts = self.gpu.download(&self.sent_counts)?;
-        let regions: Vec<(usize, usize)> =
-            counts.iter().zip(&self.regions).map(|(&count, &start)| (2 * start as usize, 2 * count as usize)).collect();
         let exchanging = Instant::now();
-        let words = comm.all_to_all_v_on_device(self.gpu, &self.sent, &regions, &mut self.received)?;
+        // Every rank's pairs for every rank, gathered on the device and read once: this rank's
+        // row says what it sends, its column what it receives.
+        comm.all_gather_on_device(self.gpu, &self.sent_counts, &mut self.count_matrix)?;
+        let matrix = self.gpu.download(&self.count_matrix)?;
+        let (me, world) = (comm.rank(), self.regions.len() - 1);
+        let regions: Vec<(usize, usize)> =
+            (0..world).map(|r| (2 * self.regions[r] as usize, 2 * matrix[me * world + r] as usize)).collect();
+        let from: Vec<usize> = (0..world).map(|r| 2 * matrix[r * world + me] as usize).collect();
+        let words = comm.all_to_all_v_on_device_known(self.gpu, &self.sent, &regions, &from, &mut self.received)?;
         let exchange = exchanging.elapsed();
         if words > 0 {
             self.launch_receive((words / 2) as u32, level)?;
@@ -541,6 +629,14 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         }
         let counted = self.read_counters()?;
         Ok(Step { counts: self.end_level(&counted, true), exchange })
+    }
+
+    fn sum_counts(&mut self, comm: &mut C, _counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
+        // The counters hold this rank's counts (the level's kernels, and a top-down level's
+        // inspected edges written before them): summed where they are, read back once.
+        comm.sum_counts_on_device(self.gpu, &self.counters, 0, COUNTS, &mut self.summed)?;
+        let summed = self.gpu.download(&self.summed)?;
+        Ok(std::array::from_fn(|i| summed[i]))
     }
 
     fn labels(self) -> Result<(Vec<u32>, Vec<u32>)> {

@@ -19,9 +19,9 @@ use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 
 use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present};
-use crate::gpu::{GpuContext, GpuError};
+use crate::gpu::{u64_pairs, GpuContext, GpuError};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
-use crate::multi::gpu::{all_to_all_through_host, ensure_room, DeviceGather};
+use crate::multi::gpu::{all_to_all_through_host, ensure_room, sum_counts_through_host, DeviceGather};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
@@ -88,6 +88,8 @@ pub struct Nccl {
     comm: Comm,
     stream: Arc<CudaStream>,
     bytes_sent: u64,
+    /// Where each peer's words of a device all-to-all land, grown as needed and kept.
+    landing: Vec<Option<CudaSlice<u32>>>,
 }
 
 fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
@@ -105,7 +107,7 @@ impl Nccl {
     pub fn join_on(gpu: &GpuContext, rank: usize, world: usize, id: Id) -> Result<Nccl> {
         let stream = gpu.stream().clone();
         let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
-        Ok(Nccl { comm, stream, bytes_sent: 0 })
+        Ok(Nccl { comm, stream, bytes_sent: 0, landing: Vec::new() })
     }
 
     fn upload<T: DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
@@ -260,34 +262,91 @@ impl DeviceGather for Nccl {
         if self.stream.cu_stream() != gpu.stream().cu_stream() {
             return all_to_all_through_host(self, gpu, outgoing, regions, incoming);
         }
-        // Row r of the matrix: what rank r sends to each rank.
         let lengths: Vec<u64> = regions.iter().map(|&(_, len)| len as u64).collect();
         let mut matrix = vec![0u64; world * world];
         self.all_gather(&lengths, &mut matrix)?;
         let from: Vec<usize> = (0..world).map(|r| matrix[r * world + me] as usize).collect();
+        self.all_to_all_v_on_device_known(gpu, outgoing, regions, &from, incoming)
+    }
+
+    fn all_to_all_v_on_device_known(
+        &mut self,
+        gpu: &GpuContext,
+        outgoing: &CudaSlice<u32>,
+        regions: &[(usize, usize)],
+        from: &[usize],
+        incoming: &mut CudaSlice<u32>,
+    ) -> Result<usize> {
+        let (me, world) = (self.rank(), self.world_size());
+        if regions.len() != world || from.len() != world {
+            return Err(misuse(format!(
+                "all_to_all_v on {world} ranks needs {world} regions and counts, not {} and {}",
+                regions.len(),
+                from.len()
+            )));
+        }
+        if self.stream.cu_stream() != gpu.stream().cu_stream() {
+            return all_to_all_through_host(self, gpu, outgoing, regions, incoming);
+        }
         let total: usize = from.iter().sum();
         ensure_room(gpu, incoming, total)?;
         let offsets: Vec<usize> = from.iter().scan(0, |at, &len| Some(std::mem::replace(at, *at + len))).collect();
-        // Shifted pairs, one group each: at step k every rank sends to rank + k and receives
-        // from rank - k, so each group's send meets its peer's receive.
-        for k in 1..world {
-            let (to, source) = ((me + k) % world, (me + world - k) % world);
+        self.landing.resize_with(world, || None);
+        for (peer, landing) in self.landing.iter_mut().enumerate() {
+            if landing.as_ref().map_or(0, CudaSlice::len) < from[peer] {
+                let words = from[peer].next_power_of_two();
+                *landing = Some(self.stream.alloc_zeros(words).map_err(driver_failed("cuMemAlloc"))?);
+            }
+        }
+        {
+            // Every peer's send and receive in one group: NCCL schedules them together (its
+            // all-to-all pattern), one launch a level instead of one a peer. Each peer's words
+            // land in a buffer of their own: one group cannot hold several views of `incoming`.
             let mut group = self.comm.group();
-            let (start, len) = regions[to];
-            if len > 0 {
-                group.send(outgoing.slice(start..start + len), to as i32).map_err(|e| nccl_failed("ncclSend", e))?;
+            for (peer, landing) in self.landing.iter_mut().enumerate().filter(|&(peer, _)| peer != me) {
+                let (start, len) = regions[peer];
+                if len > 0 {
+                    group
+                        .send(outgoing.slice(start..start + len), peer as i32)
+                        .map_err(|e| nccl_failed("ncclSend", e))?;
+                }
+                if let (Some(landing), true) = (landing, from[peer] > 0) {
+                    group.recv(landing.slice_mut(..from[peer]), peer as i32).map_err(|e| nccl_failed("ncclRecv", e))?;
+                }
             }
-            let (at, expected) = (offsets[source], from[source]);
-            if expected > 0 {
-                group
-                    .recv(incoming.slice_mut(at..at + expected), source as i32)
-                    .map_err(|e| nccl_failed("ncclRecv", e))?;
-            }
+        }
+        for (peer, landing) in self.landing.iter().enumerate().filter(|&(peer, _)| peer != me && from[peer] > 0) {
+            let landing = landing.as_ref().expect("grown above");
+            gpu.copy_on_device(landing, 0, incoming, offsets[peer], from[peer])?;
         }
         let (start, len) = regions[me];
         gpu.copy_on_device(outgoing, start, incoming, offsets[me], len)?;
-        self.bytes_sent += 4 * lengths.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, &l)| l).sum::<u64>();
+        self.bytes_sent +=
+            4 * regions.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, &(_, l))| l as u64).sum::<u64>();
         Ok(total)
+    }
+
+    fn sum_counts_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        counters: &CudaSlice<u32>,
+        start: usize,
+        len: usize,
+        summed: &mut CudaSlice<u64>,
+    ) -> Result<()> {
+        if self.stream.cu_stream() != gpu.stream().cu_stream() {
+            return sum_counts_through_host(self, gpu, counters, start, len, summed);
+        }
+        let counts = u64_pairs(counters, start, len).filter(|_| summed.len() >= len).ok_or_else(|| {
+            misuse(format!(
+                "summing {len} counts from word {start} of {} into {} needs an even start and room",
+                counters.len(),
+                summed.len()
+            ))
+        })?;
+        let mut out = summed.slice_mut(..len);
+        self.comm.all_reduce(&counts, &mut out, &NcclOp::Sum).map_err(|e| nccl_failed("ncclAllReduce", e))?;
+        Ok(())
     }
 }
 
