@@ -838,8 +838,8 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
-    use warpath::bfs::KernelName;
     use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
+    use warpath::bfs::KernelName;
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 
     /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).

@@ -30,6 +30,9 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(err) => return argument_error(err),
     };
+    if places_one_gpu_graph(&cli.command) {
+        warpath::engine::start_gpu_early();
+    }
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
         Command::Cc(a) => cc::run(a),
@@ -40,6 +43,7 @@ pub fn run() -> i32 {
         Command::Bench(a) => bench::run(a),
         Command::Suite(a) => suite::run(a),
     };
+    warpath::engine::settle_gpu_early();
     match outcome {
         Ok(()) => 0,
         Err(err) => {
@@ -52,12 +56,29 @@ pub fn run() -> i32 {
     }
 }
 
+/// Whether `command` will place one graph on one GPU (the GPU or auto backend, not
+/// partitioned): then the GPU context is made while the graph loads
+/// ([`warpath::engine::start_gpu_early`]). Partitioned runs make a context per rank instead.
+fn places_one_gpu_graph(command: &Command) -> bool {
+    let (graph, multi) = match command {
+        Command::Bfs(a) => (&a.graph, Some(&a.multi)),
+        Command::Cc(a) => (&a.graph, Some(&a.multi)),
+        Command::Sssp(a) => (&a.graph, None),
+        Command::Bench(a) => (&a.graph, Some(&a.multi)),
+        _ => return false,
+    };
+    graph.backend() != warpath::engine::Backend::Cpu && !multi.is_some_and(|m| m.requested())
+}
+
 /// Help and version go out as clap writes them; a bad argument is one line naming the problem
 /// (clap's message with its possible values, without the usage lines under it) and exit code 2, as every
 /// other bad input.
 fn argument_error(err: clap::Error) -> i32 {
     use clap::error::ErrorKind;
-    if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = err.print();
         return if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 };
     }

@@ -6,9 +6,11 @@
 //! asks for a [`Prepared`] graph, and picks its kernels itself (the BFS `Traverser`, for one).
 
 pub mod backend;
+pub mod early;
 pub mod placement;
 pub mod prepared;
 
 pub use backend::{Backend, BackendUsed};
+pub use early::{settle_gpu_early, start_gpu_early};
 pub use placement::{choose_placement, PlacementOptions, Workspace, VRAM_MARGIN};
 pub use prepared::{prepare, GpuGraph, Prepared};

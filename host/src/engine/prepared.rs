@@ -133,7 +133,8 @@ fn place_on_gpu(
     workspace: Workspace,
     warnings: &mut Vec<String>,
 ) -> std::result::Result<GpuGraph, GpuError> {
-    let gpu = GpuContext::new()?;
+    // The context `start_gpu_early` made while the graph loaded, or a new one.
+    let gpu = super::early::take_early_gpu().unwrap_or_else(GpuContext::new)?;
     let budget = match options.vram_budget {
         Some(budget) => budget,
         None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
@@ -148,9 +149,8 @@ fn place_on_gpu(
     // A directed graph brings its transpose (in-lists) when the algorithm reads them, as big
     // again.
     let transpose = (workspace.in_lists && !graph.is_undirected()).then(|| graph.transpose());
-    let compressed = options
-        .compressed
-        .then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
+    let compressed =
+        options.compressed.then(|| (CompressedGraph::encode(graph), transpose.as_ref().map(CompressedGraph::encode)));
     let copies = if transpose.is_some() { 2 } else { 1 };
     // Every placed graph keeps its bitmap of empty lists in device memory.
     let empty_lists = copies * crate::gpu::empty_lists_bytes(graph.num_vertices());
@@ -159,8 +159,7 @@ fn place_on_gpu(
             let both = [Some(out), inbound.as_ref()];
             let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
             // Degrees and restart points stay in device memory whatever the placement.
-            let extras =
-                both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+            let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
             (bytes, extras + empty_lists)
         }
         None => {

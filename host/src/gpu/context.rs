@@ -231,6 +231,19 @@ impl GpuContext {
         Ok(device)
     }
 
+    /// Allocates the pinned staging buffers of large uploads now rather than at the first one
+    /// (pinning runs at a few GB/s on a virtual machine: tens of milliseconds), when uploads
+    /// go through them.
+    pub fn prepare_staging(&self) -> Result<(), GpuError> {
+        if self.upload_path == UploadPath::Staged {
+            let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if staging.is_none() {
+                *staging = Some(Staging::new(&self.context)?);
+            }
+        }
+        Ok(())
+    }
+
     /// Queues the copy of `host` to `device` through the staging buffers (allocated on first
     /// use). The caller guarantees `device` holds `host.len()` bytes and synchronizes.
     fn copy_staged(&self, host: &[u8], device: sys::CUdeviceptr) -> Result<(), GpuError> {
