@@ -67,9 +67,10 @@ impl GraphBuilder {
     }
 
     /// A parallel counting sort by source, then a parallel sort-and-dedup of each neighbor
-    /// list where it lies (see `counting_sort`). Memory: the edge list, given back as it is
-    /// scattered, beside one `u32` per directed edge and two `u64` per vertex; then those
-    /// beside the final lists; with weights, one more `u32`/`f32` per directed edge in each.
+    /// list where it lies (see `counting_sort`). Memory: the edge list beside one `u32` per
+    /// directed edge and two `u64` per vertex while the lists are scattered; then, the edge
+    /// list dropped, those beside the final lists (about twice the final CSR at the peak);
+    /// with weights, one more `u32`/`f32` per directed edge in each.
     pub fn build(&self, list: EdgeList) -> Result<Graph> {
         let EdgeList { num_vertices, edges, undirected, id_base, weights } = list;
         let undirected = undirected || self.symmetrize;
@@ -156,8 +157,12 @@ fn build_lists<W: Weight>(
     id_base: u32,
     memory: MemoryProvider,
 ) -> (Graph, Vec<W>) {
-    let edges_of_list = ListEdges { edges: &edges, weights: &weights, undirected };
-    let (offsets, targets, kept_weights) = counting_sort(n, &edges_of_list, memory);
+    let scattered = scatter_by_source(n, &ListEdges { edges: &edges, weights: &weights, undirected });
+    // The edge list is spent: dropped before the final lists are made, so that peak memory is
+    // the larger of (edge list + scattered lists) and (scattered + final lists), about twice
+    // the final CSR, not the three together.
+    drop((edges, weights));
+    let (offsets, targets, kept_weights) = scattered.into_lists(memory);
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
@@ -204,6 +209,21 @@ pub(crate) fn counting_sort<W: Weight>(
     edges: &impl EdgeSource<W>,
     memory: MemoryProvider,
 ) -> (HostArray<u64>, HostArray<u32>, Vec<W>) {
+    scatter_by_source(n, edges).into_lists(memory)
+}
+
+/// The edges' targets (and weights) grouped by source, each list unsorted and with its
+/// repeats: the counting sort's first half, after which the edges are no longer read.
+struct Scattered<W> {
+    n: usize,
+    raw_offsets: Vec<u64>,
+    raw: Vec<u32>,
+    raw_weights: Vec<W>,
+}
+
+/// Counts each source's edges and scatters the targets into their lists (see
+/// [`counting_sort`]).
+fn scatter_by_source<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> Scattered<W> {
     let weighted = std::mem::size_of::<W>() != 0;
     let threads = rayon::current_num_threads();
     let mut raw_offsets = vec![0u64; n + 1];
@@ -242,67 +262,79 @@ pub(crate) fn counting_sort<W: Weight>(
             })
         });
     }
+    Scattered { n, raw_offsets, raw, raw_weights }
+}
 
-    // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
-    let ranges = vertex_ranges(&raw_offsets, 8 * threads);
-    let mut offsets = HostArray::<u64>::zeroed(n + 1, memory);
-    {
-        let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
-        let kept = split_by(&mut offsets[1..], &ranges, |r| r.len());
-        let lists = split_by(&mut raw, &ranges, entries);
-        let list_weights = split_by(&mut raw_weights, &ranges, |r| if weighted { entries(r) } else { 0 });
-        ranges.par_iter().zip(kept).zip(lists).zip(list_weights).for_each(|(((range, kept), lists), weights)| {
-            let base = raw_offsets[range.start] as usize;
-            let mut pairs: Vec<(u32, W)> = Vec::new();
-            for (v, kept) in range.clone().zip(kept) {
-                let slots = raw_offsets[v] as usize - base..raw_offsets[v + 1] as usize - base;
-                *kept = if weighted {
-                    pairs.clear();
-                    pairs.extend(lists[slots.clone()].iter().copied().zip(weights[slots.clone()].iter().copied()));
-                    let unique = sort_dedup(&mut pairs);
-                    for (i, &(target, w)) in slots.zip(&pairs[..unique]) {
-                        lists[i] = target;
-                        weights[i] = w;
-                    }
-                    unique
-                } else {
-                    let list = &mut lists[slots];
-                    if list.len() > 1 << 16 {
-                        list.par_sort_unstable();
+impl<W: Weight> Scattered<W> {
+    /// The counting sort's second half: each list sorted by target (and weight) where it lies
+    /// and its repeats dropped, then, only if anything was dropped, the kept entries gathered
+    /// into the final arrays (in `memory`).
+    fn into_lists(self, memory: MemoryProvider) -> (HostArray<u64>, HostArray<u32>, Vec<W>) {
+        let Scattered { n, raw_offsets, mut raw, mut raw_weights } = self;
+        let weighted = std::mem::size_of::<W>() != 0;
+        let threads = rayon::current_num_threads();
+
+        // Sort and dedup every list where it lies; its kept length goes to `offsets[v + 1]`.
+        let ranges = vertex_ranges(&raw_offsets, 8 * threads);
+        let mut offsets = HostArray::<u64>::zeroed(n + 1, memory);
+        {
+            let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
+            let kept = split_by(&mut offsets[1..], &ranges, |r| r.len());
+            let lists = split_by(&mut raw, &ranges, entries);
+            let list_weights = split_by(&mut raw_weights, &ranges, |r| if weighted { entries(r) } else { 0 });
+            ranges.par_iter().zip(kept).zip(lists).zip(list_weights).for_each(|(((range, kept), lists), weights)| {
+                let base = raw_offsets[range.start] as usize;
+                let mut pairs: Vec<(u32, W)> = Vec::new();
+                for (v, kept) in range.clone().zip(kept) {
+                    let slots = raw_offsets[v] as usize - base..raw_offsets[v + 1] as usize - base;
+                    *kept = if weighted {
+                        pairs.clear();
+                        pairs.extend(lists[slots.clone()].iter().copied().zip(weights[slots.clone()].iter().copied()));
+                        let unique = sort_dedup(&mut pairs);
+                        for (i, &(target, w)) in slots.zip(&pairs[..unique]) {
+                            lists[i] = target;
+                            weights[i] = w;
+                        }
+                        unique
                     } else {
-                        list.sort_unstable();
-                    }
-                    dedup_sorted_targets(list)
-                } as u64;
+                        let list = &mut lists[slots];
+                        if list.len() > 1 << 16 {
+                            list.par_sort_unstable();
+                        } else {
+                            list.sort_unstable();
+                        }
+                        dedup_sorted_targets(list)
+                    } as u64;
+                }
+            });
+        }
+        prefix_sum(&mut offsets);
+        if offsets[n] == raw_offsets[n] {
+            // Nothing was dropped: the lists are final where they lie (copied into `memory`).
+            return (offsets, HostArray::moved_into(raw, memory), raw_weights);
+        }
+
+        // Gather the kept entries, each range of vertices into its own part of the final arrays.
+        let offsets_read: &[u64] = &offsets;
+        let mut targets = HostArray::<u32>::zeroed(offsets_read[n] as usize, memory);
+        let mut kept_weights = vec![W::default(); if weighted { offsets_read[n] as usize } else { 0 }];
+        let kept = |r: &Range<usize>| (offsets_read[r.end] - offsets_read[r.start]) as usize;
+        let target_pieces = split_by(&mut targets, &ranges, kept);
+        let weight_pieces = split_by(&mut kept_weights, &ranges, |r| if weighted { kept(r) } else { 0 });
+        ranges.par_iter().zip(target_pieces).zip(weight_pieces).for_each(|((range, targets), weights)| {
+            let mut at = 0;
+            for v in range.clone() {
+                let start = raw_offsets[v] as usize;
+                let len = (offsets_read[v + 1] - offsets_read[v]) as usize;
+                targets[at..at + len].copy_from_slice(&raw[start..start + len]);
+                if weighted {
+                    weights[at..at + len].copy_from_slice(&raw_weights[start..start + len]);
+                }
+                at += len;
             }
         });
+        (offsets, targets, kept_weights)
     }
-    prefix_sum(&mut offsets);
-    if offsets[n] == raw_offsets[n] {
-        // Nothing was dropped: the lists are final where they lie (copied into `memory`).
-        return (offsets, HostArray::moved_into(raw, memory), raw_weights);
-    }
-
-    // Gather the kept entries, each range of vertices into its own part of the final arrays.
-    let offsets_read: &[u64] = &offsets;
-    let mut targets = HostArray::<u32>::zeroed(offsets_read[n] as usize, memory);
-    let mut kept_weights = vec![W::default(); if weighted { offsets_read[n] as usize } else { 0 }];
-    let kept = |r: &Range<usize>| (offsets_read[r.end] - offsets_read[r.start]) as usize;
-    let target_pieces = split_by(&mut targets, &ranges, kept);
-    let weight_pieces = split_by(&mut kept_weights, &ranges, |r| if weighted { kept(r) } else { 0 });
-    ranges.par_iter().zip(target_pieces).zip(weight_pieces).for_each(|((range, targets), weights)| {
-        let mut at = 0;
-        for v in range.clone() {
-            let start = raw_offsets[v] as usize;
-            let len = (offsets_read[v + 1] - offsets_read[v]) as usize;
-            targets[at..at + len].copy_from_slice(&raw[start..start + len]);
-            if weighted {
-                weights[at..at + len].copy_from_slice(&raw_weights[start..start + len]);
-            }
-            at += len;
-        }
-    });
-    (offsets, targets, kept_weights)
 }
 
 /// `values` cut into consecutive pieces, one per range, of `len(range)` entries each.
@@ -551,7 +583,13 @@ mod tests {
     #[test]
     fn prefix_sums_run_in_parallel_pieces() {
         let mut values: Vec<u64> = (0..300_000).map(|i| i % 5).collect();
-        let expected: Vec<u64> = values.iter().scan(0, |s, &x| { *s += x; Some(*s) }).collect();
+        let expected: Vec<u64> = values
+            .iter()
+            .scan(0, |s, &x| {
+                *s += x;
+                Some(*s)
+            })
+            .collect();
         prefix_sum(&mut values);
         assert_eq!(values, expected);
     }
