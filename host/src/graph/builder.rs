@@ -169,8 +169,15 @@ fn build_lists<W: Weight>(
 /// Edges for the counting sort, walked whole by every thread (each keeps those of its own
 /// sources), so no two threads ever write the same memory.
 pub(crate) trait EdgeSource<W>: Sync {
-    /// Calls `visit(source, target, weight)` for every edge, always in the same order.
-    fn for_each(&self, visit: impl FnMut(u32, u32, W));
+    /// How many pieces the edges come in (an edge list's pairs, a graph's vertices).
+    fn pieces(&self) -> usize;
+    /// Calls `visit(source, target, weight)` for every edge of the pieces `pieces`, always in
+    /// the same order.
+    fn for_each_in(&self, pieces: Range<usize>, visit: impl FnMut(u32, u32, W));
+    /// Calls `visit` for every edge, always in the same order.
+    fn for_each(&self, visit: impl FnMut(u32, u32, W)) {
+        self.for_each_in(0..self.pieces(), visit)
+    }
 }
 
 /// An edge list, self-loops skipped, every edge both ways when `undirected`.
@@ -181,9 +188,15 @@ struct ListEdges<'a, W> {
 }
 
 impl<W: Weight> EdgeSource<W> for ListEdges<'_, W> {
+    fn pieces(&self) -> usize {
+        self.edges.len()
+    }
+
     #[inline]
-    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
-        for (i, &(u, v)) in self.edges.iter().enumerate() {
+    fn for_each_in(&self, pieces: Range<usize>, mut visit: impl FnMut(u32, u32, W)) {
+        let first = pieces.start;
+        for (i, &(u, v)) in self.edges[pieces].iter().enumerate() {
+            let i = first + i;
             if u != v {
                 let w = W::of(self.weights, i);
                 visit(u, v, w);
@@ -228,15 +241,12 @@ fn scatter_by_source<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> Scatter
     let threads = rayon::current_num_threads();
     let mut raw_offsets = vec![0u64; n + 1];
     let even: Vec<Range<usize>> = (0..threads).map(|t| n * t / threads..n * (t + 1) / threads).collect();
-    let counts = split_by(&mut raw_offsets[1..], &even, |r| r.len());
-    even.par_iter().zip(counts).for_each(|(range, counts)| {
-        let start = range.start;
-        edges.for_each(|source, _, _| {
-            if let Some(count) = counts.get_mut((source as usize).wrapping_sub(start)) {
-                *count += 1;
-            }
-        })
-    });
+    let mut counts: Vec<SourceCounts<'_>> = even
+        .iter()
+        .zip(split_by(&mut raw_offsets[1..], &even, |r| r.len()))
+        .map(|(range, counts)| SourceCounts { start: range.start, counts })
+        .collect();
+    walk_by_owner(edges, &even, &mut counts);
     prefix_sum(&mut raw_offsets);
     let total = raw_offsets[n] as usize;
 
@@ -247,22 +257,133 @@ fn scatter_by_source<W: Weight>(n: usize, edges: &impl EdgeSource<W>) -> Scatter
         let entries = |r: &Range<usize>| (raw_offsets[r.end] - raw_offsets[r.start]) as usize;
         let lists = split_by(&mut raw, &owners, entries);
         let list_weights = split_by(&mut raw_weights, &owners, |r| if weighted { entries(r) } else { 0 });
-        owners.par_iter().zip(lists).zip(list_weights).for_each(|((range, lists), weights)| {
-            let base = raw_offsets[range.start];
-            let mut cursor: Vec<usize> = raw_offsets[range.clone()].iter().map(|&o| (o - base) as usize).collect();
-            let start = range.start;
-            edges.for_each(|source, target, weight| {
-                if let Some(slot) = cursor.get_mut((source as usize).wrapping_sub(start)) {
-                    lists[*slot] = target;
-                    if weighted {
-                        weights[*slot] = weight;
-                    }
-                    *slot += 1;
-                }
+        let mut states: Vec<ListCursor<'_, W>> = owners
+            .iter()
+            .zip(lists)
+            .zip(list_weights)
+            .map(|((range, lists), weights)| {
+                let base = raw_offsets[range.start];
+                let cursor = raw_offsets[range.clone()].iter().map(|&o| (o - base) as usize).collect();
+                ListCursor { start: range.start, cursor, lists, weights }
             })
-        });
+            .collect();
+        walk_by_owner(edges, &owners, &mut states);
     }
     Scattered { n, raw_offsets, raw, raw_weights }
+}
+
+/// What an owner does with the edges of its sources: the counting pass counts them
+/// ([`SourceCounts`]), the scatter writes them into their lists ([`ListCursor`]). Each method
+/// copies the owner's slices into locals before its loop, which then keeps them in registers
+/// (through `&mut self` the loop reloaded them at every edge: half the speed).
+trait EdgeSink<W>: Send {
+    /// Walks every edge of `edges`, taking those whose source is this owner's.
+    fn take_owned(&mut self, edges: &impl EdgeSource<W>);
+    /// Takes `edges`, every one of them from this owner's sources.
+    fn take_all(&mut self, edges: &[(u32, u32, W)]);
+}
+
+/// One owner's share of the counting pass: the edge counts of its sources from `start` on.
+struct SourceCounts<'a> {
+    start: usize,
+    counts: &'a mut [u64],
+}
+
+impl<W: Weight> EdgeSink<W> for SourceCounts<'_> {
+    fn take_owned(&mut self, edges: &impl EdgeSource<W>) {
+        let (start, counts) = (self.start, &mut *self.counts);
+        edges.for_each(|source, _, _| {
+            if let Some(count) = counts.get_mut((source as usize).wrapping_sub(start)) {
+                *count += 1;
+            }
+        })
+    }
+
+    fn take_all(&mut self, edges: &[(u32, u32, W)]) {
+        let (start, counts) = (self.start, &mut *self.counts);
+        for &(source, _, _) in edges {
+            counts[source as usize - start] += 1;
+        }
+    }
+}
+
+/// One owner's share of the scatter: where each of its sources' next entry goes.
+struct ListCursor<'a, W> {
+    start: usize,
+    cursor: Vec<usize>,
+    lists: &'a mut [u32],
+    weights: &'a mut [W],
+}
+
+impl<W: Weight> EdgeSink<W> for ListCursor<'_, W> {
+    fn take_owned(&mut self, edges: &impl EdgeSource<W>) {
+        let weighted = std::mem::size_of::<W>() != 0;
+        let (start, cursor, lists, weights) = (self.start, &mut self.cursor[..], &mut *self.lists, &mut *self.weights);
+        edges.for_each(|source, target, weight| {
+            if let Some(slot) = cursor.get_mut((source as usize).wrapping_sub(start)) {
+                lists[*slot] = target;
+                if weighted {
+                    weights[*slot] = weight;
+                }
+                *slot += 1;
+            }
+        })
+    }
+
+    fn take_all(&mut self, edges: &[(u32, u32, W)]) {
+        let weighted = std::mem::size_of::<W>() != 0;
+        let (start, cursor, lists, weights) = (self.start, &mut self.cursor[..], &mut *self.lists, &mut *self.weights);
+        for &(source, target, weight) in edges {
+            let slot = &mut cursor[source as usize - start];
+            lists[*slot] = target;
+            if weighted {
+                weights[*slot] = weight;
+            }
+            *slot += 1;
+        }
+    }
+}
+
+/// With more threads than this, [`walk_by_owner`] hands the edges to their owners through
+/// buckets: every edge read once, written to a bucket and read again (about five times the
+/// edges' bytes for an undirected list), where each owner walking every edge reads them once a
+/// thread.
+const BUCKETED_ABOVE_THREADS: usize = 4;
+
+/// Pieces of the edge source a bucketed walk takes at a time: its buckets then hold a few
+/// hundred MB. (The unit tests' graphs take several batches.)
+const BATCH_PIECES: usize = if cfg!(test) { 1 << 12 } else { 1 << 24 };
+
+/// Hands every edge whose source lies in `owners[o]` (consecutive ranges covering every
+/// source) to `sinks[o]`, on the thread that holds it, in the edges' order. With few threads
+/// each owner walks every edge and keeps its own; with more, each batch of edges is split by
+/// owner into buckets by all threads, then each owner takes its edges from the buckets in
+/// order, so that every edge is read once whatever the thread count.
+fn walk_by_owner<W: Weight, S: EdgeSink<W>>(edges: &impl EdgeSource<W>, owners: &[Range<usize>], sinks: &mut [S]) {
+    let threads = rayon::current_num_threads();
+    if threads <= BUCKETED_ABOVE_THREADS || owners.len() <= 1 {
+        sinks.par_iter_mut().for_each(|sink| sink.take_owned(edges));
+        return;
+    }
+    let owner_of = |source: u32| owners.partition_point(|r| r.end <= source as usize);
+    // Each thread's buckets, one an owner, kept from batch to batch (no page faults after the
+    // first).
+    let mut buckets: Vec<Vec<Vec<(u32, u32, W)>>> =
+        (0..threads).map(|_| owners.iter().map(|_| Vec::new()).collect()).collect();
+    let pieces = edges.pieces();
+    for batch in (0..pieces).step_by(BATCH_PIECES) {
+        let len = (batch + BATCH_PIECES).min(pieces) - batch;
+        buckets.par_iter_mut().enumerate().for_each(|(t, mine)| {
+            mine.iter_mut().for_each(Vec::clear);
+            let chunk = batch + len * t / threads..batch + len * (t + 1) / threads;
+            edges.for_each_in(chunk, |source, target, weight| mine[owner_of(source)].push((source, target, weight)));
+        });
+        sinks.par_iter_mut().enumerate().for_each(|(owner, sink)| {
+            for mine in &buckets {
+                sink.take_all(&mine[owner]);
+            }
+        });
+    }
 }
 
 impl<W: Weight> Scattered<W> {
@@ -555,9 +676,14 @@ mod tests {
             })
             .collect();
         let weights: Vec<u32> = (0..edges.len()).map(|_| rng.next_below(100) as u32).collect();
-        for undirected in [false, true] {
+        // Two threads: each owner walks every edge; nine: the edges go through buckets.
+        for (threads, undirected) in [(2, false), (2, true), (9, false), (9, true)] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| check_build(n, &edges, &weights, undirected));
+        }
+        fn check_build(n: u32, edges: &[(u32, u32)], weights: &[u32], undirected: bool) {
             let mut lightest: BTreeMap<(u32, u32), u32> = BTreeMap::new();
-            for (&(u, v), &w) in edges.iter().zip(&weights) {
+            for (&(u, v), &w) in edges.iter().zip(weights) {
                 if u != v {
                     for key in if undirected { vec![(u, v), (v, u)] } else { vec![(u, v)] } {
                         let entry = lightest.entry(key).or_insert(w);
@@ -565,7 +691,7 @@ mod tests {
                     }
                 }
             }
-            let list = EdgeList::new(n as u64, edges.clone(), undirected).with_weights(Weights::U32(weights.clone()));
+            let list = EdgeList::new(n as u64, edges.to_vec(), undirected).with_weights(Weights::U32(weights.to_vec()));
             let g = GraphBuilder::new().build(list).unwrap();
             let built: Vec<((u32, u32), u32)> = (0..n)
                 .flat_map(|u| {

@@ -303,13 +303,21 @@ struct InEdges<'a, W> {
 }
 
 impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
+    /// The pieces are the edges, so that a batch of them is the same size whatever the lists'.
+    fn pieces(&self) -> usize {
+        self.graph.targets().len()
+    }
+
     #[inline]
-    fn for_each(&self, mut visit: impl FnMut(u32, u32, W)) {
+    fn for_each_in(&self, edges: std::ops::Range<usize>, mut visit: impl FnMut(u32, u32, W)) {
         let (offsets, targets) = (self.graph.offsets(), self.graph.targets());
-        for u in 0..offsets.len() - 1 {
-            for edge in offsets[u] as usize..offsets[u + 1] as usize {
-                visit(targets[edge], u as u32, W::of(self.weights, edge));
+        // The vertex whose list holds the first edge, then each next one as its list begins.
+        let mut u = offsets.partition_point(|&o| o as usize <= edges.start).saturating_sub(1);
+        for edge in edges {
+            while offsets[u + 1] as usize <= edge {
+                u += 1;
             }
+            visit(targets[edge], u as u32, W::of(self.weights, edge));
         }
     }
 }
