@@ -166,8 +166,8 @@ fn build_lists<W: Weight>(
     (Graph::from_valid_csr(offsets, targets, undirected, id_base), kept_weights)
 }
 
-/// Edges for the counting sort, walked whole by every thread (each keeps those of its own
-/// sources), so no two threads ever write the same memory.
+/// Edges for the counting sort, walked in pieces by the threads that take each edge to the
+/// owner of its source ([`walk_by_owner`]), so no two threads ever write the same memory.
 pub(crate) trait EdgeSource<W>: Sync {
     /// How many pieces the edges come in (an edge list's pairs, a graph's vertices).
     fn pieces(&self) -> usize;
@@ -209,10 +209,11 @@ impl<W: Weight> EdgeSource<W> for ListEdges<'_, W> {
 }
 
 /// The CSR of `n` vertices holding `edges`: a parallel counting sort by source in which each
-/// thread owns a range of sources (their counts, then their lists) and walks every edge,
-/// keeping its own; then each list sorted by target (and weight) where it lies and its
-/// repeats dropped, keeping the lightest; then, only if anything was dropped, the kept
-/// entries gathered into the final arrays. No atomics, no global sort.
+/// thread owns a range of sources (their counts, then their lists) and takes the edges of its
+/// own ([`walk_by_owner`]: with few threads by walking every edge, with more through buckets);
+/// then each list sorted by target (and weight) where it lies and its repeats dropped, keeping
+/// the lightest; then, only if anything was dropped, the kept entries gathered into the final
+/// arrays. No atomics, no global sort.
 ///
 /// The final offsets and targets come from `memory` when it is given; the work arrays do not,
 /// so the targets are gathered (or, when nothing was dropped, copied) into it at the end, and
