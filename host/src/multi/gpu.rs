@@ -71,9 +71,9 @@ pub trait DeviceGather: Communicator {
     ) -> Result<usize>;
 
     /// The `len` counts at words `start..start + 2 * len` of `counters` (`u64`s, each pair low
-    /// word first: [`u64_pairs`](crate::gpu::u64_pairs)), summed over the ranks into `summed`, ordered after the work
-    /// queued on `gpu`'s stream. NCCL adds nothing to [`bytes_sent`](Communicator::bytes_sent):
-    /// counts are not frontier exchange.
+    /// word first: [`u64_pairs`](crate::gpu::u64_pairs)), summed over the ranks into `summed`,
+    /// ordered after the work queued on `gpu`'s stream. NCCL adds nothing to
+    /// [`bytes_sent`](Communicator::bytes_sent): counts are not frontier exchange.
     fn sum_counts_on_device(
         &mut self,
         gpu: &GpuContext,
