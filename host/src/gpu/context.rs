@@ -236,12 +236,18 @@ impl GpuContext {
     /// go through them.
     pub fn prepare_staging(&self) -> Result<(), GpuError> {
         if self.upload_path == UploadPath::Staged {
-            let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if staging.is_none() {
-                *staging = Some(Staging::new(&self.context)?);
-            }
+            self.with_staging(|_| Ok(()))?;
         }
         Ok(())
+    }
+
+    /// Runs `work` on the staging buffers, allocating them first if this is their first use.
+    fn with_staging<R>(&self, work: impl FnOnce(&mut Staging) -> Result<R, GpuError>) -> Result<R, GpuError> {
+        let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if staging.is_none() {
+            *staging = Some(Staging::new(&self.context)?);
+        }
+        work(staging.as_mut().expect("allocated above"))
     }
 
     /// Queues the copy of `host` to `device` through the staging buffers (allocated on first
@@ -250,11 +256,7 @@ impl GpuContext {
         if self.upload_path == UploadPath::Registered {
             return copy_registered(&self.stream, host, device);
         }
-        let mut staging = self.staging.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if staging.is_none() {
-            *staging = Some(Staging::new(&self.context)?);
-        }
-        staging.as_mut().expect("allocated above").copy_to_device(&self.stream, host, device)
+        self.with_staging(|staging| staging.copy_to_device(&self.stream, host, device))
     }
 
     /// Copies `host` into the start of an existing device buffer.
