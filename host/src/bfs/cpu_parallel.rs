@@ -7,13 +7,14 @@
 //! one thread that owns its bitmap word in bottom-up), and nothing written in a step is read
 //! for a decision until the step's rayon call has returned, which orders it for us.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
+use crate::graph::bitmap::Bitmap;
 use crate::graph::{Graph, UNREACHED};
 
 /// Tuning of the top-down / bottom-up switch (Beamer et al., SC 2012, section 4).
@@ -237,7 +238,7 @@ fn top_down_step(g: &Graph, tree: &Tree, queue: &SlidingQueue, level: u32) -> St
 fn bottom_up_step(g: &Graph, in_g: &Graph, tree: &Tree, front: &Bitmap, next: &Bitmap, level: u32) -> StepCounts {
     let n = g.num_vertices();
     let next_distance = level + 1;
-    next.words
+    next.words()
         .par_iter()
         .enumerate()
         .map(|(w, word)| {
@@ -275,7 +276,7 @@ fn queue_to_bitmap(queue: &SlidingQueue, bitmap: &Bitmap) {
 fn bitmap_to_queue(bitmap: &Bitmap, queue: &mut SlidingQueue) {
     let shared: &SlidingQueue = queue;
     bitmap
-        .words
+        .words()
         .par_iter()
         .enumerate()
         .fold(
@@ -402,28 +403,5 @@ impl<'a> LocalQueue<'a> {
     fn flush(&mut self) {
         self.queue.append(&self.buffer);
         self.buffer.clear();
-    }
-}
-
-/// One bit per vertex, set concurrently.
-struct Bitmap {
-    words: Vec<AtomicU64>,
-}
-
-impl Bitmap {
-    fn new(n: usize) -> Self {
-        Bitmap { words: (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect() }
-    }
-
-    fn get(&self, v: u32) -> bool {
-        self.words[v as usize / 64].load(Relaxed) & (1 << (v % 64)) != 0
-    }
-
-    fn set(&self, v: u32) {
-        self.words[v as usize / 64].fetch_or(1 << (v % 64), Relaxed);
-    }
-
-    fn clear(&self) {
-        self.words.par_iter().for_each(|word| word.store(0, Relaxed));
     }
 }

@@ -2,6 +2,7 @@
 //! `u32` vertex ids, the builder that makes one from an edge list, and its delta-varint
 //! compressed form ([`CompressedGraph`]); optional edge weights ([`Weights`]).
 
+pub(crate) mod bitmap;
 mod builder;
 pub mod compressed;
 mod csr;

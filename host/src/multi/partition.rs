@@ -10,11 +10,10 @@
 //! they name outside the range become ghost vertices `owned..`, with empty lists, numbered in
 //! the order of their global ids.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
+use crate::graph::bitmap::Bitmap;
 use crate::graph::Graph;
 
 /// A graph cut into parts, one per rank.
@@ -259,17 +258,10 @@ struct GhostIndex {
 impl GhostIndex {
     /// Marks every `targets` entry that `is_ghost` says lies outside the part, on all cores.
     fn of(targets: &[u32], vertices: usize, is_ghost: impl Fn(u32) -> bool + Sync) -> GhostIndex {
-        let marks: Vec<AtomicU64> = (0..vertices.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        targets.par_iter().for_each(|&v| {
-            if is_ghost(v) {
-                let (word, bit) = (&marks[v as usize / 64], 1u64 << (v % 64));
-                // A hub is named by many lists: read before writing, so its word stays shared.
-                if word.load(Ordering::Relaxed) & bit == 0 {
-                    word.fetch_or(bit, Ordering::Relaxed);
-                }
-            }
-        });
-        let words: Vec<u64> = marks.into_iter().map(AtomicU64::into_inner).collect();
+        let marks = Bitmap::new(vertices);
+        // A hub is named by many lists: read before writing, so its word stays shared.
+        targets.par_iter().filter(|&&v| is_ghost(v) && !marks.get(v)).for_each(|&v| marks.set(v));
+        let words = marks.into_words();
         let before =
             words.iter().scan(0u32, |count, word| Some(std::mem::replace(count, *count + word.count_ones()))).collect();
         GhostIndex { words, before }
