@@ -169,7 +169,7 @@ fn build_lists<W: Weight>(
 /// Edges for the counting sort, walked in pieces by the threads that take each edge to the
 /// owner of its source ([`walk_by_owner`]), so no two threads ever write the same memory.
 pub(crate) trait EdgeSource<W>: Sync {
-    /// How many pieces the edges come in (an edge list's pairs, a graph's vertices).
+    /// How many pieces the edges come in (an edge list's pairs, a graph's edges).
     fn pieces(&self) -> usize;
     /// Calls `visit(source, target, weight)` for every edge of the pieces `pieces`, always in
     /// the same order.
@@ -318,31 +318,30 @@ struct ListCursor<'a, W> {
 
 impl<W: Weight> EdgeSink<W> for ListCursor<'_, W> {
     fn take_owned(&mut self, edges: &impl EdgeSource<W>) {
-        let weighted = std::mem::size_of::<W>() != 0;
         let (start, cursor, lists, weights) = (self.start, &mut self.cursor[..], &mut *self.lists, &mut *self.weights);
         edges.for_each(|source, target, weight| {
             if let Some(slot) = cursor.get_mut((source as usize).wrapping_sub(start)) {
-                lists[*slot] = target;
-                if weighted {
-                    weights[*slot] = weight;
-                }
-                *slot += 1;
+                put(slot, lists, weights, target, weight);
             }
         })
     }
 
     fn take_all(&mut self, edges: &[(u32, u32, W)]) {
-        let weighted = std::mem::size_of::<W>() != 0;
         let (start, cursor, lists, weights) = (self.start, &mut self.cursor[..], &mut *self.lists, &mut *self.weights);
         for &(source, target, weight) in edges {
-            let slot = &mut cursor[source as usize - start];
-            lists[*slot] = target;
-            if weighted {
-                weights[*slot] = weight;
-            }
-            *slot += 1;
+            put(&mut cursor[source as usize - start], lists, weights, target, weight);
         }
     }
+}
+
+/// Writes an edge at its source's next slot (`slot`, then moved on).
+#[inline(always)]
+fn put<W: Weight>(slot: &mut usize, lists: &mut [u32], weights: &mut [W], target: u32, weight: W) {
+    lists[*slot] = target;
+    if std::mem::size_of::<W>() != 0 {
+        weights[*slot] = weight;
+    }
+    *slot += 1;
 }
 
 /// With more threads than this, [`walk_by_owner`] hands the edges to their owners through
