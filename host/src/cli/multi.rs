@@ -588,8 +588,12 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
 /// and each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size).
 pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>) -> PartitionedOptions {
-    let placement = graph.and_then(|graph| super::cc::placement_options(graph).placement);
-    PartitionedOptions { bottom_up: !top_down, placement, ..Default::default() }
+    PartitionedOptions { bottom_up: !top_down, placement: graph.and_then(part_placement), ..Default::default() }
+}
+
+/// Where `graph`'s `--placement` puts each GPU rank's part (`None`: chosen by size).
+fn part_placement(graph: &GraphArgs) -> Option<Placement> {
+    super::cc::placement_options(graph).placement
 }
 
 /// `bench --partitions N[,N...]` or `--gpus LIST`: the partitioned BFS from `--roots` seeded
@@ -678,8 +682,9 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     }
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
     let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };
-    let placement = super::cc::placement_options(&args.graph).placement;
-    let Some(run) = ranks.components(&partition, &options, placement, 1)?.pop() else { return Ok(()) };
+    let Some(run) = ranks.components(&partition, &options, part_placement(&args.graph), 1)?.pop() else {
+        return Ok(());
+    };
     let components = &run.components;
     if let Some(path) = &args.out {
         super::cc::write_components(&graph, components, path)?;
@@ -786,8 +791,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         let cutting = Instant::now();
         let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let placement = super::cc::placement_options(&args.graph).placement;
-        let runs = ranks.components(&partition, options, placement, 1 + args.roots)?;
+        let runs = ranks.components(&partition, options, part_placement(&args.graph), 1 + args.roots)?;
         for run in &runs {
             warpath::cc::verify::validate_with_count(&graph, &run.components, reference)?;
         }
