@@ -18,8 +18,8 @@ use warpath::bench::{
     Environment, LoadStage, RootRecord, Summary, Timed,
 };
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
-use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::gpu::per_level::GpuTopDown;
+use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::{Backend, KernelName, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
@@ -241,9 +241,34 @@ fn stages_round_trip_and_version_3_reads_without_them() {
         bytes_per_s: 40e9,
         pinned_host_to_device_bytes_per_s: 50e9,
         pinned_device_to_host_bytes_per_s: 50e9,
+        copies: vec![
+            warpath::bench::stages::PlacementCopy {
+                what: "the graph's neighbor lists".into(),
+                bytes: 1_900_000_000,
+                path: "staged".into(),
+                allocate_ms: 1.0,
+                copy_ms: 39.0,
+            },
+            warpath::bench::stages::PlacementCopy {
+                what: "the bitmap of empty lists".into(),
+                bytes: 1000,
+                path: "pageable".into(),
+                allocate_ms: 0.0,
+                copy_ms: 0.5,
+            },
+        ],
     }));
     let table = warpath::bench::stages::stage_lines(&gpu);
     assert!(table.contains("40.00 GB/s  (device; 80% of the pinned host-to-device 50.00 GB/s)"), "{table}");
+    // Arrays of a megabyte or more are listed, each at its own rate; the rest is what they leave.
+    assert!(table.contains("the graph's neighbor lists           1900000000 bytes    47.50 GB/s  staged      allocate 1.0 ms, copy 39.0 ms"), "{table}");
+    assert!(!table.contains("the bitmap of empty lists"), "{table}");
+    assert!(
+        table.contains(
+            "the rest                                  9.5 ms  (host work and waits beside the 2 arrays' 40.5 ms)"
+        ),
+        "{table}"
+    );
     assert!(table.contains("8000000 bytes    40.00 GB/s (80% of the pinned device-to-host 50.00 GB/s)"), "{table}");
     assert!(table.contains("(beyond traverse + download: 0.050 ms)"), "{table}");
     assert!(warpath::bench::report::render(&gpu).contains(&table));
@@ -877,9 +902,8 @@ fn every_algorithm_shares_the_header_and_the_timing_lines() {
     assert!(timing.ends_with(&format!("rate: {:.3} (harmonic mean; vertices labelled)\n", report.summary.hmean_gteps)));
     // BFS's report is that header and those lines, with its own between and after them.
     let bfs = render(&report);
-    assert!(bfs.starts_with(&header(
-        &report,
-        &HeaderLines { how_it_ran: "", directed_edges: "", workspace: "BFS arrays" }
-    )));
+    assert!(
+        bfs.starts_with(&header(&report, &HeaderLines { how_it_ran: "", directed_edges: "", workspace: "BFS arrays" }))
+    );
     assert!(bfs.contains(&timing_lines(&report.summary, "GTEPS", "directed edges in the reached component")), "{bfs}");
 }

@@ -12,7 +12,10 @@ use crate::bench::stats::median;
 use crate::bfs::Traverser;
 use crate::error::Result;
 use crate::formats::LoadStages;
-use crate::gpu::GpuContext;
+use crate::gpu::{CopyStep, GpuContext};
+
+/// Arrays below this are not listed under the placement (they still count in its rest).
+const PLACEMENT_LINE_MIN_BYTES: u64 = 1 << 20;
 
 /// Bytes each bandwidth probe copies (256 MiB: long enough to reach the bus's rate).
 pub const BUS_PROBE_BYTES: usize = 256 << 20;
@@ -57,6 +60,34 @@ pub struct PlacementStage {
     pub pinned_host_to_device_bytes_per_s: f64,
     /// Pinned device-to-host `cuMemcpy` bandwidth, bytes per second, this run.
     pub pinned_device_to_host_bytes_per_s: f64,
+    /// Each array the placement copied or pinned (added within schema version 5: empty when
+    /// read from reports written before).
+    #[serde(default)]
+    pub copies: Vec<PlacementCopy>,
+}
+
+/// One array of a placement: how it reached the GPU, the time to allocate its memory (device
+/// memory, or pinned host memory for zero-copy) and the time to copy it there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementCopy {
+    pub what: String,
+    pub bytes: u64,
+    /// `pageable`, `staged`, `registered`, `pinned DMA`, `mapped copy` or `in place`.
+    pub path: String,
+    pub allocate_ms: f64,
+    pub copy_ms: f64,
+}
+
+impl PlacementCopy {
+    pub fn of(step: &CopyStep) -> PlacementCopy {
+        PlacementCopy {
+            what: step.what.clone(),
+            bytes: step.bytes,
+            path: step.path.name().to_string(),
+            allocate_ms: step.allocate.as_secs_f64() * 1e3,
+            copy_ms: step.copy.as_secs_f64() * 1e3,
+        }
+    }
 }
 
 impl PlacementStage {
@@ -76,6 +107,7 @@ impl PlacementStage {
             bytes_per_s: bytes as f64 / seconds.max(1e-9),
             pinned_host_to_device_bytes_per_s: to_device,
             pinned_device_to_host_bytes_per_s: to_host,
+            copies: traverser.placement_copies().iter().map(PlacementCopy::of).collect(),
         }))
     }
 }
@@ -115,6 +147,31 @@ pub fn stage_lines(report: &BenchReport) -> String {
             100.0 * place.bytes_per_s / place.pinned_host_to_device_bytes_per_s,
             place.pinned_host_to_device_bytes_per_s / 1e9
         );
+        // Where the placement went, by array; the rest is host work and waiting.
+        for copy in place.copies.iter().filter(|copy| copy.bytes >= PLACEMENT_LINE_MIN_BYTES) {
+            let seconds = (copy.allocate_ms + copy.copy_ms) / 1e3;
+            let _ = writeln!(
+                out,
+                "    {:<34} {:>12} bytes  {:>7.2} GB/s  {:<11} allocate {:.1} ms, copy {:.1} ms",
+                copy.what,
+                copy.bytes,
+                copy.bytes as f64 / seconds.max(1e-9) / 1e9,
+                copy.path,
+                copy.allocate_ms,
+                copy.copy_ms
+            );
+        }
+        if !place.copies.is_empty() {
+            let arrays: f64 = place.copies.iter().map(|copy| copy.allocate_ms + copy.copy_ms).sum();
+            let _ = writeln!(
+                out,
+                "    {:<34} {:>10.1} ms  (host work and waits beside the {} arrays' {:.1} ms)",
+                "the rest",
+                place.ms - arrays,
+                place.copies.len(),
+                arrays
+            );
+        }
     }
     let column = |f: fn(&crate::bench::RootRecord) -> f64| report.trials.iter().map(f).collect::<Vec<f64>>();
     let (Some(traverse), Some(download), Some(end_to_end)) = (

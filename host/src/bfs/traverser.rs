@@ -518,6 +518,11 @@ impl<'g> Traverser<'g> {
         self.on_gpu().map(GpuGraph::upload_time)
     }
 
+    /// Where the placement's time went, array by array (empty on the CPU).
+    pub fn placement_copies(&self) -> &[crate::gpu::CopyStep] {
+        self.on_gpu().map_or(&[], GpuGraph::copies)
+    }
+
     /// Device bytes the graph occupies on the GPU (None on the CPU).
     pub fn device_graph_bytes(&self) -> Option<u64> {
         self.on_gpu().map(GpuGraph::bytes)

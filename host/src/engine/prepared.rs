@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::engine::backend::{Backend, BackendUsed};
 use crate::engine::placement::{choose_placement, PlacementOptions, Workspace, VRAM_MARGIN};
 use crate::error::Result;
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
+use crate::gpu::{CopyStep, DeviceGraph, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{CompressedGraph, Graph, ListHeads};
 
 /// A graph ready for an algorithm on the backend it got.
@@ -30,6 +30,8 @@ pub struct GpuGraph {
     /// Found once here rather than by every traversal.
     max_out_degree: u64,
     upload_time: Duration,
+    /// The arrays the placement copied or pinned, each with its time.
+    copies: Vec<CopyStep>,
 }
 
 impl GpuGraph {
@@ -59,6 +61,13 @@ impl GpuGraph {
     /// Time to place the graph (and its transpose, list heads) on the device.
     pub fn upload_time(&self) -> Duration {
         self.upload_time
+    }
+
+    /// Where [`upload_time`](Self::upload_time) went: each array copied or pinned, with the
+    /// time to allocate it and to copy it. What the arrays leave of the whole is host work
+    /// (the bitmaps of empty lists, the list heads) and waiting.
+    pub fn copies(&self) -> &[CopyStep] {
+        &self.copies
     }
 
     /// Device bytes the graph and its transpose occupy.
@@ -190,48 +199,52 @@ fn place_on_gpu(
         ));
     }
     let started = Instant::now();
-    let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
-        Some(packed) => gpu.place_compressed(packed, layout),
-        None => {
-            let mut placed = gpu.place_graph(plain, layout)?;
-            if let (true, Some(weights)) = (weighted, plain.weights()) {
-                gpu.attach_weights(&mut placed, weights)?;
+    let (placed, copies) = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
+        let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+            Some(packed) => gpu.place_compressed(packed, layout),
+            None => {
+                let mut placed = gpu.place_graph(plain, layout)?;
+                if let (true, Some(weights)) = (weighted, plain.weights()) {
+                    gpu.attach_weights(&mut placed, weights)?;
+                }
+                Ok(placed)
             }
-            Ok(placed)
-        }
-    };
-    let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
-    let mut device_transpose = match &transpose {
-        None => None,
-        Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
-            Ok(placed) => Some(Box::new(placed)),
-            Err(err) => {
-                warnings.push(format!(
-                    "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
-                     so traversals stay top-down"
-                ));
-                None
+        };
+        let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
+        let mut device_transpose = match &transpose {
+            None => None,
+            Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
+                Ok(placed) => Some(Box::new(placed)),
+                Err(err) => {
+                    warnings.push(format!(
+                        "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
+                         so traversals stay top-down"
+                    ));
+                    None
+                }
+            },
+        };
+        // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
+        let inbound = match (&mut device_transpose, &transpose) {
+            (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
+            (None, Some(_)) => None,
+            (_, None) => Some((&mut device_graph, graph)),
+        };
+        if let Some((placed, plain)) = inbound {
+            let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
+            let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
+            if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
+                let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+                    Some(packed) => ListHeads::of_compressed(packed),
+                    None => ListHeads::of_graph(plain),
+                };
+                gpu.attach_list_heads(placed, &heads)?;
             }
-        },
-    };
-    // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
-    let inbound = match (&mut device_transpose, &transpose) {
-        (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
-        (None, Some(_)) => None,
-        (_, None) => Some((&mut device_graph, graph)),
-    };
-    if let Some((placed, plain)) = inbound {
-        let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
-        let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
-        if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
-            let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
-                Some(packed) => ListHeads::of_compressed(packed),
-                None => ListHeads::of_graph(plain),
-            };
-            gpu.attach_list_heads(placed, &heads)?;
         }
-    }
-    gpu.synchronize()?;
+        gpu.synchronize()?;
+        Ok((device_graph, device_transpose))
+    });
+    let (device_graph, device_transpose) = placed?;
     Ok(GpuGraph {
         gpu: Box::new(gpu),
         graph: Box::new(device_graph),
@@ -239,5 +252,6 @@ fn place_on_gpu(
         directed: !graph.is_undirected(),
         max_out_degree: graph.max_degree(),
         upload_time: started.elapsed(),
+        copies,
     })
 }

@@ -1,5 +1,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{
@@ -54,6 +55,8 @@ pub struct GpuContext {
     /// ([`crate::gpu::staging`]).
     staging: Mutex<Option<Staging>>,
     upload_path: UploadPath,
+    /// The copies made while [`GpuContext::record_copies`] runs, else `None` (nothing kept).
+    copies: Mutex<Option<Vec<CopyStep>>>,
     name: String,
     multiprocessors: u32,
     compute_capability: (i32, i32),
@@ -108,6 +111,7 @@ impl GpuContext {
             functions: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
             upload_path: UploadPath::from_env(),
+            copies: Mutex::new(None),
             name,
             multiprocessors,
             compute_capability,
@@ -203,7 +207,10 @@ impl GpuContext {
         what: &str,
     ) -> Result<CudaSlice<T>, GpuError> {
         if size_of_val(host) < STAGED_MIN_BYTES {
-            return self.stream.clone_htod(host).map_err(|e| self.allocation_error(e, size_of_val(host), what));
+            let started = Instant::now();
+            let device = self.stream.clone_htod(host).map_err(|e| self.allocation_error(e, size_of_val(host), what))?;
+            self.note_copy(what, size_of_val(host), CopyPath::Pageable, Duration::ZERO, started.elapsed());
+            return Ok(device);
         }
         self.upload_padded(host, host.len(), what)
     }
@@ -217,17 +224,24 @@ impl GpuContext {
         what: &str,
     ) -> Result<CudaSlice<T>, GpuError> {
         let bytes = len * std::mem::size_of::<T>();
+        let started = Instant::now();
         let mut device = if len > host.len() {
             self.alloc_zeros::<T>(len, what)?
         } else {
             // SAFETY: every element is written by the copy below before anything reads it.
             unsafe { self.stream.alloc::<T>(len) }.map_err(|e| self.allocation_error(e, bytes, what))?
         };
+        let allocated = started.elapsed();
         {
             let (device_ptr, _record) = device.device_ptr_mut(&self.stream);
             self.copy_staged(bytemuck::cast_slice(host), device_ptr)?;
         }
         self.synchronize()?;
+        let path = match self.upload_path {
+            UploadPath::Staged => CopyPath::Staged,
+            UploadPath::Registered => CopyPath::Registered,
+        };
+        self.note_copy(what, size_of_val(host), path, allocated, started.elapsed() - allocated);
         Ok(device)
     }
 
@@ -248,6 +262,23 @@ impl GpuContext {
             *staging = Some(Staging::new(&self.context)?);
         }
         work(staging.as_mut().expect("allocated above"))
+    }
+
+    /// Runs `work` (a placement) and returns, with its result, every array it copied to the GPU
+    /// or pinned for it, each with its time: where a placement's time goes (the bench's stage
+    /// table). Copies made outside such a call are not kept.
+    pub fn record_copies<R>(&self, work: impl FnOnce() -> R) -> (R, Vec<CopyStep>) {
+        *self.copies.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Vec::new());
+        let result = work();
+        let copies = self.copies.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+        (result, copies.unwrap_or_default())
+    }
+
+    /// Keeps one copy's record while [`record_copies`](Self::record_copies) runs.
+    fn note_copy(&self, what: &str, bytes: usize, path: CopyPath, allocate: Duration, copy: Duration) {
+        if let Some(copies) = self.copies.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).as_mut() {
+            copies.push(CopyStep { what: what.to_string(), bytes: bytes as u64, path, allocate, copy });
+        }
     }
 
     /// Queues the copy of `host` to `device` through the staging buffers (allocated on first
@@ -634,12 +665,15 @@ impl GpuContext {
         let len = bytes / std::mem::size_of::<T>();
         match placement {
             Placement::ZeroCopy => {
+                self.note_copy(what, bytes, CopyPath::InPlace, Duration::ZERO, Duration::ZERO);
                 Ok(GraphArray::Pinned { block: Arc::clone(block), device_ptr: pinned.device_address()?, len })
             }
             Placement::Device => {
+                let started = Instant::now();
                 // SAFETY: every byte is written by the copy below, waited for, before anything reads it.
                 let mut device =
                     unsafe { self.stream.alloc::<T>(len) }.map_err(|e| self.allocation_error(e, bytes, what))?;
+                let allocated = started.elapsed();
                 {
                     let (device_ptr, _record) = device.device_ptr_mut(&self.stream);
                     // SAFETY: the source is pinned host memory of `bytes` bytes, alive (the
@@ -652,6 +686,7 @@ impl GpuContext {
                     .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))?;
                 }
                 self.synchronize()?;
+                self.note_copy(what, bytes, CopyPath::PinnedDma, allocated, started.elapsed() - allocated);
                 Ok(GraphArray::Device(device))
             }
         }
@@ -723,16 +758,19 @@ impl GpuContext {
             call: "cuMemHostAlloc",
             detail: format!("pinning {} bytes of host memory for {what}: {e:?}", std::mem::size_of_val(host)),
         };
+        let started = Instant::now();
         // SAFETY: the allocation is fully written below (from `host`, then zeros) before
         // anything reads it.
         let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(len, sys::CU_MEMHOSTALLOC_DEVICEMAP) }
             .map_err(pinned_error)?;
+        let allocated = started.elapsed();
         let (copied, padding) = pinned.as_mut_slice().map_err(pinned_error)?.split_at_mut(host.len());
         // All cores copy: one core moves a few GB/s, and a zero-copy graph is the biggest kind.
         const PIECE: usize = 1 << 20;
         let piece = (PIECE / std::mem::size_of::<T>().max(1)).max(1);
         copied.par_chunks_mut(piece).zip(host.par_chunks(piece)).for_each(|(to, from)| to.copy_from_slice(from));
         padding.fill(T::zeroed());
+        self.note_copy(what, size_of_val(host), CopyPath::MappedCopy, allocated, started.elapsed() - allocated);
         let host_ptr = pinned.as_mut_ptr().map_err(pinned_error)?;
         let mut device_ptr: sys::CUdeviceptr = 0;
         // SAFETY: `host_ptr` is a live allocation made with CU_MEMHOSTALLOC_DEVICEMAP in this
@@ -742,6 +780,49 @@ impl GpuContext {
             .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
         Ok(GraphArray::Mapped { host: pinned, device_ptr })
     }
+}
+
+/// How an array reached the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyPath {
+    /// One copy from pageable memory, staged by the driver (small arrays).
+    Pageable,
+    /// Through the context's pinned staging buffers, filled by all cores.
+    Staged,
+    /// From the host array itself, pinned for the copy (`WARPATH_UPLOAD=registered`).
+    Registered,
+    /// One DMA from the pinned memory the graph was built in.
+    PinnedDma,
+    /// Copied by all cores into fresh pinned memory mapped into the GPU (zero-copy).
+    MappedCopy,
+    /// Left where it was built, in pinned mapped memory (zero-copy, nothing moved).
+    InPlace,
+}
+
+impl CopyPath {
+    pub fn name(self) -> &'static str {
+        match self {
+            CopyPath::Pageable => "pageable",
+            CopyPath::Staged => "staged",
+            CopyPath::Registered => "registered",
+            CopyPath::PinnedDma => "pinned DMA",
+            CopyPath::MappedCopy => "mapped copy",
+            CopyPath::InPlace => "in place",
+        }
+    }
+}
+
+/// One array copied (or pinned) during [`GpuContext::record_copies`]: the device allocation
+/// (or the pinned allocation, for zero-copy), then the copy, timed apart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CopyStep {
+    /// The array, as out-of-memory errors name it ("the graph's neighbor lists").
+    pub what: String,
+    pub bytes: u64,
+    pub path: CopyPath,
+    pub allocate: Duration,
+    /// The copy and the wait for it.
+    pub copy: Duration,
 }
 
 /// Host memory pinned for device-to-host copies ([`GpuContext::pinned_zeros`]), kept and

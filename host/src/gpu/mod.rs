@@ -42,6 +42,8 @@ pub mod ptxas;
 pub mod selftest;
 pub mod staging;
 
-pub use context::{empty_lists_bytes, u64_pairs, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement};
+pub use context::{
+    empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement,
+};
 pub use error::GpuError;
 pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};
