@@ -1,5 +1,5 @@
 //! Making the GPU context while the graph loads: creating a context (the driver's start, the
-//! kernels' module, the pinned staging buffers of large uploads) costs a few hundred
+//! kernels' module, the pinned staging buffers of large uploads, the device allocator's pool) costs a few hundred
 //! milliseconds that owe nothing to the graph, so a command that will place a graph on the GPU
 //! starts it on a thread of its own before it reads the file ([`start_gpu_early`]), and the
 //! placement ([`super::prepare`]) takes the context made instead of making one.
@@ -12,7 +12,7 @@ use crate::gpu::{GpuContext, GpuError};
 /// The context being made, until a placement takes it.
 static EARLY_GPU: Mutex<Option<JoinHandle<Result<GpuContext, GpuError>>>> = Mutex::new(None);
 
-/// Starts making the GPU context, with its staging buffers, on a thread of its own; the next
+/// Starts making the GPU context, ready for uploads, on a thread of its own; the next
 /// [`super::prepare`] that places a graph on the GPU takes it (waiting for it if need be)
 /// instead of making its own. A second call before that does nothing. Without a usable GPU the
 /// thread ends with the error a placement would have met, and the placement meets it then
@@ -22,7 +22,7 @@ pub fn start_gpu_early() {
     if early.is_none() {
         *early = Some(std::thread::spawn(|| {
             let gpu = GpuContext::new()?;
-            gpu.prepare_staging()?;
+            gpu.prepare_uploads()?;
             Ok(gpu)
         }));
     }

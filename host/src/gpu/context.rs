@@ -245,14 +245,17 @@ impl GpuContext {
         Ok(device)
     }
 
-    /// Allocates the pinned staging buffers of large uploads now rather than at the first one
-    /// (pinning runs at a few GB/s on a virtual machine: tens of milliseconds), when uploads
-    /// go through them.
-    pub fn prepare_staging(&self) -> Result<(), GpuError> {
+    /// Readies the context for a graph's uploads before they come (a thread can do it while
+    /// the graph loads): allocates the pinned staging buffers now rather than at the first
+    /// large upload (pinning runs at a few GB/s on a virtual machine: tens of milliseconds),
+    /// when uploads go through them, and makes the first device allocation, which sets up the
+    /// stream-ordered allocator's pool (bench/NOTES.md 68).
+    pub fn prepare_uploads(&self) -> Result<(), GpuError> {
         if self.upload_path == UploadPath::Staged {
             self.with_staging(|_| Ok(()))?;
         }
-        Ok(())
+        drop(self.alloc_zeros::<u64>(1, "the allocator's first buffer")?);
+        self.synchronize()
     }
 
     /// Runs `work` on the staging buffers, allocating them first if this is their first use.
@@ -754,31 +757,22 @@ impl GpuContext {
         len: usize,
         what: &str,
     ) -> Result<GraphArray<T>, GpuError> {
-        let pinned_error = |e: cudarc::driver::DriverError| GpuError::Driver {
-            call: "cuMemHostAlloc",
-            detail: format!("pinning {} bytes of host memory for {what}: {e:?}", std::mem::size_of_val(host)),
-        };
         let started = Instant::now();
-        // SAFETY: the allocation is fully written below (from `host`, then zeros) before
-        // anything reads it.
-        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<T>(len, sys::CU_MEMHOSTALLOC_DEVICEMAP) }
-            .map_err(pinned_error)?;
+        let bytes = len * std::mem::size_of::<T>();
+        let mut block = PinnedBlock::allocate(&self.context, bytes).map_err(|err| GpuError::Driver {
+            call: "cuMemHostRegister",
+            detail: format!("pinning {bytes} bytes of host memory for {what}: {err}"),
+        })?;
         let allocated = started.elapsed();
-        let (copied, padding) = pinned.as_mut_slice().map_err(pinned_error)?.split_at_mut(host.len());
+        // The block is zeroed: only the copy is written (the padding stays zero).
+        let copied: &mut [T] = bytemuck::cast_slice_mut(&mut block.bytes_mut()[..size_of_val(host)]);
         // All cores copy: one core moves a few GB/s, and a zero-copy graph is the biggest kind.
         const PIECE: usize = 1 << 20;
         let piece = (PIECE / std::mem::size_of::<T>().max(1)).max(1);
         copied.par_chunks_mut(piece).zip(host.par_chunks(piece)).for_each(|(to, from)| to.copy_from_slice(from));
-        padding.fill(T::zeroed());
         self.note_copy(what, size_of_val(host), CopyPath::MappedCopy, allocated, started.elapsed() - allocated);
-        let host_ptr = pinned.as_mut_ptr().map_err(pinned_error)?;
-        let mut device_ptr: sys::CUdeviceptr = 0;
-        // SAFETY: `host_ptr` is a live allocation made with CU_MEMHOSTALLOC_DEVICEMAP in this
-        // context; the driver writes the device address of it into `device_ptr`.
-        unsafe { sys::cuMemHostGetDevicePointer_v2(&mut device_ptr, host_ptr as *mut std::ffi::c_void, 0) }
-            .result()
-            .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
-        Ok(GraphArray::Mapped { host: pinned, device_ptr })
+        let device_ptr = block.device_address()?;
+        Ok(GraphArray::Pinned { block: Arc::new(block), device_ptr, len })
     }
 }
 
@@ -893,7 +887,6 @@ fn pinned_block<T: bytemuck::Pod + Send + Sync>(array: &HostArray<T>) -> Option<
 /// or the very block the host graph was built into (kept alive here as long as it is placed).
 pub(crate) enum GraphArray<T> {
     Device(CudaSlice<T>),
-    Mapped { host: PinnedHostSlice<T>, device_ptr: u64 },
     Pinned { block: Arc<dyn HostBlock>, device_ptr: u64, len: usize },
 }
 
@@ -902,14 +895,13 @@ impl<T> GraphArray<T> {
     pub(crate) fn device_ptr(&self, stream: &CudaStream) -> u64 {
         match self {
             GraphArray::Device(slice) => slice.device_ptr(stream).0,
-            GraphArray::Mapped { device_ptr, .. } | GraphArray::Pinned { device_ptr, .. } => *device_ptr,
+            GraphArray::Pinned { device_ptr, .. } => *device_ptr,
         }
     }
 
     pub(crate) fn len(&self) -> usize {
         match self {
             GraphArray::Device(slice) => slice.len(),
-            GraphArray::Mapped { host, .. } => host.len(),
             GraphArray::Pinned { len, .. } => *len,
         }
     }
@@ -924,10 +916,6 @@ impl<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod> GraphArray<T> {
     fn read_back(&self, gpu: &GpuContext) -> Result<Vec<T>, GpuError> {
         match self {
             GraphArray::Device(slice) => gpu.download(slice),
-            GraphArray::Mapped { host, .. } => {
-                gpu.synchronize()?;
-                Ok(host.as_slice().map_err(|e| GpuError::driver("reading pinned host memory", e))?.to_vec())
-            }
             GraphArray::Pinned { block, .. } => {
                 gpu.synchronize()?;
                 Ok(bytemuck::cast_slice(block.bytes()).to_vec())

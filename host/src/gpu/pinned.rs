@@ -1,6 +1,10 @@
 //! Graphs built straight into pinned memory (issue 23, item 2): [`PinnedMemory`] is the
 //! [`HostMemory`] provider whose blocks are page-locked and mapped into the device's address
-//! space (`cuMemHostAlloc` with `DEVICEMAP | PORTABLE`). A graph whose offsets and targets were
+//! space. A block is anonymous memory the kernel backs with 2 MiB pages where it can
+//! (`MADV_HUGEPAGE`), faulted in by all cores, then registered with the driver
+//! (`cuMemHostRegister` with `DEVICEMAP | PORTABLE`): the driver pins a 2 MiB page as one, an
+//! order of magnitude faster than `cuMemHostAlloc`'s own pages on a virtual machine
+//! (bench/NOTES.md 68). Zero-copy placements copy ordinary arrays into such blocks too. A graph whose offsets and targets were
 //! built or read into such blocks is placed without a host copy: in device memory by one DMA
 //! per array at the bus's rate, zero-copy by handing the kernels the mapped address (no
 //! allocation, no copy at all). The placed graph holds the blocks it reads, so they live as
@@ -10,7 +14,7 @@ use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{sys, CudaContext, PinnedHostSlice};
+use cudarc::driver::{sys, CudaContext};
 use rayon::prelude::*;
 
 use crate::gpu::GpuError;
@@ -92,39 +96,102 @@ impl PinnedMemory {
 
 impl HostMemory for PinnedMemory {
     fn allocate_zeroed(&self, bytes: usize) -> Option<Box<dyn HostBlock>> {
-        let flags = sys::CU_MEMHOSTALLOC_DEVICEMAP | sys::CU_MEMHOSTALLOC_PORTABLE;
-        // SAFETY: every byte is zeroed below before the block is handed out.
-        let mut pinned = unsafe { self.context.alloc_pinned_with_flags::<u8>(bytes, flags) }.ok()?;
-        let address = pinned.as_mut_ptr().ok()? as usize;
-        let block = PinnedBlock { pinned, address, bytes, live: Arc::clone(&self.live) };
+        let mut block = PinnedBlock::allocate(&self.context, bytes).ok()?;
+        block.live = Some(Arc::clone(&self.live));
         self.live.fetch_add(1, Ordering::SeqCst);
-        let mut block = Box::new(block);
-        // The driver does not promise zeroed pages; all cores zero them (one core writes only a
-        // few GB/s).
-        block.bytes_mut().par_chunks_mut(1 << 20).for_each(|piece| piece.fill(0));
-        Some(block)
+        Some(Box::new(block))
     }
 }
 
-/// One pinned, device-mapped allocation of [`PinnedMemory`].
+/// Bytes of the pages the kernel backs a block with where it can (transparent huge pages).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// One pinned, device-mapped allocation: zeroed anonymous memory, registered with the driver
+/// for as long as the block lives.
 pub(crate) struct PinnedBlock {
-    /// Owns the allocation (and, through its event, the context): freed when dropped.
-    pinned: PinnedHostSlice<u8>,
-    /// The allocation's host address, kept as a number so that reading the bytes makes no
-    /// driver call (cudarc's accessors synchronize an event each time).
+    /// The context the memory is registered in, made current to unregister it.
+    context: Arc<CudaContext>,
+    /// The mapping's host address, kept as a number so that the block is `Send` and `Sync`.
     address: usize,
+    /// Bytes asked for.
     bytes: usize,
-    live: Arc<AtomicUsize>,
+    /// Bytes mapped (at least one; `bytes` rounded up to whole huge pages).
+    mapped: usize,
+    /// Whether the driver has the mapping registered (unregistered before it is unmapped).
+    registered: bool,
+    /// The provider's count of live blocks, when a provider made it.
+    live: Option<Arc<AtomicUsize>>,
 }
 
 impl PinnedBlock {
+    /// `bytes` zeroed bytes, pinned and mapped into the device in `context`.
+    pub(crate) fn allocate(context: &Arc<CudaContext>, bytes: usize) -> Result<PinnedBlock, GpuError> {
+        let mapped = bytes.max(1).div_ceil(HUGE_PAGE) * HUGE_PAGE;
+        // SAFETY: a fresh private anonymous mapping (no address hint, no file): it touches no
+        // memory of this process, and the kernel zeroes its pages.
+        let pointer = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                mapped,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if pointer == libc::MAP_FAILED {
+            return Err(GpuError::Driver {
+                call: "mmap",
+                detail: format!("mapping {mapped} bytes of host memory: {}", std::io::Error::last_os_error()),
+            });
+        }
+        // From here the mapping is the block's: dropping it (on any failure below) unmaps it.
+        let mut block = PinnedBlock {
+            context: Arc::clone(context),
+            address: pointer as usize,
+            bytes,
+            mapped,
+            registered: false,
+            live: None,
+        };
+        // 2 MiB pages where the kernel allows them (THP "always" or "madvise"); without them the
+        // block works the same with 4 KiB pages, pinned more slowly.
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on the mapping made above, which changes no contents.
+        unsafe {
+            libc::madvise(pointer, mapped, libc::MADV_HUGEPAGE)
+        };
+        // Fault the pages in on all cores (the kernel zeroes each in the thread that touches it)
+        // rather than in the driver's one thread as it pins them.
+        block.mapping_mut().par_chunks_mut(HUGE_PAGE).for_each(|page| {
+            page.iter_mut().step_by(4096).for_each(|byte| *byte = 0);
+        });
+        context.bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+        let flags = sys::CU_MEMHOSTREGISTER_DEVICEMAP | sys::CU_MEMHOSTREGISTER_PORTABLE;
+        // SAFETY: the mapping is this block's, `mapped` bytes long, and stays mapped until the
+        // block is dropped, which unregisters it first.
+        unsafe { sys::cuMemHostRegister_v2(pointer, mapped, flags) }
+            .result()
+            .map_err(|e| GpuError::driver("cuMemHostRegister", e))?;
+        block.registered = true;
+        Ok(block)
+    }
+
+    /// The whole mapping, padding included.
+    fn mapping_mut(&mut self) -> &mut [u8] {
+        // SAFETY: `address` is the start of this block's live mapping, `mapped` bytes long,
+        // readable and writable, zero-initialised by the kernel; `&mut self` makes this the
+        // only reference to it.
+        unsafe { std::slice::from_raw_parts_mut(self.address as *mut u8, self.mapped) }
+    }
+
     /// The address kernels read the block at, in the context current on this thread (with
     /// unified addressing, the host address itself).
     pub(crate) fn device_address(&self) -> Result<u64, GpuError> {
-        self.pinned.context().bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+        self.context.bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
         let mut device_ptr: sys::CUdeviceptr = 0;
-        // SAFETY: `address` is a live allocation made with CU_MEMHOSTALLOC_DEVICEMAP and
-        // PORTABLE; the driver writes its device address into `device_ptr`.
+        // SAFETY: `address` is registered with DEVICEMAP and PORTABLE for the block's life; the
+        // driver writes its device address into `device_ptr`.
         unsafe { sys::cuMemHostGetDevicePointer_v2(&mut device_ptr, self.address as *mut std::ffi::c_void, 0) }
             .result()
             .map_err(|e| GpuError::driver("cuMemHostGetDevicePointer", e))?;
@@ -139,14 +206,14 @@ impl PinnedBlock {
 
 impl HostBlock for PinnedBlock {
     fn bytes(&self) -> &[u8] {
-        // SAFETY: `address` is the start of the live allocation `pinned` owns, `bytes` long,
-        // initialised (zeroed at allocation); shared reads while `&self` lives.
+        // SAFETY: `address` is the start of this block's live mapping, at least `bytes` long,
+        // zero-initialised; shared reads while `&self` lives.
         unsafe { std::slice::from_raw_parts(self.address as *const u8, self.bytes) }
     }
 
     fn bytes_mut(&mut self) -> &mut [u8] {
-        // SAFETY: as in `bytes`; `&mut self` makes this the only reference to the bytes.
-        unsafe { std::slice::from_raw_parts_mut(self.address as *mut u8, self.bytes) }
+        let bytes = self.bytes;
+        &mut self.mapping_mut()[..bytes]
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -156,9 +223,17 @@ impl HostBlock for PinnedBlock {
 
 impl Drop for PinnedBlock {
     fn drop(&mut self) {
-        // `pinned` frees the allocation right after this, from whatever thread drops the
-        // graph: its context is made current here for the driver's free.
-        let _ = self.pinned.context().bind_to_thread();
-        self.live.fetch_sub(1, Ordering::SeqCst);
+        if self.registered {
+            // From whatever thread drops the graph: the context is made current for the driver.
+            let _ = self.context.bind_to_thread();
+            // SAFETY: registered in `allocate`; nothing reads the block any more (its owners
+            // are gone), and the device's copies out of it were waited for by their placements.
+            let _ = unsafe { sys::cuMemHostUnregister(self.address as *mut std::ffi::c_void) };
+        }
+        // SAFETY: the mapping made in `allocate`, unregistered above, referenced by nothing.
+        unsafe { libc::munmap(self.address as *mut std::ffi::c_void, self.mapped) };
+        if let Some(live) = &self.live {
+            live.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
