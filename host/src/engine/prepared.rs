@@ -199,50 +199,57 @@ fn place_on_gpu(
         ));
     }
     let started = Instant::now();
-    let (placed, copies) = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
-        let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
-            Some(packed) => gpu.place_compressed(packed, layout),
-            None => {
-                let mut placed = gpu.place_graph(plain, layout)?;
-                if let (true, Some(weights)) = (weighted, plain.weights()) {
-                    gpu.attach_weights(&mut placed, weights)?;
+    // The longest list is host work: found on other cores while the arrays are copied.
+    let (max_out_degree, (placed, copies)) = std::thread::scope(|scope| {
+        let max_degree = scope.spawn(|| graph.max_degree());
+        let placed = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
+            let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
+                Some(packed) => gpu.place_compressed(packed, layout),
+                None => {
+                    let mut placed = gpu.place_graph(plain, layout)?;
+                    if let (true, Some(weights)) = (weighted, plain.weights()) {
+                        gpu.attach_weights(&mut placed, weights)?;
+                    }
+                    Ok(placed)
                 }
-                Ok(placed)
-            }
-        };
-        let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
-        let mut device_transpose = match &transpose {
-            None => None,
-            Some(transpose) => match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
-                Ok(placed) => Some(Box::new(placed)),
-                Err(err) => {
-                    warnings.push(format!(
-                        "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
+            };
+            let mut device_graph = place(graph, compressed.as_ref().map(|(out, _)| out))?;
+            let mut device_transpose = match &transpose {
+                None => None,
+                Some(transpose) => {
+                    match place(transpose, compressed.as_ref().and_then(|(_, inbound)| inbound.as_ref())) {
+                        Ok(placed) => Some(Box::new(placed)),
+                        Err(err) => {
+                            warnings.push(format!(
+                                "no room for the transpose of this directed graph ({err}); the GPU has no in-lists, \
                          so traversals stay top-down"
-                    ));
-                    None
+                            ));
+                            None
+                        }
+                    }
                 }
-            },
-        };
-        // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
-        let inbound = match (&mut device_transpose, &transpose) {
-            (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
-            (None, Some(_)) => None,
-            (_, None) => Some((&mut device_graph, graph)),
-        };
-        if let Some((placed, plain)) = inbound {
-            let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
-            let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
-            if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
-                let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
-                    Some(packed) => ListHeads::of_compressed(packed),
-                    None => ListHeads::of_graph(plain),
-                };
-                gpu.attach_list_heads(placed, &heads)?;
+            };
+            // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
+            let inbound = match (&mut device_transpose, &transpose) {
+                (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
+                (None, Some(_)) => None,
+                (_, None) => Some((&mut device_graph, graph)),
+            };
+            if let Some((placed, plain)) = inbound {
+                let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
+                let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
+                if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
+                    let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+                        Some(packed) => ListHeads::of_compressed(packed),
+                        None => ListHeads::of_graph(plain),
+                    };
+                    gpu.attach_list_heads(placed, &heads)?;
+                }
             }
-        }
-        gpu.synchronize()?;
-        Ok((device_graph, device_transpose))
+            gpu.synchronize()?;
+            Ok((device_graph, device_transpose))
+        });
+        (max_degree.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), placed)
     });
     let (device_graph, device_transpose) = placed?;
     Ok(GpuGraph {
@@ -250,7 +257,7 @@ fn place_on_gpu(
         graph: Box::new(device_graph),
         transpose: device_transpose,
         directed: !graph.is_undirected(),
-        max_out_degree: graph.max_degree(),
+        max_out_degree,
         upload_time: started.elapsed(),
         copies,
     })

@@ -504,12 +504,16 @@ impl GpuContext {
                 + empty_lists_bytes(graph.num_vertices()),
             "the graph's CSR arrays",
         )?;
-        let offsets = self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
-        let targets = match pinned_block(graph.targets_array()) {
-            Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists")?,
-            None => self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
-        };
-        let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.offsets())?;
+        let (empty_bits, arrays) = beside_empty_list_bits(graph.offsets(), || {
+            let offsets = self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
+            let targets = match pinned_block(graph.targets_array()) {
+                Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists")?,
+                None => self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
+            };
+            Ok((offsets, targets))
+        });
+        let (offsets, targets) = arrays?;
+        let (empty_lists, nonempty_lists) = self.upload_empty_lists(&empty_bits, graph.num_vertices() as u32)?;
         Ok(DeviceGraph {
             offsets,
             targets,
@@ -558,9 +562,15 @@ impl GpuContext {
             long_first: self.upload(&restarts.first, "the compressed graph's long lists")?,
             long_count,
         };
-        let offsets = self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?;
-        let targets = self.place_array_padded(graph.bytes(), padded, layout.lists, "the compressed graph's lists")?;
-        let (empty_lists, nonempty_lists) = self.upload_empty_lists(graph.byte_offsets())?;
+        let (empty_bits, arrays) = beside_empty_list_bits(graph.byte_offsets(), || {
+            let offsets =
+                self.place_array(graph.byte_offsets(), layout.offsets, "the compressed graph's byte offsets")?;
+            let targets =
+                self.place_array_padded(graph.bytes(), padded, layout.lists, "the compressed graph's lists")?;
+            Ok((offsets, targets))
+        });
+        let (offsets, targets) = arrays?;
+        let (empty_lists, nonempty_lists) = self.upload_empty_lists(&empty_bits, graph.num_vertices() as u32)?;
         Ok(DeviceGraph {
             offsets,
             targets,
@@ -575,15 +585,14 @@ impl GpuContext {
         })
     }
 
-    /// The bitmap of empty lists of a graph with these offsets, in device memory.
-    fn upload_empty_lists(&self, offsets: &[u64]) -> Result<(CudaSlice<u32>, u32), GpuError> {
-        let bits = crate::graph::empty_list_bits(offsets);
+    /// The bitmap of empty lists ([`crate::graph::empty_list_bits`]) of a graph of `n`
+    /// vertices in device memory, with the count of lists that are not empty.
+    fn upload_empty_lists(&self, bits: &[u32], n: u32) -> Result<(CudaSlice<u32>, u32), GpuError> {
         // The count of lists that are not empty, read off the same bitmap rather than a second
         // pass over the offsets.
         let empty: u32 = bits.iter().map(|word| word.count_ones()).sum();
-        let nonempty = offsets.len().saturating_sub(1) as u32 - empty;
         // cuMemAlloc refuses zero bytes: a graph without vertices still gets one word.
-        Ok((self.upload(if bits.is_empty() { &[0u32][..] } else { &bits }, "the bitmap of empty lists")?, nonempty))
+        Ok((self.upload(if bits.is_empty() { &[0u32][..] } else { bits }, "the bitmap of empty lists")?, n - empty))
     }
 
     /// Copies the first neighbors of `graph`'s lists into device memory beside it, for the
@@ -876,6 +885,17 @@ impl Layout {
             |placement: Placement, bytes: usize| if placement == Placement::Device { bytes as u64 } else { 0 };
         on_device(self.offsets, offsets) + on_device(self.lists, lists)
     }
+}
+
+/// Runs `copies` (a placement's array copies) on this thread while another makes the bitmap
+/// of empty lists of `offsets` on the other cores: host work that would otherwise wait for the
+/// copies (the DMA of a pinned array leaves the cores idle).
+fn beside_empty_list_bits<R: Send>(offsets: &[u64], copies: impl FnOnce() -> R) -> (Vec<u32>, R) {
+    std::thread::scope(|scope| {
+        let bits = scope.spawn(|| crate::graph::empty_list_bits(offsets));
+        let copied = copies();
+        (bits.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), copied)
+    })
 }
 
 /// The pinned block holding `array`, when it was built into [`crate::gpu::PinnedMemory`].
