@@ -291,8 +291,8 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
     unsafe { add_warp_count(counters, FOUND_EDGES, found_edges) };
 }
 
-/// The long lists `bfs_part_top_down` queued at this level: every warp of the grid shares
-/// each grid list, then each block takes block lists in turn, its warps sharing the list's
+/// The long lists `bfs_part_top_down` queued at this level: the grid lists' rows of 32 edges
+/// dealt to every warp of the grid in turn, then each block takes block lists in turn, its warps sharing the list's
 /// rows (node splitting: the load-balancing paper; Merrill et al., section 4.1, CTA gathering).
 ///
 /// # Safety
@@ -343,10 +343,18 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         let grid_warp = global_idx() / WARP_SIZE;
         let grid_warps = global_threads() / WARP_SIZE;
         let mut found_edges = 0;
+        // The grid lists' rows of 32 edges, one after the other, dealt to the warps in turn:
+        // a warp's first row in a list follows from the rows of the lists before it, so every
+        // warp gets the same share of the level's hub edges however the lists' lengths fall
+        // (the load-balancing paper's edge-based split), not only the first warps of each.
+        let mut rows_before = 0u64;
         for i in 0..grid_lists {
             let u = *long_lists.add((long_capacity - 1 - i) as usize);
             let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
-            found_edges += expand.visit_range(start, end, u, grid_warp, grid_warps);
+            let team = grid_warps as u64;
+            let first_row = (grid_warp as u64 + team - rows_before % team) % team;
+            found_edges += expand.visit_range(start, end, u, first_row as u32, grid_warps);
+            rows_before += (end - start).div_ceil(WARP_SIZE as u64);
         }
         let (warp, warps) = (warp_in_block(), block_dim() / WARP_SIZE);
         let mut i = block_idx();

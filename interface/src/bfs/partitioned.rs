@@ -14,8 +14,11 @@ pub const PARTITIONED_BLOCK: u32 = 256;
 pub const BLOCK_LIST_EDGES: u64 = 1024;
 
 /// Lists of at least this many edges are shared by every warp of `bfs_part_top_down_long`'s
-/// grid instead of one block.
-pub const GRID_LIST_EDGES: u64 = 32768;
+/// grid instead of one block: a block's 8 warps took 128 rounds over a 32768-edge list, and a
+/// hub level of a few dozen such lists kept as many blocks of the grid busy (bench/NOTES.md
+/// 69). Low enough that a block list takes at most 16 rounds, high enough that the grid lists
+/// at any level stay few (every warp reads the offsets of each).
+pub const GRID_LIST_EDGES: u64 = 4096;
 
 /// The words of the counters every partitioned kernel adds to (`u32`s; the `u64` counts are
 /// pairs of words at an even index, the buffer 8-byte aligned).
