@@ -505,14 +505,20 @@ impl GpuContext {
             "the graph's CSR arrays",
         )?;
         let (empty_bits, arrays) = beside_empty_list_bits(graph.offsets(), || {
-            let offsets = self.place_host_array(graph.offsets_array(), layout.offsets, "the graph's row offsets")?;
+            // A pinned array's DMA is left running while the lists' memory is allocated.
+            let offsets = match pinned_block(graph.offsets_array()) {
+                Some(block) => self.place_pinned(block, layout.offsets, "the graph's row offsets", Wait::No)?,
+                None => self.place_array(graph.offsets(), layout.offsets, "the graph's row offsets")?,
+            };
             let targets = match pinned_block(graph.targets_array()) {
-                Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists")?,
+                Some(block) => self.place_pinned::<u8>(block, layout.lists, "the graph's neighbor lists", Wait::Yes)?,
                 None => self.place_array(bytemuck::cast_slice(targets), layout.lists, "the graph's neighbor lists")?,
             };
             Ok((offsets, targets))
         });
         let (offsets, targets) = arrays?;
+        // Every copy out of the graph's arrays is done before they may be dropped.
+        self.synchronize()?;
         let (empty_lists, nonempty_lists) = self.upload_empty_lists(&empty_bits, graph.num_vertices() as u32)?;
         Ok(DeviceGraph {
             offsets,
@@ -649,28 +655,17 @@ impl GpuContext {
         Ok(())
     }
 
-    /// A graph array held in a [`HostArray`]: one in pinned memory without a host copy
-    /// ([`place_pinned`](Self::place_pinned)), any other as [`place_array`](Self::place_array).
-    fn place_host_array<T: DeviceRepr + ValidAsZeroBits + bytemuck::Pod + Send + Sync>(
-        &self,
-        array: &HostArray<T>,
-        placement: Placement,
-        what: &str,
-    ) -> Result<GraphArray<T>, GpuError> {
-        match pinned_block(array) {
-            Some(block) => self.place_pinned(block, placement, what),
-            None => self.place_array(array, placement, what),
-        }
-    }
-
     /// A pinned, device-mapped block of a graph array where `placement` says: zero-copy, the
     /// block itself at its mapped address (kept alive by the placed array); device memory, one
-    /// DMA from it at the bus's rate.
+    /// DMA from it at the bus's rate, waited for unless `wait` says not (the caller then
+    /// synchronizes before the block may be dropped; the copy's record holds only its queueing,
+    /// and the next waited copy's holds the rest).
     fn place_pinned<T: DeviceRepr + ValidAsZeroBits>(
         &self,
         block: &Arc<dyn HostBlock>,
         placement: Placement,
         what: &str,
+        wait: Wait,
     ) -> Result<GraphArray<T>, GpuError> {
         let pinned = block.as_any().downcast_ref::<PinnedBlock>().expect("only pinned blocks are placed in place");
         let bytes = block.bytes().len();
@@ -682,22 +677,25 @@ impl GpuContext {
             }
             Placement::Device => {
                 let started = Instant::now();
-                // SAFETY: every byte is written by the copy below, waited for, before anything reads it.
+                // SAFETY: every byte is written by the copy below, queued on the one stream
+                // before any kernel that reads it.
                 let mut device =
                     unsafe { self.stream.alloc::<T>(len) }.map_err(|e| self.allocation_error(e, bytes, what))?;
                 let allocated = started.elapsed();
                 {
                     let (device_ptr, _record) = device.device_ptr_mut(&self.stream);
                     // SAFETY: the source is pinned host memory of `bytes` bytes, alive (the
-                    // caller holds the block) until the synchronize below; `device` holds `len`
-                    // elements, `bytes` bytes.
+                    // caller holds the block) until the synchronize below or, with `Wait::No`,
+                    // the caller's; `device` holds `len` elements, `bytes` bytes.
                     unsafe {
                         sys::cuMemcpyHtoDAsync_v2(device_ptr, pinned.host_address(), bytes, self.stream.cu_stream())
                     }
                     .result()
                     .map_err(|e| GpuError::driver("cuMemcpyHtoDAsync", e))?;
                 }
-                self.synchronize()?;
+                if wait == Wait::Yes {
+                    self.synchronize()?;
+                }
                 self.note_copy(what, bytes, CopyPath::PinnedDma, allocated, started.elapsed() - allocated);
                 Ok(GraphArray::Device(device))
             }
@@ -783,6 +781,13 @@ impl GpuContext {
         let device_ptr = block.device_address()?;
         Ok(GraphArray::Pinned { block: Arc::new(block), device_ptr, len })
     }
+}
+
+/// Whether a placement waits for an array's copy before it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    Yes,
+    No,
 }
 
 /// How an array reached the GPU.
