@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::sync::{Mutex, MutexGuard};
+
 use common::{gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
@@ -14,22 +16,26 @@ use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on};
 use warpath::multi::{bfs_rank, partition_1d, Communicator, PartitionedOptions, ReduceOp};
 
-fn nccl_or_skip(test: &str) -> bool {
+/// The test's turn on the GPUs, or None when it skips. The tests take turns: run at once (cargo's
+/// default), their NCCL communicators over the same GPUs never finished setting up on 4 H200s
+/// (every test past 150 s), where one at a time they take seconds.
+fn nccl_or_skip(test: &str) -> Option<MutexGuard<'static, ()>> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     if gpu_or_skip(test).is_none() {
-        return false;
+        return None;
     }
     if !warpath::gpu::nccl::library_present() {
         say_skipping(test, "libnccl cannot be loaded (scripts/nccl-link)");
-        return false;
+        return None;
     }
-    true
+    Some(ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
 }
 
 #[test]
 fn collectives_on_one_rank_return_the_ranks_own_data() {
-    if !nccl_or_skip("collectives_on_one_rank_return_the_ranks_own_data") {
+    let Some(_turn) = nccl_or_skip("collectives_on_one_rank_return_the_ranks_own_data") else {
         return;
-    }
+    };
     let answers = run_gpu_ranks_on(&[0], |_gpu, comm| {
         let mut words = [3u64, 5, u64::MAX];
         comm.all_reduce(&mut words, ReduceOp::Sum)?;
@@ -49,9 +55,9 @@ fn collectives_on_one_rank_return_the_ranks_own_data() {
 
 #[test]
 fn the_partitioned_bfs_runs_over_nccl() {
-    if !nccl_or_skip("the_partitioned_bfs_runs_over_nccl") {
+    let Some(_turn) = nccl_or_skip("the_partitioned_bfs_runs_over_nccl") else {
         return;
-    }
+    };
     let g = generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let partition = partition_1d(&g, None, 1).unwrap();
     let source = warpath::bfs::random_source(&g, 1).unwrap();
@@ -66,9 +72,9 @@ fn the_partitioned_bfs_runs_over_nccl() {
 
 #[test]
 fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
-    if !nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_valid_trees") {
+    let Some(_turn) = nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_valid_trees") else {
         return;
-    }
+    };
     let ordinals = resolve_gpus("all").unwrap();
     for spec in ["kron:14", "urand:13"] {
         let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 3).unwrap();
@@ -89,9 +95,9 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
 
 #[test]
 fn gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components() {
-    if !nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components") {
+    let Some(_turn) = nccl_or_skip("gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components") else {
         return;
-    }
+    };
     use warpath::multi::cc::{by_run, components_on_gpu};
     let ordinals = resolve_gpus("all").unwrap();
     for spec in ["kron:14", "urand:13"] {
