@@ -544,8 +544,8 @@ impl GpuContext {
         layout: impl Into<Layout>,
     ) -> Result<DeviceGraph, GpuError> {
         let layout = layout.into();
-        let restarts = graph.restart_points(RESTART_MIN_EDGES, RESTART_EDGES);
         let degrees = graph.degrees();
+        let restarts = graph.restart_points(&degrees, RESTART_MIN_EDGES, RESTART_EDGES);
         let padded = graph.bytes().len().div_ceil(8).max(1) * 8;
         let extras_bytes =
             4 * degrees.len() as u64 + 8 * restarts.points.len() as u64 + 8 * restarts.vertices.len() as u64;

@@ -195,7 +195,7 @@ pub fn varint_decode(
     for (v, degree) in graph.degrees().into_iter().enumerate() {
         edge_offsets[v + 1] = edge_offsets[v] + degree as u64;
     }
-    let restarts = graph.restart_points(interval + 1, interval);
+    let restarts = graph.restart_points(&graph.degrees(), interval + 1, interval);
     let (mut resume, mut resume_previous, mut resume_skip) = (vec![0u64; n], vec![0u32; n], vec![0u32; n]);
     for (i, &v) in restarts.vertices.iter().enumerate() {
         let point = restarts.first[i] as usize;

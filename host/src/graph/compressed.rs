@@ -283,15 +283,17 @@ impl CompressedGraph {
             offsets.push(sum);
         }
         let mut targets = crate::graph::HostArray::<u32>::zeroed(sum as usize, memory);
-        crate::graph::pieces_of_whole_lists(&offsets, &mut targets, CHUNK_VERTICES).into_par_iter().for_each(|(vertices, out)| {
-            let mut at = 0;
-            for v in vertices {
-                for t in self.neighbors(v as u32) {
-                    out[at] = t;
-                    at += 1;
+        crate::graph::pieces_of_whole_lists(&offsets, &mut targets, CHUNK_VERTICES).into_par_iter().for_each(
+            |(vertices, out)| {
+                let mut at = 0;
+                for v in vertices {
+                    for t in self.neighbors(v as u32) {
+                        out[at] = t;
+                        at += 1;
+                    }
                 }
-            }
-        });
+            },
+        );
         let offsets = crate::graph::HostArray::moved_into(offsets, memory);
         Graph::from_valid_csr(offsets, targets, self.undirected, self.id_base).with_host_memory(memory)
     }
@@ -344,21 +346,25 @@ impl CompressedGraph {
     pub fn degrees(&self) -> Vec<u32> {
         (0..self.num_vertices())
             .into_par_iter()
-            .map(|v| self.list_bytes(v as u32).iter().filter(|&&b| b & 0x80 == 0).count() as u32)
+            .map(|v| self.list_bytes(v as u32).iter().map(|&b| u32::from(b < 0x80)).sum::<u32>())
             .collect()
     }
 
     /// Restart points of every list of `min_degree` edges or more, one every `interval`
     /// edges: for a list of `d` edges, points at edges `interval, 2 * interval, ...` below `d`.
+    /// `degrees` are the lists' lengths ([`degrees`](Self::degrees), which reads every byte:
+    /// a placement needs them too, so it counts them once).
     ///
     /// # Panics
-    /// If `interval` is 0, or the points outnumber `u32::MAX` (more than 2^32 * `interval`
-    /// edges).
-    pub fn restart_points(&self, min_degree: u64, interval: u64) -> RestartPoints {
+    /// If `interval` is 0, `degrees` is not one a vertex, or the points outnumber `u32::MAX`
+    /// (more than 2^32 * `interval` edges).
+    pub fn restart_points(&self, degrees: &[u32], min_degree: u64, interval: u64) -> RestartPoints {
         assert!(interval > 0, "restart interval 0");
-        let degrees = self.degrees();
-        let vertices: Vec<u32> =
-            (0..self.num_vertices() as u32).filter(|&v| degrees[v as usize] as u64 >= min_degree.max(1)).collect();
+        assert_eq!(degrees.len(), self.num_vertices(), "one degree a vertex");
+        let vertices: Vec<u32> = (0..self.num_vertices() as u32)
+            .into_par_iter()
+            .filter(|&v| degrees[v as usize] as u64 >= min_degree.max(1))
+            .collect();
         let per_vertex: Vec<Vec<u64>> = vertices
             .par_iter()
             .map(|&v| {
@@ -483,7 +489,11 @@ mod tests {
             }
             let compressed = CompressedGraph::encode(&graph);
             let n = graph.num_vertices();
-            assert_eq!((compressed.bytes(), compressed.byte_offsets()), (&bytes[..], &byte_offsets[..]), "{n} vertices");
+            assert_eq!(
+                (compressed.bytes(), compressed.byte_offsets()),
+                (&bytes[..], &byte_offsets[..]),
+                "{n} vertices"
+            );
             assert_eq!(compressed.decode(), graph);
         }
         let ragged = EdgeList::new(3 * CHUNK_VERTICES as u64 + 5, vec![(1, 2)], true);
@@ -503,7 +513,7 @@ mod tests {
         let compressed = CompressedGraph::encode(&graph);
         let degrees = compressed.degrees();
         assert!(degrees.iter().enumerate().all(|(v, &d)| d as u64 == graph.degree(v as u32)));
-        let restarts = compressed.restart_points(32, 16);
+        let restarts = compressed.restart_points(&compressed.degrees(), 32, 16);
         let long: Vec<u32> = (0..n).filter(|&v| graph.degree(v) >= 32).collect();
         assert_eq!(restarts.vertices, long);
         for (i, &v) in restarts.vertices.iter().enumerate() {
