@@ -370,11 +370,15 @@ impl CompressedGraph {
             .map(|&v| {
                 let base = self.byte_offsets[v as usize];
                 let bytes = self.list_bytes(v);
-                let mut points = Vec::new();
-                let (mut pos, mut previous, mut index) = (0usize, None::<u32>, 0u64);
+                let mut points = Vec::with_capacity(2 * (u64::from(degrees[v as usize]) / interval) as usize);
+                let (mut pos, mut previous) = (0usize, None::<u32>);
+                // Edges left before the next point (a countdown: a division an edge cost more
+                // than the decoding).
+                let mut until_point = interval;
                 while pos < bytes.len() {
-                    if index > 0 && index % interval == 0 {
+                    if until_point == 0 {
                         points.extend([base + pos as u64, previous.unwrap_or(0) as u64]);
+                        until_point = interval;
                     }
                     let value = read_varint(bytes, &mut pos).expect("lists are checked when the graph is made");
                     let id = match previous {
@@ -382,7 +386,7 @@ impl CompressedGraph {
                         Some(prev) => i64::from(prev) + value as i64 + 1,
                     };
                     previous = Some(id as u32);
-                    index += 1;
+                    until_point -= 1;
                 }
                 points
             })
