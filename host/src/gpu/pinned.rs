@@ -2,13 +2,13 @@
 //! [`HostMemory`] provider whose blocks are page-locked and mapped into the device's address
 //! space. A block is anonymous memory the kernel backs with 2 MiB pages where it can
 //! (`MADV_HUGEPAGE`), faulted in by all cores, then registered with the driver
-//! (`cuMemHostRegister` with `DEVICEMAP | PORTABLE`): the driver pins a 2 MiB page as one, an
-//! order of magnitude faster than `cuMemHostAlloc`'s own pages on a virtual machine
-//! (bench/NOTES.md 68). Zero-copy placements copy ordinary arrays into such blocks too. A graph whose offsets and targets were
-//! built or read into such blocks is placed without a host copy: in device memory by one DMA
-//! per array at the bus's rate, zero-copy by handing the kernels the mapped address (no
-//! allocation, no copy at all). The placed graph holds the blocks it reads, so they live as
-//! long as either the host graph or the device graph uses them.
+//! (`cuMemHostRegister` with `DEVICEMAP | PORTABLE`): the driver pins a 2 MiB page as one,
+//! much faster than `cuMemHostAlloc` pins its own pages on a virtual machine (bench/NOTES.md
+//! 68). Zero-copy placements copy ordinary arrays into such blocks too. A graph whose offsets
+//! and targets were built or read into such blocks is placed without a host copy: in device
+//! memory by one DMA per array at the bus's rate, zero-copy by handing the kernels the mapped
+//! address (no allocation, no copy at all). The placed graph holds the blocks it reads, so
+//! they live as long as either the host graph or the device graph uses them.
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
