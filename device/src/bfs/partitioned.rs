@@ -292,8 +292,9 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
 }
 
 /// The long lists `bfs_part_top_down` queued at this level: the grid lists' rows of 32 edges
-/// dealt to every warp of the grid in turn, then each block takes block lists in turn, its warps sharing the list's
-/// rows (node splitting: the load-balancing paper; Merrill et al., section 4.1, CTA gathering).
+/// dealt to every warp of the grid in turn, then each block takes block lists in turn, its
+/// warps sharing the list's rows (node splitting: the load-balancing paper; Merrill et al.,
+/// section 4.1, CTA gathering).
 ///
 /// # Safety
 /// As for `bfs_part_top_down`, launched after it at the same level with its counters;

@@ -1,8 +1,9 @@
 //! Making the GPU context while the graph loads: creating a context (the driver's start, the
-//! kernels' module, the pinned staging buffers of large uploads, the device allocator's pool) costs a few hundred
-//! milliseconds that owe nothing to the graph, so a command that will place a graph on the GPU
-//! starts it on a thread of its own before it reads the file ([`start_gpu_early`]), and the
-//! placement ([`super::prepare`]) takes the context made instead of making one.
+//! kernels' module, the pinned staging buffers of large uploads, the device allocator's pool)
+//! costs a few hundred milliseconds that owe nothing to the graph, so a command that will place
+//! a graph on the GPU starts it on a thread of its own before it reads the file
+//! ([`start_gpu_early`]), and the placement ([`super::prepare`]) takes the context made instead
+//! of making one.
 
 use std::sync::Mutex;
 use std::thread::JoinHandle;

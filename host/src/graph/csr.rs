@@ -177,8 +177,8 @@ impl Graph {
         offsets[v + 1] - offsets[v]
     }
 
-    /// The largest out-degree (0 for an edgeless graph).
-    /// The longest list's length, found on all cores (a placement asks for it).
+    /// The largest out-degree (0 for an edgeless graph), found on all cores (a placement asks
+    /// for it).
     pub fn max_degree(&self) -> u64 {
         self.offsets.par_windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
     }
