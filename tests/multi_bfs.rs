@@ -114,7 +114,8 @@ fn levels_record_directions_exchanges_and_the_rules_verdicts() {
     assert!(directions.contains(&Direction::BottomUp), "{directions:?}");
     let words_per_part = partition.parts[0].bitmap_words_per_part() as u64;
     for level in &run.levels {
-        assert!(level.trace.decision.is_some());
+        // Level 0, the source alone, is always top-down: no rule decided it.
+        assert_eq!(level.trace.decision.is_some(), level.trace.level > 0);
         assert!(level.exchange_time <= level.trace.time);
         if level.trace.direction == Direction::BottomUp {
             // Each of 4 ranks sends its padded share to the 3 others.

@@ -5,8 +5,9 @@
 //! section 6, for the multi-GPU level structure: each GPU expands the frontier vertices it
 //! owns, and the neighbors owned elsewhere go to their owners between levels, which label them
 //! if nobody did first; their section 4.1 warp-based gathering for lists of 32 edges or more,
-//! one list a thread for shorter ones, and lists of a thousand edges or more split over a block
-//! or the whole grid (node splitting, the load-balancing paper). Bottom-up levels follow Beamer,
+//! one list a thread for shorter ones, and lists of a block's worth of edges or more registered
+//! and cut into even ranges over the whole grid (`operators::shared_lists`: node splitting and
+//! the edge-based split of the load-balancing paper). Bottom-up levels follow Beamer,
 //! Asanović and Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm):
 //! every owned unvisited vertex searches its in-list for a vertex of the frontier bitmap the
 //! ranks all-gathered, copied first onto the in-list graph's local ids. Top-down discoveries
@@ -19,21 +20,26 @@
 //! go to its owner once per traversal. Parents are global ids throughout.
 
 use crate::operators::frontier::pack_bitmap_words;
-use crate::operators::gather::warp_gather;
+use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
+use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
-use warpath_interface::bfs::partitioned::counters::{BLOCK_LISTS, FOUND_EDGES, GRID_LISTS, INSPECTED, NEXT_LEN};
+use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, LONG_TALLY, NEXT_LEN};
 use warpath_interface::bfs::partitioned::{
     BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, BLOCK_LIST_EDGES, GRID_LIST_EDGES, PARTITIONED_BLOCK,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 
-/// Every local label unreached, then the source's (when this rank owns it) at distance 0.
+// The host sizes the long-list table in the operator's entries.
+const _: () = assert!(LONG_LIST_WORDS == ENTRY_WORDS);
+
+/// Every local label unreached and every visited bit clear, then the source's (when this rank
+/// owns it) at distance 0, its bit set.
 ///
 /// # Safety
-/// `distances` and `parents` hold `n` elements.
+/// `distances` and `parents` hold `n` elements, `visited` `n` bits.
 #[inline(always)]
 unsafe fn init(params: BfsPartInitParams) {
-    let BfsPartInitParams { distances, parents, n, source_local, source_global } = params;
+    let BfsPartInitParams { distances, parents, visited, n, source_local, source_global } = params;
     for v in grid_stride(n as u64) {
         let (distance, parent) = if v == source_local as u64 { (0, source_global) } else { (UNREACHED, UNREACHED) };
         // SAFETY: `v < n`, the length of both arrays.
@@ -41,6 +47,11 @@ unsafe fn init(params: BfsPartInitParams) {
             *distances.add(v as usize) = distance;
             *parents.add(v as usize) = parent;
         }
+    }
+    for w in grid_stride(n.div_ceil(32) as u64) {
+        let source_bit = if source_local / 32 == w as u32 { 1 << (source_local % 32) } else { 0 };
+        // SAFETY: `w` is below `n`'s word count.
+        unsafe { *visited.add(w as usize) = source_bit };
     }
 }
 
@@ -68,24 +79,35 @@ unsafe fn degree(offsets: *const u64, v: u32) -> u64 {
     unsafe { *offsets.add(v as usize + 1) - *offsets.add(v as usize) }
 }
 
-/// Labels owned vertex `v` at `distance` with `parent` if unvisited (a compare-and-swap on its
-/// distance decides among racing claims) and, when claimed, sets its share bit. Returns
-/// whether this call claimed it.
-///
-/// # Safety
-/// `v` indexes `distances`, `parents`, and (for an owned vertex) `next_bits`.
-#[inline(always)]
-unsafe fn claim(distances: *mut u32, parents: *mut u32, v: u32, distance: u32, parent: u32) -> bool {
-    // SAFETY: the caller's contract.
-    unsafe {
-        let slot = distances.add(v as usize);
-        // A plain read first: most neighbors of a big frontier are visited already.
-        if slot.read_volatile() == UNREACHED && atomic_cas_u32(slot, UNREACHED, distance) == UNREACHED {
-            *parents.add(v as usize) = parent;
-            return true;
+/// The local labels and their visited bits.
+#[derive(Clone, Copy)]
+struct Labels {
+    distances: *mut u32,
+    parents: *mut u32,
+    visited: *mut u32,
+}
+
+impl Labels {
+    /// Labels local vertex `v` at `distance` with `parent` if unvisited: an atomic OR of its
+    /// visited bit decides among racing claims. Returns whether this call claimed it.
+    ///
+    /// # Safety
+    /// `v` indexes the labels and the visited bits.
+    #[inline(always)]
+    unsafe fn claim(&self, v: u32, distance: u32, parent: u32) -> bool {
+        let bit = 1 << (v % 32);
+        // SAFETY: the caller's contract.
+        unsafe {
+            let word = self.visited.add(v as usize / 32);
+            // A plain read first: most neighbors of a big frontier are visited already.
+            if word.read_volatile() & bit != 0 || atomic_or_u32(word, bit) & bit != 0 {
+                return false;
+            }
+            *self.distances.add(v as usize) = distance;
+            *self.parents.add(v as usize) = parent;
         }
+        true
     }
-    false
 }
 
 /// Appends `v` (when `found`) to the next queue and sets its share bit. Every lane calls it.
@@ -110,8 +132,7 @@ struct Expand {
     offsets: *const u64,
     targets: *const u32,
     ghost_globals: *const u32,
-    distances: *mut u32,
-    parents: *mut u32,
+    labels: Labels,
     next: *mut u32,
     next_bits: *mut u32,
     sent: *mut u32,
@@ -125,27 +146,22 @@ struct Expand {
 }
 
 impl Expand {
-    /// Visits edge `edge` of owned vertex `owner` when `valid`: claims the target; an owned
+    /// Visits target `v` (a local id) of owned vertex `owner` when `valid`: claims it; an owned
     /// one joins the next frontier, a ghost goes out to its owner. All 32 lanes call it.
     /// Returns the out-degree of the owned vertex this lane claimed (0 when none), which the
     /// caller sums in a register and adds to `FOUND_EDGES` once, at its end: one counter
     /// updated by every warp step was a hot spot at the levels that expand the hubs.
     ///
     /// # Safety
-    /// When `valid`, `edge` is an edge of `owner`; the pointers obey `bfs_part_top_down`'s
+    /// When `valid`, `v` is a target of `owner`; the pointers obey `bfs_part_top_down`'s
     /// contract.
     #[inline(always)]
-    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) -> u64 {
-        let Expand { offsets, targets, ghost_globals, distances, parents, next, next_bits, sent, counters, .. } = *self;
+    unsafe fn visit_target(&self, valid: bool, v: u32, owner: u32) -> u64 {
+        let Expand { offsets, ghost_globals, labels, next, next_bits, sent, counters, .. } = *self;
         let (first, owned) = (self.first, self.owned);
         // SAFETY: forwarded from the caller's contract.
         unsafe {
-            let mut v = 0;
-            let mut claimed = false;
-            if valid {
-                v = *targets.add(edge as usize);
-                claimed = claim(distances, parents, v, self.level + 1, first + owner);
-            }
+            let claimed = valid && labels.claim(v, self.level + 1, first + owner);
             let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
             emit(is_owned, v, next, next_bits, counters);
             let found_edges = if is_owned { degree(offsets, v) } else { 0 };
@@ -174,21 +190,51 @@ impl Expand {
         }
     }
 
-    /// Visits edges `start..end` of `owner` with the warps of a team: this warp starts at its
-    /// `rank`-th row of 32 and takes every `team`-th row. All 32 lanes call it.
+    /// Visits edge `edge` of owned vertex `owner` when `valid` ([`visit_target`](Self::visit_target)).
+    /// All 32 lanes call it.
     ///
     /// # Safety
-    /// As for [`visit`](Self::visit), for every edge of the range.
+    /// When `valid`, `edge` is an edge of `owner`; the pointers obey `bfs_part_top_down`'s
+    /// contract.
     #[inline(always)]
-    unsafe fn visit_range(&self, start: u64, end: u64, owner: u32, rank: u32, team: u32) -> u64 {
-        let (mut row, mut found_edges) = (start + rank as u64 * WARP_SIZE as u64, 0);
-        while row < end {
-            let edge = row + lane_id() as u64;
-            // SAFETY: forwarded; only edges below `end` are valid.
-            found_edges += unsafe { self.visit(edge < end, edge, owner) };
-            row += team as u64 * WARP_SIZE as u64;
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) -> u64 {
+        // SAFETY: a valid edge indexes the targets (the caller's contract).
+        unsafe {
+            let v = if valid { *self.targets.add(edge as usize) } else { 0 };
+            self.visit_target(valid, v, owner)
         }
-        found_edges
+    }
+}
+
+/// The long lists' edges as `operators::shared_lists` hands them out: each visit goes through
+/// [`Expand`], the found edges summed in a register.
+struct LongLists {
+    expand: Expand,
+    found_edges: u64,
+}
+
+impl EdgeVisitor for LongLists {
+    /// The batch's targets.
+    type Loaded = [u32; BATCH];
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        // SAFETY: forwarded from the caller (an edge of a registered list).
+        self.found_edges += unsafe { self.expand.visit(valid, edge, owner) };
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u32; BATCH] {
+        // SAFETY: every `edges[k]` indexes the targets (the caller's contract).
+        core::array::from_fn(|k| unsafe { *self.expand.targets.add(edges[k] as usize) })
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], targets: [u32; BATCH], owners: [u32; BATCH]) {
+        for k in 0..BATCH {
+            // SAFETY: the targets were read from edges of `owners` (the caller's contract).
+            self.found_edges += unsafe { self.expand.visit_target(valid[k], targets[k], owners[k]) };
+        }
     }
 }
 
@@ -196,14 +242,16 @@ impl Expand {
 /// claimed and emitted, ghosts claimed here for the first time become (global vertex, global
 /// parent) pairs in `sent` for their owners. A warp takes 32 frontier vertices; lists of 32
 /// edges or more it reads together, one at a time (Merrill et al.'s warp gathering), the
-/// shorter ones a thread each; lists of `BLOCK_LIST_EDGES` or more it queues in `long_lists`
-/// for `bfs_part_top_down_long`, so that no warp holds the level up with a hub's list.
+/// shorter ones a thread each; lists of `LONG_LIST_EDGES` or more it registers in the table of
+/// long lists (`operators::shared_lists`) for `bfs_part_top_down_long`, so that no warp holds
+/// the level up with a hub's list.
 ///
 /// # Safety
 /// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
 /// hold `owned + ghosts` entries; `ghost_globals` holds the ghosts' global ids; `frontier`
-/// holds `frontier_len` owned ids; `next` and `long_lists` have room for `owned` ids,
-/// `next_bits` `owned` bits; `sent` room for two words a ghost, `sent_counts` a word a rank,
+/// holds `frontier_len` owned ids; `next` has room for `owned` ids, `long_table` for every
+/// list of `LONG_LIST_EDGES` or more (`long_capacity` entries), whose tally in the counters is
+/// zero; `next_bits` has `owned` bits; `sent` room for two words a ghost, `sent_counts` a word a rank,
 /// `ghost_regions` `world + 1` ascending ghost indices from 0 to the ghost count; `counters`
 /// is the counters block. The block size is a multiple of 32.
 #[inline(always)]
@@ -214,12 +262,14 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         ghost_globals,
         distances,
         parents,
+        visited,
         frontier,
         frontier_len,
         next,
         next_bits,
         sent,
-        long_lists,
+        long_table,
+        long_capacity,
         sent_counts,
         ghost_regions,
         world,
@@ -232,8 +282,7 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         offsets,
         targets,
         ghost_globals,
-        distances,
-        parents,
+        labels: Labels { distances, parents, visited },
         next,
         next_bits,
         sent,
@@ -245,6 +294,7 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         owned,
         level,
     };
+    let long_lists = SharedLists { table: long_table, capacity: long_capacity };
     let lane = lane_id();
     let mut found_edges = 0;
     // By warp, so that every lane reaches the full-mask votes together.
@@ -261,19 +311,17 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
             (0, 0, 0)
         };
         let edges = end - start;
-        // SAFETY: each counter is in the counters block; at most `frontier_len <= owned`
-        // vertices are queued, block lists from the front and grid lists from the back.
-        unsafe {
-            let huge = edges >= GRID_LIST_EDGES;
-            let long = edges >= BLOCK_LIST_EDGES && !huge;
-            if let Some(at) = warp_aggregated_append(FULL_MASK, long, counters.add(BLOCK_LISTS)) {
-                *long_lists.add(at as usize) = vertex;
-            }
-            if let Some(at) = warp_aggregated_append(FULL_MASK, huge, counters.add(GRID_LISTS)) {
-                *long_lists.add((owned - 1 - at) as usize) = vertex;
+        let long = edges >= LONG_LIST_EDGES;
+        let long_lanes = ballot_sync(FULL_MASK, long);
+        if long_lanes != 0 {
+            // SAFETY: the tally is a `u64` of the counters block, the table holds every long
+            // list of the level (this kernel's contract); all 32 lanes are here.
+            unsafe {
+                let tally = counters.add(LONG_TALLY) as *mut u64;
+                long_lists.register(tally, long_lanes, long, start, if long { edges } else { 0 }, vertex);
             }
         }
-        if edges >= BLOCK_LIST_EDGES {
+        if long {
             start = end;
         }
         // SAFETY (of each visit): forwarded from this kernel's contract.
@@ -291,24 +339,27 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
     unsafe { add_warp_count(counters, FOUND_EDGES, found_edges) };
 }
 
-/// The long lists `bfs_part_top_down` queued at this level: the grid lists' rows of 32 edges
-/// dealt to every warp of the grid in turn, then each block takes block lists in turn, its
-/// warps sharing the list's rows (node splitting: the load-balancing paper; Merrill et al.,
-/// section 4.1, CTA gathering).
+/// The long lists `bfs_part_top_down` registered at this level: their edges, packed end to
+/// end, cut into one even range a block and walked in block-wide rows, two rows in flight
+/// (`operators::shared_lists`: the load-balancing paper's edge-based split, applied to node
+/// splitting; Merrill et al., section 4.1, CTA gathering). However many hubs a level holds and
+/// however long each, every block visits the same number of their edges.
 ///
 /// # Safety
-/// As for `bfs_part_top_down`, launched after it at the same level with its counters;
-/// `long_lists` holds `long_capacity` entries (the part's owned count).
+/// As for `bfs_part_top_down`, launched after it at the same level with its counters and
+/// table, with `PARTITIONED_BLOCK` threads a block.
 #[inline(always)]
 unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
+    // SAFETY: declared once, before any control flow.
+    let window = unsafe { ListWindow::declare() };
     let BfsPartTopDownLongParams {
         offsets,
         targets,
         ghost_globals,
         distances,
         parents,
-        long_lists,
-        long_capacity,
+        visited,
+        long_table,
         next,
         next_bits,
         sent,
@@ -324,8 +375,7 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         offsets,
         targets,
         ghost_globals,
-        distances,
-        parents,
+        labels: Labels { distances, parents, visited },
         next,
         next_bits,
         sent,
@@ -337,35 +387,16 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         owned,
         level,
     };
-    // SAFETY: the counters block and the long lists the previous launch filled; every queued
-    // vertex is owned, with its offsets; the visits' contracts are this kernel's.
+    // Gathering only reads the table; its capacity mattered to registering.
+    let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
+    let mut visitor = LongLists { expand, found_edges: 0 };
+    // SAFETY: the previous launch registered the lists and the tally (launch order is the
+    // grid barrier); every registered list is an owned vertex's; the visits' contracts are
+    // this kernel's. Every thread of every block calls `gather`.
     unsafe {
-        let (block_lists, grid_lists) = (*counters.add(BLOCK_LISTS), *counters.add(GRID_LISTS));
-        let grid_warp = global_idx() / WARP_SIZE;
-        let grid_warps = global_threads() / WARP_SIZE;
-        let mut found_edges = 0;
-        // The grid lists' rows of 32 edges, one after the other, dealt to the warps in turn:
-        // a warp's first row in a list follows from the rows of the lists before it, so every
-        // warp gets the same share of the level's hub edges however the lists' lengths fall
-        // (the load-balancing paper's edge-based split), not only the first warps of each.
-        let mut rows_before = 0u64;
-        for i in 0..grid_lists {
-            let u = *long_lists.add((long_capacity - 1 - i) as usize);
-            let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
-            let team = grid_warps as u64;
-            let first_row = (grid_warp as u64 + team - rows_before % team) % team;
-            found_edges += expand.visit_range(start, end, u, first_row as u32, grid_warps);
-            rows_before += (end - start).div_ceil(WARP_SIZE as u64);
-        }
-        let (warp, warps) = (warp_in_block(), block_dim() / WARP_SIZE);
-        let mut i = block_idx();
-        while i < block_lists {
-            let u = *long_lists.add(i as usize);
-            let (start, end) = (*offsets.add(u as usize), *offsets.add(u as usize + 1));
-            found_edges += expand.visit_range(start, end, u, warp, warps);
-            i += grid_dim();
-        }
-        add_warp_count(counters, FOUND_EDGES, found_edges);
+        let tally = Tally::read(counters.add(LONG_TALLY) as *const u64);
+        long_lists.gather::<{ PARTITIONED_BLOCK as usize }, _>(tally, &window, &mut visitor);
+        add_warp_count(counters, FOUND_EDGES, visitor.found_edges);
     }
 }
 
@@ -376,8 +407,20 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
 /// owned`); the rest as for `bfs_part_top_down`. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn receive(params: BfsPartReceiveParams) {
-    let BfsPartReceiveParams { offsets, pairs, pairs_len, distances, parents, next, next_bits, counters, first, level } =
-        params;
+    let BfsPartReceiveParams {
+        offsets,
+        pairs,
+        pairs_len,
+        distances,
+        parents,
+        visited,
+        next,
+        next_bits,
+        counters,
+        first,
+        level,
+    } = params;
+    let labels = Labels { distances, parents, visited };
     let lane = lane_id();
     let mut warp_base = global_idx() - lane;
     while warp_base < pairs_len {
@@ -387,7 +430,7 @@ unsafe fn receive(params: BfsPartReceiveParams) {
             // SAFETY: `slot < pairs_len`; the vertex is owned (the contract).
             unsafe {
                 v = *pairs.add(2 * slot as usize) - first;
-                claimed = claim(distances, parents, v, level + 1, *pairs.add(2 * slot as usize + 1));
+                claimed = labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1));
             }
         }
         // SAFETY: forwarded from this kernel's contract.
@@ -399,39 +442,42 @@ unsafe fn receive(params: BfsPartReceiveParams) {
     }
 }
 
-/// The frontier over an in-list graph's local ids, for a bottom-up level: the rank's own share
-/// for its vertices, the all-gathered bitmap at each ghost's global id. One pass over the
-/// ghosts' ids in order, so that the bottom-up search reads one local bit an in-neighbor
-/// instead of a ghost's global id at random.
+/// The frontier over an in-list graph's ghosts, for a bottom-up level: the all-gathered bitmap
+/// at each ghost's global id, a lane a ghost and a warp's ballot a word, in the ghosts' order,
+/// so that the bottom-up search reads one local bit an in-neighbor instead of a ghost's global
+/// id at random. The words of owned vertices alone are not written (bottom-up reads the share
+/// for those); the word where the ghosts begin takes its owned bits from the share.
 ///
 /// # Safety
 /// `share_bits` has a bit for every owned vertex, `global_bits` for every global vertex,
-/// `ghost_globals` holds `local_n - owned` global ids, `local_bits` has `local_n` bits.
+/// `ghost_globals` holds `local_n - owned` global ids, `local_bits` has `local_n` bits. The
+/// block size is a multiple of 32.
 #[inline(always)]
 unsafe fn local_frontier(params: BfsPartLocalFrontierParams) {
     let BfsPartLocalFrontierParams { share_bits, global_bits, ghost_globals, local_bits, owned, local_n } = params;
-    for w in grid_stride(local_n.div_ceil(32) as u64) {
-        let first = w as u32 * 32;
+    let lane = lane_id();
+    let (first_word, words) = (owned / 32, local_n.div_ceil(32));
+    // By warp, a word each: warps start at multiples of 32 threads and stride by the grid.
+    let mut w = first_word + (global_idx() - lane) / 32;
+    while w < words {
+        let local = w * 32 + lane;
         // SAFETY: every index below is under the lengths of the contract.
-        unsafe {
-            let word = if first + 32 <= owned {
-                *share_bits.add(w as usize)
+        let set = unsafe {
+            if local < owned {
+                *share_bits.add(local as usize / 32) & (1 << (local % 32)) != 0
+            } else if local < local_n {
+                let global = *ghost_globals.add((local - owned) as usize);
+                *global_bits.add(global as usize / 32) & (1 << (global % 32)) != 0
             } else {
-                let mut word = 0u32;
-                for bit in 0..32.min(local_n - first) {
-                    let local = first + bit;
-                    let set = if local < owned {
-                        *share_bits.add(local as usize / 32) & (1 << (local % 32)) != 0
-                    } else {
-                        let global = *ghost_globals.add((local - owned) as usize);
-                        *global_bits.add(global as usize / 32) & (1 << (global % 32)) != 0
-                    };
-                    word |= (set as u32) << bit;
-                }
-                word
-            };
-            *local_bits.add(w as usize) = word;
+                false
+            }
+        };
+        let word = ballot_sync(FULL_MASK, set);
+        if lane == 0 {
+            // SAFETY: `w < words`, the local bitmap's length.
+            unsafe { *local_bits.add(w as usize) = word };
         }
+        w += global_threads() / 32;
     }
 }
 
@@ -452,17 +498,25 @@ unsafe fn pack_queue(params: BfsPartPackQueueParams) {
 }
 
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
-/// of the frontier (`frontier_bits`, over the in-list graph's local ids), which becomes its
-/// parent. A warp's 32 vertices are one word of the next share bits, which its ballot writes
-/// whole; the counts are summed in registers and added once a warp at the end, so no counter
-/// is an address every warp contends for at every step.
+/// of the frontier, which becomes its parent. A warp's 32 vertices are one word of the visited
+/// bits, read once (a word of visited vertices is skipped whole), and one word of the next share
+/// bits, which its ballot writes whole; the counts are summed in registers and added once a
+/// warp at the end, so no counter is an address every warp contends for at every step.
+///
+/// An in-neighbor this rank owns is looked up in the frontier's share (`share_bits`); a ghost,
+/// when `through_ghost_ids` is 0, in `frontier_bits` (the frontier over the in-list graph's local
+/// ids, `bfs_part_local_frontier`: one pass over every ghost a level), else in the global bitmap
+/// at its global id (a read of `in_ghost_globals` an inspected ghost: cheaper on the last
+/// levels, which inspect few edges).
 ///
 /// # Safety
 /// `in_offsets` has an entry for every owned vertex and one more, its targets local ids of the
 /// in-list graph (ghosts' global ids in `in_ghost_globals`); `out_offsets` has `owned + 1`
-/// entries at least; labels hold `owned` entries at least; `frontier_bits` has a bit for every
-/// local id of the in-list graph; `next_bits` a zeroed bit for every owned vertex; `counters`
-/// is the counters block. The block size is a multiple of 32.
+/// entries at least; labels hold `owned` entries at least, `visited` a bit each; `share_bits`
+/// has a bit for every owned vertex, `frontier_bits` for every local id of the in-list graph
+/// (when `through_ghost_ids` is 0), `global_bits` for every global vertex; `next_bits` a zeroed
+/// bit for every owned vertex; `counters` is the counters block. The block size is a multiple
+/// of 32.
 #[inline(always)]
 unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     let BfsPartBottomUpParams {
@@ -472,7 +526,11 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         out_offsets,
         distances,
         parents,
+        visited,
+        share_bits,
         frontier_bits,
+        global_bits,
+        through_ghost_ids,
         next_bits,
         counters,
         first,
@@ -481,21 +539,39 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     } = params;
     let lane = lane_id();
     let (mut found_count, mut found_edges, mut inspected) = (0u64, 0u64, 0u64);
+    let is_set = |bits: *const u32, i: u32| -> bool {
+        // SAFETY: every caller's index is under its bitmap's length (the contract).
+        unsafe { *bits.add(i as usize / 32) & (1 << (i % 32)) != 0 }
+    };
     // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
     let mut warp_base = global_idx() - lane;
     while warp_base < owned {
         let v = warp_base + lane;
+        let word_at = warp_base as usize / 32;
+        // SAFETY: the word of owned vertices `warp_base..`, which only this warp writes here.
+        let seen = unsafe { *visited.add(word_at) };
+        if seen == u32::MAX {
+            warp_base += global_threads();
+            continue;
+        }
         let mut found = false;
         // SAFETY: `v < owned`, so it indexes the labels and both offsets; every in-list entry
-        // is a local id of the in-list graph, with a bit in `frontier_bits`.
+        // is a local id of the in-list graph: an owned vertex or a ghost of `in_ghost_globals`.
         unsafe {
-            if v < owned && *distances.add(v as usize) == UNREACHED {
+            if v < owned && seen & (1 << lane) == 0 {
                 let (start, end) = (*in_offsets.add(v as usize), *in_offsets.add(v as usize + 1));
                 let mut edge = start;
                 while edge < end {
                     let u = *in_targets.add(edge as usize);
                     edge += 1;
-                    if *frontier_bits.add(u as usize / 32) & (1 << (u % 32)) != 0 {
+                    let in_frontier = if u < owned {
+                        is_set(share_bits, u)
+                    } else if through_ghost_ids == 0 {
+                        is_set(frontier_bits, u)
+                    } else {
+                        is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
+                    };
+                    if in_frontier {
                         let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };
                         // Only this thread labels owned vertex `v` in a bottom-up level.
                         *distances.add(v as usize) = level + 1;
@@ -513,9 +589,12 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         }
         let word = ballot_sync(FULL_MASK, found);
         if lane == 0 && word != 0 {
-            // SAFETY: the word of vertices `warp_base..warp_base + 32`, owned (bits past `owned`
-            // are never set) and written by this warp alone.
-            unsafe { *next_bits.add(warp_base as usize / 32) = word };
+            // SAFETY: the words of vertices `warp_base..warp_base + 32`, owned (bits past
+            // `owned` are never set) and written by this warp alone.
+            unsafe {
+                *next_bits.add(word_at) = word;
+                *visited.add(word_at) = seen | word;
+            }
         }
         warp_base += global_threads();
     }

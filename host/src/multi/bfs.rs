@@ -180,9 +180,8 @@ pub(crate) struct Step {
 /// its GPU (`multi::gpu`). The level loop ([`run_levels`]) is the same for both: it takes the
 /// directions, all-reduces the counts and keeps the trace.
 pub(crate) trait RankWork<C: Communicator> {
-    /// Labels `source` as the root where this rank owns it; returns this rank's counts of the
-    /// first frontier.
-    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]>;
+    /// Labels `source` as the root where this rank owns it, the first frontier.
+    fn start(&mut self, source: u32) -> Result<()>;
     /// Expands the frontier at distance `level` top-down, trades the discovered ghosts with
     /// their owners and labels what they sent at `level + 1`.
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step>;
@@ -190,7 +189,8 @@ pub(crate) trait RankWork<C: Communicator> {
     /// in-lists for it.
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step>;
     /// This level's `counts` (this rank's, as its step returned them) summed over the ranks,
-    /// the same on every rank: one all-reduce, or wherever the rank keeps them.
+    /// the same on every rank: one all-reduce, or wherever the rank keeps them (a GPU rank's
+    /// stay in its device's counters, and its level ends here, when it reads them back).
     fn sum_counts(&mut self, comm: &mut C, counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
         let mut summed = counts;
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
@@ -232,15 +232,19 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         edges: part.global.edges,
         in_listed: part.global.with_in_edges,
     };
-    let mut counts = work.start(source)?;
+    work.start(source)?;
     comm.barrier()?;
     let started = Instant::now();
-    comm.all_reduce(&mut counts, ReduceOp::Sum)?;
+    // Level 0 is the source alone and always top-down, so it needs no counts first: the
+    // source's out-degree, which its owner alone knows, comes back as the level's summed
+    // inspected edges. (An all-reduce of the first counts before level 0 was a collective more
+    // per traversal, and an unmeasured one: bench/NOTES.md 71.)
+    let mut counts = [1, 0, 0];
 
     let mut levels = Vec::new();
     let mut level_times = Vec::new();
     let (mut previous_frontier, mut previous_edges, mut reached) = (0u64, 0u64, 0u64);
-    let mut unvisited_edges = part.global.edges - counts[FOUND_EDGES];
+    let mut unvisited_edges = part.global.edges;
     let mut previous_bottom_up = false;
     while counts[FOUND] > 0 {
         let level_started = Instant::now();
@@ -255,14 +259,19 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
             unvisited_vertices: part.global.with_in_edges.saturating_sub(reached),
             previous_bottom_up,
         };
-        let bottom_up = options.bottom_up && switching.wants_bottom_up(&inputs);
+        let bottom_up = level > 0 && options.bottom_up && switching.wants_bottom_up(&inputs);
         let bytes_before = comm.bytes_sent();
         let step = if bottom_up { work.bottom_up(comm, level)? } else { work.top_down(comm, level)? };
         let exchange_bytes = comm.bytes_sent() - bytes_before;
         let summed = work.sum_counts(comm, step.counts)?;
+        if level == 0 {
+            // The source's out-degree: the edges its top-down level inspected.
+            counts[FOUND_EDGES] = summed[INSPECTED];
+            unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
+        }
         let direction = if bottom_up { Direction::BottomUp } else { Direction::TopDown };
         let mut record = PartitionedLevel::counted(level, direction, counts, summed, unvisited_edges, exchange_bytes);
-        record.trace.decision = options.bottom_up.then(|| switching.explain(&inputs));
+        record.trace.decision = (options.bottom_up && level > 0).then(|| switching.explain(&inputs));
         levels.push(record);
         level_times.extend([level_started.elapsed().as_nanos() as u64, step.exchange.as_nanos() as u64]);
         previous_frontier = counts[FOUND];
@@ -320,17 +329,14 @@ impl<'p> CpuRank<'p> {
 }
 
 impl<C: Communicator> RankWork<C> for CpuRank<'_> {
-    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]> {
+    fn start(&mut self, source: u32) -> Result<()> {
         let part = self.part;
-        let mut counts = [0u64; COUNTS];
         if part.owns(source) {
             let local = source - part.first;
             self.labels.label(local, source, 0);
             self.frontier = Frontier::Queue(vec![local]);
-            counts[FOUND] = 1;
-            counts[FOUND_EDGES] = part.out_lists.graph.degree(local);
         }
-        Ok(counts)
+        Ok(())
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {

@@ -17,8 +17,9 @@ use std::time::Instant;
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
-    counters, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams,
-    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, PARTITIONED_BLOCK,
+    counters, long_list_capacity, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
+    PARTITIONED_BLOCK,
 };
 use warpath_interface::{names, DeviceAddress};
 
@@ -228,16 +229,24 @@ pub struct GpuPart<'p> {
     /// Local labels (owned vertices, then ghosts); parents as global ids.
     distances: CudaSlice<u32>,
     parents: CudaSlice<u32>,
+    /// A bit a local vertex: claimed (labelled) this traversal.
+    visited: CudaSlice<u32>,
     frontier: CudaSlice<u32>,
     next: CudaSlice<u32>,
-    /// Frontier vertices whose lists the long-list kernel expands (one a owned vertex).
-    long_lists: CudaSlice<u32>,
+    /// The level's table of long lists, which the long-list kernel expands
+    /// ([`long_table_words`]).
+    long_table: CudaSlice<u64>,
     frontier_len: u32,
     /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
     frontier_edges: u64,
     /// The frontier exists as share bits only (a bottom-up level wrote it): a top-down level
     /// packs the queue first.
     queue_stale: bool,
+    /// The in-list entries this rank's last level read, when it was bottom-up: what the next
+    /// bottom-up level is likely to read at most, which picks how it looks ghosts up.
+    bottom_up_inspected: Option<u64>,
+    /// The level under way is bottom-up.
+    level_bottom_up: bool,
     pack_fill: CudaSlice<u32>,
     /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
     /// and the next level's.
@@ -270,6 +279,12 @@ const _: () = assert!(
     counters::NEXT_LEN == 2 * FOUND && counters::FOUND_EDGES == 2 * FOUND_EDGES && counters::INSPECTED == 2 * INSPECTED
 );
 
+/// Words of a part's long-list table: an entry for every out-list long enough to be one.
+fn long_table_words(part: &Part) -> usize {
+    let edges = part.out_lists.graph.num_edges();
+    LONG_LIST_WORDS * long_list_capacity(part.owned as u64, edges) as usize
+}
+
 /// What a part's level buffers take in device memory (as [`GpuPart::place`] allocates them,
 /// in round figures): labels a local vertex, queues an owned one, the bitmaps.
 fn level_buffers(part: &Part) -> Workspace {
@@ -277,7 +292,9 @@ fn level_buffers(part: &Part) -> Workspace {
     let ghosts = part.out_lists.ghosts().len() as u64;
     let world = (part.bounds.len() - 1) as u64;
     let bitmaps = (world + 4) * 8 * part.bitmap_words_per_part() as u64 + part.global.vertices / 4;
-    Workspace::new(8 * local + 12 * part.owned as u64 + 8 * ghosts + bitmaps, "the part's level buffers")
+    let long_table = 8 * long_table_words(part) as u64;
+    let labels = 8 * local + local / 8;
+    Workspace::new(labels + 8 * part.owned as u64 + 8 * ghosts + bitmaps + long_table, "the part's level buffers")
 }
 
 /// `u64` counter at word `index` of the counters read back.
@@ -314,12 +331,15 @@ impl<'p> GpuPart<'p> {
             in_lists,
             distances: gpu.alloc_zeros(local, "the part's distances")?,
             parents: gpu.alloc_zeros(local, "the part's parents")?,
+            visited: gpu.alloc_zeros(local.div_ceil(32), "the part's visited bits")?,
             frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
             next: gpu.alloc_zeros(owned, "the part's next frontier queue")?,
-            long_lists: gpu.alloc_zeros(owned, "the part's long-list queue")?,
+            long_table: gpu.alloc_zeros(long_table_words(part), "the part's table of long lists")?,
             frontier_len: 0,
             frontier_edges: 0,
             queue_stale: false,
+            bottom_up_inspected: None,
+            level_bottom_up: false,
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
@@ -359,19 +379,13 @@ impl<'p> GpuPart<'p> {
         Ok(self.gpu.download(&self.counters)?)
     }
 
-    /// The level is over: the next frontier becomes the frontier. A bottom-up kernel counts the
-    /// in-list entries it read; a top-down level inspects its frontier's out-edges.
-    fn end_level(&mut self, counted: &[u32], bottom_up: bool) -> [u64; COUNTS] {
+    /// The level is over: the next frontier becomes the frontier.
+    fn end_level(&mut self, counted: &[u32]) {
         std::mem::swap(&mut self.frontier, &mut self.next);
         std::mem::swap(&mut self.bits, &mut self.next_bits);
-        let inspected = self.frontier_edges;
         self.frontier_len = counted[counters::NEXT_LEN];
         self.frontier_edges = wide(counted, counters::FOUND_EDGES);
-        let mut step = [0u64; COUNTS];
-        step[FOUND] = self.frontier_len as u64;
-        step[FOUND_EDGES] = self.frontier_edges;
-        step[INSPECTED] = if bottom_up { wide(counted, counters::INSPECTED) } else { inspected };
-        step
+        self.bottom_up_inspected = self.level_bottom_up.then(|| wide(counted, counters::INSPECTED));
     }
 
     fn init(&mut self, source: u32) -> Result<()> {
@@ -382,11 +396,13 @@ impl<'p> GpuPart<'p> {
         let params = BfsPartInitParams {
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
             n: n as u32,
             source_local,
             source_global: source,
         };
-        // Contract: both label arrays hold `n` entries (allocated together in `place`).
+        // Contract: both label arrays hold `n` entries and the visited bits `n` bits (allocated
+        // together in `place`).
         launch.run(grid_for(self.gpu, n as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -398,6 +414,7 @@ impl<'p> GpuPart<'p> {
             format!("frontier of {} in a part of {}", self.frontier_len, part.owned)
         })?;
         let stream = gpu.stream();
+        let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
@@ -405,12 +422,14 @@ impl<'p> GpuPart<'p> {
             ghost_globals: launch.read(&self.ghosts),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
             frontier: launch.read(&self.frontier),
             frontier_len: self.frontier_len,
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             sent: launch.write(&mut self.sent),
-            long_lists: launch.write(&mut self.long_lists),
+            long_table: launch.write(&mut self.long_table),
+            long_capacity,
             sent_counts: launch.write(&mut self.sent_counts),
             ghost_regions: launch.read(&self.ghost_regions),
             world: self.regions.len() as u32 - 1,
@@ -421,8 +440,9 @@ impl<'p> GpuPart<'p> {
         };
         // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
         // ghosts' lists empty, targets local ids), the labels have one entry a local vertex,
-        // `next`, `long_lists` and the bits room for every owned vertex, `sent` two words a
-        // ghost.
+        // `next` and the bits room for every owned vertex, `sent` two words a ghost, the table
+        // an entry for every list of `LONG_LIST_EDGES` or more (`long_list_capacity`), its
+        // tally zeroed with the counters (`begin_level`).
         launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
@@ -431,8 +451,8 @@ impl<'p> GpuPart<'p> {
             ghost_globals: launch.read(&self.ghosts),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
-            long_lists: launch.read(&self.long_lists),
-            long_capacity: self.long_lists.len() as u32,
+            visited: launch.write(&mut self.visited),
+            long_table: launch.read(&self.long_table),
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             sent: launch.write(&mut self.sent),
@@ -444,8 +464,8 @@ impl<'p> GpuPart<'p> {
             owned: part.owned,
             level,
         };
-        // Contract: as above, after the frontier kernel filled `long_lists` and its counts,
-        // in stream order. A few blocks an SM: enough warps to share a hub's list.
+        // Contract: as above, after the frontier kernel registered the long lists and their
+        // tally, in stream order; blocks of `PARTITIONED_BLOCK` threads, a few an SM.
         launch.run(blocks_of(4 * gpu.multiprocessors(), PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -463,6 +483,7 @@ impl<'p> GpuPart<'p> {
             pairs_len: pairs,
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
             next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
@@ -474,7 +495,7 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
-    /// Copies the gathered frontier onto the in-list graph's local ids.
+    /// Copies the gathered frontier onto the in-list graph's ghosts' local ids.
     fn launch_local_frontier(&mut self) -> Result<()> {
         let gpu = self.gpu;
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
@@ -493,12 +514,16 @@ impl<'p> GpuPart<'p> {
             local_n,
         };
         // Contract: the share has the owned vertices' bits, the global bitmap every vertex's,
-        // the in-list graph's ghosts are its vertices past `owned`.
-        launch.run(grid_for(gpu, local_n.div_ceil(32) as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        // the in-list graph's ghosts are its vertices past `owned`; a warp a word from the
+        // one where the ghosts begin.
+        let words = local_n.div_ceil(32) - self.part.owned / 32;
+        launch.run(grid_for(gpu, 32 * words as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
-    fn launch_bottom_up(&mut self, level: u32) -> Result<()> {
+    /// The bottom-up kernel; `through_ghost_ids`: it looks ghosts up in the global bitmap by
+    /// their global ids, with no local frontier made first.
+    fn launch_bottom_up(&mut self, level: u32, through_ghost_ids: bool) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
         // An undirected graph's out-lists are its in-lists.
@@ -514,7 +539,11 @@ impl<'p> GpuPart<'p> {
             out_offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
+            share_bits: launch.read(&self.bits),
             frontier_bits: launch.read(&self.local_bits),
+            global_bits: launch.read(&self.global_bits),
+            through_ghost_ids: through_ghost_ids as u32,
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
             first: part.first,
@@ -522,7 +551,9 @@ impl<'p> GpuPart<'p> {
             level,
         };
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
-        // global ids are `in_ghosts`; the local frontier has a bit for each of its vertices.
+        // global ids are `in_ghosts`; the share has a bit for every owned vertex, the global
+        // bitmap for every vertex, and the local frontier (read unless `through_ghost_ids`) for
+        // each of the in-list graph's vertices.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -563,12 +594,11 @@ impl<'p> GpuPart<'p> {
 }
 
 impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
-    fn start(&mut self, source: u32) -> Result<[u64; COUNTS]> {
+    fn start(&mut self, source: u32) -> Result<()> {
         let part = self.part;
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
-        self.queue_stale = false;
-        let mut counts = [0u64; COUNTS];
+        (self.queue_stale, self.bottom_up_inspected) = (false, None);
         (self.frontier_len, self.frontier_edges) = (0, 0);
         if part.owns(source) {
             let local = source - part.first;
@@ -576,10 +606,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.gpu.copy_into_at(&[1u32 << (local % 32)], &mut self.bits, local as usize / 32)?;
             self.frontier_len = 1;
             self.frontier_edges = part.out_lists.graph.degree(local);
-            counts[FOUND] = 1;
-            counts[FOUND_EDGES] = self.frontier_edges;
         }
-        Ok(counts)
+        Ok(())
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
@@ -587,6 +615,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.launch_pack_queue()?;
         }
         self.begin_level()?;
+        self.level_bottom_up = false;
         // A top-down level inspects its frontier's out-edges: the count the all-reduce sums.
         let inspected = self.frontier_edges;
         self.gpu.copy_into_at(
@@ -611,8 +640,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         if words > 0 {
             self.launch_receive((words / 2) as u32, level)?;
         }
-        let counted = self.read_counters()?;
-        Ok(Step { counts: self.end_level(&counted, false), exchange })
+        // The counts stay in the counters until `sum_counts`, which ends the level.
+        Ok(Step { counts: [0; COUNTS], exchange })
     }
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
@@ -623,18 +652,27 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.gpu.synchronize()?;
         let exchange = exchanging.elapsed();
         self.begin_level()?;
+        self.level_bottom_up = true;
         if self.part.owned > 0 {
-            self.launch_local_frontier()?;
-            self.launch_bottom_up(level)?;
+            // The local frontier reads every ghost's id once; looking ghosts up by id reads one
+            // an inspected ghost entry. The last bottom-up level's reads bound this one's.
+            let ghosts = self.part.in_lists.as_ref().unwrap_or(&self.part.out_lists).ghosts().len() as u64;
+            let through_ghost_ids = self.bottom_up_inspected.is_some_and(|inspected| inspected < ghosts);
+            if !through_ghost_ids {
+                self.launch_local_frontier()?;
+            }
+            self.launch_bottom_up(level, through_ghost_ids)?;
         }
-        let counted = self.read_counters()?;
-        Ok(Step { counts: self.end_level(&counted, true), exchange })
+        Ok(Step { counts: [0; COUNTS], exchange })
     }
 
     fn sum_counts(&mut self, comm: &mut C, _counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
         // The counters hold this rank's counts (the level's kernels, and a top-down level's
-        // inspected edges written before them): summed where they are, read back once.
+        // inspected edges written before them): summed where they are, queued behind the
+        // level's kernels, then the counters and the sums read back, the host waiting once.
         comm.sum_counts_on_device(self.gpu, &self.counters, 0, COUNTS, &mut self.summed)?;
+        let counted = self.read_counters()?;
+        self.end_level(&counted);
         let summed = self.gpu.download(&self.summed)?;
         Ok(std::array::from_fn(|i| summed[i]))
     }

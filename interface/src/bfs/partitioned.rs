@@ -4,21 +4,32 @@
 //! Parents are written as global ids. Every level writes the next frontier twice: as a queue of
 //! owned local ids (top-down reads it) and as bits of the rank's share of the global bitmap
 //! (the ranks all-gather the shares for bottom-up).
+//!
+//! Every kernel that labels vertices claims them in `visited`, one bit a local id: a top-down
+//! probe reads a bitmap that stays in the L2 cache instead of a label array 32 times its size
+//! (Merrill et al., section 4.2, the status-lookup bitmask; here updated atomically, so it
+//! decides), and bottom-up skips 32 visited vertices with one read.
 
 /// Threads per block of the partitioned kernels: a multiple of 32, as they require.
 pub const PARTITIONED_BLOCK: u32 = 256;
 
 /// Lists of at least this many edges are not expanded by the warp that meets them in
-/// `bfs_part_top_down` but queued for `bfs_part_top_down_long`, one block a list (node
-/// splitting, the load-balancing paper's section on it; Merrill et al.'s CTA gathering).
-pub const BLOCK_LIST_EDGES: u64 = 1024;
+/// `bfs_part_top_down` but registered in the level's table of long lists, whose edges, packed
+/// end to end, `bfs_part_top_down_long` cuts into one even range a block (the device operators'
+/// `shared_lists`; node splitting and the edge-based split of the load-balancing paper): a
+/// block's worth of edges, so that no warp takes more than eight rounds over a list of its own.
+pub const LONG_LIST_EDGES: u64 = PARTITIONED_BLOCK as u64;
 
-/// Lists of at least this many edges are shared by every warp of `bfs_part_top_down_long`'s
-/// grid instead of one block: a block's 8 warps took 128 rounds over a 32768-edge list, and a
-/// hub level of a few dozen such lists kept as many blocks of the grid busy (bench/NOTES.md
-/// 69). Low enough that a block list takes at most 16 rounds, high enough that the grid lists
-/// at any level stay few (every warp reads the offsets of each).
-pub const GRID_LIST_EDGES: u64 = 4096;
+/// Words per entry of the long-list table (`operators::shared_lists::ENTRY_WORDS`).
+pub const LONG_LIST_WORDS: usize = 3;
+
+/// Entries of a rank's long-list table, for a part of `owned` vertices whose out-lists hold
+/// `edges` edges: one per list of [`LONG_LIST_EDGES`] edges or more (a level expands each list
+/// at most once), never more than the owned vertices, and one to spare.
+pub const fn long_list_capacity(owned: u64, edges: u64) -> u64 {
+    let long = edges / LONG_LIST_EDGES;
+    (if long < owned { long } else { owned }) + 1
+}
 
 /// The words of the counters every partitioned kernel adds to (`u32`s; the `u64` counts are
 /// pairs of words at an even index, the buffer 8-byte aligned).
@@ -30,10 +41,9 @@ pub mod counters {
     pub const FOUND_EDGES: usize = 2;
     /// `u64`: in-list entries bottom-up read.
     pub const INSPECTED: usize = 4;
-    /// Frontier vertices queued for one block each (from the front of the long queue).
-    pub const BLOCK_LISTS: usize = 6;
-    /// Frontier vertices queued for the whole grid (from the back of the long queue).
-    pub const GRID_LISTS: usize = 7;
+    /// `u64`: the long-list table's tally (`operators::shared_lists::Tally`: entries and
+    /// packed edges registered this level).
+    pub const LONG_TALLY: usize = 6;
     /// The counters buffer's length in words.
     pub const WORDS: usize = 8;
 }
@@ -43,11 +53,13 @@ pub mod counters {
 macro_rules! bfs_part_init_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_part_init`'s parameters: `n` local labels unreached, then, when
-            /// `source_local < n`, that vertex at distance 0 with parent `source_global`.
+            /// `bfs_part_init`'s parameters: `n` local labels unreached and their visited bits
+            /// (`n` bits) clear, then, when `source_local < n`, that vertex at distance 0 with
+            /// parent `source_global`, its bit set.
             kernel bfs_part_init, in [$crate::bfs::partitioned], struct BfsPartInitParams {
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
                 n: u32,
                 source_local: u32,
                 source_global: u32,
@@ -67,19 +79,22 @@ macro_rules! bfs_part_top_down_fields {
             /// local labels, the frontier queue at distance `level`, the next queue and share
             /// bits, the pairs for other ranks (`sent`: rank `r`'s from pair `ghost_regions[r]`
             /// on, `sent_counts[r]` of them; the ghosts of rank `r` are ghost indices
-            /// `ghost_regions[r]..ghost_regions[r + 1]`, `world + 1` entries), the counters.
+            /// `ghost_regions[r]..ghost_regions[r + 1]`, `world + 1` entries), the table of long
+            /// lists (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters.
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
                 ghost_globals: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
                 frontier: $crate::DevicePtr<u32>,
                 frontier_len: u32,
                 next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 sent: $crate::DevicePtrMut<u32>,
-                long_lists: $crate::DevicePtrMut<u32>,
+                long_table: $crate::DevicePtrMut<u64>,
+                long_capacity: u32,
                 sent_counts: $crate::DevicePtrMut<u32>,
                 ghost_regions: $crate::DevicePtr<u32>,
                 world: u32,
@@ -98,17 +113,17 @@ macro_rules! bfs_part_top_down_fields {
 macro_rules! bfs_part_top_down_long_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_part_top_down_long`'s parameters: as `bfs_part_top_down`'s, with the long
-            /// lists that kernel queued (`long_capacity` entries: block lists from the front,
-            /// grid lists from the back; their counts in the counters) in place of the frontier.
+            /// `bfs_part_top_down_long`'s parameters: as `bfs_part_top_down`'s, with the table of
+            /// long lists that kernel registered (its tally in the counters) in place of the
+            /// frontier.
             kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
                 ghost_globals: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
-                long_lists: $crate::DevicePtr<u32>,
-                long_capacity: u32,
+                visited: $crate::DevicePtrMut<u32>,
+                long_table: $crate::DevicePtr<u64>,
                 next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 sent: $crate::DevicePtrMut<u32>,
@@ -138,6 +153,7 @@ macro_rules! bfs_part_receive_fields {
                 pairs_len: u32,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
                 next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
@@ -154,9 +170,10 @@ macro_rules! bfs_part_receive_fields {
 macro_rules! bfs_part_local_frontier_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_part_local_frontier`'s parameters: the frontier over the `local_n` local ids
-            /// of an in-list graph (`local_bits`), from the rank's own share (`share_bits`, for
-            /// the `owned` vertices) and the global bitmap at the ghosts' global ids.
+            /// `bfs_part_local_frontier`'s parameters: the frontier over the ghosts of an in-list
+            /// graph of `local_n` local ids (`local_bits`, its words from the one where the
+            /// ghosts begin), from the global bitmap at the ghosts' global ids and, in that first
+            /// word, the rank's own share (`share_bits`, for the `owned` vertices).
             kernel bfs_part_local_frontier, in [$crate::bfs::partitioned], struct BfsPartLocalFrontierParams {
                 share_bits: $crate::DevicePtr<u32>,
                 global_bits: $crate::DevicePtr<u32>,
@@ -195,10 +212,13 @@ macro_rules! bfs_part_bottom_up_fields {
         $callback! {
             /// `bfs_part_bottom_up`'s parameters: the owned vertices' in-lists (local ids of
             /// the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
-            /// out-list offsets (for the found edges), the labels, the frontier at distance
-            /// `level` over the in-list graph's local ids (`bfs_part_local_frontier`), the next
-            /// share bits (no queue: `bfs_part_pack_queue` makes one if a top-down level
-            /// follows), the counters.
+            /// out-list offsets (for the found edges), the labels and visited bits, the frontier
+            /// at distance `level`: the rank's share (`share_bits`, its owned vertices), and for
+            /// the ghosts either the frontier over the in-list graph's local ids
+            /// (`frontier_bits`, from `bfs_part_local_frontier`) or, when `through_ghost_ids` is
+            /// not 0, the global bitmap (`global_bits`) at each ghost's global id; the next share
+            /// bits (no queue: `bfs_part_pack_queue` makes one if a top-down level follows), the
+            /// counters.
             kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
                 in_offsets: $crate::DevicePtr<u64>,
                 in_targets: $crate::DevicePtr<u32>,
@@ -206,7 +226,11 @@ macro_rules! bfs_part_bottom_up_fields {
                 out_offsets: $crate::DevicePtr<u64>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
+                share_bits: $crate::DevicePtr<u32>,
                 frontier_bits: $crate::DevicePtr<u32>,
+                global_bits: $crate::DevicePtr<u32>,
+                through_ghost_ids: u32,
                 next_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
