@@ -5,8 +5,8 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -27,13 +27,14 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
 pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
+pub const BFS_PART_PACK_GHOSTS: &str = BfsPartPackGhostsParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
 pub const BFS_PART_LOCAL_FRONTIER: &str = BfsPartLocalFrontierParams::KERNEL;
 pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 13] = [
+pub const BFS: [&str; 14] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -43,6 +44,7 @@ pub const BFS: [&str; 13] = [
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,
     BFS_PART_TOP_DOWN_LONG,
+    BFS_PART_PACK_GHOSTS,
     BFS_PART_RECEIVE,
     BFS_PART_LOCAL_FRONTIER,
     BFS_PART_PACK_QUEUE,
@@ -56,8 +58,7 @@ pub const CC_PART_JOIN: &str = CcPartJoinParams::KERNEL;
 pub const CC_PART_RELABEL: &str = CcPartRelabelParams::KERNEL;
 
 /// The connected-components kernels.
-pub const CC: [&str; 5] =
-    [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_RELABEL];
+pub const CC: [&str; 5] = [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_RELABEL];
 
 pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
 pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;

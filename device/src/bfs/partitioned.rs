@@ -10,23 +10,26 @@
 //! the edge-based split of the load-balancing paper). Bottom-up levels follow Beamer,
 //! Asanović and Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm):
 //! every owned unvisited vertex searches its in-list for a vertex of the frontier bitmap the
-//! ranks all-gathered, copied first onto the in-list graph's local ids. Top-down discoveries
-//! append to the next queue with warp-aggregated atomics (Moschou 2026, section 3.2) and set
-//! the vertex's bit in the rank's share of the next bitmap; bottom-up writes the bits alone, and
-//! a top-down level after it packs them into a queue first.
+//! ranks all-gathered, copied first onto the in-list graph's local ids. Every discovery sets
+//! bits only, with no shared counter in the expansion: an owned vertex's in the rank's share
+//! of the next bitmap, a ghost's in the level's ghost bits; the frontier operators' pack (a
+//! block scan and one atomic a block and round) then makes the queue a top-down level reads
+//! and the pairs each owner receives (the queue emission of Moschou 2026, section 3.2, moved
+//! out of the expansion: one append a warp step on one counter serialised the hub levels).
 //!
 //! Local ids: `0..owned` are the rank's vertices, `owned..` the ghosts its out-lists name
 //! (their lists empty). A ghost is labelled locally when first reached, which is what makes it
 //! go to its owner once per traversal. Parents are global ids throughout.
 
-use crate::operators::frontier::pack_bitmap_words;
+use crate::operators::frontier::{pack_bitmap_words, pack_bitmap_words_with};
 use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
 use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, LONG_TALLY, NEXT_LEN};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
+    LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 
 // The host sizes the long-list table in the operator's entries.
@@ -79,6 +82,16 @@ unsafe fn degree(offsets: *const u64, v: u32) -> u64 {
     unsafe { *offsets.add(v as usize + 1) - *offsets.add(v as usize) }
 }
 
+/// Sets bit `i` of `bits` by atomic OR (other threads set bits of the same word).
+///
+/// # Safety
+/// `bits` has a bit at `i`.
+#[inline(always)]
+unsafe fn set_bit(bits: *mut u32, i: u32) {
+    // SAFETY: the caller's contract.
+    unsafe { atomic_or_u32(bits.add(i as usize / 32), 1 << (i % 32)) };
+}
+
 /// The local labels and their visited bits.
 #[derive(Clone, Copy)]
 struct Labels {
@@ -110,18 +123,29 @@ impl Labels {
     }
 }
 
-/// Appends `v` (when `found`) to the next queue and sets its share bit. Every lane calls it.
-///
-/// # Safety
-/// `next` has room for every owned vertex, `next_bits` a bit for each, and `counters` is the
-/// counters block.
-#[inline(always)]
-unsafe fn emit(found: bool, v: u32, next: *mut u32, next_bits: *mut u32, counters: *mut u32) {
-    // SAFETY: the caller's contract; a vertex is claimed once, so the queue never overflows.
-    unsafe {
-        if let Some(slot) = warp_aggregated_append(FULL_MASK, found, counters.add(NEXT_LEN)) {
-            *next.add(slot as usize) = v;
-            atomic_or_u32(next_bits.add(v as usize / 32), 1 << (v % 32));
+/// What a thread found: owned vertices claimed and their out-degrees, summed in registers and
+/// added to the counters once a warp, at the kernel's end (a counter every warp updated at
+/// every step was the hot spot of the levels that expand the hubs: bench/NOTES.md 71).
+#[derive(Clone, Copy, Default)]
+struct Found {
+    vertices: u32,
+    edges: u64,
+}
+
+impl Found {
+    /// Adds the warp's counts to `NEXT_LEN` and `FOUND_EDGES`. Every lane calls it.
+    ///
+    /// # Safety
+    /// `counters` is the counters block.
+    #[inline(always)]
+    unsafe fn add_to(self, counters: *mut u32) {
+        // SAFETY: the caller's contract; `NEXT_LEN` is a `u32` count.
+        unsafe {
+            add_warp_count(counters, FOUND_EDGES, self.edges);
+            let vertices = warp_sum_u64(self.vertices as u64);
+            if lane_id() == 0 && vertices != 0 {
+                atomic_add_u32(counters.add(NEXT_LEN), vertices as u32);
+            }
         }
     }
 }
@@ -131,15 +155,9 @@ unsafe fn emit(found: bool, v: u32, next: *mut u32, next_bits: *mut u32, counter
 struct Expand {
     offsets: *const u64,
     targets: *const u32,
-    ghost_globals: *const u32,
     labels: Labels,
-    next: *mut u32,
     next_bits: *mut u32,
-    sent: *mut u32,
-    sent_counts: *mut u32,
-    ghost_regions: *const u32,
-    world: u32,
-    counters: *mut u32,
+    ghost_bits: *mut u32,
     first: u32,
     owned: u32,
     level: u32,
@@ -147,70 +165,50 @@ struct Expand {
 
 impl Expand {
     /// Visits target `v` (a local id) of owned vertex `owner` when `valid`: claims it; an owned
-    /// one joins the next frontier, a ghost goes out to its owner. All 32 lanes call it.
-    /// Returns the out-degree of the owned vertex this lane claimed (0 when none), which the
-    /// caller sums in a register and adds to `FOUND_EDGES` once, at its end: one counter
-    /// updated by every warp step was a hot spot at the levels that expand the hubs.
+    /// one joins the next frontier's share bits, a ghost this level's ghost bits, which
+    /// `bfs_part_pack_ghosts` turns into pairs for its owner. No atomic on a shared counter.
     ///
     /// # Safety
     /// When `valid`, `v` is a target of `owner`; the pointers obey `bfs_part_top_down`'s
     /// contract.
     #[inline(always)]
-    unsafe fn visit_target(&self, valid: bool, v: u32, owner: u32) -> u64 {
-        let Expand { offsets, ghost_globals, labels, next, next_bits, sent, counters, .. } = *self;
-        let (first, owned) = (self.first, self.owned);
-        // SAFETY: forwarded from the caller's contract.
+    unsafe fn visit_target(&self, valid: bool, v: u32, owner: u32, found: &mut Found) {
+        // SAFETY: forwarded from the caller's contract: `v` is a local id.
         unsafe {
-            let claimed = valid && labels.claim(v, self.level + 1, first + owner);
-            let (is_owned, is_ghost) = (claimed && v < owned, claimed && v >= owned);
-            emit(is_owned, v, next, next_bits, counters);
-            let found_edges = if is_owned { degree(offsets, v) } else { 0 };
-            // A ghost goes to its owner's region of `sent`: the lanes with the same owner
-            // reserve their slots with one atomic.
-            let (ghost, mut rank) = ((v.wrapping_sub(owned)), u32::MAX);
-            if is_ghost {
-                rank = 0;
-                while rank + 1 < self.world && *self.ghost_regions.add(rank as usize + 1) <= ghost {
-                    rank += 1;
-                }
+            if !valid || !self.labels.claim(v, self.level + 1, self.first + owner) {
+                return;
             }
-            let peers = match_any_sync(FULL_MASK, rank);
-            let leader = ffs(peers) - 1;
-            let mut base = 0;
-            if is_ghost && lane_id() == leader {
-                base = atomic_add_u32(self.sent_counts.add(rank as usize), popc(peers));
+            if v < self.owned {
+                set_bit(self.next_bits, v);
+                found.vertices += 1;
+                found.edges += degree(self.offsets, v);
+            } else {
+                set_bit(self.ghost_bits, v - self.owned);
             }
-            let base = shfl_idx_sync(FULL_MASK, base, leader);
-            if is_ghost {
-                let slot = *self.ghost_regions.add(rank as usize) + base + popc(peers & lanemask_lt());
-                *sent.add(2 * slot as usize) = *ghost_globals.add(ghost as usize);
-                *sent.add(2 * slot as usize + 1) = first + owner;
-            }
-            found_edges
         }
     }
 
     /// Visits edge `edge` of owned vertex `owner` when `valid` ([`visit_target`](Self::visit_target)).
-    /// All 32 lanes call it.
     ///
     /// # Safety
     /// When `valid`, `edge` is an edge of `owner`; the pointers obey `bfs_part_top_down`'s
     /// contract.
     #[inline(always)]
-    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32) -> u64 {
+    unsafe fn visit(&self, valid: bool, edge: u64, owner: u32, found: &mut Found) {
         // SAFETY: a valid edge indexes the targets (the caller's contract).
         unsafe {
-            let v = if valid { *self.targets.add(edge as usize) } else { 0 };
-            self.visit_target(valid, v, owner)
+            if valid {
+                self.visit_target(true, *self.targets.add(edge as usize), owner, found);
+            }
         }
     }
 }
 
 /// The long lists' edges as `operators::shared_lists` hands them out: each visit goes through
-/// [`Expand`], the found edges summed in a register.
+/// [`Expand`], the counts summed in registers.
 struct LongLists {
     expand: Expand,
-    found_edges: u64,
+    found: Found,
 }
 
 impl EdgeVisitor for LongLists {
@@ -220,7 +218,7 @@ impl EdgeVisitor for LongLists {
     #[inline(always)]
     unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
         // SAFETY: forwarded from the caller (an edge of a registered list).
-        self.found_edges += unsafe { self.expand.visit(valid, edge, owner) };
+        unsafe { self.expand.visit(valid, edge, owner, &mut self.found) };
     }
 
     #[inline(always)]
@@ -233,70 +231,51 @@ impl EdgeVisitor for LongLists {
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], targets: [u32; BATCH], owners: [u32; BATCH]) {
         for k in 0..BATCH {
             // SAFETY: the targets were read from edges of `owners` (the caller's contract).
-            self.found_edges += unsafe { self.expand.visit_target(valid[k], targets[k], owners[k]) };
+            unsafe { self.expand.visit_target(valid[k], targets[k], owners[k], &mut self.found) };
         }
     }
 }
 
-/// Expands one top-down level of the rank's frontier (distance `level`): owned neighbors are
-/// claimed and emitted, ghosts claimed here for the first time become (global vertex, global
-/// parent) pairs in `sent` for their owners. A warp takes 32 frontier vertices; lists of 32
-/// edges or more it reads together, one at a time (Merrill et al.'s warp gathering), the
-/// shorter ones a thread each; lists of `LONG_LIST_EDGES` or more it registers in the table of
-/// long lists (`operators::shared_lists`) for `bfs_part_top_down_long`, so that no warp holds
-/// the level up with a hub's list.
+/// Expands one top-down level of the rank's frontier (distance `level`): neighbors are claimed
+/// in the visited bits, owned ones set in the next frontier's share bits, ghosts in this
+/// level's ghost bits (`bfs_part_pack_ghosts` then writes the pairs for their owners; the next
+/// queue is packed from the share bits when a top-down level reads it). A warp takes 32
+/// frontier vertices; lists of 32 edges or more it reads together, one at a time (Merrill et
+/// al.'s warp gathering), the shorter ones a thread each; lists of `LONG_LIST_EDGES` or more it
+/// registers in the table of long lists (`operators::shared_lists`) for
+/// `bfs_part_top_down_long`, so that no warp holds the level up with a hub's list.
 ///
 /// # Safety
 /// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
-/// hold `owned + ghosts` entries; `ghost_globals` holds the ghosts' global ids; `frontier`
-/// holds `frontier_len` owned ids; `next` has room for `owned` ids, `long_table` for every
-/// list of `LONG_LIST_EDGES` or more (`long_capacity` entries), whose tally in the counters is
-/// zero; `next_bits` has `owned` bits; `sent` room for two words a ghost, `sent_counts` a word a rank,
-/// `ghost_regions` `world + 1` ascending ghost indices from 0 to the ghost count; `counters`
-/// is the counters block. The block size is a multiple of 32.
+/// hold `owned + ghosts` entries, `visited` a bit each; `frontier` holds `frontier_len` owned
+/// ids; `long_table` has room for every list of `LONG_LIST_EDGES` or more (`long_capacity`
+/// entries), whose tally in the counters is zero; `next_bits` has a bit for every owned vertex,
+/// `ghost_bits` for every ghost; `counters` is the counters block. The block size is a
+/// multiple of 32.
 #[inline(always)]
 unsafe fn top_down(params: BfsPartTopDownParams) {
     let BfsPartTopDownParams {
         offsets,
         targets,
-        ghost_globals,
         distances,
         parents,
         visited,
         frontier,
         frontier_len,
-        next,
         next_bits,
-        sent,
+        ghost_bits,
         long_table,
         long_capacity,
-        sent_counts,
-        ghost_regions,
-        world,
         counters,
         first,
         owned,
         level,
     } = params;
-    let expand = Expand {
-        offsets,
-        targets,
-        ghost_globals,
-        labels: Labels { distances, parents, visited },
-        next,
-        next_bits,
-        sent,
-        sent_counts,
-        ghost_regions,
-        world,
-        counters,
-        first,
-        owned,
-        level,
-    };
+    let labels = Labels { distances, parents, visited };
+    let expand = Expand { offsets, targets, labels, next_bits, ghost_bits, first, owned, level };
     let long_lists = SharedLists { table: long_table, capacity: long_capacity };
     let lane = lane_id();
-    let mut found_edges = 0;
+    let mut found = Found::default();
     // By warp, so that every lane reaches the full-mask votes together.
     let mut warp_base = global_idx() - lane;
     while warp_base < frontier_len {
@@ -325,18 +304,18 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
             start = end;
         }
         // SAFETY (of each visit): forwarded from this kernel's contract.
-        warp_gather(&mut start, end, vertex, |valid, edge, owner| {
-            found_edges += unsafe { expand.visit(valid, edge, owner) }
+        warp_gather(&mut start, end, vertex, |valid, edge, owner| unsafe {
+            expand.visit(valid, edge, owner, &mut found)
         });
         let steps = warp_max((end - start) as u32);
         for step in 0..steps as u64 {
             // SAFETY: as above.
-            found_edges += unsafe { expand.visit(start + step < end, start + step, vertex) };
+            unsafe { expand.visit(start + step < end, start + step, vertex, &mut found) };
         }
         warp_base += global_threads();
     }
     // SAFETY: the counters block (this kernel's contract); every lane of the warp is here.
-    unsafe { add_warp_count(counters, FOUND_EDGES, found_edges) };
+    unsafe { found.add_to(counters) };
 }
 
 /// The long lists `bfs_part_top_down` registered at this level: their edges, packed end to
@@ -355,52 +334,92 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
     let BfsPartTopDownLongParams {
         offsets,
         targets,
-        ghost_globals,
         distances,
         parents,
         visited,
         long_table,
-        next,
         next_bits,
-        sent,
-        sent_counts,
-        ghost_regions,
-        world,
+        ghost_bits,
         counters,
         first,
         owned,
         level,
     } = params;
-    let expand = Expand {
-        offsets,
-        targets,
-        ghost_globals,
-        labels: Labels { distances, parents, visited },
-        next,
-        next_bits,
-        sent,
-        sent_counts,
-        ghost_regions,
-        world,
-        counters,
-        first,
-        owned,
-        level,
-    };
+    let labels = Labels { distances, parents, visited };
+    let expand = Expand { offsets, targets, labels, next_bits, ghost_bits, first, owned, level };
     // Gathering only reads the table; its capacity mattered to registering.
     let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
-    let mut visitor = LongLists { expand, found_edges: 0 };
+    let mut visitor = LongLists { expand, found: Found::default() };
     // SAFETY: the previous launch registered the lists and the tally (launch order is the
     // grid barrier); every registered list is an owned vertex's; the visits' contracts are
     // this kernel's. Every thread of every block calls `gather`.
     unsafe {
         let tally = Tally::read(counters.add(LONG_TALLY) as *const u64);
         long_lists.gather::<{ PARTITIONED_BLOCK as usize }, _>(tally, &window, &mut visitor);
-        add_warp_count(counters, FOUND_EDGES, visitor.found_edges);
+        visitor.found.add_to(counters);
     }
 }
 
-/// Labels the pairs other ranks sent this one at distance `level + 1` where still unvisited.
+/// The ghosts a top-down level claimed, as (global vertex, global parent) pairs for their
+/// owners: for each rank `r`, the set bits of its ghosts (indices `ghost_regions[r]..ghost_regions[r
+/// + 1]`) packed into its region of `sent` from pair `ghost_regions[r]` on, counted in
+/// `sent_counts[r]` (the frontier operators' pack: a block-wide scan and one atomic a block and
+/// round). The parent is the one the claim wrote.
+///
+/// # Safety
+/// `ghost_bits` has a bit for every ghost, `ghost_globals` and the labels past `owned` an entry
+/// each; `ghost_regions` `world + 1` ascending ghost indices from 0 to the ghost count; `sent`
+/// room for two words a ghost, `sent_counts` a zeroed word a rank. Launched with
+/// `PARTITIONED_BLOCK` threads a block.
+#[inline(always)]
+unsafe fn pack_ghosts(params: BfsPartPackGhostsParams) {
+    let BfsPartPackGhostsParams { ghost_bits, ghost_globals, parents, owned, ghost_regions, world, sent, sent_counts } =
+        params;
+    // SAFETY: declared once, at the top of the kernel, before any control flow.
+    let (scan, base) = unsafe { (ScanScratch::declare(), SharedArray::<u32, 2>::declare()) };
+    for rank in 0..world {
+        // SAFETY: `rank < world`, with entries `rank` and `rank + 1` in `ghost_regions`.
+        let (from, to) = unsafe { (*ghost_regions.add(rank as usize), *ghost_regions.add(rank as usize + 1)) };
+        if from == to {
+            continue;
+        }
+        let first_word = from / 32;
+        let words = (to - 1) / 32 + 1 - first_word;
+        // The region's bits of word `first_word + w`, those of other ranks' ghosts masked off.
+        let word_at = |w: u32| -> u32 {
+            let at = first_word + w;
+            // SAFETY: `at` is a word of a ghost index below the ghost count.
+            let mut word = unsafe { *ghost_bits.add(at as usize) };
+            if at * 32 < from {
+                word &= u32::MAX << (from % 32);
+            }
+            if (at + 1) * 32 > to {
+                word &= u32::MAX >> (32 - (to - at * 32));
+            }
+            word
+        };
+        // SAFETY: every thread calls it; the region holds every ghost of `rank`, so each
+        // position stays inside it; `ghost` (bit `b` of word `first_word + w`) is a ghost index.
+        unsafe {
+            pack_bitmap_words_with::<PARTITIONED_BLOCK>(
+                words,
+                sent_counts.add(rank as usize),
+                &scan,
+                &base,
+                word_at,
+                |position, bit| {
+                    let ghost = first_word * 32 + bit;
+                    let pair = 2 * (from + position) as usize;
+                    *sent.add(pair) = *ghost_globals.add(ghost as usize);
+                    *sent.add(pair + 1) = *parents.add((owned + ghost) as usize);
+                },
+            )
+        };
+    }
+}
+
+/// Labels the pairs other ranks sent this one at distance `level + 1` where still unvisited,
+/// setting their share bits.
 ///
 /// # Safety
 /// `pairs` holds `2 * pairs_len` words, each vertex owned by this rank (`first..first +
@@ -414,32 +433,33 @@ unsafe fn receive(params: BfsPartReceiveParams) {
         distances,
         parents,
         visited,
-        next,
         next_bits,
         counters,
         first,
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
+    let mut found = Found::default();
+    // By warp, so that every lane reaches the warp sums together.
     let lane = lane_id();
     let mut warp_base = global_idx() - lane;
     while warp_base < pairs_len {
         let slot = warp_base + lane;
-        let (mut v, mut claimed) = (0, false);
         if slot < pairs_len {
             // SAFETY: `slot < pairs_len`; the vertex is owned (the contract).
             unsafe {
-                v = *pairs.add(2 * slot as usize) - first;
-                claimed = labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1));
+                let v = *pairs.add(2 * slot as usize) - first;
+                if labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1)) {
+                    set_bit(next_bits, v);
+                    found.vertices += 1;
+                    found.edges += degree(offsets, v);
+                }
             }
-        }
-        // SAFETY: forwarded from this kernel's contract.
-        unsafe {
-            emit(claimed, v, next, next_bits, counters);
-            add_warp_count(counters, FOUND_EDGES, if claimed { degree(offsets, v) } else { 0 });
         }
         warp_base += global_threads();
     }
+    // SAFETY: the counters block (this kernel's contract); every lane of the warp is here.
+    unsafe { found.add_to(counters) };
 }
 
 /// The frontier over an in-list graph's ghosts, for a bottom-up level: the all-gathered bitmap
@@ -538,7 +558,7 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         level,
     } = params;
     let lane = lane_id();
-    let (mut found_count, mut found_edges, mut inspected) = (0u64, 0u64, 0u64);
+    let (mut found, mut inspected) = (Found::default(), 0u64);
     let is_set = |bits: *const u32, i: u32| -> bool {
         // SAFETY: every caller's index is under its bitmap's length (the contract).
         unsafe { *bits.add(i as usize / 32) & (1 << (i % 32)) != 0 }
@@ -554,7 +574,7 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
             warp_base += global_threads();
             continue;
         }
-        let mut found = false;
+        let mut is_found = false;
         // SAFETY: `v < owned`, so it indexes the labels and both offsets; every in-list entry
         // is a local id of the in-list graph: an owned vertex or a ghost of `in_ghost_globals`.
         unsafe {
@@ -576,18 +596,18 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
                         // Only this thread labels owned vertex `v` in a bottom-up level.
                         *distances.add(v as usize) = level + 1;
                         *parents.add(v as usize) = global;
-                        found = true;
+                        is_found = true;
                         break;
                     }
                 }
                 inspected += edge - start;
-                if found {
-                    found_count += 1;
-                    found_edges += degree(out_offsets, v);
+                if is_found {
+                    found.vertices += 1;
+                    found.edges += degree(out_offsets, v);
                 }
             }
         }
-        let word = ballot_sync(FULL_MASK, found);
+        let word = ballot_sync(FULL_MASK, is_found);
         if lane == 0 && word != 0 {
             // SAFETY: the words of vertices `warp_base..warp_base + 32`, owned (bits past
             // `owned` are never set) and written by this warp alone.
@@ -598,20 +618,17 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         }
         warp_base += global_threads();
     }
-    // SAFETY: the counters block (the contract); `NEXT_LEN` is a `u32` count.
+    // SAFETY: the counters block (the contract); every lane of the warp is here.
     unsafe {
-        add_warp_count(counters, FOUND_EDGES, found_edges);
+        found.add_to(counters);
         add_warp_count(counters, INSPECTED, inspected);
-        let found_total = warp_sum_u64(found_count);
-        if lane == 0 && found_total != 0 {
-            atomic_add_u32(counters.add(NEXT_LEN), found_total as u32);
-        }
     }
 }
 
 warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init);
 warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
 warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
+warpath_interface::bfs_part_pack_ghosts_fields!(warpath_interface::kernel_entry => pack_ghosts);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);

@@ -37,17 +37,11 @@ pub unsafe fn scatter_queue_to_bitmap(queue: *const u32, len: u32, bits: *mut u3
 }
 
 /// Packs the vertices whose bits `word_at(w)` sets, over `words` bitmap words, into `queue`:
-/// each block of `BLOCK` threads takes `BLOCK` words at a time, a block-wide scan of their
-/// popcounts places every vertex, and one atomic per block and round on `fill` (the queue's
-/// length so far) reserves the space. `word_at` runs once per word, in one thread, so it may
-/// also write that word elsewhere (XBFS's double-scan clears the next frontier's word as it
-/// reads the visited one). Vertices land in ascending order within each round; rounds in any
-/// order. `base` is block-shared scratch for the round's reservation.
+/// [`pack_bitmap_words_with`], each vertex written at its position.
 ///
 /// # Safety
-/// Every thread of every block calls it (it has block barriers), with `BLOCK` threads a block;
-/// `word_at` is safe to call for every `w < words`; `fill` is a counter in global memory, and
-/// `queue` has room for `*fill` plus every vertex the words name.
+/// As for [`pack_bitmap_words_with`]; `queue` has room for `*fill` plus every vertex the words
+/// name.
 #[inline(always)]
 pub unsafe fn pack_bitmap_words<const BLOCK: u32>(
     words: u32,
@@ -56,6 +50,36 @@ pub unsafe fn pack_bitmap_words<const BLOCK: u32>(
     scan: &ScanScratch,
     base: &SharedArray<u32, 2>,
     word_at: impl Fn(u32) -> u32,
+) {
+    // SAFETY: forwarded from the caller; every position is below the room it promises.
+    unsafe {
+        pack_bitmap_words_with::<BLOCK>(words, fill, scan, base, word_at, |position, vertex| {
+            *queue.add(position as usize) = vertex
+        })
+    };
+}
+
+/// Packs the vertices whose bits `word_at(w)` sets, over `words` bitmap words, into positions
+/// `*fill..` of a queue, handing `emit` each vertex (bit `b` of word `w` is vertex `32 w + b`)
+/// and its position: each block of `BLOCK` threads takes `BLOCK` words at a time, a block-wide
+/// scan of their popcounts places every vertex, and one atomic per block and round on `fill`
+/// (the queue's length so far) reserves the space. `word_at` runs once per word, in one thread,
+/// so it may also write that word elsewhere (XBFS's double-scan clears the next frontier's word
+/// as it reads the visited one). Vertices land in ascending order within each round; rounds in
+/// any order. `base` is block-shared scratch for the round's reservation.
+///
+/// # Safety
+/// Every thread of every block calls it (it has block barriers), with `BLOCK` threads a block;
+/// `word_at` is safe to call for every `w < words`; `fill` is a counter in global memory;
+/// `emit` is safe to call for every position it is handed.
+#[inline(always)]
+pub unsafe fn pack_bitmap_words_with<const BLOCK: u32>(
+    words: u32,
+    fill: *mut u32,
+    scan: &ScanScratch,
+    base: &SharedArray<u32, 2>,
+    word_at: impl Fn(u32) -> u32,
+    emit: impl Fn(u32, u32),
 ) {
     let tid = thread_idx();
     let rounds = words.div_ceil(BLOCK);
@@ -72,8 +96,7 @@ pub unsafe fn pack_bitmap_words<const BLOCK: u32>(
         let mut position = base.get(0).wrapping_add(offset);
         let mut remaining = word;
         while remaining != 0 {
-            // SAFETY: the queue has room for every vertex the words name (the caller's contract).
-            unsafe { *queue.add(position as usize) = w * 32 + remaining.trailing_zeros() };
+            emit(position, w * 32 + remaining.trailing_zeros());
             position += 1;
             remaining &= remaining - 1;
         }

@@ -18,8 +18,8 @@ use std::time::Instant;
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
     counters, long_list_capacity, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
-    PARTITIONED_BLOCK,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
+    BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 use warpath_interface::{names, DeviceAddress};
 
@@ -231,16 +231,17 @@ pub struct GpuPart<'p> {
     parents: CudaSlice<u32>,
     /// A bit a local vertex: claimed (labelled) this traversal.
     visited: CudaSlice<u32>,
+    /// The frontier as a queue of owned local ids, packed from its share bits before a
+    /// top-down level.
     frontier: CudaSlice<u32>,
-    next: CudaSlice<u32>,
     /// The level's table of long lists, which the long-list kernel expands
     /// ([`long_table_words`]).
     long_table: CudaSlice<u64>,
     frontier_len: u32,
     /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
     frontier_edges: u64,
-    /// The frontier exists as share bits only (a bottom-up level wrote it): a top-down level
-    /// packs the queue first.
+    /// The frontier exists as share bits only (every level writes bits): a top-down level packs
+    /// the queue first.
     queue_stale: bool,
     /// The in-list entries this rank's last level read, when it was bottom-up: what the next
     /// bottom-up level is likely to read at most, which picks how it looks ghosts up.
@@ -252,6 +253,9 @@ pub struct GpuPart<'p> {
     /// and the next level's.
     bits: CudaSlice<u32>,
     next_bits: CudaSlice<u32>,
+    /// The ghosts a top-down level claimed, a bit a ghost, which `bfs_part_pack_ghosts` turns
+    /// into pairs for their owners.
+    ghost_bits: CudaSlice<u32>,
     /// Every rank's share, as gathered, and laid end to end: one bit a global vertex.
     gathered: CudaSlice<u32>,
     global_bits: CudaSlice<u32>,
@@ -294,7 +298,10 @@ fn level_buffers(part: &Part) -> Workspace {
     let bitmaps = (world + 4) * 8 * part.bitmap_words_per_part() as u64 + part.global.vertices / 4;
     let long_table = 8 * long_table_words(part) as u64;
     let labels = 8 * local + local / 8;
-    Workspace::new(labels + 8 * part.owned as u64 + 8 * ghosts + bitmaps + long_table, "the part's level buffers")
+    Workspace::new(
+        labels + 4 * part.owned as u64 + 8 * ghosts + ghosts / 8 + bitmaps + long_table,
+        "the part's level buffers",
+    )
 }
 
 /// `u64` counter at word `index` of the counters read back.
@@ -333,7 +340,6 @@ impl<'p> GpuPart<'p> {
             parents: gpu.alloc_zeros(local, "the part's parents")?,
             visited: gpu.alloc_zeros(local.div_ceil(32), "the part's visited bits")?,
             frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
-            next: gpu.alloc_zeros(owned, "the part's next frontier queue")?,
             long_table: gpu.alloc_zeros(long_table_words(part), "the part's table of long lists")?,
             frontier_len: 0,
             frontier_edges: 0,
@@ -343,6 +349,7 @@ impl<'p> GpuPart<'p> {
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
+            ghost_bits: gpu.alloc_zeros(ghosts.div_ceil(32), "the ghosts claimed at a level")?,
             gathered: gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?,
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
             local_bits: gpu.alloc_zeros(local_in.div_ceil(32), "the frontier over local ids")?,
@@ -379,10 +386,11 @@ impl<'p> GpuPart<'p> {
         Ok(self.gpu.download(&self.counters)?)
     }
 
-    /// The level is over: the next frontier becomes the frontier.
+    /// The level is over: the next frontier's bits become the frontier (its queue packed when
+    /// a top-down level needs it).
     fn end_level(&mut self, counted: &[u32]) {
-        std::mem::swap(&mut self.frontier, &mut self.next);
         std::mem::swap(&mut self.bits, &mut self.next_bits);
+        self.queue_stale = true;
         self.frontier_len = counted[counters::NEXT_LEN];
         self.frontier_edges = wide(counted, counters::FOUND_EDGES);
         self.bottom_up_inspected = self.level_bottom_up.then(|| wide(counted, counters::INSPECTED));
@@ -419,46 +427,36 @@ impl<'p> GpuPart<'p> {
         let params = BfsPartTopDownParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
             targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
-            ghost_globals: launch.read(&self.ghosts),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
             frontier: launch.read(&self.frontier),
             frontier_len: self.frontier_len,
-            next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
-            sent: launch.write(&mut self.sent),
+            ghost_bits: launch.write(&mut self.ghost_bits),
             long_table: launch.write(&mut self.long_table),
             long_capacity,
-            sent_counts: launch.write(&mut self.sent_counts),
-            ghost_regions: launch.read(&self.ghost_regions),
-            world: self.regions.len() as u32 - 1,
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
             level,
         };
         // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
-        // ghosts' lists empty, targets local ids), the labels have one entry a local vertex,
-        // `next` and the bits room for every owned vertex, `sent` two words a ghost, the table
-        // an entry for every list of `LONG_LIST_EDGES` or more (`long_list_capacity`), its
-        // tally zeroed with the counters (`begin_level`).
+        // ghosts' lists empty, targets local ids), the labels have one entry and one visited
+        // bit a local vertex, the share bits one bit an owned vertex, the ghost bits one a
+        // ghost, the table an entry for every list of `LONG_LIST_EDGES` or more
+        // (`long_list_capacity`), its tally zeroed with the counters (`begin_level`).
         launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
             targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
-            ghost_globals: launch.read(&self.ghosts),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
             long_table: launch.read(&self.long_table),
-            next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
-            sent: launch.write(&mut self.sent),
-            sent_counts: launch.write(&mut self.sent_counts),
-            ghost_regions: launch.read(&self.ghost_regions),
-            world: self.regions.len() as u32 - 1,
+            ghost_bits: launch.write(&mut self.ghost_bits),
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
@@ -467,6 +465,36 @@ impl<'p> GpuPart<'p> {
         // Contract: as above, after the frontier kernel registered the long lists and their
         // tally, in stream order; blocks of `PARTITIONED_BLOCK` threads, a few an SM.
         launch.run(blocks_of(4 * gpu.multiprocessors(), PARTITIONED_BLOCK), Residency::Any, &params)?;
+        if !part.out_lists.ghosts().is_empty() {
+            self.launch_pack_ghosts()?;
+        }
+        Ok(())
+    }
+
+    /// Packs the ghosts the level claimed into pairs for their owners.
+    fn launch_pack_ghosts(&mut self) -> Result<()> {
+        let gpu = self.gpu;
+        let ghosts = self.part.out_lists.ghosts().len();
+        require(
+            names::BFS_PART_PACK_GHOSTS,
+            self.sent.len() >= 2 * ghosts && self.ghost_bits.len() >= ghosts.div_ceil(32),
+            || format!("{} pair words and {} bit words for {ghosts} ghosts", self.sent.len(), self.ghost_bits.len()),
+        )?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartPackGhostsParams {
+            ghost_bits: launch.read(&self.ghost_bits),
+            ghost_globals: launch.read(&self.ghosts),
+            parents: launch.read(&self.parents),
+            owned: self.part.owned,
+            ghost_regions: launch.read(&self.ghost_regions),
+            world: self.regions.len() as u32 - 1,
+            sent: launch.write(&mut self.sent),
+            sent_counts: launch.write(&mut self.sent_counts),
+        };
+        // Contract: the regions run from ghost 0 to the ghost count in rank order, `sent` has
+        // two words a ghost, `sent_counts` was zeroed by `begin_level`; blocks of
+        // `PARTITIONED_BLOCK` threads, a word a thread.
+        launch.run(grid_for(gpu, ghosts.div_ceil(32) as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
@@ -484,7 +512,6 @@ impl<'p> GpuPart<'p> {
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
-            next: launch.write(&mut self.next),
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
             first: part.first,
@@ -624,6 +651,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             counters::INSPECTED,
         )?;
         if self.frontier_len > 0 {
+            self.gpu.zero(&mut self.ghost_bits)?;
             self.launch_top_down(level)?;
         }
         let exchanging = Instant::now();

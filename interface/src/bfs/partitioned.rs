@@ -1,9 +1,11 @@
 //! The partitioned BFS's per-rank kernels (the host's `multi::gpu`): one rank owns a range of
 //! vertices and keeps a local graph whose ids are `0..owned` for its own vertices and
 //! `owned..` for the ghosts its lists name; `first` is the global id of local vertex 0.
-//! Parents are written as global ids. Every level writes the next frontier twice: as a queue of
-//! owned local ids (top-down reads it) and as bits of the rank's share of the global bitmap
-//! (the ranks all-gather the shares for bottom-up).
+//! Parents are written as global ids. Every level writes the next frontier as bits of the
+//! rank's share of the global bitmap (the ranks all-gather the shares for bottom-up), which
+//! `bfs_part_pack_queue` packs into a queue of owned local ids before a top-down level; a
+//! top-down level also sets the bits of the ghosts it claimed, which `bfs_part_pack_ghosts`
+//! packs into pairs for their owners.
 //!
 //! Every kernel that labels vertices claims them in `visited`, one bit a local id: a top-down
 //! probe reads a bitmap that stays in the L2 cache instead of a label array 32 times its size
@@ -75,29 +77,22 @@ macro_rules! bfs_part_top_down_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `bfs_part_top_down`'s parameters: the local out-lists (`offsets`, `targets` over
-            /// `owned + ghosts` local ids, ghosts' lists empty), the ghosts' global ids, the
-            /// local labels, the frontier queue at distance `level`, the next queue and share
-            /// bits, the pairs for other ranks (`sent`: rank `r`'s from pair `ghost_regions[r]`
-            /// on, `sent_counts[r]` of them; the ghosts of rank `r` are ghost indices
-            /// `ghost_regions[r]..ghost_regions[r + 1]`, `world + 1` entries), the table of long
-            /// lists (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters.
+            /// `owned + ghosts` local ids, ghosts' lists empty), the local labels and visited
+            /// bits, the frontier queue at distance `level`, the next frontier's share bits,
+            /// this level's ghost bits (a bit a ghost), the table of long lists
+            /// (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters.
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
-                ghost_globals: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
                 visited: $crate::DevicePtrMut<u32>,
                 frontier: $crate::DevicePtr<u32>,
                 frontier_len: u32,
-                next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
-                sent: $crate::DevicePtrMut<u32>,
+                ghost_bits: $crate::DevicePtrMut<u32>,
                 long_table: $crate::DevicePtrMut<u64>,
                 long_capacity: u32,
-                sent_counts: $crate::DevicePtrMut<u32>,
-                ghost_regions: $crate::DevicePtr<u32>,
-                world: u32,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
@@ -119,21 +114,41 @@ macro_rules! bfs_part_top_down_long_fields {
             kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
-                ghost_globals: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
                 visited: $crate::DevicePtrMut<u32>,
                 long_table: $crate::DevicePtr<u64>,
-                next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
-                sent: $crate::DevicePtrMut<u32>,
-                sent_counts: $crate::DevicePtrMut<u32>,
-                ghost_regions: $crate::DevicePtr<u32>,
-                world: u32,
+                ghost_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
                 level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_pack_ghosts`' parameters.
+#[macro_export]
+macro_rules! bfs_part_pack_ghosts_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_pack_ghosts`' parameters: the ghosts a top-down level claimed
+            /// (`ghost_bits`), their global ids and parents (the labels past `owned`), packed as
+            /// (vertex, parent) pairs for their owners: rank `r`'s ghosts are ghost indices
+            /// `ghost_regions[r]..ghost_regions[r + 1]` (`world + 1` entries), its pairs go to
+            /// `sent` from pair `ghost_regions[r]` on, `sent_counts[r]` of them.
+            kernel bfs_part_pack_ghosts, in [$crate::bfs::partitioned], struct BfsPartPackGhostsParams {
+                ghost_bits: $crate::DevicePtr<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                parents: $crate::DevicePtr<u32>,
+                owned: u32,
+                ghost_regions: $crate::DevicePtr<u32>,
+                world: u32,
+                sent: $crate::DevicePtrMut<u32>,
+                sent_counts: $crate::DevicePtrMut<u32>,
             }
             $(=> $run)?
         }
@@ -146,7 +161,8 @@ macro_rules! bfs_part_receive_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `bfs_part_receive`'s parameters: `pairs_len` (global vertex, global parent) pairs
-            /// other ranks found for this one, labelled at distance `level + 1` where unvisited.
+            /// other ranks found for this one, labelled at distance `level + 1` where unvisited
+            /// and set in the next frontier's share bits.
             kernel bfs_part_receive, in [$crate::bfs::partitioned], struct BfsPartReceiveParams {
                 offsets: $crate::DevicePtr<u64>,
                 pairs: $crate::DevicePtr<u32>,
@@ -154,7 +170,6 @@ macro_rules! bfs_part_receive_fields {
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
                 visited: $crate::DevicePtrMut<u32>,
-                next: $crate::DevicePtrMut<u32>,
                 next_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
@@ -245,6 +260,7 @@ macro_rules! bfs_part_bottom_up_fields {
 crate::bfs_part_init_fields!(crate::kernel_params);
 crate::bfs_part_top_down_fields!(crate::kernel_params);
 crate::bfs_part_top_down_long_fields!(crate::kernel_params);
+crate::bfs_part_pack_ghosts_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_local_frontier_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
