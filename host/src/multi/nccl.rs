@@ -90,6 +90,11 @@ pub struct Nccl {
     bytes_sent: u64,
     /// Where each peer's words of a device all-to-all land, grown as needed and kept.
     landing: Vec<Option<CudaSlice<u32>>>,
+    /// Device copies of the host words a collective sends and receives, grown as needed and
+    /// kept: no allocation and release around each small collective (the barrier, the level
+    /// loop's last exchanges).
+    staged_send: Option<CudaSlice<u64>>,
+    staged_receive: Option<CudaSlice<u64>>,
 }
 
 fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
@@ -107,7 +112,15 @@ impl Nccl {
     pub fn join_on(gpu: &GpuContext, rank: usize, world: usize, id: Id) -> Result<Nccl> {
         let stream = gpu.stream().clone();
         let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
-        Ok(Nccl { comm, stream, bytes_sent: 0, landing: Vec::new() })
+        Ok(Nccl { comm, stream, bytes_sent: 0, landing: Vec::new(), staged_send: None, staged_receive: None })
+    }
+
+    /// `staged` holding at least `len` words (its contents not kept).
+    fn staging(stream: &Arc<CudaStream>, staged: &mut Option<CudaSlice<u64>>, len: usize) -> Result<()> {
+        if staged.as_ref().map_or(0, CudaSlice::len) < len {
+            *staged = Some(stream.alloc_zeros(len.next_power_of_two()).map_err(driver_failed("cuMemAlloc"))?);
+        }
+        Ok(())
     }
 
     fn upload<T: DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
@@ -151,9 +164,11 @@ impl Communicator for Nccl {
         if words.is_empty() {
             return Ok(());
         }
-        let mut buffer = self.upload(words)?;
+        Self::staging(&self.stream, &mut self.staged_send, words.len())?;
+        let mut buffer = self.staged_send.as_mut().expect("staged above").slice_mut(..words.len());
+        self.stream.memcpy_htod(words, &mut buffer).map_err(driver_failed("cuMemcpyHtoD"))?;
         self.comm.all_reduce_in_place(&mut buffer, &nccl_op).map_err(|e| nccl_failed("ncclAllReduce", e))?;
-        self.download(&buffer, words)?;
+        self.stream.memcpy_dtoh(&buffer, words).map_err(driver_failed("cuMemcpyDtoH"))?;
         self.bytes_sent += all_reduce_bytes(words.len(), world);
         Ok(())
     }
@@ -164,10 +179,13 @@ impl Communicator for Nccl {
         if mine.is_empty() {
             return Ok(());
         }
-        let send = self.upload(mine)?;
-        let mut receive = self.zeros::<u64>(gathered.len())?;
+        Self::staging(&self.stream, &mut self.staged_send, mine.len())?;
+        Self::staging(&self.stream, &mut self.staged_receive, gathered.len())?;
+        let mut send = self.staged_send.as_mut().expect("staged above").slice_mut(..mine.len());
+        self.stream.memcpy_htod(mine, &mut send).map_err(driver_failed("cuMemcpyHtoD"))?;
+        let mut receive = self.staged_receive.as_mut().expect("staged above").slice_mut(..gathered.len());
         self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
-        self.download(&receive, gathered)?;
+        self.stream.memcpy_dtoh(&receive, gathered).map_err(driver_failed("cuMemcpyDtoH"))?;
         self.bytes_sent += all_gather_bytes(mine.len(), world);
         Ok(())
     }
