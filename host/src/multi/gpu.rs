@@ -25,7 +25,7 @@ use warpath_interface::{names, DeviceAddress};
 
 use crate::engine::{choose_placement, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
-use crate::gpu::launch::{blocks_of, grid_for, require, Launch, Residency};
+use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
 use crate::graph::Graph;
 use crate::multi::bfs::{
@@ -235,8 +235,9 @@ pub struct GpuPart<'p> {
     /// top-down level.
     frontier: CudaSlice<u32>,
     /// The level's table of long lists, which the long-list kernel expands
-    /// ([`long_table_words`]).
+    /// ([`long_table_words`]), and that kernel's grid: the blocks resident at once.
     long_table: CudaSlice<u64>,
+    long_blocks: u32,
     frontier_len: u32,
     /// The out-degrees of this rank's frontier vertices: what its top-down level inspects.
     frontier_edges: u64,
@@ -341,6 +342,7 @@ impl<'p> GpuPart<'p> {
             visited: gpu.alloc_zeros(local.div_ceil(32), "the part's visited bits")?,
             frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
             long_table: gpu.alloc_zeros(long_table_words(part), "the part's table of long lists")?,
+            long_blocks: resident_blocks(gpu, names::BFS_PART_TOP_DOWN_LONG, PARTITIONED_BLOCK)?,
             frontier_len: 0,
             frontier_edges: 0,
             queue_stale: false,
@@ -463,8 +465,10 @@ impl<'p> GpuPart<'p> {
             level,
         };
         // Contract: as above, after the frontier kernel registered the long lists and their
-        // tally, in stream order; blocks of `PARTITIONED_BLOCK` threads, a few an SM.
-        launch.run(blocks_of(4 * gpu.multiprocessors(), PARTITIONED_BLOCK), Residency::Any, &params)?;
+        // tally, in stream order; blocks of `PARTITIONED_BLOCK` threads, as many as fit at
+        // once (the edges are cut into one range a block: a block that waited for a slot would
+        // be the level's tail).
+        launch.run(blocks_of(self.long_blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
         if !part.out_lists.ghosts().is_empty() {
             self.launch_pack_ghosts()?;
         }
