@@ -237,8 +237,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
     let started = Instant::now();
     // Level 0 is the source alone and always top-down, so it needs no counts first: the
     // source's out-degree, which its owner alone knows, comes back as the level's summed
-    // inspected edges. (An all-reduce of the first counts before level 0 was a collective more
-    // per traversal, and an unmeasured one: bench/NOTES.md 71.)
+    // inspected edges (bench/NOTES.md 71).
     let mut counts = [1, 0, 0];
 
     let mut levels = Vec::new();

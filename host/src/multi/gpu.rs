@@ -677,7 +677,6 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
-        self.queue_stale = true;
         let exchanging = Instant::now();
         comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
         self.assemble_global_bits()?;
