@@ -92,6 +92,16 @@ unsafe fn set_bit(bits: *mut u32, i: u32) {
     unsafe { atomic_or_u32(bits.add(i as usize / 32), 1 << (i % 32)) };
 }
 
+/// Whether bit `i` of `bits` is set.
+///
+/// # Safety
+/// `bits` has a bit at `i`.
+#[inline(always)]
+unsafe fn bit_is_set(bits: *const u32, i: u32) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { *bits.add(i as usize / 32) & (1 << (i % 32)) != 0 }
+}
+
 /// The local labels and their visited bits.
 #[derive(Clone, Copy)]
 struct Labels {
@@ -484,10 +494,9 @@ unsafe fn local_frontier(params: BfsPartLocalFrontierParams) {
         // SAFETY: every index below is under the lengths of the contract.
         let set = unsafe {
             if local < owned {
-                *share_bits.add(local as usize / 32) & (1 << (local % 32)) != 0
+                bit_is_set(share_bits, local)
             } else if local < local_n {
-                let global = *ghost_globals.add((local - owned) as usize);
-                *global_bits.add(global as usize / 32) & (1 << (global % 32)) != 0
+                bit_is_set(global_bits, *ghost_globals.add((local - owned) as usize))
             } else {
                 false
             }
@@ -559,10 +568,6 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     } = params;
     let lane = lane_id();
     let (mut found, mut inspected) = (Found::default(), 0u64);
-    let is_set = |bits: *const u32, i: u32| -> bool {
-        // SAFETY: every caller's index is under its bitmap's length (the contract).
-        unsafe { *bits.add(i as usize / 32) & (1 << (i % 32)) != 0 }
-    };
     // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
     let mut warp_base = global_idx() - lane;
     while warp_base < owned {
@@ -585,11 +590,11 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
                     let u = *in_targets.add(edge as usize);
                     edge += 1;
                     let in_frontier = if u < owned {
-                        is_set(share_bits, u)
+                        bit_is_set(share_bits, u)
                     } else if through_ghost_ids == 0 {
-                        is_set(frontier_bits, u)
+                        bit_is_set(frontier_bits, u)
                     } else {
-                        is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
+                        bit_is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
                     };
                     if in_frontier {
                         let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };

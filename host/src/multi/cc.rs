@@ -421,6 +421,8 @@ pub fn components_rank_gpu<C: DeviceGather>(
 ) -> Result<RankComponents> {
     let (gpu, part) = (placed.gpu, placed.part);
     let clock = RunClock::start(comm, part)?;
+    // The merge's exchanges follow the local phase: the links up first, inside the run's time.
+    comm.wake_links(gpu)?;
     placed.find_local(options)?;
     gpu.synchronize()?;
     let local_time = clock.started.elapsed();

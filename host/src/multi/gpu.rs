@@ -38,6 +38,16 @@ use crate::multi::partition::{LocalGraph, Part, Partition};
 
 /// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
 pub trait DeviceGather: Communicator {
+    /// Wakes the links between the GPUs before a run's first exchanges, queued on `gpu`'s
+    /// stream. NVLink puts a link that has been idle for a while (the driver's low-power
+    /// threshold: `nvidia-smi nvlink -gLowPwrInfo`) into a low-power state, and the small
+    /// collectives of a traversal's first levels then wait for the links to come back one after
+    /// another; one all-gather big enough to cross every link wakes them together
+    /// (bench/NOTES.md 73). Nothing to wake where no link is crossed: the default does nothing.
+    fn wake_links(&mut self, _gpu: &GpuContext) -> Result<()> {
+        Ok(())
+    }
+
     /// Every rank's `mine` (the same length on every rank), in rank order, into `gathered`
     /// (`world_size()` times as long); both in the device memory of `gpu`, and the gather
     /// ordered after the work queued on its stream.
@@ -642,6 +652,10 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
+        if level == 0 {
+            // The traversal's first exchanges follow: the links up first, inside its time.
+            comm.wake_links(self.gpu)?;
+        }
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
         }

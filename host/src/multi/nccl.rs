@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cudarc::driver::{CudaSlice, CudaStream, DeviceRepr, ValidAsZeroBits};
+use cudarc::driver::{CudaSlice, CudaStream, CudaViewMut, DeviceRepr, ValidAsZeroBits};
 use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
 
 use crate::error::{Error, Result};
@@ -92,7 +92,7 @@ pub struct Nccl {
     landing: Vec<Option<CudaSlice<u32>>>,
     /// Device copies of the host words a collective sends and receives, grown as needed and
     /// kept: no allocation and release around each small collective (the barrier, the level
-    /// loop's last exchanges).
+    /// loop's last exchanges). [`DeviceGather::wake_links`] sends from and gathers into them.
     staged_send: Option<CudaSlice<u64>>,
     staged_receive: Option<CudaSlice<u64>>,
 }
@@ -115,12 +115,16 @@ impl Nccl {
         Ok(Nccl { comm, stream, bytes_sent: 0, landing: Vec::new(), staged_send: None, staged_receive: None })
     }
 
-    /// `staged` holding at least `len` words (its contents not kept).
-    fn staging(stream: &Arc<CudaStream>, staged: &mut Option<CudaSlice<u64>>, len: usize) -> Result<()> {
+    /// The first `len` words of `staged`, grown first when shorter (its contents not kept).
+    fn staging<'s>(
+        stream: &Arc<CudaStream>,
+        staged: &'s mut Option<CudaSlice<u64>>,
+        len: usize,
+    ) -> Result<CudaViewMut<'s, u64>> {
         if staged.as_ref().map_or(0, CudaSlice::len) < len {
             *staged = Some(stream.alloc_zeros(len.next_power_of_two()).map_err(driver_failed("cuMemAlloc"))?);
         }
-        Ok(())
+        Ok(staged.as_mut().expect("grown above").slice_mut(..len))
     }
 
     fn upload<T: DeviceRepr>(&self, host: &[T]) -> Result<CudaSlice<T>> {
@@ -164,8 +168,7 @@ impl Communicator for Nccl {
         if words.is_empty() {
             return Ok(());
         }
-        Self::staging(&self.stream, &mut self.staged_send, words.len())?;
-        let mut buffer = self.staged_send.as_mut().expect("staged above").slice_mut(..words.len());
+        let mut buffer = Self::staging(&self.stream, &mut self.staged_send, words.len())?;
         self.stream.memcpy_htod(words, &mut buffer).map_err(driver_failed("cuMemcpyHtoD"))?;
         self.comm.all_reduce_in_place(&mut buffer, &nccl_op).map_err(|e| nccl_failed("ncclAllReduce", e))?;
         self.stream.memcpy_dtoh(&buffer, words).map_err(driver_failed("cuMemcpyDtoH"))?;
@@ -179,11 +182,9 @@ impl Communicator for Nccl {
         if mine.is_empty() {
             return Ok(());
         }
-        Self::staging(&self.stream, &mut self.staged_send, mine.len())?;
-        Self::staging(&self.stream, &mut self.staged_receive, gathered.len())?;
-        let mut send = self.staged_send.as_mut().expect("staged above").slice_mut(..mine.len());
+        let mut send = Self::staging(&self.stream, &mut self.staged_send, mine.len())?;
         self.stream.memcpy_htod(mine, &mut send).map_err(driver_failed("cuMemcpyHtoD"))?;
-        let mut receive = self.staged_receive.as_mut().expect("staged above").slice_mut(..gathered.len());
+        let mut receive = Self::staging(&self.stream, &mut self.staged_receive, gathered.len())?;
         self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
         self.stream.memcpy_dtoh(&receive, gathered).map_err(driver_failed("cuMemcpyDtoH"))?;
         self.bytes_sent += all_gather_bytes(mine.len(), world);
@@ -243,7 +244,23 @@ impl Communicator for Nccl {
     }
 }
 
+/// What each rank sends in [`DeviceGather::wake_links`]'s all-gather, in 64-bit words: 2 MiB,
+/// enough for NCCL to spread it over all its channels (and so over every link).
+const WAKE_WORDS: usize = 1 << 18;
+
 impl DeviceGather for Nccl {
+    fn wake_links(&mut self, _gpu: &GpuContext) -> Result<()> {
+        let world = self.world_size();
+        if world < 2 {
+            return Ok(());
+        }
+        // What the buffers hold does not matter: only that the bytes cross the links.
+        let send = Self::staging(&self.stream, &mut self.staged_send, WAKE_WORDS)?;
+        let mut receive = Self::staging(&self.stream, &mut self.staged_receive, WAKE_WORDS * world)?;
+        self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        Ok(())
+    }
+
     fn all_gather_on_device(
         &mut self,
         gpu: &GpuContext,
