@@ -175,6 +175,13 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("directed rmat", &directed, &default, on_gpu);
     let early = PartitionedOptions { alpha: 1e-6, ..Default::default() };
     check_graph_on("directed rmat, bottom-up early", &directed, &early, on_gpu);
+    // Bottom-up over the in-lists' local ids (no global copy): the ghosts through the frontier
+    // over local ids, and, on levels after a light bottom-up one, at their global ids.
+    let local_ids = PartitionedOptions { global_in_ids: false, ..Default::default() };
+    check_graph_on("kron:11 local ids", &generated("kron:11"), &local_ids, on_gpu);
+    check_graph_on("directed rmat local ids", &directed, &local_ids, on_gpu);
+    let early_local = PartitionedOptions { global_in_ids: false, ..early };
+    check_graph_on("directed rmat, bottom-up early, local ids", &directed, &early_local, on_gpu);
     let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
     check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.

@@ -26,10 +26,11 @@ use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
 use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, LONG_TALLY, NEXT_LEN};
+use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
-    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
-    LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
+    BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 
 // The host sizes the long-list table in the operator's entries.
@@ -510,6 +511,28 @@ unsafe fn local_frontier(params: BfsPartLocalFrontierParams) {
     }
 }
 
+/// An in-list graph's targets as global ids, once when a part is placed, for bottom-up levels
+/// that read every in-neighbor in the global bitmap as one GPU does (Beamer et al.'s bottom-up
+/// over Merrill et al.'s section 6 striping), with no pass over the ghosts a level and no
+/// ghost's global id read at random: an owned target `t` is `first + t`, a ghost's id is read
+/// from `ghost_globals`, in the targets' order. One thread a target, grid-stride.
+///
+/// # Safety
+/// `targets` and `global_targets` hold `edges` entries; every target is under `owned` plus the
+/// length of `ghost_globals`.
+#[inline(always)]
+unsafe fn global_targets(params: BfsPartGlobalTargetsParams) {
+    let BfsPartGlobalTargetsParams { targets, edges, ghost_globals, first, owned, global_targets } = params;
+    for i in grid_stride(edges) {
+        // SAFETY: `i < edges` and the targets' range, the contract's.
+        unsafe {
+            let t = *targets.add(i as usize);
+            *global_targets.add(i as usize) =
+                if t < owned { first + t } else { *ghost_globals.add((t - owned) as usize) };
+        }
+    }
+}
+
 /// Packs the owned vertices of the share `bits` into a frontier queue, for a top-down level
 /// after a bottom-up one: a block-wide scan of the words' popcounts places every vertex, one
 /// atomic a block and round reserves the space (the frontier operators' pack).
@@ -532,20 +555,22 @@ unsafe fn pack_queue(params: BfsPartPackQueueParams) {
 /// bits, which its ballot writes whole; the counts are summed in registers and added once a
 /// warp at the end, so no counter is an address every warp contends for at every step.
 ///
-/// An in-neighbor this rank owns is looked up in the frontier's share (`share_bits`); a ghost,
-/// when `through_ghost_ids` is 0, in `frontier_bits` (the frontier over the in-list graph's local
-/// ids, `bfs_part_local_frontier`: one pass over every ghost a level), else in the global bitmap
-/// at its global id (a read of `in_ghost_globals` an inspected ghost: cheaper on the last
-/// levels, which inspect few edges).
+/// How an in-neighbor is looked up (`lookup`): with global-id targets
+/// (`bfs_part_global_targets`' copy), in the global bitmap, as on one GPU; with local ids, an
+/// owned one in the frontier's share (`share_bits`) and a ghost either in `frontier_bits` (the
+/// frontier over the in-list graph's local ids, `bfs_part_local_frontier`: one pass over every
+/// ghost a level) or in the global bitmap at its global id (a read of `in_ghost_globals` an
+/// inspected ghost: cheaper on the last levels, which inspect few edges).
 ///
 /// # Safety
-/// `in_offsets` has an entry for every owned vertex and one more, its targets local ids of the
-/// in-list graph (ghosts' global ids in `in_ghost_globals`); `out_offsets` has `owned + 1`
-/// entries at least; labels hold `owned` entries at least, `visited` a bit each; `share_bits`
-/// has a bit for every owned vertex, `frontier_bits` for every local id of the in-list graph
-/// (when `through_ghost_ids` is 0), `global_bits` for every global vertex; `next_bits` a zeroed
-/// bit for every owned vertex; `counters` is the counters block. The block size is a multiple
-/// of 32.
+/// `in_offsets` has an entry for every owned vertex and one more, its targets global ids (when
+/// `lookup` is `GLOBAL_IDS`) or local ids of the in-list graph (ghosts' global ids in
+/// `in_ghost_globals`); `out_offsets` has `owned + 1` entries at least; labels hold `owned`
+/// entries at least, `visited` a bit each; `share_bits` has a bit for every owned vertex,
+/// `frontier_bits` for every local id of the in-list graph (when `lookup` is
+/// `LOCAL_FRONTIER`), `global_bits` for every global vertex, the rank's own share included
+/// (when `lookup` is `GLOBAL_IDS`); `next_bits` a zeroed bit for every owned vertex; `counters`
+/// is the counters block. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     let BfsPartBottomUpParams {
@@ -559,7 +584,7 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         share_bits,
         frontier_bits,
         global_bits,
-        through_ghost_ids,
+        lookup,
         next_bits,
         counters,
         first,
@@ -589,15 +614,23 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
                 while edge < end {
                     let u = *in_targets.add(edge as usize);
                     edge += 1;
-                    let in_frontier = if u < owned {
+                    let in_frontier = if lookup == GLOBAL_IDS {
+                        bit_is_set(global_bits, u)
+                    } else if u < owned {
                         bit_is_set(share_bits, u)
-                    } else if through_ghost_ids == 0 {
+                    } else if lookup == LOCAL_FRONTIER {
                         bit_is_set(frontier_bits, u)
                     } else {
                         bit_is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
                     };
                     if in_frontier {
-                        let global = if u < owned { first + u } else { *in_ghost_globals.add((u - owned) as usize) };
+                        let global = if lookup == GLOBAL_IDS {
+                            u
+                        } else if u < owned {
+                            first + u
+                        } else {
+                            *in_ghost_globals.add((u - owned) as usize)
+                        };
                         // Only this thread labels owned vertex `v` in a bottom-up level.
                         *distances.add(v as usize) = level + 1;
                         *parents.add(v as usize) = global;
@@ -636,5 +669,6 @@ warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entr
 warpath_interface::bfs_part_pack_ghosts_fields!(warpath_interface::kernel_entry => pack_ghosts);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);
+warpath_interface::bfs_part_global_targets_fields!(warpath_interface::kernel_entry => global_targets);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

@@ -36,6 +36,11 @@ pub struct PartitionedOptions {
     /// Where a GPU rank puts its part's lists ([`crate::multi::gpu::place_part_lists`]): `None`
     /// chooses device memory when they fit beside the rank's buffers, else zero-copy.
     pub placement: Option<crate::gpu::Placement>,
+    /// GPU ranks: bottom-up levels read a device copy of the in-lists' targets as global ids
+    /// (`bfs_part_global_targets`), every in-neighbor looked up in the global bitmap as on one
+    /// GPU, when device memory holds the copy; false, or when it does not: the local ids, each
+    /// ghost read through a pass over the ghosts or its global id (no copy).
+    pub global_in_ids: bool,
 }
 
 impl Default for PartitionedOptions {
@@ -48,6 +53,7 @@ impl Default for PartitionedOptions {
             beta: params.beta,
             bottom_up: true,
             placement: None,
+            global_in_ids: true,
         }
     }
 }

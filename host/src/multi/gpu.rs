@@ -21,6 +21,7 @@ use warpath_interface::bfs::partitioned::{
     BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
     BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
+use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
 
 use crate::engine::{choose_placement, Workspace, VRAM_MARGIN};
@@ -236,6 +237,8 @@ pub struct GpuPart<'p> {
     /// Global ids of the out-lists' ghosts, and of the in-lists' on a directed graph.
     ghosts: CudaSlice<u32>,
     in_ghosts: Option<CudaSlice<u32>>,
+    /// How bottom-up levels name in-neighbors.
+    in_names: InNames,
     /// Local labels (owned vertices, then ghosts); parents as global ids.
     distances: CudaSlice<u32>,
     parents: CudaSlice<u32>,
@@ -294,6 +297,19 @@ const _: () = assert!(
     counters::NEXT_LEN == 2 * FOUND && counters::FOUND_EDGES == 2 * FOUND_EDGES && counters::INSPECTED == 2 * INSPECTED
 );
 
+/// How a rank's bottom-up levels name the in-neighbors they read.
+enum InNames {
+    /// The placed in-lists' targets are global ids already (a part that starts at vertex 0 and
+    /// has no ghosts: one rank).
+    Global,
+    /// A device copy of the in-lists' targets as global ids (`bfs_part_global_targets`): every
+    /// in-neighbor is read in the global bitmap.
+    GlobalCopy(CudaSlice<u32>),
+    /// The in-lists' local ids: a ghost is read through the frontier over the local ids or at
+    /// its global id (less device memory: no copy of the targets).
+    Local,
+}
+
 /// Words of a part's long-list table: an entry for every out-list long enough to be one.
 fn long_table_words(part: &Part) -> usize {
     let edges = part.out_lists.graph.num_edges();
@@ -321,11 +337,13 @@ fn wide(words: &[u32], index: usize) -> u64 {
 }
 
 impl<'p> GpuPart<'p> {
-    /// Places `part` on `gpu` ([`place_part_lists`]) and allocates the level buffers.
-    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: Option<Placement>) -> Result<GpuPart<'p>> {
+    /// Places `part` on `gpu` ([`place_part_lists`], where `options.placement` says) and
+    /// allocates the level buffers; with `options.global_in_ids`, a copy of the in-lists'
+    /// targets as global ids too when device memory holds it after all that.
+    pub fn place(gpu: &'p GpuContext, part: &'p Part, options: &PartitionedOptions) -> Result<GpuPart<'p>> {
         let mut lists = vec![&part.out_lists.graph];
         lists.extend(part.in_lists.as_ref().map(|l| &l.graph));
-        let mut placed = place_part_lists(gpu, &lists, level_buffers(part), placement)?.into_iter();
+        let mut placed = place_part_lists(gpu, &lists, level_buffers(part), options.placement)?.into_iter();
         let out_lists = placed.next().expect("the out-lists placed");
         let in_lists = placed.next();
         let ghost_ids = |lists: &LocalGraph| -> std::result::Result<CudaSlice<u32>, GpuError> {
@@ -340,9 +358,10 @@ impl<'p> GpuPart<'p> {
         let global_words = 2 * (part.global.vertices as usize).div_ceil(64).max(1);
         let ghosts = part.out_lists.ghosts().len().max(1);
         let regions: Vec<u32> = part.ghost_starts().into_iter().map(|start| start as u32).collect();
-        Ok(GpuPart {
+        let mut placed = GpuPart {
             gpu,
             part,
+            in_names: InNames::Local,
             ghosts: ghost_ids(&part.out_lists)?,
             in_ghosts: part.in_lists.as_ref().map(ghost_ids).transpose()?,
             out_lists,
@@ -373,7 +392,50 @@ impl<'p> GpuPart<'p> {
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
             summed: gpu.alloc_zeros(COUNTS, "the level counts summed over the ranks")?,
-        })
+        };
+        if options.global_in_ids {
+            placed.in_names = placed.global_in_names()?;
+        }
+        Ok(placed)
+    }
+
+    /// Global in-neighbor names for bottom-up levels, where they cost no copy or the copy fits
+    /// in the free device memory less [`VRAM_MARGIN`]; else the local ids.
+    fn global_in_names(&self) -> Result<InNames> {
+        let (gpu, part) = (self.gpu, self.part);
+        let in_part = part.in_lists.as_ref().unwrap_or(&part.out_lists);
+        let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
+        if in_lists.is_compressed() {
+            return Ok(InNames::Local);
+        }
+        if part.first == 0 && in_part.ghosts().is_empty() {
+            return Ok(InNames::Global);
+        }
+        let edges = in_lists.num_edges();
+        // Room kept for what grows during traversals: the pairs other ranks send this one (at
+        // most one a vertex this rank owns from each, two words each) in the received buffer
+        // and in the communicator's landing buffers (grown to a power of two).
+        let world = (part.bounds.len() - 1) as u64;
+        let growth = 24 * part.owned as u64 * world.saturating_sub(1);
+        let (free, _) = gpu.memory_info()?;
+        if 4 * edges.max(1) + growth + VRAM_MARGIN > free {
+            return Ok(InNames::Local);
+        }
+        let mut copy = gpu.alloc_zeros::<u32>(edges.max(1) as usize, "the in-lists' targets as global ids")?;
+        let stream = gpu.stream();
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartGlobalTargetsParams {
+            targets: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+            edges,
+            ghost_globals: launch.read(self.in_ghosts.as_ref().unwrap_or(&self.ghosts)),
+            first: part.first,
+            owned: part.owned,
+            global_targets: launch.write(&mut copy),
+        };
+        // Contract: the placed in-lists hold `edges` targets, local ids of the in-list graph
+        // (owned vertices, then its ghosts, whose global ids these are); the copy as many.
+        launch.run(grid_for(gpu, edges, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(InNames::GlobalCopy(copy))
     }
 
     pub fn part(&self) -> &Part {
@@ -562,20 +624,24 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
-    /// The bottom-up kernel; `through_ghost_ids`: it looks ghosts up in the global bitmap by
-    /// their global ids, with no local frontier made first.
-    fn launch_bottom_up(&mut self, level: u32, through_ghost_ids: bool) -> Result<()> {
+    /// The bottom-up kernel, naming in-neighbors as `lookup` says
+    /// ([`lookup`](warpath_interface::bfs::partitioned::lookup)).
+    fn launch_bottom_up(&mut self, level: u32, lookup: u32) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
         // An undirected graph's out-lists are its in-lists.
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
         let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
         require(names::BFS_PART_BOTTOM_UP, !in_lists.is_compressed(), || "a compressed part".to_string())?;
-        let (in_offsets, in_targets) = (in_lists.offsets.device_ptr(stream), in_lists.targets.device_ptr(stream));
+        let in_offsets = in_lists.offsets.device_ptr(stream);
         let mut launch = Launch::new(gpu);
+        let in_targets = match &self.in_names {
+            InNames::GlobalCopy(copy) => launch.read(copy),
+            InNames::Global | InNames::Local => DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+        };
         let params = BfsPartBottomUpParams {
             in_offsets: DeviceAddress::new(in_offsets),
-            in_targets: DeviceAddress::new(in_targets),
+            in_targets,
             in_ghost_globals: launch.read(in_ghosts),
             out_offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
@@ -584,7 +650,7 @@ impl<'p> GpuPart<'p> {
             share_bits: launch.read(&self.bits),
             frontier_bits: launch.read(&self.local_bits),
             global_bits: launch.read(&self.global_bits),
-            through_ghost_ids: through_ghost_ids as u32,
+            lookup,
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
             first: part.first,
@@ -592,9 +658,10 @@ impl<'p> GpuPart<'p> {
             level,
         };
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
-        // global ids are `in_ghosts`; the share has a bit for every owned vertex, the global
-        // bitmap for every vertex, and the local frontier (read unless `through_ghost_ids`) for
-        // each of the in-list graph's vertices.
+        // global ids are `in_ghosts`, and the targets read are global ids where `lookup` says
+        // so (`in_names`); the share has a bit for every owned vertex, the global bitmap for
+        // every vertex (the whole frontier: `assemble_global_bits`), and the local frontier
+        // (read when `lookup` is `LOCAL_FRONTIER`) for each of the in-list graph's vertices.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -699,14 +766,23 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.begin_level()?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
-            // The local frontier reads every ghost's id once; looking ghosts up by id reads one
-            // an inspected ghost entry. The last bottom-up level's reads bound this one's.
-            let ghosts = self.part.in_lists.as_ref().unwrap_or(&self.part.out_lists).ghosts().len() as u64;
-            let through_ghost_ids = self.bottom_up_inspected.is_some_and(|inspected| inspected < ghosts);
-            if !through_ghost_ids {
+            let lookup = match self.in_names {
+                InNames::Global | InNames::GlobalCopy(_) => lookup::GLOBAL_IDS,
+                InNames::Local => {
+                    // The local frontier reads every ghost's id once; looking ghosts up by id
+                    // reads one an inspected ghost entry. The last bottom-up level's reads bound
+                    // this one's.
+                    let ghosts = self.part.in_lists.as_ref().unwrap_or(&self.part.out_lists).ghosts().len() as u64;
+                    match self.bottom_up_inspected {
+                        Some(inspected) if inspected < ghosts => lookup::GHOST_IDS,
+                        _ => lookup::LOCAL_FRONTIER,
+                    }
+                }
+            };
+            if lookup == lookup::LOCAL_FRONTIER {
                 self.launch_local_frontier()?;
             }
-            self.launch_bottom_up(level, through_ghost_ids)?;
+            self.launch_bottom_up(level, lookup)?;
         }
         Ok(Step { counts: [0; COUNTS], exchange })
     }
@@ -751,7 +827,7 @@ pub fn bfs_sources_on_gpu<C: DeviceGather>(
     sources: &[u32],
     options: &PartitionedOptions,
 ) -> Result<Vec<RankTraversal>> {
-    let mut placed = GpuPart::place(gpu, part, options.placement)?;
+    let mut placed = GpuPart::place(gpu, part, options)?;
     // NCCL connects a pair of ranks at their first exchange (0.13 s of a one-shot kron:30 BFS
     // on 4 GPUs, NOTES 63): one untimed traversal from the first source pays for it.
     if let Some(&first) = sources.first() {

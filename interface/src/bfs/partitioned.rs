@@ -202,6 +202,42 @@ macro_rules! bfs_part_local_frontier_fields {
     };
 }
 
+/// The field list of `bfs_part_global_targets`' parameters.
+#[macro_export]
+macro_rules! bfs_part_global_targets_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_global_targets`' parameters: the `edges` targets of an in-list graph
+            /// (local ids: `0..owned` the rank's own vertices, from `first` on in global ids,
+            /// the ghosts past them, their global ids in `ghost_globals`) written as global ids
+            /// into `global_targets`.
+            kernel bfs_part_global_targets, in [$crate::bfs::partitioned], struct BfsPartGlobalTargetsParams {
+                targets: $crate::DevicePtr<u32>,
+                edges: u64,
+                ghost_globals: $crate::DevicePtr<u32>,
+                first: u32,
+                owned: u32,
+                global_targets: $crate::DevicePtrMut<u32>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// How `bfs_part_bottom_up` finds out whether an in-neighbor is in the frontier
+/// (`BfsPartBottomUpParams::lookup`).
+pub mod lookup {
+    /// In-list targets are local ids: an owned one is read in the rank's share, a ghost in the
+    /// frontier over the in-list graph's local ids (`bfs_part_local_frontier`'s).
+    pub const LOCAL_FRONTIER: u32 = 0;
+    /// In-list targets are local ids: an owned one is read in the rank's share, a ghost in the
+    /// global bitmap at its global id.
+    pub const GHOST_IDS: u32 = 1;
+    /// In-list targets are global ids (`bfs_part_global_targets`' copy): every in-neighbor is
+    /// read in the global bitmap, as on one GPU.
+    pub const GLOBAL_IDS: u32 = 2;
+}
+
 /// The field list of `bfs_part_pack_queue`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_pack_queue_fields {
@@ -225,15 +261,15 @@ macro_rules! bfs_part_pack_queue_fields {
 macro_rules! bfs_part_bottom_up_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_part_bottom_up`'s parameters: the owned vertices' in-lists (local ids of
-            /// the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
+            /// `bfs_part_bottom_up`'s parameters: the owned vertices' in-lists (global ids when
+            /// `lookup` is [`lookup::GLOBAL_IDS`](crate::bfs::partitioned::lookup), else local
+            /// ids of the in-list graph, whose ghosts' global ids are `in_ghost_globals`), the
             /// out-list offsets (for the found edges), the labels and visited bits, the frontier
-            /// at distance `level`: the rank's share (`share_bits`, its owned vertices), and for
-            /// the ghosts either the frontier over the in-list graph's local ids
-            /// (`frontier_bits`, from `bfs_part_local_frontier`) or, when `through_ghost_ids` is
-            /// not 0, the global bitmap (`global_bits`) at each ghost's global id; the next share
-            /// bits (no queue: `bfs_part_pack_queue` makes one if a top-down level follows), the
-            /// counters.
+            /// at distance `level` as `lookup` reads it: the rank's share (`share_bits`, its
+            /// owned vertices), the frontier over the in-list graph's local ids
+            /// (`frontier_bits`, from `bfs_part_local_frontier`), the global bitmap
+            /// (`global_bits`); the next share bits (no queue: `bfs_part_pack_queue` makes one if
+            /// a top-down level follows), the counters.
             kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
                 in_offsets: $crate::DevicePtr<u64>,
                 in_targets: $crate::DevicePtr<u32>,
@@ -245,7 +281,7 @@ macro_rules! bfs_part_bottom_up_fields {
                 share_bits: $crate::DevicePtr<u32>,
                 frontier_bits: $crate::DevicePtr<u32>,
                 global_bits: $crate::DevicePtr<u32>,
-                through_ghost_ids: u32,
+                lookup: u32,
                 next_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
@@ -263,5 +299,6 @@ crate::bfs_part_top_down_long_fields!(crate::kernel_params);
 crate::bfs_part_pack_ghosts_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_local_frontier_fields!(crate::kernel_params);
+crate::bfs_part_global_targets_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
