@@ -400,7 +400,8 @@ impl<'p> GpuPart<'p> {
     }
 
     /// Global in-neighbor names for bottom-up levels, where they cost no copy or the copy fits
-    /// in the free device memory less [`VRAM_MARGIN`]; else the local ids.
+    /// in the free device memory beside [`VRAM_MARGIN`] and room for the pairs this rank may
+    /// receive; else the local ids.
     fn global_in_names(&self) -> Result<InNames> {
         let (gpu, part) = (self.gpu, self.part);
         let in_part = part.in_lists.as_ref().unwrap_or(&part.out_lists);
