@@ -10,7 +10,9 @@
 //! the edge-based split of the load-balancing paper). Bottom-up levels follow Beamer,
 //! Asanović and Patterson (SC 2012) over a 1D partition (Buluç and Madduri's 1D algorithm):
 //! every owned unvisited vertex searches its in-list for a vertex of the frontier bitmap the
-//! ranks all-gathered, copied first onto the in-list graph's local ids. Every discovery sets
+//! ranks all-gathered, at each in-neighbor's global id (a copy of the in-lists with global ids,
+//! `bfs_part_global_targets`), or, without that copy, at local ids (the bitmap copied first
+//! onto the in-list graph's ghosts, or a ghost's global id read as met). Every discovery sets
 //! bits only, with no shared counter in the expansion: an owned vertex's in the rank's share
 //! of the next bitmap, a ghost's in the level's ghost bits; the frontier operators' pack (a
 //! block scan and one atomic a block and round) then makes the queue a top-down level reads
