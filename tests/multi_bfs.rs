@@ -13,12 +13,16 @@ use warpath::gpu::Placement;
 use warpath::multi::bfs::gather_tree;
 use warpath::multi::gpu::bfs_gpu_in_process;
 use warpath::multi::{
-    bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Partition, PartitionedOptions,
+    bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Delegation, Partition, PartitionedOptions,
     PartitionedTraversal,
 };
 use warpath::Graph;
 
 const WORLDS: [usize; 5] = [1, 2, 3, 4, 7];
+
+/// The out-degree from which the checks' partitions delegate a vertex's list (far below the
+/// default rule's, so that every graph here has hubs, sources among them).
+const HUB_DEGREE: u64 = 24;
 
 fn generated(spec: &str) -> Graph {
     generate(&spec.parse::<GeneratorSpec>().unwrap(), 5).unwrap()
@@ -51,7 +55,10 @@ fn check_graph(name: &str, g: &Graph, options: &PartitionedOptions) {
 fn check_graph_on(name: &str, g: &Graph, options: &PartitionedOptions, run: Runner) {
     let transpose = (!g.is_undirected()).then(|| g.transpose());
     for world in WORLDS {
-        let partition = partition_1d(g, transpose.as_ref(), world).unwrap();
+        let mut partition = partition_1d(g, transpose.as_ref(), world).unwrap();
+        if options.delegation != Delegation::Off {
+            partition.delegate_hubs(g, HUB_DEGREE);
+        }
         let sources = sources_across_parts(g, &partition.bounds);
         for (run, source) in run(&partition, &sources, options).into_iter().zip(sources) {
             let expected = bfs_sequential(g, source);
@@ -184,6 +191,10 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("directed rmat, bottom-up early, local ids", &directed, &early_local, on_gpu);
     let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
     check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
+    // Hubs expanded by their owners alone, as without delegates.
+    let owners = PartitionedOptions { delegation: Delegation::Off, ..Default::default() };
+    check_graph_on("kron:11 without delegates", &generated("kron:11"), &owners, on_gpu);
+    check_graph_on("directed rmat without delegates", &directed, &owners, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
     let zero_copy = PartitionedOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
@@ -193,7 +204,10 @@ fn gpu_ranks_give_the_same_trees() {
     let n = 1 + huge + long;
     let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
     edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
-    check_graph_on("two stars", &build(n as u64, edges, true), &top_down, on_gpu);
+    let stars = build(n as u64, edges, true);
+    let top_down_owners = PartitionedOptions { delegation: Delegation::Off, ..top_down };
+    check_graph_on("two stars", &stars, &top_down_owners, on_gpu);
+    check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
 }
 
 /// The GPU ranks account their exchanges like the CPU ranks: the same levels, directions and
@@ -204,8 +218,11 @@ fn gpu_ranks_trace_like_cpu_ranks() {
         return;
     }
     let g = generated("kron:12");
-    let partition = partition_1d(&g, None, 4).unwrap();
-    let sources = warpath::bfs::random_sources(&g, 1, 3);
+    let mut partition = partition_1d(&g, None, 4).unwrap();
+    partition.delegate_hubs(&g, 64);
+    let mut sources = warpath::bfs::random_sources(&g, 1, 3);
+    // A hub source too: its pieces expand level 0 on every rank.
+    sources.push((0..g.num_vertices() as u32).max_by_key(|&v| g.degree(v)).unwrap());
     let on_device = bfs_gpu_in_process(&partition, &sources, &PartitionedOptions::default()).unwrap();
     for (gpu_run, &source) in on_device.iter().zip(&sources) {
         let cpu_run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();

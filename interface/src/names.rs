@@ -5,9 +5,9 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
-    BfsPartTopDownParams,
+    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams,
+    BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -28,6 +28,8 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
 pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
+pub const BFS_PART_HUB_FLAGS: &str = BfsPartHubFlagsParams::KERNEL;
+pub const BFS_PART_HUB_LISTS: &str = BfsPartHubListsParams::KERNEL;
 pub const BFS_PART_PACK_GHOSTS: &str = BfsPartPackGhostsParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
 pub const BFS_PART_LOCAL_FRONTIER: &str = BfsPartLocalFrontierParams::KERNEL;
@@ -36,7 +38,7 @@ pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 15] = [
+pub const BFS: [&str; 17] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -46,6 +48,8 @@ pub const BFS: [&str; 15] = [
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,
     BFS_PART_TOP_DOWN_LONG,
+    BFS_PART_HUB_FLAGS,
+    BFS_PART_HUB_LISTS,
     BFS_PART_PACK_GHOSTS,
     BFS_PART_RECEIVE,
     BFS_PART_LOCAL_FRONTIER,

@@ -18,6 +18,10 @@
 //! block scan and one atomic a block and round) then makes the queue a top-down level reads
 //! and the pairs each owner receives (the queue emission of Moschou 2026, section 3.2, moved
 //! out of the expansion: one append a warp step on one counter serialised the hub levels).
+//! Hubs' lists are cut by their targets' owners (vertex delegates: Pearce, Gokhale and Amato,
+//! SC 2014): at a top-down level every rank expands its own piece of each hub in the frontier,
+//! which the hub's owner flags (`bfs_part_hub_flags`), so a hub's edges are spread over the
+//! ranks and none becomes a pair for another rank.
 //!
 //! Local ids: `0..owned` are the rank's vertices, `owned..` the ghosts its out-lists name
 //! (their lists empty). A ghost is labelled locally when first reached, which is what makes it
@@ -27,12 +31,12 @@ use crate::operators::frontier::{pack_bitmap_words, pack_bitmap_words_with};
 use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
-use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, INSPECTED, LONG_TALLY, NEXT_LEN};
+use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, HUBS, HUB_TALLY, INSPECTED, LONG_TALLY, NEXT_LEN};
 use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
-    BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams,
+    BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 
 // The host sizes the long-list table in the operator's entries.
@@ -256,7 +260,9 @@ impl EdgeVisitor for LongLists {
 /// frontier vertices; lists of 32 edges or more it reads together, one at a time (Merrill et
 /// al.'s warp gathering), the shorter ones a thread each; lists of `LONG_LIST_EDGES` or more it
 /// registers in the table of long lists (`operators::shared_lists`) for
-/// `bfs_part_top_down_long`, so that no warp holds the level up with a hub's list.
+/// `bfs_part_top_down_long`, so that no warp holds the level up with a hub's list. A list of
+/// `hub_degree` edges or more is skipped: it is a hub's, whose pieces every rank expands
+/// (vertex delegates, `interface::bfs::partitioned::delegates`).
 ///
 /// # Safety
 /// `offsets` has `owned + ghosts + 1` entries, ghosts' lists empty, targets local ids; labels
@@ -283,6 +289,7 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         first,
         owned,
         level,
+        hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
     let expand = Expand { offsets, targets, labels, next_bits, ghost_bits, first, owned, level };
@@ -302,6 +309,10 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         } else {
             (0, 0, 0)
         };
+        // A hub's list: every rank expands its own piece of it.
+        if end - start >= hub_degree {
+            start = end;
+        }
         let edges = end - start;
         let long = edges >= LONG_LIST_EDGES;
         let long_lanes = ballot_sync(FULL_MASK, long);
@@ -331,15 +342,18 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
     unsafe { found.add_to(counters) };
 }
 
-/// The long lists `bfs_part_top_down` registered at this level: their edges, packed end to
-/// end, cut into one even range a block and walked in block-wide rows, two rows in flight
-/// (`operators::shared_lists`: the load-balancing paper's edge-based split, applied to node
-/// splitting; Merrill et al., section 4.1, CTA gathering). However many hubs a level holds and
-/// however long each, every block visits the same number of their edges.
+/// The long lists `bfs_part_top_down` registered at this level, or the hubs' pieces
+/// `bfs_part_hub_lists` registered (vertex delegates: `targets` the pieces', `first` 0 and each
+/// entry's owner the hub's global id, so the parent written is the hub): their edges, packed
+/// end to end, cut into one even range a block and walked in block-wide rows, two rows in
+/// flight (`operators::shared_lists`: the load-balancing paper's edge-based split, applied to
+/// node splitting; Merrill et al., section 4.1, CTA gathering). However many hubs a level holds
+/// and however long each, every block visits the same number of their edges.
 ///
 /// # Safety
-/// As for `bfs_part_top_down`, launched after it at the same level with its counters and
-/// table, with `PARTITIONED_BLOCK` threads a block.
+/// As for `bfs_part_top_down`, launched after the kernel that registered the table's entries
+/// at the same level, with its counters (the tally at word `tally_word`) and table, with
+/// `PARTITIONED_BLOCK` threads a block; every target of a hub's piece is owned.
 #[inline(always)]
 unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
     // SAFETY: declared once, before any control flow.
@@ -351,6 +365,7 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         parents,
         visited,
         long_table,
+        tally_word,
         next_bits,
         ghost_bits,
         counters,
@@ -364,12 +379,85 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
     let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
     let mut visitor = LongLists { expand, found: Found::default() };
     // SAFETY: the previous launch registered the lists and the tally (launch order is the
-    // grid barrier); every registered list is an owned vertex's; the visits' contracts are
-    // this kernel's. Every thread of every block calls `gather`.
+    // grid barrier); every registered list is an owned vertex's or a hub's piece of owned
+    // targets; the visits' contracts are this kernel's. Every thread of every block calls
+    // `gather`.
     unsafe {
-        let tally = Tally::read(counters.add(LONG_TALLY) as *const u64);
+        let tally = Tally::read(counters.add(tally_word as usize) as *const u64);
         long_lists.gather::<{ PARTITIONED_BLOCK as usize }, _>(tally, &window, &mut visitor);
         visitor.found.add_to(counters);
+    }
+}
+
+/// The hubs of the rank's next frontier, at a level's end: each owned hub whose share bit is
+/// set sets its bit of `flags` (a bit a hub of the graph; only a hub's owner sets it, so the
+/// ranks' sum of the words is their OR) and is counted in `HUBS`, which tells every rank whether
+/// the next top-down level expands hubs' pieces (vertex delegates, Pearce et al.). A thread an
+/// owned hub, grid-stride by warps.
+///
+/// # Safety
+/// `owned_hubs` holds `owned_len` owned local ids, `next_bits` a bit for each, `flags` a bit for
+/// hub indices `first_hub..first_hub + owned_len`; `counters` is the counters block. The block
+/// size is a multiple of 32.
+#[inline(always)]
+unsafe fn hub_flags(params: BfsPartHubFlagsParams) {
+    let BfsPartHubFlagsParams { owned_hubs, owned_len, first_hub, next_bits, flags, counters } = params;
+    let lane = lane_id();
+    let mut found = 0u64;
+    let mut warp_base = global_idx() - lane;
+    while warp_base < owned_len {
+        let i = warp_base + lane;
+        // SAFETY: `i < owned_len`, an index of `owned_hubs`, whose ids have bits in `next_bits`
+        // and whose hub indices bits in `flags`.
+        unsafe {
+            if i < owned_len && bit_is_set(next_bits, *owned_hubs.add(i as usize)) {
+                set_bit(flags, first_hub + i);
+                found += 1;
+            }
+        }
+        warp_base += global_threads();
+    }
+    // SAFETY: the counters block (the contract); every lane of the warp is here.
+    unsafe { add_warp_count(counters, HUBS, found) };
+}
+
+/// Registers this rank's pieces of the frontier's hubs' lists (vertex delegates, Pearce et
+/// al.; the pieces are node splitting by target owner) in a table of their own, which
+/// `bfs_part_top_down_long` then walks as it walks the long lists: a warp takes 32 hubs, and
+/// the flagged ones with a non-empty piece register with one warp scan and one atomic
+/// (`operators::shared_lists`).
+///
+/// # Safety
+/// `flags` has a bit for each of the `hubs` hubs (`u64` words), `hub_globals` an entry each, `piece_offsets`
+/// `hubs + 1` ascending entries; `table` room for `capacity` entries, at least one a hub; the
+/// counters block's `HUB_TALLY` zeroed. The block size is a multiple of 32.
+#[inline(always)]
+unsafe fn hub_lists(params: BfsPartHubListsParams) {
+    let BfsPartHubListsParams { flags, hubs, hub_globals, piece_offsets, table, capacity, counters } = params;
+    let lists = SharedLists { table, capacity };
+    let lane = lane_id();
+    // By warp, so that every lane reaches the full-mask vote together.
+    let mut warp_base = global_idx() - lane;
+    while warp_base < hubs {
+        let i = warp_base + lane;
+        // SAFETY: `i < hubs`, with a bit in `flags`, entries `i` and `i + 1` in `piece_offsets`
+        // and an entry in `hub_globals`.
+        let (start, edges, hub) = unsafe {
+            if i < hubs && *flags.add(i as usize / 64) & (1 << (i % 64)) != 0 {
+                let start = *piece_offsets.add(i as usize);
+                (start, *piece_offsets.add(i as usize + 1) - start, *hub_globals.add(i as usize))
+            } else {
+                (0, 0, 0)
+            }
+        };
+        let listed = edges > 0;
+        let lanes = ballot_sync(FULL_MASK, listed);
+        if lanes != 0 {
+            // SAFETY: the tally is a `u64` of the counters block, the table holds an entry for
+            // every hub (the contract); all 32 lanes are here.
+            unsafe { lists.register(counters.add(HUB_TALLY) as *mut u64, lanes, listed, start, edges, hub) };
+        }
+        warp_base += global_threads();
     }
 }
 
@@ -668,6 +756,8 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
 warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init);
 warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
 warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
+warpath_interface::bfs_part_hub_flags_fields!(warpath_interface::kernel_entry => hub_flags);
+warpath_interface::bfs_part_hub_lists_fields!(warpath_interface::kernel_entry => hub_lists);
 warpath_interface::bfs_part_pack_ghosts_fields!(warpath_interface::kernel_entry => pack_ghosts);
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);

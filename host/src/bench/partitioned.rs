@@ -183,7 +183,7 @@ impl<'a> PartitionedKernel<'a> {
         seed: u64,
     ) -> Result<Self> {
         let cutting = Instant::now();
-        let partition = Cut::of(graph, ranks.ranks(), ranks.grid())?;
+        let partition = Cut::of(graph, ranks.ranks(), ranks.grid(), options.delegation)?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
         let traversed = std::collections::HashMap::new();
         Ok(PartitionedKernel { graph, ranks, partition, partition_ms, options, planned: (trials, seed), traversed })

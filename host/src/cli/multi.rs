@@ -18,7 +18,7 @@ use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::{GpuContext, Placement};
-use warpath::multi::{bfs_2d_in_process, Cut, Grid, PartitionLayout};
+use warpath::multi::{bfs_2d_in_process, Cut, Delegation, Grid, PartitionLayout};
 use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal};
 use warpath::{Error, Graph, Result};
 
@@ -95,6 +95,18 @@ pub struct MultiArgs {
                      suite measure each count's grid against the 1x1 grid (the same top-down code on one rank)."
     )]
     pub layout: PartitionLayout,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Delegate the lists of vertices of out-degree N or more (0: none; default: a rule)",
+        long_help = "Vertex delegates for the 1D partitioned BFS on GPUs: the out-list of every vertex of \
+                     out-degree N or more (a hub) is also cut by its targets' owners, and a top-down level \
+                     whose frontier holds a hub expands it on every rank from its own piece instead of on the \
+                     hub's owner alone, so none of its edges becomes a pair for another rank (docs/multi-gpu.md). \
+                     0 turns them off. Default: the smallest power of two at which at most one vertex in 1,024 \
+                     is a hub (and a hub has 32 edges a rank or more)."
+    )]
+    pub hub_degree: Option<u64>,
 }
 
 /// `--layout`: `1d`, `2d` or a grid `RxC`.
@@ -103,6 +115,15 @@ fn parse_layout(text: &str) -> std::result::Result<PartitionLayout, String> {
 }
 
 impl MultiArgs {
+    /// Which hubs `--hub-degree` delegates.
+    pub fn delegation(&self) -> Delegation {
+        match self.hub_degree {
+            None => Delegation::Auto,
+            Some(0) => Delegation::Off,
+            Some(degree) => Delegation::Degree(degree),
+        }
+    }
+
     pub fn requested(&self) -> bool {
         // A 2D layout alone is refused by `Ranks::of` rather than ignored.
         self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some() || self.layout != PartitionLayout::OneD
@@ -358,12 +379,12 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
 }
 
 /// The graph, its partition for `ranks`, and the time each took.
-fn load_partitioned(input: &GraphInput, ranks: &Ranks) -> Result<(Graph, Cut, f64, f64)> {
+fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Cut, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let cut = Cut::of(&graph, ranks.count(), ranks.grid())?;
+    let cut = Cut::of(&graph, ranks.count(), ranks.grid(), delegation)?;
     Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
@@ -378,10 +399,10 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
+    let options = traversal_options(args.gpu.top_down, Some(&args.graph), &args.multi);
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, options.delegation)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
-    let options = traversal_options(args.gpu.top_down, Some(&args.graph));
     let traversal = match &cut {
         Cut::Ranges(partition) => ranks.run(partition, &[source], &options)?.pop(),
         Cut::Grid(partition) => Some(bfs_2d_in_process(partition, source)?),
@@ -586,9 +607,15 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 }
 
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
-/// and each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size).
-pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>) -> PartitionedOptions {
-    PartitionedOptions { bottom_up: !top_down, placement: graph.and_then(part_placement), ..Default::default() }
+/// each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size), the
+/// hubs `multi`'s `--hub-degree` delegates.
+pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &MultiArgs) -> PartitionedOptions {
+    PartitionedOptions {
+        bottom_up: !top_down,
+        placement: graph.and_then(part_placement),
+        delegation: multi.delegation(),
+        ..Default::default()
+    }
 }
 
 /// Where `graph`'s `--placement` puts each GPU rank's part (`None`: chosen by size).
@@ -619,7 +646,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     let options = ScalingOptions {
         roots: args.roots,
         seed: input.seed,
-        traversal: traversal_options(args.gpu.top_down, Some(&args.graph)),
+        traversal: traversal_options(args.gpu.top_down, Some(&args.graph), &args.multi),
         flags: Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false),
     };
     let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
@@ -680,7 +707,10 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if let Ranks::Grid(_) = ranks {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks)?;
+    if args.multi.hub_degree.is_some() {
+        return Err(Error::InvalidArgument("--hub-degree is for the partitioned BFS; cc delegates no hubs".into()));
+    }
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
     let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };
     let Some(run) = ranks.components(&partition, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());

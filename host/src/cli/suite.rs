@@ -16,7 +16,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     let ranks = rank_sets.as_ref().map(|sets| SuiteRanks {
         baseline: sets.baseline.as_ref(),
         sets: sets.sets.iter().map(|s| s.as_ref()).collect::<Vec<&dyn RankSet>>(),
-        traversal: super::multi::traversal_options(false, None),
+        traversal: super::multi::traversal_options(false, None, &Default::default()),
         backend: if args.multi.gpus.is_some() { "gpu" } else { "cpu" },
     });
     let datasets = if args.no_datasets {

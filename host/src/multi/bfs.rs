@@ -41,6 +41,11 @@ pub struct PartitionedOptions {
     /// GPU, when device memory holds the copy; false, or when it does not: the local ids, each
     /// ghost read through a pass over the ghosts or its global id (no copy).
     pub global_in_ids: bool,
+    /// Which hubs a cut delegates (`Cut::of`: vertex delegates,
+    /// [`Partition::delegate_hubs`](crate::multi::Partition::delegate_hubs)). GPU ranks expand
+    /// a frontier's hubs at a top-down level from every rank's piece of their lists when the
+    /// part has pieces, device memory holds them and this is not `Off`; else on the hubs' owners.
+    pub delegation: crate::multi::Delegation,
 }
 
 impl Default for PartitionedOptions {
@@ -54,6 +59,7 @@ impl Default for PartitionedOptions {
             bottom_up: true,
             placement: None,
             global_in_ids: true,
+            delegation: crate::multi::Delegation::Auto,
         }
     }
 }

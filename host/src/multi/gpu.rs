@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::partitioned::{
-    counters, long_list_capacity, BfsPartBottomUpParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams,
-    BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    counters, delegates, long_list_capacity, BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams,
+    BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams,
+    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
@@ -35,7 +35,7 @@ use crate::multi::bfs::{
 };
 use crate::multi::comm::Communicator;
 use crate::multi::in_process::{run_ranks, InProcess};
-use crate::multi::partition::{LocalGraph, Part, Partition};
+use crate::multi::partition::{Delegation, Hubs, LocalGraph, Part, Partition};
 
 /// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
 pub trait DeviceGather: Communicator {
@@ -239,6 +239,9 @@ pub struct GpuPart<'p> {
     in_ghosts: Option<CudaSlice<u32>>,
     /// How bottom-up levels name in-neighbors.
     in_names: InNames,
+    /// This rank's pieces of the hubs' lists, when the part has them and device memory holds
+    /// them ([`PartitionedOptions::delegates`]).
+    delegates: Option<Delegates>,
     /// Local labels (owned vertices, then ghosts); parents as global ids.
     distances: CudaSlice<u32>,
     parents: CudaSlice<u32>,
@@ -287,15 +290,46 @@ pub struct GpuPart<'p> {
     ghost_regions: CudaSlice<u32>,
     regions: Vec<u32>,
     counters: CudaSlice<u32>,
-    /// The level's counts (`counters`' first [`COUNTS`] `u64`s) summed over the ranks.
+    /// The level's counts (`counters`' first [`GPU_COUNTS`] `u64`s) summed over the ranks.
     summed: CudaSlice<u64>,
 }
+
+/// The counts a GPU rank sums at a level's end: the level loop's, then the hubs of the next
+/// frontier (`counters::HUBS`).
+const GPU_COUNTS: usize = COUNTS + 1;
+const HUBS_SUMMED: usize = COUNTS;
 
 // The level's counts for the all-reduce are the counters' first `u64`s, in the level loop's
 // order: the ranks sum them on the device without packing them first.
 const _: () = assert!(
-    counters::NEXT_LEN == 2 * FOUND && counters::FOUND_EDGES == 2 * FOUND_EDGES && counters::INSPECTED == 2 * INSPECTED
+    counters::NEXT_LEN == 2 * FOUND
+        && counters::FOUND_EDGES == 2 * FOUND_EDGES
+        && counters::INSPECTED == 2 * INSPECTED
+        && counters::HUBS == 2 * HUBS_SUMMED
 );
+
+/// A rank's pieces of the hubs' out-lists on its GPU (vertex delegates, [`Hubs`]), with the
+/// buffers that carry which hubs are in the frontier.
+struct Delegates {
+    /// Out-degree from which a list is a hub's: the frontier kernel skips such a list.
+    degree: u64,
+    hubs: u32,
+    globals: CudaSlice<u32>,
+    piece_offsets: CudaSlice<u64>,
+    pieces: CudaSlice<u32>,
+    /// This rank's own hubs (local ids), hub indices `first_hub..first_hub + owned_len`.
+    owned_hubs: CudaSlice<u32>,
+    owned_len: u32,
+    first_hub: u32,
+    /// A bit a hub: this rank's own hubs in the next frontier (`bfs_part_hub_flags`), as
+    /// `u64` pairs, and their sum over the ranks (each bit has one owner: the OR).
+    flags: CudaSlice<u32>,
+    summed_flags: CudaSlice<u64>,
+    /// The table the frontier's hubs' pieces are registered in, an entry a hub and one more.
+    table: CudaSlice<u64>,
+    /// Hubs in the frontier, over every rank.
+    in_frontier: u64,
+}
 
 /// How a rank's bottom-up levels name the in-neighbors they read.
 enum InNames {
@@ -362,6 +396,7 @@ impl<'p> GpuPart<'p> {
             gpu,
             part,
             in_names: InNames::Local,
+            delegates: None,
             ghosts: ghost_ids(&part.out_lists)?,
             in_ghosts: part.in_lists.as_ref().map(ghost_ids).transpose()?,
             out_lists,
@@ -391,17 +426,68 @@ impl<'p> GpuPart<'p> {
             ghost_regions: gpu.upload(&regions, "the ghosts' regions")?,
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
-            summed: gpu.alloc_zeros(COUNTS, "the level counts summed over the ranks")?,
+            summed: gpu.alloc_zeros(GPU_COUNTS, "the level counts summed over the ranks")?,
         };
         if options.global_in_ids {
             placed.in_names = placed.global_in_names()?;
         }
+        if let (false, Some(hubs)) = (options.delegation == Delegation::Off, &part.hubs) {
+            placed.delegates = placed.place_delegates(hubs)?;
+        }
         Ok(placed)
     }
 
+    /// Whether `bytes` more fit in the free device memory beside [`VRAM_MARGIN`] and room for
+    /// what grows during traversals: the pairs other ranks send this one (at most one a vertex
+    /// this rank owns from each, two words each) in the received buffer and in the
+    /// communicator's landing buffers (grown to a power of two).
+    fn fits_beside_growth(&self, bytes: u64) -> Result<bool> {
+        let part = self.part;
+        let world = (part.bounds.len() - 1) as u64;
+        let growth = 24 * part.owned as u64 * world.saturating_sub(1);
+        let (free, _) = self.gpu.memory_info()?;
+        Ok(bytes + growth + VRAM_MARGIN <= free)
+    }
+
+    /// This rank's pieces of the hubs' lists on the device, where the frontier kernel reads
+    /// plain lists and device memory holds them ([`fits_beside_growth`](Self::fits_beside_growth)).
+    fn place_delegates(&self, hubs: &Hubs) -> Result<Option<Delegates>> {
+        let (gpu, part) = (self.gpu, self.part);
+        let count = hubs.globals.len();
+        if self.out_lists.is_compressed() || count == 0 {
+            return Ok(None);
+        }
+        let flag_words = count.div_ceil(64);
+        let owned = hubs.owned_range(part.first, part.owned);
+        let bytes = 4 * hubs.targets.len() as u64
+            + 12 * (count as u64 + 1)
+            + 4 * owned.len() as u64
+            + 16 * flag_words as u64
+            + 8 * (LONG_LIST_WORDS * (count + 1)) as u64;
+        if !self.fits_beside_growth(bytes)? {
+            return Ok(None);
+        }
+        let owned_hubs: Vec<u32> = hubs.globals[owned.clone()].iter().map(|&h| h - part.first).collect();
+        let pieces = if hubs.targets.is_empty() { &[0u32][..] } else { &hubs.targets };
+        let owned_locals = if owned_hubs.is_empty() { &[0u32][..] } else { &owned_hubs };
+        Ok(Some(Delegates {
+            degree: hubs.degree,
+            hubs: count as u32,
+            globals: gpu.upload(&hubs.globals, "the hubs' global ids")?,
+            piece_offsets: gpu.upload(&hubs.offsets, "the hubs' piece offsets")?,
+            pieces: gpu.upload(pieces, "the hubs' pieces")?,
+            owned_hubs: gpu.upload(owned_locals, "the part's own hubs")?,
+            owned_len: owned.len() as u32,
+            first_hub: owned.start as u32,
+            flags: gpu.alloc_zeros(2 * flag_words, "the frontier's hubs")?,
+            summed_flags: gpu.alloc_zeros(flag_words, "the frontier's hubs over the ranks")?,
+            table: gpu.alloc_zeros(LONG_LIST_WORDS * (count + 1), "the table of hubs' pieces")?,
+            in_frontier: 0,
+        }))
+    }
+
     /// Global in-neighbor names for bottom-up levels, where they cost no copy or the copy fits
-    /// in the free device memory beside [`VRAM_MARGIN`] and room for the pairs this rank may
-    /// receive; else the local ids.
+    /// ([`fits_beside_growth`](Self::fits_beside_growth)); else the local ids.
     fn global_in_names(&self) -> Result<InNames> {
         let (gpu, part) = (self.gpu, self.part);
         let in_part = part.in_lists.as_ref().unwrap_or(&part.out_lists);
@@ -413,13 +499,7 @@ impl<'p> GpuPart<'p> {
             return Ok(InNames::Global);
         }
         let edges = in_lists.num_edges();
-        // Room kept for what grows during traversals: the pairs other ranks send this one (at
-        // most one a vertex this rank owns from each, two words each) in the received buffer
-        // and in the communicator's landing buffers (grown to a power of two).
-        let world = (part.bounds.len() - 1) as u64;
-        let growth = 24 * part.owned as u64 * world.saturating_sub(1);
-        let (free, _) = gpu.memory_info()?;
-        if 4 * edges.max(1) + growth + VRAM_MARGIN > free {
+        if !self.fits_beside_growth(4 * edges.max(1))? {
             return Ok(InNames::Local);
         }
         let mut copy = gpu.alloc_zeros::<u32>(edges.max(1) as usize, "the in-lists' targets as global ids")?;
@@ -515,6 +595,7 @@ impl<'p> GpuPart<'p> {
             first: part.first,
             owned: part.owned,
             level,
+            hub_degree: self.delegates.as_ref().map_or(delegates::NONE, |d| d.degree),
         };
         // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
         // ghosts' lists empty, targets local ids), the labels have one entry and one visited
@@ -530,6 +611,7 @@ impl<'p> GpuPart<'p> {
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
             long_table: launch.read(&self.long_table),
+            tally_word: counters::LONG_TALLY as u32,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
             counters: launch.write(&mut self.counters),
@@ -545,6 +627,78 @@ impl<'p> GpuPart<'p> {
         if !part.out_lists.ghosts().is_empty() {
             self.launch_pack_ghosts()?;
         }
+        Ok(())
+    }
+
+    /// Expands this rank's pieces of the frontier's hubs (vertex delegates): which hubs are in
+    /// the frontier summed over the ranks, their pieces registered in the hubs' table
+    /// (`bfs_part_hub_lists`), then walked by the long-list kernel with the hubs' global ids as
+    /// parents.
+    fn expand_hubs<C: DeviceGather>(&mut self, comm: &mut C, level: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let Some(mut hubs) = self.delegates.take() else { return Ok(()) };
+        let words = hubs.summed_flags.len();
+        comm.sum_counts_on_device(gpu, &hubs.flags, 0, words, &mut hubs.summed_flags)?;
+        let stream = gpu.stream();
+        let capacity = (hubs.table.len() / LONG_LIST_WORDS) as u32;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartHubListsParams {
+            flags: launch.read(&hubs.summed_flags),
+            hubs: hubs.hubs,
+            hub_globals: launch.read(&hubs.globals),
+            piece_offsets: launch.read(&hubs.piece_offsets),
+            table: launch.write(&mut hubs.table),
+            capacity,
+            counters: launch.write(&mut self.counters),
+        };
+        // Contract: the flags have a bit a hub (`2 * words` u32 words), the offsets `hubs + 1`
+        // entries, the table an entry a hub and one more; `HUB_TALLY` zeroed by `begin_level`.
+        launch.run(grid_for(gpu, hubs.hubs as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartTopDownLongParams {
+            offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
+            targets: launch.read(&hubs.pieces),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
+            long_table: launch.read(&hubs.table),
+            tally_word: counters::HUB_TALLY as u32,
+            next_bits: launch.write(&mut self.next_bits),
+            ghost_bits: launch.write(&mut self.ghost_bits),
+            counters: launch.write(&mut self.counters),
+            first: 0,
+            owned: part.owned,
+            level,
+        };
+        // Contract: the pieces' targets are owned local ids (`Partition::delegate_hubs`), the
+        // entries' owners global ids (hence `first` 0: the parent written is the hub); the
+        // rest as for the long lists.
+        launch.run(blocks_of(self.long_blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        self.delegates = Some(hubs);
+        Ok(())
+    }
+
+    /// Flags the rank's own hubs that the next frontier holds and counts them
+    /// (`bfs_part_hub_flags`), at the level's end.
+    fn launch_hub_flags(&mut self) -> Result<()> {
+        let gpu = self.gpu;
+        let Some(hubs) = self.delegates.as_mut() else { return Ok(()) };
+        if hubs.owned_len == 0 {
+            return Ok(());
+        }
+        gpu.zero(&mut hubs.flags)?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartHubFlagsParams {
+            owned_hubs: launch.read(&hubs.owned_hubs),
+            owned_len: hubs.owned_len,
+            first_hub: hubs.first_hub,
+            next_bits: launch.read(&self.next_bits),
+            flags: launch.write(&mut hubs.flags),
+            counters: launch.write(&mut self.counters),
+        };
+        // Contract: the own hubs are owned local ids with share bits, their indices from
+        // `first_hub` within the flags' bits.
+        launch.run(grid_for(gpu, hubs.owned_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
@@ -709,6 +863,17 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.gpu.zero(&mut self.bits)?;
         (self.queue_stale, self.bottom_up_inspected) = (false, None);
         (self.frontier_len, self.frontier_edges) = (0, 0);
+        if let (Some(delegated), Some(hubs)) = (self.delegates.as_mut(), part.hubs.as_ref()) {
+            // A hub source is expanded from every rank's piece at level 0.
+            self.gpu.zero(&mut delegated.flags)?;
+            delegated.in_frontier = 0;
+            if let Some(hub) = hubs.index_of(source) {
+                delegated.in_frontier = 1;
+                if part.owns(source) {
+                    self.gpu.copy_into_at(&[1u32 << (hub % 32)], &mut delegated.flags, hub / 32)?;
+                }
+            }
+        }
         if part.owns(source) {
             let local = source - part.first;
             self.gpu.copy_into(&[local], &mut self.frontier)?;
@@ -739,6 +904,9 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         if self.frontier_len > 0 {
             self.gpu.zero(&mut self.ghost_bits)?;
             self.launch_top_down(level)?;
+        }
+        if self.delegates.as_ref().is_some_and(|d| d.in_frontier > 0) {
+            self.expand_hubs(comm, level)?;
         }
         let exchanging = Instant::now();
         // Every rank's pairs for every rank, gathered on the device and read once: this rank's
@@ -792,10 +960,14 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         // The counters hold this rank's counts (the level's kernels, and a top-down level's
         // inspected edges written before them): summed where they are, queued behind the
         // level's kernels, then the counters and the sums read back, the host waiting once.
-        comm.sum_counts_on_device(self.gpu, &self.counters, 0, COUNTS, &mut self.summed)?;
+        self.launch_hub_flags()?;
+        comm.sum_counts_on_device(self.gpu, &self.counters, 0, GPU_COUNTS, &mut self.summed)?;
         let counted = self.read_counters()?;
         self.end_level(&counted);
         let summed = self.gpu.download(&self.summed)?;
+        if let Some(hubs) = self.delegates.as_mut() {
+            hubs.in_frontier = summed[HUBS_SUMMED];
+        }
         Ok(std::array::from_fn(|i| summed[i]))
     }
 

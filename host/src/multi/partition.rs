@@ -39,6 +39,39 @@ pub struct Part {
     /// Every part's range, as in [`Partition::bounds`].
     pub bounds: Vec<u32>,
     pub global: GlobalSizes,
+    /// This part's pieces of the hubs' out-lists, when the partition has delegates
+    /// ([`Partition::delegate_hubs`]).
+    pub hubs: Option<Hubs>,
+}
+
+/// Vertex delegates (Pearce, Gokhale and Amato, SC 2014): the graph's hubs, every vertex of
+/// out-degree [`degree`](Self::degree) or more, and one part's piece of each hub's out-list,
+/// the targets the part owns. A top-down level whose frontier holds a hub expands it on every
+/// rank, each from its own piece, instead of on the hub's owner alone: the hub's edges are
+/// spread over the ranks by their targets and none becomes a pair sent to another rank
+/// (docs/multi-gpu.md).
+#[derive(Clone, Debug)]
+pub struct Hubs {
+    /// Out-degree from which a vertex is a hub.
+    pub degree: u64,
+    /// The hubs' global ids, ascending; the same on every part.
+    pub globals: Vec<u32>,
+    /// Hub `i`'s piece is `targets[offsets[i]..offsets[i + 1]]`: local ids of owned vertices.
+    pub offsets: Vec<u64>,
+    pub targets: Vec<u32>,
+}
+
+impl Hubs {
+    /// The hub indices of the vertices `first..first + owned` (the hubs are in id order).
+    pub fn owned_range(&self, first: u32, owned: u32) -> std::ops::Range<usize> {
+        let start = self.globals.partition_point(|&h| h < first);
+        start..start + self.globals[start..].partition_point(|&h| h - first < owned)
+    }
+
+    /// The hub index of global vertex `v`, if it is a hub.
+    pub fn index_of(&self, v: u32) -> Option<usize> {
+        self.globals.binary_search(&v).ok()
+    }
 }
 
 /// What the switching rule needs of the whole graph.
@@ -194,10 +227,104 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
                 in_lists: transpose.map(|t| local_lists(t, &bounds, rank)).transpose()?,
                 bounds: bounds.clone(),
                 global,
+                hubs: None,
             })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Partition { bounds, parts })
+}
+
+/// Which vertices a 1D partition delegates ([`Partition::delegate_hubs`]): the rule's hubs
+/// ([`hub_degree`]), every vertex of a given out-degree or more, or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Delegation {
+    #[default]
+    Auto,
+    Degree(u64),
+    Off,
+}
+
+impl Delegation {
+    /// The out-degree from which a vertex of `graph` cut into `parts` is a hub, if any is.
+    pub fn degree(self, graph: &Graph, parts: usize) -> Option<u64> {
+        match self {
+            Delegation::Auto => hub_degree(graph, parts),
+            Delegation::Degree(degree) => Some(degree),
+            Delegation::Off => None,
+        }
+    }
+}
+
+/// At most this share of the vertices are hubs under [`hub_degree`]'s rule (one in 1,024).
+const HUB_SHARE: u64 = 1024;
+
+/// The hub degree a partition into `parts` ranks delegates by default: the smallest power of
+/// two at which at most one vertex in [`HUB_SHARE`] is a hub, and at least 32 edges a rank (a
+/// warp's worth: a shorter piece is not worth a hub's bookkeeping); `None` for one part, which
+/// has nobody to delegate to, or a graph without such hubs. On Kronecker graphs one vertex in
+/// 1,024 holds about a quarter of the edges (kron:22 17%, kron:24 27%), which is the memory the
+/// pieces add.
+pub fn hub_degree(graph: &Graph, parts: usize) -> Option<u64> {
+    if parts < 2 {
+        return None;
+    }
+    // Vertices by the power of two of their out-degree.
+    let histogram = (0..graph.num_vertices() as u32)
+        .into_par_iter()
+        .fold(
+            || [0u64; 65],
+            |mut counts, v| {
+                counts[64 - graph.degree(v).leading_zeros() as usize] += 1;
+                counts
+            },
+        )
+        .reduce(|| [0u64; 65], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+    let allowed = graph.num_vertices() as u64 / HUB_SHARE;
+    let floor = (32 * parts as u64).next_power_of_two();
+    // Bucket b holds degrees in 2^(b-1)..2^b; at or above 2^k are the buckets from k + 1 on.
+    let mut at_least = 0u64;
+    let mut degree = None;
+    for k in (0..64).rev() {
+        at_least += histogram[k + 1];
+        if at_least > allowed || 1u64 << k < floor {
+            break;
+        }
+        if at_least > 0 {
+            degree = Some(1u64 << k);
+        }
+    }
+    degree
+}
+
+impl Partition {
+    /// Gives every part its pieces of the out-lists of `graph`'s vertices of out-degree
+    /// `degree` or more ([`Hubs`]; `graph` is the one cut). Nothing for one part or no hub.
+    pub fn delegate_hubs(&mut self, graph: &Graph, degree: u64) {
+        if self.parts.len() < 2 {
+            return;
+        }
+        let globals: Vec<u32> =
+            (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect();
+        if globals.is_empty() {
+            return;
+        }
+        self.parts.par_iter_mut().for_each(|part| {
+            let (first, owned) = (part.first, part.owned);
+            let pieces: Vec<Vec<u32>> = globals
+                .par_iter()
+                .map(|&h| {
+                    graph.neighbors(h).iter().filter(|&&t| t.wrapping_sub(first) < owned).map(|&t| t - first).collect()
+                })
+                .collect();
+            let offsets = std::iter::once(0)
+                .chain(pieces.iter().scan(0u64, |at, piece| {
+                    *at += piece.len() as u64;
+                    Some(*at)
+                }))
+                .collect();
+            part.hubs = Some(Hubs { degree, globals: globals.clone(), offsets, targets: pieces.concat() });
+        });
+    }
 }
 
 /// The cuts: the vertex where the running cost first reaches `p / parts` of the total, rounded
@@ -339,6 +466,54 @@ mod tests {
                 assert!(partition.parts[local.ghost_owner(i)].owns(ghost));
             }
         }
+    }
+
+    #[test]
+    fn hubs_pieces_are_their_lists_cut_by_owner() {
+        let g = kron(12);
+        let mut partition = partition_1d(&g, None, 3).unwrap();
+        partition.delegate_hubs(&g, 40);
+        let hubs: Vec<u32> = (0..g.num_vertices() as u32).filter(|&v| g.degree(v) >= 40).collect();
+        assert!(!hubs.is_empty());
+        let mut pieces = vec![Vec::new(); hubs.len()];
+        for part in &partition.parts {
+            let delegated = part.hubs.as_ref().unwrap();
+            assert_eq!(delegated.globals, hubs);
+            let owned = delegated.owned_range(part.first, part.owned);
+            assert!(delegated.globals[owned.clone()].iter().all(|&h| part.owns(h)));
+            assert_eq!(owned.len(), hubs.iter().filter(|&&h| part.owns(h)).count());
+            for (i, piece) in pieces.iter_mut().enumerate() {
+                let range = delegated.offsets[i] as usize..delegated.offsets[i + 1] as usize;
+                assert!(delegated.targets[range.clone()].iter().all(|&t| t < part.owned));
+                piece.extend(delegated.targets[range].iter().map(|&t| part.first + t));
+            }
+        }
+        for (piece, &hub) in pieces.iter_mut().zip(&hubs) {
+            piece.sort_unstable();
+            let mut list = g.neighbors(hub).to_vec();
+            list.sort_unstable();
+            assert_eq!(*piece, list, "hub {hub}");
+        }
+        // One part, or a degree no vertex has: nothing to delegate.
+        let mut one = partition_1d(&g, None, 1).unwrap();
+        one.delegate_hubs(&g, 1);
+        assert!(one.parts[0].hubs.is_none());
+        let mut none = partition_1d(&g, None, 2).unwrap();
+        none.delegate_hubs(&g, g.max_degree() + 1);
+        assert!(none.parts.iter().all(|p| p.hubs.is_none()));
+    }
+
+    #[test]
+    fn the_hub_degree_keeps_hubs_rare() {
+        let g = kron(16);
+        assert_eq!(hub_degree(&g, 1), None);
+        let degree = hub_degree(&g, 4).unwrap();
+        assert!(degree.is_power_of_two() && degree >= 128);
+        let hubs = (0..g.num_vertices() as u32).filter(|&v| g.degree(v) >= degree).count() as u64;
+        assert!(hubs >= 1 && hubs <= g.num_vertices() as u64 / HUB_SHARE, "{hubs} hubs at degree {degree}");
+        // Half the degree would make too many hubs, or fall under the floor.
+        let halved = (0..g.num_vertices() as u32).filter(|&v| g.degree(v) >= degree / 2).count() as u64;
+        assert!(halved > g.num_vertices() as u64 / HUB_SHARE || degree / 2 < 128);
     }
 
     #[test]

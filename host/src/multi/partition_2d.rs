@@ -31,7 +31,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::multi::partition::{balanced_bounds, owner_in, partition_1d, GlobalSizes, Partition};
+use crate::multi::partition::{balanced_bounds, owner_in, partition_1d, Delegation, GlobalSizes, Partition};
 
 /// A `rows x cols` grid of ranks; rank `row * cols + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,22 +146,28 @@ impl FromStr for PartitionLayout {
 /// A graph cut for a partitioned BFS, in either layout.
 #[derive(Clone, Debug)]
 pub enum Cut {
-    /// Vertex ranges ([`partition_1d`]).
+    /// Vertex ranges ([`partition_1d`]), the hubs delegated ([`Partition::delegate_hubs`]).
     Ranges(Partition),
     /// The adjacency matrix over a grid ([`partition_2d`]).
     Grid(Partition2d),
 }
 
 impl Cut {
-    /// `graph` cut into `ranks` vertex ranges, or over `grid` where there is one (of `ranks`
-    /// ranks).
-    pub fn of(graph: &Graph, ranks: usize, grid: Option<Grid>) -> Result<Cut> {
+    /// `graph` cut into `ranks` vertex ranges, the hubs `delegation` names delegated, or over
+    /// `grid` where there is one (of `ranks` ranks).
+    pub fn of(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation) -> Result<Cut> {
         match grid {
             Some(grid) if grid.ranks() != ranks => {
                 Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
             }
             Some(grid) => partition_2d(graph, grid).map(Cut::Grid),
-            None => partition_1d(graph, None, ranks).map(Cut::Ranges),
+            None => {
+                let mut partition = partition_1d(graph, None, ranks)?;
+                if let Some(degree) = delegation.degree(graph, ranks) {
+                    partition.delegate_hubs(graph, degree);
+                }
+                Ok(Cut::Ranges(partition))
+            }
         }
     }
 
@@ -377,13 +383,13 @@ mod tests {
     #[test]
     fn a_cut_of_either_layout_gives_its_bounds() {
         let g = generated("kron:9");
-        let ranges = Cut::of(&g, 4, None).unwrap();
+        let ranges = Cut::of(&g, 4, None, Delegation::Auto).unwrap();
         assert!(matches!(&ranges, Cut::Ranges(p) if p.parts.len() == 4));
-        let grid = Cut::of(&g, 4, Some(Grid::new(2, 2).unwrap())).unwrap();
+        let grid = Cut::of(&g, 4, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap();
         assert!(matches!(&grid, Cut::Grid(p) if p.parts.len() == 4 && p.grid == Grid::new(2, 2).unwrap()));
         // Undirected: both layouts balance the same out-edges, so the vertex blocks are the same.
         assert_eq!(ranges.bounds(), grid.bounds());
-        let err = Cut::of(&g, 6, Some(Grid::new(2, 2).unwrap())).unwrap_err();
+        let err = Cut::of(&g, 6, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
 

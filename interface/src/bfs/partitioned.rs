@@ -43,11 +43,32 @@ pub mod counters {
     pub const FOUND_EDGES: usize = 2;
     /// `u64`: in-list entries bottom-up read.
     pub const INSPECTED: usize = 4;
+    /// `u64`: hubs of the rank's next frontier (`bfs_part_hub_flags`), whose lists every rank
+    /// expands at a top-down level from its own piece ([`delegates`](super::delegates)).
+    pub const HUBS: usize = 6;
     /// `u64`: the long-list table's tally (`operators::shared_lists::Tally`: entries and
     /// packed edges registered this level).
-    pub const LONG_TALLY: usize = 6;
+    pub const LONG_TALLY: usize = 8;
+    /// `u64`: the hub-list table's tally (`bfs_part_hub_lists`' registrations), as
+    /// `LONG_TALLY` for the frontier's long lists.
+    pub const HUB_TALLY: usize = 10;
     /// The counters buffer's length in words.
-    pub const WORDS: usize = 8;
+    pub const WORDS: usize = 12;
+}
+
+/// Vertex delegates (Pearce, Gokhale and Amato, "Faster Parallel Traversal of Scale Free
+/// Graphs at Extreme Scale with Vertex Delegates", SC 2014), applied to the 1D partition: every
+/// rank keeps, for each hub (an out-degree of at least the partition's hub degree), the piece
+/// of the hub's out-list that names its own vertices. At a top-down level whose frontier holds
+/// hubs, every rank expands its pieces (`bfs_part_hub_lists` registers them in a table of their
+/// own, `bfs_part_top_down_long` walks it with the hub's global id as the parent) and the hub's
+/// owner skips the hub's whole list (`bfs_part_top_down`'s `hub_degree`): a hub's edges are
+/// spread over the ranks by their targets and none of them becomes a (vertex, parent) pair for
+/// another rank. Which hubs are in the frontier travels as bits, a bit a hub, each set only
+/// by the hub's owner (`bfs_part_hub_flags`), so that the ranks' sum of the words is their OR.
+pub mod delegates {
+    /// `bfs_part_top_down`'s `hub_degree` where no list is a hub's.
+    pub const NONE: u64 = u64::MAX;
 }
 
 /// The field list of `bfs_part_init`'s parameters.
@@ -80,7 +101,9 @@ macro_rules! bfs_part_top_down_fields {
             /// `owned + ghosts` local ids, ghosts' lists empty), the local labels and visited
             /// bits, the frontier queue at distance `level`, the next frontier's share bits,
             /// this level's ghost bits (a bit a ghost), the table of long lists
-            /// (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters.
+            /// (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters; lists of
+            /// `hub_degree` edges or more are hubs', which their pieces expand
+            /// ([`delegates`](crate::bfs::partitioned::delegates); `delegates::NONE`: no hubs).
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -97,6 +120,7 @@ macro_rules! bfs_part_top_down_fields {
                 first: u32,
                 owned: u32,
                 level: u32,
+                hub_degree: u64,
             }
             $(=> $run)?
         }
@@ -108,9 +132,11 @@ macro_rules! bfs_part_top_down_fields {
 macro_rules! bfs_part_top_down_long_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_part_top_down_long`'s parameters: as `bfs_part_top_down`'s, with the table of
-            /// long lists that kernel registered (its tally in the counters) in place of the
-            /// frontier.
+            /// `bfs_part_top_down_long`'s parameters: as `bfs_part_top_down`'s, with a table of
+            /// lists and its tally (at word `tally_word` of the counters) in place of the
+            /// frontier: the long lists `bfs_part_top_down` registered (`targets` the out-lists'),
+            /// or the hubs' pieces `bfs_part_hub_lists` registered (`targets` the pieces', every
+            /// one an owned local id; `first` 0, the entries' owners the hubs' global ids).
             kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -118,12 +144,59 @@ macro_rules! bfs_part_top_down_long_fields {
                 parents: $crate::DevicePtrMut<u32>,
                 visited: $crate::DevicePtrMut<u32>,
                 long_table: $crate::DevicePtr<u64>,
+                tally_word: u32,
                 next_bits: $crate::DevicePtrMut<u32>,
                 ghost_bits: $crate::DevicePtrMut<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
                 level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_hub_flags`' parameters.
+#[macro_export]
+macro_rules! bfs_part_hub_flags_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_hub_flags`' parameters: the rank's own hubs (`owned_hubs`, local ids,
+            /// `owned_len` of them, hub indices from `first_hub` on) that the next frontier's
+            /// share bits hold, set in `flags` (a bit a hub of the whole graph, zeroed before)
+            /// and counted in the counters' `HUBS`.
+            kernel bfs_part_hub_flags, in [$crate::bfs::partitioned], struct BfsPartHubFlagsParams {
+                owned_hubs: $crate::DevicePtr<u32>,
+                owned_len: u32,
+                first_hub: u32,
+                next_bits: $crate::DevicePtr<u32>,
+                flags: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_hub_lists`' parameters.
+#[macro_export]
+macro_rules! bfs_part_hub_lists_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_hub_lists`' parameters: the frontier's hubs (`flags`, a bit each of the
+            /// `hubs` hubs, `bfs_part_hub_flags`' words summed over the ranks as `u64`s), their global ids (`hub_globals`) and this
+            /// rank's pieces of their lists (`piece_offsets`, `hubs + 1` entries), each non-empty
+            /// piece registered in `table` (`capacity` entries of `LONG_LIST_WORDS` words) with
+            /// the tally at the counters' `HUB_TALLY`.
+            kernel bfs_part_hub_lists, in [$crate::bfs::partitioned], struct BfsPartHubListsParams {
+                flags: $crate::DevicePtr<u64>,
+                hubs: u32,
+                hub_globals: $crate::DevicePtr<u32>,
+                piece_offsets: $crate::DevicePtr<u64>,
+                table: $crate::DevicePtrMut<u64>,
+                capacity: u32,
+                counters: $crate::DevicePtrMut<u32>,
             }
             $(=> $run)?
         }
@@ -296,6 +369,8 @@ macro_rules! bfs_part_bottom_up_fields {
 crate::bfs_part_init_fields!(crate::kernel_params);
 crate::bfs_part_top_down_fields!(crate::kernel_params);
 crate::bfs_part_top_down_long_fields!(crate::kernel_params);
+crate::bfs_part_hub_flags_fields!(crate::kernel_params);
+crate::bfs_part_hub_lists_fields!(crate::kernel_params);
 crate::bfs_part_pack_ghosts_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_local_frontier_fields!(crate::kernel_params);
