@@ -144,8 +144,30 @@ pub struct PartitionedPayload {
     pub partition_ms: f64,
     /// False: top-down levels only.
     pub bottom_up: bool,
+    /// The hubs the cut delegated (vertex delegates); `None` where it delegated none.
+    #[serde(default)]
+    pub hubs: Option<DelegatedHubs>,
     /// Against one partition on the same roots in the same process; `null` where no baseline ran.
     pub scaling: Option<Scaling>,
+}
+
+/// The hubs a 1D cut delegated ([`Hubs`](crate::multi::Hubs)).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DelegatedHubs {
+    /// The out-degree from which a vertex is a hub.
+    pub degree: u64,
+    pub count: u64,
+    /// Their out-lists' edges: what the pieces add over the parts.
+    pub edges: u64,
+}
+
+impl DelegatedHubs {
+    fn of(cut: &Cut) -> Option<DelegatedHubs> {
+        let Cut::Ranges(partition) = cut else { return None };
+        let first = partition.parts.first()?.hubs.as_ref()?;
+        let edges = partition.parts.iter().filter_map(|p| p.hubs.as_ref()).map(|h| h.targets.len() as u64).sum();
+        Some(DelegatedHubs { degree: first.degree, count: first.globals.len() as u64, edges })
+    }
 }
 
 /// A rank count's speed against the one-partition baseline of the same run.
@@ -260,6 +282,7 @@ impl BenchKernel for PartitionedKernel<'_> {
             partition_ms: self.partition_ms,
             // The 2D BFS is top-down only.
             bottom_up: self.options.bottom_up && matches!(self.partition, Cut::Ranges(_)),
+            hubs: DelegatedHubs::of(&self.partition),
             scaling: None,
         })
     }

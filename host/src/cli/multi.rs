@@ -677,6 +677,15 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
     println!("graph: {name} ({n} vertices, {m} edges; loaded in {:.1} ms)", base.load_ms);
     println!("backend: {}", last.payload.backend);
     println!("parts cut in {:.1} ms; bounds {:?}", last.payload.partition_ms, last.payload.bounds);
+    if let Some(hubs) = last.payload.hubs {
+        println!(
+            "hubs delegated: {} of out-degree {} or more, {} edges ({:.1}% of the edges)",
+            hubs.count,
+            hubs.degree,
+            hubs.edges,
+            100.0 * hubs.edges as f64 / m.max(1) as f64
+        );
+    }
     println!("roots: {} (each validated)", last.summary.validated);
     let time = &last.summary.time_ms;
     println!("time: median {:.3} ms (min {:.3}, max {:.3})", time.median, time.min, time.max);
