@@ -321,6 +321,10 @@ struct Delegates {
     owned_hubs: CudaSlice<u32>,
     owned_len: u32,
     first_hub: u32,
+    /// Own hubs not yet in a frontier this traversal: none left, the level's end flags none
+    /// (each hub joins one frontier), and `flags` stays clear.
+    owned_left: u64,
+    flags_clear: bool,
     /// A bit a hub: this rank's own hubs in the next frontier (`bfs_part_hub_flags`), as
     /// `u64` pairs, and their sum over the ranks (each bit has one owner: the OR).
     flags: CudaSlice<u32>,
@@ -479,6 +483,8 @@ impl<'p> GpuPart<'p> {
             owned_hubs: gpu.upload(owned_locals, "the part's own hubs")?,
             owned_len: owned.len() as u32,
             first_hub: owned.start as u32,
+            owned_left: 0,
+            flags_clear: true,
             flags: gpu.alloc_zeros(2 * flag_words, "the frontier's hubs")?,
             summed_flags: gpu.alloc_zeros(flag_words, "the frontier's hubs over the ranks")?,
             table: gpu.alloc_zeros(LONG_LIST_WORDS * (count + 1), "the table of hubs' pieces")?,
@@ -683,10 +689,15 @@ impl<'p> GpuPart<'p> {
     fn launch_hub_flags(&mut self) -> Result<()> {
         let gpu = self.gpu;
         let Some(hubs) = self.delegates.as_mut() else { return Ok(()) };
-        if hubs.owned_len == 0 {
+        if hubs.owned_left == 0 {
+            // The last level's flags were read by this one, if it was top-down.
+            if !std::mem::replace(&mut hubs.flags_clear, true) {
+                gpu.zero(&mut hubs.flags)?;
+            }
             return Ok(());
         }
         gpu.zero(&mut hubs.flags)?;
+        hubs.flags_clear = false;
         let mut launch = Launch::new(gpu);
         let params = BfsPartHubFlagsParams {
             owned_hubs: launch.read(&hubs.owned_hubs),
@@ -866,11 +877,13 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         if let (Some(delegated), Some(hubs)) = (self.delegates.as_mut(), part.hubs.as_ref()) {
             // A hub source is expanded from every rank's piece at level 0.
             self.gpu.zero(&mut delegated.flags)?;
-            delegated.in_frontier = 0;
+            (delegated.in_frontier, delegated.owned_left, delegated.flags_clear) =
+                (0, delegated.owned_len as u64, true);
             if let Some(hub) = hubs.index_of(source) {
                 delegated.in_frontier = 1;
                 if part.owns(source) {
                     self.gpu.copy_into_at(&[1u32 << (hub % 32)], &mut delegated.flags, hub / 32)?;
+                    (delegated.owned_left, delegated.flags_clear) = (delegated.owned_left - 1, false);
                 }
             }
         }
@@ -967,6 +980,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let summed = self.gpu.download(&self.summed)?;
         if let Some(hubs) = self.delegates.as_mut() {
             hubs.in_frontier = summed[HUBS_SUMMED];
+            hubs.owned_left = hubs.owned_left.saturating_sub(wide(&counted, counters::HUBS));
         }
         Ok(std::array::from_fn(|i| summed[i]))
     }
