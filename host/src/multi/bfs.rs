@@ -208,6 +208,12 @@ pub(crate) trait RankWork<C: Communicator> {
         comm.all_reduce(&mut summed, ReduceOp::Sum)?;
         Ok(summed)
     }
+    /// The level's time in its exchange, once [`sum_counts`](Self::sum_counts) has ended it:
+    /// `measured`, its step's, unless the rank timed the exchange where it ran (a GPU rank's
+    /// bitmap gather, timed by events on its stream so that the host need not wait for it).
+    fn exchange_time(&mut self, measured: Duration) -> Result<Duration> {
+        Ok(measured)
+    }
     /// The owned vertices' distances and parents (global ids).
     fn labels(self) -> Result<(Vec<u32>, Vec<u32>)>;
 }
@@ -275,6 +281,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         let step = if bottom_up { work.bottom_up(comm, level)? } else { work.top_down(comm, level)? };
         let exchange_bytes = comm.bytes_sent() - bytes_before;
         let summed = work.sum_counts(comm, step.counts)?;
+        let exchange = work.exchange_time(step.exchange)?;
         if level == 0 {
             // The source's out-degree: the edges its top-down level inspected.
             counts[FOUND_EDGES] = summed[INSPECTED];
@@ -284,7 +291,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         let mut record = PartitionedLevel::counted(level, direction, counts, summed, unvisited_edges, exchange_bytes);
         record.trace.decision = (options.bottom_up && level > 0).then(|| switching.explain(&inputs));
         levels.push(record);
-        level_times.extend([level_started.elapsed().as_nanos() as u64, step.exchange.as_nanos() as u64]);
+        level_times.extend([level_started.elapsed().as_nanos() as u64, exchange.as_nanos() as u64]);
         previous_frontier = counts[FOUND];
         previous_edges = counts[FOUND_EDGES];
         previous_bottom_up = bottom_up;

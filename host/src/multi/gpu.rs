@@ -13,9 +13,9 @@
 //!   are threads of one process), then laid end to end into the global bitmap on the device;
 //! - the level's counts, one small all-reduce (in the level loop).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use cudarc::driver::CudaSlice;
+use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::bfs::partitioned::{
     counters, delegates, long_list_capacity, BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams,
     BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams,
@@ -265,6 +265,9 @@ pub struct GpuPart<'p> {
     bottom_up_inspected: Option<u64>,
     /// The level under way is bottom-up.
     level_bottom_up: bool,
+    /// Events around a bottom-up level's bitmap gather, on the rank's stream: its exchange
+    /// time, read when the level ends.
+    gather_events: (CudaEvent, CudaEvent),
     pack_fill: CudaSlice<u32>,
     /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
     /// and the next level's.
@@ -416,6 +419,7 @@ impl<'p> GpuPart<'p> {
             queue_stale: false,
             bottom_up_inspected: None,
             level_bottom_up: false,
+            gather_events: (gpu.record_event()?, gpu.record_event()?),
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
@@ -940,11 +944,13 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
-        let exchanging = Instant::now();
+        // Timed on the stream: the level's kernels queue behind the gather without the host
+        // waiting for it.
+        let stream = self.gpu.stream();
+        self.gather_events.0.record(stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
         comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
         self.assemble_global_bits()?;
-        self.gpu.synchronize()?;
-        let exchange = exchanging.elapsed();
+        self.gather_events.1.record(stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
         self.begin_level()?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
@@ -966,7 +972,16 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             }
             self.launch_bottom_up(level, lookup)?;
         }
-        Ok(Step { counts: [0; COUNTS], exchange })
+        Ok(Step { counts: [0; COUNTS], exchange: Duration::ZERO })
+    }
+
+    fn exchange_time(&mut self, measured: Duration) -> Result<Duration> {
+        if !self.level_bottom_up {
+            return Ok(measured);
+        }
+        let (start, end) = &self.gather_events;
+        let ms = start.elapsed_ms(end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
+        Ok(Duration::from_secs_f64(ms as f64 / 1e3))
     }
 
     fn sum_counts(&mut self, comm: &mut C, _counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
