@@ -210,6 +210,25 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
 }
 
+/// A rank without the hubs' pieces (its device memory did not hold them; here its part has
+/// none) makes every rank expand hubs on their owners: the ranks agree, the trees are right.
+#[test]
+fn gpu_ranks_without_pieces_on_one_rank_agree() {
+    if gpu_or_skip("gpu_ranks_without_pieces_on_one_rank_agree").is_none() {
+        return;
+    }
+    let g = generated("kron:11");
+    let mut partition = partition_1d(&g, None, 3).unwrap();
+    partition.delegate_hubs(&g, HUB_DEGREE);
+    partition.parts[1].hubs = None;
+    let mut sources = sources_across_parts(&g, &partition.bounds);
+    sources.push((0..g.num_vertices() as u32).max_by_key(|&v| g.degree(v)).unwrap());
+    for (run, &source) in on_gpu(&partition, &sources, &PartitionedOptions::default()).iter().zip(&sources) {
+        assert_eq!(run.result.distances, bfs_sequential(&g, source).distances, "source {source}");
+        verify::validate(&g, &run.result).unwrap();
+    }
+}
+
 /// The GPU ranks account their exchanges like the CPU ranks: the same levels, directions and
 /// counts, the same bitmap bytes; and a placed part serves many sources.
 #[test]

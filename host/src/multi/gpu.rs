@@ -529,6 +529,19 @@ impl<'p> GpuPart<'p> {
         Ok(InNames::GlobalCopy(copy))
     }
 
+    /// Keeps the hubs' pieces only if every rank placed its own (a rank whose device memory
+    /// did not hold them, or whose part has none): a rank without them expands its hubs itself
+    /// and never joins the sum of the frontier's hubs, which the others would wait for. One
+    /// all-reduce, once a placement.
+    pub fn agree_on_delegates<C: Communicator>(&mut self, comm: &mut C) -> Result<()> {
+        let mut without = [self.delegates.is_none() as u64];
+        comm.all_reduce(&mut without, crate::multi::comm::ReduceOp::Sum)?;
+        if without[0] > 0 {
+            self.delegates = None;
+        }
+        Ok(())
+    }
+
     pub fn part(&self) -> &Part {
         self.part
     }
@@ -1030,6 +1043,7 @@ pub fn bfs_sources_on_gpu<C: DeviceGather>(
     options: &PartitionedOptions,
 ) -> Result<Vec<RankTraversal>> {
     let mut placed = GpuPart::place(gpu, part, options)?;
+    placed.agree_on_delegates(comm)?;
     // NCCL connects a pair of ranks at their first exchange (0.13 s of a one-shot kron:30 BFS
     // on 4 GPUs, NOTES 63): one untimed traversal from the first source pays for it.
     if let Some(&first) = sources.first() {
