@@ -5,13 +5,16 @@
 //! same level loop as the CPU ranks ([`run_levels`]).
 //!
 //! What crosses between ranks, per level:
-//! - top-down: the ghosts this rank reached first, as (vertex, parent) pairs read back from the
-//!   device and sent to their owners ([`Communicator::all_to_all_v`]); top-down levels are the
-//!   ones with small frontiers, so these lists are short;
+//! - top-down: the ghosts this rank reached first, as (vertex, parent) pairs sent device to
+//!   device to their owners ([`DeviceGather::all_to_all_v_on_device_known`]), the lengths
+//!   all-gathered first; where the cut delegates hubs ([`Hubs`]) and the frontier holds some,
+//!   first the frontier's hubs, a bit a hub summed over the ranks, whose pieces every rank then
+//!   expands itself, so a hub's edges send no pairs;
 //! - bottom-up: every rank's share of the frontier bitmap, all-gathered device to device
 //!   ([`DeviceGather`]: NCCL on the rank's stream, or staged through the host for ranks that
 //!   are threads of one process), then laid end to end into the global bitmap on the device;
-//! - the level's counts, one small all-reduce (in the level loop).
+//! - the level's counts, one small all-reduce at the level's end (with the hubs of the next
+//!   frontier, where hubs are delegated).
 
 use std::time::{Duration, Instant};
 
@@ -239,8 +242,8 @@ pub struct GpuPart<'p> {
     in_ghosts: Option<CudaSlice<u32>>,
     /// How bottom-up levels name in-neighbors.
     in_names: InNames,
-    /// This rank's pieces of the hubs' lists, when the part has them and device memory holds
-    /// them ([`PartitionedOptions::delegates`]).
+    /// This rank's pieces of the hubs' lists, when the part has them, every rank's device
+    /// memory holds them and [`PartitionedOptions::delegation`] is not `Off`.
     delegates: Option<Delegates>,
     /// Local labels (owned vertices, then ghosts); parents as global ids.
     distances: CudaSlice<u32>,
