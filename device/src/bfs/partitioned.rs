@@ -428,9 +428,9 @@ unsafe fn hub_flags(params: BfsPartHubFlagsParams) {
 /// (`operators::shared_lists`).
 ///
 /// # Safety
-/// `flags` has a bit for each of the `hubs` hubs (`u64` words), `hub_globals` an entry each, `piece_offsets`
-/// `hubs + 1` ascending entries; `table` room for `capacity` entries, at least one a hub; the
-/// counters block's `HUB_TALLY` zeroed. The block size is a multiple of 32.
+/// `flags` has a bit for each of the `hubs` hubs (`u64` words), `hub_globals` an entry each,
+/// `piece_offsets` `hubs + 1` ascending entries; `table` room for `capacity` entries, at least
+/// one a hub; the counters block's `HUB_TALLY` zeroed. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn hub_lists(params: BfsPartHubListsParams) {
     let BfsPartHubListsParams { flags, hubs, hub_globals, piece_offsets, table, capacity, counters } = params;

@@ -261,9 +261,9 @@ const HUB_SHARE: u64 = 1024;
 /// The hub degree a partition into `parts` ranks delegates by default: the smallest power of
 /// two at which at most one vertex in 1,024 (`HUB_SHARE`) is a hub, and at least 32 edges a
 /// rank (a warp's worth: a shorter piece is not worth a hub's bookkeeping); `None` for one
-/// part, which has nobody to delegate to, or a graph without such hubs. On Kronecker graphs one vertex in
-/// 1,024 holds about a quarter of the edges (kron:22 17%, kron:24 27%), which is the memory the
-/// pieces add.
+/// part, which has nobody to delegate to, or a graph without such hubs. On Kronecker graphs one
+/// vertex in 1,024 holds about a quarter of the edges (kron:22 17%, kron:24 27%), which is the
+/// memory the pieces add.
 pub fn hub_degree(graph: &Graph, parts: usize) -> Option<u64> {
     if parts < 2 {
         return None;

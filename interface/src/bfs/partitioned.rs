@@ -185,10 +185,11 @@ macro_rules! bfs_part_hub_lists_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `bfs_part_hub_lists`' parameters: the frontier's hubs (`flags`, a bit each of the
-            /// `hubs` hubs, `bfs_part_hub_flags`' words summed over the ranks as `u64`s), their global ids (`hub_globals`) and this
-            /// rank's pieces of their lists (`piece_offsets`, `hubs + 1` entries), each non-empty
-            /// piece registered in `table` (`capacity` entries of `LONG_LIST_WORDS` words) with
-            /// the tally at the counters' `HUB_TALLY`.
+            /// `hubs` hubs, `bfs_part_hub_flags`' words summed over the ranks as `u64`s), their
+            /// global ids (`hub_globals`) and this rank's pieces of their lists
+            /// (`piece_offsets`, `hubs + 1` entries), each non-empty piece registered in `table`
+            /// (`capacity` entries of `LONG_LIST_WORDS` words) with the tally at the counters'
+            /// `HUB_TALLY`.
             kernel bfs_part_hub_lists, in [$crate::bfs::partitioned], struct BfsPartHubListsParams {
                 flags: $crate::DevicePtr<u64>,
                 hubs: u32,
