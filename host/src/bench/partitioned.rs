@@ -25,7 +25,7 @@ use crate::bfs::{verify, BackendUsed};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::{
-    bfs_2d_in_process, Cut, Grid, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
+    bfs_2d_in_process, Cut, Delegation, Grid, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
 };
 
 /// The `algorithm` of a partitioned BFS report: not `bfs`, so that a reader of single-GPU
@@ -205,7 +205,12 @@ impl<'a> PartitionedKernel<'a> {
         seed: u64,
     ) -> Result<Self> {
         let cutting = Instant::now();
-        let partition = Cut::of(graph, ranks.ranks(), ranks.grid(), options.delegation)?;
+        // Only GPU ranks expand hubs from pieces: for CPU ranks the cut makes none.
+        let delegation = match ranks.backend() {
+            BackendUsed::Gpu { .. } => options.delegation,
+            BackendUsed::Cpu { .. } => Delegation::Off,
+        };
+        let partition = Cut::of(graph, ranks.ranks(), ranks.grid(), delegation)?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
         let traversed = std::collections::HashMap::new();
         Ok(PartitionedKernel { graph, ranks, partition, partition_ms, options, planned: (trials, seed), traversed })

@@ -400,7 +400,12 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         super::check_output(path, &args.graph.input)?;
     }
     let options = traversal_options(args.gpu.top_down, Some(&args.graph), &args.multi);
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, options.delegation)?;
+    // Only GPU ranks expand hubs from pieces: for CPU ranks the cut makes none.
+    let delegation = match ranks.backend() {
+        BackendUsed::Gpu { .. } => options.delegation,
+        BackendUsed::Cpu { .. } => Delegation::Off,
+    };
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
     let traversal = match &cut {
