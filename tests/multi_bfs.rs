@@ -195,6 +195,11 @@ fn gpu_ranks_give_the_same_trees() {
     let owners = PartitionedOptions { delegation: Delegation::Off, ..Default::default() };
     check_graph_on("kron:11 without delegates", &generated("kron:11"), &owners, on_gpu);
     check_graph_on("directed rmat without delegates", &directed, &owners, on_gpu);
+    // Every top-down level counts its pairs before sending them (by default the small levels
+    // send theirs in fixed-size slots, the unused ones empty).
+    let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
+    check_graph_on("directed rmat counted pairs", &directed, &counted, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
     let zero_copy = PartitionedOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);

@@ -9,7 +9,7 @@ mod common;
 
 use std::sync::{Mutex, MutexGuard};
 
-use common::{gpu_or_skip, say_skipping};
+use common::{build, gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
@@ -76,18 +76,36 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
         return;
     };
     let ordinals = resolve_gpus("all").unwrap();
-    for spec in ["kron:14", "urand:13"] {
-        let g = generate(&spec.parse::<GeneratorSpec>().unwrap(), 3).unwrap();
-        let partition = partition_1d(&g, None, ordinals.len()).unwrap();
-        let sources = warpath::bfs::random_sources(&g, 2, 3);
-        let options = PartitionedOptions::default();
+    let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let urand = generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    // A star on vertex 0 over a path: edges crowd the low ids, so the cut is not equal ranges
+    // and the bitmap's gathered shares are laid out after the gather.
+    let n = 1u32 << 13;
+    let mut edges: Vec<(u32, u32)> = (1..n / 2).map(|leaf| (0, leaf)).collect();
+    edges.extend((1..n).map(|v| (v - 1, v)));
+    let crowded = build(n as u64, edges, true);
+    // Every top-down level counts its pairs first (by default the small ones send fixed slots).
+    let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    let cases = [
+        ("kron:14", &kron, PartitionedOptions::default()),
+        ("urand:13", &urand, PartitionedOptions::default()),
+        ("crowded low ids", &crowded, PartitionedOptions::default()),
+        ("kron:14 counted pairs", &kron, counted),
+    ];
+    for (spec, g, options) in cases {
+        let partition = partition_1d(g, None, ordinals.len()).unwrap();
+        if spec == "crowded low ids" && ordinals.len() > 1 {
+            let equal = partition.bounds[1] as usize == (g.num_vertices() / ordinals.len()).next_multiple_of(64);
+            assert!(!equal, "{:?}", partition.bounds);
+        }
+        let sources = warpath::bfs::random_sources(g, 2, 3);
         let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
             bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
         })
         .unwrap();
         for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
-            assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances, "{spec}");
-            verify::validate(&g, &run.result).unwrap();
+            assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(g, source).distances, "{spec}");
+            verify::validate(g, &run.result).unwrap();
             assert_eq!(run.ranks, ordinals.len());
         }
     }

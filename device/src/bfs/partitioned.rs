@@ -36,7 +36,7 @@ use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
     BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams,
     BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
 };
 
 // The host sizes the long-list table in the operator's entries.
@@ -520,11 +520,14 @@ unsafe fn pack_ghosts(params: BfsPartPackGhostsParams) {
 }
 
 /// Labels the pairs other ranks sent this one at distance `level + 1` where still unvisited,
-/// setting their share bits.
+/// setting their share bits; passes over the slots marked [`NO_PAIR`] (a top-down level's
+/// fixed-size exchange: Merrill et al., section 6, the level's frontier exchanged between
+/// owners).
 ///
 /// # Safety
 /// `pairs` holds `2 * pairs_len` words, each vertex owned by this rank (`first..first +
-/// owned`); the rest as for `bfs_part_top_down`. The block size is a multiple of 32.
+/// owned`) or `NO_PAIR`; the rest as for `bfs_part_top_down`. The block size is a multiple of
+/// 32.
 #[inline(always)]
 unsafe fn receive(params: BfsPartReceiveParams) {
     let BfsPartReceiveParams {
@@ -547,10 +550,11 @@ unsafe fn receive(params: BfsPartReceiveParams) {
     while warp_base < pairs_len {
         let slot = warp_base + lane;
         if slot < pairs_len {
-            // SAFETY: `slot < pairs_len`; the vertex is owned (the contract).
+            // SAFETY: `slot < pairs_len`; the vertex is owned or `NO_PAIR` (the contract).
             unsafe {
-                let v = *pairs.add(2 * slot as usize) - first;
-                if labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1)) {
+                let vertex = *pairs.add(2 * slot as usize);
+                let v = vertex.wrapping_sub(first);
+                if vertex != NO_PAIR && labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1)) {
                     set_bit(next_bits, v);
                     found.vertices += 1;
                     found.edges += degree(offsets, v);

@@ -19,7 +19,7 @@ use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::{GpuContext, Placement};
 use warpath::multi::{bfs_2d_in_process, Cut, Delegation, Grid, PartitionLayout};
-use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal};
+use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -107,6 +107,17 @@ pub struct MultiArgs {
                      is a hub (and a hub has 32 edges a rank or more)."
     )]
     pub hub_degree: Option<u64>,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Fixed-size pair exchange for top-down levels of at most N frontier edges (0: none)",
+        long_help = "For the 1D partitioned BFS on GPUs: a top-down level whose frontier has at most N \
+                     out-edges over all ranks sends each owner a fixed number of (vertex, parent) slots, as \
+                     many as it could need, the unused ones marked empty, so that no rank first waits on the \
+                     host for the level's counts (docs/multi-gpu.md). Larger levels, and level 0, send their \
+                     counts first, then exactly their pairs. 0: every level counts first. Default: 131072."
+    )]
+    pub padded_pairs: Option<u64>,
 }
 
 /// `--layout`: `1d`, `2d` or a grid `RxC`.
@@ -619,6 +630,7 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &Mult
         bottom_up: !top_down,
         placement: graph.and_then(part_placement),
         delegation: multi.delegation(),
+        padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
         ..Default::default()
     }
 }
@@ -723,6 +735,9 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     }
     if args.multi.hub_degree.is_some() {
         return Err(Error::InvalidArgument("--hub-degree is for the partitioned BFS; cc delegates no hubs".into()));
+    }
+    if args.multi.padded_pairs.is_some() {
+        return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
     let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };

@@ -46,7 +46,18 @@ pub struct PartitionedOptions {
     /// a frontier's hubs at a top-down level from every rank's piece of their lists when the
     /// part has pieces, device memory holds them and this is not `Off`; else on the hubs' owners.
     pub delegation: crate::multi::Delegation,
+    /// GPU ranks: a top-down level whose frontier has at most this many out-edges (over every
+    /// rank) sends each owner a fixed number of pair slots, as many as it could need (those
+    /// edges, or the owner's vertices this rank holds as ghosts, whichever is fewer), the
+    /// unused ones marked empty: no rank waits on the host for the level's counts before the
+    /// exchange. Above it, and at level 0, the counts go first, then exactly the pairs. 0:
+    /// always the counts first.
+    pub padded_pairs: u64,
 }
+
+/// [`PartitionedOptions::padded_pairs`]'s default: at most 1 MiB of slots for one owner, which
+/// cross an NVLink in a few microseconds, less than the host's round trip they spare.
+pub const PADDED_PAIRS: u64 = 1 << 17;
 
 impl Default for PartitionedOptions {
     /// The persistent GPU kernel's defaults (`PersistentParams::default`).
@@ -60,6 +71,7 @@ impl Default for PartitionedOptions {
             placement: None,
             global_in_ids: true,
             delegation: crate::multi::Delegation::Auto,
+            padded_pairs: PADDED_PAIRS,
         }
     }
 }

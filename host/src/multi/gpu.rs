@@ -7,12 +7,16 @@
 //! What crosses between ranks, per level:
 //! - top-down: the ghosts this rank reached first, as (vertex, parent) pairs sent device to
 //!   device to their owners ([`DeviceGather::all_to_all_v_on_device_known`]), the lengths
-//!   all-gathered first; where the cut delegates hubs ([`Hubs`]) and the frontier holds some,
+//!   all-gathered first, or, where the frontier has few out-edges, in as many slots as the
+//!   pairs could need, fixed before the level (no host round trip for the lengths:
+//!   [`PartitionedOptions::padded_pairs`]); where the cut delegates hubs ([`Hubs`]) and the
+//!   frontier holds some,
 //!   first the frontier's hubs, a bit a hub summed over the ranks, whose pieces every rank then
 //!   expands itself, so a hub's edges send no pairs;
 //! - bottom-up: every rank's share of the frontier bitmap, all-gathered device to device
 //!   ([`DeviceGather`]: NCCL on the rank's stream, or staged through the host for ranks that
-//!   are threads of one process), then laid end to end into the global bitmap on the device;
+//!   are threads of one process) into the global bitmap (laid out there after the gather where
+//!   the parts' ranges differ in length);
 //! - the level's counts, one small all-reduce at the level's end (with the hubs of the next
 //!   frontier, where hubs are delegated).
 
@@ -268,9 +272,19 @@ pub struct GpuPart<'p> {
     bottom_up_inspected: Option<u64>,
     /// The level under way is bottom-up.
     level_bottom_up: bool,
-    /// Events around a bottom-up level's bitmap gather, on the rank's stream: its exchange
-    /// time, read when the level ends.
-    gather_events: (CudaEvent, CudaEvent),
+    /// Events around the level's exchange on the rank's stream, where the host did not wait
+    /// for it (a bottom-up level's bitmap gather, a top-down level's fixed-size pairs): its time,
+    /// read when the level ends.
+    exchange_events: (CudaEvent, CudaEvent),
+    exchange_on_stream: bool,
+    /// How many of this rank's vertices each rank holds as ghosts, the most pairs it can send
+    /// this one at a top-down level (settled by [`agree`](Self::agree); empty before).
+    ghosts_here: Vec<u64>,
+    /// The frontier's out-edges over every rank, from the last level's sums (none at level 0),
+    /// and the most for which a top-down level sends fixed-size pair slots
+    /// ([`PartitionedOptions::padded_pairs`]).
+    frontier_edges_summed: Option<u64>,
+    padded_pairs: u64,
     pack_fill: CudaSlice<u32>,
     /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
     /// and the next level's.
@@ -279,8 +293,11 @@ pub struct GpuPart<'p> {
     /// The ghosts a top-down level claimed, a bit a ghost, which `bfs_part_pack_ghosts` turns
     /// into pairs for their owners.
     ghost_bits: CudaSlice<u32>,
-    /// Every rank's share, as gathered, and laid end to end: one bit a global vertex.
-    gathered: CudaSlice<u32>,
+    /// Every rank's share, as gathered, where the parts' ranges differ in length; laid end to
+    /// end into the global bitmap, one bit a global vertex. Where every range but the last is
+    /// one share long ([`Partition`]'s equal ranges), the shares gathered in rank order are the
+    /// global bitmap: the gather lands there, and there is no `gathered`.
+    gathered: Option<CudaSlice<u32>>,
     global_bits: CudaSlice<u32>,
     /// The frontier over the in-list graph's local ids, what bottom-up searches read.
     local_bits: CudaSlice<u32>,
@@ -399,7 +416,13 @@ impl<'p> GpuPart<'p> {
         let owned = (part.owned as usize).max(1);
         let share_words = 2 * part.bitmap_words_per_part().max(1);
         let world = part.bounds.len() - 1;
-        let global_words = 2 * (part.global.vertices as usize).div_ceil(64).max(1);
+        let n = part.global.vertices as usize;
+        let equal_ranges = (0..world).all(|p| part.bounds[p] as usize == (32 * share_words * p).min(n));
+        let global_words = if equal_ranges { share_words * world } else { 2 * n.div_ceil(64).max(1) };
+        let gathered = match equal_ranges {
+            true => None,
+            false => Some(gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?),
+        };
         let ghosts = part.out_lists.ghosts().len().max(1);
         let regions: Vec<u32> = part.ghost_starts().into_iter().map(|start| start as u32).collect();
         let mut placed = GpuPart {
@@ -422,12 +445,16 @@ impl<'p> GpuPart<'p> {
             queue_stale: false,
             bottom_up_inspected: None,
             level_bottom_up: false,
-            gather_events: (gpu.record_event()?, gpu.record_event()?),
+            exchange_events: (gpu.record_event()?, gpu.record_event()?),
+            exchange_on_stream: false,
+            ghosts_here: Vec::new(),
+            frontier_edges_summed: None,
+            padded_pairs: options.padded_pairs,
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
             ghost_bits: gpu.alloc_zeros(ghosts.div_ceil(32), "the ghosts claimed at a level")?,
-            gathered: gpu.alloc_zeros(share_words * world, "the gathered frontier shares")?,
+            gathered,
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
             local_bits: gpu.alloc_zeros(local_in.div_ceil(32), "the frontier over local ids")?,
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
@@ -532,16 +559,25 @@ impl<'p> GpuPart<'p> {
         Ok(InNames::GlobalCopy(copy))
     }
 
-    /// Keeps the hubs' pieces only if every rank placed its own (a rank whose device memory
-    /// did not hold them, or whose part has none): a rank without them expands its hubs itself
-    /// and never joins the sum of the frontier's hubs, which the others would wait for. One
-    /// all-reduce, once a placement.
-    pub fn agree_on_delegates<C: Communicator>(&mut self, comm: &mut C) -> Result<()> {
-        let mut without = [self.delegates.is_none() as u64];
-        comm.all_reduce(&mut without, crate::multi::comm::ReduceOp::Sum)?;
-        if without[0] > 0 {
+    /// What the ranks settle together once a placement, in one all-gather, before they
+    /// traverse:
+    /// - the hubs' pieces stay only if every rank placed its own (a rank whose device memory
+    ///   did not hold them, or whose part has none): a rank without them expands its hubs itself
+    ///   and never joins the sum of the frontier's hubs, which the others would wait for;
+    /// - how many of this rank's vertices each rank holds as ghosts: the most pairs it can send
+    ///   this one, which sizes a top-down level's fixed-size exchange
+    ///   ([`PartitionedOptions::padded_pairs`]).
+    pub fn agree<C: Communicator>(&mut self, comm: &mut C) -> Result<()> {
+        let (me, world) = (comm.rank(), comm.world_size());
+        let mut mine: Vec<u64> = self.regions.windows(2).map(|w| (w[1] - w[0]) as u64).collect();
+        mine.push(self.delegates.is_none() as u64);
+        let mut all = vec![0u64; mine.len() * world];
+        comm.all_gather(&mine, &mut all)?;
+        let rows = all.chunks_exact(mine.len());
+        if rows.clone().any(|row| row[world] > 0) {
             self.delegates = None;
         }
+        self.ghosts_here = rows.map(|row| row[me]).collect();
         Ok(())
     }
 
@@ -733,6 +769,30 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
+    /// The words of pair slots this rank sends each rank and receives from each at a top-down
+    /// level, where they can be fixed before it ([`PartitionedOptions::padded_pairs`]): every
+    /// rank knows the frontier's out-edges over all ranks (the last level's sums) and how many
+    /// of each rank's vertices each holds as ghosts ([`agree`](Self::agree)), and a rank claims
+    /// at most one ghost an out-edge of its frontier, each once. None at level 0, on one rank,
+    /// or above the bound.
+    fn padded_slots(&self, me: usize) -> Option<(Vec<usize>, Vec<usize>)> {
+        let world = self.regions.len() - 1;
+        let edges = self.frontier_edges_summed.filter(|&edges| edges <= self.padded_pairs)?;
+        if world < 2 || self.ghosts_here.len() != world {
+            return None;
+        }
+        let slots = |r: usize, ghosts: u64| if r == me { 0 } else { 2 * ghosts.min(edges) as usize };
+        let sends = (0..world).map(|r| slots(r, (self.regions[r + 1] - self.regions[r]) as u64)).collect();
+        let receives = (0..world).map(|r| slots(r, self.ghosts_here[r])).collect();
+        Some((sends, receives))
+    }
+
+    /// Records the start (`true`) or the end of the level's exchange on the rank's stream.
+    fn record_exchange_event(&mut self, start: bool) -> Result<()> {
+        let event = if start { &mut self.exchange_events.0 } else { &mut self.exchange_events.1 };
+        event.record(self.gpu.stream()).map_err(|e| Error::Gpu(GpuError::driver("cuEventRecord", e)))
+    }
+
     /// Packs the ghosts the level claimed into pairs for their owners.
     fn launch_pack_ghosts(&mut self) -> Result<()> {
         let gpu = self.gpu;
@@ -846,7 +906,7 @@ impl<'p> GpuPart<'p> {
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
         // global ids are `in_ghosts`, and the targets read are global ids where `lookup` says
         // so (`in_names`); the share has a bit for every owned vertex, the global bitmap for
-        // every vertex (the whole frontier: `assemble_global_bits`), and the local frontier
+        // every vertex (the whole frontier: `gather_global_bits`), and the local frontier
         // (read when `lookup` is `LOCAL_FRONTIER`) for each of the in-list graph's vertices.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
@@ -873,15 +933,20 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
-    /// Lays the gathered shares end to end into the global bitmap (each part starts at a
+    /// All-gathers the frontier's shares into the global bitmap: straight there where the
+    /// ranges are equal, else into `gathered` and then laid end to end (each part starts at a
     /// multiple of 64 vertices, so its share is whole words there).
-    fn assemble_global_bits(&mut self) -> Result<()> {
+    fn gather_global_bits<C: DeviceGather>(&mut self, comm: &mut C) -> Result<()> {
+        let Some(gathered) = self.gathered.as_mut() else {
+            return comm.all_gather_on_device(self.gpu, &self.bits, &mut self.global_bits);
+        };
+        comm.all_gather_on_device(self.gpu, &self.bits, gathered)?;
         let bounds = &self.part.bounds;
         let share = self.bits.len();
         for p in 0..bounds.len() - 1 {
             let words = (bounds[p + 1] - bounds[p]).div_ceil(32) as usize;
             let at = bounds[p] as usize / 32;
-            self.gpu.copy_on_device(&self.gathered, p * share, &mut self.global_bits, at, words)?;
+            self.gpu.copy_on_device(gathered, p * share, &mut self.global_bits, at, words)?;
         }
         Ok(())
     }
@@ -893,7 +958,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
         (self.queue_stale, self.bottom_up_inspected) = (false, None);
-        (self.frontier_len, self.frontier_edges) = (0, 0);
+        (self.frontier_len, self.frontier_edges, self.frontier_edges_summed) = (0, 0, None);
         if let (Some(delegated), Some(hubs)) = (self.delegates.as_mut(), part.hubs.as_ref()) {
             // A hub source is expanded from every rank's piece at level 0.
             self.gpu.zero(&mut delegated.flags)?;
@@ -934,6 +999,13 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             &mut self.counters,
             counters::INSPECTED,
         )?;
+        let padded = self.padded_slots(comm.rank());
+        if let Some((sends, _)) = &padded {
+            // Marked empty before the pack fills them: slots past the level's pairs stay so.
+            for (r, &words) in sends.iter().enumerate() {
+                self.gpu.fill_ones(&mut self.sent, 2 * self.regions[r] as usize, words)?;
+            }
+        }
         if self.frontier_len > 0 {
             self.gpu.zero(&mut self.ghost_bits)?;
             self.launch_top_down(level)?;
@@ -942,15 +1014,31 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.expand_hubs(comm, level)?;
         }
         let exchanging = Instant::now();
-        // Every rank's pairs for every rank, gathered on the device and read once: this rank's
-        // row says what it sends, its column what it receives.
-        comm.all_gather_on_device(self.gpu, &self.sent_counts, &mut self.count_matrix)?;
-        let matrix = self.gpu.download(&self.count_matrix)?;
-        let (me, world) = (comm.rank(), self.regions.len() - 1);
+        let world = self.regions.len() - 1;
+        let (sends, receives) = match padded {
+            Some(slots) => {
+                // No count crosses first, so the host queues the exchange without waiting:
+                // timed on the stream.
+                self.exchange_on_stream = true;
+                self.record_exchange_event(true)?;
+                slots
+            }
+            None => {
+                // Every rank's pairs for every rank, gathered on the device and read once: this
+                // rank's row says what it sends, its column what it receives.
+                comm.all_gather_on_device(self.gpu, &self.sent_counts, &mut self.count_matrix)?;
+                let matrix = self.gpu.download(&self.count_matrix)?;
+                let me = comm.rank();
+                let row = (0..world).map(|r| 2 * matrix[me * world + r] as usize).collect();
+                (row, (0..world).map(|r| 2 * matrix[r * world + me] as usize).collect())
+            }
+        };
         let regions: Vec<(usize, usize)> =
-            (0..world).map(|r| (2 * self.regions[r] as usize, 2 * matrix[me * world + r] as usize)).collect();
-        let from: Vec<usize> = (0..world).map(|r| 2 * matrix[r * world + me] as usize).collect();
-        let words = comm.all_to_all_v_on_device_known(self.gpu, &self.sent, &regions, &from, &mut self.received)?;
+            sends.iter().enumerate().map(|(r, &words)| (2 * self.regions[r] as usize, words)).collect();
+        let words = comm.all_to_all_v_on_device_known(self.gpu, &self.sent, &regions, &receives, &mut self.received)?;
+        if self.exchange_on_stream {
+            self.record_exchange_event(false)?;
+        }
         let exchange = exchanging.elapsed();
         if words > 0 {
             self.launch_receive((words / 2) as u32, level)?;
@@ -962,11 +1050,10 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
         // Timed on the stream: the level's kernels queue behind the gather without the host
         // waiting for it.
-        let stream = self.gpu.stream();
-        self.gather_events.0.record(stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
-        comm.all_gather_on_device(self.gpu, &self.bits, &mut self.gathered)?;
-        self.assemble_global_bits()?;
-        self.gather_events.1.record(stream).map_err(|e| GpuError::driver("cuEventRecord", e))?;
+        self.exchange_on_stream = true;
+        self.record_exchange_event(true)?;
+        self.gather_global_bits(comm)?;
+        self.record_exchange_event(false)?;
         self.begin_level()?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
@@ -992,10 +1079,10 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn exchange_time(&mut self, measured: Duration) -> Result<Duration> {
-        if !self.level_bottom_up {
+        if !std::mem::take(&mut self.exchange_on_stream) {
             return Ok(measured);
         }
-        let (start, end) = &self.gather_events;
+        let (start, end) = &self.exchange_events;
         let ms = start.elapsed_ms(end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
         Ok(Duration::from_secs_f64(ms as f64 / 1e3))
     }
@@ -1009,6 +1096,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let counted = self.read_counters()?;
         self.end_level(&counted);
         let summed = self.gpu.download(&self.summed)?;
+        self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
         if let Some(hubs) = self.delegates.as_mut() {
             hubs.in_frontier = summed[HUBS_SUMMED];
             hubs.owned_left = hubs.owned_left.saturating_sub(wide(&counted, counters::HUBS));
@@ -1046,7 +1134,7 @@ pub fn bfs_sources_on_gpu<C: DeviceGather>(
     options: &PartitionedOptions,
 ) -> Result<Vec<RankTraversal>> {
     let mut placed = GpuPart::place(gpu, part, options)?;
-    placed.agree_on_delegates(comm)?;
+    placed.agree(comm)?;
     // NCCL connects a pair of ranks at their first exchange (0.13 s of a one-shot kron:30 BFS
     // on 4 GPUs, NOTES 63): one untimed traversal from the first source pays for it.
     if let Some(&first) = sources.first() {

@@ -20,7 +20,9 @@ pub mod nccl;
 pub mod partition;
 pub mod partition_2d;
 
-pub use bfs::{bfs_in_process, bfs_rank, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal};
+pub use bfs::{
+    bfs_in_process, bfs_rank, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal, PADDED_PAIRS,
+};
 pub use bfs_2d::{bfs_2d_in_process, bfs_2d_rank};
 pub use comm::{Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};

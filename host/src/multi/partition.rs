@@ -328,9 +328,14 @@ impl Partition {
 }
 
 /// The cuts: the vertex where the running cost first reaches `p / parts` of the total, rounded
-/// to a multiple of 64 (the last bound is the vertex count). The 2D partition cuts its vertex
-/// blocks with it too.
+/// to a multiple of 64 (the last bound is the vertex count), or equal ranges where they are
+/// about as balanced ([`equal_if_balanced`]). The 2D partition cuts its vertex blocks with it
+/// too.
 pub(crate) fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
+    equal_if_balanced(graph, transpose, edge_balanced_bounds(graph, transpose, parts))
+}
+
+fn edge_balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
     let n = graph.num_vertices();
     // Cost of the vertices before v: their edges, both directions, and themselves.
     let cost_before = |v: usize| graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64;
@@ -352,6 +357,29 @@ pub(crate) fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: u
     }
     bounds.push(n as u32);
     bounds
+}
+
+/// Vertex ranges of equal length (a multiple of 64; the last part takes the rest) instead of
+/// `balanced` when their heaviest part costs at most 1% of an even share more than the
+/// balanced cut's heaviest, as on a graph whose ids are shuffled (Graph500's Kronecker
+/// graphs). Equal ranges make every part's share of a frontier bitmap the same words, so the
+/// shares all-gathered in rank order are the global bitmap as they land: a GPU rank's
+/// bottom-up level then lays nothing out after its gather.
+fn equal_if_balanced(graph: &Graph, transpose: Option<&Graph>, balanced: Vec<u32>) -> Vec<u32> {
+    let n = graph.num_vertices();
+    let parts = balanced.len() - 1;
+    let cost_before = |v: u32| {
+        let v = v as usize;
+        graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64
+    };
+    let heaviest = |bounds: &[u32]| bounds.windows(2).map(|w| cost_before(w[1]) - cost_before(w[0])).max();
+    let width = n.div_ceil(parts).div_ceil(64) * 64;
+    let equal: Vec<u32> = (0..parts).map(|p| (p * width).min(n) as u32).chain([n as u32]).collect();
+    let slack = cost_before(n as u32) / (100 * parts as u64);
+    match (heaviest(&equal), heaviest(&balanced)) {
+        (Some(equal_max), Some(balanced_max)) if equal_max <= balanced_max + slack => equal,
+        _ => balanced,
+    }
 }
 
 /// The lists of part `rank`'s vertices in `graph` over local ids, with their ghosts.
@@ -528,5 +556,20 @@ mod tests {
         let in_edges: u64 = partition.parts.iter().map(|p| p.in_lists.as_ref().unwrap().graph.num_edges()).sum();
         assert_eq!(in_edges, 99);
         assert!(partition_1d(&g, None, 0).is_err());
+    }
+
+    #[test]
+    fn shuffled_ids_get_equal_ranges_and_skewed_ones_balanced_ones() {
+        // Graph500's generator shuffles the ids: the edge-balanced cut is within a hair of
+        // equal ranges, which are taken.
+        let g = kron(16);
+        assert_ne!(edge_balanced_bounds(&g, None, 4), vec![0, 16384, 32768, 49152, 65536]);
+        assert_eq!(partition_1d(&g, None, 4).unwrap().bounds, vec![0, 16384, 32768, 49152, 65536]);
+        // A star on vertex 0 and a path beyond: the first range must be short.
+        let mut edges: Vec<(u32, u32)> = (1..2000).map(|v| (0, v)).collect();
+        edges.extend((2001..4000).map(|v| (v - 1, v)));
+        let star = crate::graph::GraphBuilder::new().build(crate::graph::EdgeList::new(4000, edges, true)).unwrap();
+        let b = partition_1d(&star, None, 4).unwrap().bounds;
+        assert!(b[1] < 1000, "{b:?}");
     }
 }

@@ -71,6 +71,13 @@ pub mod delegates {
     pub const NONE: u64 = u64::MAX;
 }
 
+/// A pair slot that holds no pair: its vertex word. A top-down level whose frontier has few
+/// out-edges sends each owner a fixed number of slots, the most pairs it could need (so that no
+/// rank waits on the host for the level's counts before sending), the unused ones marked so;
+/// `bfs_part_receive` passes over them. No vertex has this id (ids are below the vertex count,
+/// itself below `u32::MAX`).
+pub const NO_PAIR: u32 = u32::MAX;
+
 /// The field list of `bfs_part_init`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_init_fields {
@@ -236,7 +243,8 @@ macro_rules! bfs_part_receive_fields {
         $callback! {
             /// `bfs_part_receive`'s parameters: `pairs_len` (global vertex, global parent) pairs
             /// other ranks found for this one, labelled at distance `level + 1` where unvisited
-            /// and set in the next frontier's share bits.
+            /// and set in the next frontier's share bits; a slot whose vertex is [`NO_PAIR`]
+            /// holds none.
             kernel bfs_part_receive, in [$crate::bfs::partitioned], struct BfsPartReceiveParams {
                 offsets: $crate::DevicePtr<u64>,
                 pairs: $crate::DevicePtr<u32>,
