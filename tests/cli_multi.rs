@@ -79,6 +79,10 @@ fn bad_partition_requests_are_one_line_errors() {
         &warpath(&["suite", "--quick", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]),
         &["suite runs every rank in one process"],
     );
+    // The BFS's tuning of its exchanges means nothing to cc.
+    for flag in ["--hub-degree", "--padded-pairs"] {
+        assert_one_line_error(&warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]), &[flag, "cc"]);
+    }
 }
 
 /// The value printed after `key: ` on a line of `text`.

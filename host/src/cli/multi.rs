@@ -115,7 +115,7 @@ pub struct MultiArgs {
                      out-edges over all ranks sends each owner a fixed number of (vertex, parent) slots, as \
                      many as it could need, the unused ones marked empty, so that no rank first waits on the \
                      host for the level's counts (docs/multi-gpu.md). Larger levels, and level 0, send their \
-                     counts first, then exactly their pairs. 0: every level counts first. Default: 131072."
+                     counts first, then exactly their pairs. 0: every level counts first. Default: 4096."
     )]
     pub padded_pairs: Option<u64>,
 }
@@ -726,18 +726,18 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
 /// (`multi::cc`: each part's components, then the cross-partition edges merged).
 pub fn run_cc(args: &CcArgs) -> Result<()> {
     let options = args.tuning.options()?;
+    if args.multi.hub_degree.is_some() {
+        return Err(Error::InvalidArgument("--hub-degree is for the partitioned BFS; cc delegates no hubs".into()));
+    }
+    if args.multi.padded_pairs.is_some() {
+        return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
+    }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
     if let Ranks::Grid(_) = ranks {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
-    }
-    if args.multi.hub_degree.is_some() {
-        return Err(Error::InvalidArgument("--hub-degree is for the partitioned BFS; cc delegates no hubs".into()));
-    }
-    if args.multi.padded_pairs.is_some() {
-        return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
     let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };

@@ -55,9 +55,11 @@ pub struct PartitionedOptions {
     pub padded_pairs: u64,
 }
 
-/// [`PartitionedOptions::padded_pairs`]'s default: at most 1 MiB of slots for one owner, which
-/// cross an NVLink in a few microseconds, less than the host's round trip they spare.
-pub const PADDED_PAIRS: u64 = 1 << 17;
+/// [`PartitionedOptions::padded_pairs`]'s default: at most 32 KiB of slots for one owner. The
+/// slots cross whether they hold pairs or not, through NCCL's point-to-point sends, which move
+/// fewer bytes a microsecond than its collectives: many slots cost more than the host's round
+/// trip they spare (bench/NOTES.md 76).
+pub const PADDED_PAIRS: u64 = 4096;
 
 impl Default for PartitionedOptions {
     /// The persistent GPU kernel's defaults (`PersistentParams::default`).
