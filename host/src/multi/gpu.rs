@@ -10,9 +10,8 @@
 //!   all-gathered first, or, where the frontier has few out-edges, in as many slots as the
 //!   pairs could need, fixed before the level (no host round trip for the lengths:
 //!   [`PartitionedOptions::padded_pairs`]); where the cut delegates hubs ([`Hubs`]) and the
-//!   frontier holds some,
-//!   first the frontier's hubs, a bit a hub summed over the ranks, whose pieces every rank then
-//!   expands itself, so a hub's edges send no pairs;
+//!   frontier holds some, first the frontier's hubs, a bit a hub summed over the ranks, whose
+//!   pieces every rank then expands itself, so a hub's edges send no pairs;
 //! - bottom-up: every rank's share of the frontier bitmap, all-gathered device to device
 //!   ([`DeviceGather`]: NCCL on the rank's stream, or staged through the host for ranks that
 //!   are threads of one process) into the global bitmap (laid out there after the gather where
