@@ -224,7 +224,7 @@ impl CompressedGraph {
         if byte_offsets[0] != 0 {
             return invalid(format!("byte_offsets[0] is {}, not 0", byte_offsets[0]));
         }
-        if let Some(v) = byte_offsets.windows(2).position(|w| w[0] > w[1]) {
+        if let Some(v) = crate::graph::csr::first_decrease(&byte_offsets) {
             return invalid(format!("byte offsets decrease at vertex {v}"));
         }
         let last = byte_offsets[n as usize];

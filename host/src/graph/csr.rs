@@ -68,7 +68,7 @@ impl Graph {
         if offsets[0] != 0 {
             return invalid(format!("offsets[0] is {}, not 0", offsets[0]));
         }
-        if let Some(v) = offsets.par_windows(2).position_first(|w| w[0] > w[1]) {
+        if let Some(v) = first_decrease(&offsets) {
             return invalid(format!("offsets decrease at vertex {v}"));
         }
         if *offsets.last().unwrap() != targets.len() as u64 {
@@ -79,7 +79,7 @@ impl Graph {
             ));
         }
         // On all cores: a partition checks billions of targets per part.
-        if let Some(&t) = targets.par_iter().find_first(|&&t| t as u64 >= num_vertices) {
+        if let Some(t) = first_at_least(&targets, num_vertices) {
             return invalid(format!("target {t} is not a vertex (the graph has {num_vertices})"));
         }
         Ok(Graph { offsets, targets, weights: None, undirected, id_base, memory: None })
@@ -320,5 +320,57 @@ impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
             }
             visit(targets[edge], u as u32, W::of(self.weights, edge));
         }
+    }
+}
+
+/// Items a task of the CSR checks reads at once. The checks fold whole chunks without stopping
+/// early, which the compiler turns into vector instructions; rayon's `find_first` over items
+/// reads a shared flag at every item, and made the checks most of a partition's cut.
+const CHECK_CHUNK: usize = 1 << 16;
+
+/// The first vertex whose offset is greater than the next one's, if any.
+pub(crate) fn first_decrease(offsets: &[u64]) -> Option<usize> {
+    let (c, _) = offsets.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(c, chunk)| {
+        let inside = chunk.windows(2).fold(false, |bad, w| bad | (w[0] > w[1]));
+        let across = offsets.get((c + 1) * CHECK_CHUNK).is_some_and(|&next| next < chunk[chunk.len() - 1]);
+        inside || across
+    })?;
+    let start = c * CHECK_CHUNK;
+    offsets[start..].windows(2).position(|w| w[0] > w[1]).map(|v| start + v)
+}
+
+/// The first target that is not below `vertices`, if any.
+fn first_at_least(targets: &[u32], vertices: u64) -> Option<u32> {
+    let (c, _) = targets
+        .par_chunks(CHECK_CHUNK)
+        .enumerate()
+        .find_first(|&(_, chunk)| chunk.iter().fold(0, |most, &t| most.max(t)) as u64 >= vertices)?;
+    targets[c * CHECK_CHUNK..].iter().copied().find(|&t| t as u64 >= vertices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checks_find_the_first_problem_inside_chunks_and_across_them() {
+        let n = 3 * CHECK_CHUNK + 5;
+        let mut offsets: Vec<u64> = (0..n as u64).collect();
+        assert_eq!(first_decrease(&offsets), None);
+        offsets[2 * CHECK_CHUNK + 10] = 0;
+        assert_eq!(first_decrease(&offsets), Some(2 * CHECK_CHUNK + 9));
+        // The last offset of one chunk above the first of the next.
+        offsets[2 * CHECK_CHUNK - 1] = offsets[2 * CHECK_CHUNK] + 1;
+        assert_eq!(first_decrease(&offsets), Some(2 * CHECK_CHUNK - 1));
+
+        let mut targets = vec![99u32; n];
+        assert_eq!(first_at_least(&targets, 100), None);
+        (targets[2 * CHECK_CHUNK + 9], targets[2 * CHECK_CHUNK + 7]) = (200, 100);
+        assert_eq!(first_at_least(&targets, 100), Some(100));
+
+        let err = Graph::from_csr(vec![0, 2, 1, 3], vec![0, 1, 2], false, 0).unwrap_err().to_string();
+        assert!(err.contains("offsets decrease at vertex 1"), "{err}");
+        let err = Graph::from_csr(vec![0, 1, 2], vec![1, 5], false, 0).unwrap_err().to_string();
+        assert!(err.contains("target 5 is not a vertex (the graph has 2)"), "{err}");
     }
 }
