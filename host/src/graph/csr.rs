@@ -341,11 +341,21 @@ pub(crate) fn first_decrease(offsets: &[u64]) -> Option<usize> {
 
 /// The first target that is not below `vertices`, if any.
 fn first_at_least(targets: &[u32], vertices: u64) -> Option<u32> {
-    let (c, _) = targets
-        .par_chunks(CHECK_CHUNK)
-        .enumerate()
-        .find_first(|&(_, chunk)| chunk.iter().fold(0, |most, &t| most.max(t)) as u64 >= vertices)?;
-    targets[c * CHECK_CHUNK..].iter().copied().find(|&t| t as u64 >= vertices)
+    let too_big = |chunk: &[u32]| chunk.iter().fold(0, |most, &t| most.max(t)) as u64 >= vertices;
+    first_where(targets, too_big, |&t| t as u64 >= vertices).map(|i| targets[i])
+}
+
+/// The index of the first of `items` that `bad` holds for, if any, on all cores: chunks of
+/// [`CHECK_CHUNK`] items, each judged whole by `chunk_bad` (which folds without stopping early,
+/// so that it vectorizes, and holds where `bad` holds for an item), then the first failing
+/// chunk searched item by item.
+pub(crate) fn first_where<T: Sync>(
+    items: &[T],
+    chunk_bad: impl Fn(&[T]) -> bool + Sync,
+    bad: impl Fn(&T) -> bool,
+) -> Option<usize> {
+    let (c, _) = items.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(_, chunk)| chunk_bad(chunk))?;
+    items[c * CHECK_CHUNK..].iter().position(bad).map(|i| c * CHECK_CHUNK + i)
 }
 
 #[cfg(test)]

@@ -97,7 +97,13 @@ impl Weights {
     pub fn first_invalid(&self) -> Option<(usize, f32)> {
         match self {
             Weights::U32(_) => None,
-            Weights::F32(w) => w.par_iter().position_first(|&x| weight_problem(x).is_some()).map(|i| (i, w[i])),
+            Weights::F32(w) => {
+                // Valid: not NaN (which fails every comparison), not below zero, finite.
+                let any_invalid =
+                    |chunk: &[f32]| chunk.iter().fold(false, |bad, &x| bad | !(x >= 0.0 && x.is_finite()));
+                let first = crate::graph::csr::first_where(w, any_invalid, |&x| weight_problem(x).is_some());
+                first.map(|i| (i, w[i]))
+            }
         }
     }
 }
@@ -265,6 +271,11 @@ mod tests {
     fn invalid_values_are_found_and_named() {
         assert_eq!(Weights::F32(vec![1.0, -2.0, f32::NAN]).first_invalid(), Some((1, -2.0)));
         assert_eq!(Weights::F32(vec![0.0, 3.5]).first_invalid(), None);
+        // Past the first chunks the checks read whole (-0.0 is a zero weight, valid).
+        let mut many = vec![-0.0f32; 200_000];
+        assert_eq!(Weights::F32(many.clone()).first_invalid(), None);
+        (many[150_001], many[150_000], many[199_999]) = (f32::NEG_INFINITY, f32::NAN, -1.0);
+        assert_eq!(Weights::F32(many).first_invalid().map(|(i, _)| i), Some(150_000));
         assert_eq!(weight_problem(f32::INFINITY), Some("infinite"));
         assert_eq!(f32_weight(-1.0), Err("negative"));
         assert_eq!(f32_weight(1e300), Err("too large for an f32 weight"));
