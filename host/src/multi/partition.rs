@@ -335,10 +335,14 @@ pub(crate) fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: u
     equal_if_balanced(graph, transpose, edge_balanced_bounds(graph, transpose, parts))
 }
 
+/// What a cut weighs the vertices before `v` by: their edges, both directions, and themselves.
+fn cost_before(graph: &Graph, transpose: Option<&Graph>, v: usize) -> u64 {
+    graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64
+}
+
 fn edge_balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
     let n = graph.num_vertices();
-    // Cost of the vertices before v: their edges, both directions, and themselves.
-    let cost_before = |v: usize| graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64;
+    let cost_before = |v: usize| cost_before(graph, transpose, v);
     let total = cost_before(n);
     let mut bounds = vec![0u32];
     for p in 1..parts {
@@ -368,10 +372,7 @@ fn edge_balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) 
 fn equal_if_balanced(graph: &Graph, transpose: Option<&Graph>, balanced: Vec<u32>) -> Vec<u32> {
     let n = graph.num_vertices();
     let parts = balanced.len() - 1;
-    let cost_before = |v: u32| {
-        let v = v as usize;
-        graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64
-    };
+    let cost_before = |v: u32| cost_before(graph, transpose, v as usize);
     let heaviest = |bounds: &[u32]| bounds.windows(2).map(|w| cost_before(w[1]) - cost_before(w[0])).max();
     let width = n.div_ceil(parts).div_ceil(64) * 64;
     let equal: Vec<u32> = (0..parts).map(|p| (p * width).min(n) as u32).chain([n as u32]).collect();
