@@ -325,11 +325,17 @@ impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
 
 /// Items a task of the CSR checks reads at once. The checks fold whole chunks without stopping
 /// early, which the compiler turns into vector instructions; rayon's `find_first` over items
-/// reads a shared flag at every item, and made the checks most of a partition's cut.
+/// reads a shared flag at every item, and made the checks most of a partition's cut. Arrays of
+/// one chunk or less are checked on the calling thread: no task is worth its start there, and a
+/// small graph never starts rayon's threads for them (a fuzz target's leak check counts the
+/// threads' first allocations as the input's).
 const CHECK_CHUNK: usize = 1 << 16;
 
 /// The first vertex whose offset is greater than the next one's, if any.
 pub(crate) fn first_decrease(offsets: &[u64]) -> Option<usize> {
+    if offsets.len() <= CHECK_CHUNK {
+        return offsets.windows(2).position(|w| w[0] > w[1]);
+    }
     let (c, _) = offsets.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(c, chunk)| {
         let inside = chunk.windows(2).fold(false, |bad, w| bad | (w[0] > w[1]));
         let across = offsets.get((c + 1) * CHECK_CHUNK).is_some_and(|&next| next < chunk[chunk.len() - 1]);
@@ -354,6 +360,9 @@ pub(crate) fn first_where<T: Sync>(
     chunk_bad: impl Fn(&[T]) -> bool + Sync,
     bad: impl Fn(&T) -> bool,
 ) -> Option<usize> {
+    if items.len() <= CHECK_CHUNK {
+        return items.iter().position(bad);
+    }
     let (c, _) = items.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(_, chunk)| chunk_bad(chunk))?;
     items[c * CHECK_CHUNK..].iter().position(bad).map(|i| c * CHECK_CHUNK + i)
 }
