@@ -175,12 +175,33 @@ struct Expand {
     labels: Labels,
     next_bits: *mut u32,
     ghost_bits: *mut u32,
+    ghost_globals: *const u32,
+    seen_bits: *const u32,
     first: u32,
     owned: u32,
     level: u32,
 }
 
 impl Expand {
+    /// Whether ghost `v` (a local id past `owned`) was reached already as far as this rank
+    /// knows without asking: claimed here, or set in a frontier all-gathered earlier in the
+    /// traversal (`seen_bits`, null before the first). After a bottom-up level most ghosts a
+    /// top-down level meets were reached by their owners, which this rank never saw: without
+    /// the gathered bits it would claim them and send their owners pairs they drop.
+    ///
+    /// # Safety
+    /// `v` is a ghost's local id; the pointers obey `bfs_part_top_down`'s contract.
+    #[inline(always)]
+    unsafe fn ghost_seen(&self, v: u32) -> bool {
+        // SAFETY: the caller's contract: `v` indexes the visited bits and, less `owned`, the
+        // ghosts' global ids, whose bits the gathered frontier holds.
+        unsafe {
+            !self.seen_bits.is_null()
+                && (bit_is_set(self.labels.visited, v)
+                    || bit_is_set(self.seen_bits, *self.ghost_globals.add((v - self.owned) as usize)))
+        }
+    }
+
     /// Visits target `v` (a local id) of owned vertex `owner` when `valid`: claims it; an owned
     /// one joins the next frontier's share bits, a ghost this level's ghost bits, which
     /// `bfs_part_pack_ghosts` turns into pairs for its owner. No atomic on a shared counter.
@@ -192,7 +213,10 @@ impl Expand {
     unsafe fn visit_target(&self, valid: bool, v: u32, owner: u32, found: &mut Found) {
         // SAFETY: forwarded from the caller's contract: `v` is a local id.
         unsafe {
-            if !valid || !self.labels.claim(v, self.level + 1, self.first + owner) {
+            if !valid
+                || (v >= self.owned && self.ghost_seen(v))
+                || !self.labels.claim(v, self.level + 1, self.first + owner)
+            {
                 return;
             }
             if v < self.owned {
@@ -256,7 +280,8 @@ impl EdgeVisitor for LongLists {
 /// Expands one top-down level of the rank's frontier (distance `level`): neighbors are claimed
 /// in the visited bits, owned ones set in the next frontier's share bits, ghosts in this
 /// level's ghost bits (`bfs_part_pack_ghosts` then writes the pairs for their owners; the next
-/// queue is packed from the share bits when a top-down level reads it). A warp takes 32
+/// queue is packed from the share bits when a top-down level reads it), except ghosts a
+/// frontier gathered earlier holds (`seen_bits`: reached by their owners). A warp takes 32
 /// frontier vertices; lists of 32 edges or more it reads together, one at a time (Merrill et
 /// al.'s warp gathering), the shorter ones a thread each; lists of `LONG_LIST_EDGES` or more it
 /// registers in the table of long lists (`operators::shared_lists`) for
@@ -269,7 +294,8 @@ impl EdgeVisitor for LongLists {
 /// hold `owned + ghosts` entries, `visited` a bit each; `frontier` holds `frontier_len` owned
 /// ids; `long_table` has room for every list of `LONG_LIST_EDGES` or more (`long_capacity`
 /// entries), whose tally in the counters is zero; `next_bits` has a bit for every owned vertex,
-/// `ghost_bits` for every ghost; `counters` is the counters block. The block size is a
+/// `ghost_bits` for every ghost; `seen_bits` is null or has a bit for every global id, and then
+/// `ghost_globals` holds every ghost's; `counters` is the counters block. The block size is a
 /// multiple of 32.
 #[inline(always)]
 unsafe fn top_down(params: BfsPartTopDownParams) {
@@ -283,6 +309,8 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         frontier_len,
         next_bits,
         ghost_bits,
+        ghost_globals,
+        seen_bits,
         long_table,
         long_capacity,
         counters,
@@ -292,7 +320,8 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let expand = Expand { offsets, targets, labels, next_bits, ghost_bits, first, owned, level };
+    let expand =
+        Expand { offsets, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     let long_lists = SharedLists { table: long_table, capacity: long_capacity };
     let lane = lane_id();
     let mut found = Found::default();
@@ -368,13 +397,16 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         tally_word,
         next_bits,
         ghost_bits,
+        ghost_globals,
+        seen_bits,
         counters,
         first,
         owned,
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let expand = Expand { offsets, targets, labels, next_bits, ghost_bits, first, owned, level };
+    let expand =
+        Expand { offsets, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     // Gathering only reads the table; its capacity mattered to registering.
     let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
     let mut visitor = LongLists { expand, found: Found::default() };

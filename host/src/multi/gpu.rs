@@ -298,6 +298,9 @@ pub struct GpuPart<'p> {
     /// global bitmap: the gather lands there, and there is no `gathered`.
     gathered: Option<CudaSlice<u32>>,
     global_bits: CudaSlice<u32>,
+    /// Whether `global_bits` holds a frontier of this traversal (a bottom-up level gathered
+    /// one): then the top-down kernels skip the ghosts set there.
+    seen_gathered: bool,
     /// The frontier over the in-list graph's local ids, what bottom-up searches read.
     local_bits: CudaSlice<u32>,
     /// Ghost discoveries for their owners, and what the owners of other parts sent this one:
@@ -455,6 +458,7 @@ impl<'p> GpuPart<'p> {
             ghost_bits: gpu.alloc_zeros(ghosts.div_ceil(32), "the ghosts claimed at a level")?,
             gathered,
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
+            seen_gathered: false,
             local_bits: gpu.alloc_zeros(local_in.div_ceil(32), "the frontier over local ids")?,
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
             received: gpu.alloc_zeros(2, "the discoveries received")?,
@@ -650,6 +654,8 @@ impl<'p> GpuPart<'p> {
             frontier_len: self.frontier_len,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
+            ghost_globals: launch.read(&self.ghosts),
+            seen_bits: launch.read_or_null(self.seen_gathered.then_some(&self.global_bits)),
             long_table: launch.write(&mut self.long_table),
             long_capacity,
             counters: launch.write(&mut self.counters),
@@ -662,7 +668,9 @@ impl<'p> GpuPart<'p> {
         // ghosts' lists empty, targets local ids), the labels have one entry and one visited
         // bit a local vertex, the share bits one bit an owned vertex, the ghost bits one a
         // ghost, the table an entry for every list of `LONG_LIST_EDGES` or more
-        // (`long_list_capacity`), its tally zeroed with the counters (`begin_level`).
+        // (`long_list_capacity`), its tally zeroed with the counters (`begin_level`); the
+        // ghosts' global ids one a ghost (or one word where there are none, never read) and the
+        // global bitmap a bit a global id (`place`).
         launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
@@ -675,6 +683,8 @@ impl<'p> GpuPart<'p> {
             tally_word: counters::LONG_TALLY as u32,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
+            ghost_globals: launch.read(&self.ghosts),
+            seen_bits: launch.read_or_null(self.seen_gathered.then_some(&self.global_bits)),
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
@@ -726,6 +736,9 @@ impl<'p> GpuPart<'p> {
             tally_word: counters::HUB_TALLY as u32,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
+            // The pieces' targets are owned: no ghost to look up.
+            ghost_globals: DeviceAddress::NULL,
+            seen_bits: DeviceAddress::NULL,
             counters: launch.write(&mut self.counters),
             first: 0,
             owned: part.owned,
@@ -956,7 +969,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let part = self.part;
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
-        (self.queue_stale, self.bottom_up_inspected) = (false, None);
+        (self.queue_stale, self.bottom_up_inspected, self.seen_gathered) = (false, None, false);
         (self.frontier_len, self.frontier_edges, self.frontier_edges_summed) = (0, 0, None);
         if let (Some(delegated), Some(hubs)) = (self.delegates.as_mut(), part.hubs.as_ref()) {
             // A hub source is expanded from every rank's piece at level 0.
@@ -1052,6 +1065,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.exchange_on_stream = true;
         self.record_exchange_event(true)?;
         self.gather_global_bits(comm)?;
+        self.seen_gathered = true;
         self.record_exchange_event(false)?;
         self.begin_level()?;
         self.level_bottom_up = true;

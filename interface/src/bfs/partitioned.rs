@@ -111,6 +111,9 @@ macro_rules! bfs_part_top_down_fields {
             /// (`long_capacity` entries of `LONG_LIST_WORDS` words), the counters; lists of
             /// `hub_degree` edges or more are hubs', which their pieces expand
             /// ([`delegates`](crate::bfs::partitioned::delegates); `delegates::NONE`: no hubs).
+            /// `seen_bits`, where not null, is a frontier already all-gathered in this traversal
+            /// (a bit a global id): a ghost set there was reached, whoever owns it, so it is
+            /// neither claimed nor sent (its global id read from `ghost_globals`).
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -121,6 +124,8 @@ macro_rules! bfs_part_top_down_fields {
                 frontier_len: u32,
                 next_bits: $crate::DevicePtrMut<u32>,
                 ghost_bits: $crate::DevicePtrMut<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                seen_bits: $crate::DevicePtr<u32>,
                 long_table: $crate::DevicePtrMut<u64>,
                 long_capacity: u32,
                 counters: $crate::DevicePtrMut<u32>,
@@ -143,7 +148,8 @@ macro_rules! bfs_part_top_down_long_fields {
             /// lists and its tally (at word `tally_word` of the counters) in place of the
             /// frontier: the long lists `bfs_part_top_down` registered (`targets` the out-lists'),
             /// or the hubs' pieces `bfs_part_hub_lists` registered (`targets` the pieces', every
-            /// one an owned local id; `first` 0, the entries' owners the hubs' global ids).
+            /// one an owned local id; `first` 0, the entries' owners the hubs' global ids);
+            /// `seen_bits` as `bfs_part_top_down`'s.
             kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -154,6 +160,8 @@ macro_rules! bfs_part_top_down_long_fields {
                 tally_word: u32,
                 next_bits: $crate::DevicePtrMut<u32>,
                 ghost_bits: $crate::DevicePtrMut<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                seen_bits: $crate::DevicePtr<u32>,
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
