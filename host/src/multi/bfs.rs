@@ -376,7 +376,15 @@ impl<C: Communicator> RankWork<C> for CpuRank<'_> {
         let mut step = [0u64; COUNTS];
         let queue = std::mem::replace(&mut self.frontier, Frontier::Queue(Vec::new())).into_queue();
         let mut outgoing = vec![Vec::new(); comm.world_size()];
-        let mut next = self.labels.top_down(part, &queue, level + 1, &mut self.ghost_sent, &mut outgoing, &mut step);
+        let mut next = self.labels.top_down(
+            part,
+            &queue,
+            level + 1,
+            &self.global_bitmap,
+            &mut self.ghost_sent,
+            &mut outgoing,
+            &mut step,
+        );
         let exchanging = Instant::now();
         let mut incoming = Vec::new();
         comm.all_to_all_v(&outgoing, &mut incoming)?;
@@ -486,12 +494,16 @@ impl Labels {
     }
 
     /// Expands `queue`: owned neighbors are labelled and queued, ghosts not sent before go to
-    /// their owners as (vertex, parent) pairs.
+    /// their owners as (vertex, parent) pairs, unless `seen` (a frontier gathered earlier in
+    /// the traversal, one bit a global id; empty before the first) holds them: their owners
+    /// reached them already, in a bottom-up level this rank took no part in.
+    #[allow(clippy::too_many_arguments)]
     fn top_down(
         &mut self,
         part: &Part,
         queue: &[u32],
         distance: u32,
+        seen: &[u64],
         ghost_sent: &mut [bool],
         outgoing: &mut [Vec<u32>],
         step: &mut [u64; COUNTS],
@@ -515,7 +527,10 @@ impl Labels {
                     if !ghost_sent[ghost] {
                         // Once is enough: its owner labels it at this level or already has.
                         ghost_sent[ghost] = true;
-                        outgoing[lists.ghost_owner(ghost)].extend([lists.global_of(v), parent]);
+                        let global = lists.global_of(v);
+                        if !seen.get(global as usize / 64).is_some_and(|word| word & (1 << (global % 64)) != 0) {
+                            outgoing[lists.ghost_owner(ghost)].extend([global, parent]);
+                        }
                     }
                 }
             }
@@ -545,5 +560,39 @@ impl Labels {
             }
         }
         next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, GeneratorSpec};
+    use crate::multi::partition_1d;
+
+    #[test]
+    fn top_down_sends_no_ghost_a_gathered_frontier_holds() {
+        let g = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        let partition = partition_1d(&g, None, 2).unwrap();
+        let part = &partition.parts[0];
+        let lists = &part.out_lists;
+        let has_ghost = |u: u32| lists.graph.neighbors(u).iter().any(|&v| v >= part.owned);
+        let queue: Vec<u32> = (0..part.owned).filter(|&u| has_ghost(u)).take(8).collect();
+        assert!(!queue.is_empty(), "kron:10's first part names a ghost");
+        let expand = |seen: &[u64]| {
+            let mut labels = Labels::new(part);
+            let mut sent = vec![false; lists.ghosts().len()];
+            let (mut outgoing, mut step) = (vec![Vec::new(); 2], [0u64; COUNTS]);
+            let next = labels.top_down(part, &queue, 1, seen, &mut sent, &mut outgoing, &mut step);
+            (next, outgoing, sent)
+        };
+        let (next, outgoing, sent) = expand(&[]);
+        assert!(!outgoing[1].is_empty());
+        // Every vertex gathered: the owned neighbors are labelled all the same, no ghost is sent,
+        // and each is marked as sent, so no later level sends it either.
+        let all = vec![u64::MAX; (g.num_vertices() as usize).div_ceil(64)];
+        let (next_seen, outgoing_seen, sent_seen) = expand(&all);
+        assert_eq!(next_seen, next);
+        assert!(outgoing_seen.iter().all(Vec::is_empty), "{outgoing_seen:?}");
+        assert_eq!(sent_seen, sent);
     }
 }
