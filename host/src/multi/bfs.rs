@@ -418,6 +418,11 @@ impl<C: Communicator> RankWork<C> for CpuRank<'_> {
     }
 }
 
+/// Whether `bitmap` (one bit a global vertex, empty where there is none) holds vertex `v`.
+fn bit_is_set(bitmap: &[u64], v: u32) -> bool {
+    bitmap.get(v as usize / 64).is_some_and(|word| word & (1 << (v % 64)) != 0)
+}
+
 /// Every rank's share of the frontier bitmap into `global` (one bit per global vertex): the
 /// shares, padded to the widest part, all-gathered, then laid end to end (each part starts at
 /// a multiple of 64, so a share is whole words of the global bitmap).
@@ -528,7 +533,7 @@ impl Labels {
                         // Once is enough: its owner labels it at this level or already has.
                         ghost_sent[ghost] = true;
                         let global = lists.global_of(v);
-                        if !seen.get(global as usize / 64).is_some_and(|word| word & (1 << (global % 64)) != 0) {
+                        if !bit_is_set(seen, global) {
                             outgoing[lists.ghost_owner(ghost)].extend([global, parent]);
                         }
                     }
@@ -550,7 +555,7 @@ impl Labels {
             for &u in lists.graph.neighbors(v) {
                 step[INSPECTED] += 1;
                 let global = lists.global_of(u);
-                if bitmap[global as usize / 64] & (1 << (global % 64)) != 0 {
+                if bit_is_set(bitmap, global) {
                     self.label(v, global, distance);
                     next[v as usize / 64] |= 1 << (v % 64);
                     step[FOUND] += 1;
