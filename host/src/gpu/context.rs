@@ -435,6 +435,23 @@ impl GpuContext {
         self.synchronize()
     }
 
+    /// Queues a copy of a whole device buffer into pinned host memory at least as long, and
+    /// returns without waiting: the buffer's [`as_slice`](PinnedBuffer::as_slice) waits for it,
+    /// so several small buffers read back behind the same work cost the host one wait.
+    pub fn queue_download<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        device: &CudaSlice<T>,
+        host: &mut PinnedBuffer<T>,
+    ) -> Result<(), GpuError> {
+        if device.len() > host.len {
+            return Err(GpuError::Contract {
+                kernel: "cuMemcpyDtoHAsync",
+                problem: format!("{} elements read into pinned memory of {}", device.len(), host.len),
+            });
+        }
+        self.stream.memcpy_dtoh(device, &mut host.pinned).map_err(|e| GpuError::driver("cuMemcpyDtoHAsync", e))
+    }
+
     /// Reads one `u32` (a counter) back, waiting for the work queued before it.
     pub fn read_counter(&self, device: &CudaSlice<u32>) -> Result<u32, GpuError> {
         let mut value = [0u32; 1];
@@ -861,7 +878,7 @@ pub struct PinnedBuffer<T> {
 }
 
 impl<T: ValidAsZeroBits> PinnedBuffer<T> {
-    /// The elements, as the last copy into them left them.
+    /// The elements, as the last copy into them left them (waiting for a queued one).
     pub fn as_slice(&self) -> Result<&[T], GpuError> {
         let all = self.pinned.as_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
         Ok(&all[..self.len])

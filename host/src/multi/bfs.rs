@@ -206,8 +206,12 @@ pub(crate) struct Step {
 /// its GPU (`multi::gpu`). The level loop ([`run_levels`]) is the same for both: it takes the
 /// directions, all-reduces the counts and keeps the trace.
 pub(crate) trait RankWork<C: Communicator> {
-    /// Labels `source` as the root where this rank owns it, the first frontier.
-    fn start(&mut self, source: u32) -> Result<()>;
+    /// Labels `source` as the root where this rank owns it, the first frontier, and returns
+    /// its out-degree there (0 on the other ranks).
+    fn start(&mut self, source: u32) -> Result<u64>;
+    /// The source's out-degree, summed over the ranks before level 0: the first frontier's
+    /// out-edges, which every rank then knows without a count crossing at level 0.
+    fn source_degree(&mut self, _degree: u64) {}
     /// Expands the frontier at distance `level` top-down, trades the discovered ghosts with
     /// their owners and labels what they sent at `level + 1`.
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step>;
@@ -264,8 +268,10 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         edges: part.global.edges,
         in_listed: part.global.with_in_edges,
     };
-    work.start(source)?;
-    comm.barrier()?;
+    // The barrier before the clock starts, which also tells every rank the source's out-degree.
+    let mut degree = [work.start(source)?];
+    comm.all_reduce(&mut degree, ReduceOp::Sum)?;
+    work.source_degree(degree[0]);
     let started = Instant::now();
     // Level 0 is the source alone and always top-down, so it needs no counts first: the
     // source's out-degree, which its owner alone knows, comes back as the level's summed
@@ -361,14 +367,15 @@ impl<'p> CpuRank<'p> {
 }
 
 impl<C: Communicator> RankWork<C> for CpuRank<'_> {
-    fn start(&mut self, source: u32) -> Result<()> {
+    fn start(&mut self, source: u32) -> Result<u64> {
         let part = self.part;
-        if part.owns(source) {
-            let local = source - part.first;
-            self.labels.label(local, source, 0);
-            self.frontier = Frontier::Queue(vec![local]);
+        if !part.owns(source) {
+            return Ok(0);
         }
-        Ok(())
+        let local = source - part.first;
+        self.labels.label(local, source, 0);
+        self.frontier = Frontier::Queue(vec![local]);
+        Ok(part.out_lists.graph.degree(local))
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {

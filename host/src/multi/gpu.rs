@@ -33,7 +33,7 @@ use warpath_interface::{names, DeviceAddress};
 use crate::engine::{choose_placement, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, Placement};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer, Placement};
 use crate::graph::Graph;
 use crate::multi::bfs::{
     concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step, COUNTS, FOUND,
@@ -279,8 +279,8 @@ pub struct GpuPart<'p> {
     /// How many of this rank's vertices each rank holds as ghosts, the most pairs it can send
     /// this one at a top-down level (settled by [`agree`](Self::agree); empty before).
     ghosts_here: Vec<u64>,
-    /// The frontier's out-edges over every rank, from the last level's sums (none at level 0),
-    /// and the most for which a top-down level sends fixed-size pair slots
+    /// The frontier's out-edges over every rank, from the last level's sums (at level 0 the
+    /// source's out-degree, summed before the clock starts), and the most for which a top-down level sends fixed-size pair slots
     /// ([`PartitionedOptions::padded_pairs`]).
     frontier_edges_summed: Option<u64>,
     padded_pairs: u64,
@@ -317,6 +317,10 @@ pub struct GpuPart<'p> {
     counters: CudaSlice<u32>,
     /// The level's counts (`counters`' first [`GPU_COUNTS`] `u64`s) summed over the ranks.
     summed: CudaSlice<u64>,
+    /// The counters and the sums as the level's end reads them back, in pinned memory: both
+    /// copies queued, then one wait.
+    counters_read: PinnedBuffer<u32>,
+    summed_read: PinnedBuffer<u64>,
 }
 
 /// The counts a GPU rank sums at a level's end: the level loop's, then the hubs of the next
@@ -468,6 +472,8 @@ impl<'p> GpuPart<'p> {
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
             summed: gpu.alloc_zeros(GPU_COUNTS, "the level counts summed over the ranks")?,
+            counters_read: gpu.pinned_zeros(counters::WORDS, "the level counters read back")?,
+            summed_read: gpu.pinned_zeros(GPU_COUNTS, "the level sums read back")?,
         };
         if options.global_in_ids {
             placed.in_names = placed.global_in_names()?;
@@ -599,11 +605,6 @@ impl<'p> GpuPart<'p> {
         self.gpu.zero(&mut self.sent_counts)?;
         self.gpu.zero(&mut self.next_bits)?;
         Ok(())
-    }
-
-    /// Reads the counters back (waiting for the level's kernels).
-    fn read_counters(&self) -> Result<Vec<u32>> {
-        Ok(self.gpu.download(&self.counters)?)
     }
 
     /// The level is over: the next frontier's bits become the frontier (its queue packed when
@@ -783,10 +784,10 @@ impl<'p> GpuPart<'p> {
 
     /// The words of pair slots this rank sends each rank and receives from each at a top-down
     /// level, where they can be fixed before it ([`PartitionedOptions::padded_pairs`]): every
-    /// rank knows the frontier's out-edges over all ranks (the last level's sums) and how many
-    /// of each rank's vertices each holds as ghosts ([`agree`](Self::agree)), and a rank claims
-    /// at most one ghost an out-edge of its frontier, each once. None at level 0, on one rank,
-    /// or above the bound.
+    /// rank knows the frontier's out-edges over all ranks (the last level's sums, or the
+    /// source's degree) and how many of each rank's vertices each holds as ghosts
+    /// ([`agree`](Self::agree)), and a rank claims at most one ghost an out-edge of its
+    /// frontier, each once. None on one rank or above the bound.
     fn padded_slots(&self, me: usize) -> Option<(Vec<usize>, Vec<usize>)> {
         let world = self.regions.len() - 1;
         let edges = self.frontier_edges_summed.filter(|&edges| edges <= self.padded_pairs)?;
@@ -965,7 +966,7 @@ impl<'p> GpuPart<'p> {
 }
 
 impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
-    fn start(&mut self, source: u32) -> Result<()> {
+    fn start(&mut self, source: u32) -> Result<u64> {
         let part = self.part;
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
@@ -991,7 +992,12 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.frontier_len = 1;
             self.frontier_edges = part.out_lists.graph.degree(local);
         }
-        Ok(())
+        Ok(self.frontier_edges)
+    }
+
+    fn source_degree(&mut self, degree: u64) {
+        // Level 0 then sends fixed-size slots where the degree allows (`padded_slots`).
+        self.frontier_edges_summed = Some(degree);
     }
 
     fn top_down(&mut self, comm: &mut C, level: u32) -> Result<Step> {
@@ -1106,9 +1112,12 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         // level's kernels, then the counters and the sums read back, the host waiting once.
         self.launch_hub_flags()?;
         comm.sum_counts_on_device(self.gpu, &self.counters, 0, GPU_COUNTS, &mut self.summed)?;
-        let counted = self.read_counters()?;
+        // Both queued behind the all-reduce, then one wait: a round trip a level less.
+        self.gpu.queue_download(&self.counters, &mut self.counters_read)?;
+        self.gpu.queue_download(&self.summed, &mut self.summed_read)?;
+        let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
         self.end_level(&counted);
-        let summed = self.gpu.download(&self.summed)?;
+        let summed: [u64; GPU_COUNTS] = self.summed_read.as_slice()?.try_into().expect("the sums' length");
         self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
         if let Some(hubs) = self.delegates.as_mut() {
             hubs.in_frontier = summed[HUBS_SUMMED];
