@@ -435,21 +435,27 @@ impl GpuContext {
         self.synchronize()
     }
 
-    /// Queues a copy of a whole device buffer into pinned host memory at least as long, and
-    /// returns without waiting: the buffer's [`as_slice`](PinnedBuffer::as_slice) waits for it,
-    /// so several small buffers read back behind the same work cost the host one wait.
-    pub fn queue_download<T: DeviceRepr + ValidAsZeroBits>(
+    /// Copies two whole device buffers into pinned host memory at least as long, both copies
+    /// queued before one wait: small buffers read back behind the same work cost the host one
+    /// round trip instead of two. (The contexts run without cudarc's event tracking, so the
+    /// pinned buffers record no event of their own: the wait is the stream's.)
+    pub fn download_two_to_pinned<A: DeviceRepr + ValidAsZeroBits, B: DeviceRepr + ValidAsZeroBits>(
         &self,
-        device: &CudaSlice<T>,
-        host: &mut PinnedBuffer<T>,
+        first: (&CudaSlice<A>, &mut PinnedBuffer<A>),
+        second: (&CudaSlice<B>, &mut PinnedBuffer<B>),
     ) -> Result<(), GpuError> {
-        if device.len() > host.len {
-            return Err(GpuError::Contract {
-                kernel: "cuMemcpyDtoHAsync",
-                problem: format!("{} elements read into pinned memory of {}", device.len(), host.len),
-            });
+        for (device, host) in [(first.0.len(), first.1.len), (second.0.len(), second.1.len)] {
+            if device > host {
+                return Err(GpuError::Contract {
+                    kernel: "cuMemcpyDtoHAsync",
+                    problem: format!("{device} elements read into pinned memory of {host}"),
+                });
+            }
         }
-        self.stream.memcpy_dtoh(device, &mut host.pinned).map_err(|e| GpuError::driver("cuMemcpyDtoHAsync", e))
+        let copy_failed = |e| GpuError::driver("cuMemcpyDtoHAsync", e);
+        self.stream.memcpy_dtoh(first.0, &mut first.1.pinned).map_err(copy_failed)?;
+        self.stream.memcpy_dtoh(second.0, &mut second.1.pinned).map_err(copy_failed)?;
+        self.synchronize()
     }
 
     /// Reads one `u32` (a counter) back, waiting for the work queued before it.
@@ -878,7 +884,7 @@ pub struct PinnedBuffer<T> {
 }
 
 impl<T: ValidAsZeroBits> PinnedBuffer<T> {
-    /// The elements, as the last copy into them left them (waiting for a queued one).
+    /// The elements, as the last copy into them left them.
     pub fn as_slice(&self) -> Result<&[T], GpuError> {
         let all = self.pinned.as_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
         Ok(&all[..self.len])

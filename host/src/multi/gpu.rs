@@ -1113,8 +1113,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.launch_hub_flags()?;
         comm.sum_counts_on_device(self.gpu, &self.counters, 0, GPU_COUNTS, &mut self.summed)?;
         // Both queued behind the all-reduce, then one wait: a round trip a level less.
-        self.gpu.queue_download(&self.counters, &mut self.counters_read)?;
-        self.gpu.queue_download(&self.summed, &mut self.summed_read)?;
+        self.gpu
+            .download_two_to_pinned((&self.counters, &mut self.counters_read), (&self.summed, &mut self.summed_read))?;
         let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
         self.end_level(&counted);
         let summed: [u64; GPU_COUNTS] = self.summed_read.as_slice()?.try_into().expect("the sums' length");
