@@ -5,9 +5,9 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams,
-    BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams,
+    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -34,11 +34,12 @@ pub const BFS_PART_PACK_GHOSTS: &str = BfsPartPackGhostsParams::KERNEL;
 pub const BFS_PART_RECEIVE: &str = BfsPartReceiveParams::KERNEL;
 pub const BFS_PART_LOCAL_FRONTIER: &str = BfsPartLocalFrontierParams::KERNEL;
 pub const BFS_PART_GLOBAL_TARGETS: &str = BfsPartGlobalTargetsParams::KERNEL;
+pub const BFS_PART_BEGIN_LEVEL: &str = BfsPartBeginLevelParams::KERNEL;
 pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 17] = [
+pub const BFS: [&str; 18] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -54,6 +55,7 @@ pub const BFS: [&str; 17] = [
     BFS_PART_RECEIVE,
     BFS_PART_LOCAL_FRONTIER,
     BFS_PART_GLOBAL_TARGETS,
+    BFS_PART_BEGIN_LEVEL,
     BFS_PART_PACK_QUEUE,
     BFS_PART_BOTTOM_UP,
 ];

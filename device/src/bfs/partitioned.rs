@@ -31,12 +31,15 @@ use crate::operators::frontier::{pack_bitmap_words, pack_bitmap_words_with};
 use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
-use warpath_interface::bfs::partitioned::counters::{FOUND_EDGES, HUBS, HUB_TALLY, INSPECTED, LONG_TALLY, NEXT_LEN};
+use warpath_interface::bfs::partitioned::counters::{
+    FOUND_EDGES, HUBS, HUB_TALLY, INSPECTED, LONG_TALLY, NEXT_LEN, WORDS as COUNTER_WORDS,
+};
 use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams,
-    BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams,
-    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
+    BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams,
+    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
+    LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
 };
 
 // The host sizes the long-list table in the operator's entries.
@@ -659,6 +662,75 @@ unsafe fn global_targets(params: BfsPartGlobalTargetsParams) {
     }
 }
 
+/// Clears what a level's kernels count and mark into, in one launch where the host issued a
+/// memset or a copy for each (five to seven a level on two ranks, each a driver call and a gap
+/// on the stream): the counters with the top-down frontier's out-edges already in
+/// `INSPECTED`, the per-rank send counts, the next share bits, the claimed ghosts' bits, the
+/// queue's fill, and the fixed-size pair slots marked empty (every word [`NO_PAIR`]). The
+/// start of a level of Merrill et al.'s section 6 striping, whose exchange the slots carry at
+/// a fixed size. Every range grid-stride, one thread a word.
+///
+/// # Safety
+/// `counters` is the counters block; `sent_counts` holds `world` words, `next_bits`
+/// `next_words`, `ghost_bits` `ghost_words`, `pack_fill` one; when `slot_pairs` is not 0,
+/// `ghost_regions` holds `world + 1` ascending entries and `sent` two words a ghost, through
+/// the last region's end.
+#[inline(always)]
+unsafe fn begin_level(params: BfsPartBeginLevelParams) {
+    let BfsPartBeginLevelParams {
+        counters,
+        inspected,
+        sent_counts,
+        world,
+        rank,
+        next_bits,
+        next_words,
+        ghost_bits,
+        ghost_words,
+        pack_fill,
+        ghost_regions,
+        slot_pairs,
+        sent,
+    } = params;
+    for w in grid_stride(COUNTER_WORDS as u64) {
+        let word = match w as usize {
+            INSPECTED => inspected as u32,
+            w if w == INSPECTED + 1 => (inspected >> 32) as u32,
+            _ => 0,
+        };
+        // SAFETY: `w` is below the counters block's length.
+        unsafe { *counters.add(w as usize) = word };
+    }
+    for r in grid_stride(world as u64) {
+        // SAFETY: `r < world`, the send counts' length.
+        unsafe { *sent_counts.add(r as usize) = 0 };
+    }
+    for w in grid_stride(next_words as u64) {
+        // SAFETY: `w < next_words`.
+        unsafe { *next_bits.add(w as usize) = 0 };
+    }
+    for w in grid_stride(ghost_words as u64) {
+        // SAFETY: `w < ghost_words`.
+        unsafe { *ghost_bits.add(w as usize) = 0 };
+    }
+    for _ in grid_stride(1) {
+        // SAFETY: the fill is one word.
+        unsafe { *pack_fill = 0 };
+    }
+    if slot_pairs == 0 {
+        return;
+    }
+    for r in (0..world).filter(|&r| r != rank) {
+        // SAFETY: `r + 1 <= world`: the regions hold `world + 1` entries.
+        let (start, end) = unsafe { (*ghost_regions.add(r as usize), *ghost_regions.add(r as usize + 1)) };
+        let words = 2 * (end - start).min(slot_pairs) as u64;
+        for w in grid_stride(words) {
+            // SAFETY: the slot lies within rank `r`'s region of `sent`, two words a ghost.
+            unsafe { *sent.add(2 * start as usize + w as usize) = NO_PAIR };
+        }
+    }
+}
+
 /// Packs the owned vertices of the share `bits` into a frontier queue, for a top-down level
 /// after a bottom-up one: a block-wide scan of the words' popcounts places every vertex, one
 /// atomic a block and round reserves the space (the frontier operators' pack).
@@ -798,5 +870,6 @@ warpath_interface::bfs_part_pack_ghosts_fields!(warpath_interface::kernel_entry 
 warpath_interface::bfs_part_receive_fields!(warpath_interface::kernel_entry => receive);
 warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_entry => local_frontier);
 warpath_interface::bfs_part_global_targets_fields!(warpath_interface::kernel_entry => global_targets);
+warpath_interface::bfs_part_begin_level_fields!(warpath_interface::kernel_entry => begin_level);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);

@@ -471,26 +471,6 @@ impl GpuContext {
         self.stream.memset_zeros(device).map_err(|e| GpuError::driver("cuMemsetD8", e))
     }
 
-    /// Sets words `at..at + len` of a device buffer to all one bits, in stream order.
-    pub fn fill_ones(&self, device: &mut CudaSlice<u32>, at: usize, len: usize) -> Result<(), GpuError> {
-        if at + len > device.len() {
-            return Err(GpuError::Contract {
-                kernel: "cuMemsetD8",
-                problem: format!("{len} words from word {at} of a buffer of {}", device.len()),
-            });
-        }
-        if len == 0 {
-            return Ok(());
-        }
-        let mut view = device.slice_mut(at..at + len);
-        let (pointer, _written) = view.device_ptr_mut(&self.stream);
-        // SAFETY: `pointer` is the start of `len` words of a live allocation (checked above),
-        // held mutably by `view` until the memset is queued; the memset runs on the stream
-        // that orders every use of the buffer.
-        unsafe { cudarc::driver::result::memset_d8_async(pointer, 0xff, 4 * len, self.stream.cu_stream()) }
-            .map_err(|e| GpuError::driver("cuMemsetD8", e))
-    }
-
     /// Waits for all queued work; a kernel that faulted reports here.
     pub fn synchronize(&self) -> Result<(), GpuError> {
         self.stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize (a kernel faulted)", e))

@@ -23,9 +23,10 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::bfs::partitioned::{
-    counters, delegates, long_list_capacity, BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams,
-    BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams, BfsPartPackQueueParams,
-    BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    counters, delegates, long_list_capacity, BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartHubFlagsParams,
+    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
+    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
+    PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
@@ -599,11 +600,51 @@ impl<'p> GpuPart<'p> {
         self.out_lists.bytes() + self.in_lists.as_ref().map_or(0, DeviceGraph::bytes)
     }
 
-    /// Zeroes the counters and the next frontier's bits before a level.
-    fn begin_level(&mut self) -> Result<()> {
-        self.gpu.zero(&mut self.counters)?;
-        self.gpu.zero(&mut self.sent_counts)?;
-        self.gpu.zero(&mut self.next_bits)?;
+    /// Clears what the level's kernels count and mark into, in one launch
+    /// (`bfs_part_begin_level`): the counters (`INSPECTED` set to `start`'s), the send counts,
+    /// the next frontier's bits, the queue's fill, and as `start` asks the claimed ghosts' bits
+    /// and the fixed-size pair slots.
+    fn begin_level(&mut self, start: LevelStart) -> Result<()> {
+        let gpu = self.gpu;
+        let world = self.regions.len() - 1;
+        let ghost_words = if start.clear_ghosts { self.ghost_bits.len() } else { 0 };
+        let slot_pairs = u32::try_from(start.slot_pairs).unwrap_or(u32::MAX);
+        require(
+            names::BFS_PART_BEGIN_LEVEL,
+            self.counters.len() == counters::WORDS
+                && self.sent_counts.len() >= world
+                && self.ghost_regions.len() == world + 1
+                && (slot_pairs == 0 || self.sent.len() >= 2 * self.regions[world] as usize),
+            || {
+                format!(
+                    "{} counters, {} send counts, {} regions and {} pair words for {world} ranks",
+                    self.counters.len(),
+                    self.sent_counts.len(),
+                    self.ghost_regions.len(),
+                    self.sent.len()
+                )
+            },
+        )?;
+        let widest = self.next_bits.len().max(ghost_words).max(counters::WORDS).max(2 * slot_pairs as usize);
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartBeginLevelParams {
+            counters: launch.write(&mut self.counters),
+            inspected: start.inspected,
+            sent_counts: launch.write(&mut self.sent_counts),
+            world: world as u32,
+            rank: start.rank as u32,
+            next_words: self.next_bits.len() as u32,
+            next_bits: launch.write(&mut self.next_bits),
+            ghost_bits: launch.write(&mut self.ghost_bits),
+            ghost_words: ghost_words as u32,
+            pack_fill: launch.write(&mut self.pack_fill),
+            ghost_regions: launch.read(&self.ghost_regions),
+            slot_pairs,
+            sent: launch.write(&mut self.sent),
+        };
+        // Contract: checked above; the regions ascend from ghost 0 to the ghost count (`place`),
+        // `sent` two words a ghost, the fill one word.
+        launch.run(grid_for(gpu, widest as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
@@ -932,7 +973,6 @@ impl<'p> GpuPart<'p> {
         require(names::BFS_PART_PACK_QUEUE, self.frontier.len() >= self.part.owned as usize, || {
             format!("a queue of {} for {} vertices", self.frontier.len(), self.part.owned)
         })?;
-        gpu.zero(&mut self.pack_fill)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartPackQueueParams {
             bits: launch.read(&self.bits),
@@ -941,7 +981,7 @@ impl<'p> GpuPart<'p> {
             fill: launch.write(&mut self.pack_fill),
         };
         // Contract: the share has `words` words naming owned vertices only, the queue room for
-        // all of them, the fill zeroed above.
+        // all of them, the fill zeroed by `begin_level`.
         launch.run(grid_for(gpu, words as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -963,6 +1003,20 @@ impl<'p> GpuPart<'p> {
         }
         Ok(())
     }
+}
+
+/// What a level's start clears besides what every level does (`GpuPart::begin_level`).
+struct LevelStart {
+    /// The rank's number, whose own slot is never sent.
+    rank: usize,
+    /// A top-down level's frontier out-edges, counted on the host (0 bottom-up: its kernel
+    /// counts the in-list entries it reads).
+    inspected: u64,
+    /// The claimed ghosts' bits: cleared before a top-down level with a frontier.
+    clear_ghosts: bool,
+    /// The pairs each fixed-size slot holds (`padded_slots`; 0 where the level counts its
+    /// pairs).
+    slot_pairs: u64,
 }
 
 impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
@@ -1005,27 +1059,20 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             // The traversal's first exchanges follow: the links up first, inside its time.
             comm.wake_links(self.gpu)?;
         }
+        let padded = self.padded_slots(comm.rank());
+        self.begin_level(LevelStart {
+            rank: comm.rank(),
+            // A top-down level inspects its frontier's out-edges: the count the all-reduce sums.
+            inspected: self.frontier_edges,
+            clear_ghosts: self.frontier_len > 0,
+            // Marked empty before the pack fills them: slots past the level's pairs stay so.
+            slot_pairs: padded.as_ref().map_or(0, |_| self.frontier_edges_summed.unwrap_or(0)),
+        })?;
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
         }
-        self.begin_level()?;
         self.level_bottom_up = false;
-        // A top-down level inspects its frontier's out-edges: the count the all-reduce sums.
-        let inspected = self.frontier_edges;
-        self.gpu.copy_into_at(
-            &[inspected as u32, (inspected >> 32) as u32],
-            &mut self.counters,
-            counters::INSPECTED,
-        )?;
-        let padded = self.padded_slots(comm.rank());
-        if let Some((sends, _)) = &padded {
-            // Marked empty before the pack fills them: slots past the level's pairs stay so.
-            for (r, &words) in sends.iter().enumerate() {
-                self.gpu.fill_ones(&mut self.sent, 2 * self.regions[r] as usize, words)?;
-            }
-        }
         if self.frontier_len > 0 {
-            self.gpu.zero(&mut self.ghost_bits)?;
             self.launch_top_down(level)?;
         }
         if self.delegates.as_ref().is_some_and(|d| d.in_frontier > 0) {
@@ -1073,7 +1120,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.gather_global_bits(comm)?;
         self.seen_gathered = true;
         self.record_exchange_event(false)?;
-        self.begin_level()?;
+        self.begin_level(LevelStart { rank: comm.rank(), inspected: 0, clear_ghosts: false, slot_pairs: 0 })?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
             let lookup = match self.in_names {

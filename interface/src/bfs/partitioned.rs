@@ -328,6 +328,39 @@ pub mod lookup {
     pub const GLOBAL_IDS: u32 = 2;
 }
 
+/// The field list of `bfs_part_begin_level`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_begin_level_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_begin_level`'s parameters: what a level clears before its kernels,
+            /// written by one launch instead of a memset or copy each. The counters block
+            /// zeroed but for `INSPECTED`, which gets `inspected` (a top-down level's frontier
+            /// out-edges; 0 for bottom-up, whose kernel counts them); `world` words of
+            /// `sent_counts`, `next_words` of `next_bits`, `ghost_words` of `ghost_bits` and
+            /// the queue's `pack_fill` zeroed; when `slot_pairs` is not 0, the fixed-size pair
+            /// slots of every other rank `r` (pair `ghost_regions[r]` on, `min(slot_pairs, its
+            /// ghosts)` pairs) marked empty in `sent`, all bits one.
+            kernel bfs_part_begin_level, in [$crate::bfs::partitioned], struct BfsPartBeginLevelParams {
+                counters: $crate::DevicePtrMut<u32>,
+                inspected: u64,
+                sent_counts: $crate::DevicePtrMut<u32>,
+                world: u32,
+                rank: u32,
+                next_bits: $crate::DevicePtrMut<u32>,
+                next_words: u32,
+                ghost_bits: $crate::DevicePtrMut<u32>,
+                ghost_words: u32,
+                pack_fill: $crate::DevicePtrMut<u32>,
+                ghost_regions: $crate::DevicePtr<u32>,
+                slot_pairs: u32,
+                sent: $crate::DevicePtrMut<u32>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_pack_queue`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_pack_queue_fields {
@@ -392,5 +425,6 @@ crate::bfs_part_pack_ghosts_fields!(crate::kernel_params);
 crate::bfs_part_receive_fields!(crate::kernel_params);
 crate::bfs_part_local_frontier_fields!(crate::kernel_params);
 crate::bfs_part_global_targets_fields!(crate::kernel_params);
+crate::bfs_part_begin_level_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
