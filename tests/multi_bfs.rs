@@ -11,7 +11,7 @@ use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
 use warpath::multi::bfs::gather_tree;
-use warpath::multi::gpu::bfs_gpu_in_process;
+use warpath::multi::gpu::{bfs_gpu_in_process, PartPlacement};
 use warpath::multi::{
     bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Delegation, Partition, PartitionedOptions,
     PartitionedTraversal,
@@ -201,7 +201,8 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
     check_graph_on("directed rmat counted pairs", &directed, &counted, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
-    let zero_copy = PartitionedOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: None };
+    let zero_copy = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
     check_graph_on("directed rmat zero-copy", &directed, &zero_copy, on_gpu);
     // Hubs past both long-list thresholds (one block a list, the whole grid a list), top-down.
@@ -213,6 +214,21 @@ fn gpu_ranks_give_the_same_trees() {
     let top_down_owners = PartitionedOptions { delegation: Delegation::Off, ..top_down };
     check_graph_on("two stars", &stars, &top_down_owners, on_gpu);
     check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
+}
+
+/// A rank's budget (`--vram-budget`) reaches its part's placement: one its own arrays exceed is
+/// an out-of-memory error naming the budget, before any list is placed.
+#[test]
+fn gpu_ranks_refuse_a_budget_their_arrays_exceed() {
+    if gpu_or_skip("gpu_ranks_refuse_a_budget_their_arrays_exceed").is_none() {
+        return;
+    }
+    let g = generated("kron:10");
+    let partition = partition_1d(&g, None, 2).unwrap();
+    let placement = PartPlacement { placement: None, vram_budget: Some(1024) };
+    let options = PartitionedOptions { placement, ..Default::default() };
+    let err = bfs_gpu_in_process(&partition, &[0], &options).unwrap_err().to_string();
+    assert!(err.contains("VRAM budget"), "{err}");
 }
 
 /// A rank without the hubs' pieces (its device memory did not hold them; here its part has

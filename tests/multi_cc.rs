@@ -14,6 +14,7 @@ use warpath::multi::cc::{
     components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
 };
+use warpath::multi::gpu::PartPlacement;
 use warpath::multi::{partition_1d, run_ranks, Communicator, Partition};
 use warpath::Graph;
 
@@ -31,12 +32,13 @@ fn on_threads(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<Pa
 }
 
 fn on_gpu(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    components_gpu_in_process(partition, options, None, runs).unwrap()
+    components_gpu_in_process(partition, options, PartPlacement::default(), runs).unwrap()
 }
 
 /// On the GPU with every part's lists zero-copy, as a part larger than its GPU is placed.
 fn on_gpu_zero_copy(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    components_gpu_in_process(partition, options, Some(Placement::ZeroCopy), runs).unwrap()
+    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: None };
+    components_gpu_in_process(partition, options, zero_copy, runs).unwrap()
 }
 
 /// Every world size, two runs each (the part prepared once): the sequential labels, verified,

@@ -148,7 +148,7 @@ pub struct GraphArgs {
         long_help = format!(
             "Device memory warpath may use: {}. Default: the free device memory less 512 MiB. A graph that \
              does not fit beside the algorithm's arrays goes to pinned host memory mapped into the GPU \
-             (zero-copy).",
+             (zero-copy). With --gpus, --rank or --partitions on the GPU, each rank's budget for its part.",
             warpath::memory::BYTE_COUNT_FORMS
         )
     )]
@@ -169,8 +169,8 @@ pub struct GraphArgs {
         help = "Give the GPU delta-varint compressed neighbor lists",
         long_help = "Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer bytes \
                      in device memory and over the bus. Read by the persistent BFS kernel and the `cc` kernels; \
-                     shortest paths refuse them (compressed lists hold no weights). The CPU reads the plain \
-                     lists."
+                     shortest paths refuse them (compressed lists hold no weights), and so do the partitioned \
+                     GPU ranks (their parts are plain CSR). The CPU reads the plain lists."
     )]
     pub compressed: bool,
     #[arg(

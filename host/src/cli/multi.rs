@@ -17,7 +17,8 @@ use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, Scal
 use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
-use warpath::gpu::{GpuContext, Placement};
+use warpath::gpu::GpuContext;
+use warpath::multi::gpu::PartPlacement;
 use warpath::multi::{bfs_2d_in_process, Cut, Delegation, Grid, PartitionLayout};
 use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS};
 use warpath::{Error, Graph, Result};
@@ -281,7 +282,7 @@ impl Ranks {
         &self,
         partition: &Partition,
         options: &CcOptions,
-        placement: Option<Placement>,
+        placement: PartPlacement,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         use warpath::multi::cc::{components_gpu_in_process, components_in_process};
@@ -407,6 +408,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
+    check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -628,16 +630,42 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &MultiArgs) -> PartitionedOptions {
     PartitionedOptions {
         bottom_up: !top_down,
-        placement: graph.and_then(part_placement),
+        placement: graph.map(part_placement).unwrap_or_default(),
         delegation: multi.delegation(),
         padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
         ..Default::default()
     }
 }
 
-/// Where `graph`'s `--placement` puts each GPU rank's part (`None`: chosen by size).
-fn part_placement(graph: &GraphArgs) -> Option<Placement> {
-    super::cc::placement_options(graph).placement
+/// Where `graph`'s `--placement` and `--vram-budget` put each GPU rank's part.
+fn part_placement(graph: &GraphArgs) -> PartPlacement {
+    let options = super::cc::placement_options(graph);
+    PartPlacement { placement: options.placement, vram_budget: options.vram_budget }
+}
+
+/// The list options of one GPU that parts do not take, never dropped in silence: a part's lists
+/// are plain CSR with no list heads, so GPU ranks refuse `--compressed` and `--no-list-heads`;
+/// CPU ranks read plain lists as the CPU always does, and say so for `--compressed`.
+fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed) -> Result<()> {
+    let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
+    if on_gpu && graph.compressed {
+        return Err(Error::InvalidArgument(
+            "--compressed: GPU ranks read their parts as plain CSR (compressed parts are not built): drop it, or \
+             run on one GPU"
+                .into(),
+        ));
+    }
+    if on_gpu && graph.no_list_heads {
+        return Err(Error::InvalidArgument(
+            "--no-list-heads: GPU ranks keep no list heads for their parts: drop it, or run on one GPU".into(),
+        ));
+    }
+    if graph.compressed {
+        eprintln!(
+            "warpath: warning: compressed lists are read by the GPU kernels only: the CPU ranks traverse the plain CSR"
+        );
+    }
+    Ok(())
 }
 
 /// `bench --partitions N[,N...]` or `--gpus LIST`: the partitioned BFS from `--roots` seeded
@@ -653,6 +681,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         ));
     }
     let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
+    check_part_lists(&args.graph, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -733,6 +762,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
+    check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -838,6 +868,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Ranks::Grid(_) = baseline {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
+    check_part_lists(&args.graph, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -913,7 +944,36 @@ struct CcScalingRow {
 
 #[cfg(test)]
 mod tests {
-    use super::doubling_prefixes;
+    use super::{check_part_lists, doubling_prefixes, part_placement};
+    use crate::cli::args::{Cli, Command, GraphArgs};
+    use clap::Parser;
+    use warpath::engine::BackendUsed;
+    use warpath::gpu::Placement;
+    use warpath::multi::gpu::PartPlacement;
+
+    /// The graph options of `warpath bfs kron:10 EXTRA...`.
+    fn graph_args(extra: &[&str]) -> GraphArgs {
+        match Cli::try_parse_from([&["warpath", "bfs", "kron:10"][..], extra].concat()).unwrap().command {
+            Command::Bfs(args) => args.graph,
+            _ => unreachable!("a bfs command line"),
+        }
+    }
+
+    #[test]
+    fn parts_take_the_placement_and_budget_and_refuse_what_they_cannot_read() {
+        let placed = part_placement(&graph_args(&["--placement", "zero-copy", "--vram-budget", "2G"]));
+        assert_eq!(placed, PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: Some(2 << 30) });
+        assert_eq!(part_placement(&graph_args(&[])), PartPlacement::default());
+        let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
+        let cpu = BackendUsed::Cpu { threads: 2 };
+        for flag in ["--compressed", "--no-list-heads"] {
+            let err = check_part_lists(&graph_args(&[flag]), &gpu).unwrap_err().to_string();
+            assert!(err.contains(flag) && err.contains("GPU ranks"), "{err}");
+            // CPU ranks read plain lists, as the CPU always does.
+            check_part_lists(&graph_args(&[flag]), &cpu).unwrap();
+        }
+        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu).unwrap();
+    }
 
     #[test]
     fn a_gpu_list_is_measured_on_its_doubling_prefixes_then_whole() {

@@ -33,9 +33,9 @@ pub struct PartitionedOptions {
     pub beta: f32,
     /// False: top-down levels only.
     pub bottom_up: bool,
-    /// Where a GPU rank puts its part's lists ([`crate::multi::gpu::place_part_lists`]): `None`
-    /// chooses device memory when they fit beside the rank's buffers, else zero-copy.
-    pub placement: Option<crate::gpu::Placement>,
+    /// Where a GPU rank puts its part's lists ([`crate::multi::gpu::place_part_lists`]): by
+    /// default device memory when they fit beside the rank's buffers, else zero-copy.
+    pub placement: crate::multi::gpu::PartPlacement,
     /// GPU ranks: bottom-up levels read a device copy of the in-lists' targets as global ids
     /// (`bfs_part_global_targets`), every in-neighbor looked up in the global bitmap as on one
     /// GPU, when device memory holds the copy; false, or when it does not: the local ids, each
@@ -50,7 +50,8 @@ pub struct PartitionedOptions {
     /// rank) sends each owner a fixed number of pair slots, as many as it could need (those
     /// edges, or the owner's vertices this rank holds as ghosts, whichever is fewer), the
     /// unused ones marked empty: no rank waits on the host for the level's counts before the
-    /// exchange. Above it, and at level 0, the counts go first, then exactly the pairs. 0:
+    /// exchange. Above it the counts go first, then exactly the pairs (level 0 knows its
+    /// out-edges from the barrier before the clock). 0:
     /// always the counts first.
     pub padded_pairs: u64,
 }
@@ -70,7 +71,7 @@ impl Default for PartitionedOptions {
             alpha: params.alpha,
             beta: params.beta,
             bottom_up: true,
-            placement: None,
+            placement: Default::default(),
             global_in_ids: true,
             delegation: crate::multi::Delegation::Auto,
             padded_pairs: PADDED_PAIRS,

@@ -46,10 +46,10 @@ use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::engine::Workspace;
 use crate::error::Result;
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
-use crate::gpu::{DeviceGraph, GpuContext, Placement};
+use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
 use crate::multi::comm::{Communicator, ReduceOp};
-use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather};
+use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather, PartPlacement};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 
@@ -229,7 +229,7 @@ pub fn components_in_process(
 pub fn components_gpu_in_process(
     partition: &Partition,
     options: &CcOptions,
-    placement: Option<Placement>,
+    placement: PartPlacement,
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
@@ -239,14 +239,14 @@ pub fn components_gpu_in_process(
     Ok(by_run(ranks.into_iter().collect::<Result<Vec<_>>>()?))
 }
 
-/// Places this rank's `part` on `gpu` (where `placement` says; `None` chooses) and runs the
+/// Places this rank's `part` on `gpu` (where `placement` says, by default by size) and runs the
 /// partitioned components `runs` times, after one untimed warm-up run.
 pub fn components_on_gpu<C: DeviceGather>(
     comm: &mut C,
     gpu: &GpuContext,
     part: &Part,
     options: &CcOptions,
-    placement: Option<Placement>,
+    placement: PartPlacement,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
     let mut placed = GpuCcPart::place(gpu, part, placement)?;
@@ -280,7 +280,7 @@ impl<'p> GpuCcPart<'p> {
     /// Places the part's lists and their transpose on `gpu` ([`place_part_lists`]: where
     /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
     /// run's buffers.
-    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: Option<Placement>) -> Result<GpuCcPart<'p>> {
+    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: PartPlacement) -> Result<GpuCcPart<'p>> {
         let lists = &part.out_lists;
         let local = lists.graph.num_vertices().max(1);
         let ghosts = lists.ghosts();

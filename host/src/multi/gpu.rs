@@ -216,20 +216,35 @@ impl DeviceGather for InProcess {
     }
 }
 
+/// Where a GPU rank puts its part's lists, as the single-GPU engine's
+/// [`PlacementOptions`](crate::engine::PlacementOptions) say for a whole graph (`--placement`,
+/// `--vram-budget`). The parts' lists are plain CSR: compressed parts are not built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartPlacement {
+    /// `None` chooses: device memory when the lists fit beside the rank's arrays within the
+    /// budget, else zero-copy.
+    pub placement: Option<Placement>,
+    /// Device bytes each rank may use; `None` is its GPU's free memory less [`VRAM_MARGIN`].
+    pub vram_budget: Option<u64>,
+}
+
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
 /// ([`choose_placement`]): where `requested` says, or, when it says nothing, in device memory
 /// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
-/// free memory less [`VRAM_MARGIN`], else zero-copy (pinned host memory mapped into the GPU,
-/// read over the bus): a part larger than its GPU still runs.
+/// budget (`requested`'s, else the free memory less [`VRAM_MARGIN`]), else zero-copy (pinned
+/// host memory mapped into the GPU, read over the bus): a part larger than its GPU still runs.
 pub fn place_part_lists(
     gpu: &GpuContext,
     lists: &[&Graph],
     workspace: Workspace,
-    requested: Option<Placement>,
+    requested: PartPlacement,
 ) -> Result<Vec<DeviceGraph>> {
     let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
-    let budget = gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN);
-    let placement = choose_placement(graph_bytes, workspace, budget, requested)?;
+    let budget = match requested.vram_budget {
+        Some(budget) => budget,
+        None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
+    };
+    let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
     Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
 }
 
