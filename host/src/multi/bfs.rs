@@ -51,8 +51,7 @@ pub struct PartitionedOptions {
     /// edges, or the owner's vertices this rank holds as ghosts, whichever is fewer), the
     /// unused ones marked empty: no rank waits on the host for the level's counts before the
     /// exchange. Above it the counts go first, then exactly the pairs (level 0 knows its
-    /// out-edges from the barrier before the clock). 0:
-    /// always the counts first.
+    /// out-edges from the barrier before the clock). 0: always the counts first.
     pub padded_pairs: u64,
 }
 

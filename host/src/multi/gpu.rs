@@ -296,8 +296,8 @@ pub struct GpuPart<'p> {
     /// this one at a top-down level (settled by [`agree`](Self::agree); empty before).
     ghosts_here: Vec<u64>,
     /// The frontier's out-edges over every rank, from the last level's sums (at level 0 the
-    /// source's out-degree, summed before the clock starts), and the most for which a top-down level sends fixed-size pair slots
-    /// ([`PartitionedOptions::padded_pairs`]).
+    /// source's out-degree, summed before the clock starts), and the most for which a top-down
+    /// level sends fixed-size pair slots ([`PartitionedOptions::padded_pairs`]).
     frontier_edges_summed: Option<u64>,
     padded_pairs: u64,
     pack_fill: CudaSlice<u32>,
@@ -844,7 +844,7 @@ impl<'p> GpuPart<'p> {
     /// source's degree) and how many of each rank's vertices each holds as ghosts
     /// ([`agree`](Self::agree)), and a rank claims at most one ghost an out-edge of its
     /// frontier, each once. None on one rank or above the bound.
-    fn padded_slots(&self, me: usize) -> Option<(Vec<usize>, Vec<usize>)> {
+    fn padded_slots(&self, me: usize) -> Option<PairSlots> {
         let world = self.regions.len() - 1;
         let edges = self.frontier_edges_summed.filter(|&edges| edges <= self.padded_pairs)?;
         if world < 2 || self.ghosts_here.len() != world {
@@ -853,7 +853,7 @@ impl<'p> GpuPart<'p> {
         let slots = |r: usize, ghosts: u64| if r == me { 0 } else { 2 * ghosts.min(edges) as usize };
         let sends = (0..world).map(|r| slots(r, (self.regions[r + 1] - self.regions[r]) as u64)).collect();
         let receives = (0..world).map(|r| slots(r, self.ghosts_here[r])).collect();
-        Some((sends, receives))
+        Some(PairSlots { pairs: edges, sends, receives })
     }
 
     /// Records the start (`true`) or the end of the level's exchange on the rank's stream.
@@ -1020,6 +1020,14 @@ impl<'p> GpuPart<'p> {
     }
 }
 
+/// A top-down level's fixed-size pair slots (`GpuPart::padded_slots`): the pairs a slot holds,
+/// and the words this rank sends each rank and receives from each.
+struct PairSlots {
+    pairs: u64,
+    sends: Vec<usize>,
+    receives: Vec<usize>,
+}
+
 /// What a level's start clears besides what every level does (`GpuPart::begin_level`).
 struct LevelStart {
     /// The rank's number, whose own slot is never sent.
@@ -1081,7 +1089,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             inspected: self.frontier_edges,
             clear_ghosts: self.frontier_len > 0,
             // Marked empty before the pack fills them: slots past the level's pairs stay so.
-            slot_pairs: padded.as_ref().map_or(0, |_| self.frontier_edges_summed.unwrap_or(0)),
+            slot_pairs: padded.as_ref().map_or(0, |slots| slots.pairs),
         })?;
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
@@ -1101,7 +1109,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
                 // timed on the stream.
                 self.exchange_on_stream = true;
                 self.record_exchange_event(true)?;
-                slots
+                (slots.sends, slots.receives)
             }
             None => {
                 // Every rank's pairs for every rank, gathered on the device and read once: this
