@@ -5,9 +5,11 @@
 mod common;
 
 use common::{build, rmat, Rng};
+use warpath::bfs::verify::{
+    validate, validate_bfs_tree, validate_bfs_tree_against, validate_distances, ValidatedLevels,
+};
 use warpath::bfs::{bfs_parallel, bfs_sequential, random_sources, BfsResult};
 use warpath::graph::{EdgeList, GraphBuilder, UNREACHED};
-use warpath::bfs::verify::{validate, validate_bfs_tree, validate_distances};
 use warpath::{Error, Graph};
 
 const U: u32 = UNREACHED;
@@ -310,5 +312,47 @@ fn distances_accepts_and_guards_bfs_distances_of_rmat_graphs() {
                 }
             }
         }
+    }
+}
+
+/// A traversal checked against a validated one from the same source: the tree rules, then as
+/// many vertices reached and the same sum of distances, with no pass over the edges.
+#[test]
+fn a_tree_checked_against_validated_levels_needs_their_count_and_sum() {
+    let g = small();
+    let reference = ValidatedLevels::of(&small_tree());
+    assert_eq!(reference, ValidatedLevels { source: 0, reached: 6, distance_sum: 9 });
+    validate_bfs_tree_against(&g, &small_tree(), &reference).unwrap();
+    validate_bfs_tree_against(&g, &corrupt(|r| r.parents[3] = 2), &reference).unwrap();
+    // A tree the long way round (2 under 3, 5 under 2): every tree edge is a graph edge one
+    // level down, so only the edge rule or the sum tells it from a BFS.
+    let long_way =
+        BfsResult { source: 0, distances: vec![0, 1, 3, 2, 3, 4, U, U], parents: vec![0, 0, 3, 1, 3, 2, U, U] };
+    assert!(validate_bfs_tree(&g, &long_way).is_err());
+    let err = validate_bfs_tree_against(&g, &long_way, &reference).unwrap_err().to_string();
+    assert!(err.contains("sum to 13") && err.contains("gives 9"), "{err}");
+    // A reachable vertex left out.
+    let short = corrupt(|r| {
+        r.distances[5] = U;
+        r.parents[5] = U;
+    });
+    let err = validate_bfs_tree_against(&g, &short, &reference).unwrap_err().to_string();
+    assert!(err.contains("5 vertices reached") && err.contains("reached 6"), "{err}");
+    // The tree rules still hold first.
+    let stranger = corrupt(|r| r.parents[4] = 5);
+    assert!(validate_bfs_tree_against(&g, &stranger, &reference).unwrap_err().to_string().contains("no edge"));
+    // Another source's levels are not a reference.
+    let other = ValidatedLevels { source: 1, ..reference };
+    assert!(matches!(validate_bfs_tree_against(&g, &small_tree(), &other), Err(Error::InvalidArgument(_))));
+}
+
+/// Parallel trees of a bigger graph pass against the sequential BFS's levels.
+#[test]
+fn parallel_trees_pass_against_the_sequential_levels() {
+    let g = rmat(12, 40_000, 7, false);
+    let transpose = g.transpose();
+    for source in random_sources(&g, 4, 3) {
+        let reference = ValidatedLevels::of(&bfs_sequential(&g, source));
+        validate_bfs_tree_against(&g, &bfs_parallel(&g, Some(&transpose), source), &reference).unwrap();
     }
 }

@@ -7,11 +7,17 @@
 //! partition's bounds and the speedup over one partition.
 //!
 //! [`run_scaling`] measures several rank counts on the same roots in one process, the one-
-//! partition baseline first, and fills every report's [`Scaling`] against it. Where the ranks
+//! partition baseline first, and fills every report's [`Scaling`] against it. The baseline's
+//! trees pass the Graph500 checks; every later rank count's trees are checked against the
+//! baseline's levels of the same root ([`verify::validate_bfs_tree_against`]: the tree rules,
+//! the same reached count and distance sum), which proves as much without reading every edge
+//! again. Where the ranks
 //! run is the caller's [`RankSet`] (threads of this process, GPUs through NCCL): the harness
 //! knows no communicator.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -21,7 +27,8 @@ use crate::bench::harness::{run_kernel, BenchKernel, BenchOptions, Environment, 
 use crate::bench::json::{Flags, Report};
 use crate::bench::stages::LoadStage;
 use crate::bench::stats::Spread;
-use crate::bfs::{verify, BackendUsed};
+use crate::bfs::verify::{self, ValidatedLevels};
+use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::{
@@ -191,7 +198,12 @@ pub struct PartitionedKernel<'a> {
     /// The roots the harness will ask for ([`BenchKernel::inputs`] of `trials`, `seed`), all
     /// traversed in one [`RankSet::traverse_many`] at the first `run` and handed out from here.
     planned: (usize, u64),
-    traversed: std::collections::HashMap<u32, Vec<Timed<PartitionedTraversal>>>,
+    traversed: HashMap<u32, Vec<Timed<PartitionedTraversal>>>,
+    /// The levels of validated traversals from earlier in the process, by root: a tree from a
+    /// root here is checked against them, not by every edge again.
+    reference: Option<&'a HashMap<u32, ValidatedLevels>>,
+    /// The levels of the trees this kernel validated by every edge, by root.
+    validated: Mutex<HashMap<u32, ValidatedLevels>>,
 }
 
 impl<'a> PartitionedKernel<'a> {
@@ -212,8 +224,28 @@ impl<'a> PartitionedKernel<'a> {
         };
         let partition = Cut::of(graph, ranks.ranks(), ranks.grid(), delegation)?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let traversed = std::collections::HashMap::new();
-        Ok(PartitionedKernel { graph, ranks, partition, partition_ms, options, planned: (trials, seed), traversed })
+        Ok(PartitionedKernel {
+            graph,
+            ranks,
+            partition,
+            partition_ms,
+            options,
+            planned: (trials, seed),
+            traversed: HashMap::new(),
+            reference: None,
+            validated: Mutex::default(),
+        })
+    }
+
+    /// Checks each tree whose root `reference` holds against those validated levels
+    /// ([`verify::validate_bfs_tree_against`]), the others by every edge.
+    pub fn with_reference(self, reference: &'a HashMap<u32, ValidatedLevels>) -> Self {
+        PartitionedKernel { reference: Some(reference), ..self }
+    }
+
+    /// The levels of the trees this kernel validated by every edge, by root.
+    pub fn into_validated(self) -> HashMap<u32, ValidatedLevels> {
+        self.validated.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -262,8 +294,17 @@ impl BenchKernel for PartitionedKernel<'_> {
         Ok(Timed { time: first.time, end_to_end, output: first })
     }
 
-    fn validate(&self, _root: u32, traversal: &PartitionedTraversal) -> Result<()> {
-        verify::validate(self.graph, &traversal.result)
+    fn validate(&self, root: u32, traversal: &PartitionedTraversal) -> Result<()> {
+        let result = &traversal.result;
+        match self.reference.and_then(|levels| levels.get(&root)) {
+            Some(levels) if result.has_parents() => verify::validate_bfs_tree_against(self.graph, result, levels),
+            _ => {
+                verify::validate(self.graph, result)?;
+                let mut validated = self.validated.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                validated.insert(root, ValidatedLevels::of(result));
+                Ok(())
+            }
+        }
     }
 
     fn counted_edges(&self, _root: u32, traversal: &PartitionedTraversal) -> u64 {
@@ -338,12 +379,20 @@ pub fn run_scaling(
     }
     let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
     let mut reports = Vec::with_capacity(1 + sets.len());
-    for &ranks in std::iter::once(&baseline).chain(sets) {
+    // The baseline's trees are validated by every edge; the later sets' against its levels.
+    let mut reference = HashMap::new();
+    for (index, &ranks) in std::iter::once(&baseline).chain(sets).enumerate() {
         let ranks_name = ranks.name();
         progress(ScalingStage::Running { ranks: &ranks_name, roots: options.roots });
         let mut kernel = PartitionedKernel::new(graph, ranks, options.traversal, options.roots, options.seed)?;
+        if index > 0 {
+            kernel = kernel.with_reference(&reference);
+        }
         let run = run_kernel(&mut kernel, &bench, &mut |done| progress(ScalingStage::Root { done }))?;
         reports.push(PartitionedBenchReport::new(name, graph, options.flags.clone(), load, run));
+        if index == 0 {
+            reference = kernel.into_validated();
+        }
     }
     let baseline_median_ms = reports[0].summary.time_ms.median;
     for report in &mut reports {
@@ -402,6 +451,7 @@ pub fn scaling_markdown<'a>(graphs: impl IntoIterator<Item = (&'a str, &'a [Part
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::UNREACHED;
     use crate::multi::bfs_in_process;
 
     /// Ranks as threads of this process.
@@ -513,6 +563,62 @@ mod tests {
             assert!(trial.details.exchange_bytes > 0);
             assert!(trial.details.levels.iter().all(|l| l.direction == "top-down"));
         }
+    }
+
+    /// Threads whose trees hang one leaf a level too deep, under a neighbor at its own level:
+    /// every tree edge is still a graph edge one level down.
+    struct DeepLeaf(usize);
+
+    impl RankSet for DeepLeaf {
+        fn ranks(&self) -> usize {
+            self.0
+        }
+        fn name(&self) -> String {
+            format!("{} threads, a leaf too deep", self.0)
+        }
+        fn backend(&self) -> BackendUsed {
+            BackendUsed::Cpu { threads: self.0 }
+        }
+        fn traverse(
+            &self,
+            partition: &Partition,
+            source: u32,
+            options: &PartitionedOptions,
+        ) -> Result<PartitionedTraversal> {
+            let mut traversal = bfs_in_process(partition, source, options)?;
+            let graph = crate::input::load_graph("kron:9", &Default::default())?;
+            let result = &mut traversal.result;
+            let n = graph.num_vertices() as u32;
+            let has_child = |v: u32| (0..n).any(|c| c != result.source && result.parents[c as usize] == v);
+            let level_mate = |v: u32| {
+                let d = result.distances[v as usize];
+                graph.neighbors(v).iter().copied().find(|&q| q != v && result.distances[q as usize] == d)
+            };
+            let (leaf, mate) = (0..n)
+                .filter(|&v| v != result.source && result.distances[v as usize] != UNREACHED && !has_child(v))
+                .find_map(|v| level_mate(v).map(|q| (v, q)))
+                .expect("kron:9 has a leaf with a neighbor at its own level");
+            result.parents[leaf as usize] = mate;
+            result.distances[leaf as usize] += 1;
+            Ok(traversal)
+        }
+    }
+
+    /// The sets after the baseline are checked against its levels, and that check still catches
+    /// a tree whose every edge is right but one distance is not.
+    #[test]
+    fn later_counts_are_checked_against_the_baselines_levels() {
+        let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
+        let err =
+            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1), &[&DeepLeaf(2)], &options(2), &mut |_| {})
+                .unwrap_err()
+                .to_string();
+        assert!(err.contains("distances sum to") && err.contains("validated traversal"), "{err}");
+        // As a baseline, the same trees fail the edge rule.
+        let err = run_scaling("kron:9", &graph, LoadStage::default(), &DeepLeaf(1), &[], &options(2), &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("at most one more"), "{err}");
     }
 
     #[test]

@@ -32,6 +32,70 @@ use crate::graph::{Graph, UNREACHED};
 /// A result without parents (a distances-only traversal) is refused with a message pointing to
 /// [`validate_distances`]; [`validate`] picks the right check.
 pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
+    tree_rules(g, result)?;
+    match edge_error(g, &result.distances, "", |_| {}) {
+        Some(message) => Err(Error::Verification(message)),
+        None => Ok(()),
+    }
+}
+
+/// What a validated BFS of one source leaves to compare another traversal from the same source
+/// with ([`validate_bfs_tree_against`]): how many vertices it reached and the sum of their
+/// distances. Take it only from a result that passed [`validate_bfs_tree`] or
+/// [`validate_distances`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValidatedLevels {
+    pub source: u32,
+    pub reached: u64,
+    pub distance_sum: u64,
+}
+
+impl ValidatedLevels {
+    /// The summary of `result`, which the caller validated.
+    pub fn of(result: &BfsResult) -> ValidatedLevels {
+        let reached = result.distances.par_iter().filter(|&&d| d != UNREACHED);
+        let (count, sum) = reached.map(|&d| (1u64, d as u64)).reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        ValidatedLevels { source: result.source, reached: count, distance_sum: sum }
+    }
+}
+
+/// Checks `result` against the levels of a validated traversal from the same source
+/// (`reference`) without reading every edge: rules 1-4 of [`validate_bfs_tree`], then the same
+/// number of vertices reached and the same sum of distances. That is as strong as rule 5:
+/// rules 2 and 4 give every reached vertex a path from the root of its distance's length in the
+/// graph, so no distance is below the true one and every reached vertex is reachable; with as
+/// many vertices reached as the reference (all the reachable ones) and the same sum, no
+/// distance can be above the true one either. Costs one pass over the vertices and a search
+/// of each parent's list, where rule 5 reads every edge.
+pub fn validate_bfs_tree_against(g: &Graph, result: &BfsResult, reference: &ValidatedLevels) -> Result<()> {
+    if reference.source != result.source {
+        return Err(Error::InvalidArgument(format!(
+            "the reference levels are from source {}, the traversal from {}",
+            g.external_id(reference.source),
+            g.external_id(result.source)
+        )));
+    }
+    tree_rules(g, result)?;
+    let levels = ValidatedLevels::of(result);
+    if levels.reached != reference.reached {
+        return Err(Error::Verification(format!(
+            "{} vertices reached where a validated traversal from the same source reached {}",
+            levels.reached, reference.reached
+        )));
+    }
+    if levels.distance_sum != reference.distance_sum {
+        return Err(Error::Verification(format!(
+            "the reached vertices' distances sum to {} where a validated traversal from the same source gives \
+             {}: some distance is longer than the shortest path",
+            levels.distance_sum, reference.distance_sum
+        )));
+    }
+    Ok(())
+}
+
+/// Rules 1-4 of [`validate_bfs_tree`]: the arrays, the root, and every tree edge a graph edge
+/// one level down.
+fn tree_rules(g: &Graph, result: &BfsResult) -> Result<()> {
     let n = g.num_vertices();
     let fail = |message: String| Err(Error::Verification(message));
     let name = |v: u32| g.external_id(v);
@@ -110,11 +174,7 @@ pub fn validate_bfs_tree(g: &Graph, result: &BfsResult) -> Result<()> {
         }
         None
     });
-    if let Some(message) = tree_error {
-        return fail(message);
-    }
-
-    match edge_error(g, dist, "", |_| {}) {
+    match tree_error {
         Some(message) => fail(message),
         None => Ok(()),
     }
