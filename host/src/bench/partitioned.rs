@@ -11,9 +11,8 @@
 //! trees pass the Graph500 checks; every later rank count's trees are checked against the
 //! baseline's levels of the same root ([`verify::validate_bfs_tree_against`]: the tree rules,
 //! the same reached count and distance sum), which proves as much without reading every edge
-//! again. Where the ranks
-//! run is the caller's [`RankSet`] (threads of this process, GPUs through NCCL): the harness
-//! knows no communicator.
+//! again. Where the ranks run is the caller's [`RankSet`] (threads of this process, GPUs
+//! through NCCL): the harness knows no communicator.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
