@@ -453,8 +453,9 @@ mod tests {
     use crate::graph::UNREACHED;
     use crate::multi::bfs_in_process;
 
-    /// Ranks as threads of this process.
-    struct Threads(usize);
+    /// Ranks as threads of this process; with `deep_leaf`, each tree then hangs one leaf a
+    /// level too deep ([`hang_a_leaf_too_deep`]).
+    struct Threads(usize, bool);
 
     impl RankSet for Threads {
         fn ranks(&self) -> usize {
@@ -472,7 +473,11 @@ mod tests {
             source: u32,
             options: &PartitionedOptions,
         ) -> Result<PartitionedTraversal> {
-            bfs_in_process(partition, source, options)
+            let mut traversal = bfs_in_process(partition, source, options)?;
+            if self.1 {
+                hang_a_leaf_too_deep(&mut traversal.result)?;
+            }
+            Ok(traversal)
         }
     }
 
@@ -488,13 +493,18 @@ mod tests {
     #[test]
     fn every_count_runs_the_same_validated_roots_against_one_partition() {
         let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
-        let (two, three) = (Threads(2), Threads(3));
+        let (two, three) = (Threads(2, false), Threads(3, false));
         let mut stages = 0;
-        let reports =
-            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1), &[&two, &three], &options(4), &mut |_| {
-                stages += 1
-            })
-            .unwrap();
+        let reports = run_scaling(
+            "kron:9",
+            &graph,
+            LoadStage::default(),
+            &Threads(1, false),
+            &[&two, &three],
+            &options(4),
+            &mut |_| stages += 1,
+        )
+        .unwrap();
         assert_eq!(reports.iter().map(|r| r.payload.ranks).collect::<Vec<_>>(), [1, 2, 3]);
         assert!(stages >= 3 * 5, "a start and four roots a count: {stages}");
         let roots = |r: &PartitionedBenchReport| r.trials.iter().map(|t| t.source).collect::<Vec<_>>();
@@ -550,7 +560,7 @@ mod tests {
         let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
         let grid = GridThreads(Grid::new(2, 3).unwrap());
         let reports =
-            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1), &[&grid], &options(3), &mut |_| {})
+            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1, false), &[&grid], &options(3), &mut |_| {})
                 .unwrap();
         let report = &reports[1];
         assert_eq!((report.payload.ranks, report.summary.validated), (6, 3));
@@ -564,43 +574,23 @@ mod tests {
         }
     }
 
-    /// Threads whose trees hang one leaf a level too deep, under a neighbor at its own level:
+    /// Hangs one leaf of a kron:9 tree a level too deep, under a neighbor at its own level:
     /// every tree edge is still a graph edge one level down.
-    struct DeepLeaf(usize);
-
-    impl RankSet for DeepLeaf {
-        fn ranks(&self) -> usize {
-            self.0
-        }
-        fn name(&self) -> String {
-            format!("{} threads, a leaf too deep", self.0)
-        }
-        fn backend(&self) -> BackendUsed {
-            BackendUsed::Cpu { threads: self.0 }
-        }
-        fn traverse(
-            &self,
-            partition: &Partition,
-            source: u32,
-            options: &PartitionedOptions,
-        ) -> Result<PartitionedTraversal> {
-            let mut traversal = bfs_in_process(partition, source, options)?;
-            let graph = crate::input::load_graph("kron:9", &Default::default())?;
-            let result = &mut traversal.result;
-            let n = graph.num_vertices() as u32;
-            let has_child = |v: u32| (0..n).any(|c| c != result.source && result.parents[c as usize] == v);
-            let level_mate = |v: u32| {
-                let d = result.distances[v as usize];
-                graph.neighbors(v).iter().copied().find(|&q| q != v && result.distances[q as usize] == d)
-            };
-            let (leaf, mate) = (0..n)
-                .filter(|&v| v != result.source && result.distances[v as usize] != UNREACHED && !has_child(v))
-                .find_map(|v| level_mate(v).map(|q| (v, q)))
-                .expect("kron:9 has a leaf with a neighbor at its own level");
-            result.parents[leaf as usize] = mate;
-            result.distances[leaf as usize] += 1;
-            Ok(traversal)
-        }
+    fn hang_a_leaf_too_deep(result: &mut crate::bfs::BfsResult) -> Result<()> {
+        let graph = crate::input::load_graph("kron:9", &Default::default())?;
+        let n = graph.num_vertices() as u32;
+        let has_child = |v: u32| (0..n).any(|c| c != result.source && result.parents[c as usize] == v);
+        let level_mate = |v: u32| {
+            let d = result.distances[v as usize];
+            graph.neighbors(v).iter().copied().find(|&q| q != v && result.distances[q as usize] == d)
+        };
+        let (leaf, mate) = (0..n)
+            .filter(|&v| v != result.source && result.distances[v as usize] != UNREACHED && !has_child(v))
+            .find_map(|v| level_mate(v).map(|q| (v, q)))
+            .expect("kron:9 has a leaf with a neighbor at its own level");
+        result.parents[leaf as usize] = mate;
+        result.distances[leaf as usize] += 1;
+        Ok(())
     }
 
     /// The sets after the baseline are checked against its levels, and that check still catches
@@ -608,13 +598,20 @@ mod tests {
     #[test]
     fn later_counts_are_checked_against_the_baselines_levels() {
         let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
-        let err =
-            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1), &[&DeepLeaf(2)], &options(2), &mut |_| {})
-                .unwrap_err()
-                .to_string();
+        let err = run_scaling(
+            "kron:9",
+            &graph,
+            LoadStage::default(),
+            &Threads(1, false),
+            &[&Threads(2, true)],
+            &options(2),
+            &mut |_| {},
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("distances sum to") && err.contains("validated traversal"), "{err}");
         // As a baseline, the same trees fail the edge rule.
-        let err = run_scaling("kron:9", &graph, LoadStage::default(), &DeepLeaf(1), &[], &options(2), &mut |_| {})
+        let err = run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1, true), &[], &options(2), &mut |_| {})
             .unwrap_err()
             .to_string();
         assert!(err.contains("at most one more"), "{err}");
@@ -623,7 +620,8 @@ mod tests {
     #[test]
     fn the_baseline_is_one_rank() {
         let graph = crate::input::load_graph("kron:6", &Default::default()).unwrap();
-        let err = run_scaling("kron:6", &graph, LoadStage::default(), &Threads(2), &[], &options(1), &mut |_| {});
+        let err =
+            run_scaling("kron:6", &graph, LoadStage::default(), &Threads(2, false), &[], &options(1), &mut |_| {});
         assert!(matches!(err, Err(Error::InvalidArgument(m)) if m.contains("one rank")));
     }
 }
