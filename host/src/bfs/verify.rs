@@ -163,7 +163,14 @@ fn tree_rules(g: &Graph, result: &BfsResult) -> Result<()> {
                 name(p)
             ));
         }
-        if g.neighbors(p).binary_search(&v).is_err() {
+        // An undirected graph stores the edge both ways: search the shorter list (a parent is
+        // often a hub, its child rarely).
+        let has_edge = if g.is_undirected() && g.degree(v) < g.degree(p) {
+            g.neighbors(v).binary_search(&p).is_ok()
+        } else {
+            g.neighbors(p).binary_search(&v).is_ok()
+        };
+        if !has_edge {
             return Some(format!(
                 "vertex {} has parent {}, but the graph has no edge {} -> {}",
                 name(v),
