@@ -53,9 +53,8 @@ pub struct ValidatedLevels {
 impl ValidatedLevels {
     /// The summary of `result`, which the caller validated.
     pub fn of(result: &BfsResult) -> ValidatedLevels {
-        let reached = result.distances.par_iter().filter(|&&d| d != UNREACHED);
-        let (count, sum) = reached.map(|&d| (1u64, d as u64)).reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        ValidatedLevels { source: result.source, reached: count, distance_sum: sum }
+        let distance_sum = result.distances.par_iter().filter(|&&d| d != UNREACHED).map(|&d| d as u64).sum();
+        ValidatedLevels { source: result.source, reached: result.reached(), distance_sum }
     }
 }
 

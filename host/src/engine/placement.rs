@@ -2,7 +2,7 @@
 //! device memory, the graph there too when it fits beside them, else in pinned host memory
 //! mapped into the GPU (zero-copy).
 
-use crate::gpu::{GpuError, Placement};
+use crate::gpu::{GpuContext, GpuError, Placement};
 
 /// Where the engine puts the graph for the GPU, and in which form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,6 +50,15 @@ impl Workspace {
 /// Device memory left free when the budget is not given: other processes and the driver's own
 /// allocations (module, stacks) need some.
 pub const VRAM_MARGIN: u64 = 512 << 20;
+
+/// The device bytes warpath may use on `gpu`: `requested` (`--vram-budget`) when given, else
+/// the free memory less [`VRAM_MARGIN`].
+pub fn vram_budget(gpu: &GpuContext, requested: Option<u64>) -> Result<u64, GpuError> {
+    match requested {
+        Some(budget) => Ok(budget),
+        None => Ok(gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN)),
+    }
+}
 
 /// Where the graph goes, given what it and the algorithm's arrays (`workspace`, with
 /// everything else that must be resident) need and the budget. When the arrays alone do not

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::backend::{Backend, BackendUsed};
-use crate::engine::placement::{choose_placement, PlacementOptions, Workspace, VRAM_MARGIN};
+use crate::engine::placement::{choose_placement, vram_budget, PlacementOptions, Workspace};
 use crate::error::Result;
 use crate::gpu::{CopyStep, DeviceGraph, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{CompressedGraph, Graph, ListHeads};
@@ -144,10 +144,7 @@ fn place_on_gpu(
 ) -> std::result::Result<GpuGraph, GpuError> {
     // The context `start_gpu_early` made while the graph loaded, or a new one.
     let gpu = super::early::take_early_gpu().unwrap_or_else(GpuContext::new)?;
-    let budget = match options.vram_budget {
-        Some(budget) => budget,
-        None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
-    };
+    let budget = vram_budget(&gpu, options.vram_budget)?;
     let weighted = workspace.edge_weights && graph.is_weighted();
     // An algorithm that reads weights reads plain lists, weighted or not (unit weights then).
     if workspace.edge_weights && options.compressed {

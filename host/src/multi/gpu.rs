@@ -31,7 +31,7 @@ use warpath_interface::bfs::partitioned::{
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
 
-use crate::engine::{choose_placement, Workspace, VRAM_MARGIN};
+use crate::engine::{choose_placement, vram_budget, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer, Placement};
@@ -240,10 +240,7 @@ pub fn place_part_lists(
     requested: PartPlacement,
 ) -> Result<Vec<DeviceGraph>> {
     let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
-    let budget = match requested.vram_budget {
-        Some(budget) => budget,
-        None => gpu.memory_info()?.0.saturating_sub(VRAM_MARGIN),
-    };
+    let budget = vram_budget(gpu, requested.vram_budget)?;
     let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
     Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
 }
