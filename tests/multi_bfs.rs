@@ -201,7 +201,7 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
     check_graph_on("directed rmat counted pairs", &directed, &counted, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
-    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: None };
+    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
     let zero_copy = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
     check_graph_on("directed rmat zero-copy", &directed, &zero_copy, on_gpu);
@@ -216,6 +216,39 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
 }
 
+/// Compressed parts (`--compressed`): every rank's lists delta-varint encoded and read by the
+/// compressed kernels (`bfs_part_top_down_compressed`, its long-list kernel over restart points,
+/// `bfs_part_bottom_up_compressed`), in device memory and zero-copy, directed and undirected,
+/// with lists long enough to be cut at restart points; the hubs' owners expand them (no
+/// delegates over compressed lists).
+#[test]
+fn gpu_ranks_read_compressed_parts() {
+    if gpu_or_skip("gpu_ranks_read_compressed_parts").is_none() {
+        return;
+    }
+    let compressed = PartPlacement { compressed: true, ..Default::default() };
+    let options = PartitionedOptions { placement: compressed, ..Default::default() };
+    for spec in ["kron:11", "urand:11", "grid2d:40x30"] {
+        check_graph_on(&format!("{spec} compressed"), &generated(spec), &options, on_gpu);
+    }
+    let directed = rmat(11, 30_000, 3, false);
+    check_graph_on("directed rmat compressed", &directed, &options, on_gpu);
+    let early = PartitionedOptions { alpha: 1e-6, ..options };
+    check_graph_on("directed rmat compressed, bottom-up early", &directed, &early, on_gpu);
+    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..compressed };
+    let options_zero_copy = PartitionedOptions { placement: zero_copy, ..options };
+    check_graph_on("kron:11 compressed zero-copy", &generated("kron:11"), &options_zero_copy, on_gpu);
+    check_graph_on("directed rmat compressed zero-copy", &directed, &options_zero_copy, on_gpu);
+    // Lists of many restart pieces and of a few, top-down, on their owners.
+    let (huge, long) = (2 * 32768u32, 3000u32);
+    let n = 1 + huge + long;
+    let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
+    edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
+    let stars = build(n as u64, edges, true);
+    let top_down = PartitionedOptions { bottom_up: false, ..options };
+    check_graph_on("two stars compressed", &stars, &top_down, on_gpu);
+}
+
 /// A rank's budget (`--vram-budget`) reaches its part's placement: one its own arrays exceed is
 /// an out-of-memory error naming the budget, before any list is placed.
 #[test]
@@ -225,7 +258,7 @@ fn gpu_ranks_refuse_a_budget_their_arrays_exceed() {
     }
     let g = generated("kron:10");
     let partition = partition_1d(&g, None, 2).unwrap();
-    let placement = PartPlacement { placement: None, vram_budget: Some(1024) };
+    let placement = PartPlacement { vram_budget: Some(1024), ..Default::default() };
     let options = PartitionedOptions { placement, ..Default::default() };
     let err = bfs_gpu_in_process(&partition, &[0], &options).unwrap_err().to_string();
     assert!(err.contains("VRAM budget"), "{err}");

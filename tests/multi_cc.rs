@@ -37,7 +37,7 @@ fn on_gpu(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<Partit
 
 /// On the GPU with every part's lists zero-copy, as a part larger than its GPU is placed.
 fn on_gpu_zero_copy(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: None };
+    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
     components_gpu_in_process(partition, options, zero_copy, runs).unwrap()
 }
 

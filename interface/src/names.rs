@@ -5,9 +5,10 @@
 
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
-    BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams,
-    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
-    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
+    BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownCompressedParams,
+    BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -28,6 +29,8 @@ pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
 pub const BFS_PART_TOP_DOWN_LONG: &str = BfsPartTopDownLongParams::KERNEL;
+pub const BFS_PART_TOP_DOWN_COMPRESSED: &str = BfsPartTopDownCompressedParams::KERNEL;
+pub const BFS_PART_TOP_DOWN_LONG_COMPRESSED: &str = BfsPartTopDownLongCompressedParams::KERNEL;
 pub const BFS_PART_HUB_FLAGS: &str = BfsPartHubFlagsParams::KERNEL;
 pub const BFS_PART_HUB_LISTS: &str = BfsPartHubListsParams::KERNEL;
 pub const BFS_PART_PACK_GHOSTS: &str = BfsPartPackGhostsParams::KERNEL;
@@ -37,9 +40,10 @@ pub const BFS_PART_GLOBAL_TARGETS: &str = BfsPartGlobalTargetsParams::KERNEL;
 pub const BFS_PART_BEGIN_LEVEL: &str = BfsPartBeginLevelParams::KERNEL;
 pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
+pub const BFS_PART_BOTTOM_UP_COMPRESSED: &str = BfsPartBottomUpCompressedParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 18] = [
+pub const BFS: [&str; 21] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -49,6 +53,8 @@ pub const BFS: [&str; 18] = [
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,
     BFS_PART_TOP_DOWN_LONG,
+    BFS_PART_TOP_DOWN_COMPRESSED,
+    BFS_PART_TOP_DOWN_LONG_COMPRESSED,
     BFS_PART_HUB_FLAGS,
     BFS_PART_HUB_LISTS,
     BFS_PART_PACK_GHOSTS,
@@ -58,6 +64,7 @@ pub const BFS: [&str; 18] = [
     BFS_PART_BEGIN_LEVEL,
     BFS_PART_PACK_QUEUE,
     BFS_PART_BOTTOM_UP,
+    BFS_PART_BOTTOM_UP_COMPRESSED,
 ];
 
 pub const CC_PERSISTENT: &str = CcPersistentParams::KERNEL;

@@ -29,6 +29,7 @@
 
 use crate::operators::frontier::{pack_bitmap_words, pack_bitmap_words_with};
 use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
+use crate::operators::gather_compressed::{gather_compressed_lists, gather_compressed_pieces, Restarts, TargetVisitor};
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally, ENTRY_WORDS};
 use crate::prelude::*;
 use warpath_interface::bfs::partitioned::counters::{
@@ -36,11 +37,13 @@ use warpath_interface::bfs::partitioned::counters::{
 };
 use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
-    BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams, BfsPartHubFlagsParams,
-    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
-    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
+    BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
+    BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownCompressedParams,
+    BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
     LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
 };
+use warpath_interface::compressed::RESTART_EDGES;
 
 // The host sizes the long-list table in the operator's entries.
 const _: () = assert!(LONG_LIST_WORDS == ENTRY_WORDS);
@@ -82,14 +85,31 @@ unsafe fn add_warp_count(counters: *mut u32, index: usize, value: u64) {
     }
 }
 
-/// The out-degree of local vertex `v`.
-///
-/// # Safety
-/// `offsets` has an entry at `v + 1`.
-#[inline(always)]
-unsafe fn degree(offsets: *const u64, v: u32) -> u64 {
-    // SAFETY: the caller's contract.
-    unsafe { *offsets.add(v as usize + 1) - *offsets.add(v as usize) }
+/// Where the out-degrees come from: the differences of a plain CSR's offsets, or, where
+/// `degrees` is not null, that array (a compressed list's byte offsets say nothing of its
+/// length).
+#[derive(Clone, Copy)]
+struct OutDegrees {
+    offsets: *const u64,
+    degrees: *const u32,
+}
+
+impl OutDegrees {
+    /// The out-degree of local vertex `v`.
+    ///
+    /// # Safety
+    /// `degrees` is null and `offsets` has an entry at `v + 1`, or `degrees` has one at `v`.
+    #[inline(always)]
+    unsafe fn of(&self, v: u32) -> u64 {
+        // SAFETY: the caller's contract.
+        unsafe {
+            if self.degrees.is_null() {
+                *self.offsets.add(v as usize + 1) - *self.offsets.add(v as usize)
+            } else {
+                *self.degrees.add(v as usize) as u64
+            }
+        }
+    }
 }
 
 /// Sets bit `i` of `bits` by atomic OR (other threads set bits of the same word).
@@ -173,7 +193,8 @@ impl Found {
 /// What a top-down edge visit needs, shared by the frontier kernel and the long-list kernel.
 #[derive(Clone, Copy)]
 struct Expand {
-    offsets: *const u64,
+    out_degrees: OutDegrees,
+    /// The plain lists' targets (unused over compressed lists, which the operators decode).
     targets: *const u32,
     labels: Labels,
     next_bits: *mut u32,
@@ -225,7 +246,7 @@ impl Expand {
             if v < self.owned {
                 set_bit(self.next_bits, v);
                 found.vertices += 1;
-                found.edges += degree(self.offsets, v);
+                found.edges += self.out_degrees.of(v);
             } else {
                 set_bit(self.ghost_bits, v - self.owned);
             }
@@ -248,14 +269,23 @@ impl Expand {
     }
 }
 
-/// The long lists' edges as `operators::shared_lists` hands them out: each visit goes through
-/// [`Expand`], the counts summed in registers.
-struct LongLists {
+/// Edges as the operators hand them out (`operators::shared_lists`' long lists by edge, or
+/// `operators::gather_compressed`'s decoded targets): each visit goes through [`Expand`], the
+/// counts summed in registers.
+struct Visits {
     expand: Expand,
     found: Found,
 }
 
-impl EdgeVisitor for LongLists {
+impl TargetVisitor for Visits {
+    #[inline(always)]
+    unsafe fn visit_target(&mut self, valid: bool, target: u32, owner: u32) {
+        // SAFETY: forwarded from the caller (a decoded target of `owner`'s list).
+        unsafe { self.expand.visit_target(valid, target, owner, &mut self.found) };
+    }
+}
+
+impl EdgeVisitor for Visits {
     /// The batch's targets.
     type Loaded = [u32; BATCH];
 
@@ -323,8 +353,9 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
+    let out_degrees = OutDegrees { offsets, degrees: core::ptr::null() };
     let expand =
-        Expand { offsets, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
+        Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     let long_lists = SharedLists { table: long_table, capacity: long_capacity };
     let lane = lane_id();
     let mut found = Found::default();
@@ -408,11 +439,12 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
+    let out_degrees = OutDegrees { offsets, degrees: core::ptr::null() };
     let expand =
-        Expand { offsets, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
+        Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     // Gathering only reads the table; its capacity mattered to registering.
     let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
-    let mut visitor = LongLists { expand, found: Found::default() };
+    let mut visitor = Visits { expand, found: Found::default() };
     // SAFETY: the previous launch registered the lists and the tally (launch order is the
     // grid barrier); every registered list is an owned vertex's or a hub's piece of owned
     // targets; the visits' contracts are this kernel's. Every thread of every block calls
@@ -421,6 +453,147 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         let tally = Tally::read(counters.add(tally_word as usize) as *const u64);
         long_lists.gather::<{ PARTITIONED_BLOCK as usize }, _>(tally, &window, &mut visitor);
         visitor.found.add_to(counters);
+    }
+}
+
+/// `bfs_part_top_down` over delta-varint out-lists (Moschou 2026, section 2.1: the lists
+/// stored as gaps and decoded where they are read, so that a part fits a smaller budget or
+/// moves fewer bytes over the bus when zero-copy). A warp takes 32 frontier vertices and
+/// decodes their lists with `operators::gather_compressed` (a medium list by the whole warp, a
+/// short one by its own thread); a list of `LONG_LIST_EDGES` or more is registered by its
+/// pieces between restart points (`long_vertices`, `long_first`) in the table of long lists,
+/// which `bfs_part_top_down_long_compressed` then decodes a piece a warp. No list is a hub's:
+/// vertex delegates need plain pieces.
+///
+/// # Safety
+/// `byte_offsets` has `owned + ghosts + 1` entries into `bytes` (padded to a multiple of 8
+/// bytes), each list encoded relative to its local id with local-id targets, ghosts' lists
+/// empty; `degrees` an entry a local vertex; every list of `RESTART_MIN_EDGES` edges or more in
+/// the restart table; the rest as for `bfs_part_top_down`.
+#[inline(always)]
+unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
+    let BfsPartTopDownCompressedParams {
+        byte_offsets,
+        bytes,
+        degrees,
+        long_vertices,
+        long_first,
+        long_count,
+        distances,
+        parents,
+        visited,
+        frontier,
+        frontier_len,
+        next_bits,
+        ghost_bits,
+        ghost_globals,
+        seen_bits,
+        long_table,
+        long_capacity,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let labels = Labels { distances, parents, visited };
+    let out_degrees = OutDegrees { offsets: byte_offsets, degrees };
+    let targets = core::ptr::null();
+    let expand =
+        Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
+    let restarts =
+        Restarts { points: core::ptr::null(), vertices: long_vertices, first: long_first, count: long_count };
+    let long_lists = SharedLists { table: long_table, capacity: long_capacity };
+    let mut visits = Visits { expand, found: Found::default() };
+    let lane = lane_id();
+    // By warp, so that every lane reaches the full-mask votes together.
+    let mut warp_base = global_idx() - lane;
+    while warp_base < frontier_len {
+        let slot = warp_base + lane;
+        let (mut start, end, vertex, degree) = if slot < frontier_len {
+            // SAFETY: `slot < frontier_len`; the vertex is owned, with entries in the offsets
+            // and the degrees.
+            unsafe {
+                let u = *frontier.add(slot as usize);
+                (*byte_offsets.add(u as usize), *byte_offsets.add(u as usize + 1), u, *degrees.add(u as usize) as u64)
+            }
+        } else {
+            (0, 0, 0, 0)
+        };
+        let long = degree >= LONG_LIST_EDGES;
+        let long_lanes = ballot_sync(FULL_MASK, long);
+        if long_lanes != 0 {
+            // A long list is registered as its pieces, its entry's start the index of its first
+            // restart point.
+            // SAFETY: a list of `LONG_LIST_EDGES` (at least `RESTART_MIN_EDGES`) edges has
+            // restart points; the tally is a `u64` of the counters block and the table holds
+            // every long list of the level (this kernel's contract); all 32 lanes are here.
+            unsafe {
+                let (point, pieces) =
+                    if long { (restarts.first_point(vertex) as u64, degree.div_ceil(RESTART_EDGES)) } else { (0, 0) };
+                let tally = counters.add(LONG_TALLY) as *mut u64;
+                long_lists.register(tally, long_lanes, long, point, pieces, vertex);
+            }
+        }
+        if long {
+            start = end;
+        }
+        // SAFETY: each lane's list lies inside the byte array; visits are forwarded from this
+        // kernel's contract.
+        unsafe { gather_compressed_lists(bytes, vertex, start, end, &mut visits) };
+        warp_base += global_threads();
+    }
+    // SAFETY: the counters block (this kernel's contract); every lane of the warp is here.
+    unsafe { visits.found.add_to(counters) };
+}
+
+/// The pieces of the long compressed lists `bfs_part_top_down_compressed` registered at this
+/// level, a piece (`RESTART_EDGES` edges, decoded from its restart point) a warp at a time
+/// (`operators::gather_compressed`; node splitting of the load-balancing paper at restart
+/// points), so that no hub's list is one warp's serial job.
+///
+/// # Safety
+/// As for `bfs_part_top_down_compressed`, launched after it at the same level with its
+/// counters and table; `restart_points` holds the table's points. The block size is a multiple
+/// of 32.
+#[inline(always)]
+unsafe fn top_down_long_compressed(params: BfsPartTopDownLongCompressedParams) {
+    let BfsPartTopDownLongCompressedParams {
+        byte_offsets,
+        bytes,
+        degrees,
+        restart_points,
+        distances,
+        parents,
+        visited,
+        long_table,
+        next_bits,
+        ghost_bits,
+        ghost_globals,
+        seen_bits,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let labels = Labels { distances, parents, visited };
+    let out_degrees = OutDegrees { offsets: byte_offsets, degrees };
+    let targets = core::ptr::null();
+    let expand =
+        Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
+    let restarts = Restarts { points: restart_points, ..Restarts::NONE };
+    // Decoding only reads the table; its capacity mattered to registering.
+    let long_lists = SharedLists { table: long_table as *mut u64, capacity: 0 };
+    let mut visits = Visits { expand, found: Found::default() };
+    // SAFETY: the byte offsets have an entry past every registered (owned) vertex.
+    let list_range = |v: u32| unsafe { (*byte_offsets.add(v as usize), *byte_offsets.add(v as usize + 1)) };
+    // SAFETY: the previous launch registered the pieces and the tally (launch order is the grid
+    // barrier); each registered list's restart points are in `restart_points`; the visits'
+    // contracts are this kernel's. Every lane of every warp calls it.
+    unsafe {
+        let tally = Tally::read(counters.add(LONG_TALLY) as *const u64);
+        let (first_warp, warp_stride) = (global_idx() / WARP_SIZE, global_threads() / WARP_SIZE);
+        gather_compressed_pieces(long_lists, tally, &restarts, bytes, list_range, first_warp, warp_stride, &mut visits);
+        visits.found.add_to(counters);
     }
 }
 
@@ -567,6 +740,7 @@ unsafe fn pack_ghosts(params: BfsPartPackGhostsParams) {
 unsafe fn receive(params: BfsPartReceiveParams) {
     let BfsPartReceiveParams {
         offsets,
+        degrees,
         pairs,
         pairs_len,
         distances,
@@ -578,6 +752,7 @@ unsafe fn receive(params: BfsPartReceiveParams) {
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
+    let out_degrees = OutDegrees { offsets, degrees };
     let mut found = Found::default();
     // By warp, so that every lane reaches the warp sums together.
     let lane = lane_id();
@@ -592,7 +767,7 @@ unsafe fn receive(params: BfsPartReceiveParams) {
                 if vertex != NO_PAIR && labels.claim(v, level + 1, *pairs.add(2 * slot as usize + 1)) {
                     set_bit(next_bits, v);
                     found.vertices += 1;
-                    found.edges += degree(offsets, v);
+                    found.edges += out_degrees.of(v);
                 }
             }
         }
@@ -789,81 +964,247 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         owned,
         level,
     } = params;
-    let lane = lane_id();
-    let (mut found, mut inspected) = (Found::default(), 0u64);
-    // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
-    let mut warp_base = global_idx() - lane;
-    while warp_base < owned {
-        let v = warp_base + lane;
-        let word_at = warp_base as usize / 32;
-        // SAFETY: the word of owned vertices `warp_base..`, which only this warp writes here.
-        let seen = unsafe { *visited.add(word_at) };
-        if seen == u32::MAX {
-            warp_base += global_threads();
-            continue;
-        }
-        let mut is_found = false;
-        // SAFETY: `v < owned`, so it indexes the labels and both offsets; every in-list entry
-        // is a local id of the in-list graph: an owned vertex or a ghost of `in_ghost_globals`.
+    let level_pass = BottomUp {
+        in_ghost_globals,
+        out_degrees: OutDegrees { offsets: out_offsets, degrees: core::ptr::null() },
+        labels: Labels { distances, parents, visited },
+        share_bits,
+        frontier_bits,
+        global_bits,
+        lookup,
+        next_bits,
+        counters,
+        first,
+        owned,
+        level,
+    };
+    // SAFETY: this kernel's contract is `BottomUp::run`'s, the in-lists plain.
+    unsafe { level_pass.run(PlainInLists { offsets: in_offsets, targets: in_targets }) };
+}
+
+/// `bfs_part_bottom_up` over delta-varint in-lists (Moschou 2026, section 2.1): each thread
+/// decodes its vertex's in-list with its own decoder, stopping at the first frontier vertex as
+/// the plain search does.
+///
+/// # Safety
+/// `in_byte_offsets` has an entry for every owned vertex and one more, into `in_bytes` (padded
+/// to a multiple of 8 bytes), each list encoded relative to its local id; `out_degrees` an
+/// entry an owned vertex; the rest as for `bfs_part_bottom_up`.
+#[inline(always)]
+unsafe fn bottom_up_compressed(params: BfsPartBottomUpCompressedParams) {
+    let BfsPartBottomUpCompressedParams {
+        in_byte_offsets,
+        in_bytes,
+        in_ghost_globals,
+        out_degrees,
+        distances,
+        parents,
+        visited,
+        share_bits,
+        frontier_bits,
+        global_bits,
+        lookup,
+        next_bits,
+        counters,
+        first,
+        owned,
+        level,
+    } = params;
+    let level_pass = BottomUp {
+        in_ghost_globals,
+        out_degrees: OutDegrees { offsets: core::ptr::null(), degrees: out_degrees },
+        labels: Labels { distances, parents, visited },
+        share_bits,
+        frontier_bits,
+        global_bits,
+        lookup,
+        next_bits,
+        counters,
+        first,
+        owned,
+        level,
+    };
+    // SAFETY: this kernel's contract is `BottomUp::run`'s, the in-lists compressed.
+    unsafe { level_pass.run(CompressedInLists { byte_offsets: in_byte_offsets, bytes: in_bytes }) };
+}
+
+/// How a bottom-up level reads an owned vertex's in-list.
+trait InLists {
+    /// Reads the in-list of owned vertex `v` in order until `in_frontier` holds for an entry:
+    /// that entry, if one did, and the entries read.
+    ///
+    /// # Safety
+    /// `v` has an in-list.
+    unsafe fn search(&self, v: u32, in_frontier: impl FnMut(u32) -> bool) -> (Option<u32>, u64);
+}
+
+/// Plain in-lists: `targets[offsets[v]..offsets[v + 1]]`.
+struct PlainInLists {
+    offsets: *const u64,
+    targets: *const u32,
+}
+
+impl InLists for PlainInLists {
+    #[inline(always)]
+    unsafe fn search(&self, v: u32, mut in_frontier: impl FnMut(u32) -> bool) -> (Option<u32>, u64) {
+        // SAFETY: `v` has entries `v` and `v + 1` in the offsets, which bound its list.
         unsafe {
+            let (start, end) = (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1));
+            for edge in start..end {
+                let u = *self.targets.add(edge as usize);
+                if in_frontier(u) {
+                    return (Some(u), edge + 1 - start);
+                }
+            }
+            (None, end - start)
+        }
+    }
+}
+
+/// Delta-varint in-lists: bytes `byte_offsets[v]..byte_offsets[v + 1]` of `bytes`, encoded
+/// relative to `v`.
+struct CompressedInLists {
+    byte_offsets: *const u64,
+    bytes: *const u8,
+}
+
+impl InLists for CompressedInLists {
+    #[inline(always)]
+    unsafe fn search(&self, v: u32, mut in_frontier: impl FnMut(u32) -> bool) -> (Option<u32>, u64) {
+        // SAFETY: `v` has entries `v` and `v + 1` in the byte offsets, which bound its list, a
+        // whole number of varints inside the padded bytes.
+        let mut decoder = unsafe {
+            let (start, end) = (*self.byte_offsets.add(v as usize), *self.byte_offsets.add(v as usize + 1));
+            ThreadDecoder::new(self.bytes, start, end, ListStart::list(v))
+        };
+        let mut read = 0;
+        while decoder.has_next() {
+            let u = decoder.next();
+            read += 1;
+            if in_frontier(u) {
+                return (Some(u), read);
+            }
+        }
+        (None, read)
+    }
+}
+
+/// What a bottom-up level reads and writes beside the in-lists (`bfs_part_bottom_up`'s
+/// parameters).
+#[derive(Clone, Copy)]
+struct BottomUp {
+    in_ghost_globals: *const u32,
+    out_degrees: OutDegrees,
+    labels: Labels,
+    share_bits: *const u32,
+    frontier_bits: *const u32,
+    global_bits: *const u32,
+    lookup: u32,
+    next_bits: *mut u32,
+    counters: *mut u32,
+    first: u32,
+    owned: u32,
+    level: u32,
+}
+
+impl BottomUp {
+    /// The level over `lists` (see `bfs_part_bottom_up`).
+    ///
+    /// # Safety
+    /// `bfs_part_bottom_up`'s contract, the in-lists read through `lists`.
+    #[inline(always)]
+    unsafe fn run<L: InLists>(&self, lists: L) {
+        let BottomUp {
+            in_ghost_globals,
+            out_degrees,
+            labels: Labels { distances, parents, visited },
+            share_bits,
+            frontier_bits,
+            global_bits,
+            lookup,
+            next_bits,
+            counters,
+            first,
+            owned,
+            level,
+        } = *self;
+        // SAFETY (of each read): every in-list entry is a global id (`GLOBAL_IDS`) or a local id
+        // of the in-list graph, an owned vertex or a ghost of `in_ghost_globals`, whose bits the
+        // bitmaps hold (the contract).
+        let in_frontier = |u: u32| unsafe {
+            if lookup == GLOBAL_IDS {
+                bit_is_set(global_bits, u)
+            } else if u < owned {
+                bit_is_set(share_bits, u)
+            } else if lookup == LOCAL_FRONTIER {
+                bit_is_set(frontier_bits, u)
+            } else {
+                bit_is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
+            }
+        };
+        // SAFETY: as above.
+        let global_id = |u: u32| unsafe {
+            if lookup == GLOBAL_IDS {
+                u
+            } else if u < owned {
+                first + u
+            } else {
+                *in_ghost_globals.add((u - owned) as usize)
+            }
+        };
+        let lane = lane_id();
+        let (mut found, mut inspected) = (Found::default(), 0u64);
+        // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
+        let mut warp_base = global_idx() - lane;
+        while warp_base < owned {
+            let v = warp_base + lane;
+            let word_at = warp_base as usize / 32;
+            // SAFETY: the word of owned vertices `warp_base..`, which only this warp writes here.
+            let seen = unsafe { *visited.add(word_at) };
+            if seen == u32::MAX {
+                warp_base += global_threads();
+                continue;
+            }
+            let mut is_found = false;
             if v < owned && seen & (1 << lane) == 0 {
-                let (start, end) = (*in_offsets.add(v as usize), *in_offsets.add(v as usize + 1));
-                let mut edge = start;
-                while edge < end {
-                    let u = *in_targets.add(edge as usize);
-                    edge += 1;
-                    let in_frontier = if lookup == GLOBAL_IDS {
-                        bit_is_set(global_bits, u)
-                    } else if u < owned {
-                        bit_is_set(share_bits, u)
-                    } else if lookup == LOCAL_FRONTIER {
-                        bit_is_set(frontier_bits, u)
-                    } else {
-                        bit_is_set(global_bits, *in_ghost_globals.add((u - owned) as usize))
-                    };
-                    if in_frontier {
-                        let global = if lookup == GLOBAL_IDS {
-                            u
-                        } else if u < owned {
-                            first + u
-                        } else {
-                            *in_ghost_globals.add((u - owned) as usize)
-                        };
+                // SAFETY: `v < owned`: it has an in-list, labels and an out-degree.
+                unsafe {
+                    let (parent, read) = lists.search(v, in_frontier);
+                    inspected += read;
+                    if let Some(u) = parent {
                         // Only this thread labels owned vertex `v` in a bottom-up level.
                         *distances.add(v as usize) = level + 1;
-                        *parents.add(v as usize) = global;
+                        *parents.add(v as usize) = global_id(u);
                         is_found = true;
-                        break;
+                        found.vertices += 1;
+                        found.edges += out_degrees.of(v);
                     }
                 }
-                inspected += edge - start;
-                if is_found {
-                    found.vertices += 1;
-                    found.edges += degree(out_offsets, v);
+            }
+            let word = ballot_sync(FULL_MASK, is_found);
+            if lane == 0 && word != 0 {
+                // SAFETY: the words of vertices `warp_base..warp_base + 32`, owned (bits past
+                // `owned` are never set) and written by this warp alone.
+                unsafe {
+                    *next_bits.add(word_at) = word;
+                    *visited.add(word_at) = seen | word;
                 }
             }
+            warp_base += global_threads();
         }
-        let word = ballot_sync(FULL_MASK, is_found);
-        if lane == 0 && word != 0 {
-            // SAFETY: the words of vertices `warp_base..warp_base + 32`, owned (bits past
-            // `owned` are never set) and written by this warp alone.
-            unsafe {
-                *next_bits.add(word_at) = word;
-                *visited.add(word_at) = seen | word;
-            }
+        // SAFETY: the counters block (the contract); every lane of the warp is here.
+        unsafe {
+            found.add_to(counters);
+            add_warp_count(counters, INSPECTED, inspected);
         }
-        warp_base += global_threads();
-    }
-    // SAFETY: the counters block (the contract); every lane of the warp is here.
-    unsafe {
-        found.add_to(counters);
-        add_warp_count(counters, INSPECTED, inspected);
     }
 }
 
 warpath_interface::bfs_part_init_fields!(warpath_interface::kernel_entry => init);
 warpath_interface::bfs_part_top_down_fields!(warpath_interface::kernel_entry => top_down);
 warpath_interface::bfs_part_top_down_long_fields!(warpath_interface::kernel_entry => top_down_long);
+warpath_interface::bfs_part_top_down_compressed_fields!(warpath_interface::kernel_entry => top_down_compressed);
+warpath_interface::bfs_part_top_down_long_compressed_fields!(warpath_interface::kernel_entry => top_down_long_compressed);
 warpath_interface::bfs_part_hub_flags_fields!(warpath_interface::kernel_entry => hub_flags);
 warpath_interface::bfs_part_hub_lists_fields!(warpath_interface::kernel_entry => hub_lists);
 warpath_interface::bfs_part_pack_ghosts_fields!(warpath_interface::kernel_entry => pack_ghosts);
@@ -873,3 +1214,4 @@ warpath_interface::bfs_part_global_targets_fields!(warpath_interface::kernel_ent
 warpath_interface::bfs_part_begin_level_fields!(warpath_interface::kernel_entry => begin_level);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);
+warpath_interface::bfs_part_bottom_up_compressed_fields!(warpath_interface::kernel_entry => bottom_up_compressed);

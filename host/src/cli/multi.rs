@@ -408,7 +408,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &ranks.backend())?;
+    check_part_lists(&args.graph, &ranks.backend(), true)?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -640,19 +640,18 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &Mult
 /// Where `graph`'s `--placement` and `--vram-budget` put each GPU rank's part.
 fn part_placement(graph: &GraphArgs) -> PartPlacement {
     let options = super::cc::placement_options(graph);
-    PartPlacement { placement: options.placement, vram_budget: options.vram_budget }
+    PartPlacement { placement: options.placement, vram_budget: options.vram_budget, compressed: graph.compressed }
 }
 
-/// The list options of one GPU that parts do not take, never dropped in silence: a part's lists
-/// are plain CSR with no list heads, so GPU ranks refuse `--compressed` and `--no-list-heads`;
-/// CPU ranks read plain lists as the CPU always does, and say so for `--compressed`.
-fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed) -> Result<()> {
+/// The list options of one GPU that parts do not take, never dropped in silence: a part has no
+/// list heads, so GPU ranks refuse `--no-list-heads`; the BFS's GPU ranks read compressed parts
+/// (`compressed_parts`), the connected components' refuse `--compressed`; CPU ranks read plain
+/// lists as the CPU always does, and say so for `--compressed`.
+fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed, compressed_parts: bool) -> Result<()> {
     let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
-    if on_gpu && graph.compressed {
+    if on_gpu && graph.compressed && !compressed_parts {
         return Err(Error::InvalidArgument(
-            "--compressed: GPU ranks read their parts as plain CSR (compressed parts are not built): drop it, or \
-             run on one GPU"
-                .into(),
+            "--compressed: the GPU ranks of cc read their parts as plain CSR: drop it, or run on one GPU".into(),
         ));
     }
     if on_gpu && graph.no_list_heads {
@@ -660,7 +659,7 @@ fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed) -> Result<()> {
             "--no-list-heads: GPU ranks keep no list heads for their parts: drop it, or run on one GPU".into(),
         ));
     }
-    if graph.compressed {
+    if graph.compressed && !on_gpu {
         eprintln!(
             "warpath: warning: compressed lists are read by the GPU kernels only: the CPU ranks traverse the plain CSR"
         );
@@ -681,7 +680,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         ));
     }
     let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
-    check_part_lists(&args.graph, &baseline.backend())?;
+    check_part_lists(&args.graph, &baseline.backend(), true)?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -762,7 +761,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &ranks.backend())?;
+    check_part_lists(&args.graph, &ranks.backend(), false)?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -868,7 +867,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Ranks::Grid(_) = baseline {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    check_part_lists(&args.graph, &baseline.backend())?;
+    check_part_lists(&args.graph, &baseline.backend(), false)?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -961,18 +960,22 @@ mod tests {
 
     #[test]
     fn parts_take_the_placement_and_budget_and_refuse_what_they_cannot_read() {
-        let placed = part_placement(&graph_args(&["--placement", "zero-copy", "--vram-budget", "2G"]));
-        assert_eq!(placed, PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: Some(2 << 30) });
+        let placed = part_placement(&graph_args(&["--placement", "zero-copy", "--vram-budget", "2G", "--compressed"]));
+        let expected =
+            PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: Some(2 << 30), compressed: true };
+        assert_eq!(placed, expected);
         assert_eq!(part_placement(&graph_args(&[])), PartPlacement::default());
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
-        for flag in ["--compressed", "--no-list-heads"] {
-            let err = check_part_lists(&graph_args(&[flag]), &gpu).unwrap_err().to_string();
+        // The BFS's GPU ranks read compressed parts, the connected components' do not.
+        check_part_lists(&graph_args(&["--compressed"]), &gpu, true).unwrap();
+        for (flag, compressed_parts) in [("--compressed", false), ("--no-list-heads", true)] {
+            let err = check_part_lists(&graph_args(&[flag]), &gpu, compressed_parts).unwrap_err().to_string();
             assert!(err.contains(flag) && err.contains("GPU ranks"), "{err}");
             // CPU ranks read plain lists, as the CPU always does.
-            check_part_lists(&graph_args(&[flag]), &cpu).unwrap();
+            check_part_lists(&graph_args(&[flag]), &cpu, compressed_parts).unwrap();
         }
-        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu).unwrap();
+        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu, false).unwrap();
     }
 
     #[test]

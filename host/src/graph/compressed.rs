@@ -161,6 +161,18 @@ impl CompressedGraph {
     /// are then concatenated. The graph's weights, if any, are dropped: `decode` gives back
     /// the unweighted graph.
     pub fn encode(graph: &Graph) -> CompressedGraph {
+        Self::encode_lists(graph, false)
+    }
+
+    /// Encodes `graph` as [`encode`](Self::encode) does, whatever the order of each list: each
+    /// is sorted first (a partition's lists over local ids are not in order, since the ghosts'
+    /// ids follow the owned vertices'). No list may name a neighbor twice.
+    pub fn encode_unordered(graph: &Graph) -> CompressedGraph {
+        Self::encode_lists(graph, true)
+    }
+
+    /// [`encode`](Self::encode), each list sorted first when `sort`.
+    fn encode_lists(graph: &Graph, sort: bool) -> CompressedGraph {
         let n = graph.num_vertices();
         let chunks: Vec<(Vec<u8>, Vec<u64>)> = (0..n.div_ceil(CHUNK_VERTICES))
             .into_par_iter()
@@ -169,8 +181,16 @@ impl CompressedGraph {
                 let edges = graph.offsets()[vertices.end] - graph.offsets()[vertices.start];
                 let mut bytes = Vec::with_capacity(edges as usize + edges as usize / 2);
                 let mut ends = Vec::with_capacity(vertices.len());
+                let mut sorted = Vec::new();
                 for v in vertices {
-                    encode_list(v as u32, graph.neighbors(v as u32), &mut bytes);
+                    let mut list = graph.neighbors(v as u32);
+                    if sort && !list.is_sorted() {
+                        sorted.clear();
+                        sorted.extend_from_slice(list);
+                        sorted.sort_unstable();
+                        list = &sorted;
+                    }
+                    encode_list(v as u32, list, &mut bytes);
                     ends.push(bytes.len() as u64);
                 }
                 (bytes, ends)
@@ -505,6 +525,20 @@ mod tests {
         let compressed = CompressedGraph::encode(&ragged);
         assert_eq!(compressed.byte_offsets().len(), 3 * CHUNK_VERTICES + 6);
         assert_eq!(compressed.decode(), ragged);
+    }
+
+    /// Lists out of order (a partition's local ids) encode as their sorted selves.
+    #[test]
+    fn unordered_lists_encode_sorted() {
+        let graph = crate::generate::generate(&"kron:10".parse().unwrap(), 5).unwrap();
+        let mut reversed = graph.targets().to_vec();
+        for v in 0..graph.num_vertices() {
+            reversed[graph.offsets()[v] as usize..graph.offsets()[v + 1] as usize].reverse();
+        }
+        let unordered = Graph::from_csr(graph.offsets().to_vec(), reversed, false, 0).unwrap();
+        assert!((0..graph.num_vertices() as u32).any(|v| !unordered.neighbors(v).is_sorted()));
+        let compressed = CompressedGraph::encode_unordered(&unordered);
+        assert_eq!(compressed.bytes(), CompressedGraph::encode(&graph).bytes());
     }
 
     #[test]

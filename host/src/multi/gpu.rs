@@ -23,19 +23,21 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::bfs::partitioned::{
-    counters, delegates, long_list_capacity, BfsPartBeginLevelParams, BfsPartBottomUpParams, BfsPartHubFlagsParams,
-    BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams, BfsPartPackGhostsParams,
-    BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
+    counters, delegates, long_list_capacity, BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams,
+    BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownCompressedParams,
+    BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
     PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
+use warpath_interface::compressed::RESTART_EDGES;
 use warpath_interface::{names, DeviceAddress};
 
 use crate::engine::{choose_placement, vram_budget, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer, Placement};
-use crate::graph::Graph;
+use crate::graph::{CompressedGraph, Graph};
 use crate::multi::bfs::{
     concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step, COUNTS, FOUND,
     FOUND_EDGES, INSPECTED,
@@ -218,7 +220,7 @@ impl DeviceGather for InProcess {
 
 /// Where a GPU rank puts its part's lists, as the single-GPU engine's
 /// [`PlacementOptions`](crate::engine::PlacementOptions) say for a whole graph (`--placement`,
-/// `--vram-budget`). The parts' lists are plain CSR: compressed parts are not built.
+/// `--vram-budget`, `--compressed`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PartPlacement {
     /// `None` chooses: device memory when the lists fit beside the rank's arrays within the
@@ -226,6 +228,10 @@ pub struct PartPlacement {
     pub placement: Option<Placement>,
     /// Device bytes each rank may use; `None` is its GPU's free memory less [`VRAM_MARGIN`].
     pub vram_budget: Option<u64>,
+    /// The lists delta-varint compressed (Moschou 2026, section 2.1), which the BFS's GPU ranks
+    /// read with their compressed kernels (no hub delegation then); the connected components'
+    /// parts refuse it.
+    pub compressed: bool,
 }
 
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
@@ -233,14 +239,31 @@ pub struct PartPlacement {
 /// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
 /// budget (`requested`'s, else the free memory less [`VRAM_MARGIN`]), else zero-copy (pinned
 /// host memory mapped into the GPU, read over the bus): a part larger than its GPU still runs.
+/// Compressed where `requested` says so ([`CompressedGraph::encode_unordered`]: local ids are
+/// not in order), with each list's out-degree and the long lists' restart points in device
+/// memory beside the workspace.
 pub fn place_part_lists(
     gpu: &GpuContext,
     lists: &[&Graph],
-    workspace: Workspace,
+    mut workspace: Workspace,
     requested: PartPlacement,
 ) -> Result<Vec<DeviceGraph>> {
-    let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
     let budget = vram_budget(gpu, requested.vram_budget)?;
+    if requested.compressed {
+        let encoded: Vec<CompressedGraph> = lists.iter().map(|g| CompressedGraph::encode_unordered(g)).collect();
+        let graph_bytes: u64 =
+            encoded.iter().map(|c| (size_of_val(c.byte_offsets()) + c.bytes().len().next_multiple_of(8)) as u64).sum();
+        // The degrees (a word a vertex) and at most one restart point (two words) a
+        // `RESTART_EDGES` edges, with its vertex.
+        workspace.bytes +=
+            lists.iter().map(|g| 4 * g.num_vertices() as u64 + 20 * g.num_edges() / RESTART_EDGES).sum::<u64>();
+        let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
+        return Ok(encoded
+            .iter()
+            .map(|c| gpu.place_compressed(c, placement))
+            .collect::<std::result::Result<_, _>>()?);
+    }
+    let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
     let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
     Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
 }
@@ -444,6 +467,10 @@ impl<'p> GpuPart<'p> {
         };
         let ghosts = part.out_lists.ghosts().len().max(1);
         let regions: Vec<u32> = part.ghost_starts().into_iter().map(|start| start as u32).collect();
+        let long_kernel = match out_lists.is_compressed() {
+            true => names::BFS_PART_TOP_DOWN_LONG_COMPRESSED,
+            false => names::BFS_PART_TOP_DOWN_LONG,
+        };
         let mut placed = GpuPart {
             gpu,
             part,
@@ -458,7 +485,7 @@ impl<'p> GpuPart<'p> {
             visited: gpu.alloc_zeros(local.div_ceil(32), "the part's visited bits")?,
             frontier: gpu.alloc_zeros(owned, "the part's frontier queue")?,
             long_table: gpu.alloc_zeros(long_table_words(part), "the part's table of long lists")?,
-            long_blocks: resident_blocks(gpu, names::BFS_PART_TOP_DOWN_LONG, PARTITIONED_BLOCK)?,
+            long_blocks: resident_blocks(gpu, long_kernel, PARTITIONED_BLOCK)?,
             frontier_len: 0,
             frontier_edges: 0,
             queue_stale: false,
@@ -689,7 +716,21 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
+    /// The level's top-down kernels over the out-lists, plain or compressed, then the ghosts
+    /// they claimed packed for their owners.
     fn launch_top_down(&mut self, level: u32) -> Result<()> {
+        if self.out_lists.is_compressed() {
+            self.launch_top_down_compressed(level)?;
+        } else {
+            self.launch_top_down_plain(level)?;
+        }
+        if !self.part.out_lists.ghosts().is_empty() {
+            self.launch_pack_ghosts()?;
+        }
+        Ok(())
+    }
+
+    fn launch_top_down_plain(&mut self, level: u32) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let graph = &self.out_lists;
         require(names::BFS_PART_TOP_DOWN, !graph.is_compressed() && self.frontier_len <= part.owned, || {
@@ -749,9 +790,72 @@ impl<'p> GpuPart<'p> {
         // once (the edges are cut into one range a block: a block that waited for a slot would
         // be the level's tail).
         launch.run(blocks_of(self.long_blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
-        if !part.out_lists.ghosts().is_empty() {
-            self.launch_pack_ghosts()?;
-        }
+        Ok(())
+    }
+
+    /// `launch_top_down_plain`'s two kernels over compressed out-lists: the frontier's lists
+    /// decoded, the long ones registered by their pieces, then the pieces decoded.
+    fn launch_top_down_compressed(&mut self, level: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let graph = &self.out_lists;
+        let Some(extras) = graph.compressed.as_ref() else {
+            return Ok(require(names::BFS_PART_TOP_DOWN_COMPRESSED, false, || "plain out-lists".into())?);
+        };
+        require(names::BFS_PART_TOP_DOWN_COMPRESSED, self.frontier_len <= part.owned, || {
+            format!("frontier of {} in a part of {}", self.frontier_len, part.owned)
+        })?;
+        let stream = gpu.stream();
+        let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartTopDownCompressedParams {
+            byte_offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            bytes: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            degrees: launch.read(&extras.degrees),
+            long_vertices: launch.read(&extras.long_vertices),
+            long_first: launch.read(&extras.long_first),
+            long_count: extras.long_count,
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
+            frontier: launch.read(&self.frontier),
+            frontier_len: self.frontier_len,
+            next_bits: launch.write(&mut self.next_bits),
+            ghost_bits: launch.write(&mut self.ghost_bits),
+            ghost_globals: launch.read(&self.ghosts),
+            seen_bits: launch.read_or_null(self.seen_gathered.then_some(&self.global_bits)),
+            long_table: launch.write(&mut self.long_table),
+            long_capacity,
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: as `launch_top_down_plain`'s, the lists placed by `place_compressed` from
+        // the part's out-lists (each encoded relative to its local id, the bytes padded to 8),
+        // with a degree a local vertex and the restart points of every list of
+        // `RESTART_MIN_EDGES` (at most `LONG_LIST_EDGES`) edges or more.
+        launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartTopDownLongCompressedParams {
+            byte_offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            bytes: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            degrees: launch.read(&extras.degrees),
+            restart_points: launch.read(&extras.restart_points),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
+            long_table: launch.read(&self.long_table),
+            next_bits: launch.write(&mut self.next_bits),
+            ghost_bits: launch.write(&mut self.ghost_bits),
+            ghost_globals: launch.read(&self.ghosts),
+            seen_bits: launch.read_or_null(self.seen_gathered.then_some(&self.global_bits)),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: as above, after the frontier kernel registered the pieces, in stream order.
+        launch.run(blocks_of(self.long_blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
 
@@ -895,6 +999,7 @@ impl<'p> GpuPart<'p> {
         let mut launch = Launch::new(gpu);
         let params = BfsPartReceiveParams {
             offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
+            degrees: launch.read_or_null(self.out_lists.compressed.as_ref().map(|extras| &extras.degrees)),
             pairs: launch.read(&self.received),
             pairs_len: pairs,
             distances: launch.write(&mut self.distances),
@@ -905,7 +1010,8 @@ impl<'p> GpuPart<'p> {
             first: part.first,
             level,
         };
-        // Contract: every pair's vertex is owned here (the sender bucketed it by owner).
+        // Contract: every pair's vertex is owned here (the sender bucketed it by owner); the
+        // out-degrees are the compressed lists' own, or null for plain ones.
         launch.run(grid_for(gpu, pairs as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }
@@ -944,7 +1050,9 @@ impl<'p> GpuPart<'p> {
         // An undirected graph's out-lists are its in-lists.
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
         let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
-        require(names::BFS_PART_BOTTOM_UP, !in_lists.is_compressed(), || "a compressed part".to_string())?;
+        if in_lists.is_compressed() {
+            return self.launch_bottom_up_compressed(level, lookup);
+        }
         let in_offsets = in_lists.offsets.device_ptr(stream);
         let mut launch = Launch::new(gpu);
         let in_targets = match &self.in_names {
@@ -974,6 +1082,46 @@ impl<'p> GpuPart<'p> {
         // so (`in_names`); the share has a bit for every owned vertex, the global bitmap for
         // every vertex (the whole frontier: `gather_global_bits`), and the local frontier
         // (read when `lookup` is `LOCAL_FRONTIER`) for each of the in-list graph's vertices.
+        launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        Ok(())
+    }
+
+    /// `launch_bottom_up` over compressed in-lists (local ids: no copy with global ids).
+    fn launch_bottom_up_compressed(&mut self, level: u32, lookup: u32) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let stream = gpu.stream();
+        let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
+        let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
+        let Some(out_extras) = self.out_lists.compressed.as_ref() else {
+            return Ok(require(names::BFS_PART_BOTTOM_UP_COMPRESSED, false, || "plain out-lists".into())?);
+        };
+        require(
+            names::BFS_PART_BOTTOM_UP_COMPRESSED,
+            matches!(self.in_names, InNames::Local | InNames::Global),
+            || "in-lists named by a copy with global ids".into(),
+        )?;
+        let mut launch = Launch::new(gpu);
+        let params = BfsPartBottomUpCompressedParams {
+            in_byte_offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
+            in_bytes: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+            in_ghost_globals: launch.read(in_ghosts),
+            out_degrees: launch.read(&out_extras.degrees),
+            distances: launch.write(&mut self.distances),
+            parents: launch.write(&mut self.parents),
+            visited: launch.write(&mut self.visited),
+            share_bits: launch.read(&self.bits),
+            frontier_bits: launch.read(&self.local_bits),
+            global_bits: launch.read(&self.global_bits),
+            lookup,
+            next_bits: launch.write(&mut self.next_bits),
+            counters: launch.write(&mut self.counters),
+            first: part.first,
+            owned: part.owned,
+            level,
+        };
+        // Contract: as `launch_bottom_up`'s, the in-lists placed by `place_compressed` (each
+        // list encoded relative to its local id, local-id entries; global ids only where the
+        // part's local ids are the global ids: `InNames::Global`), a degree an out-list.
         launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         Ok(())
     }

@@ -172,6 +172,80 @@ macro_rules! bfs_part_top_down_long_fields {
     };
 }
 
+/// The field list of `bfs_part_top_down_compressed`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_top_down_compressed_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_top_down_compressed`'s parameters: `bfs_part_top_down`'s over
+            /// delta-varint out-lists (`byte_offsets` into `bytes`, each list encoded relative to
+            /// its local id; `degrees` the out-degrees), with the long lists' restart table
+            /// (`long_vertices` ascending, `long_first` their first restart points, `long_count`
+            /// of them: [`compressed`](crate::compressed)) so that a list of
+            /// [`LONG_LIST_EDGES`](crate::bfs::partitioned::LONG_LIST_EDGES) or more is
+            /// registered by its pieces. No hub delegation: the hubs' pieces are plain lists.
+            kernel bfs_part_top_down_compressed, in [$crate::bfs::partitioned],
+            struct BfsPartTopDownCompressedParams {
+                byte_offsets: $crate::DevicePtr<u64>,
+                bytes: $crate::DevicePtr<u8>,
+                degrees: $crate::DevicePtr<u32>,
+                long_vertices: $crate::DevicePtr<u32>,
+                long_first: $crate::DevicePtr<u32>,
+                long_count: u32,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
+                frontier: $crate::DevicePtr<u32>,
+                frontier_len: u32,
+                next_bits: $crate::DevicePtrMut<u32>,
+                ghost_bits: $crate::DevicePtrMut<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                seen_bits: $crate::DevicePtr<u32>,
+                long_table: $crate::DevicePtrMut<u64>,
+                long_capacity: u32,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+/// The field list of `bfs_part_top_down_long_compressed`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_top_down_long_compressed_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_top_down_long_compressed`'s parameters: `bfs_part_top_down_long`'s over
+            /// the compressed out-lists of `bfs_part_top_down_compressed`, whose table entries
+            /// are the long lists' pieces (an entry's start its first restart point in
+            /// `restart_points`, its length its pieces).
+            kernel bfs_part_top_down_long_compressed, in [$crate::bfs::partitioned],
+            struct BfsPartTopDownLongCompressedParams {
+                byte_offsets: $crate::DevicePtr<u64>,
+                bytes: $crate::DevicePtr<u8>,
+                degrees: $crate::DevicePtr<u32>,
+                restart_points: $crate::DevicePtr<u64>,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
+                long_table: $crate::DevicePtr<u64>,
+                next_bits: $crate::DevicePtrMut<u32>,
+                ghost_bits: $crate::DevicePtrMut<u32>,
+                ghost_globals: $crate::DevicePtr<u32>,
+                seen_bits: $crate::DevicePtr<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_hub_flags`' parameters.
 #[macro_export]
 macro_rules! bfs_part_hub_flags_fields {
@@ -252,9 +326,11 @@ macro_rules! bfs_part_receive_fields {
             /// `bfs_part_receive`'s parameters: `pairs_len` (global vertex, global parent) pairs
             /// other ranks found for this one, labelled at distance `level + 1` where unvisited
             /// and set in the next frontier's share bits; a slot whose vertex is [`NO_PAIR`]
-            /// holds none.
+            /// holds none. The found edges are the out-degrees `degrees` holds, or, where it is
+            /// null (plain lists), the differences of `offsets`.
             kernel bfs_part_receive, in [$crate::bfs::partitioned], struct BfsPartReceiveParams {
                 offsets: $crate::DevicePtr<u64>,
+                degrees: $crate::DevicePtr<u32>,
                 pairs: $crate::DevicePtr<u32>,
                 pairs_len: u32,
                 distances: $crate::DevicePtrMut<u32>,
@@ -416,9 +492,45 @@ macro_rules! bfs_part_bottom_up_fields {
     };
 }
 
+/// The field list of `bfs_part_bottom_up_compressed`'s parameters.
+#[macro_export]
+macro_rules! bfs_part_bottom_up_compressed_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_bottom_up_compressed`'s parameters: `bfs_part_bottom_up`'s over
+            /// delta-varint in-lists (`in_byte_offsets` into `in_bytes`, each list encoded
+            /// relative to its local id, its entries local ids of the in-list graph), with the
+            /// out-degrees (`out_degrees`) for the found edges. `lookup` is `LOCAL_FRONTIER`,
+            /// `GHOST_IDS` or, on a part whose local ids are the global ids, `GLOBAL_IDS`.
+            kernel bfs_part_bottom_up_compressed, in [$crate::bfs::partitioned],
+            struct BfsPartBottomUpCompressedParams {
+                in_byte_offsets: $crate::DevicePtr<u64>,
+                in_bytes: $crate::DevicePtr<u8>,
+                in_ghost_globals: $crate::DevicePtr<u32>,
+                out_degrees: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u32>,
+                parents: $crate::DevicePtrMut<u32>,
+                visited: $crate::DevicePtrMut<u32>,
+                share_bits: $crate::DevicePtr<u32>,
+                frontier_bits: $crate::DevicePtr<u32>,
+                global_bits: $crate::DevicePtr<u32>,
+                lookup: u32,
+                next_bits: $crate::DevicePtrMut<u32>,
+                counters: $crate::DevicePtrMut<u32>,
+                first: u32,
+                owned: u32,
+                level: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 crate::bfs_part_init_fields!(crate::kernel_params);
 crate::bfs_part_top_down_fields!(crate::kernel_params);
 crate::bfs_part_top_down_long_fields!(crate::kernel_params);
+crate::bfs_part_top_down_compressed_fields!(crate::kernel_params);
+crate::bfs_part_top_down_long_compressed_fields!(crate::kernel_params);
 crate::bfs_part_hub_flags_fields!(crate::kernel_params);
 crate::bfs_part_hub_lists_fields!(crate::kernel_params);
 crate::bfs_part_pack_ghosts_fields!(crate::kernel_params);
@@ -428,3 +540,4 @@ crate::bfs_part_global_targets_fields!(crate::kernel_params);
 crate::bfs_part_begin_level_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
+crate::bfs_part_bottom_up_compressed_fields!(crate::kernel_params);
