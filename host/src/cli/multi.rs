@@ -408,7 +408,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &ranks.backend(), true)?;
+    check_part_lists(&args.graph, &args.multi, &ranks.backend(), true)?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -626,12 +626,14 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
 /// each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size), the
-/// hubs `multi`'s `--hub-degree` delegates.
+/// hubs `multi`'s `--hub-degree` delegates (none over compressed parts, whose hubs their owners
+/// expand: the cut then makes no pieces).
 pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &MultiArgs) -> PartitionedOptions {
+    let placement = graph.map(part_placement).unwrap_or_default();
     PartitionedOptions {
         bottom_up: !top_down,
-        placement: graph.map(part_placement).unwrap_or_default(),
-        delegation: multi.delegation(),
+        placement,
+        delegation: if placement.compressed { Delegation::Off } else { multi.delegation() },
         padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
         ..Default::default()
     }
@@ -647,11 +649,18 @@ fn part_placement(graph: &GraphArgs) -> PartPlacement {
 /// list heads, so GPU ranks refuse `--no-list-heads`; the BFS's GPU ranks read compressed parts
 /// (`compressed_parts`), the connected components' refuse `--compressed`; CPU ranks read plain
 /// lists as the CPU always does, and say so for `--compressed`.
-fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed, compressed_parts: bool) -> Result<()> {
+fn check_part_lists(graph: &GraphArgs, multi: &MultiArgs, backend: &BackendUsed, compressed_parts: bool) -> Result<()> {
     let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
     if on_gpu && graph.compressed && !compressed_parts {
         return Err(Error::InvalidArgument(
             "--compressed: the GPU ranks of cc read their parts as plain CSR: drop it, or run on one GPU".into(),
+        ));
+    }
+    if on_gpu && graph.compressed && multi.hub_degree.is_some_and(|degree| degree > 0) {
+        return Err(Error::InvalidArgument(
+            "--hub-degree with --compressed: vertex delegates are pieces of plain lists, and compressed parts \
+             have their hubs expanded by their owners: drop one"
+                .into(),
         ));
     }
     if on_gpu && graph.no_list_heads {
@@ -680,7 +689,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         ));
     }
     let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
-    check_part_lists(&args.graph, &baseline.backend(), true)?;
+    check_part_lists(&args.graph, &args.multi, &baseline.backend(), true)?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -761,7 +770,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &ranks.backend(), false)?;
+    check_part_lists(&args.graph, &args.multi, &ranks.backend(), false)?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -867,7 +876,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Ranks::Grid(_) = baseline {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    check_part_lists(&args.graph, &baseline.backend(), false)?;
+    check_part_lists(&args.graph, &args.multi, &baseline.backend(), false)?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -943,12 +952,13 @@ struct CcScalingRow {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_part_lists, doubling_prefixes, part_placement};
+    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, MultiArgs};
     use crate::cli::args::{Cli, Command, GraphArgs};
     use clap::Parser;
     use warpath::engine::BackendUsed;
     use warpath::gpu::Placement;
     use warpath::multi::gpu::PartPlacement;
+    use warpath::multi::Delegation;
 
     /// The graph options of `warpath bfs kron:10 EXTRA...`.
     fn graph_args(extra: &[&str]) -> GraphArgs {
@@ -967,15 +977,23 @@ mod tests {
         assert_eq!(part_placement(&graph_args(&[])), PartPlacement::default());
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
+        let multi = MultiArgs::default();
         // The BFS's GPU ranks read compressed parts, the connected components' do not.
-        check_part_lists(&graph_args(&["--compressed"]), &gpu, true).unwrap();
+        check_part_lists(&graph_args(&["--compressed"]), &multi, &gpu, true).unwrap();
         for (flag, compressed_parts) in [("--compressed", false), ("--no-list-heads", true)] {
-            let err = check_part_lists(&graph_args(&[flag]), &gpu, compressed_parts).unwrap_err().to_string();
+            let err = check_part_lists(&graph_args(&[flag]), &multi, &gpu, compressed_parts).unwrap_err().to_string();
             assert!(err.contains(flag) && err.contains("GPU ranks"), "{err}");
             // CPU ranks read plain lists, as the CPU always does.
-            check_part_lists(&graph_args(&[flag]), &cpu, compressed_parts).unwrap();
+            check_part_lists(&graph_args(&[flag]), &multi, &cpu, compressed_parts).unwrap();
         }
-        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu, false).unwrap();
+        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &multi, &gpu, false).unwrap();
+        // Compressed parts take no delegates: none cut, and a hub degree asked for is refused.
+        let compressed = graph_args(&["--compressed"]);
+        assert_eq!(traversal_options(false, Some(&compressed), &multi).delegation, Delegation::Off);
+        let hubs = MultiArgs { hub_degree: Some(64), ..Default::default() };
+        let err = check_part_lists(&compressed, &hubs, &gpu, true).unwrap_err().to_string();
+        assert!(err.contains("--hub-degree") && err.contains("--compressed"), "{err}");
+        assert_eq!(traversal_options(false, Some(&graph_args(&[])), &hubs).delegation, Delegation::Degree(64));
     }
 
     #[test]
