@@ -2,7 +2,7 @@
 //! the sequential union-find's (each component named by its smallest vertex) and pass the
 //! verifier, on Kronecker, uniform, grid, directed and many-component graphs, with Afforest's
 //! options and Shiloach-Vishkin. The same checks run with every rank's local components found
-//! on the GPU (all parts on the first GPU; skipped without one).
+//! on the GPU (all parts on the first GPU, their lists plain or compressed; skipped without one).
 
 mod common;
 
@@ -39,6 +39,13 @@ fn on_gpu(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<Partit
 fn on_gpu_zero_copy(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
     let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
     components_gpu_in_process(partition, options, zero_copy, runs).unwrap()
+}
+
+/// On the GPU with every part's lists delta-varint compressed, read by the compressed Afforest
+/// kernel.
+fn on_gpu_compressed(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
+    let compressed = PartPlacement { compressed: true, ..Default::default() };
+    components_gpu_in_process(partition, options, compressed, runs).unwrap()
 }
 
 /// Every world size, two runs each (the part prepared once): the sequential labels, verified,
@@ -144,9 +151,12 @@ fn gpu_ranks_give_the_same_labels() {
     }
     check_graph_on("directed rmat", &rmat(11, 12_000, 3, false), &CcOptions::default(), on_gpu);
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &CcOptions::default(), on_gpu_zero_copy);
+    check_graph_on("kron:11 compressed", &generated("kron:11"), &CcOptions::default(), on_gpu_compressed);
+    check_graph_on("directed rmat compressed", &rmat(11, 12_000, 3, false), &CcOptions::default(), on_gpu_compressed);
     let g = many_components();
     let sv = CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() };
     for options in [CcOptions::default(), CcOptions { samples: 0, ..CcOptions::default() }, sv] {
         check_graph_on("many components", &g, &options, on_gpu);
     }
+    check_graph_on("many components compressed, Shiloach-Vishkin", &g, &sv, on_gpu_compressed);
 }

@@ -169,9 +169,9 @@ pub struct GraphArgs {
         help = "Give the GPU delta-varint compressed neighbor lists",
         long_help = "Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer bytes \
                      in device memory and over the bus. Read by the persistent BFS kernel and the `cc` kernels; \
-                     shortest paths refuse them (compressed lists hold no weights). The partitioned BFS's GPU \
-                     ranks read compressed parts (hubs then expanded by their owners alone); those of \
-                     `cc` refuse them. The CPU reads the plain lists."
+                     shortest paths refuse them (compressed lists hold no weights). Partitioned GPU ranks read \
+                     compressed parts (the BFS's hubs then expanded by their owners alone). The CPU reads \
+                     the plain lists."
     )]
     pub compressed: bool,
     #[arg(

@@ -408,7 +408,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &args.multi, &ranks.backend(), true)?;
+    check_part_lists(&args.graph, &args.multi, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -646,16 +646,11 @@ fn part_placement(graph: &GraphArgs) -> PartPlacement {
 }
 
 /// The list options of one GPU that parts do not take, never dropped in silence: a part has no
-/// list heads, so GPU ranks refuse `--no-list-heads`; the BFS's GPU ranks read compressed parts
-/// (`compressed_parts`), the connected components' refuse `--compressed`; CPU ranks read plain
+/// list heads, so GPU ranks refuse `--no-list-heads`; their compressed parts (`--compressed`)
+/// take no vertex delegates, so they refuse `--hub-degree` beside it; CPU ranks read plain
 /// lists as the CPU always does, and say so for `--compressed`.
-fn check_part_lists(graph: &GraphArgs, multi: &MultiArgs, backend: &BackendUsed, compressed_parts: bool) -> Result<()> {
+fn check_part_lists(graph: &GraphArgs, multi: &MultiArgs, backend: &BackendUsed) -> Result<()> {
     let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
-    if on_gpu && graph.compressed && !compressed_parts {
-        return Err(Error::InvalidArgument(
-            "--compressed: the GPU ranks of cc read their parts as plain CSR: drop it, or run on one GPU".into(),
-        ));
-    }
     if on_gpu && graph.compressed && multi.hub_degree.is_some_and(|degree| degree > 0) {
         return Err(Error::InvalidArgument(
             "--hub-degree with --compressed: vertex delegates are pieces of plain lists, and compressed parts \
@@ -689,7 +684,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         ));
     }
     let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
-    check_part_lists(&args.graph, &args.multi, &baseline.backend(), true)?;
+    check_part_lists(&args.graph, &args.multi, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -770,7 +765,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &args.multi, &ranks.backend(), false)?;
+    check_part_lists(&args.graph, &args.multi, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -876,7 +871,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Ranks::Grid(_) = baseline {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    check_part_lists(&args.graph, &args.multi, &baseline.backend(), false)?;
+    check_part_lists(&args.graph, &args.multi, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -978,20 +973,19 @@ mod tests {
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
         let multi = MultiArgs::default();
-        // The BFS's GPU ranks read compressed parts, the connected components' do not.
-        check_part_lists(&graph_args(&["--compressed"]), &multi, &gpu, true).unwrap();
-        for (flag, compressed_parts) in [("--compressed", false), ("--no-list-heads", true)] {
-            let err = check_part_lists(&graph_args(&[flag]), &multi, &gpu, compressed_parts).unwrap_err().to_string();
-            assert!(err.contains(flag) && err.contains("GPU ranks"), "{err}");
-            // CPU ranks read plain lists, as the CPU always does.
-            check_part_lists(&graph_args(&[flag]), &multi, &cpu, compressed_parts).unwrap();
+        check_part_lists(&graph_args(&["--compressed"]), &multi, &gpu).unwrap();
+        let err = check_part_lists(&graph_args(&["--no-list-heads"]), &multi, &gpu).unwrap_err().to_string();
+        assert!(err.contains("--no-list-heads") && err.contains("GPU ranks"), "{err}");
+        // CPU ranks read plain lists, as the CPU always does.
+        for flag in ["--compressed", "--no-list-heads"] {
+            check_part_lists(&graph_args(&[flag]), &multi, &cpu).unwrap();
         }
-        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &multi, &gpu, false).unwrap();
+        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &multi, &gpu).unwrap();
         // Compressed parts take no delegates: none cut, and a hub degree asked for is refused.
         let compressed = graph_args(&["--compressed"]);
         assert_eq!(traversal_options(false, Some(&compressed), &multi).delegation, Delegation::Off);
         let hubs = MultiArgs { hub_degree: Some(64), ..Default::default() };
-        let err = check_part_lists(&compressed, &hubs, &gpu, true).unwrap_err().to_string();
+        let err = check_part_lists(&compressed, &hubs, &gpu).unwrap_err().to_string();
         assert!(err.contains("--hub-degree") && err.contains("--compressed"), "{err}");
         assert_eq!(traversal_options(false, Some(&graph_args(&[])), &hubs).delegation, Delegation::Degree(64));
     }

@@ -44,7 +44,7 @@ use crate::cc::cpu_afforest::{compress, link};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
 use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::engine::Workspace;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
@@ -281,11 +281,6 @@ impl<'p> GpuCcPart<'p> {
     /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
     /// run's buffers.
     pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: PartPlacement) -> Result<GpuCcPart<'p>> {
-        if placement.compressed {
-            return Err(Error::InvalidArgument(
-                "compressed parts: the connected components' GPU ranks read plain lists".into(),
-            ));
-        }
         let lists = &part.out_lists;
         let local = lists.graph.num_vertices().max(1);
         let ghosts = lists.ghosts();

@@ -228,9 +228,9 @@ pub struct PartPlacement {
     pub placement: Option<Placement>,
     /// Device bytes each rank may use; `None` is its GPU's free memory less [`VRAM_MARGIN`].
     pub vram_budget: Option<u64>,
-    /// The lists delta-varint compressed (Moschou 2026, section 2.1), which the BFS's GPU ranks
-    /// read with their compressed kernels (no hub delegation then); the connected components'
-    /// parts refuse it.
+    /// The lists delta-varint compressed (Moschou 2026, section 2.1): the BFS's GPU ranks read
+    /// them with their compressed kernels (no hub delegation then), the connected components'
+    /// with the compressed Afforest kernel.
     pub compressed: bool,
 }
 
