@@ -35,6 +35,16 @@ fn sources_across_parts(g: &Graph, bounds: &[u32]) -> Vec<u32> {
     sources
 }
 
+/// Two stars, of 65,536 and 3,000 leaves: lists past both long-list thresholds (one block a
+/// list, the whole grid a list), and of many restart pieces when compressed.
+fn two_stars() -> Graph {
+    let (huge, long) = (2 * 32768u32, 3000u32);
+    let n = 1 + huge + long;
+    let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
+    edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
+    build(n as u64, edges, true)
+}
+
 /// Where a check runs the partitioned BFS: the parts' levels on their threads, or on the GPU.
 type Runner = fn(&Partition, &[u32], &PartitionedOptions) -> Vec<PartitionedTraversal>;
 
@@ -206,11 +216,7 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
     check_graph_on("directed rmat zero-copy", &directed, &zero_copy, on_gpu);
     // Hubs past both long-list thresholds (one block a list, the whole grid a list), top-down.
-    let (huge, long) = (2 * 32768u32, 3000u32);
-    let n = 1 + huge + long;
-    let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
-    edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
-    let stars = build(n as u64, edges, true);
+    let stars = two_stars();
     let top_down_owners = PartitionedOptions { delegation: Delegation::Off, ..top_down };
     check_graph_on("two stars", &stars, &top_down_owners, on_gpu);
     check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
@@ -240,11 +246,7 @@ fn gpu_ranks_read_compressed_parts() {
     check_graph_on("kron:11 compressed zero-copy", &generated("kron:11"), &options_zero_copy, on_gpu);
     check_graph_on("directed rmat compressed zero-copy", &directed, &options_zero_copy, on_gpu);
     // Lists of many restart pieces and of a few, top-down, on their owners.
-    let (huge, long) = (2 * 32768u32, 3000u32);
-    let n = 1 + huge + long;
-    let mut edges: Vec<(u32, u32)> = (1..=huge).map(|leaf| (0, leaf)).collect();
-    edges.extend((huge + 1..n).map(|leaf| (huge, leaf)));
-    let stars = build(n as u64, edges, true);
+    let stars = two_stars();
     let top_down = PartitionedOptions { bottom_up: false, ..options };
     check_graph_on("two stars compressed", &stars, &top_down, on_gpu);
 }
