@@ -126,6 +126,8 @@ fn levels_record_directions_exchanges_and_the_rules_verdicts() {
     let partition = partition_1d(&g, None, 4).unwrap();
     let source = warpath::bfs::random_source(&g, 1).unwrap();
     let run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();
+    // CPU ranks hold no lists on a GPU.
+    assert!(run.lists.is_empty());
     let directions: Vec<Direction> = run.levels.iter().map(|l| l.trace.direction).collect();
     assert_eq!(directions[0], Direction::TopDown);
     assert!(directions.contains(&Direction::BottomUp), "{directions:?}");
@@ -249,6 +251,17 @@ fn gpu_ranks_read_compressed_parts() {
     let stars = two_stars();
     let top_down = PartitionedOptions { bottom_up: false, ..options };
     check_graph_on("two stars compressed", &stars, &top_down, on_gpu);
+    // Each rank reports its lists: compressed, where they were put, fewer bytes than plain.
+    let g = generated("kron:11");
+    let partition = partition_1d(&g, None, 3).unwrap();
+    for (run_options, placement) in [(options, Placement::Device), (options_zero_copy, Placement::ZeroCopy)] {
+        let run = &on_gpu(&partition, &[0], &run_options)[0];
+        assert_eq!(run.lists.len(), 3);
+        for lists in &run.lists {
+            assert!(lists.compressed && lists.placement == placement, "{lists:?}");
+            assert!(0 < lists.stored_bytes && lists.stored_bytes < lists.plain_bytes, "{lists:?}");
+        }
+    }
 }
 
 /// A rank's budget (`--vram-budget`) reaches its part's placement: one its own arrays exceed is

@@ -22,7 +22,9 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::bench::bfs::choose_roots;
-use crate::bench::harness::{run_kernel, BenchKernel, BenchOptions, Environment, Summarize, Timed, TrialRecord};
+use crate::bench::harness::{
+    run_kernel, BenchKernel, BenchOptions, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
+};
 use crate::bench::json::{Flags, Report};
 use crate::bench::stages::LoadStage;
 use crate::bench::stats::Spread;
@@ -31,7 +33,8 @@ use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::{
-    bfs_2d_in_process, Cut, Delegation, Grid, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
+    bfs_2d_in_process, Cut, Delegation, Grid, PartLists, Partition, PartitionedLevel, PartitionedOptions,
+    PartitionedTraversal,
 };
 
 /// The `algorithm` of a partitioned BFS report: not `bfs`, so that a reader of single-GPU
@@ -203,6 +206,8 @@ pub struct PartitionedKernel<'a> {
     reference: Option<&'a HashMap<u32, ValidatedLevels>>,
     /// The levels of the trees this kernel validated by every edge, by root.
     validated: Mutex<HashMap<u32, ValidatedLevels>>,
+    /// How the GPU ranks held their parts' lists (none for CPU ranks).
+    lists: Vec<PartLists>,
 }
 
 impl<'a> PartitionedKernel<'a> {
@@ -233,6 +238,7 @@ impl<'a> PartitionedKernel<'a> {
             traversed: HashMap::new(),
             reference: None,
             validated: Mutex::default(),
+            lists: Vec::new(),
         })
     }
 
@@ -287,6 +293,7 @@ impl BenchKernel for PartitionedKernel<'_> {
         let end_to_end = started.elapsed() / batch.len() as u32;
         let mut traversals = traversals.into_iter().zip(&batch);
         let (first, _) = traversals.next().expect("one traversal a root");
+        self.lists.clone_from(&first.lists);
         for (traversal, &root) in traversals.rev() {
             self.traversed.entry(root).or_default().push(Timed { time: traversal.time, end_to_end, output: traversal });
         }
@@ -332,8 +339,32 @@ impl BenchKernel for PartitionedKernel<'_> {
         })
     }
 
+    /// The backend, and for GPU ranks their parts' lists over every rank: the device bytes
+    /// they hold, where they lie and in what format.
     fn environment(&self) -> Environment {
-        Environment::without_gpu(self.ranks.backend())
+        let mut environment = Environment::without_gpu(self.ranks.backend());
+        if !self.lists.is_empty() {
+            environment.device_graph_bytes = Some(self.lists.iter().map(|lists| lists.device_bytes).sum());
+            environment.graph_on_gpu = Some(parts_on_gpu(&self.lists));
+        }
+        environment
+    }
+}
+
+/// The GPU ranks' `lists` as one graph on the GPU: their bytes summed, their placement if they
+/// agree (each rank chooses by its own budget), else each rank's in rank order.
+pub fn parts_on_gpu(lists: &[PartLists]) -> GraphOnGpu {
+    let placement = match lists.iter().all(|l| l.placement == lists[0].placement) {
+        true => lists[0].placement.to_string(),
+        false => lists.iter().map(|l| l.placement.to_string()).collect::<Vec<_>>().join(", "),
+    };
+    GraphOnGpu {
+        placement,
+        offsets_placement: None,
+        compressed: lists.iter().any(|l| l.compressed),
+        stored_bytes: lists.iter().map(|l| l.stored_bytes).sum(),
+        plain_bytes: lists.iter().map(|l| l.plain_bytes).sum(),
+        list_heads: false,
     }
 }
 
@@ -450,8 +481,27 @@ pub fn scaling_markdown<'a>(graphs: impl IntoIterator<Item = (&'a str, &'a [Part
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gpu::Placement;
     use crate::graph::UNREACHED;
     use crate::multi::bfs_in_process;
+
+    /// The ranks' lists summed into one graph on the GPU, the placement named once where the
+    /// ranks agree and rank by rank where they do not.
+    #[test]
+    fn parts_on_gpu_sum_the_ranks_lists() {
+        let lists = |placement, compressed| PartLists {
+            placement,
+            compressed,
+            stored_bytes: 100,
+            plain_bytes: 300,
+            device_bytes: 120,
+        };
+        let agreed = parts_on_gpu(&[lists(Placement::Device, true), lists(Placement::Device, true)]);
+        assert_eq!((agreed.placement.as_str(), agreed.compressed), ("device", true));
+        assert_eq!((agreed.stored_bytes, agreed.plain_bytes), (200, 600));
+        let mixed = parts_on_gpu(&[lists(Placement::Device, false), lists(Placement::ZeroCopy, false)]);
+        assert_eq!((mixed.placement.as_str(), mixed.compressed), ("device, zero-copy", false));
+    }
 
     /// Ranks as threads of this process; with `deep_leaf`, each tree then hangs one leaf a
     /// level too deep ([`hang_a_leaf_too_deep`]).

@@ -11,8 +11,9 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
+use warpath::bench::harness::GraphOnGpu;
 use warpath::bench::json::Flags;
-use warpath::bench::partitioned::{render_scaling, LevelRow, PartitionedBenchReport};
+use warpath::bench::partitioned::{parts_on_gpu, render_scaling, LevelRow, PartitionedBenchReport};
 use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, ScalingOptions, ScalingStage};
 use warpath::bfs::verify;
 use warpath::engine::Backend;
@@ -441,6 +442,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         time_ms: traversal.time.as_secs_f64() * 1e3,
         gteps: gteps(&graph, &traversal),
         exchange_bytes: traversal.exchange_bytes(),
+        parts_on_gpu: (!traversal.lists.is_empty()).then(|| parts_on_gpu(&traversal.lists)),
         levels: LevelRow::all(&traversal),
         verified: None,
     };
@@ -485,8 +487,23 @@ struct PartitionedReport {
     gteps: f64,
     /// Frontier exchange between ranks, summed over ranks and levels.
     exchange_bytes: u64,
+    /// The GPU ranks' parts' lists over every rank of this process: where, in what format,
+    /// their bytes; `null` for CPU ranks.
+    parts_on_gpu: Option<GraphOnGpu>,
     levels: Vec<LevelRow>,
     verified: Option<bool>,
+}
+
+/// The GPU ranks' lists, as one line: format, placement, bytes against the plain CSR.
+fn print_parts_on_gpu(parts: &GraphOnGpu, ranks: usize) {
+    let format = if parts.compressed { "compressed" } else { "plain" };
+    println!(
+        "parts on the GPUs: {format} lists, {}, {} bytes over {ranks} ranks (the plain CSR takes {}, ratio {:.2})",
+        parts.placement,
+        parts.stored_bytes,
+        parts.plain_bytes,
+        parts.stored_bytes as f64 / parts.plain_bytes.max(1) as f64
+    );
 }
 
 fn print_levels(levels: &[LevelRow]) {
@@ -512,6 +529,9 @@ impl PartitionedReport {
         println!("time: {:.3} ms", self.time_ms);
         println!("GTEPS: {:.3}", self.gteps);
         println!("exchange: {} bytes", self.exchange_bytes);
+        if let Some(parts) = &self.parts_on_gpu {
+            print_parts_on_gpu(parts, self.partitions);
+        }
         print_levels(&self.levels);
     }
 }
@@ -726,6 +746,9 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
     println!("graph: {name} ({n} vertices, {m} edges; loaded in {:.1} ms)", base.load_ms);
     println!("backend: {}", last.payload.backend);
     println!("parts cut in {:.1} ms; bounds {:?}", last.payload.partition_ms, last.payload.bounds);
+    if let Some(parts) = &last.graph_on_gpu {
+        print_parts_on_gpu(parts, last.payload.ranks);
+    }
     if let Some(hubs) = last.payload.hubs {
         println!(
             "hubs delegated: {} of out-degree {} or more, {} edges ({:.1}% of the edges)",

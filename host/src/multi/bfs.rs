@@ -99,6 +99,23 @@ pub struct RankTraversal {
     pub levels: Vec<PartitionedLevel>,
     /// The slowest rank's time from the common start to the last level's end.
     pub time: Duration,
+    /// How a GPU rank held its part's lists; `None` on a CPU rank.
+    pub lists: Option<PartLists>,
+}
+
+/// How a GPU rank holds its part's lists, for the reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartLists {
+    pub placement: crate::gpu::Placement,
+    /// Delta-varint compressed.
+    pub compressed: bool,
+    /// Offsets and lists (the out-lists, and on a directed graph the in-lists) as held.
+    pub stored_bytes: u64,
+    /// What the same lists take as plain CSR.
+    pub plain_bytes: u64,
+    /// Device memory the placed lists hold (a compressed part's degrees and restart points
+    /// included).
+    pub device_bytes: u64,
 }
 
 /// A whole partitioned traversal, gathered.
@@ -108,6 +125,9 @@ pub struct PartitionedTraversal {
     pub levels: Vec<PartitionedLevel>,
     pub time: Duration,
     pub ranks: usize,
+    /// How each GPU rank held its part's lists, in rank order (the ranks of this process; none
+    /// for CPU ranks).
+    pub lists: Vec<PartLists>,
 }
 
 impl PartitionedLevel {
@@ -163,12 +183,13 @@ pub fn bfs_in_process(
 /// The ranks' labels, in rank order, as one tree (the parts are consecutive ranges).
 pub fn concatenate(ranks: Vec<RankTraversal>, source: u32) -> PartitionedTraversal {
     let (levels, time, count) = (ranks[0].levels.clone(), ranks[0].time, ranks.len());
+    let lists = ranks.iter().filter_map(|rank| rank.lists).collect();
     let mut result = BfsResult { source, distances: Vec::new(), parents: Vec::new() };
     for rank in ranks {
         result.distances.extend(rank.distances);
         result.parents.extend(rank.parents);
     }
-    PartitionedTraversal { result, levels, time, ranks: count }
+    PartitionedTraversal { result, levels, time, ranks: count, lists }
 }
 
 /// The whole tree on every rank, through the communicator (for one process per GPU, where no
@@ -187,7 +208,8 @@ pub fn gather_tree<C: Communicator>(
         distances: words.iter().map(|&word| (word >> 32) as u32).collect(),
         parents: words.iter().map(|&word| word as u32).collect(),
     };
-    Ok(PartitionedTraversal { result, levels: rank.levels, time: rank.time, ranks: comm.world_size() })
+    let lists = rank.lists.into_iter().collect();
+    Ok(PartitionedTraversal { result, levels: rank.levels, time: rank.time, ranks: comm.world_size(), lists })
 }
 
 /// The counts every rank contributes to the level's all-reduce, in order.
@@ -320,7 +342,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
     }
     let time = finish_levels(comm, &mut levels, &mut level_times, started)?;
     let (distances, parents) = work.labels()?;
-    Ok(RankTraversal { first: part.first, distances, parents, levels, time })
+    Ok(RankTraversal { first: part.first, distances, parents, levels, time, lists: None })
 }
 
 /// The traversal's time and its levels' bytes and times over every rank (bytes summed, times

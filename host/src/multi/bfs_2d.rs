@@ -87,7 +87,7 @@ pub fn bfs_2d_rank<C: Communicator>(comm: &mut C, part: &Part2d, source: u32) ->
         unvisited_edges = unvisited_edges.saturating_sub(counts[FOUND_EDGES]);
     }
     let time = finish_levels(comm, &mut levels, &mut level_times, started)?;
-    Ok(RankTraversal { first: part.first, distances: rank.distances, parents: rank.parents, levels, time })
+    Ok(RankTraversal { first: part.first, distances: rank.distances, parents: rank.parents, levels, time, lists: None })
 }
 
 /// One rank's state: its owned vertices' labels, its share of the frontier, and which row-block

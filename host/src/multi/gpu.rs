@@ -39,8 +39,8 @@ use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, 
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer, Placement};
 use crate::graph::{CompressedGraph, Graph};
 use crate::multi::bfs::{
-    concatenate, run_levels, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step, COUNTS, FOUND,
-    FOUND_EDGES, INSPECTED,
+    concatenate, run_levels, PartLists, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
+    COUNTS, FOUND, FOUND_EDGES, INSPECTED,
 };
 use crate::multi::comm::Communicator;
 use crate::multi::in_process::{run_ranks, InProcess};
@@ -634,9 +634,19 @@ impl<'p> GpuPart<'p> {
         self.part
     }
 
-    /// Device bytes of the placed lists.
-    pub fn graph_bytes(&self) -> u64 {
-        self.out_lists.bytes() + self.in_lists.as_ref().map_or(0, DeviceGraph::bytes)
+    /// How the part's lists are held: where, in what format, their bytes.
+    pub fn lists(&self) -> PartLists {
+        let placed = std::iter::once(&self.out_lists).chain(&self.in_lists);
+        let plain = std::iter::once(&self.part.out_lists).chain(&self.part.in_lists);
+        PartLists {
+            placement: self.out_lists.placement(),
+            compressed: self.out_lists.is_compressed(),
+            stored_bytes: placed.clone().map(DeviceGraph::csr_bytes).sum(),
+            plain_bytes: plain
+                .map(|lists| 8 * (lists.graph.num_vertices() as u64 + 1) + 4 * lists.graph.num_edges())
+                .sum(),
+            device_bytes: placed.map(DeviceGraph::bytes).sum(),
+        }
     }
 
     /// Clears what the level's kernels count and mark into, in one launch
@@ -1358,7 +1368,8 @@ pub fn bfs_rank_gpu<C: DeviceGather>(
     options: &PartitionedOptions,
 ) -> Result<RankTraversal> {
     let part = placed.part;
-    run_levels(comm, part, source, options, placed)
+    let lists = placed.lists();
+    Ok(RankTraversal { lists: Some(lists), ..run_levels(comm, part, source, options, placed)? })
 }
 
 /// Places this rank's `part` on `gpu` and runs the partitioned BFS from each of `sources`, in

@@ -21,7 +21,8 @@ pub mod partition;
 pub mod partition_2d;
 
 pub use bfs::{
-    bfs_in_process, bfs_rank, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal, PADDED_PAIRS,
+    bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,
+    PADDED_PAIRS,
 };
 pub use bfs_2d::{bfs_2d_in_process, bfs_2d_rank};
 pub use comm::{Communicator, ReduceOp};
