@@ -182,7 +182,7 @@ impl GraphOnGpu {
     /// two (the transpose beside it) if it is directed.
     pub fn plain_bytes_of(graph: &Graph) -> u64 {
         let copies = if graph.is_undirected() { 1 } else { 2 };
-        copies * (8 * (graph.num_vertices() as u64 + 1) + 4 * graph.num_edges())
+        copies * graph.csr_bytes()
     }
 }
 

@@ -165,13 +165,12 @@ fn place_on_gpu(
             let both = [Some(out), inbound.as_ref()];
             let bytes = both.iter().flatten().map(|c| c.compressed_bytes()).sum::<u64>();
             // Degrees and restart points stay in device memory whatever the placement.
-            let extras = both.iter().flatten().map(|c| 4 * c.num_vertices() as u64 + c.num_edges() / 16).sum::<u64>();
+            let extras = both.iter().flatten().map(|c| c.resident_extra_bytes()).sum::<u64>();
             (bytes, extras + empty_lists)
         }
         None => {
             let weights = if weighted { 4 * graph.num_edges() } else { 0 };
-            let lists = (std::mem::size_of_val(graph.offsets()) + std::mem::size_of_val(graph.targets())) as u64;
-            (copies * (lists + weights), empty_lists)
+            (copies * (graph.csr_bytes() + weights), empty_lists)
         }
     };
     let resident = Workspace { bytes: workspace.bytes + resident_extras, ..workspace };

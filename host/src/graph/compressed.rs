@@ -355,6 +355,13 @@ impl CompressedGraph {
         8 * self.byte_offsets.len() as u64 + self.bytes.len() as u64
     }
 
+    /// Device bytes a placed copy keeps beside its lists, in device memory whatever their
+    /// placement (`GpuContext::place_compressed`): the out-degrees, a word a vertex, and about
+    /// one restart point (two words) every `RESTART_EDGES` (256) edges.
+    pub fn resident_extra_bytes(&self) -> u64 {
+        4 * self.num_vertices() as u64 + self.num_edges() / 16
+    }
+
     /// What the plain CSR of the same graph takes: `u64` offsets and `u32` targets,
     /// `8(n+1) + 4m` bytes.
     pub fn raw_bytes(&self) -> u64 {

@@ -167,6 +167,12 @@ impl Graph {
         self.targets.len() as u64
     }
 
+    /// Bytes of the plain CSR arrays: `u64` offsets and `u32` targets, `8(n+1) + 4m` (weights
+    /// not counted).
+    pub fn csr_bytes(&self) -> u64 {
+        8 * (self.num_vertices() as u64 + 1) + 4 * self.num_edges()
+    }
+
     pub fn neighbors(&self, v: u32) -> &[u32] {
         let (v, offsets) = (v as usize, self.offsets());
         &self.targets()[offsets[v] as usize..offsets[v + 1] as usize]

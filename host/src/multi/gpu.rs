@@ -30,7 +30,6 @@ use warpath_interface::bfs::partitioned::{
     PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
-use warpath_interface::compressed::RESTART_EDGES;
 use warpath_interface::{names, DeviceAddress};
 
 use crate::engine::{choose_placement, vram_budget, Workspace, VRAM_MARGIN};
@@ -251,19 +250,15 @@ pub fn place_part_lists(
     let budget = vram_budget(gpu, requested.vram_budget)?;
     if requested.compressed {
         let encoded: Vec<CompressedGraph> = lists.iter().map(|g| CompressedGraph::encode_unordered(g)).collect();
-        let graph_bytes: u64 =
-            encoded.iter().map(|c| (size_of_val(c.byte_offsets()) + c.bytes().len().next_multiple_of(8)) as u64).sum();
-        // The degrees (a word a vertex) and at most one restart point (two words) a
-        // `RESTART_EDGES` edges, with its vertex.
-        workspace.bytes +=
-            lists.iter().map(|g| 4 * g.num_vertices() as u64 + 20 * g.num_edges() / RESTART_EDGES).sum::<u64>();
+        let graph_bytes: u64 = encoded.iter().map(CompressedGraph::compressed_bytes).sum();
+        workspace.bytes += encoded.iter().map(CompressedGraph::resident_extra_bytes).sum::<u64>();
         let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
         return Ok(encoded
             .iter()
             .map(|c| gpu.place_compressed(c, placement))
             .collect::<std::result::Result<_, _>>()?);
     }
-    let graph_bytes: u64 = lists.iter().map(|g| (size_of_val(g.offsets()) + size_of_val(g.targets())) as u64).sum();
+    let graph_bytes: u64 = lists.iter().map(|g| g.csr_bytes()).sum();
     let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
     Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
 }
@@ -642,9 +637,7 @@ impl<'p> GpuPart<'p> {
             placement: self.out_lists.placement(),
             compressed: self.out_lists.is_compressed(),
             stored_bytes: placed.clone().map(DeviceGraph::csr_bytes).sum(),
-            plain_bytes: plain
-                .map(|lists| 8 * (lists.graph.num_vertices() as u64 + 1) + 4 * lists.graph.num_edges())
-                .sum(),
+            plain_bytes: plain.map(|lists| lists.graph.csr_bytes()).sum(),
             device_bytes: placed.map(DeviceGraph::bytes).sum(),
         }
     }
