@@ -247,10 +247,19 @@ fn gpu_ranks_read_compressed_parts() {
     let options_zero_copy = PartitionedOptions { placement: zero_copy, ..options };
     check_graph_on("kron:11 compressed zero-copy", &generated("kron:11"), &options_zero_copy, on_gpu);
     check_graph_on("directed rmat compressed zero-copy", &directed, &options_zero_copy, on_gpu);
-    // Lists of many restart pieces and of a few, top-down, on their owners.
+    // Hubs on their owners: every list read compressed, lists of many restart pieces and of a
+    // few among them, top-down. (The checks above delegate hubs: their pieces are plain lists.)
+    let owners = PartitionedOptions { delegation: Delegation::Off, ..options };
+    check_graph_on("kron:11 compressed, no delegates", &generated("kron:11"), &owners, on_gpu);
     let stars = two_stars();
-    let top_down = PartitionedOptions { bottom_up: false, ..options };
+    let top_down = PartitionedOptions { bottom_up: false, ..owners };
     check_graph_on("two stars compressed", &stars, &top_down, on_gpu);
+    check_graph_on(
+        "two stars compressed, delegated",
+        &stars,
+        &PartitionedOptions { bottom_up: false, ..options },
+        on_gpu,
+    );
     // Each rank reports its lists: compressed, where they were put, fewer bytes than plain.
     let g = generated("kron:11");
     let partition = partition_1d(&g, None, 3).unwrap();
@@ -311,18 +320,27 @@ fn gpu_ranks_trace_like_cpu_ranks() {
     let mut sources = warpath::bfs::random_sources(&g, 1, 3);
     // A hub source too: its pieces expand level 0 on every rank.
     sources.push((0..g.num_vertices() as u32).max_by_key(|&v| g.degree(v)).unwrap());
-    let on_device = bfs_gpu_in_process(&partition, &sources, &PartitionedOptions::default()).unwrap();
-    for (gpu_run, &source) in on_device.iter().zip(&sources) {
-        let cpu_run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();
-        assert_eq!(gpu_run.result.distances, cpu_run.result.distances);
-        verify::validate(&g, &gpu_run.result).unwrap();
-        assert_eq!(gpu_run.levels.len(), cpu_run.levels.len());
-        for (a, b) in gpu_run.levels.iter().zip(&cpu_run.levels) {
-            let trace =
-                |l: &warpath::multi::PartitionedLevel| (l.trace.direction, l.trace.frontier, l.trace.edges_inspected);
-            assert_eq!(trace(a), trace(b));
-            if a.trace.direction == Direction::BottomUp {
-                assert_eq!(a.exchange_bytes, b.exchange_bytes);
+    // Plain parts, and compressed ones (whose hubs' pieces are plain lists beside them).
+    for compressed in [false, true] {
+        let placement = PartPlacement { compressed, ..Default::default() };
+        let options = PartitionedOptions { placement, ..Default::default() };
+        let on_device = bfs_gpu_in_process(&partition, &sources, &options).unwrap();
+        for (gpu_run, &source) in on_device.iter().zip(&sources) {
+            let cpu_run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();
+            assert_eq!(gpu_run.result.distances, cpu_run.result.distances);
+            verify::validate(&g, &gpu_run.result).unwrap();
+            assert_eq!(gpu_run.levels.len(), cpu_run.levels.len());
+            for (a, b) in gpu_run.levels.iter().zip(&cpu_run.levels) {
+                let context = format!("compressed {compressed}, source {source}, level {}", a.trace.level);
+                assert_eq!((a.trace.direction, a.trace.frontier), (b.trace.direction, b.trace.frontier), "{context}");
+                // A compressed part's lists are sorted, so a bottom-up search may stop at
+                // another parent, after another number of edges.
+                if !compressed || a.trace.direction == Direction::TopDown {
+                    assert_eq!(a.trace.edges_inspected, b.trace.edges_inspected, "{context}");
+                }
+                if a.trace.direction == Direction::BottomUp {
+                    assert_eq!(a.exchange_bytes, b.exchange_bytes);
+                }
             }
         }
     }

@@ -411,18 +411,21 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
 /// end to end, cut into one even range a block and walked in block-wide rows, two rows in
 /// flight (`operators::shared_lists`: the load-balancing paper's edge-based split, applied to
 /// node splitting; Merrill et al., section 4.1, CTA gathering). However many hubs a level holds
-/// and however long each, every block visits the same number of their edges.
+/// and however long each, every block visits the same number of their edges. Over a compressed
+/// part only the hubs' pieces come here (plain lists), the out-degrees from `degrees`.
 ///
 /// # Safety
 /// As for `bfs_part_top_down`, launched after the kernel that registered the table's entries
 /// at the same level, with its counters (the tally at word `tally_word`) and table, with
-/// `PARTITIONED_BLOCK` threads a block; every target of a hub's piece is owned.
+/// `PARTITIONED_BLOCK` threads a block; every target of a hub's piece is owned; `degrees` is
+/// null (the offsets are a plain CSR's) or has an entry a local vertex.
 #[inline(always)]
 unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
     // SAFETY: declared once, before any control flow.
     let window = unsafe { ListWindow::declare() };
     let BfsPartTopDownLongParams {
         offsets,
+        degrees,
         targets,
         distances,
         parents,
@@ -439,7 +442,7 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let out_degrees = OutDegrees { offsets, degrees: core::ptr::null() };
+    let out_degrees = OutDegrees { offsets, degrees };
     let expand =
         Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     // Gathering only reads the table; its capacity mattered to registering.
@@ -462,8 +465,9 @@ unsafe fn top_down_long(params: BfsPartTopDownLongParams) {
 /// decodes their lists with `operators::gather_compressed` (a medium list by the whole warp, a
 /// short one by its own thread); a list of `LONG_LIST_EDGES` or more is registered by its
 /// pieces between restart points (`long_vertices`, `long_first`) in the table of long lists,
-/// which `bfs_part_top_down_long_compressed` then decodes a piece a warp. No list is a hub's:
-/// vertex delegates need plain pieces.
+/// which `bfs_part_top_down_long_compressed` then decodes a piece a warp. A list of
+/// `hub_degree` edges or more is skipped, as by `bfs_part_top_down`: the hubs' pieces are plain
+/// lists, which `bfs_part_top_down_long` walks.
 ///
 /// # Safety
 /// `byte_offsets` has `owned + ghosts + 1` entries into `bytes` (padded to a multiple of 8
@@ -494,6 +498,7 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
         first,
         owned,
         level,
+        hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
     let out_degrees = OutDegrees { offsets: byte_offsets, degrees };
@@ -509,7 +514,7 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
     let mut warp_base = global_idx() - lane;
     while warp_base < frontier_len {
         let slot = warp_base + lane;
-        let (mut start, end, vertex, degree) = if slot < frontier_len {
+        let (mut start, end, vertex, mut degree) = if slot < frontier_len {
             // SAFETY: `slot < frontier_len`; the vertex is owned, with entries in the offsets
             // and the degrees.
             unsafe {
@@ -519,6 +524,10 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
         } else {
             (0, 0, 0, 0)
         };
+        // A hub's list: every rank expands its own piece of it (plain, `bfs_part_top_down_long`).
+        if degree >= hub_degree {
+            (start, degree) = (end, 0);
+        }
         let long = degree >= LONG_LIST_EDGES;
         let long_lanes = ballot_sync(FULL_MASK, long);
         if long_lanes != 0 {

@@ -170,7 +170,7 @@ pub struct GraphArgs {
         long_help = "Give the GPU delta-varint compressed neighbor lists, decoded by the kernels: fewer bytes \
                      in device memory and over the bus. Read by the persistent BFS kernel and the `cc` kernels; \
                      shortest paths refuse them (compressed lists hold no weights). Partitioned GPU ranks read \
-                     compressed parts (the BFS's hubs then expanded by their owners alone). The CPU reads \
+                     compressed parts (the BFS's hubs' pieces stay plain lists). The CPU reads \
                      the plain lists."
     )]
     pub compressed: bool,

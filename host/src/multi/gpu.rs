@@ -228,8 +228,8 @@ pub struct PartPlacement {
     /// Device bytes each rank may use; `None` is its GPU's free memory less [`VRAM_MARGIN`].
     pub vram_budget: Option<u64>,
     /// The lists delta-varint compressed (Moschou 2026, section 2.1): the BFS's GPU ranks read
-    /// them with their compressed kernels (no hub delegation then), the connected components'
-    /// with the compressed Afforest kernel.
+    /// them with their compressed kernels (the hubs' pieces, where the cut delegates hubs, stay
+    /// plain lists), the connected components' with the compressed Afforest kernel.
     pub compressed: bool,
 }
 
@@ -391,6 +391,9 @@ struct Delegates {
     summed_flags: CudaSlice<u64>,
     /// The table the frontier's hubs' pieces are registered in, an entry a hub and one more.
     table: CudaSlice<u64>,
+    /// Blocks of the plain long-list kernel that walks the pieces, as many as fit at once (a
+    /// compressed part's own long lists have another kernel).
+    blocks: u32,
     /// Hubs in the frontier, over every rank.
     in_frontier: u64,
 }
@@ -531,12 +534,14 @@ impl<'p> GpuPart<'p> {
         Ok(bytes + growth + VRAM_MARGIN <= free)
     }
 
-    /// This rank's pieces of the hubs' lists on the device, where the frontier kernel reads
-    /// plain lists and device memory holds them ([`fits_beside_growth`](Self::fits_beside_growth)).
+    /// This rank's pieces of the hubs' lists on the device, where device memory holds them
+    /// ([`fits_beside_growth`](Self::fits_beside_growth)). They are plain lists whatever the
+    /// part's format (a compressed part's hubs are its longest lists, which compress least, and
+    /// the pieces kernel is the plain long-list kernel).
     fn place_delegates(&self, hubs: &Hubs) -> Result<Option<Delegates>> {
         let (gpu, part) = (self.gpu, self.part);
         let count = hubs.globals.len();
-        if self.out_lists.is_compressed() || count == 0 {
+        if count == 0 {
             return Ok(None);
         }
         let flag_words = count.div_ceil(64);
@@ -566,6 +571,7 @@ impl<'p> GpuPart<'p> {
             flags: gpu.alloc_zeros(2 * flag_words, "the frontier's hubs")?,
             summed_flags: gpu.alloc_zeros(flag_words, "the frontier's hubs over the ranks")?,
             table: gpu.alloc_zeros(LONG_LIST_WORDS * (count + 1), "the table of hubs' pieces")?,
+            blocks: resident_blocks(gpu, names::BFS_PART_TOP_DOWN_LONG, PARTITIONED_BLOCK)?,
             in_frontier: 0,
         }))
     }
@@ -773,6 +779,7 @@ impl<'p> GpuPart<'p> {
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            degrees: DeviceAddress::NULL,
             targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
@@ -832,6 +839,7 @@ impl<'p> GpuPart<'p> {
             first: part.first,
             owned: part.owned,
             level,
+            hub_degree: self.delegates.as_ref().map_or(delegates::NONE, |d| d.degree),
         };
         // Contract: as `launch_top_down_plain`'s, the lists placed by `place_compressed` from
         // the part's out-lists (each encoded relative to its local id, the bytes padded to 8),
@@ -889,6 +897,8 @@ impl<'p> GpuPart<'p> {
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
             offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
+            // A compressed part's degrees: its offsets are its lists' bytes.
+            degrees: launch.read_or_null(self.out_lists.compressed.as_ref().map(|extras| &extras.degrees)),
             targets: launch.read(&hubs.pieces),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
@@ -908,7 +918,7 @@ impl<'p> GpuPart<'p> {
         // Contract: the pieces' targets are owned local ids (`Partition::delegate_hubs`), the
         // entries' owners global ids (hence `first` 0: the parent written is the hub); the
         // rest as for the long lists.
-        launch.run(blocks_of(self.long_blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        launch.run(blocks_of(hubs.blocks, PARTITIONED_BLOCK), Residency::Any, &params)?;
         self.delegates = Some(hubs);
         Ok(())
     }

@@ -149,9 +149,12 @@ macro_rules! bfs_part_top_down_long_fields {
             /// frontier: the long lists `bfs_part_top_down` registered (`targets` the out-lists'),
             /// or the hubs' pieces `bfs_part_hub_lists` registered (`targets` the pieces', every
             /// one an owned local id; `first` 0, the entries' owners the hubs' global ids);
-            /// `seen_bits` as `bfs_part_top_down`'s.
+            /// `seen_bits` as `bfs_part_top_down`'s. A vertex's out-degree is the difference of
+            /// its `offsets`, or where `degrees` is not null its entry there (a compressed part's
+            /// hubs' pieces are plain lists, its offsets a compressed list's bytes).
             kernel bfs_part_top_down_long, in [$crate::bfs::partitioned], struct BfsPartTopDownLongParams {
                 offsets: $crate::DevicePtr<u64>,
+                degrees: $crate::DevicePtr<u32>,
                 targets: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
@@ -183,7 +186,9 @@ macro_rules! bfs_part_top_down_compressed_fields {
             /// (`long_vertices` ascending, `long_first` their first restart points, `long_count`
             /// of them: [`compressed`](crate::compressed)) so that a list of
             /// [`LONG_LIST_EDGES`](crate::bfs::partitioned::LONG_LIST_EDGES) or more is
-            /// registered by its pieces. No hub delegation: the hubs' pieces are plain lists.
+            /// registered by its pieces. Lists of `hub_degree` edges or more are hubs', as for
+            /// `bfs_part_top_down` (their pieces are plain lists, walked by
+            /// `bfs_part_top_down_long`).
             kernel bfs_part_top_down_compressed, in [$crate::bfs::partitioned],
             struct BfsPartTopDownCompressedParams {
                 byte_offsets: $crate::DevicePtr<u64>,
@@ -207,6 +212,7 @@ macro_rules! bfs_part_top_down_compressed_fields {
                 first: u32,
                 owned: u32,
                 level: u32,
+                hub_degree: u64,
             }
             $(=> $run)?
         }
