@@ -409,7 +409,7 @@ fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &args.multi, &ranks.backend())?;
+    check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -646,14 +646,12 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
 /// each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size), the
-/// hubs `multi`'s `--hub-degree` delegates (none over compressed parts, whose hubs their owners
-/// expand: the cut then makes no pieces).
+/// hubs `multi`'s `--hub-degree` delegates.
 pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &MultiArgs) -> PartitionedOptions {
-    let placement = graph.map(part_placement).unwrap_or_default();
     PartitionedOptions {
         bottom_up: !top_down,
-        placement,
-        delegation: if placement.compressed { Delegation::Off } else { multi.delegation() },
+        placement: graph.map(part_placement).unwrap_or_default(),
+        delegation: multi.delegation(),
         padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
         ..Default::default()
     }
@@ -666,18 +664,10 @@ fn part_placement(graph: &GraphArgs) -> PartPlacement {
 }
 
 /// The list options of one GPU that parts do not take, never dropped in silence: a part has no
-/// list heads, so GPU ranks refuse `--no-list-heads`; their compressed parts (`--compressed`)
-/// take no vertex delegates, so they refuse `--hub-degree` beside it; CPU ranks read plain
-/// lists as the CPU always does, and say so for `--compressed`.
-fn check_part_lists(graph: &GraphArgs, multi: &MultiArgs, backend: &BackendUsed) -> Result<()> {
+/// list heads, so GPU ranks refuse `--no-list-heads`; CPU ranks read plain lists as the CPU
+/// always does, and say so for `--compressed`.
+fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed) -> Result<()> {
     let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
-    if on_gpu && graph.compressed && multi.hub_degree.is_some_and(|degree| degree > 0) {
-        return Err(Error::InvalidArgument(
-            "--hub-degree with --compressed: vertex delegates are pieces of plain lists, and compressed parts \
-             have their hubs expanded by their owners: drop one"
-                .into(),
-        ));
-    }
     if on_gpu && graph.no_list_heads {
         return Err(Error::InvalidArgument(
             "--no-list-heads: GPU ranks keep no list heads for their parts: drop it, or run on one GPU".into(),
@@ -704,7 +694,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         ));
     }
     let RankSets { baseline, sets } = rank_sets(&args.multi, args.graph.backend(), "bench")?;
-    check_part_lists(&args.graph, &args.multi, &baseline.backend())?;
+    check_part_lists(&args.graph, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -788,7 +778,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
-    check_part_lists(&args.graph, &args.multi, &ranks.backend())?;
+    check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -856,6 +846,12 @@ struct TimingRow {
     local_ms: f64,
     /// The ghosts named to their owners, the pairs gathered and merged.
     merge_ms: f64,
+    /// The merge's steps, each the slowest rank's: the ghosts' names to their owners, the
+    /// distinct pairs kept, every rank's pairs gathered and merged, the owned vertices renamed.
+    names_ms: f64,
+    join_ms: f64,
+    pairs_ms: f64,
+    relabel_ms: f64,
     exchange_bytes: u64,
     joined_pairs: u64,
 }
@@ -867,6 +863,10 @@ impl TimingRow {
             time_ms: ms(timing.time),
             local_ms: ms(timing.local),
             merge_ms: ms(timing.merge),
+            names_ms: ms(timing.steps.names),
+            join_ms: ms(timing.steps.join),
+            pairs_ms: ms(timing.steps.pairs),
+            relabel_ms: ms(timing.steps.relabel),
             exchange_bytes: timing.exchange_bytes,
             joined_pairs: timing.joined_pairs,
         }
@@ -882,6 +882,10 @@ impl PartitionedCcReport {
         println!("largest component: {} vertices", self.largest_component);
         let t = &self.timing;
         println!("time: {:.3} ms (parts {:.3} ms, merge {:.3} ms)", t.time_ms, t.local_ms, t.merge_ms);
+        println!(
+            "merge steps: names to owners {:.3} ms, join {:.3} ms, pairs merged {:.3} ms, relabel {:.3} ms",
+            t.names_ms, t.join_ms, t.pairs_ms, t.relabel_ms
+        );
         println!("exchange: {} bytes; {} pairs of components joined across parts", t.exchange_bytes, t.joined_pairs);
     }
 }
@@ -894,7 +898,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Ranks::Grid(_) = baseline {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    check_part_lists(&args.graph, &args.multi, &baseline.backend())?;
+    check_part_lists(&args.graph, &baseline.backend())?;
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
@@ -912,7 +916,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
             warpath::cc::verify::validate_with_count(&graph, &run.components, reference)?;
         }
         let timed: Vec<TimingRow> = runs[1..].iter().map(|run| TimingRow::of(&run.timing)).collect();
-        let median = |f: fn(&TimingRow) -> f64| stats::median(&timed.iter().map(f).collect::<Vec<_>>()).unwrap_or(0.0);
+        let median = |f: fn(&TimingRow) -> f64| median_of(&timed, f);
         let time_ms = median(|t| t.time_ms);
         let speedup = rows.first().map_or(1.0, |base| base.time_ms / time_ms);
         rows.push(CcScalingRow {
@@ -942,6 +946,18 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
             r.ranks, r.time_ms, r.local_ms, r.merge_ms, r.exchange_bytes, r.joined_pairs, r.speedup, r.backend
         );
     }
+    println!("merge steps (medians, ms): names to owners, join, pairs merged, relabel");
+    for r in &rows {
+        let median = |f: fn(&TimingRow) -> f64| median_of(&r.trials, f);
+        println!(
+            "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}",
+            r.ranks,
+            median(|t| t.names_ms),
+            median(|t| t.join_ms),
+            median(|t| t.pairs_ms),
+            median(|t| t.relabel_ms)
+        );
+    }
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&rows)
             .map_err(|e| Error::InvalidArgument(format!("cannot encode the report: {e}")))?;
@@ -949,6 +965,11 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         println!("json: {}", path.display());
     }
     Ok(())
+}
+
+/// The median of one field over a rank set's timed runs.
+fn median_of(trials: &[TimingRow], field: fn(&TimingRow) -> f64) -> f64 {
+    stats::median(&trials.iter().map(field).collect::<Vec<_>>()).unwrap_or(0.0)
 }
 
 /// One rank set's line of the partitioned CC bench.
@@ -996,21 +1017,20 @@ mod tests {
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
         let multi = MultiArgs::default();
-        check_part_lists(&graph_args(&["--compressed"]), &multi, &gpu).unwrap();
-        let err = check_part_lists(&graph_args(&["--no-list-heads"]), &multi, &gpu).unwrap_err().to_string();
+        check_part_lists(&graph_args(&["--compressed"]), &gpu).unwrap();
+        let err = check_part_lists(&graph_args(&["--no-list-heads"]), &gpu).unwrap_err().to_string();
         assert!(err.contains("--no-list-heads") && err.contains("GPU ranks"), "{err}");
         // CPU ranks read plain lists, as the CPU always does.
         for flag in ["--compressed", "--no-list-heads"] {
-            check_part_lists(&graph_args(&[flag]), &multi, &cpu).unwrap();
+            check_part_lists(&graph_args(&[flag]), &cpu).unwrap();
         }
-        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &multi, &gpu).unwrap();
-        // Compressed parts take no delegates: none cut, and a hub degree asked for is refused.
-        let compressed = graph_args(&["--compressed"]);
-        assert_eq!(traversal_options(false, Some(&compressed), &multi).delegation, Delegation::Off);
+        check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu).unwrap();
+        // Compressed parts take delegates as plain ones do (their pieces are plain lists).
         let hubs = MultiArgs { hub_degree: Some(64), ..Default::default() };
-        let err = check_part_lists(&compressed, &hubs, &gpu).unwrap_err().to_string();
-        assert!(err.contains("--hub-degree") && err.contains("--compressed"), "{err}");
-        assert_eq!(traversal_options(false, Some(&graph_args(&[])), &hubs).delegation, Delegation::Degree(64));
+        for extra in [&[][..], &["--compressed"]] {
+            assert_eq!(traversal_options(false, Some(&graph_args(extra)), &hubs).delegation, Delegation::Degree(64));
+            assert_eq!(traversal_options(false, Some(&graph_args(extra)), &multi).delegation, Delegation::Auto);
+        }
     }
 
     #[test]

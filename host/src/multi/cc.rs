@@ -84,10 +84,47 @@ pub struct MergeTiming {
     pub local: Duration,
     /// Naming the ghosts to their owners, gathering the pairs and merging them.
     pub merge: Duration,
+    /// The merge's steps, each the slowest rank's (waits for other ranks included).
+    pub steps: MergeSteps,
     /// Bytes sent between ranks (both exchanges).
     pub exchange_bytes: u64,
     /// Distinct pairs of local components joined across parts.
     pub joined_pairs: u64,
+}
+
+/// Where a run's merge went, step by step: the slowest rank's time in each (a step that ends in
+/// a collective includes the wait for the other ranks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MergeSteps {
+    /// Each ghost's name to its owner (all-to-all-v), and on a GPU rank the kernel naming them.
+    pub names: Duration,
+    /// The owner's distinct pairs of names kept (on a GPU rank: the hash-table kernel and the
+    /// pairs read back).
+    pub join: Duration,
+    /// Every rank's pairs gathered and merged on the host.
+    pub pairs: Duration,
+    /// Each owned vertex named by its merged root.
+    pub relabel: Duration,
+}
+
+/// A rank's clock over the merge's steps, in [`MergeSteps`]' order.
+struct StepClock {
+    at: Instant,
+    steps: [Duration; 4],
+    next: usize,
+}
+
+impl StepClock {
+    fn start() -> StepClock {
+        StepClock { at: Instant::now(), steps: [Duration::ZERO; 4], next: 0 }
+    }
+
+    /// Ends the current step.
+    fn lap(&mut self) {
+        let now = Instant::now();
+        self.steps[self.next] = now - self.at;
+        (self.at, self.next) = (now, self.next + 1);
+    }
 }
 
 /// One rank's labels: its owned vertices' components, named by global vertices.
@@ -117,15 +154,22 @@ pub fn components_rank<C: Communicator>(
     let clock = RunClock::start(comm, part)?;
     let local = prepared.local_labels(options);
     let local_time = clock.started.elapsed();
+    let mut steps = StepClock::start();
     let names: Vec<u32> = local.par_iter().map(|&l| part.out_lists.global_of(l)).collect();
     drop(local);
-    let joined = joined_names(comm, part, &names)?;
+    let (received, names) = ghost_names_to_owners(comm, part, names)?;
+    steps.lap();
+    let joined = join_names(part, &names, &received);
+    drop(received);
+    steps.lap();
     let (merged, roots) = merge_pairs(comm, &joined)?;
+    steps.lap();
     let labels = names[..part.owned as usize]
         .par_iter()
         .map(|&name| merged.binary_search(&name).map_or(name, |i| roots[i]))
         .collect();
-    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2)?;
+    steps.lap();
+    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2, steps)?;
     Ok(RankComponents { first: part.first, labels, timing })
 }
 
@@ -143,21 +187,29 @@ impl RunClock {
     }
 
     /// The run's timing over every rank: the slowest rank's times, the bytes and pairs summed.
-    fn finish<C: Communicator>(self, comm: &mut C, local: Duration, joined_pairs: u64) -> Result<MergeTiming> {
+    fn finish<C: Communicator>(
+        self,
+        comm: &mut C,
+        local: Duration,
+        joined_pairs: u64,
+        steps: StepClock,
+    ) -> Result<MergeTiming> {
         let time = self.started.elapsed();
         let nanos = |d: Duration| d.as_nanos() as u64;
-        let mut slowest = [nanos(time), nanos(local), nanos(time.saturating_sub(local))];
+        let [names, join, pairs, relabel] = steps.steps.map(nanos);
+        let mut slowest = [nanos(time), nanos(local), nanos(time.saturating_sub(local)), names, join, pairs, relabel];
         comm.all_reduce(&mut slowest, ReduceOp::Max)?;
         let mut sums = [comm.bytes_sent() - self.bytes_before, joined_pairs];
         comm.all_reduce(&mut sums, ReduceOp::Sum)?;
-        let [time, local, merge] = slowest.map(Duration::from_nanos);
-        Ok(MergeTiming { time, local, merge, exchange_bytes: sums[0], joined_pairs: sums[1] })
+        let [time, local, merge, names, join, pairs, relabel] = slowest.map(Duration::from_nanos);
+        let steps = MergeSteps { names, join, pairs, relabel };
+        Ok(MergeTiming { time, local, merge, steps, exchange_bytes: sums[0], joined_pairs: sums[1] })
     }
 }
 
-/// Sends each ghost's name here to its owner, and returns the distinct pairs of names (the
-/// sender's, the owner's) that differ, flattened, in ascending order.
-fn joined_names<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Result<Vec<u32>> {
+/// Sends each ghost's name here (`names`, one a local vertex) to its owner; returns the
+/// `(vertex, name)` pairs the other ranks sent this one, flattened, and `names`.
+fn ghost_names_to_owners<C: Communicator>(comm: &mut C, part: &Part, names: Vec<u32>) -> Result<(Vec<u32>, Vec<u32>)> {
     let (ghosts, owned) = (part.out_lists.ghosts(), part.owned as usize);
     let outgoing: Vec<Vec<u32>> = part
         .ghost_starts()
@@ -166,7 +218,12 @@ fn joined_names<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Re
         .collect();
     let mut received = Vec::new();
     comm.all_to_all_v(&outgoing, &mut received)?;
-    drop(outgoing);
+    Ok((received, names))
+}
+
+/// The distinct pairs of names (the sender's, the owner's) that the `received` pairs join,
+/// where they differ, flattened, in ascending order.
+fn join_names(part: &Part, names: &[u32], received: &[u32]) -> Vec<u32> {
     let mut pairs: Vec<u64> = received
         .par_chunks_exact(2)
         .filter_map(|pair| {
@@ -176,7 +233,7 @@ fn joined_names<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Re
         .collect();
     pairs.par_sort_unstable();
     pairs.dedup();
-    Ok(pairs.into_iter().flat_map(|p| [(p >> 32) as u32, p as u32]).collect())
+    pairs.into_iter().flat_map(|p| [(p >> 32) as u32, p as u32]).collect()
 }
 
 /// Gathers every rank's `joined` pairs (flattened) and merges them: the names they join,
@@ -426,13 +483,20 @@ pub fn components_rank_gpu<C: DeviceGather>(
     placed.find_local(options)?;
     gpu.synchronize()?;
     let local_time = clock.started.elapsed();
+    let mut steps = StepClock::start();
     placed.name_ghosts()?;
     let regions: Vec<(usize, usize)> = part.ghost_starts().windows(2).map(|w| (2 * w[0], 2 * (w[1] - w[0]))).collect();
     let words = comm.all_to_all_v_on_device(gpu, &placed.sent, &regions, &mut placed.received)?;
+    // The exchange's copies end on the stream: waited for here, so that the step is its own.
+    gpu.synchronize()?;
+    steps.lap();
     let joined = placed.join(words / 2)?;
+    steps.lap();
     let (merged, roots) = merge_pairs(comm, &joined)?;
+    steps.lap();
     placed.relabel(&merged, &roots)?;
-    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2)?;
+    steps.lap();
+    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2, steps)?;
     let mut labels = vec![0u32; part.owned as usize];
     gpu.download_at(&placed.components, 0, &mut labels)?;
     Ok(RankComponents { first: part.first, labels, timing })
