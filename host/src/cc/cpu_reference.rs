@@ -14,20 +14,25 @@ pub fn components_sequential(graph: &Graph) -> Components {
     let mut parent: Vec<u32> = (0..n as u32).collect();
     for u in 0..n as u32 {
         for &v in graph.neighbors(u) {
-            let (a, b) = (find(&mut parent, u), find(&mut parent, v));
-            if a != b {
-                let (low, high) = if a < b { (a, b) } else { (b, a) };
-                parent[high as usize] = low;
-            }
+            union(&mut parent, u, v);
         }
     }
     let labels = (0..n as u32).map(|v| find(&mut parent, v)).collect();
     Components { labels }
 }
 
+/// Joins the sets of `u` and `v`: the smaller root becomes the root of the union.
+pub(crate) fn union(parent: &mut [u32], u: u32, v: u32) {
+    let (a, b) = (find(parent, u), find(parent, v));
+    if a != b {
+        let (low, high) = if a < b { (a, b) } else { (b, a) };
+        parent[high as usize] = low;
+    }
+}
+
 /// The root of `v`, halving the path on the way (every vertex visited points to its
 /// grandparent afterwards).
-fn find(parent: &mut [u32], mut v: u32) -> u32 {
+pub(crate) fn find(parent: &mut [u32], mut v: u32) -> u32 {
     while parent[v as usize] != v {
         let grandparent = parent[parent[v as usize] as usize];
         parent[v as usize] = grandparent;

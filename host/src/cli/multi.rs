@@ -847,10 +847,12 @@ struct TimingRow {
     /// The ghosts named to their owners, the pairs gathered and merged.
     merge_ms: f64,
     /// The merge's steps, each the slowest rank's: the ghosts' names to their owners, the
-    /// distinct pairs kept, every rank's pairs gathered and merged, the owned vertices renamed.
+    /// distinct pairs kept, every rank's pairs gathered, merged (union-find), the owned vertices
+    /// renamed.
     names_ms: f64,
     join_ms: f64,
-    pairs_ms: f64,
+    gather_ms: f64,
+    union_ms: f64,
     relabel_ms: f64,
     exchange_bytes: u64,
     joined_pairs: u64,
@@ -865,7 +867,8 @@ impl TimingRow {
             merge_ms: ms(timing.merge),
             names_ms: ms(timing.steps.names),
             join_ms: ms(timing.steps.join),
-            pairs_ms: ms(timing.steps.pairs),
+            gather_ms: ms(timing.steps.gather),
+            union_ms: ms(timing.steps.union),
             relabel_ms: ms(timing.steps.relabel),
             exchange_bytes: timing.exchange_bytes,
             joined_pairs: timing.joined_pairs,
@@ -883,8 +886,9 @@ impl PartitionedCcReport {
         let t = &self.timing;
         println!("time: {:.3} ms (parts {:.3} ms, merge {:.3} ms)", t.time_ms, t.local_ms, t.merge_ms);
         println!(
-            "merge steps: names to owners {:.3} ms, join {:.3} ms, pairs merged {:.3} ms, relabel {:.3} ms",
-            t.names_ms, t.join_ms, t.pairs_ms, t.relabel_ms
+            "merge steps: names to owners {:.3} ms, join {:.3} ms, pairs gathered {:.3} ms, union {:.3} ms, \
+             relabel {:.3} ms",
+            t.names_ms, t.join_ms, t.gather_ms, t.union_ms, t.relabel_ms
         );
         println!("exchange: {} bytes; {} pairs of components joined across parts", t.exchange_bytes, t.joined_pairs);
     }
@@ -946,15 +950,16 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
             r.ranks, r.time_ms, r.local_ms, r.merge_ms, r.exchange_bytes, r.joined_pairs, r.speedup, r.backend
         );
     }
-    println!("merge steps (medians, ms): names to owners, join, pairs merged, relabel");
+    println!("merge steps (medians, ms): names to owners, join, pairs gathered, union, relabel");
     for r in &rows {
         let median = |f: fn(&TimingRow) -> f64| median_of(&r.trials, f);
         println!(
-            "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}",
+            "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}",
             r.ranks,
             median(|t| t.names_ms),
             median(|t| t.join_ms),
-            median(|t| t.pairs_ms),
+            median(|t| t.gather_ms),
+            median(|t| t.union_ms),
             median(|t| t.relabel_ms)
         );
     }

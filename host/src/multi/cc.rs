@@ -17,8 +17,8 @@
 //!    the owner (all-to-all-v). The owner has its own name for that vertex, and the two names
 //!    are the same component: it keeps each distinct `(name, name)` pair once;
 //! 3. all-gathers every rank's pairs (few: one for each pair of local components an edge
-//!    joins across parts), and every rank merges them alike with the same union-find Afforest
-//!    uses, the higher root hooked under the lower;
+//!    joins across parts), and every rank merges them alike with the sequential reference's
+//!    union-find (path halving, the higher root hooked under the lower);
 //! 4. names each owned vertex by the root of its local component's name.
 //!
 //! The result is canonical, every component named by its smallest vertex: that vertex names
@@ -30,7 +30,6 @@
 //! and relabel; only the few pairs and the final labels are read back. A CPU rank does the same
 //! steps with rayon.
 
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
@@ -40,7 +39,7 @@ use warpath_interface::cc::partitioned::{
 };
 use warpath_interface::names;
 
-use crate::cc::cpu_afforest::{compress, link};
+use crate::cc::cpu_reference::{find, union};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
 use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::engine::Workspace;
@@ -98,11 +97,12 @@ pub struct MergeTiming {
 pub struct MergeSteps {
     /// Each ghost's name to its owner (all-to-all-v), and on a GPU rank the kernel naming them.
     pub names: Duration,
-    /// The owner's distinct pairs of names kept (on a GPU rank: the hash-table kernel and the
-    /// pairs read back).
+    /// The owner's distinct pairs of names kept (on a GPU rank: the hash-table kernel).
     pub join: Duration,
-    /// Every rank's pairs gathered and merged on the host.
-    pub pairs: Duration,
+    /// Every rank's pairs gathered (on a GPU rank: on the devices, then read back).
+    pub gather: Duration,
+    /// The pairs merged on the host: a union-find over the names they join.
+    pub union: Duration,
     /// Each owned vertex named by its merged root.
     pub relabel: Duration,
 }
@@ -110,13 +110,13 @@ pub struct MergeSteps {
 /// A rank's clock over the merge's steps, in [`MergeSteps`]' order.
 struct StepClock {
     at: Instant,
-    steps: [Duration; 4],
+    steps: [Duration; 5],
     next: usize,
 }
 
 impl StepClock {
     fn start() -> StepClock {
-        StepClock { at: Instant::now(), steps: [Duration::ZERO; 4], next: 0 }
+        StepClock { at: Instant::now(), steps: [Duration::ZERO; 5], next: 0 }
     }
 
     /// Ends the current step.
@@ -162,7 +162,9 @@ pub fn components_rank<C: Communicator>(
     let joined = join_names(part, &names, &received);
     drop(received);
     steps.lap();
-    let (merged, roots) = merge_pairs(comm, &joined)?;
+    let pairs = gather_pairs(comm, &joined)?;
+    steps.lap();
+    let (merged, roots) = roots_of_pairs(&pairs);
     steps.lap();
     let labels = names[..part.owned as usize]
         .par_iter()
@@ -196,13 +198,14 @@ impl RunClock {
     ) -> Result<MergeTiming> {
         let time = self.started.elapsed();
         let nanos = |d: Duration| d.as_nanos() as u64;
-        let [names, join, pairs, relabel] = steps.steps.map(nanos);
-        let mut slowest = [nanos(time), nanos(local), nanos(time.saturating_sub(local)), names, join, pairs, relabel];
+        let [names, join, gather, union, relabel] = steps.steps.map(nanos);
+        let mut slowest =
+            [nanos(time), nanos(local), nanos(time.saturating_sub(local)), names, join, gather, union, relabel];
         comm.all_reduce(&mut slowest, ReduceOp::Max)?;
         let mut sums = [comm.bytes_sent() - self.bytes_before, joined_pairs];
         comm.all_reduce(&mut sums, ReduceOp::Sum)?;
-        let [time, local, merge, names, join, pairs, relabel] = slowest.map(Duration::from_nanos);
-        let steps = MergeSteps { names, join, pairs, relabel };
+        let [time, local, merge, names, join, gather, union, relabel] = slowest.map(Duration::from_nanos);
+        let steps = MergeSteps { names, join, gather, union, relabel };
         Ok(MergeTiming { time, local, merge, steps, exchange_bytes: sums[0], joined_pairs: sums[1] })
     }
 }
@@ -236,25 +239,37 @@ fn join_names(part: &Part, names: &[u32], received: &[u32]) -> Vec<u32> {
     pairs.into_iter().flat_map(|p| [(p >> 32) as u32, p as u32]).collect()
 }
 
-/// Gathers every rank's `joined` pairs (flattened) and merges them: the names they join,
-/// ascending, and the root of each (the smallest name joined to it), the same on every rank.
-fn merge_pairs<C: Communicator>(comm: &mut C, joined: &[u32]) -> Result<(Vec<u32>, Vec<u32>)> {
+/// Every rank's `joined` pairs (flattened), in rank order.
+fn gather_pairs<C: Communicator>(comm: &mut C, joined: &[u32]) -> Result<Vec<u32>> {
     let mut pairs = Vec::new();
     comm.all_to_all_v(&vec![joined.to_vec(); comm.world_size()], &mut pairs)?;
-    Ok(roots_of_pairs(&pairs))
+    Ok(pairs)
 }
 
 /// The names `pairs` (flattened) join, ascending, and the root of each: union-find over the
 /// names' indices, whose order is the names' order, so every tree's root is its smallest name.
 fn roots_of_pairs(pairs: &[u32]) -> (Vec<u32>, Vec<u32>) {
-    let mut merged = pairs.to_vec();
-    merged.par_sort_unstable();
-    merged.dedup();
-    let index = |name: u32| merged.binary_search(&name).expect("every joined name is listed") as u32;
-    let parents: Vec<AtomicU32> = (0..merged.len() as u32).into_par_iter().map(AtomicU32::new).collect();
-    pairs.par_chunks_exact(2).for_each(|pair| link(index(pair[0]), index(pair[1]), &parents));
-    compress(&parents);
-    let roots = parents.par_iter().map(|p| merged[p.load(Relaxed) as usize]).collect();
+    // Each name beside its place in `pairs`, sorted: the distinct names in order, and each
+    // place's index among them, from one sort (no search a name).
+    let mut placed: Vec<u64> =
+        pairs.par_iter().enumerate().map(|(at, &name)| (name as u64) << 32 | at as u64).collect();
+    placed.par_sort_unstable();
+    let (mut merged, mut indices) = (Vec::new(), vec![0u32; pairs.len()]);
+    for key in placed {
+        let name = (key >> 32) as u32;
+        if merged.last() != Some(&name) {
+            merged.push(name);
+        }
+        indices[key as u32 as usize] = merged.len() as u32 - 1;
+    }
+    // Sequential, with path halving: a giant component cut by every part joins most pairs to
+    // a few names, and Afforest's parallel link (no compression while it links) grew chains
+    // there as long as the pairs (bench/NOTES.md 81).
+    let mut parents: Vec<u32> = (0..merged.len() as u32).collect();
+    for pair in indices.chunks_exact(2) {
+        union(&mut parents, pair[0], pair[1]);
+    }
+    let roots = (0..merged.len() as u32).map(|i| merged[find(&mut parents, i) as usize]).collect();
     (merged, roots)
 }
 
@@ -329,6 +344,9 @@ pub struct GpuCcPart<'p> {
     table: CudaSlice<u64>,
     joined: CudaSlice<u32>,
     joined_len: CudaSlice<u32>,
+    /// This rank's joined pairs padded to the most any rank has, and every rank's, gathered.
+    padded_pairs: CudaSlice<u32>,
+    gathered_pairs: CudaSlice<u32>,
     /// The owned vertices' merged components.
     components: CudaSlice<u32>,
 }
@@ -364,6 +382,8 @@ impl<'p> GpuCcPart<'p> {
             table: gpu.alloc_zeros(1, "the joined names' table")?,
             joined: gpu.alloc_zeros(2, "the joined names")?,
             joined_len: gpu.alloc_zeros(1, "the joined names' count")?,
+            padded_pairs: gpu.alloc_zeros(1, "the joined pairs, padded")?,
+            gathered_pairs: gpu.alloc_zeros(1, "every rank's joined pairs")?,
             components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
         })
     }
@@ -399,12 +419,12 @@ impl<'p> GpuCcPart<'p> {
         Ok(())
     }
 
-    /// Keeps the distinct pairs of names the `pairs_len` received pairs join; returns them,
-    /// flattened.
-    fn join(&mut self, pairs_len: usize) -> Result<Vec<u32>> {
+    /// Keeps the distinct pairs of names the `pairs_len` received pairs join, in `joined`;
+    /// returns how many.
+    fn join(&mut self, pairs_len: usize) -> Result<usize> {
         let (gpu, part) = (self.gpu, self.part);
         if pairs_len == 0 {
-            return Ok(Vec::new());
+            return Ok(0);
         }
         // Twice the slots of the most pairs that can be distinct: probes stay short.
         let slots = (2 * pairs_len).next_power_of_two();
@@ -432,10 +452,31 @@ impl<'p> GpuCcPart<'p> {
         // ghosts to their owners); the table has `slots` zeroed slots, more than the pairs;
         // `joined` room for every pair.
         launch.run(grid_for(gpu, pairs_len as u64, CC_PART_BLOCK), Residency::Any, &params)?;
-        let count = gpu.download(&self.joined_len)?[0] as usize;
-        let mut joined = vec![0u32; 2 * count];
-        gpu.download_at(&self.joined, 0, &mut joined)?;
-        Ok(joined)
+        Ok(gpu.download(&self.joined_len)?[0] as usize)
+    }
+
+    /// Every rank's `count` joined pairs (flattened), in rank order: the counts gathered, then
+    /// every rank's pairs, padded to the most any rank has, all-gathered on the devices and read
+    /// back once.
+    fn gather_pairs<C: DeviceGather>(&mut self, comm: &mut C, count: usize) -> Result<Vec<u32>> {
+        let (gpu, world) = (self.gpu, comm.world_size());
+        let mut counts = vec![0u64; world];
+        comm.all_gather(&[count as u64], &mut counts)?;
+        let words = 2 * counts.iter().copied().max().unwrap_or(0) as usize;
+        if words == 0 {
+            return Ok(Vec::new());
+        }
+        if self.padded_pairs.len() != words {
+            self.padded_pairs = gpu.alloc_zeros(words, "the joined pairs, padded")?;
+            self.gathered_pairs = gpu.alloc_zeros(words * world, "every rank's joined pairs")?;
+        }
+        if count > 0 {
+            gpu.copy_on_device(&self.joined, 0, &mut self.padded_pairs, 0, 2 * count)?;
+        }
+        comm.all_gather_on_device(gpu, &self.padded_pairs, &mut self.gathered_pairs)?;
+        let gathered = gpu.download(&self.gathered_pairs)?;
+        let ranks = gathered.chunks_exact(words).zip(&counts);
+        Ok(ranks.flat_map(|(pairs, &count)| &pairs[..2 * count as usize]).copied().collect())
     }
 
     fn relabel(&mut self, merged: &[u32], roots: &[u32]) -> Result<()> {
@@ -492,11 +533,13 @@ pub fn components_rank_gpu<C: DeviceGather>(
     steps.lap();
     let joined = placed.join(words / 2)?;
     steps.lap();
-    let (merged, roots) = merge_pairs(comm, &joined)?;
+    let pairs = placed.gather_pairs(comm, joined)?;
+    steps.lap();
+    let (merged, roots) = roots_of_pairs(&pairs);
     steps.lap();
     placed.relabel(&merged, &roots)?;
     steps.lap();
-    let timing = clock.finish(comm, local_time, joined.len() as u64 / 2, steps)?;
+    let timing = clock.finish(comm, local_time, joined as u64, steps)?;
     let mut labels = vec![0u32; part.owned as usize];
     gpu.download_at(&placed.components, 0, &mut labels)?;
     Ok(RankComponents { first: part.first, labels, timing })
