@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{build, gpu_or_skip, rmat, Rng};
+use common::{build, gpu_or_skip, rmat, shuffled_paths, Rng};
 use warpath::cc::{components_sequential, verify, CcAlgorithm, CcOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
@@ -106,6 +106,7 @@ fn many_components_every_algorithm_and_option() {
     ] {
         check_graph("many components", &g, &options);
     }
+    check_graph("shuffled paths", &shuffled_paths(), &CcOptions::default());
 }
 
 /// One process per GPU gathers the labels through the communicator: the same labelling as the
@@ -159,4 +160,7 @@ fn gpu_ranks_give_the_same_labels() {
         check_graph_on("many components", &g, &options, on_gpu);
     }
     check_graph_on("many components compressed, Shiloach-Vishkin", &g, &sv, on_gpu_compressed);
+    // Paths whose ids are shuffled over the parts: the pairs chain names of every rank, in no
+    // order, so the union's hooks move roots down chains.
+    check_graph_on("shuffled paths", &shuffled_paths(), &CcOptions::default(), on_gpu);
 }

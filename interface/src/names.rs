@@ -12,7 +12,7 @@ use crate::bfs::partitioned::{
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
-use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams};
+use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::sssp::{
     SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
@@ -71,10 +71,12 @@ pub const CC_PERSISTENT: &str = CcPersistentParams::KERNEL;
 pub const CC_PERSISTENT_COMPRESSED: &str = CcPersistentCompressedParams::KERNEL;
 pub const CC_PART_NAME_GHOSTS: &str = CcPartNameGhostsParams::KERNEL;
 pub const CC_PART_JOIN: &str = CcPartJoinParams::KERNEL;
+pub const CC_PART_UNION: &str = CcPartUnionParams::KERNEL;
 pub const CC_PART_RELABEL: &str = CcPartRelabelParams::KERNEL;
 
 /// The connected-components kernels.
-pub const CC: [&str; 5] = [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_RELABEL];
+pub const CC: [&str; 6] =
+    [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_UNION, CC_PART_RELABEL];
 
 pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
 pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;

@@ -8,12 +8,17 @@
 //! to the ghost's owner: the name of the ghost's local component (`cc_part_name_ghosts`). The
 //! owner compares it with its own name for the vertex and keeps each distinct pair of names
 //! once in a hash table in device memory (`cc_part_join`: linear probing, one compare-and-swap
-//! to claim a slot), so that a giant component cut by millions of edges yields one pair. The
-//! host merges every rank's few pairs, and `cc_part_relabel` names each owned vertex by its
-//! merged root (a binary search in the merged names).
+//! to claim a slot), so that a giant component cut by millions of edges yields one pair. Every
+//! rank's pairs are gathered on every device, and `cc_part_union` merges them in a hash table
+//! of names, each name's parent beside it (Afforest's hooking, the higher root under the lower,
+//! then a compression: Sutton et al.), so that `cc_part_relabel` names each owned vertex by its
+//! merged root with one lookup.
 
 use crate::prelude::*;
-use warpath_interface::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, EMPTY_SLOT};
+use warpath_interface::cc::partitioned::{
+    union_phase, CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams, EMPTY_NAME,
+    EMPTY_SLOT,
+};
 
 /// The global name of the local component labelled `label`: its vertex's global id.
 ///
@@ -116,34 +121,129 @@ unsafe fn join(params: CcPartJoinParams) {
     }
 }
 
-/// Each owned vertex's component: its local component's name, or that name's merged root.
+/// A names-table slot: `name` with `parent`.
+#[inline(always)]
+fn name_entry(name: u32, parent: u32) -> u64 {
+    (name as u64 + 1) << 32 | parent as u64
+}
+
+/// The slot of `name` in the names table, or the empty slot where its probe ended.
 ///
 /// # Safety
-/// `labels` and `ghost_globals` as for `cc_part_name_ghosts`; `names` holds `names_len`
-/// ascending names and `roots` one root each; `components` room for `owned` words.
+/// `table` holds `mask + 1` slots, some empty (the table is never full).
 #[inline(always)]
-unsafe fn relabel(params: CcPartRelabelParams) {
-    let CcPartRelabelParams { labels, ghost_globals, owned, first, names, roots, names_len, components } = params;
-    for v in grid_stride(owned as u64) {
-        let v = v as usize;
-        // SAFETY: `v < owned`; the search stays below `names_len` (the contract).
+unsafe fn find_slot(table: *const u64, mask: u32, name: u32) -> (*mut u64, u64) {
+    let key = name as u64 + 1;
+    let mut slot = slot_of(key, mask);
+    loop {
+        // SAFETY: `slot <= mask` (the caller's contract).
+        let at = unsafe { table.add(slot as usize) } as *mut u64;
+        // SAFETY: as above. Volatile: other threads insert and relink while this one probes.
+        let held = unsafe { core::ptr::read_volatile(at) };
+        if held == EMPTY_NAME || held >> 32 == key {
+            return (at, held);
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/// The root of `name`'s tree in the names table, and the root's slot.
+///
+/// # Safety
+/// As for `find_slot`; `name` and every name up its tree are in the table.
+#[inline(always)]
+unsafe fn root_of(table: *const u64, mask: u32, name: u32) -> (u32, *mut u64) {
+    let mut name = name;
+    loop {
+        // SAFETY: the caller's contract.
+        let (at, held) = unsafe { find_slot(table, mask, name) };
+        let parent = held as u32;
+        if parent == name {
+            return (name, at);
+        }
+        name = parent;
+    }
+}
+
+/// Merges every gathered pair of names in the names table, one phase a launch: inserts both
+/// names (each its own parent), links the two trees (the higher root hooked under the lower by
+/// one compare-and-swap, retried from the new roots when another thread moved one first: the
+/// root of a tree is always its smallest name, as Afforest's and the host's union-find keep
+/// it), or points every name at its root. Afforest's hooking (Sutton et al.) over a hash table
+/// instead of an array a vertex: the table holds only the names the pairs join, a few per cut
+/// component, whatever the graph's size.
+///
+/// # Safety
+/// `pairs` holds `pairs_len` pairs; `table` holds `table_mask + 1` slots (a power of two, more
+/// than twice the pairs' distinct names), zeroed before `INSERT`, the phases launched in order.
+#[inline(always)]
+unsafe fn union(params: CcPartUnionParams) {
+    let CcPartUnionParams { pairs, pairs_len, table, table_mask, phase } = params;
+    for i in grid_stride(pairs_len as u64) {
+        let i = i as usize;
+        // SAFETY: `i < pairs_len`.
+        let (a, b) = unsafe { (*pairs.add(2 * i), *pairs.add(2 * i + 1)) };
+        // SAFETY (of every table access): the table is never full (the contract); `INSERT` put
+        // every name of every pair in it before the later phases.
         unsafe {
-            let name = name_of(*labels.add(v), owned, first, ghost_globals);
-            let (mut low, mut high) = (0, names_len);
-            while low < high {
-                let middle = low + (high - low) / 2;
-                if *names.add(middle as usize) < name {
-                    low = middle + 1;
-                } else {
-                    high = middle;
+            if phase == union_phase::INSERT {
+                for name in [a, b] {
+                    loop {
+                        let (at, held) = find_slot(table, table_mask, name);
+                        if held != EMPTY_NAME {
+                            break;
+                        }
+                        let before = atomic_cas_u64(at, EMPTY_NAME, name_entry(name, name));
+                        if before == EMPTY_NAME || before >> 32 == name as u64 + 1 {
+                            break;
+                        }
+                        // Another name took the slot first: probe on from it.
+                    }
+                }
+            } else if phase == union_phase::LINK {
+                loop {
+                    let ((root_a, at_a), (root_b, at_b)) =
+                        (root_of(table, table_mask, a), root_of(table, table_mask, b));
+                    if root_a == root_b {
+                        break;
+                    }
+                    let (low, high, at) = if root_a < root_b { (root_a, root_b, at_b) } else { (root_b, root_a, at_a) };
+                    if atomic_cas_u64(at, name_entry(high, high), name_entry(high, low)) == name_entry(high, high) {
+                        break;
+                    }
+                }
+            } else {
+                for name in [a, b] {
+                    let (root, _) = root_of(table, table_mask, name);
+                    let (at, _) = find_slot(table, table_mask, name);
+                    core::ptr::write_volatile(at, name_entry(name, root));
                 }
             }
-            let merged = low < names_len && *names.add(low as usize) == name;
-            *components.add(v) = if merged { *roots.add(low as usize) } else { name };
+        }
+    }
+}
+
+/// Each owned vertex's component: its local component's name, or where the names table holds
+/// that name (a name some pair joined), its root there.
+///
+/// # Safety
+/// `labels` and `ghost_globals` as for `cc_part_name_ghosts`; `table` holds `table_mask + 1`
+/// slots, compressed by `cc_part_union` (or all empty); `components` room for `owned` words.
+#[inline(always)]
+unsafe fn relabel(params: CcPartRelabelParams) {
+    let CcPartRelabelParams { labels, ghost_globals, owned, first, table, table_mask, components } = params;
+    for v in grid_stride(owned as u64) {
+        let v = v as usize;
+        // SAFETY: `v < owned`; the table is never full (the contract).
+        unsafe {
+            let name = name_of(*labels.add(v), owned, first, ghost_globals);
+            let (_, held) = find_slot(table, table_mask, name);
+            *components.add(v) = if held == EMPTY_NAME { name } else { held as u32 };
         }
     }
 }
 
 warpath_interface::cc_part_name_ghosts_fields!(warpath_interface::kernel_entry => name_ghosts);
 warpath_interface::cc_part_join_fields!(warpath_interface::kernel_entry => join);
+warpath_interface::cc_part_union_fields!(warpath_interface::kernel_entry => union);
 warpath_interface::cc_part_relabel_fields!(warpath_interface::kernel_entry => relabel);

@@ -26,16 +26,17 @@
 //! spans parts, that name is in the pairs, so it is the root of the merged tree.
 //!
 //! On a GPU rank ([`GpuCcPart`]) the labels stay on the device: the `cc_part_*` kernels
-//! (`device/src/cc/partitioned.rs`) name the ghosts, keep the distinct pairs in a hash table
-//! and relabel; only the few pairs and the final labels are read back. A CPU rank does the same
-//! steps with rayon.
+//! (`device/src/cc/partitioned.rs`) name the ghosts, keep the distinct pairs in a hash table,
+//! merge every rank's pairs (all-gathered on the devices) in a hash table of names, and
+//! relabel; only the counts and the final labels are read back. A CPU rank does the same steps
+//! on its thread, with rayon and the sequential union-find.
 
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 use rayon::prelude::*;
 use warpath_interface::cc::partitioned::{
-    CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CC_PART_BLOCK,
+    union_phase, CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams, CC_PART_BLOCK,
 };
 use warpath_interface::names;
 
@@ -99,9 +100,10 @@ pub struct MergeSteps {
     pub names: Duration,
     /// The owner's distinct pairs of names kept (on a GPU rank: the hash-table kernel).
     pub join: Duration,
-    /// Every rank's pairs gathered (on a GPU rank: on the devices, then read back).
+    /// Every rank's pairs gathered (on a GPU rank: on the devices).
     pub gather: Duration,
-    /// The pairs merged on the host: a union-find over the names they join.
+    /// The pairs merged: a union-find over the names they join (on a GPU rank `cc_part_union`,
+    /// on a CPU rank the host's).
     pub union: Duration,
     /// Each owned vertex named by its merged root.
     pub relabel: Duration,
@@ -347,6 +349,9 @@ pub struct GpuCcPart<'p> {
     /// This rank's joined pairs padded to the most any rank has, and every rank's, gathered.
     padded_pairs: CudaSlice<u32>,
     gathered_pairs: CudaSlice<u32>,
+    /// `cc_part_union`'s names table and its mask.
+    names_table: CudaSlice<u64>,
+    names_mask: u32,
     /// The owned vertices' merged components.
     components: CudaSlice<u32>,
 }
@@ -384,6 +389,8 @@ impl<'p> GpuCcPart<'p> {
             joined_len: gpu.alloc_zeros(1, "the joined names' count")?,
             padded_pairs: gpu.alloc_zeros(1, "the joined pairs, padded")?,
             gathered_pairs: gpu.alloc_zeros(1, "every rank's joined pairs")?,
+            names_table: gpu.alloc_zeros(1, "the merged names' table")?,
+            names_mask: 0,
             components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
         })
     }
@@ -455,50 +462,80 @@ impl<'p> GpuCcPart<'p> {
         Ok(gpu.download(&self.joined_len)?[0] as usize)
     }
 
-    /// Every rank's `count` joined pairs (flattened), in rank order: the counts gathered, then
-    /// every rank's pairs, padded to the most any rank has, all-gathered on the devices and read
-    /// back once.
-    fn gather_pairs<C: DeviceGather>(&mut self, comm: &mut C, count: usize) -> Result<Vec<u32>> {
+    /// Every rank's `count` joined pairs, gathered on every device (`gathered_pairs`): the
+    /// counts first (through the host), then every rank's pairs padded with `(0, 0)` pairs (which
+    /// join nothing) to the most any rank has. Returns the pairs gathered, padding included.
+    fn gather_pairs<C: DeviceGather>(&mut self, comm: &mut C, count: usize) -> Result<usize> {
         let (gpu, world) = (self.gpu, comm.world_size());
         let mut counts = vec![0u64; world];
         comm.all_gather(&[count as u64], &mut counts)?;
         let words = 2 * counts.iter().copied().max().unwrap_or(0) as usize;
         if words == 0 {
-            return Ok(Vec::new());
+            return Ok(0);
         }
         if self.padded_pairs.len() != words {
             self.padded_pairs = gpu.alloc_zeros(words, "the joined pairs, padded")?;
             self.gathered_pairs = gpu.alloc_zeros(words * world, "every rank's joined pairs")?;
         }
+        gpu.zero(&mut self.padded_pairs)?;
         if count > 0 {
             gpu.copy_on_device(&self.joined, 0, &mut self.padded_pairs, 0, 2 * count)?;
         }
         comm.all_gather_on_device(gpu, &self.padded_pairs, &mut self.gathered_pairs)?;
-        let gathered = gpu.download(&self.gathered_pairs)?;
-        let ranks = gathered.chunks_exact(words).zip(&counts);
-        Ok(ranks.flat_map(|(pairs, &count)| &pairs[..2 * count as usize]).copied().collect())
+        // Waited for here, so that the step is its own.
+        gpu.synchronize()?;
+        Ok(words / 2 * world)
     }
 
-    fn relabel(&mut self, merged: &[u32], roots: &[u32]) -> Result<()> {
+    /// Merges the `pairs` gathered pairs in the names table (`cc_part_union`'s three phases).
+    fn union(&mut self, pairs: usize) -> Result<()> {
+        let gpu = self.gpu;
+        // At most two names a pair; twice the slots keep the probes short.
+        let slots = (4 * pairs).max(2).next_power_of_two();
+        require(names::CC_PART_UNION, slots <= u32::MAX as usize, || format!("{pairs} pairs gathered"))?;
+        if self.names_table.len() < slots {
+            self.names_table = gpu.alloc_zeros(slots, "the merged names' table")?;
+        }
+        gpu.zero(&mut self.names_table)?;
+        self.names_mask = slots as u32 - 1;
+        for phase in [union_phase::INSERT, union_phase::LINK, union_phase::COMPRESS] {
+            if pairs == 0 {
+                break;
+            }
+            let mut launch = Launch::new(gpu);
+            let params = CcPartUnionParams {
+                pairs: launch.read(&self.gathered_pairs),
+                pairs_len: pairs as u32,
+                table: launch.write(&mut self.names_table),
+                table_mask: self.names_mask,
+                phase,
+            };
+            // Contract: `gather_pairs` left `pairs` pairs; the table has `slots` zeroed slots,
+            // twice the most names the pairs hold; the phases in order, in stream order.
+            launch.run(grid_for(gpu, pairs as u64, CC_PART_BLOCK), Residency::Any, &params)?;
+        }
+        gpu.synchronize()?;
+        Ok(())
+    }
+
+    /// Names each owned vertex by its merged root (`union`'s table).
+    fn relabel(&mut self) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         if part.owned == 0 {
             return Ok(());
         }
-        let padded = |values: &[u32]| if values.is_empty() { vec![0] } else { values.to_vec() };
-        let merged_names = gpu.upload(&padded(merged), "the merged names")?;
-        let merged_roots = gpu.upload(&padded(roots), "the merged names' roots")?;
         let mut launch = Launch::new(gpu);
         let params = CcPartRelabelParams {
             labels: launch.read(&self.cc.labels),
             ghost_globals: launch.read(&self.ghost_globals),
             owned: part.owned,
             first: part.first,
-            names: launch.read(&merged_names),
-            roots: launch.read(&merged_roots),
-            names_len: merged.len() as u32,
+            table: launch.read(&self.names_table),
+            table_mask: self.names_mask,
             components: launch.write(&mut self.components),
         };
-        // Contract: the names ascend, a root beside each; `components` room for the owned.
+        // Contract: the table compressed by `union` (zeroed there when no pair was gathered);
+        // `components` room for the owned.
         launch.run(grid_for(gpu, part.owned as u64, CC_PART_BLOCK), Residency::Any, &params)?;
         gpu.synchronize()?;
         Ok(())
@@ -535,9 +572,9 @@ pub fn components_rank_gpu<C: DeviceGather>(
     steps.lap();
     let pairs = placed.gather_pairs(comm, joined)?;
     steps.lap();
-    let (merged, roots) = roots_of_pairs(&pairs);
+    placed.union(pairs)?;
     steps.lap();
-    placed.relabel(&merged, &roots)?;
+    placed.relabel()?;
     steps.lap();
     let timing = clock.finish(comm, local_time, joined as u64, steps)?;
     let mut labels = vec![0u32; part.owned as usize];

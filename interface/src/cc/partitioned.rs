@@ -12,6 +12,20 @@ pub const CC_PART_BLOCK: u32 = 256;
 /// kept only when its two names differ (the larger one, in the low word, is then at least 1).
 pub const EMPTY_SLOT: u64 = 0;
 
+/// An empty slot of the names table `cc_part_union` builds: a slot holds a name and its
+/// parent, `(name + 1) << 32 | parent`, never 0.
+pub const EMPTY_NAME: u64 = 0;
+
+/// `cc_part_union`'s phases, one launch each over every gathered pair.
+pub mod union_phase {
+    /// Both names of every pair into the table, each its own parent.
+    pub const INSERT: u32 = 0;
+    /// Every pair's two trees joined: the higher root hooked under the lower.
+    pub const LINK: u32 = 1;
+    /// Every name's parent set to its root.
+    pub const COMPRESS: u32 = 2;
+}
+
 /// The field list of `cc_part_name_ghosts`'s parameters.
 #[macro_export]
 macro_rules! cc_part_name_ghosts_fields {
@@ -61,23 +75,43 @@ macro_rules! cc_part_join_fields {
     };
 }
 
+/// The field list of `cc_part_union`'s parameters.
+#[macro_export]
+macro_rules! cc_part_union_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `cc_part_union`'s parameters: every rank's joined pairs of names (`pairs_len`
+            /// pairs, gathered; a pair of two equal names joins nothing, which padding uses)
+            /// merged in the names table (`table_mask + 1` slots, a power of two, at least
+            /// twice the pairs' names, zeroed before the first phase), one
+            /// [`union_phase`](crate::cc::partitioned::union_phase) a launch.
+            kernel cc_part_union, in [$crate::cc::partitioned], struct CcPartUnionParams {
+                pairs: $crate::DevicePtr<u32>,
+                pairs_len: u32,
+                table: $crate::DevicePtrMut<u64>,
+                table_mask: u32,
+                phase: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `cc_part_relabel`'s parameters.
 #[macro_export]
 macro_rules! cc_part_relabel_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `cc_part_relabel`'s parameters: each owned vertex's component into `components`
-            /// (global ids): its local component's name, or where that name is one of the
-            /// `names_len` merged names (`names`, ascending), the root the merge gave it
-            /// (`roots`, beside them).
+            /// (global ids): its local component's name, or where the names table
+            /// (`cc_part_union`'s, compressed) holds that name, its root there.
             kernel cc_part_relabel, in [$crate::cc::partitioned], struct CcPartRelabelParams {
                 labels: $crate::DevicePtr<u32>,
                 ghost_globals: $crate::DevicePtr<u32>,
                 owned: u32,
                 first: u32,
-                names: $crate::DevicePtr<u32>,
-                roots: $crate::DevicePtr<u32>,
-                names_len: u32,
+                table: $crate::DevicePtr<u64>,
+                table_mask: u32,
                 components: $crate::DevicePtrMut<u32>,
             }
             $(=> $run)?
@@ -87,4 +121,5 @@ macro_rules! cc_part_relabel_fields {
 
 crate::cc_part_name_ghosts_fields!(crate::kernel_params);
 crate::cc_part_join_fields!(crate::kernel_params);
+crate::cc_part_union_fields!(crate::kernel_params);
 crate::cc_part_relabel_fields!(crate::kernel_params);
