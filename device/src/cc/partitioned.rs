@@ -224,22 +224,42 @@ unsafe fn union(params: CcPartUnionParams) {
 }
 
 /// Each owned vertex's component: its local component's name, or where the names table holds
-/// that name (a name some pair joined), its root there.
+/// that name (a name some pair joined), its root there. Most of a part's vertices share a few
+/// names (its largest local components'), so a warp looks each distinct name up once, by the
+/// first lane holding it (`match.any`), and hands the answer to the others: not every lane of
+/// the grid probing the same slot.
 ///
 /// # Safety
-/// `labels` and `ghost_globals` as for `cc_part_name_ghosts`; `table` holds `table_mask + 1`
-/// slots, compressed by `cc_part_union` (or all empty); `components` room for `owned` words.
+/// `labels` and `ghost_globals` as for `cc_part_name_ghosts`; `table` is null (no pair joined
+/// anything) or holds `table_mask + 1` slots, compressed by `cc_part_union`; `components` room
+/// for `owned` words. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn relabel(params: CcPartRelabelParams) {
     let CcPartRelabelParams { labels, ghost_globals, owned, first, table, table_mask, components } = params;
-    for v in grid_stride(owned as u64) {
-        let v = v as usize;
-        // SAFETY: `v < owned`; the table is never full (the contract).
-        unsafe {
-            let name = name_of(*labels.add(v), owned, first, ghost_globals);
-            let (_, held) = find_slot(table, table_mask, name);
-            *components.add(v) = if held == EMPTY_NAME { name } else { held as u32 };
+    let lane = lane_id();
+    // By warp, so that every lane reaches the full-mask match and shuffle together.
+    let mut warp_base = global_idx() - lane;
+    while warp_base < owned {
+        let v = warp_base + lane;
+        let active = v < owned;
+        // SAFETY: `v < owned`; the labels are local ids (the contract).
+        let name =
+            if active { unsafe { name_of(*labels.add(v as usize), owned, first, ghost_globals) } } else { u32::MAX };
+        let leader = ffs(match_any_sync(FULL_MASK, name)) - 1;
+        let mut merged = name;
+        if lane == leader && active && !table.is_null() {
+            // SAFETY: the table is never full (the contract).
+            let (_, held) = unsafe { find_slot(table, table_mask, name) };
+            if held != EMPTY_NAME {
+                merged = held as u32;
+            }
         }
+        let merged = shfl_idx_sync(FULL_MASK, merged, leader);
+        if active {
+            // SAFETY: `v < owned`.
+            unsafe { *components.add(v as usize) = merged };
+        }
+        warp_base += global_threads();
     }
 }
 

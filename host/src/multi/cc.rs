@@ -352,6 +352,8 @@ pub struct GpuCcPart<'p> {
     /// `cc_part_union`'s names table and its mask.
     names_table: CudaSlice<u64>,
     names_mask: u32,
+    /// Pairs the last run gathered, padding included.
+    gathered: usize,
     /// The owned vertices' merged components.
     components: CudaSlice<u32>,
 }
@@ -391,6 +393,7 @@ impl<'p> GpuCcPart<'p> {
             gathered_pairs: gpu.alloc_zeros(1, "every rank's joined pairs")?,
             names_table: gpu.alloc_zeros(1, "the merged names' table")?,
             names_mask: 0,
+            gathered: 0,
             components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
         })
     }
@@ -490,6 +493,7 @@ impl<'p> GpuCcPart<'p> {
     /// Merges the `pairs` gathered pairs in the names table (`cc_part_union`'s three phases).
     fn union(&mut self, pairs: usize) -> Result<()> {
         let gpu = self.gpu;
+        self.gathered = pairs;
         // At most two names a pair; twice the slots keep the probes short.
         let slots = (4 * pairs).max(2).next_power_of_two();
         require(names::CC_PART_UNION, slots <= u32::MAX as usize, || format!("{pairs} pairs gathered"))?;
@@ -530,12 +534,13 @@ impl<'p> GpuCcPart<'p> {
             ghost_globals: launch.read(&self.ghost_globals),
             owned: part.owned,
             first: part.first,
-            table: launch.read(&self.names_table),
+            // No pair gathered: no name merged, no table to probe.
+            table: launch.read_or_null((self.gathered > 0).then_some(&self.names_table)),
             table_mask: self.names_mask,
             components: launch.write(&mut self.components),
         };
-        // Contract: the table compressed by `union` (zeroed there when no pair was gathered);
-        // `components` room for the owned.
+        // Contract: the table compressed by `union`, or null; `components` room for the owned;
+        // `CC_PART_BLOCK` a multiple of 32.
         launch.run(grid_for(gpu, part.owned as u64, CC_PART_BLOCK), Residency::Any, &params)?;
         gpu.synchronize()?;
         Ok(())

@@ -104,7 +104,8 @@ macro_rules! cc_part_relabel_fields {
         $callback! {
             /// `cc_part_relabel`'s parameters: each owned vertex's component into `components`
             /// (global ids): its local component's name, or where the names table
-            /// (`cc_part_union`'s, compressed) holds that name, its root there.
+            /// (`cc_part_union`'s, compressed; null where no pair was gathered) holds that
+            /// name, its root there.
             kernel cc_part_relabel, in [$crate::cc::partitioned], struct CcPartRelabelParams {
                 labels: $crate::DevicePtr<u32>,
                 ghost_globals: $crate::DevicePtr<u32>,
