@@ -104,8 +104,8 @@ pub struct MultiArgs {
         long_help = "Vertex delegates for the 1D partitioned BFS on GPUs: the out-list of every vertex of \
                      out-degree N or more (a hub) is also cut by its targets' owners, and a top-down level \
                      whose frontier holds a hub expands it on every rank from its own piece instead of on the \
-                     hub's owner alone, so none of its edges becomes a pair for another rank (docs/multi-gpu.md). \
-                     0 turns them off. Default: the smallest power of two at which at most one vertex in 1,024 \
+                     hub's owner alone, so none of its edges becomes a pair for another rank (docs/multi-gpu.md); \
+                     the pieces are plain lists, beside --compressed parts too. 0 turns them off. Default: the smallest power of two at which at most one vertex in 1,024 \
                      is a hub (and a hub has 32 edges a rank or more)."
     )]
     pub hub_degree: Option<u64>,
