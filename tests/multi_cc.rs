@@ -63,6 +63,10 @@ fn check_graph_on(name: &str, g: &Graph, options: &CcOptions, run: Runner) {
             assert_eq!(result.ranks, world);
             let timing = result.timing;
             assert!(timing.time >= timing.local && timing.time >= timing.merge, "{context}: {timing:?}");
+            // Each step is timed inside a rank's merge, so none exceeds the slowest merge.
+            let steps = timing.steps;
+            let each = [steps.names, steps.join, steps.gather, steps.union, steps.relabel];
+            assert!(each.iter().all(|&step| step <= timing.merge), "{context}: {timing:?}");
             if world == 1 {
                 assert_eq!((timing.exchange_bytes, timing.joined_pairs), (0, 0), "{context}");
             }
