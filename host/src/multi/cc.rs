@@ -159,7 +159,7 @@ pub fn components_rank<C: Communicator>(
     let mut steps = StepClock::start();
     let names: Vec<u32> = local.par_iter().map(|&l| part.out_lists.global_of(l)).collect();
     drop(local);
-    let (received, names) = ghost_names_to_owners(comm, part, names)?;
+    let received = ghost_names_to_owners(comm, part, &names)?;
     steps.lap();
     let joined = join_names(part, &names, &received);
     drop(received);
@@ -213,8 +213,8 @@ impl RunClock {
 }
 
 /// Sends each ghost's name here (`names`, one a local vertex) to its owner; returns the
-/// `(vertex, name)` pairs the other ranks sent this one, flattened, and `names`.
-fn ghost_names_to_owners<C: Communicator>(comm: &mut C, part: &Part, names: Vec<u32>) -> Result<(Vec<u32>, Vec<u32>)> {
+/// `(vertex, name)` pairs the other ranks sent this one, flattened.
+fn ghost_names_to_owners<C: Communicator>(comm: &mut C, part: &Part, names: &[u32]) -> Result<Vec<u32>> {
     let (ghosts, owned) = (part.out_lists.ghosts(), part.owned as usize);
     let outgoing: Vec<Vec<u32>> = part
         .ghost_starts()
@@ -223,7 +223,7 @@ fn ghost_names_to_owners<C: Communicator>(comm: &mut C, part: &Part, names: Vec<
         .collect();
     let mut received = Vec::new();
     comm.all_to_all_v(&outgoing, &mut received)?;
-    Ok((received, names))
+    Ok(received)
 }
 
 /// The distinct pairs of names (the sender's, the owner's) that the `received` pairs join,
@@ -352,8 +352,6 @@ pub struct GpuCcPart<'p> {
     /// `cc_part_union`'s names table and its mask.
     names_table: CudaSlice<u64>,
     names_mask: u32,
-    /// Pairs the last run gathered, padding included.
-    gathered: usize,
     /// The owned vertices' merged components.
     components: CudaSlice<u32>,
 }
@@ -393,7 +391,6 @@ impl<'p> GpuCcPart<'p> {
             gathered_pairs: gpu.alloc_zeros(1, "every rank's joined pairs")?,
             names_table: gpu.alloc_zeros(1, "the merged names' table")?,
             names_mask: 0,
-            gathered: 0,
             components: gpu.alloc_zeros((part.owned as usize).max(1), "the part's components")?,
         })
     }
@@ -490,12 +487,15 @@ impl<'p> GpuCcPart<'p> {
         Ok(words / 2 * world)
     }
 
-    /// Merges the `pairs` gathered pairs in the names table (`cc_part_union`'s three phases).
+    /// Merges the `pairs` gathered pairs in the names table (`cc_part_union`'s three phases);
+    /// nothing where there are none (the relabel then takes no table).
     fn union(&mut self, pairs: usize) -> Result<()> {
         let gpu = self.gpu;
-        self.gathered = pairs;
+        if pairs == 0 {
+            return Ok(());
+        }
         // At most two names a pair; twice the slots keep the probes short.
-        let slots = (4 * pairs).max(2).next_power_of_two();
+        let slots = (4 * pairs).next_power_of_two();
         require(names::CC_PART_UNION, slots <= u32::MAX as usize, || format!("{pairs} pairs gathered"))?;
         if self.names_table.len() < slots {
             self.names_table = gpu.alloc_zeros(slots, "the merged names' table")?;
@@ -503,9 +503,6 @@ impl<'p> GpuCcPart<'p> {
         gpu.zero(&mut self.names_table)?;
         self.names_mask = slots as u32 - 1;
         for phase in [union_phase::INSERT, union_phase::LINK, union_phase::COMPRESS] {
-            if pairs == 0 {
-                break;
-            }
             let mut launch = Launch::new(gpu);
             let params = CcPartUnionParams {
                 pairs: launch.read(&self.gathered_pairs),
@@ -522,8 +519,9 @@ impl<'p> GpuCcPart<'p> {
         Ok(())
     }
 
-    /// Names each owned vertex by its merged root (`union`'s table).
-    fn relabel(&mut self) -> Result<()> {
+    /// Names each owned vertex by its merged root (`union`'s table, where `merged`: some pair
+    /// was gathered).
+    fn relabel(&mut self, merged: bool) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         if part.owned == 0 {
             return Ok(());
@@ -535,7 +533,7 @@ impl<'p> GpuCcPart<'p> {
             owned: part.owned,
             first: part.first,
             // No pair gathered: no name merged, no table to probe.
-            table: launch.read_or_null((self.gathered > 0).then_some(&self.names_table)),
+            table: launch.read_or_null(merged.then_some(&self.names_table)),
             table_mask: self.names_mask,
             components: launch.write(&mut self.components),
         };
@@ -579,7 +577,7 @@ pub fn components_rank_gpu<C: DeviceGather>(
     steps.lap();
     placed.union(pairs)?;
     steps.lap();
-    placed.relabel()?;
+    placed.relabel(pairs > 0)?;
     steps.lap();
     let timing = clock.finish(comm, local_time, joined as u64, steps)?;
     let mut labels = vec![0u32; part.owned as usize];
