@@ -2,17 +2,39 @@
 //! result has the sequential BFS's distances and passes the Graph500 checks, on Kronecker,
 //! uniform, grid, directed, many-component graphs and graphs whose blocks are mostly empty,
 //! from a source in every vertex block; levels and exchanges are accounted like the 1D BFS's,
-//! whose top-down levels it matches.
+//! whose top-down levels it matches. The same checks run with every rank's levels on the GPU
+//! (`multi::gpu`, all parts on the first GPU; skipped without one).
 
 mod common;
 
-use common::{build, rmat, shuffled_paths, star};
+use common::{build, gpu_or_skip, rmat, shuffled_paths, star};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
-use warpath::multi::{bfs_2d_in_process, bfs_in_process, partition_1d, partition_2d, Grid, PartitionedOptions};
+use warpath::gpu::Placement;
+use warpath::multi::gpu::{bfs_gpu_in_process, PartPlacement};
+use warpath::multi::{
+    bfs_in_process, partition_1d, partition_2d, Grid, Partition, PartitionedOptions, PartitionedTraversal,
+};
 use warpath::Graph;
 
 const GRIDS: [(usize, usize); 6] = [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 3)];
+
+/// The 2D BFS on threads, with the default options (a 2D part is traversed top-down whatever
+/// they say).
+fn bfs_2d(partition: &Partition, source: u32) -> warpath::Result<PartitionedTraversal> {
+    bfs_in_process(partition, source, &PartitionedOptions::default())
+}
+
+/// Where a check runs the 2D BFS: the ranks' levels on their threads, or on the GPU.
+type Runner = fn(&Partition, &[u32], &PartitionedOptions) -> Vec<PartitionedTraversal>;
+
+fn on_threads(partition: &Partition, sources: &[u32], options: &PartitionedOptions) -> Vec<PartitionedTraversal> {
+    sources.iter().map(|&source| bfs_in_process(partition, source, options).unwrap()).collect()
+}
+
+fn on_gpu(partition: &Partition, sources: &[u32], options: &PartitionedOptions) -> Vec<PartitionedTraversal> {
+    bfs_gpu_in_process(partition, sources, options).unwrap()
+}
 
 fn generated(spec: &str) -> Graph {
     generate(&spec.parse::<GeneratorSpec>().unwrap(), 5).unwrap()
@@ -29,11 +51,16 @@ fn sources_across_blocks(g: &Graph, bounds: &[u32]) -> Vec<u32> {
 /// level per distance, every reached vertex in one frontier, and each reached vertex's out-edges
 /// inspected once.
 fn check_graph(name: &str, g: &Graph) {
+    check_graph_on(name, g, &PartitionedOptions::default(), on_threads);
+}
+
+/// [`check_graph`] with the levels where `run` puts them, and `options`.
+fn check_graph_on(name: &str, g: &Graph, options: &PartitionedOptions, run: Runner) {
     for (rows, cols) in GRIDS {
         let grid = Grid::new(rows, cols).unwrap();
         let partition = partition_2d(g, grid).unwrap();
-        for source in sources_across_blocks(g, &partition.bounds) {
-            let run = bfs_2d_in_process(&partition, source).unwrap();
+        let sources = sources_across_blocks(g, &partition.bounds);
+        for (run, source) in run(&partition, &sources, options).into_iter().zip(sources) {
             let expected = bfs_sequential(g, source);
             let context = format!("{name}, {grid} grid, source {source}");
             assert_eq!(run.result.distances, expected.distances, "{context}");
@@ -80,7 +107,7 @@ fn graphs_with_empty_blocks() {
     // one row block only, and most blocks of the matrix are empty.
     let hub = star(2000);
     let partition = partition_2d(&hub, Grid::new(3, 3).unwrap()).unwrap();
-    assert!(partition.parts.iter().any(|p| p.block.edges() == 0));
+    assert!(partition.parts.iter().any(|p| p.out_lists.graph.num_edges() == 0));
     check_graph("star", &hub);
     // Fewer 64-vertex words than ranks: blocks that own no vertex at all.
     let small = build(150, vec![(0, 149), (149, 75), (75, 3), (3, 100)], true);
@@ -99,11 +126,9 @@ fn the_same_tree_as_the_1d_top_down_bfs_levels_and_frontiers() {
         &PartitionedOptions { bottom_up: false, ..Default::default() },
     )
     .unwrap();
-    let two_d = bfs_2d_in_process(&partition_2d(&g, Grid::squarest(4).unwrap()).unwrap(), source).unwrap();
+    let two_d = bfs_2d(&partition_2d(&g, Grid::squarest(4).unwrap()).unwrap(), source).unwrap();
     assert_eq!(two_d.result.distances, one_d.result.distances);
-    let frontiers = |run: &warpath::multi::PartitionedTraversal| -> Vec<u64> {
-        run.levels.iter().map(|l| l.trace.frontier).collect()
-    };
+    let frontiers = |run: &PartitionedTraversal| -> Vec<u64> { run.levels.iter().map(|l| l.trace.frontier).collect() };
     assert_eq!(frontiers(&two_d), frontiers(&one_d));
     for level in &two_d.levels {
         assert!(level.exchange_time <= level.trace.time);
@@ -112,4 +137,35 @@ fn the_same_tree_as_the_1d_top_down_bfs_levels_and_frontiers() {
         assert!(level.exchange_bytes >= 4 * level.trace.frontier);
         assert!(level.exchange_bytes <= 4 * level.trace.frontier + 8 * level.trace.edges_inspected);
     }
+}
+
+/// The 2D BFS with every rank's levels on the GPU (`multi::gpu`: the column's frontier traded
+/// and shifted onto local ids, then the 1D top-down kernels over the block, whose parents may
+/// be ghosts), on every grid, against the sequential BFS: lists short and long (a star's hub
+/// past both long-list thresholds), fixed-size pair slots and counted pairs, device memory and
+/// zero-copy; the edges each level inspects, which the kernels count, summed to the component's.
+#[test]
+fn gpu_ranks_run_the_2d_bfs() {
+    if gpu_or_skip("gpu_ranks_run_the_2d_bfs").is_none() {
+        return;
+    }
+    let default = PartitionedOptions::default();
+    for spec in ["kron:11", "urand:11", "grid2d:40x30"] {
+        check_graph_on(spec, &generated(spec), &default, on_gpu);
+    }
+    check_graph_on("directed rmat", &rmat(11, 30_000, 3, false), &default, on_gpu);
+    check_graph_on("paths", &shuffled_paths(), &default, on_gpu);
+    check_graph_on("star", &star(70_000), &default, on_gpu);
+    check_graph_on("150 vertices", &build(150, vec![(0, 149), (149, 75), (75, 3), (3, 100)], true), &default, on_gpu);
+    let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
+    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    let zero_copy = PartitionedOptions { placement, ..Default::default() };
+    check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
+    // Compressed lists are for vertex ranges: a 2D part says so before placing anything.
+    let placement = PartPlacement { compressed: true, ..Default::default() };
+    let partition = partition_2d(&generated("kron:8"), Grid::new(2, 2).unwrap()).unwrap();
+    let err =
+        bfs_gpu_in_process(&partition, &[0], &PartitionedOptions { placement, ..Default::default() }).unwrap_err();
+    assert!(err.to_string().contains("--compressed is for vertex ranges"), "{err}");
 }

@@ -14,7 +14,7 @@ use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on};
-use warpath::multi::{bfs_rank, partition_1d, Communicator, PartitionedOptions, ReduceOp};
+use warpath::multi::{bfs_rank, partition_1d, partition_2d, Communicator, Grid, PartitionedOptions, ReduceOp};
 
 /// The test's turn on the GPUs, or None when it skips. The tests take turns: run at once (cargo's
 /// default), their NCCL communicators over the same GPUs never finished setting up on 4 H200s
@@ -107,6 +107,35 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
             assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(g, source).distances, "{spec}");
             verify::validate(g, &run.result).unwrap();
             assert_eq!(run.ranks, ordinals.len());
+        }
+    }
+}
+
+/// The 2D BFS over every GPU, the most square grid of them (a 2x2 grid on 4 GPUs: the column's
+/// frontier and the row's pairs cross NVLink), and on one GPU the 1x1 grid.
+#[test]
+fn gpu_ranks_over_nccl_run_the_2d_bfs() {
+    let Some(_turn) = nccl_or_skip("gpu_ranks_over_nccl_run_the_2d_bfs") else {
+        return;
+    };
+    let ordinals = resolve_gpus("all").unwrap();
+    let grid = Grid::squarest(ordinals.len()).unwrap();
+    let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let urand = generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    for (spec, g, options) in [("kron:14", &kron, PartitionedOptions::default()), ("urand:13 counted", &urand, counted)]
+    {
+        let partition = partition_2d(g, grid).unwrap();
+        let sources = warpath::bfs::random_sources(g, 2, 3);
+        let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+            bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
+        })
+        .unwrap();
+        for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
+            assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(g, source).distances, "{spec} {grid}");
+            verify::validate(g, &run.result).unwrap();
+            let inspected: u64 = run.levels.iter().map(|l| l.trace.edges_inspected).sum();
+            assert_eq!(inspected, run.result.edges_in_component(g), "{spec} {grid}");
         }
     }
 }

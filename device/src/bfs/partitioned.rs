@@ -26,6 +26,13 @@
 //! Local ids: `0..owned` are the rank's vertices, `owned..` the ghosts its out-lists name
 //! (their lists empty). A ghost is labelled locally when first reached, which is what makes it
 //! go to its owner once per traversal. Parents are global ids throughout.
+//!
+//! A rank of a 2D partition (Buluç and Madduri, SC 2011: the host's `multi::partition_2d`)
+//! runs the same top-down kernels over its block of the adjacency matrix: its ghosts are the
+//! other blocks of its processor row (targets, lists empty) and of its processor column (lists
+//! of their edges into the row, never targets); its frontier is the column's, received from
+//! the column's ranks and shifted onto its local ids (`bfs_part_shift_ids`), so a frontier
+//! vertex may be a ghost, whose global id is then the parent written.
 
 use crate::operators::frontier::{pack_bitmap_words, pack_bitmap_words_with};
 use crate::operators::gather::{warp_gather, EdgeVisitor, BATCH};
@@ -39,9 +46,9 @@ use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
     BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
     BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownCompressedParams,
-    BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES,
-    LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartShiftIdsParams,
+    BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    LONG_LIST_EDGES, LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
 };
 use warpath_interface::compressed::RESTART_EDGES;
 
@@ -170,6 +177,8 @@ impl Labels {
 struct Found {
     vertices: u32,
     edges: u64,
+    /// Edges of the frontier's lists, where the kernel counts them (`count_inspected`).
+    inspected: u64,
 }
 
 impl Found {
@@ -182,6 +191,7 @@ impl Found {
         // SAFETY: the caller's contract; `NEXT_LEN` is a `u32` count.
         unsafe {
             add_warp_count(counters, FOUND_EDGES, self.edges);
+            add_warp_count(counters, INSPECTED, self.inspected);
             let vertices = warp_sum_u64(self.vertices as u64);
             if lane_id() == 0 && vertices != 0 {
                 atomic_add_u32(counters.add(NEXT_LEN), vertices as u32);
@@ -226,8 +236,24 @@ impl Expand {
         }
     }
 
-    /// Visits target `v` (a local id) of owned vertex `owner` when `valid`: claims it; an owned
-    /// one joins the next frontier's share bits, a ghost this level's ghost bits, which
+    /// The global id of frontier vertex `owner`: `first + owner` for an owned one (and for a
+    /// hub's piece, whose entries name the hub's global id with `first` 0 and no ghosts), a
+    /// ghost's from `ghost_globals` (a 2D rank's column frontier holds ghosts).
+    ///
+    /// # Safety
+    /// `owner` is owned, or `ghost_globals` is null, or it holds ghost `owner - owned`.
+    #[inline(always)]
+    unsafe fn parent_id(&self, owner: u32) -> u32 {
+        if owner < self.owned || self.ghost_globals.is_null() {
+            self.first + owner
+        } else {
+            // SAFETY: the caller's contract.
+            unsafe { *self.ghost_globals.add((owner - self.owned) as usize) }
+        }
+    }
+
+    /// Visits target `v` (a local id) of frontier vertex `owner` when `valid`: claims it; an
+    /// owned one joins the next frontier's share bits, a ghost this level's ghost bits, which
     /// `bfs_part_pack_ghosts` turns into pairs for its owner. No atomic on a shared counter.
     ///
     /// # Safety
@@ -235,11 +261,12 @@ impl Expand {
     /// contract.
     #[inline(always)]
     unsafe fn visit_target(&self, valid: bool, v: u32, owner: u32, found: &mut Found) {
-        // SAFETY: forwarded from the caller's contract: `v` is a local id.
+        // SAFETY: forwarded from the caller's contract: `v` is a local id, `owner` a frontier
+        // vertex (owned, or a ghost of a 2D rank's column, or a hub with no ghosts passed).
         unsafe {
             if !valid
                 || (v >= self.owned && self.ghost_seen(v))
-                || !self.labels.claim(v, self.level + 1, self.first + owner)
+                || !self.labels.claim(v, self.level + 1, self.parent_id(owner))
             {
                 return;
             }
@@ -334,6 +361,7 @@ impl EdgeVisitor for Visits {
 unsafe fn top_down(params: BfsPartTopDownParams) {
     let BfsPartTopDownParams {
         offsets,
+        degrees,
         targets,
         distances,
         parents,
@@ -350,10 +378,11 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         first,
         owned,
         level,
+        count_inspected,
         hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let out_degrees = OutDegrees { offsets, degrees: core::ptr::null() };
+    let out_degrees = OutDegrees { offsets, degrees };
     let expand =
         Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
     let long_lists = SharedLists { table: long_table, capacity: long_capacity };
@@ -372,6 +401,9 @@ unsafe fn top_down(params: BfsPartTopDownParams) {
         } else {
             (0, 0, 0)
         };
+        if count_inspected != 0 {
+            found.inspected += end - start;
+        }
         // A hub's list: every rank expands its own piece of it.
         if end - start >= hub_degree {
             start = end;
@@ -931,6 +963,21 @@ unsafe fn pack_queue(params: BfsPartPackQueueParams) {
     unsafe { pack_bitmap_words::<PARTITIONED_BLOCK>(words, queue, fill, &scan, &base, |w| *bits.add(w as usize)) };
 }
 
+/// Adds `add` to each of the `len` ids at `ids`: a 2D rank's column frontier, as received from
+/// one rank of its column (that rank's owned local ids), becomes the receiver's local ids of
+/// that rank's block (a ghost stretch of whole blocks: `owned` plus where it starts).
+///
+/// # Safety
+/// `ids` holds `len` elements.
+#[inline(always)]
+unsafe fn shift_ids(params: BfsPartShiftIdsParams) {
+    let BfsPartShiftIdsParams { ids, len, add } = params;
+    for i in grid_stride(len as u64) {
+        // SAFETY: `i < len` (the contract).
+        unsafe { *ids.add(i as usize) += add };
+    }
+}
+
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
 /// of the frontier, which becomes its parent. A warp's 32 vertices are one word of the visited
 /// bits, read once (a word of visited vertices is skipped whole), and one word of the next share
@@ -1222,5 +1269,6 @@ warpath_interface::bfs_part_local_frontier_fields!(warpath_interface::kernel_ent
 warpath_interface::bfs_part_global_targets_fields!(warpath_interface::kernel_entry => global_targets);
 warpath_interface::bfs_part_begin_level_fields!(warpath_interface::kernel_entry => begin_level);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
+warpath_interface::bfs_part_shift_ids_fields!(warpath_interface::kernel_entry => shift_ids);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);
 warpath_interface::bfs_part_bottom_up_compressed_fields!(warpath_interface::kernel_entry => bottom_up_compressed);

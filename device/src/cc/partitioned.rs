@@ -245,16 +245,22 @@ unsafe fn relabel(params: CcPartRelabelParams) {
         // SAFETY: `v < owned`; the labels are local ids (the contract).
         let name =
             if active { unsafe { name_of(*labels.add(v as usize), owned, first, ghost_globals) } } else { u32::MAX };
-        let leader = ffs(match_any_sync(FULL_MASK, name)) - 1;
-        let mut merged = name;
-        if lane == leader && active && !table.is_null() {
-            // SAFETY: the table is never full (the contract).
-            let (_, held) = unsafe { find_slot(table, table_mask, name) };
-            if held != EMPTY_NAME {
-                merged = held as u32;
+        // Without a table (no pair was merged) every name stands: no match, no shuffle. The
+        // branch is the same for every lane of the grid.
+        let merged = if table.is_null() {
+            name
+        } else {
+            let leader = ffs(match_any_sync(FULL_MASK, name)) - 1;
+            let mut merged = name;
+            if lane == leader && active {
+                // SAFETY: the table is never full (the contract).
+                let (_, held) = unsafe { find_slot(table, table_mask, name) };
+                if held != EMPTY_NAME {
+                    merged = held as u32;
+                }
             }
-        }
-        let merged = shfl_idx_sync(FULL_MASK, merged, leader);
+            shfl_idx_sync(FULL_MASK, merged, leader)
+        };
         if active {
             // SAFETY: `v < owned`.
             unsafe { *components.add(v as usize) = merged };

@@ -33,8 +33,7 @@ use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::{
-    bfs_2d_in_process, Cut, Delegation, Grid, PartLists, Partition, PartitionedLevel, PartitionedOptions,
-    PartitionedTraversal,
+    cut, Delegation, Grid, PartLists, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
 };
 
 /// The `algorithm` of a partitioned BFS report: not `bfs`, so that a reader of single-GPU
@@ -72,8 +71,8 @@ pub trait RankSet {
         sources.iter().map(|&source| self.traverse(partition, source, options)).collect()
     }
     /// The grid of ranks, where these ranks cut the adjacency matrix in 2D instead of vertex
-    /// ranges: the harness then cuts the graph over it and runs the 2D BFS (top-down, the ranks
-    /// threads on the CPU, `multi::bfs_2d`) in place of [`traverse_many`](RankSet::traverse_many).
+    /// ranges: the harness then cuts the graph over it ([`cut`]) and the ranks run the 2D BFS
+    /// on that partition (top-down, `multi::bfs_2d`), whatever they run on.
     fn grid(&self) -> Option<Grid> {
         None
     }
@@ -171,8 +170,7 @@ pub struct DelegatedHubs {
 }
 
 impl DelegatedHubs {
-    fn of(cut: &Cut) -> Option<DelegatedHubs> {
-        let Cut::Ranges(partition) = cut else { return None };
+    fn of(partition: &Partition) -> Option<DelegatedHubs> {
         let first = partition.parts.first()?.hubs.as_ref()?;
         let edges = partition.parts.iter().filter_map(|p| p.hubs.as_ref()).map(|h| h.targets.len() as u64).sum();
         Some(DelegatedHubs { degree: first.degree, count: first.globals.len() as u64, edges })
@@ -194,7 +192,7 @@ pub struct Scaling {
 pub struct PartitionedKernel<'a> {
     graph: &'a Graph,
     ranks: &'a dyn RankSet,
-    partition: Cut,
+    partition: Partition,
     partition_ms: f64,
     options: PartitionedOptions,
     /// The roots the harness will ask for ([`BenchKernel::inputs`] of `trials`, `seed`), all
@@ -226,7 +224,7 @@ impl<'a> PartitionedKernel<'a> {
             BackendUsed::Gpu { .. } => options.delegation,
             BackendUsed::Cpu { .. } => Delegation::Off,
         };
-        let partition = Cut::of(graph, ranks.ranks(), ranks.grid(), delegation)?;
+        let partition = cut(graph, ranks.ranks(), ranks.grid(), delegation)?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
         Ok(PartitionedKernel {
             graph,
@@ -284,12 +282,7 @@ impl BenchKernel for PartitionedKernel<'_> {
             batch.extend(choose_roots(self.graph, seed, trials)?);
         }
         let started = Instant::now();
-        let traversals = match &self.partition {
-            Cut::Ranges(partition) => self.ranks.traverse_many(partition, &batch, &self.options)?,
-            Cut::Grid(partition) => {
-                batch.iter().map(|&root| bfs_2d_in_process(partition, root)).collect::<Result<Vec<_>>>()?
-            }
-        };
+        let traversals = self.ranks.traverse_many(&self.partition, &batch, &self.options)?;
         let end_to_end = started.elapsed() / batch.len() as u32;
         let mut traversals = traversals.into_iter().zip(&batch);
         let (first, _) = traversals.next().expect("one traversal a root");
@@ -330,10 +323,10 @@ impl BenchKernel for PartitionedKernel<'_> {
         Ok(PartitionedPayload {
             ranks: self.ranks.ranks(),
             backend: self.ranks.name(),
-            bounds: self.partition.bounds().to_vec(),
+            bounds: self.partition.bounds.clone(),
             partition_ms: self.partition_ms,
             // The 2D BFS is top-down only.
-            bottom_up: self.options.bottom_up && matches!(self.partition, Cut::Ranges(_)),
+            bottom_up: self.options.bottom_up && self.partition.grid().is_none(),
             hubs: DelegatedHubs::of(&self.partition),
             scaling: None,
         })
@@ -584,7 +577,7 @@ mod tests {
         assert_eq!(md.lines().filter(|l| l.starts_with("| kron:9 |")).count(), 3, "{md}");
     }
 
-    /// Threads over a 2D grid: the harness cuts and traverses the grid itself.
+    /// Threads over a 2D grid: the harness cuts the graph over the grid.
     struct GridThreads(Grid);
 
     impl RankSet for GridThreads {
@@ -597,8 +590,13 @@ mod tests {
         fn backend(&self) -> BackendUsed {
             BackendUsed::Cpu { threads: self.0.ranks() }
         }
-        fn traverse(&self, _: &Partition, _: u32, _: &PartitionedOptions) -> Result<PartitionedTraversal> {
-            Err(Error::InvalidArgument("a grid's ranks traverse the grid's cut".into()))
+        fn traverse(
+            &self,
+            partition: &Partition,
+            source: u32,
+            options: &PartitionedOptions,
+        ) -> Result<PartitionedTraversal> {
+            bfs_in_process(partition, source, options)
         }
         fn grid(&self) -> Option<Grid> {
             Some(self.0)

@@ -2,8 +2,8 @@
 //! process, the ranks' work on the first GPU or on the CPU; for `bench` and `suite` also a
 //! list of counts, for the scaling), `--gpus LIST` (one rank a GPU through NCCL, feature
 //! `nccl`), and for `bfs` and `cc`, one process per GPU (`--rank R --world-size N --nccl-id
-//! FILE`). `bfs --partitions N --layout 2d` cuts the adjacency matrix over a grid of ranks
-//! instead (`multi::partition_2d`), top-down on CPU ranks.
+//! FILE`). `--layout 2d` cuts the adjacency matrix over a grid of those ranks instead
+//! (`multi::partition_2d`), for the BFS, top-down, on CPU or GPU ranks.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,8 +20,8 @@ use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::GpuContext;
 use warpath::multi::gpu::PartPlacement;
-use warpath::multi::{bfs_2d_in_process, Cut, Delegation, Grid, PartitionLayout};
 use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS};
+use warpath::multi::{cut, Delegation, Grid, PartitionLayout};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -87,14 +87,16 @@ pub struct MultiArgs {
         value_name = "LAYOUT",
         default_value = "1d",
         value_parser = parse_layout,
-        help = "How --partitions cuts the graph: 1d (vertex ranges), 2d (a grid of ranks) or a grid RxC",
-        long_help = "How --partitions cuts the graph. 1d (the default): vertex ranges, the direction-optimizing \
-                     BFS on the CPU or the GPU. 2d: the adjacency matrix over the most square grid of N ranks \
-                     (4 is 2x2, 6 is 2x3, a prime p is 1xp), or over the grid RxC given (R x C = N): each level \
-                     gathers the frontier along the grid's columns and sends discoveries to their owners along \
-                     its rows (Buluc and Madduri; docs/multi-gpu.md). 2D runs top-down only, its ranks threads \
-                     on the CPU (with --backend auto too); --backend gpu, --gpus and --rank refuse it. bench and \
-                     suite measure each count's grid against the 1x1 grid (the same top-down code on one rank)."
+        help = "How the ranks cut the graph: 1d (vertex ranges), 2d (a grid of ranks) or a grid RxC",
+        long_help = "How the ranks of --partitions, --gpus or --rank cut the graph. 1d (the default): vertex \
+                     ranges, the direction-optimizing BFS. 2d: the adjacency matrix over the most square grid of \
+                     the N ranks (4 is 2x2, 6 is 2x3, a prime p is 1xp), or over the grid RxC given (R x C = N): \
+                     each level sends the frontier along the grid's columns and discoveries to their owners \
+                     along its rows (Buluc and Madduri; docs/multi-gpu.md), so a rank trades with R + C - 2 \
+                     others instead of N - 1. 2D runs the BFS only, top-down only, on CPU or GPU ranks as 1D \
+                     does, its lists plain (--compressed is refused). bench and suite measure each count's grid \
+                     against the 1x1 grid (the same top-down code on one rank); a grid RxC measures its own \
+                     count."
     )]
     pub layout: PartitionLayout,
     #[arg(
@@ -164,17 +166,22 @@ fn checked_counts(counts: &[usize]) -> Result<Vec<usize>> {
     Ok(counts)
 }
 
-/// Where the partitioned BFS runs.
+/// Where the partitioned BFS runs: the ranks, and the grid they form where the graph is cut
+/// in 2D (`--layout 2d`).
+struct Ranks {
+    on: RankKind,
+    grid: Option<Grid>,
+}
+
+/// What the ranks are.
 // Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
 #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
-enum Ranks {
+enum RankKind {
     /// Parts as threads of this process: their levels on the CPU, or all on the first GPU.
     Threads {
         parts: usize,
         on_gpu: bool,
     },
-    /// A 2D partition's ranks, threads of this process on the CPU.
-    Grid(Grid),
     Gpus(Vec<usize>),
     Process {
         rank: usize,
@@ -185,49 +192,63 @@ enum Ranks {
 
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
-        if multi.layout != PartitionLayout::OneD {
-            let parts = checked_partitions(grid_request(multi, backend)?)?;
-            return grid_of(&multi.layout, parts).map(Ranks::Grid);
-        }
-        if let Some(n) = &multi.partitions {
+        let on = if let Some(n) = &multi.partitions {
             let parts = checked_partitions(n)?;
+            // A grid that does not fit the count is its one line, before the GPU is probed.
+            multi.layout.grid_for(parts)?;
             let on_gpu = partitions_on_gpu(backend)?;
-            return Ok(Ranks::Threads { parts, on_gpu });
-        }
-        if let Some(list) = &multi.gpus {
-            return gpus(list).map(Ranks::Gpus);
-        }
-        let (rank, world) = (multi.rank.unwrap_or(0), multi.world_size.unwrap_or(1));
-        if world == 0 || rank >= world {
-            return Err(Error::InvalidArgument(format!("--rank {rank} is not below --world-size {world}")));
-        }
-        no_nccl_build("--rank")?;
-        Ok(Ranks::Process { rank, world, id_file: multi.nccl_id.clone().unwrap_or_default() })
+            RankKind::Threads { parts, on_gpu }
+        } else if let Some(list) = &multi.gpus {
+            RankKind::Gpus(gpus(list)?)
+        } else if multi.rank.is_none() && multi.layout != PartitionLayout::OneD {
+            return Err(Error::InvalidArgument(
+                "--layout 2d needs the ranks of its grid: --partitions N, --gpus LIST or --rank R --world-size N"
+                    .into(),
+            ));
+        } else {
+            let (rank, world) = (multi.rank.unwrap_or(0), multi.world_size.unwrap_or(1));
+            if world == 0 || rank >= world {
+                return Err(Error::InvalidArgument(format!("--rank {rank} is not below --world-size {world}")));
+            }
+            no_nccl_build("--rank")?;
+            RankKind::Process { rank, world, id_file: multi.nccl_id.clone().unwrap_or_default() }
+        };
+        Ranks::on(on, &multi.layout)
+    }
+
+    /// `on`, over the grid `layout` gives their count (none for 1D).
+    fn on(on: RankKind, layout: &PartitionLayout) -> Result<Ranks> {
+        let count = match &on {
+            RankKind::Threads { parts, .. } => *parts,
+            RankKind::Gpus(list) => list.len(),
+            RankKind::Process { world, .. } => *world,
+        };
+        Ok(Ranks { grid: layout.grid_for(count)?, on })
     }
 
     fn count(&self) -> usize {
-        match self {
-            Ranks::Threads { parts, .. } => *parts,
-            Ranks::Grid(grid) => grid.ranks(),
-            Ranks::Gpus(list) => list.len(),
-            Ranks::Process { world, .. } => *world,
+        match &self.on {
+            RankKind::Threads { parts, .. } => *parts,
+            RankKind::Gpus(list) => list.len(),
+            RankKind::Process { world, .. } => *world,
         }
     }
 
     fn describe(&self) -> String {
-        match self {
-            Ranks::Threads { parts, on_gpu } => format!(
-                "{} ({parts} partition{}, one thread each)",
+        let cut = match self.grid {
+            Some(grid) => format!(" on a {grid} grid, top-down"),
+            None => String::new(),
+        };
+        match &self.on {
+            RankKind::Threads { parts, on_gpu } => format!(
+                "{} ({parts} partition{}{cut}, one thread each)",
                 if *on_gpu { "gpu 0" } else { "cpu" },
                 if *parts == 1 { "" } else { "s" }
             ),
-            Ranks::Grid(grid) => format!(
-                "cpu ({} partition{} on a {grid} grid, top-down, one thread each)",
-                grid.ranks(),
-                if grid.ranks() == 1 { "" } else { "s" }
-            ),
-            Ranks::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank)"),
-            Ranks::Process { rank, world, .. } => format!("nccl, rank {rank} of {world} (its levels on its GPU)"),
+            RankKind::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank{cut})"),
+            RankKind::Process { rank, world, .. } => {
+                format!("nccl, rank {rank} of {world} (its levels on its GPU{cut})")
+            }
         }
     }
 
@@ -239,17 +260,15 @@ impl Ranks {
         sources: &[u32],
         options: &PartitionedOptions,
     ) -> Result<Vec<PartitionedTraversal>> {
-        match self {
-            Ranks::Threads { on_gpu: false, .. } => {
+        match &self.on {
+            RankKind::Threads { on_gpu: false, .. } => {
                 sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
             }
-            Ranks::Threads { on_gpu: true, .. } => warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options),
-            // A grid's ranks traverse the grid's cut (`RankSet::grid`), never vertex ranges.
-            Ranks::Grid(grid) => Err(Error::InvalidArgument(format!(
-                "a {grid} grid needs the graph cut over the grid, not into vertex ranges"
-            ))),
+            RankKind::Threads { on_gpu: true, .. } => {
+                warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options)
+            }
             #[cfg(feature = "nccl")]
-            Ranks::Gpus(ordinals) => {
+            RankKind::Gpus(ordinals) => {
                 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
                 let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
                     use warpath::multi::Communicator;
@@ -258,7 +277,7 @@ impl Ranks {
                 Ok(by_source(ranks, sources))
             }
             #[cfg(feature = "nccl")]
-            Ranks::Process { rank, world, id_file } => {
+            RankKind::Process { rank, world, id_file } => {
                 use warpath::multi::gpu::bfs_sources_on_gpu;
                 let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
                 let part = &partition.parts[*rank];
@@ -271,12 +290,12 @@ impl Ranks {
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             #[cfg(not(feature = "nccl"))]
-            Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
+            RankKind::Gpus(_) | RankKind::Process { .. } => {
+                unreachable!("refused by Ranks::of without the nccl feature")
+            }
         }
     }
-}
 
-impl Ranks {
     /// Runs the partitioned connected components `runs` times, every part placed (or its
     /// transpose made) once; empty on a rank other than 0 of a one-process-per-GPU job.
     fn components(
@@ -287,12 +306,14 @@ impl Ranks {
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         use warpath::multi::cc::{components_gpu_in_process, components_in_process};
-        match self {
-            Ranks::Grid(_) => Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into())),
-            Ranks::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
-            Ranks::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, placement, runs),
+        if self.grid.is_some() {
+            return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
+        }
+        match &self.on {
+            RankKind::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
+            RankKind::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, placement, runs),
             #[cfg(feature = "nccl")]
-            Ranks::Gpus(ordinals) => {
+            RankKind::Gpus(ordinals) => {
                 use warpath::multi::cc::{by_run, components_on_gpu};
                 let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
                     use warpath::multi::Communicator;
@@ -301,7 +322,7 @@ impl Ranks {
                 Ok(by_run(ranks))
             }
             #[cfg(feature = "nccl")]
-            Ranks::Process { rank, world, id_file } => {
+            RankKind::Process { rank, world, id_file } => {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
                 let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
                 let part = &partition.parts[*rank];
@@ -311,7 +332,9 @@ impl Ranks {
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             #[cfg(not(feature = "nccl"))]
-            Ranks::Gpus(_) | Ranks::Process { .. } => unreachable!("refused by Ranks::of without the nccl feature"),
+            RankKind::Gpus(_) | RankKind::Process { .. } => {
+                unreachable!("refused by Ranks::of without the nccl feature")
+            }
         }
     }
 }
@@ -330,27 +353,6 @@ fn join_job(rank: usize, world: usize, id_file: &std::path::Path) -> Result<(Gpu
     let gpu = GpuContext::with_device(rank % gpus)?;
     let comm = Nccl::join_on(&gpu, rank, world, id)?;
     Ok((gpu, comm))
-}
-
-/// The counts of `--partitions` for `--layout 2d` or `--layout RxC`; the GPU backend, `--gpus`
-/// and `--rank` are refused: the GPU ranks' kernels (`multi::gpu`) read 1D parts.
-fn grid_request(multi: &MultiArgs, backend: Backend) -> Result<&[usize]> {
-    if multi.gpus.is_some() || multi.rank.is_some() || backend == Backend::Gpu {
-        return Err(Error::InvalidArgument(
-            "--layout 2d runs on CPU ranks only (the GPU rank kernels are 1D): use --partitions N with --backend \
-             cpu, or --layout 1d"
-                .into(),
-        ));
-    }
-    match &multi.partitions {
-        Some(counts) => Ok(counts),
-        None => Err(Error::InvalidArgument("--layout 2d needs --partitions N: the ranks of its grid".into())),
-    }
-}
-
-/// The grid of `layout` (2D) for `parts` ranks.
-fn grid_of(layout: &PartitionLayout, parts: usize) -> Result<Grid> {
-    Ok(layout.grid_for(parts)?.expect("a layout other than 1d has a grid"))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -392,13 +394,13 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
 }
 
 /// The graph, its partition for `ranks`, and the time each took.
-fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Cut, f64, f64)> {
+fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Partition, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let cut = Cut::of(&graph, ranks.count(), ranks.grid(), delegation)?;
-    Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
+    let partition = cut(&graph, ranks.count(), ranks.grid, delegation)?;
+    Ok((graph, partition, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
 /// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
@@ -419,14 +421,10 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         BackendUsed::Gpu { .. } => options.delegation,
         BackendUsed::Cpu { .. } => Delegation::Off,
     };
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
+    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
-    let traversal = match &cut {
-        Cut::Ranges(partition) => ranks.run(partition, &[source], &options)?.pop(),
-        Cut::Grid(partition) => Some(bfs_2d_in_process(partition, source)?),
-    };
-    let Some(traversal) = traversal else { return Ok(()) };
+    let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -547,9 +545,8 @@ impl RankSet for Ranks {
     }
 
     fn backend(&self) -> BackendUsed {
-        match self {
-            Ranks::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: *parts },
-            Ranks::Grid(grid) => BackendUsed::Cpu { threads: grid.ranks() },
+        match self.on {
+            RankKind::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: parts },
             _ => BackendUsed::Gpu { device: self.describe() },
         }
     }
@@ -575,10 +572,7 @@ impl RankSet for Ranks {
     }
 
     fn grid(&self) -> Option<Grid> {
-        match self {
-            Ranks::Grid(grid) => Some(*grid),
-            _ => None,
-        }
+        self.grid
     }
 }
 
@@ -609,27 +603,37 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             "{command} runs every rank in one process: use --partitions N or --gpus LIST, not --rank"
         )));
     }
-    if multi.layout != PartitionLayout::OneD {
-        // Every count's grid against the 1x1 grid: the same top-down code on one rank.
-        let counts = checked_counts(grid_request(multi, backend)?)?;
-        let grids = counts.into_iter().filter(|&n| n > 1).map(|n| grid_of(&multi.layout, n));
-        let sets = grids.map(|grid| Ok(Ranks::Grid(grid?))).collect::<Result<_>>()?;
-        return Ok((Ranks::Grid(Grid::new(1, 1)?), sets));
-    }
+    // A 2D bench measures every count's grid against the 1x1 grid (the same top-down code on
+    // one rank, where the 1D bench's baseline is direction-optimizing).
+    let baseline_grid = match multi.layout {
+        PartitionLayout::OneD => None,
+        PartitionLayout::TwoD { .. } => Some(Grid::new(1, 1)?),
+    };
     if let Some(counts) = &multi.partitions {
         // The counts are checked before the GPU is probed, so a bad list is its one line.
         let counts = checked_counts(counts)?;
+        counts.iter().filter(|&&n| n > 1).try_for_each(|&n| multi.layout.grid_for(n).map(drop))?;
         let on_gpu = partitions_on_gpu(backend)?;
-        let sets = counts.into_iter().filter(|&n| n > 1).map(|parts| Ranks::Threads { parts, on_gpu }).collect();
-        return Ok((Ranks::Threads { parts: 1, on_gpu }, sets));
+        let sets = counts
+            .into_iter()
+            .filter(|&n| n > 1)
+            .map(|parts| Ranks::on(RankKind::Threads { parts, on_gpu }, &multi.layout))
+            .collect::<Result<_>>()?;
+        return Ok((Ranks { on: RankKind::Threads { parts: 1, on_gpu }, grid: baseline_grid }, sets));
     }
-    match Ranks::of(multi, backend)? {
-        Ranks::Gpus(ordinals) => {
-            let sets = doubling_prefixes(&ordinals).into_iter().map(Ranks::Gpus).collect();
-            Ok((Ranks::Gpus(ordinals[..1].to_vec()), sets))
+    match Ranks::of(multi, backend)?.on {
+        RankKind::Gpus(ordinals) => {
+            let mut prefixes = doubling_prefixes(&ordinals);
+            // A grid named RxC measures its own count of GPUs only.
+            if let PartitionLayout::TwoD { grid: Some(grid) } = multi.layout {
+                prefixes.retain(|set| set.len() == grid.ranks());
+            }
+            let sets =
+                prefixes.into_iter().map(|set| Ranks::on(RankKind::Gpus(set), &multi.layout)).collect::<Result<_>>()?;
+            Ok((Ranks { on: RankKind::Gpus(ordinals[..1].to_vec()), grid: baseline_grid }, sets))
         }
-        Ranks::Threads { .. } | Ranks::Process { .. } | Ranks::Grid(_) => {
-            unreachable!("--partitions, --rank and --layout 2d are handled above")
+        RankKind::Threads { .. } | RankKind::Process { .. } => {
+            unreachable!("--partitions and --rank are handled above")
         }
     }
 }
@@ -782,11 +786,10 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    if let Ranks::Grid(_) = ranks {
+    if ranks.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
-    let Cut::Ranges(partition) = cut else { unreachable!("vertex ranges without a grid") };
+    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
     let Some(run) = ranks.components(&partition, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
@@ -899,7 +902,7 @@ impl PartitionedCcReport {
 /// sequential count; a table of median times, exchanges and the speedup against one partition.
 pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     let (baseline, sets) = rank_list(&args.multi, args.graph.backend(), "bench")?;
-    if let Ranks::Grid(_) = baseline {
+    if baseline.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
     check_part_lists(&args.graph, &baseline.backend())?;

@@ -21,6 +21,7 @@ use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
 use crate::error::{Error, Result};
 use crate::graph::UNREACHED;
+use crate::multi::bfs_2d::GridRank;
 use crate::multi::comm::{Communicator, ReduceOp};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
@@ -266,10 +267,14 @@ pub fn bfs_rank<C: Communicator>(
     source: u32,
     options: &PartitionedOptions,
 ) -> Result<RankTraversal> {
-    run_levels(comm, part, source, options, CpuRank::new(part))
+    match &part.grid {
+        Some(place) => run_levels(comm, part, source, options, GridRank::new(part, place)),
+        None => run_levels(comm, part, source, options, CpuRank::new(part)),
+    }
 }
 
-/// The level loop every rank runs, with `work` doing the rank's share of each level.
+/// The level loop every rank runs, with `work` doing the rank's share of each level; a part of
+/// a 2D partition is traversed top-down only (`multi::bfs_2d`).
 pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
     comm: &mut C,
     part: &Part,
@@ -282,6 +287,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         return Err(Error::InvalidArgument(format!("BFS source {source} is not a vertex (the graph has {n})")));
     }
     part.check_world(comm.world_size())?;
+    let bottom_up_allowed = options.bottom_up && part.grid.is_none();
     let switching = Switching {
         rule: options.rule,
         alpha: options.alpha,
@@ -318,7 +324,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
             unvisited_vertices: part.global.with_in_edges.saturating_sub(reached),
             previous_bottom_up,
         };
-        let bottom_up = level > 0 && options.bottom_up && switching.wants_bottom_up(&inputs);
+        let bottom_up = level > 0 && bottom_up_allowed && switching.wants_bottom_up(&inputs);
         let bytes_before = comm.bytes_sent();
         let step = if bottom_up { work.bottom_up(comm, level)? } else { work.top_down(comm, level)? };
         let exchange_bytes = comm.bytes_sent() - bytes_before;
@@ -331,7 +337,7 @@ pub(crate) fn run_levels<C: Communicator, W: RankWork<C>>(
         }
         let direction = if bottom_up { Direction::BottomUp } else { Direction::TopDown };
         let mut record = PartitionedLevel::counted(level, direction, counts, summed, unvisited_edges, exchange_bytes);
-        record.trace.decision = (options.bottom_up && level > 0).then(|| switching.explain(&inputs));
+        record.trace.decision = (bottom_up_allowed && level > 0).then(|| switching.explain(&inputs));
         levels.push(record);
         level_times.extend([level_started.elapsed().as_nanos() as u64, exchange.as_nanos() as u64]);
         previous_frontier = counts[FOUND];

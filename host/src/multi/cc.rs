@@ -44,7 +44,7 @@ use crate::cc::cpu_reference::{find, union};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
 use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::engine::Workspace;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
@@ -183,9 +183,21 @@ struct RunClock {
     bytes_before: u64,
 }
 
+/// An error for a part of a 2D partition: the components merge across vertex ranges, whose
+/// parts hold every list of their vertices.
+fn refuse_grid(part: &Part) -> Result<()> {
+    match part.grid {
+        Some(_) => Err(Error::InvalidArgument(
+            "partitioned connected components cut vertex ranges, not a grid: use --layout 1d".into(),
+        )),
+        None => Ok(()),
+    }
+}
+
 impl RunClock {
     fn start<C: Communicator>(comm: &mut C, part: &Part) -> Result<RunClock> {
         part.check_world(comm.world_size())?;
+        refuse_grid(part)?;
         comm.barrier()?;
         Ok(RunClock { started: Instant::now(), bytes_before: comm.bytes_sent() })
     }
@@ -361,6 +373,7 @@ impl<'p> GpuCcPart<'p> {
     /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
     /// run's buffers.
     pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: PartPlacement) -> Result<GpuCcPart<'p>> {
+        refuse_grid(part)?;
         let lists = &part.out_lists;
         let local = lists.graph.num_vertices().max(1);
         let ghosts = lists.ghosts();

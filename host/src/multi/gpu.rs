@@ -18,6 +18,14 @@
 //!   the parts' ranges differ in length);
 //! - the level's counts, one small all-reduce at the level's end (with the hubs of the next
 //!   frontier, where hubs are delegated).
+//!
+//! A part of a 2D partition ([`Part::grid`]: Buluç and Madduri's 2D algorithm, `multi::bfs_2d`)
+//! runs the same top-down levels over its block of the matrix ([`Column`]): before its kernels
+//! each rank sends its frontier queue to the ranks of its processor column and receives theirs
+//! (shifted onto its local ids, `bfs_part_shift_ids`), the kernels expand that column frontier,
+//! and the pairs go to their owners, all in the rank's processor row; the level's end
+//! all-gathers every rank's counters instead of summing them, since the column's frontier
+//! lengths size the next exchange.
 
 use std::time::{Duration, Instant};
 
@@ -25,9 +33,9 @@ use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::bfs::partitioned::{
     counters, delegates, long_list_capacity, BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams,
     BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartTopDownCompressedParams,
-    BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS,
-    PARTITIONED_BLOCK,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartShiftIdsParams,
+    BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
@@ -44,6 +52,7 @@ use crate::multi::bfs::{
 use crate::multi::comm::Communicator;
 use crate::multi::in_process::{run_ranks, InProcess};
 use crate::multi::partition::{Delegation, Hubs, LocalGraph, Part, Partition};
+use crate::multi::partition_2d::GridPlace;
 
 /// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
 pub trait DeviceGather: Communicator {
@@ -352,6 +361,51 @@ pub struct GpuPart<'p> {
     /// copies queued, then one wait.
     counters_read: PinnedBuffer<u32>,
     summed_read: PinnedBuffer<u64>,
+    /// A 2D part's column ([`Part::grid`]); `None` for a 1D part.
+    column: Option<Column>,
+}
+
+/// What a level of a 2D part adds to a 1D part's: the frontier it expands is its processor
+/// column's, whose ranks hold lists of each other's vertices (each its edges into its own row
+/// block), so each level starts by trading the frontier queues along the column.
+struct Column {
+    /// The ranks of the column, this one included, in rank order.
+    ranks: Vec<usize>,
+    /// Every rank's frontier length, from the last level's counters (all-gathered at its end);
+    /// the column's size this level's exchange.
+    lens: Vec<u64>,
+    /// The column's frontier as this part's local ids, and its length this level.
+    queue: CudaSlice<u32>,
+    len: u32,
+    /// The whole graph's out-degree of each owned vertex ([`GridPlace::degrees`]): what a
+    /// vertex labelled here adds to the next frontier's edges.
+    degrees: CudaSlice<u32>,
+    /// Every rank's counters, all-gathered at a level's end, and as read back.
+    rows: CudaSlice<u32>,
+    rows_read: PinnedBuffer<u32>,
+}
+
+impl Column {
+    fn place(gpu: &GpuContext, part: &Part, place: &GridPlace) -> Result<Column> {
+        let world = part.bounds.len() - 1;
+        let ranks: Vec<usize> = place.column_ranks().collect();
+        let column_vertices: u32 = ranks.iter().map(|&r| part.bounds[r + 1] - part.bounds[r]).sum();
+        let degrees = if place.degrees.is_empty() { &[0u32][..] } else { &place.degrees };
+        Ok(Column {
+            ranks,
+            lens: vec![0; world],
+            queue: gpu.alloc_zeros(column_vertices.max(1) as usize, "the column's frontier")?,
+            len: 0,
+            degrees: gpu.upload(degrees, "the owned vertices' out-degrees")?,
+            rows: gpu.alloc_zeros(world * counters::WORDS, "every rank's level counters")?,
+            rows_read: gpu.pinned_zeros(world * counters::WORDS, "every rank's level counters read back")?,
+        })
+    }
+
+    /// The column's frontier at the coming level: its ranks' frontiers together.
+    fn frontier_len(&self) -> u64 {
+        self.ranks.iter().map(|&r| self.lens[r]).sum()
+    }
 }
 
 /// The counts a GPU rank sums at a level's end: the level loop's, then the hubs of the next
@@ -411,10 +465,12 @@ enum InNames {
     Local,
 }
 
-/// Words of a part's long-list table: an entry for every out-list long enough to be one.
+/// Words of a part's long-list table: an entry for every out-list long enough to be one (a 2D
+/// part's frontier holds its column's vertices, ghosts with lists, not only its own).
 fn long_table_words(part: &Part) -> usize {
-    let edges = part.out_lists.graph.num_edges();
-    LONG_LIST_WORDS * long_list_capacity(part.owned as u64, edges) as usize
+    let graph = &part.out_lists.graph;
+    let listed = if part.grid.is_some() { graph.num_vertices() as u64 } else { part.owned as u64 };
+    LONG_LIST_WORDS * long_list_capacity(listed, graph.num_edges()) as usize
 }
 
 /// What a part's level buffers take in device memory (as [`GpuPart::place`] allocates them,
@@ -437,11 +493,28 @@ fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
 }
 
+/// Adds `add` to the `len` ids at `start` of `ids` (`bfs_part_shift_ids`).
+fn launch_shift_ids(gpu: &GpuContext, ids: &mut CudaSlice<u32>, start: usize, len: usize, add: u32) -> Result<()> {
+    require(names::BFS_PART_SHIFT_IDS, start + len <= ids.len() && len <= u32::MAX as usize, || {
+        format!("{len} ids from {start} of {}", ids.len())
+    })?;
+    let mut launch = Launch::new(gpu);
+    let params = BfsPartShiftIdsParams { ids: launch.write_from(ids, start), len: len as u32, add };
+    // Contract: checked above.
+    launch.run(grid_for(gpu, len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+    Ok(())
+}
+
 impl<'p> GpuPart<'p> {
     /// Places `part` on `gpu` ([`place_part_lists`], where `options.placement` says) and
     /// allocates the level buffers; with `options.global_in_ids`, a copy of the in-lists'
     /// targets as global ids too when device memory holds it after all that.
     pub fn place(gpu: &'p GpuContext, part: &'p Part, options: &PartitionedOptions) -> Result<GpuPart<'p>> {
+        if part.grid.is_some() && options.placement.compressed {
+            return Err(Error::InvalidArgument(
+                "a 2D part's lists are placed plain: --compressed is for vertex ranges (--layout 1d)".into(),
+            ));
+        }
         let mut lists = vec![&part.out_lists.graph];
         lists.extend(part.in_lists.as_ref().map(|l| &l.graph));
         let mut placed = place_part_lists(gpu, &lists, level_buffers(part), options.placement)?.into_iter();
@@ -512,8 +585,10 @@ impl<'p> GpuPart<'p> {
             summed: gpu.alloc_zeros(GPU_COUNTS, "the level counts summed over the ranks")?,
             counters_read: gpu.pinned_zeros(counters::WORDS, "the level counters read back")?,
             summed_read: gpu.pinned_zeros(GPU_COUNTS, "the level sums read back")?,
+            column: part.grid.as_ref().map(|place| Column::place(gpu, part, place)).transpose()?,
         };
-        if options.global_in_ids {
+        // A 2D part has no bottom-up levels to name in-neighbors for.
+        if options.global_in_ids && part.grid.is_none() {
             placed.in_names = placed.global_in_names()?;
         }
         if let (false, Some(hubs)) = (options.delegation == Delegation::Off, &part.hubs) {
@@ -742,20 +817,29 @@ impl<'p> GpuPart<'p> {
     fn launch_top_down_plain(&mut self, level: u32) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let graph = &self.out_lists;
-        require(names::BFS_PART_TOP_DOWN, !graph.is_compressed() && self.frontier_len <= part.owned, || {
-            format!("frontier of {} in a part of {}", self.frontier_len, part.owned)
-        })?;
+        // A 2D part expands its column's frontier (ghosts too), a 1D part its own vertices.
+        let (frontier, frontier_len) = match &self.column {
+            Some(column) => (&column.queue, column.len),
+            None => (&self.frontier, self.frontier_len),
+        };
+        let vertices = if self.column.is_some() { graph.num_vertices() as u64 } else { part.owned as u64 };
+        require(
+            names::BFS_PART_TOP_DOWN,
+            !graph.is_compressed() && frontier_len as u64 <= vertices && frontier_len as usize <= frontier.len(),
+            || format!("frontier of {frontier_len} in a part of {vertices} vertices with lists"),
+        )?;
         let stream = gpu.stream();
         let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            degrees: launch.read_or_null(self.column.as_ref().map(|column| &column.degrees)),
             targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
-            frontier: launch.read(&self.frontier),
-            frontier_len: self.frontier_len,
+            frontier: launch.read(frontier),
+            frontier_len,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
             ghost_globals: launch.read(&self.ghosts),
@@ -766,20 +850,22 @@ impl<'p> GpuPart<'p> {
             first: part.first,
             owned: part.owned,
             level,
+            count_inspected: self.column.is_some() as u32,
             hub_degree: self.delegates.as_ref().map_or(delegates::NONE, |d| d.degree),
         };
         // Contract: the local graph was placed from `part.out_lists` (owned + ghosts vertices,
-        // ghosts' lists empty, targets local ids), the labels have one entry and one visited
-        // bit a local vertex, the share bits one bit an owned vertex, the ghost bits one a
-        // ghost, the table an entry for every list of `LONG_LIST_EDGES` or more
-        // (`long_list_capacity`), its tally zeroed with the counters (`begin_level`); the
-        // ghosts' global ids one a ghost (or one word where there are none, never read) and the
-        // global bitmap a bit a global id (`place`).
-        launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        // ghosts' lists empty but a 2D part's column's, targets local ids), the labels have one
+        // entry and one visited bit a local vertex, the share bits one bit an owned vertex, the
+        // ghost bits one a ghost, the table an entry for every list of `LONG_LIST_EDGES` or more
+        // (`long_list_capacity` of the vertices with lists), its tally zeroed with the counters
+        // (`begin_level`); the ghosts' global ids one a ghost (or one word where there are
+        // none, never read), the global bitmap a bit a global id (`place`), a 2D part's degrees
+        // one an owned vertex (`Column::place`).
+        launch.run(grid_for(gpu, frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongParams {
             offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
-            degrees: DeviceAddress::NULL,
+            degrees: launch.read_or_null(self.column.as_ref().map(|column| &column.degrees)),
             targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
@@ -1012,7 +1098,15 @@ impl<'p> GpuPart<'p> {
         let mut launch = Launch::new(gpu);
         let params = BfsPartReceiveParams {
             offsets: DeviceAddress::new(self.out_lists.offsets.device_ptr(stream)),
-            degrees: launch.read_or_null(self.out_lists.compressed.as_ref().map(|extras| &extras.degrees)),
+            // The owned vertices' out-degrees where the offsets do not give them: a compressed
+            // part's (its offsets count bytes) or a 2D part's (its lists are a block's share).
+            degrees: launch.read_or_null(
+                self.column.as_ref().map(|column| &column.degrees).or(self
+                    .out_lists
+                    .compressed
+                    .as_ref()
+                    .map(|extras| &extras.degrees)),
+            ),
             pairs: launch.read(&self.received),
             pairs_len: pairs,
             distances: launch.write(&mut self.distances),
@@ -1159,6 +1253,50 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
+    /// A 2D part's start of a level: this rank's frontier queue to the ranks of its processor
+    /// column and theirs here, in rank order, each shifted from its owner's local ids onto this
+    /// part's (the owner's block is one stretch of ghosts here, whole). Nothing for a 1D part.
+    fn expand_column<C: DeviceGather>(&mut self, comm: &mut C) -> Result<()> {
+        let (gpu, part) = (self.gpu, self.part);
+        let Some(column) = self.column.as_mut() else { return Ok(()) };
+        let (me, world) = (comm.rank(), comm.world_size());
+        let (mut regions, mut from) = (vec![(0, 0); world], vec![0; world]);
+        for &r in &column.ranks {
+            regions[r] = (0, self.frontier_len as usize);
+            from[r] = column.lens[r] as usize;
+        }
+        let words = comm.all_to_all_v_on_device_known(gpu, &self.frontier, &regions, &from, &mut column.queue)?;
+        let mut at = 0;
+        for (r, &len) in from.iter().enumerate() {
+            if r != me && len > 0 {
+                launch_shift_ids(gpu, &mut column.queue, at, len, part.owned + self.regions[r])?;
+            }
+            at += len;
+        }
+        column.len = words as u32;
+        Ok(())
+    }
+
+    /// A 2D part's end of a level: every rank's counters all-gathered and read back with this
+    /// rank's, the host waiting once; the sums are their totals, and each rank's frontier length
+    /// sizes the next level's exchange along the columns.
+    fn gather_counts<C: DeviceGather>(&mut self, comm: &mut C) -> Result<[u64; COUNTS]> {
+        let gpu = self.gpu;
+        let Some(column) = self.column.as_mut() else { unreachable!("a 2D part's counts") };
+        comm.all_gather_on_device(gpu, &self.counters, &mut column.rows)?;
+        gpu.download_two_to_pinned((&self.counters, &mut self.counters_read), (&column.rows, &mut column.rows_read))?;
+        let rows = column.rows_read.as_slice()?;
+        let summed: [u64; COUNTS] =
+            std::array::from_fn(|i| rows.chunks_exact(counters::WORDS).map(|row| wide(row, 2 * i)).sum());
+        for (len, row) in column.lens.iter_mut().zip(rows.chunks_exact(counters::WORDS)) {
+            *len = wide(row, counters::NEXT_LEN);
+        }
+        let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
+        self.end_level(&counted);
+        self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
+        Ok(summed)
+    }
+
     /// All-gathers the frontier's shares into the global bitmap: straight there where the
     /// ranges are equal, else into `gathered` and then laid end to end (each part starts at a
     /// multiple of 64 vertices, so its share is whole words there).
@@ -1225,7 +1363,15 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.gpu.copy_into(&[local], &mut self.frontier)?;
             self.gpu.copy_into_at(&[1u32 << (local % 32)], &mut self.bits, local as usize / 32)?;
             self.frontier_len = 1;
-            self.frontier_edges = part.out_lists.graph.degree(local);
+            self.frontier_edges = match &part.grid {
+                // A 2D part holds its block's share of the list: the graph's degree is apart.
+                Some(place) => place.degrees[local as usize] as u64,
+                None => part.out_lists.graph.degree(local),
+            };
+        }
+        if let Some(column) = self.column.as_mut() {
+            column.lens.fill(0);
+            column.lens[part.owner_of(source)] = 1;
         }
         Ok(self.frontier_edges)
     }
@@ -1241,19 +1387,23 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             comm.wake_links(self.gpu)?;
         }
         let padded = self.padded_slots(comm.rank());
+        // The vertices this rank expands: its frontier, or a 2D part's column's.
+        let expanded = self.column.as_ref().map_or(self.frontier_len as u64, Column::frontier_len);
         self.begin_level(LevelStart {
             rank: comm.rank(),
-            // A top-down level inspects its frontier's out-edges: the count the all-reduce sums.
-            inspected: self.frontier_edges,
-            clear_ghosts: self.frontier_len > 0,
+            // A top-down level inspects its frontier's out-edges: the count the all-reduce sums
+            // (a 2D part's kernels count their block's share of the lists themselves).
+            inspected: if self.column.is_some() { 0 } else { self.frontier_edges },
+            clear_ghosts: expanded > 0,
             // Marked empty before the pack fills them: slots past the level's pairs stay so.
             slot_pairs: padded.as_ref().map_or(0, |slots| slots.pairs),
         })?;
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
         }
+        self.expand_column(comm)?;
         self.level_bottom_up = false;
-        if self.frontier_len > 0 {
+        if expanded > 0 {
             self.launch_top_down(level)?;
         }
         if self.delegates.as_ref().is_some_and(|d| d.in_frontier > 0) {
@@ -1339,6 +1489,9 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         // inspected edges written before them): summed where they are, queued behind the
         // level's kernels, then the counters and the sums read back, the host waiting once.
         self.launch_hub_flags()?;
+        if self.column.is_some() {
+            return self.gather_counts(comm);
+        }
         comm.sum_counts_on_device(self.gpu, &self.counters, 0, GPU_COUNTS, &mut self.summed)?;
         // Both queued behind the all-reduce, then one wait: a round trip a level less.
         self.gpu

@@ -24,8 +24,7 @@ pub use bfs::{
     bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,
     PADDED_PAIRS,
 };
-pub use bfs_2d::{bfs_2d_in_process, bfs_2d_rank};
 pub use comm::{Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};
 pub use partition::{hub_degree, partition_1d, Delegation, GlobalSizes, Hubs, LocalGraph, Part, Partition};
-pub use partition_2d::{partition_2d, Cut, Grid, Part2d, Partition2d, PartitionLayout};
+pub use partition_2d::{cut, partition_2d, Grid, GridPlace, PartitionLayout};

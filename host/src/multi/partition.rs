@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::graph::bitmap::Bitmap;
 use crate::graph::Graph;
+use crate::multi::partition_2d::{Grid, GridPlace};
 
 /// A graph cut into parts, one per rank.
 #[derive(Clone, Debug)]
@@ -42,6 +43,10 @@ pub struct Part {
     /// This part's pieces of the hubs' out-lists, when the partition has delegates
     /// ([`Partition::delegate_hubs`]).
     pub hubs: Option<Hubs>,
+    /// Where the part sits on a grid of ranks, for a part of a 2D partition
+    /// ([`partition_2d`](super::partition_2d::partition_2d)): its lists are then its block of
+    /// the adjacency matrix, its ghosts whole vertex blocks of its processor row and column.
+    pub grid: Option<GridPlace>,
 }
 
 /// Vertex delegates (Pearce, Gokhale and Amato, SC 2014): the graph's hubs, every vertex of
@@ -96,6 +101,13 @@ pub struct LocalGraph {
 }
 
 impl LocalGraph {
+    /// Lists over local ids: `0..owned` the vertices `first..first + owned`, then the ghosts
+    /// `ghosts` (ascending global ids), each owned by the part in `ghost_owners`.
+    pub(crate) fn new(graph: Graph, first: u32, owned: u32, ghosts: Vec<u32>, ghost_owners: Vec<u32>) -> LocalGraph {
+        debug_assert!(ghosts.windows(2).all(|w| w[0] < w[1]) && ghosts.len() == ghost_owners.len());
+        LocalGraph { graph, first, owned, ghosts, ghost_owners }
+    }
+
     /// The global id of local vertex `local`.
     #[inline]
     pub fn global_of(&self, local: u32) -> u32 {
@@ -228,6 +240,7 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
                 bounds: bounds.clone(),
                 global,
                 hubs: None,
+                grid: None,
             })
         })
         .collect::<Result<Vec<_>>>()?;
@@ -297,6 +310,11 @@ pub fn hub_degree(graph: &Graph, parts: usize) -> Option<u64> {
 }
 
 impl Partition {
+    /// The grid of ranks of a 2D partition; `None` for vertex ranges.
+    pub fn grid(&self) -> Option<Grid> {
+        self.parts.first().and_then(|part| part.grid.as_ref()).map(|place| place.grid)
+    }
+
     /// Gives every part its pieces of the out-lists of `graph`'s vertices of out-degree
     /// `degree` or more ([`Hubs`]; `graph` is the one cut). Nothing for one part or no hub.
     pub fn delegate_hubs(&mut self, graph: &Graph, degree: u64) {
@@ -400,7 +418,7 @@ fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph>
     // Ghosts have empty lists here: their own part holds them.
     local_offsets.resize(local_offsets.len() + ghosts.len(), (stop - start) as u64);
     let ghost_owners = ghosts.par_iter().map(|&v| owner_in(bounds, v) as u32).collect();
-    Ok(LocalGraph { graph: Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners })
+    Ok(LocalGraph::new(Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners))
 }
 
 /// A part's ghosts as a bitmap over the global ids, with the count of ghosts before each word:

@@ -12,17 +12,20 @@
 //!   processor row, whose owners are the ranks of processor column `j`.
 //!
 //! Rank `(i, j)` holds the edges `u -> v` with `u` in column block `j` and `v` in row block `i`
-//! (the matrix block `A_ij` of the paper, rows the targets), as a local CSR ([`Block`]): sources
-//! numbered through column block `j`'s vertex blocks one after another, targets by their offset
-//! in row block `i`'s range. Every edge is in exactly one rank's block. A level then needs only
-//! column and row collectives: the frontier of column block `j` is owned inside processor column
-//! `j` (the expand), and the targets of row block `i` are owned inside processor row `i` (the
-//! fold). Buluç and Madduri number column blocks consecutively too and move each rank's frontier
-//! to its transposed rank first (their `TransposeVector`); interleaving the column blocks makes
-//! that step unneeded, at the price of a column block being `rows` vertex ranges, not one.
+//! (the matrix block `A_ij` of the paper, rows the targets), as the lists of a [`Part`] over
+//! local ids ([`partition_2d`]): its own block, then the other blocks of its row (targets) and
+//! of its column (sources), whole. Every edge is in exactly one rank's lists. A level then needs
+//! only column and row collectives: the frontier of column block `j` is owned inside processor
+//! column `j` (the expand), and the targets of row block `i` are owned inside processor row `i`
+//! (the fold). Buluç and Madduri number column blocks consecutively too and move each rank's
+//! frontier to its transposed rank first (their `TransposeVector`); interleaving the column
+//! blocks makes that step unneeded, at the price of a column block being `rows` vertex ranges,
+//! not one.
 //!
-//! Only out-lists are cut: the 2D BFS ([`bfs_2d`](super::bfs_2d)) is top-down only, so a directed
-//! graph needs no in-lists.
+//! Only out-lists are cut: the 2D BFS ([`bfs_2d`](super::bfs_2d), and a GPU rank's levels in
+//! `multi::gpu`) is top-down only, so a directed graph needs no in-lists. Because a 2D part is a
+//! [`Part`] like a 1D one, with its [`GridPlace`], the 1D machinery carries it: the level loop,
+//! placement on a GPU, the top-down kernels, the pairs to owners, the gathered tree.
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,7 +34,9 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::graph::Graph;
-use crate::multi::partition::{balanced_bounds, owner_in, partition_1d, Delegation, GlobalSizes, Partition};
+use crate::multi::partition::{
+    balanced_bounds, owner_in, partition_1d, Delegation, GlobalSizes, LocalGraph, Part, Partition,
+};
 
 /// A `rows x cols` grid of ranks; rank `row * cols + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,147 +148,60 @@ impl FromStr for PartitionLayout {
     }
 }
 
-/// A graph cut for a partitioned BFS, in either layout.
-#[derive(Clone, Debug)]
-pub enum Cut {
-    /// Vertex ranges ([`partition_1d`]), the hubs delegated ([`Partition::delegate_hubs`]).
-    Ranges(Partition),
-    /// The adjacency matrix over a grid ([`partition_2d`]).
-    Grid(Partition2d),
-}
-
-impl Cut {
-    /// `graph` cut into `ranks` vertex ranges, the hubs `delegation` names delegated, or over
-    /// `grid` where there is one (of `ranks` ranks).
-    pub fn of(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation) -> Result<Cut> {
-        match grid {
-            Some(grid) if grid.ranks() != ranks => {
-                Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
-            }
-            Some(grid) => partition_2d(graph, grid).map(Cut::Grid),
-            None => {
-                let mut partition = partition_1d(graph, None, ranks)?;
-                if let Some(degree) = delegation.degree(graph, ranks) {
-                    partition.delegate_hubs(graph, degree);
-                }
-                Ok(Cut::Ranges(partition))
-            }
+/// `graph` cut for a partitioned BFS of `ranks` ranks: over `grid` where there is one (of
+/// `ranks` ranks, [`partition_2d`]), else into vertex ranges ([`partition_1d`]) with the hubs
+/// `delegation` names delegated.
+pub fn cut(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation) -> Result<Partition> {
+    match grid {
+        Some(grid) if grid.ranks() != ranks => {
+            Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
         }
-    }
-
-    /// `ranks + 1` vertex ids: rank `r` owns `bounds[r]..bounds[r + 1]`, in both layouts.
-    pub fn bounds(&self) -> &[u32] {
-        match self {
-            Cut::Ranges(partition) => &partition.bounds,
-            Cut::Grid(partition) => &partition.bounds,
+        Some(grid) => partition_2d(graph, grid),
+        None => {
+            let mut partition = partition_1d(graph, None, ranks)?;
+            if let Some(degree) = delegation.degree(graph, ranks) {
+                partition.delegate_hubs(graph, degree);
+            }
+            Ok(partition)
         }
     }
 }
 
-/// A graph cut over a grid of ranks.
+/// Where a part of a 2D partition sits ([`Part::grid`]), and what its block of the matrix does
+/// not say: the whole graph's out-degree of each owned vertex.
 #[derive(Clone, Debug)]
-pub struct Partition2d {
+pub struct GridPlace {
     pub grid: Grid,
-    /// `rows * cols + 1` vertex ids: vertex block `b` (owned by rank `b`) is
-    /// `bounds[b]..bounds[b + 1]`.
-    pub bounds: Vec<u32>,
-    pub parts: Vec<Part2d>,
-}
-
-/// What rank `(row, col)` holds.
-#[derive(Clone, Debug)]
-pub struct Part2d {
-    pub rank: usize,
     pub row: usize,
     pub col: usize,
-    pub grid: Grid,
-    /// The first owned vertex (global id); owned vertices are `first..first + owned` (vertex
-    /// block `rank`).
-    pub first: u32,
-    pub owned: u32,
-    /// The whole graph's out-degree of each owned vertex (what a discovered vertex adds to the
-    /// next frontier's edges; the block holds only part of its list).
-    pub owned_degrees: Vec<u64>,
-    /// The edges from column block `col` to row block `row`.
-    pub block: Block,
-    /// Every vertex block, as in [`Partition2d::bounds`].
-    pub bounds: Vec<u32>,
-    pub global: GlobalSizes,
+    /// The whole graph's out-degree of each owned vertex (the part's lists hold only their
+    /// edges into its row block): what a vertex the rank labels adds to the next frontier's
+    /// edges.
+    pub degrees: Vec<u32>,
 }
 
-impl Part2d {
-    /// The rank owning global vertex `v`.
-    pub fn owner_of(&self, v: u32) -> usize {
-        owner_in(&self.bounds, v)
-    }
-
-    /// Whether this rank owns global vertex `v`.
-    pub fn owns(&self, v: u32) -> bool {
-        v.wrapping_sub(self.first) < self.owned
-    }
-}
-
-/// One rank's block of the adjacency matrix as a CSR over local ids: source `s` is the `s`-th
-/// vertex of its column block (the column's vertex blocks one after another), a target is its
-/// offset from the start of the row block.
-#[derive(Clone, Debug)]
-pub struct Block {
-    /// The global range of each of the column's vertex blocks, `source_starts[k]..source_ends[k]`
-    /// (ascending, not adjacent to each other).
-    source_starts: Vec<u32>,
-    source_ends: Vec<u32>,
-    /// `local_starts[k]`: the local id of the first vertex of the column's `k`-th vertex block.
-    local_starts: Vec<u32>,
-    /// Row block: targets are `target_first..target_first + target_count`.
-    target_first: u32,
-    target_count: u32,
-    offsets: Vec<u64>,
-    targets: Vec<u32>,
-}
-
-impl Block {
-    /// Vertices of the column block: the local source ids are `0..sources()`.
-    pub fn sources(&self) -> u32 {
-        *self.local_starts.last().unwrap_or(&0)
-    }
-
-    /// Vertices of the row block: the local target ids are `0..targets()`.
-    pub fn targets(&self) -> u32 {
-        self.target_count
-    }
-
-    pub fn edges(&self) -> u64 {
-        self.targets.len() as u64
-    }
-
-    /// The local source id of global vertex `u`, if it is in the column block.
-    pub fn source_local(&self, u: u32) -> Option<u32> {
-        let k = self.source_ends.partition_point(|&end| end <= u);
-        (k < self.source_starts.len() && u >= self.source_starts[k])
-            .then(|| self.local_starts[k] + (u - self.source_starts[k]))
-    }
-
-    /// The global id of local source `local`.
-    pub fn source_global(&self, local: u32) -> u32 {
-        let k = self.local_starts[1..].partition_point(|&end| end <= local);
-        self.source_starts[k] + (local - self.local_starts[k])
-    }
-
-    /// The global id of local target `local`.
-    pub fn target_global(&self, local: u32) -> u32 {
-        self.target_first + local
-    }
-
-    /// The local targets of local source `local` (the part of its out-list in the row block).
-    pub fn neighbors(&self, local: u32) -> &[u32] {
-        let (start, end) = (self.offsets[local as usize], self.offsets[local as usize + 1]);
-        &self.targets[start as usize..end as usize]
+impl GridPlace {
+    /// The ranks of this part's processor column, itself included, in rank order: the ranks
+    /// that hold lists of this part's vertices, to which its frontier goes.
+    pub fn column_ranks(&self) -> impl Iterator<Item = usize> + '_ {
+        self.grid.column_blocks(self.col)
     }
 }
 
 /// Cuts `graph` over `grid`: `grid.ranks()` vertex blocks balanced by out-edges at multiples of
-/// 64, and rank `(i, j)`'s block of the edges from column block `j` to row block `i`.
-pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition2d> {
+/// 64, and rank `(i, j)` a [`Part`] whose lists are its block of the matrix, the edges from
+/// column block `j` to row block `i`, over local ids:
+/// - `0..owned`: its own vertex block (in both row block `i` and column block `j`), whose lists
+///   hold their edges into the row block;
+/// - then, as ghosts in rank order, every other vertex block of its processor row (targets of
+///   its lists, with empty lists: their owners label them) and of its processor column (with
+///   their lists' edges into the row block, never targets). Ghost blocks are whole, so a
+///   block's vertex `v` is local `owned + start + (v - first)`: the column's frontier, sent as
+///   each owner's local ids, needs one addition per sender (`bfs_part_shift_ids`).
+///
+/// Each edge is in exactly one part's lists. The parts carry their [`GridPlace`]; they have no
+/// in-lists (the 2D BFS is top-down only) and no hubs.
+pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition> {
     let ranks = grid.ranks();
     // The 2D BFS reads out-lists only, so in-edges do not weigh in the balance.
     let bounds = balanced_bounds(graph, None, ranks);
@@ -292,54 +210,97 @@ pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition2d> {
         edges: graph.num_edges(),
         with_in_edges: graph.vertices_with_in_edges(),
     };
-    let parts = (0..ranks)
-        .into_par_iter()
-        .map(|rank| {
-            let (row, col) = grid.position(rank);
-            let (first, end) = (bounds[rank], bounds[rank + 1]);
-            Part2d {
-                rank,
-                row,
-                col,
-                grid,
-                first,
-                owned: end - first,
-                owned_degrees: (first..end).map(|v| graph.degree(v)).collect(),
-                block: block_of(graph, &bounds, grid, row, col),
-                bounds: bounds.clone(),
-                global,
-            }
-        })
-        .collect();
-    Ok(Partition2d { grid, bounds, parts })
+    // One part at a time, each on all cores: a part's lists are the big allocation.
+    let parts = (0..ranks).map(|rank| part_of_grid(graph, &bounds, grid, rank, global)).collect::<Result<_>>()?;
+    Ok(Partition { bounds, parts })
 }
 
-/// The edges of `graph` from column block `col` to row block `row`.
-fn block_of(graph: &Graph, bounds: &[u32], grid: Grid, row: usize, col: usize) -> Block {
+/// Rank `rank`'s part of `graph` over `grid` ([`partition_2d`]).
+fn part_of_grid(graph: &Graph, bounds: &[u32], grid: Grid, rank: usize, global: GlobalSizes) -> Result<Part> {
+    let (row, col) = grid.position(rank);
+    let (first, owned) = (bounds[rank], bounds[rank + 1] - bounds[rank]);
+    let block_len = |b: usize| bounds[b + 1] - bounds[b];
+    // The row's and the column's other blocks, in rank order (they share only this rank's).
+    let mut ghost_blocks: Vec<usize> =
+        grid.row_ranks(row).chain(grid.column_blocks(col)).filter(|&b| b != rank).collect();
+    ghost_blocks.sort_unstable();
+    let mut local_start = vec![0u32; grid.ranks()];
+    let mut next = owned;
+    for &b in &ghost_blocks {
+        local_start[b] = next;
+        next += block_len(b);
+    }
+    let local_n = next as usize;
+    let ghosts: Vec<u32> = ghost_blocks.iter().flat_map(|&b| bounds[b]..bounds[b + 1]).collect();
+    let ghost_owners: Vec<u32> =
+        ghost_blocks.iter().flat_map(|&b| std::iter::repeat_n(b as u32, block_len(b) as usize)).collect();
     let rows = grid.row_ranks(row);
-    let (target_first, target_end) = (bounds[rows.start], bounds[rows.end]);
-    let in_row = |v: u32| v.wrapping_sub(target_first) < target_end - target_first;
-    let (mut source_starts, mut source_ends, mut local_starts) = (Vec::new(), Vec::new(), vec![0u32]);
-    let (mut offsets, mut targets) = (vec![0u64], Vec::new());
-    for vertex_block in grid.column_blocks(col) {
-        let (start, end) = (bounds[vertex_block], bounds[vertex_block + 1]);
-        source_starts.push(start);
-        source_ends.push(end);
-        local_starts.push(local_starts.last().unwrap() + (end - start));
-        for u in start..end {
-            targets.extend(graph.neighbors(u).iter().filter(|&&v| in_row(v)).map(|&v| v - target_first));
-            offsets.push(targets.len() as u64);
+    let (row_first, row_end) = (bounds[rows.start], bounds[rows.end]);
+    let in_row = |v: u32| v.wrapping_sub(row_first) < row_end - row_first;
+    let to_local = |v: u32| {
+        let b = owner_in(bounds, v);
+        local_start[b] + (v - bounds[b])
+    };
+    // The global id of local vertex `l`, where it has a list here (a column block's vertex).
+    let source_of = |l: usize| -> Option<u32> {
+        if l < owned as usize {
+            return Some(first + l as u32);
         }
+        let owner = ghost_owners[l - owned as usize] as usize;
+        (grid.position(owner).1 == col).then(|| ghosts[l - owned as usize])
+    };
+    let degrees: Vec<u64> = (0..local_n)
+        .into_par_iter()
+        .map(|l| source_of(l).map_or(0, |u| graph.neighbors(u).iter().filter(|&&v| in_row(v)).count() as u64))
+        .collect();
+    let mut offsets = Vec::with_capacity(local_n + 1);
+    offsets.push(0u64);
+    for d in &degrees {
+        offsets.push(offsets.last().unwrap() + d);
     }
-    Block {
-        source_starts,
-        source_ends,
-        local_starts,
-        target_first,
-        target_count: target_end - target_first,
-        offsets,
-        targets,
+    drop(degrees);
+    // Filled in chunks of vertices on all cores, each chunk its own stretch of the targets.
+    let mut targets = vec![0u32; *offsets.last().unwrap() as usize];
+    const CHUNK: usize = 1 << 14;
+    let mut stretches = Vec::with_capacity(local_n.div_ceil(CHUNK));
+    let mut rest = targets.as_mut_slice();
+    for start in (0..local_n).step_by(CHUNK) {
+        let end = (start + CHUNK).min(local_n);
+        let (stretch, tail) = rest.split_at_mut((offsets[end] - offsets[start]) as usize);
+        stretches.push((start..end, stretch));
+        rest = tail;
     }
+    stretches.into_par_iter().for_each(|(locals, stretch)| {
+        let mut at = 0;
+        for u in locals.filter_map(source_of) {
+            for &v in graph.neighbors(u).iter().filter(|&&v| in_row(v)) {
+                stretch[at] = to_local(v);
+                at += 1;
+            }
+        }
+    });
+    let degrees = (first..first + owned)
+        .map(|v| {
+            u32::try_from(graph.degree(v)).map_err(|_| {
+                Error::InvalidArgument(format!(
+                    "vertex {v} has {} out-edges, more than a 2D part counts",
+                    graph.degree(v)
+                ))
+            })
+        })
+        .collect::<Result<_>>()?;
+    let lists = Graph::from_csr(offsets, targets, false, 0)?;
+    Ok(Part {
+        rank,
+        first,
+        owned,
+        out_lists: LocalGraph::new(lists, first, owned, ghosts, ghost_owners),
+        in_lists: None,
+        bounds: bounds.to_vec(),
+        global,
+        hubs: None,
+        grid: Some(GridPlace { grid, row, col, degrees }),
+    })
 }
 
 #[cfg(test)]
@@ -383,18 +344,20 @@ mod tests {
     #[test]
     fn a_cut_of_either_layout_gives_its_bounds() {
         let g = generated("kron:9");
-        let ranges = Cut::of(&g, 4, None, Delegation::Auto).unwrap();
-        assert!(matches!(&ranges, Cut::Ranges(p) if p.parts.len() == 4));
-        let grid = Cut::of(&g, 4, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap();
-        assert!(matches!(&grid, Cut::Grid(p) if p.parts.len() == 4 && p.grid == Grid::new(2, 2).unwrap()));
+        let ranges = cut(&g, 4, None, Delegation::Auto).unwrap();
+        assert!(ranges.parts.len() == 4 && ranges.parts.iter().all(|p| p.grid.is_none()));
+        let grid = cut(&g, 4, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap();
+        assert_eq!(grid.grid(), Some(Grid::new(2, 2).unwrap()));
+        assert!(grid.parts.iter().all(|p| p.hubs.is_none() && p.in_lists.is_none()));
         // Undirected: both layouts balance the same out-edges, so the vertex blocks are the same.
-        assert_eq!(ranges.bounds(), grid.bounds());
-        let err = Cut::of(&g, 6, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap_err();
+        assert_eq!(ranges.bounds, grid.bounds);
+        let err = cut(&g, 6, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
 
-    /// Every edge of `g` is in exactly one block: the one of its source's column and its
-    /// target's row; and every vertex is owned once, inside its row block and its column block.
+    /// Every edge of `g` is in exactly one part's lists: the one of its source's column and its
+    /// target's row; every vertex is owned once; a part's lists are its own block's and its
+    /// column's, its other ghosts (its row's) have none, and every ghost block is whole.
     fn check_cover(g: &Graph, grid: Grid) {
         let partition = partition_2d(g, grid).unwrap();
         let b = &partition.bounds;
@@ -405,18 +368,33 @@ mod tests {
         let mut blocked: Vec<(u32, u32)> = Vec::new();
         let mut owned = vec![0u32; g.num_vertices()];
         for part in &partition.parts {
-            assert_eq!(grid.position(part.rank), (part.row, part.col));
-            let block = &part.block;
-            for s in 0..block.sources() {
-                let u = block.source_global(s);
-                assert_eq!(block.source_local(u), Some(s));
-                // The source's owner is in this rank's processor column.
-                assert_eq!(grid.position(part.owner_of(u)).1, part.col);
-                for &t in block.neighbors(s) {
-                    assert!(t < block.targets());
-                    let v = block.target_global(t);
+            let place = part.grid.as_ref().unwrap();
+            assert_eq!(grid.position(part.rank), (place.row, place.col));
+            let lists = &part.out_lists;
+            let starts = part.ghost_starts();
+            for r in 0..grid.ranks() {
+                let held = starts[r + 1] - starts[r];
+                let (row, col) = grid.position(r);
+                let expected =
+                    if r != part.rank && (row == place.row || col == place.col) { b[r + 1] - b[r] } else { 0 };
+                assert_eq!(
+                    held as u32, expected,
+                    "{grid}: rank {} holds rank {r}'s block whole or not at all",
+                    part.rank
+                );
+            }
+            for local in 0..lists.graph.num_vertices() as u32 {
+                let u = lists.global_of(local);
+                assert_eq!(lists.local_of(u), Some(local));
+                let neighbors = lists.graph.neighbors(local);
+                if !neighbors.is_empty() {
+                    // The source's owner is in this rank's processor column.
+                    assert_eq!(grid.position(part.owner_of(u)).1, place.col);
+                }
+                for &t in neighbors {
+                    let v = lists.global_of(t);
                     // The target's owner is in this rank's processor row: the fold stays in the row.
-                    assert_eq!(grid.position(part.owner_of(v)).0, part.row);
+                    assert_eq!(grid.position(part.owner_of(v)).0, place.row);
                     blocked.push((u, v));
                 }
             }
@@ -424,11 +402,11 @@ mod tests {
                 owned[v as usize] += 1;
                 assert!(part.owns(v));
                 assert_eq!(part.owner_of(v), part.rank);
-                assert_eq!(part.owned_degrees[(v - part.first) as usize], g.degree(v));
+                assert_eq!(place.degrees[(v - part.first) as usize] as u64, g.degree(v));
             }
         }
         assert!(owned.iter().all(|&n| n == 1));
-        let held: u64 = partition.parts.iter().map(|p| p.block.edges()).sum();
+        let held: u64 = partition.parts.iter().map(|p| p.out_lists.graph.num_edges()).sum();
         assert_eq!(held, g.num_edges());
         let mut edges: Vec<(u32, u32)> =
             (0..g.num_vertices() as u32).flat_map(|u| g.neighbors(u).iter().map(move |&v| (u, v))).collect();
@@ -452,6 +430,6 @@ mod tests {
         let small = GraphBuilder::new().build(EdgeList::new(100, vec![(0, 99), (50, 70)], true)).unwrap();
         check_cover(&small, Grid::new(3, 3).unwrap());
         let partition = partition_2d(&small, Grid::new(3, 3).unwrap()).unwrap();
-        assert!(partition.parts.iter().any(|p| p.owned == 0 && p.block.sources() == 0));
+        assert!(partition.parts.iter().any(|p| p.owned == 0 && p.out_lists.graph.num_edges() == 0));
     }
 }

@@ -114,8 +114,16 @@ macro_rules! bfs_part_top_down_fields {
             /// `seen_bits`, where not null, is a frontier already all-gathered in this traversal
             /// (a bit a global id): a ghost set there was reached, whoever owns it, so it is
             /// neither claimed nor sent (its global id read from `ghost_globals`).
+            ///
+            /// A 2D rank's level (`multi::partition_2d`) passes its column's frontier: ghosts
+            /// too, whose lists the rank holds, and whose global ids, read from `ghost_globals`,
+            /// are the parents written. It passes `degrees`, where not null the whole graph's
+            /// out-degree of each owned vertex (the part holds only its block's share of each
+            /// list), and `count_inspected` 1: the kernel adds the lengths of the lists it reads
+            /// to the `INSPECTED` counter (elsewhere the host counts them before the level).
             kernel bfs_part_top_down, in [$crate::bfs::partitioned], struct BfsPartTopDownParams {
                 offsets: $crate::DevicePtr<u64>,
+                degrees: $crate::DevicePtr<u32>,
                 targets: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
@@ -132,6 +140,7 @@ macro_rules! bfs_part_top_down_fields {
                 first: u32,
                 owned: u32,
                 level: u32,
+                count_inspected: u32,
                 hub_degree: u64,
             }
             $(=> $run)?
@@ -461,6 +470,24 @@ macro_rules! bfs_part_pack_queue_fields {
     };
 }
 
+/// The field list of `bfs_part_shift_ids`' parameters.
+#[macro_export]
+macro_rules! bfs_part_shift_ids_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_shift_ids`' parameters: `add` added to each of the `len` ids at `ids`
+            /// (a 2D rank's column frontier: a column member's owned local ids become the
+            /// receiver's local ids of that member's block, `owned` plus where its ghosts start).
+            kernel bfs_part_shift_ids, in [$crate::bfs::partitioned], struct BfsPartShiftIdsParams {
+                ids: $crate::DevicePtrMut<u32>,
+                len: u32,
+                add: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_bottom_up`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_bottom_up_fields {
@@ -545,5 +572,6 @@ crate::bfs_part_local_frontier_fields!(crate::kernel_params);
 crate::bfs_part_global_targets_fields!(crate::kernel_params);
 crate::bfs_part_begin_level_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
+crate::bfs_part_shift_ids_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_compressed_fields!(crate::kernel_params);
