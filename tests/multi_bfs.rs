@@ -207,6 +207,15 @@ fn gpu_ranks_give_the_same_trees() {
     let owners = PartitionedOptions { delegation: Delegation::Off, ..Default::default() };
     check_graph_on("kron:11 without delegates", &generated("kron:11"), &owners, on_gpu);
     check_graph_on("directed rmat without delegates", &directed, &owners, on_gpu);
+    // Every bottom-up frontier traded as the ranks' queues of ids and set in the global bitmap
+    // (by default only one of at most one vertex in 128), and none.
+    let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
+    check_graph_on("kron:11 sparse frontiers", &generated("kron:11"), &sparse, on_gpu);
+    check_graph_on("directed rmat sparse frontiers", &directed, &sparse, on_gpu);
+    let sparse_local = PartitionedOptions { global_in_ids: false, ..sparse };
+    check_graph_on("directed rmat sparse frontiers, local ids", &directed, &sparse_local, on_gpu);
+    let dense = PartitionedOptions { sparse_frontier_share: 0, alpha: 1e-6, ..Default::default() };
+    check_graph_on("directed rmat, bottom-up early, bitmaps", &directed, &dense, on_gpu);
     // Every top-down level counts its pairs before sending them (by default the small levels
     // send theirs in fixed-size slots, the unused ones empty).
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };

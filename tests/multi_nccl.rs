@@ -86,11 +86,15 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
     let crowded = build(n as u64, edges, true);
     // Every top-down level counts its pairs first (by default the small ones send fixed slots).
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    // Every bottom-up frontier as the ranks' queues of ids (by default only sparse ones).
+    let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
     let cases = [
         ("kron:14", &kron, PartitionedOptions::default()),
         ("urand:13", &urand, PartitionedOptions::default()),
         ("crowded low ids", &crowded, PartitionedOptions::default()),
         ("kron:14 counted pairs", &kron, counted),
+        ("kron:14 sparse frontiers", &kron, sparse),
+        ("crowded low ids sparse frontiers", &crowded, sparse),
     ];
     for (spec, g, options) in cases {
         let partition = partition_1d(g, None, ordinals.len()).unwrap();

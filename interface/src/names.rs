@@ -7,8 +7,9 @@ use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
     BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
     BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartShiftIdsParams,
-    BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartScatterIdsParams,
+    BfsPartShiftIdsParams, BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
@@ -40,11 +41,12 @@ pub const BFS_PART_GLOBAL_TARGETS: &str = BfsPartGlobalTargetsParams::KERNEL;
 pub const BFS_PART_BEGIN_LEVEL: &str = BfsPartBeginLevelParams::KERNEL;
 pub const BFS_PART_PACK_QUEUE: &str = BfsPartPackQueueParams::KERNEL;
 pub const BFS_PART_SHIFT_IDS: &str = BfsPartShiftIdsParams::KERNEL;
+pub const BFS_PART_SCATTER_IDS: &str = BfsPartScatterIdsParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP_COMPRESSED: &str = BfsPartBottomUpCompressedParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 22] = [
+pub const BFS: [&str; 23] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_PERSISTENT_INIT,
@@ -65,6 +67,7 @@ pub const BFS: [&str; 22] = [
     BFS_PART_BEGIN_LEVEL,
     BFS_PART_PACK_QUEUE,
     BFS_PART_SHIFT_IDS,
+    BFS_PART_SCATTER_IDS,
     BFS_PART_BOTTOM_UP,
     BFS_PART_BOTTOM_UP_COMPRESSED,
 ];

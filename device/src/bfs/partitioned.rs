@@ -46,9 +46,9 @@ use warpath_interface::bfs::partitioned::lookup::{GLOBAL_IDS, LOCAL_FRONTIER};
 use warpath_interface::bfs::partitioned::{
     BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
     BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartShiftIdsParams,
-    BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
-    LONG_LIST_EDGES, LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartScatterIdsParams,
+    BfsPartShiftIdsParams, BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_EDGES, LONG_LIST_WORDS, NO_PAIR, PARTITIONED_BLOCK,
 };
 use warpath_interface::compressed::RESTART_EDGES;
 
@@ -978,6 +978,22 @@ unsafe fn shift_ids(params: BfsPartShiftIdsParams) {
     }
 }
 
+/// Sets the bit of `ids[i] + add` in `bits` for each of the `len` ids: a bottom-up frontier
+/// traded as the ranks' queues (sparse, a few vertices in a hundred or fewer) lands in the
+/// global bitmap, one sender's queue of owned local ids a launch, `add` its first vertex (the
+/// frontier representation chosen by size, as XBFS's adaptive frontiers choose theirs).
+///
+/// # Safety
+/// `ids` holds `len` elements, and `bits` a bit for each `ids[i] + add`.
+#[inline(always)]
+unsafe fn scatter_ids(params: BfsPartScatterIdsParams) {
+    let BfsPartScatterIdsParams { ids, len, add, bits } = params;
+    for i in grid_stride(len as u64) {
+        // SAFETY: `i < len`, and the bit exists (the contract).
+        unsafe { set_bit(bits, *ids.add(i as usize) + add) };
+    }
+}
+
 /// One bottom-up level: every owned unvisited vertex reads its in-list until it finds a vertex
 /// of the frontier, which becomes its parent. A warp's 32 vertices are one word of the visited
 /// bits, read once (a word of visited vertices is skipped whole), and one word of the next share
@@ -1270,5 +1286,6 @@ warpath_interface::bfs_part_global_targets_fields!(warpath_interface::kernel_ent
 warpath_interface::bfs_part_begin_level_fields!(warpath_interface::kernel_entry => begin_level);
 warpath_interface::bfs_part_pack_queue_fields!(warpath_interface::kernel_entry => pack_queue);
 warpath_interface::bfs_part_shift_ids_fields!(warpath_interface::kernel_entry => shift_ids);
+warpath_interface::bfs_part_scatter_ids_fields!(warpath_interface::kernel_entry => scatter_ids);
 warpath_interface::bfs_part_bottom_up_fields!(warpath_interface::kernel_entry => bottom_up);
 warpath_interface::bfs_part_bottom_up_compressed_fields!(warpath_interface::kernel_entry => bottom_up_compressed);

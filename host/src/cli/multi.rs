@@ -20,7 +20,9 @@ use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
 use warpath::gpu::GpuContext;
 use warpath::multi::gpu::PartPlacement;
-use warpath::multi::{bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS};
+use warpath::multi::{
+    bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+};
 use warpath::multi::{cut, Delegation, Grid, PartitionLayout};
 use warpath::{Error, Graph, Result};
 
@@ -122,6 +124,17 @@ pub struct MultiArgs {
                      counts first, then exactly their pairs. 0: every level counts first. Default: 4096."
     )]
     pub padded_pairs: Option<u64>,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Bottom-up frontiers of at most one vertex in N traded as vertex ids (0: always the bitmap)",
+        long_help = "For the 1D partitioned BFS on GPUs: a bottom-up level whose frontier holds at most one \
+                     vertex in N over all ranks trades it as each rank's queue of vertex ids, which every rank \
+                     sets in its global bitmap, instead of all-gathering the frontier bitmap (4 bytes a frontier \
+                     vertex against a bit a vertex of the graph; docs/multi-gpu.md). 0: the bitmap always. \
+                     Default: 128."
+    )]
+    pub sparse_frontier_share: Option<u64>,
 }
 
 /// `--layout`: `1d`, `2d` or a grid `RxC`.
@@ -657,6 +670,7 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &Mult
         placement: graph.map(part_placement).unwrap_or_default(),
         delegation: multi.delegation(),
         padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
+        sparse_frontier_share: multi.sparse_frontier_share.unwrap_or(SPARSE_FRONTIER_SHARE),
         ..Default::default()
     }
 }
@@ -780,6 +794,11 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     }
     if args.multi.padded_pairs.is_some() {
         return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
+    }
+    if args.multi.sparse_frontier_share.is_some() {
+        return Err(Error::InvalidArgument(
+            "--sparse-frontier-share is for the partitioned BFS; cc trades no frontier".into(),
+        ));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
     check_part_lists(&args.graph, &ranks.backend())?;

@@ -82,13 +82,18 @@ impl<'a> Launch<'a> {
         DeviceAddress::new(address)
     }
 
+    /// The address of element `start` of a buffer the kernel reads from there on.
+    pub fn read_from<T>(&mut self, buffer: &'a CudaSlice<T>, start: usize) -> DeviceAddress<T> {
+        assert!(start <= buffer.len(), "element {start} of a buffer of {}", buffer.len());
+        let address = self.read(buffer);
+        DeviceAddress::new(address.address + (start * std::mem::size_of::<T>()) as u64)
+    }
+
     /// The address of element `start` of a buffer the kernel writes from there on.
     pub fn write_from<T>(&mut self, buffer: &'a mut CudaSlice<T>, start: usize) -> DeviceAddress<T> {
-        let len = buffer.len();
-        let (address, guard) = buffer.device_ptr_mut(self.stream());
-        self.guards.push(guard);
-        assert!(start <= len, "element {start} of a buffer of {len}");
-        DeviceAddress::new(address + (start * std::mem::size_of::<T>()) as u64)
+        assert!(start <= buffer.len(), "element {start} of a buffer of {}", buffer.len());
+        let address = self.write(buffer);
+        DeviceAddress::new(address.address + (start * std::mem::size_of::<T>()) as u64)
     }
 
     /// The address of a buffer the kernel may write, or null where there is none (the kernels

@@ -42,7 +42,7 @@ pub struct PartitionedOptions {
     /// GPU, when device memory holds the copy; false, or when it does not: the local ids, each
     /// ghost read through a pass over the ghosts or its global id (no copy).
     pub global_in_ids: bool,
-    /// Which hubs a cut delegates (`Cut::of`: vertex delegates,
+    /// Which hubs a cut delegates (`multi::cut`: vertex delegates,
     /// [`Partition::delegate_hubs`](crate::multi::Partition::delegate_hubs)). GPU ranks expand
     /// a frontier's hubs at a top-down level from every rank's piece of their lists when the
     /// part has pieces, device memory holds them and this is not `Off`; else on the hubs' owners.
@@ -54,7 +54,18 @@ pub struct PartitionedOptions {
     /// exchange. Above it the counts go first, then exactly the pairs (level 0 knows its
     /// out-edges from the barrier before the clock). 0: always the counts first.
     pub padded_pairs: u64,
+    /// GPU ranks: a bottom-up level whose frontier holds at most one vertex in this many (over
+    /// every rank) trades it as the ranks' queues of vertex ids, each rank setting them in its
+    /// global bitmap, instead of all-gathering the bitmap ([`SPARSE_FRONTIER_SHARE`]). 0: the
+    /// bitmap always; 1: the queues whenever the frontier is not every vertex.
+    pub sparse_frontier_share: u64,
 }
+
+/// [`PartitionedOptions::sparse_frontier_share`]'s default: 4 bytes a frontier vertex are then
+/// at most a quarter of the bitmap's bytes, which pays for clearing the bitmap and setting the
+/// ids (bench/NOTES.md 82). The first bottom-up level after top-down ones often qualifies: a
+/// few hundred thousand vertices of kron:28's 2^28.
+pub const SPARSE_FRONTIER_SHARE: u64 = 128;
 
 /// [`PartitionedOptions::padded_pairs`]'s default: at most 32 KiB of slots for one owner. The
 /// slots cross whether they hold pairs or not, through NCCL's point-to-point sends, which move
@@ -75,6 +86,7 @@ impl Default for PartitionedOptions {
             global_in_ids: true,
             delegation: crate::multi::Delegation::Auto,
             padded_pairs: PADDED_PAIRS,
+            sparse_frontier_share: SPARSE_FRONTIER_SHARE,
         }
     }
 }

@@ -33,9 +33,9 @@ use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::bfs::partitioned::{
     counters, delegates, long_list_capacity, BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams,
     BfsPartBottomUpParams, BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
-    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartShiftIdsParams,
-    BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams, BfsPartTopDownLongParams, BfsPartTopDownParams,
-    LONG_LIST_WORDS, PARTITIONED_BLOCK,
+    BfsPartPackGhostsParams, BfsPartPackQueueParams, BfsPartReceiveParams, BfsPartScatterIdsParams,
+    BfsPartShiftIdsParams, BfsPartTopDownCompressedParams, BfsPartTopDownLongCompressedParams,
+    BfsPartTopDownLongParams, BfsPartTopDownParams, LONG_LIST_WORDS, PARTITIONED_BLOCK,
 };
 use warpath_interface::bfs::partitioned::{lookup, BfsPartGlobalTargetsParams};
 use warpath_interface::{names, DeviceAddress};
@@ -324,6 +324,8 @@ pub struct GpuPart<'p> {
     /// level sends fixed-size pair slots ([`PartitionedOptions::padded_pairs`]).
     frontier_edges_summed: Option<u64>,
     padded_pairs: u64,
+    /// [`PartitionedOptions::sparse_frontier_share`].
+    sparse_frontier_share: u64,
     pack_fill: CudaSlice<u32>,
     /// The frontier's share of the global bitmap, as `u32` words padded to the widest part,
     /// and the next level's.
@@ -355,12 +357,14 @@ pub struct GpuPart<'p> {
     ghost_regions: CudaSlice<u32>,
     regions: Vec<u32>,
     counters: CudaSlice<u32>,
-    /// The level's counts (`counters`' first [`GPU_COUNTS`] `u64`s) summed over the ranks.
-    summed: CudaSlice<u64>,
-    /// The counters and the sums as the level's end reads them back, in pinned memory: both
-    /// copies queued, then one wait.
+    /// Every rank's counters, all-gathered at a level's end, and as the level's end reads them
+    /// back with this rank's, in pinned memory: both copies queued, then one wait.
+    count_rows: CudaSlice<u32>,
     counters_read: PinnedBuffer<u32>,
-    summed_read: PinnedBuffer<u64>,
+    count_rows_read: PinnedBuffer<u32>,
+    /// Every rank's frontier length (its `NEXT_LEN` at the last level's end): what it sends
+    /// where a level trades frontier queues (a 2D part's column, a sparse bottom-up frontier).
+    frontier_lens: Vec<u64>,
     /// A 2D part's column ([`Part::grid`]); `None` for a 1D part.
     column: Option<Column>,
 }
@@ -371,55 +375,37 @@ pub struct GpuPart<'p> {
 struct Column {
     /// The ranks of the column, this one included, in rank order.
     ranks: Vec<usize>,
-    /// Every rank's frontier length, from the last level's counters (all-gathered at its end);
-    /// the column's size this level's exchange.
-    lens: Vec<u64>,
     /// The column's frontier as this part's local ids, and its length this level.
     queue: CudaSlice<u32>,
     len: u32,
     /// The whole graph's out-degree of each owned vertex ([`GridPlace::degrees`]): what a
     /// vertex labelled here adds to the next frontier's edges.
     degrees: CudaSlice<u32>,
-    /// Every rank's counters, all-gathered at a level's end, and as read back.
-    rows: CudaSlice<u32>,
-    rows_read: PinnedBuffer<u32>,
 }
 
 impl Column {
     fn place(gpu: &GpuContext, part: &Part, place: &GridPlace) -> Result<Column> {
-        let world = part.bounds.len() - 1;
         let ranks: Vec<usize> = place.column_ranks().collect();
         let column_vertices: u32 = ranks.iter().map(|&r| part.bounds[r + 1] - part.bounds[r]).sum();
         let degrees = if place.degrees.is_empty() { &[0u32][..] } else { &place.degrees };
         Ok(Column {
             ranks,
-            lens: vec![0; world],
             queue: gpu.alloc_zeros(column_vertices.max(1) as usize, "the column's frontier")?,
             len: 0,
             degrees: gpu.upload(degrees, "the owned vertices' out-degrees")?,
-            rows: gpu.alloc_zeros(world * counters::WORDS, "every rank's level counters")?,
-            rows_read: gpu.pinned_zeros(world * counters::WORDS, "every rank's level counters read back")?,
         })
     }
 
     /// The column's frontier at the coming level: its ranks' frontiers together.
-    fn frontier_len(&self) -> u64 {
-        self.ranks.iter().map(|&r| self.lens[r]).sum()
+    fn frontier_len(&self, frontier_lens: &[u64]) -> u64 {
+        self.ranks.iter().map(|&r| frontier_lens[r]).sum()
     }
 }
 
-/// The counts a GPU rank sums at a level's end: the level loop's, then the hubs of the next
-/// frontier (`counters::HUBS`).
-const GPU_COUNTS: usize = COUNTS + 1;
-const HUBS_SUMMED: usize = COUNTS;
-
-// The level's counts for the all-reduce are the counters' first `u64`s, in the level loop's
-// order: the ranks sum them on the device without packing them first.
+// The level's counts are the counters' first `u64`s, in the level loop's order: the level's
+// end sums the gathered rows without unpacking them first.
 const _: () = assert!(
-    counters::NEXT_LEN == 2 * FOUND
-        && counters::FOUND_EDGES == 2 * FOUND_EDGES
-        && counters::INSPECTED == 2 * INSPECTED
-        && counters::HUBS == 2 * HUBS_SUMMED
+    counters::NEXT_LEN == 2 * FOUND && counters::FOUND_EDGES == 2 * FOUND_EDGES && counters::INSPECTED == 2 * INSPECTED
 );
 
 /// A rank's pieces of the hubs' out-lists on its GPU (vertex delegates, [`Hubs`]), with the
@@ -491,6 +477,29 @@ fn level_buffers(part: &Part) -> Workspace {
 /// `u64` counter at word `index` of the counters read back.
 fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
+}
+
+/// Sets the bits of the `len` ids at `start` of `ids`, each plus `add`, in `bits`
+/// (`bfs_part_scatter_ids`).
+fn launch_scatter_ids(
+    gpu: &GpuContext,
+    ids: &CudaSlice<u32>,
+    start: usize,
+    len: usize,
+    add: u32,
+    bits: &mut CudaSlice<u32>,
+) -> Result<()> {
+    require(names::BFS_PART_SCATTER_IDS, start + len <= ids.len() && len <= u32::MAX as usize, || {
+        format!("{len} ids from {start} of {}", ids.len())
+    })?;
+    let mut launch = Launch::new(gpu);
+    let params =
+        BfsPartScatterIdsParams { ids: launch.read_from(ids, start), len: len as u32, add, bits: launch.write(bits) };
+    // Contract: the range checked above; the ids are one rank's owned local ids (its frontier
+    // queue), `add` its first vertex, so each id plus `add` is a global vertex, which the global
+    // bitmap has a bit for (`place`).
+    launch.run(grid_for(gpu, len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+    Ok(())
 }
 
 /// Adds `add` to the `len` ids at `start` of `ids` (`bfs_part_shift_ids`).
@@ -567,6 +576,7 @@ impl<'p> GpuPart<'p> {
             ghosts_here: Vec::new(),
             frontier_edges_summed: None,
             padded_pairs: options.padded_pairs,
+            sparse_frontier_share: options.sparse_frontier_share,
             pack_fill: gpu.alloc_zeros(1, "the queue's fill")?,
             bits: gpu.alloc_zeros(share_words, "the part's frontier bits")?,
             next_bits: gpu.alloc_zeros(share_words, "the part's next frontier bits")?,
@@ -582,9 +592,10 @@ impl<'p> GpuPart<'p> {
             ghost_regions: gpu.upload(&regions, "the ghosts' regions")?,
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
-            summed: gpu.alloc_zeros(GPU_COUNTS, "the level counts summed over the ranks")?,
+            count_rows: gpu.alloc_zeros(world * counters::WORDS, "every rank's level counters")?,
             counters_read: gpu.pinned_zeros(counters::WORDS, "the level counters read back")?,
-            summed_read: gpu.pinned_zeros(GPU_COUNTS, "the level sums read back")?,
+            count_rows_read: gpu.pinned_zeros(world * counters::WORDS, "every rank's level counters read back")?,
+            frontier_lens: vec![0; world],
             column: part.grid.as_ref().map(|place| Column::place(gpu, part, place)).transpose()?,
         };
         // A 2D part has no bottom-up levels to name in-neighbors for.
@@ -1263,7 +1274,7 @@ impl<'p> GpuPart<'p> {
         let (mut regions, mut from) = (vec![(0, 0); world], vec![0; world]);
         for &r in &column.ranks {
             regions[r] = (0, self.frontier_len as usize);
-            from[r] = column.lens[r] as usize;
+            from[r] = self.frontier_lens[r] as usize;
         }
         let words = comm.all_to_all_v_on_device_known(gpu, &self.frontier, &regions, &from, &mut column.queue)?;
         let mut at = 0;
@@ -1277,24 +1288,28 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
-    /// A 2D part's end of a level: every rank's counters all-gathered and read back with this
-    /// rank's, the host waiting once; the sums are their totals, and each rank's frontier length
-    /// sizes the next level's exchange along the columns.
-    fn gather_counts<C: DeviceGather>(&mut self, comm: &mut C) -> Result<[u64; COUNTS]> {
+    /// A sparse bottom-up frontier into the global bitmap
+    /// ([`PartitionedOptions::sparse_frontier_share`]): every
+    /// rank's frontier as its queue of owned local ids (packed from its share bits first where
+    /// no top-down level packed it), to every rank, sized by the last level's rows; then the
+    /// bitmap cleared and each rank's queue set in it from its first vertex on.
+    fn scatter_frontier<C: DeviceGather>(&mut self, comm: &mut C) -> Result<()> {
         let gpu = self.gpu;
-        let Some(column) = self.column.as_mut() else { unreachable!("a 2D part's counts") };
-        comm.all_gather_on_device(gpu, &self.counters, &mut column.rows)?;
-        gpu.download_two_to_pinned((&self.counters, &mut self.counters_read), (&column.rows, &mut column.rows_read))?;
-        let rows = column.rows_read.as_slice()?;
-        let summed: [u64; COUNTS] =
-            std::array::from_fn(|i| rows.chunks_exact(counters::WORDS).map(|row| wide(row, 2 * i)).sum());
-        for (len, row) in column.lens.iter_mut().zip(rows.chunks_exact(counters::WORDS)) {
-            *len = wide(row, counters::NEXT_LEN);
+        if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
+            self.launch_pack_queue()?;
         }
-        let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
-        self.end_level(&counted);
-        self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
-        Ok(summed)
+        let regions = vec![(0, self.frontier_len as usize); comm.world_size()];
+        let from: Vec<usize> = self.frontier_lens.iter().map(|&len| len as usize).collect();
+        comm.all_to_all_v_on_device_known(gpu, &self.frontier, &regions, &from, &mut self.received)?;
+        gpu.zero(&mut self.global_bits)?;
+        let mut at = 0;
+        for (r, &len) in from.iter().enumerate() {
+            if len > 0 {
+                launch_scatter_ids(gpu, &self.received, at, len, self.part.bounds[r], &mut self.global_bits)?;
+            }
+            at += len;
+        }
+        Ok(())
     }
 
     /// All-gathers the frontier's shares into the global bitmap: straight there where the
@@ -1369,10 +1384,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
                 None => part.out_lists.graph.degree(local),
             };
         }
-        if let Some(column) = self.column.as_mut() {
-            column.lens.fill(0);
-            column.lens[part.owner_of(source)] = 1;
-        }
+        self.frontier_lens.fill(0);
+        self.frontier_lens[part.owner_of(source)] = 1;
         Ok(self.frontier_edges)
     }
 
@@ -1388,7 +1401,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         }
         let padded = self.padded_slots(comm.rank());
         // The vertices this rank expands: its frontier, or a 2D part's column's.
-        let expanded = self.column.as_ref().map_or(self.frontier_len as u64, Column::frontier_len);
+        let expanded = self.column.as_ref().map_or(self.frontier_len as u64, |c| c.frontier_len(&self.frontier_lens));
         self.begin_level(LevelStart {
             rank: comm.rank(),
             // A top-down level inspects its frontier's out-edges: the count the all-reduce sums
@@ -1444,14 +1457,20 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
     }
 
     fn bottom_up(&mut self, comm: &mut C, level: u32) -> Result<Step> {
-        // Timed on the stream: the level's kernels queue behind the gather without the host
+        self.begin_level(LevelStart { rank: comm.rank(), inspected: 0, clear_ghosts: false, slot_pairs: 0 })?;
+        // Timed on the stream: the level's kernels queue behind the exchange without the host
         // waiting for it.
         self.exchange_on_stream = true;
         self.record_exchange_event(true)?;
-        self.gather_global_bits(comm)?;
+        let frontier: u64 = self.frontier_lens.iter().sum();
+        let share = self.sparse_frontier_share;
+        if share > 0 && frontier <= self.part.global.vertices / share {
+            self.scatter_frontier(comm)?;
+        } else {
+            self.gather_global_bits(comm)?;
+        }
         self.seen_gathered = true;
         self.record_exchange_event(false)?;
-        self.begin_level(LevelStart { rank: comm.rank(), inspected: 0, clear_ghosts: false, slot_pairs: 0 })?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
             let lookup = match self.in_names {
@@ -1486,25 +1505,35 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
 
     fn sum_counts(&mut self, comm: &mut C, _counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
         // The counters hold this rank's counts (the level's kernels, and a top-down level's
-        // inspected edges written before them): summed where they are, queued behind the
-        // level's kernels, then the counters and the sums read back, the host waiting once.
+        // inspected edges written before them): every rank's all-gathered where they are,
+        // queued behind the level's kernels, then this rank's and the rows read back, the host
+        // waiting once. The sums are the rows' totals; each row's frontier length sizes the
+        // queues a coming level trades.
+        let gpu = self.gpu;
         self.launch_hub_flags()?;
-        if self.column.is_some() {
-            return self.gather_counts(comm);
+        comm.all_gather_on_device(gpu, &self.counters, &mut self.count_rows)?;
+        gpu.download_two_to_pinned(
+            (&self.counters, &mut self.counters_read),
+            (&self.count_rows, &mut self.count_rows_read),
+        )?;
+        let rows = self.count_rows_read.as_slice()?;
+        let total = |word: usize| -> u64 { rows.chunks_exact(counters::WORDS).map(|row| wide(row, word)).sum() };
+        let mut summed = [0; COUNTS];
+        summed[FOUND] = total(counters::NEXT_LEN);
+        summed[FOUND_EDGES] = total(counters::FOUND_EDGES);
+        summed[INSPECTED] = total(counters::INSPECTED);
+        let hubs_summed = total(counters::HUBS);
+        for (len, row) in self.frontier_lens.iter_mut().zip(rows.chunks_exact(counters::WORDS)) {
+            *len = wide(row, counters::NEXT_LEN);
         }
-        comm.sum_counts_on_device(self.gpu, &self.counters, 0, GPU_COUNTS, &mut self.summed)?;
-        // Both queued behind the all-reduce, then one wait: a round trip a level less.
-        self.gpu
-            .download_two_to_pinned((&self.counters, &mut self.counters_read), (&self.summed, &mut self.summed_read))?;
         let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
         self.end_level(&counted);
-        let summed: [u64; GPU_COUNTS] = self.summed_read.as_slice()?.try_into().expect("the sums' length");
         self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
         if let Some(hubs) = self.delegates.as_mut() {
-            hubs.in_frontier = summed[HUBS_SUMMED];
+            hubs.in_frontier = hubs_summed;
             hubs.owned_left = hubs.owned_left.saturating_sub(wide(&counted, counters::HUBS));
         }
-        Ok(std::array::from_fn(|i| summed[i]))
+        Ok(summed)
     }
 
     fn labels(self) -> Result<(Vec<u32>, Vec<u32>)> {

@@ -22,7 +22,7 @@ pub mod partition_2d;
 
 pub use bfs::{
     bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,
-    PADDED_PAIRS,
+    PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 pub use comm::{Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};

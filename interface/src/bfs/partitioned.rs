@@ -488,6 +488,25 @@ macro_rules! bfs_part_shift_ids_fields {
     };
 }
 
+/// The field list of `bfs_part_scatter_ids`' parameters.
+#[macro_export]
+macro_rules! bfs_part_scatter_ids_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_part_scatter_ids`' parameters: the bit of `ids[i] + add` set in `bits` for
+            /// each of the `len` ids (a sparse bottom-up frontier: one rank's queue of owned
+            /// local ids, `add` its first vertex, into the global bitmap).
+            kernel bfs_part_scatter_ids, in [$crate::bfs::partitioned], struct BfsPartScatterIdsParams {
+                ids: $crate::DevicePtr<u32>,
+                len: u32,
+                add: u32,
+                bits: $crate::DevicePtrMut<u32>,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `bfs_part_bottom_up`'s parameters.
 #[macro_export]
 macro_rules! bfs_part_bottom_up_fields {
@@ -573,5 +592,6 @@ crate::bfs_part_global_targets_fields!(crate::kernel_params);
 crate::bfs_part_begin_level_fields!(crate::kernel_params);
 crate::bfs_part_pack_queue_fields!(crate::kernel_params);
 crate::bfs_part_shift_ids_fields!(crate::kernel_params);
+crate::bfs_part_scatter_ids_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_fields!(crate::kernel_params);
 crate::bfs_part_bottom_up_compressed_fields!(crate::kernel_params);
