@@ -115,31 +115,35 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
     }
 }
 
-/// The 2D BFS over every GPU, the most square grid of them (a 2x2 grid on 4 GPUs: the column's
-/// frontier and the row's pairs cross NVLink), and on one GPU the 1x1 grid.
+/// The 2D BFS over every GPU, on every grid of them (on 2 GPUs 1x2, where only the pairs cross,
+/// and 2x1, where only the column's frontier does; on 4 also 2x2), and on one GPU the 1x1 grid.
 #[test]
 fn gpu_ranks_over_nccl_run_the_2d_bfs() {
     let Some(_turn) = nccl_or_skip("gpu_ranks_over_nccl_run_the_2d_bfs") else {
         return;
     };
     let ordinals = resolve_gpus("all").unwrap();
-    let grid = Grid::squarest(ordinals.len()).unwrap();
+    let world = ordinals.len();
     let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let urand = generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
-    for (spec, g, options) in [("kron:14", &kron, PartitionedOptions::default()), ("urand:13 counted", &urand, counted)]
-    {
-        let partition = partition_2d(g, grid).unwrap();
-        let sources = warpath::bfs::random_sources(g, 2, 3);
-        let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
-            bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
-        })
-        .unwrap();
-        for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
-            assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(g, source).distances, "{spec} {grid}");
-            verify::validate(g, &run.result).unwrap();
-            let inspected: u64 = run.levels.iter().map(|l| l.trace.edges_inspected).sum();
-            assert_eq!(inspected, run.result.edges_in_component(g), "{spec} {grid}");
+    let grids = (1..=world).filter(|rows| world % rows == 0).map(|rows| Grid::new(rows, world / rows).unwrap());
+    for grid in grids {
+        for (spec, g, options) in
+            [("kron:14", &kron, PartitionedOptions::default()), ("urand:13 counted", &urand, counted)]
+        {
+            let partition = partition_2d(g, grid).unwrap();
+            let sources = warpath::bfs::random_sources(g, 2, 3);
+            let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+                bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
+            })
+            .unwrap();
+            for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
+                assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(g, source).distances, "{spec} {grid}");
+                verify::validate(g, &run.result).unwrap();
+                let inspected: u64 = run.levels.iter().map(|l| l.trace.edges_inspected).sum();
+                assert_eq!(inspected, run.result.edges_in_component(g), "{spec} {grid}");
+            }
         }
     }
 }
