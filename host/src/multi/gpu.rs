@@ -15,17 +15,18 @@
 //! - bottom-up: every rank's share of the frontier bitmap, all-gathered device to device
 //!   ([`DeviceGather`]: NCCL on the rank's stream, or staged through the host for ranks that
 //!   are threads of one process) into the global bitmap (laid out there after the gather where
-//!   the parts' ranges differ in length);
-//! - the level's counts, one small all-reduce at the level's end (with the hubs of the next
-//!   frontier, where hubs are delegated).
+//!   the parts' ranges differ in length); or, for a frontier of at most one vertex in
+//!   [`PartitionedOptions::sparse_frontier_share`], every rank's queue of ids, set in the
+//!   cleared global bitmap (`bfs_part_scatter_ids`);
+//! - the level's counters, one small all-gather at the level's end, summed on the host (with
+//!   the hubs of the next frontier, where hubs are delegated), which also gives every rank's
+//!   frontier length.
 //!
 //! A part of a 2D partition ([`Part::grid`]: Buluç and Madduri's 2D algorithm, `multi::bfs_2d`)
 //! runs the same top-down levels over its block of the matrix ([`Column`]): before its kernels
 //! each rank sends its frontier queue to the ranks of its processor column and receives theirs
 //! (shifted onto its local ids, `bfs_part_shift_ids`), the kernels expand that column frontier,
-//! and the pairs go to their owners, all in the rank's processor row; the level's end
-//! all-gathers every rank's counters instead of summing them, since the column's frontier
-//! lengths size the next exchange.
+//! and the pairs go to their owners, all in the rank's processor row.
 
 use std::time::{Duration, Instant};
 
