@@ -208,7 +208,7 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("kron:11 without delegates", &generated("kron:11"), &owners, on_gpu);
     check_graph_on("directed rmat without delegates", &directed, &owners, on_gpu);
     // Every bottom-up frontier traded as the ranks' queues of ids and set in the global bitmap
-    // (by default only one of at most one vertex in 128), and none.
+    // (by default none: `SPARSE_FRONTIER_SHARE`), and explicitly none early on.
     let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
     check_graph_on("kron:11 sparse frontiers", &generated("kron:11"), &sparse, on_gpu);
     check_graph_on("directed rmat sparse frontiers", &directed, &sparse, on_gpu);

@@ -86,7 +86,7 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
     let crowded = build(n as u64, edges, true);
     // Every top-down level counts its pairs first (by default the small ones send fixed slots).
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
-    // Every bottom-up frontier as the ranks' queues of ids (by default only sparse ones).
+    // Every bottom-up frontier as the ranks' queues of ids (by default none).
     let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
     let cases = [
         ("kron:14", &kron, PartitionedOptions::default()),

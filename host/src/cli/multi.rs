@@ -131,8 +131,9 @@ pub struct MultiArgs {
         long_help = "For the 1D partitioned BFS on GPUs: a bottom-up level whose frontier holds at most one \
                      vertex in N over all ranks trades it as each rank's queue of vertex ids, which every rank \
                      sets in its global bitmap, instead of all-gathering the frontier bitmap (4 bytes a frontier \
-                     vertex against a bit a vertex of the graph; docs/multi-gpu.md). 0: the bitmap always. \
-                     Default: 128."
+                     vertex against a bit a vertex of the graph; docs/multi-gpu.md). 0 (the default): the \
+                     bitmap always. Where links are slow (ranks on several hosts), 128 trades at most a \
+                     quarter of the bitmap's bytes."
     )]
     pub sparse_frontier_share: Option<u64>,
 }

@@ -61,11 +61,13 @@ pub struct PartitionedOptions {
     pub sparse_frontier_share: u64,
 }
 
-/// [`PartitionedOptions::sparse_frontier_share`]'s default: 4 bytes a frontier vertex are then
-/// at most a quarter of the bitmap's bytes, which pays for clearing the bitmap and setting the
-/// ids (bench/NOTES.md 82). The first bottom-up level after top-down ones often qualifies: a
-/// few hundred thousand vertices of kron:28's 2^28.
-pub const SPARSE_FRONTIER_SHARE: u64 = 128;
+/// [`PartitionedOptions::sparse_frontier_share`]'s default: off. Within an NVLink host the
+/// bitmap's all-gather is mostly latency, and the queues of ids (with the bitmap cleared and
+/// the ids set) measured no faster at one vertex in 128 on 2 and 4 GPUs (bench/NOTES.md 82).
+/// Where links are slower (ranks on several hosts), 128 trades 4 bytes a frontier vertex, at
+/// most a quarter of the bitmap's bytes: the first bottom-up level after top-down ones often
+/// qualifies (a few hundred thousand vertices of kron:28's 2^28).
+pub const SPARSE_FRONTIER_SHARE: u64 = 0;
 
 /// [`PartitionedOptions::padded_pairs`]'s default: at most 32 KiB of slots for one owner. The
 /// slots cross whether they hold pairs or not, through NCCL's point-to-point sends, which move
