@@ -496,19 +496,31 @@ mod tests {
         assert_eq!((mixed.placement.as_str(), mixed.compressed), ("device, zero-copy", false));
     }
 
-    /// Ranks as threads of this process; with `deep_leaf`, each tree then hangs one leaf a
-    /// level too deep ([`hang_a_leaf_too_deep`]).
-    struct Threads(usize, bool);
+    /// Ranks as threads of this process, over `grid` where there is one (the harness then cuts
+    /// the graph in 2D); with `deep_leaf`, each tree then hangs one leaf a level too deep
+    /// ([`hang_a_leaf_too_deep`]).
+    struct Threads {
+        ranks: usize,
+        deep_leaf: bool,
+        grid: Option<Grid>,
+    }
+
+    fn threads(ranks: usize) -> Threads {
+        Threads { ranks, deep_leaf: false, grid: None }
+    }
 
     impl RankSet for Threads {
         fn ranks(&self) -> usize {
-            self.0
+            self.ranks
         }
         fn name(&self) -> String {
-            format!("{} threads", self.0)
+            match self.grid {
+                Some(grid) => format!("{grid} grid"),
+                None => format!("{} threads", self.ranks),
+            }
         }
         fn backend(&self) -> BackendUsed {
-            BackendUsed::Cpu { threads: self.0 }
+            BackendUsed::Cpu { threads: self.ranks }
         }
         fn traverse(
             &self,
@@ -517,10 +529,13 @@ mod tests {
             options: &PartitionedOptions,
         ) -> Result<PartitionedTraversal> {
             let mut traversal = bfs_in_process(partition, source, options)?;
-            if self.1 {
+            if self.deep_leaf {
                 hang_a_leaf_too_deep(&mut traversal.result)?;
             }
             Ok(traversal)
+        }
+        fn grid(&self) -> Option<Grid> {
+            self.grid
         }
     }
 
@@ -536,18 +551,13 @@ mod tests {
     #[test]
     fn every_count_runs_the_same_validated_roots_against_one_partition() {
         let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
-        let (two, three) = (Threads(2, false), Threads(3, false));
+        let (two, three) = (threads(2), threads(3));
         let mut stages = 0;
-        let reports = run_scaling(
-            "kron:9",
-            &graph,
-            LoadStage::default(),
-            &Threads(1, false),
-            &[&two, &three],
-            &options(4),
-            &mut |_| stages += 1,
-        )
-        .unwrap();
+        let reports =
+            run_scaling("kron:9", &graph, LoadStage::default(), &threads(1), &[&two, &three], &options(4), &mut |_| {
+                stages += 1
+            })
+            .unwrap();
         assert_eq!(reports.iter().map(|r| r.payload.ranks).collect::<Vec<_>>(), [1, 2, 3]);
         assert!(stages >= 3 * 5, "a start and four roots a count: {stages}");
         let roots = |r: &PartitionedBenchReport| r.trials.iter().map(|t| t.source).collect::<Vec<_>>();
@@ -577,38 +587,12 @@ mod tests {
         assert_eq!(md.lines().filter(|l| l.starts_with("| kron:9 |")).count(), 3, "{md}");
     }
 
-    /// Threads over a 2D grid: the harness cuts the graph over the grid.
-    struct GridThreads(Grid);
-
-    impl RankSet for GridThreads {
-        fn ranks(&self) -> usize {
-            self.0.ranks()
-        }
-        fn name(&self) -> String {
-            format!("{} grid", self.0)
-        }
-        fn backend(&self) -> BackendUsed {
-            BackendUsed::Cpu { threads: self.0.ranks() }
-        }
-        fn traverse(
-            &self,
-            partition: &Partition,
-            source: u32,
-            options: &PartitionedOptions,
-        ) -> Result<PartitionedTraversal> {
-            bfs_in_process(partition, source, options)
-        }
-        fn grid(&self) -> Option<Grid> {
-            Some(self.0)
-        }
-    }
-
     #[test]
     fn a_grid_rank_set_runs_the_2d_bfs_on_the_same_roots() {
         let graph = crate::input::load_graph("kron:9", &Default::default()).unwrap();
-        let grid = GridThreads(Grid::new(2, 3).unwrap());
+        let grid = Threads { grid: Some(Grid::new(2, 3).unwrap()), ..threads(6) };
         let reports =
-            run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1, false), &[&grid], &options(3), &mut |_| {})
+            run_scaling("kron:9", &graph, LoadStage::default(), &threads(1), &[&grid], &options(3), &mut |_| {})
                 .unwrap();
         let report = &reports[1];
         assert_eq!((report.payload.ranks, report.summary.validated), (6, 3));
@@ -650,8 +634,8 @@ mod tests {
             "kron:9",
             &graph,
             LoadStage::default(),
-            &Threads(1, false),
-            &[&Threads(2, true)],
+            &threads(1),
+            &[&Threads { deep_leaf: true, ..threads(2) }],
             &options(2),
             &mut |_| {},
         )
@@ -659,17 +643,24 @@ mod tests {
         .to_string();
         assert!(err.contains("distances sum to") && err.contains("validated traversal"), "{err}");
         // As a baseline, the same trees fail the edge rule.
-        let err = run_scaling("kron:9", &graph, LoadStage::default(), &Threads(1, true), &[], &options(2), &mut |_| {})
-            .unwrap_err()
-            .to_string();
+        let err = run_scaling(
+            "kron:9",
+            &graph,
+            LoadStage::default(),
+            &Threads { deep_leaf: true, ..threads(1) },
+            &[],
+            &options(2),
+            &mut |_| {},
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("at most one more"), "{err}");
     }
 
     #[test]
     fn the_baseline_is_one_rank() {
         let graph = crate::input::load_graph("kron:6", &Default::default()).unwrap();
-        let err =
-            run_scaling("kron:6", &graph, LoadStage::default(), &Threads(2, false), &[], &options(1), &mut |_| {});
+        let err = run_scaling("kron:6", &graph, LoadStage::default(), &threads(2), &[], &options(1), &mut |_| {});
         assert!(matches!(err, Err(Error::InvalidArgument(m)) if m.contains("one rank")));
     }
 }
