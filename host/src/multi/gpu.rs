@@ -480,6 +480,37 @@ fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
 }
 
+/// This rank's frontier queue (`queue`: its buffer and length) to each of `ranks` (this one
+/// included, its copy made on the device) and theirs from them, `lens[r]` ids from rank `r`
+/// (every rank's frontier length, from the last level's counters), into `into` in rank order;
+/// then `each(into, r, start, len)` for every rank's stretch that is not empty. Returns the ids
+/// received.
+fn trade_queues<C: DeviceGather>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    (queue, len): (&CudaSlice<u32>, u32),
+    ranks: &[usize],
+    lens: &[u64],
+    into: &mut CudaSlice<u32>,
+    mut each: impl FnMut(&mut CudaSlice<u32>, usize, usize, usize) -> Result<()>,
+) -> Result<usize> {
+    let world = comm.world_size();
+    let (mut regions, mut from) = (vec![(0, 0); world], vec![0; world]);
+    for &r in ranks {
+        regions[r] = (0, len as usize);
+        from[r] = lens[r] as usize;
+    }
+    let words = comm.all_to_all_v_on_device_known(gpu, queue, &regions, &from, into)?;
+    let mut at = 0;
+    for (r, &len) in from.iter().enumerate() {
+        if len > 0 {
+            each(into, r, at, len)?;
+        }
+        at += len;
+    }
+    Ok(words)
+}
+
 /// Sets the bits of the `len` ids at `start` of `ids`, each plus `add`, in `bits`
 /// (`bfs_part_scatter_ids`).
 fn launch_scatter_ids(
@@ -1269,22 +1300,22 @@ impl<'p> GpuPart<'p> {
     /// column and theirs here, in rank order, each shifted from its owner's local ids onto this
     /// part's (the owner's block is one stretch of ghosts here, whole). Nothing for a 1D part.
     fn expand_column<C: DeviceGather>(&mut self, comm: &mut C) -> Result<()> {
-        let (gpu, part) = (self.gpu, self.part);
+        let (gpu, part, me) = (self.gpu, self.part, comm.rank());
         let Some(column) = self.column.as_mut() else { return Ok(()) };
-        let (me, world) = (comm.rank(), comm.world_size());
-        let (mut regions, mut from) = (vec![(0, 0); world], vec![0; world]);
-        for &r in &column.ranks {
-            regions[r] = (0, self.frontier_len as usize);
-            from[r] = self.frontier_lens[r] as usize;
-        }
-        let words = comm.all_to_all_v_on_device_known(gpu, &self.frontier, &regions, &from, &mut column.queue)?;
-        let mut at = 0;
-        for (r, &len) in from.iter().enumerate() {
-            if r != me && len > 0 {
-                launch_shift_ids(gpu, &mut column.queue, at, len, part.owned + self.regions[r])?;
-            }
-            at += len;
-        }
+        let queue = (&self.frontier, self.frontier_len);
+        let ghost_starts = &self.regions;
+        let words = trade_queues(
+            comm,
+            gpu,
+            queue,
+            &column.ranks,
+            &self.frontier_lens,
+            &mut column.queue,
+            |ids, r, at, len| match r == me {
+                true => Ok(()),
+                false => launch_shift_ids(gpu, ids, at, len, part.owned + ghost_starts[r]),
+            },
+        )?;
         column.len = words as u32;
         Ok(())
     }
@@ -1299,17 +1330,12 @@ impl<'p> GpuPart<'p> {
         if std::mem::take(&mut self.queue_stale) && self.frontier_len > 0 {
             self.launch_pack_queue()?;
         }
-        let regions = vec![(0, self.frontier_len as usize); comm.world_size()];
-        let from: Vec<usize> = self.frontier_lens.iter().map(|&len| len as usize).collect();
-        comm.all_to_all_v_on_device_known(gpu, &self.frontier, &regions, &from, &mut self.received)?;
         gpu.zero(&mut self.global_bits)?;
-        let mut at = 0;
-        for (r, &len) in from.iter().enumerate() {
-            if len > 0 {
-                launch_scatter_ids(gpu, &self.received, at, len, self.part.bounds[r], &mut self.global_bits)?;
-            }
-            at += len;
-        }
+        let (queue, bounds, bits) = ((&self.frontier, self.frontier_len), &self.part.bounds, &mut self.global_bits);
+        let every_rank: Vec<usize> = (0..comm.world_size()).collect();
+        trade_queues(comm, gpu, queue, &every_rank, &self.frontier_lens, &mut self.received, |ids, r, at, len| {
+            launch_scatter_ids(gpu, ids, at, len, bounds[r], bits)
+        })?;
         Ok(())
     }
 
@@ -1380,7 +1406,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.gpu.copy_into_at(&[1u32 << (local % 32)], &mut self.bits, local as usize / 32)?;
             self.frontier_len = 1;
             self.frontier_edges = match &part.grid {
-                // A 2D part holds its block's share of the list: the graph's degree is apart.
+                // A 2D part holds its block's share of the list; the whole graph's degree is kept
+                // beside it.
                 Some(place) => place.degrees[local as usize] as u64,
                 None => part.out_lists.graph.degree(local),
             };
@@ -1405,7 +1432,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let expanded = self.column.as_ref().map_or(self.frontier_len as u64, |c| c.frontier_len(&self.frontier_lens));
         self.begin_level(LevelStart {
             rank: comm.rank(),
-            // A top-down level inspects its frontier's out-edges: the count the all-reduce sums
+            // A top-down level inspects its frontier's out-edges: the count the level's end sums
             // (a 2D part's kernels count their block's share of the lists themselves).
             inspected: if self.column.is_some() { 0 } else { self.frontier_edges },
             clear_ghosts: expanded > 0,
