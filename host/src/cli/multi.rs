@@ -204,6 +204,17 @@ enum RankKind {
     },
 }
 
+impl RankKind {
+    /// How many ranks.
+    fn count(&self) -> usize {
+        match self {
+            RankKind::Threads { parts, .. } => *parts,
+            RankKind::Gpus(list) => list.len(),
+            RankKind::Process { world, .. } => *world,
+        }
+    }
+}
+
 impl Ranks {
     fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
         let on = if let Some(n) = &multi.partitions {
@@ -232,20 +243,11 @@ impl Ranks {
 
     /// `on`, over the grid `layout` gives their count (none for 1D).
     fn on(on: RankKind, layout: &PartitionLayout) -> Result<Ranks> {
-        let count = match &on {
-            RankKind::Threads { parts, .. } => *parts,
-            RankKind::Gpus(list) => list.len(),
-            RankKind::Process { world, .. } => *world,
-        };
-        Ok(Ranks { grid: layout.grid_for(count)?, on })
+        Ok(Ranks { grid: layout.grid_for(on.count())?, on })
     }
 
     fn count(&self) -> usize {
-        match &self.on {
-            RankKind::Threads { parts, .. } => *parts,
-            RankKind::Gpus(list) => list.len(),
-            RankKind::Process { world, .. } => *world,
-        }
+        self.on.count()
     }
 
     fn describe(&self) -> String {
