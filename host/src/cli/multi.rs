@@ -655,9 +655,12 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
 }
 
 /// The GPU sets a bench of `--gpus LIST` measures after the first GPU alone: the first 2, 4,
-/// 8, ... of the list, then the whole list (one set of one GPU when the list has one), so one
-/// load of the graph gives the strong-scaling table.
+/// 8, ... of the list, then the whole list (none when the list has one GPU: the baseline is
+/// that measurement), so one load of the graph gives the strong-scaling table.
 fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
+    if ordinals.len() < 2 {
+        return Vec::new();
+    }
     let counts = std::iter::successors(Some(2), |&n: &usize| Some(n * 2)).take_while(|&n| n < ordinals.len());
     let mut sets: Vec<Vec<usize>> = counts.map(|n| ordinals[..n].to_vec()).collect();
     sets.push(ordinals.to_vec());
@@ -1065,7 +1068,7 @@ mod tests {
 
     #[test]
     fn a_gpu_list_is_measured_on_its_doubling_prefixes_then_whole() {
-        assert_eq!(doubling_prefixes(&[3]), vec![vec![3]]);
+        assert!(doubling_prefixes(&[3]).is_empty());
         assert_eq!(doubling_prefixes(&[0, 1]), vec![vec![0, 1]]);
         assert_eq!(doubling_prefixes(&[0, 1, 2]), vec![vec![0, 1], vec![0, 1, 2]]);
         assert_eq!(doubling_prefixes(&[0, 1, 2, 3]), vec![vec![0, 1], vec![0, 1, 2, 3]]);

@@ -476,6 +476,16 @@ fn level_buffers(part: &Part) -> Workspace {
 }
 
 /// `u64` counter at word `index` of the counters read back.
+/// The frontier's bits over every global id that bottom-up levels read: the gathered global
+/// bitmap, or a lone rank's own share bits (`GpuPart::alone`), which are all of it.
+fn frontier_bitmap<'b>(alone: bool, share: &'b CudaSlice<u32>, global: &'b CudaSlice<u32>) -> &'b CudaSlice<u32> {
+    if alone {
+        share
+    } else {
+        global
+    }
+}
+
 fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
 }
@@ -764,6 +774,12 @@ impl<'p> GpuPart<'p> {
             plain_bytes: plain.map(|lists| lists.graph.csr_bytes()).sum(),
             device_bytes: placed.map(DeviceGraph::bytes).sum(),
         }
+    }
+
+    /// Whether this rank is the only one: its part is the whole graph, with no ghost, so a
+    /// level trades nothing, its counters are the sums and its share bits the whole frontier.
+    fn alone(&self) -> bool {
+        self.regions.len() == 2
     }
 
     /// Clears what the level's kernels count and mark into, in one launch
@@ -1168,6 +1184,7 @@ impl<'p> GpuPart<'p> {
 
     /// Copies the gathered frontier onto the in-list graph's ghosts' local ids.
     fn launch_local_frontier(&mut self) -> Result<()> {
+        let alone = self.alone();
         let gpu = self.gpu;
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
         let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
@@ -1178,7 +1195,7 @@ impl<'p> GpuPart<'p> {
         let mut launch = Launch::new(gpu);
         let params = BfsPartLocalFrontierParams {
             share_bits: launch.read(&self.bits),
-            global_bits: launch.read(&self.global_bits),
+            global_bits: launch.read(frontier_bitmap(alone, &self.bits, &self.global_bits)),
             ghost_globals: launch.read(in_ghosts),
             local_bits: launch.write(&mut self.local_bits),
             owned: self.part.owned,
@@ -1195,6 +1212,7 @@ impl<'p> GpuPart<'p> {
     /// The bottom-up kernel, naming in-neighbors as `lookup` says
     /// ([`lookup`](warpath_interface::bfs::partitioned::lookup)).
     fn launch_bottom_up(&mut self, level: u32, lookup: u32) -> Result<()> {
+        let alone = self.alone();
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
         // An undirected graph's out-lists are its in-lists.
@@ -1219,7 +1237,7 @@ impl<'p> GpuPart<'p> {
             visited: launch.write(&mut self.visited),
             share_bits: launch.read(&self.bits),
             frontier_bits: launch.read(&self.local_bits),
-            global_bits: launch.read(&self.global_bits),
+            global_bits: launch.read(frontier_bitmap(alone, &self.bits, &self.global_bits)),
             lookup,
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
@@ -1238,6 +1256,7 @@ impl<'p> GpuPart<'p> {
 
     /// `launch_bottom_up` over compressed in-lists (local ids: no copy with global ids).
     fn launch_bottom_up_compressed(&mut self, level: u32, lookup: u32) -> Result<()> {
+        let alone = self.alone();
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
@@ -1261,7 +1280,7 @@ impl<'p> GpuPart<'p> {
             visited: launch.write(&mut self.visited),
             share_bits: launch.read(&self.bits),
             frontier_bits: launch.read(&self.local_bits),
-            global_bits: launch.read(&self.global_bits),
+            global_bits: launch.read(frontier_bitmap(alone, &self.bits, &self.global_bits)),
             lookup,
             next_bits: launch.write(&mut self.next_bits),
             counters: launch.write(&mut self.counters),
@@ -1451,6 +1470,11 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             self.expand_hubs(comm, level)?;
         }
         let exchanging = Instant::now();
+        if self.alone() {
+            // Nothing to trade: no ghost, so no pair and no count of pairs (which would cost
+            // the host a wait).
+            return Ok(Step { counts: [0; COUNTS], exchange: exchanging.elapsed() });
+        }
         let world = self.regions.len() - 1;
         let (sends, receives) = match padded {
             Some(slots) => {
@@ -1492,12 +1516,15 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.record_exchange_event(true)?;
         let frontier: u64 = self.frontier_lens.iter().sum();
         let share = self.sparse_frontier_share;
-        if share > 0 && frontier <= self.part.global.vertices / share {
+        if self.alone() {
+            // Its share is the whole frontier (`frontier_bitmap`): nothing to gather.
+        } else if share > 0 && frontier <= self.part.global.vertices / share {
             self.scatter_frontier(comm)?;
+            self.seen_gathered = true;
         } else {
             self.gather_global_bits(comm)?;
+            self.seen_gathered = true;
         }
-        self.seen_gathered = true;
         self.record_exchange_event(false)?;
         self.level_bottom_up = true;
         if self.part.owned > 0 {
@@ -1539,12 +1566,18 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         // queues a coming level trades.
         let gpu = self.gpu;
         self.launch_hub_flags()?;
-        comm.all_gather_on_device(gpu, &self.counters, &mut self.count_rows)?;
-        gpu.download_two_to_pinned(
-            (&self.counters, &mut self.counters_read),
-            (&self.count_rows, &mut self.count_rows_read),
-        )?;
-        let rows = self.count_rows_read.as_slice()?;
+        let rows = if self.alone() {
+            // A lone rank's counters are the one row.
+            gpu.download_to_pinned(&self.counters, &mut self.counters_read)?;
+            self.counters_read.as_slice()?
+        } else {
+            comm.all_gather_on_device(gpu, &self.counters, &mut self.count_rows)?;
+            gpu.download_two_to_pinned(
+                (&self.counters, &mut self.counters_read),
+                (&self.count_rows, &mut self.count_rows_read),
+            )?;
+            self.count_rows_read.as_slice()?
+        };
         let total = |word: usize| -> u64 { rows.chunks_exact(counters::WORDS).map(|row| wide(row, word)).sum() };
         let mut summed = [0; COUNTS];
         summed[FOUND] = total(counters::NEXT_LEN);

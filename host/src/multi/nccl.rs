@@ -95,6 +95,8 @@ pub struct Nccl {
     /// loop's last exchanges). [`DeviceGather::wake_links`] sends from and gathers into them.
     staged_send: Option<CudaSlice<u64>>,
     staged_receive: Option<CudaSlice<u64>>,
+    /// What each rank sends to wake the links ([`wake_words`]).
+    wake_words: usize,
 }
 
 fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
@@ -111,8 +113,17 @@ impl Nccl {
     /// when all `world` ranks have joined with the same `id`.
     pub fn join_on(gpu: &GpuContext, rank: usize, world: usize, id: Id) -> Result<Nccl> {
         let stream = gpu.stream().clone();
+        let wake_words = wake_words()?;
         let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
-        Ok(Nccl { comm, stream, bytes_sent: 0, landing: Vec::new(), staged_send: None, staged_receive: None })
+        Ok(Nccl {
+            comm,
+            stream,
+            bytes_sent: 0,
+            landing: Vec::new(),
+            staged_send: None,
+            staged_receive: None,
+            wake_words,
+        })
     }
 
     /// The first `len` words of `staged`, grown first when shorter (its contents not kept).
@@ -248,15 +259,28 @@ impl Communicator for Nccl {
 /// enough for NCCL to spread it over all its channels (and so over every link).
 const WAKE_WORDS: usize = 1 << 18;
 
+/// [`WAKE_WORDS`], or the bytes `WARPATH_WAKE_BYTES` names (rounded up to whole words; 0: no
+/// wake), for measuring the wake against its size (bench/NOTES.md 83).
+fn wake_words() -> Result<usize> {
+    match std::env::var("WARPATH_WAKE_BYTES") {
+        Err(_) => Ok(WAKE_WORDS),
+        Ok(text) => text
+            .trim()
+            .parse::<usize>()
+            .map(|bytes| bytes.div_ceil(8))
+            .map_err(|_| Error::InvalidArgument(format!("WARPATH_WAKE_BYTES={text} is not a number of bytes"))),
+    }
+}
+
 impl DeviceGather for Nccl {
     fn wake_links(&mut self, _gpu: &GpuContext) -> Result<()> {
-        let world = self.world_size();
-        if world < 2 {
+        let (world, words) = (self.world_size(), self.wake_words);
+        if world < 2 || words == 0 {
             return Ok(());
         }
         // What the buffers hold does not matter: only that the bytes cross the links.
-        let send = Self::staging(&self.stream, &mut self.staged_send, WAKE_WORDS)?;
-        let mut receive = Self::staging(&self.stream, &mut self.staged_receive, WAKE_WORDS * world)?;
+        let send = Self::staging(&self.stream, &mut self.staged_send, words)?;
+        let mut receive = Self::staging(&self.stream, &mut self.staged_receive, words * world)?;
         self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
         Ok(())
     }
