@@ -8,12 +8,14 @@
 mod common;
 
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use common::{build, gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
+use warpath::gpu::GpuContext;
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
-use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on};
+use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, share_unique_id, Nccl};
 use warpath::multi::{
     bfs_rank, partition_1d, partition_2d, Communicator, Grid, Partition, PartitionedOptions, ReduceOp,
 };
@@ -126,6 +128,44 @@ fn check_over_nccl(spec: &str, g: &Graph, partition: &Partition, ordinals: &[usi
             let inspected: u64 = run.levels.iter().map(|l| l.trace.edges_inspected).sum();
             assert_eq!(inspected, run.result.edges_in_component(g), "{spec}");
         }
+    }
+}
+
+/// Ranks that join through an id file, as one process a GPU does (`--rank`), here each a thread
+/// over every GPU: they share no host rows, so a level's counts are gathered on the devices
+/// (`gather_rows_on_device`), where `run_gpu_ranks_on`'s threads trade them in host memory.
+#[test]
+fn ranks_joined_through_an_id_file_gather_their_counts_on_the_devices() {
+    let Some(_turn) = nccl_or_skip("ranks_joined_through_an_id_file_gather_their_counts_on_the_devices") else {
+        return;
+    };
+    let ordinals = resolve_gpus("all").unwrap();
+    let world = ordinals.len();
+    let g = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let partition = partition_1d(&g, None, world).unwrap();
+    let sources = warpath::bfs::random_sources(&g, 2, 3);
+    let scratch = common::Scratch::new("nccl-id");
+    let id_file = scratch.path("job.id");
+    // Counted top-down levels gather their pair counts too.
+    let options = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    let ranks: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..world)
+            .map(|rank| {
+                let (id_file, ordinals, partition, sources, options) =
+                    (&id_file, &ordinals, &partition, &sources, &options);
+                scope.spawn(move || {
+                    let id = share_unique_id(id_file, rank, Duration::from_secs(60))?;
+                    let gpu = GpuContext::with_device(ordinals[rank])?;
+                    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+                    bfs_sources_on_gpu(&mut comm, &gpu, &partition.parts[rank], sources, options)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().unwrap().unwrap()).collect()
+    });
+    for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
+        assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
+        verify::validate(&g, &run.result).unwrap();
     }
 }
 

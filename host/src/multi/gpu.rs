@@ -100,6 +100,14 @@ pub trait DeviceGather: Communicator {
         incoming: &mut CudaSlice<u32>,
     ) -> Result<usize>;
 
+    /// This rank's `row` (a few words on its device: a level's counters, its pair counts per
+    /// rank) read back, and every rank's, in rank order, into `back`, the host waiting once for
+    /// the work queued on `gpu`'s stream. The default gathers the rows on the devices and reads
+    /// both back ([`gather_rows_on_device`]); ranks that share host memory trade them there.
+    fn gather_rows(&mut self, gpu: &GpuContext, row: &CudaSlice<u32>, back: &mut RowReadback) -> Result<()> {
+        gather_rows_on_device(self, gpu, row, back)
+    }
+
     /// The `len` counts at words `start..start + 2 * len` of `counters` (`u64`s, each pair low
     /// word first: [`u64_pairs`](crate::gpu::u64_pairs)), summed over the ranks into `summed`,
     /// ordered after the work queued on `gpu`'s stream. NCCL adds nothing to
@@ -112,6 +120,72 @@ pub trait DeviceGather: Communicator {
         len: usize,
         summed: &mut CudaSlice<u64>,
     ) -> Result<()>;
+}
+
+/// Where a rank reads back a row of counts and every rank's ([`DeviceGather::gather_rows`]).
+pub struct RowReadback {
+    own: PinnedBuffer<u32>,
+    /// Every rank's row, gathered on the devices (the default path).
+    on_device: CudaSlice<u32>,
+    pinned_rows: PinnedBuffer<u32>,
+    rows: Vec<u32>,
+}
+
+impl RowReadback {
+    /// Room for rows of `words` words from `world` ranks; `what` names them in an allocation
+    /// error.
+    pub fn new(gpu: &GpuContext, words: usize, world: usize, what: &str) -> Result<RowReadback> {
+        Ok(RowReadback {
+            own: gpu.pinned_zeros(words, what)?,
+            on_device: gpu.alloc_zeros(world * words, what)?,
+            pinned_rows: gpu.pinned_zeros(world * words, what)?,
+            rows: vec![0; world * words],
+        })
+    }
+
+    /// This rank's row, as read back.
+    pub fn own(&self) -> Result<&[u32]> {
+        Ok(self.own.as_slice()?)
+    }
+
+    /// Every rank's row, in rank order.
+    pub fn rows(&self) -> &[u32] {
+        &self.rows
+    }
+
+    /// A lone rank's `row` read back: its row is all the rows.
+    fn read_alone(&mut self, gpu: &GpuContext, row: &CudaSlice<u32>) -> Result<()> {
+        gpu.download_to_pinned(row, &mut self.own)?;
+        self.rows.clear();
+        self.rows.extend_from_slice(self.own.as_slice()?);
+        Ok(())
+    }
+
+    /// `row` read back, then every rank's traded on the host by `trade` (this rank's row, the
+    /// rows to fill).
+    pub fn read_and_trade(
+        &mut self,
+        gpu: &GpuContext,
+        row: &CudaSlice<u32>,
+        trade: impl FnOnce(&[u32], &mut [u32]) -> Result<()>,
+    ) -> Result<()> {
+        gpu.download_to_pinned(row, &mut self.own)?;
+        trade(self.own.as_slice()?, &mut self.rows)
+    }
+}
+
+/// [`DeviceGather::gather_rows`] on the devices: every rank's row all-gathered there, then this
+/// rank's and the gathered rows read back in one wait.
+pub fn gather_rows_on_device<C: DeviceGather + ?Sized>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    row: &CudaSlice<u32>,
+    back: &mut RowReadback,
+) -> Result<()> {
+    comm.all_gather_on_device(gpu, row, &mut back.on_device)?;
+    gpu.download_two_to_pinned((row, &mut back.own), (&back.on_device, &mut back.pinned_rows))?;
+    back.rows.copy_from_slice(back.pinned_rows.as_slice()?);
+    Ok(())
 }
 
 /// [`DeviceGather::sum_counts_on_device`] through host memory: read back, the host all-reduce,
@@ -172,7 +246,13 @@ pub fn gather_through_host<C: Communicator>(
     gathered: &mut CudaSlice<u32>,
 ) -> Result<()> {
     let words = gpu.download(mine)?;
-    // The host collective moves u64 words: pairs of u32 words, the odd one padded.
+    let unpacked = all_gather_u32(comm, &words)?;
+    gpu.copy_into(&unpacked, gathered).map_err(Error::Gpu)
+}
+
+/// Every rank's `words` (the same count on every rank), in rank order, by the host collective,
+/// which moves u64 words: pairs of u32 words, the odd one padded.
+fn all_gather_u32<C: Communicator>(comm: &mut C, words: &[u32]) -> Result<Vec<u32>> {
     let packed: Vec<u64> = words.chunks(2).map(|w| w[0] as u64 | (*w.get(1).unwrap_or(&0) as u64) << 32).collect();
     let mut all = vec![0u64; packed.len() * comm.world_size()];
     comm.all_gather(&packed, &mut all)?;
@@ -181,10 +261,17 @@ pub fn gather_through_host<C: Communicator>(
         let share: Vec<u32> = share.iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect();
         unpacked.extend_from_slice(&share[..words.len()]);
     }
-    gpu.copy_into(&unpacked, gathered).map_err(Error::Gpu)
+    Ok(unpacked)
 }
 
 impl DeviceGather for InProcess {
+    fn gather_rows(&mut self, gpu: &GpuContext, row: &CudaSlice<u32>, back: &mut RowReadback) -> Result<()> {
+        back.read_and_trade(gpu, row, |own, rows| {
+            rows.copy_from_slice(&all_gather_u32(self, own)?);
+            Ok(())
+        })
+    }
+
     fn all_gather_on_device(
         &mut self,
         gpu: &GpuContext,
@@ -354,15 +441,15 @@ pub struct GpuPart<'p> {
     /// pairs: the first index of its ghosts, which are contiguous), on the device and here.
     sent_counts: CudaSlice<u32>,
     /// Every rank's `sent_counts`, all-gathered: row `r` what rank `r` sends each rank.
-    count_matrix: CudaSlice<u32>,
+    /// Every rank's pair counts for every rank (this rank's `sent_counts` and the others').
+    pair_counts: RowReadback,
     ghost_regions: CudaSlice<u32>,
     regions: Vec<u32>,
     counters: CudaSlice<u32>,
     /// Every rank's counters, all-gathered at a level's end, and as the level's end reads them
     /// back with this rank's, in pinned memory: both copies queued, then one wait.
-    count_rows: CudaSlice<u32>,
-    counters_read: PinnedBuffer<u32>,
-    count_rows_read: PinnedBuffer<u32>,
+    /// The level's counters read back, this rank's and every rank's.
+    counts: RowReadback,
     /// Every rank's frontier length (its `NEXT_LEN` at the last level's end): what it sends
     /// where a level trades frontier queues (a 2D part's column, a sparse bottom-up frontier).
     frontier_lens: Vec<u64>,
@@ -630,13 +717,11 @@ impl<'p> GpuPart<'p> {
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
             received: gpu.alloc_zeros(2, "the discoveries received")?,
             sent_counts: gpu.alloc_zeros(world, "the discoveries per rank")?,
-            count_matrix: gpu.alloc_zeros(world * world, "every rank's discoveries per rank")?,
+            pair_counts: RowReadback::new(gpu, world, world, "every rank's discoveries per rank")?,
             ghost_regions: gpu.upload(&regions, "the ghosts' regions")?,
             regions,
             counters: gpu.alloc_zeros(counters::WORDS, "the level counters")?,
-            count_rows: gpu.alloc_zeros(world * counters::WORDS, "every rank's level counters")?,
-            counters_read: gpu.pinned_zeros(counters::WORDS, "the level counters read back")?,
-            count_rows_read: gpu.pinned_zeros(world * counters::WORDS, "every rank's level counters read back")?,
+            counts: RowReadback::new(gpu, counters::WORDS, world, "the level counters read back")?,
             frontier_lens: vec![0; world],
             column: part.grid.as_ref().map(|place| Column::place(gpu, part, place)).transpose()?,
         };
@@ -1487,8 +1572,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             None => {
                 // Every rank's pairs for every rank, gathered on the device and read once: this
                 // rank's row says what it sends, its column what it receives.
-                comm.all_gather_on_device(self.gpu, &self.sent_counts, &mut self.count_matrix)?;
-                let matrix = self.gpu.download(&self.count_matrix)?;
+                comm.gather_rows(self.gpu, &self.sent_counts, &mut self.pair_counts)?;
+                let matrix = self.pair_counts.rows();
                 let me = comm.rank();
                 let row = (0..world).map(|r| 2 * matrix[me * world + r] as usize).collect();
                 (row, (0..world).map(|r| 2 * matrix[r * world + me] as usize).collect())
@@ -1566,18 +1651,12 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         // queues a coming level trades.
         let gpu = self.gpu;
         self.launch_hub_flags()?;
-        let rows = if self.alone() {
-            // A lone rank's counters are the one row.
-            gpu.download_to_pinned(&self.counters, &mut self.counters_read)?;
-            self.counters_read.as_slice()?
+        if self.alone() {
+            self.counts.read_alone(gpu, &self.counters)?;
         } else {
-            comm.all_gather_on_device(gpu, &self.counters, &mut self.count_rows)?;
-            gpu.download_two_to_pinned(
-                (&self.counters, &mut self.counters_read),
-                (&self.count_rows, &mut self.count_rows_read),
-            )?;
-            self.count_rows_read.as_slice()?
-        };
+            comm.gather_rows(gpu, &self.counters, &mut self.counts)?;
+        }
+        let rows = self.counts.rows();
         let total = |word: usize| -> u64 { rows.chunks_exact(counters::WORDS).map(|row| wide(row, word)).sum() };
         let mut summed = [0; COUNTS];
         summed[FOUND] = total(counters::NEXT_LEN);
@@ -1587,7 +1666,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         for (len, row) in self.frontier_lens.iter_mut().zip(rows.chunks_exact(counters::WORDS)) {
             *len = wide(row, counters::NEXT_LEN);
         }
-        let counted: [u32; counters::WORDS] = self.counters_read.as_slice()?.try_into().expect("the counters' length");
+        let counted: [u32; counters::WORDS] = self.counts.own()?.try_into().expect("the counters' length");
         self.end_level(&counted);
         self.frontier_edges_summed = Some(summed[FOUND_EDGES]);
         if let Some(hubs) = self.delegates.as_mut() {

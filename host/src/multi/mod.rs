@@ -14,6 +14,7 @@ pub mod bfs_2d;
 pub mod cc;
 pub mod comm;
 pub mod gpu;
+pub mod host_rows;
 pub mod in_process;
 #[cfg(feature = "nccl")]
 pub mod nccl;

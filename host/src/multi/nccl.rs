@@ -21,7 +21,10 @@ use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present};
 use crate::gpu::{u64_pairs, GpuContext, GpuError};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
-use crate::multi::gpu::{all_to_all_through_host, ensure_room, sum_counts_through_host, DeviceGather};
+use crate::multi::gpu::{
+    all_to_all_through_host, ensure_room, gather_rows_on_device, sum_counts_through_host, DeviceGather, RowReadback,
+};
+use crate::multi::host_rows::{HostRows, RowsHandle};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
@@ -97,6 +100,9 @@ pub struct Nccl {
     staged_receive: Option<CudaSlice<u64>>,
     /// What each rank sends to wake the links ([`wake_words`]).
     wake_words: usize,
+    /// Where the ranks trade a level's rows of counts in host memory, when they are threads
+    /// of one process ([`run_gpu_ranks_on`]); on the devices otherwise.
+    host_rows: Option<RowsHandle>,
 }
 
 fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
@@ -123,6 +129,7 @@ impl Nccl {
             staged_send: None,
             staged_receive: None,
             wake_words,
+            host_rows: None,
         })
     }
 
@@ -273,6 +280,13 @@ fn wake_words() -> Result<usize> {
 }
 
 impl DeviceGather for Nccl {
+    fn gather_rows(&mut self, gpu: &GpuContext, row: &CudaSlice<u32>, back: &mut RowReadback) -> Result<()> {
+        match self.host_rows.as_mut() {
+            Some(rows) => back.read_and_trade(gpu, row, |own, all| rows.all_gather(own, all)),
+            None => gather_rows_on_device(self, gpu, row, back),
+        }
+    }
+
     fn wake_links(&mut self, _gpu: &GpuContext) -> Result<()> {
         let (world, words) = (self.world_size(), self.wake_words);
         if world < 2 || words == 0 {
@@ -422,12 +436,15 @@ pub fn run_gpu_ranks_on<T: Send>(
     std::thread::scope(|scope| {
         let handles: Vec<_> = ordinals
             .iter()
+            .zip(HostRows::handles(world))
             .enumerate()
-            .map(|(rank, &ordinal)| {
+            .map(|(rank, (&ordinal, rows))| {
                 let work = &work;
                 scope.spawn(move || {
                     let gpu = GpuContext::with_device(ordinal)?;
                     let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+                    // The threads share this process's memory: a level's counts cross there.
+                    comm.host_rows = Some(rows);
                     work(&gpu, &mut comm)
                 })
             })
