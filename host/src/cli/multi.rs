@@ -23,7 +23,7 @@ use warpath::multi::gpu::PartPlacement;
 use warpath::multi::{
     bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
-use warpath::multi::{cut, Delegation, Grid, PartitionLayout};
+use warpath::multi::{cut, cut_part, Delegation, Grid, Part, PartitionLayout};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -292,11 +292,30 @@ impl Ranks {
                 })?;
                 Ok(by_source(ranks, sources))
             }
+            RankKind::Process { rank, .. } => self.run_own(&partition.parts[*rank], sources, options),
+            #[cfg(not(feature = "nccl"))]
+            RankKind::Gpus(_) => unreachable!("refused by Ranks::of without the nccl feature"),
+        }
+    }
+
+    /// [`run`](Self::run) over what this process cut: every part, or its own alone.
+    fn run_cut(&self, cut: &Cut, sources: &[u32], options: &PartitionedOptions) -> Result<Vec<PartitionedTraversal>> {
+        match cut {
+            Cut::Parts(partition) => self.run(partition, sources, options),
+            Cut::Own(part) => self.run_own(part, sources, options),
+        }
+    }
+
+    /// This process's rank of a one-process-per-GPU job over its `part`: the traversals
+    /// gathered on rank 0, empty on the others.
+    // Without the nccl feature `Ranks::of` refuses `--rank`, and nothing here is reached.
+    #[cfg_attr(not(feature = "nccl"), allow(unused_variables))]
+    fn run_own(&self, part: &Part, sources: &[u32], options: &PartitionedOptions) -> Result<Vec<PartitionedTraversal>> {
+        match &self.on {
             #[cfg(feature = "nccl")]
             RankKind::Process { rank, world, id_file } => {
                 use warpath::multi::gpu::bfs_sources_on_gpu;
                 let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
-                let part = &partition.parts[*rank];
                 let traversals = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options)?;
                 let gathered = traversals
                     .into_iter()
@@ -305,10 +324,9 @@ impl Ranks {
                     .collect::<Result<Vec<_>>>()?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
-            #[cfg(not(feature = "nccl"))]
-            RankKind::Gpus(_) | RankKind::Process { .. } => {
-                unreachable!("refused by Ranks::of without the nccl feature")
-            }
+            _ => unreachable!(
+                "only a rank of a one-process-per-GPU job (--rank, with the nccl feature) runs a part alone"
+            ),
         }
     }
 
@@ -337,20 +355,51 @@ impl Ranks {
                 })?;
                 Ok(by_run(ranks))
             }
+            RankKind::Process { rank, .. } => self.components_own(&partition.parts[*rank], options, placement, runs),
+            #[cfg(not(feature = "nccl"))]
+            RankKind::Gpus(_) => unreachable!("refused by Ranks::of without the nccl feature"),
+        }
+    }
+
+    /// [`components`](Self::components) over what this process cut: every part, or its own
+    /// alone.
+    fn components_cut(
+        &self,
+        cut: &Cut,
+        options: &CcOptions,
+        placement: PartPlacement,
+        runs: usize,
+    ) -> Result<Vec<PartitionedComponents>> {
+        match cut {
+            Cut::Parts(partition) => self.components(partition, options, placement, runs),
+            Cut::Own(part) => self.components_own(part, options, placement, runs),
+        }
+    }
+
+    /// This process's rank of a one-process-per-GPU job over its `part`: the components
+    /// gathered on rank 0, empty on the others.
+    // Without the nccl feature `Ranks::of` refuses `--rank`, and nothing here is reached.
+    #[cfg_attr(not(feature = "nccl"), allow(unused_variables))]
+    fn components_own(
+        &self,
+        part: &Part,
+        options: &CcOptions,
+        placement: PartPlacement,
+        runs: usize,
+    ) -> Result<Vec<PartitionedComponents>> {
+        match &self.on {
             #[cfg(feature = "nccl")]
             RankKind::Process { rank, world, id_file } => {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
                 let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
-                let part = &partition.parts[*rank];
                 let runs = components_on_gpu(&mut comm, &gpu, part, options, placement, runs)?;
                 let gathered =
                     runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
-            #[cfg(not(feature = "nccl"))]
-            RankKind::Gpus(_) | RankKind::Process { .. } => {
-                unreachable!("refused by Ranks::of without the nccl feature")
-            }
+            _ => unreachable!(
+                "only a rank of a one-process-per-GPU job (--rank, with the nccl feature) runs a part alone"
+            ),
         }
     }
 }
@@ -409,14 +458,24 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
-/// The graph, its partition for `ranks`, and the time each took.
-fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Partition, f64, f64)> {
+/// What this process cut for its ranks: every rank's part, or, as one process of a job of one
+/// process per GPU (`--rank`), its own part alone (the others are their processes' to cut).
+enum Cut {
+    Parts(Partition),
+    Own(Part),
+}
+
+/// The graph, what this process cuts of it for `ranks`, and the time each took.
+fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Cut, f64, f64)> {
     let loading = Instant::now();
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
-    let partition = cut(&graph, ranks.count(), ranks.grid, delegation)?;
-    Ok((graph, partition, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
+    let cut = match ranks.on {
+        RankKind::Process { rank, .. } => Cut::Own(cut_part(&graph, ranks.count(), ranks.grid, delegation, rank)?),
+        _ => Cut::Parts(cut(&graph, ranks.count(), ranks.grid, delegation)?),
+    };
+    Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
 /// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
@@ -437,10 +496,10 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         BackendUsed::Gpu { .. } => options.delegation,
         BackendUsed::Cpu { .. } => Delegation::Off,
     };
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
-    let Some(traversal) = ranks.run(&partition, &[source], &options)?.pop() else { return Ok(()) };
+    let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -814,8 +873,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if ranks.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (graph, partition, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
-    let Some(run) = ranks.components(&partition, &options, part_placement(&args.graph), 1)?.pop() else {
+    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
+    let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
     let components = &run.components;

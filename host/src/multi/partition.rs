@@ -26,7 +26,7 @@ pub struct Partition {
 }
 
 /// What one rank owns, with what every rank needs to know of the whole graph.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Part {
     pub rank: usize,
     /// The first owned vertex (global id); owned vertices are `first..first + owned`.
@@ -55,7 +55,7 @@ pub struct Part {
 /// rank, each from its own piece, instead of on the hub's owner alone: the hub's edges are
 /// spread over the ranks by their targets and none becomes a pair sent to another rank
 /// (docs/multi-gpu.md).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hubs {
     /// Out-degree from which a vertex is a hub.
     pub degree: u64,
@@ -89,7 +89,7 @@ pub struct GlobalSizes {
 }
 
 /// A part's lists as a [`Graph`] over local ids, and the maps between local and global ids.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LocalGraph {
     pub graph: Graph,
     first: u32,
@@ -209,9 +209,6 @@ pub(crate) fn owner_in(bounds: &[u32], v: u32) -> usize {
 /// (made here when `None`); an undirected graph needs none. Parts past the last vertex are
 /// empty.
 pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Result<Partition> {
-    if parts == 0 {
-        return Err(Error::InvalidArgument("the graph needs at least one part".into()));
-    }
     let made;
     let transpose = match (graph.is_undirected(), transpose) {
         (true, _) => None,
@@ -221,30 +218,53 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
             Some(&made)
         }
     };
-    let bounds = balanced_bounds(graph, transpose, parts);
-    let global = GlobalSizes {
+    let bounds = bounds_1d(graph, transpose, parts)?;
+    let global = global_sizes(graph);
+    let parts = (0..parts)
+        .into_par_iter()
+        .map(|rank| part_1d(graph, transpose, &bounds, rank, global))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Partition { bounds, parts })
+}
+
+/// [`partition_1d`]'s ranges (`transpose` as there, made by the caller for a directed graph).
+pub(crate) fn bounds_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Result<Vec<u32>> {
+    if parts == 0 {
+        return Err(Error::InvalidArgument("the graph needs at least one part".into()));
+    }
+    Ok(balanced_bounds(graph, transpose, parts))
+}
+
+/// What the switching rule needs of `graph` whole.
+pub(crate) fn global_sizes(graph: &Graph) -> GlobalSizes {
+    GlobalSizes {
         vertices: graph.num_vertices() as u64,
         edges: graph.num_edges(),
         with_in_edges: graph.vertices_with_in_edges(),
-    };
-    let parts = (0..parts)
-        .into_par_iter()
-        .map(|rank| {
-            let (first, end) = (bounds[rank], bounds[rank + 1]);
-            Ok(Part {
-                rank,
-                first,
-                owned: end - first,
-                out_lists: local_lists(graph, &bounds, rank)?,
-                in_lists: transpose.map(|t| local_lists(t, &bounds, rank)).transpose()?,
-                bounds: bounds.clone(),
-                global,
-                hubs: None,
-                grid: None,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Partition { bounds, parts })
+    }
+}
+
+/// Rank `rank`'s part of [`partition_1d`], cut from `graph` (and a directed graph's
+/// `transpose`) by `bounds`, with `graph`'s [`global_sizes`]; no hubs yet.
+pub(crate) fn part_1d(
+    graph: &Graph,
+    transpose: Option<&Graph>,
+    bounds: &[u32],
+    rank: usize,
+    global: GlobalSizes,
+) -> Result<Part> {
+    let (first, end) = (bounds[rank], bounds[rank + 1]);
+    Ok(Part {
+        rank,
+        first,
+        owned: end - first,
+        out_lists: local_lists(graph, bounds, rank)?,
+        in_lists: transpose.map(|t| local_lists(t, bounds, rank)).transpose()?,
+        bounds: bounds.to_vec(),
+        global,
+        hubs: None,
+        grid: None,
+    })
 }
 
 /// Which vertices a 1D partition delegates ([`Partition::delegate_hubs`]): the rule's hubs
@@ -321,27 +341,38 @@ impl Partition {
         if self.parts.len() < 2 {
             return;
         }
-        let globals: Vec<u32> =
-            (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect();
+        let globals = hub_globals(graph, degree);
         if globals.is_empty() {
             return;
         }
-        self.parts.par_iter_mut().for_each(|part| {
-            let (first, owned) = (part.first, part.owned);
-            let pieces: Vec<Vec<u32>> = globals
-                .par_iter()
-                .map(|&h| {
-                    graph.neighbors(h).iter().filter(|&&t| t.wrapping_sub(first) < owned).map(|&t| t - first).collect()
-                })
-                .collect();
-            let offsets = std::iter::once(0)
-                .chain(pieces.iter().scan(0u64, |at, piece| {
-                    *at += piece.len() as u64;
-                    Some(*at)
-                }))
-                .collect();
-            part.hubs = Some(Hubs { degree, globals: globals.clone(), offsets, targets: pieces.concat() });
-        });
+        self.parts.par_iter_mut().for_each(|part| part.hubs = Some(Hubs::pieces(graph, degree, &globals, part)));
+    }
+}
+
+/// The vertices of `graph` of out-degree `degree` or more, ascending: the hubs
+/// ([`Partition::delegate_hubs`]).
+pub(crate) fn hub_globals(graph: &Graph, degree: u64) -> Vec<u32> {
+    (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect()
+}
+
+impl Hubs {
+    /// `part`'s pieces of the out-lists of the hubs `globals` (of out-degree `degree` or more)
+    /// in `graph`: the targets it owns, as local ids.
+    pub(crate) fn pieces(graph: &Graph, degree: u64, globals: &[u32], part: &Part) -> Hubs {
+        let (first, owned) = (part.first, part.owned);
+        let pieces: Vec<Vec<u32>> = globals
+            .par_iter()
+            .map(|&h| {
+                graph.neighbors(h).iter().filter(|&&t| t.wrapping_sub(first) < owned).map(|&t| t - first).collect()
+            })
+            .collect();
+        let offsets = std::iter::once(0)
+            .chain(pieces.iter().scan(0u64, |at, piece| {
+                *at += piece.len() as u64;
+                Some(*at)
+            }))
+            .collect();
+        Hubs { degree, globals: globals.to_vec(), offsets, targets: pieces.concat() }
     }
 }
 

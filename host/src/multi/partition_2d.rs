@@ -35,7 +35,8 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::partition::{
-    balanced_bounds, owner_in, partition_1d, Delegation, GlobalSizes, LocalGraph, Part, Partition,
+    balanced_bounds, bounds_1d, global_sizes, hub_globals, owner_in, part_1d, partition_1d, Delegation, GlobalSizes,
+    Hubs, LocalGraph, Part, Partition,
 };
 
 /// A `rows x cols` grid of ranks; rank `row * cols + col`.
@@ -167,9 +168,38 @@ pub fn cut(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegati
     }
 }
 
+/// Rank `rank`'s part of [`cut`]`(graph, ranks, grid, delegation)`, the same, cutting no other
+/// part: what one process of a job of one process per GPU keeps (the others' parts are their
+/// processes' to cut), in a part's time and memory instead of every part's.
+pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation, rank: usize) -> Result<Part> {
+    if rank >= ranks {
+        return Err(Error::InvalidArgument(format!("rank {rank} is not one of {ranks} ranks")));
+    }
+    match grid {
+        Some(grid) if grid.ranks() != ranks => {
+            Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
+        }
+        Some(grid) => part_of_grid(graph, &balanced_bounds(graph, None, ranks), grid, rank, global_sizes(graph)),
+        None => {
+            let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+            let bounds = bounds_1d(graph, transpose.as_ref(), ranks)?;
+            let mut part = part_1d(graph, transpose.as_ref(), &bounds, rank, global_sizes(graph))?;
+            drop(transpose);
+            // As `Partition::delegate_hubs`: nothing for one rank or where no vertex is a hub.
+            if let Some(degree) = delegation.degree(graph, ranks).filter(|_| ranks > 1) {
+                let globals = hub_globals(graph, degree);
+                if !globals.is_empty() {
+                    part.hubs = Some(Hubs::pieces(graph, degree, &globals, &part));
+                }
+            }
+            Ok(part)
+        }
+    }
+}
+
 /// Where a part of a 2D partition sits ([`Part::grid`]), and what its block of the matrix does
 /// not say: the whole graph's out-degree of each owned vertex.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridPlace {
     pub grid: Grid,
     pub row: usize,
@@ -205,11 +235,7 @@ pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition> {
     let ranks = grid.ranks();
     // The 2D BFS reads out-lists only, so in-edges do not weigh in the balance.
     let bounds = balanced_bounds(graph, None, ranks);
-    let global = GlobalSizes {
-        vertices: graph.num_vertices() as u64,
-        edges: graph.num_edges(),
-        with_in_edges: graph.vertices_with_in_edges(),
-    };
+    let global = global_sizes(graph);
     // One part at a time, each on all cores: a part's lists are the big allocation.
     let parts = (0..ranks).map(|rank| part_of_grid(graph, &bounds, grid, rank, global)).collect::<Result<_>>()?;
     Ok(Partition { bounds, parts })
@@ -352,6 +378,42 @@ mod tests {
         // Undirected: both layouts balance the same out-edges, so the vertex blocks are the same.
         assert_eq!(ranges.bounds, grid.bounds);
         let err = cut(&g, 6, Some(Grid::new(2, 2).unwrap()), Delegation::Auto).unwrap_err();
+        assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
+    }
+
+    #[test]
+    fn a_part_cut_alone_is_the_same_part_as_in_the_whole_cut() {
+        let undirected = generated("kron:10");
+        // A directed graph: each vertex to a few seeded others, some of them twice as hubs.
+        let mut rng = crate::generate::rng::SplitMix64::new(5);
+        let edges: Vec<(u32, u32)> = (0..4000)
+            .map(|_| (rng.next_below(600) as u32, (rng.next_below(600) as u32).min(rng.next_below(600) as u32)))
+            .collect();
+        let directed = crate::graph::GraphBuilder::new().build(crate::graph::EdgeList::new(600, edges, false)).unwrap();
+        assert!(!directed.is_undirected());
+        let grid2 = Grid::new(2, 2).unwrap();
+        let cases: [(&str, &Graph, usize, Option<Grid>, Delegation); 7] = [
+            ("undirected, hubs by the rule", &undirected, 4, None, Delegation::Auto),
+            ("undirected, hubs of 8 edges or more", &undirected, 3, None, Delegation::Degree(8)),
+            ("undirected, no hubs", &undirected, 5, None, Delegation::Off),
+            ("undirected, one rank", &undirected, 1, None, Delegation::Degree(8)),
+            ("directed, in-lists too", &directed, 3, None, Delegation::Degree(4)),
+            ("a 2x2 grid", &undirected, 4, Some(grid2), Delegation::Auto),
+            ("a 1x3 grid, directed", &directed, 3, Some(Grid::new(1, 3).unwrap()), Delegation::Off),
+        ];
+        let mut with_hubs = 0;
+        for (case, g, ranks, grid, delegation) in cases {
+            let whole = cut(g, ranks, grid, delegation).unwrap();
+            with_hubs += whole.parts.iter().any(|p| p.hubs.is_some()) as usize;
+            for rank in 0..ranks {
+                let alone = cut_part(g, ranks, grid, delegation, rank).unwrap();
+                assert!(alone == whole.parts[rank], "{case}: rank {rank}'s part differs");
+            }
+        }
+        // The hubs' pieces are cut alone too (both cases that name a degree have hubs).
+        assert!(with_hubs >= 2, "{with_hubs} cases with hubs");
+        assert!(cut_part(&undirected, 4, None, Delegation::Auto, 4).is_err());
+        let err = cut_part(&undirected, 6, Some(grid2), Delegation::Auto, 0).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
 
