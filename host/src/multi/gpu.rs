@@ -440,15 +440,13 @@ pub struct GpuPart<'p> {
     /// Pairs for each rank this level, and where each rank's region of `sent` starts (in
     /// pairs: the first index of its ghosts, which are contiguous), on the device and here.
     sent_counts: CudaSlice<u32>,
-    /// Every rank's `sent_counts`, all-gathered: row `r` what rank `r` sends each rank.
-    /// Every rank's pair counts for every rank (this rank's `sent_counts` and the others').
+    /// Every rank's `sent_counts`, gathered at a counted top-down level: row `r` what rank `r`
+    /// sends each rank.
     pair_counts: RowReadback,
     ghost_regions: CudaSlice<u32>,
     regions: Vec<u32>,
     counters: CudaSlice<u32>,
-    /// Every rank's counters, all-gathered at a level's end, and as the level's end reads them
-    /// back with this rank's, in pinned memory: both copies queued, then one wait.
-    /// The level's counters read back, this rank's and every rank's.
+    /// The level's counters read back at its end, this rank's and every rank's.
     counts: RowReadback,
     /// Every rank's frontier length (its `NEXT_LEN` at the last level's end): what it sends
     /// where a level trades frontier queues (a 2D part's column, a sparse bottom-up frontier).
@@ -562,7 +560,6 @@ fn level_buffers(part: &Part) -> Workspace {
     )
 }
 
-/// `u64` counter at word `index` of the counters read back.
 /// The frontier's bits over every global id that bottom-up levels read: the gathered global
 /// bitmap, or a lone rank's own share bits (`GpuPart::alone`), which are all of it.
 fn frontier_bitmap<'b>(alone: bool, share: &'b CudaSlice<u32>, global: &'b CudaSlice<u32>) -> &'b CudaSlice<u32> {
@@ -573,6 +570,7 @@ fn frontier_bitmap<'b>(alone: bool, share: &'b CudaSlice<u32>, global: &'b CudaS
     }
 }
 
+/// `u64` counter at word `index` of the counters read back.
 fn wide(words: &[u32], index: usize) -> u64 {
     words[index] as u64 | (words[index + 1] as u64) << 32
 }
@@ -1570,8 +1568,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
                 (slots.sends, slots.receives)
             }
             None => {
-                // Every rank's pairs for every rank, gathered on the device and read once: this
-                // rank's row says what it sends, its column what it receives.
+                // Every rank's pairs for every rank, read back with one wait (`gather_rows`):
+                // this rank's row says what it sends, its column what it receives.
                 comm.gather_rows(self.gpu, &self.sent_counts, &mut self.pair_counts)?;
                 let matrix = self.pair_counts.rows();
                 let me = comm.rank();
@@ -1645,10 +1643,9 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
 
     fn sum_counts(&mut self, comm: &mut C, _counts: [u64; COUNTS]) -> Result<[u64; COUNTS]> {
         // The counters hold this rank's counts (the level's kernels, and a top-down level's
-        // inspected edges written before them): every rank's all-gathered where they are,
-        // queued behind the level's kernels, then this rank's and the rows read back, the host
-        // waiting once. The sums are the rows' totals; each row's frontier length sizes the
-        // queues a coming level trades.
+        // inspected edges written before them): read back behind the level's kernels, the host
+        // waiting once, with every rank's rows (`gather_rows`). The sums are the rows' totals;
+        // each row's frontier length sizes the queues a coming level trades.
         let gpu = self.gpu;
         self.launch_hub_flags()?;
         if self.alone() {
