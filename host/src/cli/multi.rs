@@ -250,6 +250,16 @@ impl Ranks {
         self.on.count()
     }
 
+    /// `graph` where this process reports what its ranks found (checks it, writes it out), and
+    /// `None` on a rank other than 0 of a `--rank` job, which reports nothing: its copy of the
+    /// whole graph goes before its part is placed and run, and only the part stays.
+    fn keep_graph(&self, graph: Graph) -> Option<Graph> {
+        match self.on {
+            RankKind::Process { rank, .. } if rank > 0 => None,
+            _ => Some(graph),
+        }
+    }
+
     fn describe(&self) -> String {
         let cut = match self.grid {
             Some(grid) => format!(" on a {grid} grid, top-down"),
@@ -499,7 +509,9 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
     let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
     warpath::bfs::check_source(&graph, source)?;
+    let graph = ranks.keep_graph(graph);
     let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
+    let graph = graph.expect("only a rank that reports gets a traversal back");
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -874,9 +886,11 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
     let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
+    let graph = ranks.keep_graph(graph);
     let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
+    let graph = graph.expect("only a rank that reports gets components back");
     let components = &run.components;
     if let Some(path) = &args.out {
         super::cc::write_components(&graph, components, path)?;
