@@ -102,7 +102,7 @@ impl RowsHandle {
             if board.left[rank].load(Ordering::Acquire) && !arrived() {
                 return Err(misuse(format!("rank {rank} left before trade {} of the host rows", self.trades)));
             }
-            spins += 1;
+            spins = spins.wrapping_add(1);
             if spins % SPINS_BEFORE_YIELD == 0 {
                 std::thread::yield_now();
             } else {
