@@ -338,21 +338,21 @@ impl Partition {
     /// Gives every part its pieces of the out-lists of `graph`'s vertices of out-degree
     /// `degree` or more ([`Hubs`]; `graph` is the one cut). Nothing for one part or no hub.
     pub fn delegate_hubs(&mut self, graph: &Graph, degree: u64) {
-        if self.parts.len() < 2 {
-            return;
-        }
-        let globals = hub_globals(graph, degree);
-        if globals.is_empty() {
-            return;
-        }
+        let Some(globals) = delegated_hubs(graph, self.parts.len(), degree) else { return };
         self.parts.par_iter_mut().for_each(|part| part.hubs = Some(Hubs::pieces(graph, degree, &globals, part)));
     }
 }
 
-/// The vertices of `graph` of out-degree `degree` or more, ascending: the hubs
-/// ([`Partition::delegate_hubs`]).
-pub(crate) fn hub_globals(graph: &Graph, degree: u64) -> Vec<u32> {
-    (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect()
+/// The hubs of `graph` cut into `ranks` parts, the vertices of out-degree `degree` or more,
+/// ascending ([`Partition::delegate_hubs`]); `None` for one part, which has nobody to delegate
+/// to, or where no vertex is a hub.
+pub(crate) fn delegated_hubs(graph: &Graph, ranks: usize, degree: u64) -> Option<Vec<u32>> {
+    if ranks < 2 {
+        return None;
+    }
+    let globals: Vec<u32> =
+        (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect();
+    (!globals.is_empty()).then_some(globals)
 }
 
 impl Hubs {

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::partition::{
-    balanced_bounds, bounds_1d, global_sizes, hub_globals, owner_in, part_1d, partition_1d, Delegation, GlobalSizes,
+    balanced_bounds, bounds_1d, delegated_hubs, global_sizes, owner_in, part_1d, partition_1d, Delegation, GlobalSizes,
     Hubs, LocalGraph, Part, Partition,
 };
 
@@ -153,10 +153,7 @@ impl FromStr for PartitionLayout {
 /// `ranks` ranks, [`partition_2d`]), else into vertex ranges ([`partition_1d`]) with the hubs
 /// `delegation` names delegated.
 pub fn cut(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation) -> Result<Partition> {
-    match grid {
-        Some(grid) if grid.ranks() != ranks => {
-            Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
-        }
+    match grid_of(grid, ranks)? {
         Some(grid) => partition_2d(graph, grid),
         None => {
             let mut partition = partition_1d(graph, None, ranks)?;
@@ -175,25 +172,30 @@ pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Del
     if rank >= ranks {
         return Err(Error::InvalidArgument(format!("rank {rank} is not one of {ranks} ranks")));
     }
-    match grid {
-        Some(grid) if grid.ranks() != ranks => {
-            Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
-        }
+    match grid_of(grid, ranks)? {
         Some(grid) => part_of_grid(graph, &balanced_bounds(graph, None, ranks), grid, rank, global_sizes(graph)),
         None => {
             let transpose = (!graph.is_undirected()).then(|| graph.transpose());
             let bounds = bounds_1d(graph, transpose.as_ref(), ranks)?;
             let mut part = part_1d(graph, transpose.as_ref(), &bounds, rank, global_sizes(graph))?;
             drop(transpose);
-            // As `Partition::delegate_hubs`: nothing for one rank or where no vertex is a hub.
-            if let Some(degree) = delegation.degree(graph, ranks).filter(|_| ranks > 1) {
-                let globals = hub_globals(graph, degree);
-                if !globals.is_empty() {
+            if let Some(degree) = delegation.degree(graph, ranks) {
+                if let Some(globals) = delegated_hubs(graph, ranks, degree) {
                     part.hubs = Some(Hubs::pieces(graph, degree, &globals, &part));
                 }
             }
             Ok(part)
         }
+    }
+}
+
+/// `grid`, where it has `ranks` ranks (an error where it has not).
+fn grid_of(grid: Option<Grid>, ranks: usize) -> Result<Option<Grid>> {
+    match grid {
+        Some(grid) if grid.ranks() != ranks => {
+            Err(Error::InvalidArgument(format!("a {grid} grid has {} ranks, not {ranks}", grid.ranks())))
+        }
+        _ => Ok(grid),
     }
 }
 
