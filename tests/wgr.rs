@@ -180,3 +180,59 @@ fn a_read_graph_equals_the_text_source_it_came_from() {
     assert_eq!(adjacency(&back), vec![vec![1], vec![0, 2], vec![1, 3], vec![2]]);
     assert_eq!(back.id_base(), 1);
 }
+
+#[test]
+fn rows_read_alone_are_the_graphs_lists_and_are_checked() {
+    use warpath::formats::wgr::{write_compressed, WgrRows};
+    let scratch = Scratch::new("wgr-rows");
+    let g = warpath::generate::generate(&"kron:10".parse().unwrap(), 3).unwrap();
+    let path = scratch.path("k.wgr");
+    write_wgr(&g, &path).unwrap();
+    let rows = WgrRows::open(&path, None).unwrap().expect("a plain file is read by rows");
+    assert_eq!(rows.offsets(), g.offsets());
+    assert!(rows.is_undirected());
+    assert_eq!(rows.id_base(), g.id_base());
+    let n = g.num_vertices() as u32;
+    for (first, end) in [(0, n), (0, 0), (17, 18), (64, 512), (500, n)] {
+        let range = g.offsets()[first as usize] as usize..g.offsets()[end as usize] as usize;
+        assert_eq!(rows.read(first, end, None).unwrap(), g.targets()[range], "rows {first}..{end}");
+    }
+    // Weights after the targets are not read; the rows are the same.
+    let weighted = warpath::generate::attach_weights(g.clone(), &"uniform:1:9".parse().unwrap(), 1).unwrap();
+    let weighted_path = scratch.path("w.wgr");
+    write_wgr(&weighted, &weighted_path).unwrap();
+    let weighted_rows = WgrRows::open(&weighted_path, None).unwrap().unwrap();
+    assert_eq!(weighted_rows.read(0, n, None).unwrap(), g.targets());
+    // Compressed lists and gzip streams are read whole, not by rows.
+    let compressed = scratch.path("c.wgr");
+    write_compressed(&warpath::graph::CompressedGraph::encode(&g), &compressed).unwrap();
+    assert!(WgrRows::open(&compressed, None).unwrap().is_none());
+    let gzipped = scratch.path("k.wgr.gz");
+    write_wgr(&g, &gzipped).unwrap();
+    assert!(WgrRows::open(&gzipped, None).unwrap().is_none());
+
+    // A target past the last vertex in a row read is refused, naming the list; rows before it
+    // still read (the checksum is a whole-file reader's to check).
+    let mut bytes = std::fs::read(&path).unwrap();
+    let targets_at = 40 + 8 * (n as usize + 1);
+    let v = 600usize;
+    let at = targets_at + 4 * g.offsets()[v] as usize;
+    bytes[at..at + 4].copy_from_slice(&(n + 5).to_le_bytes());
+    let damaged = scratch.path("damaged.wgr");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let rows = WgrRows::open(&damaged, None).unwrap().unwrap();
+    let text = format_problem(&rows.read(512, n, None).unwrap_err());
+    assert!(text.contains(&format!("vertex {v}")) && text.contains("past the last"), "{text}");
+    assert!(rows.read(0, 512, None).is_ok());
+    // Offsets that end elsewhere than the header's edge count are refused on opening.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = 40 + 8 * n as usize;
+    bytes[last..last + 8].copy_from_slice(&(g.num_edges() - 1).to_le_bytes());
+    std::fs::write(&damaged, &bytes).unwrap();
+    let text = format_problem(&WgrRows::open(&damaged, None).err().unwrap());
+    assert!(text.contains("offsets end at"), "{text}");
+    // A file shorter than its header says is refused before anything large is read.
+    std::fs::write(&damaged, &std::fs::read(&path).unwrap()[..100]).unwrap();
+    let text = format_problem(&WgrRows::open(&damaged, None).err().unwrap());
+    assert!(text.contains("truncated"), "{text}");
+}

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::generate::rng::SplitMix64;
-use crate::graph::{Graph, UNREACHED};
+use crate::graph::{Degrees, Graph, UNREACHED};
 
 pub mod cpu_parallel;
 pub mod cpu_reference;
@@ -24,11 +24,11 @@ pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, DirectionParams};
 pub use cpu_reference::bfs_sequential;
 pub use kernel_name::KernelName;
 pub use strategy::TopDownStrategy;
-pub use trace::{Direction, LevelTrace};
-pub use traverser::{bfs, GpuKernel, GpuOptions, PinnedTraversal, Traversal, Traverser};
 pub use switching::{
     switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
 };
+pub use trace::{Direction, LevelTrace};
+pub use traverser::{bfs, GpuKernel, GpuOptions, PinnedTraversal, Traversal, Traverser};
 
 /// The BFS tree of one traversal, in internal vertex ids.
 ///
@@ -79,6 +79,11 @@ impl BfsResult {
 /// must have an outgoing edge, since otherwise the traversal is trivially just the source
 /// (Graph500 likewise only samples roots of non-zero degree).
 pub fn check_source(g: &Graph, source: u32) -> Result<()> {
+    check_source_in(g.degrees(), source)
+}
+
+/// [`check_source`] from the graph's degrees alone.
+pub fn check_source_in(g: Degrees, source: u32) -> Result<()> {
     let n = g.num_vertices();
     if source as usize >= n {
         let problem = if n == 0 {
@@ -114,6 +119,11 @@ pub fn random_source(g: &Graph, seed: u64) -> Option<u32> {
 /// vertex has been used once and the list repeats them in the same order. Empty for an
 /// edgeless graph.
 pub fn random_sources(g: &Graph, seed: u64, count: usize) -> Vec<u32> {
+    random_sources_in(g.degrees(), seed, count)
+}
+
+/// [`random_sources`] from the graph's degrees alone: the same sources.
+pub fn random_sources_in(g: Degrees, seed: u64, count: usize) -> Vec<u32> {
     let n = g.num_vertices() as u64;
     if count == 0 || g.num_edges() == 0 {
         return Vec::new();

@@ -20,7 +20,7 @@ use clap::Parser;
 
 use warpath::bfs::gpu::persistent::DoubleScanConflict;
 use warpath::bfs::{GpuKernel, Traverser};
-use warpath::graph::{HostMemory, MemoryProvider};
+use warpath::graph::{Degrees, HostMemory, MemoryProvider};
 use warpath::{Error, Graph, Result};
 
 use args::{Cli, Command, GpuTuning, GraphArgs};
@@ -206,8 +206,9 @@ fn host_memory_for(graph: &GraphArgs) -> MemoryProvider {
 
 /// The source a traversal starts from: `--source` (as the file numbers it), refused in one line
 /// when the graph is empty or the vertex is out of range; otherwise a seeded random vertex with
-/// edges. `bfs` and `sssp` share it.
-fn source_vertex(graph: &Graph, source: Option<u64>, input: &args::GraphInput) -> Result<u32> {
+/// edges. `bfs` and `sssp` share it; a `--rank` process that read only its own lists chooses
+/// it from the graph's degrees as every other process does from the whole graph.
+fn source_vertex(graph: Degrees, source: Option<u64>, input: &args::GraphInput) -> Result<u32> {
     match source {
         Some(_) if graph.num_vertices() == 0 => Err(Error::InvalidArgument(format!(
             "{}: the graph is empty (no vertices), so there is no source vertex to start from",
@@ -222,7 +223,7 @@ fn source_vertex(graph: &Graph, source: Option<u64>, input: &args::GraphInput) -
                 graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
             ),
         }),
-        None => warpath::bfs::random_source(graph, input.seed).ok_or_else(|| {
+        None => warpath::bfs::random_sources_in(graph, input.seed, 1).first().copied().ok_or_else(|| {
             Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
         }),
     }

@@ -5,7 +5,7 @@
 //! FILE`). `--layout 2d` cuts the adjacency matrix over a grid of those ranks instead
 //! (`multi::partition_2d`), for the BFS, top-down, on CPU or GPU ranks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
@@ -18,12 +18,15 @@ use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, Scal
 use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
+use warpath::formats::{wgr::WgrRows, Format};
+use warpath::generate::looks_like_spec;
 use warpath::gpu::GpuContext;
+use warpath::graph::Degrees;
 use warpath::multi::gpu::PartPlacement;
 use warpath::multi::{
     bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
-use warpath::multi::{cut, cut_part, Delegation, Grid, Part, PartitionLayout};
+use warpath::multi::{cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartitionLayout};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -250,13 +253,14 @@ impl Ranks {
         self.on.count()
     }
 
-    /// `graph` where this process reports what its ranks found (checks it, writes it out), and
-    /// `None` on a rank other than 0 of a `--rank` job, which reports nothing: its copy of the
-    /// whole graph goes before its part is placed and run, and only the part stays.
-    fn keep_graph(&self, graph: Graph) -> Option<Graph> {
-        match self.on {
-            RankKind::Process { rank, .. } if rank > 0 => None,
-            _ => Some(graph),
+    /// The graph where this process reports what its ranks found (checks it, writes it out),
+    /// and `None` on a rank other than 0 of a `--rank` job, which reports nothing: a copy of the
+    /// whole graph it read goes before its part is placed and run, and only the part stays.
+    fn keep_graph(&self, held: Held) -> Option<Graph> {
+        match (&self.on, held) {
+            (RankKind::Process { rank, .. }, _) if *rank > 0 => None,
+            (_, Held::Graph(graph)) => Some(graph),
+            (_, Held::Offsets(_)) => unreachable!("only a rank other than 0 reads its own lists alone"),
         }
     }
 
@@ -475,9 +479,59 @@ enum Cut {
     Own(Part),
 }
 
-/// The graph, what this process cuts of it for `ranks`, and the time each took.
-fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Graph, Cut, f64, f64)> {
+/// What this process holds of the graph: all of it, or, where it read only its own lists
+/// ([`own_rows`]), the offsets.
+enum Held {
+    Graph(Graph),
+    Offsets(WgrRows),
+}
+
+impl Held {
+    /// What choosing and checking a source needs.
+    fn degrees(&self) -> Degrees<'_> {
+        match self {
+            Held::Graph(graph) => graph.degrees(),
+            Held::Offsets(rows) => rows.degrees(),
+        }
+    }
+}
+
+/// The file a `--rank` process other than rank 0 reads only its own lists of, where it can: a
+/// plain `.wgr` file of an undirected graph cut into vertex ranges (`cut_part_by_rows`). Rank 0
+/// reads the whole file: it reports and checks what the ranks found, and checks the file's
+/// checksum and symmetry, which need every list. A directed graph's in-lists, a 2D block's
+/// lists and compressed lists are in every part of the file: there every process reads it
+/// whole.
+fn own_rows(input: &GraphInput, ranks: &Ranks) -> Result<Option<WgrRows>> {
+    let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
+    let path = Path::new(&input.graph);
+    if rank == 0
+        || ranks.grid.is_some()
+        || looks_like_spec(&input.graph)
+        || !path.is_file()
+        || Format::from_path(path).ok() != Some(Format::Wgr)
+    {
+        return Ok(None);
+    }
+    Ok(WgrRows::open(path, input.memory_limit)?.filter(WgrRows::is_undirected))
+}
+
+/// What this process holds of the graph, what it cuts of it for `ranks`, and the time each
+/// took (a process reading only its own lists counts reading them as loading).
+fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Held, Cut, f64, f64)> {
     let loading = Instant::now();
+    if let (Some(rows), RankKind::Process { rank, .. }) = (own_rows(input, ranks)?, &ranks.on) {
+        let mut reading = loading.elapsed();
+        let cutting = Instant::now();
+        let part = cut_part_by_rows(rows.offsets(), ranks.count(), delegation, *rank, |first, end| {
+            let started = Instant::now();
+            let read = rows.read(first, end, input.memory_limit);
+            reading += started.elapsed();
+            read
+        })?;
+        let cut_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
+        return Ok((Held::Offsets(rows), Cut::Own(part), reading.as_secs_f64() * 1e3, cut_ms));
+    }
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let cutting = Instant::now();
@@ -485,7 +539,7 @@ fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -
         RankKind::Process { rank, .. } => Cut::Own(cut_part(&graph, ranks.count(), ranks.grid, delegation, rank)?),
         _ => Cut::Parts(cut(&graph, ranks.count(), ranks.grid, delegation)?),
     };
-    Ok((graph, cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
+    Ok((Held::Graph(graph), cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
 }
 
 /// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
@@ -506,10 +560,10 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         BackendUsed::Gpu { .. } => options.delegation,
         BackendUsed::Cpu { .. } => Delegation::Off,
     };
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
-    let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
-    warpath::bfs::check_source(&graph, source)?;
-    let graph = ranks.keep_graph(graph);
+    let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
+    let source = super::source_vertex(held.degrees(), args.source, &args.graph.input)?;
+    warpath::bfs::check_source_in(held.degrees(), source)?;
+    let graph = ranks.keep_graph(held);
     let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
     let graph = graph.expect("only a rank that reports gets a traversal back");
     let result = &traversal.result;
@@ -885,8 +939,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if ranks.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (graph, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
-    let graph = ranks.keep_graph(graph);
+    let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
+    let graph = ranks.keep_graph(held);
     let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
@@ -1137,6 +1191,39 @@ mod tests {
             assert_eq!(traversal_options(false, Some(&graph_args(extra)), &hubs).delegation, Delegation::Degree(64));
             assert_eq!(traversal_options(false, Some(&graph_args(extra)), &multi).delegation, Delegation::Auto);
         }
+    }
+
+    /// A `--rank` process other than rank 0 reads only its own lists of a plain undirected
+    /// `.wgr` file, and cuts the part the whole graph's cut gives it; rank 0, a directed file
+    /// and a 2D grid read the file whole.
+    #[test]
+    fn a_rank_process_reads_its_own_lists_of_a_wgr_file() {
+        use super::{load_partitioned, Cut, Held, RankKind, Ranks};
+        use warpath::multi::{cut_part, Grid};
+        let dir = std::env::temp_dir().join(format!("warpath-own-rows-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let graph = warpath::generate::generate(&"kron:10".parse().unwrap(), 2).unwrap();
+        let path = dir.join("k.wgr");
+        warpath::formats::write_wgr(&graph, &path).unwrap();
+        let input = graph_args(&[]).input;
+        let input = crate::cli::args::GraphInput { graph: path.display().to_string(), ..input };
+        let process = |rank, layout| {
+            let on = RankKind::Process { rank, world: 4, id_file: dir.join("id") };
+            Ranks::on(on, &layout).unwrap()
+        };
+        for rank in 0..4 {
+            let ranks = process(rank, warpath::multi::PartitionLayout::OneD);
+            let (held, cut, _, _) = load_partitioned(&input, &ranks, Delegation::Degree(32)).unwrap();
+            assert_eq!(matches!(held, Held::Offsets(_)), rank > 0, "rank {rank}");
+            assert_eq!(held.degrees().num_edges(), graph.num_edges());
+            let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
+            assert!(part == cut_part(&graph, 4, None, Delegation::Degree(32), rank).unwrap(), "rank {rank}");
+            assert!(part.hubs.is_some(), "kron:10 has vertices of 32 edges or more");
+        }
+        let grid = warpath::multi::PartitionLayout::TwoD { grid: Some(Grid::new(2, 2).unwrap()) };
+        let (held, _, _, _) = load_partitioned(&input, &process(1, grid), Delegation::Auto).unwrap();
+        assert!(matches!(held, Held::Graph(_)), "a 2D block's lists are read from the whole file");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -185,7 +185,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let loading = Instant::now();
     let graph = super::load_weighted(&args.graph.input, &args.weights, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let source = super::source_vertex(&graph, args.source, &args.graph.input)?;
+    let source = super::source_vertex(graph.degrees(), args.source, &args.graph.input)?;
     let placement = placement_options(&args.graph);
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
     let delta = finder.delta(&options)?;

@@ -33,13 +33,13 @@
 
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crc32fast::Hasher;
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::graph::{CompressedGraph, Graph, HostArray, MemoryProvider, Weights, MAX_VERTICES};
+use crate::graph::{CompressedGraph, Degrees, Graph, HostArray, MemoryProvider, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
@@ -231,6 +231,113 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
     Ok(header.flags & FLAG_COMPRESSED != 0)
 }
 
+/// A plain `.wgr` file opened to read the lists of some of its vertices ([`read`](Self::read)),
+/// not the whole graph: its header and offsets, read and checked. What a process of a job of
+/// one process per GPU reads of a graph it holds one part of (`multi::cut_part_by_rows`).
+///
+/// The whole file's checksum and an undirected file's symmetry need every list: they are left
+/// to a reader of the whole file. Everything read here is checked as [`read`] checks it (the
+/// header, the file's length, the offsets; each list read in range, strictly increasing and
+/// without self-loops), so what a part holds is a well-formed piece of some graph.
+pub struct WgrRows {
+    file: File,
+    path: PathBuf,
+    undirected: bool,
+    id_base: u32,
+    offsets: Vec<u64>,
+}
+
+impl WgrRows {
+    /// Opens `path`, reading its header and offsets; `None` where its lists cannot be read a
+    /// range of vertices at a time: a gzip stream, or compressed lists (whose byte offsets do
+    /// not tell the degrees a cut needs). `memory_limit` as for [`read_within`].
+    pub fn open(path: &Path, memory_limit: Option<u64>) -> Result<Option<WgrRows>> {
+        if super::is_gzipped(path) {
+            return Ok(None);
+        }
+        let file = File::open(path).map_err(|e| Error::io(path, e))?;
+        let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let mut input = Source::<File>::file(file.try_clone().map_err(|e| Error::io(path, e))?);
+        let Header { flags, id_base, n, m, .. } = read_header(&mut input, path, Some(length))?;
+        if flags & FLAG_COMPRESSED != 0 {
+            return Ok(None);
+        }
+        check_length(path, flags, n, m, Some(length))?;
+        let size = GraphSize { vertices: n, edges: m, undirected: false, weight_bytes: 0 };
+        crate::memory::check(&path.display().to_string(), size, 8 * (n as u128 + 1), memory_limit)?;
+        let mut offsets: Vec<u64> = read_vec(&mut input, n + 1, path, "offsets")?;
+        if cfg!(target_endian = "big") {
+            offsets.iter_mut().for_each(|x| *x = u64::from_le(*x));
+        }
+        let format_error = |problem: String| Err(Error::Format { path: path.to_path_buf(), problem });
+        if offsets[0] != 0 {
+            return format_error(format!("its offsets start at {}, not 0; the file is corrupt", offsets[0]));
+        }
+        if let Some(v) = crate::graph::first_decrease(&offsets) {
+            return format_error(format!("its offsets decrease at vertex {v}; the file is corrupt"));
+        }
+        if offsets[n as usize] != m {
+            return format_error(format!(
+                "its offsets end at {}, but its header declares {m} edges; the file is corrupt",
+                offsets[n as usize]
+            ));
+        }
+        Ok(Some(WgrRows { file, path: path.to_path_buf(), undirected: flags & FLAG_UNDIRECTED != 0, id_base, offsets }))
+    }
+
+    /// The offsets of every vertex's list, and the one after the last.
+    pub fn offsets(&self) -> &[u64] {
+        &self.offsets
+    }
+
+    pub fn is_undirected(&self) -> bool {
+        self.undirected
+    }
+
+    pub fn id_base(&self) -> u32 {
+        self.id_base
+    }
+
+    /// The graph's vertices, ids and out-degrees.
+    pub fn degrees(&self) -> Degrees<'_> {
+        Degrees::new(&self.offsets, self.id_base)
+    }
+
+    /// The targets of the lists of vertices `first..end`, in order, each checked (in range,
+    /// strictly increasing, no self-loop).
+    pub fn read(&self, first: u32, end: u32, memory_limit: Option<u64>) -> Result<Vec<u32>> {
+        let n = self.offsets.len() as u64 - 1;
+        assert!(first <= end && end as u64 <= n, "rows {first}..{end} of a graph of {n} vertices");
+        let (start, stop) = (self.offsets[first as usize], self.offsets[end as usize]);
+        let size = GraphSize { vertices: n, edges: stop - start, undirected: false, weight_bytes: 0 };
+        crate::memory::check(&self.path.display().to_string(), size, 4 * (stop - start) as u128, memory_limit)?;
+        let file = self.file.try_clone().map_err(|e| Error::io(&self.path, e))?;
+        let mut input = Source::<File>::file_at(file, HEADER_BYTES + 8 * (n + 1) + 4 * start)
+            .map_err(|e| Error::io(&self.path, e))?;
+        let mut targets: Vec<u32> = read_vec(&mut input, stop - start, &self.path, "targets")?;
+        if cfg!(target_endian = "big") {
+            targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
+        }
+        let row_offsets = &self.offsets[first as usize..=end as usize];
+        let bad = (0..end - first).into_par_iter().with_min_len(1024).find_map_first(|i| {
+            let list =
+                &targets[(row_offsets[i as usize] - start) as usize..(row_offsets[i as usize + 1] - start) as usize];
+            let u = first + i;
+            (list.last().is_some_and(|&t| t as u64 >= n) || is_bad_list(list, u)).then_some(u)
+        });
+        if let Some(v) = bad {
+            return Err(Error::Format {
+                path: self.path.clone(),
+                problem: format!(
+                    "the neighbor list of vertex {v} names a vertex past the last ({n} vertices), is not strictly \
+                     increasing or holds a self-loop; the file was not written by warpath or is corrupt"
+                ),
+            });
+        }
+        Ok(targets)
+    }
+}
+
 fn read_stored(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Stored> {
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
     if super::is_gzipped(path) {
@@ -248,7 +355,10 @@ fn read_stored(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -
 /// order.
 enum Source<R> {
     #[cfg(unix)]
-    File { file: File, position: u64 },
+    File {
+        file: File,
+        position: u64,
+    },
     Stream(R),
 }
 
@@ -261,6 +371,18 @@ impl<R: Read> Source<R> {
         return Source::File { file, position: 0 };
         #[cfg(not(unix))]
         return Source::Stream(file);
+    }
+
+    /// A file read from byte `position` on.
+    fn file_at(file: File, position: u64) -> std::io::Result<Source<File>> {
+        #[cfg(unix)]
+        return Ok(Source::File { file, position });
+        #[cfg(not(unix))]
+        {
+            let mut file = file;
+            std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(position))?;
+            Ok(Source::Stream(file))
+        }
     }
 
     /// Whether the bytes come from a file of known length, so that arrays its header
@@ -378,41 +500,7 @@ fn read_from<R: Read>(
     crc.update(&header);
     let compressed = flags & FLAG_COMPRESSED != 0;
     let weighted = flags & FLAG_WEIGHTED != 0;
-
-    // Plain: the exact length (weighted: a target, a weight and the kind tag). Compressed:
-    // every edge takes 1 to 5 bytes.
-    let offsets_end = (n + 1).checked_mul(8).and_then(|o| o.checked_add(HEADER_BYTES + 4));
-    let per_edge = |bytes: u64, extra: u64| {
-        m.checked_mul(bytes).and_then(|t| offsets_end.and_then(|o| o.checked_add(t)?.checked_add(extra)))
-    };
-    let (least, most) = if compressed {
-        (per_edge(1, 0), per_edge(5, 0))
-    } else if weighted {
-        (per_edge(8, 4), per_edge(8, 4))
-    } else {
-        (per_edge(4, 0), per_edge(4, 0))
-    };
-    let Some(least) = least else {
-        return Err(format_error(format!("declares {m} edges, more than any file can hold; the header is corrupt")));
-    };
-    if let Some(length) = length {
-        let what = if compressed { "a compressed graph" } else { "a graph" };
-        if length < least {
-            return Err(format_error(format!(
-                "is truncated: {what} of {n} vertices and {m} edges needs {}{least} bytes, but the file has {length}; \
-                 write it again",
-                if compressed { "at least " } else { "" }
-            )));
-        }
-        if let Some(most) = most.filter(|&most| length > most) {
-            return Err(format_error(format!(
-                "has {} unexpected bytes after the end of the graph ({}{most} bytes for {n} vertices and {m} edges); \
-                 the file is corrupt",
-                length - most,
-                if compressed { "at most " } else { "" }
-            )));
-        }
-    }
+    let offsets_end = check_length(path, flags, n, m, length)?;
 
     // The guard: the arrays as stored, and for compressed lists their bytes and the decoded CSR.
     let size = GraphSize { vertices: n, edges: m, undirected: false, weight_bytes: if weighted { 4 } else { 0 } };
@@ -490,6 +578,49 @@ fn read_from<R: Read>(
     }
 }
 
+/// Checks a plain or compressed body's length against the header's counts where the length is
+/// known (a plain file); gives where the offsets end (the header, the offsets and the checksum),
+/// `None` where that overflows.
+fn check_length(path: &Path, flags: u32, n: u64, m: u64, length: Option<u64>) -> Result<Option<u64>> {
+    let format_error = |problem: String| Error::Format { path: path.to_path_buf(), problem };
+    let (compressed, weighted) = (flags & FLAG_COMPRESSED != 0, flags & FLAG_WEIGHTED != 0);
+    // Plain: the exact length (weighted: a target, a weight and the kind tag). Compressed:
+    // every edge takes 1 to 5 bytes.
+    let offsets_end = (n + 1).checked_mul(8).and_then(|o| o.checked_add(HEADER_BYTES + 4));
+    let per_edge = |bytes: u64, extra: u64| {
+        m.checked_mul(bytes).and_then(|t| offsets_end.and_then(|o| o.checked_add(t)?.checked_add(extra)))
+    };
+    let (least, most) = if compressed {
+        (per_edge(1, 0), per_edge(5, 0))
+    } else if weighted {
+        (per_edge(8, 4), per_edge(8, 4))
+    } else {
+        (per_edge(4, 0), per_edge(4, 0))
+    };
+    let Some(least) = least else {
+        return Err(format_error(format!("declares {m} edges, more than any file can hold; the header is corrupt")));
+    };
+    if let Some(length) = length {
+        let what = if compressed { "a compressed graph" } else { "a graph" };
+        if length < least {
+            return Err(format_error(format!(
+                "is truncated: {what} of {n} vertices and {m} edges needs {}{least} bytes, but the file has {length}; \
+                 write it again",
+                if compressed { "at least " } else { "" }
+            )));
+        }
+        if let Some(most) = most.filter(|&most| length > most) {
+            return Err(format_error(format!(
+                "has {} unexpected bytes after the end of the graph ({}{most} bytes for {n} vertices and {m} edges); \
+                 the file is corrupt",
+                length - most,
+                if compressed { "at most " } else { "" }
+            )));
+        }
+    }
+    Ok(offsets_end)
+}
+
 /// The weight kind tag and `m` weights after a weighted plain body, added to `crc`.
 fn read_weights<R: Read>(input: &mut Source<R>, crc: &mut Hasher, m: u64, path: &Path) -> Result<Weights> {
     let mut tag = [0u8; 4];
@@ -563,12 +694,9 @@ fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
         .with_min_len(1024)
         .map(|u| {
             let list = graph.neighbors(u);
-            let bad = list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&u).is_ok();
-            let balance = if undirected {
-                list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
-            } else {
-                0
-            };
+            let bad = is_bad_list(list, u);
+            let balance =
+                if undirected { list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v))) } else { 0 };
             (bad.then_some(u), balance)
         })
         .reduce(|| (None, 0), |a, b| (a.0.or(b.0), a.1.wrapping_add(b.1)));
@@ -585,6 +713,11 @@ fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
         return Err(one_way_error(graph, path));
     }
     Ok(())
+}
+
+/// Whether `list`, vertex `u`'s, is not strictly increasing or holds `u` itself.
+fn is_bad_list(list: &[u32], u: u32) -> bool {
+    list.windows(2).any(|w| w[0] >= w[1]) || list.binary_search(&u).is_ok()
 }
 
 /// A file flagged undirected must hold every edge both ways: BFS and the bottom-up kernels
@@ -700,7 +833,10 @@ fn read_exact(input: &mut impl Read, buf: &mut [u8], path: &Path, what: &str) ->
 /// A failed read of the `what` of `path`: the end of the input there means a truncated file.
 fn read_failure(e: std::io::Error, path: &Path, what: &str) -> Error {
     if e.kind() == ErrorKind::UnexpectedEof {
-        Error::Format { path: path.to_path_buf(), problem: format!("is truncated: it ends inside the {what}; write it again") }
+        Error::Format {
+            path: path.to_path_buf(),
+            problem: format!("is truncated: it ends inside the {what}; write it again"),
+        }
     } else {
         Error::io(path, e)
     }

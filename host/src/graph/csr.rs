@@ -238,13 +238,17 @@ impl Graph {
 
     /// Converts a user-facing vertex id (as written in the file) to the internal id.
     pub fn internal_id(&self, external: u64) -> Option<u32> {
-        let internal = external.checked_sub(self.id_base as u64)?;
-        (internal < self.num_vertices() as u64).then_some(internal as u32)
+        self.degrees().internal_id(external)
     }
 
     /// Converts an internal id to the id the user's file used.
     pub fn external_id(&self, internal: u32) -> u64 {
-        internal as u64 + self.id_base as u64
+        self.degrees().external_id(internal)
+    }
+
+    /// The vertices, ids and out-degrees, as a process holding only the offsets has them.
+    pub fn degrees(&self) -> super::Degrees<'_> {
+        super::Degrees::new(self.offsets(), self.id_base)
     }
 
     /// How many vertices some edge points to: those with in-edges.

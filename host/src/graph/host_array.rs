@@ -107,9 +107,7 @@ impl<T: bytemuck::Pod + Send + Sync> HostArray<T> {
     pub fn as_slice(&self) -> &[T] {
         match &self.storage {
             Storage::Owned(values) => values,
-            Storage::Provided { block, len } => {
-                bytemuck::cast_slice(&block.bytes()[..len * std::mem::size_of::<T>()])
-            }
+            Storage::Provided { block, len } => bytemuck::cast_slice(&block.bytes()[..len * std::mem::size_of::<T>()]),
         }
     }
 

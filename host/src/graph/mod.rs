@@ -12,6 +12,7 @@ pub mod weights;
 
 pub use builder::{EdgeList, GraphBuilder};
 pub use compressed::CompressedGraph;
+pub(crate) use csr::first_decrease;
 pub use csr::Graph;
 pub use heads::ListHeads;
 pub use host_array::{HostArray, HostBlock, HostMemory, MemoryProvider};
@@ -23,6 +24,46 @@ pub const MAX_VERTICES: u64 = u32::MAX as u64;
 
 /// Marks an unreached vertex in distance and parent arrays.
 pub const UNREACHED: u32 = u32::MAX;
+
+/// A graph's vertices, ids and out-degrees from its CSR offsets and id base alone: what
+/// choosing and checking a BFS source needs, of a graph held whole ([`Graph::degrees`]) or by a
+/// process that read only some of its lists (`formats::wgr::WgrRows`).
+#[derive(Clone, Copy, Debug)]
+pub struct Degrees<'a> {
+    offsets: &'a [u64],
+    id_base: u32,
+}
+
+impl<'a> Degrees<'a> {
+    /// `offsets` has one entry a vertex and one after the last (never empty).
+    pub fn new(offsets: &'a [u64], id_base: u32) -> Degrees<'a> {
+        assert!(!offsets.is_empty(), "CSR offsets hold at least the one after the last vertex");
+        Degrees { offsets, id_base }
+    }
+
+    pub fn num_vertices(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    pub fn num_edges(&self) -> u64 {
+        self.offsets[self.num_vertices()]
+    }
+
+    pub fn degree(&self, v: u32) -> u64 {
+        self.offsets[v as usize + 1] - self.offsets[v as usize]
+    }
+
+    /// The internal id of the id the user's file used, if it names a vertex.
+    pub fn internal_id(&self, external: u64) -> Option<u32> {
+        let internal = external.checked_sub(self.id_base as u64)?;
+        (internal < self.num_vertices() as u64).then_some(internal as u32)
+    }
+
+    /// The id the user's file used for internal id `internal`.
+    pub fn external_id(&self, internal: u32) -> u64 {
+        internal as u64 + self.id_base as u64
+    }
+}
 
 /// The vertices whose list is empty, from CSR offsets (edge or byte offsets alike: an empty
 /// list takes no bytes either): bit `v % 32` of word `v / 32`, `ceil(n / 32)` words, the bits

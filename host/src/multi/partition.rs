@@ -218,7 +218,7 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
             Some(&made)
         }
     };
-    let bounds = bounds_1d(graph, transpose, parts)?;
+    let bounds = bounds_1d(graph.offsets(), transpose.map(Graph::offsets), parts)?;
     let global = global_sizes(graph);
     let parts = (0..parts)
         .into_par_iter()
@@ -227,12 +227,13 @@ pub fn partition_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> R
     Ok(Partition { bounds, parts })
 }
 
-/// [`partition_1d`]'s ranges (`transpose` as there, made by the caller for a directed graph).
-pub(crate) fn bounds_1d(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Result<Vec<u32>> {
+/// [`partition_1d`]'s ranges from the graph's `offsets` (and a directed graph's transpose's,
+/// made by the caller).
+pub(crate) fn bounds_1d(offsets: &[u64], transpose: Option<&[u64]>, parts: usize) -> Result<Vec<u32>> {
     if parts == 0 {
         return Err(Error::InvalidArgument("the graph needs at least one part".into()));
     }
-    Ok(balanced_bounds(graph, transpose, parts))
+    Ok(balanced_bounds(offsets, transpose, parts))
 }
 
 /// What the switching rule needs of `graph` whole.
@@ -258,8 +259,8 @@ pub(crate) fn part_1d(
         rank,
         first,
         owned: end - first,
-        out_lists: local_lists(graph, bounds, rank)?,
-        in_lists: transpose.map(|t| local_lists(t, bounds, rank)).transpose()?,
+        out_lists: graph_lists(graph, bounds, rank)?,
+        in_lists: transpose.map(|t| graph_lists(t, bounds, rank)).transpose()?,
         bounds: bounds.to_vec(),
         global,
         hubs: None,
@@ -280,8 +281,13 @@ pub enum Delegation {
 impl Delegation {
     /// The out-degree from which a vertex of `graph` cut into `parts` is a hub, if any is.
     pub fn degree(self, graph: &Graph, parts: usize) -> Option<u64> {
+        self.degree_in(graph.offsets(), parts)
+    }
+
+    /// [`degree`](Self::degree), from the graph's offsets alone.
+    pub(crate) fn degree_in(self, offsets: &[u64], parts: usize) -> Option<u64> {
         match self {
-            Delegation::Auto => hub_degree(graph, parts),
+            Delegation::Auto => hub_degree_in(offsets, parts),
             Delegation::Degree(degree) => Some(degree),
             Delegation::Off => None,
         }
@@ -298,21 +304,26 @@ const HUB_SHARE: u64 = 1024;
 /// vertex in 1,024 holds about a quarter of the edges (kron:22 17%, kron:24 27%), which is the
 /// memory the pieces add.
 pub fn hub_degree(graph: &Graph, parts: usize) -> Option<u64> {
+    hub_degree_in(graph.offsets(), parts)
+}
+
+/// [`hub_degree`] from the graph's offsets alone.
+fn hub_degree_in(offsets: &[u64], parts: usize) -> Option<u64> {
     if parts < 2 {
         return None;
     }
     // Vertices by the power of two of their out-degree.
-    let histogram = (0..graph.num_vertices() as u32)
-        .into_par_iter()
+    let histogram = offsets
+        .par_windows(2)
         .fold(
             || [0u64; 65],
-            |mut counts, v| {
-                counts[64 - graph.degree(v).leading_zeros() as usize] += 1;
+            |mut counts, list| {
+                counts[64 - (list[1] - list[0]).leading_zeros() as usize] += 1;
                 counts
             },
         )
         .reduce(|| [0u64; 65], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-    let allowed = graph.num_vertices() as u64 / HUB_SHARE;
+    let allowed = (offsets.len() as u64).saturating_sub(1) / HUB_SHARE;
     let floor = (32 * parts as u64).next_power_of_two();
     // Bucket b holds degrees in 2^(b-1)..2^b; at or above 2^k are the buckets from k + 1 on.
     let mut at_least = 0u64;
@@ -338,20 +349,24 @@ impl Partition {
     /// Gives every part its pieces of the out-lists of `graph`'s vertices of out-degree
     /// `degree` or more ([`Hubs`]; `graph` is the one cut). Nothing for one part or no hub.
     pub fn delegate_hubs(&mut self, graph: &Graph, degree: u64) {
-        let Some(globals) = delegated_hubs(graph, self.parts.len(), degree) else { return };
+        let Some(globals) = delegated_hubs(graph.offsets(), self.parts.len(), degree) else { return };
         self.parts.par_iter_mut().for_each(|part| part.hubs = Some(Hubs::pieces(graph, degree, &globals, part)));
     }
 }
 
-/// The hubs of `graph` cut into `ranks` parts, the vertices of out-degree `degree` or more,
-/// ascending ([`Partition::delegate_hubs`]); `None` for one part, which has nobody to delegate
-/// to, or where no vertex is a hub.
-pub(crate) fn delegated_hubs(graph: &Graph, ranks: usize, degree: u64) -> Option<Vec<u32>> {
+/// The hubs of the graph of `offsets` cut into `ranks` parts, the vertices of out-degree
+/// `degree` or more, ascending ([`Partition::delegate_hubs`]); `None` for one part, which has
+/// nobody to delegate to, or where no vertex is a hub.
+pub(crate) fn delegated_hubs(offsets: &[u64], ranks: usize, degree: u64) -> Option<Vec<u32>> {
     if ranks < 2 {
         return None;
     }
-    let globals: Vec<u32> =
-        (0..graph.num_vertices() as u32).into_par_iter().filter(|&v| graph.degree(v) >= degree).collect();
+    let globals: Vec<u32> = offsets
+        .par_windows(2)
+        .enumerate()
+        .filter(|(_, list)| list[1] - list[0] >= degree)
+        .map(|(v, _)| v as u32)
+        .collect();
     (!globals.is_empty()).then_some(globals)
 }
 
@@ -374,24 +389,53 @@ impl Hubs {
             .collect();
         Hubs { degree, globals: globals.to_vec(), offsets, targets: pieces.concat() }
     }
+
+    /// [`pieces`](Self::pieces) of an undirected graph, from `part`'s own lists alone: hub `h`
+    /// lists owned vertex `t` exactly where `t` lists `h`, so a part that read only its own
+    /// rows ([`cut_part_by_rows`](super::partition_2d::cut_part_by_rows)) finds its pieces in
+    /// them, each in ascending order as a sorted list holds it.
+    pub(crate) fn pieces_from_own_lists(degree: u64, globals: &[u32], part: &Part) -> Hubs {
+        let lists = &part.out_lists;
+        // (hub index, owned vertex), one an edge from an owned vertex to a hub.
+        let mut pairs: Vec<u64> = (0..part.owned)
+            .into_par_iter()
+            .flat_map_iter(|t| {
+                lists.graph.neighbors(t).iter().filter_map(move |&local| {
+                    let hub = globals.binary_search(&lists.global_of(local)).ok()?;
+                    Some((hub as u64) << 32 | t as u64)
+                })
+            })
+            .collect();
+        pairs.par_sort_unstable();
+        let mut offsets = vec![0u64; globals.len() + 1];
+        for &pair in &pairs {
+            offsets[(pair >> 32) as usize + 1] += 1;
+        }
+        for i in 0..globals.len() {
+            offsets[i + 1] += offsets[i];
+        }
+        let targets = pairs.par_iter().map(|&pair| pair as u32).collect();
+        Hubs { degree, globals: globals.to_vec(), offsets, targets }
+    }
 }
 
 /// The cuts: the vertex where the running cost first reaches `p / parts` of the total, rounded
 /// to a multiple of 64 (the last bound is the vertex count), or equal ranges where they are
 /// about as balanced ([`equal_if_balanced`]). The 2D partition cuts its vertex blocks with it
 /// too.
-pub(crate) fn balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
-    equal_if_balanced(graph, transpose, edge_balanced_bounds(graph, transpose, parts))
+pub(crate) fn balanced_bounds(offsets: &[u64], transpose: Option<&[u64]>, parts: usize) -> Vec<u32> {
+    equal_if_balanced(offsets, transpose, edge_balanced_bounds(offsets, transpose, parts))
 }
 
-/// What a cut weighs the vertices before `v` by: their edges, both directions, and themselves.
-fn cost_before(graph: &Graph, transpose: Option<&Graph>, v: usize) -> u64 {
-    graph.offsets()[v] + transpose.map_or(0, |t| t.offsets()[v]) + v as u64
+/// What a cut weighs the vertices before `v` by: their edges (`offsets`, and a directed
+/// graph's `transpose`'s), both directions, and themselves.
+fn cost_before(offsets: &[u64], transpose: Option<&[u64]>, v: usize) -> u64 {
+    offsets[v] + transpose.map_or(0, |t| t[v]) + v as u64
 }
 
-fn edge_balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) -> Vec<u32> {
-    let n = graph.num_vertices();
-    let cost_before = |v: usize| cost_before(graph, transpose, v);
+fn edge_balanced_bounds(offsets: &[u64], transpose: Option<&[u64]>, parts: usize) -> Vec<u32> {
+    let n = offsets.len() - 1;
+    let cost_before = |v: usize| cost_before(offsets, transpose, v);
     let total = cost_before(n);
     let mut bounds = vec![0u32];
     for p in 1..parts {
@@ -418,10 +462,10 @@ fn edge_balanced_bounds(graph: &Graph, transpose: Option<&Graph>, parts: usize) 
 /// graphs). Equal ranges make every part's share of a frontier bitmap the same words, so the
 /// shares all-gathered in rank order are the global bitmap as they land: a GPU rank's
 /// bottom-up level then lays nothing out after its gather.
-fn equal_if_balanced(graph: &Graph, transpose: Option<&Graph>, balanced: Vec<u32>) -> Vec<u32> {
-    let n = graph.num_vertices();
+fn equal_if_balanced(offsets: &[u64], transpose: Option<&[u64]>, balanced: Vec<u32>) -> Vec<u32> {
+    let n = offsets.len() - 1;
     let parts = balanced.len() - 1;
-    let cost_before = |v: u32| cost_before(graph, transpose, v as usize);
+    let cost_before = |v: u32| cost_before(offsets, transpose, v as usize);
     let heaviest = |bounds: &[u32]| bounds.windows(2).map(|w| cost_before(w[1]) - cost_before(w[0])).max();
     let width = n.div_ceil(parts).div_ceil(64) * 64;
     let equal: Vec<u32> = (0..parts).map(|p| (p * width).min(n) as u32).chain([n as u32]).collect();
@@ -433,21 +477,34 @@ fn equal_if_balanced(graph: &Graph, transpose: Option<&Graph>, balanced: Vec<u32
 }
 
 /// The lists of part `rank`'s vertices in `graph` over local ids, with their ghosts.
-fn local_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph> {
+fn graph_lists(graph: &Graph, bounds: &[u32], rank: usize) -> Result<LocalGraph> {
+    let offsets = graph.offsets();
+    let (first, end) = (bounds[rank] as usize, bounds[rank + 1] as usize);
+    let rows = &graph.targets()[offsets[first] as usize..offsets[end] as usize];
+    local_lists(&offsets[first..=end], rows, graph.num_vertices(), bounds, rank)
+}
+
+/// The lists of part `rank`'s vertices over local ids, with their ghosts, from its rows of a
+/// graph of `vertices` vertices: `row_offsets` the graph's offsets of its vertices and the one
+/// after them, `rows` their lists' targets (global ids).
+pub(crate) fn local_lists(
+    row_offsets: &[u64],
+    rows: &[u32],
+    vertices: usize,
+    bounds: &[u32],
+    rank: usize,
+) -> Result<LocalGraph> {
     let (first, end) = (bounds[rank], bounds[rank + 1]);
     let owned = end - first;
-    let offsets = graph.offsets();
-    let (start, stop) = (offsets[first as usize] as usize, offsets[end as usize] as usize);
-    let global_targets = &graph.targets()[start..stop];
+    let start = row_offsets[0];
     let is_ghost = |v: u32| v.wrapping_sub(first) >= owned;
-    let index = GhostIndex::of(global_targets, graph.num_vertices(), is_ghost);
+    let index = GhostIndex::of(rows, vertices, is_ghost);
     let ghosts = index.ghosts();
     let targets: Vec<u32> =
-        global_targets.par_iter().map(|&v| if is_ghost(v) { owned + index.rank_of(v) } else { v - first }).collect();
-    let mut local_offsets: Vec<u64> =
-        offsets[first as usize..=end as usize].iter().map(|&o| o - start as u64).collect();
+        rows.par_iter().map(|&v| if is_ghost(v) { owned + index.rank_of(v) } else { v - first }).collect();
+    let mut local_offsets: Vec<u64> = row_offsets.iter().map(|&o| o - start).collect();
     // Ghosts have empty lists here: their own part holds them.
-    local_offsets.resize(local_offsets.len() + ghosts.len(), (stop - start) as u64);
+    local_offsets.resize(local_offsets.len() + ghosts.len(), rows.len() as u64);
     let ghost_owners = ghosts.par_iter().map(|&v| owner_in(bounds, v) as u32).collect();
     Ok(LocalGraph::new(Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners))
 }
@@ -613,7 +670,7 @@ mod tests {
         // Graph500's generator shuffles the ids: the edge-balanced cut is within a hair of
         // equal ranges, which are taken.
         let g = kron(16);
-        assert_ne!(edge_balanced_bounds(&g, None, 4), vec![0, 16384, 32768, 49152, 65536]);
+        assert_ne!(edge_balanced_bounds(g.offsets(), None, 4), vec![0, 16384, 32768, 49152, 65536]);
         assert_eq!(partition_1d(&g, None, 4).unwrap().bounds, vec![0, 16384, 32768, 49152, 65536]);
         // A star on vertex 0 and a path beyond: the first range must be short.
         let mut edges: Vec<(u32, u32)> = (1..2000).map(|v| (0, v)).collect();

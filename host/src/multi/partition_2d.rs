@@ -35,8 +35,8 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::partition::{
-    balanced_bounds, bounds_1d, delegated_hubs, global_sizes, owner_in, part_1d, partition_1d, Delegation, GlobalSizes,
-    Hubs, LocalGraph, Part, Partition,
+    balanced_bounds, bounds_1d, delegated_hubs, global_sizes, local_lists, owner_in, part_1d, partition_1d, Delegation,
+    GlobalSizes, Hubs, LocalGraph, Part, Partition,
 };
 
 /// A `rows x cols` grid of ranks; rank `row * cols + col`.
@@ -169,24 +169,69 @@ pub fn cut(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegati
 /// part: what one process of a job of one process per GPU keeps (the others' parts are their
 /// processes' to cut), in a part's time and memory instead of every part's.
 pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Delegation, rank: usize) -> Result<Part> {
-    if rank >= ranks {
-        return Err(Error::InvalidArgument(format!("rank {rank} is not one of {ranks} ranks")));
-    }
+    check_rank(rank, ranks)?;
     match grid_of(grid, ranks)? {
-        Some(grid) => part_of_grid(graph, &balanced_bounds(graph, None, ranks), grid, rank, global_sizes(graph)),
+        Some(grid) => {
+            part_of_grid(graph, &balanced_bounds(graph.offsets(), None, ranks), grid, rank, global_sizes(graph))
+        }
         None => {
             let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-            let bounds = bounds_1d(graph, transpose.as_ref(), ranks)?;
+            let bounds = bounds_1d(graph.offsets(), transpose.as_ref().map(Graph::offsets), ranks)?;
             let mut part = part_1d(graph, transpose.as_ref(), &bounds, rank, global_sizes(graph))?;
             drop(transpose);
             if let Some(degree) = delegation.degree(graph, ranks) {
-                if let Some(globals) = delegated_hubs(graph, ranks, degree) {
+                if let Some(globals) = delegated_hubs(graph.offsets(), ranks, degree) {
                     part.hubs = Some(Hubs::pieces(graph, degree, &globals, &part));
                 }
             }
             Ok(part)
         }
     }
+}
+
+/// Rank `rank`'s part of the vertex ranges [`cut`] makes of an undirected graph (no grid), the
+/// same, from the graph's `offsets` and its own rows alone: `read_rows(first, end)` gives the
+/// targets of the lists of vertices `first..end`, as stored (sorted lists). What a process of
+/// a job of one process per GPU reads of a `.wgr` file, in its part's memory instead of the
+/// graph's: the ranges and the hubs come from the degrees, and an undirected graph's hubs list
+/// a part's vertices exactly where those vertices list the hubs
+/// ([`Hubs::pieces_from_own_lists`]).
+pub fn cut_part_by_rows(
+    offsets: &[u64],
+    ranks: usize,
+    delegation: Delegation,
+    rank: usize,
+    read_rows: impl FnOnce(u32, u32) -> Result<Vec<u32>>,
+) -> Result<Part> {
+    check_rank(rank, ranks)?;
+    let bounds = bounds_1d(offsets, None, ranks)?;
+    let (first, end) = (bounds[rank], bounds[rank + 1]);
+    let rows = read_rows(first, end)?;
+    let vertices = offsets.len() - 1;
+    let global = GlobalSizes {
+        vertices: vertices as u64,
+        edges: offsets[vertices],
+        // Undirected: a vertex has in-edges where it has out-edges.
+        with_in_edges: crate::graph::nonempty_lists(offsets) as u64,
+    };
+    let out_lists = local_lists(&offsets[first as usize..=end as usize], &rows, vertices, &bounds, rank)?;
+    drop(rows);
+    let mut part =
+        Part { rank, first, owned: end - first, out_lists, in_lists: None, bounds, global, hubs: None, grid: None };
+    if let Some(degree) = delegation.degree_in(offsets, ranks) {
+        if let Some(globals) = delegated_hubs(offsets, ranks, degree) {
+            part.hubs = Some(Hubs::pieces_from_own_lists(degree, &globals, &part));
+        }
+    }
+    Ok(part)
+}
+
+/// An error where `rank` is not one of `ranks` ranks.
+fn check_rank(rank: usize, ranks: usize) -> Result<()> {
+    if rank >= ranks {
+        return Err(Error::InvalidArgument(format!("rank {rank} is not one of {ranks} ranks")));
+    }
+    Ok(())
 }
 
 /// `grid`, where it has `ranks` ranks (an error where it has not).
@@ -236,7 +281,7 @@ impl GridPlace {
 pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition> {
     let ranks = grid.ranks();
     // The 2D BFS reads out-lists only, so in-edges do not weigh in the balance.
-    let bounds = balanced_bounds(graph, None, ranks);
+    let bounds = balanced_bounds(graph.offsets(), None, ranks);
     let global = global_sizes(graph);
     // One part at a time, each on all cores: a part's lists are the big allocation.
     let parts = (0..ranks).map(|rank| part_of_grid(graph, &bounds, grid, rank, global)).collect::<Result<_>>()?;
@@ -410,11 +455,22 @@ mod tests {
             for rank in 0..ranks {
                 let alone = cut_part(g, ranks, grid, delegation, rank).unwrap();
                 assert!(alone == whole.parts[rank], "{case}: rank {rank}'s part differs");
+                if g.is_undirected() && grid.is_none() {
+                    // From the offsets and the part's own rows alone, as a `--rank` process
+                    // reads them from a file.
+                    let offsets = g.offsets();
+                    let by_rows = cut_part_by_rows(offsets, ranks, delegation, rank, |first, end| {
+                        Ok(g.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
+                    })
+                    .unwrap();
+                    assert!(by_rows == whole.parts[rank], "{case}: rank {rank}'s part by its rows differs");
+                }
             }
         }
         // The hubs' pieces are cut alone too (both cases that name a degree have hubs).
         assert!(with_hubs >= 2, "{with_hubs} cases with hubs");
         assert!(cut_part(&undirected, 4, None, Delegation::Auto, 4).is_err());
+        assert!(cut_part_by_rows(undirected.offsets(), 4, Delegation::Auto, 4, |_, _| Ok(Vec::new())).is_err());
         let err = cut_part(&undirected, 6, Some(grid2), Delegation::Auto, 0).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }

@@ -17,8 +17,8 @@ use warpath_interface::bfs::persistent::{
 use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
 use crate::gpu::launch::time_on_device;
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
-use warpath_interface::names;
 use crate::graph::Graph;
+use warpath_interface::names;
 
 /// How the persistent kernel's bottom-up levels share the bitmap words (32 vertices each)
 /// out among warps (XBFS, Gaihre et al., HPDC 2019, section 5.1; the device crate's `Balance`
