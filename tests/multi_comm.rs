@@ -2,7 +2,8 @@
 //! order, on 1 to 7 ranks; bytes are counted; a rank that leaves makes the others' next
 //! collective fail instead of hanging.
 
-use warpath::multi::{run_ranks, Communicator, ReduceOp};
+use warpath::multi::{agree_on, run_ranks, Communicator, ReduceOp};
+use warpath::Error;
 
 const WORLDS: [usize; 5] = [1, 2, 3, 4, 7];
 
@@ -123,4 +124,40 @@ fn mismatched_collectives_are_an_error_not_a_wrong_answer() {
         comm.all_reduce(&mut words, ReduceOp::Sum)
     });
     assert!(answers.iter().any(|a| a.as_ref().is_err_and(|e| e.to_string().contains("words"))));
+}
+
+#[test]
+fn a_step_one_rank_failed_stops_every_rank_with_an_error_naming_it() {
+    for world in WORLDS {
+        // Every rank succeeded: each keeps its own value.
+        let answers = run_ranks(world, |comm| agree_on(comm, Ok(comm.rank())).unwrap());
+        assert_eq!(answers, (0..world).collect::<Vec<_>>());
+        if world < 3 {
+            continue;
+        }
+        // Ranks 1 and the last failed: they keep their own errors, the others name them.
+        let answers = run_ranks(world, |comm| {
+            let rank = comm.rank();
+            let outcome = if rank == 1 || rank == world - 1 {
+                Err(Error::InvalidArgument(format!("rank {rank}'s own problem")))
+            } else {
+                Ok(rank)
+            };
+            agree_on(comm, outcome).unwrap_err().to_string()
+        });
+        for (rank, text) in answers.iter().enumerate() {
+            if rank == 1 || rank == world - 1 {
+                assert_eq!(*text, format!("rank {rank}'s own problem"));
+            } else {
+                assert_eq!(
+                    *text,
+                    format!(
+                        "ranks 1, {} of {world} failed before the ranks met (their own errors say why), \
+                         so this rank stops too",
+                        world - 1
+                    )
+                );
+            }
+        }
+    }
 }

@@ -28,6 +28,9 @@ pub enum Error {
     /// A result failed its algorithm's verifier (BFS: Graph500-style validation); the message
     /// says which check, and its algorithm where that is not BFS.
     Verification(String),
+    /// Other ranks of a partitioned run (`ranks`, of `world`) failed a step every rank takes
+    /// alone, so this one stopped too (`multi::agree_on`); their own errors say why.
+    RankFailed { ranks: Vec<usize>, world: usize },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -55,6 +58,16 @@ impl fmt::Display for Error {
             Error::InvalidArgument(message) => f.write_str(message),
             Error::Gpu(err) => write!(f, "GPU: {err}"),
             Error::Verification(message) => write!(f, "verification failed: {message}"),
+            Error::RankFailed { ranks, world } => {
+                let names: Vec<String> = ranks.iter().map(usize::to_string).collect();
+                let (rank, its) =
+                    if ranks.len() == 1 { ("rank", "its own error says") } else { ("ranks", "their own errors say") };
+                write!(
+                    f,
+                    "{rank} {} of {world} failed before the ranks met ({its} why), so this rank stops too",
+                    names.join(", ")
+                )
+            }
         }
     }
 }

@@ -188,7 +188,15 @@ fn checked_counts(counts: &[usize]) -> Result<Vec<usize>> {
 struct Ranks {
     on: RankKind,
     grid: Option<Grid>,
+    /// This process's GPU and communicator, once it joined its one-process-per-GPU job
+    /// ([`Ranks::prepare`]); its part runs on them.
+    #[cfg(feature = "nccl")]
+    job: std::cell::RefCell<Option<Job>>,
 }
+
+/// The GPU and the communicator of a process of a one-process-per-GPU job.
+#[cfg(feature = "nccl")]
+type Job = (GpuContext, warpath::multi::nccl::Nccl);
 
 /// What the ranks are.
 // Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
@@ -246,7 +254,40 @@ impl Ranks {
 
     /// `on`, over the grid `layout` gives their count (none for 1D).
     fn on(on: RankKind, layout: &PartitionLayout) -> Result<Ranks> {
-        Ok(Ranks { grid: layout.grid_for(on.count())?, on })
+        let grid = layout.grid_for(on.count())?;
+        Ok(Ranks::new(on, grid))
+    }
+
+    fn new(on: RankKind, grid: Option<Grid>) -> Ranks {
+        Ranks {
+            on,
+            grid,
+            #[cfg(feature = "nccl")]
+            job: Default::default(),
+        }
+    }
+
+    /// What `prepare` (this process's load and cut for its ranks) gave. A process of a
+    /// one-process-per-GPU job joins the job first, so that no rank waits on another's load
+    /// for NCCL's unique id, then agrees with the others on the outcome
+    /// ([`agree_on`](warpath::multi::agree_on)): a rank whose load or cut failed stops with its
+    /// own error and the others with one naming it, where they would otherwise wait for it in
+    /// NCCL forever.
+    fn prepare<T>(&self, prepare: impl FnOnce() -> Result<T>) -> Result<T> {
+        #[cfg(feature = "nccl")]
+        if let RankKind::Process { rank, world, id_file } = &self.on {
+            let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
+            let prepared = warpath::multi::agree_on(&mut comm, prepare());
+            *self.job.borrow_mut() = Some((gpu, comm));
+            return prepared;
+        }
+        prepare()
+    }
+
+    /// The job [`prepare`](Self::prepare) joined.
+    #[cfg(feature = "nccl")]
+    fn joined(&self) -> Job {
+        self.job.borrow_mut().take().expect("a --rank process joins its job (Ranks::prepare) before it runs")
     }
 
     fn count(&self) -> usize {
@@ -327,9 +368,9 @@ impl Ranks {
     fn run_own(&self, part: &Part, sources: &[u32], options: &PartitionedOptions) -> Result<Vec<PartitionedTraversal>> {
         match &self.on {
             #[cfg(feature = "nccl")]
-            RankKind::Process { rank, world, id_file } => {
+            RankKind::Process { rank, .. } => {
                 use warpath::multi::gpu::bfs_sources_on_gpu;
-                let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
+                let (gpu, mut comm) = self.joined();
                 let traversals = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options)?;
                 let gathered = traversals
                     .into_iter()
@@ -403,9 +444,9 @@ impl Ranks {
     ) -> Result<Vec<PartitionedComponents>> {
         match &self.on {
             #[cfg(feature = "nccl")]
-            RankKind::Process { rank, world, id_file } => {
+            RankKind::Process { rank, .. } => {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
-                let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
+                let (gpu, mut comm) = self.joined();
                 let runs = components_on_gpu(&mut comm, &gpu, part, options, placement, runs)?;
                 let gathered =
                     runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()?;
@@ -560,9 +601,12 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         BackendUsed::Gpu { .. } => options.delegation,
         BackendUsed::Cpu { .. } => Delegation::Off,
     };
-    let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
-    let source = super::source_vertex(held.degrees(), args.source, &args.graph.input)?;
-    warpath::bfs::check_source_in(held.degrees(), source)?;
+    let (held, cut, load_ms, partition_ms, source) = ranks.prepare(|| {
+        let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
+        let source = super::source_vertex(held.degrees(), args.source, &args.graph.input)?;
+        warpath::bfs::check_source_in(held.degrees(), source)?;
+        Ok((held, cut, load_ms, partition_ms, source))
+    })?;
     let graph = ranks.keep_graph(held);
     let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
     let graph = graph.expect("only a rank that reports gets a traversal back");
@@ -760,7 +804,7 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             .filter(|&n| n > 1)
             .map(|parts| Ranks::on(RankKind::Threads { parts, on_gpu }, &multi.layout))
             .collect::<Result<_>>()?;
-        return Ok((Ranks { on: RankKind::Threads { parts: 1, on_gpu }, grid: baseline_grid }, sets));
+        return Ok((Ranks::new(RankKind::Threads { parts: 1, on_gpu }, baseline_grid), sets));
     }
     match Ranks::of(multi, backend)?.on {
         RankKind::Gpus(ordinals) => {
@@ -771,7 +815,7 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             }
             let sets =
                 prefixes.into_iter().map(|set| Ranks::on(RankKind::Gpus(set), &multi.layout)).collect::<Result<_>>()?;
-            Ok((Ranks { on: RankKind::Gpus(ordinals[..1].to_vec()), grid: baseline_grid }, sets))
+            Ok((Ranks::new(RankKind::Gpus(ordinals[..1].to_vec()), baseline_grid), sets))
         }
         RankKind::Threads { .. } | RankKind::Process { .. } => {
             unreachable!("--partitions and --rank are handled above")
@@ -939,7 +983,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if ranks.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, Delegation::Off)?;
+    let (held, cut, load_ms, partition_ms) =
+        ranks.prepare(|| load_partitioned(&args.graph.input, &ranks, Delegation::Off))?;
     let graph = ranks.keep_graph(held);
     let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());

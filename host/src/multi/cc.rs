@@ -48,7 +48,7 @@ use crate::error::{Error, Result};
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
-use crate::multi::comm::{Communicator, ReduceOp};
+use crate::multi::comm::{agree_on, Communicator, ReduceOp};
 use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather, PartPlacement};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
@@ -335,7 +335,8 @@ pub fn components_on_gpu<C: DeviceGather>(
     placement: PartPlacement,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
-    let mut placed = GpuCcPart::place(gpu, part, placement)?;
+    // A rank whose GPU could not hold its part stops every rank here, not in an exchange.
+    let mut placed = agree_on(comm, GpuCcPart::place(gpu, part, placement))?;
     // NCCL connects a pair of ranks at their first exchange: one untimed run pays for it.
     components_rank_gpu(comm, &mut placed, options)?;
     (0..runs).map(|_| components_rank_gpu(comm, &mut placed, options)).collect()

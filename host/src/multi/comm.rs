@@ -62,6 +62,22 @@ pub trait Communicator {
     fn bytes_sent(&self) -> u64;
 }
 
+/// `outcome`, a step this rank took alone (a load, a cut, a placement), where every rank's
+/// succeeded; an error on every rank where any failed: the failed rank's own, and on the
+/// others [`Error::RankFailed`] naming the ranks that failed. The ranks call it before an
+/// exchange that a failed rank would never join, where the others would wait for it forever
+/// (an NCCL collective waits with no end). One all-gather of a word a rank.
+pub fn agree_on<T, C: Communicator + ?Sized>(comm: &mut C, outcome: Result<T>) -> Result<T> {
+    let world = comm.world_size();
+    let mut failed = vec![0u64; world];
+    comm.all_gather(&[outcome.is_err() as u64], &mut failed)?;
+    let ranks: Vec<usize> = (0..world).filter(|&r| failed[r] != 0).collect();
+    match outcome {
+        Ok(_) if !ranks.is_empty() => Err(Error::RankFailed { ranks, world }),
+        outcome => outcome,
+    }
+}
+
 /// The error every implementation gives for a call its arguments make impossible.
 pub(crate) fn misuse(what: String) -> Error {
     Error::InvalidArgument(format!("communicator: {what}"))

@@ -50,7 +50,7 @@ use crate::multi::bfs::{
     concatenate, run_levels, PartLists, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
     COUNTS, FOUND, FOUND_EDGES, INSPECTED,
 };
-use crate::multi::comm::Communicator;
+use crate::multi::comm::{agree_on, Communicator};
 use crate::multi::in_process::{run_ranks, InProcess};
 use crate::multi::partition::{Delegation, Hubs, LocalGraph, Part, Partition};
 use crate::multi::partition_2d::GridPlace;
@@ -1703,7 +1703,8 @@ pub fn bfs_sources_on_gpu<C: DeviceGather>(
     sources: &[u32],
     options: &PartitionedOptions,
 ) -> Result<Vec<RankTraversal>> {
-    let mut placed = GpuPart::place(gpu, part, options)?;
+    // A rank whose GPU could not hold its part stops every rank here, not in an exchange.
+    let mut placed = agree_on(comm, GpuPart::place(gpu, part, options))?;
     placed.agree(comm)?;
     // NCCL connects a pair of ranks at their first exchange (0.13 s of a one-shot kron:30 BFS
     // on 4 GPUs, NOTES 63): one untimed traversal from the first source pays for it.
