@@ -236,3 +236,51 @@ fn rows_read_alone_are_the_graphs_lists_and_are_checked() {
     let text = format_problem(&WgrRows::open(&damaged, None).err().unwrap());
     assert!(text.contains("truncated"), "{text}");
 }
+
+#[test]
+fn ranks_that_read_only_their_rows_check_the_whole_file_together() {
+    use warpath::formats::wgr::{ShareChecks, WgrRows};
+    let scratch = Scratch::new("wgr-shares");
+    let g = warpath::generate::generate(&"kron:9".parse().unwrap(), 5).unwrap();
+    let n = g.num_vertices() as u32;
+    let shares_of = |path: &std::path::Path, world: usize, key: u64| -> (WgrRows, Vec<ShareChecks>) {
+        let rows = WgrRows::open(path, None).unwrap().unwrap();
+        let shares = (0..world)
+            .map(|rank| {
+                // Rows cut unevenly, as the ranks' ranges may be.
+                let (first, end) = ((rank as u32 * n) / world as u32, ((rank as u32 + 1) * n) / world as u32);
+                let targets = rows.read(first, end, None).unwrap();
+                let share = rows.share_checks((rank, world), (first, end), &targets, key).unwrap();
+                assert_eq!(ShareChecks::from_words(&share.to_words()), share);
+                share
+            })
+            .collect();
+        (rows, shares)
+    };
+    let path = scratch.path("k.wgr");
+    write_wgr(&g, &path).unwrap();
+    for world in [1, 3, 4] {
+        let (rows, shares) = shares_of(&path, world, 77);
+        rows.check_shares(&shares).unwrap();
+    }
+
+    // A target changed to another vertex (the list still increasing): the checksum fails.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let v = (0..n).find(|&v| g.degree(v) >= 2 && g.neighbors(v)[1] > g.neighbors(v)[0] + 1).unwrap();
+    let at = 40 + 8 * (n as usize + 1) + 4 * g.offsets()[v as usize] as usize;
+    let changed = g.neighbors(v)[0] + 1;
+    bytes[at..at + 4].copy_from_slice(&changed.to_le_bytes());
+    let damaged = scratch.path("damaged.wgr");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let (rows, shares) = shares_of(&damaged, 3, 77);
+    let text = format_problem(&rows.check_shares(&shares).unwrap_err());
+    assert!(text.contains("checksum mismatch"), "{text}");
+    // The same change with the checksum written again: the lists are no longer symmetric.
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&damaged, &bytes).unwrap();
+    let (rows, shares) = shares_of(&damaged, 3, 77);
+    let text = format_problem(&rows.check_shares(&shares).unwrap_err());
+    assert!(text.contains("undirected") && text.contains("both ways"), "{text}");
+}

@@ -70,6 +70,11 @@ impl BfsResult {
     /// which is what Graph500 divides by the time to get traversed edges per second (TEPS).
     /// An undirected edge inside the component counts twice, as it is stored twice.
     pub fn edges_in_component(&self, g: &Graph) -> u64 {
+        self.edges_in_component_in(g.degrees())
+    }
+
+    /// [`edges_in_component`](Self::edges_in_component) from the graph's degrees alone.
+    pub fn edges_in_component_in(&self, g: Degrees) -> u64 {
         assert_eq!(self.distances.len(), g.num_vertices(), "BFS result is for a different graph");
         self.distances.par_iter().enumerate().filter(|&(_, &d)| d != UNREACHED).map(|(v, _)| g.degree(v as u32)).sum()
     }

@@ -18,7 +18,8 @@ use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, Scal
 use warpath::bfs::verify;
 use warpath::engine::Backend;
 use warpath::engine::BackendUsed;
-use warpath::formats::{wgr::WgrRows, Format};
+use warpath::formats::wgr::{ShareChecks, WgrRows};
+use warpath::formats::Format;
 use warpath::generate::looks_like_spec;
 use warpath::gpu::GpuContext;
 use warpath::graph::Degrees;
@@ -198,6 +199,18 @@ struct Ranks {
 #[cfg(feature = "nccl")]
 type Job = (GpuContext, warpath::multi::nccl::Nccl);
 
+/// What this process loaded and cut for its ranks ([`load_partitioned`]).
+struct Loaded {
+    held: Held,
+    cut: Cut,
+    load_ms: f64,
+    partition_ms: f64,
+    /// Its share of the whole file's checks, where it read only its own lists.
+    // Without the nccl feature `Ranks::of` refuses `--rank`, and there are none.
+    #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
+    shares: Option<ShareChecks>,
+}
+
 /// What the ranks are.
 // Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
 #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
@@ -267,21 +280,48 @@ impl Ranks {
         }
     }
 
-    /// What `prepare` (this process's load and cut for its ranks) gave. A process of a
-    /// one-process-per-GPU job joins the job first, so that no rank waits on another's load
-    /// for NCCL's unique id, then agrees with the others on the outcome
-    /// ([`agree_on`](warpath::multi::agree_on)): a rank whose load or cut failed stops with its
-    /// own error and the others with one naming it, where they would otherwise wait for it in
-    /// NCCL forever.
-    fn prepare<T>(&self, prepare: impl FnOnce() -> Result<T>) -> Result<T> {
+    /// This process's load and cut of `input` for its ranks ([`load_partitioned`]; rank 0
+    /// reads the whole graph where `whole_on_rank_0`), and `then` of what it holds (a
+    /// source). A process of a one-process-per-GPU job joins the job first, so that no rank
+    /// waits on another's load for NCCL's unique id, then agrees with the others on the
+    /// outcome ([`agree_with_words`](warpath::multi::agree_with_words)): a rank whose load or cut failed stops with its own error
+    /// and the others with one naming it, where they would otherwise wait for it in NCCL
+    /// forever. Where every rank read only its own lists of a file, the ranks check the whole
+    /// file together in the same exchange, each its share (`WgrRows::check_shares`).
+    fn load<S>(
+        &self,
+        input: &GraphInput,
+        delegation: Delegation,
+        whole_on_rank_0: bool,
+        then: impl FnOnce(&Held) -> Result<S>,
+    ) -> Result<(Loaded, S)> {
+        let load = |key| {
+            let loaded = load_partitioned(input, self, delegation, whole_on_rank_0, key)?;
+            let made = then(&loaded.held)?;
+            Ok((loaded, made))
+        };
         #[cfg(feature = "nccl")]
         if let RankKind::Process { rank, world, id_file } = &self.on {
-            let (gpu, mut comm) = join_job(*rank, *world, id_file)?;
-            let prepared = warpath::multi::agree_on(&mut comm, prepare());
+            let (gpu, mut comm, key) = join_job(*rank, *world, id_file)?;
+            // A word saying whether the rank read only its lists, then its share of the checks.
+            let outcome = load(key).map(|(loaded, made)| {
+                let words = match loaded.shares {
+                    Some(shares) => [&[1][..], &shares.to_words()].concat(),
+                    None => vec![0; 4],
+                };
+                ((loaded, made), words)
+            });
+            let agreed = warpath::multi::agree_with_words(&mut comm, outcome, 4);
             *self.job.borrow_mut() = Some((gpu, comm));
-            return prepared;
+            let ((loaded, made), words) = agreed?;
+            if let (Held::Offsets(file), true) = (&loaded.held, words.chunks_exact(4).all(|row| row[0] == 1)) {
+                let shares: Vec<ShareChecks> =
+                    words.chunks_exact(4).map(|row| ShareChecks::from_words(&row[1..])).collect();
+                file.check_shares(&shares)?;
+            }
+            return Ok((loaded, made));
         }
-        prepare()
+        load(0)
     }
 
     /// The job [`prepare`](Self::prepare) joined.
@@ -294,14 +334,13 @@ impl Ranks {
         self.on.count()
     }
 
-    /// The graph where this process reports what its ranks found (checks it, writes it out),
-    /// and `None` on a rank other than 0 of a `--rank` job, which reports nothing: a copy of the
-    /// whole graph it read goes before its part is placed and run, and only the part stays.
-    fn keep_graph(&self, held: Held) -> Option<Graph> {
-        match (&self.on, held) {
-            (RankKind::Process { rank, .. }, _) if *rank > 0 => None,
-            (_, Held::Graph(graph)) => Some(graph),
-            (_, Held::Offsets(_)) => unreachable!("only a rank other than 0 reads its own lists alone"),
+    /// What this process holds of the graph where it reports what its ranks found, and `None`
+    /// on a rank other than 0 of a `--rank` job, which reports nothing: a copy of the whole
+    /// graph it read goes before its part is placed and run, and only the part stays.
+    fn keep(&self, held: Held) -> Option<Held> {
+        match self.on {
+            RankKind::Process { rank, .. } if rank > 0 => None,
+            _ => Some(held),
         }
     }
 
@@ -466,13 +505,23 @@ const LAYOUT_2D_IS_BFS: &str =
 /// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
 /// `id_file`, the GPU `rank` modulo the host's count.
 #[cfg(feature = "nccl")]
-fn join_job(rank: usize, world: usize, id_file: &std::path::Path) -> Result<(GpuContext, warpath::multi::nccl::Nccl)> {
+fn join_job(
+    rank: usize,
+    world: usize,
+    id_file: &std::path::Path,
+) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64)> {
     use warpath::multi::nccl::{share_unique_id, Nccl};
     let id = share_unique_id(id_file, rank, std::time::Duration::from_secs(120))?;
+    // The job's key for the checks the ranks make together of a file (`WgrRows::share_checks`):
+    // every rank has the id, and nobody had it before the job began.
+    let key = id
+        .internal()
+        .iter()
+        .fold(0u64, |key, &c| warpath::generate::rng::SplitMix64::new(key ^ c as u8 as u64).next_u64());
     let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
     let gpu = GpuContext::with_device(rank % gpus)?;
     let comm = Nccl::join_on(&gpu, rank, world, id)?;
-    Ok((gpu, comm))
+    Ok((gpu, comm, key))
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -528,25 +577,34 @@ enum Held {
 }
 
 impl Held {
-    /// What choosing and checking a source needs.
+    /// What choosing and checking a source, and reporting, need.
     fn degrees(&self) -> Degrees<'_> {
         match self {
             Held::Graph(graph) => graph.degrees(),
             Held::Offsets(rows) => rows.degrees(),
         }
     }
+
+    /// The whole graph, which a rank that writes or checks what the ranks found reads
+    /// (`whole_on_rank_0`).
+    fn whole(&self) -> &Graph {
+        match self {
+            Held::Graph(graph) => graph,
+            Held::Offsets(_) => unreachable!("rank 0 reads the whole graph where it writes or checks the result"),
+        }
+    }
 }
 
-/// The file a `--rank` process other than rank 0 reads only its own lists of, where it can: a
-/// plain `.wgr` file of an undirected graph cut into vertex ranges (`cut_part_by_rows`). Rank 0
-/// reads the whole file: it reports and checks what the ranks found, and checks the file's
-/// checksum and symmetry, which need every list. A directed graph's in-lists, a 2D block's
-/// lists and compressed lists are in every part of the file: there every process reads it
-/// whole.
-fn own_rows(input: &GraphInput, ranks: &Ranks) -> Result<Option<WgrRows>> {
+/// The file a `--rank` process reads only its own lists of, where it can: a plain `.wgr` file
+/// of an undirected graph cut into vertex ranges (`cut_part_by_rows`). Rank 0 reads the whole
+/// file where `whole_on_rank_0` (it checks what the ranks found, or writes it out), and checks
+/// the file's checksum and symmetry, which need every list; where every rank reads only its
+/// own lists, they check those together. A directed graph's in-lists, a 2D block's lists and
+/// compressed lists are in every part of the file: there every process reads it whole.
+fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<Option<WgrRows>> {
     let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
     let path = Path::new(&input.graph);
-    if rank == 0
+    if (rank == 0 && whole_on_rank_0)
         || ranks.grid.is_some()
         || looks_like_spec(&input.graph)
         || !path.is_file()
@@ -558,20 +616,29 @@ fn own_rows(input: &GraphInput, ranks: &Ranks) -> Result<Option<WgrRows>> {
 }
 
 /// What this process holds of the graph, what it cuts of it for `ranks`, and the time each
-/// took (a process reading only its own lists counts reading them as loading).
-fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -> Result<(Held, Cut, f64, f64)> {
+/// took (a process reading only its own lists counts reading them, and its share of the file's
+/// checks under the job's `key`, as loading). `whole_on_rank_0` as for [`own_rows`].
+fn load_partitioned(
+    input: &GraphInput,
+    ranks: &Ranks,
+    delegation: Delegation,
+    whole_on_rank_0: bool,
+    key: u64,
+) -> Result<Loaded> {
     let loading = Instant::now();
-    if let (Some(rows), RankKind::Process { rank, .. }) = (own_rows(input, ranks)?, &ranks.on) {
-        let mut reading = loading.elapsed();
+    if let (Some(rows), RankKind::Process { rank, world, .. }) = (own_rows(input, ranks, whole_on_rank_0)?, &ranks.on) {
+        let (mut reading, mut shares) = (loading.elapsed(), None);
         let cutting = Instant::now();
         let part = cut_part_by_rows(rows.offsets(), ranks.count(), delegation, *rank, |first, end| {
             let started = Instant::now();
-            let read = rows.read(first, end, input.memory_limit);
+            let read = rows.read(first, end, input.memory_limit)?;
+            shares = Some(rows.share_checks((*rank, *world), (first, end), &read, key)?);
             reading += started.elapsed();
-            read
+            Ok(read)
         })?;
-        let cut_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
-        return Ok((Held::Offsets(rows), Cut::Own(part), reading.as_secs_f64() * 1e3, cut_ms));
+        let partition_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
+        let load_ms = reading.as_secs_f64() * 1e3;
+        return Ok(Loaded { held: Held::Offsets(rows), cut: Cut::Own(part), load_ms, partition_ms, shares });
     }
     let graph = super::load(input, None)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
@@ -580,12 +647,8 @@ fn load_partitioned(input: &GraphInput, ranks: &Ranks, delegation: Delegation) -
         RankKind::Process { rank, .. } => Cut::Own(cut_part(&graph, ranks.count(), ranks.grid, delegation, rank)?),
         _ => Cut::Parts(cut(&graph, ranks.count(), ranks.grid, delegation)?),
     };
-    Ok((Held::Graph(graph), cut, load_ms, cutting.elapsed().as_secs_f64() * 1e3))
-}
-
-/// Traversed edges per second, in billions (Graph500's count: the reached component's edges).
-fn gteps(graph: &Graph, traversal: &PartitionedTraversal) -> f64 {
-    stats::gteps(traversal.result.edges_in_component(graph), traversal.time.as_secs_f64())
+    let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
+    Ok(Loaded { held: Held::Graph(graph), cut, load_ms, partition_ms, shares: None })
 }
 
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
@@ -601,15 +664,18 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         BackendUsed::Gpu { .. } => options.delegation,
         BackendUsed::Cpu { .. } => Delegation::Off,
     };
-    let (held, cut, load_ms, partition_ms, source) = ranks.prepare(|| {
-        let (held, cut, load_ms, partition_ms) = load_partitioned(&args.graph.input, &ranks, delegation)?;
+    // Rank 0 of a --rank job reads the whole graph only to write or check what the ranks found.
+    let whole_on_rank_0 = args.out.is_some() || args.verify;
+    let (loaded, source) = ranks.load(&args.graph.input, delegation, whole_on_rank_0, |held| {
         let source = super::source_vertex(held.degrees(), args.source, &args.graph.input)?;
         warpath::bfs::check_source_in(held.degrees(), source)?;
-        Ok((held, cut, load_ms, partition_ms, source))
+        Ok(source)
     })?;
-    let graph = ranks.keep_graph(held);
+    let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
+    let held = ranks.keep(held);
     let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
-    let graph = graph.expect("only a rank that reports gets a traversal back");
+    let held = held.expect("only a rank that reports gets a traversal back");
+    let degrees = held.degrees();
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
@@ -617,22 +683,22 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         partitions: ranks.count(),
         load_ms,
         partition_ms,
-        source: graph.external_id(source),
-        vertices: graph.num_vertices() as u64,
-        edges_directed: graph.num_edges(),
+        source: degrees.external_id(source),
+        vertices: degrees.num_vertices() as u64,
+        edges_directed: degrees.num_edges(),
         reached: result.reached(),
         depth: result.depth(),
         time_ms: traversal.time.as_secs_f64() * 1e3,
-        gteps: gteps(&graph, &traversal),
+        gteps: stats::gteps(result.edges_in_component_in(degrees), traversal.time.as_secs_f64()),
         exchange_bytes: traversal.exchange_bytes(),
         parts_on_gpu: (!traversal.lists.is_empty()).then(|| parts_on_gpu(&traversal.lists)),
         levels: LevelRow::all(&traversal),
         verified: None,
     };
     if let Some(path) = &args.out {
-        super::bfs::write_result(&graph, result, path)?;
+        super::bfs::write_result(held.whole(), result, path)?;
     }
-    let verification = args.verify.then(|| verify::validate(&graph, result));
+    let verification = args.verify.then(|| verify::validate(held.whole(), result));
     if args.json {
         let verified = verification.as_ref().map(Result::is_ok);
         super::json::print_json(&PartitionedReport { verified, ..report })?;
@@ -983,18 +1049,20 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if ranks.grid.is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
-    let (held, cut, load_ms, partition_ms) =
-        ranks.prepare(|| load_partitioned(&args.graph.input, &ranks, Delegation::Off))?;
-    let graph = ranks.keep_graph(held);
+    // Rank 0 of a --rank job reads the whole graph only to write or check the components.
+    let whole_on_rank_0 = args.out.is_some() || args.verify;
+    let (loaded, ()) = ranks.load(&args.graph.input, Delegation::Off, whole_on_rank_0, |_| Ok(()))?;
+    let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
+    let held = ranks.keep(held);
     let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
-    let graph = graph.expect("only a rank that reports gets components back");
+    let held = held.expect("only a rank that reports gets components back");
     let components = &run.components;
     if let Some(path) = &args.out {
-        super::cc::write_components(&graph, components, path)?;
+        super::cc::write_components(held.whole(), components, path)?;
     }
-    let verification = args.verify.then(|| warpath::cc::verify::validate(&graph, components));
+    let verification = args.verify.then(|| warpath::cc::verify::validate(held.whole(), components));
     let report = PartitionedCcReport {
         graph: args.graph.input.graph.clone(),
         backend: ranks.describe(),
@@ -1002,8 +1070,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         load_ms,
         partition_ms,
         cc_algorithm: options.algorithm.name(),
-        vertices: graph.num_vertices() as u64,
-        edges_directed: graph.num_edges(),
+        vertices: held.degrees().num_vertices() as u64,
+        edges_directed: held.degrees().num_edges(),
         components: components.count(),
         largest_component: components.largest().map_or(0, |(_, size)| size),
         timing: TimingRow::of(&run.timing),
@@ -1238,12 +1306,12 @@ mod tests {
         }
     }
 
-    /// A `--rank` process other than rank 0 reads only its own lists of a plain undirected
-    /// `.wgr` file, and cuts the part the whole graph's cut gives it; rank 0, a directed file
-    /// and a 2D grid read the file whole.
+    /// A `--rank` process reads only its own lists of a plain undirected `.wgr` file, and cuts
+    /// the part the whole graph's cut gives it, except rank 0 where it writes or checks the
+    /// result, and a 2D grid; the ranks' shares of the file's checks make the whole file's.
     #[test]
     fn a_rank_process_reads_its_own_lists_of_a_wgr_file() {
-        use super::{load_partitioned, Cut, Held, RankKind, Ranks};
+        use super::{load_partitioned, Cut, Held, Loaded, RankKind, Ranks};
         use warpath::multi::{cut_part, Grid};
         let dir = std::env::temp_dir().join(format!("warpath-own-rows-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -1256,18 +1324,29 @@ mod tests {
             let on = RankKind::Process { rank, world: 4, id_file: dir.join("id") };
             Ranks::on(on, &layout).unwrap()
         };
-        for rank in 0..4 {
-            let ranks = process(rank, warpath::multi::PartitionLayout::OneD);
-            let (held, cut, _, _) = load_partitioned(&input, &ranks, Delegation::Degree(32)).unwrap();
-            assert_eq!(matches!(held, Held::Offsets(_)), rank > 0, "rank {rank}");
-            assert_eq!(held.degrees().num_edges(), graph.num_edges());
-            let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
-            assert!(part == cut_part(&graph, 4, None, Delegation::Degree(32), rank).unwrap(), "rank {rank}");
-            assert!(part.hubs.is_some(), "kron:10 has vertices of 32 edges or more");
+        let key = 0x5eed;
+        for whole_on_rank_0 in [true, false] {
+            let mut shares = Vec::new();
+            for rank in 0..4 {
+                let ranks = process(rank, warpath::multi::PartitionLayout::OneD);
+                let Loaded { held, cut, shares: share, .. } =
+                    load_partitioned(&input, &ranks, Delegation::Degree(32), whole_on_rank_0, key).unwrap();
+                let reads_rows = rank > 0 || !whole_on_rank_0;
+                assert_eq!(matches!(held, Held::Offsets(_)), reads_rows, "rank {rank}");
+                assert_eq!(share.is_some(), reads_rows, "rank {rank}");
+                assert_eq!(held.degrees().num_edges(), graph.num_edges());
+                let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
+                assert!(part == cut_part(&graph, 4, None, Delegation::Degree(32), rank).unwrap(), "rank {rank}");
+                assert!(part.hubs.is_some(), "kron:10 has vertices of 32 edges or more");
+                shares.extend(share);
+            }
+            if let (false, Some(file)) = (whole_on_rank_0, warpath::formats::wgr::WgrRows::open(&path, None).unwrap()) {
+                file.check_shares(&shares).unwrap();
+            }
         }
         let grid = warpath::multi::PartitionLayout::TwoD { grid: Some(Grid::new(2, 2).unwrap()) };
-        let (held, _, _, _) = load_partitioned(&input, &process(1, grid), Delegation::Auto).unwrap();
-        assert!(matches!(held, Held::Graph(_)), "a 2D block's lists are read from the whole file");
+        let loaded = load_partitioned(&input, &process(1, grid), Delegation::Auto, false, key).unwrap();
+        assert!(matches!(loaded.held, Held::Graph(_)), "a 2D block's lists are read from the whole file");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -235,16 +235,45 @@ pub fn is_compressed(path: &Path) -> Result<bool> {
 /// not the whole graph: its header and offsets, read and checked. What a process of a job of
 /// one process per GPU reads of a graph it holds one part of (`multi::cut_part_by_rows`).
 ///
-/// The whole file's checksum and an undirected file's symmetry need every list: they are left
-/// to a reader of the whole file. Everything read here is checked as [`read`] checks it (the
-/// header, the file's length, the offsets; each list read in range, strictly increasing and
-/// without self-loops), so what a part holds is a well-formed piece of some graph.
+/// Everything read here is checked as [`read`] checks it (the header, the file's length, the
+/// offsets; each list read in range, strictly increasing and without self-loops), so what a
+/// part holds is a well-formed piece of some graph. The whole file's checksum and an
+/// undirected file's symmetry need every list: a reader of the whole file checks them, or the
+/// ranks that each read some lists check them together, each its share
+/// ([`share_checks`](Self::share_checks)), combined in rank order
+/// ([`check_shares`](Self::check_shares)).
 pub struct WgrRows {
     file: File,
     path: PathBuf,
+    length: u64,
     undirected: bool,
     id_base: u32,
     offsets: Vec<u64>,
+}
+
+/// One rank's share of the checks only the whole file answers, when the ranks each read some
+/// of its lists ([`WgrRows::share_checks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShareChecks {
+    /// The checksum of the rank's share of the file's bytes before the stored checksum (the
+    /// bytes cut into as many equal ranges as ranks), and the share's length.
+    pub crc: u32,
+    pub bytes: u64,
+    /// The symmetry balance of the rank's lists under the ranks' common key (see `pair_hash`):
+    /// summed over every rank, zero for an undirected graph.
+    pub balance: u64,
+}
+
+impl ShareChecks {
+    /// As three words, for a collective.
+    pub fn to_words(self) -> [u64; 3] {
+        [self.crc as u64, self.bytes, self.balance]
+    }
+
+    /// From [`to_words`](Self::to_words)'s three words.
+    pub fn from_words(words: &[u64]) -> ShareChecks {
+        ShareChecks { crc: words[0] as u32, bytes: words[1], balance: words[2] }
+    }
 }
 
 impl WgrRows {
@@ -282,7 +311,77 @@ impl WgrRows {
                 offsets[n as usize]
             ));
         }
-        Ok(Some(WgrRows { file, path: path.to_path_buf(), undirected: flags & FLAG_UNDIRECTED != 0, id_base, offsets }))
+        let undirected = flags & FLAG_UNDIRECTED != 0;
+        Ok(Some(WgrRows { file, path: path.to_path_buf(), length, undirected, id_base, offsets }))
+    }
+
+    /// This rank's share of the whole file's checks: the checksum of the `rank`-th of `world`
+    /// equal ranges of the file's bytes before its stored checksum (read here in pieces by all
+    /// cores, not kept), and the symmetry balance under `key` of the lists `targets` of the
+    /// vertices `first..end` (as [`read`](Self::read) gave them). Every rank passes the same
+    /// `key`, which whoever wrote the file cannot know (one drawn for the job).
+    pub fn share_checks(
+        &self,
+        (rank, world): (usize, usize),
+        (first, end): (u32, u32),
+        targets: &[u32],
+        key: u64,
+    ) -> Result<ShareChecks> {
+        let body = self.length - 4;
+        let (from, to) = (body * rank as u64 / world as u64, body * (rank as u64 + 1) / world as u64);
+        let pieces: Vec<(u64, u64)> =
+            (from..to).step_by(READ_PIECE).map(|at| (at, (at + READ_PIECE as u64).min(to))).collect();
+        let sums = pieces
+            .par_iter()
+            .map(|&(at, end)| {
+                let mut bytes = vec![0u8; (end - at) as usize];
+                read_exact_at(&self.file, &mut bytes, at).map_err(|e| read_failure(e, &self.path, "checksum share"))?;
+                let mut sum = Hasher::new();
+                sum.update(&bytes);
+                Ok(sum)
+            })
+            .collect::<Result<Vec<Hasher>>>()?;
+        let mut crc = Hasher::new();
+        sums.iter().for_each(|sum| crc.combine(sum));
+        let start = self.offsets[first as usize];
+        assert_eq!(self.offsets[end as usize] - start, targets.len() as u64, "the lists of {first}..{end}");
+        let balance = (0..end - first)
+            .into_par_iter()
+            .with_min_len(1024)
+            .map(|i| {
+                let u = first + i;
+                let list = &targets
+                    [(self.offsets[u as usize] - start) as usize..(self.offsets[u as usize + 1] - start) as usize];
+                list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
+            })
+            .reduce(|| 0, u64::wrapping_add);
+        Ok(ShareChecks { crc: crc.finalize(), bytes: to - from, balance })
+    }
+
+    /// The whole file's checks from every rank's share ([`share_checks`](Self::share_checks)),
+    /// in rank order: the checksum stored at its end, and for an undirected file every edge both
+    /// ways. The error names the file, as [`read`] would.
+    pub fn check_shares(&self, shares: &[ShareChecks]) -> Result<()> {
+        let format_error = |problem: String| Err(Error::Format { path: self.path.clone(), problem });
+        let mut crc = Hasher::new();
+        shares.iter().for_each(|share| crc.combine(&Hasher::new_with_initial_len(share.crc, share.bytes)));
+        let mut stored = [0u8; 4];
+        read_exact_at(&self.file, &mut stored, self.length - 4).map_err(|e| read_failure(e, &self.path, "checksum"))?;
+        let (stored, computed) = (u32::from_le_bytes(stored), crc.finalize());
+        if shares.iter().map(|share| share.bytes).sum::<u64>() != self.length - 4 || stored != computed {
+            return format_error(format!(
+                "checksum mismatch (stored {stored:#010x}, computed {computed:#010x} by the ranks together): the \
+                 file is corrupt; write it again from the source graph"
+            ));
+        }
+        if self.undirected && shares.iter().fold(0u64, |sum, share| sum.wrapping_add(share.balance)) != 0 {
+            return format_error(
+                "says the graph is undirected, but its lists do not hold each edge exactly once both ways; \
+                 the file is corrupt or was not written by warpath"
+                    .into(),
+            );
+        }
+        Ok(())
     }
 
     /// The offsets of every vertex's list, and the one after the last.
@@ -713,6 +812,19 @@ fn check_lists(graph: &Graph, path: &Path) -> Result<()> {
         return Err(one_way_error(graph, path));
     }
     Ok(())
+}
+
+/// Reads `buf.len()` bytes of `file` from byte `at` on.
+fn read_exact_at(file: &File, buf: &mut [u8], at: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    return std::os::unix::fs::FileExt::read_exact_at(file, buf, at);
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file.try_clone()?;
+        file.seek(SeekFrom::Start(at))?;
+        file.read_exact(buf)
+    }
 }
 
 /// Whether `list`, vertex `u`'s, is not strictly increasing or holds `u` itself.

@@ -68,13 +68,34 @@ pub trait Communicator {
 /// exchange that a failed rank would never join, where the others would wait for it forever
 /// (an NCCL collective waits with no end). One all-gather of a word a rank.
 pub fn agree_on<T, C: Communicator + ?Sized>(comm: &mut C, outcome: Result<T>) -> Result<T> {
+    agree_with_words(comm, outcome.map(|value| (value, Vec::new())), 0).map(|(value, _)| value)
+}
+
+/// [`agree_on`], where a rank that succeeded also has `len` words to tell every rank (the same
+/// `len` on every rank): every rank's words, in rank order, where every rank succeeded. Still
+/// one all-gather.
+pub fn agree_with_words<T, C: Communicator + ?Sized>(
+    comm: &mut C,
+    outcome: Result<(T, Vec<u64>)>,
+    len: usize,
+) -> Result<(T, Vec<u64>)> {
     let world = comm.world_size();
-    let mut failed = vec![0u64; world];
-    comm.all_gather(&[outcome.is_err() as u64], &mut failed)?;
-    let ranks: Vec<usize> = (0..world).filter(|&r| failed[r] != 0).collect();
+    let mut mine = vec![0u64; len + 1];
+    match &outcome {
+        Ok((_, words)) => {
+            assert_eq!(words.len(), len, "every rank agrees on {len} words");
+            mine[1..].copy_from_slice(words);
+        }
+        Err(_) => mine[0] = 1,
+    }
+    let mut gathered = vec![0u64; (len + 1) * world];
+    comm.all_gather(&mine, &mut gathered)?;
+    let rows = gathered.chunks_exact(len + 1);
+    let ranks: Vec<usize> = rows.clone().enumerate().filter(|(_, row)| row[0] != 0).map(|(r, _)| r).collect();
     match outcome {
         Ok(_) if !ranks.is_empty() => Err(Error::RankFailed { ranks, world }),
-        outcome => outcome,
+        Ok((value, _)) => Ok((value, rows.flat_map(|row| row[1..].iter().copied()).collect())),
+        Err(e) => Err(e),
     }
 }
 
