@@ -396,25 +396,31 @@ impl Hubs {
     /// them, each in ascending order as a sorted list holds it.
     pub(crate) fn pieces_from_own_lists(degree: u64, globals: &[u32], part: &Part) -> Hubs {
         let lists = &part.out_lists;
-        // (hub index, owned vertex), one an edge from an owned vertex to a hub.
-        let mut pairs: Vec<u64> = (0..part.owned)
+        let hubs = &IdSet::of(globals, part.global.vertices as usize);
+        // (hub index, owned vertex), one an edge from an owned vertex to a hub, by owned vertex.
+        let pairs: Vec<(u32, u32)> = (0..part.owned)
             .into_par_iter()
             .flat_map_iter(|t| {
                 lists.graph.neighbors(t).iter().filter_map(move |&local| {
-                    let hub = globals.binary_search(&lists.global_of(local)).ok()?;
-                    Some((hub as u64) << 32 | t as u64)
+                    let global = lists.global_of(local);
+                    hubs.contains(global).then(|| (hubs.rank_of(global), t))
                 })
             })
             .collect();
-        pairs.par_sort_unstable();
+        // A counting sort by hub, stable: each piece keeps its vertices ascending.
         let mut offsets = vec![0u64; globals.len() + 1];
-        for &pair in &pairs {
-            offsets[(pair >> 32) as usize + 1] += 1;
+        for &(hub, _) in &pairs {
+            offsets[hub as usize + 1] += 1;
         }
         for i in 0..globals.len() {
             offsets[i + 1] += offsets[i];
         }
-        let targets = pairs.par_iter().map(|&pair| pair as u32).collect();
+        let mut next = offsets.clone();
+        let mut targets = vec![0u32; pairs.len()];
+        for &(hub, t) in &pairs {
+            targets[next[hub as usize] as usize] = t;
+            next[hub as usize] += 1;
+        }
         Hubs { degree, globals: globals.to_vec(), offsets, targets }
     }
 }
@@ -498,7 +504,7 @@ pub(crate) fn local_lists(
     let owned = end - first;
     let start = row_offsets[0];
     let is_ghost = |v: u32| v.wrapping_sub(first) >= owned;
-    let index = GhostIndex::of(rows, vertices, is_ghost);
+    let index = IdSet::marked(rows, vertices, is_ghost);
     let ghosts = index.ghosts();
     let targets: Vec<u32> =
         rows.par_iter().map(|&v| if is_ghost(v) { owned + index.rank_of(v) } else { v - first }).collect();
@@ -509,27 +515,45 @@ pub(crate) fn local_lists(
     Ok(LocalGraph::new(Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners))
 }
 
-/// A part's ghosts as a bitmap over the global ids, with the count of ghosts before each word:
-/// a ghost's index among the ghosts (ascending global ids) is one lookup. Sorting the lists'
-/// ghost entries and searching them per edge cost a kron:28 cut 81 s (NOTES 63).
-struct GhostIndex {
+/// A set of global ids (a part's ghosts, the hubs) as a bitmap over the global ids, with the
+/// count of members before each word: whether an id is a member, and its index among them
+/// (ascending ids), is one lookup. Sorting the lists' ghost entries and searching them per edge
+/// cost a kron:28 cut 81 s (NOTES 63).
+struct IdSet {
     words: Vec<u64>,
     before: Vec<u32>,
 }
 
-impl GhostIndex {
-    /// Marks every `targets` entry that `is_ghost` says lies outside the part, on all cores.
-    fn of(targets: &[u32], vertices: usize, is_ghost: impl Fn(u32) -> bool + Sync) -> GhostIndex {
+impl IdSet {
+    /// Marks every `targets` entry that `is_member` takes (a part's ghosts: the entries outside
+    /// it), on all cores.
+    fn marked(targets: &[u32], vertices: usize, is_member: impl Fn(u32) -> bool + Sync) -> IdSet {
         let marks = Bitmap::new(vertices);
         // A hub is named by many lists: read before writing, so its word stays shared.
-        targets.par_iter().filter(|&&v| is_ghost(v) && !marks.get(v)).for_each(|&v| marks.set(v));
-        let words = marks.into_words();
-        let before =
-            words.iter().scan(0u32, |count, word| Some(std::mem::replace(count, *count + word.count_ones()))).collect();
-        GhostIndex { words, before }
+        targets.par_iter().filter(|&&v| is_member(v) && !marks.get(v)).for_each(|&v| marks.set(v));
+        IdSet::of_words(marks.into_words())
     }
 
-    /// The ghosts' global ids, ascending.
+    /// The set of `ids`, each below `vertices`.
+    fn of(ids: &[u32], vertices: usize) -> IdSet {
+        let marks = Bitmap::new(vertices);
+        ids.par_iter().for_each(|&v| marks.set(v));
+        IdSet::of_words(marks.into_words())
+    }
+
+    fn of_words(words: Vec<u64>) -> IdSet {
+        let before =
+            words.iter().scan(0u32, |count, word| Some(std::mem::replace(count, *count + word.count_ones()))).collect();
+        IdSet { words, before }
+    }
+
+    /// Whether `v` is a member.
+    #[inline]
+    fn contains(&self, v: u32) -> bool {
+        self.words[v as usize / 64] >> (v % 64) & 1 != 0
+    }
+
+    /// The members, ascending.
     fn ghosts(&self) -> Vec<u32> {
         self.words
             .par_iter()
@@ -547,7 +571,7 @@ impl GhostIndex {
             .collect()
     }
 
-    /// The index of ghost `v` among the ghosts.
+    /// The index of member `v` among the members.
     #[inline]
     fn rank_of(&self, v: u32) -> u32 {
         let (w, bit) = (v as usize / 64, v % 64);
