@@ -397,30 +397,26 @@ impl Hubs {
     pub(crate) fn pieces_from_own_lists(degree: u64, globals: &[u32], part: &Part) -> Hubs {
         let lists = &part.out_lists;
         let hubs = &IdSet::of(globals, part.global.vertices as usize);
-        // (hub index, owned vertex), one an edge from an owned vertex to a hub, by owned vertex.
-        let pairs: Vec<(u32, u32)> = (0..part.owned)
-            .into_par_iter()
-            .flat_map_iter(|t| {
-                lists.graph.neighbors(t).iter().filter_map(move |&local| {
-                    let global = lists.global_of(local);
-                    hubs.contains(global).then(|| (hubs.rank_of(global), t))
-                })
-            })
-            .collect();
-        // A counting sort by hub, stable: each piece keeps its vertices ascending.
-        let mut offsets = vec![0u64; globals.len() + 1];
-        for &(hub, _) in &pairs {
-            offsets[hub as usize + 1] += 1;
+        let hubs_of =
+            |t: u32| lists.graph.neighbors(t).iter().map(|&local| lists.global_of(local)).filter(|&v| hubs.contains(v));
+        // The owned vertices' lists of hubs, as the hubs' indices; transposed (the builder's
+        // parallel counting sort), the hubs' lists of owned vertices, each ascending.
+        let mut offsets = vec![0u64];
+        offsets.extend((0..part.owned).into_par_iter().map(|t| hubs_of(t).count() as u64).collect::<Vec<_>>());
+        for v in 0..part.owned as usize {
+            offsets[v + 1] += offsets[v];
         }
-        for i in 0..globals.len() {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut next = offsets.clone();
-        let mut targets = vec![0u32; pairs.len()];
-        for &(hub, t) in &pairs {
-            targets[next[hub as usize] as usize] = t;
-            next[hub as usize] += 1;
-        }
+        let mut targets = vec![0u32; offsets[part.owned as usize] as usize];
+        crate::graph::pieces_of_whole_lists(&offsets, &mut targets, 4096).into_par_iter().for_each(|(owned, piece)| {
+            let ranks = owned.flat_map(|t| hubs_of(t as u32)).map(|v| hubs.rank_of(v));
+            piece.iter_mut().zip(ranks).for_each(|(slot, hub)| *slot = hub);
+        });
+        // Vertices enough for both ends: the owned ones and the hubs.
+        let last = *offsets.last().unwrap();
+        offsets.resize(part.owned.max(globals.len() as u32) as usize + 1, last);
+        let by_hub = Graph::from_valid_csr(offsets.into(), targets.into(), false, 0).transpose();
+        let offsets = by_hub.offsets()[..=globals.len()].to_vec();
+        let targets = by_hub.targets()[..offsets[globals.len()] as usize].to_vec();
         Hubs { degree, globals: globals.to_vec(), offsets, targets }
     }
 }
