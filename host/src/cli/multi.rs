@@ -74,7 +74,13 @@ pub struct MultiArgs {
         long,
         value_name = "R",
         requires_all = ["world_size", "nccl_id"],
-        help = "This process's rank, for one process per GPU (with --world-size and --nccl-id)"
+        help = "This process's rank, for one process per GPU (with --world-size and --nccl-id)",
+        long_help = "This process's rank, for one process per GPU (with --world-size and --nccl-id), on one host or \
+                     many. Given a plain .wgr file of an undirected graph cut into vertex ranges, each process reads \
+                     only the offsets and its own vertices' lists (rank 0 the whole file where it verifies or writes \
+                     the result), and the ranks check the file's checksum together; any other graph every process \
+                     loads whole and cuts its own part of. Convert a graph once (warpath convert) to start a job \
+                     from it."
     )]
     pub rank: Option<usize>,
     #[arg(long, value_name = "N", requires_all = ["rank", "nccl_id"], help = "Processes in the job")]
