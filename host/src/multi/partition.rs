@@ -501,7 +501,7 @@ pub(crate) fn local_lists(
     let start = row_offsets[0];
     let is_ghost = |v: u32| v.wrapping_sub(first) >= owned;
     let index = IdSet::marked(rows, vertices, is_ghost);
-    let ghosts = index.ghosts();
+    let ghosts = index.members();
     let targets: Vec<u32> =
         rows.par_iter().map(|&v| if is_ghost(v) { owned + index.rank_of(v) } else { v - first }).collect();
     let mut local_offsets: Vec<u64> = row_offsets.iter().map(|&o| o - start).collect();
@@ -550,7 +550,7 @@ impl IdSet {
     }
 
     /// The members, ascending.
-    fn ghosts(&self) -> Vec<u32> {
+    fn members(&self) -> Vec<u32> {
         self.words
             .par_iter()
             .enumerate()
