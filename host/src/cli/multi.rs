@@ -196,7 +196,7 @@ struct Ranks {
     on: RankKind,
     grid: Option<Grid>,
     /// This process's GPU and communicator, once it joined its one-process-per-GPU job
-    /// ([`Ranks::prepare`]); its part runs on them.
+    /// ([`Ranks::load`]); its part runs on them.
     #[cfg(feature = "nccl")]
     job: std::cell::RefCell<Option<Job>>,
 }
@@ -310,19 +310,20 @@ impl Ranks {
         if let RankKind::Process { rank, world, id_file } = &self.on {
             let (gpu, mut comm, key) = join_job(*rank, *world, id_file)?;
             // A word saying whether the rank read only its lists, then its share of the checks.
+            let width = 1 + ShareChecks::WORDS;
             let outcome = load(key).map(|(loaded, made)| {
                 let words = match loaded.shares {
                     Some(shares) => [&[1][..], &shares.to_words()].concat(),
-                    None => vec![0; 4],
+                    None => vec![0; width],
                 };
                 ((loaded, made), words)
             });
-            let agreed = warpath::multi::agree_with_words(&mut comm, outcome, 4);
+            let agreed = warpath::multi::agree_with_words(&mut comm, outcome, width);
             *self.job.borrow_mut() = Some((gpu, comm));
             let ((loaded, made), words) = agreed?;
-            if let (Held::Offsets(file), true) = (&loaded.held, words.chunks_exact(4).all(|row| row[0] == 1)) {
-                let shares: Vec<ShareChecks> =
-                    words.chunks_exact(4).map(|row| ShareChecks::from_words(&row[1..])).collect();
+            let rows = words.chunks_exact(width);
+            if let (Held::Offsets(file), true) = (&loaded.held, rows.clone().all(|row| row[0] == 1)) {
+                let shares: Vec<ShareChecks> = rows.map(|row| ShareChecks::from_words(&row[1..])).collect();
                 file.check_shares(&shares)?;
             }
             return Ok((loaded, made));
@@ -330,10 +331,10 @@ impl Ranks {
         load(0)
     }
 
-    /// The job [`prepare`](Self::prepare) joined.
+    /// The job [`load`](Self::load) joined.
     #[cfg(feature = "nccl")]
     fn joined(&self) -> Job {
-        self.job.borrow_mut().take().expect("a --rank process joins its job (Ranks::prepare) before it runs")
+        self.job.borrow_mut().take().expect("a --rank process joins its job (Ranks::load) before it runs")
     }
 
     fn count(&self) -> usize {

@@ -265,8 +265,11 @@ pub struct ShareChecks {
 }
 
 impl ShareChecks {
-    /// As three words, for a collective.
-    pub fn to_words(self) -> [u64; 3] {
+    /// How many words [`to_words`](Self::to_words) gives.
+    pub const WORDS: usize = 3;
+
+    /// As [`WORDS`](Self::WORDS) words, for a collective.
+    pub fn to_words(self) -> [u64; Self::WORDS] {
         [self.crc as u64, self.bytes, self.balance]
     }
 
@@ -350,9 +353,7 @@ impl WgrRows {
             .with_min_len(1024)
             .map(|i| {
                 let u = first + i;
-                let list = &targets
-                    [(self.offsets[u as usize] - start) as usize..(self.offsets[u as usize + 1] - start) as usize];
-                list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
+                self.list_of(u, first, targets).iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
             })
             .reduce(|| 0, u64::wrapping_add);
         Ok(ShareChecks { crc: crc.finalize(), bytes: to - from, balance })
@@ -382,6 +383,13 @@ impl WgrRows {
             );
         }
         Ok(())
+    }
+
+    /// Vertex `u`'s list in `targets`, the lists of the vertices from `first` on as
+    /// [`read`](Self::read) gave them.
+    fn list_of<'t>(&self, u: u32, first: u32, targets: &'t [u32]) -> &'t [u32] {
+        let start = self.offsets[first as usize];
+        &targets[(self.offsets[u as usize] - start) as usize..(self.offsets[u as usize + 1] - start) as usize]
     }
 
     /// The offsets of every vertex's list, and the one after the last.
@@ -417,11 +425,8 @@ impl WgrRows {
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
-        let row_offsets = &self.offsets[first as usize..=end as usize];
-        let bad = (0..end - first).into_par_iter().with_min_len(1024).find_map_first(|i| {
-            let list =
-                &targets[(row_offsets[i as usize] - start) as usize..(row_offsets[i as usize + 1] - start) as usize];
-            let u = first + i;
+        let bad = (first..end).into_par_iter().with_min_len(1024).find_map_first(|u| {
+            let list = self.list_of(u, first, &targets);
             (list.last().is_some_and(|&t| t as u64 >= n) || is_bad_list(list, u)).then_some(u)
         });
         if let Some(v) = bad {

@@ -402,7 +402,7 @@ impl Hubs {
         // The owned vertices' lists of hubs, as the hubs' indices; transposed (the builder's
         // parallel counting sort), the hubs' lists of owned vertices, each ascending.
         let mut offsets = vec![0u64];
-        offsets.extend((0..part.owned).into_par_iter().map(|t| hubs_of(t).count() as u64).collect::<Vec<_>>());
+        offsets.par_extend((0..part.owned).into_par_iter().map(|t| hubs_of(t).count() as u64));
         for v in 0..part.owned as usize {
             offsets[v + 1] += offsets[v];
         }
