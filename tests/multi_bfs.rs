@@ -216,6 +216,16 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("directed rmat sparse frontiers, local ids", &directed, &sparse_local, on_gpu);
     let dense = PartitionedOptions { sparse_frontier_share: 0, alpha: 1e-6, ..Default::default() };
     check_graph_on("directed rmat, bottom-up early, bitmaps", &directed, &dense, on_gpu);
+    // Bottom-up levels in one launch, the whole share gathered at the next level (by default
+    // in `BOTTOM_UP_CHUNKS` stretches, each gathered while the next is searched), and in more
+    // stretches than the small parts have words, bottom-up from the first levels.
+    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early };
+    check_graph_on("kron:11 bottom-up in one launch", &generated("kron:11"), &one_launch, on_gpu);
+    check_graph_on("directed rmat bottom-up in one launch", &directed, &one_launch, on_gpu);
+    let many_chunks = PartitionedOptions { bottom_up_chunks: 64, chunk_spare_sms: 0, ..early };
+    check_graph_on("kron:11 bottom-up in 64 stretches", &generated("kron:11"), &many_chunks, on_gpu);
+    let chunked_local = PartitionedOptions { bottom_up_chunks: 3, global_in_ids: false, ..early };
+    check_graph_on("directed rmat bottom-up in 3 stretches, local ids", &directed, &chunked_local, on_gpu);
     // Every top-down level counts its pairs before sending them (by default the small levels
     // send theirs in fixed-size slots, the unused ones empty).
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };

@@ -93,8 +93,16 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
     // Every bottom-up frontier as the ranks' queues of ids (by default none).
     let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
+    // Bottom-up from the first levels: in one launch a level, and in 7 stretches, each
+    // stretch's words gathered while the next is searched (by default `BOTTOM_UP_CHUNKS`).
+    let early = PartitionedOptions { alpha: 1e-6, ..Default::default() };
+    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early };
+    let seven = PartitionedOptions { bottom_up_chunks: 7, ..early };
     let cases = [
         ("kron:14", &kron, PartitionedOptions::default()),
+        ("kron:14 bottom-up early", &kron, early),
+        ("kron:14 bottom-up early in one launch", &kron, one_launch),
+        ("urand:13 bottom-up early in 7 stretches", &urand, seven),
         ("urand:13", &urand, PartitionedOptions::default()),
         ("crowded low ids", &crowded, PartitionedOptions::default()),
         ("kron:14 counted pairs", &kron, counted),

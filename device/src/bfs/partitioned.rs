@@ -999,6 +999,9 @@ unsafe fn scatter_ids(params: BfsPartScatterIdsParams) {
 /// bits, read once (a word of visited vertices is skipped whole), and one word of the next share
 /// bits, which its ballot writes whole; the counts are summed in registers and added once a
 /// warp at the end, so no counter is an address every warp contends for at every step.
+/// A launch covers the owned vertices `begin..end`, whole words of the bitmaps, so a level may
+/// run as several launches whose finished words are traded while the next one runs
+/// (`multi::gpu`'s chunked bottom-up levels).
 ///
 /// How an in-neighbor is looked up (`lookup`): with global-id targets
 /// (`bfs_part_global_targets`' copy), in the global bitmap, as on one GPU; with local ids, an
@@ -1015,7 +1018,8 @@ unsafe fn scatter_ids(params: BfsPartScatterIdsParams) {
 /// `frontier_bits` for every local id of the in-list graph (when `lookup` is
 /// `LOCAL_FRONTIER`), `global_bits` for every global vertex, the rank's own share included
 /// (when `lookup` is `GLOBAL_IDS`); `next_bits` a zeroed bit for every owned vertex; `counters`
-/// is the counters block. The block size is a multiple of 32.
+/// is the counters block; `begin <= end <= owned`, `begin` a multiple of 32 and `end` one too or
+/// `owned`. The block size is a multiple of 32.
 #[inline(always)]
 unsafe fn bottom_up(params: BfsPartBottomUpParams) {
     let BfsPartBottomUpParams {
@@ -1034,6 +1038,8 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         counters,
         first,
         owned,
+        begin,
+        end,
         level,
     } = params;
     let level_pass = BottomUp {
@@ -1048,6 +1054,8 @@ unsafe fn bottom_up(params: BfsPartBottomUpParams) {
         counters,
         first,
         owned,
+        begin,
+        end,
         level,
     };
     // SAFETY: this kernel's contract is `BottomUp::run`'s, the in-lists plain.
@@ -1080,6 +1088,8 @@ unsafe fn bottom_up_compressed(params: BfsPartBottomUpCompressedParams) {
         counters,
         first,
         owned,
+        begin,
+        end,
         level,
     } = params;
     let level_pass = BottomUp {
@@ -1094,6 +1104,8 @@ unsafe fn bottom_up_compressed(params: BfsPartBottomUpCompressedParams) {
         counters,
         first,
         owned,
+        begin,
+        end,
         level,
     };
     // SAFETY: this kernel's contract is `BottomUp::run`'s, the in-lists compressed.
@@ -1176,6 +1188,10 @@ struct BottomUp {
     counters: *mut u32,
     first: u32,
     owned: u32,
+    /// The owned vertices this launch covers: `begin` a multiple of 32, `end` one too or
+    /// `owned`.
+    begin: u32,
+    end: u32,
     level: u32,
 }
 
@@ -1198,6 +1214,8 @@ impl BottomUp {
             counters,
             first,
             owned,
+            begin,
+            end,
             level,
         } = *self;
         // SAFETY (of each read): every in-list entry is a global id (`GLOBAL_IDS`) or a local id
@@ -1226,9 +1244,10 @@ impl BottomUp {
         };
         let lane = lane_id();
         let (mut found, mut inspected) = (Found::default(), 0u64);
-        // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32.
-        let mut warp_base = global_idx() - lane;
-        while warp_base < owned {
+        // Warps start at multiples of 32 and stride by the grid's threads, also a multiple of 32:
+        // each warp's vertices are one word of the bitmaps, inside `begin..end`'s words.
+        let mut warp_base = begin + global_idx() - lane;
+        while warp_base < end {
             let v = warp_base + lane;
             let word_at = warp_base as usize / 32;
             // SAFETY: the word of owned vertices `warp_base..`, which only this warp writes here.
@@ -1238,8 +1257,8 @@ impl BottomUp {
                 continue;
             }
             let mut is_found = false;
-            if v < owned && seen & (1 << lane) == 0 {
-                // SAFETY: `v < owned`: it has an in-list, labels and an out-degree.
+            if v < end && seen & (1 << lane) == 0 {
+                // SAFETY: `v < end <= owned`: it has an in-list, labels and an out-degree.
                 unsafe {
                     let (parent, read) = lists.search(v, in_frontier);
                     inspected += read;

@@ -25,7 +25,8 @@ use warpath::gpu::GpuContext;
 use warpath::graph::Degrees;
 use warpath::multi::gpu::PartPlacement;
 use warpath::multi::{
-    bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+    bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS,
+    PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 use warpath::multi::{cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartitionLayout};
 use warpath::{Error, Graph, Result};
@@ -146,6 +147,28 @@ pub struct MultiArgs {
                      quarter of the bitmap's bytes."
     )]
     pub sparse_frontier_share: Option<u64>,
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..=64),
+        help = "Bottom-up levels in N launches, each one's frontier bits traded during the next (1: one)",
+        long_help = "For the 1D partitioned BFS on GPUs of equal vertex ranges: a bottom-up level searches the \
+                     rank's vertices in N stretches, one launch each, and all-gathers each stretch's words of \
+                     the next frontier bitmap while the next stretch is searched (the last stretch's at the next \
+                     level, when that is bottom-up too), so the bitmap's exchange overlaps the search instead of \
+                     following it (docs/multi-gpu.md). 1: one launch, the whole bitmap gathered at the next \
+                     level's start. Default: 4."
+    )]
+    pub bottom_up_chunks: Option<u32>,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Multiprocessors a chunked bottom-up launch leaves to the exchange beside it",
+        long_help = "For --bottom-up-chunks above 1: each stretch's launch runs on all of the GPU's \
+                     multiprocessors but N, so that the all-gather queued beside it finds room to start \
+                     instead of waiting for the search to end. Default: 8."
+    )]
+    pub chunk_spare_sms: Option<u32>,
 }
 
 /// `--layout`: `1d`, `2d` or a grid `RxC`.
@@ -924,6 +947,8 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &Mult
         delegation: multi.delegation(),
         padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
         sparse_frontier_share: multi.sparse_frontier_share.unwrap_or(SPARSE_FRONTIER_SHARE),
+        bottom_up_chunks: multi.bottom_up_chunks.unwrap_or(BOTTOM_UP_CHUNKS),
+        chunk_spare_sms: multi.chunk_spare_sms.unwrap_or(CHUNK_SPARE_SMS),
         ..Default::default()
     }
 }
@@ -1051,6 +1076,11 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     if args.multi.sparse_frontier_share.is_some() {
         return Err(Error::InvalidArgument(
             "--sparse-frontier-share is for the partitioned BFS; cc trades no frontier".into(),
+        ));
+    }
+    if args.multi.bottom_up_chunks.is_some() || args.multi.chunk_spare_sms.is_some() {
+        return Err(Error::InvalidArgument(
+            "--bottom-up-chunks and --chunk-spare-sms are for the partitioned BFS; cc has no bottom-up levels".into(),
         ));
     }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;

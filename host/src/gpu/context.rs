@@ -49,6 +49,10 @@ fn load_kernels(
 pub struct GpuContext {
     context: Arc<CudaContext>,
     stream: Arc<CudaStream>,
+    /// A second stream, made at its first use ([`GpuContext::side_waits_for_main`]): kernels
+    /// queued there ([`Launch::on_side`](crate::gpu::launch::Launch::on_side)) run beside what
+    /// the first stream does meanwhile (a collective of the partitioned BFS).
+    side: std::sync::OnceLock<Arc<CudaStream>>,
     module: Arc<CudaModule>,
     functions: Mutex<HashMap<&'static str, CudaFunction>>,
     /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
@@ -107,6 +111,7 @@ impl GpuContext {
         Ok(GpuContext {
             context,
             stream,
+            side: std::sync::OnceLock::new(),
             module,
             functions: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
@@ -347,6 +352,31 @@ impl GpuContext {
         let source = from.slice(from_at..from_at + len);
         let mut target = to.slice_mut(to_at..to_at + len);
         self.stream.memcpy_dtod(&source, &mut target).map_err(|e| GpuError::driver("cuMemcpyDtoD", e))
+    }
+
+    /// The side stream (made now if this is its first use). Non-blocking: the first stream is the
+    /// context's legacy default stream, which would otherwise wait for it and it for that one.
+    pub(crate) fn side_stream(&self) -> Result<&Arc<CudaStream>, GpuError> {
+        if let Some(side) = self.side.get() {
+            return Ok(side);
+        }
+        let side = self.context.new_stream().map_err(|e| GpuError::driver("cuStreamCreate", e))?;
+        Ok(self.side.get_or_init(|| side))
+    }
+
+    /// Work queued on the side stream from now on waits for everything queued on the first
+    /// stream so far.
+    pub fn side_waits_for_main(&self) -> Result<(), GpuError> {
+        self.side_stream()?.join(&self.stream).map_err(|e| GpuError::driver("cuStreamWaitEvent", e))
+    }
+
+    /// Work queued on the first stream from now on waits for everything queued on the side
+    /// stream so far (nothing where the side stream was never used).
+    pub fn main_waits_for_side(&self) -> Result<(), GpuError> {
+        match self.side.get() {
+            Some(side) => self.stream.join(side).map_err(|e| GpuError::driver("cuStreamWaitEvent", e)),
+            None => Ok(()),
+        }
     }
 
     /// A timing event recorded on warpath's stream now.

@@ -56,16 +56,24 @@ pub enum Residency {
 /// is queued ([`Launch::run`]), so that cudarc records the kernel's reads and writes.
 pub struct Launch<'a> {
     gpu: &'a GpuContext,
+    stream: &'a CudaStream,
     guards: Vec<SyncOnDrop<'a>>,
 }
 
 impl<'a> Launch<'a> {
+    /// A launch on the context's stream, in order with everything else queued there.
     pub fn new(gpu: &'a GpuContext) -> Launch<'a> {
-        Launch { gpu, guards: Vec::new() }
+        Launch { gpu, stream: gpu.stream(), guards: Vec::new() }
+    }
+
+    /// A launch on the context's side stream, ordered with the first stream only by
+    /// [`GpuContext::side_waits_for_main`] and [`GpuContext::main_waits_for_side`].
+    pub fn on_side(gpu: &'a GpuContext) -> Result<Launch<'a>, GpuError> {
+        Ok(Launch { gpu, stream: gpu.side_stream()?, guards: Vec::new() })
     }
 
     fn stream(&self) -> &'a CudaStream {
-        self.gpu.stream()
+        self.stream
     }
 
     /// The address of a buffer the kernel reads.
@@ -121,7 +129,7 @@ impl<'a> Launch<'a> {
         params: &P,
     ) -> Result<(), GpuError> {
         let function = self.gpu.function(P::KERNEL)?;
-        let mut args = self.gpu.stream().launch_builder(&function);
+        let mut args = self.stream.launch_builder(&function);
         let base = (params as *const P).cast::<u8>();
         for field in P::FIELDS {
             // SAFETY: `field.offset + field.size <= size_of::<P>()` (the interface crate's

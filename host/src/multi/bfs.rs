@@ -59,7 +59,22 @@ pub struct PartitionedOptions {
     /// global bitmap, instead of all-gathering the bitmap ([`SPARSE_FRONTIER_SHARE`]). 0: the
     /// bitmap always; 1: the queues whenever the frontier is not every vertex.
     pub sparse_frontier_share: u64,
+    /// GPU ranks of equal ranges: a bottom-up level searches its vertices in this many
+    /// stretches, one launch each, and all-gathers each stretch's words of the next frontier
+    /// while the next stretch is searched (the last stretch's at the next level, if that is
+    /// bottom-up too), so that the bitmap's exchange overlaps the search instead of following
+    /// it ([`BOTTOM_UP_CHUNKS`]). 1: one launch, the whole share gathered at the next level.
+    pub bottom_up_chunks: u32,
+    /// GPU ranks, chunked bottom-up levels: multiprocessors each stretch's launch leaves free,
+    /// where the collective beside it runs ([`CHUNK_SPARE_SMS`]).
+    pub chunk_spare_sms: u32,
 }
+
+/// [`PartitionedOptions::bottom_up_chunks`]' default.
+pub const BOTTOM_UP_CHUNKS: u32 = 4;
+
+/// [`PartitionedOptions::chunk_spare_sms`]' default.
+pub const CHUNK_SPARE_SMS: u32 = 8;
 
 /// [`PartitionedOptions::sparse_frontier_share`]'s default: off. Within an NVLink host the
 /// bitmap's all-gather is mostly latency, and the queues of ids (with the bitmap cleared and
@@ -89,6 +104,8 @@ impl Default for PartitionedOptions {
             delegation: crate::multi::Delegation::Auto,
             padded_pairs: PADDED_PAIRS,
             sparse_frontier_share: SPARSE_FRONTIER_SHARE,
+            bottom_up_chunks: BOTTOM_UP_CHUNKS,
+            chunk_spare_sms: CHUNK_SPARE_SMS,
         }
     }
 }

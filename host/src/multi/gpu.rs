@@ -77,6 +77,19 @@ pub trait DeviceGather: Communicator {
         gathered: &mut CudaSlice<u32>,
     ) -> Result<()>;
 
+    /// Words `words` of every rank's `share` (as long on every rank) into the same words of
+    /// that rank's stretch of `gathered` (`share.len()` words a rank, in rank order), the rest
+    /// of `gathered` untouched: a piece of [`all_gather_on_device`](Self::all_gather_on_device),
+    /// so that an all-gather can go in pieces as they are ready (a chunked bottom-up level's
+    /// next frontier). Ordered after the work queued on `gpu`'s stream.
+    fn all_gather_words_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        share: &CudaSlice<u32>,
+        words: std::ops::Range<usize>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()>;
+
     /// Personalized all-to-all of device words: `regions[r]` (start, length) of `outgoing`
     /// goes to rank `r` (this rank's own included); what every rank sent to this one lands in
     /// `incoming` in rank order (grown on `gpu` when too short). Returns the words received.
@@ -250,6 +263,35 @@ pub fn gather_through_host<C: Communicator>(
     gpu.copy_into(&unpacked, gathered).map_err(Error::Gpu)
 }
 
+/// [`DeviceGather::all_gather_words_on_device`] through host memory.
+pub fn gather_words_through_host<C: Communicator>(
+    comm: &mut C,
+    gpu: &GpuContext,
+    share: &CudaSlice<u32>,
+    words: std::ops::Range<usize>,
+    gathered: &mut CudaSlice<u32>,
+) -> Result<()> {
+    check_piece(share.len(), &words, gathered.len(), comm.world_size())?;
+    let mut mine = vec![0u32; words.len()];
+    gpu.download_at(share, words.start, &mut mine)?;
+    let all = all_gather_u32(comm, &mine)?;
+    for (rank, piece) in all.chunks(words.len().max(1)).enumerate() {
+        gpu.copy_into_at(piece, gathered, rank * share.len() + words.start)?;
+    }
+    Ok(())
+}
+
+/// [`DeviceGather::all_gather_words_on_device`]'s contract: the words lie in the share, and
+/// `gathered` holds a share a rank.
+pub fn check_piece(share: usize, words: &std::ops::Range<usize>, gathered: usize, world: usize) -> Result<()> {
+    if words.start <= words.end && words.end <= share && gathered == share * world {
+        return Ok(());
+    }
+    Err(crate::multi::comm::misuse(format!(
+        "words {words:?} of a {share}-word share on {world} ranks into {gathered} words"
+    )))
+}
+
 /// Every rank's `words` (the same count on every rank), in rank order, by the host collective,
 /// which moves u64 words: pairs of u32 words, the odd one padded.
 fn all_gather_u32<C: Communicator>(comm: &mut C, words: &[u32]) -> Result<Vec<u32>> {
@@ -279,6 +321,16 @@ impl DeviceGather for InProcess {
         gathered: &mut CudaSlice<u32>,
     ) -> Result<()> {
         gather_through_host(self, gpu, mine, gathered)
+    }
+
+    fn all_gather_words_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        share: &CudaSlice<u32>,
+        words: std::ops::Range<usize>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()> {
+        gather_words_through_host(self, gpu, share, words, gathered)
     }
 
     fn all_to_all_v_on_device(
@@ -428,6 +480,20 @@ pub struct GpuPart<'p> {
     /// global bitmap: the gather lands there, and there is no `gathered`.
     gathered: Option<CudaSlice<u32>>,
     global_bits: CudaSlice<u32>,
+    /// [`PartitionedOptions::bottom_up_chunks`]: the launches of a bottom-up level.
+    bottom_up_chunks: u32,
+    /// Blocks a chunk's launch runs: those resident at once on every multiprocessor but
+    /// [`PartitionedOptions::chunk_spare_sms`], which the collective beside it takes.
+    chunk_blocks: u32,
+    /// The next frontier's global bitmap, gathered piece by piece while a chunked bottom-up
+    /// level runs (`search_bottom_up`), and swapped with `global_bits` at the next level if
+    /// that is bottom-up too; `None` where levels are not chunked (one chunk, a lone rank,
+    /// ranges of unequal length).
+    next_global_bits: Option<CudaSlice<u32>>,
+    /// The words of the share that a chunked bottom-up level did not gather (its last piece's):
+    /// the next level gathers them into `next_global_bits`, which holds the rest, if it is
+    /// bottom-up; a top-down level drops them.
+    pending_piece: Option<std::ops::Range<usize>>,
     /// Whether `global_bits` holds a frontier of this traversal (a bottom-up level gathered
     /// one): then the top-down kernels skip the ghosts set there.
     seen_gathered: bool,
@@ -551,7 +617,8 @@ fn level_buffers(part: &Part) -> Workspace {
     let local = part.out_lists.graph.num_vertices() as u64;
     let ghosts = part.out_lists.ghosts().len() as u64;
     let world = (part.bounds.len() - 1) as u64;
-    let bitmaps = (world + 4) * 8 * part.bitmap_words_per_part() as u64 + part.global.vertices / 4;
+    // The global bitmap, the next one of chunked bottom-up levels, their vertices' bits.
+    let bitmaps = (world + 4) * 8 * part.bitmap_words_per_part() as u64 + 3 * part.global.vertices / 8;
     let long_table = 8 * long_table_words(part) as u64;
     let labels = 8 * local + local / 8;
     Workspace::new(
@@ -641,6 +708,25 @@ fn launch_shift_ids(gpu: &GpuContext, ids: &mut CudaSlice<u32>, start: usize, le
     Ok(())
 }
 
+/// A bottom-up launch's stretch of owned vertices: `begin` a multiple of 32 (whole words of the
+/// bitmaps), `end` one too or `owned`.
+fn check_stretch(kernel: &'static str, vertices: &std::ops::Range<u32>, owned: u32) -> Result<()> {
+    let whole = |v: u32| v % 32 == 0;
+    let ok = vertices.start <= vertices.end
+        && vertices.end <= owned
+        && whole(vertices.start)
+        && (whole(vertices.end) || vertices.end == owned);
+    Ok(require(kernel, ok, || format!("vertices {vertices:?} of {owned} owned"))?)
+}
+
+/// The owned vertices `0..owned` in `chunks` stretches of whole words (32 vertices), in order,
+/// the empty ones left out.
+fn chunk_stretches(owned: u32, chunks: u32) -> Vec<std::ops::Range<u32>> {
+    let words = owned.div_ceil(32) as u64;
+    let bound = |c: u64| ((32 * (words * c / chunks as u64)) as u32).min(owned);
+    (0..chunks as u64).map(|c| bound(c)..bound(c + 1)).filter(|stretch| !stretch.is_empty()).collect()
+}
+
 impl<'p> GpuPart<'p> {
     /// Places `part` on `gpu` ([`place_part_lists`], where `options.placement` says) and
     /// allocates the level buffers; with `options.global_in_ids`, a copy of the in-lists'
@@ -678,6 +764,23 @@ impl<'p> GpuPart<'p> {
             true => names::BFS_PART_TOP_DOWN_LONG_COMPRESSED,
             false => names::BFS_PART_TOP_DOWN_LONG,
         };
+        let bottom_up_kernel = match in_lists.as_ref().unwrap_or(&out_lists).is_compressed() {
+            true => names::BFS_PART_BOTTOM_UP_COMPRESSED,
+            false => names::BFS_PART_BOTTOM_UP,
+        };
+        let chunked = options.bottom_up && options.bottom_up_chunks > 1 && world > 1 && equal_ranges;
+        let chunk_blocks = match chunked && part.grid.is_none() {
+            true => {
+                let sms = gpu.multiprocessors();
+                let per_sm = resident_blocks(gpu, bottom_up_kernel, PARTITIONED_BLOCK)? / sms;
+                per_sm * sms.saturating_sub(options.chunk_spare_sms).max(1)
+            }
+            false => 0,
+        };
+        let next_global_bits = match chunk_blocks > 0 {
+            true => Some(gpu.alloc_zeros(global_words, "the next frontier's global bitmap")?),
+            false => None,
+        };
         let mut placed = GpuPart {
             gpu,
             part,
@@ -710,6 +813,10 @@ impl<'p> GpuPart<'p> {
             ghost_bits: gpu.alloc_zeros(ghosts.div_ceil(32), "the ghosts claimed at a level")?,
             gathered,
             global_bits: gpu.alloc_zeros(global_words, "the global frontier bitmap")?,
+            bottom_up_chunks: options.bottom_up_chunks.max(1),
+            chunk_blocks,
+            next_global_bits,
+            pending_piece: None,
             seen_gathered: false,
             local_bits: gpu.alloc_zeros(local_in.div_ceil(32), "the frontier over local ids")?,
             sent: gpu.alloc_zeros(2 * ghosts, "the ghost discoveries")?,
@@ -1292,20 +1399,53 @@ impl<'p> GpuPart<'p> {
         Ok(())
     }
 
+    /// A bottom-up level's search: one launch, or where levels are chunked
+    /// ([`PartitionedOptions::bottom_up_chunks`]) one launch a stretch of the owned vertices on
+    /// the side stream, each stretch's words of the next frontier all-gathered on the rank's
+    /// stream while the next stretch is searched, the last stretch's left to the next level
+    /// (`pending_piece`), which needs them only if it is bottom-up too.
+    fn search_bottom_up<C: DeviceGather>(&mut self, comm: &mut C, level: u32, lookup: u32) -> Result<()> {
+        let stretches = chunk_stretches(self.part.owned, self.bottom_up_chunks);
+        if self.next_global_bits.is_none() || stretches.len() < 2 {
+            return self.launch_bottom_up(level, lookup, 0..self.part.owned, false);
+        }
+        let gpu = self.gpu;
+        let share_words = self.next_bits.len();
+        gpu.side_waits_for_main()?;
+        for (at, stretch) in stretches.iter().enumerate() {
+            self.launch_bottom_up(level, lookup, stretch.clone(), true)?;
+            let first_word = stretch.start as usize / 32;
+            if at + 1 == stretches.len() {
+                // The share's padding words go with the last piece.
+                self.pending_piece = Some(first_word..share_words);
+                break;
+            }
+            gpu.main_waits_for_side()?;
+            let next = self.next_global_bits.as_mut().expect("checked above");
+            comm.all_gather_words_on_device(gpu, &self.next_bits, first_word..stretch.end as usize / 32, next)?;
+        }
+        gpu.main_waits_for_side()?;
+        Ok(())
+    }
+
     /// The bottom-up kernel, naming in-neighbors as `lookup` says
     /// ([`lookup`](warpath_interface::bfs::partitioned::lookup)).
-    fn launch_bottom_up(&mut self, level: u32, lookup: u32) -> Result<()> {
+    /// The owned vertices `vertices` only (`begin` a multiple of 32, `end` one too or `owned`),
+    /// on the side stream in `chunk_blocks` blocks where `side` says so.
+    fn launch_bottom_up(&mut self, level: u32, lookup: u32, vertices: std::ops::Range<u32>, side: bool) -> Result<()> {
         let alone = self.alone();
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
         // An undirected graph's out-lists are its in-lists.
         let in_lists = self.in_lists.as_ref().unwrap_or(&self.out_lists);
         let in_ghosts = self.in_ghosts.as_ref().unwrap_or(&self.ghosts);
+        check_stretch(names::BFS_PART_BOTTOM_UP, &vertices, part.owned)?;
         if in_lists.is_compressed() {
-            return self.launch_bottom_up_compressed(level, lookup);
+            return self.launch_bottom_up_compressed(level, lookup, vertices, side);
         }
         let in_offsets = in_lists.offsets.device_ptr(stream);
-        let mut launch = Launch::new(gpu);
+        let config = self.bottom_up_grid(&vertices, side);
+        let mut launch = if side { Launch::on_side(gpu)? } else { Launch::new(gpu) };
         let in_targets = match &self.in_names {
             InNames::GlobalCopy(copy) => launch.read(copy),
             InNames::Global | InNames::Local => DeviceAddress::new(in_lists.targets.device_ptr(stream)),
@@ -1326,19 +1466,38 @@ impl<'p> GpuPart<'p> {
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
+            begin: vertices.start,
+            end: vertices.end,
             level,
         };
         // Contract: the in-lists were placed from the part's in-list graph, whose ghosts'
         // global ids are `in_ghosts`, and the targets read are global ids where `lookup` says
         // so (`in_names`); the share has a bit for every owned vertex, the global bitmap for
         // every vertex (the whole frontier: `gather_global_bits`), and the local frontier
-        // (read when `lookup` is `LOCAL_FRONTIER`) for each of the in-list graph's vertices.
-        launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        // (read when `lookup` is `LOCAL_FRONTIER`) for each of the in-list graph's vertices;
+        // the stretch checked above.
+        launch.run(config, Residency::Any, &params)?;
         Ok(())
     }
 
+    /// A bottom-up launch's grid over `vertices`: on the side stream at most `chunk_blocks`
+    /// blocks, which leave the collective beside it its multiprocessors.
+    fn bottom_up_grid(&self, vertices: &std::ops::Range<u32>, side: bool) -> cudarc::driver::LaunchConfig {
+        let mut config = grid_for(self.gpu, vertices.len() as u64, PARTITIONED_BLOCK);
+        if side {
+            config.grid_dim.0 = config.grid_dim.0.min(self.chunk_blocks.max(1));
+        }
+        config
+    }
+
     /// `launch_bottom_up` over compressed in-lists (local ids: no copy with global ids).
-    fn launch_bottom_up_compressed(&mut self, level: u32, lookup: u32) -> Result<()> {
+    fn launch_bottom_up_compressed(
+        &mut self,
+        level: u32,
+        lookup: u32,
+        vertices: std::ops::Range<u32>,
+        side: bool,
+    ) -> Result<()> {
         let alone = self.alone();
         let (gpu, part) = (self.gpu, self.part);
         let stream = gpu.stream();
@@ -1352,7 +1511,8 @@ impl<'p> GpuPart<'p> {
             matches!(self.in_names, InNames::Local | InNames::Global),
             || "in-lists named by a copy with global ids".into(),
         )?;
-        let mut launch = Launch::new(gpu);
+        let config = self.bottom_up_grid(&vertices, side);
+        let mut launch = if side { Launch::on_side(gpu)? } else { Launch::new(gpu) };
         let params = BfsPartBottomUpCompressedParams {
             in_byte_offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
             in_bytes: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
@@ -1369,12 +1529,14 @@ impl<'p> GpuPart<'p> {
             counters: launch.write(&mut self.counters),
             first: part.first,
             owned: part.owned,
+            begin: vertices.start,
+            end: vertices.end,
             level,
         };
         // Contract: as `launch_bottom_up`'s, the in-lists placed by `place_compressed` (each
         // list encoded relative to its local id, local-id entries; global ids only where the
         // part's local ids are the global ids: `InNames::Global`), a degree an out-list.
-        launch.run(grid_for(gpu, part.owned as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        launch.run(config, Residency::Any, &params)?;
         Ok(())
     }
 
@@ -1488,6 +1650,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         self.init(source)?;
         self.gpu.zero(&mut self.bits)?;
         (self.queue_stale, self.bottom_up_inspected, self.seen_gathered) = (false, None, false);
+        self.pending_piece = None;
         (self.frontier_len, self.frontier_edges, self.frontier_edges_summed) = (0, 0, None);
         if let (Some(delegated), Some(hubs)) = (self.delegates.as_mut(), part.hubs.as_ref()) {
             // A hub source is expanded from every rank's piece at level 0.
@@ -1529,6 +1692,8 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             // The traversal's first exchanges follow: the links up first, inside its time.
             comm.wake_links(self.gpu)?;
         }
+        // A chunked bottom-up level's last piece is needed by a bottom-up level only.
+        self.pending_piece = None;
         let padded = self.padded_slots(comm.rank());
         // The vertices this rank expands: its frontier, or a 2D part's column's.
         let expanded = self.column.as_ref().map_or(self.frontier_len as u64, |c| c.frontier_len(&self.frontier_lens));
@@ -1601,6 +1766,12 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         let share = self.sparse_frontier_share;
         if self.alone() {
             // Its share is the whole frontier (`frontier_bitmap`): nothing to gather.
+        } else if let Some(words) = self.pending_piece.take() {
+            // The last level gathered all of this frontier but its last piece while it ran.
+            let next = self.next_global_bits.as_mut().expect("a chunked level's bitmap");
+            comm.all_gather_words_on_device(self.gpu, &self.bits, words, next)?;
+            std::mem::swap(&mut self.global_bits, next);
+            self.seen_gathered = true;
         } else if share > 0 && frontier <= self.part.global.vertices / share {
             self.scatter_frontier(comm)?;
             self.seen_gathered = true;
@@ -1627,7 +1798,7 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
             if lookup == lookup::LOCAL_FRONTIER {
                 self.launch_local_frontier()?;
             }
-            self.launch_bottom_up(level, lookup)?;
+            self.search_bottom_up(comm, level, lookup)?;
         }
         Ok(Step { counts: [0; COUNTS], exchange: Duration::ZERO })
     }
@@ -1739,4 +1910,29 @@ pub fn by_source(mut ranks: Vec<Vec<RankTraversal>>, sources: &[u32]) -> Vec<Par
     }
     traversals.reverse();
     traversals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunk_stretches_cover_the_owned_vertices_in_whole_words() {
+        for (owned, chunks) in [(0, 4), (1, 4), (31, 3), (32, 4), (100, 1), (1_000, 4), (1_000_003, 7), (65, 64)] {
+            let stretches = chunk_stretches(owned, chunks);
+            assert!(stretches.len() <= chunks as usize, "{owned} {chunks}: {stretches:?}");
+            let mut at = 0;
+            for stretch in &stretches {
+                assert_eq!(stretch.start, at, "{owned} {chunks}: {stretches:?}");
+                assert!(check_stretch("test", stretch, owned).is_ok(), "{stretch:?} of {owned}");
+                at = stretch.end;
+            }
+            assert_eq!(at, owned, "{owned} {chunks}: {stretches:?}");
+        }
+        // Equal stretches where the words divide evenly.
+        assert_eq!(chunk_stretches(256, 4), vec![0..64, 64..128, 128..192, 192..256]);
+        assert!(check_stretch("test", &(16..32), 64).is_err());
+        assert!(check_stretch("test", &(0..40), 64).is_err());
+        assert!(check_stretch("test", &(0..40), 40).is_ok());
+    }
 }

@@ -23,7 +23,7 @@ pub mod partition_2d;
 
 pub use bfs::{
     bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,
-    PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+    BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 pub use comm::{agree_on, agree_with_words, Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};

@@ -22,7 +22,8 @@ use crate::gpu::nccl::{device_count, library_present};
 use crate::gpu::{u64_pairs, GpuContext, GpuError};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
 use crate::multi::gpu::{
-    all_to_all_through_host, ensure_room, gather_rows_on_device, sum_counts_through_host, DeviceGather, RowReadback,
+    all_to_all_through_host, check_piece, ensure_room, gather_rows_on_device, gather_words_through_host,
+    sum_counts_through_host, DeviceGather, RowReadback,
 };
 use crate::multi::host_rows::{HostRows, RowsHandle};
 
@@ -93,6 +94,9 @@ pub struct Nccl {
     bytes_sent: u64,
     /// Where each peer's words of a device all-to-all land, grown as needed and kept.
     landing: Vec<Option<CudaSlice<u32>>>,
+    /// Where every rank's piece of a share lands before it is copied to its place
+    /// ([`DeviceGather::all_gather_words_on_device`]), grown as needed and kept.
+    piece_landing: Option<CudaSlice<u32>>,
     /// Device copies of the host words a collective sends and receives, grown as needed and
     /// kept: no allocation and release around each small collective (the barrier, the level
     /// loop's last exchanges). [`DeviceGather::wake_links`] sends from and gathers into them.
@@ -126,6 +130,7 @@ impl Nccl {
             stream,
             bytes_sent: 0,
             landing: Vec::new(),
+            piece_landing: None,
             staged_send: None,
             staged_receive: None,
             wake_words,
@@ -318,6 +323,40 @@ impl DeviceGather for Nccl {
             self.stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))?;
         }
         self.bytes_sent += (4 * mine.len() * world.saturating_sub(1)) as u64;
+        Ok(())
+    }
+
+    fn all_gather_words_on_device(
+        &mut self,
+        gpu: &GpuContext,
+        share: &CudaSlice<u32>,
+        words: std::ops::Range<usize>,
+        gathered: &mut CudaSlice<u32>,
+    ) -> Result<()> {
+        let world = self.world_size();
+        check_piece(share.len(), &words, gathered.len(), world)?;
+        if self.stream.cu_stream() != gpu.stream().cu_stream() {
+            return gather_words_through_host(self, gpu, share, words, gathered);
+        }
+        let len = words.len();
+        if len == 0 {
+            return Ok(());
+        }
+        // NCCL lays each rank's piece after the last: gathered into a landing buffer, then each
+        // piece copied to its place in the rank's stretch.
+        let landing = &mut self.piece_landing;
+        if landing.as_ref().map_or(0, CudaSlice::len) < len * world {
+            *landing =
+                Some(self.stream.alloc_zeros((len * world).next_power_of_two()).map_err(driver_failed("cuMemAlloc"))?);
+        }
+        let landing = landing.as_mut().expect("grown above");
+        self.comm
+            .all_gather(&share.slice(words.clone()), &mut landing.slice_mut(..len * world))
+            .map_err(|e| nccl_failed("ncclAllGather", e))?;
+        for rank in 0..world {
+            gpu.copy_on_device(landing, rank * len, gathered, rank * share.len() + words.start, len)?;
+        }
+        self.bytes_sent += (4 * len * (world - 1)) as u64;
         Ok(())
     }
 

@@ -520,7 +520,10 @@ macro_rules! bfs_part_bottom_up_fields {
             /// owned vertices), the frontier over the in-list graph's local ids
             /// (`frontier_bits`, from `bfs_part_local_frontier`), the global bitmap
             /// (`global_bits`); the next share bits (no queue: `bfs_part_pack_queue` makes one if
-            /// a top-down level follows), the counters.
+            /// a top-down level follows), the counters. The level covers the owned vertices
+            /// `begin..end` (`begin` a multiple of 32, `end` one too or `owned`): a level in
+            /// several launches writes whole words of `next_bits` in each, which can be traded
+            /// while the next launch runs.
             kernel bfs_part_bottom_up, in [$crate::bfs::partitioned], struct BfsPartBottomUpParams {
                 in_offsets: $crate::DevicePtr<u64>,
                 in_targets: $crate::DevicePtr<u32>,
@@ -537,6 +540,8 @@ macro_rules! bfs_part_bottom_up_fields {
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
+                begin: u32,
+                end: u32,
                 level: u32,
             }
             $(=> $run)?
@@ -571,6 +576,8 @@ macro_rules! bfs_part_bottom_up_compressed_fields {
                 counters: $crate::DevicePtrMut<u32>,
                 first: u32,
                 owned: u32,
+                begin: u32,
+                end: u32,
                 level: u32,
             }
             $(=> $run)?
