@@ -342,8 +342,19 @@ fn gpu_ranks_trace_like_cpu_ranks() {
     // Plain parts, and compressed ones (whose hubs' pieces are plain lists beside them).
     for compressed in [false, true] {
         let placement = PartPlacement { compressed, ..Default::default() };
-        let options = PartitionedOptions { placement, ..Default::default() };
+        // Bottom-up levels in one launch: a chunked level sends most of the next frontier's
+        // bitmap while it runs, so its bytes count at the level before (checked below).
+        let options = PartitionedOptions { placement, bottom_up_chunks: 1, ..Default::default() };
         let on_device = bfs_gpu_in_process(&partition, &sources, &options).unwrap();
+        let chunked = PartitionedOptions { bottom_up_chunks: 4, ..options };
+        for (run, unchunked) in bfs_gpu_in_process(&partition, &sources, &chunked).unwrap().iter().zip(&on_device) {
+            assert_eq!(run.result.distances, unchunked.result.distances);
+            // The pieces a last bottom-up level sends for a top-down level that needs none
+            // cross too: at least as many bytes.
+            assert!(run.exchange_bytes() >= unchunked.exchange_bytes());
+            let directions = |r: &PartitionedTraversal| r.levels.iter().map(|l| l.trace.direction).collect::<Vec<_>>();
+            assert_eq!(directions(run), directions(unchunked));
+        }
         for (gpu_run, &source) in on_device.iter().zip(&sources) {
             let cpu_run = bfs_in_process(&partition, source, &PartitionedOptions::default()).unwrap();
             assert_eq!(gpu_run.result.distances, cpu_run.result.distances);

@@ -719,12 +719,20 @@ fn check_stretch(kernel: &'static str, vertices: &std::ops::Range<u32>, owned: u
     Ok(require(kernel, ok, || format!("vertices {vertices:?} of {owned} owned"))?)
 }
 
-/// The owned vertices `0..owned` in `chunks` stretches of whole words (32 vertices), in order,
-/// the empty ones left out.
-fn chunk_stretches(owned: u32, chunks: u32) -> Vec<std::ops::Range<u32>> {
-    let words = owned.div_ceil(32) as u64;
-    let bound = |c: u64| ((32 * (words * c / chunks as u64)) as u32).min(owned);
-    (0..chunks as u64).map(|c| bound(c)..bound(c + 1)).filter(|stretch| !stretch.is_empty()).collect()
+/// A chunked bottom-up level's pieces: the share's `share_words` words in `chunks` runs of
+/// about equal length, each with the owned vertices its words hold (empty past `owned`). The
+/// shares are equally long on every rank (chunked levels need equal ranges), so every rank
+/// gathers the same pieces, whatever it owns.
+fn chunk_pieces(owned: u32, share_words: usize, chunks: u32) -> Vec<(std::ops::Range<u32>, std::ops::Range<usize>)> {
+    let chunks = chunks.max(1) as usize;
+    let word_at = |c: usize| share_words * c / chunks;
+    let vertex_at = |word: usize| (32 * word as u64).min(owned as u64) as u32;
+    (0..chunks)
+        .map(|c| {
+            let words = word_at(c)..word_at(c + 1);
+            (vertex_at(words.start)..vertex_at(words.end), words)
+        })
+        .collect()
 }
 
 impl<'p> GpuPart<'p> {
@@ -1405,24 +1413,29 @@ impl<'p> GpuPart<'p> {
     /// stream while the next stretch is searched, the last stretch's left to the next level
     /// (`pending_piece`), which needs them only if it is bottom-up too.
     fn search_bottom_up<C: DeviceGather>(&mut self, comm: &mut C, level: u32, lookup: u32) -> Result<()> {
-        let stretches = chunk_stretches(self.part.owned, self.bottom_up_chunks);
-        if self.next_global_bits.is_none() || stretches.len() < 2 {
-            return self.launch_bottom_up(level, lookup, 0..self.part.owned, false);
+        let owned = self.part.owned;
+        let pieces = chunk_pieces(owned, self.next_bits.len(), self.bottom_up_chunks);
+        if self.next_global_bits.is_none() || pieces.len() < 2 {
+            return match owned {
+                0 => Ok(()),
+                _ => self.launch_bottom_up(level, lookup, 0..owned, false),
+            };
         }
         let gpu = self.gpu;
-        let share_words = self.next_bits.len();
         gpu.side_waits_for_main()?;
-        for (at, stretch) in stretches.iter().enumerate() {
-            self.launch_bottom_up(level, lookup, stretch.clone(), true)?;
-            let first_word = stretch.start as usize / 32;
-            if at + 1 == stretches.len() {
-                // The share's padding words go with the last piece.
-                self.pending_piece = Some(first_word..share_words);
+        for (at, (vertices, words)) in pieces.iter().enumerate() {
+            if !vertices.is_empty() {
+                self.launch_bottom_up(level, lookup, vertices.clone(), true)?;
+            }
+            if at + 1 == pieces.len() {
+                self.pending_piece = Some(words.clone());
                 break;
             }
-            gpu.main_waits_for_side()?;
-            let next = self.next_global_bits.as_mut().expect("checked above");
-            comm.all_gather_words_on_device(gpu, &self.next_bits, first_word..stretch.end as usize / 32, next)?;
+            if !words.is_empty() {
+                gpu.main_waits_for_side()?;
+                let next = self.next_global_bits.as_mut().expect("checked above");
+                comm.all_gather_words_on_device(gpu, &self.next_bits, words.clone(), next)?;
+            }
         }
         gpu.main_waits_for_side()?;
         Ok(())
@@ -1769,7 +1782,9 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         } else if let Some(words) = self.pending_piece.take() {
             // The last level gathered all of this frontier but its last piece while it ran.
             let next = self.next_global_bits.as_mut().expect("a chunked level's bitmap");
-            comm.all_gather_words_on_device(self.gpu, &self.bits, words, next)?;
+            if !words.is_empty() {
+                comm.all_gather_words_on_device(self.gpu, &self.bits, words, next)?;
+            }
             std::mem::swap(&mut self.global_bits, next);
             self.seen_gathered = true;
         } else if share > 0 && frontier <= self.part.global.vertices / share {
@@ -1781,25 +1796,25 @@ impl<C: DeviceGather> RankWork<C> for &mut GpuPart<'_> {
         }
         self.record_exchange_event(false)?;
         self.level_bottom_up = true;
-        if self.part.owned > 0 {
-            let lookup = match self.in_names {
-                InNames::Global | InNames::GlobalCopy(_) => lookup::GLOBAL_IDS,
-                InNames::Local => {
-                    // The local frontier reads every ghost's id once; looking ghosts up by id
-                    // reads one an inspected ghost entry. The last bottom-up level's reads bound
-                    // this one's.
-                    let ghosts = self.part.in_lists.as_ref().unwrap_or(&self.part.out_lists).ghosts().len() as u64;
-                    match self.bottom_up_inspected {
-                        Some(inspected) if inspected < ghosts => lookup::GHOST_IDS,
-                        _ => lookup::LOCAL_FRONTIER,
-                    }
+        // Every rank searches, even one owning no vertex: a chunked level's pieces are
+        // collectives every rank joins.
+        let lookup = match self.in_names {
+            InNames::Global | InNames::GlobalCopy(_) => lookup::GLOBAL_IDS,
+            InNames::Local => {
+                // The local frontier reads every ghost's id once; looking ghosts up by id
+                // reads one an inspected ghost entry. The last bottom-up level's reads bound
+                // this one's.
+                let ghosts = self.part.in_lists.as_ref().unwrap_or(&self.part.out_lists).ghosts().len() as u64;
+                match self.bottom_up_inspected {
+                    Some(inspected) if inspected < ghosts => lookup::GHOST_IDS,
+                    _ => lookup::LOCAL_FRONTIER,
                 }
-            };
-            if lookup == lookup::LOCAL_FRONTIER {
-                self.launch_local_frontier()?;
             }
-            self.search_bottom_up(comm, level, lookup)?;
+        };
+        if lookup == lookup::LOCAL_FRONTIER && self.part.owned > 0 {
+            self.launch_local_frontier()?;
         }
+        self.search_bottom_up(comm, level, lookup)?;
         Ok(Step { counts: [0; COUNTS], exchange: Duration::ZERO })
     }
 
@@ -1917,20 +1932,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chunk_stretches_cover_the_owned_vertices_in_whole_words() {
-        for (owned, chunks) in [(0, 4), (1, 4), (31, 3), (32, 4), (100, 1), (1_000, 4), (1_000_003, 7), (65, 64)] {
-            let stretches = chunk_stretches(owned, chunks);
-            assert!(stretches.len() <= chunks as usize, "{owned} {chunks}: {stretches:?}");
-            let mut at = 0;
-            for stretch in &stretches {
-                assert_eq!(stretch.start, at, "{owned} {chunks}: {stretches:?}");
-                assert!(check_stretch("test", stretch, owned).is_ok(), "{stretch:?} of {owned}");
-                at = stretch.end;
+    fn chunk_pieces_cover_the_share_and_the_owned_vertices_in_whole_words() {
+        for (owned, share_words, chunks) in [
+            (0, 2, 4),
+            (1, 2, 4),
+            (31, 2, 3),
+            (32, 2, 4),
+            (100, 4, 1),
+            (1_000, 32, 4),
+            (1_000_003, 31_252, 7),
+            (65, 4, 64),
+        ] {
+            let pieces = chunk_pieces(owned, share_words, chunks);
+            assert_eq!(pieces.len(), chunks as usize);
+            let (mut vertex, mut word) = (0, 0);
+            for (vertices, words) in &pieces {
+                assert_eq!((vertices.start, words.start), (vertex, word), "{owned} {share_words} {chunks}: {pieces:?}");
+                if !vertices.is_empty() {
+                    assert!(check_stretch("test", vertices, owned).is_ok(), "{vertices:?} of {owned}");
+                    assert_eq!(vertices.start as usize, 32 * words.start);
+                }
+                (vertex, word) = (vertices.end, words.end);
             }
-            assert_eq!(at, owned, "{owned} {chunks}: {stretches:?}");
+            assert_eq!((vertex, word), (owned, share_words), "{owned} {share_words} {chunks}: {pieces:?}");
         }
-        // Equal stretches where the words divide evenly.
-        assert_eq!(chunk_stretches(256, 4), vec![0..64, 64..128, 128..192, 192..256]);
+        // Ranks of equal shares gather the same pieces, whatever they own.
+        let words = |owned| chunk_pieces(owned, 8, 4).into_iter().map(|(_, w)| w).collect::<Vec<_>>();
+        assert_eq!(words(256), words(40));
+        assert_eq!(chunk_pieces(256, 8, 4)[1], (64..128, 2..4));
         assert!(check_stretch("test", &(16..32), 64).is_err());
         assert!(check_stretch("test", &(0..40), 64).is_err());
         assert!(check_stretch("test", &(0..40), 40).is_ok());
