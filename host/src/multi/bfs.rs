@@ -66,12 +66,14 @@ pub struct PartitionedOptions {
     /// it ([`BOTTOM_UP_CHUNKS`]). 1: one launch, the whole share gathered at the next level.
     pub bottom_up_chunks: u32,
     /// GPU ranks, chunked bottom-up levels: multiprocessors each stretch's launch leaves free,
-    /// where the collective beside it runs ([`CHUNK_SPARE_SMS`]).
+    /// where the collective beside it runs, its grid then the blocks resident at once on the
+    /// others ([`CHUNK_SPARE_SMS`]); 0: the ordinary grid, several blocks a multiprocessor in
+    /// turn, which the collective follows as they end.
     pub chunk_spare_sms: u32,
 }
 
 /// [`PartitionedOptions::bottom_up_chunks`]' default.
-pub const BOTTOM_UP_CHUNKS: u32 = 4;
+pub const BOTTOM_UP_CHUNKS: u32 = 1;
 
 /// [`PartitionedOptions::chunk_spare_sms`]' default.
 pub const CHUNK_SPARE_SMS: u32 = 8;

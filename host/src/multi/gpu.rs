@@ -482,8 +482,9 @@ pub struct GpuPart<'p> {
     global_bits: CudaSlice<u32>,
     /// [`PartitionedOptions::bottom_up_chunks`]: the launches of a bottom-up level.
     bottom_up_chunks: u32,
-    /// Blocks a chunk's launch runs: those resident at once on every multiprocessor but
-    /// [`PartitionedOptions::chunk_spare_sms`], which the collective beside it takes.
+    /// Blocks a chunk's launch runs at most: those resident at once on every multiprocessor but
+    /// [`PartitionedOptions::chunk_spare_sms`], which the collective beside it takes (no cap
+    /// where none is spared); 0 where levels are not chunked.
     chunk_blocks: u32,
     /// The next frontier's global bitmap, gathered piece by piece while a chunked bottom-up
     /// level runs (`search_bottom_up`), and swapped with `global_bits` at the next level if
@@ -779,9 +780,15 @@ impl<'p> GpuPart<'p> {
         let chunked = options.bottom_up && options.bottom_up_chunks > 1 && world > 1 && equal_ranges;
         let chunk_blocks = match chunked && part.grid.is_none() {
             true => {
+                // None spared: the ordinary grid, whose blocks the collective follows as they end.
                 let sms = gpu.multiprocessors();
-                let per_sm = resident_blocks(gpu, bottom_up_kernel, PARTITIONED_BLOCK)? / sms;
-                per_sm * sms.saturating_sub(options.chunk_spare_sms).max(1)
+                match options.chunk_spare_sms {
+                    0 => u32::MAX,
+                    spare => {
+                        resident_blocks(gpu, bottom_up_kernel, PARTITIONED_BLOCK)? / sms
+                            * sms.saturating_sub(spare).max(1)
+                    }
+                }
             }
             false => 0,
         };
