@@ -156,8 +156,9 @@ pub struct MultiArgs {
                      rank's vertices in N stretches, one launch each, and all-gathers each stretch's words of \
                      the next frontier bitmap while the next stretch is searched (the last stretch's at the next \
                      level, when that is bottom-up too), so the bitmap's exchange overlaps the search instead of \
-                     following it (docs/multi-gpu.md). 1: one launch, the whole bitmap gathered at the next \
-                     level's start. Default: 4."
+                     following it (docs/multi-gpu.md). 1 (the default): one launch, the whole bitmap gathered at \
+                     the next level's start. On NVLink the launches' ends cost more than the overlap saves; \
+                     where links are slow (ranks on several hosts) the overlap is worth more."
     )]
     pub bottom_up_chunks: Option<u32>,
     #[arg(
@@ -166,7 +167,8 @@ pub struct MultiArgs {
         help = "Multiprocessors a chunked bottom-up launch leaves to the exchange beside it",
         long_help = "For --bottom-up-chunks above 1: each stretch's launch runs on all of the GPU's \
                      multiprocessors but N, so that the all-gather queued beside it finds room to start \
-                     instead of waiting for the search to end. Default: 8."
+                     instead of waiting for the search to end. 0: the ordinary grid, several blocks a \
+                     multiprocessor in turn, whose ends make room for the exchange. Default: 8."
     )]
     pub chunk_spare_sms: Option<u32>,
 }
