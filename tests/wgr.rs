@@ -197,6 +197,16 @@ fn rows_read_alone_are_the_graphs_lists_and_are_checked() {
         let range = g.offsets()[first as usize] as usize..g.offsets()[end as usize] as usize;
         assert_eq!(rows.read(first, end, None).unwrap(), g.targets()[range], "rows {first}..{end}");
     }
+    // A part's pieces of chosen lists: each list's entries in the part's range, less its first.
+    let hubs: Vec<u32> = (0..n).filter(|&v| g.degree(v) >= 32).collect();
+    assert!(hubs.len() > 3);
+    for (first, end) in [(0, n), (256, 768), (1000, 1000)] {
+        let inside = |t: &&u32| (first..end).contains(*t);
+        let expected: Vec<Vec<u32>> =
+            hubs.iter().map(|&h| g.neighbors(h).iter().filter(inside).map(|&t| t - first).collect()).collect();
+        assert_eq!(rows.pieces_of(&hubs, first, end).unwrap(), expected, "pieces in {first}..{end}");
+    }
+    assert!(rows.pieces_of(&[], 0, n).unwrap().is_empty());
     // Weights after the targets are not read; the rows are the same.
     let weighted = warpath::generate::attach_weights(g.clone(), &"uniform:1:9".parse().unwrap(), 1).unwrap();
     let weighted_path = scratch.path("w.wgr");
@@ -224,6 +234,9 @@ fn rows_read_alone_are_the_graphs_lists_and_are_checked() {
     let text = format_problem(&rows.read(512, n, None).unwrap_err());
     assert!(text.contains(&format!("vertex {v}")) && text.contains("past the last"), "{text}");
     assert!(rows.read(0, 512, None).is_ok());
+    // A damaged list read for its pieces is refused the same way.
+    let text = format_problem(&rows.pieces_of(&[3, v as u32], 0, 512).unwrap_err());
+    assert!(text.contains(&format!("vertex {v}")) && text.contains("past the last"), "{text}");
     // Offsets that end elsewhere than the header's edge count are refused on opening.
     let mut bytes = std::fs::read(&path).unwrap();
     let last = 40 + 8 * n as usize;

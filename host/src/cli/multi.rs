@@ -662,17 +662,24 @@ fn load_partitioned(
     if let (Some(rows), RankKind::Process { rank, world, .. }) = (own_rows(input, ranks, whole_on_rank_0)?, &ranks.on) {
         let (mut reading, mut shares) = (loading.elapsed(), None);
         let cutting = Instant::now();
-        let part = cut_part_by_rows(rows.offsets(), ranks.count(), delegation, *rank, |first, end| {
-            let started = Instant::now();
-            let read = rows.read(first, end, input.memory_limit)?;
-            // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job
-            // are given the same options).
-            if !whole_on_rank_0 {
-                shares = Some(rows.share_checks((*rank, *world), (first, end), &read, key)?);
-            }
-            reading += started.elapsed();
-            Ok(read)
-        })?;
+        let part = cut_part_by_rows(
+            rows.offsets(),
+            ranks.count(),
+            delegation,
+            *rank,
+            |first, end| {
+                let started = Instant::now();
+                let read = rows.read(first, end, input.memory_limit)?;
+                // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job
+                // are given the same options).
+                if !whole_on_rank_0 {
+                    shares = Some(rows.share_checks((*rank, *world), (first, end), &read, key)?);
+                }
+                reading += started.elapsed();
+                Ok(read)
+            },
+            |hubs, first, end| rows.pieces_of(hubs, first, end),
+        )?;
         let partition_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
         let load_ms = reading.as_secs_f64() * 1e3;
         return Ok(Loaded { held: Held::Offsets(rows), cut: Cut::Own(part), load_ms, partition_ms, shares });

@@ -425,20 +425,57 @@ impl WgrRows {
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
-        let bad = (first..end).into_par_iter().with_min_len(1024).find_map_first(|u| {
-            let list = self.list_of(u, first, &targets);
-            (list.last().is_some_and(|&t| t as u64 >= n) || is_bad_list(list, u)).then_some(u)
-        });
+        let bad = (first..end)
+            .into_par_iter()
+            .with_min_len(1024)
+            .find_map_first(|u| self.is_bad_row(u, self.list_of(u, first, &targets)).then_some(u));
         if let Some(v) = bad {
-            return Err(Error::Format {
-                path: self.path.clone(),
-                problem: format!(
-                    "the neighbor list of vertex {v} names a vertex past the last ({n} vertices), is not strictly \
-                     increasing or holds a self-loop; the file was not written by warpath or is corrupt"
-                ),
-            });
+            return Err(self.bad_row(v));
         }
         Ok(targets)
+    }
+
+    /// The entries in `first..end` of each of `vertices`' lists, less `first`, in order: a
+    /// part's pieces of the hubs' lists (`multi::Hubs`), read without the rest of the file,
+    /// each list whole (and checked as [`read`](Self::read) checks), all cores a list each.
+    pub fn pieces_of(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
+        let n = self.offsets.len() as u64 - 1;
+        let lists_at = HEADER_BYTES + 8 * (n + 1);
+        vertices
+            .par_iter()
+            .map(|&u| {
+                assert!((u as u64) < n, "vertex {u} of a graph of {n} vertices");
+                let (start, stop) = (self.offsets[u as usize], self.offsets[u as usize + 1]);
+                let mut list = vec![0u32; (stop - start) as usize];
+                read_exact_at(&self.file, bytemuck::cast_slice_mut(&mut list), lists_at + 4 * start)
+                    .map_err(|e| read_failure(e, &self.path, "targets"))?;
+                if cfg!(target_endian = "big") {
+                    list.iter_mut().for_each(|x| *x = u32::from_le(*x));
+                }
+                if self.is_bad_row(u, &list) {
+                    return Err(self.bad_row(u));
+                }
+                Ok(list.into_iter().filter(|&t| t.wrapping_sub(first) < end - first).map(|t| t - first).collect())
+            })
+            .collect()
+    }
+
+    /// Whether vertex `u`'s list names a vertex past the last, is not strictly increasing or
+    /// holds a self-loop.
+    fn is_bad_row(&self, u: u32, list: &[u32]) -> bool {
+        list.last().is_some_and(|&t| t as u64 >= self.offsets.len() as u64 - 1) || is_bad_list(list, u)
+    }
+
+    /// The error for vertex `v`'s list, where [`is_bad_row`](Self::is_bad_row) holds.
+    fn bad_row(&self, v: u32) -> Error {
+        Error::Format {
+            path: self.path.clone(),
+            problem: format!(
+                "the neighbor list of vertex {v} names a vertex past the last ({} vertices), is not strictly \
+                 increasing or holds a self-loop; the file was not written by warpath or is corrupt",
+                self.offsets.len() - 1
+            ),
+        }
     }
 }
 

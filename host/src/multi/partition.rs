@@ -375,12 +375,21 @@ impl Hubs {
     /// in `graph`: the targets it owns, as local ids.
     pub(crate) fn pieces(graph: &Graph, degree: u64, globals: &[u32], part: &Part) -> Hubs {
         let (first, owned) = (part.first, part.owned);
-        let pieces: Vec<Vec<u32>> = globals
+        let pieces = globals
             .par_iter()
             .map(|&h| {
                 graph.neighbors(h).iter().filter(|&&t| t.wrapping_sub(first) < owned).map(|&t| t - first).collect()
             })
             .collect();
+        Hubs::of_pieces(degree, globals, pieces)
+    }
+
+    /// The hubs `globals` (of out-degree `degree` or more) with a part's piece of each one's
+    /// out-list, `pieces[i]` hub `i`'s targets the part owns as local ids: from the lists in
+    /// memory ([`pieces`](Self::pieces)) or read from a file
+    /// ([`WgrRows::pieces_of`](crate::formats::wgr::WgrRows::pieces_of)).
+    pub(crate) fn of_pieces(degree: u64, globals: &[u32], pieces: Vec<Vec<u32>>) -> Hubs {
+        assert_eq!(pieces.len(), globals.len(), "a piece a hub");
         let offsets = std::iter::once(0)
             .chain(pieces.iter().scan(0u64, |at, piece| {
                 *at += piece.len() as u64;
@@ -388,36 +397,6 @@ impl Hubs {
             }))
             .collect();
         Hubs { degree, globals: globals.to_vec(), offsets, targets: pieces.concat() }
-    }
-
-    /// [`pieces`](Self::pieces) of an undirected graph, from `part`'s own lists alone: hub `h`
-    /// lists owned vertex `t` exactly where `t` lists `h`, so a part that read only its own
-    /// rows ([`cut_part_by_rows`](super::partition_2d::cut_part_by_rows)) finds its pieces in
-    /// them, each in ascending order as a sorted list holds it.
-    pub(crate) fn pieces_from_own_lists(degree: u64, globals: &[u32], part: &Part) -> Hubs {
-        let lists = &part.out_lists;
-        let hubs = &IdSet::of(globals, part.global.vertices as usize);
-        let hubs_of =
-            |t: u32| lists.graph.neighbors(t).iter().map(|&local| lists.global_of(local)).filter(|&v| hubs.contains(v));
-        // The owned vertices' lists of hubs, as the hubs' indices; transposed (the builder's
-        // parallel counting sort), the hubs' lists of owned vertices, each ascending.
-        let mut offsets = vec![0u64];
-        offsets.par_extend((0..part.owned).into_par_iter().map(|t| hubs_of(t).count() as u64));
-        for v in 0..part.owned as usize {
-            offsets[v + 1] += offsets[v];
-        }
-        let mut targets = vec![0u32; offsets[part.owned as usize] as usize];
-        crate::graph::pieces_of_whole_lists(&offsets, &mut targets, 4096).into_par_iter().for_each(|(owned, piece)| {
-            let ranks = owned.flat_map(|t| hubs_of(t as u32)).map(|v| hubs.rank_of(v));
-            piece.iter_mut().zip(ranks).for_each(|(slot, hub)| *slot = hub);
-        });
-        // Vertices enough for both ends: the owned ones and the hubs.
-        let last = *offsets.last().unwrap();
-        offsets.resize(part.owned.max(globals.len() as u32) as usize + 1, last);
-        let by_hub = Graph::from_valid_csr(offsets.into(), targets.into(), false, 0).transpose();
-        let offsets = by_hub.offsets()[..=globals.len()].to_vec();
-        let targets = by_hub.targets()[..offsets[globals.len()] as usize].to_vec();
-        Hubs { degree, globals: globals.to_vec(), offsets, targets }
     }
 }
 
@@ -511,7 +490,7 @@ pub(crate) fn local_lists(
     Ok(LocalGraph::new(Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners))
 }
 
-/// A set of global ids (a part's ghosts, the hubs) as a bitmap over the global ids, with the
+/// A set of global ids (a part's ghosts) as a bitmap over the global ids, with the
 /// count of members before each word: whether an id is a member, and its index among them
 /// (ascending ids), is one lookup. Sorting the lists' ghost entries and searching them per edge
 /// cost a kron:28 cut 81 s (NOTES 63).
@@ -530,23 +509,10 @@ impl IdSet {
         IdSet::of_words(marks.into_words())
     }
 
-    /// The set of `ids`, each below `vertices`.
-    fn of(ids: &[u32], vertices: usize) -> IdSet {
-        let marks = Bitmap::new(vertices);
-        ids.par_iter().for_each(|&v| marks.set(v));
-        IdSet::of_words(marks.into_words())
-    }
-
     fn of_words(words: Vec<u64>) -> IdSet {
         let before =
             words.iter().scan(0u32, |count, word| Some(std::mem::replace(count, *count + word.count_ones()))).collect();
         IdSet { words, before }
-    }
-
-    /// Whether `v` is a member.
-    #[inline]
-    fn contains(&self, v: u32) -> bool {
-        self.words[v as usize / 64] >> (v % 64) & 1 != 0
     }
 
     /// The members, ascending.

@@ -190,18 +190,23 @@ pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Del
 }
 
 /// Rank `rank`'s part of the vertex ranges [`cut`] makes of an undirected graph (no grid), the
-/// same, from the graph's `offsets` and its own rows alone: `read_rows(first, end)` gives the
-/// targets of the lists of vertices `first..end`, as stored (sorted lists). What a process of
-/// a job of one process per GPU reads of a `.wgr` file, in its part's memory instead of the
-/// graph's: the ranges and the hubs come from the degrees, and an undirected graph's hubs list
-/// a part's vertices exactly where those vertices list the hubs
-/// ([`Hubs::pieces_from_own_lists`]).
+/// same, from the graph's `offsets` and the lists it needs alone: `read_rows(first, end)` gives
+/// the targets of the lists of vertices `first..end`, as stored (sorted lists), and, where the
+/// cut delegates hubs, `read_pieces(hubs, first, end)` the entries in `first..end` of each
+/// hub's list, less `first` ([`WgrRows::pieces_of`](crate::formats::wgr::WgrRows::pieces_of)).
+/// What a process of a job of one process per GPU reads of a `.wgr` file, in its part's memory
+/// (and one hub list a core at a time) instead of the graph's: the ranges and the hubs come
+/// from the degrees. Reading the hubs' lists costs a file read of the hubs' edges; finding the
+/// pieces in the part's own lists instead (an undirected hub lists a vertex where the vertex
+/// lists it) took two passes over the part's edges and a transpose, 1.8 times the whole cut's
+/// time on kron:28 (bench/NOTES.md 84, 86).
 pub fn cut_part_by_rows(
     offsets: &[u64],
     ranks: usize,
     delegation: Delegation,
     rank: usize,
     read_rows: impl FnOnce(u32, u32) -> Result<Vec<u32>>,
+    read_pieces: impl FnOnce(&[u32], u32, u32) -> Result<Vec<Vec<u32>>>,
 ) -> Result<Part> {
     check_rank(rank, ranks)?;
     let bounds = bounds_1d(offsets, None, ranks)?;
@@ -220,7 +225,7 @@ pub fn cut_part_by_rows(
         Part { rank, first, owned: end - first, out_lists, in_lists: None, bounds, global, hubs: None, grid: None };
     if let Some(degree) = delegation.degree_in(offsets, ranks) {
         if let Some(globals) = delegated_hubs(offsets, ranks, degree) {
-            part.hubs = Some(Hubs::pieces_from_own_lists(degree, &globals, &part));
+            part.hubs = Some(Hubs::of_pieces(degree, &globals, read_pieces(&globals, first, end)?));
         }
     }
     Ok(part)
@@ -459,9 +464,16 @@ mod tests {
                     // From the offsets and the part's own rows alone, as a `--rank` process
                     // reads them from a file.
                     let offsets = g.offsets();
-                    let by_rows = cut_part_by_rows(offsets, ranks, delegation, rank, |first, end| {
-                        Ok(g.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
-                    })
+                    let by_rows = cut_part_by_rows(
+                        offsets,
+                        ranks,
+                        delegation,
+                        rank,
+                        |first, end| {
+                            Ok(g.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
+                        },
+                        |hubs, first, end| Ok(lists_in(g, hubs, first, end)),
+                    )
                     .unwrap();
                     assert!(by_rows == whole.parts[rank], "{case}: rank {rank}'s part by its rows differs");
                 }
@@ -470,9 +482,18 @@ mod tests {
         // The hubs' pieces are cut alone too (both cases that name a degree have hubs).
         assert!(with_hubs >= 2, "{with_hubs} cases with hubs");
         assert!(cut_part(&undirected, 4, None, Delegation::Auto, 4).is_err());
-        assert!(cut_part_by_rows(undirected.offsets(), 4, Delegation::Auto, 4, |_, _| Ok(Vec::new())).is_err());
+        let no_rows = |_, _| Ok(Vec::new());
+        let no_pieces = |_: &[u32], _, _| Ok(Vec::new());
+        assert!(cut_part_by_rows(undirected.offsets(), 4, Delegation::Auto, 4, no_rows, no_pieces).is_err());
         let err = cut_part(&undirected, 6, Some(grid2), Delegation::Auto, 0).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
+    }
+
+    /// The entries in `first..end` of each of `vertices`' lists in `g`, less `first` (what
+    /// `WgrRows::pieces_of` reads of a file).
+    fn lists_in(g: &Graph, vertices: &[u32], first: u32, end: u32) -> Vec<Vec<u32>> {
+        let inside = |&&t: &&u32| (first..end).contains(&t);
+        vertices.iter().map(|&v| g.neighbors(v).iter().filter(inside).map(|&t| t - first).collect()).collect()
     }
 
     /// Every edge of `g` is in exactly one part's lists: the one of its source's column and its
