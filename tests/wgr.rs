@@ -262,8 +262,9 @@ fn ranks_that_read_only_their_rows_check_the_whole_file_together() {
             .map(|rank| {
                 // Rows cut unevenly, as the ranks' ranges may be.
                 let (first, end) = ((rank as u32 * n) / world as u32, ((rank as u32 + 1) * n) / world as u32);
-                let targets = rows.read(first, end, None).unwrap();
-                let share = rows.share_checks((rank, world), (first, end), &targets, key).unwrap();
+                let (targets, balance) = rows.read_keyed(first, end, None, key).unwrap();
+                assert_eq!(targets, rows.read(first, end, None).unwrap());
+                let share = rows.share_checks((rank, world), balance).unwrap();
                 assert_eq!(ShareChecks::from_words(&share.to_words()), share);
                 share
             })

@@ -669,11 +669,11 @@ fn load_partitioned(
             *rank,
             |first, end| {
                 let started = Instant::now();
-                let read = rows.read(first, end, input.memory_limit)?;
+                let (read, balance) = rows.read_keyed(first, end, input.memory_limit, key)?;
                 // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job
                 // are given the same options).
                 if !whole_on_rank_0 {
-                    shares = Some(rows.share_checks((*rank, *world), (first, end), &read, key)?);
+                    shares = Some(rows.share_checks((*rank, *world), balance)?);
                 }
                 reading += started.elapsed();
                 Ok(read)

@@ -320,16 +320,9 @@ impl WgrRows {
 
     /// This rank's share of the whole file's checks: the checksum of the `rank`-th of `world`
     /// equal ranges of the file's bytes before its stored checksum (read here in pieces by all
-    /// cores, not kept), and the symmetry balance under `key` of the lists `targets` of the
-    /// vertices `first..end` (as [`read`](Self::read) gave them). Every rank passes the same
-    /// `key`, which whoever wrote the file cannot know (one drawn for the job).
-    pub fn share_checks(
-        &self,
-        (rank, world): (usize, usize),
-        (first, end): (u32, u32),
-        targets: &[u32],
-        key: u64,
-    ) -> Result<ShareChecks> {
+    /// cores, not kept), and `balance`, the symmetry balance of the rank's lists that
+    /// [`read_keyed`](Self::read_keyed) gave.
+    pub fn share_checks(&self, (rank, world): (usize, usize), balance: u64) -> Result<ShareChecks> {
         let body = self.length - 4;
         let (from, to) = (body * rank as u64 / world as u64, body * (rank as u64 + 1) / world as u64);
         let pieces: Vec<(u64, u64)> =
@@ -346,16 +339,6 @@ impl WgrRows {
             .collect::<Result<Vec<Hasher>>>()?;
         let mut crc = Hasher::new();
         sums.iter().for_each(|sum| crc.combine(sum));
-        let start = self.offsets[first as usize];
-        assert_eq!(self.offsets[end as usize] - start, targets.len() as u64, "the lists of {first}..{end}");
-        let balance = (0..end - first)
-            .into_par_iter()
-            .with_min_len(1024)
-            .map(|i| {
-                let u = first + i;
-                self.list_of(u, first, targets).iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))
-            })
-            .reduce(|| 0, u64::wrapping_add);
         Ok(ShareChecks { crc: crc.finalize(), bytes: to - from, balance })
     }
 
@@ -413,6 +396,14 @@ impl WgrRows {
     /// The targets of the lists of vertices `first..end`, in order, each checked (in range,
     /// strictly increasing, no self-loop).
     pub fn read(&self, first: u32, end: u32, memory_limit: Option<u64>) -> Result<Vec<u32>> {
+        self.read_keyed(first, end, memory_limit, 0).map(|(targets, _)| targets)
+    }
+
+    /// [`read`](Self::read), and in the same pass over the lists their symmetry balance under
+    /// `key` (see `pair_hash`), this rank's part of [`share_checks`](Self::share_checks). Every
+    /// rank passes the same `key`, which whoever wrote the file cannot know (one drawn for the
+    /// job).
+    pub fn read_keyed(&self, first: u32, end: u32, memory_limit: Option<u64>, key: u64) -> Result<(Vec<u32>, u64)> {
         let n = self.offsets.len() as u64 - 1;
         assert!(first <= end && end as u64 <= n, "rows {first}..{end} of a graph of {n} vertices");
         let (start, stop) = (self.offsets[first as usize], self.offsets[end as usize]);
@@ -425,14 +416,23 @@ impl WgrRows {
         if cfg!(target_endian = "big") {
             targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
         }
-        let bad = (first..end)
+        // Each list checked, and its edges' keyed hashes summed: the first bad list, if any,
+        // and the balance.
+        let (bad, balance) = (first..end)
             .into_par_iter()
             .with_min_len(1024)
-            .find_map_first(|u| self.is_bad_row(u, self.list_of(u, first, &targets)).then_some(u));
+            .map(|u| {
+                let list = self.list_of(u, first, &targets);
+                match self.is_bad_row(u, list) {
+                    true => (Some(u), 0),
+                    false => (None, list.iter().fold(0u64, |sum, &v| sum.wrapping_add(pair_hash(key, u, v)))),
+                }
+            })
+            .reduce(|| (None, 0), |(a, x), (b, y)| (a.min(b).or(a).or(b), x.wrapping_add(y)));
         if let Some(v) = bad {
             return Err(self.bad_row(v));
         }
-        Ok(targets)
+        Ok((targets, balance))
     }
 
     /// The entries in `first..end` of each of `vertices`' lists, less `first`, in order: a
