@@ -80,9 +80,19 @@ fn bad_partition_requests_are_one_line_errors() {
         &["suite runs every rank in one process"],
     );
     // The BFS's tuning of its exchanges means nothing to cc.
-    for flag in ["--hub-degree", "--padded-pairs"] {
+    for flag in ["--hub-degree", "--padded-pairs", "--sparse-frontier-share", "--bottom-up-chunks", "--chunk-spare-sms"]
+    {
         assert_one_line_error(&warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]), &[flag, "cc"]);
     }
+    // A bottom-up level runs in one launch at least, in 64 at most.
+    for chunks in ["0", "65"] {
+        let out = warpath(&["bfs", "kron:8", "--partitions", "2", "--bottom-up-chunks", chunks]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("--bottom-up-chunks"), "{}", stderr(&out));
+    }
+    // On CPU ranks the stretches change nothing: the same tree.
+    let out = warpath(&["bfs", "kron:9", "--partitions", "3", "--bottom-up-chunks", "4", "--verify"]);
+    assert!(out.status.success() && stdout(&out).contains("verified: ok"), "{}", stderr(&out));
 }
 
 /// The value printed after `key: ` on a line of `text`.
