@@ -251,6 +251,41 @@ fn rows_read_alone_are_the_graphs_lists_and_are_checked() {
 }
 
 #[test]
+fn a_directed_files_in_lists_are_read_by_rows_as_its_transposes() {
+    use warpath::formats::wgr::WgrRows;
+    let scratch = Scratch::new("wgr-in-rows");
+    let mut rng = warpath::generate::rng::SplitMix64::new(9);
+    let edges: Vec<(u32, u32)> = (0..20_000)
+        .map(|_| (rng.next_below(3000) as u32, (rng.next_below(3000) as u32).min(rng.next_below(300) as u32)))
+        .collect();
+    let g = warpath::graph::GraphBuilder::new().build(warpath::graph::EdgeList::new(3000, edges, false)).unwrap();
+    assert!(!g.is_undirected());
+    let transpose = g.transpose();
+    let path = scratch.path("d.wgr");
+    write_wgr(&g, &path).unwrap();
+    let rows = WgrRows::open(&path, None).unwrap().unwrap();
+    assert!(!rows.is_undirected());
+    let in_offsets = rows.in_offsets().unwrap();
+    assert_eq!(in_offsets, transpose.offsets());
+    for (first, end) in [(0, 3000), (0, 0), (100, 101), (64, 1024), (2900, 3000)] {
+        let range = in_offsets[first as usize] as usize..in_offsets[end as usize] as usize;
+        assert_eq!(rows.in_rows(&in_offsets, first, end, None).unwrap(), transpose.targets()[range], "{first}..{end}");
+    }
+    // A damaged list anywhere fails both passes, naming it.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let v = (0..3000).find(|&v| g.degree(v) >= 2).unwrap();
+    let at = 40 + 8 * 3001 + 4 * g.offsets()[v as usize] as usize;
+    bytes[at..at + 4].copy_from_slice(&5000u32.to_le_bytes());
+    let damaged = scratch.path("damaged.wgr");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let rows = WgrRows::open(&damaged, None).unwrap().unwrap();
+    let text = format_problem(&rows.in_offsets().unwrap_err());
+    assert!(text.contains(&format!("vertex {v}")) && text.contains("past the last"), "{text}");
+    let text = format_problem(&rows.in_rows(&in_offsets, 0, 64, None).unwrap_err());
+    assert!(text.contains(&format!("vertex {v}")), "{text}");
+}
+
+#[test]
 fn ranks_that_read_only_their_rows_check_the_whole_file_together() {
     use warpath::formats::wgr::{ShareChecks, WgrRows};
     let scratch = Scratch::new("wgr-shares");

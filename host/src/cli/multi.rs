@@ -28,7 +28,7 @@ use warpath::multi::{
     bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS,
     PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
-use warpath::multi::{cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartitionLayout};
+use warpath::multi::{cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartitionLayout, RowSource};
 use warpath::{Error, Graph, Result};
 
 use warpath::cc::CcOptions;
@@ -627,12 +627,13 @@ impl Held {
     }
 }
 
-/// The file a `--rank` process reads only its own lists of, where it can: a plain `.wgr` file
-/// of an undirected graph cut into vertex ranges (`cut_part_by_rows`). Rank 0 reads the whole
-/// file where `whole_on_rank_0` (it checks what the ranks found, or writes it out), and checks
-/// the file's checksum and symmetry, which need every list; where every rank reads only its
-/// own lists, they check those together. A directed graph's in-lists, a 2D block's lists and
-/// compressed lists are in every part of the file: there every process reads it whole.
+/// The file a `--rank` process reads only what its part needs of, where it can: a plain `.wgr`
+/// file cut into vertex ranges (`cut_part_by_rows`: its own lists, the hubs' lists, and of a
+/// directed graph every list twice, in passes, for the in-degrees and its in-lists). Rank 0
+/// reads the whole file where `whole_on_rank_0` (it checks what the ranks found, or writes it
+/// out), and checks the file's checksum and symmetry, which need every list; where every rank
+/// reads only its own lists, they check those together. A 2D block's lists and compressed
+/// lists (whose byte offsets do not give the degrees) are read whole by every process.
 fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<Option<WgrRows>> {
     let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
     let path = Path::new(&input.graph);
@@ -644,7 +645,68 @@ fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<
     {
         return Ok(None);
     }
-    Ok(WgrRows::open(path, input.memory_limit)?.filter(WgrRows::is_undirected))
+    WgrRows::open(path, input.memory_limit)
+}
+
+/// What a `--rank` process reads of a `.wgr` file to cut its part ([`cut_part_by_rows`]), and
+/// how long the reading took: its own rows (with its share of the file's checks where `share`
+/// names the rank, the ranks and the job's key) and a directed graph's in-degrees and in-lists
+/// count as loading; the hubs' pieces, which the whole-graph cut makes too, as cutting.
+#[derive(Default)]
+struct FileRows<'r> {
+    rows: Option<&'r WgrRows>,
+    memory_limit: Option<u64>,
+    share: Option<((usize, usize), u64)>,
+    reading: std::cell::Cell<std::time::Duration>,
+    shares: std::cell::Cell<Option<ShareChecks>>,
+}
+
+impl FileRows<'_> {
+    fn file(&self) -> &WgrRows {
+        self.rows.expect("a file to read")
+    }
+
+    /// `read()`, its time counted as reading.
+    fn timed<T>(&self, read: impl FnOnce() -> Result<T>) -> Result<T> {
+        let started = Instant::now();
+        let read = read();
+        self.reading.set(self.reading.get() + started.elapsed());
+        read
+    }
+}
+
+impl RowSource for FileRows<'_> {
+    fn offsets(&self) -> &[u64] {
+        self.file().offsets()
+    }
+
+    fn is_undirected(&self) -> bool {
+        self.file().is_undirected()
+    }
+
+    fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
+        self.timed(|| {
+            let file = self.file();
+            let (rows, balance) =
+                file.read_keyed(first, end, self.memory_limit, self.share.map_or(0, |(_, key)| key))?;
+            if let Some((rank, _)) = self.share {
+                self.shares.set(Some(file.share_checks(rank, balance)?));
+            }
+            Ok(rows)
+        })
+    }
+
+    fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
+        self.file().pieces_of(vertices, first, end)
+    }
+
+    fn in_offsets(&self) -> Result<Vec<u64>> {
+        self.timed(|| self.file().in_offsets())
+    }
+
+    fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32) -> Result<Vec<u32>> {
+        self.timed(|| self.file().in_rows(in_offsets, first, end, self.memory_limit))
+    }
 }
 
 /// What this process holds of the graph, what it cuts of it for `ranks`, and the time each
@@ -660,28 +722,16 @@ fn load_partitioned(
 ) -> Result<Loaded> {
     let loading = Instant::now();
     if let (Some(rows), RankKind::Process { rank, world, .. }) = (own_rows(input, ranks, whole_on_rank_0)?, &ranks.on) {
-        let (mut reading, mut shares) = (loading.elapsed(), None);
-        let cutting = Instant::now();
-        let part = cut_part_by_rows(
-            rows.offsets(),
-            ranks.count(),
-            delegation,
-            *rank,
-            |first, end| {
-                let started = Instant::now();
-                let (read, balance) = rows.read_keyed(first, end, input.memory_limit, key)?;
-                // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job
-                // are given the same options).
-                if !whole_on_rank_0 {
-                    shares = Some(rows.share_checks((*rank, *world), balance)?);
-                }
-                reading += started.elapsed();
-                Ok(read)
-            },
-            |hubs, first, end| rows.pieces_of(hubs, first, end),
-        )?;
+        // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job are
+        // given the same options).
+        let share = (!whole_on_rank_0).then_some(((*rank, *world), key));
+        let source = FileRows { rows: Some(&rows), memory_limit: input.memory_limit, share, ..Default::default() };
+        let (opened, cutting) = (loading.elapsed(), Instant::now());
+        let part = cut_part_by_rows(ranks.count(), delegation, *rank, &source)?;
+        let reading = source.reading.get();
         let partition_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
-        let load_ms = reading.as_secs_f64() * 1e3;
+        let load_ms = (opened + reading).as_secs_f64() * 1e3;
+        let shares = source.shares.take();
         return Ok(Loaded { held: Held::Offsets(rows), cut: Cut::Own(part), load_ms, partition_ms, shares });
     }
     let graph = super::load(input, None)?;

@@ -460,6 +460,103 @@ impl WgrRows {
             .collect()
     }
 
+    /// A directed graph's in-degrees, as the offsets of its transpose: one pass over every list
+    /// ([`for_each_stretch`](Self::for_each_stretch), each list checked as [`read`](Self::read)
+    /// checks), for a part cut by its rows, whose ranges weigh in-edges too.
+    pub fn in_offsets(&self) -> Result<Vec<u64>> {
+        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+        let n = self.offsets.len() - 1;
+        let counts: Vec<AtomicU64> = (0..n).into_par_iter().map(|_| AtomicU64::new(0)).collect();
+        self.for_each_stretch(|_, _, targets| {
+            targets.iter().for_each(|&t| {
+                counts[t as usize].fetch_add(1, Relaxed);
+            })
+        })?;
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0);
+        offsets.extend(counts.into_iter().scan(0u64, |at, count| {
+            *at += count.into_inner();
+            Some(*at)
+        }));
+        Ok(offsets)
+    }
+
+    /// A directed graph's in-lists of vertices `first..end` (each one's sources, ascending, as
+    /// the transpose holds them), in order, where `in_offsets` ([`in_offsets`](Self::in_offsets))
+    /// places them: one more pass over every list, keeping the edges into `first..end`.
+    pub fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32, memory_limit: Option<u64>) -> Result<Vec<u32>> {
+        use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+        let n = self.offsets.len() as u64 - 1;
+        assert!(first <= end && end as u64 <= n && in_offsets.len() as u64 == n + 1, "in-rows {first}..{end}");
+        let stretch = &in_offsets[first as usize..=end as usize];
+        let (base, len) = (stretch[0], stretch[stretch.len() - 1] - stretch[0]);
+        let size = GraphSize { vertices: n, edges: len, undirected: false, weight_bytes: 0 };
+        crate::memory::check(&self.path.display().to_string(), size, 8 * len as u128, memory_limit)?;
+        let cursors: Vec<AtomicU64> = stretch[..stretch.len() - 1].iter().map(|&at| AtomicU64::new(at - base)).collect();
+        let slots: Vec<AtomicU32> = (0..len).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+        // A list that names more edges into a vertex than the first pass counted: the file
+        // changed between the passes.
+        let overflow = AtomicBool::new(false);
+        self.for_each_stretch(|from, to, targets| {
+            for u in from..to {
+                for &t in self.list_of(u, from, targets).iter().filter(|&&t| (first..end).contains(&t)) {
+                    let i = (t - first) as usize;
+                    let at = cursors[i].fetch_add(1, Relaxed);
+                    match at < stretch[i + 1] - base {
+                        true => slots[at as usize].store(u, Relaxed),
+                        false => overflow.store(true, Relaxed),
+                    }
+                }
+            }
+        })?;
+        if overflow.into_inner() {
+            return Err(Error::Format {
+                path: self.path.clone(),
+                problem: "changed while it was read: its lists name other edges than a moment before".into(),
+            });
+        }
+        let mut rows: Vec<u32> = slots.into_par_iter().map(AtomicU32::into_inner).collect();
+        // Placed in any order by the cores: each list sorted, as a transpose's are.
+        crate::graph::pieces_of_whole_lists(stretch, &mut rows, 4096).into_par_iter().for_each(|(vertices, piece)| {
+            let start = stretch[vertices.start];
+            for v in vertices {
+                piece[(stretch[v] - start) as usize..(stretch[v + 1] - start) as usize].sort_unstable();
+            }
+        });
+        Ok(rows)
+    }
+
+    /// Every vertex's list, in stretches of consecutive vertices of about `READ_PIECE` bytes of
+    /// targets, all cores a stretch at a time: each stretch read, its lists checked as
+    /// [`read`](Self::read) checks, then `each(first, end, targets)` with the lists of vertices
+    /// `first..end`.
+    fn for_each_stretch(&self, each: impl Fn(u32, u32, &[u32]) + Sync) -> Result<()> {
+        let n = self.offsets.len() - 1;
+        let lists_at = HEADER_BYTES + 8 * (n as u64 + 1);
+        let mut stretches = Vec::new();
+        let mut from = 0;
+        while from < n {
+            let wanted = self.offsets[from] + (READ_PIECE / 4) as u64;
+            let to = self.offsets.partition_point(|&at| at < wanted).clamp(from + 1, n);
+            stretches.push((from as u32, to as u32));
+            from = to;
+        }
+        stretches.into_par_iter().try_for_each(|(from, to)| {
+            let (start, stop) = (self.offsets[from as usize], self.offsets[to as usize]);
+            let mut targets = vec![0u32; (stop - start) as usize];
+            read_exact_at(&self.file, bytemuck::cast_slice_mut(&mut targets), lists_at + 4 * start)
+                .map_err(|e| read_failure(e, &self.path, "targets"))?;
+            if cfg!(target_endian = "big") {
+                targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
+            }
+            if let Some(v) = (from..to).find(|&u| self.is_bad_row(u, self.list_of(u, from, &targets))) {
+                return Err(self.bad_row(v));
+            }
+            each(from, to, &targets);
+            Ok(())
+        })
+    }
+
     /// Whether vertex `u`'s list names a vertex past the last, is not strictly increasing or
     /// holds a self-loop.
     fn is_bad_row(&self, u: u32, list: &[u32]) -> bool {

@@ -189,43 +189,66 @@ pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Del
     }
 }
 
-/// Rank `rank`'s part of the vertex ranges [`cut`] makes of an undirected graph (no grid), the
-/// same, from the graph's `offsets` and the lists it needs alone: `read_rows(first, end)` gives
-/// the targets of the lists of vertices `first..end`, as stored (sorted lists), and, where the
-/// cut delegates hubs, `read_pieces(hubs, first, end)` the entries in `first..end` of each
-/// hub's list, less `first` ([`WgrRows::pieces_of`](crate::formats::wgr::WgrRows::pieces_of)).
-/// What a process of a job of one process per GPU reads of a `.wgr` file, in its part's memory
-/// (and one hub list a core at a time) instead of the graph's: the ranges and the hubs come
-/// from the degrees. Reading the hubs' lists costs a file read of the hubs' edges; finding the
-/// pieces in the part's own lists instead (an undirected hub lists a vertex where the vertex
-/// lists it) took two passes over the part's edges and a transpose, 1.8 times the whole cut's
-/// time on kron:28 (bench/NOTES.md 84, 86).
-pub fn cut_part_by_rows(
-    offsets: &[u64],
-    ranks: usize,
-    delegation: Delegation,
-    rank: usize,
-    read_rows: impl FnOnce(u32, u32) -> Result<Vec<u32>>,
-    read_pieces: impl FnOnce(&[u32], u32, u32) -> Result<Vec<Vec<u32>>>,
-) -> Result<Part> {
+/// What a part cut alone reads of a graph it does not hold ([`cut_part_by_rows`]): a `.wgr`
+/// file's lists ([`WgrRows`](crate::formats::wgr::WgrRows) has a method for each), or in tests a
+/// graph's.
+pub trait RowSource {
+    /// The graph's offsets: its vertices' out-degrees.
+    fn offsets(&self) -> &[u64];
+    fn is_undirected(&self) -> bool;
+    /// The targets of the lists of vertices `first..end`, in order, as stored (sorted lists).
+    fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>>;
+    /// The entries in `first..end` of each of `vertices`' lists, less `first`, in order.
+    fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>>;
+    /// A directed graph's transpose's offsets: every vertex's in-degree.
+    fn in_offsets(&self) -> Result<Vec<u64>>;
+    /// A directed graph's in-lists of vertices `first..end` (sources ascending), in order, where
+    /// `in_offsets` places them.
+    fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32) -> Result<Vec<u32>>;
+}
+
+/// Rank `rank`'s part of the vertex ranges [`cut`] makes (no grid), the same, from what
+/// `source` reads of the graph, not the graph: its offsets, the lists of the part's vertices,
+/// where the cut delegates hubs the part's pieces of the hubs' lists, and for a directed graph
+/// every vertex's in-degree and the in-lists of the part's vertices. What a process of a job of
+/// one process per GPU reads of a `.wgr` file, in its part's memory (and a stretch of lists a
+/// core at a time) instead of the graph's. Reading the hubs' lists costs a read of the hubs'
+/// edges; finding the pieces in the part's own lists instead (an undirected hub lists a vertex
+/// where the vertex lists it) took two passes over the part's edges and a transpose, 1.8 times
+/// the whole cut's time on kron:28 (bench/NOTES.md 84, 86). A directed graph's in-degrees and
+/// in-lists take two passes over every list: its in-edges are in every part of the file.
+pub fn cut_part_by_rows(ranks: usize, delegation: Delegation, rank: usize, source: &impl RowSource) -> Result<Part> {
     check_rank(rank, ranks)?;
-    let bounds = bounds_1d(offsets, None, ranks)?;
+    let offsets = source.offsets();
+    let in_offsets = match source.is_undirected() {
+        true => None,
+        false => Some(source.in_offsets()?),
+    };
+    let bounds = bounds_1d(offsets, in_offsets.as_deref(), ranks)?;
     let (first, end) = (bounds[rank], bounds[rank + 1]);
-    let rows = read_rows(first, end)?;
     let vertices = offsets.len() - 1;
     let global = GlobalSizes {
         vertices: vertices as u64,
         edges: offsets[vertices],
         // Undirected: a vertex has in-edges where it has out-edges.
-        with_in_edges: crate::graph::nonempty_lists(offsets) as u64,
+        with_in_edges: crate::graph::nonempty_lists(in_offsets.as_deref().unwrap_or(offsets)) as u64,
     };
-    let out_lists = local_lists(&offsets[first as usize..=end as usize], &rows, vertices, &bounds, rank)?;
+    let owned = first as usize..=end as usize;
+    let rows = source.rows(first, end)?;
+    let out_lists = local_lists(&offsets[owned.clone()], &rows, vertices, &bounds, rank)?;
     drop(rows);
+    let in_lists = match &in_offsets {
+        None => None,
+        Some(in_offsets) => {
+            let rows = source.in_rows(in_offsets, first, end)?;
+            Some(local_lists(&in_offsets[owned], &rows, vertices, &bounds, rank)?)
+        }
+    };
     let mut part =
-        Part { rank, first, owned: end - first, out_lists, in_lists: None, bounds, global, hubs: None, grid: None };
+        Part { rank, first, owned: end - first, out_lists, in_lists, bounds, global, hubs: None, grid: None };
     if let Some(degree) = delegation.degree_in(offsets, ranks) {
         if let Some(globals) = delegated_hubs(offsets, ranks, degree) {
-            part.hubs = Some(Hubs::of_pieces(degree, &globals, read_pieces(&globals, first, end)?));
+            part.hubs = Some(Hubs::of_pieces(degree, &globals, source.pieces(&globals, first, end)?));
         }
     }
     Ok(part)
@@ -456,25 +479,15 @@ mod tests {
         let mut with_hubs = 0;
         for (case, g, ranks, grid, delegation) in cases {
             let whole = cut(g, ranks, grid, delegation).unwrap();
+            let source = GraphRows { graph: g, transpose: (!g.is_undirected()).then(|| g.transpose()) };
             with_hubs += whole.parts.iter().any(|p| p.hubs.is_some()) as usize;
             for rank in 0..ranks {
                 let alone = cut_part(g, ranks, grid, delegation, rank).unwrap();
                 assert!(alone == whole.parts[rank], "{case}: rank {rank}'s part differs");
-                if g.is_undirected() && grid.is_none() {
-                    // From the offsets and the part's own rows alone, as a `--rank` process
-                    // reads them from a file.
-                    let offsets = g.offsets();
-                    let by_rows = cut_part_by_rows(
-                        offsets,
-                        ranks,
-                        delegation,
-                        rank,
-                        |first, end| {
-                            Ok(g.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
-                        },
-                        |hubs, first, end| Ok(lists_in(g, hubs, first, end)),
-                    )
-                    .unwrap();
+                if grid.is_none() {
+                    // From what a `--rank` process reads of a file: the offsets, the part's own
+                    // rows, the hubs' lists, a directed graph's in-degrees and in-lists.
+                    let by_rows = cut_part_by_rows(ranks, delegation, rank, &source).unwrap();
                     assert!(by_rows == whole.parts[rank], "{case}: rank {rank}'s part by its rows differs");
                 }
             }
@@ -482,18 +495,49 @@ mod tests {
         // The hubs' pieces are cut alone too (both cases that name a degree have hubs).
         assert!(with_hubs >= 2, "{with_hubs} cases with hubs");
         assert!(cut_part(&undirected, 4, None, Delegation::Auto, 4).is_err());
-        let no_rows = |_, _| Ok(Vec::new());
-        let no_pieces = |_: &[u32], _, _| Ok(Vec::new());
-        assert!(cut_part_by_rows(undirected.offsets(), 4, Delegation::Auto, 4, no_rows, no_pieces).is_err());
+        let source = GraphRows { graph: &undirected, transpose: None };
+        assert!(cut_part_by_rows(4, Delegation::Auto, 4, &source).is_err());
         let err = cut_part(&undirected, 6, Some(grid2), Delegation::Auto, 0).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
 
-    /// The entries in `first..end` of each of `vertices`' lists in `g`, less `first` (what
-    /// `WgrRows::pieces_of` reads of a file).
-    fn lists_in(g: &Graph, vertices: &[u32], first: u32, end: u32) -> Vec<Vec<u32>> {
-        let inside = |&&t: &&u32| (first..end).contains(&t);
-        vertices.iter().map(|&v| g.neighbors(v).iter().filter(inside).map(|&t| t - first).collect()).collect()
+    /// A graph's lists as a [`RowSource`], as `WgrRows` reads them of a file.
+    struct GraphRows<'g> {
+        graph: &'g Graph,
+        transpose: Option<Graph>,
+    }
+
+    impl RowSource for GraphRows<'_> {
+        fn offsets(&self) -> &[u64] {
+            self.graph.offsets()
+        }
+
+        fn is_undirected(&self) -> bool {
+            self.graph.is_undirected()
+        }
+
+        fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
+            let offsets = self.graph.offsets();
+            Ok(self.graph.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
+        }
+
+        fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
+            let inside = |&&t: &&u32| (first..end).contains(&t);
+            Ok(vertices
+                .iter()
+                .map(|&v| self.graph.neighbors(v).iter().filter(inside).map(|&t| t - first).collect())
+                .collect())
+        }
+
+        fn in_offsets(&self) -> Result<Vec<u64>> {
+            Ok(self.transpose.as_ref().expect("a directed graph's transpose").offsets().to_vec())
+        }
+
+        fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32) -> Result<Vec<u32>> {
+            let transpose = self.transpose.as_ref().expect("a directed graph's transpose");
+            assert_eq!(in_offsets, transpose.offsets());
+            GraphRows { graph: transpose, transpose: None }.rows(first, end)
+        }
     }
 
     /// Every edge of `g` is in exactly one part's lists: the one of its source's column and its
