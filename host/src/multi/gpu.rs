@@ -777,8 +777,10 @@ impl<'p> GpuPart<'p> {
             true => names::BFS_PART_BOTTOM_UP_COMPRESSED,
             false => names::BFS_PART_BOTTOM_UP,
         };
-        let chunked = options.bottom_up && options.bottom_up_chunks > 1 && world > 1 && equal_ranges;
-        let chunk_blocks = match chunked && part.grid.is_none() {
+        // A 2D part has no bottom-up levels; a lone rank and unequal ranges gather no pieces.
+        let chunked =
+            options.bottom_up && options.bottom_up_chunks > 1 && world > 1 && equal_ranges && part.grid.is_none();
+        let chunk_blocks = match chunked {
             true => {
                 // None spared: the ordinary grid, whose blocks the collective follows as they end.
                 let sms = gpu.multiprocessors();
