@@ -712,7 +712,7 @@ fn launch_shift_ids(gpu: &GpuContext, ids: &mut CudaSlice<u32>, start: usize, le
 /// A bottom-up launch's stretch of owned vertices: `begin` a multiple of 32 (whole words of the
 /// bitmaps), `end` one too or `owned`.
 fn check_stretch(kernel: &'static str, vertices: &std::ops::Range<u32>, owned: u32) -> Result<()> {
-    let whole = |v: u32| v % 32 == 0;
+    let whole = |v: u32| v.is_multiple_of(32);
     let ok = vertices.start <= vertices.end
         && vertices.end <= owned
         && whole(vertices.start)
