@@ -479,8 +479,8 @@ pub(crate) fn local_lists(
     let owned = end - first;
     let start = row_offsets[0];
     let is_ghost = |v: u32| v.wrapping_sub(first) >= owned;
-    let index = IdSet::marked(rows, vertices, is_ghost);
-    let ghosts = index.members();
+    let index = GhostIndex::of(rows, vertices, is_ghost);
+    let ghosts = index.ghosts();
     let targets: Vec<u32> =
         rows.par_iter().map(|&v| if is_ghost(v) { owned + index.rank_of(v) } else { v - first }).collect();
     let mut local_offsets: Vec<u64> = row_offsets.iter().map(|&o| o - start).collect();
@@ -490,33 +490,28 @@ pub(crate) fn local_lists(
     Ok(LocalGraph::new(Graph::from_csr(local_offsets, targets, false, 0)?, first, owned, ghosts, ghost_owners))
 }
 
-/// A set of global ids (a part's ghosts) as a bitmap over the global ids, with the
-/// count of members before each word: whether an id is a member, and its index among them
-/// (ascending ids), is one lookup. Sorting the lists' ghost entries and searching them per edge
-/// cost a kron:28 cut 81 s (NOTES 63).
-struct IdSet {
+/// A part's ghosts as a bitmap over the global ids, with the count of ghosts before each word:
+/// a ghost's index among the ghosts (ascending global ids) is one lookup. Sorting the lists'
+/// ghost entries and searching them per edge cost a kron:28 cut 81 s (NOTES 63).
+struct GhostIndex {
     words: Vec<u64>,
     before: Vec<u32>,
 }
 
-impl IdSet {
-    /// Marks every `targets` entry that `is_member` takes (a part's ghosts: the entries outside
-    /// it), on all cores.
-    fn marked(targets: &[u32], vertices: usize, is_member: impl Fn(u32) -> bool + Sync) -> IdSet {
+impl GhostIndex {
+    /// Marks every `targets` entry that `is_ghost` says lies outside the part, on all cores.
+    fn of(targets: &[u32], vertices: usize, is_ghost: impl Fn(u32) -> bool + Sync) -> GhostIndex {
         let marks = Bitmap::new(vertices);
         // A hub is named by many lists: read before writing, so its word stays shared.
-        targets.par_iter().filter(|&&v| is_member(v) && !marks.get(v)).for_each(|&v| marks.set(v));
-        IdSet::of_words(marks.into_words())
-    }
-
-    fn of_words(words: Vec<u64>) -> IdSet {
+        targets.par_iter().filter(|&&v| is_ghost(v) && !marks.get(v)).for_each(|&v| marks.set(v));
+        let words = marks.into_words();
         let before =
             words.iter().scan(0u32, |count, word| Some(std::mem::replace(count, *count + word.count_ones()))).collect();
-        IdSet { words, before }
+        GhostIndex { words, before }
     }
 
-    /// The members, ascending.
-    fn members(&self) -> Vec<u32> {
+    /// The ghosts' global ids, ascending.
+    fn ghosts(&self) -> Vec<u32> {
         self.words
             .par_iter()
             .enumerate()
@@ -533,7 +528,7 @@ impl IdSet {
             .collect()
     }
 
-    /// The index of member `v` among the members.
+    /// The index of ghost `v` among the ghosts.
     #[inline]
     fn rank_of(&self, v: u32) -> u32 {
         let (w, bit) = (v as usize / 64, v % 64);
