@@ -440,18 +440,11 @@ impl WgrRows {
     /// each list whole (and checked as [`read`](Self::read) checks), all cores a list each.
     pub fn pieces_of(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
         let n = self.offsets.len() as u64 - 1;
-        let lists_at = HEADER_BYTES + 8 * (n + 1);
         vertices
             .par_iter()
             .map(|&u| {
                 assert!((u as u64) < n, "vertex {u} of a graph of {n} vertices");
-                let (start, stop) = (self.offsets[u as usize], self.offsets[u as usize + 1]);
-                let mut list = vec![0u32; (stop - start) as usize];
-                read_exact_at(&self.file, bytemuck::cast_slice_mut(&mut list), lists_at + 4 * start)
-                    .map_err(|e| read_failure(e, &self.path, "targets"))?;
-                if cfg!(target_endian = "big") {
-                    list.iter_mut().for_each(|x| *x = u32::from_le(*x));
-                }
+                let list = self.targets_of(u, u + 1)?;
                 if self.is_bad_row(u, &list) {
                     return Err(self.bad_row(u));
                 }
@@ -492,7 +485,8 @@ impl WgrRows {
         let (base, len) = (stretch[0], stretch[stretch.len() - 1] - stretch[0]);
         let size = GraphSize { vertices: n, edges: len, undirected: false, weight_bytes: 0 };
         crate::memory::check(&self.path.display().to_string(), size, 8 * len as u128, memory_limit)?;
-        let cursors: Vec<AtomicU64> = stretch[..stretch.len() - 1].iter().map(|&at| AtomicU64::new(at - base)).collect();
+        let cursors: Vec<AtomicU64> =
+            stretch[..stretch.len() - 1].iter().map(|&at| AtomicU64::new(at - base)).collect();
         let slots: Vec<AtomicU32> = (0..len).into_par_iter().map(|_| AtomicU32::new(0)).collect();
         // A list that names more edges into a vertex than the first pass counted: the file
         // changed between the passes.
@@ -532,7 +526,6 @@ impl WgrRows {
     /// `first..end`.
     fn for_each_stretch(&self, each: impl Fn(u32, u32, &[u32]) + Sync) -> Result<()> {
         let n = self.offsets.len() - 1;
-        let lists_at = HEADER_BYTES + 8 * (n as u64 + 1);
         let mut stretches = Vec::new();
         let mut from = 0;
         while from < n {
@@ -542,19 +535,27 @@ impl WgrRows {
             from = to;
         }
         stretches.into_par_iter().try_for_each(|(from, to)| {
-            let (start, stop) = (self.offsets[from as usize], self.offsets[to as usize]);
-            let mut targets = vec![0u32; (stop - start) as usize];
-            read_exact_at(&self.file, bytemuck::cast_slice_mut(&mut targets), lists_at + 4 * start)
-                .map_err(|e| read_failure(e, &self.path, "targets"))?;
-            if cfg!(target_endian = "big") {
-                targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
-            }
+            let targets = self.targets_of(from, to)?;
             if let Some(v) = (from..to).find(|&u| self.is_bad_row(u, self.list_of(u, from, &targets))) {
                 return Err(self.bad_row(v));
             }
             each(from, to, &targets);
             Ok(())
         })
+    }
+
+    /// The targets of the lists of vertices `first..end` as stored, in one read by one core
+    /// (unchecked: the callers check each list).
+    fn targets_of(&self, first: u32, end: u32) -> Result<Vec<u32>> {
+        let lists_at = HEADER_BYTES + 8 * self.offsets.len() as u64;
+        let (start, stop) = (self.offsets[first as usize], self.offsets[end as usize]);
+        let mut targets = vec![0u32; (stop - start) as usize];
+        read_exact_at(&self.file, bytemuck::cast_slice_mut(&mut targets), lists_at + 4 * start)
+            .map_err(|e| read_failure(e, &self.path, "targets"))?;
+        if cfg!(target_endian = "big") {
+            targets.iter_mut().for_each(|x| *x = u32::from_le(*x));
+        }
+        Ok(targets)
     }
 
     /// Whether vertex `u`'s list names a vertex past the last, is not strictly increasing or
