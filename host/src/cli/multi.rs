@@ -77,9 +77,10 @@ pub struct MultiArgs {
         requires_all = ["world_size", "nccl_id"],
         help = "This process's rank, for one process per GPU (with --world-size and --nccl-id)",
         long_help = "This process's rank, for one process per GPU (with --world-size and --nccl-id), on one host or \
-                     many. Given a plain .wgr file of an undirected graph cut into vertex ranges, each process reads \
-                     only the offsets and its own vertices' lists (rank 0 the whole file where it verifies or writes \
-                     the result), and the ranks check the file's checksum together; any other graph every process \
+                     many. Given a plain .wgr file cut into vertex ranges, each process reads only what its part \
+                     needs: the offsets, its own vertices' lists and the hubs', and of a directed graph every list \
+                     in two passes, keeping the edges into its vertices (rank 0 reads the whole file where it \
+                     verifies or writes the result); the ranks check the file's checksum together; any other graph every process \
                      loads whole and cuts its own part of. Convert a graph once (warpath convert) to start a job \
                      from it."
     )]
@@ -652,9 +653,8 @@ fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<
 /// how long the reading took: its own rows (with its share of the file's checks where `share`
 /// names the rank, the ranks and the job's key) and a directed graph's in-degrees and in-lists
 /// count as loading; the hubs' pieces, which the whole-graph cut makes too, as cutting.
-#[derive(Default)]
 struct FileRows<'r> {
-    rows: Option<&'r WgrRows>,
+    file: &'r WgrRows,
     memory_limit: Option<u64>,
     share: Option<((usize, usize), u64)>,
     reading: std::cell::Cell<std::time::Duration>,
@@ -662,10 +662,6 @@ struct FileRows<'r> {
 }
 
 impl FileRows<'_> {
-    fn file(&self) -> &WgrRows {
-        self.rows.expect("a file to read")
-    }
-
     /// `read()`, its time counted as reading.
     fn timed<T>(&self, read: impl FnOnce() -> Result<T>) -> Result<T> {
         let started = Instant::now();
@@ -677,16 +673,16 @@ impl FileRows<'_> {
 
 impl RowSource for FileRows<'_> {
     fn offsets(&self) -> &[u64] {
-        self.file().offsets()
+        self.file.offsets()
     }
 
     fn is_undirected(&self) -> bool {
-        self.file().is_undirected()
+        self.file.is_undirected()
     }
 
     fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
         self.timed(|| {
-            let file = self.file();
+            let file = self.file;
             let (rows, balance) =
                 file.read_keyed(first, end, self.memory_limit, self.share.map_or(0, |(_, key)| key))?;
             if let Some((rank, _)) = self.share {
@@ -697,15 +693,15 @@ impl RowSource for FileRows<'_> {
     }
 
     fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
-        self.file().pieces_of(vertices, first, end)
+        self.file.pieces_of(vertices, first, end)
     }
 
     fn in_offsets(&self) -> Result<Vec<u64>> {
-        self.timed(|| self.file().in_offsets())
+        self.timed(|| self.file.in_offsets())
     }
 
     fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32) -> Result<Vec<u32>> {
-        self.timed(|| self.file().in_rows(in_offsets, first, end, self.memory_limit))
+        self.timed(|| self.file.in_rows(in_offsets, first, end, self.memory_limit))
     }
 }
 
@@ -725,7 +721,13 @@ fn load_partitioned(
         // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job are
         // given the same options).
         let share = (!whole_on_rank_0).then_some(((*rank, *world), key));
-        let source = FileRows { rows: Some(&rows), memory_limit: input.memory_limit, share, ..Default::default() };
+        let source = FileRows {
+            file: &rows,
+            memory_limit: input.memory_limit,
+            share,
+            reading: Default::default(),
+            shares: Default::default(),
+        };
         let (opened, cutting) = (loading.elapsed(), Instant::now());
         let part = cut_part_by_rows(ranks.count(), delegation, *rank, &source)?;
         let reading = source.reading.get();
