@@ -221,3 +221,98 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components() {
         }
     }
 }
+
+/// Every GPU of the machine, or None (the test skips) where there are fewer than two: a rank
+/// that fails needs a peer to stop.
+fn two_gpus_or_skip(test: &str) -> Option<Vec<usize>> {
+    let ordinals = resolve_gpus("all").unwrap();
+    if ordinals.len() < 2 {
+        say_skipping(test, "needs two GPUs or more");
+        return None;
+    }
+    Some(ordinals)
+}
+
+/// A rank that fails while the others traverse (here before its first collective) stops
+/// them: their waits for it end, their communicators aborted, and the error returned is the
+/// failed rank's own. The GPUs then run a whole BFS again.
+#[test]
+fn a_gpu_rank_that_fails_stops_the_others_and_its_error_is_returned() {
+    let test = "a_gpu_rank_that_fails_stops_the_others_and_its_error_is_returned";
+    let Some(_turn) = nccl_or_skip(test) else { return };
+    let Some(ordinals) = two_gpus_or_skip(test) else { return };
+    let g = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let partition = partition_1d(&g, None, ordinals.len()).unwrap();
+    let sources = warpath::bfs::random_sources(&g, 4, 3);
+    let options = PartitionedOptions::default();
+    let started = std::time::Instant::now();
+    let outcome = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+        if comm.rank() == 1 {
+            return Err(warpath::Error::InvalidArgument("rank 1 gave up on purpose".into()));
+        }
+        bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
+    });
+    let error = outcome.err().expect("a rank failed").to_string();
+    assert_eq!(error, "rank 1 gave up on purpose");
+    assert!(started.elapsed() < Duration::from_secs(60), "the others stopped in {:?}", started.elapsed());
+    let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
+        bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &options)
+    })
+    .unwrap();
+    for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
+        assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
+    }
+}
+
+/// Ranks joined through an id file (one process a GPU, here threads) watch each other through
+/// files beside it: a rank that fails says so in its file, and the others, waiting for it in
+/// a collective, stop with its error.
+#[test]
+fn ranks_joined_through_an_id_file_stop_when_one_says_it_failed() {
+    let test = "ranks_joined_through_an_id_file_stop_when_one_says_it_failed";
+    let Some(_turn) = nccl_or_skip(test) else { return };
+    let Some(ordinals) = two_gpus_or_skip(test) else { return };
+    use warpath::multi::nccl::{clear_rank_files, watch_peers_through_files};
+    let world = ordinals.len();
+    let g = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let partition = partition_1d(&g, None, world).unwrap();
+    let sources = warpath::bfs::random_sources(&g, 4, 3);
+    let scratch = common::Scratch::new("nccl-watch");
+    let id_file = scratch.path("job.id");
+    clear_rank_files(&id_file, world);
+    let started = std::time::Instant::now();
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..world)
+            .map(|rank| {
+                let (id_file, ordinals, partition, sources) = (&id_file, &ordinals, &partition, &sources);
+                scope.spawn(move || -> warpath::Result<usize> {
+                    let id = share_unique_id(id_file, rank, Duration::from_secs(60))?;
+                    let gpu = GpuContext::with_device(ordinals[rank])?;
+                    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+                    watch_peers_through_files(&mut comm, &gpu, id_file)?;
+                    if rank == 1 {
+                        let error = warpath::Error::InvalidArgument("rank 1's part did not fit".into());
+                        comm.fail(&error);
+                        return Err(error);
+                    }
+                    let options = PartitionedOptions::default();
+                    bfs_sources_on_gpu(&mut comm, &gpu, &partition.parts[rank], sources, &options)
+                        .map(|runs| runs.len())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+    });
+    assert!(started.elapsed() < Duration::from_secs(60), "the others stopped in {:?}", started.elapsed());
+    for (rank, outcome) in outcomes.into_iter().enumerate() {
+        let error = outcome.err().unwrap_or_else(|| panic!("rank {rank} should have stopped")).to_string();
+        let expected = if rank == 1 {
+            "rank 1's part did not fit".to_string()
+        } else {
+            format!("rank 1 of {world} failed: rank 1's part did not fit")
+        };
+        assert_eq!(error, expected, "rank {rank}");
+    }
+    assert!(id_file.with_extension("id.rank1").exists(), "the failed rank's file stays");
+    assert!(!id_file.with_extension("id.rank0").exists(), "a rank that stopped for a peer removes its file");
+}

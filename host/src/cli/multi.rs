@@ -443,12 +443,17 @@ impl Ranks {
             RankKind::Process { rank, .. } => {
                 use warpath::multi::gpu::bfs_sources_on_gpu;
                 let (gpu, mut comm) = self.joined();
-                let traversals = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options)?;
-                let gathered = traversals
-                    .into_iter()
-                    .zip(sources)
-                    .map(|(traversal, &source)| warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source))
-                    .collect::<Result<Vec<_>>>()?;
+                let gathered = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options).and_then(|traversals| {
+                    traversals
+                        .into_iter()
+                        .zip(sources)
+                        .map(|(traversal, &source)| {
+                            warpath::multi::bfs::gather_tree(&mut comm, part, traversal, source)
+                        })
+                        .collect::<Result<Vec<_>>>()
+                });
+                // A rank that failed here tells the others, which would wait for it otherwise.
+                let gathered = gathered.inspect_err(|error| comm.fail(error))?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             _ => unreachable!(
@@ -519,9 +524,11 @@ impl Ranks {
             RankKind::Process { rank, .. } => {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
                 let (gpu, mut comm) = self.joined();
-                let runs = components_on_gpu(&mut comm, &gpu, part, options, placement, runs)?;
-                let gathered =
-                    runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()?;
+                let gathered = components_on_gpu(&mut comm, &gpu, part, options, placement, runs).and_then(|runs| {
+                    runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()
+                });
+                // A rank that failed here tells the others, which would wait for it otherwise.
+                let gathered = gathered.inspect_err(|error| comm.fail(error))?;
                 Ok(if *rank == 0 { gathered } else { Vec::new() })
             }
             _ => unreachable!(
@@ -543,7 +550,10 @@ fn join_job(
     world: usize,
     id_file: &std::path::Path,
 ) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64)> {
-    use warpath::multi::nccl::{share_unique_id, Nccl};
+    use warpath::multi::nccl::{clear_rank_files, share_unique_id, watch_peers_through_files, Nccl};
+    if rank == 0 {
+        clear_rank_files(id_file, world);
+    }
     let id = share_unique_id(id_file, rank, std::time::Duration::from_secs(120))?;
     // The job's key for the checks the ranks make together of a file (`WgrRows::share_checks`):
     // every rank has the id, and nobody had it before the job began.
@@ -553,7 +563,8 @@ fn join_job(
         .fold(0u64, |key, &c| warpath::generate::rng::SplitMix64::new(key ^ c as u8 as u64).next_u64());
     let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
     let gpu = GpuContext::with_device(rank % gpus)?;
-    let comm = Nccl::join_on(&gpu, rank, world, id)?;
+    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+    watch_peers_through_files(&mut comm, &gpu, id_file)?;
     Ok((gpu, comm, key))
 }
 

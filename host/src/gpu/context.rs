@@ -15,6 +15,7 @@ use crate::gpu::launch::time_on_device;
 use crate::gpu::pinned::PinnedBlock;
 use crate::gpu::ptx::{self, KernelForm, LoadedKernels};
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
+use crate::gpu::wait::{StreamWaiter, WaitWatch};
 use crate::gpu::GpuError;
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, HostArray, HostBlock, ListHeads, WeightKind, Weights};
@@ -53,6 +54,9 @@ pub struct GpuContext {
     /// queued there ([`Launch::on_side`](crate::gpu::launch::Launch::on_side)) run beside what
     /// the first stream does meanwhile (a collective of the partitioned BFS).
     side: std::sync::OnceLock<Arc<CudaStream>>,
+    /// How the host waits for `stream`: the driver's blocking wait, or a watched one
+    /// ([`GpuContext::watch_waits`]).
+    waiter: StreamWaiter,
     module: Arc<CudaModule>,
     functions: Mutex<HashMap<&'static str, CudaFunction>>,
     /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
@@ -110,6 +114,7 @@ impl GpuContext {
             .map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))? as u32;
         Ok(GpuContext {
             context,
+            waiter: StreamWaiter::new(stream.clone()),
             stream,
             side: std::sync::OnceLock::new(),
             module,
@@ -401,6 +406,8 @@ impl GpuContext {
         if host.is_empty() {
             return Ok(());
         }
+        // A copy into pageable memory waits for the stream inside the driver: wait first.
+        self.waiter.wait_if_watched()?;
         self.stream
             .memcpy_dtoh(&device.slice(at..at + host.len()), host)
             .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
@@ -409,6 +416,8 @@ impl GpuContext {
 
     /// Copies a device buffer back to the host, waiting for all work queued before it.
     pub fn download<T: DeviceRepr>(&self, device: &CudaSlice<T>) -> Result<Vec<T>, GpuError> {
+        // A copy into pageable memory waits for the stream inside the driver: wait first.
+        self.waiter.wait_if_watched()?;
         let host = self.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
         self.synchronize()?;
         Ok(host)
@@ -423,6 +432,8 @@ impl GpuContext {
                 problem: format!("{} elements read from a buffer of {}", host.len(), device.len()),
             });
         }
+        // A copy into pageable memory waits for the stream inside the driver: wait first.
+        self.waiter.wait_if_watched()?;
         self.stream.memcpy_dtoh(&device.slice(..host.len()), host).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
         self.synchronize()
     }
@@ -491,6 +502,8 @@ impl GpuContext {
     /// Reads one `u32` (a counter) back, waiting for the work queued before it.
     pub fn read_counter(&self, device: &CudaSlice<u32>) -> Result<u32, GpuError> {
         let mut value = [0u32; 1];
+        // A copy into pageable memory waits for the stream inside the driver: wait first.
+        self.waiter.wait_if_watched()?;
         self.stream.memcpy_dtoh(device, &mut value).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
         self.synchronize()?;
         Ok(value[0])
@@ -501,9 +514,23 @@ impl GpuContext {
         self.stream.memset_zeros(device).map_err(|e| GpuError::driver("cuMemsetD8", e))
     }
 
-    /// Waits for all queued work; a kernel that faulted reports here.
+    /// Waits for all queued work; a kernel that faulted reports here, and where waits are
+    /// watched ([`watch_waits`](Self::watch_waits)), a watch that calls the wait off.
     pub fn synchronize(&self) -> Result<(), GpuError> {
-        self.stream.synchronize().map_err(|e| GpuError::driver("cuStreamSynchronize (a kernel faulted)", e))
+        self.waiter.wait()
+    }
+
+    /// From now on every wait for this context's stream asks `watch` whether to go on (a
+    /// rank of a partitioned run, whose waits include collectives that a failed peer would
+    /// never finish: `multi::watch`).
+    pub fn watch_waits(&self, watch: Arc<dyn WaitWatch>) -> Result<(), GpuError> {
+        self.waiter.set_watch(&self.context, watch)
+    }
+
+    /// How the host waits for this context's stream, for others that queue work on it (a
+    /// communicator).
+    pub fn waiter(&self) -> &StreamWaiter {
+        &self.waiter
     }
 
     fn allocation_error(&self, err: cudarc::driver::DriverError, bytes: usize, what: &str) -> GpuError {

@@ -22,6 +22,9 @@ pub enum GpuError {
     /// A traversal that cannot run on this graph as asked (a compressed graph for a kernel that
     /// reads plain lists, say); the message says what to ask instead.
     Unsupported(String),
+    /// A watched wait was called off ([`WaitWatch`](crate::gpu::WaitWatch)): why, in the
+    /// watch's words (a peer rank failed or stopped answering).
+    Stopped(String),
 }
 
 impl GpuError {
@@ -68,7 +71,7 @@ impl fmt::Display for GpuError {
                 "the driver could not load warpath's PTX: {detail} (the driver may be older than the PTX ISA the kernels need; update it)"
             ),
             GpuError::Launch { kernel, detail } => write!(f, "kernel `{kernel}` failed: {detail}"),
-            GpuError::Unsupported(message) => f.write_str(message),
+            GpuError::Unsupported(message) | GpuError::Stopped(message) => f.write_str(message),
             GpuError::Contract { kernel, problem } => {
                 write!(f, "internal error: kernel `{kernel}` called with {problem}; please report this")
             }

@@ -41,9 +41,11 @@ pub mod ptx;
 pub mod ptxas;
 pub mod selftest;
 pub mod staging;
+mod wait;
 
 pub use context::{
     empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement,
 };
 pub use error::GpuError;
+pub use wait::{StreamWaiter, WaitWatch, CHECK_EVERY};
 pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};

@@ -20,6 +20,7 @@ pub mod in_process;
 pub mod nccl;
 pub mod partition;
 pub mod partition_2d;
+pub mod watch;
 
 pub use bfs::{
     bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,

@@ -15,17 +15,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cudarc::driver::{CudaSlice, CudaStream, CudaViewMut, DeviceRepr, ValidAsZeroBits};
-use cudarc::nccl::{Comm, Id, ReduceOp as NcclOp};
+use cudarc::nccl::Id;
 
 use crate::error::{Error, Result};
-use crate::gpu::nccl::{device_count, library_present};
-use crate::gpu::{u64_pairs, GpuContext, GpuError};
+use crate::gpu::nccl::{device_count, library_present, NcclComm, NcclReduce};
+use crate::gpu::{u64_pairs, GpuContext, GpuError, StreamWaiter};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
 use crate::multi::gpu::{
     all_to_all_through_host, check_piece, ensure_room, gather_rows_on_device, gather_words_through_host,
     sum_counts_through_host, DeviceGather, RowReadback,
 };
 use crate::multi::host_rows::{HostRows, RowsHandle};
+use crate::multi::watch::{Board, FileBoard, Heartbeat, RankWatch, ThreadBoard};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
@@ -89,8 +90,13 @@ fn check_gather_lengths(mine: usize, gathered: usize, world: usize) -> Result<()
 
 /// One rank of an NCCL communicator, on one GPU.
 pub struct Nccl {
-    comm: Comm,
+    comm: NcclComm,
     stream: Arc<CudaStream>,
+    /// How this rank waits for its stream: watched once the rank joined a board
+    /// ([`Nccl::watch_peers`]), so that a peer's failure stops the wait.
+    waiter: StreamWaiter,
+    /// Where this rank tells its peers that it failed, once it watches them.
+    board: Option<Board>,
     bytes_sent: u64,
     /// Where each peer's words of a device all-to-all land, grown as needed and kept.
     landing: Vec<Option<CudaSlice<u32>>>,
@@ -109,10 +115,6 @@ pub struct Nccl {
     host_rows: Option<RowsHandle>,
 }
 
-fn nccl_failed(call: &str, err: cudarc::nccl::result::NcclError) -> Error {
-    Error::InvalidArgument(format!("NCCL {call} failed: {:?}", err.0))
-}
-
 fn driver_failed(call: &'static str) -> impl Fn(cudarc::driver::DriverError) -> Error {
     move |e| Error::Gpu(GpuError::driver(call, e))
 }
@@ -124,10 +126,12 @@ impl Nccl {
     pub fn join_on(gpu: &GpuContext, rank: usize, world: usize, id: Id) -> Result<Nccl> {
         let stream = gpu.stream().clone();
         let wake_words = wake_words()?;
-        let comm = Comm::from_rank(stream.clone(), rank, world, id).map_err(|e| nccl_failed("ncclCommInitRank", e))?;
+        let comm = NcclComm::join(stream.clone(), rank, world, &id).map_err(Error::Gpu)?;
         Ok(Nccl {
             comm,
             stream,
+            waiter: gpu.waiter().clone(),
+            board: None,
             bytes_sent: 0,
             landing: Vec::new(),
             piece_landing: None,
@@ -136,6 +140,39 @@ impl Nccl {
             wake_words,
             host_rows: None,
         })
+    }
+
+    /// From now on this rank's waits on `gpu` (the GPU it joined on) stop where a peer on
+    /// `board` failed or fell silent, after aborting this rank's communicator, whose
+    /// collectives wait for that peer ([`watch`](super::watch)). [`fail`](Self::fail) tells
+    /// the peers of this rank's own failure.
+    pub fn watch_peers(&mut self, gpu: &GpuContext, board: Board) -> Result<()> {
+        let abort = self.comm.abort_handle();
+        if let Board::Threads(threads) = &board {
+            let abort = abort.clone();
+            threads.on_failure(Box::new(move || {
+                abort.abort();
+            }));
+        }
+        let watch = RankWatch::new(
+            self.rank(),
+            board.clone(),
+            Box::new(move || {
+                abort.abort();
+            }),
+        );
+        gpu.watch_waits(Arc::new(watch)).map_err(Error::Gpu)?;
+        self.board = Some(board);
+        Ok(())
+    }
+
+    /// This rank failed with `error`: its peers, if it watches them, hear of it and stop. A
+    /// rank that stopped because a peer failed says nothing: the peer has said it.
+    pub fn fail(&self, error: &Error) {
+        match (&self.board, error) {
+            (_, Error::Gpu(GpuError::Stopped(_))) | (None, _) => {}
+            (Some(board), error) => board.fail(self.rank(), &error.to_string()),
+        }
     }
 
     /// The first `len` words of `staged`, grown first when shorter (its contents not kept).
@@ -161,6 +198,7 @@ impl Nccl {
 
     fn download<T: DeviceRepr + Default + Clone>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<()> {
         let view = device.slice(..host.len());
+        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
         self.stream.memcpy_dtoh(&view, host).map_err(driver_failed("cuMemcpyDtoH"))
     }
 }
@@ -177,8 +215,8 @@ impl Communicator for Nccl {
     fn all_reduce(&mut self, words: &mut [u64], op: ReduceOp) -> Result<()> {
         let world = self.world_size();
         let nccl_op = match op {
-            ReduceOp::Sum => NcclOp::Sum,
-            ReduceOp::Max => NcclOp::Max,
+            ReduceOp::Sum => NcclReduce::Sum,
+            ReduceOp::Max => NcclReduce::Max,
             ReduceOp::Or => {
                 let mut all = vec![0u64; words.len() * world];
                 self.all_gather(words, &mut all)?;
@@ -193,7 +231,8 @@ impl Communicator for Nccl {
         }
         let mut buffer = Self::staging(&self.stream, &mut self.staged_send, words.len())?;
         self.stream.memcpy_htod(words, &mut buffer).map_err(driver_failed("cuMemcpyHtoD"))?;
-        self.comm.all_reduce_in_place(&mut buffer, &nccl_op).map_err(|e| nccl_failed("ncclAllReduce", e))?;
+        self.comm.all_reduce_in_place(&mut buffer, nccl_op).map_err(Error::Gpu)?;
+        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
         self.stream.memcpy_dtoh(&buffer, words).map_err(driver_failed("cuMemcpyDtoH"))?;
         self.bytes_sent += all_reduce_bytes(words.len(), world);
         Ok(())
@@ -208,7 +247,8 @@ impl Communicator for Nccl {
         let mut send = Self::staging(&self.stream, &mut self.staged_send, mine.len())?;
         self.stream.memcpy_htod(mine, &mut send).map_err(driver_failed("cuMemcpyHtoD"))?;
         let mut receive = Self::staging(&self.stream, &mut self.staged_receive, gathered.len())?;
-        self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        self.comm.all_gather(&send, &mut receive).map_err(Error::Gpu)?;
+        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
         self.stream.memcpy_dtoh(&receive, gathered).map_err(driver_failed("cuMemcpyDtoH"))?;
         self.bytes_sent += all_gather_bytes(mine.len(), world);
         Ok(())
@@ -226,22 +266,23 @@ impl Communicator for Nccl {
         let sends = outgoing.iter().map(|l| self.upload(l)).collect::<Result<Vec<_>>>()?;
         let mut receives =
             (0..world).map(|from| self.zeros::<u32>(matrix[from * world + me] as usize)).collect::<Result<Vec<_>>>()?;
-        {
-            let mut group = self.comm.group();
-            for (peer, (send, receive)) in sends.iter().zip(receives.iter_mut()).enumerate() {
-                if peer == me {
-                    continue;
+        self.comm
+            .group(|group| {
+                for (peer, (send, receive)) in sends.iter().zip(receives.iter_mut()).enumerate() {
+                    if peer == me {
+                        continue;
+                    }
+                    if lengths[peer] > 0 {
+                        group.send(&send.slice(..lengths[peer] as usize), peer)?;
+                    }
+                    let expected = matrix[peer * world + me] as usize;
+                    if expected > 0 {
+                        group.recv(&mut receive.slice_mut(..expected), peer)?;
+                    }
                 }
-                if lengths[peer] > 0 {
-                    let list = send.slice(..lengths[peer] as usize);
-                    group.send(list, peer as i32).map_err(|e| nccl_failed("ncclSend", e))?;
-                }
-                let expected = matrix[peer * world + me] as usize;
-                if expected > 0 {
-                    group.recv(receive.slice_mut(..expected), peer as i32).map_err(|e| nccl_failed("ncclRecv", e))?;
-                }
-            }
-        }
+                Ok(())
+            })
+            .map_err(Error::Gpu)?;
         for from in 0..world {
             if from == me {
                 incoming.extend_from_slice(&outgoing[me]);
@@ -259,7 +300,7 @@ impl Communicator for Nccl {
     fn barrier(&mut self) -> Result<()> {
         let mut word = [0u64];
         self.all_reduce(&mut word, ReduceOp::Sum)?;
-        self.stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))
+        self.waiter.wait().map_err(Error::Gpu)
     }
 
     fn bytes_sent(&self) -> u64 {
@@ -300,7 +341,7 @@ impl DeviceGather for Nccl {
         // What the buffers hold does not matter: only that the bytes cross the links.
         let send = Self::staging(&self.stream, &mut self.staged_send, words)?;
         let mut receive = Self::staging(&self.stream, &mut self.staged_receive, words * world)?;
-        self.comm.all_gather(&send, &mut receive).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        self.comm.all_gather(&send, &mut receive).map_err(Error::Gpu)?;
         Ok(())
     }
 
@@ -318,9 +359,9 @@ impl DeviceGather for Nccl {
         if !same_stream {
             gpu.synchronize()?;
         }
-        self.comm.all_gather(mine, gathered).map_err(|e| nccl_failed("ncclAllGather", e))?;
+        self.comm.all_gather(mine, gathered).map_err(Error::Gpu)?;
         if !same_stream {
-            self.stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))?;
+            self.waiter.wait().map_err(Error::Gpu)?;
         }
         self.bytes_sent += (4 * mine.len() * world.saturating_sub(1)) as u64;
         Ok(())
@@ -350,9 +391,7 @@ impl DeviceGather for Nccl {
                 Some(self.stream.alloc_zeros((len * world).next_power_of_two()).map_err(driver_failed("cuMemAlloc"))?);
         }
         let landing = landing.as_mut().expect("grown above");
-        self.comm
-            .all_gather(&share.slice(words.clone()), &mut landing.slice_mut(..len * world))
-            .map_err(|e| nccl_failed("ncclAllGather", e))?;
+        self.comm.all_gather(&share.slice(words.clone()), &mut landing.slice_mut(..len * world)).map_err(Error::Gpu)?;
         for rank in 0..world {
             gpu.copy_on_device(landing, rank * len, gathered, rank * share.len() + words.start, len)?;
         }
@@ -410,23 +449,24 @@ impl DeviceGather for Nccl {
                 *landing = Some(self.stream.alloc_zeros(words).map_err(driver_failed("cuMemAlloc"))?);
             }
         }
-        {
-            // Every peer's send and receive in one group: NCCL schedules them together (its
-            // all-to-all pattern), one launch a level instead of one a peer. Each peer's words
-            // land in a buffer of their own: one group cannot hold several views of `incoming`.
-            let mut group = self.comm.group();
-            for (peer, landing) in self.landing.iter_mut().enumerate().filter(|&(peer, _)| peer != me) {
-                let (start, len) = regions[peer];
-                if len > 0 {
-                    group
-                        .send(outgoing.slice(start..start + len), peer as i32)
-                        .map_err(|e| nccl_failed("ncclSend", e))?;
+        // Every peer's send and receive in one group: NCCL schedules them together (its
+        // all-to-all pattern), one launch a level instead of one a peer. Each peer's words land
+        // in a buffer of their own.
+        let landing = &mut self.landing;
+        self.comm
+            .group(|group| {
+                for (peer, landing) in landing.iter_mut().enumerate().filter(|&(peer, _)| peer != me) {
+                    let (start, len) = regions[peer];
+                    if len > 0 {
+                        group.send(&outgoing.slice(start..start + len), peer)?;
+                    }
+                    if let (Some(landing), true) = (landing, from[peer] > 0) {
+                        group.recv(&mut landing.slice_mut(..from[peer]), peer)?;
+                    }
                 }
-                if let (Some(landing), true) = (landing, from[peer] > 0) {
-                    group.recv(landing.slice_mut(..from[peer]), peer as i32).map_err(|e| nccl_failed("ncclRecv", e))?;
-                }
-            }
-        }
+                Ok(())
+            })
+            .map_err(Error::Gpu)?;
         for (peer, landing) in self.landing.iter().enumerate().filter(|&(peer, _)| peer != me && from[peer] > 0) {
             let landing = landing.as_ref().expect("grown above");
             gpu.copy_on_device(landing, 0, incoming, offsets[peer], from[peer])?;
@@ -457,39 +497,90 @@ impl DeviceGather for Nccl {
             ))
         })?;
         let mut out = summed.slice_mut(..len);
-        self.comm.all_reduce(&counts, &mut out, &NcclOp::Sum).map_err(|e| nccl_failed("ncclAllReduce", e))?;
+        self.comm.all_reduce(&counts, &mut out, NcclReduce::Sum).map_err(Error::Gpu)?;
         Ok(())
     }
 }
 
 /// Runs `work` on one rank per GPU of `ordinals`, each on its own thread of this process with
 /// the GPU's context and a communicator on its stream, and returns what each returned, in
-/// rank order.
+/// rank order. The ranks watch each other ([`ThreadBoard`]): where one fails (an error, a
+/// panic), every communicator is aborted and the others stop at their next wait; the error
+/// returned is the first failed rank's own.
 pub fn run_gpu_ranks_on<T: Send>(
     ordinals: &[usize],
     work: impl Fn(&GpuContext, &mut Nccl) -> Result<T> + Sync,
 ) -> Result<Vec<T>> {
     prepare_environment()?;
-    let id = Id::new().map_err(|e| nccl_failed("ncclGetUniqueId", e))?;
+    let id = Id::new()
+        .map_err(|e| Error::Gpu(GpuError::Driver { call: "ncclGetUniqueId", detail: format!("{:?}", e.0) }))?;
     let world = ordinals.len();
-    std::thread::scope(|scope| {
+    let board = ThreadBoard::new(world);
+    let results: Vec<Result<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = ordinals
             .iter()
             .zip(HostRows::handles(world))
             .enumerate()
             .map(|(rank, (&ordinal, rows))| {
-                let work = &work;
+                let (work, board) = (&work, &board);
                 scope.spawn(move || {
-                    let gpu = GpuContext::with_device(ordinal)?;
-                    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
-                    // The threads share this process's memory: a level's counts cross there.
-                    comm.host_rows = Some(rows);
-                    work(&gpu, &mut comm)
+                    // A rank that panics fails the others too, before its thread unwinds.
+                    let failing = FailOnPanic { board, rank };
+                    let outcome = (|| {
+                        let gpu = GpuContext::with_device(ordinal)?;
+                        let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
+                        comm.watch_peers(&gpu, Board::Threads(Arc::clone(board)))?;
+                        // The threads share this process's memory: a level's counts cross there.
+                        comm.host_rows = Some(rows);
+                        work(&gpu, &mut comm)
+                    })();
+                    if let Err(error) = &outcome {
+                        board.fail(rank, &error.to_string());
+                    }
+                    std::mem::forget(failing);
+                    outcome
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    })
+    });
+    match board.failure() {
+        Some((first, _)) => {
+            let mut results = results;
+            Err(results.swap_remove(first).err().expect("the rank that failed first returned its error"))
+        }
+        None => results.into_iter().collect(),
+    }
+}
+
+/// Tells the board a rank failed when its thread unwinds from a panic.
+struct FailOnPanic<'b> {
+    board: &'b ThreadBoard,
+    rank: usize,
+}
+
+impl Drop for FailOnPanic<'_> {
+    fn drop(&mut self) {
+        self.board.fail(self.rank, "the rank's thread panicked");
+    }
+}
+
+/// Joins this process to the files through which the ranks of a job of one process per GPU
+/// watch each other ([`FileBoard`], beside `id_file`), and from now on stops `comm`'s waits
+/// where a peer failed or fell silent. Rank 0 clears a previous job's files first
+/// ([`clear_rank_files`]).
+pub fn watch_peers_through_files(comm: &mut Nccl, gpu: &GpuContext, id_file: &Path) -> Result<()> {
+    let board = FileBoard::join(id_file, comm.rank(), comm.world_size(), Heartbeat::from_env()?)?;
+    comm.watch_peers(gpu, Board::Files(board))
+}
+
+/// Removes the rank files a previous job of `world` ranks left beside `id_file` (a failed
+/// rank's stays for its peers to read): rank 0 calls it before it writes the id, which every
+/// other rank waits for.
+pub fn clear_rank_files(id_file: &Path, world: usize) {
+    for rank in 0..world {
+        let _ = std::fs::remove_file(FileBoard::file_for(id_file, rank));
+    }
 }
 
 /// NCCL's unique id for a job of one process per GPU, through `path`: rank 0 makes it and
@@ -498,7 +589,8 @@ pub fn run_gpu_ranks_on<T: Send>(
 pub fn share_unique_id(path: &Path, rank: usize, wait: Duration) -> Result<Id> {
     prepare_environment()?;
     if rank == 0 {
-        let id = Id::new().map_err(|e| nccl_failed("ncclGetUniqueId", e))?;
+        let id = Id::new()
+            .map_err(|e| Error::Gpu(GpuError::Driver { call: "ncclGetUniqueId", detail: format!("{:?}", e.0) }))?;
         let bytes: Vec<u8> = id.internal().iter().map(|&c| c as u8).collect();
         crate::output::write_atomically(path, |out| out.write_all(&bytes))?;
         return Ok(id);
