@@ -33,11 +33,21 @@ pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_L
      nvidia/nccl/lib, which ships libnccl.so.2 (cudarc loads the name libnccl.so: scripts/nccl-link makes \
      that link beside a libnccl.so.2 and prints the LD_LIBRARY_PATH to set)";
 
-/// Turns NVLink multicast off for NCCL (unless the environment already sets it) and checks that
-/// libnccl loads. Call it before any thread starts: it writes the environment.
+/// Turns NVLink multicast off for NCCL and has it connect the ranks when they join (each unless
+/// the environment already says otherwise), and checks that libnccl loads. Call it before any
+/// thread starts: it writes the environment.
+///
+/// Why connect at the join: from NCCL 2.22 a collective connects the ranks at its first call
+/// (`NCCL_RUNTIME_CONNECT=1`), inside the host call, which then waits for every peer. A rank
+/// that failed before that call would leave the others inside NCCL, where no watch
+/// ([`watch`](super::watch)) can ask whether to go on; connected at the join, a collective's
+/// call returns and its wait is the watched one. (Sends and receives connect at their first
+/// use whatever the setting: [`Nccl::join_on`] trades one word with every peer for that.)
 pub fn prepare_environment() -> Result<()> {
-    if std::env::var_os("NCCL_NVLS_ENABLE").is_none() {
-        std::env::set_var("NCCL_NVLS_ENABLE", "0");
+    for (name, value) in [("NCCL_NVLS_ENABLE", "0"), ("NCCL_RUNTIME_CONNECT", "0")] {
+        if std::env::var_os(name).is_none() {
+            std::env::set_var(name, value);
+        }
     }
     if !library_present() {
         return Err(Error::InvalidArgument(NCCL_MISSING.into()));
@@ -75,6 +85,27 @@ pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
         ))),
         Some(_) => Ok(wanted),
     }
+}
+
+/// One word sent to and received from every peer, so that the pairs' connections, which NCCL
+/// makes at their first send and receive inside the host call ([`prepare_environment`]), are
+/// made while every rank is joining.
+fn connect_every_pair(comm: &NcclComm, stream: &Arc<CudaStream>) -> Result<()> {
+    let (me, world) = (comm.rank(), comm.world_size());
+    if world < 2 {
+        return Ok(());
+    }
+    let send: CudaSlice<u32> = stream.alloc_zeros(world).map_err(driver_failed("cuMemAlloc"))?;
+    let mut receive: CudaSlice<u32> = stream.alloc_zeros(world).map_err(driver_failed("cuMemAlloc"))?;
+    comm.group(|group| {
+        for peer in (0..world).filter(|&peer| peer != me) {
+            group.send(&send.slice(peer..peer + 1), peer)?;
+            group.recv(&mut receive.slice_mut(peer..peer + 1), peer)?;
+        }
+        Ok(())
+    })
+    .map_err(Error::Gpu)?;
+    stream.synchronize().map_err(driver_failed("cuStreamSynchronize"))
 }
 
 /// The all-gather's contract: `gathered` is `world` times as long as `mine`.
@@ -127,6 +158,7 @@ impl Nccl {
         let stream = gpu.stream().clone();
         let wake_words = wake_words()?;
         let comm = NcclComm::join(stream.clone(), rank, world, &id).map_err(Error::Gpu)?;
+        connect_every_pair(&comm, &stream)?;
         Ok(Nccl {
             comm,
             stream,
