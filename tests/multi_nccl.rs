@@ -309,7 +309,7 @@ fn ranks_joined_through_an_id_file_stop_when_one_says_it_failed() {
         let expected = if rank == 1 {
             "rank 1's part did not fit".to_string()
         } else {
-            format!("rank 1 of {world} failed: rank 1's part did not fit")
+            format!("GPU: rank 1 of {world} failed: rank 1's part did not fit")
         };
         assert_eq!(error, expected, "rank {rank}");
     }

@@ -7,6 +7,7 @@
 
 use std::mem::MaybeUninit;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use cudarc::driver::{CudaContext, CudaStream, DevicePtr, DevicePtrMut};
 use cudarc::nccl::{result, sys, Id, NcclType};
@@ -65,19 +66,31 @@ pub struct NcclComm {
 pub struct CommAbort(Arc<Shared>);
 
 impl CommAbort {
-    /// Aborts the communicator unless it was already; returns whether this call did. Waits for a
-    /// call another thread is making on it to return first.
-    pub fn abort(&self) -> bool {
-        match self.0.lock().take() {
-            Some(raw) => {
-                // SAFETY: `raw` came out of the mutex, so no other call uses it now or later.
-                let _ = unsafe { result::comm_abort(raw.0) };
-                true
-            }
-            None => false,
-        }
+    /// Aborts the communicator unless it was already; returns whether it was aborted within
+    /// `patience`. NCCL raises its abort flag first, which ends its kernels, then closes its
+    /// connections, which can wait for ever on a peer that is alive but stopped (a process
+    /// under SIGSTOP, a hung host): the abort runs on a thread of its own, and after `patience`
+    /// the caller goes on without it. Waits for a call another thread is making on the
+    /// communicator to return first.
+    pub fn abort(&self, patience: Duration) -> bool {
+        // Out of the mutex before NCCL is called: a drop or another abort then finds nothing
+        // to do instead of waiting for this one.
+        let Some(raw) = self.0.lock().take() else { return false };
+        let (done, finished) = std::sync::mpsc::channel();
+        let aborting = std::thread::Builder::new().name("warpath-nccl-abort".into()).spawn(move || {
+            // The whole handle moves here (a closure would take only its pointer, not `Send`).
+            let raw = raw;
+            // SAFETY: `raw` came out of the mutex, so no other call uses it now or later.
+            let _ = unsafe { result::comm_abort(raw.0) };
+            let _ = done.send(());
+        });
+        aborting.is_ok() && finished.recv_timeout(patience).is_ok()
     }
 }
+
+/// How long a rank waits for NCCL's abort of its communicator before it goes on
+/// ([`CommAbort::abort`]).
+pub const ABORT_PATIENCE: Duration = Duration::from_secs(5);
 
 /// NCCL's reductions that warpath uses.
 #[derive(Clone, Copy, Debug)]
@@ -234,7 +247,7 @@ impl Drop for NcclComm {
     fn drop(&mut self) {
         // Abort rather than destroy: destroying waits for pending work, which a failed peer
         // would never finish.
-        self.abort_handle().abort();
+        self.abort_handle().abort(ABORT_PATIENCE);
     }
 }
 

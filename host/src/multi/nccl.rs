@@ -18,7 +18,7 @@ use cudarc::driver::{CudaSlice, CudaStream, CudaViewMut, DeviceRepr, ValidAsZero
 use cudarc::nccl::Id;
 
 use crate::error::{Error, Result};
-use crate::gpu::nccl::{device_count, library_present, NcclComm, NcclReduce};
+use crate::gpu::nccl::{device_count, library_present, NcclComm, NcclReduce, ABORT_PATIENCE};
 use crate::gpu::{u64_pairs, GpuContext, GpuError, StreamWaiter};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
 use crate::multi::gpu::{
@@ -183,14 +183,14 @@ impl Nccl {
         if let Board::Threads(threads) = &board {
             let abort = abort.clone();
             threads.on_failure(Box::new(move || {
-                abort.abort();
+                abort.abort(ABORT_PATIENCE);
             }));
         }
         let watch = RankWatch::new(
             self.rank(),
             board.clone(),
             Box::new(move || {
-                abort.abort();
+                abort.abort(ABORT_PATIENCE);
             }),
         );
         gpu.watch_waits(Arc::new(watch)).map_err(Error::Gpu)?;
