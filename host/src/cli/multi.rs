@@ -82,7 +82,9 @@ pub struct MultiArgs {
                      in two passes, keeping the edges into its vertices (rank 0 reads the whole file where it \
                      verifies or writes the result); the ranks check the file's checksum together; any other graph every process \
                      loads whole and cuts its own part of. Convert a graph once (warpath convert) to start a job \
-                     from it."
+                     from it. The ranks watch each other through a small file each beside the id file \
+                     (FILE.rankR): a rank that fails, or whose file stops changing for 30 s (its process killed \
+                     or hung; WARPATH_PEER_SILENCE=S sets the seconds), stops the others with exit code 2."
     )]
     pub rank: Option<usize>,
     #[arg(long, value_name = "N", requires_all = ["rank", "nccl_id"], help = "Processes in the job")]

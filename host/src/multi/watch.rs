@@ -110,41 +110,104 @@ impl ThreadBoard {
 /// One process's place on the files of a job's ranks ([`FileBoard::join`]).
 pub struct FileBoard {
     rank: usize,
-    world: usize,
-    /// The job's id file; rank `r`'s file is its name with `.rank<r>` added.
-    id_file: PathBuf,
     beat: Heartbeat,
     /// Set to stop the heartbeat thread, with the thread's handle and what wakes it.
     stop: Arc<(Mutex<bool>, Condvar)>,
     beating: Mutex<Option<JoinHandle<()>>>,
     failed: AtomicBool,
-    peers: Mutex<Peers>,
+    peers: Arc<PeerFiles>,
+}
+
+/// The files of a job's ranks as one rank sees them: read by its heartbeat thread at every beat
+/// and by its waits, so that a wait that begins long after a peer died knows how long it has
+/// been silent.
+struct PeerFiles {
+    rank: usize,
+    world: usize,
+    /// The job's id file; rank `r`'s file is its name with `.rank<r>` added.
+    id_file: PathBuf,
+    silence: Duration,
+    seen: Mutex<Peers>,
 }
 
 /// What this rank last saw of each peer's file.
 struct Peers {
     last_read: Option<Instant>,
-    /// Per rank: the file's last contents, and when they last changed (or were first read).
-    seen: Vec<(Option<String>, Instant)>,
+    /// What the last read said.
+    verdict: std::result::Result<(), String>,
+    /// Per rank: the file's last contents, and when they last changed (or, never read yet,
+    /// when this rank joined).
+    files: Vec<(Option<String>, Instant)>,
 }
 
 /// What a rank writes into its file.
 const ALIVE: &str = "alive";
 const FAILED: &str = "failed";
 
+impl PeerFiles {
+    /// Reads every peer's file now, and says (and keeps) why this rank should stop, if a peer
+    /// failed or fell silent.
+    fn look(&self) -> std::result::Result<(), String> {
+        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        let verdict = Self::judge(&mut seen, self.rank, self.world, &self.id_file, self.silence);
+        seen.verdict = verdict.clone();
+        verdict
+    }
+
+    fn judge(
+        seen: &mut Peers,
+        me: usize,
+        world: usize,
+        id_file: &Path,
+        silence: Duration,
+    ) -> std::result::Result<(), String> {
+        let now = Instant::now();
+        seen.last_read = Some(now);
+        for rank in (0..world).filter(|&r| r != me) {
+            let read = std::fs::read_to_string(FileBoard::file_for(id_file, rank)).ok();
+            let (last, changed) = &mut seen.files[rank];
+            match read {
+                Some(text) if text.starts_with(FAILED) => {
+                    let error = text[FAILED.len()..].trim();
+                    return Err(format!("rank {rank} of {world} failed: {error}"));
+                }
+                // A peer that ended well removed its file; one never seen yet has the silence
+                // to appear in, from this rank's joining.
+                None if last.is_some() => continue,
+                read if read != *last => (*last, *changed) = (read, now),
+                _ if now - *changed > silence => {
+                    let silent = (now - *changed).as_secs();
+                    let what = if last.is_some() { "no sign of life" } else { "never showed up" };
+                    return Err(format!(
+                        "rank {rank} of {world} stopped answering: {what} for {silent} s (its process was killed or its host is gone?)"
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 impl FileBoard {
-    /// Rank `rank` of `world` joins the files beside `id_file` and starts beating.
+    /// Rank `rank` of `world` joins the files beside `id_file` and starts beating (and
+    /// watching the peers' files at every beat).
     pub fn join(id_file: &Path, rank: usize, world: usize, beat: Heartbeat) -> Result<Arc<FileBoard>> {
         let now = Instant::now();
-        let board = Arc::new(FileBoard {
+        let peers = Arc::new(PeerFiles {
             rank,
             world,
             id_file: id_file.to_path_buf(),
+            silence: beat.silence,
+            seen: Mutex::new(Peers { last_read: None, verdict: Ok(()), files: vec![(None, now); world] }),
+        });
+        let board = Arc::new(FileBoard {
+            rank,
             beat,
             stop: Arc::new((Mutex::new(false), Condvar::new())),
             beating: Mutex::new(None),
             failed: AtomicBool::new(false),
-            peers: Mutex::new(Peers { last_read: None, seen: vec![(None, now); world] }),
+            peers: Arc::clone(&peers),
         });
         let path = board.file_of(rank);
         write_whole(&path, &format!("{ALIVE} 0"))?;
@@ -162,6 +225,8 @@ impl FileBoard {
                         count += 1;
                         // A beat that cannot be written is a beat missed: the peers judge.
                         let _ = write_whole(&path, &format!("{ALIVE} {count}"));
+                        // Only to keep what the peers' files last said fresh: the waits judge.
+                        let _ = peers.look();
                     }
                 }
             })
@@ -172,7 +237,7 @@ impl FileBoard {
 
     /// The file rank `rank` beats in.
     pub fn file_of(&self, rank: usize) -> PathBuf {
-        FileBoard::file_for(&self.id_file, rank)
+        FileBoard::file_for(&self.peers.id_file, rank)
     }
 
     /// The file rank `rank` of the job of `id_file` beats in.
@@ -200,38 +265,16 @@ impl FileBoard {
     }
 
     /// Why this rank should stop, if a peer failed or fell silent. Reads the peers' files at
-    /// most every quarter of a beat; between reads, what the last read said stands.
+    /// most every quarter of a beat (the heartbeat thread reads them too); between reads, what
+    /// the last read said stands.
     pub fn verdict(&self) -> std::result::Result<(), String> {
-        let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        if peers.last_read.is_some_and(|at| now - at < self.beat.every / 4) {
-            return Ok(());
-        }
-        peers.last_read = Some(now);
-        for rank in (0..self.world).filter(|&r| r != self.rank) {
-            let read = std::fs::read_to_string(self.file_of(rank)).ok();
-            let (last, changed) = &mut peers.seen[rank];
-            match read {
-                Some(text) if text.starts_with(FAILED) => {
-                    let error = text[FAILED.len()..].trim();
-                    return Err(format!("rank {rank} of {} failed: {error}", self.world));
-                }
-                // A peer that ended well removed its file; one never seen yet has the silence
-                // to appear in, from this rank's joining.
-                None if last.is_some() => continue,
-                read if read != *last => (*last, *changed) = (read, now),
-                _ if now - *changed > self.beat.silence => {
-                    let silent = (now - *changed).as_secs();
-                    let what = if last.is_some() { "no sign of life" } else { "never showed up" };
-                    return Err(format!(
-                        "rank {rank} of {} stopped answering: {what} for {silent} s (its process was killed or its host is gone?)",
-                        self.world
-                    ));
-                }
-                _ => {}
+        {
+            let seen = self.peers.seen.lock().unwrap_or_else(PoisonError::into_inner);
+            if seen.last_read.is_some_and(|at| at.elapsed() < self.beat.every / 4) {
+                return seen.verdict.clone();
             }
         }
-        Ok(())
+        self.peers.look()
     }
 }
 
@@ -310,7 +353,7 @@ mod tests {
     use super::*;
 
     fn quick() -> Heartbeat {
-        Heartbeat { every: Duration::from_millis(20), silence: Duration::from_millis(300) }
+        Heartbeat { every: Duration::from_millis(20), silence: Duration::from_millis(1000) }
     }
 
     /// A job's id file in a folder of the test's own, removed when the guard drops.
@@ -366,7 +409,7 @@ mod tests {
         let first = ranks.next().unwrap();
         drop(ranks.next());
         assert!(!first.file_of(1).exists(), "a rank that ends well removes its file");
-        std::thread::sleep(Duration::from_millis(400));
+        std::thread::sleep(Duration::from_millis(1200));
         assert_eq!(first.verdict(), Ok(()), "a removed file is a rank that ended, not a silent one");
     }
 
@@ -407,7 +450,21 @@ mod tests {
                 || error.starts_with("rank 2 of 3 stopped answering: never showed up"),
             "{error}"
         );
-        assert!(started.elapsed() >= Duration::from_millis(250), "not before the silence: {:?}", started.elapsed());
+        assert!(started.elapsed() >= Duration::from_millis(900), "not before the silence: {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn a_wait_that_begins_after_a_peer_died_knows_how_long_it_has_been_silent() {
+        let (_dir, id) = id_file("late");
+        let zero = FileBoard::join(&id, 0, 2, quick()).unwrap();
+        let one = FileBoard::join(&id, 1, 2, quick()).unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+        one.stop_beating();
+        // Rank 0's first wait begins after the silence has passed: its heartbeat thread saw
+        // the file stop changing, so the wait stops at its first look.
+        std::thread::sleep(Duration::from_millis(1300));
+        let error = zero.verdict().unwrap_err();
+        assert!(error.starts_with("rank 1 of 2 stopped answering: no sign of life"), "{error}");
     }
 
     #[test]
