@@ -77,9 +77,10 @@ pub struct MultiArgs {
         requires_all = ["world_size", "nccl_id"],
         help = "This process's rank, for one process per GPU (with --world-size and --nccl-id)",
         long_help = "This process's rank, for one process per GPU (with --world-size and --nccl-id), on one host or \
-                     many. Given a plain .wgr file cut into vertex ranges, each process reads only what its part \
-                     needs: the offsets, its own vertices' lists and the hubs', and of a directed graph every list \
-                     in two passes, keeping the edges into its vertices (rank 0 reads the whole file where it \
+                     many. Given a plain .wgr file, each process reads only what its part needs: the offsets, its \
+                     own vertices' lists and the hubs', and of a directed graph every list in two passes, keeping \
+                     the edges into its vertices (--layout 2d: the lists of its processor column's vertex blocks, \
+                     and of a directed graph the in-degrees; rank 0 reads the whole file where it \
                      verifies or writes the result); the ranks check the file's checksum together; any other graph every process \
                      loads whole and cuts its own part of. Convert a graph once (warpath convert) to start a job \
                      from it. The ranks watch each other through a small file each beside the id file \
@@ -642,17 +643,18 @@ impl Held {
 }
 
 /// The file a `--rank` process reads only what its part needs of, where it can: a plain `.wgr`
-/// file cut into vertex ranges (`cut_part_by_rows`: its own lists, the hubs' lists, and of a
-/// directed graph every list twice, in passes, for the in-degrees and its in-lists). Rank 0
-/// reads the whole file where `whole_on_rank_0` (it checks what the ranks found, or writes it
-/// out), and checks the file's checksum and symmetry, which need every list; where every rank
-/// reads only its own lists, they check those together. A 2D block's lists and compressed
-/// lists (whose byte offsets do not give the degrees) are read whole by every process.
+/// file (`cut_part_by_rows`: cut into vertex ranges, its own lists, the hubs' lists, and of a
+/// directed graph every list twice, in passes, for the in-degrees and its in-lists; over a 2D
+/// grid, the lists of its processor column's vertex blocks, and of a directed graph the
+/// in-degrees). Rank 0 reads the whole file where `whole_on_rank_0` (it checks what the ranks
+/// found, or writes it out), and checks the file's checksum and symmetry, which need every
+/// list; where every rank reads only its own lists, they check those together, each its own
+/// vertex block's. Compressed lists (whose byte offsets do not give the degrees) are read whole
+/// by every process.
 fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<Option<WgrRows>> {
     let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
     let path = Path::new(&input.graph);
     if (rank == 0 && whole_on_rank_0)
-        || ranks.grid.is_some()
         || looks_like_spec(&input.graph)
         || !path.is_file()
         || Format::from_path(path).ok() != Some(Format::Wgr)
@@ -705,6 +707,10 @@ impl RowSource for FileRows<'_> {
         })
     }
 
+    fn other_rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
+        self.timed(|| self.file.read(first, end, self.memory_limit))
+    }
+
     fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
         self.file.pieces_of(vertices, first, end)
     }
@@ -742,7 +748,7 @@ fn load_partitioned(
             shares: Default::default(),
         };
         let (opened, cutting) = (loading.elapsed(), Instant::now());
-        let part = cut_part_by_rows(ranks.count(), delegation, *rank, &source)?;
+        let part = cut_part_by_rows(ranks.count(), ranks.grid, delegation, *rank, &source)?;
         let reading = source.reading.get();
         let partition_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
         let load_ms = (opened + reading).as_secs_f64() * 1e3;
@@ -1460,9 +1466,20 @@ mod tests {
                 file.check_shares(&shares).unwrap();
             }
         }
-        let grid = warpath::multi::PartitionLayout::TwoD { grid: Some(Grid::new(2, 2).unwrap()) };
-        let loaded = load_partitioned(&input, &process(1, grid), Delegation::Auto, false, key).unwrap();
-        assert!(matches!(loaded.held, Held::Graph(_)), "a 2D block's lists are read from the whole file");
+        // A 2x2 grid's rank reads its processor column's lists, its own block's as its share.
+        let grid = Grid::new(2, 2).unwrap();
+        let mut shares = Vec::new();
+        for rank in 0..4 {
+            let layout = warpath::multi::PartitionLayout::TwoD { grid: Some(grid) };
+            let Loaded { held, cut, shares: share, .. } =
+                load_partitioned(&input, &process(rank, layout), Delegation::Auto, false, key).unwrap();
+            assert!(matches!(held, Held::Offsets(_)), "rank {rank} of the grid reads its column's rows");
+            let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
+            assert!(part == cut_part(&graph, 4, Some(grid), Delegation::Auto, rank).unwrap(), "grid rank {rank}");
+            shares.extend(share);
+        }
+        let file = warpath::formats::wgr::WgrRows::open(&path, None).unwrap().expect("a plain .wgr file");
+        file.check_shares(&shares).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

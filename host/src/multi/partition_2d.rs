@@ -172,7 +172,8 @@ pub fn cut_part(graph: &Graph, ranks: usize, grid: Option<Grid>, delegation: Del
     check_rank(rank, ranks)?;
     match grid_of(grid, ranks)? {
         Some(grid) => {
-            part_of_grid(graph, &balanced_bounds(graph.offsets(), None, ranks), grid, rank, global_sizes(graph))
+            let bounds = balanced_bounds(graph.offsets(), None, ranks);
+            part_of_grid(graph, graph.offsets(), &bounds, grid, rank, global_sizes(graph))
         }
         None => {
             let transpose = (!graph.is_undirected()).then(|| graph.transpose());
@@ -196,8 +197,12 @@ pub trait RowSource {
     /// The graph's offsets: its vertices' out-degrees.
     fn offsets(&self) -> &[u64];
     fn is_undirected(&self) -> bool;
-    /// The targets of the lists of vertices `first..end`, in order, as stored (sorted lists).
+    /// The targets of the lists of vertices `first..end`, in order, as stored (sorted lists):
+    /// the part's own vertices' (a file's reader may check them as its share of the file).
     fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>>;
+    /// [`rows`](Self::rows) of another rank's vertices (a 2D part's column blocks), read but not
+    /// counted as this rank's own.
+    fn other_rows(&self, first: u32, end: u32) -> Result<Vec<u32>>;
     /// The entries in `first..end` of each of `vertices`' lists, less `first`, in order.
     fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>>;
     /// A directed graph's transpose's offsets: every vertex's in-degree.
@@ -217,8 +222,17 @@ pub trait RowSource {
 /// where the vertex lists it) took two passes over the part's edges and a transpose, 1.8 times
 /// the whole cut's time on kron:28 (bench/NOTES.md 84, 86). A directed graph's in-degrees and
 /// in-lists take two passes over every list: its in-edges are in every part of the file.
-pub fn cut_part_by_rows(ranks: usize, delegation: Delegation, rank: usize, source: &impl RowSource) -> Result<Part> {
+pub fn cut_part_by_rows(
+    ranks: usize,
+    grid: Option<Grid>,
+    delegation: Delegation,
+    rank: usize,
+    source: &impl RowSource,
+) -> Result<Part> {
     check_rank(rank, ranks)?;
+    if let Some(grid) = grid_of(grid, ranks)? {
+        return grid_part_by_rows(grid, rank, source);
+    }
     let offsets = source.offsets();
     let in_offsets = match source.is_undirected() {
         true => None,
@@ -252,6 +266,70 @@ pub fn cut_part_by_rows(ranks: usize, delegation: Delegation, rank: usize, sourc
         }
     }
     Ok(part)
+}
+
+/// Rank `rank`'s part of a `grid` cut from what `source` reads: the offsets, and the lists of
+/// the vertex blocks of the rank's processor column (its own block's as its own rows), a
+/// `1 / cols` share of the lists; a directed graph's in-degrees too, for the count of vertices
+/// with in-edges.
+fn grid_part_by_rows(grid: Grid, rank: usize, source: &impl RowSource) -> Result<Part> {
+    let offsets = source.offsets();
+    let bounds = balanced_bounds(offsets, None, grid.ranks());
+    let vertices = offsets.len() - 1;
+    let with_in_edges = match source.is_undirected() {
+        // Undirected: a vertex has in-edges where it has out-edges.
+        true => crate::graph::nonempty_lists(offsets),
+        false => crate::graph::nonempty_lists(&source.in_offsets()?),
+    };
+    let global =
+        GlobalSizes { vertices: vertices as u64, edges: offsets[vertices], with_in_edges: with_in_edges as u64 };
+    let blocks = grid
+        .column_blocks(grid.position(rank).1)
+        .map(|block| {
+            let (first, end) = (bounds[block], bounds[block + 1]);
+            let targets = if block == rank { source.rows(first, end)? } else { source.other_rows(first, end)? };
+            Ok(ColumnBlock { first, end, targets })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    part_of_grid(&ColumnRows { offsets, blocks }, offsets, &bounds, grid, rank, global)
+}
+
+/// Where [`part_of_grid`] finds the lists of its column's vertices: the whole graph, or the
+/// column's blocks read alone ([`ColumnRows`]).
+trait ColumnLists: Sync {
+    /// Vertex `u`'s list; `u` is in the part's processor column.
+    fn neighbors(&self, u: u32) -> &[u32];
+}
+
+impl ColumnLists for Graph {
+    fn neighbors(&self, u: u32) -> &[u32] {
+        Graph::neighbors(self, u)
+    }
+}
+
+/// The lists of a processor column's vertex blocks, each block's read as one stretch.
+struct ColumnRows<'o> {
+    offsets: &'o [u64],
+    blocks: Vec<ColumnBlock>,
+}
+
+struct ColumnBlock {
+    first: u32,
+    end: u32,
+    targets: Vec<u32>,
+}
+
+impl ColumnLists for ColumnRows<'_> {
+    fn neighbors(&self, u: u32) -> &[u32] {
+        let block = self
+            .blocks
+            .iter()
+            .find(|block| (block.first..block.end).contains(&u))
+            .expect("a part reads only its column's lists");
+        let start = self.offsets[block.first as usize];
+        let (from, to) = (self.offsets[u as usize] - start, self.offsets[u as usize + 1] - start);
+        &block.targets[from as usize..to as usize]
+    }
 }
 
 /// An error where `rank` is not one of `ranks` ranks.
@@ -312,12 +390,21 @@ pub fn partition_2d(graph: &Graph, grid: Grid) -> Result<Partition> {
     let bounds = balanced_bounds(graph.offsets(), None, ranks);
     let global = global_sizes(graph);
     // One part at a time, each on all cores: a part's lists are the big allocation.
-    let parts = (0..ranks).map(|rank| part_of_grid(graph, &bounds, grid, rank, global)).collect::<Result<_>>()?;
+    let parts = (0..ranks)
+        .map(|rank| part_of_grid(graph, graph.offsets(), &bounds, grid, rank, global))
+        .collect::<Result<_>>()?;
     Ok(Partition { bounds, parts })
 }
 
 /// Rank `rank`'s part of `graph` over `grid` ([`partition_2d`]).
-fn part_of_grid(graph: &Graph, bounds: &[u32], grid: Grid, rank: usize, global: GlobalSizes) -> Result<Part> {
+fn part_of_grid(
+    lists: &impl ColumnLists,
+    degrees_from: &[u64],
+    bounds: &[u32],
+    grid: Grid,
+    rank: usize,
+    global: GlobalSizes,
+) -> Result<Part> {
     let (row, col) = grid.position(rank);
     let (first, owned) = (bounds[rank], bounds[rank + 1] - bounds[rank]);
     let block_len = |b: usize| bounds[b + 1] - bounds[b];
@@ -352,7 +439,7 @@ fn part_of_grid(graph: &Graph, bounds: &[u32], grid: Grid, rank: usize, global: 
     };
     let degrees: Vec<u64> = (0..local_n)
         .into_par_iter()
-        .map(|l| source_of(l).map_or(0, |u| graph.neighbors(u).iter().filter(|&&v| in_row(v)).count() as u64))
+        .map(|l| source_of(l).map_or(0, |u| lists.neighbors(u).iter().filter(|&&v| in_row(v)).count() as u64))
         .collect();
     let mut offsets = Vec::with_capacity(local_n + 1);
     offsets.push(0u64);
@@ -374,7 +461,7 @@ fn part_of_grid(graph: &Graph, bounds: &[u32], grid: Grid, rank: usize, global: 
     stretches.into_par_iter().for_each(|(locals, stretch)| {
         let mut at = 0;
         for u in locals.filter_map(source_of) {
-            for &v in graph.neighbors(u).iter().filter(|&&v| in_row(v)) {
+            for &v in lists.neighbors(u).iter().filter(|&&v| in_row(v)) {
                 stretch[at] = to_local(v);
                 at += 1;
             }
@@ -382,11 +469,9 @@ fn part_of_grid(graph: &Graph, bounds: &[u32], grid: Grid, rank: usize, global: 
     });
     let degrees = (first..first + owned)
         .map(|v| {
-            u32::try_from(graph.degree(v)).map_err(|_| {
-                Error::InvalidArgument(format!(
-                    "vertex {v} has {} out-edges, more than a 2D part counts",
-                    graph.degree(v)
-                ))
+            let degree = degrees_from[v as usize + 1] - degrees_from[v as usize];
+            u32::try_from(degree).map_err(|_| {
+                Error::InvalidArgument(format!("vertex {v} has {degree} out-edges, more than a 2D part counts"))
             })
         })
         .collect::<Result<_>>()?;
@@ -467,7 +552,7 @@ mod tests {
         let directed = crate::graph::GraphBuilder::new().build(crate::graph::EdgeList::new(600, edges, false)).unwrap();
         assert!(!directed.is_undirected());
         let grid2 = Grid::new(2, 2).unwrap();
-        let cases: [(&str, &Graph, usize, Option<Grid>, Delegation); 7] = [
+        let cases: [(&str, &Graph, usize, Option<Grid>, Delegation); 9] = [
             ("undirected, hubs by the rule", &undirected, 4, None, Delegation::Auto),
             ("undirected, hubs of 8 edges or more", &undirected, 3, None, Delegation::Degree(8)),
             ("undirected, no hubs", &undirected, 5, None, Delegation::Off),
@@ -475,6 +560,8 @@ mod tests {
             ("directed, in-lists too", &directed, 3, None, Delegation::Degree(4)),
             ("a 2x2 grid", &undirected, 4, Some(grid2), Delegation::Auto),
             ("a 1x3 grid, directed", &directed, 3, Some(Grid::new(1, 3).unwrap()), Delegation::Off),
+            ("a 3x2 grid", &undirected, 6, Some(Grid::new(3, 2).unwrap()), Delegation::Auto),
+            ("a 2x1 grid, directed", &directed, 2, Some(Grid::new(2, 1).unwrap()), Delegation::Off),
         ];
         let mut with_hubs = 0;
         for (case, g, ranks, grid, delegation) in cases {
@@ -484,19 +571,20 @@ mod tests {
             for rank in 0..ranks {
                 let alone = cut_part(g, ranks, grid, delegation, rank).unwrap();
                 assert!(alone == whole.parts[rank], "{case}: rank {rank}'s part differs");
-                if grid.is_none() {
-                    // From what a `--rank` process reads of a file: the offsets, the part's own
-                    // rows, the hubs' lists, a directed graph's in-degrees and in-lists.
-                    let by_rows = cut_part_by_rows(ranks, delegation, rank, &source).unwrap();
-                    assert!(by_rows == whole.parts[rank], "{case}: rank {rank}'s part by its rows differs");
-                }
+                // From what a `--rank` process reads of a file: the offsets, the part's own
+                // rows, the hubs' lists, a directed graph's in-degrees and in-lists; of a grid,
+                // its column's blocks' rows.
+                let by_rows = cut_part_by_rows(ranks, grid, delegation, rank, &source).unwrap();
+                assert!(by_rows == whole.parts[rank], "{case}: rank {rank}'s part by its rows differs");
             }
         }
         // The hubs' pieces are cut alone too (both cases that name a degree have hubs).
         assert!(with_hubs >= 2, "{with_hubs} cases with hubs");
         assert!(cut_part(&undirected, 4, None, Delegation::Auto, 4).is_err());
         let source = GraphRows { graph: &undirected, transpose: None };
-        assert!(cut_part_by_rows(4, Delegation::Auto, 4, &source).is_err());
+        assert!(cut_part_by_rows(4, None, Delegation::Auto, 4, &source).is_err());
+        let err = cut_part_by_rows(6, Some(grid2), Delegation::Auto, 0, &source).unwrap_err();
+        assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
         let err = cut_part(&undirected, 6, Some(grid2), Delegation::Auto, 0).unwrap_err();
         assert!(err.to_string().contains("2x2 grid has 4 ranks, not 6"), "{err}");
     }
@@ -519,6 +607,10 @@ mod tests {
         fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
             let offsets = self.graph.offsets();
             Ok(self.graph.targets()[offsets[first as usize] as usize..offsets[end as usize] as usize].to_vec())
+        }
+
+        fn other_rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
+            self.rows(first, end)
         }
 
         fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
