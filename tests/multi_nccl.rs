@@ -272,7 +272,8 @@ fn ranks_joined_through_an_id_file_stop_when_one_says_it_failed() {
     let test = "ranks_joined_through_an_id_file_stop_when_one_says_it_failed";
     let Some(_turn) = nccl_or_skip(test) else { return };
     let Some(ordinals) = two_gpus_or_skip(test) else { return };
-    use warpath::multi::nccl::{clear_rank_files, watch_peers_through_files};
+    use warpath::multi::nccl::clear_rank_files;
+    use warpath::multi::watch::{Board, FileBoard, Heartbeat};
     let world = ordinals.len();
     let g = generate(&"kron:16".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let partition = partition_1d(&g, None, world).unwrap();
@@ -289,7 +290,8 @@ fn ranks_joined_through_an_id_file_stop_when_one_says_it_failed() {
                     let id = share_unique_id(id_file, rank, Duration::from_secs(60))?;
                     let gpu = GpuContext::with_device(ordinals[rank])?;
                     let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
-                    watch_peers_through_files(&mut comm, &gpu, id_file)?;
+                    let board = FileBoard::join(id_file, rank, world, Heartbeat::default(), None)?;
+                    comm.watch_peers(&gpu, Board::Files(board))?;
                     if rank == 1 {
                         let error = warpath::Error::InvalidArgument("rank 1's part did not fit".into());
                         comm.fail(&error);

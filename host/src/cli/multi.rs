@@ -553,7 +553,8 @@ fn join_job(
     world: usize,
     id_file: &std::path::Path,
 ) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64)> {
-    use warpath::multi::nccl::{clear_rank_files, share_unique_id, watch_peers_through_files, Nccl};
+    use warpath::multi::nccl::{clear_rank_files, share_unique_id, Nccl};
+    use warpath::multi::watch::{Board, FileBoard, Heartbeat};
     if rank == 0 {
         clear_rank_files(id_file, world);
     }
@@ -564,10 +565,22 @@ fn join_job(
         .internal()
         .iter()
         .fold(0u64, |key, &c| warpath::generate::rng::SplitMix64::new(key ^ c as u8 as u64).next_u64());
-    let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
-    let gpu = GpuContext::with_device(rank % gpus)?;
-    let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
-    watch_peers_through_files(&mut comm, &gpu, id_file)?;
+    // The ranks watch each other from here on, NCCL's join included: where a peer failed or
+    // fell silent and this process is still here a silence later (inside NCCL, where no wait
+    // asks), it says why and exits.
+    let last_resort = Box::new(|why: &str| {
+        eprintln!("warpath: error: {why}");
+        std::process::exit(2);
+    });
+    let board = FileBoard::join(id_file, rank, world, Heartbeat::from_env()?, Some(last_resort))?;
+    let joined = (|| {
+        let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
+        let gpu = GpuContext::with_device(rank % gpus)?;
+        let comm = Nccl::join_on(&gpu, rank, world, id)?;
+        Ok((gpu, comm))
+    })();
+    let (gpu, mut comm) = joined.inspect_err(|error: &Error| board.fail(&error.to_string()))?;
+    comm.watch_peers(&gpu, Board::Files(board))?;
     Ok((gpu, comm, key))
 }
 

@@ -26,7 +26,7 @@ use crate::multi::gpu::{
     sum_counts_through_host, DeviceGather, RowReadback,
 };
 use crate::multi::host_rows::{HostRows, RowsHandle};
-use crate::multi::watch::{Board, FileBoard, Heartbeat, RankWatch, ThreadBoard};
+use crate::multi::watch::{Board, FileBoard, RankWatch, ThreadBoard};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
@@ -595,15 +595,6 @@ impl Drop for FailOnPanic<'_> {
     fn drop(&mut self) {
         self.board.fail(self.rank, "the rank's thread panicked");
     }
-}
-
-/// Joins this process to the files through which the ranks of a job of one process per GPU
-/// watch each other ([`FileBoard`], beside `id_file`), and from now on stops `comm`'s waits
-/// where a peer failed or fell silent. Rank 0 clears a previous job's files first
-/// ([`clear_rank_files`]).
-pub fn watch_peers_through_files(comm: &mut Nccl, gpu: &GpuContext, id_file: &Path) -> Result<()> {
-    let board = FileBoard::join(id_file, comm.rank(), comm.world_size(), Heartbeat::from_env()?)?;
-    comm.watch_peers(gpu, Board::Files(board))
 }
 
 /// Removes the rank files a previous job of `world` ranks left beside `id_file` (a failed

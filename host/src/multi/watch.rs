@@ -60,6 +60,12 @@ impl Heartbeat {
 /// What a rank's communicator does when the rank gives up (aborts it).
 pub type OnFailure = Box<dyn Fn() + Send + Sync>;
 
+/// What a rank process does when its heartbeat thread has seen a peer fail or fall silent and
+/// the process has not stopped for another [`Heartbeat::silence`]: its main thread is then
+/// somewhere no watch is asked (inside NCCL's join, an abort that waits, a long load). The
+/// command line's prints the reason and exits with code 2.
+pub type LastResort = Box<dyn Fn(&str) + Send + Sync>;
+
 /// The failures of ranks that are threads of one process.
 #[derive(Default)]
 pub struct ThreadBoard {
@@ -191,8 +197,15 @@ impl PeerFiles {
 
 impl FileBoard {
     /// Rank `rank` of `world` joins the files beside `id_file` and starts beating (and
-    /// watching the peers' files at every beat).
-    pub fn join(id_file: &Path, rank: usize, world: usize, beat: Heartbeat) -> Result<Arc<FileBoard>> {
+    /// watching the peers' files at every beat; where a peer failed or fell silent and the
+    /// process is still here a silence later, `last_resort` runs, once).
+    pub fn join(
+        id_file: &Path,
+        rank: usize,
+        world: usize,
+        beat: Heartbeat,
+        last_resort: Option<LastResort>,
+    ) -> Result<Arc<FileBoard>> {
         let now = Instant::now();
         let peers = Arc::new(PeerFiles {
             rank,
@@ -218,15 +231,29 @@ impl FileBoard {
             .spawn(move || {
                 let (stopped, wake) = &*stop;
                 let mut count = 0u64;
+                // Since when the peers' files have said to stop, and whether the last resort ran.
+                let (mut stopping_since, mut resorted) = (None::<Instant>, false);
                 let mut guard = stopped.lock().unwrap_or_else(PoisonError::into_inner);
                 while !*guard {
                     guard = wake.wait_timeout(guard, every).unwrap_or_else(PoisonError::into_inner).0;
-                    if !*guard {
-                        count += 1;
-                        // A beat that cannot be written is a beat missed: the peers judge.
-                        let _ = write_whole(&path, &format!("{ALIVE} {count}"));
-                        // Only to keep what the peers' files last said fresh: the waits judge.
-                        let _ = peers.look();
+                    if *guard {
+                        break;
+                    }
+                    count += 1;
+                    // A beat that cannot be written is a beat missed: the peers judge.
+                    let _ = write_whole(&path, &format!("{ALIVE} {count}"));
+                    // What the peers' files say, kept fresh for the waits, which judge first.
+                    match peers.look() {
+                        Ok(()) => stopping_since = None,
+                        Err(why) => {
+                            let since = *stopping_since.get_or_insert_with(Instant::now);
+                            if let (Some(last_resort), false) = (&last_resort, resorted) {
+                                if since.elapsed() > beat.silence {
+                                    resorted = true;
+                                    last_resort(&why);
+                                }
+                            }
+                        }
                     }
                 }
             })
@@ -398,7 +425,7 @@ mod tests {
     #[test]
     fn live_file_ranks_pass_and_one_that_ends_well_is_not_a_failure() {
         let (_dir, id) = id_file("live");
-        let ranks: Vec<_> = (0..3).map(|rank| FileBoard::join(&id, rank, 3, quick()).unwrap()).collect();
+        let ranks: Vec<_> = (0..3).map(|rank| FileBoard::join(&id, rank, 3, quick(), None).unwrap()).collect();
         for _ in 0..20 {
             std::thread::sleep(Duration::from_millis(25));
             for board in &ranks {
@@ -416,8 +443,8 @@ mod tests {
     #[test]
     fn a_file_rank_that_fails_is_named_with_its_error() {
         let (_dir, id) = id_file("fails");
-        let zero = FileBoard::join(&id, 0, 2, quick()).unwrap();
-        let one = FileBoard::join(&id, 1, 2, quick()).unwrap();
+        let zero = FileBoard::join(&id, 0, 2, quick(), None).unwrap();
+        let one = FileBoard::join(&id, 1, 2, quick(), None).unwrap();
         std::thread::sleep(Duration::from_millis(30));
         assert_eq!(zero.verdict(), Ok(()));
         one.fail("kron.wgr: list of vertex 7\nis damaged");
@@ -430,8 +457,8 @@ mod tests {
     #[test]
     fn a_file_rank_that_falls_silent_or_never_shows_up_stops_the_others() {
         let (_dir, id) = id_file("silent");
-        let zero = FileBoard::join(&id, 0, 3, quick()).unwrap();
-        let one = FileBoard::join(&id, 1, 3, quick()).unwrap();
+        let zero = FileBoard::join(&id, 0, 3, quick(), None).unwrap();
+        let one = FileBoard::join(&id, 1, 3, quick(), None).unwrap();
         std::thread::sleep(Duration::from_millis(30));
         let _ = zero.verdict();
         // A killed process: its beats stop and its file stays.
@@ -456,8 +483,8 @@ mod tests {
     #[test]
     fn a_wait_that_begins_after_a_peer_died_knows_how_long_it_has_been_silent() {
         let (_dir, id) = id_file("late");
-        let zero = FileBoard::join(&id, 0, 2, quick()).unwrap();
-        let one = FileBoard::join(&id, 1, 2, quick()).unwrap();
+        let zero = FileBoard::join(&id, 0, 2, quick(), None).unwrap();
+        let one = FileBoard::join(&id, 1, 2, quick(), None).unwrap();
         std::thread::sleep(Duration::from_millis(60));
         one.stop_beating();
         // Rank 0's first wait begins after the silence has passed: its heartbeat thread saw
@@ -465,6 +492,23 @@ mod tests {
         std::thread::sleep(Duration::from_millis(1300));
         let error = zero.verdict().unwrap_err();
         assert!(error.starts_with("rank 1 of 2 stopped answering: no sign of life"), "{error}");
+    }
+
+    #[test]
+    fn the_last_resort_runs_once_a_silence_after_a_peer_stopped_and_not_while_peers_live() {
+        let (_dir, id) = id_file("resort");
+        let calls = Arc::new(Mutex::new(Vec::<String>::new()));
+        let record = Arc::clone(&calls);
+        let resort: LastResort = Box::new(move |why| record.lock().unwrap().push(why.to_string()));
+        let zero = FileBoard::join(&id, 0, 2, quick(), Some(resort)).unwrap();
+        let one = FileBoard::join(&id, 1, 2, quick(), None).unwrap();
+        std::thread::sleep(Duration::from_millis(600));
+        assert!(calls.lock().unwrap().is_empty(), "no peer stopped yet");
+        one.fail("out of host memory");
+        // Seen at rank 0's next beat; the last resort a silence (1 s) later, and only once.
+        std::thread::sleep(Duration::from_millis(2500));
+        assert_eq!(*calls.lock().unwrap(), ["rank 1 of 2 failed: out of host memory".to_string()]);
+        drop(zero);
     }
 
     #[test]
