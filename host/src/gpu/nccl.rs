@@ -257,12 +257,16 @@ pub struct P2pGroup<'g> {
     stream: &'g Arc<CudaStream>,
 }
 
+/// `peer` as NCCL numbers ranks, or `call`'s error where it cannot be one.
+fn peer_number(peer: usize, call: &'static str) -> Result<i32, GpuError> {
+    i32::try_from(peer).map_err(|_| nccl_error(call, result::NcclError(sys::ncclResult_t::ncclInvalidArgument)))
+}
+
 impl P2pGroup<'_> {
     /// Sends `data` to rank `peer`.
     pub fn send<T: NcclType>(&mut self, data: &impl DevicePtr<T>, peer: usize) -> Result<(), GpuError> {
         let (from, _read) = data.device_ptr(self.stream);
-        let peer = i32::try_from(peer)
-            .map_err(|_| nccl_error("ncclSend", result::NcclError(sys::ncclResult_t::ncclInvalidArgument)))?;
+        let peer = peer_number(peer, "ncclSend")?;
         // SAFETY: a live device buffer of `data.len()` elements, borrowed until the group ends;
         // the handle is held under the communicator's lock by `NcclComm::group`.
         unsafe { result::send(from as _, data.len(), T::as_nccl_type(), peer, self.comm, self.stream.cu_stream() as _) }
@@ -274,8 +278,7 @@ impl P2pGroup<'_> {
     pub fn recv<T: NcclType>(&mut self, data: &mut impl DevicePtrMut<T>, peer: usize) -> Result<(), GpuError> {
         let count = data.len();
         let (to, _written) = data.device_ptr_mut(self.stream);
-        let peer = i32::try_from(peer)
-            .map_err(|_| nccl_error("ncclRecv", result::NcclError(sys::ncclResult_t::ncclInvalidArgument)))?;
+        let peer = peer_number(peer, "ncclRecv")?;
         // SAFETY: as for `send`.
         unsafe { result::recv(to as _, count, T::as_nccl_type(), peer, self.comm, self.stream.cu_stream() as _) }
             .map(drop)

@@ -544,8 +544,7 @@ pub fn run_gpu_ranks_on<T: Send>(
     work: impl Fn(&GpuContext, &mut Nccl) -> Result<T> + Sync,
 ) -> Result<Vec<T>> {
     prepare_environment()?;
-    let id = Id::new()
-        .map_err(|e| Error::Gpu(GpuError::Driver { call: "ncclGetUniqueId", detail: format!("{:?}", e.0) }))?;
+    let id = new_unique_id()?;
     let world = ordinals.len();
     let board = ThreadBoard::new(world);
     let results: Vec<Result<T>> = std::thread::scope(|scope| {
@@ -606,14 +605,18 @@ pub fn clear_rank_files(id_file: &Path, world: usize) {
     }
 }
 
+/// A new NCCL unique id (a job's: every rank joins with it).
+fn new_unique_id() -> Result<Id> {
+    Id::new().map_err(|e| Error::Gpu(GpuError::Driver { call: "ncclGetUniqueId", detail: format!("{:?}", e.0) }))
+}
+
 /// NCCL's unique id for a job of one process per GPU, through `path`: rank 0 makes it and
 /// writes it (whole, by rename, so no rank reads half of it); the others wait for the file, up
 /// to `wait`. The file is the job's: remove it before the next job.
 pub fn share_unique_id(path: &Path, rank: usize, wait: Duration) -> Result<Id> {
     prepare_environment()?;
     if rank == 0 {
-        let id = Id::new()
-            .map_err(|e| Error::Gpu(GpuError::Driver { call: "ncclGetUniqueId", detail: format!("{:?}", e.0) }))?;
+        let id = new_unique_id()?;
         let bytes: Vec<u8> = id.internal().iter().map(|&c| c as u8).collect();
         crate::output::write_atomically(path, |out| out.write_all(&bytes))?;
         return Ok(id);
