@@ -559,6 +559,9 @@ pub fn run_gpu_ranks_on<T: Send>(
                     let failing = FailOnPanic { board, rank };
                     let outcome = (|| {
                         let gpu = GpuContext::with_device(ordinal)?;
+                        // NCCL's join waits for every rank: none joins before all opened their
+                        // GPUs (a rank that could not has failed on the board by then).
+                        board.all_arrive(rank).map_err(|why| Error::Gpu(GpuError::Stopped(why)))?;
                         let mut comm = Nccl::join_on(&gpu, rank, world, id)?;
                         comm.watch_peers(&gpu, Board::Threads(Arc::clone(board)))?;
                         // The threads share this process's memory: a level's counts cross there.

@@ -73,6 +73,8 @@ pub struct ThreadBoard {
     first: Mutex<Option<(usize, String)>>,
     world: usize,
     on_failure: Mutex<Vec<OnFailure>>,
+    /// How many ranks have come to [`all_arrive`](ThreadBoard::all_arrive).
+    arrived: std::sync::atomic::AtomicUsize,
 }
 
 impl ThreadBoard {
@@ -101,6 +103,20 @@ impl ThreadBoard {
     /// The first rank that failed, and its error.
     pub fn failure(&self) -> Option<(usize, String)> {
         self.first.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Rank `me` has come this far (its GPU open, say); returns once every rank has, or, where
+    /// one failed first, why `me` should stop. Ranks wait here before NCCL's join, which would
+    /// wait for ever for a rank that failed before it.
+    pub fn all_arrive(&self, me: usize) -> std::result::Result<(), String> {
+        self.arrived.fetch_add(1, Ordering::SeqCst);
+        loop {
+            self.verdict(me)?;
+            if self.arrived.load(Ordering::SeqCst) >= self.world {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
     }
 
     /// Why rank `me` should stop, if another failed.
@@ -420,6 +436,43 @@ mod tests {
         let flag = Arc::clone(&late);
         board.on_failure(Box::new(move || flag.store(true, Ordering::SeqCst)));
         assert!(late.load(Ordering::SeqCst), "an action registered after a failure runs at once");
+    }
+
+    #[test]
+    fn thread_ranks_all_arrive_or_hear_of_the_one_that_failed_first() {
+        let board = ThreadBoard::new(3);
+        let arrived: Vec<_> = std::thread::scope(|scope| {
+            let ranks: Vec<_> = (0..3)
+                .map(|rank| {
+                    scope.spawn({
+                        let board = &board;
+                        move || board.all_arrive(rank)
+                    })
+                })
+                .collect();
+            ranks.into_iter().map(|rank| rank.join().unwrap()).collect()
+        });
+        assert_eq!(arrived, [Ok(()), Ok(()), Ok(())]);
+        let board = ThreadBoard::new(3);
+        let stopped: Vec<_> = std::thread::scope(|scope| {
+            let ranks: Vec<_> = (0..3)
+                .map(|rank| {
+                    let board = &board;
+                    scope.spawn(move || match rank {
+                        // Rank 2 could not open its GPU: it never arrives.
+                        2 => {
+                            std::thread::sleep(Duration::from_millis(20));
+                            board.fail(2, "no device 2");
+                            Err("failed".to_string())
+                        }
+                        _ => board.all_arrive(rank),
+                    })
+                })
+                .collect();
+            ranks.into_iter().map(|rank| rank.join().unwrap()).collect()
+        });
+        let told = Err("rank 2 of 3 failed: no device 2".to_string());
+        assert_eq!(stopped, [told.clone(), told, Err("failed".to_string())]);
     }
 
     #[test]
