@@ -406,19 +406,13 @@ impl GpuContext {
         if host.is_empty() {
             return Ok(());
         }
-        // A copy into pageable memory waits for the stream inside the driver: wait first.
-        self.waiter.wait_if_watched()?;
-        self.stream
-            .memcpy_dtoh(&device.slice(at..at + host.len()), host)
-            .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.waiter.copy_to_host(&device.slice(at..at + host.len()), host)?;
         self.synchronize()
     }
 
     /// Copies a device buffer back to the host, waiting for all work queued before it.
     pub fn download<T: DeviceRepr>(&self, device: &CudaSlice<T>) -> Result<Vec<T>, GpuError> {
-        // A copy into pageable memory waits for the stream inside the driver: wait first.
-        self.waiter.wait_if_watched()?;
-        let host = self.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        let host = self.waiter.clone_to_host(device)?;
         self.synchronize()?;
         Ok(host)
     }
@@ -432,9 +426,7 @@ impl GpuContext {
                 problem: format!("{} elements read from a buffer of {}", host.len(), device.len()),
             });
         }
-        // A copy into pageable memory waits for the stream inside the driver: wait first.
-        self.waiter.wait_if_watched()?;
-        self.stream.memcpy_dtoh(&device.slice(..host.len()), host).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.waiter.copy_to_host(&device.slice(..host.len()), host)?;
         self.synchronize()
     }
 
@@ -502,9 +494,7 @@ impl GpuContext {
     /// Reads one `u32` (a counter) back, waiting for the work queued before it.
     pub fn read_counter(&self, device: &CudaSlice<u32>) -> Result<u32, GpuError> {
         let mut value = [0u32; 1];
-        // A copy into pageable memory waits for the stream inside the driver: wait first.
-        self.waiter.wait_if_watched()?;
-        self.stream.memcpy_dtoh(device, &mut value).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+        self.waiter.copy_to_host(device, &mut value)?;
         self.synchronize()?;
         Ok(value[0])
     }

@@ -47,5 +47,5 @@ pub use context::{
     empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement,
 };
 pub use error::GpuError;
-pub use wait::{StreamWaiter, WaitWatch, CHECK_EVERY};
+pub use wait::{StreamWaiter, WaitWatch};
 pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};

@@ -12,7 +12,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use cudarc::driver::sys::CUevent_flags;
-use cudarc::driver::{CudaContext, CudaEvent, CudaStream};
+use cudarc::driver::{CudaContext, CudaEvent, CudaStream, DevicePtr, DeviceRepr, HostSlice};
 
 use crate::gpu::GpuError;
 
@@ -26,7 +26,7 @@ pub trait WaitWatch: Send + Sync {
 }
 
 /// How often a watched wait asks its watch.
-pub const CHECK_EVERY: Duration = Duration::from_millis(1);
+const CHECK_EVERY: Duration = Duration::from_millis(1);
 
 /// Spinning on the event stops after this long: from then on the waiting thread yields between
 /// polls (the waits of a level are shorter; a longer one is waiting for something slow).
@@ -60,7 +60,7 @@ impl StreamWaiter {
     }
 
     /// Whether waits are watched.
-    pub fn is_watched(&self) -> bool {
+    fn is_watched(&self) -> bool {
         self.shared.watched.read().unwrap_or_else(PoisonError::into_inner).is_some()
     }
 
@@ -98,11 +98,28 @@ impl StreamWaiter {
 
     /// [`wait`](Self::wait) where waits are watched, nothing otherwise: before a copy into
     /// pageable host memory, which the driver makes wait for the stream without asking anyone.
-    pub fn wait_if_watched(&self) -> Result<(), GpuError> {
+    fn wait_if_watched(&self) -> Result<(), GpuError> {
         if self.is_watched() {
             self.wait()
         } else {
             Ok(())
         }
+    }
+
+    /// Copies `device` into `host` (pageable memory at least as long), after the work queued
+    /// before it: where waits are watched, that work is waited for by a watched wait first.
+    pub fn copy_to_host<T: DeviceRepr, S: DevicePtr<T>, H: HostSlice<T> + ?Sized>(
+        &self,
+        device: &S,
+        host: &mut H,
+    ) -> Result<(), GpuError> {
+        self.wait_if_watched()?;
+        self.shared.stream.memcpy_dtoh(device, host).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))
+    }
+
+    /// [`copy_to_host`](Self::copy_to_host) into a new vector.
+    pub fn clone_to_host<T: DeviceRepr, S: DevicePtr<T>>(&self, device: &S) -> Result<Vec<T>, GpuError> {
+        self.wait_if_watched()?;
+        self.shared.stream.clone_dtoh(device).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))
     }
 }

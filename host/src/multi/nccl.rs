@@ -230,8 +230,7 @@ impl Nccl {
 
     fn download<T: DeviceRepr + Default + Clone>(&self, device: &CudaSlice<T>, host: &mut [T]) -> Result<()> {
         let view = device.slice(..host.len());
-        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
-        self.stream.memcpy_dtoh(&view, host).map_err(driver_failed("cuMemcpyDtoH"))
+        self.waiter.copy_to_host(&view, host).map_err(Error::Gpu)
     }
 }
 
@@ -264,8 +263,7 @@ impl Communicator for Nccl {
         let mut buffer = Self::staging(&self.stream, &mut self.staged_send, words.len())?;
         self.stream.memcpy_htod(words, &mut buffer).map_err(driver_failed("cuMemcpyHtoD"))?;
         self.comm.all_reduce_in_place(&mut buffer, nccl_op).map_err(Error::Gpu)?;
-        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
-        self.stream.memcpy_dtoh(&buffer, words).map_err(driver_failed("cuMemcpyDtoH"))?;
+        self.waiter.copy_to_host(&buffer, words).map_err(Error::Gpu)?;
         self.bytes_sent += all_reduce_bytes(words.len(), world);
         Ok(())
     }
@@ -280,8 +278,7 @@ impl Communicator for Nccl {
         self.stream.memcpy_htod(mine, &mut send).map_err(driver_failed("cuMemcpyHtoD"))?;
         let mut receive = Self::staging(&self.stream, &mut self.staged_receive, gathered.len())?;
         self.comm.all_gather(&send, &mut receive).map_err(Error::Gpu)?;
-        self.waiter.wait_if_watched().map_err(Error::Gpu)?;
-        self.stream.memcpy_dtoh(&receive, gathered).map_err(driver_failed("cuMemcpyDtoH"))?;
+        self.waiter.copy_to_host(&receive, gathered).map_err(Error::Gpu)?;
         self.bytes_sent += all_gather_bytes(mine.len(), world);
         Ok(())
     }

@@ -131,7 +131,6 @@ impl ThreadBoard {
 
 /// One process's place on the files of a job's ranks ([`FileBoard::join`]).
 pub struct FileBoard {
-    rank: usize,
     beat: Heartbeat,
     /// Set to stop the heartbeat thread, with the thread's handle and what wakes it.
     stop: Arc<(Mutex<bool>, Condvar)>,
@@ -171,22 +170,16 @@ impl PeerFiles {
     /// failed or fell silent.
     fn look(&self) -> std::result::Result<(), String> {
         let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        let verdict = Self::judge(&mut seen, self.rank, self.world, &self.id_file, self.silence);
+        let verdict = self.judge(&mut seen);
         seen.verdict = verdict.clone();
         verdict
     }
 
-    fn judge(
-        seen: &mut Peers,
-        me: usize,
-        world: usize,
-        id_file: &Path,
-        silence: Duration,
-    ) -> std::result::Result<(), String> {
-        let now = Instant::now();
+    fn judge(&self, seen: &mut Peers) -> std::result::Result<(), String> {
+        let (world, now) = (self.world, Instant::now());
         seen.last_read = Some(now);
-        for rank in (0..world).filter(|&r| r != me) {
-            let read = std::fs::read_to_string(FileBoard::file_for(id_file, rank)).ok();
+        for rank in (0..world).filter(|&r| r != self.rank) {
+            let read = std::fs::read_to_string(FileBoard::file_for(&self.id_file, rank)).ok();
             let (last, changed) = &mut seen.files[rank];
             match read {
                 Some(text) if text.starts_with(FAILED) => {
@@ -197,7 +190,7 @@ impl PeerFiles {
                 // to appear in, from this rank's joining.
                 None if last.is_some() => continue,
                 read if read != *last => (*last, *changed) = (read, now),
-                _ if now - *changed > silence => {
+                _ if now - *changed > self.silence => {
                     let silent = (now - *changed).as_secs();
                     let what = if last.is_some() { "no sign of life" } else { "never showed up" };
                     return Err(format!(
@@ -231,7 +224,6 @@ impl FileBoard {
             seen: Mutex::new(Peers { last_read: None, verdict: Ok(()), files: vec![(None, now); world] }),
         });
         let board = Arc::new(FileBoard {
-            rank,
             beat,
             stop: Arc::new((Mutex::new(false), Condvar::new())),
             beating: Mutex::new(None),
@@ -304,7 +296,7 @@ impl FileBoard {
     pub fn fail(&self, error: &str) {
         self.failed.store(true, Ordering::Release);
         self.stop_beating();
-        let _ = write_whole(&self.file_of(self.rank), &format!("{FAILED} {}", error.replace('\n', " ")));
+        let _ = write_whole(&self.file_of(self.peers.rank), &format!("{FAILED} {}", error.replace('\n', " ")));
     }
 
     /// Why this rank should stop, if a peer failed or fell silent. Reads the peers' files at
@@ -327,7 +319,7 @@ impl Drop for FileBoard {
     fn drop(&mut self) {
         self.stop_beating();
         if !self.failed.load(Ordering::Acquire) {
-            let _ = std::fs::remove_file(self.file_of(self.rank));
+            let _ = std::fs::remove_file(self.file_of(self.peers.rank));
         }
     }
 }
