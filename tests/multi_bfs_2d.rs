@@ -143,7 +143,8 @@ fn the_same_tree_as_the_1d_top_down_bfs_levels_and_frontiers() {
 /// and shifted onto local ids, then the 1D top-down kernels over the block, whose parents may
 /// be ghosts), on every grid, against the sequential BFS: lists short and long (a star's hub
 /// past both long-list thresholds), fixed-size pair slots and counted pairs, device memory and
-/// zero-copy; the edges each level inspects, which the kernels count, summed to the component's.
+/// zero-copy, plain and delta-varint lists; the edges each level inspects, which the kernels
+/// count, summed to the component's.
 #[test]
 fn gpu_ranks_run_the_2d_bfs() {
     if gpu_or_skip("gpu_ranks_run_the_2d_bfs").is_none() {
@@ -162,10 +163,15 @@ fn gpu_ranks_run_the_2d_bfs() {
     let placement = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
     let zero_copy = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
-    // Compressed lists are for vertex ranges: a 2D part says so before placing anything.
+    // Delta-varint blocks: a column's ghosts' lists decoded too, long ones by restart pieces
+    // (the star's hub), in device memory and zero-copy.
+    for placement in [None, Some(Placement::ZeroCopy)] {
+        let placement = PartPlacement { compressed: true, placement, ..Default::default() };
+        let compressed = PartitionedOptions { placement, ..Default::default() };
+        check_graph_on("kron:11 compressed", &generated("kron:11"), &compressed, on_gpu);
+        check_graph_on("star compressed", &star(70_000), &compressed, on_gpu);
+    }
     let placement = PartPlacement { compressed: true, ..Default::default() };
-    let partition = partition_2d(&generated("kron:8"), Grid::new(2, 2).unwrap()).unwrap();
-    let err =
-        bfs_gpu_in_process(&partition, &[0], &PartitionedOptions { placement, ..Default::default() }).unwrap_err();
-    assert!(err.to_string().contains("--compressed is for vertex ranges"), "{err}");
+    let compressed = PartitionedOptions { placement, ..Default::default() };
+    check_graph_on("directed rmat compressed", &rmat(11, 30_000, 3, false), &compressed, on_gpu);
 }

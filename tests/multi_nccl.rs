@@ -14,7 +14,7 @@ use common::{build, gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
-use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
+use warpath::multi::gpu::{bfs_sources_on_gpu, by_source, PartPlacement};
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, share_unique_id, Nccl};
 use warpath::multi::{
     bfs_rank, partition_1d, partition_2d, Communicator, Grid, Partition, PartitionedOptions, ReduceOp,
@@ -178,7 +178,8 @@ fn ranks_joined_through_an_id_file_gather_their_counts_on_the_devices() {
 }
 
 /// The 2D BFS over every GPU, on every grid of them (on 2 GPUs 1x2, where only the pairs cross,
-/// and 2x1, where only the column's frontier does; on 4 also 2x2), and on one GPU the 1x1 grid.
+/// and 2x1, where only the column's frontier does; on 4 also 2x2), and on one GPU the 1x1 grid;
+/// plain and delta-varint blocks.
 #[test]
 fn gpu_ranks_over_nccl_run_the_2d_bfs() {
     let Some(_turn) = nccl_or_skip("gpu_ranks_over_nccl_run_the_2d_bfs") else {
@@ -189,11 +190,15 @@ fn gpu_ranks_over_nccl_run_the_2d_bfs() {
     let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let urand = generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
+    let placement = PartPlacement { compressed: true, ..Default::default() };
+    let compressed = PartitionedOptions { placement, ..Default::default() };
     let grids = (1..=world).filter(|rows| world % rows == 0).map(|rows| Grid::new(rows, world / rows).unwrap());
     for grid in grids {
-        for (spec, g, options) in
-            [("kron:14", &kron, PartitionedOptions::default()), ("urand:13 counted", &urand, counted)]
-        {
+        for (spec, g, options) in [
+            ("kron:14", &kron, PartitionedOptions::default()),
+            ("urand:13 counted", &urand, counted.clone()),
+            ("kron:14 compressed", &kron, compressed.clone()),
+        ] {
             check_over_nccl(&format!("{spec}, {grid} grid"), g, &partition_2d(g, grid).unwrap(), &ordinals, &options);
         }
     }

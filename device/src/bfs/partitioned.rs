@@ -102,6 +102,14 @@ struct OutDegrees {
 }
 
 impl OutDegrees {
+    /// A compressed part's: its lists' lengths (`degrees`), or a 2D part's whole-graph
+    /// out-degrees (`column_degrees`, where not null: its lists hold only their block's share).
+    #[inline(always)]
+    fn compressed(byte_offsets: *const u64, degrees: *const u32, column_degrees: *const u32) -> OutDegrees {
+        let degrees = if column_degrees.is_null() { degrees } else { column_degrees };
+        OutDegrees { offsets: byte_offsets, degrees }
+    }
+
     /// The out-degree of local vertex `v`.
     ///
     /// # Safety
@@ -512,6 +520,7 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
         byte_offsets,
         bytes,
         degrees,
+        column_degrees,
         long_vertices,
         long_first,
         long_count,
@@ -530,10 +539,11 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
         first,
         owned,
         level,
+        count_inspected,
         hub_degree,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let out_degrees = OutDegrees { offsets: byte_offsets, degrees };
+    let out_degrees = OutDegrees::compressed(byte_offsets, degrees, column_degrees);
     let targets = core::ptr::null();
     let expand =
         Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };
@@ -547,8 +557,8 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
     while warp_base < frontier_len {
         let slot = warp_base + lane;
         let (mut start, end, vertex, mut degree) = if slot < frontier_len {
-            // SAFETY: `slot < frontier_len`; the vertex is owned, with entries in the offsets
-            // and the degrees.
+            // SAFETY: `slot < frontier_len`; the vertex is a local one (owned, or a 2D column's
+            // ghost), with entries in the offsets and the degrees.
             unsafe {
                 let u = *frontier.add(slot as usize);
                 (*byte_offsets.add(u as usize), *byte_offsets.add(u as usize + 1), u, *degrees.add(u as usize) as u64)
@@ -556,6 +566,9 @@ unsafe fn top_down_compressed(params: BfsPartTopDownCompressedParams) {
         } else {
             (0, 0, 0, 0)
         };
+        if count_inspected != 0 {
+            visits.found.inspected += degree;
+        }
         // A hub's list: every rank expands its own piece of it (plain, `bfs_part_top_down_long`).
         if degree >= hub_degree {
             (start, degree) = (end, 0);
@@ -602,6 +615,7 @@ unsafe fn top_down_long_compressed(params: BfsPartTopDownLongCompressedParams) {
         byte_offsets,
         bytes,
         degrees,
+        column_degrees,
         restart_points,
         distances,
         parents,
@@ -617,7 +631,7 @@ unsafe fn top_down_long_compressed(params: BfsPartTopDownLongCompressedParams) {
         level,
     } = params;
     let labels = Labels { distances, parents, visited };
-    let out_degrees = OutDegrees { offsets: byte_offsets, degrees };
+    let out_degrees = OutDegrees::compressed(byte_offsets, degrees, column_degrees);
     let targets = core::ptr::null();
     let expand =
         Expand { out_degrees, targets, labels, next_bits, ghost_bits, ghost_globals, seen_bits, first, owned, level };

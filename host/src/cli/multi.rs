@@ -111,7 +111,7 @@ pub struct MultiArgs {
                      each level sends the frontier along the grid's columns and discoveries to their owners \
                      along its rows (Buluc and Madduri; docs/multi-gpu.md), so a rank trades with R + C - 2 \
                      others instead of N - 1. 2D runs the BFS only, top-down only, on CPU or GPU ranks as 1D \
-                     does, its lists plain (--compressed is refused). bench and suite measure each count's grid \
+                     does, its lists plain or, with --compressed, delta-varint. bench and suite measure each count's grid \
                      against the 1x1 grid (the same top-down code on one rank); a grid RxC measures its own \
                      count."
     )]

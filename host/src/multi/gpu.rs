@@ -741,11 +741,6 @@ impl<'p> GpuPart<'p> {
     /// allocates the level buffers; with `options.global_in_ids`, a copy of the in-lists'
     /// targets as global ids too when device memory holds it after all that.
     pub fn place(gpu: &'p GpuContext, part: &'p Part, options: &PartitionedOptions) -> Result<GpuPart<'p>> {
-        if part.grid.is_some() && options.placement.compressed {
-            return Err(Error::InvalidArgument(
-                "a 2D part's lists are placed plain: --compressed is for vertex ranges (--layout 1d)".into(),
-            ));
-        }
         let mut lists = vec![&part.out_lists.graph];
         lists.extend(part.in_lists.as_ref().map(|l| &l.graph));
         let mut placed = place_part_lists(gpu, &lists, level_buffers(part), options.placement)?.into_iter();
@@ -1163,9 +1158,18 @@ impl<'p> GpuPart<'p> {
         let Some(extras) = graph.compressed.as_ref() else {
             return Ok(require(names::BFS_PART_TOP_DOWN_COMPRESSED, false, || "plain out-lists".into())?);
         };
-        require(names::BFS_PART_TOP_DOWN_COMPRESSED, self.frontier_len <= part.owned, || {
-            format!("frontier of {} in a part of {}", self.frontier_len, part.owned)
-        })?;
+        // As `launch_top_down_plain`: a 2D part's column frontier, ghosts too.
+        let (frontier, frontier_len) = match &self.column {
+            Some(column) => (&column.queue, column.len),
+            None => (&self.frontier, self.frontier_len),
+        };
+        let vertices = if self.column.is_some() { graph.num_vertices() as u64 } else { part.owned as u64 };
+        require(
+            names::BFS_PART_TOP_DOWN_COMPRESSED,
+            frontier_len as u64 <= vertices && frontier_len as usize <= frontier.len(),
+            || format!("frontier of {frontier_len} in a part of {vertices} vertices with lists"),
+        )?;
+        let column_degrees = self.column.as_ref().map(|column| &column.degrees);
         let stream = gpu.stream();
         let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
         let mut launch = Launch::new(gpu);
@@ -1173,14 +1177,15 @@ impl<'p> GpuPart<'p> {
             byte_offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
             bytes: DeviceAddress::new(graph.targets.device_ptr(stream)),
             degrees: launch.read(&extras.degrees),
+            column_degrees: launch.read_or_null(column_degrees),
             long_vertices: launch.read(&extras.long_vertices),
             long_first: launch.read(&extras.long_first),
             long_count: extras.long_count,
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),
             visited: launch.write(&mut self.visited),
-            frontier: launch.read(&self.frontier),
-            frontier_len: self.frontier_len,
+            frontier: launch.read(frontier),
+            frontier_len,
             next_bits: launch.write(&mut self.next_bits),
             ghost_bits: launch.write(&mut self.ghost_bits),
             ghost_globals: launch.read(&self.ghosts),
@@ -1191,18 +1196,20 @@ impl<'p> GpuPart<'p> {
             first: part.first,
             owned: part.owned,
             level,
+            count_inspected: self.column.is_some() as u32,
             hub_degree: self.delegates.as_ref().map_or(delegates::NONE, |d| d.degree),
         };
         // Contract: as `launch_top_down_plain`'s, the lists placed by `place_compressed` from
         // the part's out-lists (each encoded relative to its local id, the bytes padded to 8),
         // with a degree a local vertex and the restart points of every list of
         // `RESTART_MIN_EDGES` (at most `LONG_LIST_EDGES`) edges or more.
-        launch.run(grid_for(gpu, self.frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
+        launch.run(grid_for(gpu, frontier_len as u64, PARTITIONED_BLOCK), Residency::Any, &params)?;
         let mut launch = Launch::new(gpu);
         let params = BfsPartTopDownLongCompressedParams {
             byte_offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
             bytes: DeviceAddress::new(graph.targets.device_ptr(stream)),
             degrees: launch.read(&extras.degrees),
+            column_degrees: launch.read_or_null(column_degrees),
             restart_points: launch.read(&extras.restart_points),
             distances: launch.write(&mut self.distances),
             parents: launch.write(&mut self.parents),

@@ -197,12 +197,15 @@ macro_rules! bfs_part_top_down_compressed_fields {
             /// [`LONG_LIST_EDGES`](crate::bfs::partitioned::LONG_LIST_EDGES) or more is
             /// registered by its pieces. Lists of `hub_degree` edges or more are hubs', as for
             /// `bfs_part_top_down` (their pieces are plain lists, walked by
-            /// `bfs_part_top_down_long`).
+            /// `bfs_part_top_down_long`). A 2D rank passes its column's frontier, the whole
+            /// graph's out-degrees of its owned vertices in `column_degrees` (null elsewhere:
+            /// `degrees` are the out-degrees) and `count_inspected` 1, as `bfs_part_top_down`'s.
             kernel bfs_part_top_down_compressed, in [$crate::bfs::partitioned],
             struct BfsPartTopDownCompressedParams {
                 byte_offsets: $crate::DevicePtr<u64>,
                 bytes: $crate::DevicePtr<u8>,
                 degrees: $crate::DevicePtr<u32>,
+                column_degrees: $crate::DevicePtr<u32>,
                 long_vertices: $crate::DevicePtr<u32>,
                 long_first: $crate::DevicePtr<u32>,
                 long_count: u32,
@@ -221,6 +224,7 @@ macro_rules! bfs_part_top_down_compressed_fields {
                 first: u32,
                 owned: u32,
                 level: u32,
+                count_inspected: u32,
                 hub_degree: u64,
             }
             $(=> $run)?
@@ -236,12 +240,13 @@ macro_rules! bfs_part_top_down_long_compressed_fields {
             /// `bfs_part_top_down_long_compressed`'s parameters: `bfs_part_top_down_long`'s over
             /// the compressed out-lists of `bfs_part_top_down_compressed`, whose table entries
             /// are the long lists' pieces (an entry's start its first restart point in
-            /// `restart_points`, its length its pieces).
+            /// `restart_points`, its length its pieces); `column_degrees` as there.
             kernel bfs_part_top_down_long_compressed, in [$crate::bfs::partitioned],
             struct BfsPartTopDownLongCompressedParams {
                 byte_offsets: $crate::DevicePtr<u64>,
                 bytes: $crate::DevicePtr<u8>,
                 degrees: $crate::DevicePtr<u32>,
+                column_degrees: $crate::DevicePtr<u32>,
                 restart_points: $crate::DevicePtr<u64>,
                 distances: $crate::DevicePtrMut<u32>,
                 parents: $crate::DevicePtrMut<u32>,
