@@ -227,7 +227,7 @@ struct Ranks {
     /// This process's GPU and communicator, once it joined its one-process-per-GPU job
     /// ([`Ranks::load`]); its part runs on them.
     #[cfg(feature = "nccl")]
-    job: std::cell::RefCell<Option<Job>>,
+    job: std::sync::Mutex<Option<Job>>,
 }
 
 /// The GPU and the communicator of a process of a one-process-per-GPU job.
@@ -323,12 +323,12 @@ impl Ranks {
     /// and the others with one naming it, where they would otherwise wait for it in NCCL
     /// forever. Where every rank read only its own lists of a file, the ranks check the whole
     /// file together in the same exchange, each its share (`WgrRows::check_shares`).
-    fn load<S>(
+    fn load<S: Send>(
         &self,
         input: &GraphInput,
         delegation: Delegation,
         whole_on_rank_0: bool,
-        then: impl FnOnce(&Held) -> Result<S>,
+        then: impl FnOnce(&Held) -> Result<S> + Send,
     ) -> Result<(Loaded, S)> {
         let load = |key| {
             let loaded = load_partitioned(input, self, delegation, whole_on_rank_0, key)?;
@@ -340,7 +340,11 @@ impl Ranks {
             let (gpu, mut comm, key) = join_job(*rank, *world, id_file)?;
             // A word saying whether the rank read only its lists, then its share of the checks.
             let width = 1 + ShareChecks::WORDS;
-            let outcome = load(key).map(|(loaded, made)| {
+            let loaded = match load_pool(*world) {
+                Some(pool) => pool.install(|| load(key)),
+                None => load(key),
+            };
+            let outcome = loaded.map(|(loaded, made)| {
                 let words = match loaded.shares {
                     Some(shares) => [&[1][..], &shares.to_words()].concat(),
                     None => vec![0; width],
@@ -348,7 +352,7 @@ impl Ranks {
                 ((loaded, made), words)
             });
             let agreed = warpath::multi::agree_with_words(&mut comm, outcome, width);
-            *self.job.borrow_mut() = Some((gpu, comm));
+            *self.job.lock().expect("the job's lock") = Some((gpu, comm));
             let ((loaded, made), words) = agreed?;
             let rows = words.chunks_exact(width);
             if let (Held::Offsets(file), true) = (&loaded.held, rows.clone().all(|row| row[0] == 1)) {
@@ -363,7 +367,11 @@ impl Ranks {
     /// The job [`load`](Self::load) joined.
     #[cfg(feature = "nccl")]
     fn joined(&self) -> Job {
-        self.job.borrow_mut().take().expect("a --rank process joins its job (Ranks::load) before it runs")
+        self.job
+            .lock()
+            .expect("the job's lock")
+            .take()
+            .expect("a --rank process joins its job (Ranks::load) before it runs")
     }
 
     fn count(&self) -> usize {
@@ -582,6 +590,21 @@ fn join_job(
     let (gpu, mut comm) = joined.inspect_err(|error: &Error| board.fail(&error.to_string()))?;
     comm.watch_peers(&gpu, Board::Files(board))?;
     Ok((gpu, comm, key))
+}
+
+/// A thread pool of this process's share of the host's cores for its load and cut, where the
+/// job's processes share the host (one a GPU: `world` or the host's GPUs, whichever is fewer)
+/// and `RAYON_NUM_THREADS` does not say otherwise: every process loads and cuts at once, each
+/// on all of its pool. Afterwards (rank 0's checks of a result) the process has every core.
+#[cfg(feature = "nccl")]
+fn load_pool(world: usize) -> Option<rayon::ThreadPool> {
+    let gpus = warpath::gpu::nccl::device_count().ok()?.max(1);
+    let local_ranks = world.min(gpus);
+    if local_ranks < 2 || std::env::var_os("RAYON_NUM_THREADS").is_some() {
+        return None;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    rayon::ThreadPoolBuilder::new().num_threads((cores / local_ranks).max(1)).build().ok()
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
