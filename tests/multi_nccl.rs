@@ -15,7 +15,8 @@ use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source, PartPlacement};
-use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, share_unique_id, Nccl};
+use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, run_gpu_ranks_with, share_unique_id, Nccl, STUCK_PATIENCE};
+use warpath::multi::watch::LastResort;
 use warpath::multi::{
     bfs_rank, partition_1d, partition_2d, Communicator, Grid, Partition, PartitionedOptions, ReduceOp,
 };
@@ -267,6 +268,52 @@ fn a_gpu_rank_that_fails_stops_the_others_and_its_error_is_returned() {
     for (run, &source) in by_source(ranks, &sources).iter().zip(&sources) {
         assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
     }
+}
+
+/// `--gpus` ranks' last resort: where a rank failed and another is stuck where no wait asks
+/// the board (here a host loop that ignores it, standing for NCCL's join), it runs once
+/// `STUCK_PATIENCE` later with the failure; where the ranks end in time it never runs.
+#[test]
+fn thread_ranks_stuck_after_a_failure_reach_the_last_resort() {
+    let test = "thread_ranks_stuck_after_a_failure_reach_the_last_resort";
+    let Some(_turn) = nccl_or_skip(test) else { return };
+    let Some(ordinals) = two_gpus_or_skip(test) else { return };
+    let recorder = || {
+        let record = std::sync::Arc::new(Mutex::new(Vec::<String>::new()));
+        let writer = std::sync::Arc::clone(&record);
+        let resort: LastResort = Box::new(move |why| writer.lock().unwrap().push(why.to_string()));
+        (record, resort)
+    };
+    let (stuck, resort) = recorder();
+    let started = std::time::Instant::now();
+    let outcome = run_gpu_ranks_with(&ordinals, Some(resort), |_, comm| {
+        if comm.rank() == 1 {
+            return Err(warpath::Error::InvalidArgument("rank 1 gave up on purpose".into()));
+        }
+        while stuck.lock().unwrap().is_empty() && started.elapsed() < 3 * STUCK_PATIENCE {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    });
+    assert_eq!(outcome.err().expect("a rank failed").to_string(), "rank 1 gave up on purpose");
+    let waited = started.elapsed();
+    assert!(waited >= STUCK_PATIENCE && waited < 2 * STUCK_PATIENCE, "the last resort after {waited:?}");
+    let world = ordinals.len();
+    assert_eq!(*stuck.lock().unwrap(), [format!("rank 1 of {world} failed: rank 1 gave up on purpose")]);
+    // Ranks that stop at their waits end in time: the last resort's clock finds them ended.
+    let (in_time, resort) = recorder();
+    let g = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+    let partition = partition_1d(&g, None, world).unwrap();
+    let sources = warpath::bfs::random_sources(&g, 4, 2);
+    let outcome = run_gpu_ranks_with(&ordinals, Some(resort), |gpu, comm| {
+        if comm.rank() == 1 {
+            return Err(warpath::Error::InvalidArgument("rank 1 gave up again".into()));
+        }
+        bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], &sources, &PartitionedOptions::default())
+    });
+    assert!(outcome.is_err());
+    std::thread::sleep(STUCK_PATIENCE + Duration::from_secs(1));
+    assert!(in_time.lock().unwrap().is_empty(), "{:?}", in_time.lock().unwrap());
 }
 
 /// Ranks joined through an id file (one process a GPU, here threads) watch each other through

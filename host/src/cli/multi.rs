@@ -424,10 +424,11 @@ impl Ranks {
             #[cfg(feature = "nccl")]
             RankKind::Gpus(ordinals) => {
                 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
-                let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
-                    use warpath::multi::Communicator;
-                    bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], sources, options)
-                })?;
+                let ranks =
+                    warpath::multi::nccl::run_gpu_ranks_with(ordinals, Some(exit_when_stuck()), |gpu, comm| {
+                        use warpath::multi::Communicator;
+                        bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], sources, options)
+                    })?;
                 Ok(by_source(ranks, sources))
             }
             RankKind::Process { rank, .. } => self.run_own(&partition.parts[*rank], sources, options),
@@ -492,10 +493,11 @@ impl Ranks {
             #[cfg(feature = "nccl")]
             RankKind::Gpus(ordinals) => {
                 use warpath::multi::cc::{by_run, components_on_gpu};
-                let ranks = warpath::multi::nccl::run_gpu_ranks_on(ordinals, |gpu, comm| {
-                    use warpath::multi::Communicator;
-                    components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, placement, runs)
-                })?;
+                let ranks =
+                    warpath::multi::nccl::run_gpu_ranks_with(ordinals, Some(exit_when_stuck()), |gpu, comm| {
+                        use warpath::multi::Communicator;
+                        components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, placement, runs)
+                    })?;
                 Ok(by_run(ranks))
             }
             RankKind::Process { rank, .. } => self.components_own(&partition.parts[*rank], options, placement, runs),
@@ -553,6 +555,17 @@ impl Ranks {
 const LAYOUT_2D_IS_BFS: &str =
     "--layout 2d runs the partitioned BFS only; connected components cut vertex ranges: use --layout 1d";
 
+/// What a rank does where the ranks are stuck after a failure (a `--rank` process's heartbeat
+/// saw a peer stop, or `--gpus` threads did not end after one failed): it says why and exits
+/// with code 2, since the thread that is stuck cannot be stopped from here.
+#[cfg(feature = "nccl")]
+fn exit_when_stuck() -> warpath::multi::watch::LastResort {
+    Box::new(|why: &str| {
+        eprintln!("warpath: error: {why}");
+        std::process::exit(2);
+    })
+}
+
 /// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
 /// `id_file`, the GPU `rank` modulo the host's count.
 #[cfg(feature = "nccl")]
@@ -576,11 +589,7 @@ fn join_job(
     // The ranks watch each other from here on, NCCL's join included: where a peer failed or
     // fell silent and this process is still here a silence later (inside NCCL, where no wait
     // asks), it says why and exits.
-    let last_resort = Box::new(|why: &str| {
-        eprintln!("warpath: error: {why}");
-        std::process::exit(2);
-    });
-    let board = FileBoard::join(id_file, rank, world, Heartbeat::from_env()?, Some(last_resort))?;
+    let board = FileBoard::join(id_file, rank, world, Heartbeat::from_env()?, Some(exit_when_stuck()))?;
     let joined = (|| {
         let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
         let gpu = GpuContext::with_device(rank % gpus)?;

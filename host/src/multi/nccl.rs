@@ -26,7 +26,7 @@ use crate::multi::gpu::{
     sum_counts_through_host, DeviceGather, RowReadback,
 };
 use crate::multi::host_rows::{HostRows, RowsHandle};
-use crate::multi::watch::{Board, FileBoard, RankWatch, ThreadBoard};
+use crate::multi::watch::{Board, FileBoard, LastResort, RankWatch, ThreadBoard};
 
 /// What to tell the user when cudarc cannot load libnccl.
 pub const NCCL_MISSING: &str = "libnccl.so not found: install NCCL or point LD_LIBRARY_PATH at PyTorch's \
@@ -540,10 +540,29 @@ pub fn run_gpu_ranks_on<T: Send>(
     ordinals: &[usize],
     work: impl Fn(&GpuContext, &mut Nccl) -> Result<T> + Sync,
 ) -> Result<Vec<T>> {
+    run_gpu_ranks_with(ordinals, None, work)
+}
+
+/// How long after a thread rank's failure the others may take to end before a last resort
+/// runs: every communicator's abort has had its patience, twice over.
+pub const STUCK_PATIENCE: Duration = Duration::from_secs(2 * ABORT_PATIENCE.as_secs());
+
+/// [`run_gpu_ranks_on`], with `last_resort` run where a rank failed and the ranks have not all
+/// ended [`STUCK_PATIENCE`] later (one inside NCCL's join, which no abort reaches; see
+/// [`ThreadBoard::with_last_resort`]). The command line's prints the failure and exits with
+/// code 2; a library caller that passes none waits for the ranks.
+pub fn run_gpu_ranks_with<T: Send>(
+    ordinals: &[usize],
+    last_resort: Option<LastResort>,
+    work: impl Fn(&GpuContext, &mut Nccl) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
     prepare_environment()?;
     let id = new_unique_id()?;
     let world = ordinals.len();
-    let board = ThreadBoard::new(world);
+    let board = match last_resort {
+        Some(last_resort) => ThreadBoard::with_last_resort(world, STUCK_PATIENCE, last_resort),
+        None => ThreadBoard::new(world),
+    };
     let results: Vec<Result<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = ordinals
             .iter()
@@ -575,6 +594,7 @@ pub fn run_gpu_ranks_on<T: Send>(
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     });
+    board.ended();
     match board.failure() {
         Some((first, _)) => {
             let mut results = results;

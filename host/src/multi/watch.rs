@@ -75,11 +75,28 @@ pub struct ThreadBoard {
     on_failure: Mutex<Vec<OnFailure>>,
     /// How many ranks have come to [`all_arrive`](ThreadBoard::all_arrive).
     arrived: std::sync::atomic::AtomicUsize,
+    /// What runs where the ranks have not all ended this long after the first failure.
+    last_resort: Option<(Duration, Arc<LastResort>)>,
+    /// Set once every rank has ended ([`ended`](ThreadBoard::ended)).
+    all_ended: Arc<AtomicBool>,
 }
 
 impl ThreadBoard {
     pub fn new(world: usize) -> Arc<ThreadBoard> {
         Arc::new(ThreadBoard { world, ..ThreadBoard::default() })
+    }
+
+    /// A board whose first failure also starts a clock: where the ranks have not all ended
+    /// ([`ended`](ThreadBoard::ended)) `patience` later, one is stuck where no wait asks the
+    /// board (inside NCCL's join, where a communicator does not exist yet to abort; an abort
+    /// that waits on a peer stuck in a kernel), and `last_resort` runs, once, with the failure.
+    pub fn with_last_resort(world: usize, patience: Duration, last_resort: LastResort) -> Arc<ThreadBoard> {
+        Arc::new(ThreadBoard { world, last_resort: Some((patience, Arc::new(last_resort))), ..ThreadBoard::default() })
+    }
+
+    /// Every rank has ended: a last resort's clock, if one runs, does nothing.
+    pub fn ended(&self) {
+        self.all_ended.store(true, Ordering::SeqCst);
     }
 
     /// Runs `action` when a rank fails (at once, if one has).
@@ -94,7 +111,23 @@ impl ThreadBoard {
     /// Rank `rank` failed with `error`: kept if it is the first, and every registered action
     /// runs.
     pub fn fail(&self, rank: usize, error: &str) {
-        self.first.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(|| (rank, error.to_string()));
+        let first = {
+            let mut first = self.first.lock().unwrap_or_else(PoisonError::into_inner);
+            let is_first = first.is_none();
+            first.get_or_insert_with(|| (rank, error.to_string()));
+            is_first
+        };
+        if let (true, Some((patience, last_resort))) = (first, &self.last_resort) {
+            let (patience, last_resort, all_ended) = (*patience, Arc::clone(last_resort), Arc::clone(&self.all_ended));
+            let why = format!("rank {rank} of {} failed: {error}", self.world);
+            // Not joined: where the ranks end in time it finds them ended and returns.
+            std::thread::spawn(move || {
+                std::thread::sleep(patience);
+                if !all_ended.load(Ordering::SeqCst) {
+                    last_resort(&why);
+                }
+            });
+        }
         for action in self.on_failure.lock().unwrap_or_else(PoisonError::into_inner).iter() {
             action();
         }
@@ -405,6 +438,36 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("job.id");
         (Scratch(dir), path)
+    }
+
+    #[test]
+    fn a_thread_boards_last_resort_runs_where_the_ranks_have_not_ended_in_time() {
+        let patience = Duration::from_millis(100);
+        let recorder = || {
+            let record = Arc::new(Mutex::new(Vec::<String>::new()));
+            let writer = Arc::clone(&record);
+            let resort: LastResort = Box::new(move |why| writer.lock().unwrap().push(why.to_string()));
+            (record, resort)
+        };
+        // Rank 1 fails; rank 0 never ends (stuck where no wait asks the board).
+        let (stuck, resort) = recorder();
+        let board = ThreadBoard::with_last_resort(2, patience, resort);
+        board.fail(1, "boom");
+        board.fail(0, "rank 1 of 2 failed: boom");
+        // The ranks that end in time: the clock finds them ended.
+        let (in_time, resort) = recorder();
+        let ending = ThreadBoard::with_last_resort(2, patience, resort);
+        ending.fail(0, "bang");
+        ending.ended();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while stuck.lock().unwrap().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(3 * patience);
+        assert_eq!(*stuck.lock().unwrap(), ["rank 1 of 2 failed: boom"], "once, with the first failure");
+        assert!(in_time.lock().unwrap().is_empty());
+        // Without a last resort a failure starts no clock (nothing to observe but no panic).
+        ThreadBoard::new(2).fail(0, "quiet");
     }
 
     #[test]
