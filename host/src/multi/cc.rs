@@ -7,10 +7,12 @@
 //! 1. finds the components of its part's lists (the single-GPU Afforest kernel on the rank's
 //!    GPU, [`GpuCcPart`], or the CPU Afforest on its thread, [`CpuCcPart`]). The part is a
 //!    graph of its own: the owned vertices, and the ghosts their lists name
-//!    (`multi::partition`). It is run as a directed graph, since a ghost's list is empty here:
-//!    its in-list (the owned vertices that name it) is what links it when Afforest's final
-//!    phase skips the largest component. Every edge of the graph is in exactly one part (its
-//!    source's), so the parts together see all.
+//!    (`multi::partition`). It is run as a directed graph with its transpose, since a ghost's
+//!    list is empty here: its in-list (the owned vertices that name it) is what links it when
+//!    Afforest's final phase skips the largest component. A part without ghosts (one rank's,
+//!    of an undirected graph) runs as an undirected graph, with no transpose
+//!    ([`ComponentLists`]). Every edge of the graph is in exactly one part (its source's), so
+//!    the parts together see all.
 //!    A local component is named by a global vertex, its smallest owned one (a ghost is always
 //!    in the component of the owned vertex that names it);
 //! 2. tells each ghost's owner the ghost's local name: `(ghost, name)` pairs, one a ghost, to
@@ -53,23 +55,58 @@ use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather, PartPlaceme
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 
-/// A rank's part prepared on its thread for repeated runs: its lists and their transpose.
+/// The lists a part's components are found on.
+enum ComponentLists<'p> {
+    /// A part with no ghost (the one rank's of an undirected graph) holds both directions of
+    /// every edge: Afforest runs on its lists as on an undirected graph, with no transpose.
+    Symmetric(&'p Graph),
+    /// Any other part, with its transpose: a ghost's list is empty there, and its in-list (the
+    /// owned vertices that name it) is what links it when Afforest's final phase skips the
+    /// largest component; a directed graph's part needs its in-edges for the same reason.
+    Directed { lists: &'p Graph, transpose: Graph },
+}
+
+impl<'p> ComponentLists<'p> {
+    fn of(part: &'p Part) -> ComponentLists<'p> {
+        let lists = &part.out_lists.graph;
+        // Only a directed graph's 1D parts have in-lists.
+        match part.in_lists.is_none() && part.out_lists.ghosts().is_empty() {
+            true => ComponentLists::Symmetric(lists),
+            false => ComponentLists::Directed { lists, transpose: lists.transpose() },
+        }
+    }
+
+    /// The lists, and their transpose for a directed graph's part.
+    fn graphs(&self) -> Vec<&Graph> {
+        match self {
+            ComponentLists::Symmetric(lists) => vec![lists],
+            ComponentLists::Directed { lists, transpose } => vec![lists, transpose],
+        }
+    }
+}
+
+/// A rank's part prepared on its thread for repeated runs: the lists its components are found
+/// on ([`ComponentLists`]).
 pub struct CpuCcPart<'p> {
     part: &'p Part,
-    transpose: Graph,
+    lists: ComponentLists<'p>,
 }
 
 impl<'p> CpuCcPart<'p> {
     pub fn new(part: &'p Part) -> CpuCcPart<'p> {
-        CpuCcPart { part, transpose: part.out_lists.graph.transpose() }
+        CpuCcPart { part, lists: ComponentLists::of(part) }
     }
 
     /// The part's components over its local ids, each named by its smallest local vertex.
     fn local_labels(&self, options: &CcOptions) -> Vec<u32> {
-        let lists = &self.part.out_lists.graph;
-        let run = match options.algorithm {
-            CcAlgorithm::Afforest => afforest(lists, Some(&self.transpose), options),
-            CcAlgorithm::ShiloachVishkin => shiloach_vishkin(lists),
+        let run = match (options.algorithm, &self.lists) {
+            // The part's graph is not marked undirected: its lists are their own transpose.
+            (CcAlgorithm::Afforest, ComponentLists::Symmetric(lists)) => afforest(lists, Some(lists), options),
+            (CcAlgorithm::Afforest, ComponentLists::Directed { lists, transpose }) => {
+                afforest(lists, Some(transpose), options)
+            }
+            // Hooking takes each edge both ways: the part's own lists do.
+            (CcAlgorithm::ShiloachVishkin, _) => shiloach_vishkin(&self.part.out_lists.graph),
         };
         run.components.labels
     }
@@ -295,7 +332,7 @@ pub fn concatenate(ranks: Vec<RankComponents>) -> PartitionedComponents {
 }
 
 /// `runs` partitioned runs with one thread a part of `partition` ([`InProcess`] communication),
-/// each part's components found on its thread, its transpose made once for all runs.
+/// each part's components found on its thread, its [`ComponentLists`] made once for all runs.
 ///
 /// [`InProcess`]: crate::multi::InProcess
 pub fn components_in_process(
@@ -342,14 +379,16 @@ pub fn components_on_gpu<C: DeviceGather>(
     (0..runs).map(|_| components_rank_gpu(comm, &mut placed, options)).collect()
 }
 
-/// One rank's part on its GPU for repeated runs: its lists and their transpose placed once (a
-/// part that does not fit is an out-of-memory error naming it), Afforest's buffers and the
+/// One rank's part on its GPU for repeated runs: its [`ComponentLists`] placed once (a part
+/// that does not fit is an out-of-memory error naming it), Afforest's buffers and the
 /// merge's allocated once.
 pub struct GpuCcPart<'p> {
     gpu: &'p GpuContext,
     part: &'p Part,
-    out_lists: DeviceGraph,
-    in_lists: DeviceGraph,
+    /// The lists its components are found on ([`ComponentLists`]), and a directed graph's
+    /// part's transpose.
+    lists: DeviceGraph,
+    transpose: Option<DeviceGraph>,
     cc: CcBuffers,
     ghost_globals: CudaSlice<u32>,
     /// (ghost, name) pairs for the ghosts' owners, and what the other ranks sent this one.
@@ -370,7 +409,7 @@ pub struct GpuCcPart<'p> {
 }
 
 impl<'p> GpuCcPart<'p> {
-    /// Places the part's lists and their transpose on `gpu` ([`place_part_lists`]: where
+    /// Places the part's [`ComponentLists`] on `gpu` ([`place_part_lists`]: where
     /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
     /// run's buffers.
     pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: PartPlacement) -> Result<GpuCcPart<'p>> {
@@ -383,13 +422,14 @@ impl<'p> GpuCcPart<'p> {
         // words, two, and a table of twice their count) for about a ghost each.
         let buffers = 4 * local as u64 + 4 * part.owned as u64 + 48 * ghost_ids.len() as u64;
         let workspace = Workspace::new(buffers, "the part's component labels and merge buffers");
-        let transpose = lists.graph.transpose();
-        let mut placed = place_part_lists(gpu, &[&lists.graph, &transpose], workspace, placement)?.into_iter();
+        let component_lists = ComponentLists::of(part);
+        let mut placed = place_part_lists(gpu, &component_lists.graphs(), workspace, placement)?.into_iter();
+        drop(component_lists);
         Ok(GpuCcPart {
             gpu,
             part,
-            out_lists: placed.next().expect("the lists placed"),
-            in_lists: placed.next().expect("the transpose placed"),
+            lists: placed.next().expect("the lists placed"),
+            transpose: placed.next(),
             cc: CcBuffers {
                 labels: gpu.alloc_zeros(local, "the part's component labels")?,
                 control: gpu.alloc_zeros(warpath_interface::cc::CC_CONTROL_WORDS, "the CC control block")?,
@@ -409,13 +449,14 @@ impl<'p> GpuCcPart<'p> {
         })
     }
 
-    /// `cc_persistent` over the part, run as a directed graph (ghosts' in-lists link them).
+    /// `cc_persistent` over the part's lists: undirected where they are symmetric, else
+    /// directed with the transpose.
     fn find_local(&mut self, options: &CcOptions) -> Result<()> {
         let gpu = self.gpu;
         gpu.zero(&mut self.cc.control)?;
         gpu.zero(&mut self.cc.trace)?;
-        let run = CcLaunch { directed: true, ..CcLaunch::from_options(options) };
-        cc_persistent(gpu, &self.out_lists, &self.in_lists, &mut self.cc, run)?;
+        let run = CcLaunch { directed: self.transpose.is_some(), ..CcLaunch::from_options(options) };
+        cc_persistent(gpu, &self.lists, self.transpose.as_ref().unwrap_or(&self.lists), &mut self.cc, run)?;
         Ok(())
     }
 
@@ -663,6 +704,19 @@ mod tests {
             check(&undirected, parts, &CcOptions::default());
             check(&directed, parts, &CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
         }
+    }
+
+    #[test]
+    fn only_a_part_without_ghosts_of_an_undirected_graph_runs_without_a_transpose() {
+        let kron = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        let one = partition_1d(&kron, None, 1).unwrap();
+        assert!(matches!(ComponentLists::of(&one.parts[0]), ComponentLists::Symmetric(_)));
+        for part in &partition_1d(&kron, None, 3).unwrap().parts {
+            assert!(matches!(ComponentLists::of(part), ComponentLists::Directed { .. }));
+        }
+        let directed = GraphBuilder::new().build(EdgeList::new(8, vec![(0, 5), (5, 6)], false)).unwrap();
+        let part = &partition_1d(&directed, None, 1).unwrap().parts[0];
+        assert!(matches!(ComponentLists::of(part), ComponentLists::Directed { .. }));
     }
 
     #[test]
