@@ -709,6 +709,26 @@ fn launch_shift_ids(gpu: &GpuContext, ids: &mut CudaSlice<u32>, start: usize, le
     Ok(())
 }
 
+/// The queue a top-down level of `kernel` expands and its length: a 2D part's column frontier
+/// (ghosts too, any of `lists`' vertices), else the rank's `own` (owned vertices), checked
+/// against the vertices it may hold and the queue's room.
+fn expanded_queue<'q>(
+    kernel: &'static str,
+    column: &'q Option<Column>,
+    own: (&'q CudaSlice<u32>, u32),
+    lists: &DeviceGraph,
+    owned: u32,
+) -> Result<(&'q CudaSlice<u32>, u32)> {
+    let (queue, len, vertices) = match column {
+        Some(column) => (&column.queue, column.len, lists.num_vertices() as u64),
+        None => (own.0, own.1, owned as u64),
+    };
+    require(kernel, len as u64 <= vertices && len as usize <= queue.len(), || {
+        format!("frontier of {len} in a part of {vertices} vertices with lists")
+    })?;
+    Ok((queue, len))
+}
+
 /// A bottom-up launch's stretch of owned vertices: `begin` a multiple of 32 (whole words of the
 /// bitmaps), `end` one too or `owned`.
 fn check_stretch(kernel: &'static str, vertices: &std::ops::Range<u32>, owned: u32) -> Result<()> {
@@ -1078,17 +1098,9 @@ impl<'p> GpuPart<'p> {
     fn launch_top_down_plain(&mut self, level: u32) -> Result<()> {
         let (gpu, part) = (self.gpu, self.part);
         let graph = &self.out_lists;
-        // A 2D part expands its column's frontier (ghosts too), a 1D part its own vertices.
-        let (frontier, frontier_len) = match &self.column {
-            Some(column) => (&column.queue, column.len),
-            None => (&self.frontier, self.frontier_len),
-        };
-        let vertices = if self.column.is_some() { graph.num_vertices() as u64 } else { part.owned as u64 };
-        require(
-            names::BFS_PART_TOP_DOWN,
-            !graph.is_compressed() && frontier_len as u64 <= vertices && frontier_len as usize <= frontier.len(),
-            || format!("frontier of {frontier_len} in a part of {vertices} vertices with lists"),
-        )?;
+        require(names::BFS_PART_TOP_DOWN, !graph.is_compressed(), || "compressed out-lists".into())?;
+        let own = (&self.frontier, self.frontier_len);
+        let (frontier, frontier_len) = expanded_queue(names::BFS_PART_TOP_DOWN, &self.column, own, graph, part.owned)?;
         let stream = gpu.stream();
         let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
         let mut launch = Launch::new(gpu);
@@ -1158,17 +1170,9 @@ impl<'p> GpuPart<'p> {
         let Some(extras) = graph.compressed.as_ref() else {
             return Ok(require(names::BFS_PART_TOP_DOWN_COMPRESSED, false, || "plain out-lists".into())?);
         };
-        // As `launch_top_down_plain`: a 2D part's column frontier, ghosts too.
-        let (frontier, frontier_len) = match &self.column {
-            Some(column) => (&column.queue, column.len),
-            None => (&self.frontier, self.frontier_len),
-        };
-        let vertices = if self.column.is_some() { graph.num_vertices() as u64 } else { part.owned as u64 };
-        require(
-            names::BFS_PART_TOP_DOWN_COMPRESSED,
-            frontier_len as u64 <= vertices && frontier_len as usize <= frontier.len(),
-            || format!("frontier of {frontier_len} in a part of {vertices} vertices with lists"),
-        )?;
+        let own = (&self.frontier, self.frontier_len);
+        let (frontier, frontier_len) =
+            expanded_queue(names::BFS_PART_TOP_DOWN_COMPRESSED, &self.column, own, graph, part.owned)?;
         let column_degrees = self.column.as_ref().map(|column| &column.degrees);
         let stream = gpu.stream();
         let long_capacity = (self.long_table.len() / LONG_LIST_WORDS) as u32;
