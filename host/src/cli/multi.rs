@@ -337,10 +337,10 @@ impl Ranks {
         };
         #[cfg(feature = "nccl")]
         if let RankKind::Process { rank, world, id_file } = &self.on {
-            let (gpu, mut comm, key) = join_job(*rank, *world, id_file)?;
+            let (gpu, mut comm, key, gpus) = join_job(*rank, *world, id_file)?;
             // A word saying whether the rank read only its lists, then its share of the checks.
             let width = 1 + ShareChecks::WORDS;
-            let loaded = match load_pool(*world) {
+            let loaded = match load_pool(*world, gpus) {
                 Some(pool) => pool.install(|| load(key)),
                 None => load(key),
             };
@@ -567,13 +567,13 @@ fn exit_when_stuck() -> warpath::multi::watch::LastResort {
 }
 
 /// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
-/// `id_file`, the GPU `rank` modulo the host's count.
+/// `id_file`, the GPU `rank` modulo the host's count; with the job's key and that count.
 #[cfg(feature = "nccl")]
 fn join_job(
     rank: usize,
     world: usize,
     id_file: &std::path::Path,
-) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64)> {
+) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64, usize)> {
     use warpath::multi::nccl::{clear_rank_files, share_unique_id, Nccl};
     use warpath::multi::watch::{Board, FileBoard, Heartbeat};
     if rank == 0 {
@@ -594,20 +594,19 @@ fn join_job(
         let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
         let gpu = GpuContext::with_device(rank % gpus)?;
         let comm = Nccl::join_on(&gpu, rank, world, id)?;
-        Ok((gpu, comm))
+        Ok((gpu, comm, gpus))
     })();
-    let (gpu, mut comm) = joined.inspect_err(|error: &Error| board.fail(&error.to_string()))?;
+    let (gpu, mut comm, gpus) = joined.inspect_err(|error: &Error| board.fail(&error.to_string()))?;
     comm.watch_peers(&gpu, Board::Files(board))?;
-    Ok((gpu, comm, key))
+    Ok((gpu, comm, key, gpus))
 }
 
 /// A thread pool of this process's share of the host's cores for its load and cut, where the
-/// job's processes share the host (one a GPU: `world` or the host's GPUs, whichever is fewer)
+/// job's processes share the host (one a GPU: `world` or the host's `gpus`, whichever is fewer)
 /// and `RAYON_NUM_THREADS` does not say otherwise: every process loads and cuts at once, each
 /// on all of its pool. Afterwards (rank 0's checks of a result) the process has every core.
 #[cfg(feature = "nccl")]
-fn load_pool(world: usize) -> Option<rayon::ThreadPool> {
-    let gpus = warpath::gpu::nccl::device_count().ok()?.max(1);
+fn load_pool(world: usize, gpus: usize) -> Option<rayon::ThreadPool> {
     let local_ranks = world.min(gpus);
     if local_ranks < 2 || std::env::var_os("RAYON_NUM_THREADS").is_some() {
         return None;
