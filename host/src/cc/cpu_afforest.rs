@@ -39,14 +39,6 @@ pub fn afforest(graph: &Graph, transpose: Option<&Graph>, options: &CcOptions) -
             Some(&built)
         }
     };
-    afforest_with(graph, in_lists, options, started)
-}
-
-/// Afforest over `graph`'s lists and, where given, the in-lists `in_lists`; without them the
-/// lists must hold both directions of every edge, whether or not the graph is marked
-/// undirected (a partition's part whose lists are their own transpose, `multi::cc`). Timed
-/// from `started`.
-pub(crate) fn afforest_with(graph: &Graph, in_lists: Option<&Graph>, options: &CcOptions, started: Instant) -> CcRun {
     let n = graph.num_vertices() as u32;
     let labels: Vec<AtomicU32> = (0..n).into_par_iter().map(AtomicU32::new).collect();
     let mut phases = Vec::new();

@@ -299,53 +299,18 @@ impl Graph {
             .with_host_memory(self.memory)
     }
 
-    /// The graph with its empty rows from `first` on filled by the reverse of the edges into
-    /// them, marked undirected: what a partition's part of an undirected graph becomes when its
-    /// ghosts (the rows from `first`, named by the earlier rows and listing nothing) get their
-    /// in-lists, so that an algorithm for undirected graphs can run on the part's edges alone
-    /// (`multi::cc`). The earlier rows keep their lists; the later ones come from the builder's
-    /// parallel counting sort over the edges into them alone. The arrays come from this graph's
-    /// memory; weights are dropped.
-    ///
-    /// The result is symmetric when the edges among the earlier rows already are (a part of an
-    /// undirected graph).
-    pub(crate) fn with_rows_mirrored_from(&self, first: u32) -> Graph {
-        let (n, first) = (self.num_vertices(), first as usize);
-        let offsets = self.offsets();
-        assert_eq!(offsets[first], offsets[n], "the rows from {first} must be empty");
-        let kept = offsets[first];
-        let into_later = InEdges { graph: self, weights: &[], rows_from: first as u32 };
-        let (mirrored_offsets, mirrored, _) = counting_sort::<()>(n - first, &into_later, None);
-
-        let mut joined_offsets = HostArray::<u64>::zeroed(n + 1, self.memory);
-        joined_offsets[..=first].copy_from_slice(&offsets[..=first]);
-        joined_offsets[first + 1..]
-            .par_iter_mut()
-            .zip(&mirrored_offsets[1..])
-            .for_each(|(to, &from)| *to = kept + from);
-        let mut targets = HostArray::<u32>::zeroed(kept as usize + mirrored.len(), self.memory);
-        let (own, reversed) = targets.split_at_mut(kept as usize);
-        for (to, from) in [(own, self.targets()), (reversed, &mirrored[..])] {
-            to.par_chunks_mut(1 << 20).zip(from.par_chunks(1 << 20)).for_each(|(to, from)| to.copy_from_slice(from));
-        }
-        Graph::from_valid_csr(joined_offsets, targets, true, self.id_base).with_host_memory(self.memory)
-    }
-
     /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)
     /// moved along with their edges: the builder's parallel counting sort, over the in-edges,
     /// its offsets and targets in this graph's memory.
     fn reversed<W: Weight>(&self, weights: &[W]) -> (HostArray<u64>, HostArray<u32>, Vec<W>) {
-        counting_sort(self.num_vertices(), &InEdges { graph: self, weights, rows_from: 0 }, self.memory)
+        counting_sort(self.num_vertices(), &InEdges { graph: self, weights }, self.memory)
     }
 }
 
-/// The edges of a graph reversed, with their weights, for the counting sort: those into the
-/// vertices from `rows_from` on, target `t` becoming source `t - rows_from` (0: every edge,
-/// the transpose).
+/// The edges of a graph reversed, with their weights, for the counting sort.
 struct InEdges<'a, W> {
     graph: &'a Graph,
     weights: &'a [W],
-    rows_from: u32,
 }
 
 impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
@@ -363,9 +328,7 @@ impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
             while offsets[u + 1] as usize <= edge {
                 u += 1;
             }
-            if let Some(row) = targets[edge].checked_sub(self.rows_from) {
-                visit(row, u as u32, W::of(self.weights, edge));
-            }
+            visit(targets[edge], u as u32, W::of(self.weights, edge));
         }
     }
 }

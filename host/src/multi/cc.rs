@@ -7,11 +7,11 @@
 //! 1. finds the components of its part's lists (the single-GPU Afforest kernel on the rank's
 //!    GPU, [`GpuCcPart`], or the CPU Afforest on its thread, [`CpuCcPart`]). The part is a
 //!    graph of its own: the owned vertices, and the ghosts their lists name
-//!    (`multi::partition`). A ghost's list is empty there, yet its in-list (the owned vertices
-//!    that name it) is what links it when Afforest's final phase skips the largest component:
-//!    a part of an undirected graph gets its ghosts' rows filled with those in-lists and runs
-//!    as an undirected graph, one list a vertex; a directed graph's part runs as directed with
-//!    its transpose ([`ComponentLists`]). Every edge of the graph is in exactly one part (its source's), so
+//!    (`multi::partition`). It is run as a directed graph with its transpose, since a ghost's
+//!    list is empty here: its in-list (the owned vertices that name it) is what links it when
+//!    Afforest's final phase skips the largest component. A part without ghosts (one rank's,
+//!    of an undirected graph) runs as an undirected graph, with no transpose
+//!    ([`ComponentLists`]). Every edge of the graph is in exactly one part (its source's), so
 //!    the parts together see all.
 //!    A local component is named by a global vertex, its smallest owned one (a ghost is always
 //!    in the component of the owned vertex that names it);
@@ -33,7 +33,6 @@
 //! relabel; only the counts and the final labels are read back. A CPU rank does the same steps
 //! on its thread, with rayon and the sequential union-find.
 
-use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
@@ -43,10 +42,9 @@ use warpath_interface::cc::partitioned::{
 };
 use warpath_interface::names;
 
-use crate::cc::cpu_afforest::afforest_with;
 use crate::cc::cpu_reference::{find, union};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
-use crate::cc::{shiloach_vishkin, CcAlgorithm, CcOptions, Components};
+use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
 use crate::engine::Workspace;
 use crate::error::{Error, Result};
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
@@ -59,14 +57,12 @@ use crate::multi::partition::{Part, Partition};
 
 /// The lists a part's components are found on.
 enum ComponentLists<'p> {
-    /// A part of an undirected graph, run as an undirected graph on one list a vertex. Its
-    /// lists hold both directions of every edge between owned vertices and name its ghosts,
-    /// whose own lists are empty; each ghost's row is filled with the owned vertices that name
-    /// it ([`Graph::with_rows_mirrored_from`]), which Afforest's final phase needs when it
-    /// skips the largest component. A part without ghosts (one rank's) is its own lists.
-    Symmetric(Cow<'p, Graph>),
-    /// A directed graph's part, with its transpose: a vertex's in-list (in the part) links it
-    /// when Afforest's final phase skips the largest component.
+    /// A part with no ghost (the one rank's of an undirected graph) holds both directions of
+    /// every edge: Afforest runs on its lists as on an undirected graph, with no transpose.
+    Symmetric(&'p Graph),
+    /// Any other part, with its transpose: a ghost's list is empty there, and its in-list (the
+    /// owned vertices that name it) is what links it when Afforest's final phase skips the
+    /// largest component; a directed graph's part needs its in-edges for the same reason.
     Directed { lists: &'p Graph, transpose: Graph },
 }
 
@@ -74,10 +70,9 @@ impl<'p> ComponentLists<'p> {
     fn of(part: &'p Part) -> ComponentLists<'p> {
         let lists = &part.out_lists.graph;
         // Only a directed graph's 1D parts have in-lists.
-        match (part.in_lists.is_some(), part.out_lists.ghosts().is_empty()) {
-            (true, _) => ComponentLists::Directed { lists, transpose: lists.transpose() },
-            (false, true) => ComponentLists::Symmetric(Cow::Borrowed(lists)),
-            (false, false) => ComponentLists::Symmetric(Cow::Owned(lists.with_rows_mirrored_from(part.owned))),
+        match part.in_lists.is_none() && part.out_lists.ghosts().is_empty() {
+            true => ComponentLists::Symmetric(lists),
+            false => ComponentLists::Directed { lists, transpose: lists.transpose() },
         }
     }
 
@@ -104,11 +99,11 @@ impl<'p> CpuCcPart<'p> {
 
     /// The part's components over its local ids, each named by its smallest local vertex.
     fn local_labels(&self, options: &CcOptions) -> Vec<u32> {
-        let started = Instant::now();
         let run = match (options.algorithm, &self.lists) {
-            (CcAlgorithm::Afforest, ComponentLists::Symmetric(lists)) => afforest_with(lists, None, options, started),
+            // The part's graph is not marked undirected: its lists are their own transpose.
+            (CcAlgorithm::Afforest, ComponentLists::Symmetric(lists)) => afforest(lists, Some(lists), options),
             (CcAlgorithm::Afforest, ComponentLists::Directed { lists, transpose }) => {
-                afforest_with(lists, Some(transpose), options, started)
+                afforest(lists, Some(transpose), options)
             }
             // Hooking takes each edge both ways: the part's own lists do.
             (CcAlgorithm::ShiloachVishkin, _) => shiloach_vishkin(&self.part.out_lists.graph),
@@ -712,26 +707,12 @@ mod tests {
     }
 
     #[test]
-    fn an_undirected_graphs_parts_run_symmetric_and_only_a_directed_graphs_with_a_transpose() {
+    fn only_a_part_without_ghosts_of_an_undirected_graph_runs_without_a_transpose() {
         let kron = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
         let one = partition_1d(&kron, None, 1).unwrap();
-        assert!(matches!(ComponentLists::of(&one.parts[0]), ComponentLists::Symmetric(Cow::Borrowed(_))));
+        assert!(matches!(ComponentLists::of(&one.parts[0]), ComponentLists::Symmetric(_)));
         for part in &partition_1d(&kron, None, 3).unwrap().parts {
-            let ComponentLists::Symmetric(Cow::Owned(lists)) = ComponentLists::of(part) else {
-                panic!("a part with ghosts of an undirected graph runs on its mirrored lists")
-            };
-            // The owned rows as they were, each ghost's row the owned vertices naming it.
-            let (owned, local) = (part.owned, lists.num_vertices() as u32);
-            assert!(lists.is_undirected());
-            for v in 0..owned {
-                assert_eq!(lists.neighbors(v), part.out_lists.graph.neighbors(v));
-            }
-            for ghost in owned..local {
-                let naming: Vec<u32> =
-                    (0..owned).filter(|&u| part.out_lists.graph.neighbors(u).contains(&ghost)).collect();
-                assert_eq!(lists.neighbors(ghost), naming);
-                assert!(!naming.is_empty(), "every ghost is named");
-            }
+            assert!(matches!(ComponentLists::of(part), ComponentLists::Directed { .. }));
         }
         let directed = GraphBuilder::new().build(EdgeList::new(8, vec![(0, 5), (5, 6)], false)).unwrap();
         let part = &partition_1d(&directed, None, 1).unwrap().parts[0];
