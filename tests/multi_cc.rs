@@ -25,36 +25,60 @@ fn generated(spec: &str) -> Graph {
 }
 
 /// Where a check finds each part's components: on its thread, or on the GPU.
-type Runner = fn(&Partition, &CcOptions, usize) -> Vec<PartitionedComponents>;
+/// `whole`: the graph cut, where the caller hands it over (an undirected part's transpose is then
+/// read off it instead of sorted out of the part).
+type Runner = fn(&Partition, Option<&Graph>, &CcOptions, usize) -> Vec<PartitionedComponents>;
 
-fn on_threads(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    components_in_process(partition, options, runs).unwrap()
+fn on_threads(
+    partition: &Partition,
+    whole: Option<&Graph>,
+    options: &CcOptions,
+    runs: usize,
+) -> Vec<PartitionedComponents> {
+    components_in_process(partition, whole, options, runs).unwrap()
 }
 
-fn on_gpu(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
-    components_gpu_in_process(partition, options, PartPlacement::default(), runs).unwrap()
+fn on_gpu(
+    partition: &Partition,
+    whole: Option<&Graph>,
+    options: &CcOptions,
+    runs: usize,
+) -> Vec<PartitionedComponents> {
+    components_gpu_in_process(partition, whole, options, PartPlacement::default(), runs).unwrap()
 }
 
 /// On the GPU with every part's lists zero-copy, as a part larger than its GPU is placed.
-fn on_gpu_zero_copy(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
+fn on_gpu_zero_copy(
+    partition: &Partition,
+    whole: Option<&Graph>,
+    options: &CcOptions,
+    runs: usize,
+) -> Vec<PartitionedComponents> {
     let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
-    components_gpu_in_process(partition, options, zero_copy, runs).unwrap()
+    components_gpu_in_process(partition, whole, options, zero_copy, runs).unwrap()
 }
 
 /// On the GPU with every part's lists delta-varint compressed, read by the compressed Afforest
 /// kernel.
-fn on_gpu_compressed(partition: &Partition, options: &CcOptions, runs: usize) -> Vec<PartitionedComponents> {
+fn on_gpu_compressed(
+    partition: &Partition,
+    whole: Option<&Graph>,
+    options: &CcOptions,
+    runs: usize,
+) -> Vec<PartitionedComponents> {
     let compressed = PartPlacement { compressed: true, ..Default::default() };
-    components_gpu_in_process(partition, options, compressed, runs).unwrap()
+    components_gpu_in_process(partition, whole, options, compressed, runs).unwrap()
 }
 
 /// Every world size, two runs each (the part prepared once): the sequential labels, verified,
-/// and the merge accounted.
+/// and the merge accounted. Even world sizes hand over the graph (an undirected part's
+/// transpose read off it), odd ones do not (sorted out of the part).
 fn check_graph_on(name: &str, g: &Graph, options: &CcOptions, run: Runner) {
     let expected = components_sequential(g);
     for world in WORLDS {
         let partition = partition_1d(g, None, world).unwrap();
-        let runs = run(&partition, options, 2);
+        let whole = (world % 2 == 0).then_some(g);
+        let runs = run(&partition, whole, options, 2);
         assert_eq!(runs.len(), 2);
         for result in runs {
             let context = format!("{name}, {world} ranks, {options:?}");
@@ -121,7 +145,7 @@ fn the_labels_gathered_through_the_communicator_are_the_concatenated_ones() {
     let partition = partition_1d(&g, None, 3).unwrap();
     let gathered = run_ranks(3, |comm| {
         let part = &partition.parts[comm.rank()];
-        let rank = components_rank(comm, &CpuCcPart::new(part), &CcOptions::default())?;
+        let rank = components_rank(comm, &CpuCcPart::new(part, None), &CcOptions::default())?;
         gather_components(comm, part, rank)
     });
     let expected = components_sequential(&g);
@@ -136,7 +160,7 @@ fn a_world_unlike_the_partition_is_an_error() {
     let partition = partition_1d(&g, None, 2).unwrap();
     let answers = run_ranks(3, |comm| {
         let part = &partition.parts[comm.rank() % 2];
-        components_rank(comm, &CpuCcPart::new(part), &CcOptions::default()).map(|_| ())
+        components_rank(comm, &CpuCcPart::new(part, None), &CcOptions::default()).map(|_| ())
     });
     for answer in answers {
         let message = answer.unwrap_err().to_string();

@@ -217,7 +217,7 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components() {
         let partition = partition_1d(&g, None, ordinals.len()).unwrap();
         let options = warpath::cc::CcOptions::default();
         let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
-            components_on_gpu(comm, gpu, &partition.parts[comm.rank()], &options, Default::default(), 2)
+            components_on_gpu(comm, gpu, &partition.parts[comm.rank()], Some(&g), &options, Default::default(), 2)
         })
         .unwrap();
         let expected = warpath::cc::components_sequential(&g);

@@ -476,9 +476,11 @@ impl Ranks {
 
     /// Runs the partitioned connected components `runs` times, every part placed (or its
     /// transpose made) once; empty on a rank other than 0 of a one-process-per-GPU job.
+    /// `whole`: the graph cut, where this process holds it (a part's transpose is read off it).
     fn components(
         &self,
         partition: &Partition,
+        whole: Option<&Graph>,
         options: &CcOptions,
         placement: PartPlacement,
         runs: usize,
@@ -488,19 +490,23 @@ impl Ranks {
             return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
         }
         match &self.on {
-            RankKind::Threads { on_gpu: false, .. } => components_in_process(partition, options, runs),
-            RankKind::Threads { on_gpu: true, .. } => components_gpu_in_process(partition, options, placement, runs),
+            RankKind::Threads { on_gpu: false, .. } => components_in_process(partition, whole, options, runs),
+            RankKind::Threads { on_gpu: true, .. } => {
+                components_gpu_in_process(partition, whole, options, placement, runs)
+            }
             #[cfg(feature = "nccl")]
             RankKind::Gpus(ordinals) => {
                 use warpath::multi::cc::{by_run, components_on_gpu};
                 let ranks =
                     warpath::multi::nccl::run_gpu_ranks_with(ordinals, Some(exit_when_stuck()), |gpu, comm| {
                         use warpath::multi::Communicator;
-                        components_on_gpu(comm, gpu, &partition.parts[comm.rank()], options, placement, runs)
+                        components_on_gpu(comm, gpu, &partition.parts[comm.rank()], whole, options, placement, runs)
                     })?;
                 Ok(by_run(ranks))
             }
-            RankKind::Process { rank, .. } => self.components_own(&partition.parts[*rank], options, placement, runs),
+            RankKind::Process { rank, .. } => {
+                self.components_own(&partition.parts[*rank], whole, options, placement, runs)
+            }
             #[cfg(not(feature = "nccl"))]
             RankKind::Gpus(_) => unreachable!("refused by Ranks::of without the nccl feature"),
         }
@@ -511,13 +517,14 @@ impl Ranks {
     fn components_cut(
         &self,
         cut: &Cut,
+        whole: Option<&Graph>,
         options: &CcOptions,
         placement: PartPlacement,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         match cut {
-            Cut::Parts(partition) => self.components(partition, options, placement, runs),
-            Cut::Own(part) => self.components_own(part, options, placement, runs),
+            Cut::Parts(partition) => self.components(partition, whole, options, placement, runs),
+            Cut::Own(part) => self.components_own(part, whole, options, placement, runs),
         }
     }
 
@@ -528,6 +535,7 @@ impl Ranks {
     fn components_own(
         &self,
         part: &Part,
+        whole: Option<&Graph>,
         options: &CcOptions,
         placement: PartPlacement,
         runs: usize,
@@ -537,7 +545,8 @@ impl Ranks {
             RankKind::Process { rank, .. } => {
                 use warpath::multi::cc::{components_on_gpu, gather_components};
                 let (gpu, mut comm) = self.joined();
-                let gathered = components_on_gpu(&mut comm, &gpu, part, options, placement, runs).and_then(|runs| {
+                let placed = components_on_gpu(&mut comm, &gpu, part, whole, options, placement, runs);
+                let gathered = placed.and_then(|runs| {
                     runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()
                 });
                 // A rank that failed here tells the others, which would wait for it otherwise.
@@ -678,6 +687,14 @@ impl Held {
 
     /// The whole graph, which a rank that writes or checks what the ranks found reads
     /// (`whole_on_rank_0`).
+    /// The whole graph, where this process read it.
+    fn graph(&self) -> Option<&Graph> {
+        match self {
+            Held::Graph(graph) => Some(graph),
+            Held::Offsets(_) => None,
+        }
+    }
+
     fn whole(&self) -> &Graph {
         match self {
             Held::Graph(graph) => graph,
@@ -1220,7 +1237,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     let (loaded, ()) = ranks.load(&args.graph.input, Delegation::Off, whole_on_rank_0, |_| Ok(()))?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
-    let Some(run) = ranks.components_cut(&cut, &options, part_placement(&args.graph), 1)?.pop() else {
+    let whole = held.as_ref().and_then(Held::graph);
+    let Some(run) = ranks.components_cut(&cut, whole, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
     let held = held.expect("only a rank that reports gets components back");
@@ -1355,7 +1373,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         let cutting = Instant::now();
         let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let runs = ranks.components(&partition, options, part_placement(&args.graph), 1 + args.roots)?;
+        let runs = ranks.components(&partition, Some(&graph), options, part_placement(&args.graph), 1 + args.roots)?;
         for run in &runs {
             if checked.as_ref().is_some_and(|first| first.labels == run.components.labels) {
                 continue;

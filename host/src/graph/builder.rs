@@ -501,6 +501,32 @@ fn dedup_sorted_targets(list: &mut [u32]) -> usize {
     kept
 }
 
+/// The CSR of `n` rows whose lengths `len` gives and whose entries `fill(row, list)` writes into
+/// a slice of that length: lengths, their running totals, then the rows filled in ranges of
+/// about equal work on all cores, each range into its own part of the targets (from `memory`).
+/// For lists read off another graph, where no edge needs taking to its source's owner.
+pub(crate) fn csr_from_rows(
+    n: usize,
+    memory: MemoryProvider,
+    len: impl Fn(usize) -> usize + Sync,
+    fill: impl Fn(usize, &mut [u32]) + Sync,
+) -> (HostArray<u64>, HostArray<u32>) {
+    let mut offsets = HostArray::<u64>::zeroed(n + 1, memory);
+    offsets[1..].par_iter_mut().enumerate().for_each(|(row, end)| *end = len(row) as u64);
+    prefix_sum(&mut offsets);
+    let mut targets = HostArray::<u32>::zeroed(offsets[n] as usize, memory);
+    let offsets_read: &[u64] = &offsets;
+    let ranges = vertex_ranges(offsets_read, 8 * rayon::current_num_threads());
+    let pieces = split_by(&mut targets, &ranges, |r| (offsets_read[r.end] - offsets_read[r.start]) as usize);
+    ranges.par_iter().zip(pieces).for_each(|(range, piece)| {
+        let base = offsets_read[range.start];
+        for row in range.clone() {
+            fill(row, &mut piece[(offsets_read[row] - base) as usize..(offsets_read[row + 1] - base) as usize]);
+        }
+    });
+    (offsets, targets)
+}
+
 /// Turns counts into running totals in place, in parallel: `values[i]` becomes the sum of
 /// `values[..=i]`.
 pub(crate) fn prefix_sum(values: &mut [u64]) {

@@ -67,12 +67,18 @@ enum ComponentLists<'p> {
 }
 
 impl<'p> ComponentLists<'p> {
-    fn of(part: &'p Part) -> ComponentLists<'p> {
+    /// `whole`, the whole graph where this process holds it, gives an undirected graph's part
+    /// its transpose without sorting ([`transpose_of_undirected_part`]).
+    fn of(part: &'p Part, whole: Option<&Graph>) -> ComponentLists<'p> {
         let lists = &part.out_lists.graph;
         // Only a directed graph's 1D parts have in-lists.
-        match part.in_lists.is_none() && part.out_lists.ghosts().is_empty() {
-            true => ComponentLists::Symmetric(lists),
-            false => ComponentLists::Directed { lists, transpose: lists.transpose() },
+        let undirected = part.in_lists.is_none();
+        match (undirected, part.out_lists.ghosts().is_empty(), whole) {
+            (true, true, _) => ComponentLists::Symmetric(lists),
+            (true, false, Some(whole)) => {
+                ComponentLists::Directed { lists, transpose: transpose_of_undirected_part(part, whole) }
+            }
+            _ => ComponentLists::Directed { lists, transpose: lists.transpose() },
         }
     }
 
@@ -85,6 +91,37 @@ impl<'p> ComponentLists<'p> {
     }
 }
 
+/// The transpose of `part`'s lists, `part` cut from the undirected graph `whole`, read off
+/// `whole` instead of sorted out of the part's edges: an owned vertex's in-list in the part is
+/// its owned neighbors (its own list's, in the same order, since owned local ids follow the
+/// global ones), and a ghost's is the owned vertices its list in `whole` names, one slice of
+/// that sorted list. The same lists as [`Graph::transpose`] of the part's, in two passes over
+/// them with no edge moved to its target's owner (bench/NOTES.md 92).
+fn transpose_of_undirected_part(part: &Part, whole: &Graph) -> Graph {
+    let (lists, owned) = (&part.out_lists.graph, part.owned);
+    let (first, end) = (part.first, part.first + part.owned);
+    let ghosts = part.out_lists.ghosts();
+    let owned_in = |list: &[u32]| {
+        let (from, to) = (list.partition_point(|&v| v < first), list.partition_point(|&v| v < end));
+        from..to
+    };
+    let len = |row: usize| match row.checked_sub(owned as usize) {
+        None => lists.neighbors(row as u32).iter().filter(|&&v| v < owned).count(),
+        Some(ghost) => owned_in(whole.neighbors(ghosts[ghost])).len(),
+    };
+    let fill = |row: usize, into: &mut [u32]| match row.checked_sub(owned as usize) {
+        None => {
+            let owned_neighbors = lists.neighbors(row as u32).iter().filter(|&&v| v < owned);
+            into.iter_mut().zip(owned_neighbors).for_each(|(to, &v)| *to = v);
+        }
+        Some(ghost) => {
+            let list = whole.neighbors(ghosts[ghost]);
+            into.iter_mut().zip(&list[owned_in(list)]).for_each(|(to, &v)| *to = v - first);
+        }
+    };
+    Graph::from_rows(lists.num_vertices(), false, lists.host_memory(), len, fill)
+}
+
 /// A rank's part prepared on its thread for repeated runs: the lists its components are found
 /// on ([`ComponentLists`]).
 pub struct CpuCcPart<'p> {
@@ -93,8 +130,9 @@ pub struct CpuCcPart<'p> {
 }
 
 impl<'p> CpuCcPart<'p> {
-    pub fn new(part: &'p Part) -> CpuCcPart<'p> {
-        CpuCcPart { part, lists: ComponentLists::of(part) }
+    /// `whole`: the whole graph, where this process holds it ([`ComponentLists`]).
+    pub fn new(part: &'p Part, whole: Option<&Graph>) -> CpuCcPart<'p> {
+        CpuCcPart { part, lists: ComponentLists::of(part, whole) }
     }
 
     /// The part's components over its local ids, each named by its smallest local vertex.
@@ -337,11 +375,12 @@ pub fn concatenate(ranks: Vec<RankComponents>) -> PartitionedComponents {
 /// [`InProcess`]: crate::multi::InProcess
 pub fn components_in_process(
     partition: &Partition,
+    whole: Option<&Graph>,
     options: &CcOptions,
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
-        let prepared = CpuCcPart::new(&partition.parts[comm.rank()]);
+        let prepared = CpuCcPart::new(&partition.parts[comm.rank()], whole);
         (0..runs).map(|_| components_rank(comm, &prepared, options)).collect::<Result<Vec<_>>>()
     });
     Ok(by_run(ranks.into_iter().collect::<Result<Vec<_>>>()?))
@@ -351,29 +390,32 @@ pub fn components_in_process(
 /// the multi-GPU code path on one GPU. Each part is placed once for all runs.
 pub fn components_gpu_in_process(
     partition: &Partition,
+    whole: Option<&Graph>,
     options: &CcOptions,
     placement: PartPlacement,
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
         let gpu = GpuContext::new()?;
-        components_on_gpu(comm, &gpu, &partition.parts[comm.rank()], options, placement, runs)
+        components_on_gpu(comm, &gpu, &partition.parts[comm.rank()], whole, options, placement, runs)
     });
     Ok(by_run(ranks.into_iter().collect::<Result<Vec<_>>>()?))
 }
 
 /// Places this rank's `part` on `gpu` (where `placement` says, by default by size) and runs the
-/// partitioned components `runs` times, after one untimed warm-up run.
+/// partitioned components `runs` times, after one untimed warm-up run. `whole`: the whole
+/// graph, where this process holds it ([`ComponentLists`]).
 pub fn components_on_gpu<C: DeviceGather>(
     comm: &mut C,
     gpu: &GpuContext,
     part: &Part,
+    whole: Option<&Graph>,
     options: &CcOptions,
     placement: PartPlacement,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
     // A rank whose GPU could not hold its part stops every rank here, not in an exchange.
-    let mut placed = agree_on(comm, GpuCcPart::place(gpu, part, placement))?;
+    let mut placed = agree_on(comm, GpuCcPart::place(gpu, part, whole, placement))?;
     // NCCL connects a pair of ranks at their first exchange: one untimed run pays for it.
     components_rank_gpu(comm, &mut placed, options)?;
     (0..runs).map(|_| components_rank_gpu(comm, &mut placed, options)).collect()
@@ -411,8 +453,13 @@ pub struct GpuCcPart<'p> {
 impl<'p> GpuCcPart<'p> {
     /// Places the part's [`ComponentLists`] on `gpu` ([`place_part_lists`]: where
     /// `placement` says, or device memory when they fit, else zero-copy) and allocates the
-    /// run's buffers.
-    pub fn place(gpu: &'p GpuContext, part: &'p Part, placement: PartPlacement) -> Result<GpuCcPart<'p>> {
+    /// run's buffers. `whole`: the whole graph, where this process holds it.
+    pub fn place(
+        gpu: &'p GpuContext,
+        part: &'p Part,
+        whole: Option<&Graph>,
+        placement: PartPlacement,
+    ) -> Result<GpuCcPart<'p>> {
         refuse_grid(part)?;
         let lists = &part.out_lists;
         let local = lists.graph.num_vertices().max(1);
@@ -422,7 +469,7 @@ impl<'p> GpuCcPart<'p> {
         // words, two, and a table of twice their count) for about a ghost each.
         let buffers = 4 * local as u64 + 4 * part.owned as u64 + 48 * ghost_ids.len() as u64;
         let workspace = Workspace::new(buffers, "the part's component labels and merge buffers");
-        let component_lists = ComponentLists::of(part);
+        let component_lists = ComponentLists::of(part, whole);
         let mut placed = place_part_lists(gpu, &component_lists.graphs(), workspace, placement)?.into_iter();
         drop(component_lists);
         Ok(GpuCcPart {
@@ -672,7 +719,7 @@ mod tests {
 
     fn check(graph: &Graph, parts: usize, options: &CcOptions) {
         let partition = partition_1d(graph, None, parts).unwrap();
-        let runs = components_in_process(&partition, options, 2).unwrap();
+        let runs = components_in_process(&partition, Some(graph), options, 2).unwrap();
         let expected = components_sequential(graph);
         for run in runs {
             assert_eq!(run.ranks, parts);
@@ -710,13 +757,29 @@ mod tests {
     fn only_a_part_without_ghosts_of_an_undirected_graph_runs_without_a_transpose() {
         let kron = generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
         let one = partition_1d(&kron, None, 1).unwrap();
-        assert!(matches!(ComponentLists::of(&one.parts[0]), ComponentLists::Symmetric(_)));
+        assert!(matches!(ComponentLists::of(&one.parts[0], Some(&kron)), ComponentLists::Symmetric(_)));
         for part in &partition_1d(&kron, None, 3).unwrap().parts {
-            assert!(matches!(ComponentLists::of(part), ComponentLists::Directed { .. }));
+            assert!(matches!(ComponentLists::of(part, Some(&kron)), ComponentLists::Directed { .. }));
         }
         let directed = GraphBuilder::new().build(EdgeList::new(8, vec![(0, 5), (5, 6)], false)).unwrap();
         let part = &partition_1d(&directed, None, 1).unwrap().parts[0];
-        assert!(matches!(ComponentLists::of(part), ComponentLists::Directed { .. }));
+        assert!(matches!(ComponentLists::of(part, Some(&directed)), ComponentLists::Directed { .. }));
+    }
+
+    #[test]
+    fn an_undirected_parts_transpose_read_off_the_whole_graph_is_the_sorted_one() {
+        let kron = generate(&"kron:11".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        let urand = generate(&"urand:10:3".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        for (graph, parts) in [(&kron, 2), (&kron, 5), (&urand, 3)] {
+            for part in &partition_1d(graph, None, parts).unwrap().parts {
+                let (read_off, sorted) = (transpose_of_undirected_part(part, graph), part.out_lists.graph.transpose());
+                assert_eq!((read_off.offsets(), read_off.targets()), (sorted.offsets(), sorted.targets()));
+                let ComponentLists::Directed { transpose, .. } = ComponentLists::of(part, Some(graph)) else {
+                    panic!("a part with ghosts runs with its transpose")
+                };
+                assert_eq!(transpose.targets(), sorted.targets());
+            }
+        }
     }
 
     #[test]
