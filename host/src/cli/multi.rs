@@ -685,8 +685,6 @@ impl Held {
         }
     }
 
-    /// The whole graph, which a rank that writes or checks what the ranks found reads
-    /// (`whole_on_rank_0`).
     /// The whole graph, where this process read it.
     fn graph(&self) -> Option<&Graph> {
         match self {
@@ -695,11 +693,10 @@ impl Held {
         }
     }
 
+    /// The whole graph, which a rank that writes or checks what the ranks found reads
+    /// (`whole_on_rank_0`).
     fn whole(&self) -> &Graph {
-        match self {
-            Held::Graph(graph) => graph,
-            Held::Offsets(_) => unreachable!("rank 0 reads the whole graph where it writes or checks the result"),
-        }
+        self.graph().expect("rank 0 reads the whole graph where it writes or checks the result")
     }
 }
 

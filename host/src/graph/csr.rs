@@ -299,20 +299,19 @@ impl Graph {
             .with_host_memory(self.memory)
     }
 
-    /// The unweighted graph of `n` rows whose lengths `len` gives and whose lists `fill(row,
-    /// list)` writes, in `memory`, built on all cores ([`csr_from_rows`]); each list must be
-    /// sorted and every target below `n` (checked in debug builds). For lists read off
+    /// The unweighted directed graph of `n` rows whose lengths `len` gives and whose lists
+    /// `fill(row, list)` writes, in `memory`, built on all cores ([`csr_from_rows`]); each list
+    /// must be sorted and every target below `n` (checked in debug builds). For lists read off
     /// another graph (`multi::cc` reads a part's in-lists off the whole graph).
     pub(crate) fn from_rows(
         n: usize,
-        undirected: bool,
         memory: MemoryProvider,
         len: impl Fn(usize) -> usize + Sync,
         fill: impl Fn(usize, &mut [u32]) + Sync,
     ) -> Graph {
         let (offsets, targets) = csr_from_rows(n, memory, len, fill);
         debug_assert!(targets.iter().all(|&t| (t as usize) < n));
-        Graph::from_valid_csr(offsets, targets, undirected, 0).with_host_memory(memory)
+        Graph::from_valid_csr(offsets, targets, false, 0).with_host_memory(memory)
     }
 
     /// The reversed CSR, with `weights` (one per edge; empty for `()`, which takes no memory)

@@ -119,7 +119,7 @@ fn transpose_of_undirected_part(part: &Part, whole: &Graph) -> Graph {
             into.iter_mut().zip(&list[owned_in(list)]).for_each(|(to, &v)| *to = v - first);
         }
     };
-    Graph::from_rows(lists.num_vertices(), false, lists.host_memory(), len, fill)
+    Graph::from_rows(lists.num_vertices(), lists.host_memory(), len, fill)
 }
 
 /// A rank's part prepared on its thread for repeated runs: the lists its components are found
