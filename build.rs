@@ -246,7 +246,10 @@ fn fail(message: &str) -> ! {
 
 /// Records the git commit as `WARPATH_BUILD_COMMIT` for benchmark reports (`bench::meta`),
 /// with `-dirty` when tracked files differ from it. Without git, or outside a checkout, it
-/// records nothing and the reports say `unknown`. Reruns when HEAD or the branch moves.
+/// records nothing and the reports say `unknown`. Reruns when HEAD or the branch moves, or the
+/// sources change; never on `.git/index`, which `git status`, `git add` and every commit
+/// rewrite: watching it rebuilt warpath (and every crate that depends on it by path) after
+/// each git command.
 fn emit_commit() {
     let git = |args: &[&str]| -> Option<String> {
         let out = Command::new("git").args(args).output().ok()?;
@@ -254,10 +257,8 @@ fn emit_commit() {
         (out.status.success() && !text.is_empty()).then_some(text)
     };
     let Some(commit) = git(&["rev-parse", "HEAD"]) else { return };
-    for file in ["HEAD", "index"] {
-        if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", file]) {
-            println!("cargo:rerun-if-changed={path}");
-        }
+    if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", "HEAD"]) {
+        println!("cargo:rerun-if-changed={path}");
     }
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
         if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", &branch]) {

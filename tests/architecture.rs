@@ -3,13 +3,15 @@
 //! (the harness, the CLI), so every algorithm can stand on them without a circle of imports;
 //! and the library below the CLI imports neither the CLI nor, outside the harness, the harness.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// The rooms no shared room may import: the algorithms, the harness, the CLI.
 const ABOVE_THE_SHARED_ROOMS: [&str; 5] = ["bfs", "cc", "sssp", "bench", "cli"];
 
 fn source_dir(room: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("host/src").join(room)
+    common::source_tree().join("host/src").join(room)
 }
 
 /// Every `.rs` file under `dir`, or `dir` itself when it is one file.

@@ -334,7 +334,7 @@ fn in_version_2_shape(v3: &serde_json::Value) -> serde_json::Value {
 /// read, as BFS reports with their GPU tuning and rates where version 2 had them.
 #[test]
 fn committed_version_2_results_still_read() {
-    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/results");
+    let results = common::source_tree().join("bench/results");
     let text = std::fs::read_to_string(results.join("2026-11-23-ced169f-h100-suite/suite.json")).unwrap();
     let raw: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
     assert_eq!(raw.len(), 28);

@@ -305,3 +305,103 @@ fn tuning_options_for_another_kernel_are_refused_in_one_line() {
     let out = warpath(&["bench", "grid2d:6", "--backend", "cpu", "--roots=1", "--strategy", "two-phase"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// `bfs --out` on a small graph, to whatever `out` names; the run's output.
+fn bfs_out_to(out: &std::path::Path) -> Output {
+    warpath(&["bfs", "grid2d:3x2", "--backend", "cpu", "--source", "0", "--out", out.to_str().unwrap()])
+}
+
+/// Runs a setup command (mkfifo, mknod); false where it cannot run or is refused.
+fn setup_command(program: &str, args: &[&std::ffi::OsStr]) -> bool {
+    std::process::Command::new(program).args(args).status().is_ok_and(|s| s.success())
+}
+
+/// What `bfs --source 0` on grid2d:3x2 writes: `vertex distance parent`, one line a vertex.
+const GRID_3X2_OUT: &str = "0 0 0\n1 1 0\n2 2 1\n3 1 0\n4 2 1\n5 3 2\n";
+
+#[test]
+fn out_dash_writes_to_standard_output() {
+    let out = warpath(&["bfs", "grid2d:3x2", "--backend", "cpu", "--source", "0", "--out", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(GRID_3X2_OUT), "{}", stdout(&out));
+    assert!(!std::path::Path::new("-").exists(), "no file named -");
+}
+
+#[test]
+fn out_to_a_fifo_streams_to_its_reader_and_leaves_the_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let scratch = Scratch::new("cli-out-fifo");
+    let fifo = scratch.path("pipe");
+    if !setup_command("mkfifo", &[fifo.as_os_str()]) {
+        eprintln!("skipped: mkfifo could not make a FIFO here");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = bfs_out_to(&fifo);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(reader.join().unwrap(), GRID_3X2_OUT);
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+    assert_eq!(std::fs::read_dir(&scratch.dir).unwrap().count(), 1, "nothing beside it");
+}
+
+#[test]
+fn out_through_a_symbolic_link_writes_its_target_and_keeps_the_link() {
+    let scratch = Scratch::new("cli-out-link");
+    let target = scratch.file("result.txt", b"old\n");
+    let link = scratch.path("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let out = bfs_out_to(&link);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), GRID_3X2_OUT);
+}
+
+#[test]
+fn out_to_a_character_device_writes_it_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let scratch = Scratch::new("cli-out-device");
+    let device = scratch.path("null");
+    // A device like /dev/null (1, 3) in the test's own folder: the real one is never risked.
+    if !setup_command("mknod", &[device.as_os_str(), "c".as_ref(), "1".as_ref(), "3".as_ref()]) {
+        eprintln!("skipped: mknod is not permitted here (it needs CAP_MKNOD)");
+        return;
+    }
+    let out = bfs_out_to(&device);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&device).unwrap().file_type().is_char_device(), "the device was replaced");
+    assert_eq!(std::fs::read_dir(&scratch.dir).unwrap().count(), 1, "nothing beside it");
+}
+
+#[test]
+fn an_interrupted_convert_leaves_no_temporary_and_dies_by_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let scratch = Scratch::new("cli-interrupt");
+    let target = scratch.path("big.el");
+    // Large enough to be caught while it writes (hundreds of MB of text on 2 cores).
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_warpath"))
+        .args(["convert", "kron:20", target.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let temporary = || {
+        std::fs::read_dir(&scratch.dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| e.file_name().to_string_lossy().starts_with(".warpath-") && e.metadata().is_ok_and(|m| m.len() > 0))
+    };
+    while !temporary() {
+        assert!(child.try_wait().unwrap().is_none(), "convert ended before it could be interrupted");
+        assert!(started.elapsed().as_secs() < 120, "no temporary appeared");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(setup_command("kill", &["-INT".as_ref(), child.id().to_string().as_ref()]));
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(2), "ended by SIGINT, as the shell expects: {status:?}");
+    let left: Vec<_> = std::fs::read_dir(&scratch.dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

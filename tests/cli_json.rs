@@ -15,7 +15,7 @@ fn warpath_in(dir: &Path, args: &[&str]) -> Output {
 }
 
 fn warpath(args: &[&str]) -> Output {
-    warpath_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+    warpath_in(&common::source_tree(), args)
 }
 
 /// The one JSON object `warpath ARGS` printed, after checking that it succeeded and printed

@@ -10,7 +10,8 @@ use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
 
 #[test]
 fn bfs_over_partitions_prints_levels_and_verifies() {
-    let out = warpath(&["bfs", "kron:10", "--partitions", "3", "--verify", "--source", "0"]);
+    // The CPU's printout: on a machine with a GPU, --backend auto would run the parts there.
+    let out = warpath(&["bfs", "kron:10", "--partitions", "3", "--verify", "--source", "0", "--backend", "cpu"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for line in ["backend: cpu (3 partitions, one thread each)", "source: 0", "vertices: 1024", "verified: ok"] {
@@ -106,7 +107,8 @@ fn printed(text: &str, key: &str) -> String {
 fn bench_over_partitions_writes_reports_a_script_can_read() {
     let scratch = Scratch::new("cli-multi-json");
     let path = scratch.path("bench.json");
-    let out = warpath(&["bench", "kron:10", "--partitions", "3", "--roots", "4", "--json", path.to_str().unwrap()]);
+    let args = ["bench", "kron:10", "--partitions", "3", "--roots", "4", "--backend", "cpu"];
+    let out = warpath(&[&args[..], &["--json", path.to_str().unwrap()]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(printed(&stdout(&out), "json"), path.display().to_string());
     let reports: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -242,8 +244,9 @@ fn bfs_over_a_2d_grid_verifies_and_writes_the_same_distances() {
     assert_eq!(printed(&text, "backend"), "cpu (4 partitions on a 2x2 grid, top-down, one thread each)");
     assert!(text.lines().any(|l| l == "verified: ok"), "{text}");
     assert!(text.contains("exchange B") && text.contains("top-down") && !text.contains("bottom-up"), "{text}");
-    // An explicit grid, as JSON; --backend auto runs 2D on the CPU too.
-    let out = warpath(&["bfs", "grid2d:30", "--partitions", "6", "--layout", "3x2", "--json", "--verify"]);
+    // An explicit grid, as JSON.
+    let args = ["bfs", "grid2d:30", "--partitions", "6", "--layout", "3x2", "--backend", "cpu", "--json", "--verify"];
+    let out = warpath(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((json["partitions"].as_u64(), json["verified"].as_bool()), (Some(6), Some(true)));

@@ -14,7 +14,7 @@ use common::Scratch;
 use ptx_inputs::{header, header_hash, inputs_hash, staleness, COMMITTED_PTX, INPUTS};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    common::source_tree()
 }
 
 fn committed() -> String {
@@ -96,4 +96,34 @@ fn the_inputs_hash_follows_the_contents_not_the_place() {
     let with_new_file = inputs_hash(&scratch.dir).unwrap();
     std::fs::remove_file(scratch.dir.join("interface/src/new_module.rs")).unwrap();
     assert_ne!(with_new_file, inputs_hash(&scratch.dir).unwrap(), "a new file, even empty");
+}
+
+/// The build script's newest output (cargo keeps it beside the test executables, under
+/// `build/warpath-*/output`), or `None` where these executables run away from their build.
+fn newest_build_script_output() -> Option<String> {
+    let profile_dir = std::env::current_exe().ok()?.parent()?.parent()?.to_path_buf();
+    let outputs = std::fs::read_dir(profile_dir.join("build")).ok()?.filter_map(|entry| {
+        let entry = entry.ok()?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let output = entry.path().join("output");
+        let modified = std::fs::metadata(&output).ok()?.modified().ok()?;
+        (name.starts_with("warpath-") && !name.starts_with("warpath-interface")).then_some((modified, output))
+    });
+    let (_, newest) = outputs.max()?;
+    std::fs::read_to_string(newest).ok()
+}
+
+/// A git command must not rebuild warpath: `git status`, `git add` and every commit rewrite
+/// `.git/index`, so the build script watches HEAD, the branch and the sources, never the index.
+#[test]
+fn git_commands_do_not_rebuild_warpath() {
+    let Some(output) = newest_build_script_output() else {
+        common::say_skipping("git_commands_do_not_rebuild_warpath", "no build script output beside this executable");
+        return;
+    };
+    let watched: Vec<&str> = output.lines().filter_map(|l| l.strip_prefix("cargo:rerun-if-changed=")).collect();
+    assert!(!watched.iter().any(|path| path.ends_with("index")), "the index is watched: {watched:?}");
+    if output.contains("WARPATH_BUILD_COMMIT=") {
+        assert!(watched.iter().any(|path| path.ends_with("HEAD")), "a commit stamp that HEAD's moves do not renew: {watched:?}");
+    }
 }

@@ -130,6 +130,13 @@ pub fn dataset_files(dir: &std::path::Path) -> Vec<PathBuf> {
     files
 }
 
+/// The source tree the tests read (the committed PTX, ARCHITECTURE's rooms, committed results):
+/// `WARPATH_SOURCE_TREE` where the test executables run away from the checkout that built
+/// them (scripts/gpu-run sets it to the tree carried to the GPU machine), else that checkout.
+pub fn source_tree() -> PathBuf {
+    std::env::var_os("WARPATH_SOURCE_TREE").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
 /// A fresh directory under the system temp dir, removed when dropped.
 pub struct Scratch {
     pub dir: PathBuf,

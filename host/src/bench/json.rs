@@ -226,7 +226,7 @@ pub fn write_reports<D: Serialize, S: Serialize, P: Serialize>(reports: &[Report
 fn write_pretty<T: Serialize + ?Sized>(value: &T, path: &Path) -> Result<()> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| Error::Format { path: path.to_path_buf(), problem: format!("cannot encode the report: {e}") })?;
-    crate::output::write_atomically(path, |out| writeln!(out, "{text}"))
+    crate::output::write_output(path, |out| writeln!(out, "{text}"))
 }
 
 /// Reads a BFS report written by [`write_report`] (any schema version from

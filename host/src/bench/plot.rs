@@ -10,13 +10,16 @@ use plotters::prelude::*;
 use crate::bench::bfs::LevelRecord;
 use crate::error::{Error, Result};
 
-/// Draws `levels` to `path`, which must end in `.svg`, with `title` above the plot.
+/// Draws `levels` to `path`, which must end in `.svg`, with `title` above the plot. The SVG is
+/// drawn in memory and written by [`crate::output::write_output`] (whole or not at all).
 pub fn plot_levels(levels: &[LevelRecord], title: &str, path: &Path) -> Result<()> {
     check_plot_path(path)?;
     if levels.is_empty() {
         return Err(Error::InvalidArgument("no BFS levels to plot".into()));
     }
-    draw(levels, title, path).map_err(|problem| Error::Format { path: path.to_path_buf(), problem })
+    let mut svg = String::new();
+    draw(levels, title, &mut svg).map_err(|problem| Error::Format { path: path.to_path_buf(), problem })?;
+    crate::output::write_output(path, |out| out.write_all(svg.as_bytes()))
 }
 
 /// Refuses plot files other than `.svg`, with the reason.
@@ -34,14 +37,14 @@ pub fn check_plot_path(path: &Path) -> Result<()> {
 /// A count series of the left axis: legend label, color, and the count it plots.
 type Series = (&'static str, RGBColor, fn(&LevelRecord) -> u64);
 
-fn draw(levels: &[LevelRecord], title: &str, path: &Path) -> std::result::Result<(), String> {
+fn draw(levels: &[LevelRecord], title: &str, svg: &mut String) -> std::result::Result<(), String> {
     let text = |e: DrawingAreaErrorKind<std::io::Error>| e.to_string();
     let last_level = levels.iter().map(|l| l.level).max().unwrap_or(0).max(1) as f64;
     let most = levels.iter().map(|l| l.frontier.max(l.edges_inspected)).max().unwrap_or(1).max(10) as f64;
     let longest = levels.iter().map(|l| l.time_ms).fold(0.0, f64::max);
     let time_top = if longest > 0.0 { longest * 1.1 } else { 1.0 };
 
-    let root = SVGBackend::new(path, (960, 560)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (960, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(text)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 20))

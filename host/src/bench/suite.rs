@@ -743,19 +743,19 @@ impl SuiteResult {
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
         let md = folder.join("suite.md");
         let json = folder.join("suite.json");
-        crate::output::write_atomically(&md, |out| out.write_all(self.markdown().as_bytes()))?;
+        crate::output::write_output(&md, |out| out.write_all(self.markdown().as_bytes()))?;
         if !self.sssp_rows.is_empty() {
             let sssp = folder.join("suite-sssp.json");
-            crate::output::write_atomically(&sssp, |out| out.write_all(self.sssp_json().as_bytes()))?;
+            crate::output::write_output(&sssp, |out| out.write_all(self.sssp_json().as_bytes()))?;
         }
-        crate::output::write_atomically(&json, |out| out.write_all(self.json().as_bytes()))?;
+        crate::output::write_output(&json, |out| out.write_all(self.json().as_bytes()))?;
         if !self.cc_rows.is_empty() {
             let cc = folder.join(CC_JSON);
-            crate::output::write_atomically(&cc, |out| out.write_all(self.cc_json().as_bytes()))?;
+            crate::output::write_output(&cc, |out| out.write_all(self.cc_json().as_bytes()))?;
         }
         if !self.partitioned_rows.is_empty() {
             let partitioned = folder.join(PARTITIONED_JSON);
-            crate::output::write_atomically(&partitioned, |out| out.write_all(self.partitioned_json().as_bytes()))?;
+            crate::output::write_output(&partitioned, |out| out.write_all(self.partitioned_json().as_bytes()))?;
         }
         Ok((md, json))
     }

@@ -3,7 +3,6 @@ use std::path::Path;
 use serde::Serialize;
 use warpath::bench::json::Flags;
 use warpath::bench::{plot, report, run_kernel, write_report, BenchKernel, BenchOptions, BfsKernel, LoadStage, Report};
-use warpath::output::AtomicFile;
 use warpath::{Graph, Result};
 
 use warpath::bfs::KernelName;
@@ -57,9 +56,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     write_json(&report, args.json.as_deref())?;
     if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
-        let file = AtomicFile::create(path)?;
-        plot::plot_levels(&trace.levels, &title, file.temp_path())?;
-        file.commit()?;
+        plot::plot_levels(&trace.levels, &title, path)?;
         println!("plot: {}", path.display());
     }
     Ok(())
@@ -93,13 +90,11 @@ fn run_trials<K: BenchKernel>(
     Ok(Report::new(&input.graph, graph, flags, load, run?))
 }
 
-/// Writes `report` to `--json` when it was given: whole or not at all (to a temporary file
-/// beside the target, then renamed).
+/// Writes `report` to `--json` when it was given ([`warpath::output::write_output`]: a file
+/// whole or not at all, a stream as it is).
 fn write_json<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: Option<&Path>) -> Result<()> {
     let Some(path) = path else { return Ok(()) };
-    let file = AtomicFile::create(path)?;
-    write_report(report, file.temp_path())?;
-    file.commit()?;
+    write_report(report, path)?;
     println!("json: {}", path.display());
     Ok(())
 }

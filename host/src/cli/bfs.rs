@@ -182,7 +182,7 @@ impl BfsReport {
 
 /// Writes one line per vertex (gzip-compressed when `path` ends in `.gz`), whole or not at all.
 pub(super) fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
-    warpath::output::write_atomically(path, |out| {
+    warpath::output::write_output(path, |out| {
         if !result.has_parents() {
             // A distances-only run has no parent column to fill; the header says why it is missing.
             writeln!(out, "# vertex distance (distances only: no parents; -1 for unreached)")?;

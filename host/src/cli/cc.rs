@@ -288,7 +288,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
 /// in `.gz`), whole or not at all. Labels are the smallest internal id of each component, and
 /// the file's numbering only shifts ids, so they name the smallest vertex there too.
 pub(super) fn write_components(graph: &Graph, components: &Components, path: &std::path::Path) -> Result<()> {
-    warpath::output::write_atomically(path, |out| {
+    warpath::output::write_output(path, |out| {
         for (v, &label) in components.labels.iter().enumerate() {
             writeln!(out, "{} {}", graph.external_id(v as u32), graph.external_id(label))?;
         }

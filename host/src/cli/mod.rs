@@ -30,6 +30,7 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(err) => return argument_error(err),
     };
+    remove_temporaries_on_signals();
     if places_one_gpu_graph(&cli.command) {
         warpath::engine::start_gpu_early();
     }
@@ -54,6 +55,24 @@ pub fn run() -> i32 {
             }
         }
     }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP the process's temporary outputs (a `convert` or `--out` half
+/// written beside its target) are removed, then the signal's own default action ends the
+/// process, so that the shell sees the usual status (130 after Ctrl-C, 143 after a kill).
+fn remove_temporaries_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            warpath::output::remove_temporaries();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // Only where the default action could not be raised.
+            std::process::exit(128 + signal);
+        }
+    });
 }
 
 /// Whether `command` will place one graph on one GPU (the GPU or auto backend, not

@@ -1425,7 +1425,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&rows)
             .map_err(|e| Error::InvalidArgument(format!("cannot encode the report: {e}")))?;
-        warpath::output::write_atomically(path, |out| writeln!(out, "{text}"))?;
+        warpath::output::write_output(path, |out| writeln!(out, "{text}"))?;
         println!("json: {}", path.display());
     }
     Ok(())

@@ -23,7 +23,7 @@ const EDGES_PER_PIECE: u64 = 1 << 20;
 
 /// Writes `graph` to `path` as an edge list (`.el`/`.txt`) or, for `.wel`, a weighted one
 /// (integer weights only: the `.wel` reader reads `u32`). Whole or not at all
-/// ([`crate::output::write_atomically`]).
+/// ([`crate::output::write_output`]).
 pub fn write_edge_list(graph: &Graph, path: &Path) -> Result<()> {
     let weights = match Format::from_path(path)? {
         Format::EdgeList => None,
@@ -51,7 +51,7 @@ pub fn write_edge_list(graph: &Graph, path: &Path) -> Result<()> {
     };
     let pieces = pieces(graph);
     let batch = rayon::current_num_threads() * 4;
-    crate::output::write_atomically(path, |out: &mut dyn Write| {
+    crate::output::write_output(path, |out: &mut dyn Write| {
         for group in pieces.chunks(batch) {
             let texts: Vec<Vec<u8>> = group.par_iter().map(|range| format_piece(graph, weights, range.clone())).collect();
             for text in texts {

@@ -69,7 +69,7 @@ pub fn write_compressed(graph: &CompressedGraph, path: &Path) -> Result<()> {
 
 /// Written whole or not at all: an interrupted write leaves the old file or none.
 fn write_file(path: &Path, body: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    crate::output::write_atomically(path, body)
+    crate::output::write_output(path, body)
 }
 
 fn header(version: u32, flags: u32, id_base: u32, n: u64, m: u64) -> Vec<u8> {

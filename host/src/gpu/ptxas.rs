@@ -34,7 +34,7 @@ mod ptxas_path;
 pub fn find_ptxas() -> Result<PathBuf> {
     ptxas_path::locate_ptxas(Path::new(env!("CARGO_MANIFEST_DIR"))).ok_or_else(|| {
         Error::InvalidArgument(
-            "ptxas is missing: run scripts/setup (it installs the PyPI package nvidia-cuda-nvcc-cu12 into .tools/), \
+            "ptxas is missing: run scripts/setup --ptxas (it installs the PyPI package nvidia-cuda-nvcc-cu12 into .tools/), \
              or set WARPATH_PTXAS to a ptxas binary"
                 .into(),
         )

@@ -638,7 +638,7 @@ pub fn share_unique_id(path: &Path, rank: usize, wait: Duration) -> Result<Id> {
     if rank == 0 {
         let id = new_unique_id()?;
         let bytes: Vec<u8> = id.internal().iter().map(|&c| c as u8).collect();
-        crate::output::write_atomically(path, |out| out.write_all(&bytes))?;
+        crate::output::write_output(path, |out| out.write_all(&bytes))?;
         return Ok(id);
     }
     let started = Instant::now();
