@@ -27,19 +27,29 @@
 //! most `SMALL_QUEUE_EDGES` edges) run on block 0 alone, with block barriers, while the rest of
 //! the grid waits at the grid barrier (the one-block path of the persistent BFS, after Luo,
 //! Wong and Hwu, DAC 2010, section 4); there, where the chain of dependent accesses is a step's
-//! time, relaxations and marks go straight to their atomics without a filtering read. Near-far
-//! (flag `NEAR_FAR`) is the same loop with every edge relaxed in the rounds and no heavy phase.
+//! time, relaxations and marks go straight to their atomics without a filtering read. With
+//! bucket fusion (flag `BUCKET_FUSION`; Zhang, Brahmakshatriya, Chen, Dhulipala, Kamil,
+//! Amarasinghe and Shun, "Optimizing Ordered Graph Algorithms with GraphIt", CGO 2020, section
+//! 4), block 0's light step alone goes on relaxing the vertices it put back into the current
+//! bucket, round after round, with their queue in shared memory and block barriers only, so a
+//! round costs one chain of list reads and atomics instead of a step of the loop with its
+//! queue in global memory (`fused_light`). Near-far (flag `NEAR_FAR`) is the same loop with
+//! every edge relaxed in the rounds and no heavy phase.
 
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
 use crate::prelude::*;
 use crate::sssp::{append, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader};
 use warpath_interface::sssp::{
-    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
+    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
+    SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
+const FUSED: usize = FUSED_QUEUE as usize;
+/// Edges a thread of a fused round reads, then relaxes, at a time: their loads, then their
+/// atomics, are in flight together.
+const FUSED_EDGES: usize = 4;
 // The host sizes the shared-list table by the interface's entry size.
 const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
 /// `share_from` of a step that shares no list with the grid.
@@ -92,6 +102,18 @@ struct Scratch {
     window: ListWindow,
     /// Block 0's copy of the queue counters while it runs steps alone.
     local: LocalCounters,
+    /// Bucket fusion's queues.
+    fused: FusedQueues,
+}
+
+/// Bucket fusion's two queues in block 0's shared memory, by round parity: a vertex and the
+/// distance it was queued with (an entry whose vertex has a shorter distance since is stale:
+/// the later entry relaxes it), and each queue's length (which may pass [`FUSED_QUEUE`]:
+/// what did not fit went to the grid's near queue).
+struct FusedQueues {
+    vertices: SharedArray<u32, { 2 * FUSED }>,
+    distances: SharedArray<u64, { 2 * FUSED }>,
+    lengths: SharedArray<u32, 2>,
 }
 
 /// A queue counter of the control block: a near queue's length (by step slot), the settled
@@ -185,6 +207,22 @@ impl Counters<'_> {
             // SAFETY: forwarded from the caller.
             unsafe { *list.add((base + popc(wanting & lanemask_lt())) as usize) = v };
         }
+    }
+
+    /// Appends `v` to `list`, counted by `count`, from one thread alone (bucket fusion's
+    /// rounds, whose threads walk lists of different lengths).
+    ///
+    /// # Safety
+    /// `list` has room for every vertex appended.
+    #[inline(always)]
+    unsafe fn append_one(&self, v: u32, list: *mut u32, count: Count) {
+        let slot = match self.local {
+            Some(local) => local.lengths.fetch_add(count.index(), 1),
+            // SAFETY: the control block obeys the kernel contract.
+            None => unsafe { atomic_add_u32(self.global(count), 1) },
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { *list.add(slot as usize) = v };
     }
 
     /// Sets `count` to zero (the step's leader, on a slot nobody touches during the step).
@@ -321,6 +359,7 @@ struct Delta {
     near_far: bool,
     all_heavy: bool,
     small_path: bool,
+    bucket_fusion: bool,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -435,6 +474,7 @@ impl Delta {
             near_far: flag_word & flags::NEAR_FAR != 0,
             all_heavy: flag_word & flags::ALL_HEAVY != 0,
             small_path: flag_word & flags::SMALL_PATH != 0,
+            bucket_fusion: flag_word & flags::BUCKET_FUSION != 0,
         }
     }
 
@@ -517,6 +557,162 @@ impl Delta {
             Step::Light { len } if !self.all_heavy => Some((self.near_area(state.step), 0, len)),
             Step::Heavy { from, to } => Some((self.settled, from, to - from)),
             _ => None,
+        }
+    }
+
+    /// Whether block 0's light steps alone fuse their rounds: asked for, and every list short
+    /// enough for one thread to walk (see `FUSED_MAX_DEGREE`).
+    #[inline(always)]
+    fn fuses(&self) -> bool {
+        self.bucket_fusion && !self.all_heavy && self.max_degree <= FUSED_MAX_DEGREE
+    }
+
+    /// Bucket fusion: block 0's light step alone over the near queue's `len` vertices, then
+    /// rounds of its own over the vertices that step and each round put back into the current
+    /// bucket, queued in shared memory, until a round queues none. What does not fit a round's
+    /// queue goes to the near queue of the grid's next step, marked as `offer` marks it, and is
+    /// relaxed there. Returns the rounds taken (one light round each, for the trace).
+    ///
+    /// # Safety
+    /// Block 0 alone, every thread of it, with its shared counters; the queues obey the
+    /// kernel contract.
+    #[inline(always)]
+    unsafe fn fused_light(
+        &self,
+        len: u32,
+        state: &State,
+        scratch: &Scratch,
+        counters: Counters,
+        relaxations: &mut u32,
+    ) -> u32 {
+        let queues = &scratch.fused;
+        let input = self.near_area(state.step);
+        if thread_idx() == 0 {
+            queues.lengths.set(0, 0);
+            queues.lengths.set(1, 0);
+        }
+        sync_threads();
+        let (mut rounds, mut parity, mut round_len) = (0u32, 0usize, len);
+        loop {
+            let out = parity ^ 1;
+            for_tiles!(round_len, 1, 0, |i, valid| {
+                if valid {
+                    let (u, queued_at) = if rounds == 0 {
+                        // SAFETY: `i < len`, inside the near queue; its entries are vertices.
+                        let u = unsafe { *input.add(i as usize) };
+                        // SAFETY: `u < n`.
+                        (u, unsafe { distance_of(self.distances, u) })
+                    } else {
+                        let slot = parity * FUSED + i as usize;
+                        (queues.vertices.get(slot), queues.distances.get(slot))
+                    };
+                    // SAFETY: `u < n`; forwarded from the caller.
+                    unsafe { self.fused_visit(u, queued_at, state, counters, queues, out, relaxations) };
+                }
+            });
+            sync_threads();
+            rounds += 1;
+            let queued = queues.lengths.get(out);
+            if queued == 0 {
+                return rounds;
+            }
+            // This round's queue takes the round after next's vertices; its length is read by
+            // nobody now (every thread read `queued`, the other one, before the barrier).
+            if thread_idx() == 0 {
+                queues.lengths.set(parity, 0);
+            }
+            sync_threads();
+            round_len = queued.min(FUSED_QUEUE);
+            parity = out;
+        }
+    }
+
+    /// One vertex of a fused round: settled into the bucket's list, its light edges (every
+    /// edge for near-far) relaxed from `queued_at`, the targets it lowers queued in shared
+    /// queue `out` (the current bucket) or the far pile. One thread walks the whole list.
+    ///
+    /// # Safety
+    /// `u < n`; as for [`Delta::fused_light`].
+    #[inline(always)]
+    unsafe fn fused_visit(
+        &self,
+        u: u32,
+        queued_at: u64,
+        state: &State,
+        counters: Counters,
+        queues: &FusedQueues,
+        out: usize,
+        relaxations: &mut u32,
+    ) {
+        // SAFETY (throughout): `u < n`, its list's edges lie in the graph, their targets `< n`;
+        // the queues obey the kernel contract.
+        unsafe {
+            // The list's bounds and the distance are read together.
+            let (start, end) = self.list_of(u);
+            if distance_of(self.distances, u) < queued_at {
+                return; // stale: queued again with a shorter distance, which that entry relaxes
+            }
+            if !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, false) {
+                counters.append_one(u, self.settled, Count::Settled);
+            }
+            let mut e = start;
+            while e < end {
+                let mut targets = [0u32; FUSED_EDGES];
+                let mut candidates = [0u64; FUSED_EDGES];
+                let mut taking = [false; FUSED_EDGES];
+                for k in 0..FUSED_EDGES {
+                    let edge = e + k as u64;
+                    if edge < end {
+                        let weight = self.reader.weight(edge);
+                        if self.near_far || self.reader.is_light(weight, self.delta) {
+                            taking[k] = true;
+                            targets[k] = *self.targets.add(edge as usize);
+                            candidates[k] = self.reader.extend(queued_at, weight);
+                        }
+                    }
+                }
+                let mut lowered = [false; FUSED_EDGES];
+                for k in 0..FUSED_EDGES {
+                    if taking[k] {
+                        *relaxations += 1;
+                        lowered[k] = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]) > candidates[k];
+                    }
+                }
+                for k in 0..FUSED_EDGES {
+                    if lowered[k] {
+                        self.fused_queue(targets[k], candidates[k], state, counters, queues, out);
+                    }
+                }
+                e += FUSED_EDGES as u64;
+            }
+        }
+    }
+
+    /// Queues `v`, just lowered to `candidate`, where it fell: the current bucket's shared
+    /// queue `out` (or, once that is full, the grid's next near queue), else the far pile.
+    ///
+    /// # Safety
+    /// `v < n`; as for [`Delta::fused_light`].
+    #[inline(always)]
+    unsafe fn fused_queue(&self, v: u32, candidate: u64, state: &State, counters: Counters, queues: &FusedQueues, out: usize) {
+        let bucket = self.reader.bucket(candidate, self.delta);
+        // SAFETY (throughout): `v < n`; the queues have room for `n` entries each.
+        unsafe {
+            if bucket <= state.bucket {
+                let slot = queues.lengths.fetch_add(out, 1);
+                if slot < FUSED_QUEUE {
+                    let at = out * FUSED + slot as usize;
+                    queues.vertices.set(at, v);
+                    queues.distances.set(at, candidate);
+                } else if first_to_mark_filtered(self.queued, v, state.step + 1, false) {
+                    counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                }
+            } else {
+                if first_to_mark_filtered(self.far_marks, v, state.splits + 1, false) {
+                    counters.append_one(v, self.far_area(state.splits), Count::Far(state.splits));
+                }
+                counters.lower_far_min(state.splits, bucket);
+            }
         }
     }
 
@@ -660,7 +856,11 @@ impl Delta {
                 let tally = Tally::read(self.tally(state.step));
                 self.table().gather::<BLOCK, _>(tally, &scratch.window, &mut relaxer);
             }
+            let mut light_rounds = 1;
             match step {
+                Step::Light { len } if alone && self.fuses() => {
+                    light_rounds = self.fused_light(len, state, scratch, counters, &mut relaxer.relaxations);
+                }
                 Step::Light { len } => {
                     let input = self.near_area(state.step);
                     relaxer.edges = if self.near_far { Edges::All } else { Edges::Light };
@@ -718,7 +918,7 @@ impl Delta {
                 core::ptr::write_volatile(self.tally(state.step + 2), 0);
             }
             match step {
-                Step::Light { .. } => state.rounds += 1,
+                Step::Light { .. } => state.rounds += light_rounds,
                 Step::Heavy { to, .. } => state.heavy_done = to,
                 Step::Split { bucket, .. } => {
                     let settled = counters.read(Count::Settled);
@@ -764,6 +964,11 @@ impl Delta {
                 tile: TileScratch::declare(),
                 window: ListWindow::declare(),
                 local: LocalCounters { lengths: SharedArray::declare(), far_min: SharedArray::declare() },
+                fused: FusedQueues {
+                    vertices: SharedArray::declare(),
+                    distances: SharedArray::declare(),
+                    lengths: SharedArray::declare(),
+                },
             }
         };
         let grid_counters = Counters { control: self.control, local: None };

@@ -193,6 +193,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         delta: args.sssp.delta,
         split_threshold: None,
         distances_only: args.gpu.distances_only,
+        bucket_fusion: !args.sssp.no_bucket_fusion,
     };
     let (graph, load) = load(args, &args.sssp.weights)?;
     let finder = PathFinder::with_placement(

@@ -61,6 +61,14 @@ pub struct SsspArgs {
     pub distances_only: bool,
     #[arg(
         long,
+        help = "GPU: one step of the bucket loop a light round, no bucket fusion",
+        long_help = "GPU: run every light round of block 0's small steps as a step of the bucket loop, with its \
+                     queue in global memory, instead of fusing them (bucket fusion, GraphIt, CGO 2020: on by \
+                     default where every list is short, as on roads and meshes)."
+    )]
+    pub no_bucket_fusion: bool,
+    #[arg(
+        long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
                      tree rooted at the source, every tree edge's distances differ by its weight, no edge offers a \
@@ -110,6 +118,8 @@ pub struct SsspBenchArgs {
         help = "How the GPU distributes the work (as `sssp --strategy`)"
     )]
     pub sssp_strategy: StrategyArg,
+    #[arg(long, help_heading = "Shortest paths (--algorithm sssp)", help = "No bucket fusion (as `sssp --no-bucket-fusion`)")]
+    pub no_bucket_fusion: bool,
 }
 
 /// [`SsspStrategy`] as a clap value, by the names the library gives them.
@@ -158,6 +168,7 @@ impl SsspArgs {
             delta: self.delta,
             split_threshold: self.split_threshold,
             distances_only: self.distances_only,
+            bucket_fusion: !self.no_bucket_fusion,
         })
     }
 }
@@ -290,7 +301,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
 /// and -1), or `vertex distance` after a header line for a distances-only run.
 fn write_result(graph: &Graph, found: &PathsRun, path: &std::path::Path) -> Result<()> {
     let run = &found.run;
-    warpath::output::write_atomically(path, |out| {
+    warpath::output::write_output(path, |out| {
         if run.parents.is_empty() {
             writeln!(out, "# vertex distance (distances only: no parents; inf for unreached)")?;
         }

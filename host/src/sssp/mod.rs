@@ -71,7 +71,7 @@ impl std::fmt::Display for SsspStrategy {
 }
 
 /// What a shortest-paths run is asked to do.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SsspOptions {
     pub strategy: SsspStrategy,
     /// Delta-stepping's bucket width; `None` chooses it from the graph's average weight and
@@ -81,6 +81,21 @@ pub struct SsspOptions {
     pub split_threshold: Option<u32>,
     /// Do not record parents.
     pub distances_only: bool,
+    /// Delta-stepping and near-far on the GPU: bucket fusion on block 0's small light steps,
+    /// where every list is short (on by default; `false` runs one step of the loop a round).
+    pub bucket_fusion: bool,
+}
+
+impl Default for SsspOptions {
+    fn default() -> SsspOptions {
+        SsspOptions {
+            strategy: SsspStrategy::default(),
+            delta: None,
+            split_threshold: None,
+            distances_only: false,
+            bucket_fusion: true,
+        }
+    }
 }
 
 /// Distances from the source, by vertex (internal ids). Integer weights give exact `u64`

@@ -36,6 +36,11 @@ pub mod flags {
     /// Hierarchical processing: this sub-iteration is the first of its super iteration, so
     /// every item starts at its list's first edge rather than at its `progress`.
     pub const FIRST_SUB: u32 = 1 << 5;
+    /// Bucket fusion (Zhang, Brahmakshatriya et al., CGO 2020): block 0, running a light step
+    /// alone, keeps relaxing the vertices it puts back into the current bucket in rounds of its
+    /// own, their queue in shared memory, instead of one step of the grid's loop a round. Only
+    /// on graphs whose lists are all short ([`FUSED_MAX_DEGREE`]).
+    pub const BUCKET_FUSION: u32 = 1 << 6;
 }
 
 /// What a weight is, from the flag word.
@@ -50,6 +55,13 @@ pub const SMALL_QUEUE: u32 = 2 * SSSP_BLOCK;
 /// The most edges a step block 0 runs alone expands: 16 block-wide rounds. A queue of a few
 /// hub vertices goes to the whole grid, which shares their lists out.
 pub const SMALL_QUEUE_EDGES: u64 = 16 * SSSP_BLOCK as u64;
+
+/// Entries of each of bucket fusion's two shared-memory queues (a vertex and the distance it
+/// was queued with): a round that queues more leaves the rest to the grid's next step.
+pub const FUSED_QUEUE: u32 = SMALL_QUEUE;
+/// Bucket fusion runs where no list is longer than this: one thread walks a vertex's whole
+/// list, which pays on roads and meshes (degrees under 10) and would serialise a hub's.
+pub const FUSED_MAX_DEGREE: u32 = 32;
 
 /// Delta-stepping shares lists at least this long out to the whole grid in even ranges
 /// (`operators::shared_lists`), whatever the step's size.

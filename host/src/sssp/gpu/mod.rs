@@ -320,6 +320,7 @@ fn run_delta(
     launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
     let flag_word = view.weight_flags
         | flags::SMALL_PATH
+        | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
         | if near_far { flags::NEAR_FAR } else { 0 }
         | if all_heavy && !near_far { flags::ALL_HEAVY } else { 0 };
     launch::sssp_delta_stepping(
