@@ -569,9 +569,11 @@ impl Delta {
 
     /// Bucket fusion: block 0's light step alone over the near queue's `len` vertices, then
     /// rounds of its own over the vertices that step and each round put back into the current
-    /// bucket, queued in shared memory, until a round queues none. What does not fit a round's
-    /// queue goes to the near queue of the grid's next step, marked as `offer` marks it, and is
-    /// relaxed there. Returns the rounds taken (one light round each, for the trace).
+    /// bucket, queued in shared memory, until a round queues none. A round that queues more
+    /// than its shared queue holds ends the fusion: its whole queue goes to the near queue of
+    /// the loop's next step, marked as `offer` marks it, which the grid takes if it is big (a
+    /// frontier that outgrew block 0 is the grid's work, as unfused steps hand it over).
+    /// Returns the rounds taken (one light round each, for the trace).
     ///
     /// # Safety
     /// Block 0 alone, every thread of it, with its shared counters; the queues obey the
@@ -616,6 +618,20 @@ impl Delta {
             if queued == 0 {
                 return rounds;
             }
+            if queued > FUSED_QUEUE {
+                // The entries past the queue's room went to the near queue as they came.
+                for_tiles!(FUSED_QUEUE, 1, 0, |i, valid| {
+                    let v = if valid { queues.vertices.get(out * FUSED + i as usize) } else { 0 };
+                    // SAFETY: `v < n`; the near queue has room for `n` entries.
+                    unsafe {
+                        if valid && first_to_mark_filtered(self.queued, v, state.step + 1, false) {
+                            counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                        }
+                    }
+                });
+                sync_threads();
+                return rounds;
+            }
             // This round's queue takes the round after next's vertices; its length is read by
             // nobody now (every thread read `queued`, the other one, before the barrier).
             if thread_idx() == 0 {
@@ -652,9 +668,9 @@ impl Delta {
             if distance_of(self.distances, u) < queued_at {
                 return; // stale: queued again with a shorter distance, which that entry relaxes
             }
-            if !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, false) {
-                counters.append_one(u, self.settled, Count::Settled);
-            }
+            // Issued here, its answer used after the list: the mark's round trip overlaps the
+            // relaxations instead of coming before them.
+            let settle = !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, false);
             let mut e = start;
             while e < end {
                 let mut targets = [0u32; FUSED_EDGES];
@@ -684,6 +700,9 @@ impl Delta {
                     }
                 }
                 e += FUSED_EDGES as u64;
+            }
+            if settle {
+                counters.append_one(u, self.settled, Count::Settled);
             }
         }
     }
