@@ -341,3 +341,25 @@ fn dimacs_malformed_lines_are_explained() {
     let path = scratch.file("nop.gr", b"c only a comment\n");
     assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "problem line");
 }
+
+// ---- byte-order marks and round trips (issue 50) ----
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_every_text_format() {
+    let scratch = Scratch::new("bom");
+    let cases: [(&str, &[u8]); 6] = [
+        ("g.el", SNAP),
+        ("g.txt.gz", SNAP),
+        ("g.wel", b"0 1 5\n1 2 3\n"),
+        ("g.mtx", b"%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 5\n2 3 3\n"),
+        ("g.mtx.gz", b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n"),
+        ("g.gr", b"c roads\np sp 3 2\na 1 2 5\na 2 3 3\n"),
+    ];
+    for (name, text) in cases {
+        let plain = read_graph(&scratch.file(name, text), &DIRECTED).unwrap();
+        let marked = scratch.file(&format!("bom-{name}"), &[&b"\xef\xbb\xbf"[..], text].concat());
+        let read = read_graph(&marked, &DIRECTED).unwrap_or_else(|err| panic!("{name}: {err}"));
+        assert_eq!(read, plain, "{name}");
+        assert!(read.num_edges() > 0, "{name}");
+    }
+}
