@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{Scratch, assert_one_line_error, stderr};
+use common::{assert_one_line_error, stderr, Scratch};
 use warpath::formats::{read_graph, ReadOptions};
 
 /// `warpath ARGS` with `WARPATH_MEMORY_LIMIT` set to `limit` (or unset).
@@ -27,7 +27,6 @@ fn warpath_with_limit(args: &[&str], limit: Option<&str>) -> Output {
 fn warpath(args: &[&str]) -> Output {
     warpath_with_limit(args, None)
 }
-
 
 fn text(path: &Path) -> &str {
     path.to_str().unwrap()
@@ -162,6 +161,31 @@ fn an_empty_graph_with_a_source_says_it_is_empty() {
     let empty = scratch.file("empty.txt", b"# nothing here\n");
     let out = warpath(&["bfs", text(&empty), "--backend", "cpu", "--source", "0"]);
     assert_one_line_error(&out, &["empty.txt: the graph is empty (no vertices)"]);
+}
+
+#[test]
+fn a_graph_without_edges_is_named_when_no_source_can_be_chosen() {
+    let scratch = Scratch::new("hostile-no-edges");
+    for (name, contents) in [("comments.el", &b"# nothing but a comment\n"[..]), ("empty.el", b"")] {
+        let file = scratch.file(name, contents);
+        let out = warpath(&["bfs", text(&file), "--backend", "cpu"]);
+        assert_one_line_error(&out, &[&format!("{name}: the graph has no edges, so there is no source")]);
+    }
+}
+
+#[test]
+fn a_wgr_header_beyond_the_u32_ids_is_named() {
+    let scratch = Scratch::new("hostile-wgr-ids");
+    let mut bytes = b"WARPGRPH".to_vec();
+    for word in [2u32, 0, 0, 0] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes.extend_from_slice(&(1u64 << 62).to_le_bytes());
+    bytes.extend_from_slice(&3u64.to_le_bytes());
+    bytes.extend_from_slice(&[0; 64]);
+    let path = scratch.file("huge.wgr", &bytes);
+    let out = warpath(&["info", text(&path)]);
+    assert_one_line_error(&out, &["huge.wgr: its header declares 4611686018427387904 vertices", "at most 4294967295"]);
 }
 
 #[test]
