@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use common::{assert_one_line_error, stderr, Scratch};
-use warpath::formats::{read_graph, ReadOptions};
+use warpath::formats::{read_edge_list, read_graph, ReadOptions};
 
 /// `warpath ARGS` with `WARPATH_MEMORY_LIMIT` set to `limit` (or unset).
 fn warpath_with_limit(args: &[&str], limit: Option<&str>) -> Output {
@@ -103,6 +103,50 @@ fn sparse_ids_near_the_top_of_the_range_are_refused_with_advice() {
     let beyond = scratch.file("beyond.txt", b"0 1\n0 4294967295\n");
     let out = warpath(&["info", text(&beyond)]);
     assert_one_line_error(&out, &["beyond.txt:2:", "a vertex id below 4294967295", "found 4294967295"]);
+}
+
+/// Writes `times` copies of `text` to `path` through gzip at its fastest: tens of megabytes
+/// of one line repeated compress to a few hundred kilobytes in a fraction of a second.
+fn gzip_repeated(path: &Path, text: &str, times: usize) {
+    let block = text.repeat(4096);
+    let mut encoder = flate2::write::GzEncoder::new(std::fs::File::create(path).unwrap(), flate2::Compression::fast());
+    for _ in 0..times / 4096 {
+        encoder.write_all(block.as_bytes()).unwrap();
+    }
+    encoder.write_all(text.repeat(times % 4096).as_bytes()).unwrap();
+    encoder.finish().unwrap();
+}
+
+#[test]
+fn a_gzip_stream_of_one_edge_repeated_reads_in_memory_for_its_distinct_edges() {
+    let scratch = Scratch::new("hostile-repeats");
+    let lines = 16 << 20;
+    let path = scratch.path("repeats.el.gz");
+    gzip_repeated(&path, "0 1\n", lines);
+    // 16M edges as listed need about 190 MB to build: the limit is below that, and above what
+    // one 32 MB block of lines takes.
+    let limited = ReadOptions { memory_limit: Some(128 << 20), ..ReadOptions::DEFAULT };
+    let list = read_edge_list(&path, &limited).unwrap();
+    assert!(list.edges.capacity() < lines, "room for {} edges: the repeats were kept", list.edges.capacity());
+    let graph = read_graph(&path, &limited).unwrap();
+    assert_eq!((graph.num_vertices(), graph.num_edges()), (2, 1));
+}
+
+#[test]
+fn a_gzip_stream_of_distinct_edges_stops_where_it_outgrows_the_limit() {
+    let scratch = Scratch::new("hostile-stream");
+    let lines = 2_000_000u32;
+    let edges: String = (0..lines).map(|i| format!("{i} {}\n", i + 1)).collect();
+    let path = scratch.file("distinct.el.gz", edges.as_bytes());
+    let out = warpath_with_limit(&["info", text(&path)], Some("16M"));
+    assert_one_line_error(&out, &["distinct.el.gz (its edges up to line ", "16.8 MB available", "--memory-limit"]);
+    // Refused before the end of the file: the edges it read were enough to tell.
+    let err = stderr(&out);
+    let line: u32 = err.split("up to line ").nth(1).and_then(|rest| rest.split(')').next()).unwrap().parse().unwrap();
+    assert!(line < lines, "{err}");
+    let roomy = warpath_with_limit(&["info", text(&path)], Some("1G"));
+    assert!(roomy.status.success(), "{}", stderr(&roomy));
+    assert!(String::from_utf8_lossy(&roomy.stdout).contains(&format!("edges: {lines}")));
 }
 
 #[test]

@@ -122,16 +122,17 @@ fn read_columns<C: Column>(
         lines.advance();
     }
     let reserve = text::capacity_hint(declared.map_or(0, |(count, _)| count));
-    let body = chunked::parse_body(lines, parser, None, reserve)?;
+    let growth = chunked::Growth::new(opts, opts.undirected, None);
+    let body = chunked::parse_body(lines, parser, None, reserve, growth)?;
     let edges = body.edges;
-    if let Some((count, header_line)) = declared.filter(|&(count, _)| count != edges.len() as u64) {
+    if let Some((count, header_line)) = declared.filter(|&(count, _)| count != body.entries) {
         if !opts.allow_count_mismatch {
             return Err(Error::Format {
                 path: path.to_path_buf(),
                 problem: format!(
                     "its header (line {header_line}) says {count} edges, but the file has {} edge lines; it may be \
                      truncated (an interrupted download or copy?). To read it as it is, give --allow-count-mismatch",
-                    edges.len()
+                    body.entries
                 ),
             });
         }

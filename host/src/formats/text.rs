@@ -11,6 +11,7 @@ use std::path::Path;
 
 use super::chunked::{BlockReader, Rest, RestOfBlock};
 use crate::error::{Error, Result};
+use crate::graph::Weight;
 
 /// The longest line a text graph file may have. Real lines are tens of bytes; the cap keeps a
 /// file without newlines (a binary file, `/dev/zero`, a gzip bomb) from growing the line
@@ -225,7 +226,7 @@ pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, 
 /// parsers of the formats share.
 pub(crate) trait Column: Sync {
     /// `u32` or `f32` when kept, `()` when only checked (taking no memory).
-    type Value: Copy + Default + Send + Sync;
+    type Value: Weight;
     /// The value of `token`, or what the error should say was expected instead.
     fn value(&self, token: &[u8]) -> std::result::Result<Self::Value, String>;
 }
