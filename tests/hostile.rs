@@ -150,6 +150,20 @@ fn a_gzip_stream_of_distinct_edges_stops_where_it_outgrows_the_limit() {
 }
 
 #[test]
+fn an_unreadable_limit_is_warned_about_once() {
+    let scratch = Scratch::new("hostile-limit-warning");
+    let graph = scratch.file("g.el", b"0 1\n1 2\n");
+    let out = warpath_with_limit(&["info", text(&graph)], Some("lots"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let warnings: Vec<String> = stderr(&out).lines().filter(|l| l.contains("ignored")).map(str::to_string).collect();
+    assert_eq!(
+        warnings,
+        ["warpath: warning: WARPATH_MEMORY_LIMIT ignored: `lots` is not a byte count such as 6G, \
+                           6GB, 1.5GiB, 512M or 4096"]
+    );
+}
+
+#[test]
 fn root_counts_are_capped() {
     for roots in ["18446744073709551615", "4294967296", "0", "65537"] {
         let out = warpath(&["bench", "grid2d:4", "--backend", "cpu", "--roots", roots]);

@@ -100,13 +100,15 @@ pub(crate) fn check_build(path: &Path, size: GraphSize, limit: Option<u64>) -> R
 }
 
 /// The limit in `WARPATH_MEMORY_LIMIT`, if set and readable. A value that does not read as a
-/// byte count is ignored with a warning rather than failing every command.
+/// byte count is ignored with a warning rather than failing every command; the warning is
+/// printed once, however many times a load asks (a text file's reader and the build each do).
 fn limit_from_environment() -> Option<u64> {
+    static WARNED: std::sync::Once = std::sync::Once::new();
     let text = std::env::var(LIMIT_VARIABLE).ok()?;
     match parse_bytes(&text) {
         Ok(bytes) => Some(bytes),
         Err(problem) => {
-            eprintln!("warpath: warning: {LIMIT_VARIABLE} ignored: {problem}");
+            WARNED.call_once(|| eprintln!("warpath: warning: {LIMIT_VARIABLE} ignored: {problem}"));
             None
         }
     }
