@@ -341,3 +341,72 @@ fn dimacs_malformed_lines_are_explained() {
     let path = scratch.file("nop.gr", b"c only a comment\n");
     assert_parse_error(&read_edge_list(&path, &DIRECTED).unwrap_err(), &path, 2, "problem line");
 }
+
+// ---- byte-order marks and round trips (issue 50) ----
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_every_text_format() {
+    let scratch = Scratch::new("bom");
+    let cases: [(&str, &[u8]); 6] = [
+        ("g.el", SNAP),
+        ("g.txt.gz", SNAP),
+        ("g.wel", b"0 1 5\n1 2 3\n"),
+        ("g.mtx", b"%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 5\n2 3 3\n"),
+        ("g.mtx.gz", b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n"),
+        ("g.gr", b"c roads\np sp 3 2\na 1 2 5\na 2 3 3\n"),
+    ];
+    for (name, text) in cases {
+        let plain = read_graph(&scratch.file(name, text), &DIRECTED).unwrap();
+        let marked = scratch.file(&format!("bom-{name}"), &[&b"\xef\xbb\xbf"[..], text].concat());
+        let read = read_graph(&marked, &DIRECTED).unwrap_or_else(|err| panic!("{name}: {err}"));
+        assert_eq!(read, plain, "{name}");
+        assert!(read.num_edges() > 0, "{name}");
+    }
+}
+
+/// `warpath info --json GRAPH`'s vertex count, directed edge count and id base.
+fn counts(graph: &Path) -> (u64, u64, u64) {
+    let out = common::warpath(&["info", graph.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let field = |name: &str| json[name].as_u64().unwrap_or_else(|| panic!("{name} missing from {json}"));
+    (field("vertices"), field("edges_directed"), field("vertex_id_base"))
+}
+
+#[test]
+fn a_dimacs_graph_converted_to_an_edge_list_reads_back_the_same() {
+    let scratch = Scratch::new("gr-round-trip");
+    // Vertices 1 to 6: vertex 6 has no edges, and no edge names vertex 5 as its source.
+    let gr = scratch.file("g.gr", b"p sp 6 4\na 1 2 5\na 2 3 9\na 3 1 7\na 4 5 2\n");
+    assert_eq!(counts(&gr), (6, 4, 1));
+    for name in ["g.el", "g.wel.gz"] {
+        let out_path = scratch.path(name);
+        let out = common::warpath(&["convert", gr.to_str().unwrap(), out_path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        assert_eq!(counts(&out_path), (6, 4, 1), "{name}");
+    }
+    // The same graph, ids and weights too.
+    assert_eq!(read_graph(&scratch.path("g.wel.gz"), &DIRECTED).unwrap(), read_graph(&gr, &DIRECTED).unwrap());
+    assert_eq!(read_graph(&scratch.path("g.el"), &DIRECTED).unwrap(), read_graph(&gr, &IGNORE_WEIGHTS).unwrap());
+    // A source names the vertex it names in the DIMACS file.
+    let bfs = |graph: &Path| {
+        let out = common::warpath(&["bfs", graph.to_str().unwrap(), "--backend", "cpu", "--source", "4"]);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        common::stdout(&out).lines().find(|l| l.starts_with("reached")).map(str::to_string)
+    };
+    assert_eq!(bfs(&scratch.path("g.el")), bfs(&gr));
+}
+
+#[test]
+fn an_edge_list_declaring_its_ids_keeps_them_and_refuses_others() {
+    let scratch = Scratch::new("id-range");
+    let path = scratch.file("ids.el", b"# made by hand\n# warpath vertex ids: 1 to 4\n1 2\n2 3\n");
+    let list = read_edge_list(&path, &DIRECTED).unwrap();
+    assert_eq!((list.num_vertices, list.id_base), (4, 1));
+    assert_eq!(list.edges, vec![(0, 1), (1, 2)]);
+    let outside = scratch.file("outside.el", b"# warpath vertex ids: 1 to 4\n1 2\n0 3\n");
+    let err = read_edge_list(&outside, &DIRECTED).unwrap_err();
+    assert_parse_error(&err, &outside, 3, "a vertex id from 1 to 4, as the comment on line 1 declares, found `0`");
+    let bad = scratch.file("bad.el", b"# warpath vertex ids: 2 to 4\n2 3\n");
+    assert_parse_error(&read_edge_list(&bad, &DIRECTED).unwrap_err(), &bad, 1, "with B 0 or 1");
+}

@@ -11,8 +11,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{Scratch, assert_one_line_error, stderr};
-use warpath::formats::{read_graph, ReadOptions};
+use common::{assert_one_line_error, stderr, Scratch};
+use warpath::formats::{read_edge_list, read_graph, ReadOptions};
 
 /// `warpath ARGS` with `WARPATH_MEMORY_LIMIT` set to `limit` (or unset).
 fn warpath_with_limit(args: &[&str], limit: Option<&str>) -> Output {
@@ -27,7 +27,6 @@ fn warpath_with_limit(args: &[&str], limit: Option<&str>) -> Output {
 fn warpath(args: &[&str]) -> Output {
     warpath_with_limit(args, None)
 }
-
 
 fn text(path: &Path) -> &str {
     path.to_str().unwrap()
@@ -106,6 +105,64 @@ fn sparse_ids_near_the_top_of_the_range_are_refused_with_advice() {
     assert_one_line_error(&out, &["beyond.txt:2:", "a vertex id below 4294967295", "found 4294967295"]);
 }
 
+/// Writes `times` copies of `text` to `path` through gzip at its fastest: tens of megabytes
+/// of one line repeated compress to a few hundred kilobytes in a fraction of a second.
+fn gzip_repeated(path: &Path, text: &str, times: usize) {
+    let block = text.repeat(4096);
+    let mut encoder = flate2::write::GzEncoder::new(std::fs::File::create(path).unwrap(), flate2::Compression::fast());
+    for _ in 0..times / 4096 {
+        encoder.write_all(block.as_bytes()).unwrap();
+    }
+    encoder.write_all(text.repeat(times % 4096).as_bytes()).unwrap();
+    encoder.finish().unwrap();
+}
+
+#[test]
+fn a_gzip_stream_of_one_edge_repeated_reads_in_memory_for_its_distinct_edges() {
+    let scratch = Scratch::new("hostile-repeats");
+    let lines = 16 << 20;
+    let path = scratch.path("repeats.el.gz");
+    gzip_repeated(&path, "0 1\n", lines);
+    // 16M edges as listed need about 190 MB to build: the limit is below that, and above what
+    // one 32 MB block of lines takes.
+    let limited = ReadOptions { memory_limit: Some(128 << 20), ..ReadOptions::DEFAULT };
+    let list = read_edge_list(&path, &limited).unwrap();
+    assert!(list.edges.capacity() < lines, "room for {} edges: the repeats were kept", list.edges.capacity());
+    let graph = read_graph(&path, &limited).unwrap();
+    assert_eq!((graph.num_vertices(), graph.num_edges()), (2, 1));
+}
+
+#[test]
+fn a_gzip_stream_of_distinct_edges_stops_where_it_outgrows_the_limit() {
+    let scratch = Scratch::new("hostile-stream");
+    let lines = 2_000_000u32;
+    let edges: String = (0..lines).map(|i| format!("{i} {}\n", i + 1)).collect();
+    let path = scratch.file("distinct.el.gz", edges.as_bytes());
+    let out = warpath_with_limit(&["info", text(&path)], Some("16M"));
+    assert_one_line_error(&out, &["distinct.el.gz (its edges up to line ", "16.8 MB available", "--memory-limit"]);
+    // Refused before the end of the file: the edges it read were enough to tell.
+    let err = stderr(&out);
+    let line: u32 = err.split("up to line ").nth(1).and_then(|rest| rest.split(')').next()).unwrap().parse().unwrap();
+    assert!(line < lines, "{err}");
+    let roomy = warpath_with_limit(&["info", text(&path)], Some("1G"));
+    assert!(roomy.status.success(), "{}", stderr(&roomy));
+    assert!(String::from_utf8_lossy(&roomy.stdout).contains(&format!("edges: {lines}")));
+}
+
+#[test]
+fn an_unreadable_limit_is_warned_about_once() {
+    let scratch = Scratch::new("hostile-limit-warning");
+    let graph = scratch.file("g.el", b"0 1\n1 2\n");
+    let out = warpath_with_limit(&["info", text(&graph)], Some("lots"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let warnings: Vec<String> = stderr(&out).lines().filter(|l| l.contains("ignored")).map(str::to_string).collect();
+    assert_eq!(
+        warnings,
+        ["warpath: warning: WARPATH_MEMORY_LIMIT ignored: `lots` is not a byte count such as 6G, \
+                           6GB, 1.5GiB, 512M or 4096"]
+    );
+}
+
 #[test]
 fn root_counts_are_capped() {
     for roots in ["18446744073709551615", "4294967296", "0", "65537"] {
@@ -162,6 +219,31 @@ fn an_empty_graph_with_a_source_says_it_is_empty() {
     let empty = scratch.file("empty.txt", b"# nothing here\n");
     let out = warpath(&["bfs", text(&empty), "--backend", "cpu", "--source", "0"]);
     assert_one_line_error(&out, &["empty.txt: the graph is empty (no vertices)"]);
+}
+
+#[test]
+fn a_graph_without_edges_is_named_when_no_source_can_be_chosen() {
+    let scratch = Scratch::new("hostile-no-edges");
+    for (name, contents) in [("comments.el", &b"# nothing but a comment\n"[..]), ("empty.el", b"")] {
+        let file = scratch.file(name, contents);
+        let out = warpath(&["bfs", text(&file), "--backend", "cpu"]);
+        assert_one_line_error(&out, &[&format!("{name}: the graph has no edges, so there is no source")]);
+    }
+}
+
+#[test]
+fn a_wgr_header_beyond_the_u32_ids_is_named() {
+    let scratch = Scratch::new("hostile-wgr-ids");
+    let mut bytes = b"WARPGRPH".to_vec();
+    for word in [2u32, 0, 0, 0] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes.extend_from_slice(&(1u64 << 62).to_le_bytes());
+    bytes.extend_from_slice(&3u64.to_le_bytes());
+    bytes.extend_from_slice(&[0; 64]);
+    let path = scratch.file("huge.wgr", &bytes);
+    let out = warpath(&["info", text(&path)]);
+    assert_one_line_error(&out, &["huge.wgr: its header declares 4611686018427387904 vertices", "at most 4294967295"]);
 }
 
 #[test]

@@ -42,6 +42,27 @@ impl GraphSize {
         listing.max(sorting)
     }
 
+    /// The most listed edges for which [`GraphSize::build_bytes`] stays within `available`
+    /// bytes, the vertex count and the rest as they are: how far an edge list read from a
+    /// stream of unknown length may grow.
+    pub fn most_edges(&self, available: u64) -> u64 {
+        // build_bytes grows with the edges: the largest count that fits, by bisection.
+        let fits = |edges: u64| GraphSize { edges, ..*self }.build_bytes() <= available as u128;
+        if !fits(0) {
+            return 0;
+        }
+        let (mut low, mut high) = (0u64, u64::MAX);
+        while low < high {
+            let middle = low + (high - low).div_ceil(2);
+            if fits(middle) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        low
+    }
+
     /// Bytes of a built CSR read as it is stored (a `.wgr` file): offsets, targets, weights.
     pub fn stored_bytes(&self) -> u128 {
         8 * (self.vertices as u128 + 1) + self.edges as u128 * (4 + self.weight_bytes as u128)
@@ -52,7 +73,7 @@ impl GraphSize {
 /// `what` names the input (a file or a generator spec). `limit` is an explicit limit that
 /// overrides the environment and the detected memory.
 pub fn check(what: &str, size: GraphSize, needed: u128, limit: Option<u64>) -> Result<()> {
-    let Some(available) = limit.or_else(limit_from_environment).or_else(detected_available) else {
+    let Some(available) = available(limit) else {
         return Ok(());
     };
     if needed <= available as u128 {
@@ -67,19 +88,27 @@ pub fn check(what: &str, size: GraphSize, needed: u128, limit: Option<u64>) -> R
     })
 }
 
+/// The memory the guard compares needs with: `limit` when given, else the environment's, else
+/// the detected memory; `None` where none is known (then nothing is refused).
+pub(crate) fn available(limit: Option<u64>) -> Option<u64> {
+    limit.or_else(limit_from_environment).or_else(detected_available)
+}
+
 /// [`check`] for a file whose edge list will be built into a CSR.
 pub(crate) fn check_build(path: &Path, size: GraphSize, limit: Option<u64>) -> Result<()> {
     check(&path.display().to_string(), size, size.build_bytes(), limit)
 }
 
 /// The limit in `WARPATH_MEMORY_LIMIT`, if set and readable. A value that does not read as a
-/// byte count is ignored with a warning rather than failing every command.
+/// byte count is ignored with a warning rather than failing every command; the warning is
+/// printed once, however many times a load asks (a text file's reader and the build each do).
 fn limit_from_environment() -> Option<u64> {
+    static WARNED: std::sync::Once = std::sync::Once::new();
     let text = std::env::var(LIMIT_VARIABLE).ok()?;
     match parse_bytes(&text) {
         Ok(bytes) => Some(bytes),
         Err(problem) => {
-            eprintln!("warpath: warning: {LIMIT_VARIABLE} ignored: {problem}");
+            WARNED.call_once(|| eprintln!("warpath: warning: {LIMIT_VARIABLE} ignored: {problem}"));
             None
         }
     }
@@ -192,6 +221,12 @@ mod tests {
         // Listing: 1200 + 1600 + 160; sorting: 3200 + 240.
         assert_eq!(undirected_weighted.build_bytes(), 3440);
         assert_eq!(directed.stored_bytes(), 88 + 400);
+        // 12 bytes an edge and 160 for the vertices: 1360 bytes hold 100 edges, 1371 no more.
+        assert_eq!(directed.most_edges(1360), 100);
+        assert_eq!(directed.most_edges(1371), 100);
+        assert_eq!(directed.most_edges(1372), 101);
+        assert_eq!(directed.most_edges(100), 0);
+        assert_eq!(GraphSize { vertices: 0, ..directed }.most_edges(u64::MAX), u64::MAX / 12);
         let huge = GraphSize { vertices: u32::MAX as u64, edges: u64::MAX, undirected: true, weight_bytes: 4 };
         assert!(huge.build_bytes() > u64::MAX as u128);
     }

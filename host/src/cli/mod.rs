@@ -243,7 +243,10 @@ fn source_vertex(graph: Degrees, source: Option<u64>, input: &args::GraphInput) 
             ),
         }),
         None => warpath::bfs::random_sources_in(graph, input.seed, 1).first().copied().ok_or_else(|| {
-            Error::InvalidArgument("the graph has no edges, so there is no source to start from".into())
+            Error::InvalidArgument(format!(
+                "{}: the graph has no edges, so there is no source to start from",
+                input.graph
+            ))
         }),
     }
 }

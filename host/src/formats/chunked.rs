@@ -14,7 +14,10 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use rayon::prelude::*;
 
 use super::text::{self, parse_error, Lines, MAX_LINE_BYTES};
-use crate::error::Result;
+use super::ReadOptions;
+use crate::error::{Error, Result};
+use crate::graph::Weight;
+use crate::memory::GraphSize;
 
 /// The size blocks grow to. Each is parsed by every thread at once, so it must give each of
 /// sixteen threads a few chunks of a megabyte or more; blocks in flight are few (the channel
@@ -28,6 +31,11 @@ const FIRST_BLOCK_BYTES: usize = 64 << 10;
 const SPARE_BLOCKS: usize = 3;
 /// The least a parallel chunk holds: below it, splitting costs more than it saves.
 const MIN_CHUNK_BYTES: usize = 256 << 10;
+/// An edge list at least this long is probed for heavy repeats each time it must grow
+/// ([`Growth`]); shorter ones cost too little to matter.
+const PROBE_FROM_ENTRIES: usize = if cfg!(test) { 1 << 12 } else { 1 << 20 };
+/// Entries a probe looks at, spread over the list and again at its end.
+const PROBE_ENTRIES: usize = 1 << 12;
 
 /// A piece of the file: whole lines, ending in a newline unless it is the last piece.
 pub(crate) struct Block {
@@ -167,7 +175,8 @@ pub(crate) type Entry<W> = ((u32, u32), W);
 
 /// What one body line of a format holds.
 pub(crate) trait LineParser: Sync {
-    type Weight: Copy + Default + Send + Sync;
+    /// Ordered as the builder orders weights, so that collapsing repeats keeps the lightest.
+    type Weight: Weight;
 
     /// The common line, fast: parses the line at the start of `text` (which runs on to the
     /// end of the chunk) if it is plainly an entry, returning it and the bytes it took with its
@@ -182,8 +191,12 @@ pub(crate) trait LineParser: Sync {
 
 /// The entries of a file's body, in file order.
 pub(crate) struct Body<W> {
+    /// The entries read, or fewer where repeats were collapsed ([`Growth`]).
     pub edges: Vec<(u32, u32)>,
     pub weights: Vec<W>,
+    /// How many entries the body holds, repeats included: what a declared count is checked
+    /// against.
+    pub entries: u64,
     /// The largest id in `edges` (`None` without edges), found while parsing so that no
     /// sequential pass over the edges is needed for it.
     pub largest_id: Option<u32>,
@@ -201,27 +214,28 @@ pub(crate) enum BodyEnd {
 /// Parses the rest of `lines` (the body) with `parser`, in parallel. With `limit`, parsing
 /// stops at the first entry beyond it ([`BodyEnd::OneMore`]), so memory stays bounded by the
 /// count a header declared (and the memory guard checked) plus one block. `reserve` is how
-/// many entries to make room for at once.
+/// many entries to make room for at once. `growth` bounds the list as it grows (a stream
+/// without a declared count has no other bound) and may collapse its repeats.
 pub(crate) fn parse_body<P: LineParser>(
     lines: Lines<'_>,
     parser: &P,
     limit: Option<u64>,
     reserve: usize,
+    mut growth: Growth,
 ) -> Result<Body<P::Weight>> {
     let (path, blocks, mut block, mut last, mut lines_before) = lines.into_rest();
     let mut out = Body {
-        edges: Vec::with_capacity(reserve),
+        edges: Vec::new(),
         weights: Vec::new(),
+        entries: 0,
         largest_id: None,
         end: BodyEnd::Complete { lines: 0 },
     };
-    if std::mem::size_of::<P::Weight>() != 0 {
-        out.weights.reserve(reserve);
-    }
+    growth.reserve(&mut out, reserve, path, lines_before)?;
     loop {
         let text = &block.bytes[block.start..];
-        let left = limit.map(|limit| limit.saturating_sub(out.edges.len() as u64));
-        match parse_block(text, last, lines_before, parser, left, path, &mut out)? {
+        let left = limit.map(|limit| limit.saturating_sub(out.entries));
+        match parse_block(text, last, lines_before, parser, left, path, &mut out, &mut growth)? {
             BlockEnd::Parsed { newlines } => lines_before += newlines,
             BlockEnd::OneMore { line, shown } => {
                 out.end = BodyEnd::OneMore { line, shown };
@@ -237,6 +251,183 @@ pub(crate) fn parse_body<P: LineParser>(
         last = next.last;
         blocks.recycle(std::mem::replace(&mut block, RestOfBlock { bytes: next.bytes, start: 0 }).bytes);
     }
+}
+
+/// How a body's edge list may grow. A stream (a `.gz` file, an edge list without a declared
+/// count) has no length to check up front, so the memory guard is applied each time the list
+/// must grow: a list that would outgrow the memory is refused, naming the file and the line,
+/// before it is allocated (rather than aborting in an allocation). Repeated edges, which the
+/// builder drops anyway, are collapsed in place first ([`collapse`]): when a cheap probe finds
+/// the list heavily repeated, so that a file of one edge repeated for gigabytes reads in a few
+/// blocks' memory, and once more before a list is refused.
+pub(crate) struct Growth {
+    /// The memory guard's bytes; `None` where nothing is known (the list then grows unchecked).
+    available: Option<u64>,
+    undirected: bool,
+    /// The vertex count a header declared; otherwise the largest id read so far gives it.
+    vertices: Option<u64>,
+    /// The list's length after its last collapse: a collapse at the limit is worth its sort
+    /// only when a quarter of the list came since (else the list is refused), which keeps a
+    /// list of distinct edges near the limit from being sorted again at every block.
+    collapsed_to: usize,
+    /// Probes go on while their collapses pay (drop at least a quarter of the list).
+    probing: bool,
+}
+
+impl Growth {
+    /// The growth of an edge list read with `opts` (its memory limit), stored both ways when
+    /// `undirected`, of `vertices` when a header declared them.
+    pub(crate) fn new(opts: &ReadOptions, undirected: bool, vertices: Option<u64>) -> Growth {
+        Growth {
+            available: crate::memory::available(opts.memory_limit),
+            undirected,
+            vertices,
+            collapsed_to: 0,
+            probing: true,
+        }
+    }
+
+    /// The most entries the list may hold, as the memory guard sees the graph now.
+    fn most_entries<W>(&self, out: &Body<W>) -> Option<(u64, GraphSize)> {
+        let vertices = self.vertices.unwrap_or(out.largest_id.map_or(0, |m| m as u64 + 1));
+        let weight_bytes = std::mem::size_of::<W>() as u64;
+        let size = GraphSize { vertices, edges: 0, undirected: self.undirected, weight_bytes };
+        self.available.map(|available| (size.most_edges(available), size))
+    }
+
+    /// Room for `entries` at once, as far as the guard allows: a header's count is a hint, and
+    /// the list is checked again when it grows.
+    fn reserve<W: Weight>(&self, out: &mut Body<W>, entries: usize, path: &Path, line: u64) -> Result<()> {
+        let most = self.most_entries(out).map_or(usize::MAX, |(most, _)| usize::try_from(most).unwrap_or(usize::MAX));
+        reserve_exact(out, entries.min(most), path, line)
+    }
+
+    /// Room for `more` entries after the list's, which line `line` ends: collapsing repeats
+    /// where that pays, growing the list by doubling up to what the guard allows, or refusing.
+    fn make_room<W: Weight>(&mut self, out: &mut Body<W>, more: usize, path: &Path, line: u64) -> Result<()> {
+        if out.edges.len() + more <= out.edges.capacity() {
+            return Ok(());
+        }
+        if self.probing && out.edges.len() >= PROBE_FROM_ENTRIES && heavily_repeated(&out.edges) {
+            let before = out.edges.len();
+            self.collapse(out);
+            self.probing = out.edges.len() <= before - before / 4;
+            if out.edges.len() + more <= out.edges.capacity() {
+                return Ok(());
+            }
+        }
+        let most = self.most_entries(out);
+        if let Some((most, size)) = most {
+            let over = |out: &Body<W>| (out.edges.len() + more) as u64 > most;
+            if over(out) && out.edges.len().saturating_sub(self.collapsed_to) >= out.edges.len() / 4 {
+                self.collapse(out);
+            }
+            if over(out) {
+                let edges = (out.edges.len() + more) as u64;
+                let size = GraphSize { edges, ..size };
+                return Err(Error::OutOfMemory {
+                    what: format!("{} (its edges up to line {line})", path.display()),
+                    needed: u64::try_from(size.build_bytes()).unwrap_or(u64::MAX),
+                    vertices: size.vertices,
+                    edges,
+                    available: self.available.unwrap_or(0),
+                });
+            }
+        }
+        let needed = out.edges.len() + more;
+        if needed > out.edges.capacity() {
+            let doubled = (2 * out.edges.capacity()).max(needed);
+            let cap = most.map_or(usize::MAX, |(most, _)| usize::try_from(most).unwrap_or(usize::MAX));
+            reserve_exact(out, doubled.min(cap).max(needed), path, line)?;
+        }
+        Ok(())
+    }
+
+    fn collapse<W: Weight>(&mut self, out: &mut Body<W>) {
+        collapse(&mut out.edges, &mut out.weights);
+        self.collapsed_to = out.edges.len();
+    }
+}
+
+/// Makes the list's capacity (and its weights') `capacity` entries, if it is less. The
+/// system may refuse what the guard allowed (an address-space limit, `ulimit -v`, which the
+/// guard does not see): that is an error naming the file, not an abort.
+fn reserve_exact<W>(out: &mut Body<W>, capacity: usize, path: &Path, line: u64) -> Result<()> {
+    let refused = |bytes: usize| Error::Format {
+        path: path.to_path_buf(),
+        problem: format!(
+            "the system refused the {} more that its edges up to line {line} need (a process limit such as \
+             `ulimit -v`?)",
+            crate::memory::show_bytes(bytes as u64)
+        ),
+    };
+    let more = capacity.saturating_sub(out.edges.len());
+    out.edges.try_reserve_exact(more).map_err(|_| refused(more.saturating_mul(8)))?;
+    if std::mem::size_of::<W>() != 0 {
+        let more = capacity.saturating_sub(out.weights.len());
+        out.weights.try_reserve_exact(more).map_err(|_| refused(more.saturating_mul(std::mem::size_of::<W>())))?;
+    }
+    Ok(())
+}
+
+/// Whether at least half of a sample of `edges` repeats another entry of it: a sample spread
+/// over the whole list finds edges repeated throughout the file, one at its end edges repeated
+/// line after line. It costs two sorts of a few thousand entries; what it misses is still
+/// collapsed at the memory limit.
+fn heavily_repeated(edges: &[(u32, u32)]) -> bool {
+    let repeated = |mut sample: Vec<(u32, u32)>| {
+        let taken = sample.len();
+        sample.sort_unstable();
+        sample.dedup();
+        2 * sample.len() <= taken
+    };
+    let stride = (edges.len() / PROBE_ENTRIES).max(1);
+    let spread = edges.iter().step_by(stride).take(PROBE_ENTRIES).copied().collect();
+    let end = edges[edges.len().saturating_sub(PROBE_ENTRIES)..].to_vec();
+    repeated(spread) || repeated(end)
+}
+
+/// Drops the repeats of every edge from `edges`, keeping the smallest weight of each (as the
+/// builder does, which would drop them anyway), in place. Unweighted, the list is sorted;
+/// weighted, it keeps its order, and a sorted order of indices (4 bytes an entry, within
+/// what the guard counts for building) finds the kept entries; a list of more than 2^32 entries
+/// is collapsed in pieces of 2^32 - 1.
+fn collapse<W: Weight>(edges: &mut Vec<(u32, u32)>, weights: &mut Vec<W>) {
+    if std::mem::size_of::<W>() == 0 {
+        edges.par_sort_unstable();
+        edges.dedup();
+        weights.truncate(edges.len());
+        return;
+    }
+    let mut kept = 0;
+    for start in (0..edges.len()).step_by(u32::MAX as usize) {
+        let end = (start + u32::MAX as usize).min(edges.len());
+        let (piece, piece_weights) = (&edges[start..end], &weights[start..end]);
+        let mut order: Vec<u32> = (0..piece.len() as u32).into_par_iter().collect();
+        order.par_sort_unstable_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            piece[a].cmp(&piece[b]).then_with(|| piece_weights[a].order(&piece_weights[b]))
+        });
+        // The first of each run of one edge is its lightest.
+        let mut unique = 0;
+        for i in 0..order.len() {
+            if unique == 0 || piece[order[i] as usize] != piece[order[unique - 1] as usize] {
+                order[unique] = order[i];
+                unique += 1;
+            }
+        }
+        order.truncate(unique);
+        order.par_sort_unstable();
+        // Kept entries move down to `kept`, never past an entry still to be read.
+        for i in order {
+            let i = start + i as usize;
+            edges[kept] = edges[i];
+            weights[kept] = weights[i];
+            kept += 1;
+        }
+    }
+    edges.truncate(kept);
+    weights.truncate(kept);
 }
 
 /// The part of a block the body starts in, after the header lines.
@@ -263,7 +454,8 @@ enum BlockEnd {
     OneMore { line: u64, shown: String },
 }
 
-/// Parses one block's `text` into `out`.
+/// Parses one block's `text` into `out`, making room for it as `growth` allows.
+#[allow(clippy::too_many_arguments)]
 fn parse_block<P: LineParser>(
     text: &[u8],
     last: bool,
@@ -272,6 +464,7 @@ fn parse_block<P: LineParser>(
     left: Option<u64>,
     path: &Path,
     out: &mut Body<P::Weight>,
+    growth: &mut Growth,
 ) -> Result<BlockEnd> {
     let chunks = split_at_lines(text);
     // One slot per line of each chunk: no line holds two entries. The counts also number the
@@ -282,8 +475,9 @@ fn parse_block<P: LineParser>(
         .zip(&newlines)
         .map(|(chunk, &n)| n as usize + usize::from(!chunk.is_empty() && !chunk.ends_with(b"\n")))
         .collect();
-    let base = out.edges.len();
     let total: usize = slots.iter().sum();
+    growth.make_room(out, total, path, lines_before + newlines.iter().sum::<u64>())?;
+    let base = out.edges.len();
     // The slots are zeroed by all threads, not by `resize` on this one: first touching the
     // pages of a vector of billions of edges is most of the work of growing it.
     out.edges.par_extend((0..total).into_par_iter().map(|_| (0, 0)));
@@ -325,7 +519,8 @@ fn parse_block<P: LineParser>(
         }
         if let Some((offset, problem)) = result.problem {
             let whole_line = line_at(chunk, offset);
-            let unterminated_last = last && chunk_start + offset + whole_line.len() == text.len() && !text.ends_with(b"\n");
+            let unterminated_last =
+                last && chunk_start + offset + whole_line.len() == text.len() && !text.ends_with(b"\n");
             let hint = if problem.short && unterminated_last { text::TRUNCATED_HINT } else { "" };
             return Err(parse_error(path, line_of(offset), format!("{}{hint}", problem.expected)));
         }
@@ -334,6 +529,7 @@ fn parse_block<P: LineParser>(
             out.weights.copy_within(slot..slot + result.written, cursor);
         }
         cursor += result.written;
+        out.entries += result.written as u64;
         slot += slots[k];
         out.largest_id = out.largest_id.max(result.largest_id);
         left = left.map(|l| l - result.written as u64);
@@ -566,8 +762,8 @@ mod tests {
     fn edge_lists_over_many_blocks_and_chunks_keep_every_edge_in_order() {
         let (text, expected) = mixed_edge_list(400_000);
         assert!(text.len() > 4 * super::FIRST_BLOCK_BYTES + 2 * super::MIN_CHUNK_BYTES);
-        let list = snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT)
-            .unwrap();
+        let list =
+            snap::read(std::io::Cursor::new(text.into_bytes()), Path::new("x.txt"), &ReadOptions::DEFAULT).unwrap();
         assert_eq!(list.edges, expected);
         assert_eq!(list.num_vertices, expected.iter().map(|&(u, v)| u.max(v)).max().unwrap() as u64 + 1);
     }
@@ -593,10 +789,17 @@ mod tests {
         }
         let header = "%%MatrixMarket matrix coordinate integer general\n% comment\n1000 1000 150000\n";
         let path = Path::new("x.mtx");
-        let err = matrix_market::read(std::io::Cursor::new(format!("{header}{body}").into_bytes()), path, &ReadOptions::DEFAULT)
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("x.mtx:150004: expected no more entries: the size line (line 3) declares 150000"), "{err}");
+        let err = matrix_market::read(
+            std::io::Cursor::new(format!("{header}{body}").into_bytes()),
+            path,
+            &ReadOptions::DEFAULT,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with("x.mtx:150004: expected no more entries: the size line (line 3) declares 150000"),
+            "{err}"
+        );
         let exact = format!("%%MatrixMarket matrix coordinate integer general\n1000 1000 200000\n{body}");
         let list = matrix_market::read(std::io::Cursor::new(exact.into_bytes()), path, &ReadOptions::DEFAULT).unwrap();
         assert_eq!(list.edges.len(), 200_000);
@@ -660,4 +863,103 @@ mod tests {
         let empty = snap::read(&b"# nothing\n\n"[..], Path::new("x.txt"), &ReadOptions::DEFAULT).unwrap();
         assert_eq!((empty.num_vertices, empty.edges.len()), (0, 0));
     }
+
+    /// A list of `len` entries over `vertices` vertices, most of them repeats, self-loops
+    /// among them, with weights from `weight` of a few values so that repeats differ in weight.
+    fn repeated_list<W>(len: usize, vertices: u64, weight: impl Fn(u64) -> W) -> (Vec<(u32, u32)>, Vec<W>) {
+        let mut rng = SplitMix64::new(11);
+        (0..len)
+            .map(|_| {
+                let (u, v) = (rng.next_below(vertices) as u32, rng.next_below(vertices) as u32);
+                ((u, v), weight(rng.next_below(5)))
+            })
+            .unzip()
+    }
+
+    /// The graph the builder makes of `edges`, directed or undirected.
+    fn built(
+        edges: &[(u32, u32)],
+        weights: Option<crate::graph::Weights>,
+        undirected: bool,
+        n: u64,
+    ) -> crate::graph::Graph {
+        let list = crate::graph::EdgeList { num_vertices: n, edges: edges.to_vec(), undirected, id_base: 0, weights };
+        crate::graph::GraphBuilder::new().build(list).unwrap()
+    }
+
+    #[test]
+    fn collapsing_keeps_the_lightest_repeat_and_builds_the_same_graph() {
+        use crate::graph::Weights;
+        let (edges, weights) =
+            (vec![(1, 2), (0, 1), (1, 2), (0, 1), (3, 3), (1, 2), (3, 3)], vec![5u32, 7, 2, 7, 4, 9, 1]);
+        let (mut kept, mut kept_weights) = (edges.clone(), weights.clone());
+        super::collapse(&mut kept, &mut kept_weights);
+        let mut pairs: Vec<_> = kept.into_iter().zip(kept_weights).collect();
+        pairs.sort_unstable();
+        assert_eq!(pairs, vec![((0, 1), 7), ((1, 2), 2), ((3, 3), 1)]);
+
+        for undirected in [false, true] {
+            let (edges, weights) = repeated_list(20_000, 40, |w| w as u32 * 3);
+            let (mut kept, mut kept_weights) = (edges.clone(), weights.clone());
+            super::collapse(&mut kept, &mut kept_weights);
+            assert!(kept.len() <= 40 * 40 && kept.len() == kept_weights.len());
+            let whole = built(&edges, Some(Weights::U32(weights)), undirected, 40);
+            assert_eq!(built(&kept, Some(Weights::U32(kept_weights)), undirected, 40), whole);
+
+            let (edges, weights) = repeated_list(20_000, 40, |w| w as f32 * 0.25);
+            let (mut kept, mut kept_weights) = (edges.clone(), weights.clone());
+            super::collapse(&mut kept, &mut kept_weights);
+            let whole = built(&edges, Some(Weights::F32(weights)), undirected, 40);
+            assert_eq!(built(&kept, Some(Weights::F32(kept_weights)), undirected, 40), whole);
+
+            let (edges, units) = repeated_list(20_000, 40, |_| ());
+            let (mut kept, mut kept_units) = (edges.clone(), units);
+            super::collapse(&mut kept, &mut kept_units);
+            assert!(kept.windows(2).all(|pair| pair[0] < pair[1]) && kept_units.len() == kept.len());
+            assert_eq!(built(&kept, None, undirected, 40), built(&edges, None, undirected, 40));
+        }
+    }
+
+    #[test]
+    fn the_probe_finds_repeats_throughout_or_at_the_end() {
+        let distinct: Vec<(u32, u32)> = (0..100_000).map(|i| (i, i + 1)).collect();
+        assert!(!super::heavily_repeated(&distinct));
+        let throughout: Vec<(u32, u32)> = (0..100_000).map(|i| (i % 7, 1)).collect();
+        assert!(super::heavily_repeated(&throughout));
+        let mut at_the_end = distinct.clone();
+        at_the_end.extend(std::iter::repeat_n((5, 6), super::PROBE_ENTRIES));
+        assert!(super::heavily_repeated(&at_the_end));
+    }
+
+    #[test]
+    fn a_repeated_weighted_stream_is_collapsed_as_it_grows_and_keeps_the_lightest() {
+        // Ten times the probe's threshold of two lines, the heavier first: the list is
+        // collapsed whenever it must grow, so it never holds all of them.
+        let lines = 10 * super::PROBE_FROM_ENTRIES;
+        let text = "0 1 9\n0 1 4\n".repeat(lines / 2) + "1 2 3\n";
+        let list =
+            snap::read_weighted(std::io::Cursor::new(text.into_bytes()), Path::new("x.wel"), &ReadOptions::DEFAULT)
+                .unwrap();
+        assert!(list.edges.capacity() < lines, "{} entries of room for {lines} lines", list.edges.capacity());
+        let graph = crate::graph::GraphBuilder::new().build(list).unwrap();
+        assert_eq!((graph.num_vertices(), graph.num_edges()), (3, 2));
+        assert_eq!(graph.weights(), Some(&crate::graph::Weights::U32(vec![4, 3])));
+    }
+
+    #[test]
+    fn room_the_system_refuses_is_an_error_naming_the_file() {
+        let mut out: super::Body<u32> = super::Body {
+            edges: vec![(0, 1)],
+            weights: vec![3],
+            entries: 1,
+            largest_id: Some(1),
+            end: super::BodyEnd::Complete { lines: 0 },
+        };
+        // More than any address space holds: the allocation fails rather than aborting.
+        let err = super::reserve_exact(&mut out, usize::MAX / 4, Path::new("g.wel.gz"), 12).unwrap_err().to_string();
+        assert!(err.starts_with("g.wel.gz: the system refused the "), "{err}");
+        assert!(err.contains("its edges up to line 12 need"), "{err}");
+        assert_eq!(out.edges, vec![(0, 1)]);
+    }
+
 }

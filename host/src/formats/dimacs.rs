@@ -39,10 +39,10 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
     let n = problem.0;
     let (edges, weights) = if opts.ignore_weights {
         let arcs = Arcs { n, problem, column: text::CheckInteger("an integer arc weight in the fourth column") };
-        (read_arcs(lines, path, &arcs)?.0, None)
+        (read_arcs(lines, path, &arcs, opts)?.0, None)
     } else {
         let arcs = Arcs { n, problem, column: text::KeepInteger("arc weight in the fourth column") };
-        let (edges, weights) = read_arcs(lines, path, &arcs)?;
+        let (edges, weights) = read_arcs(lines, path, &arcs, opts)?;
         (edges, Some(Weights::U32(weights)))
     };
     Ok(EdgeList { num_vertices: n, edges, undirected: opts.undirected, id_base: 1, weights })
@@ -50,7 +50,13 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
 
 /// The counts of the `p sp N M` line (`rest` are its fields after `p`), checked and passed by
 /// the memory guard: `(vertices, arcs, line)`.
-fn problem_line(rest: Vec<&[u8]>, path: &Path, number: u64, line: &[u8], opts: &ReadOptions) -> Result<(u64, u64, u64)> {
+fn problem_line(
+    rest: Vec<&[u8]>,
+    path: &Path,
+    number: u64,
+    line: &[u8],
+    opts: &ReadOptions,
+) -> Result<(u64, u64, u64)> {
     let (n, m) = match rest[..] {
         [b"sp", n, m] => match (text::parse_u64(n), text::parse_u64(m)) {
             (Some(n), Some(m)) => (n, m),
@@ -145,17 +151,23 @@ impl<C: Column> LineParser for Arcs<C> {
 }
 
 /// The arcs of the body, checked against the problem line's count.
-fn read_arcs<C: Column>(lines: Lines<'_>, path: &Path, arcs: &Arcs<C>) -> Result<(Vec<(u32, u32)>, Vec<C::Value>)> {
-    let (_, m, p_line) = arcs.problem;
-    let body = chunked::parse_body(lines, arcs, Some(m), text::capacity_hint(m))?;
-    let found = body.edges.len();
+fn read_arcs<C: Column>(
+    lines: Lines<'_>,
+    path: &Path,
+    arcs: &Arcs<C>,
+    opts: &ReadOptions,
+) -> Result<(Vec<(u32, u32)>, Vec<C::Value>)> {
+    let (n, m, p_line) = arcs.problem;
+    let growth = chunked::Growth::new(opts, opts.undirected, Some(n));
+    let body = chunked::parse_body(lines, arcs, Some(m), text::capacity_hint(m), growth)?;
+    let found = body.entries;
     match body.end {
         BodyEnd::OneMore { line, shown } => Err(parse_error(
             path,
             line,
             format!("no more arcs: the `p` line (line {p_line}) declares {m}, but {shown} is one more"),
         )),
-        BodyEnd::Complete { lines } if found as u64 != m => Err(parse_error(
+        BodyEnd::Complete { lines } if found != m => Err(parse_error(
             path,
             lines + 1,
             format!(
@@ -181,7 +193,9 @@ fn problem_line_error(path: &Path, number: u64, line: &[u8]) -> Error {
 fn vertex(token: &[u8], n: u64, line: &[u8]) -> std::result::Result<u32, String> {
     match text::parse_u64(token) {
         Some(id) if (1..=n).contains(&id) => Ok((id - 1) as u32),
-        Some(id) => Err(format!("a vertex id between 1 and {n} (from the `p` line), found {id} in {}", text::show(line))),
+        Some(id) => {
+            Err(format!("a vertex id between 1 and {n} (from the `p` line), found {id} in {}", text::show(line)))
+        }
         None => Err(format!(
             "a vertex id (a positive integer), found {} ({}) in {}",
             text::show(token),

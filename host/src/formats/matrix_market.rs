@@ -18,8 +18,8 @@ use super::chunked::{self, BodyEnd, Entry, LineParser, LineProblem};
 use super::text::{self, parse_error, Column, Lines};
 use super::ReadOptions;
 use crate::error::Result;
-use crate::memory::GraphSize;
 use crate::graph::{EdgeList, Weights, MAX_VERTICES};
+use crate::memory::GraphSize;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -106,9 +106,11 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
         weight_bytes: if field == Field::Pattern || opts.ignore_weights { 0 } else { 4 },
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
-    let declared = Declared { entries, size_line };
+    let declared = Declared { entries, size_line, growth: (size.undirected, num_vertices), opts };
     let (edges, weights) = match (field, opts.ignore_weights) {
-        (Field::Pattern, _) => (read_entries(lines, path, &Entries::<text::CheckInteger> { rows, cols, column: None }, declared)?.0, None),
+        (Field::Pattern, _) => {
+            (read_entries(lines, path, &Entries::<text::CheckInteger> { rows, cols, column: None }, declared)?.0, None)
+        }
         (Field::Integer, true) => {
             let column = text::CheckInteger("an integer as the value in the third column");
             (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, None)
@@ -134,11 +136,14 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
 /// What the value column is called in errors about it.
 const VALUE: &str = "value in the third column";
 
-/// The entry count of the size line, and where it is.
+/// The entry count of the size line, and where it is; whether the graph is undirected and its
+/// vertex count, and the options, for the list's [`chunked::Growth`].
 #[derive(Clone, Copy)]
-struct Declared {
+struct Declared<'o> {
     entries: u64,
     size_line: u64,
+    growth: (bool, u64),
+    opts: &'o ReadOptions,
 }
 
 /// The body lines: `row column`, or `row column value` with a `column` for the value.
@@ -196,11 +201,12 @@ fn read_entries<C: Column>(
     lines: Lines<'_>,
     path: &Path,
     parser: &Entries<C>,
-    declared: Declared,
+    declared: Declared<'_>,
 ) -> Result<(Vec<(u32, u32)>, Vec<C::Value>)> {
-    let Declared { entries, size_line } = declared;
-    let body = chunked::parse_body(lines, parser, Some(entries), text::capacity_hint(entries))?;
-    let found = body.edges.len() as u64;
+    let Declared { entries, size_line, growth: (undirected, vertices), opts } = declared;
+    let growth = chunked::Growth::new(opts, undirected, Some(vertices));
+    let body = chunked::parse_body(lines, parser, Some(entries), text::capacity_hint(entries), growth)?;
+    let found = body.entries;
     match body.end {
         BodyEnd::OneMore { line, shown } => Err(parse_error(
             path,

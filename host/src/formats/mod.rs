@@ -97,14 +97,13 @@ pub struct ReadOptions {
 impl ReadOptions {
     /// Directed, weighted as the file is, the detected memory, counts checked: what
     /// `ReadOptions::default()` gives, usable in constants.
-    pub const DEFAULT: ReadOptions =
-        ReadOptions {
-            undirected: false,
-            ignore_weights: false,
-            memory_limit: None,
-            allow_count_mismatch: false,
-            host_memory: None,
-        };
+    pub const DEFAULT: ReadOptions = ReadOptions {
+        undirected: false,
+        ignore_weights: false,
+        memory_limit: None,
+        allow_count_mismatch: false,
+        host_memory: None,
+    };
 }
 
 /// True when `path` names a gzip-compressed file.
@@ -145,7 +144,9 @@ fn check_gzip_magic(input: &mut impl BufRead, path: &Path) -> Result<()> {
 }
 
 /// Reads the edges of a graph file, uncleaned (self-loops and repeats are left for the
-/// builder). A `.wgr` file gives back its stored edges.
+/// builder), except that a text file's repeated edges may be collapsed to their lightest (and
+/// the list reordered) where the list is heavily repeated or would outgrow the memory, which
+/// builds the same graph. A `.wgr` file gives back its stored edges.
 pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
     match Format::from_path(path)? {
         Format::MatrixMarket => matrix_market::read(open_text(path)?, path, opts),

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use super::chunked::{BlockReader, Rest, RestOfBlock};
 use crate::error::{Error, Result};
+use crate::graph::Weight;
 
 /// The longest line a text graph file may have. Real lines are tens of bytes; the cap keeps a
 /// file without newlines (a binary file, `/dev/zero`, a gzip bomb) from growing the line
@@ -27,7 +28,12 @@ pub(crate) struct Lines<'p> {
     /// `block` is the file's last.
     last: bool,
     line: u64,
+    /// No block has been read yet: the first may start with a byte-order mark.
+    at_start: bool,
 }
+
+/// The UTF-8 byte-order mark some editors (Windows Notepad) put at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 impl<'p> Lines<'p> {
     pub(crate) fn new(input: Box<dyn Read + Send>, path: &'p Path) -> Self {
@@ -37,6 +43,7 @@ impl<'p> Lines<'p> {
             block: RestOfBlock { bytes: Vec::new(), start: 0 },
             last: false,
             line: 0,
+            at_start: true,
         }
     }
 
@@ -72,6 +79,12 @@ impl<'p> Lines<'p> {
             let next = self.blocks.next().map_err(|e| read_error(self.path, e))?;
             self.block = RestOfBlock { bytes: next.bytes, start: 0 };
             self.last = next.last;
+            // A byte-order mark says nothing about a graph: skipped, it does not turn the
+            // first line into an error that shows an invisible character. (The first block
+            // holds all of the first line, so all of the mark.)
+            if std::mem::take(&mut self.at_start) && self.block.bytes.starts_with(BYTE_ORDER_MARK) {
+                self.block.start = BYTE_ORDER_MARK.len();
+            }
         }
         let start = self.block.start;
         let rest = &self.block.bytes[start..];
@@ -213,7 +226,7 @@ pub(crate) fn real_weight(token: &[u8], what: &str) -> std::result::Result<f32, 
 /// parsers of the formats share.
 pub(crate) trait Column: Sync {
     /// `u32` or `f32` when kept, `()` when only checked (taking no memory).
-    type Value: Copy + Default + Send + Sync;
+    type Value: Weight;
     /// The value of `token`, or what the error should say was expected instead.
     fn value(&self, token: &[u8]) -> std::result::Result<Self::Value, String>;
 }
@@ -271,13 +284,18 @@ impl Column for CheckReal {
 }
 
 /// A line as shown inside an error message: lossy UTF-8, cut short if long, in backticks,
-/// with control characters escaped (`\u{1b}`), so that a file cannot drive the terminal.
+/// with control characters escaped (`\u{1b}`), so that a file cannot drive the terminal, and
+/// so are invisible ones (a byte-order mark, zero-width spaces, direction marks), so that the
+/// message shows what is wrong with the line.
 pub(crate) fn show(line: &[u8]) -> String {
     const MAX: usize = 60;
     let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
     let ellipsis = if line.len() > MAX { "..." } else { "" };
-    let escaped: String =
-        text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect();
+    let invisible = |c: char| matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}');
+    let escaped: String = text
+        .chars()
+        .map(|c| if c.is_control() || invisible(c) { c.escape_default().to_string() } else { c.to_string() })
+        .collect();
     format!("`{escaped}{ellipsis}`")
 }
 
@@ -366,6 +384,7 @@ mod tests {
         let mut lines = Lines::new(Box::new(std::io::Cursor::new(exact)), Path::new("x"));
         assert_eq!(lines.next_line().unwrap().unwrap().1.len(), MAX_LINE_BYTES as usize);
         assert_eq!(show(b"a\x1b[31mred\x07"), "`a\\u{1b}[31mred\\u{7}`");
+        assert_eq!(show("1\u{feff} 2\u{200b}".as_bytes()), "`1\\u{feff} 2\\u{200b}`");
         assert_eq!(not_a_count(b"18446744073709551616"), "too large");
         assert_eq!(not_a_count(b"-1"), "not a non-negative integer");
     }
@@ -378,6 +397,20 @@ mod tests {
         assert!(err.starts_with("x.txt:2: expected two vertex ids") && !err.contains("truncated"), "{err}");
         let err = snap::read(&b"1 2\n3"[..], path, &ReadOptions::DEFAULT).unwrap_err().to_string();
         assert!(err.starts_with("x.txt:2: expected") && err.contains("looks truncated"), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_at_the_start_only() {
+        let data = b"\xef\xbb\xbf# c\n1 2\n";
+        let mut lines = Lines::new(Box::new(&data[..]), Path::new("x"));
+        assert_eq!(lines.next_line().unwrap(), Some((1, &b"# c"[..])));
+        assert_eq!(lines.next_line().unwrap(), Some((2, &b"1 2"[..])));
+        let only = b"\xef\xbb\xbf";
+        assert_eq!(Lines::new(Box::new(&only[..]), Path::new("x")).next_line().unwrap(), None);
+        let later = b"1 2\n\xef\xbb\xbf3 4\n";
+        let mut lines = Lines::new(Box::new(&later[..]), Path::new("x"));
+        lines.next_line().unwrap();
+        assert_eq!(lines.next_line().unwrap(), Some((2, &b"\xef\xbb\xbf3 4"[..])));
     }
 
     #[test]

@@ -4,9 +4,13 @@
 //!
 //! Lines are formatted by all cores, a batch of vertex ranges at a time, and written in vertex
 //! order, so the file is the same whatever the thread count. Ids are written in the graph's
-//! own numbering (its id base added). An undirected graph writes each edge once, from its
-//! smaller end (self-loops once), as GAPBS's `.el` files hold them: read it back with
-//! `--undirected`.
+//! own numbering (its id base added), so that they name the vertices the source file named.
+//! An edge list's ids count from 0, so a graph numbered from 1 (DIMACS, Matrix Market) is
+//! written after the comment `# warpath vertex ids: 1 to N`, which the reader takes for the
+//! numbering and the vertex count: read back, it is the same graph, not one with a vertex 0
+//! more. Graphs numbered from 0 are written without it, as other tools (GAPBS) read them. An
+//! undirected graph writes each edge once, from its smaller end (self-loops once), as GAPBS's
+//! `.el` files hold them: read it back with `--undirected`.
 
 use std::io::Write;
 use std::path::Path;
@@ -52,14 +56,25 @@ pub fn write_edge_list(graph: &Graph, path: &Path) -> Result<()> {
     let pieces = pieces(graph);
     let batch = rayon::current_num_threads() * 4;
     crate::output::write_output(path, |out: &mut dyn Write| {
+        if let Some(comment) = id_range_comment(graph) {
+            out.write_all(comment.as_bytes())?;
+        }
         for group in pieces.chunks(batch) {
-            let texts: Vec<Vec<u8>> = group.par_iter().map(|range| format_piece(graph, weights, range.clone())).collect();
+            let texts: Vec<Vec<u8>> =
+                group.par_iter().map(|range| format_piece(graph, weights, range.clone())).collect();
             for text in texts {
                 out.write_all(&text)?;
             }
         }
         Ok(())
     })
+}
+
+/// The comment that declares a graph's ids when they do not count from 0 (see the module's
+/// words), with its newline.
+fn id_range_comment(graph: &Graph) -> Option<String> {
+    let (base, n) = (graph.id_base() as u64, graph.num_vertices() as u64);
+    (base != 0 && n > 0).then(|| format!("{} {base} to {}\n", super::snap::ID_RANGE_WORDS.join(" "), base + n - 1))
 }
 
 /// Vertex ranges of about [`EDGES_PER_PIECE`] stored edges each, in order.
@@ -139,6 +154,31 @@ mod tests {
         let back = read_graph(&path, &opts).unwrap();
         assert_eq!(back.targets(), graph.targets());
         assert_eq!(back.weights(), graph.weights());
+    }
+
+    #[test]
+    fn a_one_based_graph_reads_back_with_its_ids_and_vertex_count() {
+        // DIMACS: vertices 1 to 5, the fifth without edges, 1 -> 2 (7) and 3 -> 4 (2).
+        let source = temp("one.gr");
+        std::fs::write(&source, "p sp 5 2\na 1 2 7\na 3 4 2\n").unwrap();
+        let graph = read_graph(&source, &ReadOptions::default()).unwrap();
+        for name in ["one.el", "one.wel.gz"] {
+            let path = temp(name);
+            write_edge_list(&graph, &path).unwrap();
+            let back = read_graph(&path, &ReadOptions::default()).unwrap();
+            assert_eq!((back.num_vertices(), back.id_base()), (5, 1), "{name}");
+            assert_eq!(back.offsets(), graph.offsets(), "{name}");
+            assert_eq!(back.targets(), graph.targets(), "{name}");
+            if name.ends_with(".wel.gz") {
+                assert_eq!(back.weights(), graph.weights());
+            }
+        }
+        let text = std::fs::read_to_string(temp("one.el")).unwrap();
+        assert_eq!(text, "# warpath vertex ids: 1 to 5\n1 2\n3 4\n");
+        // A graph numbered from 0 is written as other tools read edge lists, without it.
+        let zero = generate(&"grid2d:2".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        write_edge_list(&zero, &temp("zero.el")).unwrap();
+        assert!(std::fs::read_to_string(temp("zero.el")).unwrap().starts_with("0 1\n"));
     }
 
     #[test]

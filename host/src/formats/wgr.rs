@@ -718,7 +718,10 @@ fn read_header(mut input: impl Read, path: &Path, length: Option<u64>) -> Result
         )));
     }
     if n > MAX_VERTICES {
-        return Err(Error::TooManyVertices { vertices: n });
+        return Err(format_error(format!(
+            "its header declares {n} vertices, but warpath stores vertex ids as u32 and holds at most \
+             {MAX_VERTICES}; the file is corrupt or was not written by warpath"
+        )));
     }
     Ok(Header { bytes: header, flags, id_base, n, m })
 }

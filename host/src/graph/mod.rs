@@ -10,6 +10,7 @@ pub mod heads;
 pub mod host_array;
 pub mod weights;
 
+pub(crate) use builder::Weight;
 pub use builder::{EdgeList, GraphBuilder};
 pub use compressed::CompressedGraph;
 pub(crate) use csr::first_decrease;
