@@ -907,3 +907,23 @@ fn every_algorithm_shares_the_header_and_the_timing_lines() {
     );
     assert!(bfs.contains(&timing_lines(&report.summary, "GTEPS", "directed edges in the reached component")), "{bfs}");
 }
+
+/// The README's headline table is what `scripts/headline` writes from bench/headline.json (each
+/// row checked for its keys there); skips, saying so, where python3 is missing.
+#[test]
+fn the_readme_headline_is_generated_from_headline_json() {
+    let tree = common::source_tree();
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(tree.join("bench/headline.json")).unwrap()).unwrap();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert!(row["median_ms"].as_f64().is_some_and(|ms| ms > 0.0), "{row}");
+        assert!(row["runs"].as_u64().is_some_and(|runs| runs > 0), "{row}");
+        let results = tree.join("bench").join(row["results"].as_str().unwrap());
+        assert!(results.is_dir(), "{row}: no folder {}", results.display());
+    }
+    match std::process::Command::new("python3").arg(tree.join("scripts/headline")).arg("--check").output() {
+        Ok(out) => assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr)),
+        Err(e) => common::say_skipping("the_readme_headline_is_generated_from_headline_json", &format!("python3: {e}")),
+    }
+}
