@@ -51,6 +51,38 @@ fn bfs_out_of_small_directed_graph(scratch_name: &str, extra: &[&str]) -> String
 }
 
 #[test]
+fn gapbs_spellings_of_the_source_and_the_trials_are_accepted() {
+    for command in ["bfs", "sssp"] {
+        for flag in ["--source", "-r", "--root"] {
+            let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--verify", flag, "5"]);
+            assert!(out.status.success(), "{command} {flag}: {}", stderr(&out));
+            assert!(stdout(&out).lines().any(|l| l == "source: 5"), "{command} {flag}: {}", stdout(&out));
+        }
+        let help = stdout(&warpath(&[command, "-h"]));
+        assert!(help.contains("-r, --source <V>") && help.contains("--root"), "{command}: {help}");
+    }
+    // GAPBS's -n is the number of trials: bench's --roots.
+    let out = warpath(&["bench", "grid2d:4", "--backend", "cpu", "-n", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).lines().any(|l| l.starts_with("roots: 2 ")), "{}", stdout(&out));
+}
+
+#[test]
+fn a_negative_source_is_a_range_error_not_an_unknown_option() {
+    for command in ["bfs", "sssp"] {
+        for flag in ["--source", "-r", "--root"] {
+            let out = warpath(&[command, "grid2d:4", "--backend", "cpu", flag, "-1"]);
+            assert_one_line_error(&out, &["-1", "a vertex id is a non-negative integer", "from 0, or from 1"]);
+            assert!(!stderr(&out).contains("-- -1"), "{command} {flag}: {}", stderr(&out));
+        }
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--source=-7"]);
+        assert_one_line_error(&out, &["--source", "not -7"]);
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--source", "first"]);
+        assert_one_line_error(&out, &["--source", "`first` is not a vertex id"]);
+    }
+}
+
+#[test]
 fn a_malformed_file_names_the_file_and_line() {
     let scratch = Scratch::new("cli-malformed");
     let graph = scratch.file("bad.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x\n");

@@ -346,10 +346,14 @@ pub struct BfsArgs {
     pub graph: GraphArgs,
     #[arg(
         long,
+        short = 'r',
+        visible_alias = "root",
         value_name = "V",
+        value_parser = parse_vertex_id,
+        allow_negative_numbers = true,
         help = "Source vertex, numbered as in the file",
         long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
-                     random vertex with edges, as Graph500 picks roots."
+                     random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
     )]
     pub source: Option<u64>,
     #[arg(
@@ -509,6 +513,18 @@ pub fn parse_threshold(text: &str) -> Result<f32, String> {
         return Err(format!("`{text}` is not a threshold: use a number of 0 or more"));
     }
     Ok(value)
+}
+
+/// `--source`: a vertex id as the file numbers it. A negative one is taken as a value (not as
+/// an unknown option, for which clap would advise `-- -1`) and refused as out of range here,
+/// before the graph is loaded.
+pub fn parse_vertex_id(text: &str) -> Result<u64, String> {
+    let numbering = "numbered as in the file, from 0, or from 1 for .mtx and .gr";
+    match text.trim().parse::<i128>() {
+        Ok(id) if id < 0 => Err(format!("a vertex id is a non-negative integer ({numbering}), not {id}")),
+        Ok(id) => u64::try_from(id).map_err(|_| format!("`{text}` is too large for a vertex id")),
+        Err(_) => Err(format!("`{text}` is not a vertex id: give a non-negative integer ({numbering})")),
+    }
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -706,12 +722,14 @@ pub struct BenchArgs {
     pub sssp: super::sssp::SsspBenchArgs,
     #[arg(
         long,
+        short = 'n',
         visible_alias = "trials",
         default_value_t = 64,
         value_parser = parse_roots,
         help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
-                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials)."
+                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials). -n \
+                     and --trials are GAPBS's spellings."
     )]
     pub roots: usize,
     #[arg(
