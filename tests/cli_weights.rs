@@ -65,6 +65,41 @@ fn refused_weights_and_combinations_are_one_line() {
     assert!(!out.exists(), "a refused convert must not write its output");
 }
 
+/// A real Matrix Market file with a negative value on line 4, as bcsstk13 (a stiffness
+/// matrix) has on its line 17.
+const NEGATIVE_MTX: &[u8] = b"%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1.5\n2 3 -3.25\n3 1 2\n";
+
+#[test]
+fn negative_weights_are_refused_naming_the_flag_that_reads_the_edges_alone() {
+    let scratch = Scratch::new("cli-weights-negative-hint");
+    let mtx = scratch.file("neg.mtx", NEGATIVE_MTX);
+    let gr = scratch.file("neg.gr", b"p sp 2 1\na 1 2 -5\n");
+    let wgr = scratch.path("neg.wgr");
+    let (m, w) = (mtx.to_str().unwrap(), wgr.to_str().unwrap());
+    for args in [
+        &["sssp", m, "--backend", "cpu"][..],
+        &["bench", m, "--algorithm", "sssp", "--backend", "cpu", "--roots", "1"],
+        // A .wgr holds only valid edge weights: convert refuses rather than drop them unasked.
+        &["convert", m, w],
+    ] {
+        let out = warpath(args);
+        common::assert_one_line_error(&out, &["neg.mtx:4:", "`-3.25` (negative)", "--ignore-weights"]);
+    }
+    assert!(!wgr.exists(), "a refused convert must not write its output");
+    let out = warpath(&["sssp", gr.to_str().unwrap(), "--backend", "cpu"]);
+    common::assert_one_line_error(&out, &["neg.gr:2:", "(negative)", "--ignore-weights"]);
+    // Only a refused weight gets the hint: a malformed value is not read by ignoring it.
+    let bad = scratch.file("bad.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 x\n");
+    let out = warpath(&["sssp", bad.to_str().unwrap(), "--backend", "cpu"]);
+    common::assert_one_line_error(&out, &["bad.mtx:3:", "a real number"]);
+    assert!(!common::stderr(&out).contains("--ignore-weights"), "{}", common::stderr(&out));
+    // And the flag named does read them.
+    let text = stdout(&warpath(&["sssp", m, "--backend", "cpu", "--source", "1", "--verify", "--ignore-weights"]));
+    assert!(text.contains("verified: ok"), "{text}");
+    stdout(&warpath(&["convert", m, w, "--ignore-weights"]));
+    assert_eq!(weights_line(&stdout(&warpath(&["info", w]))), "weights: none");
+}
+
 #[test]
 fn bad_arguments_are_one_line_too() {
     for args in [

@@ -100,6 +100,7 @@ fn flag_hint(err: &Error) -> &'static str {
     match err {
         Error::Gpu(gpu) if gpu.is_unavailable() => "; use --backend cpu",
         Error::OutOfMemory { .. } => "; --memory-limit BYTES overrides the memory detected, if it is wrong",
+        _ if err.is_refused_weight() => " (--ignore-weights)",
         _ => "",
     }
 }

@@ -23,6 +23,8 @@ mod text;
 mod text_out;
 pub mod wgr;
 
+/// How a refused weight's error ends: [`Error::is_refused_weight`] knows these errors by it.
+pub(crate) use text::WEIGHT_RULE;
 pub use text_out::write_edge_list;
 
 use std::fs::File;
