@@ -49,7 +49,7 @@ fn seeded_weights_attach_to_generated_graphs_within_their_range() {
 fn refused_weights_and_combinations_are_one_line() {
     let scratch = Scratch::new("cli-weights-refused");
     let gr = scratch.file("neg.gr", "p sp 2 1\na 1 2 -5\n".as_bytes());
-    assert_one_line_error(&warpath(&["info", gr.to_str().unwrap()]), "neg.gr:2");
+    assert_one_line_error(&warpath(&["sssp", gr.to_str().unwrap(), "--backend", "cpu"]), "neg.gr:2");
     let ok = stdout(&warpath(&["info", gr.to_str().unwrap(), "--ignore-weights"]));
     assert_eq!(weights_line(&ok), "weights: none");
     assert_one_line_error(
@@ -98,6 +98,33 @@ fn negative_weights_are_refused_naming_the_flag_that_reads_the_edges_alone() {
     assert!(text.contains("verified: ok"), "{text}");
     stdout(&warpath(&["convert", m, w, "--ignore-weights"]));
     assert_eq!(weights_line(&stdout(&warpath(&["info", w]))), "weights: none");
+}
+
+#[test]
+fn info_describes_weights_that_sssp_refuses() {
+    let scratch = Scratch::new("cli-weights-info-negative");
+    let mtx = scratch.file("neg.mtx.gz", NEGATIVE_MTX);
+    let m = mtx.to_str().unwrap();
+    assert_eq!(
+        weights_line(&stdout(&warpath(&["info", m]))),
+        "weights: f32 weights from -3.25 to 2 (some negative: sssp needs --ignore-weights or non-negative weights)"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&warpath(&["info", m, "--json"]))).unwrap();
+    assert_eq!(json["weights"], serde_json::json!({"kind": "f32", "min": -3.25, "max": 2.0, "problem": "negative"}));
+    assert_eq!(json["edges_directed"], 3, "the edges are all read");
+    let gr = scratch.file("neg.gr", b"p sp 2 1\na 1 2 -5\n");
+    assert_eq!(
+        weights_line(&stdout(&warpath(&["info", gr.to_str().unwrap()]))),
+        "weights: u32 weights from -5 to -5 (some negative: sssp needs --ignore-weights or non-negative weights)"
+    );
+    let wel = scratch.file("big.wel", b"0 1 5000000000\n");
+    let line = weights_line(&stdout(&warpath(&["info", wel.to_str().unwrap()]))).to_string();
+    assert!(line.contains("from 5000000000 to 5000000000 (some too large for u32"), "{line}");
+    // Valid weights read as before, with no problem named.
+    let ok = scratch.file("ok.gr", b"p sp 2 1\na 1 2 5\n");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&warpath(&["info", ok.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["weights"], serde_json::json!({"kind": "u32", "min": 5.0, "max": 5.0, "problem": null}));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::error::{Error, Result};
 use crate::formats::{self, LoadStages, ReadOptions};
 use crate::generate::{self, GeneratorSpec, WeightSpec};
-use crate::graph::{Graph, GraphBuilder, MemoryProvider};
+use crate::graph::{Graph, GraphBuilder, MemoryProvider, WeightValues};
 
 /// How to load a graph.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +26,9 @@ pub struct LoadOptions {
     /// Read a SNAP edge list whose header's edge count disagrees with its lines
     /// (see [`ReadOptions::allow_count_mismatch`]).
     pub allow_count_mismatch: bool,
+    /// Describe a file's weights rather than refuse those that are no edge weight (see
+    /// [`ReadOptions::describe_weights`]): for telling what a file holds.
+    pub describe_weights: bool,
     /// Where the graph's offsets and targets are built or read: `None` for ordinary memory, or
     /// a provider such as `gpu::PinnedMemory::shared()`, whose pinned, device-mapped memory the
     /// GPU places without a host copy (see [`crate::graph::HostMemory`]).
@@ -41,19 +44,25 @@ pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
 /// [`load_graph`], also telling how long its stages took: reading the file or generating the
 /// edges, then building the CSR (attaching generated weights counts as building).
 pub fn load_graph_staged(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)> {
-    let (graph, mut stages) = load_as_stored(input, opts)?;
+    load_graph_described(input, opts).map(|(graph, stages, _)| (graph, stages))
+}
+
+/// [`load_graph_staged`], and with [`LoadOptions::describe_weights`] what a file's weights were
+/// where some are no edge weight (the graph then has none).
+pub fn load_graph_described(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages, Option<WeightValues>)> {
+    let (graph, mut stages, values) = load_as_stored(input, opts)?;
     match &opts.weights {
         Some(spec) => {
             let started = Instant::now();
             let graph = generate::attach_weights(graph, spec, opts.seed)?;
             stages.build += started.elapsed();
-            Ok((graph, stages))
+            Ok((graph, stages, values))
         }
-        None => Ok((graph, stages)),
+        None => Ok((graph, stages, values)),
     }
 }
 
-fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)> {
+fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages, Option<WeightValues>)> {
     if generate::looks_like_spec(input) {
         let spec: GeneratorSpec = input.parse()?;
         // Grid side lengths are validated to be at least 1, so the edge counts cannot underflow.
@@ -63,7 +72,7 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)
         let list = generate::generate_edges(&spec, opts.seed)?;
         let read = started.elapsed();
         let graph = GraphBuilder::new().host_memory(opts.host_memory).build(list)?;
-        return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
+        return Ok((graph, LoadStages { read, build: started.elapsed() - read }, None));
     }
     let path = Path::new(input);
     if !path.exists() {
@@ -79,7 +88,8 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages)
         ignore_weights,
         memory_limit: opts.memory_limit,
         allow_count_mismatch: opts.allow_count_mismatch,
+        describe_weights: opts.describe_weights,
         host_memory: opts.host_memory,
     };
-    formats::read_graph_staged(path, &read)
+    formats::read_graph_described(path, &read)
 }

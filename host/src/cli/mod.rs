@@ -169,6 +169,18 @@ fn load_weighted_staged(
     weights: &args::WeightArgs,
     memory: MemoryProvider,
 ) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages)> {
+    load_described(input, weights, memory, false).map(|(graph, stages, _)| (graph, stages))
+}
+
+/// [`load_weighted_staged`]; with `describe`, a file's weights that are no edge weights
+/// (negative ones, say) are not refused but described, and the graph read without them:
+/// for `info`, which tells what a file holds.
+fn load_described(
+    input: &args::GraphInput,
+    weights: &args::WeightArgs,
+    memory: MemoryProvider,
+    describe: bool,
+) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages, Option<warpath::graph::WeightValues>)> {
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
         seed: input.seed,
@@ -176,10 +188,11 @@ fn load_weighted_staged(
         ignore_weights: weights.ignore_weights,
         memory_limit: input.memory_limit,
         allow_count_mismatch: input.allow_count_mismatch,
+        describe_weights: describe,
         host_memory: memory,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
-    let loaded = warpath::input::load_graph_staged(&input.graph, &options);
+    let loaded = warpath::input::load_graph_described(&input.graph, &options);
     spinner.finish_and_clear();
     loaded
 }

@@ -13,7 +13,8 @@
 //!
 //! [`ReadOptions::undirected`] makes any of them undirected; [`ReadOptions::ignore_weights`]
 //! reads any of them unweighted. Weights must be non-negative and finite: a file holding
-//! another weight is refused with the line and the value, unless weights are ignored.
+//! another weight is refused with the line and the value, unless weights are ignored, or
+//! described ([`ReadOptions::describe_weights`]: the graph is then read without them).
 
 mod chunked;
 pub mod dimacs;
@@ -21,6 +22,7 @@ pub mod matrix_market;
 pub mod snap;
 mod text;
 mod text_out;
+mod values;
 pub mod wgr;
 
 /// How a refused weight's error ends: [`Error::is_refused_weight`] knows these errors by it.
@@ -33,7 +35,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, Graph, GraphBuilder, MemoryProvider};
+use crate::graph::{EdgeList, Graph, GraphBuilder, MemoryProvider, WeightValues};
 use crate::memory::GraphSize;
 
 /// The graph file formats warpath reads.
@@ -90,6 +92,11 @@ pub struct ReadOptions {
     /// Read a SNAP edge list whose `# Nodes: .. Edges: ..` header disagrees with its edge
     /// lines as it is, instead of refusing it as truncated.
     pub allow_count_mismatch: bool,
+    /// Describe a weight column rather than refuse it: a value that is no edge weight
+    /// (negative, not finite, beyond the weight type) is noted instead of refused, and the
+    /// graph is then read without weights, [`read_graph_described`] saying what they were.
+    /// For telling what a file holds (a matrix of signed values), never for running on it.
+    pub describe_weights: bool,
     /// Where the graph's offsets and targets are allocated: `None` for ordinary memory, or a
     /// provider such as the GPU runtime's pinned memory (`gpu::PinnedMemory`), which the GPU
     /// then reads without a host copy. A `.wgr` file is read straight into it.
@@ -105,6 +112,7 @@ impl ReadOptions {
             ignore_weights: false,
             memory_limit: None,
             allow_count_mismatch: false,
+            describe_weights: false,
             host_memory: None,
         };
 }
@@ -149,14 +157,21 @@ fn check_gzip_magic(input: &mut impl BufRead, path: &Path) -> Result<()> {
 /// Reads the edges of a graph file, uncleaned (self-loops and repeats are left for the
 /// builder). A `.wgr` file gives back its stored edges.
 pub fn read_edge_list(path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    Ok(read_edge_list_described(path, opts)?.0)
+}
+
+/// [`read_edge_list`], and with [`ReadOptions::describe_weights`] what the weights were where
+/// some are no edge weight (the list then has none).
+fn read_edge_list_described(path: &Path, opts: &ReadOptions) -> Result<(EdgeList, Option<WeightValues>)> {
     match Format::from_path(path)? {
-        Format::MatrixMarket => matrix_market::read(open_text(path)?, path, opts),
-        Format::EdgeList => snap::read(open_text(path)?, path, opts),
-        Format::WeightedEdgeList => snap::read_weighted(open_text(path)?, path, opts),
-        Format::Dimacs => dimacs::read(open_text(path)?, path, opts),
+        Format::MatrixMarket => matrix_market::read_described(open_text(path)?, path, opts),
+        Format::EdgeList => Ok((snap::read(open_text(path)?, path, opts)?, None)),
+        Format::WeightedEdgeList => snap::read_weighted_described(open_text(path)?, path, opts),
+        Format::Dimacs => dimacs::read_described(open_text(path)?, path, opts),
         Format::Wgr => {
+            // A .wgr file holds only valid weights: there is nothing to describe.
             let graph = read_wgr(path, opts)?;
-            Ok(edges_of(&graph, opts.undirected || graph.is_undirected()))
+            Ok((edges_of(&graph, opts.undirected || graph.is_undirected()), None))
         }
     }
 }
@@ -176,6 +191,12 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
 
 /// [`read_graph`], also telling how long reading and building took.
 pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, LoadStages)> {
+    read_graph_described(path, opts).map(|(graph, stages, _)| (graph, stages))
+}
+
+/// [`read_graph_staged`], and with [`ReadOptions::describe_weights`] what the file's weights
+/// were where some are no edge weight (the graph then has none).
+pub fn read_graph_described(path: &Path, opts: &ReadOptions) -> Result<(Graph, LoadStages, Option<WeightValues>)> {
     let started = Instant::now();
     if Format::from_path(path)? == Format::Wgr {
         // A directed file read as undirected is built again: then it is read into ordinary
@@ -192,11 +213,11 @@ pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, Load
             };
             crate::memory::check_build(path, size, opts.memory_limit)?;
             let graph = GraphBuilder::new().host_memory(opts.host_memory).build(edges_of(&graph, true))?;
-            return Ok((graph, LoadStages { read, build: started.elapsed() - read }));
+            return Ok((graph, LoadStages { read, build: started.elapsed() - read }, None));
         }
-        return Ok((graph.into_host_memory(opts.host_memory), LoadStages { read, build: Duration::ZERO }));
+        return Ok((graph.into_host_memory(opts.host_memory), LoadStages { read, build: Duration::ZERO }, None));
     }
-    let list = read_edge_list(path, opts)?;
+    let (list, values) = read_edge_list_described(path, opts)?;
     let read = started.elapsed();
     // The readers checked what their headers declared; the vertex count of an edge list is
     // only known now, from its largest id.
@@ -208,7 +229,7 @@ pub fn read_graph_staged(path: &Path, opts: &ReadOptions) -> Result<(Graph, Load
     };
     crate::memory::check_build(path, size, opts.memory_limit)?;
     let graph = GraphBuilder::new().symmetrize(opts.undirected).host_memory(opts.host_memory).build(list)?;
-    Ok((graph, LoadStages { read, build: started.elapsed() - read }))
+    Ok((graph, LoadStages { read, build: started.elapsed() - read }, values))
 }
 
 /// Writes `graph` to `path` in the binary `.wgr` format (gzip-compressed if `path` ends in `.gz`).

@@ -12,9 +12,10 @@ use std::path::Path;
 
 use super::chunked::{self, Entry, LineParser, LineProblem};
 use super::text::{self, Column, Lines};
+use super::values::Described;
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, Weights, MAX_VERTICES};
+use crate::graph::{EdgeList, WeightKind, WeightValues, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 /// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
@@ -28,13 +29,25 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
 /// unless `opts.undirected`; unweighted with `opts.ignore_weights` (the weights are then only
 /// checked to be integers).
 pub fn read_weighted(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    Ok(read_weighted_described(input, path, opts)?.0)
+}
+
+/// [`read_weighted`], and with [`ReadOptions::describe_weights`] what the weights were where
+/// some are no edge weight (the list then has no weights).
+pub(crate) fn read_weighted_described(
+    input: impl Read + Send + 'static,
+    path: &Path,
+    opts: &ReadOptions,
+) -> Result<(EdgeList, Option<WeightValues>)> {
     if opts.ignore_weights {
         let lines = EdgeLines { column: Some(text::CheckInteger("an integer weight in the third column")) };
-        return Ok(read_columns(Box::new(input), path, opts, &lines)?.0);
+        return Ok((read_columns(Box::new(input), path, opts, &lines)?.0, None));
     }
-    let lines = EdgeLines { column: Some(text::KeepInteger("weight in the third column")) };
+    let keep = text::KeepInteger("weight in the third column");
+    let lines = EdgeLines { column: Some(Described::new(keep, WeightKind::U32, opts.describe_weights)) };
     let (list, weights) = read_columns(Box::new(input), path, opts, &lines)?;
-    Ok(list.with_weights(Weights::U32(weights)))
+    let (weights, values) = lines.column.unwrap().kept(weights, Weights::U32);
+    Ok((EdgeList { weights, ..list }, values))
 }
 
 /// The body lines of an edge list: `u v`, or `u v w` with a `column` for `w`.
