@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::error::{Error, Result};
-use crate::formats::{self, LoadStages, ReadOptions};
+use crate::formats::{self, Format, LoadStages, ReadOptions};
 use crate::generate::{self, GeneratorSpec, WeightSpec};
 use crate::graph::{Graph, GraphBuilder, MemoryProvider, WeightValues};
 
@@ -29,14 +29,23 @@ pub struct LoadOptions {
     /// Describe a file's weights rather than refuse those that are no edge weight (see
     /// [`ReadOptions::describe_weights`]): for telling what a file holds.
     pub describe_weights: bool,
+    /// The file's format, overriding the one its name tells (see [`ReadOptions::format`]);
+    /// needed for standard input.
+    pub format: Option<Format>,
     /// Where the graph's offsets and targets are built or read: `None` for ordinary memory, or
     /// a provider such as `gpu::PinnedMemory::shared()`, whose pinned, device-mapped memory the
     /// GPU places without a host copy (see [`crate::graph::HostMemory`]).
     pub host_memory: MemoryProvider,
 }
 
-/// Loads `input`: a generator spec such as `kron:20` when it looks like one, otherwise the
-/// path of a graph file; then attaches `opts.weights` if given.
+/// The input that names standard input: a graph read from it needs [`LoadOptions::format`].
+pub const STDIN: &str = "-";
+/// What errors call standard input.
+const STDIN_NAME: &str = "standard input";
+
+/// Loads `input`: a generator spec such as `kron:20` when it looks like one (and no format is
+/// given), [`STDIN`] for standard input, otherwise the path of a graph file; then attaches
+/// `opts.weights` if given.
 pub fn load_graph(input: &str, opts: &LoadOptions) -> Result<Graph> {
     load_graph_staged(input, opts).map(|(graph, _)| graph)
 }
@@ -63,7 +72,8 @@ pub fn load_graph_described(input: &str, opts: &LoadOptions) -> Result<(Graph, L
 }
 
 fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages, Option<WeightValues>)> {
-    if generate::looks_like_spec(input) {
+    // A format given names a file's: the input is then a file whatever it looks like.
+    if opts.format.is_none() && generate::looks_like_spec(input) {
         let spec: GeneratorSpec = input.parse()?;
         // Grid side lengths are validated to be at least 1, so the edge counts cannot underflow.
         let size = spec.size(opts.weights.is_some());
@@ -74,13 +84,6 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages,
         let graph = GraphBuilder::new().host_memory(opts.host_memory).build(list)?;
         return Ok((graph, LoadStages { read, build: started.elapsed() - read }, None));
     }
-    let path = Path::new(input);
-    if !path.exists() {
-        return Err(Error::InvalidArgument(format!(
-            "{input}: no such file. Give a graph file (.mtx, .txt, .el, .wel, .gr or .wgr, optionally .gz) \
-             or a generator spec such as kron:20 (generators: kron, rmat, urand, grid2d, grid3d)"
-        )));
-    }
     // A file's own weights would be replaced: not reading them saves the work and memory.
     let ignore_weights = opts.ignore_weights || opts.weights.is_some();
     let read = ReadOptions {
@@ -89,7 +92,18 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages,
         memory_limit: opts.memory_limit,
         allow_count_mismatch: opts.allow_count_mismatch,
         describe_weights: opts.describe_weights,
+        format: opts.format,
         host_memory: opts.host_memory,
     };
+    if input == STDIN {
+        return formats::read_stream_described(std::io::stdin(), Path::new(STDIN_NAME), &read);
+    }
+    let path = Path::new(input);
+    if !path.exists() {
+        return Err(Error::InvalidArgument(format!(
+            "{input}: no such file. Give a graph file (.mtx, .txt, .el, .wel, .gr or .wgr, optionally .gz) \
+             or a generator spec such as kron:20 (generators: kron, rmat, urand, grid2d, grid3d)"
+        )));
+    }
     formats::read_graph_described(path, &read)
 }

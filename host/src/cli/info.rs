@@ -3,11 +3,11 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use warpath::formats::Format;
+use warpath::formats::ReadOptions;
 use warpath::graph::{CompressedGraph, WeightRange};
 use warpath::Result;
 
-use super::args::InfoArgs;
+use super::args::{GraphInput, InfoArgs};
 
 pub fn run(args: &InfoArgs) -> Result<()> {
     // info tells what a file holds: weights no algorithm may run on (a matrix's negative
@@ -53,7 +53,7 @@ pub fn run(args: &InfoArgs) -> Result<()> {
         compressed_bytes: compressed.compressed_bytes(),
         plain_csr_bytes: compressed.raw_bytes(),
         compression_ratio: compressed.ratio(),
-        stored_compressed: stored_compressed(&args.input.graph)?,
+        stored_compressed: stored_compressed(&args.input)?,
     };
     if args.json {
         return super::json::print_json(&report);
@@ -87,7 +87,8 @@ struct InfoReport {
     compressed_bytes: u64,
     plain_csr_bytes: u64,
     compression_ratio: f64,
-    /// A `.wgr` file whose lists are stored compressed.
+    /// A `.wgr` file whose lists are stored compressed (false for standard input or a pipe,
+    /// which are read only once).
     stored_compressed: bool,
 }
 
@@ -164,11 +165,12 @@ fn valid_weights(problem: &str) -> &'static str {
     }
 }
 
-/// Whether GRAPH names a `.wgr` file whose lists are stored compressed.
-fn stored_compressed(input: &str) -> Result<bool> {
-    let path = Path::new(input);
-    if warpath::generate::looks_like_spec(input) || Format::from_path(path).ok() != Some(Format::Wgr) {
+/// Whether GRAPH names a `.wgr` file whose lists are stored compressed. Standard input and
+/// pipes, read once by the load, are not read again to tell: false.
+fn stored_compressed(input: &GraphInput) -> Result<bool> {
+    let (graph, format) = (&input.graph, input.format.map(Into::into));
+    if graph == warpath::input::STDIN || (format.is_none() && warpath::generate::looks_like_spec(graph)) {
         return Ok(false);
     }
-    warpath::formats::wgr::is_compressed(path)
+    warpath::formats::stored_compressed(Path::new(graph), &ReadOptions { format, ..ReadOptions::DEFAULT })
 }

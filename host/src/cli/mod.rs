@@ -181,6 +181,7 @@ fn load_described(
     memory: MemoryProvider,
     describe: bool,
 ) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages, Option<warpath::graph::WeightValues>)> {
+    check_input(input)?;
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
         seed: input.seed,
@@ -189,12 +190,40 @@ fn load_described(
         memory_limit: input.memory_limit,
         allow_count_mismatch: input.allow_count_mismatch,
         describe_weights: describe,
+        format: input.format.map(Into::into),
         host_memory: memory,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let loaded = warpath::input::load_graph_described(&input.graph, &options);
     spinner.finish_and_clear();
     loaded
+}
+
+/// Refuses GRAPH where its format cannot be told without --format (standard input, a file
+/// of another name), naming the flag, and --format with a generator spec (which is no file).
+fn check_input(input: &args::GraphInput) -> Result<()> {
+    use warpath::formats::Format;
+    let forms = "--format el|wel|mtx|gr|wgr";
+    let path = std::path::Path::new(&input.graph);
+    match input.format {
+        None if input.graph == warpath::input::STDIN => Err(Error::InvalidArgument(format!(
+            "-: a graph read from standard input needs {forms}: a stream has no file name to tell its format by"
+        ))),
+        None if !warpath::generate::looks_like_spec(&input.graph) && path.exists() => match Format::from_path(path) {
+            Err(Error::InvalidArgument(problem)) => {
+                Err(Error::InvalidArgument(format!("{problem} Or name its format with {forms}.")))
+            }
+            other => other.map(|_| ()),
+        },
+        Some(format) if warpath::generate::looks_like_spec(&input.graph) && !path.exists() => {
+            Err(Error::InvalidArgument(format!(
+                "--format {}: {} is a generator spec, not a file; --format names a file's format, drop it",
+                Format::from(format).name(),
+                input.graph
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Where a graph the GPU may run is built: pinned, device-mapped host memory, which the GPU
