@@ -51,6 +51,38 @@ fn bfs_out_of_small_directed_graph(scratch_name: &str, extra: &[&str]) -> String
 }
 
 #[test]
+fn gapbs_spellings_of_the_source_and_the_trials_are_accepted() {
+    for command in ["bfs", "sssp"] {
+        for flag in ["--source", "-r", "--root"] {
+            let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--verify", flag, "5"]);
+            assert!(out.status.success(), "{command} {flag}: {}", stderr(&out));
+            assert!(stdout(&out).lines().any(|l| l == "source: 5"), "{command} {flag}: {}", stdout(&out));
+        }
+        let help = stdout(&warpath(&[command, "-h"]));
+        assert!(help.contains("-r, --source <V>") && help.contains("--root"), "{command}: {help}");
+    }
+    // GAPBS's -n is the number of trials: bench's --roots.
+    let out = warpath(&["bench", "grid2d:4", "--backend", "cpu", "-n", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).lines().any(|l| l.starts_with("roots: 2 ")), "{}", stdout(&out));
+}
+
+#[test]
+fn a_negative_source_is_a_range_error_not_an_unknown_option() {
+    for command in ["bfs", "sssp"] {
+        for flag in ["--source", "-r", "--root"] {
+            let out = warpath(&[command, "grid2d:4", "--backend", "cpu", flag, "-1"]);
+            assert_one_line_error(&out, &["-1", "a vertex id is a non-negative integer", "from 0, or from 1"]);
+            assert!(!stderr(&out).contains("-- -1"), "{command} {flag}: {}", stderr(&out));
+        }
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--source=-7"]);
+        assert_one_line_error(&out, &["--source", "not -7"]);
+        let out = warpath(&[command, "grid2d:4", "--backend", "cpu", "--source", "first"]);
+        assert_one_line_error(&out, &["--source", "`first` is not a vertex id"]);
+    }
+}
+
+#[test]
 fn a_malformed_file_names_the_file_and_line() {
     let scratch = Scratch::new("cli-malformed");
     let graph = scratch.file("bad.mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x\n");
@@ -404,4 +436,128 @@ fn an_interrupted_convert_leaves_no_temporary_and_dies_by_the_signal() {
     assert_eq!(status.signal(), Some(2), "ended by SIGINT, as the shell expects: {status:?}");
     let left: Vec<_> = std::fs::read_dir(&scratch.dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert!(left.is_empty(), "left behind: {left:?}");
+
+/// Runs `warpath ARGS` with `input` on its standard input.
+fn warpath_fed(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpath"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run warpath");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: a refusing warpath may exit before reading, and a large input
+    // must not fill the pipe while warpath waits for us.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for warpath");
+    writer.join().unwrap();
+    out
+}
+
+fn gzipped(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// A directed cycle 0 -> 1 -> 2 -> 3 -> 0 and a vertex 4 reached from 3.
+const CYCLE_EL: &[u8] = b"0 1\n1 2\n2 3\n3 0\n3 4\n";
+
+/// `key: value` lines' value.
+fn field<'a>(text: &'a str, key: &str) -> &'a str {
+    let prefix = format!("{key}: ");
+    text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no `{key}` in:\n{text}"))
+}
+
+#[test]
+fn a_graph_is_read_from_standard_input_with_format_plain_or_gzipped() {
+    for input in [CYCLE_EL.to_vec(), gzipped(CYCLE_EL)] {
+        let out = warpath_fed(&["bfs", "-", "--format", "el", "--backend", "cpu", "--verify", "--source", "0"], &input);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!((field(&text, "reached"), field(&text, "verified")), ("5", "ok"), "{text}");
+    }
+    let mtx = b"%%MatrixMarket matrix coordinate integer symmetric\n4 4 3\n2 1 5\n3 2 7\n4 3 9\n";
+    let out = warpath_fed(&["info", "-", "--format", "mtx"], mtx);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(field(&text, "graph"), "-");
+    assert_eq!(field(&text, "vertices"), "4");
+    assert_eq!(field(&text, "undirected edges"), "3");
+    assert_eq!(field(&text, "weights"), "u32 weights from 5 to 9");
+    // A .wgr is read from a stream in order, as a .wgr.gz always was.
+    let scratch = Scratch::new("cli-stdin-wgr");
+    let wgr = scratch.path("g.wgr");
+    assert!(warpath(&["convert", "grid2d:5", wgr.to_str().unwrap()]).status.success());
+    let out =
+        warpath_fed(&["cc", "-", "--format", "wgr", "--backend", "cpu", "--verify"], &std::fs::read(&wgr).unwrap());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(field(&stdout(&out), "vertices"), "25");
+    // Errors name standard input.
+    let out = warpath_fed(&["bfs", "-", "--format", "el", "--backend", "cpu"], b"0 1\n1 x\n");
+    assert_one_line_error(&out, &["standard input:2:"]);
+}
+
+#[test]
+fn standard_input_without_format_is_refused_naming_the_flag() {
+    let out = warpath_fed(&["bfs", "-", "--backend", "cpu"], CYCLE_EL);
+    assert_one_line_error(&out, &["-:", "standard input", "--format el|wel|mtx|gr|wgr"]);
+    let out = warpath_fed(&["info", "-"], CYCLE_EL);
+    assert_one_line_error(&out, &["--format"]);
+}
+
+#[test]
+fn format_overrides_the_name_and_tells_gzip_by_the_bytes() {
+    let scratch = Scratch::new("cli-format");
+    // A weighted edge list named .txt: by its name, three columns are refused.
+    let data = scratch.file("data.txt", b"0 1 4\n1 2 6\n");
+    let d = data.to_str().unwrap();
+    assert_one_line_error(&warpath(&["info", d]), &["data.txt:1:", "found 3 columns"]);
+    let text = stdout(&warpath(&["info", d, "--format", "wel"]));
+    assert_eq!(field(&text, "weights"), "u32 weights from 4 to 6", "{text}");
+    // A gzipped file whose name says neither its format nor gzip.
+    let blob = scratch.path("graph.bin");
+    std::fs::write(&blob, gzipped(CYCLE_EL)).unwrap();
+    let b = blob.to_str().unwrap();
+    assert_one_line_error(&warpath(&["bfs", b, "--backend", "cpu"]), &["graph.bin", "--format el|wel|mtx|gr|wgr"]);
+    let out = warpath(&["bfs", b, "--format", "el", "--backend", "cpu", "--verify", "--source", "0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(field(&stdout(&out), "reached"), "5");
+    // A generator spec is no file: --format with one is refused, not ignored.
+    assert_one_line_error(&warpath(&["bfs", "kron:5", "--format", "el"]), &["--format el", "kron:5", "generator spec"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_once_in_order_with_format() {
+    let scratch = Scratch::new("cli-fifo");
+    let wgr = scratch.path("g.wgr.gz");
+    assert!(warpath(&["convert", "grid2d:5", wgr.to_str().unwrap()]).status.success());
+    let cases: [(&str, &str, Vec<u8>, &str); 3] = [
+        ("edges", "el", CYCLE_EL.to_vec(), "5"),
+        ("edges.gz", "el", gzipped(CYCLE_EL), "5"),
+        ("graph", "wgr", std::fs::read(&wgr).unwrap(), "25"),
+    ];
+    for (name, format, bytes, vertices) in cases {
+        let fifo = scratch.path(name);
+        let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates the node.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0, "mkfifo {name}");
+        // Opening a FIFO to write blocks until warpath opens it to read.
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::write(fifo, bytes))
+        };
+        let out = warpath(&["cc", fifo.to_str().unwrap(), "--format", format, "--backend", "cpu", "--verify"]);
+        writer.join().unwrap().unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert_eq!(field(&stdout(&out), "vertices"), vertices, "{name}");
+    }
 }

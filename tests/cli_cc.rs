@@ -122,6 +122,26 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 #[test]
+fn rounds_and_samples_are_bounded_and_say_their_range() {
+    // A million rounds on four vertices ran 11 s and printed 111 MB of JSON; billions of
+    // samples ran minutes on the CPU.
+    for command in [&["cc", "grid2d:2"][..], &["bench", "grid2d:2", "--algorithm", "cc"]] {
+        let refused = |extra: &[&str]| warpath(&[command, &["--backend", "cpu"], extra].concat());
+        assert_one_line_error(&refused(&["--rounds", "1000000"]), &["--rounds", "1000000", "0 to 64"]);
+        assert_one_line_error(&refused(&["--rounds", "65"]), &["--rounds", "65", "0 to 64"]);
+        assert_one_line_error(&refused(&["--samples", "4000000000"]), &["--samples", "4000000000", "2048"]);
+        assert_one_line_error(&refused(&["--samples", "2049"]), &["--samples", "2049", "2048"]);
+    }
+    // The bounds themselves are taken.
+    let out = warpath(&["cc", "grid2d:4", "--backend", "cpu", "--verify", "--rounds", "64", "--samples", "2048"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(value(&stdout(&out), "cc algorithm"), "afforest (neighbor rounds 64, samples 2048)");
+    // -h says the ranges.
+    let help = stdout(&warpath(&["cc", "-h"]));
+    assert!(help.contains("neighbor rounds, 0 to 64") && help.contains("samples, 0 to 2048"), "{help}");
+}
+
+#[test]
 fn bench_runs_cc_validates_every_trial_and_writes_its_report() {
     let scratch = Scratch::new("cli-cc-bench");
     let json = scratch.path("cc.json");

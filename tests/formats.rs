@@ -409,4 +409,42 @@ fn an_edge_list_declaring_its_ids_keeps_them_and_refuses_others() {
     assert_parse_error(&err, &outside, 3, "a vertex id from 1 to 4, as the comment on line 1 declares, found `0`");
     let bad = scratch.file("bad.el", b"# warpath vertex ids: 2 to 4\n2 3\n");
     assert_parse_error(&read_edge_list(&bad, &DIRECTED).unwrap_err(), &bad, 1, "with B 0 or 1");
+
+#[test]
+fn streams_need_a_named_format_and_are_inflated_by_their_bytes() {
+    use std::io::Write;
+    use warpath::formats::read_stream;
+    let name = Path::new("standard input");
+    let mtx = b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n";
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(mtx).unwrap();
+    let matrix = ReadOptions { format: Some(Format::MatrixMarket), ..ReadOptions::DEFAULT };
+    for bytes in [mtx.to_vec(), encoder.finish().unwrap()] {
+        let g = read_stream(std::io::Cursor::new(bytes), name, &matrix).unwrap();
+        assert_eq!(adjacency(&g), vec![vec![1], vec![2], vec![]]);
+    }
+    // Fed a byte at a time, as a pipe may: gzip is still told by both of its first bytes.
+    struct Trickle(std::io::Cursor<Vec<u8>>);
+    impl std::io::Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let end = buf.len().min(1);
+            self.0.read(&mut buf[..end])
+        }
+    }
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(b"0 1\n").unwrap();
+    let edges = ReadOptions { format: Some(Format::EdgeList), ..ReadOptions::DEFAULT };
+    let g = read_stream(Trickle(std::io::Cursor::new(encoder.finish().unwrap())), name, &edges).unwrap();
+    assert_eq!(adjacency(&g), vec![vec![1], vec![]]);
+    // Without a format, a stream is refused in words: it has no name to tell it by.
+    let err = read_stream(std::io::Cursor::new(mtx.to_vec()), name, &DIRECTED).unwrap_err().to_string();
+    assert!(
+        err.starts_with("standard input: a stream has no file name") && err.contains("el, wel, mtx, gr or wgr"),
+        "{err}"
+    );
+    // A format given overrides the file's name.
+    let scratch = Scratch::new("formats-named");
+    let path = scratch.file("matrix.txt", mtx);
+    assert!(read_graph(&path, &DIRECTED).is_err(), "read by its name, as an edge list");
+    assert_eq!(adjacency(&read_graph(&path, &matrix).unwrap()), vec![vec![1], vec![2], vec![]]);
 }

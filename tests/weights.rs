@@ -480,3 +480,54 @@ fn usa_road_ny_loads_with_its_distances() {
     let unweighted = read_graph(&path, &UNWEIGHTED).unwrap();
     assert_eq!(unweighted, g.without_weights());
 }
+
+// ---- weights described rather than refused (`info`) ----
+
+#[test]
+fn described_weights_give_the_files_values_and_a_graph_without_them() {
+    use warpath::formats::read_graph_described;
+    use warpath::graph::WeightValues;
+    let scratch = Scratch::new("weights-described");
+    let describe = ReadOptions { describe_weights: true, ..ReadOptions::DEFAULT };
+    let cases: [(&str, &[u8], WeightValues); 4] = [
+        (
+            "neg.mtx",
+            b"%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1.5\n2 3 -3.25\n3 1 2\n",
+            WeightValues { kind: WeightKind::F32, range: Some((-3.25, 2.0)), not_a_number: false },
+        ),
+        (
+            "neg-int.mtx.gz",
+            b"%%MatrixMarket matrix coordinate integer symmetric\n3 3 2\n2 1 -7\n3 2 4\n",
+            WeightValues { kind: WeightKind::U32, range: Some((-7.0, 4.0)), not_a_number: false },
+        ),
+        (
+            "neg.gr",
+            b"p sp 2 2\na 1 2 -5\na 2 1 6\n",
+            WeightValues { kind: WeightKind::U32, range: Some((-5.0, 6.0)), not_a_number: false },
+        ),
+        (
+            "big.wel",
+            b"0 1 5000000000\n1 0 3\n",
+            WeightValues { kind: WeightKind::U32, range: Some((3.0, 5e9)), not_a_number: false },
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = scratch.file(name, text);
+        let (graph, _, values) = read_graph_described(&path, &describe).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(values, Some(expected), "{name}");
+        assert!(!graph.is_weighted(), "{name}: a graph never holds such weights");
+        assert_eq!(graph, read_graph(&path, &UNWEIGHTED).unwrap(), "{name}: the edges are the file's");
+        // Not describing, the same file is refused as before (a negative weight by the rule
+        // that reading without weights answers).
+        let refused = read_graph(&path, &DIRECTED).unwrap_err();
+        assert_eq!(refused.is_refused_weight(), expected.problem() == "negative", "{name}: {refused}");
+    }
+    // Valid weights are kept, as without describing, and nothing is described.
+    let path = scratch.file("ok.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 0.5\n");
+    let (graph, _, values) = read_graph_described(&path, &describe).unwrap();
+    assert_eq!((values, graph.weight_range()), (None, Some(WeightRange::F32 { min: 0.5, max: 0.5 })));
+    assert_eq!(graph, read_graph(&path, &DIRECTED).unwrap());
+    // A value that is no number at all is still malformed.
+    let path = scratch.file("bad.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 x\n");
+    assert_parse_error(&read_graph_described(&path, &describe).unwrap_err(), &path, 3, "a real number");
+}

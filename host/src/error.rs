@@ -89,6 +89,13 @@ impl From<crate::gpu::GpuError> for Error {
 }
 
 impl Error {
+    /// Whether this refuses a file's weight that is no valid edge weight (negative, not
+    /// finite): the file is then read by reading it without its weights, which a caller may
+    /// offer by its own name for that (the error says it in words).
+    pub fn is_refused_weight(&self) -> bool {
+        matches!(self, Error::Parse { expected, .. } if expected.ends_with(crate::formats::WEIGHT_RULE))
+    }
+
     pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
         Error::Io { path: path.into(), source }
     }

@@ -16,6 +16,8 @@ pub use cpu_afforest::afforest;
 pub use cpu_reference::components_sequential;
 pub use cpu_shiloach_vishkin::shiloach_vishkin;
 pub use finder::{connected_components, ComponentFinder};
+/// The most vertices the GPU samples (its count table is one block's shared memory).
+pub use warpath_interface::cc::MAX_SAMPLES;
 
 /// Which connected-components algorithm the GPU runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

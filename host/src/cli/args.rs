@@ -11,8 +11,9 @@ use warpath::engine::Backend;
 use warpath::gpu::Placement;
 
 const GRAPH_FORMS: &str = "GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; \
-the text formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, \
-urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: docs/guide.md.";
+the text formats may end in .gz; another name, a pipe or - for standard input with --format) or a generator spec: \
+kron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: \
+docs/guide.md.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -23,7 +24,8 @@ urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: docs/guide.md.";
                   NVIDIA GPU when \
                   there is one and on all CPU cores when there is not.\n\n\
                   GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; the text \
-                  formats may end in .gz) or a generator spec: kron:SCALE[:EDGEFACTOR], \
+                  formats may end in .gz; another name, a pipe or - for standard input with --format) or a \
+                  generator spec: kron:SCALE[:EDGEFACTOR], \
                   rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N.\n\n\
                   The user guide is docs/guide.md; the GPU tuning options and the measurements behind their \
                   defaults are in docs/tuning.md."
@@ -56,8 +58,20 @@ pub enum Command {
 /// GRAPH and how to read it: what every command that loads a graph takes.
 #[derive(Args, Debug)]
 pub struct GraphInput {
-    #[arg(help = "A graph file or a generator spec (kron:20, grid2d:1000, ...)", long_help = GRAPH_FORMS)]
+    #[arg(help = "A graph file, - (standard input) or a generator spec (kron:20, grid2d:1000, ...)", long_help = GRAPH_FORMS)]
     pub graph: String,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        help = "The graph file's format, whatever its name: el, wel, mtx, gr or wgr",
+        long_help = "The graph file's format, overriding its name's extension: el (SNAP edge list), wel (weighted \
+                     edge list), mtx (Matrix Market), gr (DIMACS) or wgr (warpath binary). Gzip is then told by \
+                     the file's first bytes, whatever its name. Needed for standard input (GRAPH -); also reads a \
+                     pipe or a file of any name (/dev/fd/3, data.txt) once, in order. GRAPH is then a file even \
+                     where it looks like a generator spec."
+    )]
+    pub format: Option<FormatArg>,
     #[arg(
         long,
         help = "Treat an edge list or DIMACS file as undirected",
@@ -94,6 +108,36 @@ pub struct GraphInput {
                      truncated download."
     )]
     pub allow_count_mismatch: bool,
+}
+
+/// `--format`: [`Format`](warpath::formats::Format) by its short names (a test checks they
+/// are the library's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// SNAP edge list (`u v` lines)
+    #[value(alias = "txt")]
+    El,
+    /// Weighted edge list (`u v w` lines, integer weights)
+    Wel,
+    /// Matrix Market coordinate
+    Mtx,
+    /// DIMACS shortest-path arcs
+    Gr,
+    /// warpath's binary CSR
+    Wgr,
+}
+
+impl From<FormatArg> for warpath::formats::Format {
+    fn from(arg: FormatArg) -> Self {
+        use warpath::formats::Format;
+        match arg {
+            FormatArg::El => Format::EdgeList,
+            FormatArg::Wel => Format::WeightedEdgeList,
+            FormatArg::Mtx => Format::MatrixMarket,
+            FormatArg::Gr => Format::Dimacs,
+            FormatArg::Wgr => Format::Wgr,
+        }
+    }
 }
 
 /// Edge weights, for the subcommands that keep them (`info`, `convert`; shortest paths next).
@@ -346,10 +390,14 @@ pub struct BfsArgs {
     pub graph: GraphArgs,
     #[arg(
         long,
+        short = 'r',
+        visible_alias = "root",
         value_name = "V",
+        value_parser = parse_vertex_id,
+        allow_negative_numbers = true,
         help = "Source vertex, numbered as in the file",
         long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
-                     random vertex with edges, as Graph500 picks roots."
+                     random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
     )]
     pub source: Option<u64>,
     #[arg(
@@ -509,6 +557,18 @@ pub fn parse_threshold(text: &str) -> Result<f32, String> {
         return Err(format!("`{text}` is not a threshold: use a number of 0 or more"));
     }
     Ok(value)
+}
+
+/// `--source`: a vertex id as the file numbers it. A negative one is taken as a value (not as
+/// an unknown option, for which clap would advise `-- -1`) and refused as out of range here,
+/// before the graph is loaded.
+pub fn parse_vertex_id(text: &str) -> Result<u64, String> {
+    let numbering = "numbered as in the file, from 0, or from 1 for .mtx and .gr";
+    match text.trim().parse::<i128>() {
+        Ok(id) if id < 0 => Err(format!("a vertex id is a non-negative integer ({numbering}), not {id}")),
+        Ok(id) => u64::try_from(id).map_err(|_| format!("`{text}` is too large for a vertex id")),
+        Err(_) => Err(format!("`{text}` is not a vertex id: give a non-negative integer ({numbering})")),
+    }
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
@@ -706,12 +766,14 @@ pub struct BenchArgs {
     pub sssp: super::sssp::SsspBenchArgs,
     #[arg(
         long,
+        short = 'n',
         visible_alias = "trials",
         default_value_t = 64,
         value_parser = parse_roots,
         help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
-                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials)."
+                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials). -n \
+                     and --trials are GAPBS's spellings."
     )]
     pub roots: usize,
     #[arg(
@@ -1114,6 +1176,32 @@ mod tests {
         assert!(parse_bytes("G").is_err());
         assert!(parse_bytes("lots").is_err());
         assert!(parse_bytes("99999999999T").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn format_names_are_the_librarys_and_reach_every_graph_command() {
+        use clap::ValueEnum;
+        let formats: Vec<warpath::formats::Format> =
+            super::FormatArg::value_variants().iter().map(|&arg| arg.into()).collect();
+        assert_eq!(formats, warpath::formats::Format::ALL);
+        for &arg in super::FormatArg::value_variants() {
+            let name = arg.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(name, warpath::formats::Format::from(arg).name());
+        }
+        for command in ["bfs", "cc", "sssp", "bench", "info"] {
+            let cli = Cli::try_parse_from(["warpath", command, "-", "--format", "txt"]).unwrap();
+            let input = match cli.command {
+                Command::Bfs(args) => args.graph.input,
+                Command::Cc(args) => args.graph.input,
+                Command::Sssp(args) => args.graph.input,
+                Command::Bench(args) => args.graph.input,
+                Command::Info(args) => args.input,
+                _ => unreachable!(),
+            };
+            assert_eq!((input.graph.as_str(), input.format), ("-", Some(super::FormatArg::El)), "{command}");
+        }
+        let cli = Cli::try_parse_from(["warpath", "convert", "-", "out.wgr", "--format", "mtx"]).unwrap();
+        assert!(matches!(cli.command, Command::Convert(args) if args.input.format == Some(super::FormatArg::Mtx)));
     }
 
     #[test]

@@ -61,19 +61,27 @@ pub struct CcTuning {
     #[arg(
         long,
         value_name = "N",
+        value_parser = parse_rounds,
         help_heading = "Connected components",
-        help = "Afforest's neighbor rounds (default 2)",
-        long_help = "Afforest's neighbor rounds: round r links every vertex to its r-th neighbor (default 2)."
+        help = format!("Afforest's neighbor rounds, 0 to {MAX_ROUNDS} (default 2)"),
+        long_help = format!(
+            "Afforest's neighbor rounds, 0 to {MAX_ROUNDS}: round r links every vertex to its r-th neighbor \
+             (default 2). Each round is a pass over every vertex and a phase of the trace and --json."
+        )
     )]
     pub rounds: Option<u32>,
     #[arg(
         long,
         value_name = "N",
+        value_parser = parse_samples,
         help_heading = "Connected components",
-        help = "Vertices Afforest samples (default 1024; 0: off)",
-        long_help = "Vertices Afforest samples to find the largest intermediate component, whose vertices the \
-                     final phase skips (default 1024); 0 turns sampling off, and the final phase visits \
-                     every vertex."
+        help = format!("Vertices Afforest samples, 0 to {} (default 1024; 0: off)", warpath::cc::MAX_SAMPLES),
+        long_help = format!(
+            "Vertices Afforest samples to find the largest intermediate component, whose vertices the final \
+             phase skips: 0 to {} (default 1024; the most the GPU counts in one block's shared memory); 0 \
+             turns sampling off, and the final phase visits every vertex.",
+            warpath::cc::MAX_SAMPLES
+        )
     )]
     pub samples: Option<u32>,
     #[arg(
@@ -84,6 +92,31 @@ pub struct CcTuning {
         long_help = "Seed of Afforest's sampling (the same seed samples the same vertices)."
     )]
     pub sample_seed: Option<u64>,
+}
+
+/// The most neighbor rounds `--rounds` takes. A round costs a pass over every vertex and
+/// records a phase (a line of the trace, an object of --json), while after a few rounds most
+/// vertices have no further neighbor to link: Afforest and the GAP suite use 2, and an
+/// unbounded count turned a typo into minutes of no-op passes and megabytes of JSON.
+const MAX_ROUNDS: u32 = 64;
+
+/// `--rounds`: 0 to [`MAX_ROUNDS`].
+fn parse_rounds(text: &str) -> std::result::Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(rounds) if rounds <= MAX_ROUNDS => Ok(rounds),
+        _ => Err(format!("`{text}` is not a round count: give 0 to {MAX_ROUNDS} (Afforest uses 2)")),
+    }
+}
+
+/// `--samples`: 0 to the GPU's [`MAX_SAMPLES`](warpath::cc::MAX_SAMPLES), on every
+/// backend: the CPU draws them one at a time, so billions took minutes, and a count the GPU
+/// refuses would make the result depend on the backend.
+fn parse_samples(text: &str) -> std::result::Result<u32, String> {
+    let max = warpath::cc::MAX_SAMPLES;
+    match text.trim().parse::<u32>() {
+        Ok(samples) if samples <= max => Ok(samples),
+        _ => Err(format!("`{text}` is not a sample count: give 0 (sampling off) to {max}")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

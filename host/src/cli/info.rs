@@ -3,14 +3,16 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use warpath::formats::Format;
+use warpath::formats::ReadOptions;
 use warpath::graph::{CompressedGraph, WeightRange};
 use warpath::Result;
 
-use super::args::InfoArgs;
+use super::args::{GraphInput, InfoArgs};
 
 pub fn run(args: &InfoArgs) -> Result<()> {
-    let (graph, stages) = super::load_weighted_staged(&args.input, &args.weights, None)?;
+    // info tells what a file holds: weights no algorithm may run on (a matrix's negative
+    // values) are described, not refused.
+    let (graph, stages, values) = super::load_described(&args.input, &args.weights, None, true)?;
     let n = graph.num_vertices();
     let mut degrees: Vec<u64> = (0..n as u32).into_par_iter().map(|v| graph.degree(v)).collect();
     degrees.par_sort_unstable();
@@ -32,18 +34,26 @@ pub fn run(args: &InfoArgs) -> Result<()> {
             max: degrees[n - 1],
         }),
         vertices_without_out_edges: degrees.partition_point(|&d| d == 0) as u64,
-        weights: graph.weight_kind().map(|kind| {
-            let (min, max) = match graph.weight_range() {
-                Some(WeightRange::U32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
-                Some(WeightRange::F32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
-                None => (None, None),
-            };
-            WeightReport { kind: kind.to_string(), min, max }
-        }),
+        weights: match values {
+            Some(values) => Some(WeightReport {
+                kind: values.kind.to_string(),
+                min: values.range.map(|(min, _)| min),
+                max: values.range.map(|(_, max)| max),
+                problem: Some(values.problem()),
+            }),
+            None => graph.weight_kind().map(|kind| {
+                let (min, max) = match graph.weight_range() {
+                    Some(WeightRange::U32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
+                    Some(WeightRange::F32 { min, max }) => (Some(f64::from(min)), Some(f64::from(max))),
+                    None => (None, None),
+                };
+                WeightReport { kind: kind.to_string(), min, max, problem: None }
+            }),
+        },
         compressed_bytes: compressed.compressed_bytes(),
         plain_csr_bytes: compressed.raw_bytes(),
         compression_ratio: compressed.ratio(),
-        stored_compressed: stored_compressed(&args.input.graph)?,
+        stored_compressed: stored_compressed(&args.input)?,
     };
     if args.json {
         return super::json::print_json(&report);
@@ -77,7 +87,8 @@ struct InfoReport {
     compressed_bytes: u64,
     plain_csr_bytes: u64,
     compression_ratio: f64,
-    /// A `.wgr` file whose lists are stored compressed.
+    /// A `.wgr` file whose lists are stored compressed (false for standard input or a pipe,
+    /// which are read only once).
     stored_compressed: bool,
 }
 
@@ -96,6 +107,10 @@ struct WeightReport {
     /// None when there are no edges.
     min: Option<f64>,
     max: Option<f64>,
+    /// Why the file's weights are no edge weights (`negative`, `infinite`, `not a number`,
+    /// `too large for u32`/`f32`), when some are not: the graph was then read without them, and
+    /// `min` and `max` are the file's values. None for weights the graph holds.
+    problem: Option<&'static str>,
 }
 
 impl InfoReport {
@@ -115,10 +130,20 @@ impl InfoReport {
         }
         println!("vertices without out-edges: {}", self.vertices_without_out_edges);
         // The library's own wording of the range (`u32 weights from 1 to 255`).
-        match (graph.weight_kind(), graph.weight_range()) {
-            (None, _) => println!("weights: none"),
-            (Some(kind), None) => println!("weights: {kind}, no edges"),
-            (Some(_), Some(range)) => println!("weights: {range}"),
+        match (&self.weights, graph.weight_kind(), graph.weight_range()) {
+            (Some(WeightReport { kind, min, max, problem: Some(problem) }), _, _) => {
+                let range = match (min, max) {
+                    (Some(min), Some(max)) => format!("{kind} weights from {min} to {max}"),
+                    _ => format!("{kind} weights, none a number"),
+                };
+                println!(
+                    "weights: {range} (some {problem}: sssp needs --ignore-weights or {})",
+                    valid_weights(problem)
+                );
+            }
+            (_, None, _) => println!("weights: none"),
+            (_, Some(kind), None) => println!("weights: {kind}, no edges"),
+            (_, Some(_), Some(range)) => println!("weights: {range}"),
         }
         println!(
             "compression: {} bytes as delta-varint (ratio {:.2} of the plain CSR's {} bytes){}",
@@ -130,11 +155,22 @@ impl InfoReport {
     }
 }
 
-/// Whether GRAPH names a `.wgr` file whose lists are stored compressed.
-fn stored_compressed(input: &str) -> Result<bool> {
-    let path = Path::new(input);
-    if warpath::generate::looks_like_spec(input) || Format::from_path(path).ok() != Some(Format::Wgr) {
+/// What the weights a [`WeightValues::problem`](warpath::graph::WeightValues::problem) refuses
+/// would have to be instead.
+fn valid_weights(problem: &str) -> &'static str {
+    match problem {
+        "negative" => "non-negative weights",
+        "infinite" | "not a number" => "finite weights",
+        _ => "weights within their type's range",
+    }
+}
+
+/// Whether GRAPH names a `.wgr` file whose lists are stored compressed. Standard input and
+/// pipes, read once by the load, are not read again to tell: false.
+fn stored_compressed(input: &GraphInput) -> Result<bool> {
+    let (graph, format) = (&input.graph, input.format.map(Into::into));
+    if graph == warpath::input::STDIN || (format.is_none() && warpath::generate::looks_like_spec(graph)) {
         return Ok(false);
     }
-    warpath::formats::wgr::is_compressed(path)
+    warpath::formats::stored_compressed(Path::new(graph), &ReadOptions { format, ..ReadOptions::DEFAULT })
 }

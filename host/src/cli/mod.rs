@@ -119,6 +119,7 @@ fn flag_hint(err: &Error) -> &'static str {
     match err {
         Error::Gpu(gpu) if gpu.is_unavailable() => "; use --backend cpu",
         Error::OutOfMemory { .. } => "; --memory-limit BYTES overrides the memory detected, if it is wrong",
+        _ if err.is_refused_weight() => " (--ignore-weights)",
         _ => "",
     }
 }
@@ -187,6 +188,19 @@ fn load_weighted_staged(
     weights: &args::WeightArgs,
     memory: MemoryProvider,
 ) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages)> {
+    load_described(input, weights, memory, false).map(|(graph, stages, _)| (graph, stages))
+}
+
+/// [`load_weighted_staged`]; with `describe`, a file's weights that are no edge weights
+/// (negative ones, say) are not refused but described, and the graph read without them:
+/// for `info`, which tells what a file holds.
+fn load_described(
+    input: &args::GraphInput,
+    weights: &args::WeightArgs,
+    memory: MemoryProvider,
+    describe: bool,
+) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages, Option<warpath::graph::WeightValues>)> {
+    check_input(input)?;
     let options = warpath::input::LoadOptions {
         undirected: input.undirected,
         seed: input.seed,
@@ -194,12 +208,41 @@ fn load_weighted_staged(
         ignore_weights: weights.ignore_weights,
         memory_limit: input.memory_limit,
         allow_count_mismatch: input.allow_count_mismatch,
+        describe_weights: describe,
+        format: input.format.map(Into::into),
         host_memory: memory,
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
-    let loaded = warpath::input::load_graph_staged(&input.graph, &options);
+    let loaded = warpath::input::load_graph_described(&input.graph, &options);
     spinner.finish_and_clear();
     loaded
+}
+
+/// Refuses GRAPH where its format cannot be told without --format (standard input, a file
+/// of another name), naming the flag, and --format with a generator spec (which is no file).
+fn check_input(input: &args::GraphInput) -> Result<()> {
+    use warpath::formats::Format;
+    let forms = "--format el|wel|mtx|gr|wgr";
+    let path = std::path::Path::new(&input.graph);
+    match input.format {
+        None if input.graph == warpath::input::STDIN => Err(Error::InvalidArgument(format!(
+            "-: a graph read from standard input needs {forms}: a stream has no file name to tell its format by"
+        ))),
+        None if !warpath::generate::looks_like_spec(&input.graph) && path.exists() => match Format::from_path(path) {
+            Err(Error::InvalidArgument(problem)) => {
+                Err(Error::InvalidArgument(format!("{problem} Or name its format with {forms}.")))
+            }
+            other => other.map(|_| ()),
+        },
+        Some(format) if warpath::generate::looks_like_spec(&input.graph) && !path.exists() => {
+            Err(Error::InvalidArgument(format!(
+                "--format {}: {} is a generator spec, not a file; --format names a file's format, drop it",
+                Format::from(format).name(),
+                input.graph
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Where a graph the GPU may run is built: pinned, device-mapped host memory, which the GPU

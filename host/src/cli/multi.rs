@@ -712,7 +712,9 @@ impl Held {
 fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<Option<WgrRows>> {
     let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
     let path = Path::new(&input.graph);
+    // With --format, gzip is told by the bytes, which WgrRows does not look at: read whole.
     if (rank == 0 && whole_on_rank_0)
+        || input.format.is_some()
         || looks_like_spec(&input.graph)
         || !path.is_file()
         || Format::from_path(path).ok() != Some(Format::Wgr)

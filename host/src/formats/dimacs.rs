@@ -10,13 +10,24 @@ use std::path::Path;
 
 use super::chunked::{self, BodyEnd, Entry, LineParser, LineProblem};
 use super::text::{self, parse_error, Column, Lines};
+use super::values::Described;
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, Weights, MAX_VERTICES};
+use crate::graph::{EdgeList, WeightKind, WeightValues, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 /// Reads a DIMACS `.gr` file. Directed unless `opts.undirected`; `path` only names the file in errors.
 pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    Ok(read_described(input, path, opts)?.0)
+}
+
+/// [`read`], and with [`ReadOptions::describe_weights`] what the arc weights were where some
+/// are no edge weight (the list then has no weights).
+pub(crate) fn read_described(
+    input: impl Read + Send + 'static,
+    path: &Path,
+    opts: &ReadOptions,
+) -> Result<(EdgeList, Option<WeightValues>)> {
     let mut lines = Lines::new(Box::new(input), path);
     let problem = loop {
         let Some((number, line)) = lines.next_line()? else {
@@ -37,15 +48,16 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
         }
     };
     let n = problem.0;
-    let (edges, weights) = if opts.ignore_weights {
+    let (edges, (weights, values)) = if opts.ignore_weights {
         let arcs = Arcs { n, problem, column: text::CheckInteger("an integer arc weight in the fourth column") };
-        (read_arcs(lines, path, &arcs, opts)?.0, None)
+        (read_arcs(lines, path, &arcs, opts)?.0, (None, None))
     } else {
-        let arcs = Arcs { n, problem, column: text::KeepInteger("arc weight in the fourth column") };
+        let keep = text::KeepInteger("arc weight in the fourth column");
+        let arcs = Arcs { n, problem, column: Described::new(keep, WeightKind::U32, opts.describe_weights) };
         let (edges, weights) = read_arcs(lines, path, &arcs, opts)?;
-        (edges, Some(Weights::U32(weights)))
+        (edges, arcs.column.kept(weights, Weights::U32))
     };
-    Ok(EdgeList { num_vertices: n, edges, undirected: opts.undirected, id_base: 1, weights })
+    Ok((EdgeList { num_vertices: n, edges, undirected: opts.undirected, id_base: 1, weights }, values))
 }
 
 /// The counts of the `p sp N M` line (`rest` are its fields after `p`), checked and passed by

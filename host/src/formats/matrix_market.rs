@@ -9,17 +9,19 @@
 //! unweighted. A negative, NaN or infinite value (or one beyond the type) is refused with its
 //! line. With [`ReadOptions::ignore_weights`] values are only checked for well-formedness (a
 //! bad value usually means a misaligned column), whatever their sign, and the graph is
-//! unweighted: that is how matrices with negative entries are read as graphs.
+//! unweighted: that is how matrices with negative entries are read as graphs. With
+//! [`ReadOptions::describe_weights`] they are read too, and their range said (`info`).
 
 use std::io::Read;
 use std::path::Path;
 
 use super::chunked::{self, BodyEnd, Entry, LineParser, LineProblem};
 use super::text::{self, parse_error, Column, Lines};
+use super::values::Described;
 use super::ReadOptions;
 use crate::error::Result;
-use crate::graph::{EdgeList, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
+use crate::graph::{EdgeList, WeightKind, WeightValues, Weights, MAX_VERTICES};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -33,6 +35,16 @@ const HEADER_FORM: &str = "`%%MatrixMarket matrix coordinate <pattern|integer|re
 /// Reads a Matrix Market coordinate file; `path` only names the file in errors.
 /// `opts.undirected` makes a `general` file undirected too; `symmetric` files always are.
 pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    Ok(read_described(input, path, opts)?.0)
+}
+
+/// [`read`], and with [`ReadOptions::describe_weights`] what the values were where some are no
+/// edge weight (the list then has no weights).
+pub(crate) fn read_described(
+    input: impl Read + Send + 'static,
+    path: &Path,
+    opts: &ReadOptions,
+) -> Result<(EdgeList, Option<WeightValues>)> {
     let mut lines = Lines::new(Box::new(input), path);
     let (field, symmetric) = match lines.next_line()? {
         Some((number, line)) => parse_header(line, path, number)?,
@@ -108,29 +120,33 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
     crate::memory::check_build(path, size, opts.memory_limit)?;
     let declared = Declared { entries, size_line, growth: (size.undirected, num_vertices), opts };
     let (edges, weights) = match (field, opts.ignore_weights) {
-        (Field::Pattern, _) => {
-            (read_entries(lines, path, &Entries::<text::CheckInteger> { rows, cols, column: None }, declared)?.0, None)
-        }
+        (Field::Pattern, _) => (
+            read_entries(lines, path, &Entries::<text::CheckInteger> { rows, cols, column: None }, declared)?.0,
+            (None, None),
+        ),
         (Field::Integer, true) => {
             let column = text::CheckInteger("an integer as the value in the third column");
-            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, None)
+            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, (None, None))
         }
         (Field::Real, true) => {
             let column = text::CheckReal("a real number as the value in the third column");
-            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, None)
+            (read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?.0, (None, None))
         }
         (Field::Integer, false) => {
-            let column = text::KeepInteger(VALUE);
-            let (edges, weights) = read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?;
-            (edges, Some(Weights::U32(weights)))
+            let column = Described::new(text::KeepInteger(VALUE), WeightKind::U32, opts.describe_weights);
+            let parser = Entries { rows, cols, column: Some(column) };
+            let (edges, weights) = read_entries(lines, path, &parser, declared)?;
+            (edges, parser.column.unwrap().kept(weights, Weights::U32))
         }
         (Field::Real, false) => {
-            let column = text::KeepReal(VALUE);
-            let (edges, weights) = read_entries(lines, path, &Entries { rows, cols, column: Some(column) }, declared)?;
-            (edges, Some(Weights::F32(weights)))
+            let column = Described::new(text::KeepReal(VALUE), WeightKind::F32, opts.describe_weights);
+            let parser = Entries { rows, cols, column: Some(column) };
+            let (edges, weights) = read_entries(lines, path, &parser, declared)?;
+            (edges, parser.column.unwrap().kept(weights, Weights::F32))
         }
     };
-    Ok(EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights })
+    let (weights, values) = weights;
+    Ok((EdgeList { num_vertices, edges, undirected: symmetric || opts.undirected, id_base: 1, weights }, values))
 }
 
 /// What the value column is called in errors about it.

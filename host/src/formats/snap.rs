@@ -15,9 +15,10 @@ use std::path::Path;
 
 use super::chunked::{self, Entry, LineParser, LineProblem};
 use super::text::{self, Column, Lines};
+use super::values::Described;
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{EdgeList, Weights, MAX_VERTICES};
+use crate::graph::{EdgeList, WeightKind, WeightValues, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
 /// Reads a SNAP edge list (two columns). Directed unless `opts.undirected`; `path` only names
@@ -30,13 +31,25 @@ pub fn read(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) 
 /// unless `opts.undirected`; unweighted with `opts.ignore_weights` (the weights are then only
 /// checked to be integers).
 pub fn read_weighted(input: impl Read + Send + 'static, path: &Path, opts: &ReadOptions) -> Result<EdgeList> {
+    Ok(read_weighted_described(input, path, opts)?.0)
+}
+
+/// [`read_weighted`], and with [`ReadOptions::describe_weights`] what the weights were where
+/// some are no edge weight (the list then has no weights).
+pub(crate) fn read_weighted_described(
+    input: impl Read + Send + 'static,
+    path: &Path,
+    opts: &ReadOptions,
+) -> Result<(EdgeList, Option<WeightValues>)> {
     if opts.ignore_weights {
         let column = text::CheckInteger("an integer weight in the third column");
-        return Ok(read_columns(Box::new(input), path, opts, Some(column))?.0);
+        return Ok((read_columns(Box::new(input), path, opts, Some(column))?.0, None));
     }
-    let column = text::KeepInteger("weight in the third column");
-    let (list, weights) = read_columns(Box::new(input), path, opts, Some(column))?;
-    Ok(list.with_weights(Weights::U32(weights)))
+    let keep = text::KeepInteger("weight in the third column");
+    let column = Described::new(keep, WeightKind::U32, opts.describe_weights);
+    let (list, weights, column) = read_columns(Box::new(input), path, opts, Some(column))?;
+    let (weights, values) = column.expect("given").kept(weights, Weights::U32);
+    Ok((EdgeList { weights, ..list }, values))
 }
 
 /// The body lines of an edge list: `u v`, or `u v w` with a `column` for `w`; ids in the
@@ -129,13 +142,14 @@ impl<C: Column> LineParser for EdgeLines<C> {
     }
 }
 
-/// The edge list (without weights) and the values of the third column, if any.
+/// The edge list (without weights), the values of the third column, if any, and the column
+/// (which a described column's caller asks what it saw).
 fn read_columns<C: Column>(
     input: Box<dyn Read + Send>,
     path: &Path,
     opts: &ReadOptions,
     column: Option<C>,
-) -> Result<(EdgeList, Vec<C::Value>)> {
+) -> Result<(EdgeList, Vec<C::Value>, Option<C>)> {
     let mut lines = Lines::new(input, path);
     // The `# ... Edges: M` header's M and its line, to catch a truncated download, and the
     // ids warpath declared: only the comments before the first edge count.
@@ -192,7 +206,8 @@ fn read_columns<C: Column>(
             (num_vertices, 0)
         }
     };
-    Ok((EdgeList { num_vertices, edges, undirected: opts.undirected, id_base, weights: None }, body.weights))
+    let list = EdgeList { num_vertices, edges, undirected: opts.undirected, id_base, weights: None };
+    Ok((list, body.weights, parser.column))
 }
 
 /// The range of a `# warpath vertex ids: B to L` comment; `None` for any other comment. A

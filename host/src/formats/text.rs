@@ -195,7 +195,7 @@ pub(crate) fn is_real(token: &[u8]) -> bool {
 
 /// What an error about a weight adds after the value, so the user knows why it was refused
 /// and how to read the file anyway.
-const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
+pub(crate) const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
                            read the file without weights to use its edges alone";
 
 /// An integer edge weight, or what the error should say was expected instead (naming the

@@ -42,6 +42,8 @@ use crate::error::{Error, Result};
 use crate::graph::{CompressedGraph, Degrees, Graph, HostArray, MemoryProvider, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
+use super::Opened;
+
 pub const MAGIC: &[u8; 8] = b"WARPGRPH";
 /// The newest version, written for weighted graphs. Versions 1 and 2 are still read, and
 /// unweighted graphs are written as [`UNWEIGHTED_VERSION`].
@@ -201,11 +203,7 @@ pub fn read_within(path: &Path, memory_limit: Option<u64>) -> Result<Graph> {
 /// plain file; a `.wgr.gz` is read into ordinary memory first, then copied), which the graph
 /// keeps for its transpose.
 pub fn read_into(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Graph> {
-    let graph = match read_stored(path, memory_limit, memory)? {
-        Stored::Plain(graph) => graph,
-        Stored::Compressed(compressed) => compressed.decode_into(memory),
-    };
-    Ok(graph.with_host_memory(memory))
+    read_opened(super::open(path, false)?, path, memory_limit, memory)
 }
 
 /// Reads a `.wgr` file as a [`CompressedGraph`]: a compressed file as stored (every list
@@ -220,15 +218,34 @@ pub fn read_compressed(path: &Path) -> Result<CompressedGraph> {
 
 /// Whether the `.wgr` file at `path` stores compressed lists (reads its header only).
 pub fn is_compressed(path: &Path) -> Result<bool> {
-    let file = File::open(path).map_err(|e| Error::io(path, e))?;
-    let header = if super::is_gzipped(path) {
-        let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::new(file));
-        read_header(decoder, path, None)?
-    } else {
-        let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_header(file, path, Some(length))?
+    opened_is_compressed(super::open(path, false)?, path)
+}
+
+/// [`is_compressed`] of bytes opened as [`super::read_graph`] opens them.
+pub(super) fn opened_is_compressed(opened: Opened, path: &Path) -> Result<bool> {
+    let header = match opened {
+        Opened::File(file) => {
+            let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
+            read_header(file, path, Some(length))?
+        }
+        Opened::Stream(stream) => read_header(stream, path, None)?,
     };
     Ok(header.flags & FLAG_COMPRESSED != 0)
+}
+
+/// [`read_into`] of bytes opened as [`super::read_graph`] opens them: a stream (standard input,
+/// a pipe, inflated gzip) is read in order, its length unknown, as a `.wgr.gz` always was.
+pub(super) fn read_opened(
+    opened: Opened,
+    path: &Path,
+    memory_limit: Option<u64>,
+    memory: MemoryProvider,
+) -> Result<Graph> {
+    let graph = match read_stored_opened(opened, path, memory_limit, memory)? {
+        Stored::Plain(graph) => graph,
+        Stored::Compressed(compressed) => compressed.decode_into(memory),
+    };
+    Ok(graph.with_host_memory(memory))
 }
 
 /// A plain `.wgr` file opened to read the lists of some of its vertices ([`read`](Self::read)),
@@ -578,13 +595,21 @@ impl WgrRows {
 }
 
 fn read_stored(path: &Path, memory_limit: Option<u64>, memory: MemoryProvider) -> Result<Stored> {
-    let file = File::open(path).map_err(|e| Error::io(path, e))?;
-    if super::is_gzipped(path) {
-        let decoder = flate2::bufread::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
-        read_from(Source::Stream(decoder), path, None, memory_limit, memory)
-    } else {
-        let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        read_from(Source::<File>::file(file), path, Some(length), memory_limit, memory)
+    read_stored_opened(super::open(path, false)?, path, memory_limit, memory)
+}
+
+fn read_stored_opened(
+    opened: Opened,
+    path: &Path,
+    memory_limit: Option<u64>,
+    memory: MemoryProvider,
+) -> Result<Stored> {
+    match opened {
+        Opened::File(file) => {
+            let length = file.metadata().map_err(|e| Error::io(path, e))?.len();
+            read_from(Source::<File>::file(file), path, Some(length), memory_limit, memory)
+        }
+        Opened::Stream(stream) => read_from(Source::Stream(stream), path, None, memory_limit, memory),
     }
 }
 

@@ -17,7 +17,7 @@ pub(crate) use csr::first_decrease;
 pub use csr::Graph;
 pub use heads::ListHeads;
 pub use host_array::{HostArray, HostBlock, HostMemory, MemoryProvider};
-pub use weights::{WeightKind, WeightRange, WeightSlice, Weights};
+pub use weights::{WeightKind, WeightRange, WeightSlice, WeightValues, Weights};
 
 /// The largest vertex count warpath accepts. `u32::MAX` itself is reserved as the
 /// "unreached" / "no parent" marker in BFS results, so ids run `0..MAX_VERTICES`.

@@ -215,6 +215,39 @@ impl fmt::Display for WeightRange {
     }
 }
 
+/// What a file's weight column held when some of its values are no valid edge weight, read to
+/// describe the file ([`ReadOptions::describe_weights`](crate::formats::ReadOptions)) rather
+/// than refused: the graph is then built without weights, and this says what they were.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeightValues {
+    /// The weight type the column gives: `u32` for integers, `f32` for reals.
+    pub kind: WeightKind,
+    /// The smallest and largest value, as written (`None` when no value is a number).
+    pub range: Option<(f64, f64)>,
+    /// Some value is NaN, which no range holds.
+    pub not_a_number: bool,
+}
+
+impl WeightValues {
+    /// What makes the values no edge weights, the first of: `negative`, `infinite`, `not a
+    /// number`, or too large for the weight type.
+    pub fn problem(&self) -> &'static str {
+        let (min, max) = self.range.unwrap_or((0.0, 0.0));
+        if min < 0.0 {
+            "negative"
+        } else if max.is_infinite() {
+            "infinite"
+        } else if self.not_a_number {
+            "not a number"
+        } else {
+            match self.kind {
+                WeightKind::U32 => "too large for u32",
+                WeightKind::F32 => "too large for f32",
+            }
+        }
+    }
+}
+
 /// Why `x` is not a valid edge weight, or `None` when it is.
 pub(crate) fn weight_problem(x: f32) -> Option<&'static str> {
     if x.is_nan() {
