@@ -436,6 +436,7 @@ fn an_interrupted_convert_leaves_no_temporary_and_dies_by_the_signal() {
     assert_eq!(status.signal(), Some(2), "ended by SIGINT, as the shell expects: {status:?}");
     let left: Vec<_> = std::fs::read_dir(&scratch.dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert!(left.is_empty(), "left behind: {left:?}");
+}
 
 /// Runs `warpath ARGS` with `input` on its standard input.
 fn warpath_fed(args: &[&str], input: &[u8]) -> Output {

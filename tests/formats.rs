@@ -409,6 +409,7 @@ fn an_edge_list_declaring_its_ids_keeps_them_and_refuses_others() {
     assert_parse_error(&err, &outside, 3, "a vertex id from 1 to 4, as the comment on line 1 declares, found `0`");
     let bad = scratch.file("bad.el", b"# warpath vertex ids: 2 to 4\n2 3\n");
     assert_parse_error(&read_edge_list(&bad, &DIRECTED).unwrap_err(), &bad, 1, "with B 0 or 1");
+}
 
 #[test]
 fn streams_need_a_named_format_and_are_inflated_by_their_bytes() {
