@@ -110,29 +110,25 @@ fn remove_temporaries_where(chosen: impl Fn(&Path) -> bool) {
 }
 
 /// A file being written under a temporary name beside `target`; [`AtomicFile::commit`] renames
-/// it into place, and dropping it uncommitted removes it.
+/// it into place, and dropping it uncommitted removes it. Private: [`write_output`] and
+/// [`check_output`] make one only for what [`Destination::of`] calls a file, so nothing else
+/// (a FIFO, a device) is ever renamed over.
 #[derive(Debug)]
-pub struct AtomicFile {
+struct AtomicFile {
     temp: PathBuf,
     target: PathBuf,
     file: Option<File>,
 }
 
 impl AtomicFile {
-    /// Creates the temporary file for `target`, a regular file or a new path (empty; see
-    /// [`Destination::of`] for what else can be at a path). Its name ends with the target's file
-    /// name, so code that looks at the extension (`.gz`, `.svg`) sees the same one.
-    pub fn create(target: &Path) -> Result<AtomicFile> {
+    /// Creates the temporary file for `target`, a [`Destination::File`] (a regular file or a
+    /// new path, never a folder). Its name ends with the target's file name, so code that looks
+    /// at the extension (`.gz`, `.svg`) sees the same one.
+    fn create(target: &Path) -> Result<AtomicFile> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let name = target.file_name().ok_or_else(|| {
             Error::InvalidArgument(format!("{}: an output must name a file, not a folder", target.display()))
         })?;
-        if target.is_dir() {
-            return Err(Error::InvalidArgument(format!(
-                "{}: is a folder; give a file name for the output",
-                target.display()
-            )));
-        }
         let mut temp_name = format!(".warpath-{}-{}.", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
         temp_name.push_str(&name.to_string_lossy());
         let temp = target.with_file_name(temp_name);
@@ -149,12 +145,12 @@ impl AtomicFile {
     }
 
     /// The open temporary file.
-    pub fn file(&mut self) -> &mut File {
+    fn file(&mut self) -> &mut File {
         self.file.as_mut().expect("the file is open until commit")
     }
 
     /// Flushes the content to disk and renames it to the target, replacing any file there.
-    pub fn commit(mut self) -> Result<()> {
+    fn commit(mut self) -> Result<()> {
         let file = self.file.take().expect("the file is open until commit");
         file.sync_all().map_err(|e| Error::io(&self.target, e))?;
         drop(file);
