@@ -59,3 +59,16 @@ fn the_ptx_is_loaded_when_asked_for_and_runs() {
     assert_eq!(gpu.loaded_kernels(), LoadedKernels::Ptx);
     check_a_kernel_runs(&gpu);
 }
+
+#[test]
+fn a_module_named_by_file_is_loaded_and_runs() {
+    let scratch = common::Scratch::new("kernel-forms");
+    let ptx_file = scratch.file("kernels.ptx", warpath::gpu::ptx::PTX.as_bytes());
+    let test = "a_module_named_by_file_is_loaded_and_runs";
+    let Some(gpu) = open_or_skip(test, KernelForm::File(ptx_file)) else { return };
+    assert_eq!(gpu.loaded_kernels(), LoadedKernels::File);
+    check_a_kernel_runs(&gpu);
+    let missing = scratch.path("missing.cubin");
+    let err = GpuContext::with_device_and_kernels(0, KernelForm::File(missing.clone())).err().expect("a missing file");
+    assert!(err.to_string().contains(&missing.display().to_string()), "{err}");
+}

@@ -23,12 +23,24 @@ use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
 
 /// Loads the kernel module: the cubin matching `compute_capability` unless `form` asks for the
 /// PTX or there is none, and the PTX also when the driver refuses the cubin (a driver older
-/// than the ptxas that made it), so that a cubin can only ever save time.
+/// than the ptxas that made it), so that a cubin can only ever save time; or the file `form`
+/// names, as it is.
 fn load_kernels(
     context: &Arc<CudaContext>,
     form: KernelForm,
     compute_capability: (i32, i32),
 ) -> Result<(Arc<CudaModule>, LoadedKernels), GpuError> {
+    if let KernelForm::File(path) = &form {
+        let failed = |detail: String| GpuError::ModuleLoad { detail: format!("{}: {detail}", path.display()) };
+        let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+        let module = if bytes.starts_with(b"\x7fELF") {
+            Ptx::from_binary(bytes)
+        } else {
+            Ptx::from_src(String::from_utf8(bytes).map_err(|_| failed("neither a cubin nor PTX text".into()))?)
+        };
+        let module = context.load_module(module).map_err(|e| failed(e.to_string()))?;
+        return Ok((module, LoadedKernels::File));
+    }
     if form == KernelForm::CubinIfMatching {
         if let Some(cubin) = ptx::matching_cubin(&ptx::CUBINS, compute_capability) {
             if let Ok(module) = context.load_module(Ptx::from_binary(cubin.image.to_vec())) {
@@ -78,7 +90,7 @@ impl GpuContext {
     }
 
     /// Opens CUDA device `ordinal`, loading the kernels as [`KernelForm::from_env`] says
-    /// (`WARPATH_JIT=1` forces the PTX).
+    /// (`WARPATH_JIT=1` forces the PTX, `WARPATH_KERNELS=FILE` loads that module).
     pub fn with_device(ordinal: usize) -> Result<Self, GpuError> {
         Self::with_device_and_kernels(ordinal, KernelForm::from_env())
     }

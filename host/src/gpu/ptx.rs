@@ -2,6 +2,7 @@
 //! cubins ptxas assembled from it at build time where a ptxas was found (`ptx/cubins.rs`).
 
 use std::fmt;
+use std::path::PathBuf;
 
 /// PTX text of every warpath kernel (target sm_80; the driver JIT-compiles it for newer GPUs).
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/warpath_kernels.ptx"));
@@ -41,18 +42,26 @@ pub fn matching_cubin(cubins: &[Cubin], device: (i32, i32)) -> Option<&Cubin> {
 }
 
 /// Which form of the kernels to load.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelForm {
     /// The cubin matching the device ([`matching_cubin`]), else the PTX.
     CubinIfMatching,
     /// The PTX, JIT-compiled by the driver (and cached by it for the next process).
     Ptx,
+    /// A module from a file instead of the embedded ones: a cubin (an ELF image) or PTX text.
+    /// For trying a kernel change without rebuilding warpath: the file must define every
+    /// kernel with the parameters this build passes.
+    File(PathBuf),
 }
 
 impl KernelForm {
-    /// [`KernelForm::Ptx`] when `WARPATH_JIT=1` (to compare with the driver's compilation),
-    /// else [`KernelForm::CubinIfMatching`].
+    /// [`KernelForm::File`] when `WARPATH_KERNELS` names a file, [`KernelForm::Ptx`] when
+    /// `WARPATH_JIT=1` (to compare with the driver's compilation), else
+    /// [`KernelForm::CubinIfMatching`].
     pub fn from_env() -> Self {
+        if let Some(path) = std::env::var_os("WARPATH_KERNELS").filter(|path| !path.is_empty()) {
+            return KernelForm::File(PathBuf::from(path));
+        }
         match std::env::var("WARPATH_JIT").as_deref() {
             Ok("1") => KernelForm::Ptx,
             _ => KernelForm::CubinIfMatching,
@@ -63,8 +72,13 @@ impl KernelForm {
 /// What a [`crate::gpu::GpuContext`] loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadedKernels {
-    Cubin { major: i32, minor: i32 },
+    Cubin {
+        major: i32,
+        minor: i32,
+    },
     Ptx,
+    /// The module of a [`KernelForm::File`].
+    File,
 }
 
 impl fmt::Display for LoadedKernels {
@@ -72,6 +86,7 @@ impl fmt::Display for LoadedKernels {
         match self {
             LoadedKernels::Cubin { major, minor } => write!(f, "cubin sm_{major}{minor}"),
             LoadedKernels::Ptx => write!(f, "PTX, JIT by the driver"),
+            LoadedKernels::File => write!(f, "the module WARPATH_KERNELS names"),
         }
     }
 }
