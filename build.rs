@@ -23,6 +23,7 @@ use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
 use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
 use warpath_interface::cc::CC_BLOCK;
 use warpath_interface::names;
+use warpath_interface::sssp::SSSP_BLOCK;
 
 #[path = "ptx/cubins.rs"]
 mod cubins;
@@ -195,7 +196,7 @@ fn check_self_contained(ptx: &str) {
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
 /// Kernel names and block sizes come from the interface crate, as the host launches by them.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 5] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 6] = [
     // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
     (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
@@ -207,6 +208,11 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 5] = [
     // phases would take 72 and leave 3 blocks, a quarter fewer threads to hide latency with.
     (names::CC_PERSISTENT, CC_BLOCK, 4),
     (names::CC_PERSISTENT_COMPRESSED, CC_BLOCK, 4),
+    // 256 threads, 3 blocks per SM (at most 80 registers, where it took 104 and left 2): the
+    // big grid steps of Kronecker and uniform graphs are latency-bound and gain from more
+    // warps; 4 (64 registers) spills into block 0's chains on roads (NOTES 95). Roads launch
+    // it on 2 a multiprocessor (the launcher's rule).
+    (names::SSSP_DELTA_STEPPING, SSSP_BLOCK, 3),
 ];
 
 fn apply_launch_bounds(ptx: &str) -> String {

@@ -18,3 +18,23 @@ pub unsafe fn load_streaming_u32(ptr: *const u32) -> u32 {
     };
     value
 }
+
+/// Reads a `u64` that other threads may be lowering meanwhile, through this multiprocessor's
+/// L1 (`ld.global.ca`, a weak load): the value is one that was stored there at some point
+/// since L1 was last invalidated, never a torn one (an aligned 8-byte access). For words that
+/// only decrease, a caller whose grid barrier invalidated L1 (an acquire fence) reads at most
+/// the value they had when the barrier opened.
+///
+/// # Safety
+/// `ptr` is a valid, 8-byte aligned global-memory address.
+#[inline(always)]
+pub unsafe fn load_cached_u64(ptr: *const u64) -> u64 {
+    let value: u64;
+    // SAFETY: the caller guarantees `ptr`. Not `pure`: two reads of a word others lower may
+    // differ, so none may be merged or dropped.
+    unsafe {
+        asm!("{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.ca.u64 {v}, [g]; }}",
+            p = in(reg64) ptr, v = out(reg64) value, options(readonly, nostack))
+    };
+    value
+}

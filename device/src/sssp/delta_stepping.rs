@@ -39,7 +39,7 @@
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
 use crate::prelude::*;
-use crate::sssp::{append, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader};
+use crate::sssp::{append, distance_in_grid_step, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader};
 use warpath_interface::sssp::{
     flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
     SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
@@ -384,6 +384,40 @@ impl Relaxer<'_> {
         }
     }
 
+    /// The distance of `owner`, whose list the step relaxes: through L1 on steps of the grid
+    /// (the owners of a tile's edges repeat), from L2 on block 0's steps alone.
+    ///
+    /// # Safety
+    /// `owner < n`.
+    #[inline(always)]
+    unsafe fn owner_distance(&self, owner: u32) -> u64 {
+        let d = self.delta;
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            match self.counters.local {
+                None => distance_in_grid_step(d.distances, owner),
+                Some(_) => distance_of(d.distances, owner),
+            }
+        }
+    }
+
+    /// Relaxes slot `k` of a loaded batch.
+    ///
+    /// # Safety
+    /// As for `visit_loaded`.
+    #[inline(always)]
+    unsafe fn visit_slot(&mut self, valid: bool, target: u32, weight: u32, owner: u32) {
+        let want = valid && self.takes(weight);
+        let mut candidate = 0;
+        if want {
+            // SAFETY: `owner < n`.
+            candidate = self.delta.reader.extend(unsafe { self.owner_distance(owner) }, weight);
+            self.relaxations += 1;
+        }
+        // SAFETY: the target of a valid edge.
+        unsafe { self.offer(want, target, candidate) };
+    }
+
     /// Offers `candidate` to `v` where `want`, queueing `v` where it fell. All lanes call it.
     #[inline(always)]
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
@@ -408,7 +442,7 @@ impl EdgeVisitor for Relaxer<'_> {
                 // SAFETY: as above; `owner < n`.
                 unsafe {
                     v = *d.targets.add(edge as usize);
-                    candidate = d.reader.extend(distance_of(d.distances, owner), weight);
+                    candidate = d.reader.extend(self.owner_distance(owner), weight);
                 }
                 self.relaxations += 1;
             }
@@ -431,17 +465,14 @@ impl EdgeVisitor for Relaxer<'_> {
 
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: Self::Loaded, owners: [u32; BATCH]) {
-        let d = self.delta;
-        for k in 0..BATCH {
-            let want = valid[k] && self.takes(loaded.1[k]);
-            let mut candidate = 0;
-            if want {
-                // SAFETY: `owners[k] < n`.
-                candidate = d.reader.extend(unsafe { distance_of(d.distances, owners[k]) }, loaded.1[k]);
-                self.relaxations += 1;
-            }
-            // SAFETY: the target of a valid edge.
-            unsafe { self.offer(want, loaded.0[k], candidate) };
+        // Slot by slot in straight-line code: a loop over the slots, which LLVM leaves rolled
+        // around `offer`'s warp votes, indexes the batch's arrays and so keeps them in local
+        // memory.
+        const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
+        // SAFETY (both): forwarded from the caller.
+        unsafe {
+            self.visit_slot(valid[0], loaded.0[0], loaded.1[0], owners[0]);
+            self.visit_slot(valid[1], loaded.0[1], loaded.1[1], owners[1]);
         }
     }
 }
@@ -866,6 +897,11 @@ impl Delta {
         // SAFETY (throughout): queue entries are vertex ids `< n`; pointers obey the kernel
         // contract; registered lists are the step's queue's lists.
         unsafe {
+            if let Step::Heavy { .. } = step {
+                if rank == 0 && thread_idx() == 0 {
+                    self.record_heavy_start(state);
+                }
+            }
             if share_from != NO_SHARING {
                 relaxer.edges = match step {
                     Step::Heavy { .. } => Edges::Heavy,
@@ -957,6 +993,23 @@ impl Delta {
         }
     }
 
+    /// Block 0's thread 0, as the current bucket's heavy phase begins (one a bucket: its heavy
+    /// edges lead out of it): the time and the relaxations so far, in the bucket's trace
+    /// record (see `DELTA_TRACE_WORDS`). Every earlier step's relaxations are counted: their
+    /// blocks added them before the barrier (or block barrier) that preceded this step.
+    #[inline(always)]
+    unsafe fn record_heavy_start(&self, state: &State) {
+        let index = state.seq - 1;
+        if index < self.trace_capacity {
+            // SAFETY: the trace holds `trace_capacity` records; the control block is valid.
+            unsafe {
+                let record = self.trace.add(index as usize * DELTA_TRACE_WORDS);
+                *record.add(5) = global_timer_ns();
+                *record.add(6) = load_acquire_u64(addr_of!((*self.control).relaxations));
+            }
+        }
+    }
+
     /// Block 0's thread 0: the trace record of the bucket that ends (see `DELTA_TRACE_WORDS`).
     #[inline(always)]
     unsafe fn record_bucket(&self, state: &State, settled: u32) {
@@ -992,6 +1045,10 @@ impl Delta {
         };
         let grid_counters = Counters { control: self.control, local: None };
         let c = self.control;
+        if is_grid_leader() {
+            // SAFETY: the control block is valid; the host reads it after the kernel.
+            unsafe { core::ptr::write_volatile(addr_of_mut!((*c).started_ns), global_timer_ns()) };
+        }
         // SAFETY: the barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
         let mut state = State {

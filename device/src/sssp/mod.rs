@@ -81,6 +81,20 @@ pub unsafe fn distance_of(distances: *const u64, v: u32) -> u64 {
     unsafe { core::ptr::read_volatile(distances.add(v as usize)) }
 }
 
+/// A vertex's distance through L1, for steps of the whole grid: the grid barrier before the
+/// step invalidated every multiprocessor's L1, so the value read is at most the one the step
+/// began with, and a decrease during the step queues the vertex again for the next step,
+/// which relaxes from the lower distance (the caveat of the module's documentation does not
+/// arise). Not for block 0's steps alone, which pass only block barriers.
+///
+/// # Safety
+/// `distances` holds `v + 1` entries or more, in global memory.
+#[inline(always)]
+pub unsafe fn distance_in_grid_step(distances: *const u64, v: u32) -> u64 {
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::prelude::load_cached_u64(distances.add(v as usize)) }
+}
+
 /// Lowers `v`'s distance to `candidate` if that is shorter; true when this call lowered it.
 ///
 /// # Safety

@@ -11,11 +11,12 @@
 //! distances (zero weights, or a float weight lost to rounding) could, so such an edge only
 //! counts once `u` got its parent in an earlier pass (levels), and passes repeat until one sets
 //! nothing. Graph500's kernel 3 validation asks the same of the tree (section 8.3 of its
-//! specification).
+//! specification). Where every tight edge ascends (`flags::PARENTS_ASCENDING`: unit weights,
+//! integer weights of at least 1), one pass settles it without levels.
 
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
-use crate::sssp::{distance_of, WeightReader, UNREACHED as UNREACHED_DISTANCE};
+use crate::sssp::{WeightReader, UNREACHED as UNREACHED_DISTANCE};
 use warpath_interface::sssp::{
     flags, weight_kind, SsspInitParams, SsspParentsParams, SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
 };
@@ -48,6 +49,8 @@ struct ParentFinder {
     levels: *mut u32,
     pass: u32,
     set: u32,
+    /// `flags::PARENTS_ASCENDING`.
+    ascending: bool,
 }
 
 impl ParentFinder {
@@ -58,14 +61,27 @@ impl ParentFinder {
         if !valid {
             return;
         }
+        if self.ascending {
+            // SAFETY: as below. Racing writers of `v`'s parent all write tight owners, so any
+            // one of them is a parent; the distances are read before anything else, and the
+            // levels (a random access an edge) not at all.
+            unsafe {
+                let to = *self.distances.add(v as usize);
+                if to != UNREACHED_DISTANCE && self.reader.extend(*self.distances.add(owner as usize), weight) == to {
+                    *self.parents.add(v as usize) = owner;
+                }
+            }
+            return;
+        }
         // SAFETY: `owner` and `v` are vertices `< n`; the arrays hold `n` entries.
         unsafe {
             let level = self.levels.add(v as usize);
             if *level != UNREACHED {
                 return;
             }
+            // Plain loads, through L1: the distances are settled, nothing writes them now.
             let from = *self.distances.add(owner as usize);
-            let to = distance_of(self.distances, v);
+            let to = *self.distances.add(v as usize);
             let tight = self.reader.extend(from, weight) == to;
             // Strictly shorter: no cycle. Equal: only from a vertex placed in an earlier pass.
             if tight && (from < to || core::ptr::read_volatile(self.levels.add(owner as usize)) < self.pass) {
@@ -105,9 +121,13 @@ impl EdgeVisitor for ParentFinder {
 
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: Self::Loaded, owners: [u32; BATCH]) {
-        for k in 0..BATCH {
-            // SAFETY: targets of the graph's edges.
-            unsafe { self.consider(valid[k], loaded.0[k], loaded.1[k], owners[k]) };
+        // Slot by slot, as the delta-stepping visitor does (a rolled loop keeps the batch's
+        // arrays in local memory).
+        const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
+        // SAFETY (both): targets of the graph's edges.
+        unsafe {
+            self.consider(valid[0], loaded.0[0], loaded.1[0], owners[0]);
+            self.consider(valid[1], loaded.0[1], loaded.1[1], owners[1]);
         }
     }
 }
@@ -146,6 +166,7 @@ pub unsafe fn parents(params: SsspParentsParams) {
         levels,
         pass,
         set: 0,
+        ascending: flags & flags::PARENTS_ASCENDING != 0,
     };
     let tiles = n.div_ceil(SSSP_BLOCK);
     let mut tile = block_idx();

@@ -119,9 +119,15 @@ pub struct SsspStepRecord {
     pub rounds: u32,
     /// Edge relaxations of the bucket or iteration.
     pub relaxations: u64,
-    /// Delta-stepping: since the first bucket's end (the kernel's clock); worklist strategies:
-    /// from the first launch to the iteration's end (the host's clock).
+    /// To the bucket's or iteration's end: delta-stepping, since the bucket loop began (the
+    /// kernel's clock); worklist strategies, since the first launch (the host's clock).
     pub time_ms: f64,
+    /// Delta-stepping: the bucket's light rounds (to its heavy phase), and the relaxations of
+    /// its heavy phase; 0 for an iteration (and in reports written before they were kept).
+    #[serde(default)]
+    pub light_ms: f64,
+    #[serde(default)]
+    pub heavy_relaxations: u64,
 }
 
 impl SsspTraceRecord {
@@ -149,6 +155,8 @@ impl SsspTraceRecord {
                     rounds: r.rounds,
                     relaxations: r.relaxations,
                     time_ms: r.ns as f64 / 1e6,
+                    light_ms: r.light_ns as f64 / 1e6,
+                    heavy_relaxations: r.heavy_relaxations,
                 })
                 .collect(),
         }
@@ -178,13 +186,19 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
         passes => format!("parents in {passes} passes"),
     };
     let _ = writeln!(out, "time: {:.3} ms, {} relaxations, {parents}", trace.time_ms, trace.relaxations);
-    let _ = writeln!(out, "{:>10} {:>12} {:>7} {:>14} {:>12}", trace.step, "vertices", "rounds", "relaxations", "ms");
+    // Buckets add their light rounds' time and their heavy phase's relaxations.
+    let buckets = trace.step == "bucket";
+    let _ = write!(out, "{:>10} {:>12} {:>7} {:>14} {:>12}", trace.step, "vertices", "rounds", "relaxations", "ms");
+    let _ = writeln!(
+        out,
+        "{}",
+        if buckets { format!(" {:>10} {:>14}", "light ms", "heavy relax.") } else { String::new() }
+    );
     let row = |out: &mut String, r: &SsspStepRecord| {
-        let _ = writeln!(
-            out,
-            "{:>10} {:>12} {:>7} {:>14} {:>12.3}",
-            r.index, r.vertices, r.rounds, r.relaxations, r.time_ms
-        );
+        let _ =
+            write!(out, "{:>10} {:>12} {:>7} {:>14} {:>12.3}", r.index, r.vertices, r.rounds, r.relaxations, r.time_ms);
+        let _ =
+            if buckets { writeln!(out, " {:>10.3} {:>14}", r.light_ms, r.heavy_relaxations) } else { writeln!(out) };
     };
     let records = &trace.records;
     if records.len() <= TRACE_ROWS_SHOWN {
@@ -298,15 +312,13 @@ impl BenchKernel for SsspKernel<'_, '_> {
             cuda_driver: gpu
                 .and_then(|g| g.gpu().driver_version().ok())
                 .map(|(major, minor)| format!("{major}.{minor}")),
-            graph_on_gpu: gpu.map(|g| {
-                GraphOnGpu {
-                    placement: g.graph().placement().to_string(),
-                    offsets_placement: Some(g.graph().layout().offsets.to_string()),
-                    compressed: g.graph().is_compressed(),
-                    stored_bytes: g.stored_bytes(),
-                    plain_bytes: GraphOnGpu::plain_bytes_of(graph),
-                    list_heads: g.has_list_heads(),
-                }
+            graph_on_gpu: gpu.map(|g| GraphOnGpu {
+                placement: g.graph().placement().to_string(),
+                offsets_placement: Some(g.graph().layout().offsets.to_string()),
+                compressed: g.graph().is_compressed(),
+                stored_bytes: g.stored_bytes(),
+                plain_bytes: GraphOnGpu::plain_bytes_of(graph),
+                list_heads: g.has_list_heads(),
             }),
         }
     }
@@ -431,7 +443,15 @@ mod tests {
 
     /// A GPU trace as the kernels return it: three buckets of delta-stepping.
     fn bucket_trace() -> (SsspRun, GpuSsspTrace) {
-        let step = |index, vertices, rounds, relaxations, ns| StepTrace { index, vertices, rounds, relaxations, ns };
+        let step = |index, vertices, rounds, relaxations, ns| StepTrace {
+            index,
+            vertices,
+            rounds,
+            relaxations,
+            ns,
+            light_ns: ns * 2 / 5,
+            heavy_relaxations: relaxations / 4,
+        };
         let trace = GpuSsspTrace {
             delta: 16.0,
             buckets: 3,
@@ -467,7 +487,7 @@ mod tests {
         assert!(text.contains("parents in 4 passes") && text.contains("time: 0.080 ms, 160 relaxations"), "{text}");
         let rows: Vec<&str> = text.lines().skip(3).collect();
         assert_eq!(rows.len(), 3, "{text}");
-        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025"]);
+        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025", "0.010", "30"]);
 
         // In a report's payload: rendered after the summary, and read back whole.
         let g = GraphBuilder::new()

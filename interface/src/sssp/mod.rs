@@ -41,6 +41,10 @@ pub mod flags {
     /// own, their queue in shared memory, instead of one step of the grid's loop a round. Only
     /// on graphs whose lists are all short ([`FUSED_MAX_DEGREE`]).
     pub const BUCKET_FUSION: u32 = 1 << 6;
+    /// `sssp_parents`: every tight edge ascends (unit weights, or integer weights of at least
+    /// 1), so the owner of any tight edge is a parent, with no levels read or written, and
+    /// one pass sets every reached vertex's parent.
+    pub const PARENTS_ASCENDING: u32 = 1 << 7;
 }
 
 /// What a weight is, from the flag word.
@@ -118,6 +122,8 @@ pub struct DeltaControl {
     /// The shared-list tally of each step's slot (entries and packed edges,
     /// `operators::shared_lists`), cleared two steps ahead as the near-queue counters are.
     pub shared_tally: [u64; 3],
+    /// Output: `%globaltimer` when the bucket loop began (the trace's times count from it).
+    pub started_ns: u64,
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
@@ -126,8 +132,9 @@ const _: () = assert!(core::mem::size_of::<DeltaControl>() % 8 == 0);
 
 /// One trace record per bucket, in 64-bit words: the bucket's index, the vertices it settled,
 /// the light rounds it took, the relaxations of the whole run so far (so a bucket's are the
-/// difference with the previous record) and `%globaltimer` when it settled.
-pub const DELTA_TRACE_WORDS: usize = 5;
+/// difference with the previous record), `%globaltimer` when it settled, and when its heavy
+/// phase began with the run's relaxations then (both 0 where it had none: near-far).
+pub const DELTA_TRACE_WORDS: usize = 7;
 
 /// Bookkeeping of a worklist iteration (seed 002's strategies), written by the host before each.
 #[repr(C)]

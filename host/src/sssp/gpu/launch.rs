@@ -6,8 +6,8 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, SHARED_LIST_WORDS, SSSP_BLOCK,
-    WORKLIST_CONTROL_WORDS,
+    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE,
+    SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -86,6 +86,20 @@ pub fn cooperative_blocks(gpu: &GpuContext, kernel: &'static str) -> Result<u32,
     resident_blocks(gpu, kernel, SSSP_BLOCK)
 }
 
+/// The blocks `sssp_delta_stepping` runs on, of the `resident` that fit the `multiprocessors`:
+/// all of them, except on graphs whose lists are all short enough for bucket fusion (roads and
+/// meshes, `FUSED_MAX_DEGREE`), which take two a multiprocessor. Their steps are many and
+/// small, so a step's grid barrier (one arrival per block on one word) costs more than the
+/// blocks beyond two add; the steps of the other graphs are few and big, and the blocks beyond
+/// two hide their latency (bench/NOTES.md entry 95).
+pub fn delta_stepping_blocks(resident: u32, multiprocessors: u32, max_degree: u64) -> u32 {
+    if max_degree <= FUSED_MAX_DEGREE as u64 {
+        resident.min(2 * multiprocessors).max(1)
+    } else {
+        resident
+    }
+}
+
 /// `sssp_delta_stepping`: the whole bucket loop in one cooperative launch over a graph whose
 /// largest out-degree is `max_degree`.
 pub fn sssp_delta_stepping(
@@ -120,7 +134,7 @@ pub fn sssp_delta_stepping(
         },
     )?;
     let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
-    let blocks = cooperative_blocks(gpu, kernel)?;
+    let blocks = delta_stepping_blocks(cooperative_blocks(gpu, kernel)?, gpu.multiprocessors(), max_degree);
     let mut launch = Launch::new(gpu);
     let params = SsspDeltaSteppingParams {
         offsets: view.offsets,
@@ -303,6 +317,7 @@ pub fn sssp_parents(
     view: &GraphView,
     source: u32,
     pass: u32,
+    ascending: bool,
     distances: &CudaSlice<u64>,
     parents: &mut CudaSlice<u32>,
     levels: &mut CudaSlice<u32>,
@@ -326,7 +341,7 @@ pub fn sssp_parents(
         n: view.n,
         source,
         pass,
-        flags: view.weight_flags,
+        flags: view.weight_flags | if ascending { flags::PARENTS_ASCENDING } else { 0 },
     };
     launch.run(grid_for(gpu, view.n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }

@@ -150,18 +150,21 @@ pub struct StepTrace {
     pub rounds: u32,
     /// Edge relaxations of the bucket or iteration.
     pub relaxations: u64,
-    /// Nanoseconds: delta-stepping, since the first bucket's record (the kernel's
-    /// `%globaltimer`); worklist strategies, from the first launch to the end of the iteration
+    /// Nanoseconds to the end of the bucket or iteration: delta-stepping, since the bucket
+    /// loop began (the kernel's `%globaltimer`); worklist strategies, since the first launch
     /// (the host's clock: every iteration waits for its kernels).
     pub ns: u64,
+    /// Delta-stepping: nanoseconds of the bucket's light rounds (from the previous bucket's
+    /// end, or the loop's start, to its heavy phase; the whole bucket where it had none). 0
+    /// for an iteration.
+    pub light_ns: u64,
+    /// Delta-stepping: relaxations of the bucket's heavy phase (0 without one, and for an
+    /// iteration).
+    pub heavy_relaxations: u64,
 }
 
 /// [`shortest_paths`] with the kernels' trace.
-pub fn shortest_paths_traced(
-    graph: &GpuGraph,
-    source: u32,
-    options: &SsspOptions,
-) -> Result<(SsspRun, GpuSsspTrace)> {
+pub fn shortest_paths_traced(graph: &GpuGraph, source: u32, options: &SsspOptions) -> Result<(SsspRun, GpuSsspTrace)> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
@@ -173,16 +176,18 @@ pub fn shortest_paths_traced(
     // Each run records the start once its buffers are ready, so the time is the kernels'
     // (with the worklist strategies' host loop, which is part of them).
     let buffers = if options.distances_only { None } else { Some(ParentBuffers::new(gpu, n)?) };
+    let totals = weight_totals(gpu, &view)?;
     let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
-            run_delta(gpu, &view, graph.max_out_degree(), source, options, &mut distances)?
+            run_delta(gpu, &view, graph.max_out_degree(), source, options, totals, &mut distances)?
         }
         _ => run_worklist(gpu, graph, &view, source, options, &mut distances)?,
     };
     let parents = if options.distances_only {
         None
     } else {
-        let (parents, passes) = find_parents(gpu, &view, source, &distances, buffers)?;
+        let one_pass = tight_edges_ascend(&view, totals);
+        let (parents, passes) = find_parents(gpu, &view, source, &distances, buffers, one_pass)?;
         trace.parent_passes = passes;
         Some(parents)
     };
@@ -218,17 +223,34 @@ pub fn shortest_paths_traced(
 pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
-    Ok(kernel_delta(gpu, &view, options)?.1)
+    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, options)?.1)
+}
+
+/// The sum and the smallest of the weights (floats in units of 2^-16), by the weight-sum
+/// kernel; None for unit weights.
+fn weight_totals(gpu: &GpuContext, view: &GraphView) -> Result<Option<(u64, u64)>> {
+    Ok(match view.weight_flags {
+        flags::WEIGHTS_UNIT => None,
+        _ if view.m == 0 => Some((0, 0)),
+        _ => Some(launch::sssp_weight_sum(gpu, view)?),
+    })
+}
+
+/// Whether every edge on a shortest path leads to a strictly larger distance: unit weights, or
+/// integer weights of at least 1. Then a tight edge can close no cycle, and the first parents
+/// pass sets every reached vertex's parent (see `find_parents`).
+fn tight_edges_ascend(view: &GraphView, totals: Option<(u64, u64)>) -> bool {
+    match (view.weight_flags, totals) {
+        (flags::WEIGHTS_UNIT, _) => true,
+        (flags::WEIGHTS_F32, _) => false,
+        (_, Some((_, smallest))) => smallest >= 1,
+        (_, None) => false,
+    }
 }
 
 /// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
 /// whether it leaves no edge light.
-fn kernel_delta(gpu: &GpuContext, view: &GraphView, options: &SsspOptions) -> Result<(u64, f64, bool)> {
-    let totals = match view.weight_flags {
-        flags::WEIGHTS_UNIT => None,
-        _ if view.m == 0 => Some((0, 0)),
-        _ => Some(launch::sssp_weight_sum(gpu, view)?),
-    };
+fn kernel_delta(view: &GraphView, totals: Option<(u64, u64)>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
     choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, view.n, view.m, options.delta)
 }
 
@@ -299,10 +321,11 @@ fn run_delta(
     max_degree: u64,
     source: u32,
     options: &SsspOptions,
+    totals: Option<(u64, u64)>,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let n = view.n as usize;
-    let (delta, delta_value, all_heavy) = kernel_delta(gpu, view, options)?;
+    let (delta, delta_value, all_heavy) = kernel_delta(view, totals, options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
     let mut marks: CudaSlice<u32> = gpu.alloc_zeros(3 * n, "the shortest-path queue marks")?;
     let mut near: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the near queues")?;
@@ -343,12 +366,9 @@ fn run_delta(
     let done: DeltaControl = read_control(gpu, &control)?;
     // Only the records written: the trace has room for far more buckets than most runs take.
     let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
-    let words = gpu
-        .stream()
-        .clone_dtoh(&trace.slice(..written))
-        .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+    let words = gpu.stream().clone_dtoh(&trace.slice(..written)).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
     gpu.synchronize()?;
-    let records = decode_delta_trace(&words, done.trace_records as usize);
+    let records = decode_delta_trace(&words, done.trace_records as usize, done.started_ns);
     let trace = GpuSsspTrace {
         delta: delta_value,
         buckets: done.buckets,
@@ -362,23 +382,27 @@ fn run_delta(
 }
 
 /// The delta-stepping kernel's bucket records (see `DELTA_TRACE_WORDS`): relaxations per
-/// bucket from the running totals, times from the first record.
-pub fn decode_delta_trace(words: &[u64], records: usize) -> Vec<StepTrace> {
+/// bucket from the running totals, times from `started_ns`, the kernel's clock when the bucket
+/// loop began.
+pub fn decode_delta_trace(words: &[u64], records: usize, started_ns: u64) -> Vec<StepTrace> {
     let records = records.min(words.len() / DELTA_TRACE_WORDS);
-    let first_ns = words.get(4).copied().unwrap_or(0);
-    let mut previous = 0;
+    let (mut relaxations_before, mut ended) = (0, started_ns);
     words
         .chunks_exact(DELTA_TRACE_WORDS)
         .take(records)
         .map(|r| {
+            let heavy = r[5] != 0;
+            let light_end = if heavy { r[5] } else { r[4] };
             let step = StepTrace {
                 index: r[0],
                 vertices: r[1],
                 rounds: r[2] as u32,
-                relaxations: r[3].saturating_sub(previous),
-                ns: r[4].saturating_sub(first_ns),
+                relaxations: r[3].saturating_sub(relaxations_before),
+                ns: r[4].saturating_sub(started_ns),
+                light_ns: light_end.saturating_sub(ended),
+                heavy_relaxations: if heavy { r[3].saturating_sub(r[6]) } else { 0 },
             };
-            previous = r[3];
+            (relaxations_before, ended) = (r[3], r[4]);
             step
         })
         .collect()
@@ -402,24 +426,32 @@ impl ParentBuffers {
     }
 }
 
-/// The parents passes; returns the parents and the passes run.
+/// The parents passes; returns the parents and the passes run. Passes repeat until one sets
+/// no parent, except where `one_pass` says every tight edge ascends ([`tight_edges_ascend`]):
+/// then the first pass sets every reached vertex's parent, reading no levels (the owner of
+/// any tight edge will do), and the pass that would confirm it (a second read of every list)
+/// is skipped.
 fn find_parents(
     gpu: &GpuContext,
     view: &GraphView,
     source: u32,
     distances: &CudaSlice<u64>,
     buffers: Option<ParentBuffers>,
+    one_pass: bool,
 ) -> Result<(CudaSlice<u32>, u32)> {
     let n = view.n as usize;
     let ParentBuffers { mut parents, mut levels, mut control } = match buffers {
         Some(buffers) => buffers,
         None => ParentBuffers::new(gpu, view.n)?,
     };
-    launch::sssp_parents(gpu, view, source, 0, distances, &mut parents, &mut levels, &mut control)?;
+    launch::sssp_parents(gpu, view, source, 0, one_pass, distances, &mut parents, &mut levels, &mut control)?;
     let mut pass = 1;
     loop {
         gpu.zero(&mut control)?;
-        launch::sssp_parents(gpu, view, source, pass, distances, &mut parents, &mut levels, &mut control)?;
+        launch::sssp_parents(gpu, view, source, pass, one_pass, distances, &mut parents, &mut levels, &mut control)?;
+        if one_pass {
+            return Ok((parents, pass));
+        }
         let set = gpu.download(&control)?[0];
         if set == 0 || pass as usize > n {
             return Ok((parents, pass));
@@ -507,10 +539,8 @@ fn run_worklist(
             source_pieces = pieces.first[source as usize]..pieces.first[source as usize + 1];
             Some(DevicePieces {
                 first: gpu.upload(&pieces.first, "node splitting's pieces")?,
-                owner: gpu.upload(
-                    if pieces.owner.is_empty() { &[0][..] } else { &pieces.owner },
-                    "the pieces' owners",
-                )?,
+                owner: gpu
+                    .upload(if pieces.owner.is_empty() { &[0][..] } else { &pieces.owner }, "the pieces' owners")?,
                 count,
                 mdt,
             })
@@ -540,7 +570,8 @@ fn run_worklist(
         sub: gpu.alloc_zeros(side, "the sub-list")?,
         sub_next: gpu.alloc_zeros(side, "the next sub-list")?,
     };
-    let mut prefix: CudaSlice<u32> = gpu.alloc_zeros(if decomposed { n.max(1) } else { 1 }, "the degree prefix sums")?;
+    let mut prefix: CudaSlice<u32> =
+        gpu.alloc_zeros(if decomposed { n.max(1) } else { 1 }, "the degree prefix sums")?;
     let blocks = if decomposed { launch::cooperative_blocks(gpu, names::SSSP_DECOMPOSED)? as usize } else { 1 };
     let mut block_sums: CudaSlice<u32> = gpu.alloc_zeros(blocks, "the block sums")?;
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
@@ -566,8 +597,8 @@ fn run_worklist(
     let mut iteration = if strategy == SsspStrategy::EdgeBased { 0 } else { 1 };
     // One launch with the control block as `carry` leaves it; returns what the kernel left.
     let launch_with = |carry: WorklistControl,
-                           control: &mut CudaSlice<u64>,
-                           run: &mut dyn FnMut(&mut CudaSlice<u64>) -> Result<(), GpuError>|
+                       control: &mut CudaSlice<u64>,
+                       run: &mut dyn FnMut(&mut CudaSlice<u64>) -> Result<(), GpuError>|
      -> Result<WorklistControl> {
         let fresh = WorklistControl { barrier_arrivals: 0, sub_len: 0, relaxations: 0, changed: 0, ..carry };
         write_control(gpu, &fresh, control)?;
@@ -652,6 +683,7 @@ fn run_worklist(
             rounds: 1,
             relaxations: relaxations.get() - before,
             ns: clock.elapsed().as_nanos() as u64,
+            ..StepTrace::default()
         });
         iteration += 1;
         if strategy == SsspStrategy::EdgeBased {
@@ -674,9 +706,37 @@ fn run_worklist(
 mod tests {
     use super::*;
     use crate::graph::{EdgeList, GraphBuilder};
+    use warpath_interface::DeviceAddress;
 
     fn graph(n: u64, edges: Vec<(u32, u32)>) -> Graph {
         GraphBuilder::new().build(EdgeList::new(n, edges, true)).unwrap()
+    }
+
+    #[test]
+    fn low_degree_graphs_take_two_blocks_a_multiprocessor_and_the_others_all() {
+        use warpath_interface::sssp::FUSED_MAX_DEGREE;
+        let low = FUSED_MAX_DEGREE as u64;
+        assert_eq!(launch::delta_stepping_blocks(528, 132, low), 264);
+        assert_eq!(launch::delta_stepping_blocks(528, 132, low + 1), 528);
+        // Never more than fit, never none.
+        assert_eq!(launch::delta_stepping_blocks(132, 132, 4), 132);
+        assert_eq!(launch::delta_stepping_blocks(0, 132, 4), 1);
+    }
+
+    #[test]
+    fn the_confirming_parents_pass_is_skipped_only_where_tight_edges_ascend() {
+        let view = |weight_flags| GraphView {
+            offsets: DeviceAddress::NULL,
+            targets: DeviceAddress::NULL,
+            weights: DeviceAddress::NULL,
+            n: 4,
+            m: 6,
+            weight_flags,
+        };
+        assert!(tight_edges_ascend(&view(flags::WEIGHTS_UNIT), None));
+        assert!(tight_edges_ascend(&view(flags::WEIGHTS_U32), Some((30, 1))));
+        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_U32), Some((30, 0))), "a zero weight can close a cycle");
+        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_F32), Some((30 << 16, 1 << 16))), "rounding");
     }
 
     #[test]
@@ -727,11 +787,30 @@ mod tests {
 
     #[test]
     fn the_delta_trace_decodes_per_bucket_relaxations_and_times() {
-        let words = [0, 1, 1, 4, 1000, 3, 10, 2, 54, 1500, 9, 9, 9, 9, 9];
-        let records = decode_delta_trace(&words, 2);
+        // Bucket 0: heavy phase at 800 ns after 3 relaxations; bucket 3: none (near-far).
+        let words = [0, 1, 1, 4, 1000, 800, 3, 3, 10, 2, 54, 1500, 0, 0, 9, 9, 9, 9, 9, 9, 9];
+        let records = decode_delta_trace(&words, 2, 100);
         assert_eq!(records.len(), 2);
-        assert_eq!(records[0], StepTrace { index: 0, vertices: 1, rounds: 1, relaxations: 4, ns: 0 });
-        assert_eq!(records[1], StepTrace { index: 3, vertices: 10, rounds: 2, relaxations: 50, ns: 500 });
-        assert_eq!(decode_delta_trace(&words, 7).len(), 3, "never past the words");
+        let first = StepTrace {
+            index: 0,
+            vertices: 1,
+            rounds: 1,
+            relaxations: 4,
+            ns: 900,
+            light_ns: 700,
+            heavy_relaxations: 1,
+        };
+        assert_eq!(records[0], first);
+        let second = StepTrace {
+            index: 3,
+            vertices: 10,
+            rounds: 2,
+            relaxations: 50,
+            ns: 1400,
+            light_ns: 500,
+            heavy_relaxations: 0,
+        };
+        assert_eq!(records[1], second);
+        assert_eq!(decode_delta_trace(&words, 7, 100).len(), 3, "never past the words");
     }
 }
