@@ -215,3 +215,50 @@ fn sssp_verify_passes_on_every_dataset_on_the_cpu() {
         assert_eq!(line(&text, "verified: "), "ok", "{name}");
     }
 }
+
+#[test]
+fn targets_cutoffs_several_sources_and_paths_on_the_command_line() {
+    let scratch = Scratch::new("cli-sssp-queries");
+    let gr = scratch.file("g.gr", DIMACS);
+    let g = gr.to_str().unwrap();
+    // 1 -> 2 -> 3 is 9 long, shorter than the 20 of 1 -> 3.
+    let text = stdout(&warpath(&["sssp", g, "--source", "1", "--target", "3", "--backend", "cpu", "--verify"]));
+    assert_eq!(line(&text, "target: "), "3 at distance 9: 1 2 3");
+    assert_eq!(line(&text, "verified: "), "ok");
+    // A cutoff of 8 keeps 1 and 2 only.
+    let text = stdout(&warpath(&["sssp", g, "-r", "1", "--cutoff", "8", "--path-to", "2", "--backend", "cpu", "--verify"]));
+    assert_eq!(line(&text, "reached: "), "2");
+    assert_eq!(line(&text, "path to "), "2 at distance 7: 1 2");
+    assert!(line(&text, "cutoff: ").starts_with('8'), "{text}");
+    // Two sources: 3 is its own nearest, 1 is nearer to 3 (1) than to 2 (3).
+    let out_file = scratch.path("nearest.txt");
+    let out = warpath(&["sssp", g, "--sources", "2,3", "--path-to", "1", "--backend", "cpu", "--verify", "--json", "--out"]
+        .into_iter()
+        .chain([out_file.to_str().unwrap()])
+        .collect::<Vec<_>>());
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["sources"], serde_json::json!([2, 3]));
+    assert_eq!(report["path_to"]["path"], serde_json::json!([3, 1]));
+    assert_eq!(report["path_to"]["distance"], 1.0);
+    assert_eq!(report["verified"], true);
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(written, "1 1 3 3\n2 0 2 2\n3 0 3 3\n4 inf -1 -1\n");
+    let out = warpath(&["sssp", g, "--sources", "1,3", "--target", "2", "--cutoff", "5", "--json", "--backend", "cpu"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["target"]["distance"], serde_json::Value::Null, "2 lies 7 beyond 1: past the cutoff");
+    assert_eq!(report["cutoff"], 5.0);
+
+    for (args, needles) in [
+        (&["--source", "1", "--sources", "2,3"][..], &["--sources", "--source"][..]),
+        (&["--target", "9"], &["target vertex 9", "out of range"]),
+        (&["--path-to", "0"], &["--path-to vertex 0", "out of range"]),
+        (&["--cutoff", "-1"], &["--cutoff", "non-negative"]),
+        (&["--cutoff", "2.5"], &["--cutoff", "whole number"]),
+        (&["--sources", "1,7"], &["source vertex 7", "out of range"]),
+        (&["--path-to", "2", "--distances-only"], &["--path-to", "--distances-only"]),
+    ] {
+        let mut full = vec!["sssp", g, "--backend", "cpu"];
+        full.extend_from_slice(args);
+        common::assert_one_line_error(&warpath(&full), needles);
+    }
+}

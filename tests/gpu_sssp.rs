@@ -525,3 +525,58 @@ fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
         }
     }
 }
+
+#[test]
+fn several_sources_cutoffs_targets_and_paths_match_dijkstra_on_every_strategy() {
+    use warpath::sssp::PathFinder;
+    if gpu_or_skip("several_sources_cutoffs_targets_and_paths_match_dijkstra_on_every_strategy").is_none() {
+        return;
+    }
+    let graphs = [
+        ("kron:10 u32", weighted("kron:10", WeightSpec::GAPBS)),
+        ("grid2d:40 f32", weighted("grid2d:40", WeightSpec::Graph500)),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 })),
+        ("grid2d:30 unweighted", generate(&"grid2d:30".parse().unwrap(), 7).unwrap()),
+    ];
+    for (what, graph) in &graphs {
+        for strategy in STRATEGIES {
+            let options = SsspOptions { strategy, ..SsspOptions::default() };
+            let finder = PathFinder::new(graph, Backend::Gpu, &options).unwrap();
+            common::check_sssp_queries(graph, &finder, strategy, what);
+        }
+    }
+}
+
+#[test]
+fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
+    use warpath::sssp::PathFinder;
+    if gpu_or_skip("delta_stepping_stops_early_at_a_cutoff_or_a_target").is_none() {
+        return;
+    }
+    // A long grid: the corner's neighbourhood is a sliver of it.
+    for graph in [weighted("grid2d:200", WeightSpec::GAPBS), weighted("grid2d:200", WeightSpec::Graph500)] {
+        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+            let options = SsspOptions { strategy, ..SsspOptions::default() };
+            let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
+            let whole = finder.run(0, &options).unwrap().run;
+            let nearby = 201; // one step diagonally from the corner
+            let reach = whole.distances.get(nearby).unwrap() * 3.0;
+            let reach = if matches!(whole.distances, Distances::Int(_)) { reach.floor() } else { reach };
+            for limited in [
+                SsspOptions { cutoff: Some(reach), ..options },
+                SsspOptions { target: Some(nearby as u32), ..options },
+            ] {
+                let run = finder.run(0, &limited).unwrap().run;
+                warpath::sssp::verify::validate(&graph, &run).unwrap();
+                let expected = warpath::sssp::dijkstra_from(&graph, &[0], &limited);
+                warpath::sssp::verify::compare_with_reference(&graph, &run.distances, &expected.distances).unwrap();
+                assert!(
+                    run.relaxations * 10 < whole.relaxations,
+                    "{strategy}: {} relaxations to {reach:?}, {} for the whole grid",
+                    run.relaxations,
+                    whole.relaxations
+                );
+            }
+        }
+    }
+}

@@ -23,9 +23,9 @@ fn weighted(n: u64, edges: Vec<(u32, u32)>, weights: Weights, undirected: bool) 
 /// Delta-stepping from `source` with `delta`, checked by the verifier and against Dijkstra.
 fn check(graph: &Graph, source: u32, delta: Option<f64>, what: &str) -> SsspRun {
     let run = delta_stepping(graph, source, &SsspOptions { delta, ..Default::default() }).unwrap();
-    validate(graph, source, &run).unwrap_or_else(|e| panic!("{what}, source {source}, delta {delta:?}: {e}"));
+    validate(graph, &run).unwrap_or_else(|e| panic!("{what}, source {source}, delta {delta:?}: {e}"));
     let reference = dijkstra(graph, source);
-    validate(graph, source, &reference).unwrap_or_else(|e| panic!("{what}: Dijkstra itself: {e}"));
+    validate(graph, &reference).unwrap_or_else(|e| panic!("{what}: Dijkstra itself: {e}"));
     compare_with_reference(graph, &run.distances, &reference.distances)
         .unwrap_or_else(|e| panic!("{what}, source {source}, delta {delta:?}: {e}"));
     assert!(run.relaxations >= reference.distances.edges_in_component(graph).min(1), "{what}");
@@ -150,7 +150,7 @@ fn the_verifier_rejects_wrong_results_on_a_real_graph() {
     let good = delta_stepping(&graph, source, &SsspOptions::default()).unwrap();
     let Distances::Int(d) = &good.distances else { panic!("integer distances") };
     let reached: Vec<u32> = (0..d.len() as u32).filter(|&v| v != source && d[v as usize] != UNREACHED_INT).collect();
-    let verdict = |run: &SsspRun| match validate(&graph, source, run) {
+    let verdict = |run: &SsspRun| match validate(&graph, run) {
         Err(Error::Verification(message)) => message,
         other => panic!("a wrong result passed: {other:?}"),
     };
@@ -197,4 +197,43 @@ fn negative_weights_are_refused_naming_the_first() {
     );
     let err = load_graph(mtx.to_str().unwrap(), &LoadOptions::default()).unwrap_err().to_string();
     assert!(err.contains("neg.mtx:4") && err.contains("-0.25"), "{err}");
+}
+
+#[test]
+fn several_sources_cutoffs_targets_and_paths_match_dijkstra_on_the_cpu() {
+    use warpath::engine::Backend;
+    use warpath::sssp::{PathFinder, SsspStrategy};
+    for spec in ["kron:10", "grid2d:30", "urand:10"] {
+        for weights in [WeightSpec::GAPBS, WeightSpec::Uniform { lo: 0, hi: 2 }, WeightSpec::Graph500] {
+            let graph = load(spec, Some(weights), 5);
+            let finder = PathFinder::new(&graph, Backend::Cpu, &SsspOptions::default()).unwrap();
+            common::check_sssp_queries(&graph, &finder, SsspStrategy::DeltaStepping, &format!("{spec} {weights}"));
+        }
+        let unweighted = load(spec, None, 5);
+        let finder = PathFinder::new(&unweighted, Backend::Cpu, &SsspOptions::default()).unwrap();
+        common::check_sssp_queries(&unweighted, &finder, SsspStrategy::DeltaStepping, &format!("{spec} unweighted"));
+    }
+}
+
+#[test]
+fn bad_queries_are_refused_in_one_line() {
+    let graph = weighted(3, vec![(0, 1), (1, 2)], Weights::U32(vec![2, 3]), true);
+    let refused = |sources: &[u32], options: SsspOptions| {
+        warpath::sssp::delta_stepping_from(&graph, sources, &options).unwrap_err().to_string()
+    };
+    assert!(refused(&[], SsspOptions::default()).contains("at least one source"));
+    assert!(refused(&[0, 3], SsspOptions::default()).contains("source vertex 3"));
+    assert!(refused(&[0], SsspOptions { target: Some(5), ..Default::default() }).contains("target vertex 5"));
+    for bad in [-1.0, f64::NAN] {
+        assert!(refused(&[0], SsspOptions { cutoff: Some(bad), ..Default::default() }).contains("non-negative"));
+    }
+    assert!(refused(&[0], SsspOptions { cutoff: Some(2.5), ..Default::default() }).contains("whole number"));
+    // A repeated source counts once; a cutoff between distances keeps those within it.
+    let run = warpath::sssp::delta_stepping_from(&graph, &[2, 2], &SsspOptions { cutoff: Some(4.0), ..Default::default() })
+        .unwrap();
+    assert_eq!(run.sources, vec![2]);
+    assert_eq!(run.distances, Distances::Int(vec![UNREACHED_INT, 3, 0]));
+    assert_eq!(run.path_to(1).unwrap(), Some(vec![2, 1]));
+    assert_eq!(run.path_to(0).unwrap(), None);
+    assert!(run.nearest_source.is_empty(), "one source: every reached vertex's");
 }

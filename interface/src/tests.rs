@@ -220,6 +220,8 @@ fn sssp_parameter_structs_are_laid_out_field_after_field() {
             ("flags", 104, 4),
             ("shared_list_capacity", 108, 4),
             ("max_degree", 112, 4),
+            ("target", 116, 4),
+            ("limit", 120, 8),
         ]
     );
 }

@@ -220,3 +220,94 @@ pub fn stdout(out: &std::process::Output) -> String {
 pub fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Shortest-path queries (several sources, a cutoff, a target, paths) on `finder`'s backend,
+/// each against single-source Dijkstra runs (the sequential reference) combined here by hand:
+/// the distance to the nearest source is the smallest of the sources' distances, a cutoff keeps
+/// exactly the distances within it, a target keeps those no farther than the target. Every
+/// result also passes the verifier and matches the reference's own multi-source, cutoff and
+/// target runs; every path is a chain of edges of the graph from a source, as long as the
+/// distance.
+pub fn check_sssp_queries(
+    graph: &Graph,
+    finder: &warpath::sssp::PathFinder<'_>,
+    strategy: warpath::sssp::SsspStrategy,
+    what: &str,
+) {
+    use warpath::sssp::verify::{compare_with_reference, validate};
+    use warpath::sssp::{dijkstra, dijkstra_from, SsspOptions};
+    let n = graph.num_vertices() as u32;
+    let with_edges: Vec<u32> = (0..n).filter(|&v| graph.degree(v) > 0).collect();
+    let sources: Vec<u32> = [0, with_edges.len() / 2, with_edges.len() - 1].iter().map(|&i| with_edges[i]).collect();
+    let single: Vec<_> = sources.iter().map(|&s| dijkstra(graph, s).distances).collect();
+    // By hand: the nearest source's distance, and that source.
+    let nearest = |v: usize| -> Option<(f64, usize)> {
+        (0..sources.len()).filter_map(|k| single[k].get(v).map(|d| (d, k))).min_by(|a, b| a.0.total_cmp(&b.0))
+    };
+    let farthest = (0..n as usize).filter_map(|v| nearest(v).map(|(d, _)| d)).fold(0.0, f64::max);
+    let integer = !matches!(graph.weights(), Some(warpath::graph::Weights::F32(_)));
+    let cutoff = if integer { (farthest / 2.0).floor() } else { farthest / 2.0 };
+    // A target about half as far as the farthest vertex.
+    let target = (0..n).filter(|&v| nearest(v as usize).is_some_and(|(d, _)| d >= cutoff)).next().unwrap_or(sources[0]);
+    let base = SsspOptions { strategy, ..SsspOptions::default() };
+    let cases = [
+        ("several sources", SsspOptions { ..base }, None),
+        ("several sources, distances only", SsspOptions { distances_only: true, ..base }, None),
+        ("cutoff", SsspOptions { cutoff: Some(cutoff), ..base }, Some(cutoff)),
+        ("cutoff 0", SsspOptions { cutoff: Some(0.0), ..base }, Some(0.0)),
+        ("target", SsspOptions { target: Some(target), ..base }, nearest(target as usize).map(|(d, _)| d)),
+        (
+            "cutoff and target, distances only",
+            SsspOptions { cutoff: Some(cutoff), target: Some(target), distances_only: true, ..base },
+            Some(cutoff.min(nearest(target as usize).map_or(f64::INFINITY, |(d, _)| d))),
+        ),
+    ];
+    for (case, options, reach) in cases {
+        let label = format!("{what}, {strategy}, {case}");
+        let found = finder.run_from(&sources, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let run = &found.run;
+        validate(graph, run).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let reference = dijkstra_from(graph, &sources, &options);
+        compare_with_reference(graph, &run.distances, &reference.distances).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(run.reach, reference.reach, "{label}");
+        for v in 0..n as usize {
+            let expected = nearest(v).filter(|&(d, _)| reach.is_none_or(|r| d <= r));
+            match (run.distances.get(v), expected) {
+                (None, None) => {}
+                (Some(got), Some((want, k))) => {
+                    assert!((got - want).abs() <= 1e-5 * want.max(1.0), "{label}: vertex {v} at {got}, not {want}");
+                    let source = run.nearest_source[v];
+                    let via = sources.iter().position(|&s| s == source).expect("a source");
+                    let through = single[via].get(v).expect("reached from its nearest source");
+                    assert!((through - single[k].get(v).unwrap()).abs() <= 1e-5 * want.max(1.0), "{label}: vertex {v}");
+                }
+                (got, want) => panic!("{label}: vertex {v} at {got:?}, expected {want:?}"),
+            }
+        }
+        if options.distances_only {
+            assert!(run.parents.is_empty(), "{label}");
+            assert!(run.path_to(target).is_err(), "{label}: a path needs parents");
+            continue;
+        }
+        for v in [target, sources[1], with_edges[with_edges.len() / 3]] {
+            let path = run.path_to(v).unwrap();
+            let Some(path) = path else {
+                assert!(!run.distances.is_reached(v as usize), "{label}: reached vertex {v} has no path");
+                continue;
+            };
+            assert!(sources.contains(&path[0]) && *path.last().unwrap() == v, "{label}: {path:?}");
+            let mut length = 0.0;
+            for hop in path.windows(2) {
+                let first = graph.offsets()[hop[0] as usize] as usize;
+                let i = graph.neighbors(hop[0]).binary_search(&hop[1]).expect("a path follows edges");
+                length += match graph.weights() {
+                    None => 1.0,
+                    Some(warpath::graph::Weights::U32(w)) => w[first + i] as f64,
+                    Some(warpath::graph::Weights::F32(w)) => w[first + i] as f64,
+                };
+            }
+            let distance = run.distances.get(v as usize).unwrap();
+            assert!((length - distance).abs() <= 1e-4 * distance.max(1.0), "{label}: path {path:?} is {length} long");
+        }
+    }
+}

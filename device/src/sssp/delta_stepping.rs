@@ -39,10 +39,14 @@
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
 use crate::prelude::*;
-use crate::sssp::{append, distance_in_grid_step, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader};
+use crate::sssp::{
+    append, distance_in_grid_step, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader,
+    UNREACHED as UNREACHED_DISTANCE,
+};
 use warpath_interface::sssp::{
     flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
-    SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
+    NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES,
+    SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
@@ -356,6 +360,10 @@ struct Delta {
     trace_capacity: u32,
     shared_list_capacity: u32,
     max_degree: u32,
+    /// The vertex whose settling ends the run (`NO_TARGET`: none), and the distance beyond
+    /// which nothing is settled (`UNREACHED_DISTANCE`: none), for `decide`.
+    target: u32,
+    limit: u64,
     near_far: bool,
     all_heavy: bool,
     small_path: bool,
@@ -502,6 +510,8 @@ impl Delta {
             trace_capacity: params.trace_capacity,
             shared_list_capacity: params.shared_list_capacity,
             max_degree: params.max_degree,
+            target: params.target,
+            limit: params.limit,
             near_far: flag_word & flags::NEAR_FAR != 0,
             all_heavy: flag_word & flags::ALL_HEAVY != 0,
             small_path: flag_word & flags::SMALL_PATH != 0,
@@ -576,8 +586,31 @@ impl Delta {
             if len == 0 {
                 return Step::Done;
             }
-            Step::Split { len, bucket: counters.far_min(state.splits) }
+            let bucket = counters.far_min(state.splits);
+            if self.beyond_reach(bucket) {
+                return Step::Done;
+            }
+            Step::Split { len, bucket }
         }
+    }
+
+    /// Whether bucket `next` (the far pile's smallest, a lower bound) starts beyond the
+    /// farthest distance the run settles: the limit, or the target's distance once it is
+    /// final, in a bucket before `next` (a tentative distance that low is final). Every
+    /// distance up to it is final, and every distance in buckets `next` and later lies beyond
+    /// it, since a bucket grows with its distance. Every thread reads the same distance: none
+    /// changes between the barriers around `decide`.
+    #[inline(always)]
+    unsafe fn beyond_reach(&self, next: u64) -> bool {
+        let mut reach = self.limit;
+        if self.target != NO_TARGET {
+            // SAFETY: the host passes a target `< n`.
+            let at = unsafe { distance_of(self.distances, self.target) };
+            if at != UNREACHED_DISTANCE && at < reach && self.reader.bucket(at, self.delta) < next {
+                reach = at;
+            }
+        }
+        reach != UNREACHED_DISTANCE && next > self.reader.bucket(reach, self.delta)
     }
 
     /// The queue a light round or heavy phase expands: its entries are `list[from..from + len]`;

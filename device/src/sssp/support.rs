@@ -23,16 +23,44 @@ use warpath_interface::sssp::{
 
 const BLOCK: usize = SSSP_BLOCK as usize;
 
-/// `sssp_init`: every distance unreached but `source`'s, 0; every mark 0.
+/// Whether `v` is one of the `count` sorted vertex ids of `sources` (a binary search: each
+/// vertex asks once, so the sources need no second pass that would race with the first).
 ///
 /// # Safety
-/// `distances` holds `n` entries, `marks` `mark_words`; `source < n`.
+/// `sources` holds `count` entries.
+#[inline(always)]
+unsafe fn is_source(sources: *const u32, count: u32, v: u32) -> bool {
+    let (mut low, mut high) = (0u32, count);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        // SAFETY: `middle < count`.
+        let at = unsafe { *sources.add(middle as usize) };
+        if at == v {
+            return true;
+        }
+        if at < v {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    false
+}
+
+/// `sssp_init`: every distance unreached but the sources', 0; every mark 0.
+///
+/// # Safety
+/// `distances` holds `n` entries, `marks` `mark_words`; `sources` holds `source_count` sorted
+/// ids `< n`.
 #[inline(always)]
 pub unsafe fn init(params: SsspInitParams) {
-    let SsspInitParams { distances, marks, mark_words, n, source } = params;
+    let SsspInitParams { distances, marks, sources, mark_words, n, source_count } = params;
     for v in grid_stride(n as u64) {
-        // SAFETY: `v < n`.
-        unsafe { *distances.add(v as usize) = if v == source as u64 { 0 } else { UNREACHED_DISTANCE } };
+        // SAFETY: `v < n`; `sources` holds `source_count` entries.
+        unsafe {
+            let own = is_source(sources, source_count, v as u32);
+            *distances.add(v as usize) = if own { 0 } else { UNREACHED_DISTANCE };
+        }
     }
     for i in grid_stride(mark_words) {
         // SAFETY: `i < mark_words`.
@@ -132,7 +160,7 @@ impl EdgeVisitor for ParentFinder {
     }
 }
 
-/// `sssp_parents`: pass 0 sets the source as its own parent (level 0) and every other parent
+/// `sssp_parents`: pass 0 sets every source as its own parent (level 0) and every other parent
 /// and level unset; each later pass gathers the lists of the reached vertices, tile by tile
 /// (scan+warp+CTA, Merrill et al. 2012, section 4.1), setting the parents it may and adding
 /// their number to `control[0]`.
@@ -140,19 +168,33 @@ impl EdgeVisitor for ParentFinder {
 /// # Safety
 /// Blocks of `SSSP_BLOCK` threads. `offsets` has `n + 1` entries and `targets` (and `weights`,
 /// unless unit) `offsets[n]`, every target `< n`; `distances` are the settled distances from
-/// `source`; `parents` and `levels` hold `n` entries; `control` a word.
+/// the `source_count` sorted ids of `sources`; `parents` and `levels` hold `n` entries;
+/// `control` a word.
 #[inline(always)]
 pub unsafe fn parents(params: SsspParentsParams) {
     // SAFETY: declared once, before any control flow.
     let scratch = unsafe { TileScratch::<BLOCK>::declare() };
-    let SsspParentsParams { offsets, targets, weights, distances, parents, levels, control, n, source, pass, flags } =
-        params;
+    let SsspParentsParams {
+        offsets,
+        targets,
+        weights,
+        distances,
+        parents,
+        levels,
+        control,
+        sources,
+        n,
+        source_count,
+        pass,
+        flags,
+    } = params;
     if pass == 0 {
         for v in grid_stride(n as u64) {
-            let own = v == source as u64;
+            // SAFETY: `sources` holds `source_count` entries.
+            let own = unsafe { is_source(sources, source_count, v as u32) };
             // SAFETY: `v < n`.
             unsafe {
-                *parents.add(v as usize) = if own { source } else { UNREACHED };
+                *parents.add(v as usize) = if own { v as u32 } else { UNREACHED };
                 *levels.add(v as usize) = if own { 0 } else { UNREACHED };
             }
         }

@@ -272,19 +272,7 @@ fn host_memory_for(graph: &GraphArgs) -> MemoryProvider {
 /// it from the graph's degrees as every other process does from the whole graph.
 fn source_vertex(graph: Degrees, source: Option<u64>, input: &args::GraphInput) -> Result<u32> {
     match source {
-        Some(_) if graph.num_vertices() == 0 => Err(Error::InvalidArgument(format!(
-            "{}: the graph is empty (no vertices), so there is no source vertex to start from",
-            input.graph
-        ))),
-        Some(external) => graph.internal_id(external).ok_or_else(|| Error::InvalidSource {
-            vertex: external,
-            problem: format!(
-                "is out of range: the graph has {} vertices, numbered {}..={}",
-                graph.num_vertices(),
-                graph.external_id(0),
-                graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
-            ),
-        }),
+        Some(external) => named_vertex(graph, external, "source", input),
         None => warpath::bfs::random_sources_in(graph, input.seed, 1).first().copied().ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{}: the graph has no edges, so there is no source to start from",
@@ -292,4 +280,27 @@ fn source_vertex(graph: Degrees, source: Option<u64>, input: &args::GraphInput) 
             ))
         }),
     }
+}
+
+/// The internal id of `external` (as the file numbers it), refused in one line naming its
+/// `role` (source, target, ...) when the graph is empty or the vertex is out of range.
+fn named_vertex(graph: Degrees, external: u64, role: &str, input: &args::GraphInput) -> Result<u32> {
+    if graph.num_vertices() == 0 {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the graph is empty (no vertices), so there is no {role} vertex",
+            input.graph
+        )));
+    }
+    graph.internal_id(external).ok_or_else(|| {
+        let problem = format!(
+            "is out of range: the graph has {} vertices, numbered {}..={}",
+            graph.num_vertices(),
+            graph.external_id(0),
+            graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
+        );
+        match role {
+            "source" => Error::InvalidSource { vertex: external, problem },
+            _ => Error::InvalidArgument(format!("{role} vertex {external} {problem}")),
+        }
+    })
 }

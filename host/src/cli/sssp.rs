@@ -1,5 +1,6 @@
-//! `warpath sssp`: shortest paths from one source, on the GPU or by parallel delta-stepping on
-//! the CPU, with Graph500 kernel 3's checks on request.
+//! `warpath sssp`: shortest paths from one source or the nearest of several, on the GPU or by
+//! parallel delta-stepping on the CPU, as far as a cutoff or a target on request, with the path
+//! to a vertex and Graph500 kernel 3's checks on request.
 
 use std::time::Instant;
 
@@ -9,7 +10,7 @@ use serde_json::json;
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
 use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::graph::UNREACHED;
-use warpath::sssp::{verify, PathFinder, PathsRun, SsspOptions, SsspStrategy};
+use warpath::sssp::{verify, PathFinder, PathsRun, SsspOptions, SsspRun, SsspStrategy};
 use warpath::{Error, Graph, Result};
 
 use warpath::gpu::Placement;
@@ -34,6 +35,50 @@ pub struct SsspArgs {
                      random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
     )]
     pub source: Option<u64>,
+    #[arg(
+        long,
+        value_name = "V,V,...",
+        value_delimiter = ',',
+        num_args = 1..,
+        conflicts_with = "source",
+        value_parser = super::args::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Several sources: distances to the nearest",
+        long_help = "Several source vertices, comma-separated, numbered as --source's: every vertex gets the \
+                     distance to its nearest source, and --out's last column says which source that is (found \
+                     from the parents, which are computed even with --distances-only). Not with --source."
+    )]
+    pub sources: Option<Vec<u64>>,
+    #[arg(
+        long,
+        value_name = "V",
+        value_parser = super::args::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Stop once V is settled; print its distance and path",
+        long_help = "Stop once vertex V (numbered as --source's) is settled and print its distance and its path \
+                     from the source (no path with --distances-only). Vertices farther than V are reported \
+                     unreached; a V no source reaches stops nothing."
+    )]
+    pub target: Option<u64>,
+    #[arg(
+        long,
+        value_name = "D",
+        allow_negative_numbers = true,
+        help = "Settle nothing farther than distance D",
+        long_help = "Settle nothing farther than distance D: vertices within D get exact distances, the rest are \
+                     reported unreached. A non-negative number, whole for integer and unit weights."
+    )]
+    pub cutoff: Option<f64>,
+    #[arg(
+        long,
+        value_name = "V",
+        value_parser = super::args::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Print the path from the source to V and its length",
+        long_help = "Print the shortest path from the (nearest) source to vertex V, numbered as --source's, and \
+                     its length; `unreached` when there is none. Needs the parents: not with --distances-only."
+    )]
+    pub path_to: Option<u64>,
     #[arg(
         long,
         value_name = "D",
@@ -75,8 +120,9 @@ pub struct SsspArgs {
         long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
-                     tree rooted at the source, every tree edge's distances differ by its weight, no edge offers a \
-                     shorter path, and exactly the vertices the source reaches are reached."
+                     tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
+                     shorter path, exactly the vertices the sources reach (within --cutoff or --target) are \
+                     reached, and each vertex's nearest source has a shortest path to it."
     )]
     pub verify: bool,
     #[arg(
@@ -84,8 +130,8 @@ pub struct SsspArgs {
         value_name = "FILE",
         help = "Write `vertex distance parent` per line to FILE",
         long_help = "Write `vertex distance parent` per line to FILE (unreached: `inf` and -1), vertices \
-                     numbered as in the input; with --distances-only, `vertex distance` after a `#` header line. \
-                     Written whole or not at all; .gz compresses."
+                     numbered as in the input; with --distances-only, `vertex distance` after a `#` header line; \
+                     with --sources, the nearest source last. Written whole or not at all; .gz compresses."
     )]
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = "Print the summary as one JSON object instead of text")]
@@ -167,12 +213,25 @@ impl SsspArgs {
                 return Err(Error::InvalidArgument(format!("--delta must be a positive number, not {delta}")));
             }
         }
+        if let Some(cutoff) = self.cutoff {
+            if cutoff.is_nan() || cutoff < 0.0 {
+                return Err(Error::InvalidArgument(format!("--cutoff must be a non-negative distance, not {cutoff}")));
+            }
+        }
+        if self.path_to.is_some() && self.distances_only {
+            return Err(Error::InvalidArgument(
+                "--path-to needs the parents, which --distances-only leaves out: drop one of them".into(),
+            ));
+        }
         Ok(SsspOptions {
             strategy,
             delta: self.delta,
             split_threshold: self.split_threshold,
             distances_only: self.distances_only,
             bucket_fusion: !self.no_bucket_fusion,
+            // Set once the graph is loaded and the target has an internal id.
+            target: None,
+            cutoff: self.cutoff,
         })
     }
 }
@@ -191,8 +250,48 @@ pub fn placement_options(graph: &GraphArgs) -> PlacementOptions {
     }
 }
 
+/// A vertex asked about (`--target`, `--path-to`): its distance and its path, as the summary
+/// and `--json` show them.
+struct Destination {
+    vertex: u32,
+    /// External ids, the source first; None when unreached or without parents.
+    path: Option<Vec<u64>>,
+}
+
+impl Destination {
+    fn of(graph: &Graph, run: &SsspRun, vertex: u32) -> Result<Destination> {
+        let path = if run.parents.is_empty() { None } else { run.path_to(vertex)? };
+        let path = path.map(|path| path.into_iter().map(|v| graph.external_id(v)).collect());
+        Ok(Destination { vertex, path })
+    }
+
+    fn json(&self, graph: &Graph, run: &SsspRun) -> serde_json::Value {
+        json!({
+            "vertex": graph.external_id(self.vertex),
+            "distance": run.distances.get(self.vertex as usize),
+            "path": self.path,
+        })
+    }
+
+    /// `V at distance D: S ... V`, or `V unreached`.
+    fn line(&self, graph: &Graph, run: &SsspRun) -> String {
+        let external = graph.external_id(self.vertex);
+        if !run.distances.is_reached(self.vertex as usize) {
+            return format!("{external} unreached");
+        }
+        let distance = run.distances.show(self.vertex as usize);
+        match &self.path {
+            Some(path) => {
+                let hops: Vec<String> = path.iter().map(u64::to_string).collect();
+                format!("{external} at distance {distance}: {}", hops.join(" "))
+            }
+            None => format!("{external} at distance {distance}"),
+        }
+    }
+}
+
 pub fn run(args: &SsspArgs) -> Result<()> {
-    let options = args.options()?;
+    let mut options = args.options()?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
@@ -200,11 +299,25 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let loading = Instant::now();
     let graph = super::load_weighted(&args.graph.input, &args.weights, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let source = super::source_vertex(graph.degrees(), args.source, &args.graph.input)?;
+    let input = &args.graph.input;
+    let sources = match &args.sources {
+        Some(listed) => listed
+            .iter()
+            .map(|&external| super::named_vertex(graph.degrees(), external, "source", input))
+            .collect::<Result<Vec<u32>>>()?,
+        None => vec![super::source_vertex(graph.degrees(), args.source, input)?],
+    };
+    let source = sources[0];
+    options.target = args.target.map(|v| super::named_vertex(graph.degrees(), v, "target", input)).transpose()?;
+    let path_to = args.path_to.map(|v| super::named_vertex(graph.degrees(), v, "--path-to", input)).transpose()?;
+    warpath::sssp::check_limits(&graph, &options).map_err(|err| match err {
+        Error::InvalidArgument(message) => Error::InvalidArgument(format!("--cutoff: {message}")),
+        other => other,
+    })?;
     let placement = placement_options(&args.graph);
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
     let delta = finder.delta(&options)?;
-    let (found, gpu_trace) = finder.run_traced(source, &options)?;
+    let (found, gpu_trace) = finder.run_traced_from(&sources, &options)?;
     for warning in &found.warnings {
         eprintln!("warpath: warning: {warning}");
     }
@@ -212,7 +325,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         write_result(&graph, &found, path)?;
     }
     let verified = if args.verify {
-        verify::validate(&graph, source, &found.run)?;
+        verify::validate(&graph, &found.run)?;
         Some(if options.distances_only { "ok (distances: no tree to check)" } else { "ok" })
     } else {
         None
@@ -233,6 +346,10 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         format!("{} on the GPU", options.strategy.name())
     };
 
+    let external_sources: Vec<u64> = run.sources.iter().map(|&s| graph.external_id(s)).collect();
+    let target = options.target.map(|v| Destination::of(&graph, run, v)).transpose()?;
+    let path = path_to.map(|v| Destination::of(&graph, run, v)).transpose()?;
+
     let trace = match (&gpu_trace, args.trace) {
         (Some(recorded), true) => Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, recorded)),
         _ => None,
@@ -251,6 +368,11 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             "delta": delta,
             "distances_only": options.distances_only,
             "source": graph.external_id(source),
+            "sources": external_sources,
+            "cutoff": options.cutoff,
+            "target": target.as_ref().map(|t| t.json(&graph, run)),
+            "path_to": path.as_ref().map(|p| p.json(&graph, run)),
+            "reach": run.reach,
             "reached": run.distances.reached(),
             "max_distance": run.distances.max_reached(),
             "load_ms": load_ms,
@@ -275,7 +397,22 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             println!("labels: distances only (no parents)");
         }
         println!("weights: {weights}");
-        println!("source: {}", graph.external_id(source));
+        match &external_sources[..] {
+            [one] => println!("source: {one}"),
+            several => {
+                let listed: Vec<String> = several.iter().map(u64::to_string).collect();
+                println!("sources: {} (distances to the nearest)", listed.join(", "));
+            }
+        }
+        if let Some(cutoff) = options.cutoff {
+            println!("cutoff: {cutoff} (farther vertices reported unreached)");
+        }
+        if let Some(target) = &target {
+            println!("target: {}", target.line(&graph, run));
+        }
+        if let Some(path) = &path {
+            println!("path to {}", path.line(&graph, run));
+        }
         println!("vertices: {}", graph.num_vertices());
         println!("edges: {}", graph.num_edges());
         println!("reached: {}", run.distances.reached());
@@ -302,21 +439,25 @@ pub fn run(args: &SsspArgs) -> Result<()> {
 }
 
 /// One line per vertex, numbered as in the input: `vertex distance parent` (unreached: `inf`
-/// and -1), or `vertex distance` after a header line for a distances-only run.
+/// and -1), or `vertex distance` after a header line for a distances-only run; with several
+/// sources, the nearest source last (-1 when unreached).
 fn write_result(graph: &Graph, found: &PathsRun, path: &std::path::Path) -> Result<()> {
     let run = &found.run;
+    let named = |v: u32| if v == UNREACHED { "-1".to_string() } else { graph.external_id(v).to_string() };
     warpath::output::write_output(path, |out| {
         if run.parents.is_empty() {
-            writeln!(out, "# vertex distance (distances only: no parents; inf for unreached)")?;
+            let nearest = if run.nearest_source.is_empty() { "" } else { " source" };
+            writeln!(out, "# vertex distance{nearest} (distances only: no parents; inf for unreached)")?;
         }
         for v in 0..graph.num_vertices() as u32 {
-            let external = graph.external_id(v);
-            let distance = run.distances.show(v as usize);
-            match run.parents.get(v as usize) {
-                None => writeln!(out, "{external} {distance}")?,
-                Some(&UNREACHED) => writeln!(out, "{external} {distance} -1")?,
-                Some(&parent) => writeln!(out, "{external} {distance} {}", graph.external_id(parent))?,
+            let mut line = format!("{} {}", graph.external_id(v), run.distances.show(v as usize));
+            for column in [&run.parents, &run.nearest_source] {
+                if let Some(&u) = column.get(v as usize) {
+                    line.push(' ');
+                    line.push_str(&named(u));
+                }
             }
+            writeln!(out, "{line}")?;
         }
         Ok(())
     })

@@ -14,7 +14,9 @@ use rayon::prelude::*;
 
 use crate::error::Result;
 use crate::graph::{Graph, UNREACHED};
-use crate::sssp::{check_source, delta_for, with_weights, Distance, Distances, SsspOptions, SsspRun};
+use crate::sssp::{
+    check_limits, check_sources, cut_to_reach, delta_for, with_weights, Distance, Distances, SsspOptions, SsspRun,
+};
 
 /// Frontier vertices a task relaxes at a time.
 const CHUNK: usize = 64;
@@ -29,15 +31,39 @@ const FUSE_BELOW: usize = 1000;
 /// (exact `u64` sums of integer weights; `f32` sums of real weights, which reach the same
 /// fixed point); `relaxations` counts every edge relaxed, repeats included.
 pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Result<SsspRun> {
-    check_source(graph, source)?;
+    delta_stepping_from(graph, &[source], options)
+}
+
+/// [`delta_stepping`] from several sources at once (each at distance 0 in the first bucket),
+/// with `options.cutoff` and `options.target`: the bucket loop stops before a bucket that
+/// starts beyond the cutoff, or beyond the target once the target is settled, and vertices
+/// beyond that reach are reported unreached. With several sources the nearest source of every
+/// vertex is found from the parents, which a distances-only run then drops.
+pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> Result<SsspRun> {
+    let sources = check_sources(graph, sources)?;
+    check_limits(graph, options)?;
     let delta = delta_for(graph, options.delta)?;
     let started = Instant::now();
-    let (distances, parents, relaxations): (Distances, Vec<u32>, u64) = with_weights!(graph, |weight| {
-        let (distances, relaxations) = settle(graph, source, Distance::delta(delta), &weight);
-        let parents = if options.distances_only { Vec::new() } else { shortest_path_tree(graph, source, &distances, &weight) };
-        (Distance::into_distances(distances), parents, relaxations)
-    });
-    Ok(SsspRun { distances, parents, time: started.elapsed(), relaxations })
+    let needs_tree = !options.distances_only || sources.len() > 1;
+    let (distances, parents, relaxations, reach): (Distances, Vec<u32>, u64, Option<f64>) =
+        with_weights!(graph, |weight| {
+            let (mut distances, relaxations) = settle(graph, &sources, options, Distance::delta(delta), &weight);
+            let reach = cut_to_reach(options, &mut distances);
+            let parents = if needs_tree {
+                shortest_path_tree(graph, &sources, &distances, &weight, |_, _| true)
+            } else {
+                Vec::new()
+            };
+            (Distance::into_distances(distances), parents, relaxations, reach)
+        });
+    let mut run =
+        SsspRun { distances, parents, time: started.elapsed(), relaxations, sources, nearest_source: Vec::new(), reach };
+    run.find_nearest_sources()?;
+    if options.distances_only {
+        run.parents = Vec::new();
+    }
+    run.time = started.elapsed();
+    Ok(run)
 }
 
 /// One thread's buckets, by index (distance / Δ). A map, not a vector, so that a Δ far below
@@ -61,13 +87,25 @@ impl Buckets {
 
 fn settle<D: Distance>(
     graph: &Graph,
-    source: u32,
+    sources: &[u32],
+    options: &SsspOptions,
     delta: D,
     weight: &(impl Fn(usize) -> D + Sync),
 ) -> (Vec<D>, u64) {
     let n = graph.num_vertices();
     let distance: Vec<AtomicU64> = (0..n).into_par_iter().map(|_| AtomicU64::new(D::INFINITY.to_bits())).collect();
-    distance[source as usize].store(D::ZERO.to_bits(), Relaxed);
+    for &source in sources {
+        distance[source as usize].store(D::ZERO.to_bits(), Relaxed);
+    }
+    let cutoff = options.cutoff.map(D::at_most);
+    // The farthest distance the run settles, as far as known before bucket `next`: the cutoff,
+    // or the target's distance once it is final (it lies in a bucket before `next`; a tentative
+    // distance that low would already be final).
+    let beyond_reach = |next: u64| {
+        let target = options.target.map(|t| D::from_bits(distance[t as usize].load(Relaxed)));
+        let target = target.filter(|&d| d != D::INFINITY && d.bucket(delta) < next);
+        [cutoff, target].into_iter().flatten().any(|limit| next > limit.bucket(delta))
+    };
     let threads = rayon::current_num_threads();
     // One slot per worker, and one for a caller outside the pool.
     let buckets: Vec<Mutex<Buckets>> = (0..=threads).map(|_| Mutex::default()).collect();
@@ -93,7 +131,7 @@ fn settle<D: Distance>(
         neighbors.len() as u64
     };
 
-    let mut frontier = vec![source];
+    let mut frontier = sources.to_vec();
     let mut current = 0u64;
     loop {
         let process = |chunk: &[u32]| {
@@ -119,6 +157,9 @@ fn settle<D: Distance>(
         }
         let lock = |b: &Mutex<Buckets>| b.lock().expect("no thread panics while holding its buckets").0.keys().next().copied();
         let Some(next) = buckets.iter().filter_map(lock).min() else { break };
+        if beyond_reach(next) {
+            break;
+        }
         current = next;
         frontier.clear();
         for b in &buckets {
@@ -131,21 +172,26 @@ fn settle<D: Distance>(
     (values, relaxations.into_inner())
 }
 
-/// Parents for finished `distances`: a breadth-first search from the source over the tight
-/// edges (`distance[u] + w == distance[v]`, in the same arithmetic as the relaxations), each
-/// vertex claimed by the first tight edge that reaches it. Every reached vertex has a tight
-/// edge from the vertex whose relaxation set its final distance, set earlier still, so the
-/// search reaches them all; claiming in search order keeps zero-weight cycles out of the tree.
+/// Parents for finished `distances`: a breadth-first search from the sources (each its own
+/// parent) over the tight edges (`distance[u] + w == distance[v]`, in the same arithmetic as the
+/// relaxations) that `follows(u, v)` allows, each vertex claimed by the first such edge that
+/// reaches it. Every reached vertex has a tight edge from the vertex whose relaxation set its
+/// final distance, set earlier still, so the search over all tight edges reaches them all;
+/// claiming in search order keeps zero-weight cycles out of the tree.
 pub(crate) fn shortest_path_tree<D: Distance>(
     graph: &Graph,
-    source: u32,
+    sources: &[u32],
     distances: &[D],
     weight: &(impl Fn(usize) -> D + Sync),
+    follows: impl Fn(u32, u32) -> bool + Sync,
 ) -> Vec<u32> {
     let parents: Vec<AtomicU32> = (0..graph.num_vertices()).into_par_iter().map(|_| AtomicU32::new(UNREACHED)).collect();
-    parents[source as usize].store(source, Relaxed);
+    for &source in sources {
+        parents[source as usize].store(source, Relaxed);
+    }
     let offsets = graph.offsets();
-    let mut frontier = vec![source];
+    let follows = &follows;
+    let mut frontier = sources.to_vec();
     while !frontier.is_empty() {
         frontier = frontier
             .par_iter()
@@ -154,7 +200,7 @@ pub(crate) fn shortest_path_tree<D: Distance>(
                 let du = distances[u as usize];
                 let parents = &parents;
                 graph.neighbors(u).iter().enumerate().filter_map(move |(i, &v)| {
-                    let tight = du.add(weight(first + i)) == distances[v as usize];
+                    let tight = du.add(weight(first + i)) == distances[v as usize] && follows(u, v);
                     let claimed = tight
                         && parents[v as usize].load(Relaxed) == UNREACHED
                         && parents[v as usize].compare_exchange(UNREACHED, u, Relaxed, Relaxed).is_ok();
@@ -181,7 +227,7 @@ mod tests {
         for delta in [None, Some(1.0), Some(2.5), Some(1000.0)] {
             let run = delta_stepping(&g, 0, &SsspOptions { delta, ..Default::default() }).unwrap();
             assert_eq!(run.distances, reference.distances, "delta {delta:?}");
-            crate::sssp::verify::validate(&g, 0, &run).unwrap();
+            crate::sssp::verify::validate(&g, &run).unwrap();
         }
     }
 

@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use crate::graph::{Graph, UNREACHED};
-use crate::sssp::{check_source, with_weights, Distance, SsspRun};
+use crate::sssp::{check_limits, check_sources, cut_to_reach, with_weights, Distance, SsspOptions, SsspRun};
 
 /// Shortest paths from `source` (an internal id) by Dijkstra's algorithm (Cormen et al.,
 /// "Introduction to Algorithms", section 24.3) over a binary heap with lazy deletion: integer
@@ -16,36 +16,71 @@ use crate::sssp::{check_source, with_weights, Distance, SsspRun};
 /// lowered its distance; since that vertex was settled first, the parents form a tree even
 /// across zero-weight edges. `relaxations` counts the edges scanned from settled vertices.
 ///
-/// Panics if `source` is not a vertex; check user input with [`check_source`] first.
+/// Panics if `source` is not a vertex; check user input with [`crate::sssp::check_source`] first.
 pub fn dijkstra(graph: &Graph, source: u32) -> SsspRun {
-    if let Err(err) = check_source(graph, source) {
-        panic!("{err}");
-    }
-    let started = Instant::now();
-    let (distances, parents, relaxations) = with_weights!(graph, |weight| {
-        let (distances, parents, relaxations) = run(graph, source, weight);
-        (Distance::into_distances(distances), parents, relaxations)
-    });
-    SsspRun { distances, parents, time: started.elapsed(), relaxations }
+    dijkstra_from(graph, &[source], &SsspOptions::default())
 }
 
-fn run<D: Distance>(graph: &Graph, source: u32, weight: impl Fn(usize) -> D) -> (Vec<D>, Vec<u32>, u64) {
+/// [`dijkstra`] from several sources at once (each at distance 0, its own parent; a vertex's
+/// distance is to its nearest source), reading `options.cutoff` and `options.target` (the rest
+/// of `options` is the parallel code's): the heap stops once it would settle a vertex beyond
+/// the cutoff, or beyond the target once the target is settled, and every vertex beyond that
+/// reach is reported unreached.
+///
+/// Panics if a source or the target is not a vertex, or the cutoff is negative; check user
+/// input with [`check_sources`] and [`check_limits`] first.
+pub fn dijkstra_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> SsspRun {
+    let checked = check_sources(graph, sources).and_then(|sources| check_limits(graph, options).map(|()| sources));
+    let sources = checked.unwrap_or_else(|err| panic!("{err}"));
+    let started = Instant::now();
+    let (distances, parents, relaxations, reach) = with_weights!(graph, |weight| {
+        let (distances, parents, relaxations, reach) = run(graph, &sources, options, weight);
+        (Distance::into_distances(distances), parents, relaxations, reach)
+    });
+    let mut run = SsspRun {
+        distances,
+        parents,
+        time: started.elapsed(),
+        relaxations,
+        sources,
+        nearest_source: Vec::new(),
+        reach,
+    };
+    run.find_nearest_sources().expect("Dijkstra's parents form a tree");
+    run
+}
+
+fn run<D: Distance>(
+    graph: &Graph,
+    sources: &[u32],
+    options: &SsspOptions,
+    weight: impl Fn(usize) -> D,
+) -> (Vec<D>, Vec<u32>, u64, Option<f64>) {
     let n = graph.num_vertices();
     let offsets = graph.offsets();
     let mut distances = vec![D::INFINITY; n];
     let mut parents = vec![UNREACHED; n];
     let mut settled = vec![false; n];
     let mut relaxations = 0u64;
-    distances[source as usize] = D::ZERO;
-    parents[source as usize] = source;
     // Keyed by the distance's order-preserving bits, so one heap serves both distance types.
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((D::ZERO.to_bits(), source)));
-    while let Some(Reverse((_, u))) = heap.pop() {
+    for &source in sources {
+        distances[source as usize] = D::ZERO;
+        parents[source as usize] = source;
+        heap.push(Reverse((D::ZERO.to_bits(), source)));
+    }
+    let mut limit = options.cutoff.map(D::at_most);
+    while let Some(Reverse((bits, u))) = heap.pop() {
+        if limit.is_some_and(|limit| D::from_bits(bits) > limit) {
+            break;
+        }
         if std::mem::replace(&mut settled[u as usize], true) {
             continue;
         }
         let du = distances[u as usize];
+        if options.target == Some(u) {
+            limit = Some(limit.map_or(du, |limit| if du < limit { du } else { limit }));
+        }
         let first = offsets[u as usize] as usize;
         for (i, &v) in graph.neighbors(u).iter().enumerate() {
             relaxations += 1;
@@ -57,7 +92,15 @@ fn run<D: Distance>(graph: &Graph, source: u32, weight: impl Fn(usize) -> D) -> 
             }
         }
     }
-    (distances, parents, relaxations)
+    let reach = cut_to_reach(options, &mut distances);
+    if reach.is_some() {
+        for (parent, &d) in parents.iter_mut().zip(&distances) {
+            if d == D::INFINITY {
+                *parent = UNREACHED;
+            }
+        }
+    }
+    (distances, parents, relaxations, reach)
 }
 
 #[cfg(test)]

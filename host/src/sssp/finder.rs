@@ -8,12 +8,14 @@ use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, P
 use crate::error::Result;
 use crate::graph::Graph;
 use crate::sssp::gpu::GpuSsspTrace;
-use crate::sssp::{check_source, cpu_delta, delta_for, gpu, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{
+    check_limits, check_source, check_sources, cpu_delta, delta_for, gpu, SsspOptions, SsspRun, SsspStrategy,
+};
 
 /// A finished run and what it cost.
 #[derive(Clone, Debug)]
 pub struct PathsRun {
-    /// The source, an internal id.
+    /// The source, an internal id (the first of `run.sources`, the smallest, with several).
     pub source: u32,
     pub run: SsspRun,
     pub backend: BackendUsed,
@@ -83,15 +85,29 @@ impl<'g> PathFinder<'g> {
         Ok(self.run_traced(source, options)?.0)
     }
 
+    /// Shortest paths from the nearest of several `sources` (internal ids; each out of range is
+    /// an error, repeats count once): `run.nearest_source` says which source each vertex is
+    /// nearest to.
+    pub fn run_from(&self, sources: &[u32], options: &SsspOptions) -> Result<PathsRun> {
+        Ok(self.run_traced_from(sources, options)?.0)
+    }
+
     /// [`run`](Self::run) with what the GPU's kernels recorded per bucket or iteration (they
     /// always record it, so it costs nothing more); `None` on the CPU, which records no trace.
     pub fn run_traced(&self, source: u32, options: &SsspOptions) -> Result<(PathsRun, Option<GpuSsspTrace>)> {
         check_source(self.graph, source)?;
+        self.run_traced_from(&[source], options)
+    }
+
+    /// [`run_from`](Self::run_from) with the GPU's trace, as [`run_traced`](Self::run_traced).
+    pub fn run_traced_from(&self, sources: &[u32], options: &SsspOptions) -> Result<(PathsRun, Option<GpuSsspTrace>)> {
+        let sources = check_sources(self.graph, sources)?;
+        check_limits(self.graph, options)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
         let (run, trace) = match self.prepared.gpu() {
             Some(on_gpu) => {
-                let (run, trace) = gpu::shortest_paths_traced(on_gpu, source, options)?;
+                let (run, trace) = gpu::shortest_paths_traced_from(on_gpu, &sources, options)?;
                 (run, Some(trace))
             }
             None => {
@@ -101,14 +117,14 @@ impl<'g> PathFinder<'g> {
                         options.strategy.name()
                     ));
                 }
-                (cpu_delta::delta_stepping(self.graph, source, options)?, None)
+                (cpu_delta::delta_stepping_from(self.graph, &sources, options)?, None)
             }
         };
         let end_to_end_time = match self.prepared.gpu() {
             Some(_) => started.elapsed(),
             None => run.time,
         };
-        Ok((PathsRun { source, run, backend: self.backend(), end_to_end_time, warnings }, trace))
+        Ok((PathsRun { source: sources[0], run, backend: self.backend(), end_to_end_time, warnings }, trace))
     }
 }
 

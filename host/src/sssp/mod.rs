@@ -14,8 +14,8 @@ pub mod finder;
 pub mod gpu;
 pub mod verify;
 
-pub use cpu_delta::delta_stepping;
-pub use cpu_reference::dijkstra;
+pub use cpu_delta::{delta_stepping, delta_stepping_from};
+pub use cpu_reference::{dijkstra, dijkstra_from};
 pub use finder::{shortest_paths, PathFinder, PathsRun};
 
 /// How the GPU distributes the work of a relaxation step.
@@ -84,6 +84,13 @@ pub struct SsspOptions {
     /// Delta-stepping and near-far on the GPU: bucket fusion on block 0's small light steps,
     /// where every list is short (on by default; `false` runs one step of the loop a round).
     pub bucket_fusion: bool,
+    /// Stop once this vertex (an internal id) is settled: vertices no farther than it get exact
+    /// distances, the rest are reported unreached (as with a cutoff at its distance). A target
+    /// no source reaches stops nothing.
+    pub target: Option<u32>,
+    /// Settle nothing farther than this distance: vertices within it get exact distances, the
+    /// rest are reported unreached. Non-negative; a whole number for integer and unit weights.
+    pub cutoff: Option<f64>,
 }
 
 impl Default for SsspOptions {
@@ -94,6 +101,8 @@ impl Default for SsspOptions {
             split_threshold: None,
             distances_only: false,
             bucket_fusion: true,
+            target: None,
+            cutoff: None,
         }
     }
 }
@@ -247,6 +256,10 @@ pub(crate) trait Distance: Copy + PartialOrd + Send + Sync + std::fmt::Debug + '
     /// Δ, from the `f64` of [`delta_for`].
     fn delta(delta: f64) -> Self;
     fn into_distances(values: Vec<Self>) -> Distances;
+    /// The largest distance no farther than `limit` (non-negative): what a cutoff keeps.
+    fn at_most(limit: f64) -> Self;
+    /// The distance as an `f64` (exact for `f32`, and for integers below 2^53).
+    fn as_f64(self) -> f64;
 }
 
 impl Distance for u64 {
@@ -271,6 +284,13 @@ impl Distance for u64 {
     fn into_distances(values: Vec<u64>) -> Distances {
         Distances::Int(values)
     }
+    fn at_most(limit: f64) -> u64 {
+        // Saturating: a limit beyond every sum keeps every reached vertex.
+        limit.floor() as u64
+    }
+    fn as_f64(self) -> f64 {
+        self as f64
+    }
 }
 
 impl Distance for f32 {
@@ -293,6 +313,18 @@ impl Distance for f32 {
     }
     fn into_distances(values: Vec<f32>) -> Distances {
         Distances::Float(values)
+    }
+    fn at_most(limit: f64) -> f32 {
+        let nearest = limit as f32;
+        if nearest as f64 > limit {
+            // Rounded up (or to infinity): the float below it is the largest within the limit.
+            f32::from_bits(nearest.to_bits() - 1)
+        } else {
+            nearest
+        }
+    }
+    fn as_f64(self) -> f64 {
+        self as f64
     }
 }
 
@@ -337,11 +369,133 @@ pub fn check_source(graph: &Graph, source: u32) -> Result<()> {
     Err(Error::InvalidSource { vertex: graph.external_id(source), problem })
 }
 
+/// `sources` (internal ids) sorted, each once: the form every backend runs. An empty list or
+/// one out of range is an error.
+pub fn check_sources(graph: &Graph, sources: &[u32]) -> Result<Vec<u32>> {
+    if sources.is_empty() {
+        return Err(Error::InvalidArgument("shortest paths need at least one source vertex".into()));
+    }
+    for &source in sources {
+        check_source(graph, source)?;
+    }
+    let mut sorted = sources.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    Ok(sorted)
+}
+
+/// Checks `options.target` and `options.cutoff` against `graph`: the target a vertex, the
+/// cutoff non-negative (and whole for integer and unit weights). Errors name the option.
+pub fn check_limits(graph: &Graph, options: &SsspOptions) -> Result<()> {
+    if let Some(target) = options.target {
+        check_vertex(graph, target, "target")?;
+    }
+    if let Some(cutoff) = options.cutoff {
+        if cutoff.is_nan() || cutoff < 0.0 {
+            return Err(Error::InvalidArgument(format!("the cutoff must be a non-negative distance, not {cutoff}")));
+        }
+        let integer = !matches!(graph.weight_kind(), Some(crate::graph::WeightKind::F32));
+        if integer && cutoff.is_finite() && cutoff.fract() != 0.0 {
+            return Err(Error::InvalidArgument(format!(
+                "the cutoff must be a whole number: this graph's distances are integers, and {cutoff} is not"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `v` (an internal id), named `what` in the error, is a vertex of `graph`.
+pub fn check_vertex(graph: &Graph, v: u32, what: &str) -> Result<()> {
+    let n = graph.num_vertices();
+    if (v as usize) < n {
+        return Ok(());
+    }
+    let range = match n {
+        0 => "the graph has no vertices".to_string(),
+        _ => format!("the graph has {n} vertices, numbered {}..={}", graph.external_id(0), graph.external_id((n - 1) as u32)),
+    };
+    Err(Error::InvalidArgument(format!("{what} vertex {} is out of range: {range}", graph.external_id(v))))
+}
+
+/// The distance beyond which a run with `options` reports vertices unreached, given the
+/// target's distance (`None` when unreached): the cutoff, or the target's distance when nearer;
+/// `None` when neither limits the run.
+pub fn reach_of(options: &SsspOptions, target_distance: Option<f64>) -> Option<f64> {
+    let target = options.target.and(target_distance);
+    match (options.cutoff, target) {
+        (Some(cutoff), Some(target)) => Some(cutoff.min(target)),
+        (cutoff, target) => cutoff.or(target),
+    }
+}
+
+/// The reach of a finished run with `options` ([`reach_of`]), every distance beyond it marked
+/// unreached.
+pub(crate) fn cut_to_reach<D: Distance>(options: &SsspOptions, distances: &mut [D]) -> Option<f64> {
+    let target_distance = options.target.map(|t| distances[t as usize]).filter(|&d| d != D::INFINITY);
+    let reach = reach_of(options, target_distance.map(D::as_f64));
+    if let Some(reach) = reach {
+        cut_beyond(distances, reach);
+    }
+    reach
+}
+
+/// Marks every distance beyond `reach` unreached.
+pub(crate) fn cut_beyond<D: Distance>(distances: &mut [D], reach: f64) {
+    use rayon::prelude::*;
+    let limit = D::at_most(reach);
+    distances.par_iter_mut().for_each(|d| {
+        if *d > limit {
+            *d = D::INFINITY;
+        }
+    });
+}
+
+impl Distances {
+    /// Marks every distance beyond `reach` unreached (what a cutoff or a target leaves out).
+    pub fn cut_beyond(&mut self, reach: f64) {
+        match self {
+            Distances::Int(d) => cut_beyond(d, reach),
+            Distances::Float(d) => cut_beyond(d, reach),
+        }
+    }
+}
+
+/// Per vertex, the root its `parents` lead to (a vertex that is its own parent), or
+/// [`crate::graph::UNREACHED`] for a vertex without a parent: with a source per root, the
+/// nearest source. Each vertex is walked once; parents that lead around a cycle are an error.
+pub fn roots_of(parents: &[u32]) -> Result<Vec<u32>> {
+    use crate::graph::UNREACHED;
+    let mut roots = vec![UNREACHED; parents.len()];
+    let mut walk = Vec::new();
+    for start in 0..parents.len() {
+        let mut v = start;
+        // Up to a vertex whose root is known, a root, or a vertex without a parent.
+        while roots[v] == UNREACHED && parents[v] != UNREACHED && parents[v] as usize != v {
+            walk.push(v);
+            if walk.len() > parents.len() {
+                return Err(Error::Verification(format!("the parents of vertex {start} lead around a cycle")));
+            }
+            v = parents[v] as usize;
+        }
+        let root = match parents[v] {
+            UNREACHED => UNREACHED,
+            p if p as usize == v => p,
+            _ => roots[v],
+        };
+        roots[v] = root;
+        for &w in &walk {
+            roots[w] = root;
+        }
+        walk.clear();
+    }
+    Ok(roots)
+}
+
 /// What one run returns.
 #[derive(Clone, Debug)]
 pub struct SsspRun {
     pub distances: Distances,
-    /// The shortest-path tree: the source is its own parent, unreached vertices hold
+    /// The shortest-path tree: every source is its own parent, unreached vertices hold
     /// [`crate::graph::UNREACHED`]; empty after a distances-only run.
     pub parents: Vec<u32>,
     /// Time of the kernels (or of the CPU code).
@@ -349,6 +503,57 @@ pub struct SsspRun {
     /// Edge relaxations performed (an edge relaxed twice counts twice): against the graph's
     /// edges, the work inefficiency.
     pub relaxations: u64,
+    /// The sources (internal ids), sorted, each once.
+    pub sources: Vec<u32>,
+    /// With several sources: per vertex, the source nearest to it (internal id; the root of its
+    /// parents), [`crate::graph::UNREACHED`] where unreached. Empty after a run from one source,
+    /// which is every reached vertex's nearest.
+    pub nearest_source: Vec<u32>,
+    /// The distance beyond which vertices were reported unreached (the cutoff, or the target's
+    /// distance when nearer); `None` when the run settled every vertex the sources reach.
+    pub reach: Option<f64>,
+}
+
+impl SsspRun {
+    /// The shortest path from the nearest source to `v` (internal ids, the source first, `v`
+    /// last); `None` when `v` is unreached. An error after a distances-only run (no parents) or
+    /// for a `v` that is not a vertex.
+    pub fn path_to(&self, v: u32) -> Result<Option<Vec<u32>>> {
+        use crate::graph::UNREACHED;
+        if self.parents.is_empty() {
+            return Err(Error::InvalidArgument(
+                "a path needs the parents, and this run computed distances only".into(),
+            ));
+        }
+        if v as usize >= self.parents.len() {
+            return Err(Error::InvalidArgument(format!(
+                "vertex {v} is not a vertex: the run has {} (internal ids)",
+                self.parents.len()
+            )));
+        }
+        if self.parents[v as usize] == UNREACHED {
+            return Ok(None);
+        }
+        let mut path = vec![v];
+        let mut at = v;
+        while self.parents[at as usize] != at {
+            at = self.parents[at as usize];
+            if at == UNREACHED || path.len() > self.parents.len() {
+                return Err(Error::Verification(format!("the parents of vertex {v} lead to no source")));
+            }
+            path.push(at);
+        }
+        path.reverse();
+        Ok(Some(path))
+    }
+
+    /// Fills [`SsspRun::nearest_source`] from the parents when the run had several sources.
+    pub(crate) fn find_nearest_sources(&mut self) -> Result<()> {
+        if self.sources.len() > 1 {
+            self.nearest_source = roots_of(&self.parents)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -363,5 +568,45 @@ mod tests {
         let floats = Distances::Float(vec![0.5, f32::INFINITY]);
         assert_eq!(floats.reached(), 1);
         assert_eq!(floats.len(), 2);
+    }
+
+    #[test]
+    fn roots_and_paths_follow_the_parents_to_their_source() {
+        use crate::graph::UNREACHED;
+        // Sources 0 and 4: 0 <- 1 <- 2, 4 <- 3; 5 unreached.
+        let parents = vec![0, 0, 1, 4, 4, UNREACHED];
+        assert_eq!(roots_of(&parents).unwrap(), vec![0, 0, 0, 4, 4, UNREACHED]);
+        assert!(roots_of(&[1, 2, 1]).is_err(), "a cycle leads to no root");
+        let run = SsspRun {
+            distances: Distances::Int(vec![0, 1, 2, 1, 0, UNREACHED_INT]),
+            parents,
+            time: Duration::ZERO,
+            relaxations: 0,
+            sources: vec![0, 4],
+            nearest_source: Vec::new(),
+            reach: None,
+        };
+        assert_eq!(run.path_to(2).unwrap(), Some(vec![0, 1, 2]));
+        assert_eq!(run.path_to(4).unwrap(), Some(vec![4]));
+        assert_eq!(run.path_to(5).unwrap(), None);
+        assert!(run.path_to(6).is_err());
+        let distances_only = SsspRun { parents: Vec::new(), ..run };
+        assert!(distances_only.path_to(2).unwrap_err().to_string().contains("distances only"));
+    }
+
+    #[test]
+    fn a_cutoff_keeps_the_distances_within_it_in_either_arithmetic() {
+        let mut ints = Distances::Int(vec![0, 3, 4, UNREACHED_INT]);
+        ints.cut_beyond(3.9);
+        assert_eq!(ints, Distances::Int(vec![0, 3, UNREACHED_INT, UNREACHED_INT]));
+        // 0.1 rounds up as an f32: the float nearest 0.1 lies beyond a cutoff of 0.1.
+        assert!(0.1f32 as f64 > 0.1);
+        let mut floats = Distances::Float(vec![0.0, 0.1, 0.099_999_99]);
+        floats.cut_beyond(0.1);
+        assert_eq!(floats, Distances::Float(vec![0.0, f32::INFINITY, 0.099_999_99]));
+        let options = SsspOptions { cutoff: Some(5.0), target: Some(1), ..SsspOptions::default() };
+        assert_eq!(reach_of(&options, Some(3.0)), Some(3.0));
+        assert_eq!(reach_of(&options, None), Some(5.0), "an unreached target stops nothing");
+        assert_eq!(reach_of(&SsspOptions::default(), Some(3.0)), None);
     }
 }

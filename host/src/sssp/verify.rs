@@ -16,25 +16,31 @@ use crate::sssp::{with_weights, Distance, Distances, SsspRun};
 /// arithmetic that produced the distances, as Graph500's validation does.
 pub const FLOAT_TOLERANCE: f64 = 1e-5;
 
-/// Checks `run` as shortest paths from `source` (an internal id) on `graph` by the rules of
-/// Graph500's kernel-3 validation, with the graph's weights (unit weights when it has none):
+/// Checks `run` as shortest paths from its sources (`run.sources`, internal ids; a vertex's
+/// distance is to its nearest source) on `graph`, no farther than `run.reach` when the run had
+/// a cutoff or a target, by the rules of Graph500's kernel-3 validation, with the graph's
+/// weights (unit weights when it has none):
 ///
 /// 1. one distance per vertex (and one parent, unless the run has none); integer distances
-///    for integer and unit weights, real ones for real weights, none negative or NaN;
-/// 2. the source is at distance 0 and, with parents, is its own parent;
+///    for integer and unit weights, real ones for real weights, none negative or NaN, none
+///    beyond the reach;
+/// 2. every source is at distance 0 and, with parents, is its own parent;
 /// 3. with parents: a vertex is reached exactly when it has a parent; every tree edge
 ///    parent -> child is an edge of the graph whose weight is exactly the difference of their
-///    distances; following parents from any reached vertex leads to the source (no cycle, even
+///    distances; following parents from any reached vertex leads to a source (no cycle, even
 ///    across zero-weight edges);
 /// 4. no edge offers a shorter path: for every edge `u -> v` with `u` reached, `v` is reached
-///    and `dist[v] <= dist[u] + w`;
+///    and `dist[v] <= dist[u] + w` (unless `dist[u] + w` lies beyond the reach);
 /// 5. without parents: every reached vertex lies on a path of tight edges (`dist[u] + w ==
-///    dist[v]`) from the source.
+///    dist[v]`) from a source;
+/// 6. with several sources: every reached vertex's nearest source is a source (itself for a
+///    source) from which a path of tight edges through vertices of the same nearest source
+///    leads to it, so no other source is nearer.
 ///
-/// Rules 3 or 5 with 4 make the reached set exactly what the source reaches and every
-/// distance the length of a shortest path. The first problem found (in the order above, then
-/// by vertex) is reported as [`Error::Verification`], the same on every run.
-pub fn validate(graph: &Graph, source: u32, run: &SsspRun) -> Result<()> {
+/// Rules 3 or 5 with 4 make the reached set exactly what the sources reach (within the
+/// reach) and every distance the length of a shortest path. The first problem found (in the
+/// order above, then by vertex) is reported as [`Error::Verification`], the same on every run.
+pub fn validate(graph: &Graph, run: &SsspRun) -> Result<()> {
     let n = graph.num_vertices();
     let fail = |message: String| Err(Error::Verification(message));
     if run.distances.len() != n {
@@ -43,8 +49,17 @@ pub fn validate(graph: &Graph, source: u32, run: &SsspRun) -> Result<()> {
     if !run.parents.is_empty() && run.parents.len() != n {
         return fail(format!("the parent array has {} entries but the graph has {n} vertices", run.parents.len()));
     }
-    if source as usize >= n {
+    if run.sources.is_empty() {
+        return fail("the run names no source".into());
+    }
+    if let Some(&source) = run.sources.iter().find(|&&s| s as usize >= n) {
         return fail(format!("the source {} is not a vertex (the graph has {n})", graph.external_id(source)));
+    }
+    if !run.nearest_source.is_empty() && run.nearest_source.len() != n {
+        return fail(format!(
+            "the nearest-source array has {} entries but the graph has {n} vertices",
+            run.nearest_source.len()
+        ));
     }
     let kind = |d: &Distances| if matches!(d, Distances::Int(_)) { "integer" } else { "real" };
     let mismatch = || {
@@ -57,7 +72,7 @@ pub fn validate(graph: &Graph, source: u32, run: &SsspRun) -> Result<()> {
     };
     let error = with_weights!(graph, |weight| {
         match typed(&run.distances, &weight) {
-            Some(distances) => check(graph, source, distances, &run.parents, &weight),
+            Some(distances) => check(graph, run, distances, &weight),
             None => return mismatch(),
         }
     });
@@ -76,16 +91,17 @@ fn typed<'a, D: Distance>(distances: &'a Distances, _weight: &impl Fn(usize) -> 
     any.downcast_ref::<Vec<D>>().map(Vec::as_slice)
 }
 
-fn check<D: Distance>(
-    graph: &Graph,
-    source: u32,
-    dist: &[D],
-    parents: &[u32],
-    weight: &(impl Fn(usize) -> D + Sync),
-) -> Option<String> {
+fn check<D: Distance>(graph: &Graph, run: &SsspRun, dist: &[D], weight: &(impl Fn(usize) -> D + Sync)) -> Option<String> {
+    let (sources, parents) = (&run.sources[..], &run.parents[..]);
     let name = |v: u32| graph.external_id(v);
     let reached = |v: u32| dist[v as usize] != D::INFINITY;
+    let is_source = |v: u32| sources.binary_search(&v).is_ok();
+    let limit = run.reach.map(D::at_most);
+    let within = |d: D| limit.is_none_or(|limit| d <= limit);
     let offsets = graph.offsets();
+    if !sources.is_sorted() {
+        return Some("the sources are not sorted".into());
+    }
 
     let out_of_range = (0..dist.len() as u32).into_par_iter().find_first(|&v| {
         let d = dist[v as usize];
@@ -94,12 +110,16 @@ fn check<D: Distance>(
     if let Some(v) = out_of_range {
         return Some(format!("vertex {} has distance {:?}, which is negative or not a number", name(v), dist[v as usize]));
     }
-    if dist[source as usize] != D::ZERO {
+    let beyond = (0..dist.len() as u32).into_par_iter().find_first(|&v| reached(v) && !within(dist[v as usize]));
+    if let (Some(v), Some(reach)) = (beyond, run.reach) {
+        return Some(format!("vertex {} has distance {:?}, beyond the reach {reach}", name(v), dist[v as usize]));
+    }
+    if let Some(&source) = sources.iter().find(|&&s| dist[s as usize] != D::ZERO) {
         return Some(format!("the source {} must be at distance 0, but is at {:?}", name(source), dist[source as usize]));
     }
 
     if !parents.is_empty() {
-        if parents[source as usize] != source {
+        if let Some(&source) = sources.iter().find(|&&s| parents[s as usize] != s) {
             return Some(format!(
                 "the source {} must be its own parent, but its parent is {}",
                 name(source),
@@ -107,7 +127,7 @@ fn check<D: Distance>(
             ));
         }
         let tree_error = (0..dist.len() as u32).into_par_iter().find_map_first(|v| {
-            if v == source {
+            if is_source(v) {
                 return None;
             }
             let p = parents[v as usize];
@@ -151,7 +171,7 @@ fn check<D: Distance>(
         if tree_error.is_some() {
             return tree_error;
         }
-        if let Some(message) = cycle_error(graph, source, parents) {
+        if let Some(message) = cycle_error(graph, sources, parents) {
             return Some(message);
         }
     }
@@ -161,14 +181,14 @@ fn check<D: Distance>(
         graph.neighbors(u).iter().enumerate().find_map(|(i, &v)| {
             let w = weight(first + i);
             let offered = dist[u as usize].add(w);
-            if !reached(v) {
+            if !reached(v) && within(offered) {
                 Some(format!(
                     "vertex {} is unreached, but the edge {} -> {} leads to it from a reached vertex",
                     name(v),
                     name(u),
                     name(v)
                 ))
-            } else if offered < dist[v as usize] {
+            } else if reached(v) && offered < dist[v as usize] {
                 Some(format!(
                     "vertex {} is at distance {:?}, but the edge {} -> {} (weight {w:?}) offers {offered:?} from {} at \
                      {:?}",
@@ -189,13 +209,48 @@ fn check<D: Distance>(
     }
 
     if parents.is_empty() {
-        let tree = shortest_path_tree(graph, source, dist, weight);
+        let tree = shortest_path_tree(graph, sources, dist, weight, |_, _| true);
         let unsupported = (0..dist.len() as u32).into_par_iter().find_first(|&v| reached(v) && tree[v as usize] == UNREACHED);
         if let Some(v) = unsupported {
             return Some(format!(
-                "vertex {} is at distance {:?}, but no path from the source has that length",
+                "vertex {} is at distance {:?}, but no path from a source has that length",
                 name(v),
                 dist[v as usize]
+            ));
+        }
+    }
+
+    let nearest = &run.nearest_source[..];
+    if sources.len() > 1 && nearest.is_empty() {
+        return Some("the run has several sources but no nearest source per vertex".into());
+    }
+    if !nearest.is_empty() {
+        let label_error = (0..dist.len() as u32).into_par_iter().find_map_first(|v| {
+            let label = nearest[v as usize];
+            match (reached(v), label == UNREACHED) {
+                (false, true) => None,
+                (false, false) => Some(format!("vertex {} is unreached but has nearest source {}", name(v), name(label))),
+                (true, true) => Some(format!("vertex {} is reached but has no nearest source", name(v))),
+                (true, false) if !is_source(label) => {
+                    Some(format!("vertex {} has nearest source {}, which is not a source", name(v), show_vertex(graph, label)))
+                }
+                (true, false) if is_source(v) && label != v => {
+                    Some(format!("the source {} must be its own nearest source, not {}", name(v), name(label)))
+                }
+                _ => None,
+            }
+        });
+        if label_error.is_some() {
+            return label_error;
+        }
+        let tree = shortest_path_tree(graph, sources, dist, weight, |u, v| nearest[u as usize] == nearest[v as usize]);
+        let unsupported = (0..dist.len() as u32).into_par_iter().find_first(|&v| reached(v) && tree[v as usize] == UNREACHED);
+        if let Some(v) = unsupported {
+            return Some(format!(
+                "vertex {} is at distance {:?}, but no path of that length leads to it from its nearest source {}",
+                name(v),
+                dist[v as usize],
+                name(nearest[v as usize])
             ));
         }
     }
@@ -205,12 +260,14 @@ fn check<D: Distance>(
 /// The first vertex whose parents lead around a cycle instead of to `source`, if any. Each
 /// vertex is walked until it meets one already known to lead to the source, so every vertex is
 /// walked once.
-fn cycle_error(graph: &Graph, source: u32, parents: &[u32]) -> Option<String> {
+fn cycle_error(graph: &Graph, sources: &[u32], parents: &[u32]) -> Option<String> {
     const UNKNOWN: u8 = 0;
     const ON_WALK: u8 = 1;
     const LEADS_TO_SOURCE: u8 = 2;
     let mut state = vec![UNKNOWN; parents.len()];
-    state[source as usize] = LEADS_TO_SOURCE;
+    for &source in sources {
+        state[source as usize] = LEADS_TO_SOURCE;
+    }
     let mut walk = Vec::new();
     for start in 0..parents.len() as u32 {
         if parents[start as usize] == UNREACHED {
@@ -224,10 +281,9 @@ fn cycle_error(graph: &Graph, source: u32, parents: &[u32]) -> Option<String> {
         }
         if state[v as usize] == ON_WALK {
             return Some(format!(
-                "the parents of vertex {} lead around a cycle through vertex {}, not to the source {}",
+                "the parents of vertex {} lead around a cycle through vertex {}, not to a source",
                 graph.external_id(start),
-                graph.external_id(v),
-                graph.external_id(source)
+                graph.external_id(v)
             ));
         }
         for &w in &walk {
@@ -303,31 +359,31 @@ mod tests {
     fn dijkstra_passes_and_every_kind_of_wrong_answer_is_named() {
         let g = graph();
         let good = dijkstra(&g, 0);
-        validate(&g, 0, &good).unwrap();
+        validate(&g, &good).unwrap();
         let with = |distances: Vec<u64>, parents: Vec<u32>| SsspRun { distances: Distances::Int(distances), parents, ..good.clone() };
         let inf = crate::sssp::UNREACHED_INT;
         // A distance too long: the edge 0 -> 2 offers a shorter path... through a tree that is
         // consistent with it.
         let long = with(vec![0, 1, 5, inf], vec![0, 0, 0, UNREACHED]);
-        assert!(message(validate(&g, 0, &long)).contains("offers 3"), "{}", message(validate(&g, 0, &long)));
+        assert!(message(validate(&g, &long)).contains("offers 3"), "{}", message(validate(&g, &long)));
         // A tree edge whose distances do not differ by its weight.
         let bad_edge = with(vec![0, 1, 3, inf], vec![0, 0, 0, UNREACHED]);
-        assert!(message(validate(&g, 0, &bad_edge)).contains("differ by its weight"));
+        assert!(message(validate(&g, &bad_edge)).contains("differ by its weight"));
         // Wrong reach: 3 claimed reached (with no edge to it).
         let reach = with(vec![0, 1, 3, 7], vec![0, 0, 1, 2]);
-        assert!(message(validate(&g, 0, &reach)).contains("no edge"));
+        assert!(message(validate(&g, &reach)).contains("no edge"));
         // Wrong reach, the other way: 2 left out.
         let short = with(vec![0, 1, inf, inf], vec![0, 0, UNREACHED, UNREACHED]);
-        assert!(message(validate(&g, 0, &short)).contains("vertex 2 is unreached"));
+        assert!(message(validate(&g, &short)).contains("vertex 2 is unreached"));
         // A broken tree: the source not its own parent.
         let root = with(vec![0, 1, 3, inf], vec![1, 0, 1, UNREACHED]);
-        assert!(message(validate(&g, 0, &root)).contains("its own parent"));
+        assert!(message(validate(&g, &root)).contains("its own parent"));
         // Distances only: a distance no path has, though no edge offers a shorter one.
         let unsupported = with(vec![0, 1, 2, inf], Vec::new());
-        assert!(message(validate(&g, 0, &unsupported)).contains("no path from the source"));
+        assert!(message(validate(&g, &unsupported)).contains("no path from a source"));
         // The wrong type of distances.
         let real = SsspRun { distances: Distances::Float(vec![0.0; 4]), ..good.clone() };
-        assert!(message(validate(&g, 0, &real)).contains("integer weights"));
+        assert!(message(validate(&g, &real)).contains("integer weights"));
     }
 
     #[test]
@@ -336,7 +392,7 @@ mod tests {
         let list = EdgeList::new(3, vec![(0, 1), (1, 2), (0, 2)], true).with_weights(Weights::U32(vec![5, 0, 5]));
         let g = GraphBuilder::new().build(list).unwrap();
         let cycle = SsspRun { distances: Distances::Int(vec![0, 5, 5]), parents: vec![0, 2, 1], ..dijkstra(&g, 0) };
-        assert!(message(validate(&g, 0, &cycle)).contains("cycle"));
+        assert!(message(validate(&g, &cycle)).contains("cycle"));
     }
 
     #[test]

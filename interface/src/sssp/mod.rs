@@ -9,6 +9,9 @@
 //! the float's bits in the low word (non-negative floats order as their bits do, so one
 //! `atom.min.u64` serves both), [`UNREACHED_DISTANCE`] for a vertex not reached.
 
+/// `sssp_delta_stepping`'s `target` when the run has none.
+pub const NO_TARGET: u32 = u32::MAX;
+
 /// Threads per block of every SSSP kernel.
 pub const SSSP_BLOCK: u32 = 256;
 
@@ -180,14 +183,16 @@ pub mod worklist_mode {
 macro_rules! sssp_init_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `sssp_init`'s parameters: `n` distances unreached but `source`'s (0), and `marks`
-            /// (`mark_words` words, the queues' marks) zeroed.
+            /// `sssp_init`'s parameters: `n` distances unreached but the sources' (0; `sources`
+            /// holds `source_count` vertex ids, sorted ascending), and `marks` (`mark_words`
+            /// words, the queues' marks) zeroed.
             kernel sssp_init, in [$crate::sssp], struct SsspInitParams {
                 distances: $crate::DevicePtrMut<u64>,
                 marks: $crate::DevicePtrMut<u32>,
+                sources: $crate::DevicePtr<u32>,
                 mark_words: u64,
                 n: u32,
-                source: u32,
+                source_count: u32,
             }
             $(=> $run)?
         }
@@ -205,7 +210,10 @@ macro_rules! sssp_delta_stepping_fields {
             /// (`2 n`), the control block, the trace (`trace_capacity` records), the bucket
             /// width (`delta`: an integer, or an `f32`'s bits) and the flags; the shared-list
             /// table (`shared_list_capacity` entries of `SHARED_LIST_WORDS` words) and the
-            /// graph's largest out-degree (capped at `u32::MAX`).
+            /// graph's largest out-degree (capped at `u32::MAX`). The loop stops before a bucket
+            /// that starts beyond `limit` (a distance in the kernels' form;
+            /// [`UNREACHED_DISTANCE`] for none) or beyond the distance of `target` once it is
+            /// final ([`NO_TARGET`] for none); distances beyond that are left tentative.
             kernel sssp_delta_stepping, in [$crate::sssp], struct SsspDeltaSteppingParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -224,6 +232,8 @@ macro_rules! sssp_delta_stepping_fields {
                 flags: u32,
                 shared_list_capacity: u32,
                 max_degree: u32,
+                target: u32,
+                limit: u64,
             }
             $(=> $run)?
         }
@@ -308,9 +318,9 @@ macro_rules! sssp_parents_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `sssp_parents`'s parameters: pass `pass` of the shortest-path tree over the settled
-            /// `distances`: pass 0 sets `parents` and their `levels` (`n` each) to the source its
-            /// own parent at level 0 and the rest unset; passes 1, 2, ... set parents, adding
-            /// their number to `control[0]`.
+            /// `distances`: pass 0 sets `parents` and their `levels` (`n` each) to every source
+            /// (`sources`, `source_count` ids sorted ascending) its own parent at level 0 and the
+            /// rest unset; passes 1, 2, ... set parents, adding their number to `control[0]`.
             kernel sssp_parents, in [$crate::sssp], struct SsspParentsParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -319,8 +329,9 @@ macro_rules! sssp_parents_fields {
                 parents: $crate::DevicePtrMut<u32>,
                 levels: $crate::DevicePtrMut<u32>,
                 control: $crate::DevicePtrMut<u64>,
+                sources: $crate::DevicePtr<u32>,
                 n: u32,
-                source: u32,
+                source_count: u32,
                 pass: u32,
                 flags: u32,
             }

@@ -6,7 +6,7 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE,
+    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET,
     SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
@@ -50,22 +50,38 @@ impl GraphView {
     }
 }
 
-/// `sssp_init`: distances unreached but the source's, marks zeroed.
+/// `sssp_init`: distances unreached but the sources' (`sources`: sorted vertex ids, each once),
+/// marks zeroed.
 pub fn sssp_init(
     gpu: &GpuContext,
     n: u32,
-    source: u32,
+    sources: &CudaSlice<u32>,
     distances: &mut CudaSlice<u64>,
     marks: &mut CudaSlice<u32>,
 ) -> Result<(), GpuError> {
-    require(names::SSSP_INIT, distances.len() >= n as usize && source < n, || {
-        format!("{} distances for {n} vertices, source {source}", distances.len())
+    require(names::SSSP_INIT, distances.len() >= n as usize && !sources.is_empty() && sources.len() <= n as usize, || {
+        format!("{} distances for {n} vertices, {} sources", distances.len(), sources.len())
     })?;
     let mark_words = marks.len() as u64;
     let mut launch = Launch::new(gpu);
-    let params =
-        SsspInitParams { distances: launch.write(distances), marks: launch.write(marks), mark_words, n, source };
+    let params = SsspInitParams {
+        distances: launch.write(distances),
+        marks: launch.write(marks),
+        sources: launch.read(sources),
+        mark_words,
+        n,
+        source_count: sources.len() as u32,
+    };
     launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
+}
+
+/// Where delta-stepping stops early: before a bucket beyond `limit` (a distance in the
+/// kernels' form; `UNREACHED_DISTANCE` for none) or beyond `target`'s final distance
+/// (`NO_TARGET` for none).
+#[derive(Clone, Copy, Debug)]
+pub struct DeltaStop {
+    pub limit: u64,
+    pub target: u32,
 }
 
 /// The buffers of the delta-stepping kernel.
@@ -109,6 +125,7 @@ pub fn sssp_delta_stepping(
     delta: u64,
     max_degree: u64,
     flag_word: u32,
+    stop: DeltaStop,
 ) -> Result<(), GpuError> {
     let kernel = names::SSSP_DELTA_STEPPING;
     let n = view.n as usize;
@@ -124,12 +141,13 @@ pub fn sssp_delta_stepping(
             && control.len() >= DELTA_CONTROL_WORDS
             && table_entries as u64 >= shared_list_capacity(view.n as u64, view.m)
             && delta > 0
+            && (stop.target == NO_TARGET || stop.target < view.n)
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
         || {
             format!(
                 "buffers too small for {n} vertices and {} edges ({table_entries} shared-list entries), or delta \
-                 {delta}, or flags {flag_word:#x}",
-                view.m
+                 {delta}, or flags {flag_word:#x}, or target {}",
+                view.m, stop.target
             )
         },
     )?;
@@ -154,6 +172,8 @@ pub fn sssp_delta_stepping(
         flags: flag_word,
         shared_list_capacity: table_entries.min(u32::MAX as usize) as u32,
         max_degree: max_degree.min(u32::MAX as u64) as u32,
+        target: stop.target,
+        limit: stop.limit,
     };
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
 }
@@ -310,12 +330,13 @@ pub fn sssp_decomposed(
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
 }
 
-/// `sssp_parents`: pass `pass` of the shortest-path tree (0 initialises).
+/// `sssp_parents`: pass `pass` of the shortest-path tree (0 initialises) from `sources` (sorted
+/// vertex ids, each once).
 #[allow(clippy::too_many_arguments)]
 pub fn sssp_parents(
     gpu: &GpuContext,
     view: &GraphView,
-    source: u32,
+    sources: &CudaSlice<u32>,
     pass: u32,
     ascending: bool,
     distances: &CudaSlice<u64>,
@@ -326,8 +347,13 @@ pub fn sssp_parents(
     let n = view.n as usize;
     require(
         names::SSSP_PARENTS,
-        distances.len() >= n && parents.len() >= n && levels.len() >= n && !control.is_empty() && source < view.n,
-        || format!("buffers too small for {n} vertices, or source {source}"),
+        distances.len() >= n
+            && parents.len() >= n
+            && levels.len() >= n
+            && !control.is_empty()
+            && !sources.is_empty()
+            && sources.len() <= n,
+        || format!("buffers too small for {n} vertices, or {} sources", sources.len()),
     )?;
     let mut launch = Launch::new(gpu);
     let params = SsspParentsParams {
@@ -338,8 +364,9 @@ pub fn sssp_parents(
         parents: launch.write(parents),
         levels: launch.write(levels),
         control: launch.write(control),
+        sources: launch.read(sources),
         n: view.n,
-        source,
+        source_count: sources.len() as u32,
         pass,
         flags: view.weight_flags | if ascending { flags::PARENTS_ASCENDING } else { 0 },
     };

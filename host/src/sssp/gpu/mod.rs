@@ -26,16 +26,16 @@ use cudarc::driver::{CudaEvent, CudaSlice};
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
-    FLOAT_WEIGHT_SCALE, SHARED_LIST_WORDS, SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+    FLOAT_WEIGHT_SCALE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{GpuContext, GpuError};
-use crate::graph::Graph;
-use crate::sssp::{Distances, SsspOptions, SsspRun, SsspStrategy};
+use crate::graph::{Graph, UNREACHED};
+use crate::sssp::{reach_of, Distance, Distances, SsspOptions, SsspRun, SsspStrategy};
 
-use launch::{DecomposedBuffers, DeltaBuffers, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
+use launch::{DecomposedBuffers, DeltaBuffers, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
 
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
 pub const LOW_DEGREE: f64 = 8.0;
@@ -164,39 +164,81 @@ pub struct StepTrace {
 }
 
 /// [`shortest_paths`] with the kernels' trace.
-pub fn shortest_paths_traced(graph: &GpuGraph, source: u32, options: &SsspOptions) -> Result<(SsspRun, GpuSsspTrace)> {
+pub fn shortest_paths_traced(
+    graph: &GpuGraph,
+    source: u32,
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace)> {
+    shortest_paths_traced_from(graph, &[source], options)
+}
+
+/// [`shortest_paths_traced`] from the nearest of several `sources` (internal ids, any order,
+/// repeats counted once), with `options.cutoff` and `options.target`: delta-stepping and
+/// near-far stop before a bucket beyond them, seed 002's strategies run to the end; either way
+/// the distances beyond the reach are reported unreached. With several sources the parents
+/// passes run even for distances only, for the nearest source of every vertex.
+pub fn shortest_paths_traced_from(
+    graph: &GpuGraph,
+    sources: &[u32],
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace)> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
-    if source >= n {
+    let mut sources = sources.to_vec();
+    sources.sort_unstable();
+    sources.dedup();
+    let out_of_range = |vertex: u32, what: &str| {
         let problem = format!("is not below {n}, the vertex count");
-        return Err(Error::InvalidSource { vertex: source as u64, problem });
+        match what {
+            "source" => Error::InvalidSource { vertex: vertex as u64, problem },
+            _ => Error::InvalidArgument(format!("{what} vertex {vertex} {problem}")),
+        }
+    };
+    match sources.last() {
+        None => return Err(Error::InvalidArgument("shortest paths need at least one source vertex".into())),
+        Some(&last) if last >= n => return Err(out_of_range(last, "source")),
+        Some(_) => {}
     }
+    if let Some(target) = options.target.filter(|&t| t >= n) {
+        return Err(out_of_range(target, "target"));
+    }
+    let device_sources = gpu.upload(&sources, "the sources")?;
     let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
+    // With several sources the parents name each vertex's nearest source.
+    let needs_parents = !options.distances_only || sources.len() > 1;
     // Each run records the start once its buffers are ready, so the time is the kernels'
     // (with the worklist strategies' host loop, which is part of them).
-    let buffers = if options.distances_only { None } else { Some(ParentBuffers::new(gpu, n)?) };
+    let buffers = if needs_parents { Some(ParentBuffers::new(gpu, n)?) } else { None };
     let totals = weight_totals(gpu, &view)?;
+    let float = view.weight_flags == flags::WEIGHTS_F32;
     let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
-            run_delta(gpu, &view, graph.max_out_degree(), source, options, totals, &mut distances)?
+            let limit = match options.cutoff {
+                None => UNREACHED_DISTANCE,
+                Some(cutoff) if float => <f32 as Distance>::at_most(cutoff).to_bits() as u64,
+                Some(cutoff) => <u64 as Distance>::at_most(cutoff).min(UNREACHED_DISTANCE - 1),
+            };
+            let stop = DeltaStop { limit, target: options.target.unwrap_or(NO_TARGET) };
+            let starts = Starts { host: &sources, device: &device_sources };
+            run_delta(gpu, &view, graph.max_out_degree(), starts, options, totals, stop, &mut distances)?
         }
-        _ => run_worklist(gpu, graph, &view, source, options, &mut distances)?,
+        _ => run_worklist(gpu, graph, &view, Starts { host: &sources, device: &device_sources }, options, &mut distances)?,
     };
-    let parents = if options.distances_only {
-        None
-    } else {
+    let parents = if needs_parents {
         let one_pass = tight_edges_ascend(&view, totals);
-        let (parents, passes) = find_parents(gpu, &view, source, &distances, buffers, one_pass)?;
+        let (parents, passes) = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
         trace.parent_passes = passes;
         Some(parents)
+    } else {
+        None
     };
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
     let mut raw = gpu.download(&distances)?;
     raw.truncate(n as usize);
-    let distances = if view.weight_flags == flags::WEIGHTS_F32 {
+    let mut distances = if float {
         Distances::Float(
             raw.iter()
                 .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) })
@@ -205,7 +247,7 @@ pub fn shortest_paths_traced(graph: &GpuGraph, source: u32, options: &SsspOption
     } else {
         Distances::Int(raw)
     };
-    let parents = match parents {
+    let mut parents = match parents {
         Some(parents) => {
             let mut parents = gpu.download(&parents)?;
             parents.truncate(n as usize);
@@ -213,8 +255,30 @@ pub fn shortest_paths_traced(graph: &GpuGraph, source: u32, options: &SsspOption
         }
         None => Vec::new(),
     };
-    let run = SsspRun { distances, parents, time: Duration::from_secs_f64(ms / 1e3), relaxations };
+    // Beyond the reach, distances are tentative (delta-stepping stopped) or not asked for.
+    let reach = reach_of(options, options.target.and_then(|t| distances.get(t as usize)));
+    if let Some(reach) = reach {
+        distances.cut_beyond(reach);
+        for (v, parent) in parents.iter_mut().enumerate() {
+            if !distances.is_reached(v) {
+                *parent = UNREACHED;
+            }
+        }
+    }
+    let time = Duration::from_secs_f64(ms / 1e3);
+    let mut run = SsspRun { distances, parents, time, relaxations, sources, nearest_source: Vec::new(), reach };
+    run.find_nearest_sources()?;
+    if options.distances_only {
+        run.parents = Vec::new();
+    }
     Ok((run, trace))
+}
+
+/// The sources, sorted and each once, on the host and on the device.
+#[derive(Clone, Copy)]
+struct Starts<'a> {
+    host: &'a [u32],
+    device: &'a CudaSlice<u32>,
 }
 
 /// The bucket width delta-stepping and near-far use on the placed `graph` with `options`: the
@@ -319,9 +383,10 @@ fn run_delta(
     gpu: &GpuContext,
     view: &GraphView,
     max_degree: u64,
-    source: u32,
+    starts: Starts,
     options: &SsspOptions,
     totals: Option<(u64, u64)>,
+    stop: DeltaStop,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let n = view.n as usize;
@@ -335,12 +400,12 @@ fn run_delta(
     let mut trace: CudaSlice<u64> = gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?;
     let table_words = SHARED_LIST_WORDS * shared_list_capacity(view.n as u64, view.m) as usize;
     let mut shared_lists: CudaSlice<u64> = gpu.alloc_zeros(table_words, "the shared-list table")?;
-    gpu.copy_into(&[source], &mut near)?;
+    gpu.copy_into(starts.host, &mut near)?;
     let mut initial = DeltaControl { far_min: [u64::MAX; 3], ..DeltaControl::default() };
-    initial.near_len[0] = 1;
+    initial.near_len[0] = starts.host.len() as u32;
     write_control(gpu, &initial, &mut control)?;
     let start = gpu.record_event()?;
-    launch::sssp_init(gpu, view.n, source, distances, &mut marks)?;
+    launch::sssp_init(gpu, view.n, starts.device, distances, &mut marks)?;
     let flag_word = view.weight_flags
         | flags::SMALL_PATH
         | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
@@ -362,6 +427,7 @@ fn run_delta(
         delta,
         max_degree,
         flag_word,
+        stop,
     )?;
     let done: DeltaControl = read_control(gpu, &control)?;
     // Only the records written: the trace has room for far more buckets than most runs take.
@@ -434,7 +500,7 @@ impl ParentBuffers {
 fn find_parents(
     gpu: &GpuContext,
     view: &GraphView,
-    source: u32,
+    sources: &CudaSlice<u32>,
     distances: &CudaSlice<u64>,
     buffers: Option<ParentBuffers>,
     one_pass: bool,
@@ -444,11 +510,11 @@ fn find_parents(
         Some(buffers) => buffers,
         None => ParentBuffers::new(gpu, view.n)?,
     };
-    launch::sssp_parents(gpu, view, source, 0, one_pass, distances, &mut parents, &mut levels, &mut control)?;
+    launch::sssp_parents(gpu, view, sources, 0, one_pass, distances, &mut parents, &mut levels, &mut control)?;
     let mut pass = 1;
     loop {
         gpu.zero(&mut control)?;
-        launch::sssp_parents(gpu, view, source, pass, one_pass, distances, &mut parents, &mut levels, &mut control)?;
+        launch::sssp_parents(gpu, view, sources, pass, one_pass, distances, &mut parents, &mut levels, &mut control)?;
         if one_pass {
             return Ok((parents, pass));
         }
@@ -511,7 +577,7 @@ fn run_worklist(
     gpu: &GpuContext,
     graph: &GpuGraph,
     view: &GraphView,
-    source: u32,
+    starts: Starts,
     options: &SsspOptions,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
@@ -531,12 +597,14 @@ fn run_worklist(
         None => 0,
     };
     trace.mdt = mdt;
-    let mut source_pieces = 0..0;
+    let mut source_pieces = Vec::new();
     let pieces = match (&offsets, strategy) {
         (Some(offsets), SsspStrategy::NodeSplitting) => {
             let pieces = split::split_lists(offsets, mdt)?;
             let count = pieces.owner.len() as u32;
-            source_pieces = pieces.first[source as usize]..pieces.first[source as usize + 1];
+            for &source in starts.host {
+                source_pieces.extend(pieces.first[source as usize]..pieces.first[source as usize + 1]);
+            }
             Some(DevicePieces {
                 first: gpu.upload(&pieces.first, "node splitting's pieces")?,
                 owner: gpu
@@ -577,23 +645,16 @@ fn run_worklist(
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
     let start = gpu.record_event()?;
     let clock = std::time::Instant::now();
-    launch::sssp_init(gpu, view.n, source, distances, &mut lists.marks)?;
-    let mut items_len = match &pieces {
-        Some(_) => {
-            let first: Vec<u32> = source_pieces.collect();
-            if !first.is_empty() {
-                gpu.copy_into(&first, &mut lists.items)?;
-            }
-            first.len() as u32
-        }
-        None => {
-            gpu.copy_into(&[source], &mut lists.items)?;
-            1
-        }
-    };
+    launch::sssp_init(gpu, view.n, starts.device, distances, &mut lists.marks)?;
+    // The first worklist: the sources (node splitting: their pieces).
+    let first = if pieces.is_some() { &source_pieces[..] } else { starts.host };
+    if !first.is_empty() {
+        gpu.copy_into(first, &mut lists.items)?;
+    }
+    let mut items_len = first.len() as u32;
     let relaxations = std::cell::Cell::new(0u64);
     // The edge-based strategy holds every vertex active in iteration 0 (marks are 0); only the
-    // source is reached, so only its edges relax. The others start at 1, their marks at 2.
+    // sources are reached, so only their edges relax. The others start at 1, their marks at 2.
     let mut iteration = if strategy == SsspStrategy::EdgeBased { 0 } else { 1 };
     // One launch with the control block as `carry` leaves it; returns what the kernel left.
     let launch_with = |carry: WorklistControl,
