@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
 use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
-use warpath::engine::Backend;
+use warpath::engine::{Backend, PlacementOptions};
 use warpath::gpu::Placement;
 
 const GRAPH_FORMS: &str = "GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; \
@@ -232,6 +232,26 @@ pub struct GraphArgs {
 impl GraphArgs {
     pub fn backend(&self) -> Backend {
         self.backend.into()
+    }
+
+    /// `--placement`: None for auto.
+    pub fn placement(&self) -> Option<Placement> {
+        match self.placement {
+            PlacementArg::Auto => None,
+            PlacementArg::Device => Some(Placement::Device),
+            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
+        }
+    }
+
+    /// Where the engine places the graph: `--placement`, `--vram-budget`, `--compressed` and
+    /// `--no-list-heads`, as every subcommand passes them.
+    pub fn placement_options(&self) -> PlacementOptions {
+        PlacementOptions {
+            placement: self.placement(),
+            vram_budget: self.vram_budget,
+            compressed: self.compressed,
+            no_list_heads: self.no_list_heads,
+        }
     }
 }
 
@@ -592,13 +612,8 @@ pub fn parse_roots(text: &str) -> Result<usize, String> {
 
 impl GpuTuning {
     pub fn options(&self, graph: &GraphArgs) -> warpath::bfs::GpuOptions {
-        let placement = match graph.placement {
-            PlacementArg::Auto => None,
-            PlacementArg::Device => Some(Placement::Device),
-            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
-        };
         warpath::bfs::GpuOptions {
-            placement,
+            placement: graph.placement(),
             vram_budget: graph.vram_budget,
             compressed: graph.compressed,
             distances_only: self.distances_only,

@@ -155,7 +155,7 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         return super::multi::run_cc_bench(args, &options);
     }
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
-    let placement = super::cc::placement_options(&args.graph);
+    let placement = args.graph.placement_options();
     let finder = ComponentFinder::with_options(&graph, args.graph.backend(), &placement, &options)?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
@@ -200,7 +200,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     let finder = PathFinder::with_placement(
         &graph,
         args.graph.backend(),
-        &super::sssp::placement_options(&args.graph),
+        &args.graph.placement_options(),
         &options,
     )?;
     for warning in finder.warnings() {

@@ -9,11 +9,10 @@ use serde::Serialize;
 
 use warpath::bench::cc::PhaseRecord;
 use warpath::cc::{isolated_vertices, verify, CcAlgorithm, CcOptions, ComponentFinder, Components};
-use warpath::engine::{BackendUsed, PlacementOptions};
-use warpath::gpu::Placement;
+use warpath::engine::BackendUsed;
 use warpath::{Error, Graph, Result};
 
-use super::args::{GraphArgs, PlacementArg};
+use super::args::GraphArgs;
 
 #[derive(Args, Debug)]
 pub struct CcArgs {
@@ -162,20 +161,6 @@ impl CcTuning {
     }
 }
 
-/// The engine's placement options of the shared graph arguments.
-pub fn placement_options(args: &GraphArgs) -> PlacementOptions {
-    PlacementOptions {
-        placement: match args.placement {
-            PlacementArg::Auto => None,
-            PlacementArg::Device => Some(Placement::Device),
-            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
-        },
-        vram_budget: args.vram_budget,
-        compressed: args.compressed,
-        no_list_heads: args.no_list_heads,
-    }
-}
-
 /// The `--json` object: what the text says, with units in the names.
 #[derive(Serialize)]
 struct CcJson<'a> {
@@ -222,7 +207,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
 
     let finder =
-        ComponentFinder::with_options(&graph, args.graph.backend(), &placement_options(&args.graph), &options)?;
+        ComponentFinder::with_options(&graph, args.graph.backend(), &args.graph.placement_options(), &options)?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }

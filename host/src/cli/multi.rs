@@ -1095,7 +1095,7 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &Mult
 
 /// Where `graph`'s `--placement` and `--vram-budget` put each GPU rank's part.
 fn part_placement(graph: &GraphArgs) -> PartPlacement {
-    let options = super::cc::placement_options(graph);
+    let options = graph.placement_options();
     PartPlacement { placement: options.placement, vram_budget: options.vram_budget, compressed: graph.compressed }
 }
 

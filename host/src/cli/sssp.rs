@@ -8,14 +8,12 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
-use warpath::engine::{BackendUsed, PlacementOptions};
+use warpath::engine::BackendUsed;
 use warpath::graph::UNREACHED;
 use warpath::sssp::{verify, PathFinder, PathsRun, SsspOptions, SsspRun, SsspStrategy};
 use warpath::{Error, Graph, Result};
 
-use warpath::gpu::Placement;
-
-use super::args::{GraphArgs, PlacementArg, WeightArgs};
+use super::args::{GraphArgs, WeightArgs};
 
 #[derive(Args, Debug)]
 pub struct SsspArgs {
@@ -236,20 +234,6 @@ impl SsspArgs {
     }
 }
 
-/// The placement options of the shared graph arguments.
-pub fn placement_options(graph: &GraphArgs) -> PlacementOptions {
-    PlacementOptions {
-        placement: match graph.placement {
-            PlacementArg::Auto => None,
-            PlacementArg::Device => Some(Placement::Device),
-            PlacementArg::ZeroCopy => Some(Placement::ZeroCopy),
-        },
-        vram_budget: graph.vram_budget,
-        compressed: graph.compressed,
-        no_list_heads: graph.no_list_heads,
-    }
-}
-
 /// A vertex asked about (`--target`, `--path-to`): its distance and its path, as the summary
 /// and `--json` show them.
 struct Destination {
@@ -314,7 +298,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         Error::InvalidArgument(message) => Error::InvalidArgument(format!("--cutoff: {message}")),
         other => other,
     })?;
-    let placement = placement_options(&args.graph);
+    let placement = args.graph.placement_options();
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
     let delta = finder.delta(&options)?;
     let (found, gpu_trace) = finder.run_traced_from(&sources, &options)?;

@@ -14,6 +14,7 @@ pub mod finder;
 pub mod gpu;
 pub mod verify;
 
+pub use crate::engine::{Backend, BackendUsed};
 pub use cpu_delta::{delta_stepping, delta_stepping_from};
 pub use cpu_reference::{dijkstra, dijkstra_from};
 pub use finder::{shortest_paths, PathFinder, PathsRun};
