@@ -24,10 +24,8 @@ pub use cpu_parallel::{bfs_parallel, bfs_parallel_with, DirectionParams};
 pub use cpu_reference::bfs_sequential;
 pub use kernel_name::KernelName;
 pub use strategy::TopDownStrategy;
-pub use switching::{
-    switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchInputs, SwitchRule, Switching,
-};
-pub use trace::{Direction, LevelTrace};
+pub use switching::{switch_inputs, SwitchInputs, SwitchRule, Switching};
+pub use trace::{Direction, FrontierConversion, FrontierOutput, Generation, LevelTrace};
 pub use traverser::{bfs, GpuKernel, GpuOptions, PinnedTraversal, Traversal, Traverser};
 
 /// The BFS tree of one traversal, in internal vertex ids.

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::bfs::switching::Generation;
-
 /// Which way one BFS level was expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -51,4 +49,84 @@ pub struct LevelTrace {
     pub generation: Option<Generation>,
     /// The switching rule's verdict in words, where the traversal records it.
     pub decision: Option<String>,
+}
+
+/// How one level of the persistent kernel wrote the next frontier (XBFS section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontierOutput {
+    /// Top-down, every claimed vertex appended to the next queue (XBFS's scan-free).
+    ScanFree,
+    /// Top-down, claimed vertices only marked in the next frontier bitmap, which the predicted
+    /// bottom-up level reads as it is (XBFS's single-scan).
+    SingleScan,
+    /// Bottom-up, the next frontier as a bitmap of ballots.
+    Ballot,
+    /// Bottom-up, the bitmap and, emitted directly, the queue the predicted top-down level
+    /// reads (XBFS's no frontier queue generation, by direct emission).
+    BallotAndQueue,
+    /// Bottom-up over the queue of unvisited vertices that XBFS's double-scan packed; the next
+    /// frontier as a bitmap, set by atomic OR.
+    DoubleScan,
+    /// Double-scan, and the next queue emitted directly as well.
+    DoubleScanAndQueue,
+}
+
+/// A frontier converted at the start of a level because the level before wrote the other form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontierConversion {
+    /// A bitmap packed into a queue, one scan of its words.
+    Packed,
+    /// A queue scattered into a bitmap.
+    Scattered,
+}
+
+/// The frontier generation of one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generation {
+    pub conversion: Option<FrontierConversion>,
+    pub output: FrontierOutput,
+    /// XBFS's `lambda` predicted that the next level switches direction (only levels run by
+    /// the whole grid predict).
+    pub predicted_switch: bool,
+    /// Block 0 expanded the level alone (a small frontier, Luo et al.'s single-block path).
+    pub alone: bool,
+}
+
+impl fmt::Display for FrontierOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FrontierOutput::ScanFree => "scan-free",
+            FrontierOutput::SingleScan => "single-scan",
+            FrontierOutput::Ballot => "ballot",
+            FrontierOutput::BallotAndQueue => "ballot+queue",
+            FrontierOutput::DoubleScan => "double-scan",
+            FrontierOutput::DoubleScanAndQueue => "double-scan+queue",
+        })
+    }
+}
+
+impl fmt::Display for FrontierConversion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FrontierConversion::Packed => "packed",
+            FrontierConversion::Scattered => "scattered",
+        })
+    }
+}
+
+impl fmt::Display for Generation {
+    /// `packed > scan-free`, `single-scan (predicted)`, ...: conversion, output, prediction.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(conversion) = self.conversion {
+            write!(f, "{conversion} > ")?;
+        }
+        write!(f, "{}", self.output)?;
+        if self.predicted_switch {
+            f.write_str(" (predicted)")?;
+        }
+        if self.alone {
+            f.write_str(", one block")?;
+        }
+        Ok(())
+    }
 }

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 
-use crate::bfs::switching::{switch_inputs, FrontierConversion, FrontierOutput, Generation, SwitchRule, Switching};
+use crate::bfs::switching::{switch_inputs, SwitchRule, Switching};
+use crate::bfs::trace::{FrontierConversion, FrontierOutput, Generation};
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
 use warpath_interface::bfs::persistent::{
