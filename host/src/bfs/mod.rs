@@ -89,16 +89,7 @@ pub fn check_source(g: &Graph, source: u32) -> Result<()> {
 pub fn check_source_in(g: Degrees, source: u32) -> Result<()> {
     let n = g.num_vertices();
     if source as usize >= n {
-        let problem = if n == 0 {
-            "is out of range: the graph has no vertices".to_string()
-        } else {
-            format!(
-                "is out of range: the graph has {n} vertices (ids {}..={})",
-                g.external_id(0),
-                g.external_id((n - 1) as u32)
-            )
-        };
-        return Err(Error::InvalidSource { vertex: g.external_id(source), problem });
+        return Err(Error::InvalidSource { vertex: g.external_id(source), problem: g.out_of_range() });
     }
     if g.degree(source) == 0 {
         return Err(Error::InvalidSource {

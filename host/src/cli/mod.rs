@@ -292,12 +292,7 @@ fn named_vertex(graph: Degrees, external: u64, role: &str, input: &args::GraphIn
         )));
     }
     graph.internal_id(external).ok_or_else(|| {
-        let problem = format!(
-            "is out of range: the graph has {} vertices, numbered {}..={}",
-            graph.num_vertices(),
-            graph.external_id(0),
-            graph.external_id((graph.num_vertices() as u32).saturating_sub(1))
-        );
+        let problem = graph.out_of_range();
         match role {
             "source" => Error::InvalidSource { vertex: external, problem },
             _ => Error::InvalidArgument(format!("{role} vertex {external} {problem}")),

@@ -64,6 +64,19 @@ impl<'a> Degrees<'a> {
     pub fn external_id(&self, internal: u32) -> u64 {
         internal as u64 + self.id_base as u64
     }
+
+    /// Why a vertex id outside the graph is refused, in the ids the user's file used:
+    /// `is out of range: the graph has N vertices (ids A..=B)`, or `... has no vertices`.
+    pub fn out_of_range(&self) -> String {
+        match self.num_vertices() {
+            0 => "is out of range: the graph has no vertices".to_string(),
+            n => format!(
+                "is out of range: the graph has {n} vertices (ids {}..={})",
+                self.external_id(0),
+                self.external_id((n - 1) as u32)
+            ),
+        }
+    }
 }
 
 /// The vertices whose list is empty, from CSR offsets (edge or byte offsets alike: an empty

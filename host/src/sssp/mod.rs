@@ -354,20 +354,10 @@ pub(crate) use with_weights;
 
 /// Checks that `source` (an internal id) is a vertex of `graph`.
 pub fn check_source(graph: &Graph, source: u32) -> Result<()> {
-    let n = graph.num_vertices();
-    if (source as usize) < n {
+    if (source as usize) < graph.num_vertices() {
         return Ok(());
     }
-    let problem = if n == 0 {
-        "is out of range: the graph has no vertices".to_string()
-    } else {
-        format!(
-            "is out of range: the graph has {n} vertices (ids {}..={})",
-            graph.external_id(0),
-            graph.external_id((n - 1) as u32)
-        )
-    };
-    Err(Error::InvalidSource { vertex: graph.external_id(source), problem })
+    Err(Error::InvalidSource { vertex: graph.external_id(source), problem: graph.degrees().out_of_range() })
 }
 
 /// `sources` (internal ids) sorted, each once: the form every backend runs. An empty list or
@@ -407,15 +397,11 @@ pub fn check_limits(graph: &Graph, options: &SsspOptions) -> Result<()> {
 
 /// Checks that `v` (an internal id), named `what` in the error, is a vertex of `graph`.
 pub fn check_vertex(graph: &Graph, v: u32, what: &str) -> Result<()> {
-    let n = graph.num_vertices();
-    if (v as usize) < n {
+    if (v as usize) < graph.num_vertices() {
         return Ok(());
     }
-    let range = match n {
-        0 => "the graph has no vertices".to_string(),
-        _ => format!("the graph has {n} vertices, numbered {}..={}", graph.external_id(0), graph.external_id((n - 1) as u32)),
-    };
-    Err(Error::InvalidArgument(format!("{what} vertex {} is out of range: {range}", graph.external_id(v))))
+    let problem = graph.degrees().out_of_range();
+    Err(Error::InvalidArgument(format!("{what} vertex {} {problem}", graph.external_id(v))))
 }
 
 /// The distance beyond which a run with `options` reports vertices unreached, given the
