@@ -33,10 +33,13 @@ pub fn dijkstra_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> S
     let checked = check_sources(graph, sources).and_then(|sources| check_limits(graph, options).map(|()| sources));
     let sources = checked.unwrap_or_else(|err| panic!("{err}"));
     let started = Instant::now();
-    let (distances, parents, relaxations, reach) = with_weights!(graph, |weight| {
+    let (distances, mut parents, relaxations, reach) = with_weights!(graph, |weight| {
         let (distances, parents, relaxations, reach) = run(graph, &sources, options, weight);
         (Distance::into_distances(distances), parents, relaxations, reach)
     });
+    if reach.is_some() {
+        distances.clear_unreached_parents(&mut parents);
+    }
     let mut run = SsspRun {
         distances,
         parents,
@@ -93,13 +96,6 @@ fn run<D: Distance>(
         }
     }
     let reach = cut_to_reach(options, &mut distances);
-    if reach.is_some() {
-        for (parent, &d) in parents.iter_mut().zip(&distances) {
-            if d == D::INFINITY {
-                *parent = UNREACHED;
-            }
-        }
-    }
     (distances, parents, relaxations, reach)
 }
 

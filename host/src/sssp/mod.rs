@@ -369,10 +369,15 @@ pub fn check_sources(graph: &Graph, sources: &[u32]) -> Result<Vec<u32>> {
     for &source in sources {
         check_source(graph, source)?;
     }
+    Ok(sorted_once(sources))
+}
+
+/// `sources` sorted, each once: the form the backends run and report.
+pub(crate) fn sorted_once(sources: &[u32]) -> Vec<u32> {
     let mut sorted = sources.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
-    Ok(sorted)
+    sorted
 }
 
 /// Checks `options.target` and `options.cutoff` against `graph`: the target a vertex, the
@@ -443,6 +448,16 @@ impl Distances {
         match self {
             Distances::Int(d) => cut_beyond(d, reach),
             Distances::Float(d) => cut_beyond(d, reach),
+        }
+    }
+
+    /// Sets the parent of every unreached vertex to [`crate::graph::UNREACHED`] (after a cut,
+    /// the vertices beyond the reach keep no parent).
+    pub(crate) fn clear_unreached_parents(&self, parents: &mut [u32]) {
+        for (v, parent) in parents.iter_mut().enumerate() {
+            if !self.is_reached(v) {
+                *parent = crate::graph::UNREACHED;
+            }
         }
     }
 }

@@ -32,8 +32,8 @@ use warpath_interface::sssp::{
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{GpuContext, GpuError};
-use crate::graph::{Graph, UNREACHED};
-use crate::sssp::{reach_of, Distance, Distances, SsspOptions, SsspRun, SsspStrategy};
+use crate::graph::Graph;
+use crate::sssp::{reach_of, sorted_once, Distance, Distances, SsspOptions, SsspRun, SsspStrategy};
 
 use launch::{DecomposedBuffers, DeltaBuffers, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
 
@@ -185,23 +185,15 @@ pub fn shortest_paths_traced_from(
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
-    let mut sources = sources.to_vec();
-    sources.sort_unstable();
-    sources.dedup();
-    let out_of_range = |vertex: u32, what: &str| {
-        let problem = format!("is not below {n}, the vertex count");
-        match what {
-            "source" => Error::InvalidSource { vertex: vertex as u64, problem },
-            _ => Error::InvalidArgument(format!("{what} vertex {vertex} {problem}")),
-        }
-    };
+    let sources = sorted_once(sources);
+    let problem = || format!("is not below {n}, the vertex count");
     match sources.last() {
         None => return Err(Error::InvalidArgument("shortest paths need at least one source vertex".into())),
-        Some(&last) if last >= n => return Err(out_of_range(last, "source")),
+        Some(&last) if last >= n => return Err(Error::InvalidSource { vertex: last as u64, problem: problem() }),
         Some(_) => {}
     }
     if let Some(target) = options.target.filter(|&t| t >= n) {
-        return Err(out_of_range(target, "target"));
+        return Err(Error::InvalidArgument(format!("target vertex {target} {}", problem())));
     }
     let device_sources = gpu.upload(&sources, "the sources")?;
     let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
@@ -259,11 +251,7 @@ pub fn shortest_paths_traced_from(
     let reach = reach_of(options, options.target.and_then(|t| distances.get(t as usize)));
     if let Some(reach) = reach {
         distances.cut_beyond(reach);
-        for (v, parent) in parents.iter_mut().enumerate() {
-            if !distances.is_reached(v) {
-                *parent = UNREACHED;
-            }
-        }
+        distances.clear_unreached_parents(&mut parents);
     }
     let time = Duration::from_secs_f64(ms / 1e3);
     let mut run = SsspRun { distances, parents, time, relaxations, sources, nearest_source: Vec::new(), reach };
