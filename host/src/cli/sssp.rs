@@ -427,21 +427,22 @@ pub fn run(args: &SsspArgs) -> Result<()> {
 /// sources, the nearest source last (-1 when unreached).
 fn write_result(graph: &Graph, found: &PathsRun, path: &std::path::Path) -> Result<()> {
     let run = &found.run;
-    let named = |v: u32| if v == UNREACHED { "-1".to_string() } else { graph.external_id(v).to_string() };
     warpath::output::write_output(path, |out| {
         if run.parents.is_empty() {
             let nearest = if run.nearest_source.is_empty() { "" } else { " source" };
             writeln!(out, "# vertex distance{nearest} (distances only: no parents; inf for unreached)")?;
         }
+        // Written straight to the output, a line a vertex: no string built per line.
         for v in 0..graph.num_vertices() as u32 {
-            let mut line = format!("{} {}", graph.external_id(v), run.distances.show(v as usize));
+            write!(out, "{} {}", graph.external_id(v), run.distances.show(v as usize))?;
             for column in [&run.parents, &run.nearest_source] {
-                if let Some(&u) = column.get(v as usize) {
-                    line.push(' ');
-                    line.push_str(&named(u));
+                match column.get(v as usize) {
+                    None => {}
+                    Some(&UNREACHED) => write!(out, " -1")?,
+                    Some(&u) => write!(out, " {}", graph.external_id(u))?,
                 }
             }
-            writeln!(out, "{line}")?;
+            writeln!(out)?;
         }
         Ok(())
     })
