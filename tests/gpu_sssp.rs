@@ -455,6 +455,51 @@ fn a_long_path_runs_its_steps_on_block_zero_and_matches_dijkstra() {
     assert!(trace.small_runs > 0 && trace.steps as u64 > trace.buckets as u64, "{} steps", trace.steps);
 }
 
+/// Adaptive bucket widths (`adaptive_delta`): Dijkstra's distances and a shortest-path tree on
+/// graphs with hubs, float and integer weights and zero weights, with widths between 1 and 16
+/// times delta; on a long path, whose rounds hold a vertex or two, the buckets widen, and
+/// with fixed widths none does.
+#[test]
+fn adaptive_bucket_widths_match_dijkstra_and_widen_where_little_is_in_flight() {
+    if gpu_or_skip("adaptive_bucket_widths_match_dijkstra_and_widen_where_little_is_in_flight").is_none() {
+        return;
+    }
+    let n = 20_000u32;
+    let path_edges: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, v + 1)).collect();
+    let path_weights = Weights::U32((0..n - 1).map(|v| 1 + v % 9).collect());
+    let graphs = [
+        ("kron:12 u32", weighted("kron:12", WeightSpec::GAPBS)),
+        ("grid2d:80 f32", weighted("grid2d:80", WeightSpec::Graph500)),
+        ("grid2d:80 u32", weighted("grid2d:80", WeightSpec::GAPBS)),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 })),
+        ("long path", built(n as u64, path_edges, Some(path_weights), true)),
+    ];
+    for (what, graph) in &graphs {
+        let adaptive = SsspOptions { adaptive_delta: true, ..SsspOptions::default() };
+        let (prepared, _) =
+            prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &adaptive).unwrap()).unwrap();
+        let gpu_graph = prepared.gpu().unwrap();
+        for source in [0, graph.num_vertices() as u32 / 2] {
+            let expected = dijkstra(graph, source);
+            for distances_only in [false, true] {
+                let options = SsspOptions { distances_only, ..adaptive };
+                let label = format!("{what}, adaptive widths, source {source}, distances only {distances_only}");
+                let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                check(graph, source, &run, &expected, &label);
+                assert!(trace.records.iter().all(|r| (1..=16).contains(&r.span)), "{label}: {:?}", trace.records);
+            }
+        }
+        let widest = |options: &SsspOptions| {
+            let (_, trace) = shortest_paths_traced(gpu_graph, 0, options).unwrap();
+            trace.records.iter().map(|r| r.span).max().unwrap()
+        };
+        assert_eq!(widest(&SsspOptions::default()), 1, "{what}: fixed widths stay at delta");
+        if *what == "long path" {
+            assert!(widest(&adaptive) > 1, "{what}: a vertex or two a round widens the buckets");
+        }
+    }
+}
+
 /// An unweighted graph with `--compressed`: shortest paths read plain lists, so the engine
 /// treats it as it treats a weighted one: the GPU refuses it with the reason, and `auto` falls
 /// back to the CPU with that reason as a warning, and runs.
@@ -543,6 +588,36 @@ fn several_sources_cutoffs_targets_and_paths_match_dijkstra_on_every_strategy() 
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let finder = PathFinder::new(graph, Backend::Gpu, &options).unwrap();
             common::check_sssp_queries(graph, &finder, strategy, what);
+        }
+    }
+}
+
+#[test]
+fn a_finder_keeps_its_arrays_between_runs_and_downloads_only_what_was_asked() {
+    use warpath::sssp::PathFinder;
+    if gpu_or_skip("a_finder_keeps_its_arrays_between_runs_and_downloads_only_what_was_asked").is_none() {
+        return;
+    }
+    for (what, graph) in [
+        ("kron:12 u32", weighted("kron:12", WeightSpec::GAPBS)),
+        ("grid2d:60 f32", weighted("grid2d:60", WeightSpec::Graph500)),
+    ] {
+        let finder = PathFinder::new(&graph, Backend::Gpu, &SsspOptions::default()).unwrap();
+        let n = graph.num_vertices() as u64;
+        // The first run reads its results straight back, the later ones through pinned memory;
+        // strategies that keep no lists share the distances with those that do.
+        for (round, source) in [0u32, 7, 0, 123].into_iter().enumerate() {
+            let expected = dijkstra(&graph, source);
+            for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NodeBased] {
+                for only in [false, true] {
+                    let options = SsspOptions { strategy, distances_only: only, ..SsspOptions::default() };
+                    let found = finder.run(source, &options).unwrap();
+                    let label = format!("{what}, run {round}, {strategy}, source {source}, distances only {only}");
+                    check(&graph, source, &found.run, &expected, &label);
+                    assert_eq!(found.download.bytes, if only { 8 * n } else { 12 * n }, "{label}");
+                    assert!(found.end_to_end_time >= found.run.time, "{label}");
+                }
+            }
         }
     }
 }

@@ -50,6 +50,11 @@ use warpath_interface::sssp::{
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
+/// An adaptive bucket widens while its light rounds hold fewer vertices than this (one a
+/// thread of block 0, whose fused rounds cost about the same up to it: bench/NOTES.md 94).
+const WIDEN_BELOW: u32 = SSSP_BLOCK;
+/// The widest an adaptive bucket grows, in buckets of the host's width.
+const MAX_SPAN: u32 = 16;
 const FUSED: usize = FUSED_QUEUE as usize;
 /// Edges a thread of a fused round reads, then relaxes, at a time: their loads, then their
 /// atomics, are in flight together.
@@ -76,7 +81,21 @@ struct State {
     settled_at_start: u32,
     /// Runs of steps block 0 took alone (the handoff slot).
     small_runs: u32,
+    /// The current bucket's first bucket of the host's width (distance / delta), and how many
+    /// of them it spans (1 unless the width adapts: see [`Delta::next_span`]).
     bucket: u64,
+    span: u32,
+    /// The current bucket's width, `span` times delta (an integer, or an `f32`'s bits): edges
+    /// lighter than it are its light edges.
+    light: u64,
+}
+
+impl State {
+    /// Whether bucket `b` (of the host's width) lies in the current bucket, or before it.
+    #[inline(always)]
+    fn current(&self, b: u64) -> bool {
+        b < self.bucket + self.span as u64
+    }
 }
 
 /// The next step, decided by every thread from the same counters.
@@ -84,7 +103,7 @@ struct State {
 enum Step {
     Light { len: u32 },
     Heavy { from: u32, to: u32 },
-    Split { len: u32, bucket: u64 },
+    Split { len: u32, bucket: u64, span: u32 },
     Done,
 }
 
@@ -368,6 +387,9 @@ struct Delta {
     all_heavy: bool,
     small_path: bool,
     bucket_fusion: bool,
+    /// Delta-stepping's bucket width adapts (see [`Delta::next_span`]); never with near-far
+    /// (which settles no list to count) or all-heavy edges (whose light rounds read no lists).
+    adaptive_delta: bool,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -387,8 +409,8 @@ impl Relaxer<'_> {
     fn takes(&self, weight: u32) -> bool {
         match self.edges {
             Edges::All => true,
-            Edges::Light => self.delta.reader.is_light(weight, self.delta.delta),
-            Edges::Heavy => !self.delta.reader.is_light(weight, self.delta.delta),
+            Edges::Light => self.delta.reader.is_light(weight, self.state.light),
+            Edges::Heavy => !self.delta.reader.is_light(weight, self.state.light),
         }
     }
 
@@ -516,6 +538,8 @@ impl Delta {
             all_heavy: flag_word & flags::ALL_HEAVY != 0,
             small_path: flag_word & flags::SMALL_PATH != 0,
             bucket_fusion: flag_word & flags::BUCKET_FUSION != 0,
+            adaptive_delta: flag_word & flags::ADAPTIVE_DELTA != 0
+                && flag_word & (flags::NEAR_FAR | flags::ALL_HEAVY) == 0,
         }
     }
 
@@ -544,8 +568,8 @@ impl Delta {
             let lowered = want && relax_filtered(self.distances, v, candidate, read_first);
             let bucket = if lowered { self.reader.bucket(candidate, self.delta) } else { u64::MAX };
             let to_near =
-                lowered && bucket <= state.bucket && first_to_mark_filtered(self.queued, v, state.step + 1, read_first);
-            let to_far = lowered && bucket > state.bucket;
+                lowered && state.current(bucket) && first_to_mark_filtered(self.queued, v, state.step + 1, read_first);
+            let to_far = lowered && !state.current(bucket);
             let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, read_first);
             self.note_far_bucket(counters, to_far, bucket, state.splits);
             counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
@@ -590,7 +614,56 @@ impl Delta {
             if self.beyond_reach(bucket) {
                 return Step::Done;
             }
-            Step::Split { len, bucket }
+            Step::Split { len, bucket, span: self.next_span(state, counters) }
+        }
+    }
+
+    /// How many buckets of the host's width the next bucket spans: 1, or with an adaptive
+    /// width (flag `ADAPTIVE_DELTA`; ADDS's dynamic Δ, Wang, Fussell and Lin, PPoPP 2021, which
+    /// sets the width on the device from the work in flight) the current span doubled where
+    /// the bucket that ends kept too little in flight (fewer vertices a light round than
+    /// [`WIDEN_BELOW`]: block 0's rounds not full, so a wider bucket's rounds cost no more),
+    /// halved where it kept more than the grid has threads or relaxed its vertices' edges more
+    /// than 1.5 times each (by the average degree: too wide), between 1 and [`MAX_SPAN`]. A
+    /// span of `k` makes the bucket `k` times delta wide with `k` times delta as its light
+    /// edges' bound, so its heavy edges still lead out of it. Every thread computes it from the
+    /// same counters.
+    #[inline(always)]
+    unsafe fn next_span(&self, state: &State, counters: Counters) -> u32 {
+        if !self.adaptive_delta {
+            return 1;
+        }
+        // SAFETY: the control block obeys the kernel contract; read as `decide` reads it.
+        let (settled, relaxed) = unsafe {
+            (
+                counters.read(Count::Settled) - state.settled_at_start,
+                load_acquire_u64(addr_of!((*self.control).relaxations))
+                    - load_acquire_u64(addr_of!((*self.control).bucket_relaxed)),
+            )
+        };
+        let per_round = settled / state.rounds.max(1);
+        // Edges over vertices, rounded up: read here, once a bucket, rather than held in a
+        // register through the loop.
+        // SAFETY: the kernel contract gives `offsets` n + 1 entries.
+        let average_degree = unsafe { *self.offsets.add(self.n as usize) }.div_ceil(self.n.max(1) as u64).max(1);
+        let wasteful = 2 * relaxed > 3 * settled as u64 * average_degree;
+        if state.span > 1 && (wasteful || per_round > grid_dim() * SSSP_BLOCK) {
+            state.span / 2
+        } else if !wasteful && per_round < WIDEN_BELOW && state.span < MAX_SPAN {
+            state.span * 2
+        } else {
+            state.span
+        }
+    }
+
+    /// The width of a bucket spanning `span` buckets of the host's width (an integer, or an
+    /// `f32`'s bits).
+    #[inline(always)]
+    fn width(&self, span: u32) -> u64 {
+        if self.reader.kind == flags::WEIGHTS_F32 {
+            (f32::from_bits(self.delta as u32) * span as f32).to_bits() as u64
+        } else {
+            self.delta.saturating_mul(span as u64)
         }
     }
 
@@ -729,6 +802,7 @@ impl Delta {
         unsafe {
             // The list's bounds and the distance are read together.
             let (start, end) = self.list_of(u);
+            let light = state.light;
             if distance_of(self.distances, u) < queued_at {
                 return; // stale: queued again with a shorter distance, which that entry relaxes
             }
@@ -744,7 +818,7 @@ impl Delta {
                     let edge = e + k as u64;
                     if edge < end {
                         let weight = self.reader.weight(edge);
-                        if self.near_far || self.reader.is_light(weight, self.delta) {
+                        if self.near_far || self.reader.is_light(weight, light) {
                             taking[k] = true;
                             targets[k] = *self.targets.add(edge as usize);
                             candidates[k] = self.reader.extend(queued_at, weight);
@@ -781,7 +855,7 @@ impl Delta {
         let bucket = self.reader.bucket(candidate, self.delta);
         // SAFETY (throughout): `v < n`; the queues have room for `n` entries each.
         unsafe {
-            if bucket <= state.bucket {
+            if state.current(bucket) {
                 let slot = queues.lengths.fetch_add(out, 1);
                 if slot < FUSED_QUEUE {
                     let at = out * FUSED + slot as usize;
@@ -978,15 +1052,19 @@ impl Delta {
                         gather_tile(&scratch.tile, u, start, end, warp_list_edges, &mut relaxer);
                     });
                 }
-                Step::Split { len, bucket } => {
+                Step::Split { len, bucket, span } => {
                     let input = self.far_area(state.splits);
+                    let end = bucket + span as u64;
                     let next_pile = state.splits + 1;
                     for_tiles!(len, blocks, rank, |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
-                        let to_near =
-                            valid && at == bucket && first_to_mark_filtered(self.queued, v, state.step + 1, !alone);
-                        let stays = valid && at > bucket;
+                        // Below `bucket`: stale (its distance fell into a bucket already settled).
+                        let to_near = valid
+                            && at >= bucket
+                            && at < end
+                            && first_to_mark_filtered(self.queued, v, state.step + 1, !alone);
+                        let stays = valid && at >= end;
                         let stays_new = stays && first_to_mark_filtered(self.far_marks, v, next_pile + 1, !alone);
                         self.note_far_bucket(counters, stays, at, next_pile);
                         counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
@@ -1008,14 +1086,21 @@ impl Delta {
             match step {
                 Step::Light { .. } => state.rounds += light_rounds,
                 Step::Heavy { to, .. } => state.heavy_done = to,
-                Step::Split { bucket, .. } => {
+                Step::Split { bucket, span, .. } => {
                     let settled = counters.read(Count::Settled);
                     if leader {
                         self.record_bucket(state, settled);
                         counters.clear_far(state.splits + 2);
+                        // Complete: every step before this split added its relaxations before
+                        // the barrier (or block barrier) that preceded it, and a split adds
+                        // none. Read by `next_span` after the next barrier.
+                        let relaxed = load_acquire_u64(addr_of!((*c).relaxations));
+                        core::ptr::write_volatile(addr_of_mut!((*c).bucket_relaxed), relaxed);
                     }
                     state.splits += 1;
                     state.bucket = bucket;
+                    state.span = span;
+                    state.light = self.width(span);
                     state.seq += 1;
                     state.rounds = 0;
                     state.settled_at_start = settled;
@@ -1056,6 +1141,7 @@ impl Delta {
                 *record.add(2) = state.rounds as u64;
                 *record.add(3) = load_acquire_u64(addr_of!((*self.control).relaxations));
                 *record.add(4) = global_timer_ns();
+                *record.add(7) = state.span as u64;
             }
         }
     }
@@ -1093,6 +1179,8 @@ impl Delta {
             settled_at_start: 0,
             small_runs: 0,
             bucket: 0,
+            span: 1,
+            light: self.delta,
         };
         loop {
             // SAFETY (throughout): pointers obey the kernel contract.
@@ -1143,7 +1231,7 @@ impl Delta {
                 }
                 barrier.sync();
                 // SAFETY: written by block 0 before the barrier.
-                state = unsafe { load_handoff(c, slot) };
+                state = unsafe { self.load_handoff(slot) };
                 state.small_runs += 1;
                 continue;
             }
@@ -1156,6 +1244,29 @@ impl Delta {
             // SAFETY: as above.
             unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false) };
             barrier.sync();
+        }
+    }
+
+    /// Reads handoff slot `slot`, after the grid barrier that follows block 0's run alone.
+    #[inline(always)]
+    unsafe fn load_handoff(&self, slot: usize) -> State {
+        let c = self.control;
+        // SAFETY: the control block is valid; read at GPU scope after the barrier.
+        unsafe {
+            let word = |k: usize| load_relaxed_u32(addr_of!((*c).handoff[slot][k]));
+            let span = word(7);
+            State {
+                step: word(0),
+                splits: word(1),
+                heavy_done: word(2),
+                rounds: word(3),
+                seq: word(4),
+                settled_at_start: word(5),
+                small_runs: word(6),
+                bucket: load_acquire_u64(addr_of!((*c).handoff_bucket[slot])),
+                span,
+                light: self.width(span),
+            }
         }
     }
 
@@ -1186,7 +1297,7 @@ unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
         state.seq,
         state.settled_at_start,
         state.small_runs,
-        0,
+        state.span,
     ];
     // SAFETY: the control block is valid.
     unsafe {
@@ -1194,25 +1305,6 @@ unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
             core::ptr::write_volatile(addr_of_mut!((*c).handoff[slot][k]), word);
         }
         core::ptr::write_volatile(addr_of_mut!((*c).handoff_bucket[slot]), state.bucket);
-    }
-}
-
-/// Reads handoff slot `slot`.
-#[inline(always)]
-unsafe fn load_handoff(c: *mut DeltaControl, slot: usize) -> State {
-    // SAFETY: the control block is valid; read at GPU scope after the barrier.
-    unsafe {
-        let word = |k: usize| load_relaxed_u32(addr_of!((*c).handoff[slot][k]));
-        State {
-            step: word(0),
-            splits: word(1),
-            heavy_done: word(2),
-            rounds: word(3),
-            seq: word(4),
-            settled_at_start: word(5),
-            small_runs: word(6),
-            bucket: load_acquire_u64(addr_of!((*c).handoff_bucket[slot])),
-        }
     }
 }
 

@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::graph::Graph;
 use crate::sssp::gpu::GpuSsspTrace;
 use crate::sssp::verify::validate;
-use crate::sssp::{PathFinder, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{PathFinder, PathsRun, SsspOptions, SsspRun, SsspStrategy};
 
 /// SSSP's columns of a trial record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,6 +37,13 @@ pub struct SsspTrial {
     pub graph500_edges: u64,
     /// `graph500_edges / time`, in 10^9 edges per second.
     pub graph500_gteps: f64,
+    /// Reading the results back from the GPU (wall time; 0 on the CPU and in reports written
+    /// before it was kept).
+    #[serde(default)]
+    pub download_ms: f64,
+    /// Bytes read back: distances, and parents unless distances only.
+    #[serde(default)]
+    pub download_bytes: u64,
 }
 
 /// SSSP's summary lines.
@@ -46,6 +53,9 @@ pub struct SsspSummary {
     pub hmean_graph500_gteps: f64,
     pub relaxations_per_edge: Spread,
     pub reached: Spread,
+    /// The spread of the trials' `download_ms` (null in reports written before it was kept).
+    #[serde(default)]
+    pub download_ms: Option<Spread>,
 }
 
 impl Summarize<SsspTrial> for SsspSummary {
@@ -55,6 +65,7 @@ impl Summarize<SsspTrial> for SsspSummary {
             hmean_graph500_gteps: harmonic_mean(&column(|r| r.details.graph500_gteps))?,
             relaxations_per_edge: Spread::of(&column(|r| r.details.relaxations_per_edge))?,
             reached: Spread::of(&column(|r| r.details.reached as f64))?,
+            download_ms: Spread::of(&column(|r| r.details.download_ms)),
         })
     }
 }
@@ -64,8 +75,11 @@ impl Summarize<SsspTrial> for SsspSummary {
 pub struct SsspPayload {
     /// The GPU strategy asked for (`delta-stepping`, ...); the CPU always runs delta-stepping.
     pub strategy: String,
-    /// The bucket width delta-stepping ran with.
+    /// The bucket width delta-stepping ran with (the narrowest, where it adapts).
     pub delta: f64,
+    /// The GPU's buckets adapted their width (`SsspOptions::adaptive_delta`).
+    #[serde(default)]
+    pub adaptive_delta: bool,
     /// The weights: `u32 weights from 1 to 255`, `f32 weights from ...`, or `none (unit
     /// weights)`.
     pub weights: String,
@@ -128,6 +142,10 @@ pub struct SsspStepRecord {
     pub light_ms: f64,
     #[serde(default)]
     pub heavy_relaxations: u64,
+    /// Delta-stepping: the bucket's width in multiples of delta (1 unless it adapts); 0 for an
+    /// iteration (and in reports written before it was kept).
+    #[serde(default)]
+    pub span: u32,
 }
 
 impl SsspTraceRecord {
@@ -157,6 +175,7 @@ impl SsspTraceRecord {
                     time_ms: r.ns as f64 / 1e6,
                     light_ms: r.light_ns as f64 / 1e6,
                     heavy_relaxations: r.heavy_relaxations,
+                    span: r.span,
                 })
                 .collect(),
         }
@@ -192,13 +211,17 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     let _ = writeln!(
         out,
         "{}",
-        if buckets { format!(" {:>10} {:>14}", "light ms", "heavy relax.") } else { String::new() }
+        if buckets { format!(" {:>10} {:>14} {:>6}", "light ms", "heavy relax.", "width") } else { String::new() }
     );
     let row = |out: &mut String, r: &SsspStepRecord| {
         let _ =
             write!(out, "{:>10} {:>12} {:>7} {:>14} {:>12.3}", r.index, r.vertices, r.rounds, r.relaxations, r.time_ms);
         let _ =
-            if buckets { writeln!(out, " {:>10.3} {:>14}", r.light_ms, r.heavy_relaxations) } else { writeln!(out) };
+            if buckets {
+                writeln!(out, " {:>10.3} {:>14} {:>5}x", r.light_ms, r.heavy_relaxations, r.span)
+            } else {
+                writeln!(out)
+            };
     };
     let records = &trace.records;
     if records.len() <= TRACE_ROWS_SHOWN {
@@ -237,7 +260,7 @@ impl<'f, 'g> SsspKernel<'f, 'g> {
 impl BenchKernel for SsspKernel<'_, '_> {
     const ALGORITHM: &'static str = "sssp";
     type Input = u32;
-    type Output = SsspRun;
+    type Output = PathsRun;
     type Details = SsspTrial;
     type SummaryDetails = SsspSummary;
     type Payload = SsspPayload;
@@ -250,22 +273,23 @@ impl BenchKernel for SsspKernel<'_, '_> {
         Some(self.graph.external_id(root))
     }
 
-    fn run(&mut self, root: u32) -> Result<Timed<SsspRun>> {
+    fn run(&mut self, root: u32) -> Result<Timed<PathsRun>> {
         let found = self.finder.run(root, &self.options)?;
-        Ok(Timed { time: found.run.time, end_to_end: found.end_to_end_time, output: found.run })
+        Ok(Timed { time: found.run.time, end_to_end: found.end_to_end_time, output: found })
     }
 
     /// Graph500 kernel 3's checks ([`crate::sssp::verify::validate`]).
-    fn validate(&self, _root: u32, run: &SsspRun) -> Result<()> {
-        validate(self.graph, run)
+    fn validate(&self, _root: u32, found: &PathsRun) -> Result<()> {
+        validate(self.graph, &found.run)
     }
 
-    fn counted_edges(&self, _root: u32, run: &SsspRun) -> u64 {
-        run.distances.edges_in_component(self.graph)
+    fn counted_edges(&self, _root: u32, found: &PathsRun) -> u64 {
+        found.run.distances.edges_in_component(self.graph)
     }
 
-    fn details(&self, root: u32, run: &SsspRun, seconds: f64) -> SsspTrial {
-        let graph500 = graph500_edges(self.graph, self.counted_edges(root, run));
+    fn details(&self, root: u32, found: &PathsRun, seconds: f64) -> SsspTrial {
+        let graph500 = graph500_edges(self.graph, self.counted_edges(root, found));
+        let run = &found.run;
         let max_distance = (0..run.distances.len()).filter_map(|v| run.distances.get(v)).fold(0.0, f64::max);
         SsspTrial {
             reached: run.distances.reached(),
@@ -274,6 +298,8 @@ impl BenchKernel for SsspKernel<'_, '_> {
             relaxations_per_edge: run.relaxations as f64 / self.graph.num_edges().max(1) as f64,
             graph500_edges: graph500,
             graph500_gteps: gteps(graph500, seconds),
+            download_ms: found.download.time.as_secs_f64() * 1e3,
+            download_bytes: found.download.bytes,
         }
     }
 
@@ -292,6 +318,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
         Ok(SsspPayload {
             strategy: self.options.strategy.name().into(),
             delta: self.finder.delta(&self.options)?,
+            adaptive_delta: self.options.adaptive_delta && self.finder.gpu().is_some(),
             weights: self.graph.weight_range().map_or_else(|| "none (unit weights)".into(), |r| r.to_string()),
             distances_only: self.options.distances_only,
             trace,
@@ -344,9 +371,10 @@ pub fn render(report: &SsspReport) -> String {
         format!("algorithm: {} on the GPU\nweights: {}\n", p.strategy, p.weights)
     } else {
         format!(
-            "algorithm: delta-stepping on the {} (delta {})\nweights: {}\n",
+            "algorithm: delta-stepping on the {} (delta {}{})\nweights: {}\n",
             if on_gpu { "GPU" } else { "CPU" },
             p.delta,
+            if p.adaptive_delta { ", widths adaptive" } else { "" },
             p.weights
         )
     };
@@ -388,6 +416,16 @@ pub fn render(report: &SsspReport) -> String {
     );
     let r = &s.details.relaxations_per_edge;
     let _ = writeln!(out, "relaxations per edge: {:.2} median ({:.2} to {:.2})", r.median, r.min, r.max);
+    let bytes = report.trials.first().map_or(0, |t| t.details.download_bytes);
+    if let (Some(download), true) = (&s.details.download_ms, bytes > 0) {
+        let _ = writeln!(
+            out,
+            "download: {:.3} ms median for {:.1} MB ({:.1} GB/s)",
+            download.median,
+            bytes as f64 / 1e6,
+            bytes as f64 / (download.median * 1e6).max(f64::MIN_POSITIVE)
+        );
+    }
     match &p.trace {
         Some(trace) => {
             out.push('\n');
@@ -451,6 +489,7 @@ mod tests {
             ns,
             light_ns: ns * 2 / 5,
             heavy_relaxations: relaxations / 4,
+            span: 1,
         };
         let trace = GpuSsspTrace {
             delta: 16.0,
@@ -490,7 +529,7 @@ mod tests {
         assert!(text.contains("parents in 4 passes") && text.contains("time: 0.080 ms, 160 relaxations"), "{text}");
         let rows: Vec<&str> = text.lines().skip(3).collect();
         assert_eq!(rows.len(), 3, "{text}");
-        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025", "0.010", "30"]);
+        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025", "0.010", "30", "1x"]);
 
         // In a report's payload: rendered after the summary, and read back whole.
         let g = GraphBuilder::new()

@@ -9,14 +9,14 @@ use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::gpu::persistent::{
-    Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun, PinnedLabels,
+    GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun, PinnedLabels,
 };
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Workspace};
 use crate::error::Result;
-use crate::gpu::{GpuContext, GpuError, Layout, Placement};
+use crate::gpu::{Download, GpuContext, GpuError, Layout, Placement};
 use crate::graph::Graph;
 
 /// A finished traversal and what it cost.

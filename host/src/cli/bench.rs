@@ -194,6 +194,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         split_threshold: None,
         distances_only: args.gpu.distances_only,
         bucket_fusion: !args.sssp.no_bucket_fusion,
+        adaptive_delta: args.sssp.delta_width == super::sssp::DeltaWidth::Adaptive,
         ..SsspOptions::default()
     };
     let (graph, load) = load(args, &args.sssp.weights)?;

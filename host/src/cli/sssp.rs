@@ -116,6 +116,16 @@ pub struct SsspArgs {
     pub no_bucket_fusion: bool,
     #[arg(
         long,
+        value_enum,
+        default_value_t = DeltaWidth::Fixed,
+        value_name = "W",
+        help = "GPU delta-stepping: buckets of a fixed width, or adaptive",
+        long_help = "GPU delta-stepping: every bucket as wide as --delta (fixed), or each bucket's width chosen on \
+                     the device from the work in flight, in multiples of --delta (adaptive: ADDS's dynamic delta)."
+    )]
+    pub delta_width: DeltaWidth,
+    #[arg(
+        long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
                      tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
@@ -168,6 +178,23 @@ pub struct SsspBenchArgs {
     pub sssp_strategy: StrategyArg,
     #[arg(long, help_heading = "Shortest paths (--algorithm sssp)", help = "No bucket fusion (as `sssp --no-bucket-fusion`)")]
     pub no_bucket_fusion: bool,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DeltaWidth::Fixed,
+        value_name = "W",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "Fixed or adaptive bucket widths (as `sssp --delta-width`)"
+    )]
+    pub delta_width: DeltaWidth,
+}
+
+/// Delta-stepping's bucket width on the GPU: `--delta` for every bucket, or adapted on the
+/// device ([`SsspOptions::adaptive_delta`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DeltaWidth {
+    Fixed,
+    Adaptive,
 }
 
 /// [`SsspStrategy`] as a clap value, by the names the library gives them.
@@ -227,6 +254,7 @@ impl SsspArgs {
             split_threshold: self.split_threshold,
             distances_only: self.distances_only,
             bucket_fusion: !self.no_bucket_fusion,
+            adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             // Set once the graph is loaded and the target has an internal id.
             target: None,
             cutoff: self.cutoff,

@@ -44,7 +44,7 @@ pub mod staging;
 mod wait;
 
 pub use context::{
-    empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, GpuContext, Layout, PinnedBuffer, Placement,
+    empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, Download, GpuContext, Layout, PinnedBuffer, Placement,
 };
 pub use error::GpuError;
 pub use wait::{StreamWaiter, WaitWatch};

@@ -2,12 +2,14 @@
 //! device memory budgeted by [`crate::sssp::gpu::workspace`]), then as many runs as the caller
 //! wants, on the GPU or by parallel delta-stepping on the CPU.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::Result;
+use crate::gpu::Download;
 use crate::graph::Graph;
-use crate::sssp::gpu::GpuSsspTrace;
+use crate::sssp::gpu::{GpuSsspTrace, SsspArrays};
 use crate::sssp::{
     check_limits, check_source, check_sources, cpu_delta, delta_for, gpu, SsspOptions, SsspRun, SsspStrategy,
 };
@@ -19,8 +21,13 @@ pub struct PathsRun {
     pub source: u32,
     pub run: SsspRun,
     pub backend: BackendUsed,
-    /// Including the uploads and downloads around the kernels (equal to `run.time` on the CPU).
+    /// The whole call on a graph already placed: the kernels, the results' download and the
+    /// host work around them (equal to `run.time` on the CPU). Placing the graph is paid once,
+    /// when the finder is made.
     pub end_to_end_time: Duration,
+    /// Reading the results back from the GPU (distances, and parents unless distances only):
+    /// wall time and bytes; zero on the CPU.
+    pub download: Download,
     /// Things the user should know: a fallback to the CPU, unit weights for an unweighted graph,
     /// a GPU strategy the CPU does not have.
     pub warnings: Vec<String>,
@@ -31,6 +38,8 @@ pub struct PathFinder<'g> {
     graph: &'g Graph,
     prepared: Prepared,
     warnings: Vec<String>,
+    /// The GPU runs' device arrays, made by the first run and kept for the next.
+    arrays: Mutex<SsspArrays>,
 }
 
 impl<'g> PathFinder<'g> {
@@ -53,7 +62,7 @@ impl<'g> PathFinder<'g> {
         if !graph.is_weighted() {
             warnings.push("the graph has no edge weights: every edge weighs 1, so distances count edges".into());
         }
-        Ok(PathFinder { graph, prepared, warnings })
+        Ok(PathFinder { graph, prepared, warnings, arrays: Mutex::default() })
     }
 
     pub fn backend(&self) -> BackendUsed {
@@ -105,10 +114,12 @@ impl<'g> PathFinder<'g> {
         check_limits(self.graph, options)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (run, trace) = match self.prepared.gpu() {
+        let (run, trace, download) = match self.prepared.gpu() {
             Some(on_gpu) => {
-                let (run, trace) = gpu::shortest_paths_traced_from(on_gpu, &sources, options)?;
-                (run, Some(trace))
+                // A run that panicked left nothing the next one reads (see `SsspArrays`).
+                let mut arrays = self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let (run, trace, download) = gpu::shortest_paths_in(on_gpu, &mut arrays, &sources, options)?;
+                (run, Some(trace), download)
             }
             None => {
                 if options.strategy != SsspStrategy::default() {
@@ -117,14 +128,15 @@ impl<'g> PathFinder<'g> {
                         options.strategy.name()
                     ));
                 }
-                (cpu_delta::delta_stepping_from(self.graph, &sources, options)?, None)
+                (cpu_delta::delta_stepping_from(self.graph, &sources, options)?, None, Download::default())
             }
         };
         let end_to_end_time = match self.prepared.gpu() {
             Some(_) => started.elapsed(),
             None => run.time,
         };
-        Ok((PathsRun { source: sources[0], run, backend: self.backend(), end_to_end_time, warnings }, trace))
+        let source = sources[0];
+        Ok((PathsRun { source, run, backend: self.backend(), end_to_end_time, download, warnings }, trace))
     }
 }
 

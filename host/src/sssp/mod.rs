@@ -85,6 +85,10 @@ pub struct SsspOptions {
     /// Delta-stepping and near-far on the GPU: bucket fusion on block 0's small light steps,
     /// where every list is short (on by default; `false` runs one step of the loop a round).
     pub bucket_fusion: bool,
+    /// Delta-stepping on the GPU: each bucket's width adapts on the device to the work in
+    /// flight, in multiples of `delta` (ADDS's dynamic Δ; `false` keeps every bucket `delta`
+    /// wide). The CPU's buckets keep their width.
+    pub adaptive_delta: bool,
     /// Stop once this vertex (an internal id) is settled: vertices no farther than it get exact
     /// distances, the rest are reported unreached (as with a cutoff at its distance). A target
     /// no source reaches stops nothing.
@@ -102,6 +106,7 @@ impl Default for SsspOptions {
             split_threshold: None,
             distances_only: false,
             bucket_fusion: true,
+            adaptive_delta: false,
             target: None,
             cutoff: None,
         }

@@ -48,6 +48,10 @@ pub mod flags {
     /// 1), so the owner of any tight edge is a parent, with no levels read or written, and
     /// one pass sets every reached vertex's parent.
     pub const PARENTS_ASCENDING: u32 = 1 << 7;
+    /// Delta-stepping: each bucket's width adapts on the device to the work in flight (ADDS's
+    /// dynamic Δ, Wang, Fussell and Lin, PPoPP 2021), in multiples of the given delta, which
+    /// stays the narrowest. Ignored with [`NEAR_FAR`] and [`ALL_HEAVY`].
+    pub const ADAPTIVE_DELTA: u32 = 1 << 8;
 }
 
 /// What a weight is, from the flag word.
@@ -119,7 +123,7 @@ pub struct DeltaControl {
     pub relaxations: u64,
     /// The state block 0 leaves after running steps alone, by the parity of such runs:
     /// `[step, splits, heavy_done, rounds, bucket sequence, settled at the bucket's start,
-    /// done, unused]` and the bucket.
+    /// runs alone, span]` and the bucket.
     pub handoff: [[u32; 8]; 2],
     pub handoff_bucket: [u64; 2],
     /// The shared-list tally of each step's slot (entries and packed edges,
@@ -127,17 +131,21 @@ pub struct DeltaControl {
     pub shared_tally: [u64; 3],
     /// Output: `%globaltimer` when the bucket loop began (the trace's times count from it).
     pub started_ns: u64,
+    /// The run's relaxations when the current bucket began (written by the grid leader at
+    /// each split, for adaptive widths).
+    pub bucket_relaxed: u64,
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
 pub const DELTA_CONTROL_WORDS: usize = core::mem::size_of::<DeltaControl>() / 8;
 const _: () = assert!(core::mem::size_of::<DeltaControl>() % 8 == 0);
 
-/// One trace record per bucket, in 64-bit words: the bucket's index, the vertices it settled,
-/// the light rounds it took, the relaxations of the whole run so far (so a bucket's are the
-/// difference with the previous record), `%globaltimer` when it settled, and when its heavy
-/// phase began with the run's relaxations then (both 0 where it had none: near-far).
-pub const DELTA_TRACE_WORDS: usize = 7;
+/// One trace record per bucket, in 64-bit words: the bucket's index (its first bucket of the
+/// host's width), the vertices it settled, the light rounds it took, the relaxations of the
+/// whole run so far (so a bucket's are the difference with the previous record),
+/// `%globaltimer` when it settled, when its heavy phase began with the run's relaxations then
+/// (both 0 where it had none: near-far), and its span in buckets of the host's width.
+pub const DELTA_TRACE_WORDS: usize = 8;
 
 /// Bookkeeping of a worklist iteration (seed 002's strategies), written by the host before each.
 #[repr(C)]

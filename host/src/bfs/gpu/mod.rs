@@ -11,6 +11,6 @@ pub mod persistent;
 pub use edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 pub use per_level::GpuTopDown;
 pub use persistent::{
-    BottomUpBalance, Download, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun,
+    BottomUpBalance, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun,
     PinnedLabels,
 };

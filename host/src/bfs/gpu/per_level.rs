@@ -7,9 +7,9 @@
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::gpu::launch::{self as kernels, LevelBuffers};
-use crate::bfs::gpu::persistent::{download_labels, Download, LabelsTarget};
+use crate::bfs::gpu::persistent::{download_labels, LabelsTarget};
 use crate::bfs::BfsResult;
-use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
 /// Device buffers for repeated BFS runs on one graph, allocated once.
 pub struct GpuTopDown<'g> {

@@ -17,7 +17,7 @@ use warpath_interface::bfs::persistent::{
 
 use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
 use crate::gpu::launch::time_on_device;
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
 use warpath_interface::names;
 
@@ -258,13 +258,6 @@ pub struct PersistentRun {
     pub levels: Vec<LevelTrace>,
     /// Reading the labels back ([`Download`]).
     pub download: Download,
-}
-
-/// Reading a traversal's labels back to the host: wall time and bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Download {
-    pub time: Duration,
-    pub bytes: u64,
 }
 
 impl<'g> GpuPersistent<'g> {

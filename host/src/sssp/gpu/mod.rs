@@ -20,9 +20,11 @@
 pub mod launch;
 pub mod split;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use cudarc::driver::{CudaEvent, CudaSlice};
+use bytemuck::Zeroable;
+use cudarc::driver::{CudaEvent, CudaSlice, DeviceRepr, ValidAsZeroBits};
+use rayon::prelude::*;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
@@ -31,7 +33,7 @@ use warpath_interface::sssp::{
 
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
-use crate::gpu::{GpuContext, GpuError};
+use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
 use crate::sssp::{reach_of, sorted_once, Distance, Distances, SsspOptions, SsspRun, SsspStrategy};
 
@@ -161,6 +163,9 @@ pub struct StepTrace {
     /// Delta-stepping: relaxations of the bucket's heavy phase (0 without one, and for an
     /// iteration).
     pub heavy_relaxations: u64,
+    /// Delta-stepping: the bucket's width in multiples of delta (1 unless it adapts; 0 for an
+    /// iteration).
+    pub span: u32,
 }
 
 /// [`shortest_paths`] with the kernels' trace.
@@ -182,6 +187,67 @@ pub fn shortest_paths_traced_from(
     sources: &[u32],
     options: &SsspOptions,
 ) -> Result<(SsspRun, GpuSsspTrace)> {
+    let (run, trace, _) = shortest_paths_in(graph, &mut SsspArrays::default(), sources, options)?;
+    Ok((run, trace))
+}
+
+/// The device arrays of GPU runs on one placed graph, each made by the first run that needs
+/// it and kept for the next (a [`crate::sssp::PathFinder`] holds one), so that a run on a
+/// placed graph pays for its kernels and its downloads, not for allocations. Nothing carries
+/// over from one run to the next: the init kernel resets the distances and marks, the parents'
+/// first pass the parents and levels, the host the control blocks; the trace and the lists are
+/// read only as far as the run's own counters say.
+#[derive(Default)]
+pub struct SsspArrays {
+    /// Vertices and edges of the graph the arrays were made for (others start afresh).
+    shape: (u32, u64),
+    distances: Option<CudaSlice<u64>>,
+    parents: Option<ParentBuffers>,
+    delta: Option<DeltaArrays>,
+    /// The placed weights' sum and smallest ([`weight_totals`]), read once.
+    totals: Option<Option<(u64, u64)>>,
+    /// Pinned host memory the results come back through from the second run on (a one-shot
+    /// run reads them straight into its vectors: pinning costs more than it would save once).
+    pinned_distances: Option<PinnedBuffer<u64>>,
+    pinned_parents: Option<PinnedBuffer<u32>>,
+    runs: u32,
+}
+
+impl SsspArrays {
+    /// Starts afresh unless the arrays were made for a graph of `n` vertices and `m` edges.
+    fn fit(&mut self, n: u32, m: u64) {
+        if self.shape != (n, m) {
+            *self = SsspArrays { shape: (n, m), ..SsspArrays::default() };
+        }
+    }
+
+    /// Reads `device` back: through pinned memory from the second run on, else straight.
+    fn download<T: DeviceRepr + ValidAsZeroBits + Zeroable + Copy + Send + Sync>(
+        gpu: &GpuContext,
+        device: &CudaSlice<T>,
+        pinned: &mut Option<PinnedBuffer<T>>,
+        repeated: bool,
+        what: &str,
+    ) -> Result<Vec<T>, GpuError> {
+        if !repeated {
+            return gpu.download(device);
+        }
+        let pinned = match pinned {
+            Some(pinned) => pinned,
+            None => pinned.insert(gpu.pinned_zeros(device.len(), what)?),
+        };
+        gpu.download_through_pinned(device, pinned)
+    }
+}
+
+/// [`shortest_paths_traced_from`] in `arrays` (made or grown as needed, then kept), with the
+/// results' download: its wall time and bytes.
+pub fn shortest_paths_in(
+    graph: &GpuGraph,
+    arrays: &mut SsspArrays,
+    sources: &[u32],
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace, Download)> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
@@ -195,14 +261,23 @@ pub fn shortest_paths_traced_from(
     if let Some(target) = options.target.filter(|&t| t >= n) {
         return Err(Error::InvalidArgument(format!("target vertex {target} {}", problem())));
     }
+    arrays.fit(n, view.m);
     let device_sources = gpu.upload(&sources, "the sources")?;
-    let mut distances: CudaSlice<u64> = gpu.alloc_zeros(n as usize, "the shortest-path distances")?;
+    let mut distances = match arrays.distances.take() {
+        Some(distances) => distances,
+        None => gpu.alloc_zeros(n.max(1) as usize, "the shortest-path distances")?,
+    };
     // With several sources the parents name each vertex's nearest source.
     let needs_parents = !options.distances_only || sources.len() > 1;
     // Each run records the start once its buffers are ready, so the time is the kernels'
     // (with the worklist strategies' host loop, which is part of them).
-    let buffers = if needs_parents { Some(ParentBuffers::new(gpu, n)?) } else { None };
-    let totals = weight_totals(gpu, &view)?;
+    if needs_parents && arrays.parents.is_none() {
+        arrays.parents = Some(ParentBuffers::new(gpu, n)?);
+    }
+    let totals = match arrays.totals {
+        Some(totals) => totals,
+        None => *arrays.totals.insert(weight_totals(gpu, &view)?),
+    };
     let float = view.weight_flags == flags::WEIGHTS_F32;
     let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
@@ -213,39 +288,64 @@ pub fn shortest_paths_traced_from(
             };
             let stop = DeltaStop { limit, target: options.target.unwrap_or(NO_TARGET) };
             let starts = Starts { host: &sources, device: &device_sources };
-            run_delta(gpu, &view, graph.max_out_degree(), starts, options, totals, stop, &mut distances)?
+            let lists = match &mut arrays.delta {
+                Some(lists) => lists,
+                None => arrays.delta.insert(DeltaArrays::new(gpu, &view)?),
+            };
+            run_delta(gpu, &view, graph.max_out_degree(), starts, options, totals, stop, lists, &mut distances)?
         }
         _ => run_worklist(gpu, graph, &view, Starts { host: &sources, device: &device_sources }, options, &mut distances)?,
     };
-    let parents = if needs_parents {
-        let one_pass = tight_edges_ascend(&view, totals);
-        let (parents, passes) = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
-        trace.parent_passes = passes;
-        Some(parents)
-    } else {
-        None
+    let parents = match arrays.parents.as_mut().filter(|_| needs_parents) {
+        Some(buffers) => {
+            let one_pass = tight_edges_ascend(&view, totals);
+            trace.parent_passes = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
+            Some(&buffers.parents)
+        }
+        None => None,
     };
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
-    let mut raw = gpu.download(&distances)?;
+    // Only what was asked comes back: the parents of a one-source run for distances only stay.
+    let downloading = Instant::now();
+    let repeated = arrays.runs > 0;
+    arrays.runs += 1;
+    let mut raw =
+        SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, "the shortest-path distances")?;
     raw.truncate(n as usize);
+    let mut parents = match parents.filter(|_| !options.distances_only) {
+        Some(parents) => {
+            let mut parents =
+                SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, "the shortest-path parents")?;
+            parents.truncate(n as usize);
+            parents
+        }
+        // Several sources, distances only: the parents name the nearest sources, and only those
+        // are kept.
+        None => match parents {
+            Some(parents) => {
+                let mut parents = gpu.download(parents)?;
+                parents.truncate(n as usize);
+                parents
+            }
+            None => Vec::new(),
+        },
+    };
+    let download = Download {
+        time: downloading.elapsed(),
+        bytes: (8 * raw.len() + if options.distances_only { 0 } else { 4 * parents.len() }) as u64,
+    };
+    arrays.distances = Some(distances);
     let mut distances = if float {
         Distances::Float(
-            raw.iter()
+            raw.par_iter()
+                .with_min_len(1 << 16)
                 .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) })
                 .collect(),
         )
     } else {
         Distances::Int(raw)
-    };
-    let mut parents = match parents {
-        Some(parents) => {
-            let mut parents = gpu.download(&parents)?;
-            parents.truncate(n as usize);
-            parents
-        }
-        None => Vec::new(),
     };
     // Beyond the reach, distances are tentative (delta-stepping stopped) or not asked for.
     let reach = reach_of(options, options.target.and_then(|t| distances.get(t as usize)));
@@ -259,7 +359,7 @@ pub fn shortest_paths_traced_from(
     if options.distances_only {
         run.parents = Vec::new();
     }
-    Ok((run, trace))
+    Ok((run, trace, download))
 }
 
 /// The sources, sorted and each once, on the host and on the device.
@@ -375,49 +475,34 @@ fn run_delta(
     options: &SsspOptions,
     totals: Option<(u64, u64)>,
     stop: DeltaStop,
+    lists: &mut DeltaArrays,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
-    let n = view.n as usize;
     let (delta, delta_value, all_heavy) = kernel_delta(view, totals, options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
-    let mut marks: CudaSlice<u32> = gpu.alloc_zeros(3 * n, "the shortest-path queue marks")?;
-    let mut near: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the near queues")?;
-    let mut settled: CudaSlice<u32> = gpu.alloc_zeros(n, "the settled list")?;
-    let mut far: CudaSlice<u32> = gpu.alloc_zeros(2 * n, "the far piles")?;
-    let mut control: CudaSlice<u64> = gpu.alloc_zeros(DELTA_CONTROL_WORDS, "the delta-stepping control block")?;
-    let mut trace: CudaSlice<u64> = gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?;
-    let table_words = SHARED_LIST_WORDS * shared_list_capacity(view.n as u64, view.m) as usize;
-    let mut shared_lists: CudaSlice<u64> = gpu.alloc_zeros(table_words, "the shared-list table")?;
-    gpu.copy_into(starts.host, &mut near)?;
+    let DeltaArrays { marks, near, settled, far, control, trace, shared_lists } = lists;
+    gpu.copy_into(starts.host, near)?;
     let mut initial = DeltaControl { far_min: [u64::MAX; 3], ..DeltaControl::default() };
     initial.near_len[0] = starts.host.len() as u32;
-    write_control(gpu, &initial, &mut control)?;
+    write_control(gpu, &initial, control)?;
     let start = gpu.record_event()?;
-    launch::sssp_init(gpu, view.n, starts.device, distances, &mut marks)?;
+    launch::sssp_init(gpu, view.n, starts.device, distances, marks)?;
     let flag_word = view.weight_flags
         | flags::SMALL_PATH
         | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
+        | if options.adaptive_delta && !near_far && !all_heavy { flags::ADAPTIVE_DELTA } else { 0 }
         | if near_far { flags::NEAR_FAR } else { 0 }
         | if all_heavy && !near_far { flags::ALL_HEAVY } else { 0 };
     launch::sssp_delta_stepping(
         gpu,
         view,
-        DeltaBuffers {
-            distances,
-            marks: &mut marks,
-            near: &mut near,
-            settled: &mut settled,
-            far: &mut far,
-            control: &mut control,
-            trace: &mut trace,
-            shared_lists: &mut shared_lists,
-        },
+        DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists },
         delta,
         max_degree,
         flag_word,
         stop,
     )?;
-    let done: DeltaControl = read_control(gpu, &control)?;
+    let done: DeltaControl = read_control(gpu, control)?;
     // Only the records written: the trace has room for far more buckets than most runs take.
     let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
     let words = gpu.stream().clone_dtoh(&trace.slice(..written)).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
@@ -433,6 +518,34 @@ fn run_delta(
         parent_passes: 0,
     };
     Ok((done.relaxations, trace, start))
+}
+
+/// Delta-stepping's lists beside the distances: the queue marks, near queues, settled list,
+/// far piles, control block, trace and shared-list table.
+struct DeltaArrays {
+    marks: CudaSlice<u32>,
+    near: CudaSlice<u32>,
+    settled: CudaSlice<u32>,
+    far: CudaSlice<u32>,
+    control: CudaSlice<u64>,
+    trace: CudaSlice<u64>,
+    shared_lists: CudaSlice<u64>,
+}
+
+impl DeltaArrays {
+    fn new(gpu: &GpuContext, view: &GraphView) -> Result<DeltaArrays, GpuError> {
+        let n = view.n.max(1) as usize;
+        let table_words = SHARED_LIST_WORDS * shared_list_capacity(view.n as u64, view.m) as usize;
+        Ok(DeltaArrays {
+            marks: gpu.alloc_zeros(3 * n, "the shortest-path queue marks")?,
+            near: gpu.alloc_zeros(2 * n, "the near queues")?,
+            settled: gpu.alloc_zeros(n, "the settled list")?,
+            far: gpu.alloc_zeros(2 * n, "the far piles")?,
+            control: gpu.alloc_zeros(DELTA_CONTROL_WORDS, "the delta-stepping control block")?,
+            trace: gpu.alloc_zeros(TRACE_BUCKETS * DELTA_TRACE_WORDS, "the delta-stepping trace")?,
+            shared_lists: gpu.alloc_zeros(table_words.max(1), "the shared-list table")?,
+        })
+    }
 }
 
 /// The delta-stepping kernel's bucket records (see `DELTA_TRACE_WORDS`): relaxations per
@@ -455,6 +568,7 @@ pub fn decode_delta_trace(words: &[u64], records: usize, started_ns: u64) -> Vec
                 ns: r[4].saturating_sub(started_ns),
                 light_ns: light_end.saturating_sub(ended),
                 heavy_relaxations: if heavy { r[3].saturating_sub(r[6]) } else { 0 },
+                span: r[7] as u32,
             };
             (relaxations_before, ended) = (r[3], r[4]);
             step
@@ -490,25 +604,22 @@ fn find_parents(
     view: &GraphView,
     sources: &CudaSlice<u32>,
     distances: &CudaSlice<u64>,
-    buffers: Option<ParentBuffers>,
+    buffers: &mut ParentBuffers,
     one_pass: bool,
-) -> Result<(CudaSlice<u32>, u32)> {
+) -> Result<u32> {
     let n = view.n as usize;
-    let ParentBuffers { mut parents, mut levels, mut control } = match buffers {
-        Some(buffers) => buffers,
-        None => ParentBuffers::new(gpu, view.n)?,
-    };
-    launch::sssp_parents(gpu, view, sources, 0, one_pass, distances, &mut parents, &mut levels, &mut control)?;
+    let ParentBuffers { parents, levels, control } = buffers;
+    launch::sssp_parents(gpu, view, sources, 0, one_pass, distances, parents, levels, control)?;
     let mut pass = 1;
     loop {
-        gpu.zero(&mut control)?;
-        launch::sssp_parents(gpu, view, sources, pass, one_pass, distances, &mut parents, &mut levels, &mut control)?;
+        gpu.zero(control)?;
+        launch::sssp_parents(gpu, view, sources, pass, one_pass, distances, parents, levels, control)?;
         if one_pass {
-            return Ok((parents, pass));
+            return Ok(pass);
         }
-        let set = gpu.download(&control)?[0];
+        let set = gpu.download(control)?[0];
         if set == 0 || pass as usize > n {
-            return Ok((parents, pass));
+            return Ok(pass);
         }
         pass += 1;
     }
@@ -836,8 +947,9 @@ mod tests {
 
     #[test]
     fn the_delta_trace_decodes_per_bucket_relaxations_and_times() {
-        // Bucket 0: heavy phase at 800 ns after 3 relaxations; bucket 3: none (near-far).
-        let words = [0, 1, 1, 4, 1000, 800, 3, 3, 10, 2, 54, 1500, 0, 0, 9, 9, 9, 9, 9, 9, 9];
+        // Bucket 0: heavy phase at 800 ns after 3 relaxations; bucket 3, twice delta wide: none
+        // (near-far).
+        let words = [0, 1, 1, 4, 1000, 800, 3, 1, 3, 10, 2, 54, 1500, 0, 0, 2, 9, 9, 9, 9, 9, 9, 9, 9];
         let records = decode_delta_trace(&words, 2, 100);
         assert_eq!(records.len(), 2);
         let first = StepTrace {
@@ -848,6 +960,7 @@ mod tests {
             ns: 900,
             light_ns: 700,
             heavy_relaxations: 1,
+            span: 1,
         };
         assert_eq!(records[0], first);
         let second = StepTrace {
@@ -858,6 +971,7 @@ mod tests {
             ns: 1400,
             light_ns: 500,
             heavy_relaxations: 0,
+            span: 2,
         };
         assert_eq!(records[1], second);
         assert_eq!(decode_delta_trace(&words, 7, 100).len(), 3, "never past the words");
