@@ -303,6 +303,10 @@ impl BenchKernel for SsspKernel<'_, '_> {
         }
     }
 
+    fn recycle(&mut self, found: PathsRun) {
+        self.finder.recycle(found.run);
+    }
+
     /// With `options.trace` on the GPU, the first root once more with the kernels' trace,
     /// validated as the trials are.
     fn payload(&mut self, first: u32, options: &BenchOptions) -> Result<SsspPayload> {

@@ -481,19 +481,20 @@ impl GpuContext {
     }
 
     /// Copies the first `pinned.len` elements of a device buffer into `pinned` at the bus's
-    /// rate, then into a new vector on every core: a vector the caller owns, filled faster
-    /// than a pageable copy, which the driver stages through its own buffers on one thread
-    /// (7 GB/s against the bus's 55, bench/NOTES.md entry 50). Waits for all work queued before
-    /// it.
+    /// rate, then into `host` on every core, reusing its memory where it has room: a vector the
+    /// caller owns, filled faster than by a pageable copy, which the driver stages through its
+    /// own buffers on one thread (7 GB/s against the bus's 55, bench/NOTES.md entry 50). Waits
+    /// for all work queued before it.
     pub fn download_through_pinned<T: DeviceRepr + ValidAsZeroBits + Copy + Send + Sync>(
         &self,
         device: &CudaSlice<T>,
         pinned: &mut PinnedBuffer<T>,
-    ) -> Result<Vec<T>, GpuError> {
+        host: &mut Vec<T>,
+    ) -> Result<(), GpuError> {
         self.download_to_pinned(device, pinned)?;
-        let mut host = Vec::new();
-        pinned.as_slice()?.par_iter().with_min_len(1 << 16).copied().collect_into_vec(&mut host);
-        Ok(host)
+        host.clear();
+        host.par_extend(pinned.as_slice()?.par_iter().with_min_len(1 << 16).copied());
+        Ok(())
     }
 
     /// Copies two whole device buffers into pinned host memory at least as long, both copies

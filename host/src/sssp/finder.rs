@@ -140,6 +140,16 @@ impl<'g> PathFinder<'g> {
     }
 }
 
+impl PathFinder<'_> {
+    /// Takes back a finished run, whose memory the next GPU run reads its results into (sparing
+    /// the download an allocation and its page faults); on the CPU it is dropped.
+    pub fn recycle(&self, run: SsspRun) {
+        if self.prepared.gpu().is_some() {
+            self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recycle(run);
+        }
+    }
+}
+
 /// Shortest paths from `source` (an internal id) on `backend` with the default options: the
 /// simplest entry to the library.
 pub fn shortest_paths(graph: &Graph, source: u32, backend: Backend) -> Result<PathsRun> {

@@ -211,6 +211,11 @@ pub struct SsspArrays {
     pinned_distances: Option<PinnedBuffer<u64>>,
     pinned_parents: Option<PinnedBuffer<u32>>,
     runs: u32,
+    /// Vectors of recycled runs ([`recycle`](Self::recycle)), and the raw distances of float
+    /// runs, which the next results are read into.
+    spare_raw: Vec<u64>,
+    spare_floats: Vec<f32>,
+    spare_parents: Vec<u32>,
 }
 
 impl SsspArrays {
@@ -221,22 +226,35 @@ impl SsspArrays {
         }
     }
 
-    /// Reads `device` back: through pinned memory from the second run on, else straight.
+    /// Reads `device` back into `host` (its memory reused where it has room): through pinned
+    /// memory from the second run on, else straight.
     fn download<T: DeviceRepr + ValidAsZeroBits + Zeroable + Copy + Send + Sync>(
         gpu: &GpuContext,
         device: &CudaSlice<T>,
         pinned: &mut Option<PinnedBuffer<T>>,
         repeated: bool,
+        host: &mut Vec<T>,
         what: &str,
-    ) -> Result<Vec<T>, GpuError> {
+    ) -> Result<(), GpuError> {
         if !repeated {
-            return gpu.download(device);
+            *host = gpu.download(device)?;
+            return Ok(());
         }
         let pinned = match pinned {
             Some(pinned) => pinned,
-            None => pinned.insert(gpu.pinned_zeros(device.len(), what)?),
+            None => pinned.insert(gpu.pinned_zeros(device.len(), &format!("the shortest-path {what}"))?),
         };
-        gpu.download_through_pinned(device, pinned)
+        gpu.download_through_pinned(device, pinned, host)
+    }
+
+    /// Takes back a finished run's vectors, whose memory the next run's results are read into
+    /// (sparing the download an allocation and its page faults).
+    pub fn recycle(&mut self, run: SsspRun) {
+        match run.distances {
+            Distances::Int(distances) => self.spare_raw = distances,
+            Distances::Float(distances) => self.spare_floats = distances,
+        }
+        self.spare_parents = run.parents;
     }
 }
 
@@ -311,39 +329,30 @@ pub fn shortest_paths_in(
     let downloading = Instant::now();
     let repeated = arrays.runs > 0;
     arrays.runs += 1;
-    let mut raw =
-        SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, "the shortest-path distances")?;
+    let mut raw = std::mem::take(&mut arrays.spare_raw);
+    SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, "the distances")?;
     raw.truncate(n as usize);
-    let mut parents = match parents.filter(|_| !options.distances_only) {
-        Some(parents) => {
-            let mut parents =
-                SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, "the shortest-path parents")?;
-            parents.truncate(n as usize);
-            parents
-        }
-        // Several sources, distances only: the parents name the nearest sources, and only those
-        // are kept.
-        None => match parents {
-            Some(parents) => {
-                let mut parents = gpu.download(parents)?;
-                parents.truncate(n as usize);
-                parents
-            }
-            None => Vec::new(),
-        },
-    };
-    let download = Download {
-        time: downloading.elapsed(),
-        bytes: (8 * raw.len() + if options.distances_only { 0 } else { 4 * parents.len() }) as u64,
-    };
+    // With several sources the parents come back even for distances only: they name the
+    // nearest sources.
+    let mut parents_back = std::mem::take(&mut arrays.spare_parents);
+    parents_back.clear();
+    if let Some(parents) = parents {
+        SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
+        parents_back.truncate(n as usize);
+    }
+    let mut parents = parents_back;
+    let download = Download { time: downloading.elapsed(), bytes: (8 * raw.len() + 4 * parents.len()) as u64 };
     arrays.distances = Some(distances);
     let mut distances = if float {
-        Distances::Float(
+        let mut floats = std::mem::take(&mut arrays.spare_floats);
+        floats.clear();
+        floats.par_extend(
             raw.par_iter()
                 .with_min_len(1 << 16)
-                .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) })
-                .collect(),
-        )
+                .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) }),
+        );
+        arrays.spare_raw = raw;
+        Distances::Float(floats)
     } else {
         Distances::Int(raw)
     };
