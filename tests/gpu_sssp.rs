@@ -349,7 +349,7 @@ fn traces_add_up_to_their_runs_and_come_in_order() {
     use warpath::bench::BenchOptions;
     use warpath::sssp::PathFinder;
     let graph = weighted("kron:12", WeightSpec::GAPBS);
-    let options = SsspOptions::default();
+    let options = SsspOptions { strategy: SsspStrategy::DeltaStepping, ..SsspOptions::default() };
     let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
     let bench = BenchOptions { trials: 3, seed: 5, trace: true };
     let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |_| {}).unwrap();
@@ -475,7 +475,8 @@ fn adaptive_bucket_widths_match_dijkstra_and_widen_where_little_is_in_flight() {
         ("long path", built(n as u64, path_edges, Some(path_weights), true)),
     ];
     for (what, graph) in &graphs {
-        let adaptive = SsspOptions { adaptive_delta: true, ..SsspOptions::default() };
+        let adaptive =
+            SsspOptions { strategy: SsspStrategy::DeltaStepping, adaptive_delta: true, ..SsspOptions::default() };
         let (prepared, _) =
             prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &adaptive).unwrap()).unwrap();
         let gpu_graph = prepared.gpu().unwrap();

@@ -371,11 +371,13 @@ pub fn run_sssp_bench(
 pub fn render(report: &SsspReport) -> String {
     let p = &report.payload;
     let on_gpu = report.device.cpu_threads.is_none();
-    let how_it_ran = if on_gpu && p.strategy != SsspStrategy::DeltaStepping.name() {
+    let bucketed = [SsspStrategy::DeltaStepping.name(), SsspStrategy::NearFar.name()].contains(&p.strategy.as_str());
+    let how_it_ran = if on_gpu && !bucketed {
         format!("algorithm: {} on the GPU\nweights: {}\n", p.strategy, p.weights)
     } else {
         format!(
-            "algorithm: delta-stepping on the {} (delta {}{})\nweights: {}\n",
+            "algorithm: {} on the {} (delta {}{})\nweights: {}\n",
+            if on_gpu { p.strategy.as_str() } else { SsspStrategy::DeltaStepping.name() },
             if on_gpu { "GPU" } else { "CPU" },
             p.delta,
             if p.adaptive_delta { ", widths adaptive" } else { "" },

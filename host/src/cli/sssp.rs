@@ -89,10 +89,10 @@ pub struct SsspArgs {
         long,
         value_enum,
         value_name = "S",
-        default_value_t = StrategyArg::DeltaStepping,
+        default_value_t = StrategyArg::NearFar,
         help = "How the GPU distributes the work",
-        long_help = "How the GPU distributes the work: delta-stepping (buckets on the device, one persistent \
-                     launch), near-far, or seed 002's node-based, edge-based, workload-decomposition, \
+        long_help = "How the GPU distributes the work: near-far (the default) or delta-stepping (buckets on the \
+                     device, one persistent launch), or seed 002's node-based, edge-based, workload-decomposition, \
                      node-splitting and hierarchical. The CPU always runs delta-stepping."
     )]
     pub strategy: StrategyArg,
@@ -170,7 +170,7 @@ pub struct SsspBenchArgs {
     #[arg(
         long,
         value_enum,
-        default_value_t = StrategyArg::DeltaStepping,
+        default_value_t = StrategyArg::NearFar,
         value_name = "S",
         help_heading = "Shortest paths (--algorithm sssp)",
         help = "How the GPU distributes the work (as `sssp --strategy`)"
@@ -352,8 +352,8 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let on_cpu = matches!(found.backend, BackendUsed::Cpu { .. });
     let algorithm = if on_cpu {
         format!("delta-stepping on the CPU (delta {delta})")
-    } else if options.strategy == SsspStrategy::DeltaStepping {
-        format!("delta-stepping on the GPU (delta {delta})")
+    } else if matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar) {
+        format!("{} on the GPU (delta {delta})", options.strategy.name())
     } else {
         format!("{} on the GPU", options.strategy.name())
     };

@@ -122,7 +122,8 @@ impl<'g> PathFinder<'g> {
                 (run, Some(trace), download)
             }
             None => {
-                if options.strategy != SsspStrategy::default() {
+                // Near-far and delta-stepping are one family: the CPU's delta-stepping answers both.
+                if !matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar) {
                     warnings.push(format!(
                         "the {} strategy is the GPU's: the CPU runs delta-stepping",
                         options.strategy.name()

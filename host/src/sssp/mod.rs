@@ -24,9 +24,11 @@ pub use finder::{shortest_paths, PathFinder, PathsRun};
 pub enum SsspStrategy {
     /// Delta-stepping (Meyer and Sanders) with light/heavy edges, buckets on the device, one
     /// persistent launch.
-    #[default]
     DeltaStepping,
-    /// Near-far (Davidson et al.): two piles split at a moving threshold.
+    /// Near-far (Davidson et al.): two piles split at a moving threshold; delta-stepping's
+    /// loop with every edge relaxed in the rounds and no heavy phase. The default: the fastest
+    /// measured on every graph class (bench/NOTES.md entry 96).
+    #[default]
     NearFar,
     /// Seed 002: a thread per active vertex.
     NodeBased,
