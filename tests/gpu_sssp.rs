@@ -213,8 +213,9 @@ fn unweighted_graphs_run_as_unit_weights() {
     for spec in ["kron:11", "grid2d:50"] {
         let graph = generate(&spec.parse().unwrap(), 3).unwrap();
         check_all(&graph, &format!("{spec} unweighted"), &[Placement::Device]);
-        // Unit weights give BFS levels: delta-stepping's buckets are the levels.
-        let options = SsspOptions::default();
+        // Unit weights give BFS levels: delta-stepping's buckets are the levels (near-far, the
+        // default, settles no list, so its records count no vertices).
+        let options = SsspOptions { strategy: SsspStrategy::DeltaStepping, ..SsspOptions::default() };
         let (prepared, _) =
             prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
         let (run, trace) = shortest_paths_traced(prepared.gpu().unwrap(), 0, &options).unwrap();
