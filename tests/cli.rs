@@ -280,11 +280,13 @@ fn short_help_is_one_line_a_flag_and_long_help_explains() {
         assert!(long.lines().count() > short.lines().count(), "{command}: --help is the long text");
     }
     let short = stdout(&warpath(&["bfs", "-h"]));
-    for needle in ["GPU tuning:", "--alpha", "--backend", "--vram-budget", "--gpu-kernel"] {
+    for needle in ["--backend", "--vram-budget", "--gpu-kernel"] {
         assert!(short.contains(needle), "`{needle}` missing from bfs -h:\n{short}");
     }
-    // Tuning texts point to docs/tuning.md instead of quoting measurements.
+    // The kernels' tuning is in --help only, under its heading; its texts point to
+    // docs/tuning.md instead of quoting measurements.
     let long = stdout(&warpath(&["bfs", "--help"]));
+    assert!(long.contains("GPU tuning:") && long.contains("--alpha") && !short.contains("--alpha"), "{long}");
     assert!(long.contains("docs/tuning.md"), "{long}");
     assert!(!long.contains("bench/NOTES.md, entry"), "{long}");
 }
@@ -560,5 +562,24 @@ fn a_fifo_is_read_once_in_order_with_format() {
         writer.join().unwrap().unwrap();
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         assert_eq!(field(&stdout(&out), "vertices"), vertices, "{name}");
+    }
+}
+
+/// `-h` fits a screen (at most 40 lines) for every subcommand; the tuning flags it leaves out are
+/// in `--help`, and the partitioned BFS's exchange flags only on the commands that run it.
+#[test]
+fn short_help_fits_a_screen_and_long_help_keeps_the_rest() {
+    for command in ["bfs", "cc", "sssp", "info", "bench", "convert", "suite"] {
+        let short = stdout(&warpath(&[command, "-h"]));
+        assert!(short.lines().count() <= 40, "{command} -h: {} lines\n{short}", short.lines().count());
+        let long = stdout(&warpath(&[command, "--help"]));
+        assert!(long.lines().count() > short.lines().count(), "{command}: --help says more than -h");
+        let exchange = long.contains("--hub-degree");
+        assert_eq!(exchange, command == "bfs" || command == "bench", "{command} --help and --hub-degree");
+        assert!(!short.contains("--hub-degree"), "{command} -h leaves the exchange flags to --help");
+    }
+    let long = stdout(&warpath(&["bfs", "--help"]));
+    for flag in ["--alpha", "--rank", "--allow-count-mismatch", "--padded-pairs"] {
+        assert!(long.contains(flag), "bfs --help lists {flag}");
     }
 }

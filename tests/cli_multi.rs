@@ -80,10 +80,11 @@ fn bad_partition_requests_are_one_line_errors() {
         &warpath(&["suite", "--quick", "--rank", "0", "--world-size", "2", "--nccl-id", "id"]),
         &["suite runs every rank in one process"],
     );
-    // The BFS's tuning of its exchanges means nothing to cc.
+    // The BFS's tuning of its exchanges means nothing to cc, which does not take it.
     for flag in ["--hub-degree", "--padded-pairs", "--sparse-frontier-share", "--bottom-up-chunks", "--chunk-spare-sms"]
     {
-        assert_one_line_error(&warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]), &[flag, "cc"]);
+        assert_one_line_error(&warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]), &[flag, "unexpected argument"]);
+        assert_one_line_error(&warpath(&["cc", "kron:8", flag, "64"]), &[flag, "unexpected argument"]);
     }
     // A bottom-up level runs in one launch at least, in 64 at most.
     for chunks in ["0", "65"] {

@@ -5,10 +5,13 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-/// Anything that can go wrong while reading, building or traversing a graph.
+/// Anything that can go wrong while reading, building or traversing a graph. More variants
+/// may come: a `match` needs an arm for the others.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Error {
-    /// The operating system refused to read or write a file.
+    /// The operating system refused to read or write a file, or it does not exist
+    /// (`source.kind()` is [`io::ErrorKind::NotFound`], and its message says what to give).
     Io { path: PathBuf, source: io::Error },
     /// A text graph file is malformed: `line` is 1-based, `expected` says what should be there.
     Parse { path: PathBuf, line: u64, expected: String },

@@ -102,6 +102,7 @@ pub struct GraphInput {
     pub memory_limit: Option<u64>,
     #[arg(
         long,
+        hide_short_help = true,
         help = "Read a SNAP edge list whose header's edge count disagrees with its lines",
         long_help = "Read a SNAP edge list whose `# Nodes: .. Edges: ..` header disagrees with the number of \
                      edge lines as it is. Without this flag such a file is refused, since it is most often a \
@@ -221,6 +222,7 @@ pub struct GraphArgs {
     #[arg(
         long,
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "With zero-copy lists, keep no list heads in device memory",
         long_help = "With zero-copy lists, do not keep each in-list's first two neighbors in device memory \
                      (kept by default when they fit the budget, so that most bottom-up searches never cross \
@@ -442,6 +444,8 @@ pub struct BfsArgs {
     pub gpu: GpuTuning,
     #[command(flatten)]
     pub multi: super::multi::MultiArgs,
+    #[command(flatten)]
+    pub exchange: super::multi::BfsExchangeArgs,
 }
 
 /// Which GPU kernel runs and how it is tuned (ignored on the CPU).
@@ -484,6 +488,7 @@ pub struct GpuTuning {
         value_enum,
         value_name = "RULE",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "How each level picks its direction (default checks)",
         long_help = "How each level picks its direction: checks (bottom-up exactly while the frontier's edges \
                      are at least alpha x the edges a bottom-up pass is estimated to check; the default), \
@@ -498,6 +503,7 @@ pub struct GpuTuning {
         allow_negative_numbers = true,
         value_name = "A",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "The switching rule's alpha (default 0.5 checks, 0.03 xbfs, 15 beamer)",
         long_help = "The switching rule's alpha, a number of 0 or more (inf allowed). Default: 0.5 for checks, \
                      0.03 for xbfs, 15 for beamer."
@@ -509,6 +515,7 @@ pub struct GpuTuning {
         allow_negative_numbers = true,
         value_name = "B",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "Beamer's beta (default 18)",
         long_help = "Beamer's beta: back to top-down when the frontier x beta is below the vertex count \
                      (default 18, the paper's)."
@@ -519,6 +526,7 @@ pub struct GpuTuning {
         value_enum,
         value_name = "HOW",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "How frontiers are generated (default adaptive)",
         long_help = "How frontiers are generated (XBFS section 4): adaptive (the level before a switch that \
                      XBFS's lambda predicts writes the next frontier the way the next direction reads it), \
@@ -532,6 +540,7 @@ pub struct GpuTuning {
         value_enum,
         value_name = "HOW",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "How bottom-up levels share out vertices (default static)",
         long_help = "How bottom-up levels share out their vertices (XBFS section 5.1): static (bitmap words in \
                      grid-stride order, one thread per vertex), thread (words fetched from an atomic work \
@@ -542,6 +551,7 @@ pub struct GpuTuning {
     #[arg(
         long,
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "Asynchronous bottom-up (XBFS section 5.2)",
         long_help = "Asynchronous bottom-up (XBFS section 5.2, Algorithm 3): a bottom-up level over a large \
                      frontier also labels two levels deep the vertices whose in-lists reach the next frontier \
@@ -553,6 +563,7 @@ pub struct GpuTuning {
         value_enum,
         value_name = "WORDS",
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "Bitmap words a warp takes at once bottom-up (default auto)",
         long_help = "Bitmap words a warp takes at once in synchronous, statically balanced bottom-up levels: \
                      auto (the most, up to 32, that still gives every warp of the grid a chunk), or 1, 2, 4, \
@@ -562,6 +573,7 @@ pub struct GpuTuning {
     #[arg(
         long,
         help_heading = "GPU tuning",
+        hide_short_help = true,
         help = "Never hand small frontiers to a single block",
         long_help = "Never hand small frontiers to a single block (Luo et al.'s hierarchy): every level runs \
                      on the whole grid."
@@ -809,6 +821,7 @@ pub struct BenchArgs {
     pub json: Option<std::path::PathBuf>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "FILE.svg",
         help = "Draw the first root's levels to an .svg file",
         long_help = "Draw frontier size and time per level of the first root to an .svg file."
@@ -820,6 +833,8 @@ pub struct BenchArgs {
     pub cc: super::cc::CcTuning,
     #[command(flatten)]
     pub multi: super::multi::MultiArgs,
+    #[command(flatten)]
+    pub exchange: super::multi::BfsExchangeArgs,
 }
 
 /// `bench --algorithm`.

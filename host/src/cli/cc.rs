@@ -87,6 +87,7 @@ pub struct CcTuning {
         long,
         value_name = "SEED",
         help_heading = "Connected components",
+        hide_short_help = true,
         help = "Seed of Afforest's sampling",
         long_help = "Seed of Afforest's sampling (the same seed samples the same vertices)."
     )]

@@ -40,6 +40,7 @@ use super::cc::CcArgs;
 /// How the graph is spread over ranks; with none of these, `bfs`, `cc` and `bench` run on one
 /// GPU or the CPU as usual.
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Several GPUs or partitions")]
 pub struct MultiArgs {
     #[arg(
         long,
@@ -73,6 +74,7 @@ pub struct MultiArgs {
     pub gpus: Option<String>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "R",
         requires_all = ["world_size", "nccl_id"],
         help = "This process's rank, for one process per GPU (with --world-size and --nccl-id)",
@@ -88,10 +90,11 @@ pub struct MultiArgs {
                      or hung; WARPATH_PEER_SILENCE=S sets the seconds), stops the others with exit code 2."
     )]
     pub rank: Option<usize>,
-    #[arg(long, value_name = "N", requires_all = ["rank", "nccl_id"], help = "Processes in the job")]
+    #[arg(long, hide_short_help = true, value_name = "N", requires_all = ["rank", "nccl_id"], help = "Processes in the job")]
     pub world_size: Option<usize>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "FILE",
         requires_all = ["rank", "world_size"],
         help = "File through which rank 0 hands NCCL's unique id to the others",
@@ -116,8 +119,16 @@ pub struct MultiArgs {
                      count."
     )]
     pub layout: PartitionLayout,
+}
+
+/// How the partitioned BFS's ranks trade their frontiers (1D, GPU ranks): only `bfs` and
+/// `bench` take these; `-h` leaves them to `--help`.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "The partitioned BFS's exchanges")]
+pub struct BfsExchangeArgs {
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "N",
         help = "Delegate the lists of vertices of out-degree N or more (0: none; default: a rule)",
         long_help = "Vertex delegates for the 1D partitioned BFS on GPUs: the out-list of every vertex of \
@@ -130,6 +141,7 @@ pub struct MultiArgs {
     pub hub_degree: Option<u64>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "N",
         help = "Fixed-size pair exchange for top-down levels of at most N frontier edges (0: none)",
         long_help = "For the 1D partitioned BFS on GPUs: a top-down level whose frontier has at most N \
@@ -141,6 +153,7 @@ pub struct MultiArgs {
     pub padded_pairs: Option<u64>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "N",
         help = "Bottom-up frontiers of at most one vertex in N traded as vertex ids (0: always the bitmap)",
         long_help = "For the 1D partitioned BFS on GPUs: a bottom-up level whose frontier holds at most one \
@@ -153,6 +166,7 @@ pub struct MultiArgs {
     pub sparse_frontier_share: Option<u64>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "N",
         value_parser = clap::value_parser!(u32).range(1..=64),
         help = "Bottom-up levels in N launches, each one's frontier bits traded during the next (1: one)",
@@ -167,6 +181,7 @@ pub struct MultiArgs {
     pub bottom_up_chunks: Option<u32>,
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "N",
         help = "Multiprocessors a chunked bottom-up launch leaves to the exchange beside it",
         long_help = "For --bottom-up-chunks above 1: each stretch's launch runs on all of the GPU's \
@@ -182,7 +197,7 @@ fn parse_layout(text: &str) -> std::result::Result<PartitionLayout, String> {
     text.parse().map_err(|err: Error| err.to_string())
 }
 
-impl MultiArgs {
+impl BfsExchangeArgs {
     /// Which hubs `--hub-degree` delegates.
     pub fn delegation(&self) -> Delegation {
         match self.hub_degree {
@@ -191,7 +206,9 @@ impl MultiArgs {
             Some(degree) => Delegation::Degree(degree),
         }
     }
+}
 
+impl MultiArgs {
     pub fn requested(&self) -> bool {
         // A 2D layout alone is refused by `Ranks::of` rather than ignored.
         self.partitions.is_some() || self.gpus.is_some() || self.rank.is_some() || self.layout != PartitionLayout::OneD
@@ -833,7 +850,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    let options = traversal_options(args.gpu.top_down, Some(&args.graph), &args.multi);
+    let options = traversal_options(args.gpu.top_down, Some(&args.graph), &args.exchange);
     // Only GPU ranks expand hubs from pieces: for CPU ranks the cut makes none.
     let delegation = match ranks.backend() {
         BackendUsed::Gpu { .. } => options.delegation,
@@ -1079,16 +1096,16 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 
 /// How every partitioned traversal of `bfs`, `bench` and `suite` runs: top-down only or not,
 /// each GPU rank's part where `graph`'s `--placement` puts it (`None`: chosen by size), the
-/// hubs `multi`'s `--hub-degree` delegates.
-pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, multi: &MultiArgs) -> PartitionedOptions {
+/// hubs `exchange`'s `--hub-degree` delegates, and its other exchange settings.
+pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, exchange: &BfsExchangeArgs) -> PartitionedOptions {
     PartitionedOptions {
         bottom_up: !top_down,
         placement: graph.map(part_placement).unwrap_or_default(),
-        delegation: multi.delegation(),
-        padded_pairs: multi.padded_pairs.unwrap_or(PADDED_PAIRS),
-        sparse_frontier_share: multi.sparse_frontier_share.unwrap_or(SPARSE_FRONTIER_SHARE),
-        bottom_up_chunks: multi.bottom_up_chunks.unwrap_or(BOTTOM_UP_CHUNKS),
-        chunk_spare_sms: multi.chunk_spare_sms.unwrap_or(CHUNK_SPARE_SMS),
+        delegation: exchange.delegation(),
+        padded_pairs: exchange.padded_pairs.unwrap_or(PADDED_PAIRS),
+        sparse_frontier_share: exchange.sparse_frontier_share.unwrap_or(SPARSE_FRONTIER_SHARE),
+        bottom_up_chunks: exchange.bottom_up_chunks.unwrap_or(BOTTOM_UP_CHUNKS),
+        chunk_spare_sms: exchange.chunk_spare_sms.unwrap_or(CHUNK_SPARE_SMS),
         ..Default::default()
     }
 }
@@ -1141,7 +1158,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
     let options = ScalingOptions {
         roots: args.roots,
         seed: input.seed,
-        traversal: traversal_options(args.gpu.top_down, Some(&args.graph), &args.multi),
+        traversal: traversal_options(args.gpu.top_down, Some(&args.graph), &args.exchange),
         flags: Flags::new(args.roots, input.seed, args.graph.backend().name(), input.undirected, false),
     };
     let sets: Vec<&dyn RankSet> = sets.iter().map(|s| s.as_ref()).collect();
@@ -1207,22 +1224,6 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
 /// (`multi::cc`: each part's components, then the cross-partition edges merged).
 pub fn run_cc(args: &CcArgs) -> Result<()> {
     let options = args.tuning.options()?;
-    if args.multi.hub_degree.is_some() {
-        return Err(Error::InvalidArgument("--hub-degree is for the partitioned BFS; cc delegates no hubs".into()));
-    }
-    if args.multi.padded_pairs.is_some() {
-        return Err(Error::InvalidArgument("--padded-pairs is for the partitioned BFS; cc sends no pairs".into()));
-    }
-    if args.multi.sparse_frontier_share.is_some() {
-        return Err(Error::InvalidArgument(
-            "--sparse-frontier-share is for the partitioned BFS; cc trades no frontier".into(),
-        ));
-    }
-    if args.multi.bottom_up_chunks.is_some() || args.multi.chunk_spare_sms.is_some() {
-        return Err(Error::InvalidArgument(
-            "--bottom-up-chunks and --chunk-spare-sms are for the partitioned BFS; cc has no bottom-up levels".into(),
-        ));
-    }
     let ranks = Ranks::of(&args.multi, args.graph.backend())?;
     check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
@@ -1457,7 +1458,7 @@ struct CcScalingRow {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, MultiArgs};
+    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, BfsExchangeArgs, MultiArgs};
     use crate::cli::args::{Cli, Command, GraphArgs};
     use clap::Parser;
     use warpath::engine::BackendUsed;
@@ -1492,10 +1493,11 @@ mod tests {
         }
         check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu).unwrap();
         // Compressed parts take delegates as plain ones do (their pieces are plain lists).
-        let hubs = MultiArgs { hub_degree: Some(64), ..Default::default() };
+        let hubs = BfsExchangeArgs { hub_degree: Some(64), ..Default::default() };
+        let exchange = BfsExchangeArgs::default();
         for extra in [&[][..], &["--compressed"]] {
             assert_eq!(traversal_options(false, Some(&graph_args(extra)), &hubs).delegation, Delegation::Degree(64));
-            assert_eq!(traversal_options(false, Some(&graph_args(extra)), &multi).delegation, Delegation::Auto);
+            assert_eq!(traversal_options(false, Some(&graph_args(extra)), &exchange).delegation, Delegation::Auto);
         }
     }
 

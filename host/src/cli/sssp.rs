@@ -176,7 +176,12 @@ pub struct SsspBenchArgs {
         help = "How the GPU distributes the work (as `sssp --strategy`)"
     )]
     pub sssp_strategy: StrategyArg,
-    #[arg(long, help_heading = "Shortest paths (--algorithm sssp)", help = "No bucket fusion (as `sssp --no-bucket-fusion`)")]
+    #[arg(
+        long,
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "No bucket fusion (as `sssp --no-bucket-fusion`)"
+    )]
     pub no_bucket_fusion: bool,
     #[arg(
         long,
@@ -184,6 +189,7 @@ pub struct SsspBenchArgs {
         default_value_t = DeltaWidth::Fixed,
         value_name = "W",
         help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
         help = "Fixed or adaptive bucket widths (as `sssp --delta-width`)"
     )]
     pub delta_width: DeltaWidth,

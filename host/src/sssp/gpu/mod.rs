@@ -97,7 +97,7 @@ fn split_pieces(offsets: &[u64], mdt: u32) -> Result<u64> {
     if pieces > u32::MAX as u64 {
         return Err(Error::InvalidArgument(format!(
             "node splitting with threshold {mdt} needs {pieces} pieces, more than the {} a u32 id can name: \
-             choose a larger --split-threshold",
+             choose a larger split threshold",
             u32::MAX
         )));
     }
