@@ -671,7 +671,10 @@ fn no_nccl_build(flag: &str) -> Result<()> {
 
 #[cfg(feature = "nccl")]
 fn gpus(list: &str) -> Result<Vec<usize>> {
-    warpath::multi::nccl::resolve_gpus(list)
+    warpath::multi::nccl::resolve_gpus(list).map_err(|err| match err {
+        Error::InvalidArgument(problem) => Error::InvalidArgument(format!("--gpus {problem}")),
+        other => other,
+    })
 }
 
 #[cfg(not(feature = "nccl"))]

@@ -263,7 +263,8 @@ struct RunClock {
 fn refuse_grid(part: &Part) -> Result<()> {
     match part.grid {
         Some(_) => Err(Error::InvalidArgument(
-            "partitioned connected components cut vertex ranges, not a grid: use --layout 1d".into(),
+            "partitioned connected components cut vertex ranges, not a grid: cut the parts by vertex ranges (1D)"
+                .into(),
         )),
         None => Ok(()),
     }

@@ -55,8 +55,8 @@ pub fn prepare_environment() -> Result<()> {
     Ok(())
 }
 
-/// The GPUs a `--gpus` list names: `all`, or ordinals separated by commas; refused when the
-/// machine has fewer.
+/// The GPUs a list names: `all`, or ordinals separated by commas; refused when the machine has
+/// fewer. The errors start with the list (the command line puts its flag before it).
 pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
     let found = device_count().map_err(Error::Gpu)?;
     let wanted: Vec<usize> = if list.trim() == "all" {
@@ -66,7 +66,7 @@ pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
             .map(|item| {
                 item.trim().parse::<usize>().map_err(|_| {
                     let problem = format!("`{item}` is not a GPU number (expected 0,1,... or all)");
-                    Error::InvalidArgument(format!("--gpus {list}: {problem}"))
+                    Error::InvalidArgument(format!("{list}: {problem}"))
                 })
             })
             .collect::<Result<_>>()?
@@ -75,12 +75,12 @@ pub fn resolve_gpus(list: &str) -> Result<Vec<usize>> {
     distinct.sort_unstable();
     distinct.dedup();
     if distinct.len() != wanted.len() {
-        return Err(Error::InvalidArgument(format!("--gpus {list} names a GPU twice")));
+        return Err(Error::InvalidArgument(format!("{list} names a GPU twice")));
     }
     match wanted.iter().max() {
-        None => Err(Error::InvalidArgument(format!("--gpus {list}: this machine has no GPU"))),
+        None => Err(Error::InvalidArgument(format!("{list}: this machine has no GPU"))),
         Some(&highest) if highest >= found => Err(Error::InvalidArgument(format!(
-            "--gpus {list} needs GPU {highest}, but this machine has {found} GPU{}",
+            "{list} needs GPU {highest}, but this machine has {found} GPU{}",
             if found == 1 { "" } else { "s" }
         ))),
         Some(_) => Ok(wanted),
