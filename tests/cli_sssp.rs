@@ -77,7 +77,11 @@ fn json_real_weights_and_unit_weights() {
     let out = warpath(&["sssp", "kron:9", "--weights", "graph500", "--backend", "cpu", "--verify", "--json"]);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(report["verified"], true);
+    assert!(report["max_distance"].as_f64().unwrap() > 0.0, "a number: {report}");
     assert_eq!(report["strategy"], "near-far", "the default");
+    let unchecked = warpath(&["sssp", "kron:9", "--weights", "uniform", "--backend", "cpu", "--json"]);
+    let unchecked: serde_json::Value = serde_json::from_str(&stdout(&unchecked)).unwrap();
+    assert!(unchecked["verified"].is_null(), "not checked, not false: {unchecked}");
     assert!(report["weights"].as_str().unwrap().starts_with("f32 weights"), "{report}");
     assert!(report["relaxations_per_edge"].as_f64().unwrap() >= 1.0, "{report}");
     assert!(report["reached"].as_u64().unwrap() > 1);

@@ -290,7 +290,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
     fn details(&self, root: u32, found: &PathsRun, seconds: f64) -> SsspTrial {
         let graph500 = graph500_edges(self.graph, self.counted_edges(root, found));
         let run = &found.run;
-        let max_distance = (0..run.distances.len()).filter_map(|v| run.distances.get(v)).fold(0.0, f64::max);
+        let max_distance = run.distances.farthest().and_then(|v| run.distances.get(v)).unwrap_or(0.0);
         SsspTrial {
             reached: run.distances.reached(),
             max_distance,

@@ -228,18 +228,19 @@ impl Distances {
         }
     }
 
-    /// The largest distance of a reached vertex, as [`Distances::show`] writes it (`0` when only
-    /// the source is reached, `inf` for an empty array).
-    pub fn max_reached(&self) -> String {
-        let mut best: Option<usize> = None;
+    /// The reached vertex farthest from the sources (the first of them, where several tie);
+    /// `None` when none is reached. [`Distances::get`] gives its distance as a number,
+    /// [`Distances::show`] as the output files write it.
+    pub fn farthest(&self) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
         for v in 0..self.len() {
             if let Some(d) = self.get(v) {
-                if best.and_then(|b| self.get(b)).is_none_or(|b| d > b) {
-                    best = Some(v);
+                if best.is_none_or(|(_, b)| d > b) {
+                    best = Some((v, d));
                 }
             }
         }
-        best.map_or_else(|| "inf".into(), |v| self.show(v))
+        best.map(|(v, _)| v)
     }
 
     /// The directed edges leaving reached vertices: the edges of the reached component, which
