@@ -139,9 +139,7 @@ impl<'g> PathFinder<'g> {
         let source = sources[0];
         Ok((PathsRun { source, run, backend: self.backend(), end_to_end_time, download, warnings }, trace))
     }
-}
 
-impl PathFinder<'_> {
     /// Takes back a finished run, whose memory the next GPU run reads its results into (sparing
     /// the download an allocation and its page faults); on the CPU it is dropped.
     pub fn recycle(&self, run: SsspRun) {

@@ -499,7 +499,8 @@ fn run_delta(
     let flag_word = view.weight_flags
         | flags::SMALL_PATH
         | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
-        | if options.adaptive_delta && !near_far && !all_heavy { flags::ADAPTIVE_DELTA } else { 0 }
+        // The kernel ignores it with near-far and all-heavy edges (the flag's contract).
+        | if options.adaptive_delta { flags::ADAPTIVE_DELTA } else { 0 }
         | if near_far { flags::NEAR_FAR } else { 0 }
         | if all_heavy && !near_far { flags::ALL_HEAVY } else { 0 };
     launch::sssp_delta_stepping(
