@@ -8,7 +8,7 @@
 //! holds the kernels that test the prelude on a GPU. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
-#![feature(abi_ptx, asm_experimental_arch, stdarch_nvptx)]
+#![feature(abi_ptx, asm_experimental_arch, stdarch_nvptx, stmt_expr_attributes)]
 #![allow(clippy::missing_safety_doc)]
 
 pub mod bfs;

@@ -200,9 +200,16 @@ pub unsafe fn gather_tile<const BLOCK: usize, V: EdgeVisitor>(
     // Warp enlistment: lists of >= `warp_list_edges` edges, BATCH * 32 edges per step.
     // SAFETY (of each visit): forwarded from the caller; every slot's edge lies in the
     // enlisted list.
-    warp_gather_batch(&mut start, end, owner, warp_list_edges, |valid, edges, owner| unsafe {
-        visitor.visit_batch(valid, edges, [owner; BATCH])
-    });
+    // Inlined by force: in one of entry 97's variants of SSSP's kernel (bench/NOTES.md), LLVM
+    // kept this closure as a call, with the visitor's state in local memory.
+    warp_gather_batch(
+        &mut start,
+        end,
+        owner,
+        warp_list_edges,
+        #[inline(always)]
+        |valid, edges, owner| unsafe { visitor.visit_batch(valid, edges, [owner; BATCH]) },
+    );
 
     // Scan-based gathering of the lists that remain (each < `warp_list_edges` edges).
     let degree = (end - start) as u32;

@@ -10,7 +10,8 @@
 //!   out in;
 //! - [`shared_lists`]: grid-shared long lists (ours, bench/NOTES.md entries 38-39), registered
 //!   by the warps that find them and gathered by the whole grid in even ranges;
-//! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap.
+//! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap;
+//! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32.
 //!
 //! Every operator is `#[inline(always)]` and monomorphised per visitor, so an algorithm's
 //! kernel compiles as if its per-edge work were written inside the loops: moving BFS onto
@@ -32,3 +33,4 @@ pub mod frontier;
 pub mod gather;
 pub mod gather_compressed;
 pub mod shared_lists;
+pub mod warp_queue;

@@ -38,6 +38,7 @@
 
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
+use crate::operators::warp_queue::{stage_base, stage_words, WarpQueue};
 use crate::prelude::*;
 use crate::sssp::{
     append, distance_in_grid_step, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader,
@@ -63,6 +64,8 @@ const FUSED_EDGES: usize = 4;
 const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
 /// `share_from` of a step that shares no list with the grid.
 const NO_SHARING: u64 = u64::MAX;
+/// Shared words of the warps' staged appends: the next near queue and a far pile.
+const STAGED_WORDS: usize = stage_words(BLOCK / WARP_SIZE as usize, 2);
 
 /// Where the bucket loop stands; every thread holds the same copy.
 #[derive(Clone, Copy)]
@@ -127,6 +130,76 @@ struct Scratch {
     local: LocalCounters,
     /// Bucket fusion's queues.
     fused: FusedQueues,
+    /// The warps' staged appends on steps of the grid (see [`Appends`]).
+    staged: SharedArray<u32, STAGED_WORDS>,
+}
+
+/// A step's appends to the next near queue and to a far pile. On steps of the grid each warp
+/// stages them in shared memory and appends 32 at a time (`operators::warp_queue`): a big
+/// round queues a vertex or two per warp instruction, and one atomic each on the two counters
+/// serialized in L2 (bench/NOTES.md entry 97). Block 0's steps alone bump its shared
+/// counters, a few cycles away, directly.
+struct Appends<'a> {
+    staged: Option<&'a SharedArray<u32, STAGED_WORDS>>,
+    near: WarpQueue,
+    far: WarpQueue,
+}
+
+/// The two lists a step appends to: the next near queue and a far pile, with their counts.
+#[derive(Clone, Copy)]
+struct Targets {
+    near: *mut u32,
+    near_count: Count,
+    far: *mut u32,
+    far_count: Count,
+}
+
+impl<'a> Appends<'a> {
+    /// Staged where `counters` are the grid's, direct where they are block 0's own.
+    #[inline(always)]
+    fn new(counters: Counters, scratch: &'a Scratch) -> Appends<'a> {
+        let staged = if counters.local.is_none() { Some(&scratch.staged) } else { None };
+        Appends { staged, near: WarpQueue::new(), far: WarpQueue::new() }
+    }
+
+    /// Appends `v` to the near queue where `to_near` and to the far pile where `to_far`. All
+    /// lanes of a warp call it together.
+    ///
+    /// # Safety
+    /// `targets` are lists with room for every vertex appended, counted by `counters`.
+    #[inline(always)]
+    unsafe fn push(&mut self, counters: Counters, targets: Targets, to_near: bool, to_far: bool, v: u32) {
+        // SAFETY (throughout): forwarded from the caller; a warp's stages are its own.
+        unsafe {
+            match self.staged {
+                Some(staged) => {
+                    let near = move || (targets.near, counters.global(targets.near_count));
+                    self.near.stage(staged, stage_base(0, 2), to_near, v, near);
+                    let far = move || (targets.far, counters.global(targets.far_count));
+                    self.far.stage(staged, stage_base(1, 2), to_far, v, far);
+                }
+                None => {
+                    counters.append(to_near, v, targets.near, targets.near_count);
+                    counters.append(to_far, v, targets.far, targets.far_count);
+                }
+            }
+        }
+    }
+
+    /// Appends what the warp still stages, at the end of the step. All lanes call it.
+    ///
+    /// # Safety
+    /// As for [`Appends::push`].
+    #[inline(always)]
+    unsafe fn flush(&mut self, counters: Counters, targets: Targets) {
+        if let Some(staged) = self.staged {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                self.near.flush(staged, stage_base(0, 2), move || (targets.near, counters.global(targets.near_count)));
+                self.far.flush(staged, stage_base(1, 2), move || (targets.far, counters.global(targets.far_count)));
+            }
+        }
+    }
 }
 
 /// Bucket fusion's two queues in block 0's shared memory, by round parity: a vertex and the
@@ -269,6 +342,18 @@ impl Counters<'_> {
         }
     }
 
+    /// Whether `bucket` may lower far pile `split`'s smallest bucket: on steps of the grid its
+    /// word is read first (from L2), so the warps that push into a bucket already noted (most,
+    /// once the pile's smallest is the next bucket) spare the one hot word their atomics.
+    /// During a step the word only falls, so a read that shows it at `bucket` or below is
+    /// final.
+    #[inline(always)]
+    unsafe fn lowers_far_min(&self, split: u32, bucket: u64) -> bool {
+        let slot = (split % 3) as usize;
+        // SAFETY: the control block obeys the kernel contract.
+        self.local.is_some() || bucket < unsafe { core::ptr::read_volatile(addr_of!((*self.control).far_min[slot])) }
+    }
+
     /// Lowers far pile `split`'s smallest bucket to `bucket`.
     #[inline(always)]
     unsafe fn lower_far_min(&self, split: u32, bucket: u64) {
@@ -401,6 +486,8 @@ struct Relaxer<'a> {
     relaxations: u32,
     /// Where the step's counters live (block 0's shared copy when it runs the step alone).
     counters: Counters<'a>,
+    /// The step's appends: the next near queue and the far pile being filled.
+    appends: Appends<'a>,
 }
 
 impl Relaxer<'_> {
@@ -448,12 +535,28 @@ impl Relaxer<'_> {
         unsafe { self.offer(want, target, candidate) };
     }
 
-    /// Offers `candidate` to `v` where `want`, queueing `v` where it fell. All lanes call it.
+    /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
+    /// when it falls into the current bucket, else the far pile. The distance and the marks
+    /// are read before their atomics on steps of the grid, not alone (see `relax_filtered`).
+    /// All lanes call it.
+    ///
+    /// # Safety
+    /// `v < n` where `want`.
     #[inline(always)]
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
-        let d = self.delta;
-        // SAFETY: `v < n` where `want` (a target of the graph); the queues have room for `n`.
-        unsafe { d.offer(&self.state, self.counters, want, v, candidate) }
+        let (d, state, counters) = (self.delta, &self.state, self.counters);
+        let read_first = counters.local.is_none();
+        // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
+        unsafe {
+            let lowered = want && relax_filtered(d.distances, v, candidate, read_first);
+            let bucket = if lowered { d.reader.bucket(candidate, d.delta) } else { u64::MAX };
+            let to_near =
+                lowered && state.current(bucket) && first_to_mark_filtered(d.queued, v, state.step + 1, read_first);
+            let to_far = lowered && !state.current(bucket);
+            let far_new = to_far && first_to_mark_filtered(d.far_marks, v, state.splits + 1, read_first);
+            d.note_far_bucket(counters, to_far, bucket, state.splits);
+            self.appends.push(counters, d.relaxed_into(state), to_near, far_new, v);
+        }
     }
 }
 
@@ -553,27 +656,15 @@ impl Delta {
         self.far.wrapping_add((split % 2) as usize * self.n as usize)
     }
 
-    /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
-    /// when it falls into the current bucket, else the far pile. The distance and the marks are
-    /// read before their atomics on steps of the grid, not alone (see `relax_filtered`). All
-    /// lanes call it.
-    ///
-    /// # Safety
-    /// `v < n` where `want`.
+    /// Where a light round or heavy phase queues what it lowers: the next step's near queue
+    /// and the far pile being filled.
     #[inline(always)]
-    unsafe fn offer(&self, state: &State, counters: Counters, want: bool, v: u32, candidate: u64) {
-        let read_first = counters.local.is_none();
-        // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
-        unsafe {
-            let lowered = want && relax_filtered(self.distances, v, candidate, read_first);
-            let bucket = if lowered { self.reader.bucket(candidate, self.delta) } else { u64::MAX };
-            let to_near =
-                lowered && state.current(bucket) && first_to_mark_filtered(self.queued, v, state.step + 1, read_first);
-            let to_far = lowered && !state.current(bucket);
-            let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, read_first);
-            self.note_far_bucket(counters, to_far, bucket, state.splits);
-            counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
-            counters.append(far_new, v, self.far_area(state.splits), Count::Far(state.splits));
+    fn relaxed_into(&self, state: &State) -> Targets {
+        Targets {
+            near: self.near_area(state.step + 1),
+            near_count: Count::Near(state.step + 1),
+            far: self.far_area(state.splits),
+            far_count: Count::Far(state.splits),
         }
     }
 
@@ -584,8 +675,9 @@ impl Delta {
         let pushing = ballot_sync(FULL_MASK, pushed);
         if pushing != 0 {
             let smallest = warp_min_u64(if pushed { bucket } else { u64::MAX });
-            if lane_id() == ffs(pushing) - 1 {
-                // SAFETY: the control block obeys the kernel contract.
+            // SAFETY: the control block obeys the kernel contract.
+            if lane_id() == ffs(pushing) - 1 && unsafe { counters.lowers_far_min(pile, smallest) } {
+                // SAFETY: as above.
                 unsafe { counters.lower_far_min(pile, smallest) };
             }
         }
@@ -996,7 +1088,8 @@ impl Delta {
     ) {
         let c = self.control;
         let counters = Counters { control: c, local: if alone { Some(&scratch.local) } else { None } };
-        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, counters };
+        let appends = Appends::new(counters, scratch);
+        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, counters, appends };
         // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
         // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
         // (the persistent BFS's rule, bench/NOTES.md entry 38).
@@ -1056,6 +1149,13 @@ impl Delta {
                     let input = self.far_area(state.splits);
                     let end = bucket + span as u64;
                     let next_pile = state.splits + 1;
+                    let targets = Targets {
+                        near: self.near_area(state.step + 1),
+                        near_count: Count::Near(state.step + 1),
+                        far: self.far_area(next_pile),
+                        far_count: Count::Far(next_pile),
+                    };
+                    let mut appends = Appends::new(counters, scratch);
                     for_tiles!(len, blocks, rank, |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
@@ -1067,12 +1167,13 @@ impl Delta {
                         let stays = valid && at >= end;
                         let stays_new = stays && first_to_mark_filtered(self.far_marks, v, next_pile + 1, !alone);
                         self.note_far_bucket(counters, stays, at, next_pile);
-                        counters.append(to_near, v, self.near_area(state.step + 1), Count::Near(state.step + 1));
-                        counters.append(stays_new, v, self.far_area(next_pile), Count::Far(next_pile));
+                        appends.push(counters, targets, to_near, stays_new, v);
                     });
+                    appends.flush(counters, targets);
                 }
                 Step::Done => {}
             }
+            relaxer.appends.flush(counters, self.relaxed_into(state));
             let total = warp_sum_u64(relaxer.relaxations as u64);
             if lane_id() == 0 && total > 0 {
                 atomic_add_u64(addr_of_mut!((*c).relaxations), total);
@@ -1160,6 +1261,7 @@ impl Delta {
                     distances: SharedArray::declare(),
                     lengths: SharedArray::declare(),
                 },
+                staged: SharedArray::declare(),
             }
         };
         let grid_counters = Counters { control: self.control, local: None };

@@ -8,6 +8,7 @@ use super::*;
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::gather_compressed::TargetVisitor;
 use crate::operators::shared_lists::{ListWindow, SharedLists, Tally};
+use crate::operators::warp_queue::{stage_base, stage_words, WarpQueue};
 use warpath_interface::bfs::persistent::RESTART_EDGES;
 
 /// Block-shared arrays for top-down gathering, declared once at the kernel's top.
@@ -30,18 +31,8 @@ pub(super) const NO_SHARING: u64 = u64::MAX;
 const SMALL_LEVEL_SHARED_LIST_EDGES: u64 = WARP_SIZE as u64;
 
 pub(super) const WARPS_PER_BLOCK: usize = PERSISTENT_BLOCK / WARP_SIZE as usize;
-/// Each warp stages up to 63 vertices: fewer than 32 between flushes, plus one round's 32.
-pub(super) const STAGING_PER_WARP: usize = 2 * WARP_SIZE as usize;
-pub(super) const STAGING_WORDS: usize = WARPS_PER_BLOCK * STAGING_PER_WARP;
-
-/// A warp's share of the next frontier queue, staged in shared memory and appended 32 vertices
-/// at a time: one global atomic per 32 discoveries, where warp-aggregated appends cost one per
-/// round with any discovery. On a big top-down level most rounds discover a vertex or two, and
-/// millions of atomics on the one queue counter serialize in L2.
-pub(super) struct WarpQueue {
-    /// Vertices staged; the same on every lane.
-    pub(super) fill: u32,
-}
+/// Each warp stages the next frontier's vertices (`operators::warp_queue`).
+pub(super) const STAGING_WORDS: usize = stage_words(WARPS_PER_BLOCK, 1);
 
 /// How a top-down level writes the next frontier (XBFS section 4.1).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -68,7 +59,7 @@ pub(super) struct Expansion<'a> {
 impl<'a> Expansion<'a> {
     #[inline(always)]
     pub(super) fn new(gather: &'a Gather, output: Output) -> Expansion<'a> {
-        Expansion { gather, queue: WarpQueue { fill: 0 }, output, claimed: 0, next_edges: 0 }
+        Expansion { gather, queue: WarpQueue::new(), output, claimed: 0, next_edges: 0 }
     }
 }
 
@@ -359,59 +350,23 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
     /// 32 or more are staged. All 32 lanes call it together.
     #[inline(always)]
     pub(super) unsafe fn stage(&self, staging: &mut Expansion, claimed: bool, v: u32, level: u32) {
-        let wanting = ballot_sync(FULL_MASK, claimed);
-        if wanting == 0 {
-            return;
-        }
-        let (queue, gather) = (&mut staging.queue, staging.gather);
-        let base = warp_in_block() as usize * STAGING_PER_WARP;
-        if claimed {
-            gather.staged.set(base + (queue.fill + popc(wanting & lanemask_lt())) as usize, v);
-        }
-        queue.fill += popc(wanting);
-        if queue.fill >= WARP_SIZE {
-            sync_warp(FULL_MASK);
-            // SAFETY: forwarded from the caller.
-            unsafe { self.append_staged(gather, base, WARP_SIZE, level) };
-            let lane = lane_id() as usize;
-            let left = (queue.fill - WARP_SIZE) as usize;
-            let carried = if lane < left { gather.staged.get(base + WARP_SIZE as usize + lane) } else { 0 };
-            sync_warp(FULL_MASK);
-            if lane < left {
-                gather.staged.set(base + lane, carried);
-            }
-            queue.fill -= WARP_SIZE;
-        }
-    }
-
-    /// Appends the first `count` (at most 32) staged vertices of the warp at `base` to the next
-    /// frontier with one atomic. All 32 lanes call it together, after a `sync_warp`.
-    #[inline(always)]
-    pub(super) unsafe fn append_staged(&self, gather: &Gather, base: usize, count: u32, level: u32) {
-        let lane = lane_id();
-        let mut position = 0;
-        if lane == 0 {
-            let slot = ((level + 1) % 3) as usize;
-            // SAFETY: `control` is valid.
-            position = unsafe { atomic_add_u32(core::ptr::addr_of_mut!((*self.control).frontier_len[slot]), count) };
-        }
-        position = shfl_idx_sync(FULL_MASK, position, 0);
-        if lane < count {
-            // SAFETY: at most n vertices are ever claimed, the size of the next queue.
-            unsafe { *self.queue(level + 1).add((position + lane) as usize) = gather.staged.get(base + lane as usize) };
-        }
+        // SAFETY: at most n vertices are ever claimed, the size of the next queue.
+        unsafe { staging.queue.stage(&staging.gather.staged, stage_base(0, 1), claimed, v, || self.next_queue(level)) };
     }
 
     /// Appends whatever the warp still stages; called by all lanes at the end of a level.
     #[inline(always)]
     pub(super) unsafe fn flush_staged(&self, staging: &mut Expansion, level: u32) {
-        if staging.queue.fill > 0 {
-            sync_warp(FULL_MASK);
-            let base = warp_in_block() as usize * STAGING_PER_WARP;
-            // SAFETY: forwarded from the caller.
-            unsafe { self.append_staged(staging.gather, base, staging.queue.fill, level) };
-            staging.queue.fill = 0;
-        }
+        // SAFETY: as for `stage`.
+        unsafe { staging.queue.flush(&staging.gather.staged, stage_base(0, 1), || self.next_queue(level)) };
+    }
+
+    /// The queue of level `level + 1` and its length word.
+    #[inline(always)]
+    fn next_queue(&self, level: u32) -> (*mut u32, *mut u32) {
+        let slot = ((level + 1) % 3) as usize;
+        // SAFETY (pointer arithmetic only): `control` is valid.
+        (self.queue(level + 1), unsafe { core::ptr::addr_of_mut!((*self.control).frontier_len[slot]) })
     }
 
     /// Expands the frontier of `level` top-down, taking the tiles of frontier vertices that

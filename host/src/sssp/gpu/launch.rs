@@ -25,6 +25,8 @@ pub struct GraphView {
     pub weight_flags: u32,
     pub n: u32,
     pub m: u64,
+    /// Vertices whose list is not empty.
+    pub with_edges: u32,
 }
 
 impl GraphView {
@@ -46,6 +48,7 @@ impl GraphView {
             weight_flags,
             n: graph.num_vertices(),
             m: graph.num_edges(),
+            with_edges: graph.nonempty_lists(),
         })
     }
 }

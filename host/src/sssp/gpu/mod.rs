@@ -15,7 +15,10 @@
 //! costs a heavy phase and a split on the whole grid beside its light rounds, so fewer, fuller
 //! buckets cut steps the light rounds do not replace (Meyer and Sanders, section 4: any
 //! Δ up to the bucket's path length keeps the work near linear on bounded-degree graphs).
-//! `--delta` overrides the rule.
+//! Near-far on the other graphs takes [`NEAR_FAR_DELTA_EDGES`] average edges over the degree
+//! of the vertices that have edges: its rounds relax every edge of a vertex each time the
+//! vertex is queued again inside its bucket, so a narrower bucket saves more relaxations than
+//! its extra rounds cost (the sweep of bench/NOTES.md entry 97). `--delta` overrides the rule.
 
 pub mod launch;
 pub mod split;
@@ -44,6 +47,11 @@ pub const LOW_DEGREE: f64 = 8.0;
 /// How much wider (bench/NOTES.md entry 53 has the road and grid traces that ask for it: many
 /// light rounds a bucket, and two more steps for its heavy phase and split).
 pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
+/// The average edges a near-far bucket spans on graphs of degree [`LOW_DEGREE`] or more (the
+/// CPU's [`crate::sssp::DELTA_EDGES`] too): kron:22, urand:22 and kron:24 get 19, 32 and
+/// about 18, inside the flat bottom of entry 97's sweep (16 to 48), where the rule for
+/// delta-stepping gave 134, 128 and 133.
+pub const NEAR_FAR_DELTA_EDGES: f64 = 8.0;
 
 /// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
 pub const TRACE_BUCKETS: usize = 1 << 16;
@@ -412,20 +420,31 @@ fn tight_edges_ascend(view: &GraphView, totals: Option<(u64, u64)>) -> bool {
 /// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
 /// whether it leaves no edge light.
 fn kernel_delta(view: &GraphView, totals: Option<(u64, u64)>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
-    choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, view.n, view.m, options.delta)
+    let shape = Shape { n: view.n, m: view.m, with_edges: view.with_edges };
+    let near_far = options.strategy == SsspStrategy::NearFar;
+    choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, shape, near_far, options.delta)
 }
 
-/// Delta for a graph of `n` vertices and `m` edges whose weights sum to `totals` (sum and
-/// smallest, floats in units of 2^-16; None for unit weights), or the `requested` one:
-/// `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
+/// What the Δ rule reads of a graph's shape: vertices, edges, and vertices with edges.
+#[derive(Clone, Copy)]
+struct Shape {
+    n: u32,
+    m: u64,
+    with_edges: u32,
+}
+
+/// Delta for a graph of `shape` whose weights sum to `totals` (sum and smallest, floats in
+/// units of 2^-16; None for unit weights), for near-far or delta-stepping, or the `requested`
+/// one: `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
 /// positive finite number is an error.
 fn choose_delta(
     float: bool,
     totals: Option<(u64, u64)>,
-    n: u32,
-    m: u64,
+    shape: Shape,
+    near_far: bool,
     requested: Option<f64>,
 ) -> Result<(u64, f64, bool)> {
+    let Shape { n, m, with_edges } = shape;
     let bad = |delta: f64| {
         Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
     };
@@ -441,8 +460,13 @@ fn choose_delta(
     let delta = requested.unwrap_or_else(|| {
         let average_weight = sum as f64 / scale / m.max(1) as f64;
         let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
-        let widening = if average_degree < LOW_DEGREE { LOW_DEGREE_DELTA_FACTOR } else { 1.0 };
-        let chosen = 32.0 * average_weight / average_degree * widening;
+        let chosen = if average_degree < LOW_DEGREE {
+            32.0 * average_weight / average_degree * LOW_DEGREE_DELTA_FACTOR
+        } else if near_far {
+            NEAR_FAR_DELTA_EDGES * average_weight / (m as f64 / with_edges.max(1) as f64).max(1.0)
+        } else {
+            32.0 * average_weight / average_degree
+        };
         // All weights zero: any width settles everything in one bucket.
         if chosen > 0.0 {
             chosen
@@ -901,6 +925,7 @@ mod tests {
             weights: DeviceAddress::NULL,
             n: 4,
             m: 6,
+            with_edges: 4,
             weight_flags,
         };
         assert!(tight_edges_ascend(&view(flags::WEIGHTS_UNIT), None));
@@ -932,27 +957,39 @@ mod tests {
 
     #[test]
     fn delta_comes_from_the_average_weight_and_degree_or_as_asked() {
+        // Delta-stepping's rule, on graphs whose every vertex has edges.
+        let stepping = |float, totals, n, m, requested| {
+            choose_delta(float, totals, Shape { n, m, with_edges: n }, false, requested)
+        };
         // 1000 vertices, 32000 edges of average weight 128: 32 * 128 / 32.
-        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), 1000, 32000, None).unwrap(), (128, 128.0, false));
+        assert_eq!(stepping(false, Some((128 * 32000, 1)), 1000, 32000, None).unwrap(), (128, 128.0, false));
         // Integer widths round up; one at most the smallest weight leaves no light edge.
-        assert_eq!(choose_delta(false, Some((100, 5)), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
+        assert_eq!(stepping(false, Some((100, 5)), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
         // Unit weights: 1 (every edge heavy, buckets are BFS levels) unless asked.
-        assert_eq!(choose_delta(false, None, 10, 20, None).unwrap(), (1, 1.0, true));
-        assert_eq!(choose_delta(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
+        assert_eq!(stepping(false, None, 10, 20, None).unwrap(), (1, 1.0, true));
+        assert_eq!(stepping(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
         // Floats (graph500's [0, 1), average 0.5, degree 32): delta 0.5 as f32 bits.
         let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
-        let float_half = choose_delta(true, Some((half, 0)), 100, 3200, None).unwrap();
+        let float_half = stepping(true, Some((half, 0)), 100, 3200, None).unwrap();
         assert_eq!(float_half, (0.5f32.to_bits() as u64, 0.5, false));
         // Average out-degree below LOW_DEGREE (a road): twice the width, 2 * 32 * 100 / 2.5.
-        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), 1000, 2500, None).unwrap(), (2560, 2560.0, false));
+        assert_eq!(stepping(false, Some((100 * 2500, 1)), 1000, 2500, None).unwrap(), (2560, 2560.0, false));
         // Asked for, it is taken as it is.
-        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), 1000, 2500, Some(700.0)).unwrap().0, 700);
+        assert_eq!(stepping(false, Some((100 * 2500, 1)), 1000, 2500, Some(700.0)).unwrap().0, 700);
         // All-zero weights still get a positive width.
-        assert_eq!(choose_delta(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
+        assert_eq!(stepping(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-            let err = choose_delta(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
+            let err = stepping(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
             assert!(err.contains("delta must be a positive, finite number"), "{err}");
         }
+        // Near-far: 8 average edges over the degree of the vertices with edges (a third of the
+        // 1000 vertices have 96 edges each: 8 * 128 / 96 rounds up to 11)...
+        let kron_like = Shape { n: 1000, m: 32000, with_edges: 333 };
+        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), kron_like, true, None).unwrap().0, 11);
+        // ...but low-degree graphs keep the widened rule, and a width asked for is taken.
+        let road = Shape { n: 1000, m: 2500, with_edges: 1000 };
+        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), road, true, None).unwrap().0, 2560);
+        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), kron_like, true, Some(64.0)).unwrap().0, 64);
     }
 
     #[test]
