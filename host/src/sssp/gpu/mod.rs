@@ -15,10 +15,12 @@
 //! costs a heavy phase and a split on the whole grid beside its light rounds, so fewer, fuller
 //! buckets cut steps the light rounds do not replace (Meyer and Sanders, section 4: any
 //! Δ up to the bucket's path length keeps the work near linear on bounded-degree graphs).
-//! Near-far on the other graphs takes [`NEAR_FAR_DELTA_EDGES`] average edges over the degree
-//! of the vertices that have edges: its rounds relax every edge of a vertex each time the
-//! vertex is queued again inside its bucket, so a narrower bucket saves more relaxations than
-//! its extra rounds cost (the sweep of bench/NOTES.md entry 97). `--delta` overrides the rule.
+//! Near-far on the other graphs of [`NEAR_FAR_NARROW_FROM_EDGES`] edges or more takes
+//! [`NEAR_FAR_DELTA_EDGES`] average edges over the degree of the vertices that have edges: its
+//! rounds relax every edge of a vertex each time the vertex is queued again inside its bucket,
+//! and on a graph that big the relaxations a narrower bucket saves cost more than its extra
+//! rounds; on smaller ones the rounds' latency wins (the sweeps of bench/NOTES.md entry 97).
+//! `--delta` overrides the rule.
 
 pub mod launch;
 pub mod split;
@@ -52,6 +54,11 @@ pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 /// about 18, inside the flat bottom of entry 97's sweep (16 to 48), where the rule for
 /// delta-stepping gave 134, 128 and 133.
 pub const NEAR_FAR_DELTA_EDGES: f64 = 8.0;
+/// The edges from which near-far's buckets narrow (about 100 M): entry 97 measured the narrow
+/// width 4-10% faster on kron:22, urand:22 and kron:24 (128-520 M edges), even with the old on
+/// kron:21 and urand:20 (63 and 33 M), 3% slower on urand:21 (67 M), and 12-53% slower on
+/// kron:20 and smaller Kronecker graphs and on the social datasets.
+pub const NEAR_FAR_NARROW_FROM_EDGES: u64 = 3 << 25;
 
 /// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
 pub const TRACE_BUCKETS: usize = 1 << 16;
@@ -462,7 +469,7 @@ fn choose_delta(
         let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
         let chosen = if average_degree < LOW_DEGREE {
             32.0 * average_weight / average_degree * LOW_DEGREE_DELTA_FACTOR
-        } else if near_far {
+        } else if near_far && m >= NEAR_FAR_NARROW_FROM_EDGES {
             NEAR_FAR_DELTA_EDGES * average_weight / (m as f64 / with_edges.max(1) as f64).max(1.0)
         } else {
             32.0 * average_weight / average_degree
@@ -982,14 +989,18 @@ mod tests {
             let err = stepping(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
             assert!(err.contains("delta must be a positive, finite number"), "{err}");
         }
-        // Near-far: 8 average edges over the degree of the vertices with edges (a third of the
-        // 1000 vertices have 96 edges each: 8 * 128 / 96 rounds up to 11)...
-        let kron_like = Shape { n: 1000, m: 32000, with_edges: 333 };
-        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), kron_like, true, None).unwrap().0, 11);
-        // ...but low-degree graphs keep the widened rule, and a width asked for is taken.
-        let road = Shape { n: 1000, m: 2500, with_edges: 1000 };
-        assert_eq!(choose_delta(false, Some((100 * 2500, 1)), road, true, None).unwrap().0, 2560);
-        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), kron_like, true, Some(64.0)).unwrap().0, 64);
+        // Near-far on a big graph: 8 average edges over the degree of the vertices with edges
+        // (a third of the 2^27 vertices have 96 edges each: 8 * 128 / 96 rounds up to 11)...
+        let (n, m) = (1 << 27, 32 << 27);
+        let kron_like = Shape { n, m, with_edges: n / 3 };
+        assert_eq!(choose_delta(false, Some((128 * m, 1)), kron_like, true, None).unwrap().0, 11);
+        // ...but delta-stepping's rule below NEAR_FAR_NARROW_FROM_EDGES edges, low-degree graphs
+        // keep the widened rule, and a width asked for is taken.
+        let small = Shape { n: 1000, m: 32000, with_edges: 333 };
+        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), small, true, None).unwrap().0, 128);
+        let road = Shape { n: 1 << 27, m: 5 << 26, with_edges: 1 << 27 };
+        assert_eq!(choose_delta(false, Some((100 * (5 << 26), 1)), road, true, None).unwrap().0, 2560);
+        assert_eq!(choose_delta(false, Some((128 * m, 1)), kron_like, true, Some(64.0)).unwrap().0, 64);
     }
 
     #[test]
