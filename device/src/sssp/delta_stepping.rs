@@ -45,7 +45,7 @@ use crate::sssp::{
     UNREACHED as UNREACHED_DISTANCE,
 };
 use warpath_interface::sssp::{
-    flags, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
+    flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
     NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES,
     SSSP_BLOCK,
 };
@@ -475,6 +475,8 @@ struct Delta {
     /// Delta-stepping's bucket width adapts (see [`Delta::next_span`]); never with near-far
     /// (which settles no list to count) or all-heavy edges (whose light rounds read no lists).
     adaptive_delta: bool,
+    /// Distance words hold the parent too (`flags::PACKED_PARENTS`): see [`Delta::candidate`].
+    packed: bool,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -528,7 +530,7 @@ impl Relaxer<'_> {
         let mut candidate = 0;
         if want {
             // SAFETY: `owner < n`.
-            candidate = self.delta.reader.extend(unsafe { self.owner_distance(owner) }, weight);
+            candidate = self.delta.candidate(unsafe { self.owner_distance(owner) }, weight, owner);
             self.relaxations += 1;
         }
         // SAFETY: the target of a valid edge.
@@ -548,8 +550,8 @@ impl Relaxer<'_> {
         let read_first = counters.local.is_none();
         // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
         unsafe {
-            let lowered = want && relax_filtered(d.distances, v, candidate, read_first);
-            let bucket = if lowered { d.reader.bucket(candidate, d.delta) } else { u64::MAX };
+            let lowered = want && d.relaxes(v, candidate, read_first);
+            let bucket = if lowered { d.reader.bucket(d.distance(candidate), d.delta) } else { u64::MAX };
             let to_near =
                 lowered && state.current(bucket) && first_to_mark_filtered(d.queued, v, state.step + 1, read_first);
             let to_far = lowered && !state.current(bucket);
@@ -575,7 +577,7 @@ impl EdgeVisitor for Relaxer<'_> {
                 // SAFETY: as above; `owner < n`.
                 unsafe {
                     v = *d.targets.add(edge as usize);
-                    candidate = d.reader.extend(self.owner_distance(owner), weight);
+                    candidate = d.candidate(self.owner_distance(owner), weight, owner);
                 }
                 self.relaxations += 1;
             }
@@ -643,6 +645,7 @@ impl Delta {
             bucket_fusion: flag_word & flags::BUCKET_FUSION != 0,
             adaptive_delta: flag_word & flags::ADAPTIVE_DELTA != 0
                 && flag_word & (flags::NEAR_FAR | flags::ALL_HEAVY) == 0,
+            packed: flag_word & flags::PACKED_PARENTS != 0,
         }
     }
 
@@ -654,6 +657,59 @@ impl Delta {
     /// The far pile area filled before split `split`.
     fn far_area(&self, split: u32) -> *mut u32 {
         self.far.wrapping_add((split % 2) as usize * self.n as usize)
+    }
+
+    /// The distance a distance word holds (the word itself unless packed).
+    #[inline(always)]
+    fn distance(&self, word: u64) -> u64 {
+        if self.packed {
+            packed_distance(word)
+        } else {
+            word
+        }
+    }
+
+    /// What `owner`, whose word is `owner_word` (reached), offers along an edge of `weight`:
+    /// the sum, and with packed parents the owner beside it, so that the atomic minimum that
+    /// keeps the shortest distance keeps a vertex it came from (a tight edge: the owner's
+    /// distance was final when the sum matched the final one, since no distance falls below
+    /// its final value).
+    #[inline(always)]
+    fn candidate(&self, owner_word: u64, weight: u32, owner: u32) -> u64 {
+        if self.packed {
+            packed_word(self.reader.extend(owner_word >> 32, weight), owner)
+        } else {
+            self.reader.extend(owner_word, weight)
+        }
+    }
+
+    /// Whether an atomic minimum that found `old` lowered the distance to `candidate`'s (with
+    /// packed parents, a word that only changed its parent is not lowered: queued already).
+    #[inline(always)]
+    fn lowered(&self, old: u64, candidate: u64) -> bool {
+        if self.packed {
+            old >> 32 > candidate >> 32
+        } else {
+            old > candidate
+        }
+    }
+
+    /// Offers `candidate` to `v`'s word, reading it first only when `read_first` (see
+    /// `relax_filtered`); true when the distance fell.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn relaxes(&self, v: u32, candidate: u64, read_first: bool) -> bool {
+        if !self.packed {
+            // SAFETY: forwarded from the caller.
+            return unsafe { relax_filtered(self.distances, v, candidate, read_first) };
+        }
+        // SAFETY: forwarded from the caller; the distances hold `n` words.
+        unsafe {
+            let at = self.distances.add(v as usize);
+            (!read_first || candidate >> 32 < *at >> 32) && self.lowered(atomic_min_u64(at, candidate), candidate)
+        }
     }
 
     /// Where a light round or heavy phase queues what it lowers: the next step's near queue
@@ -770,7 +826,7 @@ impl Delta {
         let mut reach = self.limit;
         if self.target != NO_TARGET {
             // SAFETY: the host passes a target `< n`.
-            let at = unsafe { distance_of(self.distances, self.target) };
+            let at = self.distance(unsafe { distance_of(self.distances, self.target) });
             if at != UNREACHED_DISTANCE && at < reach && self.reader.bucket(at, self.delta) < next {
                 reach = at;
             }
@@ -895,7 +951,7 @@ impl Delta {
             // The list's bounds and the distance are read together.
             let (start, end) = self.list_of(u);
             let light = state.light;
-            if distance_of(self.distances, u) < queued_at {
+            if self.distance(distance_of(self.distances, u)) < self.distance(queued_at) {
                 return; // stale: queued again with a shorter distance, which that entry relaxes
             }
             // Issued here, its answer used after the list: the mark's round trip overlaps the
@@ -913,7 +969,7 @@ impl Delta {
                         if self.near_far || self.reader.is_light(weight, light) {
                             taking[k] = true;
                             targets[k] = *self.targets.add(edge as usize);
-                            candidates[k] = self.reader.extend(queued_at, weight);
+                            candidates[k] = self.candidate(queued_at, weight, u);
                         }
                     }
                 }
@@ -921,7 +977,8 @@ impl Delta {
                 for k in 0..FUSED_EDGES {
                     if taking[k] {
                         *relaxations += 1;
-                        lowered[k] = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]) > candidates[k];
+                        let old = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]);
+                        lowered[k] = self.lowered(old, candidates[k]);
                     }
                 }
                 for k in 0..FUSED_EDGES {
@@ -944,7 +1001,7 @@ impl Delta {
     /// `v < n`; as for [`Delta::fused_light`].
     #[inline(always)]
     unsafe fn fused_queue(&self, v: u32, candidate: u64, state: &State, counters: Counters, queues: &FusedQueues, out: usize) {
-        let bucket = self.reader.bucket(candidate, self.delta);
+        let bucket = self.reader.bucket(self.distance(candidate), self.delta);
         // SAFETY (throughout): `v < n`; the queues have room for `n` entries each.
         unsafe {
             if state.current(bucket) {
@@ -1158,7 +1215,7 @@ impl Delta {
                     let mut appends = Appends::new(counters, scratch);
                     for_tiles!(len, blocks, rank, |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
-                        let at = if valid { self.reader.bucket(distance_of(self.distances, v), self.delta) } else { 0 };
+                        let at = if valid { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
                         // Below `bucket`: stale (its distance fell into a bucket already settled).
                         let to_near = valid
                             && at >= bucket

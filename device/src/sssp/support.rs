@@ -18,7 +18,7 @@ use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
 use crate::sssp::{WeightReader, UNREACHED as UNREACHED_DISTANCE};
 use warpath_interface::sssp::{
-    flags, weight_kind, SsspInitParams, SsspParentsParams, SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
+    flags, packed_word, weight_kind, SsspInitParams, SsspParentsParams, SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
@@ -47,19 +47,21 @@ unsafe fn is_source(sources: *const u32, count: u32, v: u32) -> bool {
     false
 }
 
-/// `sssp_init`: every distance unreached but the sources', 0; every mark 0.
+/// `sssp_init`: every distance unreached but the sources', 0 (packed: 0 from the source
+/// itself); every mark 0.
 ///
 /// # Safety
 /// `distances` holds `n` entries, `marks` `mark_words`; `sources` holds `source_count` sorted
 /// ids `< n`.
 #[inline(always)]
 pub unsafe fn init(params: SsspInitParams) {
-    let SsspInitParams { distances, marks, sources, mark_words, n, source_count } = params;
+    let SsspInitParams { distances, marks, sources, mark_words, n, source_count, packed } = params;
     for v in grid_stride(n as u64) {
         // SAFETY: `v < n`; `sources` holds `source_count` entries.
         unsafe {
             let own = is_source(sources, source_count, v as u32);
-            *distances.add(v as usize) = if own { 0 } else { UNREACHED_DISTANCE };
+            let source = if packed != 0 { packed_word(0, v as u32) } else { 0 };
+            *distances.add(v as usize) = if own { source } else { UNREACHED_DISTANCE };
         }
     }
     for i in grid_stride(mark_words) {
@@ -233,16 +235,17 @@ pub unsafe fn parents(params: SsspParentsParams) {
     }
 }
 
-/// `sssp_weight_sum`: `sum[0]` += every weight, `sum[1]` = min(`sum[1]`, every weight), floats in
-/// units of 2^-16 capped at 2^32 each (so the sum of up to 2^32 weights fits).
+/// `sssp_weight_sum`: `sum[0]` += every weight, `sum[1]` = min(`sum[1]`, every weight), and
+/// `sum[2]` = min(`sum[2]`, `u64::MAX` - every weight) (the largest, by the one atomic minimum),
+/// floats in units of 2^-16 capped at 2^32 each (so the sum of up to 2^32 weights fits).
 ///
 /// # Safety
-/// `weights` holds `m` words of the flag word's kind (not unit); `sum` two words.
+/// `weights` holds `m` words of the flag word's kind (not unit); `sum` three words.
 #[inline(always)]
 pub unsafe fn weight_sum(params: SsspWeightSumParams) {
     let SsspWeightSumParams { weights, sum, m, flags: flag_word } = params;
     let float = weight_kind(flag_word) == flags::WEIGHTS_F32;
-    let (mut total, mut smallest) = (0u64, u64::MAX);
+    let (mut total, mut smallest, mut largest) = (0u64, u64::MAX, 0u64);
     for e in grid_stride(m) {
         // SAFETY: `e < m`.
         let word = unsafe { *weights.add(e as usize) };
@@ -250,14 +253,17 @@ pub unsafe fn weight_sum(params: SsspWeightSumParams) {
             if float { (f32::from_bits(word) * FLOAT_WEIGHT_SCALE).min(4294967296.0) as u64 } else { word as u64 };
         total += value;
         smallest = smallest.min(value);
+        largest = largest.max(value);
     }
     let total = warp_sum_u64(total);
     let smallest = crate::sssp::warp_min_u64(smallest);
+    let below_largest = crate::sssp::warp_min_u64(u64::MAX - largest);
     if lane_id() == 0 {
-        // SAFETY: `sum` holds two global words.
+        // SAFETY: `sum` holds three global words.
         unsafe {
             atomic_add_u64(sum, total);
             atomic_min_u64(sum.add(1), smallest);
+            atomic_min_u64(sum.add(2), below_largest);
         }
     }
 }

@@ -52,6 +52,30 @@ pub mod flags {
     /// dynamic Δ, Wang, Fussell and Lin, PPoPP 2021), in multiples of the given delta, which
     /// stays the narrowest. Ignored with [`NEAR_FAR`] and [`ALL_HEAVY`].
     pub const ADAPTIVE_DELTA: u32 = 1 << 8;
+    /// Delta-stepping and near-far: each distance word holds the distance in its high 32 bits
+    /// and the vertex it was relaxed from in its low 32 (a source: itself), so one
+    /// `atom.min.u64` sets both and no parents pass runs (see [`packed_distance`]). Only where
+    /// every distance fits 32 bits below `u32::MAX` and every tight edge ascends (integer
+    /// weights of at least 1, or unit weights): a parent then always has the smaller
+    /// distance, so the parents form a tree.
+    pub const PACKED_PARENTS: u32 = 1 << 9;
+}
+
+/// The distance a packed word holds ([`flags::PACKED_PARENTS`]); [`UNREACHED_DISTANCE`] for an
+/// unreached vertex (every bit set).
+#[inline(always)]
+pub const fn packed_distance(word: u64) -> u64 {
+    if word == UNREACHED_DISTANCE {
+        UNREACHED_DISTANCE
+    } else {
+        word >> 32
+    }
+}
+
+/// The word for `distance` reached from `parent` ([`flags::PACKED_PARENTS`]).
+#[inline(always)]
+pub const fn packed_word(distance: u64, parent: u32) -> u64 {
+    (distance << 32) | parent as u64
 }
 
 /// What a weight is, from the flag word.
@@ -191,7 +215,8 @@ pub mod worklist_mode {
 macro_rules! sssp_init_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `sssp_init`'s parameters: `n` distances unreached but the sources' (0; `sources`
+            /// `sssp_init`'s parameters: `n` distances unreached but the sources' (0, or with
+            /// `packed` nonzero 0 from the source itself: `flags::PACKED_PARENTS`; `sources`
             /// holds `source_count` vertex ids, sorted ascending), and `marks` (`mark_words`
             /// words, the queues' marks) zeroed.
             kernel sssp_init, in [$crate::sssp], struct SsspInitParams {
@@ -201,6 +226,7 @@ macro_rules! sssp_init_fields {
                 mark_words: u64,
                 n: u32,
                 source_count: u32,
+                packed: u32,
             }
             $(=> $run)?
         }

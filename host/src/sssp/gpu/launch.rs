@@ -53,14 +53,15 @@ impl GraphView {
     }
 }
 
-/// `sssp_init`: distances unreached but the sources' (`sources`: sorted vertex ids, each once),
-/// marks zeroed.
+/// `sssp_init`: distances unreached but the sources' (`sources`: sorted vertex ids, each once;
+/// `packed`: each its own parent, `flags::PACKED_PARENTS`), marks zeroed.
 pub fn sssp_init(
     gpu: &GpuContext,
     n: u32,
     sources: &CudaSlice<u32>,
     distances: &mut CudaSlice<u64>,
     marks: &mut CudaSlice<u32>,
+    packed: bool,
 ) -> Result<(), GpuError> {
     require(names::SSSP_INIT, distances.len() >= n as usize && !sources.is_empty() && sources.len() <= n as usize, || {
         format!("{} distances for {n} vertices, {} sources", distances.len(), sources.len())
@@ -74,6 +75,7 @@ pub fn sssp_init(
         mark_words,
         n,
         source_count: sources.len() as u32,
+        packed: packed as u32,
     };
     launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }
@@ -376,16 +378,16 @@ pub fn sssp_parents(
     launch.run(grid_for(gpu, view.n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }
 
-/// `sssp_weight_sum`: the sum and the smallest of the weights, floats in units of 2^-16.
-pub fn sssp_weight_sum(gpu: &GpuContext, view: &GraphView) -> Result<(u64, u64), GpuError> {
+/// `sssp_weight_sum`: the sum, the smallest and the largest of the weights, floats in units of 2^-16.
+pub fn sssp_weight_sum(gpu: &GpuContext, view: &GraphView) -> Result<(u64, u64, u64), GpuError> {
     require(names::SSSP_WEIGHT_SUM, view.weight_flags != flags::WEIGHTS_UNIT, || {
         "an unweighted graph: there are no weights to sum".to_string()
     })?;
-    let mut sum = gpu.upload(&[0u64, u64::MAX], "the weight sum")?;
+    let mut sum = gpu.upload(&[0u64, u64::MAX, u64::MAX], "the weight sum")?;
     let mut launch = Launch::new(gpu);
     let params =
         SsspWeightSumParams { weights: view.weights, sum: launch.write(&mut sum), m: view.m, flags: view.weight_flags };
     launch.run(grid_for(gpu, view.m.max(1), SSSP_BLOCK), Residency::Any, &params)?;
     let words = gpu.download(&sum)?;
-    Ok((words[0], words[1]))
+    Ok((words[0], words[1], u64::MAX - words[2]))
 }

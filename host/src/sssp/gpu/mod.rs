@@ -32,7 +32,7 @@ use cudarc::driver::{CudaEvent, CudaSlice, DeviceRepr, ValidAsZeroBits};
 use rayon::prelude::*;
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
+    flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
     FLOAT_WEIGHT_SCALE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
@@ -219,8 +219,8 @@ pub struct SsspArrays {
     distances: Option<CudaSlice<u64>>,
     parents: Option<ParentBuffers>,
     delta: Option<DeltaArrays>,
-    /// The placed weights' sum and smallest ([`weight_totals`]), read once.
-    totals: Option<Option<(u64, u64)>>,
+    /// The placed weights' sum, smallest and largest ([`weight_totals`]), read once.
+    totals: Option<Option<WeightTotals>>,
     /// Pinned host memory the results come back through from the second run on (a one-shot
     /// run reads them straight into its vectors: pinning costs more than it would save once).
     pinned_distances: Option<PinnedBuffer<u64>>,
@@ -312,6 +312,8 @@ pub fn shortest_paths_in(
         None => *arrays.totals.insert(weight_totals(gpu, &view)?),
     };
     let float = view.weight_flags == flags::WEIGHTS_F32;
+    let delta_kernel = matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar);
+    let packed = needs_parents && delta_kernel && packs_parents(&view, totals);
     let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
             let limit = match options.cutoff {
@@ -325,13 +327,14 @@ pub fn shortest_paths_in(
                 Some(lists) => lists,
                 None => arrays.delta.insert(DeltaArrays::new(gpu, &view)?),
             };
-            run_delta(gpu, &view, graph.max_out_degree(), starts, options, totals, stop, lists, &mut distances)?
+            let kernel = DeltaKernel { max_degree: graph.max_out_degree(), totals, packed, stop };
+            run_delta(gpu, &view, kernel, starts, options, lists, &mut distances)?
         }
         _ => run_worklist(gpu, graph, &view, Starts { host: &sources, device: &device_sources }, options, &mut distances)?,
     };
-    let parents = match arrays.parents.as_mut().filter(|_| needs_parents) {
+    let parents = match arrays.parents.as_mut().filter(|_| needs_parents && !packed) {
         Some(buffers) => {
-            let one_pass = tight_edges_ascend(&view, totals);
+            let one_pass = tight_edges_ascend(&view, totals.map(WeightTotals::sum_smallest));
             trace.parent_passes = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
             Some(&buffers.parents)
         }
@@ -351,12 +354,16 @@ pub fn shortest_paths_in(
     // nearest sources.
     let mut parents_back = std::mem::take(&mut arrays.spare_parents);
     parents_back.clear();
+    if packed {
+        unpack_parents(&mut raw, &mut parents_back);
+    }
     if let Some(parents) = parents {
         SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
         parents_back.truncate(n as usize);
     }
     let mut parents = parents_back;
-    let download = Download { time: downloading.elapsed(), bytes: (8 * raw.len() + 4 * parents.len()) as u64 };
+    let parent_bytes = if packed { 0 } else { 4 * parents.len() };
+    let download = Download { time: downloading.elapsed(), bytes: (8 * raw.len() + parent_bytes) as u64 };
     arrays.distances = Some(distances);
     let mut distances = if float {
         let mut floats = std::mem::take(&mut arrays.spare_floats);
@@ -399,16 +406,56 @@ struct Starts<'a> {
 pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
-    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, options)?.1)
+    Ok(kernel_delta(&view, weight_totals(gpu, &view)?.map(WeightTotals::sum_smallest), options)?.1)
+}
+
+/// The placed weights' sum, smallest and largest (floats in units of 2^-16).
+#[derive(Clone, Copy, Debug)]
+struct WeightTotals {
+    sum: u64,
+    smallest: u64,
+    largest: u64,
+}
+
+impl WeightTotals {
+    fn sum_smallest(self) -> (u64, u64) {
+        (self.sum, self.smallest)
+    }
+}
+
+/// Whether delta-stepping and near-far keep each vertex's parent in its distance word
+/// (`flags::PACKED_PARENTS`), sparing the parents pass: where every tight edge ascends and no
+/// distance can reach `u32::MAX` (the largest weight times the longest simple path's
+/// `n - 1` edges stays below it). Integer weights and unit weights only: a float sum can
+/// round to its owner's distance, and then a tight edge need not ascend.
+fn packs_parents(view: &GraphView, totals: Option<WeightTotals>) -> bool {
+    let largest = match (view.weight_flags, totals) {
+        (flags::WEIGHTS_UNIT, _) => 1,
+        (flags::WEIGHTS_U32, Some(totals)) if totals.smallest >= 1 => totals.largest,
+        _ => return false,
+    };
+    (largest as u128) * (view.n.max(1) as u128 - 1) < u32::MAX as u128
+}
+
+/// Splits packed distance words (`flags::PACKED_PARENTS`) into `words`' distances and
+/// `parents` ([`crate::graph::UNREACHED`] for an unreached vertex), on every core.
+fn unpack_parents(words: &mut [u64], parents: &mut Vec<u32>) {
+    parents.par_extend(
+        words.par_iter().with_min_len(1 << 16).map(|&w| if w == UNREACHED_DISTANCE { crate::graph::UNREACHED } else { w as u32 }),
+    );
+    words.par_iter_mut().with_min_len(1 << 16).for_each(|w| *w = packed_distance(*w));
 }
 
 /// The sum and the smallest of the weights (floats in units of 2^-16), by the weight-sum
 /// kernel; None for unit weights.
-fn weight_totals(gpu: &GpuContext, view: &GraphView) -> Result<Option<(u64, u64)>> {
+fn weight_totals(gpu: &GpuContext, view: &GraphView) -> Result<Option<WeightTotals>> {
     Ok(match view.weight_flags {
         flags::WEIGHTS_UNIT => None,
-        _ if view.m == 0 => Some((0, 0)),
-        _ => Some(launch::sssp_weight_sum(gpu, view)?),
+        _ if view.m == 0 => Some(WeightTotals { sum: 0, smallest: 0, largest: 0 }),
+        _ => {
+            let (sum, smallest, largest) = launch::sssp_weight_sum(gpu, view)?;
+            Some(WeightTotals { sum, smallest, largest })
+        }
     })
 }
 
@@ -505,20 +552,28 @@ fn read_control<T: bytemuck::Pod>(gpu: &GpuContext, device: &CudaSlice<u64>) -> 
     Ok(bytemuck::pod_read_unaligned(&bytemuck::cast_slice::<u64, u8>(&words)[..std::mem::size_of::<T>()]))
 }
 
-/// Delta-stepping or near-far in one launch over a graph whose largest out-degree is
-/// `max_degree`; returns the relaxations and the trace.
+/// What a delta-stepping launch takes beside its arrays: the graph's largest out-degree, the
+/// weights' totals, whether parents ride in the distance words ([`packs_parents`]), and
+/// where it stops.
+struct DeltaKernel {
+    max_degree: u64,
+    totals: Option<WeightTotals>,
+    packed: bool,
+    stop: DeltaStop,
+}
+
+/// Delta-stepping or near-far in one launch; returns the relaxations and the trace.
 fn run_delta(
     gpu: &GpuContext,
     view: &GraphView,
-    max_degree: u64,
+    kernel: DeltaKernel,
     starts: Starts,
     options: &SsspOptions,
-    totals: Option<(u64, u64)>,
-    stop: DeltaStop,
     lists: &mut DeltaArrays,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
-    let (delta, delta_value, all_heavy) = kernel_delta(view, totals, options)?;
+    let DeltaKernel { max_degree, totals, packed, stop } = kernel;
+    let (delta, delta_value, all_heavy) = kernel_delta(view, totals.map(WeightTotals::sum_smallest), options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
     let DeltaArrays { marks, near, settled, far, control, trace, shared_lists } = lists;
     gpu.copy_into(starts.host, near)?;
@@ -526,8 +581,9 @@ fn run_delta(
     initial.near_len[0] = starts.host.len() as u32;
     write_control(gpu, &initial, control)?;
     let start = gpu.record_event()?;
-    launch::sssp_init(gpu, view.n, starts.device, distances, marks)?;
+    launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
     let flag_word = view.weight_flags
+        | if packed { flags::PACKED_PARENTS } else { 0 }
         | flags::SMALL_PATH
         | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
         // The kernel ignores it with near-far and all-heavy edges (the flag's contract).
@@ -785,7 +841,7 @@ fn run_worklist(
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
     let start = gpu.record_event()?;
     let clock = std::time::Instant::now();
-    launch::sssp_init(gpu, view.n, starts.device, distances, &mut lists.marks)?;
+    launch::sssp_init(gpu, view.n, starts.device, distances, &mut lists.marks, false)?;
     // The first worklist: the sources (node splitting: their pieces).
     let first = if pieces.is_some() { &source_pieces[..] } else { starts.host };
     if !first.is_empty() {
@@ -907,6 +963,7 @@ fn run_worklist(
 mod tests {
     use super::*;
     use crate::graph::{EdgeList, GraphBuilder};
+    use warpath_interface::sssp::packed_word;
     use warpath_interface::DeviceAddress;
 
     fn graph(n: u64, edges: Vec<(u32, u32)>) -> Graph {
@@ -922,6 +979,35 @@ mod tests {
         // Never more than fit, never none.
         assert_eq!(launch::delta_stepping_blocks(132, 132, 4), 132);
         assert_eq!(launch::delta_stepping_blocks(0, 132, 4), 1);
+    }
+
+    #[test]
+    fn parents_ride_in_the_distance_words_only_where_every_distance_fits_and_edges_ascend() {
+        let view = |weight_flags, n| GraphView {
+            offsets: DeviceAddress::NULL,
+            targets: DeviceAddress::NULL,
+            weights: DeviceAddress::NULL,
+            n,
+            m: 6,
+            with_edges: n,
+            weight_flags,
+        };
+        let totals = |smallest, largest| Some(WeightTotals { sum: 0, smallest, largest });
+        assert!(packs_parents(&view(flags::WEIGHTS_UNIT, u32::MAX), None));
+        // kron:24's 2^24 vertices and weights up to 255: 255 * (2^24 - 1) < 2^32 - 1.
+        assert!(packs_parents(&view(flags::WEIGHTS_U32, 1 << 24), totals(1, 255)));
+        assert!(!packs_parents(&view(flags::WEIGHTS_U32, 1 << 24), totals(1, 257)), "a distance could reach 2^32");
+        assert!(!packs_parents(&view(flags::WEIGHTS_U32, 100), totals(0, 5)), "a zero weight can close a cycle");
+        assert!(!packs_parents(&view(flags::WEIGHTS_F32, 100), totals(1 << 16, 2 << 16)), "rounding");
+    }
+
+    #[test]
+    fn packed_words_split_into_distances_and_parents() {
+        let mut words = vec![packed_word(0, 0), packed_word(7, 0), UNREACHED_DISTANCE, packed_word(12, 1)];
+        let mut parents = Vec::new();
+        unpack_parents(&mut words, &mut parents);
+        assert_eq!(words, [0, 7, UNREACHED_DISTANCE, 12]);
+        assert_eq!(parents, [0, 0, crate::graph::UNREACHED, 1]);
     }
 
     #[test]
