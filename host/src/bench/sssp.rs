@@ -115,8 +115,12 @@ pub struct SsspTraceRecord {
     pub small_runs: u32,
     /// Node splitting's and hierarchical processing's degree threshold (0 otherwise).
     pub split_threshold: u32,
-    /// Passes of the parents kernel (0 when distances only).
+    /// Passes of the parents kernel (0 when distances only, or when the parents rode in the
+    /// distance words).
     pub parent_passes: u32,
+    /// The parents rode in the distance words, found by the relaxations themselves.
+    #[serde(default)]
+    pub parents_packed: bool,
     /// The run's relaxations: the records' sum when every bucket was kept.
     pub relaxations: u64,
     pub records: Vec<SsspStepRecord>,
@@ -163,6 +167,7 @@ impl SsspTraceRecord {
             small_runs: trace.small_runs,
             split_threshold: trace.mdt,
             parent_passes: trace.parent_passes,
+            parents_packed: trace.parents_packed,
             relaxations: run.relaxations,
             records: trace
                 .records
@@ -201,6 +206,7 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     };
     let _ = writeln!(out, "trace of source {} on the GPU, {how}", trace.source);
     let parents = match trace.parent_passes {
+        0 if trace.parents_packed => "parents in the distance words".to_string(),
         0 => "no parents (distances only)".to_string(),
         passes => format!("parents in {passes} passes"),
     };
@@ -505,6 +511,7 @@ mod tests {
             records: vec![step(0, 1, 1, 4, 0), step(1, 40, 3, 120, 25_000), step(3, 9, 1, 36, 61_500)],
             mdt: 0,
             parent_passes: 4,
+            parents_packed: false,
         };
         let run = SsspRun {
             distances: crate::sssp::Distances::Int(vec![0; 50]),

@@ -152,8 +152,10 @@ pub struct GpuSsspTrace {
     pub records: Vec<StepTrace>,
     /// Node splitting's and hierarchical processing's threshold (0 otherwise).
     pub mdt: u32,
-    /// Passes of the parents kernel (0 when distances only).
+    /// Passes of the parents kernel (0 when distances only, or packed).
     pub parent_passes: u32,
+    /// The parents rode in the distance words (`flags::PACKED_PARENTS`): no pass was needed.
+    pub parents_packed: bool,
 }
 
 /// One bucket (delta-stepping) or one iteration (worklist strategies).
@@ -340,6 +342,7 @@ pub fn shortest_paths_in(
         }
         None => None,
     };
+    trace.parents_packed = packed;
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
@@ -613,6 +616,7 @@ fn run_delta(
         records,
         mdt: 0,
         parent_passes: 0,
+        parents_packed: false,
     };
     Ok((done.relaxations, trace, start))
 }
