@@ -19,7 +19,7 @@ use warpath::bench::{
 };
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent};
+use warpath::bfs::gpu::{BottomUpBalance, GpuPersistent};
 use warpath::bfs::{Backend, KernelName, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
@@ -218,7 +218,7 @@ fn stages_round_trip_and_version_3_reads_without_them() {
         assert_eq!(trial.end_to_end_ms, trial.time_ms);
     }
     let cpu = BenchReport::new("kron:10", &graph, Flags::new(3, 5, "cpu", false, false), LOAD, run);
-    let table = warpath::bench::stages::stage_lines(&cpu);
+    let table = warpath::bench::report::stage_lines(&cpu);
     assert!(table.contains("  read                        1.0 ms\n  build                       0.5 ms\n"), "{table}");
     assert!(table.contains("traverse") && !table.contains("load (read + build)"), "{table}");
     assert_eq!(cpu.load_ms, 1.5);
@@ -258,7 +258,7 @@ fn stages_round_trip_and_version_3_reads_without_them() {
             },
         ],
     }));
-    let table = warpath::bench::stages::stage_lines(&gpu);
+    let table = warpath::bench::report::stage_lines(&gpu);
     assert!(table.contains("40.00 GB/s  (device; 80% of the pinned host-to-device 50.00 GB/s)"), "{table}");
     // Arrays of a megabyte or more are listed, each at its own rate; the rest is what they leave.
     assert!(table.contains("the graph's neighbor lists           1900000000 bytes    47.50 GB/s  staged      allocate 1.0 ms, copy 39.0 ms"), "{table}");
@@ -282,7 +282,7 @@ fn stages_round_trip_and_version_3_reads_without_them() {
     v4.as_object_mut().unwrap().remove("load");
     let old = parse_report(&v4.to_string()).unwrap();
     assert_eq!((old.schema_version, old.load, old.load_ms), (4, None, 1.5));
-    let table = warpath::bench::stages::stage_lines(&old);
+    let table = warpath::bench::report::stage_lines(&old);
     assert!(table.contains("  load (read + build)         1.5 ms\n") && !table.contains("  read "), "{table}");
     assert!(warpath::bench::report::render(&old).starts_with("graph: kron:10 (loaded in 1.5 ms)\n"));
 

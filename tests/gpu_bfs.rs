@@ -9,7 +9,7 @@ use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::gpu::persistent::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};
+use warpath::bfs::gpu::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,

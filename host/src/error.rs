@@ -54,8 +54,8 @@ impl fmt::Display for Error {
             Error::OutOfMemory { what, needed, vertices, edges, available } => write!(
                 f,
                 "{what}: needs about {} for {vertices} vertices and {edges} edges, {} available",
-                crate::memory::show_bytes(*needed),
-                crate::memory::show_bytes(*available)
+                show_bytes(*needed),
+                show_bytes(*available)
             ),
             Error::InvalidSource { vertex, problem } => write!(f, "source vertex {vertex} {problem}"),
             Error::InvalidArgument(message) => f.write_str(message),
@@ -96,10 +96,25 @@ impl Error {
     /// finite): the file is then read by reading it without its weights, which a caller may
     /// offer by its own name for that (the error says it in words).
     pub fn is_refused_weight(&self) -> bool {
-        matches!(self, Error::Parse { expected, .. } if expected.ends_with(crate::formats::WEIGHT_RULE))
+        matches!(self, Error::Parse { expected, .. } if expected.ends_with(WEIGHT_RULE))
     }
 
     pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
         Error::Io { path: path.into(), source }
+    }
+}
+
+/// What an error about a weight adds after the value, so the user knows why it was refused
+/// and how to read the file anyway.
+pub(crate) const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
+                           read the file without weights to use its edges alone";
+
+/// Bytes as the guard's message shows them: gigabytes (10^9) with one decimal, or megabytes
+/// for less than a tenth of a gigabyte.
+pub(crate) fn show_bytes(bytes: u64) -> String {
+    if bytes >= 100_000_000 {
+        format!("{:.1} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1e6)
     }
 }

@@ -198,16 +198,6 @@ fn cgroup_headroom() -> Option<u64> {
     Some(limit.saturating_sub(used))
 }
 
-/// Bytes as the guard's message shows them: gigabytes (10^9) with one decimal, or megabytes
-/// for less than a tenth of a gigabyte.
-pub(crate) fn show_bytes(bytes: u64) -> String {
-    if bytes >= 100_000_000 {
-        format!("{:.1} GB", bytes as f64 / 1e9)
-    } else {
-        format!("{:.1} MB", bytes as f64 / 1e6)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use crate::bench::harness::{
 };
 use crate::bench::stages::BUS_PROBE_BYTES;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
-use crate::bfs::gpu::persistent::BottomUpBalance;
+use crate::bfs::gpu::BottomUpBalance;
 use crate::bfs::verify::validate;
 use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traversal, Traverser};
 use crate::error::{Error, Result};

@@ -157,7 +157,7 @@ pub fn render(report: &BenchReport) -> String {
     let _ = writeln!(out, "reached: {}", spread_count(&s.details.reached));
     let _ = writeln!(out, "verified: ok ({}/{} traversals validated)", s.validated, s.trials);
     let _ = writeln!(out);
-    out.push_str(&crate::bench::stages::stage_lines(report));
+    out.push_str(&stage_lines(report));
     if let Some(trace) = &report.payload.trace {
         let _ = writeln!(out);
         let _ = writeln!(out, "trace of root {} ({:.3} ms traced):", trace.source, trace.time_ms);
@@ -169,6 +169,102 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(bus) = &report.payload.bus {
         out.push_str(&bus_lines(bus));
     }
+    out
+}
+
+/// Arrays below this are not listed under the placement (they still count in its rest).
+const PLACEMENT_LINE_MIN_BYTES: u64 = 1 << 20;
+
+/// The stage table of a BFS report: read, build and placement once, then the median root's
+/// traversal, download and end-to-end time, each copy against the pinned bandwidth. A report
+/// written before schema version 5 has the load as one stage.
+pub fn stage_lines(report: &BenchReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "stages, once per run:");
+    match &report.load {
+        Some(load) => {
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "read", load.read_ms);
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "build", load.build_ms);
+        }
+        None => {
+            let _ = writeln!(out, "  {:<20} {:>10.1} ms", "load (read + build)", report.load_ms);
+        }
+    }
+    if let Some(place) = &report.placement {
+        let _ = writeln!(
+            out,
+            "  {:<20} {:>10.1} ms  {:>12} bytes  {:>7.2} GB/s  ({}; {:.0}% of the pinned host-to-device {:.2} GB/s)",
+            "place",
+            place.ms,
+            place.bytes,
+            place.bytes_per_s / 1e9,
+            place.placement,
+            100.0 * place.bytes_per_s / place.pinned_host_to_device_bytes_per_s,
+            place.pinned_host_to_device_bytes_per_s / 1e9
+        );
+        // Where the placement went, by array; the rest is host work and waiting.
+        for copy in place.copies.iter().filter(|copy| copy.bytes >= PLACEMENT_LINE_MIN_BYTES) {
+            let seconds = (copy.allocate_ms + copy.copy_ms) / 1e3;
+            let _ = writeln!(
+                out,
+                "    {:<34} {:>12} bytes  {:>7.2} GB/s  {:<11} allocate {:.1} ms, copy {:.1} ms",
+                copy.what,
+                copy.bytes,
+                copy.bytes as f64 / seconds.max(1e-9) / 1e9,
+                copy.path,
+                copy.allocate_ms,
+                copy.copy_ms
+            );
+        }
+        if !place.copies.is_empty() {
+            let arrays: f64 = place.copies.iter().map(|copy| copy.allocate_ms + copy.copy_ms).sum();
+            let _ = writeln!(
+                out,
+                "    {:<34} {:>10.1} ms  (host work and waits beside the {} arrays' {:.1} ms)",
+                "the rest",
+                place.ms - arrays,
+                place.copies.len(),
+                arrays
+            );
+        }
+    }
+    let column = |f: fn(&crate::bench::RootRecord) -> f64| report.trials.iter().map(f).collect::<Vec<f64>>();
+    let (Some(traverse), Some(download), Some(end_to_end)) = (
+        median(&column(|r| r.time_ms)),
+        median(&column(|r| r.details.download_ms)),
+        median(&column(|r| r.end_to_end_ms)),
+    ) else {
+        return out;
+    };
+    let _ = writeln!(out, "stages, per root (median of {}):", report.trials.len());
+    let _ = writeln!(out, "  {:<20} {:>10.3} ms", "traverse", traverse);
+    let bytes = report.trials.first().map_or(0, |r| r.details.download_bytes);
+    if bytes > 0 {
+        let rate = bytes as f64 / (download / 1e3);
+        let against = match &report.placement {
+            Some(place) => format!(
+                " ({:.0}% of the pinned device-to-host {:.2} GB/s)",
+                100.0 * rate / place.pinned_device_to_host_bytes_per_s,
+                place.pinned_device_to_host_bytes_per_s / 1e9
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<20} {:>10.3} ms  {:>12} bytes  {:>7.2} GB/s{against}",
+            "download",
+            download,
+            bytes,
+            rate / 1e9
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  {:<20} {:>10.3} ms  (beyond traverse + download: {:.3} ms)",
+        "end-to-end",
+        end_to_end,
+        end_to_end - traverse - download
+    );
     out
 }
 

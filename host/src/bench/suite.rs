@@ -22,7 +22,7 @@ use crate::bench::partitioned::{
 };
 use crate::bench::report::mib;
 use crate::bench::stages::{LoadStage, PlacementStage};
-use crate::bfs::gpu::persistent::PersistentParams;
+use crate::bfs::gpu::PersistentParams;
 use crate::bfs::{Backend, KernelName, Traverser};
 use crate::cc::{components_sequential, CcOptions, ComponentFinder};
 use crate::engine::PlacementOptions;

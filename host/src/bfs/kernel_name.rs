@@ -2,7 +2,7 @@
 //! `bench --gpu-kernel`, `suite --gpu-kernels`), the bench reports' `gpu_kernel` field and the
 //! suite's table columns.
 
-use crate::bfs::gpu::persistent::PersistentParams;
+use crate::bfs::gpu::PersistentParams;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::traverser::GpuKernel;
 use crate::error::{Error, Result};

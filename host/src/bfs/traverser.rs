@@ -8,9 +8,8 @@ use std::time::{Duration, Instant};
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
-use crate::bfs::gpu::persistent::{
-    GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun, PinnedLabels,
-};
+use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
+use crate::bfs::gpu::tuning::PersistentParams;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;

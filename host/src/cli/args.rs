@@ -5,7 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
+use warpath::bfs::gpu::{BottomUpBalance, PersistentParams};
 use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
 use warpath::engine::{Backend, PlacementOptions};
 use warpath::gpu::Placement;
@@ -931,7 +931,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
-    use warpath::bfs::gpu::persistent::{BottomUpBalance, PersistentParams};
+    use warpath::bfs::gpu::{BottomUpBalance, PersistentParams};
     use warpath::bfs::KernelName;
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 

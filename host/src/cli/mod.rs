@@ -18,7 +18,7 @@ mod suite;
 
 use clap::Parser;
 
-use warpath::bfs::gpu::persistent::DoubleScanConflict;
+use warpath::bfs::gpu::DoubleScanConflict;
 use warpath::bfs::{GpuKernel, Traverser};
 use warpath::graph::{Degrees, HostMemory, MemoryProvider};
 use warpath::{Error, Graph, Result};

@@ -1461,7 +1461,7 @@ struct CcScalingRow {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, BfsExchangeArgs, MultiArgs};
+    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, BfsExchangeArgs};
     use crate::cli::args::{Cli, Command, GraphArgs};
     use clap::Parser;
     use warpath::engine::BackendUsed;
@@ -1486,7 +1486,6 @@ mod tests {
         assert_eq!(part_placement(&graph_args(&[])), PartPlacement::default());
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
-        let multi = MultiArgs::default();
         check_part_lists(&graph_args(&["--compressed"]), &gpu).unwrap();
         let err = check_part_lists(&graph_args(&["--no-list-heads"]), &gpu).unwrap_err().to_string();
         assert!(err.contains("--no-list-heads") && err.contains("GPU ranks"), "{err}");

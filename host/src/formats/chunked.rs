@@ -358,7 +358,7 @@ fn reserve_exact<W>(out: &mut Body<W>, capacity: usize, path: &Path, line: u64) 
         problem: format!(
             "the system refused the {} more that its edges up to line {line} need (a process limit such as \
              `ulimit -v`?)",
-            crate::memory::show_bytes(bytes as u64)
+            crate::error::show_bytes(bytes as u64)
         ),
     };
     let more = capacity.saturating_sub(out.edges.len());

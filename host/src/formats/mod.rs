@@ -26,7 +26,6 @@ mod values;
 pub mod wgr;
 
 /// How a refused weight's error ends: [`Error::is_refused_weight`] knows these errors by it.
-pub(crate) use text::WEIGHT_RULE;
 pub use text_out::write_edge_list;
 
 use std::fs::File;

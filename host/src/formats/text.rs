@@ -10,7 +10,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::chunked::{BlockReader, Rest, RestOfBlock};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, WEIGHT_RULE};
 use crate::graph::Weight;
 
 /// The longest line a text graph file may have. Real lines are tens of bytes; the cap keeps a
@@ -193,10 +193,6 @@ pub(crate) fn is_real(token: &[u8]) -> bool {
     parse_real(token).is_some()
 }
 
-/// What an error about a weight adds after the value, so the user knows why it was refused
-/// and how to read the file anyway.
-pub(crate) const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
-                           read the file without weights to use its edges alone";
 
 /// An integer edge weight, or what the error should say was expected instead (naming the
 /// value). `what` names the field, e.g. "arc weight in the fourth column".

@@ -1,5 +1,7 @@
 use rayon::prelude::*;
 
+use super::{first_where, CHECK_CHUNK};
+
 use super::builder::{counting_sort, csr_from_rows, EdgeSource, Weight};
 use crate::error::{Error, Result};
 use crate::graph::host_array::{HostArray, MemoryProvider};
@@ -348,13 +350,6 @@ impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
     }
 }
 
-/// Items a task of the CSR checks reads at once. The checks fold whole chunks without stopping
-/// early, which the compiler turns into vector instructions; rayon's `find_first` over items
-/// reads a shared flag at every item, and made the checks most of a partition's cut. Arrays of
-/// one chunk or less are checked on the calling thread: no task is worth its start there, and a
-/// small graph never starts rayon's threads for them (a fuzz target's leak check counts the
-/// threads' first allocations as the input's).
-const CHECK_CHUNK: usize = 1 << 16;
 
 /// The first vertex whose offset is greater than the next one's, if any.
 pub(crate) fn first_decrease(offsets: &[u64]) -> Option<usize> {
@@ -376,21 +371,6 @@ fn first_at_least(targets: &[u32], vertices: u64) -> Option<u32> {
     first_where(targets, too_big, |&t| t as u64 >= vertices).map(|i| targets[i])
 }
 
-/// The index of the first of `items` that `bad` holds for, if any, on all cores: chunks of
-/// [`CHECK_CHUNK`] items, each judged whole by `chunk_bad` (which folds without stopping early,
-/// so that it vectorizes, and holds where `bad` holds for an item), then the first failing
-/// chunk searched item by item.
-pub(crate) fn first_where<T: Sync>(
-    items: &[T],
-    chunk_bad: impl Fn(&[T]) -> bool + Sync,
-    bad: impl Fn(&T) -> bool,
-) -> Option<usize> {
-    if items.len() <= CHECK_CHUNK {
-        return items.iter().position(bad);
-    }
-    let (c, _) = items.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(_, chunk)| chunk_bad(chunk))?;
-    items[c * CHECK_CHUNK..].iter().position(bad).map(|i| c * CHECK_CHUNK + i)
-}
 
 #[cfg(test)]
 mod tests {

@@ -117,6 +117,31 @@ pub(crate) fn pieces_of_whole_lists<'a, T>(
     pieces
 }
 
+/// Items a task of the CSR checks reads at once. The checks fold whole chunks without stopping
+/// early, which the compiler turns into vector instructions; rayon's `find_first` over items
+/// reads a shared flag at every item, and made the checks most of a partition's cut. Arrays of
+/// one chunk or less are checked on the calling thread: no task is worth its start there, and a
+/// small graph never starts rayon's threads for them (a fuzz target's leak check counts the
+/// threads' first allocations as the input's).
+pub(crate) const CHECK_CHUNK: usize = 1 << 16;
+
+/// The index of the first of `items` that `bad` holds for, if any, on all cores: chunks of
+/// [`CHECK_CHUNK`] items, each judged whole by `chunk_bad` (which folds without stopping early,
+/// so that it vectorizes, and holds where `bad` holds for an item), then the first failing
+/// chunk searched item by item.
+pub(crate) fn first_where<T: Sync>(
+    items: &[T],
+    chunk_bad: impl Fn(&[T]) -> bool + Sync,
+    bad: impl Fn(&T) -> bool,
+) -> Option<usize> {
+    use rayon::prelude::*;
+    if items.len() <= CHECK_CHUNK {
+        return items.iter().position(bad);
+    }
+    let (c, _) = items.par_chunks(CHECK_CHUNK).enumerate().find_first(|&(_, chunk)| chunk_bad(chunk))?;
+    items[c * CHECK_CHUNK..].iter().position(bad).map(|i| c * CHECK_CHUNK + i)
+}
+
 /// How many lists are not empty, from CSR offsets (edge or byte offsets alike).
 pub fn nonempty_lists(offsets: &[u64]) -> u32 {
     offsets.windows(2).filter(|w| w[0] != w[1]).count() as u32

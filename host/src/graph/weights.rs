@@ -101,7 +101,7 @@ impl Weights {
                 // Valid: not NaN (which fails every comparison), not below zero, finite.
                 let any_invalid =
                     |chunk: &[f32]| chunk.iter().fold(false, |bad, &x| bad | !(x >= 0.0 && x.is_finite()));
-                let first = crate::graph::csr::first_where(w, any_invalid, |&x| weight_problem(x).is_some());
+                let first = crate::graph::first_where(w, any_invalid, |&x| weight_problem(x).is_some());
                 first.map(|i| (i, w[i]))
             }
         }

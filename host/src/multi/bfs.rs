@@ -95,7 +95,7 @@ pub const PADDED_PAIRS: u64 = 4096;
 impl Default for PartitionedOptions {
     /// The persistent GPU kernel's defaults (`PersistentParams::default`).
     fn default() -> Self {
-        let params = crate::bfs::gpu::persistent::PersistentParams::default();
+        let params = crate::bfs::gpu::PersistentParams::default();
         PartitionedOptions {
             rule: params.switch_rule,
             alpha: params.alpha,

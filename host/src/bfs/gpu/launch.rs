@@ -15,7 +15,7 @@ use warpath_interface::bfs::persistent::{
 use warpath_interface::names;
 use warpath_interface::DeviceAddress;
 
-use crate::bfs::gpu::persistent::PersistentParams;
+use crate::bfs::gpu::tuning::PersistentParams;
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
 
@@ -395,7 +395,7 @@ pub fn bfs_edge_queue(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bfs::gpu::persistent::BottomUpBalance;
+    use crate::bfs::gpu::BottomUpBalance;
     use crate::bfs::switching::SwitchRule;
 
     /// The flag words the kernels read, bit by bit as `device/src/kernels/bfs_persistent`

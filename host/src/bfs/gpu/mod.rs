@@ -7,10 +7,9 @@ pub mod edge_queue;
 pub mod launch;
 pub mod per_level;
 pub mod persistent;
+pub mod tuning;
 
 pub use edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 pub use per_level::GpuTopDown;
-pub use persistent::{
-    BottomUpBalance, GpuPersistent, LabelsTarget, PersistentArrays, PersistentParams, PersistentRun,
-    PinnedLabels,
-};
+pub use persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
+pub use tuning::{BottomUpBalance, DoubleScanConflict, PersistentParams};
