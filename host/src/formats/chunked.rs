@@ -2,7 +2,7 @@
 //! blocks that end at line ends, and the body of every block is cut into chunks at newlines
 //! that rayon parses in parallel, each straight into its own slots of the edge vector.
 //!
-//! The headers stay sequential ([`super::text::Lines`] reads them from the same blocks); a
+//! The headers stay sequential ([`Lines`] reads them from the same blocks); a
 //! format hands the rest of the file to [`parse_body`] with a [`LineParser`] that says what a
 //! body line holds. Errors keep naming the 1-based line: a chunk reports the byte offset of
 //! its first bad line, and only then are the newlines before it counted.
@@ -13,7 +13,7 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 use rayon::prelude::*;
 
-use super::text::{self, parse_error, Lines, MAX_LINE_BYTES};
+use super::text::{self, long_line, parse_error, read_error, MAX_LINE_BYTES};
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::Weight;
@@ -721,6 +721,95 @@ pub(crate) mod fast {
         };
         line_end(text, &mut pos)?;
         Some(((first, second), value, pos))
+    }
+}
+
+/// Reads the header lines of a text file one at a time, counting lines for error messages,
+/// from the blocks of a [`BlockReader`]; [`Lines::into_rest`] hands what follows to the
+/// parallel body parser.
+pub(crate) struct Lines<'p> {
+    blocks: BlockReader,
+    path: &'p Path,
+    block: RestOfBlock,
+    /// `block` is the file's last.
+    last: bool,
+    line: u64,
+    /// No block has been read yet: the first may start with a byte-order mark.
+    at_start: bool,
+}
+
+/// The UTF-8 byte-order mark some editors (Windows Notepad) put at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+impl<'p> Lines<'p> {
+    pub(crate) fn new(input: Box<dyn Read + Send>, path: &'p Path) -> Self {
+        Lines {
+            blocks: BlockReader::spawn(input),
+            path,
+            block: RestOfBlock { bytes: Vec::new(), start: 0 },
+            last: false,
+            line: 0,
+            at_start: true,
+        }
+    }
+
+    /// The next line with its 1-based number, without the `\n` or `\r\n` ending
+    /// (Windows line endings are common in SNAP downloads), left unread: the next call
+    /// returns it again until [`Lines::advance`]. A line longer than [`MAX_LINE_BYTES`] is an
+    /// error.
+    pub(crate) fn peek_line(&mut self) -> Result<Option<(u64, &[u8])>> {
+        Ok(self.locate()?.map(|(start, length)| (self.line + 1, &self.block.bytes[start..start + length])))
+    }
+
+    /// Moves past the line [`Lines::peek_line`] returned.
+    pub(crate) fn advance(&mut self) {
+        let rest = &self.block.bytes[self.block.start..];
+        self.block.start += memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
+        self.line += 1;
+    }
+
+    /// The next line with its 1-based number, without its ending (see [`Lines::peek_line`]).
+    pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>> {
+        let Some((start, length)) = self.locate()? else { return Ok(None) };
+        self.advance();
+        Ok(Some((self.line, &self.block.bytes[start..start + length])))
+    }
+
+    /// Where the next line starts in the block and its length without its ending, reading
+    /// the next block when this one is used up.
+    fn locate(&mut self) -> Result<Option<(usize, usize)>> {
+        while self.block.start >= self.block.bytes.len() {
+            if self.last {
+                return Ok(None);
+            }
+            let next = self.blocks.next().map_err(|e| read_error(self.path, e))?;
+            self.block = RestOfBlock { bytes: next.bytes, start: 0 };
+            self.last = next.last;
+            // A byte-order mark says nothing about a graph: skipped, it does not turn the
+            // first line into an error that shows an invisible character. (The first block
+            // holds all of the first line, so all of the mark.)
+            if std::mem::take(&mut self.at_start) && self.block.bytes.starts_with(BYTE_ORDER_MARK) {
+                self.block.start = BYTE_ORDER_MARK.len();
+            }
+        }
+        let start = self.block.start;
+        let rest = &self.block.bytes[start..];
+        let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+        if line.len() as u64 > MAX_LINE_BYTES {
+            return Err(parse_error(self.path, self.line + 1, long_line(line)));
+        }
+        Ok(Some((start, line.strip_suffix(b"\r").unwrap_or(line).len())))
+    }
+
+    /// How many lines have been read so far.
+    pub(crate) fn lines_read(&self) -> u64 {
+        self.line
+    }
+
+    /// The path, the blocks, the unread rest of the current block, whether it is the last,
+    /// and the lines read so far: what the body parser goes on from.
+    pub(crate) fn into_rest(self) -> Rest<'p> {
+        (self.path, self.blocks, self.block, self.last, self.line)
     }
 }
 

@@ -9,7 +9,8 @@ use std::io::Read;
 use std::path::Path;
 
 use super::chunked::{self, BodyEnd, Entry, LineParser, LineProblem};
-use super::text::{self, parse_error, Column, Lines};
+use super::chunked::Lines;
+use super::text::{self, parse_error, Column};
 use super::values::Described;
 use super::ReadOptions;
 use crate::error::{Error, Result};

@@ -14,7 +14,8 @@ use std::io::Read;
 use std::path::Path;
 
 use super::chunked::{self, Entry, LineParser, LineProblem};
-use super::text::{self, Column, Lines};
+use super::chunked::Lines;
+use super::text::{self, Column};
 use super::values::Described;
 use super::ReadOptions;
 use crate::error::{Error, Result};

@@ -31,7 +31,7 @@ use crate::graph::UNREACHED;
 use crate::multi::bfs::{RankWork, Step, COUNTS, FOUND, FOUND_EDGES, INSPECTED};
 use crate::multi::comm::Communicator;
 use crate::multi::partition::Part;
-use crate::multi::partition_2d::GridPlace;
+use crate::multi::partition::GridPlace;
 
 /// A 2D rank's share of each level on its thread: its owned vertices' labels, its share of the
 /// frontier, and which of its local vertices it has sent to their owners.
@@ -141,7 +141,8 @@ mod tests {
     use crate::generate::{generate, GeneratorSpec};
     use crate::multi::comm::Communicator;
     use crate::multi::in_process::run_ranks;
-    use crate::multi::partition_2d::{partition_2d, Grid};
+    use crate::multi::partition::Grid;
+    use crate::multi::partition_2d::partition_2d;
     use crate::multi::{bfs_in_process, bfs_rank, PartitionedOptions};
 
     #[test]

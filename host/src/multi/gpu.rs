@@ -53,7 +53,7 @@ use crate::multi::bfs::{
 use crate::multi::comm::{agree_on, Communicator};
 use crate::multi::in_process::{run_ranks, InProcess};
 use crate::multi::partition::{Delegation, Hubs, LocalGraph, Part, Partition};
-use crate::multi::partition_2d::GridPlace;
+use crate::multi::partition::GridPlace;
 
 /// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
 pub trait DeviceGather: Communicator {

@@ -10,12 +10,14 @@
 //! they name outside the range become ghost vertices `owned..`, with empty lists, numbered in
 //! the order of their global ids.
 
+use std::fmt;
+use std::str::FromStr;
+
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::graph::bitmap::Bitmap;
 use crate::graph::Graph;
-use crate::multi::partition_2d::{Grid, GridPlace};
 
 /// A graph cut into parts, one per rank.
 #[derive(Clone, Debug)]
@@ -533,6 +535,96 @@ impl GhostIndex {
     fn rank_of(&self, v: u32) -> u32 {
         let (w, bit) = (v as usize / 64, v % 64);
         self.before[w] + (self.words[w] & ((1u64 << bit) - 1)).count_ones()
+    }
+}
+
+/// A `rows x cols` grid of ranks; rank `row * cols + col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Grid {
+    pub fn new(rows: usize, cols: usize) -> Result<Grid> {
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "a {rows}x{cols} grid has no ranks: both sides must be at least 1"
+            )));
+        }
+        Ok(Grid { rows, cols })
+    }
+
+    /// The most square grid of `ranks` ranks, never taller than wide: 4 is 2x2, 6 is 2x3, 2 is
+    /// 1x2, a prime `p` is 1xp.
+    pub fn squarest(ranks: usize) -> Result<Grid> {
+        if ranks == 0 {
+            return Err(Error::InvalidArgument("the graph needs at least one part".into()));
+        }
+        let rows = (1..=ranks).take_while(|r| r * r <= ranks).filter(|r| ranks % r == 0).max().unwrap_or(1);
+        Grid::new(rows, ranks / rows)
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    pub fn rank_of(&self, row: usize, col: usize) -> usize {
+        row * self.cols + col
+    }
+
+    /// `(row, col)` of `rank`.
+    pub fn position(&self, rank: usize) -> (usize, usize) {
+        (rank / self.cols, rank % self.cols)
+    }
+
+    /// The vertex blocks of column block `col`, in processor-row order (each is owned by the
+    /// rank of the same number, in processor column `col`).
+    pub fn column_blocks(&self, col: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.rows).map(move |row| self.rank_of(row, col))
+    }
+
+    /// The ranks of processor row `row`, which own row block `row`'s vertex blocks.
+    pub fn row_ranks(&self, row: usize) -> std::ops::Range<usize> {
+        self.rank_of(row, 0)..self.rank_of(row, 0) + self.cols
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Grid {
+    type Err = Error;
+
+    /// `RxC`, such as `2x3`.
+    fn from_str(text: &str) -> Result<Grid> {
+        let bad = || Error::InvalidArgument(format!("`{text}` is not a grid: write ROWSxCOLS, such as 2x3"));
+        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+        Grid::new(rows.trim().parse().map_err(|_| bad())?, cols.trim().parse().map_err(|_| bad())?)
+    }
+}
+
+/// Where a part of a 2D partition sits ([`Part::grid`]), and what its block of the matrix does
+/// not say: the whole graph's out-degree of each owned vertex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridPlace {
+    pub grid: Grid,
+    pub row: usize,
+    pub col: usize,
+    /// The whole graph's out-degree of each owned vertex (the part's lists hold only their
+    /// edges into its row block): what a vertex the rank labels adds to the next frontier's
+    /// edges.
+    pub degrees: Vec<u32>,
+}
+
+impl GridPlace {
+    /// The ranks of this part's processor column, itself included, in rank order: the ranks
+    /// that hold lists of this part's vertices, to which its frontier goes.
+    pub fn column_ranks(&self) -> impl Iterator<Item = usize> + '_ {
+        self.grid.column_blocks(self.col)
     }
 }
 
