@@ -102,7 +102,7 @@ fn load_as_stored(input: &str, opts: &LoadOptions) -> Result<(Graph, LoadStages,
     if !path.exists() {
         let problem = "no such file. Give a graph file (.mtx, .txt, .el, .wel, .gr or .wgr, optionally .gz) \
                        or a generator spec such as kron:20 (generators: kron, rmat, urand, grid2d, grid3d)";
-        return Err(Error::Io { path: path.to_path_buf(), source: std::io::Error::new(std::io::ErrorKind::NotFound, problem) });
+        return Err(Error::io(path, std::io::Error::new(std::io::ErrorKind::NotFound, problem)));
     }
     formats::read_graph_described(path, &read)
 }

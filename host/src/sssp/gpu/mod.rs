@@ -336,7 +336,7 @@ pub fn shortest_paths_in(
     };
     let parents = match arrays.parents.as_mut().filter(|_| needs_parents && !packed) {
         Some(buffers) => {
-            let one_pass = tight_edges_ascend(&view, totals.map(WeightTotals::sum_smallest));
+            let one_pass = tight_edges_ascend(&view, totals);
             trace.parent_passes = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
             Some(&buffers.parents)
         }
@@ -409,7 +409,7 @@ struct Starts<'a> {
 pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
-    Ok(kernel_delta(&view, weight_totals(gpu, &view)?.map(WeightTotals::sum_smallest), options)?.1)
+    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, options)?.1)
 }
 
 /// The placed weights' sum, smallest and largest (floats in units of 2^-16).
@@ -420,33 +420,27 @@ struct WeightTotals {
     largest: u64,
 }
 
-impl WeightTotals {
-    fn sum_smallest(self) -> (u64, u64) {
-        (self.sum, self.smallest)
-    }
-}
-
 /// Whether delta-stepping and near-far keep each vertex's parent in its distance word
 /// (`flags::PACKED_PARENTS`), sparing the parents pass: where every tight edge ascends and no
 /// distance can reach `u32::MAX` (the largest weight times the longest simple path's
 /// `n - 1` edges stays below it). Integer weights and unit weights only: a float sum can
 /// round to its owner's distance, and then a tight edge need not ascend.
 fn packs_parents(view: &GraphView, totals: Option<WeightTotals>) -> bool {
-    let largest = match (view.weight_flags, totals) {
-        (flags::WEIGHTS_UNIT, _) => 1,
-        (flags::WEIGHTS_U32, Some(totals)) if totals.smallest >= 1 => totals.largest,
-        _ => return false,
-    };
+    if !tight_edges_ascend(view, totals) {
+        return false;
+    }
+    let largest = totals.map_or(1, |totals| totals.largest);
     (largest as u128) * (view.n.max(1) as u128 - 1) < u32::MAX as u128
 }
 
 /// Splits packed distance words (`flags::PACKED_PARENTS`) into `words`' distances and
 /// `parents` ([`crate::graph::UNREACHED`] for an unreached vertex), on every core.
 fn unpack_parents(words: &mut [u64], parents: &mut Vec<u32>) {
-    parents.par_extend(
-        words.par_iter().with_min_len(1 << 16).map(|&w| if w == UNREACHED_DISTANCE { crate::graph::UNREACHED } else { w as u32 }),
-    );
-    words.par_iter_mut().with_min_len(1 << 16).for_each(|w| *w = packed_distance(*w));
+    parents.par_extend(words.par_iter_mut().with_min_len(1 << 16).map(|w| {
+        let parent = if *w == UNREACHED_DISTANCE { crate::graph::UNREACHED } else { *w as u32 };
+        *w = packed_distance(*w);
+        parent
+    }));
 }
 
 /// The sum and the smallest of the weights (floats in units of 2^-16), by the weight-sum
@@ -465,18 +459,18 @@ fn weight_totals(gpu: &GpuContext, view: &GraphView) -> Result<Option<WeightTota
 /// Whether every edge on a shortest path leads to a strictly larger distance: unit weights, or
 /// integer weights of at least 1. Then a tight edge can close no cycle, and the first parents
 /// pass sets every reached vertex's parent (see `find_parents`).
-fn tight_edges_ascend(view: &GraphView, totals: Option<(u64, u64)>) -> bool {
+fn tight_edges_ascend(view: &GraphView, totals: Option<WeightTotals>) -> bool {
     match (view.weight_flags, totals) {
         (flags::WEIGHTS_UNIT, _) => true,
         (flags::WEIGHTS_F32, _) => false,
-        (_, Some((_, smallest))) => smallest >= 1,
+        (_, Some(totals)) => totals.smallest >= 1,
         (_, None) => false,
     }
 }
 
 /// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
 /// whether it leaves no edge light.
-fn kernel_delta(view: &GraphView, totals: Option<(u64, u64)>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
+fn kernel_delta(view: &GraphView, totals: Option<WeightTotals>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
     let shape = Shape { n: view.n, m: view.m, with_edges: view.with_edges };
     let near_far = options.strategy == SsspStrategy::NearFar;
     choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, shape, near_far, options.delta)
@@ -490,13 +484,13 @@ struct Shape {
     with_edges: u32,
 }
 
-/// Delta for a graph of `shape` whose weights sum to `totals` (sum and smallest, floats in
+/// Delta for a graph of `shape` whose weights are `totals` (their sum and smallest, floats in
 /// units of 2^-16; None for unit weights), for near-far or delta-stepping, or the `requested`
 /// one: `(kernel form, value, no light edge)`. Integer widths round up; a width that is not a
 /// positive finite number is an error.
 fn choose_delta(
     float: bool,
-    totals: Option<(u64, u64)>,
+    totals: Option<WeightTotals>,
     shape: Shape,
     near_far: bool,
     requested: Option<f64>,
@@ -505,7 +499,7 @@ fn choose_delta(
     let bad = |delta: f64| {
         Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
     };
-    let Some((sum, smallest)) = totals else {
+    let Some(WeightTotals { sum, smallest, .. }) = totals else {
         let delta = requested.unwrap_or(1.0);
         if !(delta.is_finite() && delta > 0.0) {
             return Err(bad(delta));
@@ -576,7 +570,7 @@ fn run_delta(
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let DeltaKernel { max_degree, totals, packed, stop } = kernel;
-    let (delta, delta_value, all_heavy) = kernel_delta(view, totals.map(WeightTotals::sum_smallest), options)?;
+    let (delta, delta_value, all_heavy) = kernel_delta(view, totals, options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
     let DeltaArrays { marks, near, settled, far, control, trace, shared_lists } = lists;
     gpu.copy_into(starts.host, near)?;
@@ -970,6 +964,12 @@ mod tests {
     use warpath_interface::sssp::packed_word;
     use warpath_interface::DeviceAddress;
 
+    /// Weights of `sum` and `smallest`; their largest, which the rules these tests call do not
+    /// read, as large as it can be.
+    fn sum_and_smallest(sum: u64, smallest: u64) -> Option<WeightTotals> {
+        Some(WeightTotals { sum, smallest, largest: u64::MAX })
+    }
+
     fn graph(n: u64, edges: Vec<(u32, u32)>) -> Graph {
         GraphBuilder::new().build(EdgeList::new(n, edges, true)).unwrap()
     }
@@ -1026,9 +1026,9 @@ mod tests {
             weight_flags,
         };
         assert!(tight_edges_ascend(&view(flags::WEIGHTS_UNIT), None));
-        assert!(tight_edges_ascend(&view(flags::WEIGHTS_U32), Some((30, 1))));
-        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_U32), Some((30, 0))), "a zero weight can close a cycle");
-        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_F32), Some((30 << 16, 1 << 16))), "rounding");
+        assert!(tight_edges_ascend(&view(flags::WEIGHTS_U32), sum_and_smallest(30, 1)));
+        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_U32), sum_and_smallest(30, 0)), "a zero weight can close a cycle");
+        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_F32), sum_and_smallest(30 << 16, 1 << 16)), "rounding");
     }
 
     #[test]
@@ -1059,38 +1059,38 @@ mod tests {
             choose_delta(float, totals, Shape { n, m, with_edges: n }, false, requested)
         };
         // 1000 vertices, 32000 edges of average weight 128: 32 * 128 / 32.
-        assert_eq!(stepping(false, Some((128 * 32000, 1)), 1000, 32000, None).unwrap(), (128, 128.0, false));
+        assert_eq!(stepping(false, sum_and_smallest(128 * 32000, 1), 1000, 32000, None).unwrap(), (128, 128.0, false));
         // Integer widths round up; one at most the smallest weight leaves no light edge.
-        assert_eq!(stepping(false, Some((100, 5)), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
+        assert_eq!(stepping(false, sum_and_smallest(100, 5), 10, 20, Some(4.2)).unwrap(), (5, 5.0, true));
         // Unit weights: 1 (every edge heavy, buckets are BFS levels) unless asked.
         assert_eq!(stepping(false, None, 10, 20, None).unwrap(), (1, 1.0, true));
         assert_eq!(stepping(false, None, 10, 20, Some(3.0)).unwrap(), (3, 3.0, false));
         // Floats (graph500's [0, 1), average 0.5, degree 32): delta 0.5 as f32 bits.
         let half = (0.5 * FLOAT_WEIGHT_SCALE as f64 * 3200.0) as u64;
-        let float_half = stepping(true, Some((half, 0)), 100, 3200, None).unwrap();
+        let float_half = stepping(true, sum_and_smallest(half, 0), 100, 3200, None).unwrap();
         assert_eq!(float_half, (0.5f32.to_bits() as u64, 0.5, false));
         // Average out-degree below LOW_DEGREE (a road): twice the width, 2 * 32 * 100 / 2.5.
-        assert_eq!(stepping(false, Some((100 * 2500, 1)), 1000, 2500, None).unwrap(), (2560, 2560.0, false));
+        assert_eq!(stepping(false, sum_and_smallest(100 * 2500, 1), 1000, 2500, None).unwrap(), (2560, 2560.0, false));
         // Asked for, it is taken as it is.
-        assert_eq!(stepping(false, Some((100 * 2500, 1)), 1000, 2500, Some(700.0)).unwrap().0, 700);
+        assert_eq!(stepping(false, sum_and_smallest(100 * 2500, 1), 1000, 2500, Some(700.0)).unwrap().0, 700);
         // All-zero weights still get a positive width.
-        assert_eq!(stepping(false, Some((0, 0)), 10, 20, None).unwrap().0, 1);
+        assert_eq!(stepping(false, sum_and_smallest(0, 0), 10, 20, None).unwrap().0, 1);
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-            let err = stepping(false, Some((10, 1)), 10, 20, Some(bad)).unwrap_err().to_string();
+            let err = stepping(false, sum_and_smallest(10, 1), 10, 20, Some(bad)).unwrap_err().to_string();
             assert!(err.contains("delta must be a positive, finite number"), "{err}");
         }
         // Near-far on a big graph: 8 average edges over the degree of the vertices with edges
         // (a third of the 2^27 vertices have 96 edges each: 8 * 128 / 96 rounds up to 11)...
         let (n, m) = (1 << 27, 32 << 27);
         let kron_like = Shape { n, m, with_edges: n / 3 };
-        assert_eq!(choose_delta(false, Some((128 * m, 1)), kron_like, true, None).unwrap().0, 11);
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, None).unwrap().0, 11);
         // ...but delta-stepping's rule below NEAR_FAR_NARROW_FROM_EDGES edges, low-degree graphs
         // keep the widened rule, and a width asked for is taken.
         let small = Shape { n: 1000, m: 32000, with_edges: 333 };
-        assert_eq!(choose_delta(false, Some((128 * 32000, 1)), small, true, None).unwrap().0, 128);
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * 32000, 1), small, true, None).unwrap().0, 128);
         let road = Shape { n: 1 << 27, m: 5 << 26, with_edges: 1 << 27 };
-        assert_eq!(choose_delta(false, Some((100 * (5 << 26), 1)), road, true, None).unwrap().0, 2560);
-        assert_eq!(choose_delta(false, Some((128 * m, 1)), kron_like, true, Some(64.0)).unwrap().0, 64);
+        assert_eq!(choose_delta(false, sum_and_smallest(100 * (5 << 26), 1), road, true, None).unwrap().0, 2560);
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, Some(64.0)).unwrap().0, 64);
     }
 
     #[test]
