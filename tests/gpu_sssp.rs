@@ -18,7 +18,7 @@ use warpath::generate::{attach_weights, generate, WeightSpec};
 use warpath::gpu::Placement;
 use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};
 use warpath::sssp::gpu::{shortest_paths, shortest_paths_traced, workspace};
-use warpath::sssp::{Distances, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
+use warpath::sssp::{Distances, Fusion, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
 use warpath::Graph;
 
 const STRATEGIES: [SsspStrategy; 7] = [
@@ -529,9 +529,10 @@ fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
 }
 
 /// Bucket fusion (block 0's small light steps go on in rounds of its own, their queue in shared
-/// memory) gives Dijkstra's distances, fused or not, for delta-stepping and near-far, integer
-/// and float weights, on meshes whose buckets overflow the shared queue and on the road
-/// dataset; and it runs: the fused runs take fewer steps of the bucket loop.
+/// memory, or as one asynchronous worklist there) gives Dijkstra's distances, fused or not, for
+/// delta-stepping and near-far, integer and float weights, on meshes whose buckets overflow the
+/// shared queue and on the road dataset; and it runs: the fused runs, in rounds or
+/// asynchronous, take fewer steps of the bucket loop.
 #[test]
 fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
     if gpu_or_skip("bucket_fusion_matches_dijkstra_and_takes_fewer_steps").is_none() {
@@ -552,7 +553,8 @@ fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
         let n = graph.num_vertices() as u32;
         for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
             let fused = SsspOptions { strategy, ..SsspOptions::default() };
-            let unfused = SsspOptions { bucket_fusion: false, ..fused };
+            let unfused = SsspOptions { fusion: Fusion::Off, ..fused };
+            let asynchronous = SsspOptions { fusion: Fusion::Async, ..fused };
             let (prepared, _) =
                 prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &fused).unwrap()).unwrap();
             let gpu_graph = prepared.gpu().unwrap();
@@ -563,12 +565,16 @@ fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
                 check(graph, source, &run, &expected, &format!("{label}, fused"));
                 let (run, unfused_trace) = shortest_paths_traced(gpu_graph, source, &unfused).unwrap();
                 check(graph, source, &run, &expected, &format!("{label}, unfused"));
-                assert!(
-                    fused_trace.steps < unfused_trace.steps,
-                    "{label}: {} steps fused, {} unfused",
-                    fused_trace.steps,
-                    unfused_trace.steps
-                );
+                let (run, async_trace) = shortest_paths_traced(gpu_graph, source, &asynchronous).unwrap();
+                check(graph, source, &run, &expected, &format!("{label}, asynchronous"));
+                for (how, trace) in [("fused", &fused_trace), ("asynchronous", &async_trace)] {
+                    assert!(
+                        trace.steps < unfused_trace.steps,
+                        "{label}: {} steps {how}, {} unfused",
+                        trace.steps,
+                        unfused_trace.steps
+                    );
+                }
             }
         }
     }

@@ -35,6 +35,17 @@ pub trait SharedWord: Copy {
     /// # Safety
     /// As for [`SharedWord::load`].
     unsafe fn store(address: u32, value: Self);
+    /// Reads the value at shared-window address `address` as `ld.volatile.shared`: every call
+    /// reads memory (a spin loop on a word another warp writes is not folded into one read).
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn load_volatile(address: u32) -> Self;
+    /// Writes `value` at shared-window address `address` as `st.volatile.shared`.
+    ///
+    /// # Safety
+    /// As for [`SharedWord::load`].
+    unsafe fn store_volatile(address: u32, value: Self);
     /// Atomically writes `value` at shared-window address `address` and returns what it held.
     ///
     /// # Safety
@@ -80,6 +91,26 @@ macro_rules! shared_word {
                 // SAFETY: the caller guarantees `address`.
                 unsafe {
                     asm!(concat!("st.shared.u", $bits, " [{a}], {v};"), a = in(reg32) address,
+                        v = in($class) value, options(nostack))
+                };
+            }
+
+            #[inline(always)]
+            unsafe fn load_volatile(address: u32) -> $t {
+                let value: $t;
+                // SAFETY: the caller guarantees `address`. Not `pure`: each call reads again.
+                unsafe {
+                    asm!(concat!("ld.volatile.shared.u", $bits, " {v}, [{a}];"), a = in(reg32) address,
+                        v = out($class) value, options(nostack))
+                };
+                value
+            }
+
+            #[inline(always)]
+            unsafe fn store_volatile(address: u32, value: $t) {
+                // SAFETY: the caller guarantees `address`.
+                unsafe {
+                    asm!(concat!("st.volatile.shared.u", $bits, " [{a}], {v};"), a = in(reg32) address,
                         v = in($class) value, options(nostack))
                 };
             }
@@ -188,6 +219,25 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         assert!(i < N);
         // SAFETY: `i < N`, so the address is an aligned element of this block's array.
         unsafe { T::store(self.address(i), value) }
+    }
+
+    /// Element `i`, read from memory at every call (`ld.volatile.shared`): for a word that
+    /// another warp writes while this one waits on it, without a barrier between; traps when
+    /// `i >= N`.
+    #[inline(always)]
+    pub fn get_volatile(&self, i: usize) -> T {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::load_volatile(self.address(i)) }
+    }
+
+    /// Stores `value` at element `i` as `st.volatile.shared` (the writer's side of
+    /// [`SharedArray::get_volatile`]); traps when `i >= N`.
+    #[inline(always)]
+    pub fn set_volatile(&self, i: usize, value: T) {
+        assert!(i < N);
+        // SAFETY: `i < N`, so the address is an aligned element of this block's array.
+        unsafe { T::store_volatile(self.address(i), value) }
     }
 
     /// Stores `value` at element `i` as one atomic exchange and returns what the element held;

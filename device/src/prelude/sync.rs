@@ -13,6 +13,15 @@ pub fn fence_gpu() {
     unsafe { asm!("fence.acq_rel.gpu;", options(nostack)) };
 }
 
+/// `fence.acq_rel.cta`: orders this thread's earlier and later memory accesses against the
+/// other threads of its block (CUDA's `__threadfence_block()`), for shared-memory handshakes
+/// between warps that pass no barrier.
+#[inline(always)]
+pub fn fence_block() {
+    // SAFETY: a fence has no operands.
+    unsafe { asm!("fence.acq_rel.cta;", options(nostack)) };
+}
+
 /// Reads a `u32` with acquire semantics at GPU scope: never a stale L1 copy.
 ///
 /// # Safety

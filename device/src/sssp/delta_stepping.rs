@@ -64,6 +64,16 @@ const FUSED_EDGES: usize = 4;
 const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
 /// `share_from` of a step that shares no list with the grid.
 const NO_SHARING: u64 = u64::MAX;
+/// Entries of the asynchronous worklist's ring (see [`Delta::async_light`]): bucket fusion's
+/// two round queues, taken as one ring.
+const RING: usize = 2 * FUSED;
+/// The ring's words: tickets taken by consumers, tickets reserved by producers, and entries
+/// queued or being relaxed (the run ends when none is).
+const RING_HEAD: usize = 0;
+const RING_TAIL: usize = 1;
+const RING_PENDING: usize = 2;
+/// A warp's claim when the run is over.
+const RING_DONE: u32 = u32::MAX;
 /// Shared words of the warps' staged appends: the next near queue and a far pile.
 const STAGED_WORDS: usize = stage_words(BLOCK / WARP_SIZE as usize, 2);
 
@@ -132,6 +142,38 @@ struct Scratch {
     fused: FusedQueues,
     /// The warps' staged appends on steps of the grid (see [`Appends`]).
     staged: SharedArray<u32, STAGED_WORDS>,
+    /// The asynchronous worklist's marks and words (its entries are `fused`'s).
+    ring: AsyncRing,
+}
+
+/// The asynchronous worklist's bookkeeping in block 0's shared memory. Entry `t` (its ticket)
+/// lives in slot `t % RING` of the fused queues; the slot's mark says whose it is:
+/// [`published`] once entry `t` is written, [`taken`] once a consumer read it, so the
+/// producer of entry `t + RING` may overwrite it.
+struct AsyncRing {
+    marks: SharedArray<u32, RING>,
+    words: SharedArray<u32, 3>,
+}
+
+/// A ring slot's mark once entry `ticket` is written into it.
+#[inline(always)]
+fn published(ticket: u32) -> u32 {
+    ticket.wrapping_mul(2).wrapping_add(2)
+}
+
+/// A ring slot's mark once entry `ticket` is read out of it.
+#[inline(always)]
+fn taken(ticket: u32) -> u32 {
+    ticket.wrapping_mul(2).wrapping_add(3)
+}
+
+/// Where a fused visit queues the targets it lowers into the current bucket.
+#[derive(Clone, Copy)]
+enum FusedInto<'a> {
+    /// Bucket fusion's round queue `out`.
+    Round { queues: &'a FusedQueues, out: usize },
+    /// The asynchronous worklist.
+    Ring { queues: &'a FusedQueues, ring: &'a AsyncRing },
 }
 
 /// A step's appends to the next near queue and to a far pile. On steps of the grid each warp
@@ -477,6 +519,8 @@ struct Delta {
     adaptive_delta: bool,
     /// Distance words hold the parent too (`flags::PACKED_PARENTS`): see [`Delta::candidate`].
     packed: bool,
+    /// Bucket fusion runs as an asynchronous worklist (`flags::ASYNC_FUSION`).
+    async_fusion: bool,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -646,6 +690,7 @@ impl Delta {
             adaptive_delta: flag_word & flags::ADAPTIVE_DELTA != 0
                 && flag_word & (flags::NEAR_FAR | flags::ALL_HEAVY) == 0,
             packed: flag_word & flags::PACKED_PARENTS != 0,
+            async_fusion: flag_word & flags::ASYNC_FUSION != 0,
         }
     }
 
@@ -894,7 +939,7 @@ impl Delta {
                         (queues.vertices.get(slot), queues.distances.get(slot))
                     };
                     // SAFETY: `u < n`; forwarded from the caller.
-                    unsafe { self.fused_visit(u, queued_at, state, counters, queues, out, relaxations) };
+                    unsafe { self.fused_visit(u, queued_at, state, counters, FusedInto::Round { queues, out }, relaxations) };
                 }
             });
             sync_threads();
@@ -941,8 +986,7 @@ impl Delta {
         queued_at: u64,
         state: &State,
         counters: Counters,
-        queues: &FusedQueues,
-        out: usize,
+        into: FusedInto,
         relaxations: &mut u32,
     ) {
         // SAFETY (throughout): `u < n`, its list's edges lie in the graph, their targets `< n`;
@@ -981,9 +1025,27 @@ impl Delta {
                         lowered[k] = self.lowered(old, candidates[k]);
                     }
                 }
-                for k in 0..FUSED_EDGES {
-                    if lowered[k] {
-                        self.fused_queue(targets[k], candidates[k], state, counters, queues, out);
+                match into {
+                    FusedInto::Round { queues, out } => {
+                        for k in 0..FUSED_EDGES {
+                            if lowered[k] {
+                                self.fused_queue(targets[k], candidates[k], state, counters, queues, out);
+                            }
+                        }
+                    }
+                    FusedInto::Ring { queues, ring } => {
+                        let mut current = [false; FUSED_EDGES];
+                        for k in 0..FUSED_EDGES {
+                            if lowered[k] {
+                                let bucket = self.reader.bucket(self.distance(candidates[k]), self.delta);
+                                if state.current(bucket) {
+                                    current[k] = true;
+                                } else {
+                                    self.far_queue(targets[k], bucket, state, counters);
+                                }
+                            }
+                        }
+                        self.ring_queue(current, &targets, &candidates, state, counters, queues, ring);
                     }
                 }
                 e += FUSED_EDGES as u64;
@@ -1014,11 +1076,195 @@ impl Delta {
                     counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
                 }
             } else {
-                if first_to_mark_filtered(self.far_marks, v, state.splits + 1, false) {
-                    counters.append_one(v, self.far_area(state.splits), Count::Far(state.splits));
-                }
-                counters.lower_far_min(state.splits, bucket);
+                self.far_queue(v, bucket, state, counters);
             }
+        }
+    }
+
+    /// Queues `v`, just lowered into bucket `bucket` beyond the current one, on the far pile
+    /// (once), lowering the pile's smallest bucket.
+    ///
+    /// # Safety
+    /// `v < n`; block 0 alone, with its shared counters.
+    #[inline(always)]
+    unsafe fn far_queue(&self, v: u32, bucket: u64, state: &State, counters: Counters) {
+        // SAFETY: `v < n`; the far pile has room for `n` entries.
+        unsafe {
+            if first_to_mark_filtered(self.far_marks, v, state.splits + 1, false) {
+                counters.append_one(v, self.far_area(state.splits), Count::Far(state.splits));
+            }
+            counters.lower_far_min(state.splits, bucket);
+        }
+    }
+
+    /// Rounds that do not wait for each other: block 0's light step alone over the near
+    /// queue's `len` vertices as one asynchronous worklist in shared memory (the worklists of
+    /// ADDS, Wang, Fussell and Lin, PPoPP 2021, section 3, on one multiprocessor; bucket fusion's
+    /// idea, GraphIt CGO 2020 section 4, without its rounds). Each warp takes up to 32 queued
+    /// entries as soon as they are queued, relaxes them as a fused round does, and queues what
+    /// it lowers into the current bucket in the ring; a vertex is relaxed once the chain of
+    /// accesses that lowered it ends, not when the slowest vertex of its round does. Entries
+    /// the ring has no room for go to the near queue of the loop's next step, as a fused round
+    /// that overflows hands its queue over. The run ends when no entry is queued or being
+    /// relaxed. Returns 1 (one light round, for the trace).
+    ///
+    /// # Safety
+    /// As for [`Delta::fused_light`]; `len <= RING`.
+    #[inline(always)]
+    unsafe fn async_light(
+        &self,
+        len: u32,
+        state: &State,
+        scratch: &Scratch,
+        counters: Counters,
+        relaxations: &mut u32,
+    ) -> u32 {
+        let (queues, ring) = (&scratch.fused, &scratch.ring);
+        let input = self.near_area(state.step);
+        let mut i = thread_idx() as usize;
+        while i < RING {
+            ring.marks.set(i, 0);
+            i += BLOCK;
+        }
+        let mut i = thread_idx();
+        while i < len {
+            // SAFETY: `i < len`, inside the near queue; its entries are vertices `< n`.
+            let u = unsafe { *input.add(i as usize) };
+            queues.vertices.set(i as usize, u);
+            // SAFETY: `u < n`.
+            queues.distances.set(i as usize, unsafe { distance_of(self.distances, u) });
+            ring.marks.set(i as usize, published(i));
+            i += SSSP_BLOCK;
+        }
+        if thread_idx() == 0 {
+            ring.words.set(RING_HEAD, 0);
+            ring.words.set(RING_TAIL, len);
+            ring.words.set(RING_PENDING, len);
+        }
+        sync_threads();
+        let lane = lane_id();
+        loop {
+            let mut claim = 0u32;
+            let mut count = 0u32;
+            if lane == 0 {
+                loop {
+                    let head = ring.words.get_volatile(RING_HEAD);
+                    let tail = ring.words.get_volatile(RING_TAIL);
+                    if head != tail {
+                        let take = tail.wrapping_sub(head).min(WARP_SIZE);
+                        if ring.words.compare_exchange(RING_HEAD, head, head.wrapping_add(take)) == head {
+                            (claim, count) = (head, take);
+                            break;
+                        }
+                    } else if ring.words.get_volatile(RING_PENDING) == 0 {
+                        count = RING_DONE;
+                        break;
+                    }
+                }
+            }
+            let count = shfl_idx_sync(FULL_MASK, count, 0);
+            if count == RING_DONE {
+                break;
+            }
+            let ticket = shfl_idx_sync(FULL_MASK, claim, 0).wrapping_add(lane);
+            if lane < count {
+                let slot = ticket as usize % RING;
+                // The producer reserved the ticket before the tail moved; it writes soon.
+                while ring.marks.get_volatile(slot) != published(ticket) {}
+                fence_block();
+                let u = queues.vertices.get(slot);
+                let queued_at = queues.distances.get(slot);
+                fence_block();
+                ring.marks.set_volatile(slot, taken(ticket));
+                // SAFETY: `u < n`; forwarded from the caller.
+                unsafe { self.fused_visit(u, queued_at, state, counters, FusedInto::Ring { queues, ring }, relaxations) };
+            }
+            // Every lane's queued entries are counted before this warp's own leave the count.
+            sync_warp(FULL_MASK);
+            if lane == 0 {
+                ring.words.fetch_add(RING_PENDING, count.wrapping_neg());
+            }
+        }
+        sync_threads();
+        1
+    }
+
+    /// The asynchronous worklist's append: the calling lanes' targets `current` marks (lowered
+    /// into the current bucket) take consecutive tickets, reserved by one compare-and-swap for
+    /// the warp, and each is written once its slot's previous entry has been read. When the
+    /// ring has no room for them, they go to the near queue of the loop's next step.
+    ///
+    /// # Safety
+    /// Targets `< n`; block 0 alone inside [`Delta::async_light`], every active lane calling.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn ring_queue(
+        &self,
+        current: [bool; FUSED_EDGES],
+        targets: &[u32; FUSED_EDGES],
+        candidates: &[u64; FUSED_EDGES],
+        state: &State,
+        counters: Counters,
+        queues: &FusedQueues,
+        ring: &AsyncRing,
+    ) {
+        let mask = active_mask();
+        let mut ballots = [0u32; FUSED_EDGES];
+        let mut total = 0;
+        for k in 0..FUSED_EDGES {
+            ballots[k] = ballot_sync(mask, current[k]);
+            total += popc(ballots[k]);
+        }
+        if total == 0 {
+            return;
+        }
+        let leader = ffs(mask) - 1;
+        let mut base = RING_DONE;
+        if lane_id() == leader {
+            // Counted first, so the count never shows none while these wait to be queued.
+            ring.words.fetch_add(RING_PENDING, total);
+            loop {
+                let tail = ring.words.get_volatile(RING_TAIL);
+                let head = ring.words.get_volatile(RING_HEAD);
+                // Entry `t` may take its slot once entry `t - RING` has been claimed.
+                if tail.wrapping_add(total).wrapping_sub(head) > RING as u32 {
+                    ring.words.fetch_add(RING_PENDING, total.wrapping_neg());
+                    break;
+                }
+                if ring.words.compare_exchange(RING_TAIL, tail, tail.wrapping_add(total)) == tail {
+                    base = tail;
+                    break;
+                }
+            }
+        }
+        let base = shfl_idx_sync(mask, base, leader);
+        let below = lanemask_lt();
+        let mut offset = 0;
+        for k in 0..FUSED_EDGES {
+            if current[k] {
+                let v = targets[k];
+                if base == RING_DONE {
+                    // SAFETY: `v < n`; the near queue has room for `n` entries.
+                    unsafe {
+                        if first_to_mark_filtered(self.queued, v, state.step + 1, false) {
+                            counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                        }
+                    }
+                } else {
+                    let ticket = base.wrapping_add(offset + popc(ballots[k] & below));
+                    let slot = ticket as usize % RING;
+                    if ticket >= RING as u32 {
+                        // Claimed (the reservation saw to it): its consumer reads it soon.
+                        while ring.marks.get_volatile(slot) != taken(ticket - RING as u32) {}
+                        fence_block();
+                    }
+                    queues.vertices.set(slot, v);
+                    queues.distances.set(slot, candidates[k]);
+                    fence_block();
+                    ring.marks.set_volatile(slot, published(ticket));
+                }
+            }
+            offset += popc(ballots[k]);
         }
     }
 
@@ -1170,6 +1416,9 @@ impl Delta {
             }
             let mut light_rounds = 1;
             match step {
+                Step::Light { len } if alone && self.fuses() && self.async_fusion => {
+                    light_rounds = self.async_light(len, state, scratch, counters, &mut relaxer.relaxations);
+                }
                 Step::Light { len } if alone && self.fuses() => {
                     light_rounds = self.fused_light(len, state, scratch, counters, &mut relaxer.relaxations);
                 }
@@ -1319,6 +1568,7 @@ impl Delta {
                     lengths: SharedArray::declare(),
                 },
                 staged: SharedArray::declare(),
+                ring: AsyncRing { marks: SharedArray::declare(), words: SharedArray::declare() },
             }
         };
         let grid_counters = Counters { control: self.control, local: None };

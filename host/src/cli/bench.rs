@@ -193,7 +193,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         delta: args.sssp.delta,
         split_threshold: None,
         distances_only: args.gpu.distances_only,
-        bucket_fusion: !args.sssp.no_bucket_fusion,
+        fusion: args.sssp.fusion.into(),
         adaptive_delta: args.sssp.delta_width == super::sssp::DeltaWidth::Adaptive,
         ..SsspOptions::default()
     };

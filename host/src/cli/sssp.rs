@@ -10,7 +10,7 @@ use serde_json::json;
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
 use warpath::engine::BackendUsed;
 use warpath::graph::UNREACHED;
-use warpath::sssp::{verify, PathFinder, PathsRun, SsspOptions, SsspRun, SsspStrategy};
+use warpath::sssp::{verify, Fusion, PathFinder, PathsRun, SsspOptions, SsspRun, SsspStrategy};
 use warpath::{Error, Graph, Result};
 
 use super::args::{GraphArgs, WeightArgs};
@@ -108,12 +108,18 @@ pub struct SsspArgs {
     pub distances_only: bool,
     #[arg(
         long,
-        help = "GPU: one step of the bucket loop a light round, no bucket fusion",
-        long_help = "GPU: run every light round of block 0's small steps as a step of the bucket loop, with its \
-                     queue in global memory, instead of fusing them (bucket fusion, GraphIt, CGO 2020: on by \
-                     default where every list is short, as on roads and meshes)."
+        value_enum,
+        default_value_t = FusionArg::Rounds,
+        value_name = "F",
+        hide_short_help = true,
+        help = "GPU bucket fusion: off, rounds or async",
+        long_help = "GPU bucket fusion (GraphIt, CGO 2020), where every list is short, as on roads and \
+                     meshes: block 0 keeps relaxing what its small light steps put back into the current \
+                     bucket. `rounds` (default): rounds with their queue in shared memory; `async`: one \
+                     worklist in shared memory that every warp takes from as soon as entries are queued, no \
+                     barrier between rounds; `off`: every light round is a step of the bucket loop."
     )]
-    pub no_bucket_fusion: bool,
+    pub fusion: FusionArg,
     #[arg(
         long,
         value_enum,
@@ -178,11 +184,14 @@ pub struct SsspBenchArgs {
     pub sssp_strategy: StrategyArg,
     #[arg(
         long,
+        value_enum,
+        default_value_t = FusionArg::Rounds,
+        value_name = "F",
         help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "No bucket fusion (as `sssp --no-bucket-fusion`)"
+        help = "GPU bucket fusion: off, rounds or async (as `sssp --fusion`)"
     )]
-    pub no_bucket_fusion: bool,
+    pub fusion: FusionArg,
     #[arg(
         long,
         value_enum,
@@ -201,6 +210,24 @@ pub struct SsspBenchArgs {
 pub enum DeltaWidth {
     Fixed,
     Adaptive,
+}
+
+/// [`Fusion`] as a clap value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FusionArg {
+    Off,
+    Rounds,
+    Async,
+}
+
+impl From<FusionArg> for Fusion {
+    fn from(arg: FusionArg) -> Fusion {
+        match arg {
+            FusionArg::Off => Fusion::Off,
+            FusionArg::Rounds => Fusion::Rounds,
+            FusionArg::Async => Fusion::Async,
+        }
+    }
 }
 
 /// [`SsspStrategy`] as a clap value, by the names the library gives them.
@@ -259,7 +286,7 @@ impl SsspArgs {
             delta: self.delta,
             split_threshold: self.split_threshold,
             distances_only: self.distances_only,
-            bucket_fusion: !self.no_bucket_fusion,
+            fusion: self.fusion.into(),
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             // Set once the graph is loaded and the target has an internal id.
             target: None,

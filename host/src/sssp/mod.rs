@@ -42,6 +42,22 @@ pub enum SsspStrategy {
     Hierarchical,
 }
 
+/// Bucket fusion on the GPU (delta-stepping and near-far): how block 0, running a small light
+/// step alone on a graph whose lists are all short, relaxes what it puts back into the current
+/// bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Fusion {
+    /// No fusion: every light round is a step of the bucket loop, its queue in global memory.
+    Off,
+    /// Rounds of block 0's own, their queue in shared memory, a block barrier between rounds
+    /// (GraphIt's bucket fusion, CGO 2020).
+    #[default]
+    Rounds,
+    /// One asynchronous worklist in shared memory: each warp takes queued entries as soon as
+    /// they are queued, with no barrier between rounds.
+    Async,
+}
+
 impl SsspStrategy {
     pub const ALL: [SsspStrategy; 7] = [
         SsspStrategy::DeltaStepping,
@@ -85,8 +101,8 @@ pub struct SsspOptions {
     /// Do not record parents.
     pub distances_only: bool,
     /// Delta-stepping and near-far on the GPU: bucket fusion on block 0's small light steps,
-    /// where every list is short (on by default; `false` runs one step of the loop a round).
-    pub bucket_fusion: bool,
+    /// where every list is short.
+    pub fusion: Fusion,
     /// Delta-stepping on the GPU: each bucket's width adapts on the device to the work in
     /// flight, in multiples of `delta` (ADDS's dynamic Δ; `false` keeps every bucket `delta`
     /// wide). The CPU's buckets keep their width.
@@ -107,7 +123,7 @@ impl Default for SsspOptions {
             delta: None,
             split_threshold: None,
             distances_only: false,
-            bucket_fusion: true,
+            fusion: Fusion::default(),
             adaptive_delta: false,
             target: None,
             cutoff: None,

@@ -59,6 +59,10 @@ pub mod flags {
     /// weights of at least 1, or unit weights): a parent then always has the smaller
     /// distance, so the parents form a tree.
     pub const PACKED_PARENTS: u32 = 1 << 9;
+    /// With [`BUCKET_FUSION`]: block 0's fused light step runs as one asynchronous worklist in
+    /// shared memory (each warp takes the next entries as soon as they are queued, no block
+    /// barrier between rounds) instead of rounds that wait for each other.
+    pub const ASYNC_FUSION: u32 = 1 << 10;
 }
 
 /// The distance a packed word holds ([`flags::PACKED_PARENTS`]); [`UNREACHED_DISTANCE`] for an

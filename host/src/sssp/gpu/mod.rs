@@ -40,7 +40,7 @@ use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
-use crate::sssp::{reach_of, sorted_once, Distance, Distances, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{reach_of, sorted_once, Distance, Distances, Fusion, SsspOptions, SsspRun, SsspStrategy};
 
 use launch::{DecomposedBuffers, DeltaBuffers, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
 
@@ -582,7 +582,11 @@ fn run_delta(
     let flag_word = view.weight_flags
         | if packed { flags::PACKED_PARENTS } else { 0 }
         | flags::SMALL_PATH
-        | if options.bucket_fusion { flags::BUCKET_FUSION } else { 0 }
+        | match options.fusion {
+            Fusion::Off => 0,
+            Fusion::Rounds => flags::BUCKET_FUSION,
+            Fusion::Async => flags::BUCKET_FUSION | flags::ASYNC_FUSION,
+        }
         // The kernel ignores it with near-far and all-heavy edges (the flag's contract).
         | if options.adaptive_delta { flags::ADAPTIVE_DELTA } else { 0 }
         | if near_far { flags::NEAR_FAR } else { 0 }
