@@ -212,7 +212,7 @@ fn stages_round_trip_and_version_3_reads_without_them() {
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
     let run = run_bench(&graph, &traverser, &BenchOptions { trials: 3, seed: 5, trace: false }, &mut |_| {}).unwrap();
     // On the CPU nothing is placed or downloaded, and end-to-end is the traversal.
-    assert_eq!(warpath::bench::PlacementStage::of(&traverser).unwrap(), None);
+    assert_eq!(warpath::bench::PlacementStage::of(traverser.placed()).unwrap(), None);
     for trial in &run.trials {
         assert_eq!((trial.details.download_ms, trial.details.download_bytes), (0.0, 0));
         assert_eq!(trial.end_to_end_ms, trial.time_ms);

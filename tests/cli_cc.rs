@@ -95,6 +95,9 @@ fn json_is_one_object_with_what_the_text_says() {
     let out = warpath(&["cc", "grid2d:4", "--backend", "cpu", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert!(json["verified"].is_null() && json["placement"].is_null());
+    // On the CPU nothing is placed: the run is the whole end-to-end time.
+    assert!(json["place_ms"].is_null(), "{json}");
+    assert_eq!(json["run_ms"].as_f64(), json["end_to_end_ms"].as_f64());
 }
 
 #[test]
@@ -165,7 +168,10 @@ fn bench_runs_cc_validates_every_trial_and_writes_its_report() {
     assert_eq!(value(&text, "verified"), "ok (3/3 runs validated)");
     assert!(value(&text, "time").starts_with("min "), "{text}");
     assert!(text.contains("phases of run 1:") && text.contains("final link"), "{text}");
+    // The stages paid once: read and build (and on a GPU the placement, not in any trial).
+    assert!(text.contains("stages, once per run:") && text.contains("  build "), "{text}");
     let report = read_report_of::<CcTrial, CcSummary, CcPayload>("cc", &json).unwrap();
+    assert!(report.placement.is_none(), "nothing is placed on the CPU");
     assert_eq!((report.algorithm.as_str(), report.trials.len(), report.summary.validated), ("cc", 3, 3));
     assert_eq!(value(&text, "components"), report.summary.details.components.to_string());
     assert!(report.trials.iter().all(|t| t.source.is_none() && t.edges == report.graph.edges));

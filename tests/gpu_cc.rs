@@ -346,3 +346,29 @@ fn cc_kernel_parameters_are_the_fields_of_their_structs() {
     check::<CcPersistentParams>();
     check::<CcPersistentCompressedParams>();
 }
+
+/// The CC bench charges the graph's placement once (issue 52, item 5): the report's placement
+/// stage holds the finder's upload, and no trial's end-to-end time includes it.
+#[test]
+fn the_cc_bench_charges_the_placement_once() {
+    use warpath::bench::cc::run_cc_bench;
+    use warpath::bench::{BenchOptions, PlacementStage};
+    use warpath::cc::ComponentFinder;
+    if gpu_or_skip("the_cc_bench_charges_the_placement_once").is_none() {
+        return;
+    }
+    let graph = generate(&"kron:16".parse().unwrap(), 3).unwrap();
+    let finder = ComponentFinder::new(&graph, Backend::Gpu).unwrap();
+    let options = BenchOptions { trials: 3, seed: 1, trace: false };
+    let run = run_cc_bench(&graph, &finder, CcOptions::default(), &options, &mut |_| {}).unwrap();
+    let place = PlacementStage::of(finder.placed()).unwrap().expect("placed on the GPU");
+    assert!(place.ms > 0.0 && Some(place.bytes) == finder.gpu_graph_stored_bytes(), "{place:?}");
+    let upload_ms = finder.upload_time().as_secs_f64() * 1e3;
+    for trial in &run.trials {
+        // A run on a placed graph: its kernel, the labels' download (256 KiB) and the host's
+        // work, well under the upload of the graph's 4 MiB of lists and their allocation;
+        // charged the upload, it could not come in under the kernel plus the upload.
+        assert!(trial.end_to_end_ms >= trial.time_ms, "{trial:?}");
+        assert!(trial.end_to_end_ms < trial.time_ms + upload_ms, "{trial:?} against an upload of {upload_ms} ms");
+    }
+}

@@ -166,7 +166,7 @@ fn the_bench_reports_placement_and_downloads_on_the_gpu() {
         assert_eq!(trial.details.download_bytes, 8 * kron.num_vertices() as u64);
         assert!(trial.details.download_ms > 0.0 && trial.end_to_end_ms >= trial.time_ms + trial.details.download_ms);
     }
-    let placement = warpath::bench::PlacementStage::of(&traverser).unwrap().unwrap();
+    let placement = warpath::bench::PlacementStage::of(traverser.placed()).unwrap().unwrap();
     assert_eq!(placement.placement, "device");
     assert_eq!(placement.bytes, traverser.gpu_graph_stored_bytes().unwrap());
     assert!(placement.pinned_host_to_device_bytes_per_s > 1e9 && placement.pinned_device_to_host_bytes_per_s > 1e9);

@@ -175,10 +175,9 @@ pub fn render(report: &BenchReport) -> String {
 /// Arrays below this are not listed under the placement (they still count in its rest).
 const PLACEMENT_LINE_MIN_BYTES: u64 = 1 << 20;
 
-/// The stage table of a BFS report: read, build and placement once, then the median root's
-/// traversal, download and end-to-end time, each copy against the pinned bandwidth. A report
-/// written before schema version 5 has the load as one stage.
-pub fn stage_lines(report: &BenchReport) -> String {
+/// The stages a bench run pays once, whatever the algorithm: read, build and the graph's
+/// placement on the GPU (by array), each against the bus where it crosses it.
+pub fn once_lines<D, S, P>(report: &Report<D, S, P>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "stages, once per run:");
     match &report.load {
@@ -228,6 +227,14 @@ pub fn stage_lines(report: &BenchReport) -> String {
             );
         }
     }
+    out
+}
+
+/// The stage table of a BFS report: read, build and placement once, then the median root's
+/// traversal, download and end-to-end time, each copy against the pinned bandwidth. A report
+/// written before schema version 5 has the load as one stage.
+pub fn stage_lines(report: &BenchReport) -> String {
+    let mut out = once_lines(report);
     let column = |f: fn(&crate::bench::RootRecord) -> f64| report.trials.iter().map(f).collect::<Vec<f64>>();
     let (Some(traverse), Some(download), Some(end_to_end)) = (
         median(&column(|r| r.time_ms)),

@@ -12,7 +12,7 @@ use crate::bench::harness::{
     run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
 };
 use crate::bench::json::Report;
-use crate::bench::report::{header, timing_lines, HeaderLines};
+use crate::bench::report::{header, once_lines, timing_lines, HeaderLines};
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::error::Result;
 use crate::graph::Graph;
@@ -438,6 +438,7 @@ pub fn render(report: &SsspReport) -> String {
             bytes as f64 / (download.median * 1e6).max(f64::MIN_POSITIVE)
         );
     }
+    out.push_str(&once_lines(report));
     match &p.trace {
         Some(trace) => {
             out.push('\n');

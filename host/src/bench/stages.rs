@@ -6,7 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(doc)]
 use crate::bfs::Traverser;
+use crate::engine::GpuGraph;
 use crate::error::Result;
 use crate::formats::LoadStages;
 use crate::gpu::{CopyStep, GpuContext};
@@ -86,23 +88,23 @@ impl PlacementCopy {
 }
 
 impl PlacementStage {
-    /// The placement of `traverser`'s graph, with the bus measured now; None on the CPU.
-    pub fn of(traverser: &Traverser<'_>) -> Result<Option<PlacementStage>> {
-        let (Some(gpu), Some(time), Some(bytes), Some(placement)) =
-            (traverser.gpu(), traverser.placement_time(), traverser.gpu_graph_stored_bytes(), traverser.placement())
-        else {
+    /// The placement of a graph placed once for every run (a [`Traverser`]'s, a
+    /// `ComponentFinder`'s or a `PathFinder`'s), with the bus measured now; None on the CPU.
+    pub fn of(placed: Option<&GpuGraph>) -> Result<Option<PlacementStage>> {
+        let Some(placed) = placed else {
             return Ok(None);
         };
+        let (gpu, time, bytes) = (placed.gpu(), placed.upload_time(), placed.stored_bytes());
         let seconds = time.as_secs_f64();
         let (to_device, to_host) = pinned_bandwidths(gpu)?;
         Ok(Some(PlacementStage {
             ms: seconds * 1e3,
             bytes,
-            placement: placement.to_string(),
+            placement: placed.graph().placement().to_string(),
             bytes_per_s: bytes as f64 / seconds.max(1e-9),
             pinned_host_to_device_bytes_per_s: to_device,
             pinned_device_to_host_bytes_per_s: to_host,
-            copies: traverser.placement_copies().iter().map(PlacementCopy::of).collect(),
+            copies: placed.copies().iter().map(PlacementCopy::of).collect(),
         }))
     }
 }

@@ -308,7 +308,7 @@ pub fn run_suite_with_ranks(
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
             let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
             let flags = Flags::new(options.roots, options.seed, backend, false, false);
-            Ok(BenchReport::new(name, &graph, flags, load, run).with_placement(PlacementStage::of(traverser)?))
+            Ok(BenchReport::new(name, &graph, flags, load, run).with_placement(PlacementStage::of(traverser.placed())?))
         };
         let (gpu, gpu_missing) = if options.gpu {
             match Traverser::new(&graph, Backend::Gpu) {

@@ -220,6 +220,11 @@ impl<'g> Traverser<'g> {
     fn on_gpu(&self) -> Option<&GpuGraph> {
         self.prepared.gpu()
     }
+
+    /// The graph as placed for the GPU, once for every traversal (None on the CPU).
+    pub fn placed(&self) -> Option<&GpuGraph> {
+        self.on_gpu()
+    }
     /// Bytes of the graph's offsets and lists (and its transpose's) as the GPU holds them,
     /// wherever they are placed: compressed or plain (None on the CPU).
     pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
@@ -515,11 +520,6 @@ impl<'g> Traverser<'g> {
     /// before the first run (None on the CPU).
     pub fn placement_time(&self) -> Option<Duration> {
         self.on_gpu().map(GpuGraph::upload_time)
-    }
-
-    /// Where the placement's time went, array by array (empty on the CPU).
-    pub fn placement_copies(&self) -> &[crate::gpu::CopyStep] {
-        self.on_gpu().map_or(&[], GpuGraph::copies)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).

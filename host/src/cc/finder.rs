@@ -69,13 +69,18 @@ impl<'g> ComponentFinder<'g> {
         self.prepared.gpu()
     }
 
+    /// The graph as placed for the GPU, once for every run (None on the CPU).
+    pub fn placed(&self) -> Option<&GpuGraph> {
+        self.on_gpu()
+    }
+
     /// The GPU context, when this finder runs on the GPU.
     pub fn gpu(&self) -> Option<&GpuContext> {
         self.on_gpu().map(GpuGraph::gpu)
     }
 
-    /// Time to place the graph on the device (zero on the CPU): what a run's end-to-end time
-    /// adds to its own.
+    /// Time to place the graph on the device (zero on the CPU), paid once before the first
+    /// run.
     pub fn upload_time(&self) -> Duration {
         self.on_gpu().map_or(Duration::ZERO, GpuGraph::upload_time)
     }

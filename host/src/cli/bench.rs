@@ -47,7 +47,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     };
     let mut kernel = BfsKernel::new(&graph, &traverser);
     let report = run_trials(args, &graph, load, trace, &format!("BFS on {on}"), &mut kernel)?
-        .with_placement(warpath::bench::PlacementStage::of(&traverser)?);
+        .with_placement(warpath::bench::PlacementStage::of(traverser.placed())?);
     print!("{}", report::render(&report));
 
     if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
@@ -161,7 +161,8 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("CC on {}", finder.backend());
-    let report = run_trials(args, &graph, load, args.trace, &what, &mut CcKernel::new(&graph, &finder, options))?;
+    let report = run_trials(args, &graph, load, args.trace, &what, &mut CcKernel::new(&graph, &finder, options))?
+        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     print!("{}", render(&report));
     write_json(&report, args.json.as_deref())
 }
@@ -208,7 +209,8 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("SSSP on {}", finder.backend());
-    let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?;
+    let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?
+        .with_placement(warpath::bench::PlacementStage::of(finder.gpu())?);
     print!("{}", render(&report));
     write_json(&report, args.json.as_deref())
 }
