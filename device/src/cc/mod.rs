@@ -80,9 +80,10 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
     };
 }
 
-/// The label forest, `n` words in global memory. Every access is relaxed at GPU scope: other
-/// threads rewrite labels throughout a phase, and a stale L1 copy could keep a link's retry
-/// loop from seeing the root that moved.
+/// The label forest, `n` words in global memory. Stores and the hooks' swaps are at GPU scope;
+/// walks read through L1 ([`Labels::walk`]): a stale copy is an older ancestor, and a link's
+/// retry still ends, since every retry hooks a strictly smaller root (see
+/// [`Labels::hook_roots`]). Shiloach-Vishkin's hooks read at GPU scope ([`Labels::get`]).
 #[derive(Clone, Copy)]
 struct Labels(*mut u32);
 
@@ -93,6 +94,16 @@ impl Labels {
     unsafe fn get(self, v: u32) -> u32 {
         // SAFETY: the caller's contract.
         unsafe { load_relaxed_u32(self.0.add(v as usize)) }
+    }
+
+    /// `v`'s label through L1: a walk's step. Labels only move toward the root (a label is
+    /// always an ancestor: a smaller vertex of the same tree), so a stale copy is an older
+    /// ancestor, and a walk from it still climbs to a root; the roots of a finished phase are
+    /// read after a grid barrier, whose acquire fence invalidated L1.
+    #[inline(always)]
+    unsafe fn walk(self, v: u32) -> u32 {
+        // SAFETY: the caller's contract.
+        unsafe { load_cached_u32(self.0.add(v as usize)) }
     }
 
     #[inline(always)]
@@ -119,11 +130,11 @@ impl Labels {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             let mut previous = vertices;
-            let mut current: [u32; K] = core::array::from_fn(|k| self.get(vertices[k]));
+            let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             let mut walking: [bool; K] = core::array::from_fn(|k| current[k] != vertices[k]);
             while walking.iter().any(|&w| w) {
                 let next: [u32; K] =
-                    core::array::from_fn(|k| if walking[k] { self.get(current[k]) } else { current[k] });
+                    core::array::from_fn(|k| if walking[k] { self.walk(current[k]) } else { current[k] });
                 for k in 0..K {
                     if walking[k] {
                         if next[k] == current[k] {
@@ -147,9 +158,9 @@ impl Labels {
     unsafe fn roots<const K: usize>(self, vertices: [u32; K]) -> [u32; K] {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
-            let mut current: [u32; K] = core::array::from_fn(|k| self.get(vertices[k]));
+            let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             loop {
-                let next: [u32; K] = core::array::from_fn(|k| self.get(current[k]));
+                let next: [u32; K] = core::array::from_fn(|k| self.walk(current[k]));
                 // Element by element: an array comparison would call `memcmp`, which PTX lacks.
                 if (0..K).all(|k| next[k] == current[k]) {
                     return current;
@@ -189,7 +200,9 @@ impl Labels {
 
     /// Hooks root `a` or root `b`, the higher under the lower, retrying from the new root of
     /// the one that another thread hooked first. Hooking under a vertex that stopped being a
-    /// root meanwhile is still right: it is in the other tree and smaller.
+    /// root meanwhile is still right: it is in the other tree and smaller. Each retry's higher
+    /// root is smaller than the last (the swap's answer is below the root it failed on, and a
+    /// walk from it only descends), so the loop ends even where a walk read stale labels.
     #[inline(always)]
     unsafe fn hook_roots(self, mut a: u32, mut b: u32) {
         // SAFETY (of every access): labels are vertices (the caller's contract).

@@ -38,3 +38,21 @@ pub unsafe fn load_cached_u64(ptr: *const u64) -> u64 {
     };
     value
 }
+
+/// Reads a `u32` through L1 (`ld.global.ca`): for labels that only ever move toward a root, where
+/// a stale copy is an older ancestor and a walk from it still ends at a root (see
+/// `cc::Labels::find_all`).
+///
+/// # Safety
+/// `ptr` is a valid, 4-byte aligned global-memory address.
+#[inline(always)]
+pub unsafe fn load_cached_u32(ptr: *const u32) -> u32 {
+    let value: u32;
+    // SAFETY: the caller guarantees `ptr`. Not `pure`: two reads of a word others change may
+    // differ, so none may be merged or dropped.
+    unsafe {
+        asm!("{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.ca.u32 {v}, [g]; }}",
+            p = in(reg64) ptr, v = out(reg32) value, options(readonly, nostack))
+    };
+    value
+}
