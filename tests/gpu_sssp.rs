@@ -518,7 +518,7 @@ fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
     let refused = PathFinder::with_placement(&graph, Backend::Gpu, &compressed, &options).err().expect("refused");
     assert!(refused.to_string().contains("compressed lists hold no edge weights"), "{refused}");
     let finder = PathFinder::with_placement(&graph, Backend::Auto, &compressed, &options).unwrap();
-    assert!(finder.gpu().is_none(), "on the CPU");
+    assert!(finder.placed().is_none(), "on the CPU");
     assert!(
         finder.warnings().iter().any(|w| w.contains("compressed lists hold no edge weights")),
         "{:?}",

@@ -952,11 +952,9 @@ impl Delta {
                 // The entries past the queue's room went to the near queue as they came.
                 for_tiles!(FUSED_QUEUE, 1, 0, |i, valid| {
                     let v = if valid { queues.vertices.get(out * FUSED + i as usize) } else { 0 };
-                    // SAFETY: `v < n`; the near queue has room for `n` entries.
-                    unsafe {
-                        if valid && first_to_mark_filtered(self.queued, v, state.step + 1, false) {
-                            counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
-                        }
+                    if valid {
+                        // SAFETY: `v < n`.
+                        unsafe { self.hand_to_next_step(v, state, counters) };
                     }
                 });
                 sync_threads();
@@ -1072,11 +1070,26 @@ impl Delta {
                     let at = out * FUSED + slot as usize;
                     queues.vertices.set(at, v);
                     queues.distances.set(at, candidate);
-                } else if first_to_mark_filtered(self.queued, v, state.step + 1, false) {
-                    counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
+                } else {
+                    self.hand_to_next_step(v, state, counters);
                 }
             } else {
                 self.far_queue(v, bucket, state, counters);
+            }
+        }
+    }
+
+    /// Queues `v`, lowered into the current bucket where block 0's shared queues have no room
+    /// for it, on the near queue of the loop's next step (once: its queued mark).
+    ///
+    /// # Safety
+    /// `v < n`; block 0 alone, with its shared counters.
+    #[inline(always)]
+    unsafe fn hand_to_next_step(&self, v: u32, state: &State, counters: Counters) {
+        // SAFETY: `v < n`; the near queue has room for `n` entries.
+        unsafe {
+            if first_to_mark_filtered(self.queued, v, state.step + 1, false) {
+                counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
             }
         }
     }
@@ -1244,12 +1257,8 @@ impl Delta {
             if current[k] {
                 let v = targets[k];
                 if base == RING_DONE {
-                    // SAFETY: `v < n`; the near queue has room for `n` entries.
-                    unsafe {
-                        if first_to_mark_filtered(self.queued, v, state.step + 1, false) {
-                            counters.append_one(v, self.near_area(state.step + 1), Count::Near(state.step + 1));
-                        }
-                    }
+                    // SAFETY: `v < n`.
+                    unsafe { self.hand_to_next_step(v, state, counters) };
                 } else {
                     let ticket = base.wrapping_add(offset + popc(ballots[k] & below));
                     let slot = ticket as usize % RING;

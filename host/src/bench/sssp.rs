@@ -316,7 +316,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
     /// With `options.trace` on the GPU, the first root once more with the kernels' trace,
     /// validated as the trials are.
     fn payload(&mut self, first: u32, options: &BenchOptions) -> Result<SsspPayload> {
-        let trace = match (options.trace, self.finder.gpu()) {
+        let trace = match (options.trace, self.finder.placed()) {
             (true, Some(_)) => {
                 let (found, trace) = self.finder.run_traced(first, &self.options)?;
                 validate(self.graph, &found.run)?;
@@ -328,7 +328,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
         Ok(SsspPayload {
             strategy: self.options.strategy.name().into(),
             delta: self.finder.delta(&self.options)?,
-            adaptive_delta: self.options.adaptive_delta && self.finder.gpu().is_some(),
+            adaptive_delta: self.options.adaptive_delta && self.finder.placed().is_some(),
             weights: self.graph.weight_range().map_or_else(|| "none (unit weights)".into(), |r| r.to_string()),
             distances_only: self.options.distances_only,
             trace,
@@ -338,7 +338,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
     fn environment(&self) -> Environment {
         let finder = self.finder;
         let graph = self.graph;
-        let gpu = finder.gpu();
+        let gpu = finder.placed();
         let workspace = crate::sssp::gpu::workspace(graph, &self.options).map(|w| w.bytes).unwrap_or(0);
         Environment {
             backend: finder.backend(),

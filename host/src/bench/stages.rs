@@ -3,7 +3,6 @@
 //! (the traversal, the download of its labels), with the bus's pinned bandwidths measured in
 //! the same run to compare the copies against.
 
-
 use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
@@ -12,7 +11,6 @@ use crate::engine::GpuGraph;
 use crate::error::Result;
 use crate::formats::LoadStages;
 use crate::gpu::{CopyStep, GpuContext};
-
 
 /// Bytes each bandwidth probe copies (256 MiB: long enough to reach the bus's rate).
 pub const BUS_PROBE_BYTES: usize = 256 << 20;

@@ -217,39 +217,35 @@ impl<'g> Traverser<'g> {
         })
     }
 
-    fn on_gpu(&self) -> Option<&GpuGraph> {
-        self.prepared.gpu()
-    }
-
     /// The graph as placed for the GPU, once for every traversal (None on the CPU).
     pub fn placed(&self) -> Option<&GpuGraph> {
-        self.on_gpu()
+        self.prepared.gpu()
     }
     /// Bytes of the graph's offsets and lists (and its transpose's) as the GPU holds them,
     /// wherever they are placed: compressed or plain (None on the CPU).
     pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
-        self.on_gpu().map(GpuGraph::stored_bytes)
+        self.placed().map(GpuGraph::stored_bytes)
     }
 
     /// Whether the first in-neighbors of the lists are in device memory beside zero-copy lists
     /// (false on the CPU).
     pub fn has_list_heads(&self) -> bool {
-        self.on_gpu().is_some_and(GpuGraph::has_list_heads)
+        self.placed().is_some_and(GpuGraph::has_list_heads)
     }
 
     /// Whether the GPU reads delta-varint compressed lists (false on the CPU).
     pub fn is_compressed(&self) -> bool {
-        self.on_gpu().is_some_and(|on| on.graph().is_compressed())
+        self.placed().is_some_and(|on| on.graph().is_compressed())
     }
 
     /// Where the graph's offsets and lists are for the GPU (None on the CPU).
     pub fn layout(&self) -> Option<Layout> {
-        self.on_gpu().map(|on| on.graph().layout())
+        self.placed().map(|on| on.graph().layout())
     }
 
     /// Where the graph's lists are for the GPU (None on the CPU).
     pub fn placement(&self) -> Option<Placement> {
-        self.on_gpu().map(|on| on.graph().placement())
+        self.placed().map(|on| on.graph().placement())
     }
 
     /// Chooses the GPU traversal (no effect on the CPU).
@@ -321,7 +317,7 @@ impl<'g> Traverser<'g> {
     /// ```
     pub fn run_pinned(&self, source: u32) -> Result<PinnedTraversal<'_>> {
         let mut kept = self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let pinned = match self.on_gpu() {
+        let pinned = match self.placed() {
             Some(on) => {
                 self.resolved_gpu_kernel() != GpuKernel::PerLevel && {
                     if !matches!(*kept, KeptLabels::Pinned(_)) {
@@ -428,7 +424,7 @@ impl<'g> Traverser<'g> {
                 (result, started.elapsed(), Download::default(), levels)
             }
         };
-        let end_to_end_time = if self.on_gpu().is_some() { started.elapsed() } else { traversal_time };
+        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { traversal_time };
         let traversal =
             Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, download, warnings };
         Ok((traversal, levels))
@@ -519,12 +515,12 @@ impl<'g> Traverser<'g> {
     /// Time it took to place the graph (and its transpose, list heads) for the GPU: paid once,
     /// before the first run (None on the CPU).
     pub fn placement_time(&self) -> Option<Duration> {
-        self.on_gpu().map(GpuGraph::upload_time)
+        self.placed().map(GpuGraph::upload_time)
     }
 
     /// Device bytes the graph occupies on the GPU (None on the CPU).
     pub fn device_graph_bytes(&self) -> Option<u64> {
-        self.on_gpu().map(GpuGraph::bytes)
+        self.placed().map(GpuGraph::bytes)
     }
 
     /// Device bytes warpath allocates for one traversal with the chosen GPU kernel: the graph,
@@ -575,7 +571,7 @@ impl<'g> Traverser<'g> {
     /// The GPU context, when this traverser runs on the GPU (for device queries such as
     /// [`GpuContext::driver_version`] and [`GpuContext::memory_info`]).
     pub fn gpu(&self) -> Option<&GpuContext> {
-        self.on_gpu().map(GpuGraph::gpu)
+        self.placed().map(GpuGraph::gpu)
     }
 }
 

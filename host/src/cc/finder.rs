@@ -65,55 +65,51 @@ impl<'g> ComponentFinder<'g> {
         &self.warnings
     }
 
-    fn on_gpu(&self) -> Option<&GpuGraph> {
-        self.prepared.gpu()
-    }
-
     /// The graph as placed for the GPU, once for every run (None on the CPU).
     pub fn placed(&self) -> Option<&GpuGraph> {
-        self.on_gpu()
+        self.prepared.gpu()
     }
 
     /// The GPU context, when this finder runs on the GPU.
     pub fn gpu(&self) -> Option<&GpuContext> {
-        self.on_gpu().map(GpuGraph::gpu)
+        self.placed().map(GpuGraph::gpu)
     }
 
     /// Time to place the graph on the device (zero on the CPU), paid once before the first
     /// run.
     pub fn upload_time(&self) -> Duration {
-        self.on_gpu().map_or(Duration::ZERO, GpuGraph::upload_time)
+        self.placed().map_or(Duration::ZERO, GpuGraph::upload_time)
     }
 
     /// Where the graph's lists are for the GPU (None on the CPU).
     pub fn placement(&self) -> Option<Placement> {
-        self.on_gpu().map(|on| on.graph().placement())
+        self.placed().map(|on| on.graph().placement())
     }
 
     /// Where the graph's offsets and lists are for the GPU (None on the CPU).
     pub fn layout(&self) -> Option<Layout> {
-        self.on_gpu().map(|on| on.graph().layout())
+        self.placed().map(|on| on.graph().layout())
     }
 
     /// Whether the GPU reads delta-varint compressed lists (false on the CPU).
     pub fn is_compressed(&self) -> bool {
-        self.on_gpu().is_some_and(|on| on.graph().is_compressed())
+        self.placed().is_some_and(|on| on.graph().is_compressed())
     }
 
     /// Whether the first in-neighbors of the lists are in device memory beside zero-copy lists.
     pub fn has_list_heads(&self) -> bool {
-        self.on_gpu().is_some_and(GpuGraph::has_list_heads)
+        self.placed().is_some_and(GpuGraph::has_list_heads)
     }
 
     /// Bytes of the offsets and lists (graph and transpose) as the GPU holds them (None on the
     /// CPU).
     pub fn gpu_graph_stored_bytes(&self) -> Option<u64> {
-        self.on_gpu().map(GpuGraph::stored_bytes)
+        self.placed().map(GpuGraph::stored_bytes)
     }
 
     /// Device bytes the graph and its transpose occupy (None on the CPU).
     pub fn device_graph_bytes(&self) -> Option<u64> {
-        self.on_gpu().map(GpuGraph::bytes)
+        self.placed().map(GpuGraph::bytes)
     }
 
     /// Device bytes warpath allocates for a run: the graph, its transpose and the per-vertex

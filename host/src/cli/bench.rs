@@ -210,7 +210,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     }
     let what = format!("SSSP on {}", finder.backend());
     let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?
-        .with_placement(warpath::bench::PlacementStage::of(finder.gpu())?);
+        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     print!("{}", render(&report));
     write_json(&report, args.json.as_deref())
 }

@@ -220,7 +220,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
     let started = Instant::now();
     let run = finder.run(&options)?;
     let run_wall = started.elapsed();
-    let place = finder.placed().map(|_| finder.upload_time());
+    let place = finder.placed().map(|placed| placed.upload_time());
     let end_to_end = run_wall + place.unwrap_or_default();
     let components = &run.components;
     let seconds = run.time.as_secs_f64();

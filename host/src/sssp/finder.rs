@@ -69,8 +69,8 @@ impl<'g> PathFinder<'g> {
         self.prepared.backend()
     }
 
-    /// The graph on the GPU (None on the CPU).
-    pub fn gpu(&self) -> Option<&GpuGraph> {
+    /// The graph as placed for the GPU, once for every run (None on the CPU).
+    pub fn placed(&self) -> Option<&GpuGraph> {
         self.prepared.gpu()
     }
 

@@ -443,8 +443,8 @@ fn unpack_parents(words: &mut [u64], parents: &mut Vec<u32>) {
     }));
 }
 
-/// The sum and the smallest of the weights (floats in units of 2^-16), by the weight-sum
-/// kernel; None for unit weights.
+/// The sum, the smallest and the largest of the weights (floats in units of 2^-16), by the
+/// weight-sum kernel; None for unit weights.
 fn weight_totals(gpu: &GpuContext, view: &GraphView) -> Result<Option<WeightTotals>> {
     Ok(match view.weight_flags {
         flags::WEIGHTS_UNIT => None,
