@@ -23,7 +23,13 @@ fn option_grid() -> Vec<CcOptions> {
     for neighbor_rounds in [0, 1, 2, 5] {
         for samples in [0, 1, 1024] {
             for seed in [1, 27491095] {
-                grid.push(CcOptions { algorithm: CcAlgorithm::Afforest, neighbor_rounds, samples, seed });
+                grid.push(CcOptions {
+                    algorithm: CcAlgorithm::Afforest,
+                    neighbor_rounds,
+                    samples,
+                    seed,
+                    ..CcOptions::default()
+                });
             }
         }
     }

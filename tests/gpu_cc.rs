@@ -10,7 +10,7 @@ mod common;
 
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcOptions, CcPhase, CcRun};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun};
 use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
@@ -62,13 +62,29 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
     ]
 }
 
-/// Afforest with rounds 0..=3 and samples 0 and 1024, and Shiloach-Vishkin.
+/// Afforest with rounds 0..=3 and samples 0 and 1024, each also with ECL-CC's initialisation,
+/// warp hooks and round compression together; each of those alone with the default rounds and
+/// samples; and Shiloach-Vishkin.
 fn option_sets() -> Vec<CcOptions> {
     let mut sets = Vec::new();
+    let tuned = |options: CcOptions| CcOptions {
+        init: CcInit::SmallerNeighbor,
+        warp_hooks: true,
+        round_compression: true,
+        ..options
+    };
     for neighbor_rounds in 0..=3 {
         for samples in [0, 1024] {
             sets.push(CcOptions { neighbor_rounds, samples, ..CcOptions::default() });
+            sets.push(tuned(CcOptions { neighbor_rounds, samples, ..CcOptions::default() }));
         }
+    }
+    let defaults = CcOptions::default();
+    for init in CcInit::ALL {
+        sets.push(CcOptions { init, ..defaults });
+    }
+    for (warp_hooks, round_compression) in [(true, false), (false, true), (false, false)] {
+        sets.push(CcOptions { warp_hooks, round_compression, ..defaults });
     }
     sets.push(CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
     sets
@@ -110,7 +126,13 @@ fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
     let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
     let expected: Vec<CcPhase> = match options.algorithm {
         CcAlgorithm::Afforest => {
-            let mut expected: Vec<CcPhase> = (0..options.neighbor_rounds).map(CcPhase::NeighborRound).collect();
+            let mut expected = Vec::new();
+            for round in 0..options.neighbor_rounds {
+                expected.push(CcPhase::NeighborRound(round));
+                if options.round_compression && round + 1 < options.neighbor_rounds {
+                    expected.push(CcPhase::Compression);
+                }
+            }
             if options.samples > 0 && graph.num_vertices() > 0 {
                 expected.push(CcPhase::Sampling);
             }
@@ -126,8 +148,15 @@ fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
     let traced: std::time::Duration = run.phases.iter().map(|p| p.time).sum();
     assert!(traced <= run.time + std::time::Duration::from_micros(50), "{context}: {traced:?} of {:?}", run.time);
     for phase in &run.phases {
+        let links = phase.links.unwrap_or_else(|| panic!("{context}: {phase:?} has no GPU counts"));
+        assert!(links.failed_swaps <= links.swaps, "{context}: {phase:?}");
         if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
             assert_eq!(phase.graph_bytes_read, 0, "{context}: {phase:?} reads labels only");
+            assert_eq!(links.swaps, 0, "{context}: {phase:?} hooks nothing");
+        }
+        let initialised = options.init == CcInit::SmallerNeighbor && options.algorithm == CcAlgorithm::Afforest;
+        if initialised && phase.phase == CcPhase::NeighborRound(0) {
+            assert_eq!((links.steps, links.swaps), (0, 0), "{context}: the initialisation walks and swaps nothing");
         }
     }
 }
@@ -297,7 +326,7 @@ fn directed_graphs_without_in_lists_link_every_out_edge() {
             let mut buffers = CcBuffers {
                 labels: gpu.alloc_zeros(n, "labels").unwrap(),
                 control: gpu.alloc_zeros(4, "control").unwrap(),
-                trace: gpu.alloc_zeros(3 * 65, "trace").unwrap(),
+                trace: gpu.alloc_zeros(warpath_interface::cc::CC_TRACE_WORDS * 65, "trace").unwrap(),
             };
             let run = CcLaunch { neighbor_rounds: rounds, samples: 0, ..CcLaunch::from_options(&CcOptions::default()) };
             cc_persistent(&gpu, &placed, &placed, &mut buffers, run).unwrap();

@@ -51,18 +51,21 @@ fn warp_ballot_any_all_and_active_mask() {
 }
 
 #[test]
-fn warp_match_any_groups_equal_values() {
-    let Some(gpu) = gpu_or_skip("warp_match_any_groups_equal_values") else { return };
+fn warp_match_any_groups_equal_values_and_reduce_min_takes_a_groups_least() {
+    let Some(gpu) = gpu_or_skip("warp_match_any_groups_equal_values_and_reduce_min_takes_a_groups_least") else {
+        return;
+    };
     let mut rng = Rng::new(11);
     // A warp of few distinct values, one of all-distinct values, one of a single value.
     let mut values: Vec<u32> = (0..32).map(|_| rng.next_u32() % 5).collect();
     values.extend(0..32u32);
     values.extend([u32::MAX; 32]);
-    let masks = selftest::warp_match(&gpu, &values).unwrap();
+    let rows = selftest::warp_match(&gpu, &values).unwrap();
     for (warp, lanes) in values.chunks(32).enumerate() {
         for (lane, &value) in lanes.iter().enumerate() {
             let expected = lanes.iter().enumerate().fold(0u32, |acc, (other, &v)| acc | ((v == value) as u32) << other);
-            assert_eq!(masks[warp * 32 + lane], expected, "warp {warp}, lane {lane}");
+            assert_eq!(rows[warp * 32 + lane][0], expected, "warp {warp}, lane {lane}");
+            assert_eq!(rows[warp * 32 + lane][1], expected.trailing_zeros(), "group minimum, warp {warp}, lane {lane}");
         }
     }
 }

@@ -56,15 +56,23 @@ pub unsafe extern "ptx-kernel" fn test_warp_vote(input: *const u32, out: *mut u3
     }
 }
 
-/// Per thread: the lanes of its warp holding the same `input` value (`match_any_sync`).
+/// Per thread, 2 words: the lanes of its warp holding the same `input` value
+/// (`match_any_sync`), and the smallest lane index among them (`reduce_min_sync` over that
+/// group, as CC's warp hooks use it).
 ///
 /// # Safety
-/// `input` and `out` hold `n` words; `n` is the exact thread count, a multiple of 32.
+/// `input` holds `n` words, `out` `2 * n`; `n` is the exact thread count, a multiple of 32.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn test_warp_match(input: *const u32, out: *mut u32) {
     let i = global_idx() as usize;
     // SAFETY: one thread per element.
-    unsafe { *out.add(i) = match_any_sync(FULL_MASK, *input.add(i)) };
+    let group = match_any_sync(FULL_MASK, unsafe { *input.add(i) });
+    let lowest = reduce_min_sync(group, lane_id());
+    // SAFETY: `out` holds 2 words per thread.
+    unsafe {
+        *out.add(2 * i) = group;
+        *out.add(2 * i + 1) = lowest;
+    }
 }
 
 /// Per thread, 5 words: shfl idx (from lane `delta`), up, down and xor by `delta`, and the low

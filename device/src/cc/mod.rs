@@ -52,13 +52,16 @@ use crate::operators::gather_compressed::{gather_compressed_lists, TargetVisitor
 use crate::prelude::*;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_TRACE_BYTES,
-    CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS, HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
+    CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME, CC_TRACE_WORDS,
+    HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
 };
 
 const BLOCK: usize = CC_BLOCK as usize;
 const WARPS: usize = BLOCK / WARP_SIZE as usize;
 /// Lists of this many edges or more are gathered by a warp (shorter ones by the block's scan).
 const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
+/// The counts of a [`Work`] a trace record sums, in this order.
+const COUNTS: usize = 4;
 /// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]).
 const VERTEX_BATCH: usize = 4;
 /// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
@@ -85,7 +88,11 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
 /// retry still ends, since every retry hooks a strictly smaller root (see
 /// [`Labels::hook_roots`]). Shiloach-Vishkin's hooks read at GPU scope ([`Labels::get`]).
 #[derive(Clone, Copy)]
-struct Labels(*mut u32);
+struct Labels {
+    words: *mut u32,
+    /// Afforest's hooks aggregated within a warp ([`CcFlags::WARP_HOOKS`]).
+    warp_hooks: bool,
+}
 
 impl Labels {
     /// # Safety (all methods)
@@ -93,7 +100,7 @@ impl Labels {
     #[inline(always)]
     unsafe fn get(self, v: u32) -> u32 {
         // SAFETY: the caller's contract.
-        unsafe { load_relaxed_u32(self.0.add(v as usize)) }
+        unsafe { load_relaxed_u32(self.words.add(v as usize)) }
     }
 
     /// `v`'s label through L1: a walk's step. Labels only move toward the root (a label is
@@ -103,13 +110,23 @@ impl Labels {
     #[inline(always)]
     unsafe fn walk(self, v: u32) -> u32 {
         // SAFETY: the caller's contract.
-        unsafe { load_cached_u32(self.0.add(v as usize)) }
+        unsafe { load_cached_u32(self.words.add(v as usize)) }
     }
 
     #[inline(always)]
     unsafe fn set(self, v: u32, label: u32) {
         // SAFETY: the caller's contract.
-        unsafe { store_relaxed_u32(self.0.add(v as usize), label) }
+        unsafe { store_relaxed_u32(self.words.add(v as usize), label) }
+    }
+
+    /// Swaps root `root`'s label from itself to `under`, counted; returns the label found.
+    #[inline(always)]
+    unsafe fn swap_root(self, root: u32, under: u32, work: &mut Work) -> u32 {
+        work.swaps += 1;
+        // SAFETY: the caller's contract.
+        let seen = unsafe { atomic_cas_u32(self.words.add(root as usize), root, under) };
+        work.failed_swaps += (seen != root) as u32;
+        seen
     }
 
     /// The roots of `vertices`' trees, walked together (their loads in flight at once),
@@ -126,15 +143,17 @@ impl Labels {
     /// a less compressed ancestor than another thread just wrote, never a vertex of another
     /// tree or one with a larger id, so the forest keeps its roots and has no cycle.
     #[inline(always)]
-    unsafe fn find_all<const K: usize>(self, vertices: [u32; K]) -> [u32; K] {
+    unsafe fn find_all<const K: usize>(self, vertices: [u32; K], work: &mut Work) -> [u32; K] {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             let mut previous = vertices;
             let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             let mut walking: [bool; K] = core::array::from_fn(|k| current[k] != vertices[k]);
+            work.steps += K as u32;
             while walking.iter().any(|&w| w) {
                 let next: [u32; K] =
                     core::array::from_fn(|k| if walking[k] { self.walk(current[k]) } else { current[k] });
+                work.steps += walking.iter().filter(|&&w| w).count() as u32;
                 for k in 0..K {
                     if walking[k] {
                         if next[k] == current[k] {
@@ -155,12 +174,13 @@ impl Labels {
     /// beside threads compressing (sampling) or that must not undo another thread's last
     /// store (the final compression, where every vertex is written by its own thread only).
     #[inline(always)]
-    unsafe fn roots<const K: usize>(self, vertices: [u32; K]) -> [u32; K] {
+    unsafe fn roots<const K: usize>(self, vertices: [u32; K], work: &mut Work) -> [u32; K] {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             loop {
                 let next: [u32; K] = core::array::from_fn(|k| self.walk(current[k]));
+                work.steps += 2 * K as u32;
                 // Element by element: an array comparison would call `memcmp`, which PTX lacks.
                 if (0..K).all(|k| next[k] == current[k]) {
                     return current;
@@ -175,24 +195,58 @@ impl Labels {
     /// the lower one by a compare-and-swap on the higher root, all `K` at once; a swap that
     /// finds the root already hooked retries from its new root (ECL-CC's hooking,
     /// Jaiganesh and Burtscher, HPDC 2018, section 3; Sutton et al.'s link).
+    ///
+    /// With warp hooks, the lanes of a warp whose pair `k` would swap on the same higher root
+    /// (the few roots a skewed graph's hubs make, which a hundred thousand threads meet)
+    /// leave that swap to one lane, which hooks the root under the smallest of the group's
+    /// lower roots; every other lane hooks its own lower root under that smallest one, a swap
+    /// on a word no other lane of the group touches. The trees joined are the same.
     #[inline(always)]
-    unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K]) {
+    unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K], work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
-            let roots: [u32; TWO_K] = self.find_all(core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] }));
+            let roots: [u32; TWO_K] =
+                self.find_all(core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] }), work);
             let high: [u32; K] = core::array::from_fn(|k| roots[k].max(roots[K + k]));
             let low: [u32; K] = core::array::from_fn(|k| roots[k].min(roots[K + k]));
+            if self.warp_hooks {
+                // Lanes with nothing to hook group under a key no root has, and hook nothing.
+                let mask = active_mask();
+                let groups: [u32; K] = core::array::from_fn(|k| {
+                    match_any_sync(mask, if high[k] != low[k] { high[k] } else { NO_COMPONENT })
+                });
+                let least: [u32; K] = core::array::from_fn(|k| reduce_min_sync(groups[k], low[k]));
+                let leads: [bool; K] = core::array::from_fn(|k| high[k] != low[k] && lane_id() == ffs(groups[k]) - 1);
+                // Every leader's swap is issued before any result is looked at.
+                let seen: [u32; K] = core::array::from_fn(|k| {
+                    if leads[k] {
+                        self.swap_root(high[k], least[k], work)
+                    } else {
+                        high[k]
+                    }
+                });
+                for k in 0..K {
+                    if leads[k] {
+                        if seen[k] != high[k] {
+                            self.hook_roots(self.find_all([seen[k]], work)[0], least[k], work);
+                        }
+                    } else if high[k] != low[k] && low[k] != least[k] {
+                        self.hook_roots(low[k], least[k], work);
+                    }
+                }
+                return;
+            }
             // Every swap is issued before any result is looked at.
             let seen: [u32; K] = core::array::from_fn(|k| {
                 if high[k] != low[k] {
-                    atomic_cas_u32(self.0.add(high[k] as usize), high[k], low[k])
+                    self.swap_root(high[k], low[k], work)
                 } else {
                     high[k]
                 }
             });
             for k in 0..K {
                 if seen[k] != high[k] {
-                    self.hook_roots(self.find_all([seen[k]])[0], low[k]);
+                    self.hook_roots(self.find_all([seen[k]], work)[0], low[k], work);
                 }
             }
         }
@@ -204,16 +258,16 @@ impl Labels {
     /// root is smaller than the last (the swap's answer is below the root it failed on, and a
     /// walk from it only descends), so the loop ends even where a walk read stale labels.
     #[inline(always)]
-    unsafe fn hook_roots(self, mut a: u32, mut b: u32) {
+    unsafe fn hook_roots(self, mut a: u32, mut b: u32, work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             while a != b {
                 let (high, low) = if a > b { (a, b) } else { (b, a) };
-                let seen = atomic_cas_u32(self.0.add(high as usize), high, low);
+                let seen = self.swap_root(high, low, work);
                 if seen == high {
                     return;
                 }
-                (a, b) = (self.find_all([seen])[0], low);
+                (a, b) = (self.find_all([seen], work)[0], low);
             }
         }
     }
@@ -236,14 +290,19 @@ impl Labels {
             false
         }
     }
-
 }
 
-/// What a thread read from the graph during a phase, for the trace: bytes of offsets, lists
-/// (as stored), degrees and list heads.
+/// What a thread did during a phase, for the trace: the graph bytes it read (offsets, lists as
+/// stored, degrees and list heads), the label reads of its walks, and its swaps on roots and
+/// how many of them found the root already hooked. One thread's counts of one phase fit 32
+/// bits (the lists it decodes alone are short; long ones are shared by a warp or the block);
+/// the record sums them in 64. Four words a thread: each more spilled registers in the hooks.
 #[derive(Clone, Copy, Default)]
-struct Reads {
-    bytes: u64,
+struct Work {
+    bytes: u32,
+    steps: u32,
+    swaps: u32,
+    failed_swaps: u32,
 }
 
 /// Links a gathered edge's target to its owner (Afforest), or hooks them (Shiloach-Vishkin,
@@ -251,7 +310,7 @@ struct Reads {
 struct LinkEdges<const HOOK: bool> {
     targets: *const u32,
     labels: Labels,
-    reads: Reads,
+    work: Work,
     /// Shiloach-Vishkin: a hook happened.
     changed: bool,
 }
@@ -265,7 +324,7 @@ impl<const HOOK: bool> LinkEdges<HOOK> {
             if HOOK {
                 self.changed |= self.labels.hook(owner, target);
             } else {
-                self.labels.link_all::<1, 2>([owner], [target]);
+                self.labels.link_all::<1, 2>([owner], [target], &mut self.work);
             }
         }
     }
@@ -280,7 +339,7 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
             // SAFETY: a valid edge lies inside a list.
             unsafe {
                 let target = load_streaming_u32(self.targets.add(edge as usize));
-                self.reads.bytes += 4;
+                self.work.bytes += 4;
                 self.join(owner, target);
             }
         }
@@ -294,7 +353,7 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
 
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
-        self.reads.bytes += 4 * valid.iter().filter(|&&v| v).count() as u64;
+        self.work.bytes += 4 * valid.iter().filter(|&&v| v).count() as u32;
         if HOOK {
             for k in 0..BATCH {
                 if valid[k] {
@@ -308,7 +367,7 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
             let owners = core::array::from_fn(|k| if valid[k] { owners[k] } else { 0 });
             let targets = core::array::from_fn(|k| if valid[k] { loaded[k] } else { 0 });
             // SAFETY: the targets were read from the owners' lists.
-            unsafe { self.labels.link_all::<BATCH, { 2 * BATCH }>(owners, targets) };
+            unsafe { self.labels.link_all::<BATCH, { 2 * BATCH }>(owners, targets, &mut self.work) };
         }
     }
 }
@@ -359,6 +418,10 @@ struct Cc<const COMPRESSED: bool> {
     seed: u64,
     directed: bool,
     shiloach_vishkin: bool,
+    /// Round 0 is ECL-CC's initialisation ([`CcFlags::SMALLER_NEIGHBOR_INIT`]).
+    smaller_neighbor_init: bool,
+    /// A compression after every neighbor round but the last ([`CcFlags::ROUND_COMPRESSION`]).
+    round_compression: bool,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -366,8 +429,9 @@ struct Scratch {
     tile: TileScratch<BLOCK>,
     /// The sampling's hash table: a count and a root a slot.
     counts: SharedArray<u64, { MAX_SAMPLES as usize }>,
-    /// Per-warp sums of the trace's bytes, or the sampling's per-warp largest slots.
-    sums: SharedArray<u64, WARPS>,
+    /// Per-warp sums of the trace's counts (`COUNTS` a warp), or the sampling's per-warp
+    /// largest slots.
+    sums: SharedArray<u64, { COUNTS * WARPS }>,
 }
 
 /// The trace record being filled: uniform across the grid, every thread keeps its own copy.
@@ -408,9 +472,31 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // SAFETY: the trace holds `trace_capacity + 1` records.
             unsafe { *self.trace.add(CC_TRACE_TIME) = global_timer_ns() };
         }
-        for v in grid_stride(self.n as u64) {
-            // SAFETY: `v < n`.
-            unsafe { self.labels.set(v as u32, v as u32) };
+        let smaller_neighbor_init = self.smaller_neighbor_init && !self.shiloach_vishkin && self.neighbor_rounds > 0;
+        if smaller_neighbor_init {
+            // Round 0 (its record opened with the run's start time): every vertex takes its
+            // first in-neighbor where that is smaller, each thread writing its own vertices'
+            // labels only; the edges to a larger first neighbor wait for round 1.
+            self.open(&mut tracer, TracePhase::NeighborRound(0));
+            let mut work = Work::default();
+            for_each_batch(self.n, |vertices, valid| {
+                // SAFETY: valid vertices are below `n`; a first neighbor is a vertex.
+                unsafe {
+                    let first = self.neighbors(vertices, valid, 0, &mut work);
+                    for k in 0..VERTEX_BATCH {
+                        if valid[k] {
+                            self.labels.set(vertices[k], first[k].map_or(vertices[k], |u| u.min(vertices[k])));
+                        }
+                    }
+                }
+            });
+            // SAFETY: every thread of the block calls it.
+            unsafe { self.record(&scratch, &tracer, work) };
+        } else {
+            for v in grid_stride(self.n as u64) {
+                // SAFETY: `v < n`.
+                unsafe { self.labels.set(v as u32, v as u32) };
+            }
         }
         barrier.sync();
         // SAFETY: the kernel's contract holds throughout.
@@ -418,7 +504,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             if self.shiloach_vishkin {
                 self.shiloach_vishkin(&scratch, &mut barrier, &mut tracer);
             } else {
-                self.afforest(&scratch, &mut barrier, &mut tracer);
+                self.afforest(&scratch, &mut barrier, &mut tracer, smaller_neighbor_init);
             }
             if is_grid_leader() {
                 let records = if tracer.first_pending { 0 } else { tracer.record + 1 };
@@ -429,22 +515,49 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         }
     }
 
-    /// Afforest's phases (see the module documentation).
+    /// Afforest's phases (see the module documentation); with `smaller_neighbor_init`, round 0
+    /// was the initialisation, and round 1 also links every vertex to a first neighbor larger
+    /// than itself.
     #[inline(always)]
-    unsafe fn afforest(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
+    unsafe fn afforest(
+        &self,
+        scratch: &Scratch,
+        barrier: &mut GridBarrier,
+        tracer: &mut Tracer,
+        smaller_neighbor_init: bool,
+    ) {
         // SAFETY (of everything below): the kernel's contract.
         unsafe {
-            for round in 0..self.neighbor_rounds {
+            for round in smaller_neighbor_init as u32..self.neighbor_rounds {
                 self.open(tracer, TracePhase::NeighborRound(round));
-                let mut reads = Reads::default();
+                let mut work = Work::default();
                 for_each_batch(self.n, |vertices, valid| {
-                    let neighbors = self.neighbors(vertices, valid, round, &mut reads);
+                    let neighbors = self.neighbors(vertices, valid, round, &mut work);
                     // A vertex without a neighbor number `round` joins itself: nothing.
                     let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
-                    self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors);
+                    self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors, &mut work);
                 });
-                self.record(scratch, tracer, reads);
+                if smaller_neighbor_init && round == 1 {
+                    // A pass of its own: inside the one above it would keep both batches' state
+                    // live and spill registers.
+                    for_each_batch(self.n, |vertices, valid| {
+                        let first = self.neighbors(vertices, valid, 0, &mut work);
+                        let larger = core::array::from_fn(|k| match first[k] {
+                            Some(u) if u > vertices[k] => u,
+                            _ => vertices[k],
+                        });
+                        self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, larger, &mut work);
+                    });
+                }
+                self.record(scratch, tracer, work);
                 barrier.sync();
+                if self.round_compression && round + 1 < self.neighbor_rounds {
+                    self.open(tracer, TracePhase::Compression);
+                    let mut work = Work::default();
+                    self.compress_all(&mut work);
+                    self.record(scratch, tracer, work);
+                    barrier.sync();
+                }
             }
             let mut largest = NO_COMPONENT;
             if self.samples > 0 && self.n > 0 {
@@ -453,10 +566,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 // while block 0 first samples the roots (which this compression leaves
                 // alone).
                 self.open(tracer, TracePhase::Sampling);
+                let mut work = Work::default();
                 if block_idx() == 0 {
-                    self.sample_largest(scratch);
+                    self.sample_largest(scratch, &mut work);
                 }
-                self.compress_all();
+                self.compress_all(&mut work);
+                self.record(scratch, tracer, work);
                 barrier.sync();
                 largest = load_relaxed_u32(core::ptr::addr_of!((*self.control).largest));
             }
@@ -464,18 +579,23 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             let mut linker = LinkEdges::<false> {
                 targets: core::ptr::null(),
                 labels: self.labels,
-                reads: Reads::default(),
+                work: Work::default(),
                 changed: false,
             };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
-            self.link_lists(scratch, &self.in_lists, self.neighbor_rounds as u64, largest, &mut linker);
+            // With one round that was the initialisation, the edges to larger first neighbors
+            // were not linked: every in-list is linked whole.
+            let linked = if smaller_neighbor_init && self.neighbor_rounds == 1 { 0 } else { self.neighbor_rounds };
+            self.link_lists(scratch, &self.in_lists, linked as u64, largest, &mut linker);
             if self.directed {
                 self.link_lists(scratch, &self.out_lists, 0, largest, &mut linker);
             }
-            self.record(scratch, tracer, linker.reads);
+            self.record(scratch, tracer, linker.work);
             barrier.sync();
             self.open(tracer, TracePhase::Compression);
-            self.compress_all();
+            let mut work = Work::default();
+            self.compress_all(&mut work);
+            self.record(scratch, tracer, work);
         }
     }
 
@@ -496,17 +616,19 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 let mut hooker = LinkEdges::<true> {
                     targets: core::ptr::null(),
                     labels: self.labels,
-                    reads: Reads::default(),
+                    work: Work::default(),
                     changed: false,
                 };
                 self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
                     store_relaxed_u32(changed_words.add((pass % 3) as usize), 1);
                 }
-                self.record(scratch, tracer, hooker.reads);
+                self.record(scratch, tracer, hooker.work);
                 barrier.sync();
                 self.open(tracer, TracePhase::Compression);
-                self.compress_all();
+                let mut work = Work::default();
+                self.compress_all(&mut work);
+                self.record(scratch, tracer, work);
                 barrier.sync();
                 let changed = load_relaxed_u32(changed_words.add((pass % 3) as usize));
                 pass += 1;
@@ -540,25 +662,26 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         }
     }
 
-    /// Adds this block's reads to the open record: warp sums, then one atomic a block.
-    /// Every thread of the block calls it.
+    /// Adds this block's work to the open record: warp sums, then one atomic a count and
+    /// block. Every thread of the block calls it.
     #[inline(always)]
-    unsafe fn record(&self, scratch: &Scratch, tracer: &Tracer, reads: Reads) {
-        let bytes = warp_sum_u64(reads.bytes);
+    unsafe fn record(&self, scratch: &Scratch, tracer: &Tracer, work: Work) {
+        const WORDS: [usize; COUNTS] = [CC_TRACE_BYTES, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_FAILED_SWAPS];
+        let counts = [work.bytes as u64, work.steps as u64, work.swaps as u64, work.failed_swaps as u64];
+        let sums = counts.map(warp_sum_u64);
         if lane_id() == 0 {
-            scratch.sums.set(warp_in_block() as usize, bytes);
+            for (i, sum) in sums.into_iter().enumerate() {
+                scratch.sums.set(COUNTS * warp_in_block() as usize + i, sum);
+            }
         }
         sync_threads();
         if thread_idx() == 0 && tracer.record < self.trace_capacity {
-            let mut bytes = 0;
-            for w in 0..WARPS {
-                bytes += scratch.sums.get(w);
-            }
-            if bytes > 0 {
-                // SAFETY: the record exists (below the capacity).
-                unsafe {
-                    atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + CC_TRACE_BYTES), bytes)
-                };
+            for (i, word) in WORDS.into_iter().enumerate() {
+                let total: u64 = (0..WARPS).map(|w| scratch.sums.get(COUNTS * w + i)).sum();
+                if total > 0 {
+                    // SAFETY: the record exists (below the capacity).
+                    unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + word), total) };
+                }
             }
         }
         sync_threads();
@@ -569,12 +692,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// that vertex's last store here and leave it short of its root, which the labels, read as
     /// the components once the kernel ends, must not be.
     #[inline(always)]
-    unsafe fn compress_all(&self) {
+    unsafe fn compress_all(&self, work: &mut Work) {
         for_each_batch(self.n, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
                 let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
-                let roots = self.labels.roots(labels);
+                let roots = self.labels.roots(labels, work);
                 for k in 0..VERTEX_BATCH {
                     if valid[k] && roots[k] != labels[k] {
                         self.labels.set(vertices[k], roots[k]);
@@ -594,7 +717,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         vertices: [u32; VERTEX_BATCH],
         valid: [bool; VERTEX_BATCH],
         round: u32,
-        reads: &mut Reads,
+        work: &mut Work,
     ) -> [Option<u32>; VERTEX_BATCH] {
         // SAFETY (of every read): valid vertices are below `n`, and the arrays hold what the
         // contract says.
@@ -604,7 +727,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     if !valid[k] {
                         return None;
                     }
-                    reads.bytes += 4;
+                    work.bytes += 4;
                     let neighbor = *self.in_heads.add(HEAD_NEIGHBORS * vertices[k] as usize + round as usize);
                     (neighbor != UNREACHED).then_some(neighbor)
                 });
@@ -616,7 +739,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 let mut neighbors = [None; VERTEX_BATCH];
                 for _ in 0..VERTEX_BATCH {
                     let (v, valid) = (take_first(&mut vertices), take_first(&mut valid));
-                    let neighbor = if valid { self.compressed_neighbor(v, round, reads) } else { None };
+                    let neighbor = if valid { self.compressed_neighbor(v, round, work) } else { None };
                     push_last(&mut neighbors, neighbor);
                 }
                 return neighbors;
@@ -626,10 +749,10 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             core::array::from_fn(|k| {
                 let (start, end) = ranges[k];
                 if valid[k] {
-                    reads.bytes += 16;
+                    work.bytes += 16;
                 }
                 (start + (round as u64) < end).then(|| {
-                    reads.bytes += 4;
+                    work.bytes += 4;
                     *(self.in_lists.edges as *const u32).add((start + round as u64) as usize)
                 })
             })
@@ -639,16 +762,16 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// `v`'s in-neighbor number `round` in a compressed in-list, if it has one: decoded from
     /// the list's start, or with list heads in device memory from after the bytes they take.
     #[inline(always)]
-    unsafe fn compressed_neighbor(&self, v: u32, round: u32, reads: &mut Reads) -> Option<u32> {
+    unsafe fn compressed_neighbor(&self, v: u32, round: u32, work: &mut Work) -> Option<u32> {
         let heads = !self.in_heads.is_null();
         // SAFETY (of every read): `v < n`, and the arrays hold what the contract says.
         unsafe {
-            reads.bytes += 4;
+            work.bytes += 4;
             if round >= *self.in_lists.degrees.add(v as usize) {
                 return None;
             }
             let (start, end) = self.in_lists.range(v);
-            reads.bytes += 16;
+            work.bytes += 16;
             // With heads, decoding resumes after the bytes they take, from the second head.
             let (from, list_start, skip) = if heads {
                 let resume = start + *self.in_head_skips.add(v as usize) as u64;
@@ -662,7 +785,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             for _ in 0..skip {
                 neighbor = decoder.next();
             }
-            reads.bytes += decoder.pos - from;
+            work.bytes += (decoder.pos - from) as u32;
             Some(neighbor)
         }
     }
@@ -683,14 +806,14 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         // The vertices this thread holds in the next `TILE_BATCH` tiles (or warp rows), their
         // labels and offsets read together, so the skip test and the offsets cost one round
         // trip a batch rather than one a tile.
-        let batch_ranges = |vertices: [u64; TILE_BATCH], reads: &mut Reads| -> [(u64, u64); TILE_BATCH] {
+        let batch_ranges = |vertices: [u64; TILE_BATCH], work: &mut Work| -> [(u64, u64); TILE_BATCH] {
             // SAFETY: labels and offsets of vertices below `n` only.
             unsafe {
                 let labels: [u32; TILE_BATCH] =
                     core::array::from_fn(|k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest });
                 core::array::from_fn(|k| {
                     if vertices[k] < n && labels[k] != largest {
-                        reads.bytes += 16;
+                        work.bytes += 16;
                         lists.range(vertices[k] as u32)
                     } else {
                         (0, 0)
@@ -705,10 +828,10 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 let mut first = (global_idx() - lane_id()) as u64;
                 while first < n {
                     let mut vertices = core::array::from_fn(|k| first + k as u64 * threads + lane_id() as u64);
-                    let mut ranges = batch_ranges(vertices, &mut linker.reads);
+                    let mut ranges = batch_ranges(vertices, &mut linker.work);
                     for k in 0..TILE_BATCH {
                         let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
-                        linker.reads.bytes += end - start;
+                        linker.work.bytes += (end - start) as u32;
                         // Warp-uniform: the row's first vertex.
                         if first + (k as u64) * threads < n {
                             gather_compressed_lists(lists.edges, v as u32, start, end, linker);
@@ -723,7 +846,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 while tile < tiles {
                     let mut vertices =
                         core::array::from_fn(|k| (tile + k as u64 * grid) * CC_BLOCK as u64 + thread_idx() as u64);
-                    let mut ranges = batch_ranges(vertices, &mut linker.reads);
+                    let mut ranges = batch_ranges(vertices, &mut linker.work);
                     for k in 0..TILE_BATCH {
                         let (v, (start, end)) = (take_first(&mut vertices), take_first(&mut ranges));
                         let start = (start + skip).min(end);
@@ -746,7 +869,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// component's hundreds of samples cost a few atomics; the slot with the highest count
     /// wins. Three block barriers, where a sort of the samples took fifty-five.
     #[inline(always)]
-    unsafe fn sample_largest(&self, scratch: &Scratch) {
+    unsafe fn sample_largest(&self, scratch: &Scratch, work: &mut Work) {
         // A slot holds its count in the high word and its root in the low one, so the largest
         // slot is the most frequent root (the highest root among equals); an empty slot counts
         // nothing and names no component.
@@ -767,7 +890,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         });
         // SAFETY: every vertex is below `n`; the walk writes nothing, so it may run beside the
         // other blocks' compression.
-        let mut roots = unsafe { self.labels.roots(vertices) };
+        let mut roots = unsafe { self.labels.roots(vertices, work) };
         sync_threads();
         for k in 0..PER_THREAD {
             let root = take_first(&mut roots);
@@ -811,6 +934,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // SAFETY: `control` is valid; the grid barrier after this publishes it.
             unsafe { (*self.control).largest = best as u32 };
         }
+        // The phase's record reuses `sums` once every warp is past here.
+        sync_threads();
     }
 }
 
@@ -863,7 +988,7 @@ macro_rules! cc_from_params {
             in_heads: $params.in_heads,
             in_head_skips: $params.in_head_skips,
             n: $params.n,
-            labels: Labels($params.labels),
+            labels: Labels { words: $params.labels, warp_hooks: $params.flags.contains(CcFlags::WARP_HOOKS) },
             control: $params.control,
             trace: $params.trace,
             trace_capacity: $params.trace_capacity,
@@ -872,6 +997,8 @@ macro_rules! cc_from_params {
             seed: $params.seed,
             directed: $params.flags.contains(CcFlags::DIRECTED),
             shiloach_vishkin: $params.flags.contains(CcFlags::SHILOACH_VISHKIN),
+            smaller_neighbor_init: $params.flags.contains(CcFlags::SMALLER_NEIGHBOR_INIT),
+            round_compression: $params.flags.contains(CcFlags::ROUND_COMPRESSION),
         }
     };
 }

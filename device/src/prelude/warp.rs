@@ -124,6 +124,25 @@ pub fn match_any_sync(mask: u32, value: u32) -> u32 {
     same
 }
 
+/// The smallest `value` among the lanes of `mask` (PTX `redux.sync.min.u32`, CUDA's
+/// `__reduce_min_sync`; sm_80 and later): one instruction where a shuffle tree takes ten, and
+/// `mask` may be any group of lanes, such as one [`match_any_sync`] returned.
+#[inline(always)]
+pub fn reduce_min_sync(mask: u32, value: u32) -> u32 {
+    let min: u32;
+    // SAFETY: register-only; the caller guarantees every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "redux.sync.min.u32 {out}, {value}, {mask};",
+            value = in(reg32) value,
+            mask = in(reg32) mask,
+            out = out(reg32) min,
+            options(nomem, nostack)
+        )
+    };
+    min
+}
+
 /// Number of set bits (PTX `popc`).
 #[inline(always)]
 pub fn popc(x: u32) -> u32 {

@@ -50,11 +50,27 @@ pub struct PhaseRecord {
     pub time_ms: f64,
     /// Offsets and lists the phase read (labels apart).
     pub graph_bytes_read: u64,
+    /// The GPU's label reads of walks to roots; absent on the CPU.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walk_steps: Option<u64>,
+    /// The GPU's compare-and-swaps on roots; absent on the CPU.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swaps: Option<u64>,
+    /// Of those, the ones that found the root already hooked; absent on the CPU.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_swaps: Option<u64>,
 }
 
 impl From<&PhaseTrace> for PhaseRecord {
     fn from(p: &PhaseTrace) -> Self {
-        PhaseRecord { phase: p.phase.name(), time_ms: p.time.as_secs_f64() * 1e3, graph_bytes_read: p.graph_bytes_read }
+        PhaseRecord {
+            phase: p.phase.name(),
+            time_ms: p.time.as_secs_f64() * 1e3,
+            graph_bytes_read: p.graph_bytes_read,
+            walk_steps: p.links.map(|l| l.steps),
+            swaps: p.links.map(|l| l.swaps),
+            failed_swaps: p.links.map(|l| l.failed_swaps),
+        }
     }
 }
 
@@ -66,6 +82,15 @@ pub struct CcPayload {
     pub neighbor_rounds: u32,
     pub samples: u32,
     pub sample_seed: u64,
+    /// How the GPU's Afforest starts its labels: `vertex` or `smaller-neighbor`.
+    #[serde(default)]
+    pub init: String,
+    /// GPU Afforest's hooks aggregated within a warp.
+    #[serde(default)]
+    pub warp_hooks: bool,
+    /// GPU Afforest's compression after every neighbor round but the last.
+    #[serde(default)]
+    pub round_compression: bool,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -158,6 +183,9 @@ impl BenchKernel for CcKernel<'_, '_> {
             neighbor_rounds: self.options.neighbor_rounds,
             samples: self.options.samples,
             sample_seed: self.options.seed,
+            init: self.options.init.name().into(),
+            warp_hooks: self.options.warp_hooks,
+            round_compression: self.options.round_compression,
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -210,11 +238,12 @@ pub fn render(report: &CcReport) -> String {
     let mut how_it_ran = String::new();
     let _ = writeln!(
         how_it_ran,
-        "cc algorithm: {} (neighbor rounds {}, samples {}{})",
+        "cc algorithm: {} (neighbor rounds {}, samples {}{}{})",
         p.cc_algorithm,
         p.neighbor_rounds,
         p.samples,
-        if p.samples == 0 { ": sampling off" } else { "" }
+        if p.samples == 0 { ": sampling off" } else { "" },
+        gpu_tuning(p)
     );
     let lines = HeaderLines {
         how_it_ran: &how_it_ran,
@@ -252,12 +281,42 @@ pub fn render(report: &CcReport) -> String {
     if !p.phases.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "phases of run 1:");
-        let _ = writeln!(out, "{:>18} {:>10} {:>16}", "phase", "time (ms)", "graph bytes read");
+        let _ = writeln!(
+            out,
+            "{:>18} {:>10} {:>16} {:>12} {:>10} {:>12}",
+            "phase", "time (ms)", "graph bytes read", "walk steps", "swaps", "failed swaps"
+        );
+        let count = |c: Option<u64>| c.map_or("-".to_string(), |c| c.to_string());
         for phase in &p.phases {
-            let _ = writeln!(out, "{:>18} {:>10.3} {:>16}", phase.phase, phase.time_ms, phase.graph_bytes_read);
+            let _ = writeln!(
+                out,
+                "{:>18} {:>10.3} {:>16} {:>12} {:>10} {:>12}",
+                phase.phase,
+                phase.time_ms,
+                phase.graph_bytes_read,
+                count(phase.walk_steps),
+                count(phase.swaps),
+                count(phase.failed_swaps)
+            );
         }
     }
     out
+}
+
+/// The GPU Afforest's choices that differ from the defaults, for the header line.
+fn gpu_tuning(p: &CcPayload) -> String {
+    let defaults = CcOptions::default();
+    let mut parts = Vec::new();
+    if !p.init.is_empty() && p.init != defaults.init.name() {
+        parts.push(format!("init {}", p.init));
+    }
+    if p.warp_hooks != defaults.warp_hooks {
+        parts.push(format!("warp hooks {}", if p.warp_hooks { "on" } else { "off" }));
+    }
+    if p.round_compression != defaults.round_compression {
+        parts.push(format!("round compression {}", if p.round_compression { "on" } else { "off" }));
+    }
+    parts.iter().map(|part| format!(", {part}")).collect()
 }
 
 #[cfg(test)]

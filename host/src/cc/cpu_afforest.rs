@@ -45,7 +45,7 @@ pub fn afforest(graph: &Graph, transpose: Option<&Graph>, options: &CcOptions) -
     let mut timed = |phase: CcPhase, work: &mut dyn FnMut() -> u64| {
         let start = Instant::now();
         let graph_bytes_read = work();
-        phases.push(PhaseTrace { phase, time: start.elapsed(), graph_bytes_read });
+        phases.push(PhaseTrace { phase, time: start.elapsed(), graph_bytes_read, links: None });
     };
 
     for round in 0..options.neighbor_rounds {

@@ -38,10 +38,10 @@ pub fn shiloach_vishkin(graph: &Graph) -> CcRun {
             }
         });
         let bytes = OFFSET_BYTES * n as u64 + 4 * graph.num_edges();
-        phases.push(PhaseTrace { phase: CcPhase::FinalLink, time: start.elapsed(), graph_bytes_read: bytes });
+        phases.push(PhaseTrace { phase: CcPhase::FinalLink, time: start.elapsed(), graph_bytes_read: bytes, links: None });
         let start = Instant::now();
         compress(&labels);
-        phases.push(PhaseTrace { phase: CcPhase::Compression, time: start.elapsed(), graph_bytes_read: 0 });
+        phases.push(PhaseTrace { phase: CcPhase::Compression, time: start.elapsed(), graph_bytes_read: 0, links: None });
         // After a compression every label is a root, so a pass without a hook saw every
         // edge's ends under one root: done.
         if !hooked.into_inner() {

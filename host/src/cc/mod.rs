@@ -42,11 +42,51 @@ pub struct CcOptions {
     pub samples: u32,
     /// Seed of the sampling.
     pub seed: u64,
+    /// How the GPU's Afforest starts its labels (the CPU starts every vertex as its own root).
+    pub init: CcInit,
+    /// GPU Afforest: hooks onto one root aggregated within a warp.
+    pub warp_hooks: bool,
+    /// GPU Afforest: every label pointed at its root after each neighbor round but the last,
+    /// as the GAP suite's Afforest does (the GPU's walks otherwise compress as they go).
+    pub round_compression: bool,
 }
 
 impl Default for CcOptions {
     fn default() -> Self {
-        CcOptions { algorithm: CcAlgorithm::Afforest, neighbor_rounds: 2, samples: 1024, seed: 27491095 }
+        CcOptions {
+            algorithm: CcAlgorithm::Afforest,
+            neighbor_rounds: 2,
+            samples: 1024,
+            seed: 27491095,
+            init: CcInit::Vertex,
+            warp_hooks: false,
+            round_compression: false,
+        }
+    }
+}
+
+/// How the GPU's Afforest starts its labels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CcInit {
+    /// Every vertex its own root; round 0 links every vertex to its first neighbor.
+    #[default]
+    Vertex,
+    /// ECL-CC's initialisation (Jaiganesh and Burtscher, HPDC 2018, section 3): a vertex's
+    /// label is its first (smallest) neighbor where that is smaller than the vertex, written
+    /// without a walk or a swap; it stands in for round 0, and round 1 links the vertices
+    /// whose first neighbor is larger. With no neighbor rounds, every vertex is its own root.
+    SmallerNeighbor,
+}
+
+impl CcInit {
+    pub const ALL: [CcInit; 2] = [CcInit::Vertex, CcInit::SmallerNeighbor];
+
+    /// The name the CLI and the reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            CcInit::Vertex => "vertex",
+            CcInit::SmallerNeighbor => "smaller-neighbor",
+        }
     }
 }
 
@@ -66,12 +106,26 @@ pub enum CcPhase {
     Compression,
 }
 
-/// How long a phase took and how many graph bytes it read (lists and offsets; labels apart).
+/// How long a phase took and how many graph bytes it read (lists and offsets; labels apart),
+/// and on the GPU what its walks and hooks did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PhaseTrace {
     pub phase: CcPhase,
     pub time: Duration,
     pub graph_bytes_read: u64,
+    /// The GPU's counts; `None` on the CPU.
+    pub links: Option<LinkCounts>,
+}
+
+/// What a GPU phase's walks and hooks did, summed over the grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LinkCounts {
+    /// Label reads of the walks to roots, each a dependent trip to memory.
+    pub steps: u64,
+    /// Compare-and-swaps on roots.
+    pub swaps: u64,
+    /// Swaps that found the root already hooked by another thread, and retried.
+    pub failed_swaps: u64,
 }
 
 impl CcPhase {

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use warpath::bench::cc::PhaseRecord;
-use warpath::cc::{isolated_vertices, verify, CcAlgorithm, CcOptions, ComponentFinder, Components};
+use warpath::cc::{isolated_vertices, verify, CcAlgorithm, CcInit, CcOptions, ComponentFinder, Components};
 use warpath::engine::BackendUsed;
 use warpath::{Error, Graph, Result};
 
@@ -92,6 +92,42 @@ pub struct CcTuning {
         long_help = "Seed of Afforest's sampling (the same seed samples the same vertices)."
     )]
     pub sample_seed: Option<u64>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "INIT",
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "How the GPU's Afforest starts its labels: vertex or smaller-neighbor",
+        long_help = "How the GPU's Afforest starts its labels: vertex (every vertex its own root, round 0 links \
+                     it to its first neighbor) or smaller-neighbor (ECL-CC's: a vertex takes its first \
+                     neighbor as its label where that is smaller, without a walk or a swap, in place of \
+                     round 0). The CPU starts from vertex."
+    )]
+    pub cc_init: Option<CcInitArg>,
+    #[arg(
+        long,
+        value_name = "on|off",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "GPU Afforest: aggregate hooks onto one root within a warp",
+        long_help = "GPU Afforest: the lanes of a warp that would swap on one root leave it to one lane, which \
+                     hooks it under the smallest of their other roots; the others hook their roots under that \
+                     one (on or off)."
+    )]
+    pub warp_hooks: Option<bool>,
+    #[arg(
+        long,
+        value_name = "on|off",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "GPU Afforest: point every label at its root after each round but the last",
+        long_help = "GPU Afforest: point every label at its root after each neighbor round but the last, as the \
+                     GAP suite's Afforest does (on or off); without it the walks compress the paths they take."
+    )]
+    pub round_compression: Option<bool>,
 }
 
 /// The most neighbor rounds `--rounds` takes. A round costs a pass over every vertex and
@@ -125,6 +161,12 @@ pub enum CcAlgorithmArg {
     ShiloachVishkin,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CcInitArg {
+    Vertex,
+    SmallerNeighbor,
+}
+
 impl CcTuning {
     /// The Afforest options given, by flag.
     pub fn given(&self) -> Vec<&'static str> {
@@ -133,6 +175,9 @@ impl CcTuning {
             ("--rounds", self.rounds.is_some()),
             ("--samples", self.samples.is_some()),
             ("--sample-seed", self.sample_seed.is_some()),
+            ("--cc-init", self.cc_init.is_some()),
+            ("--warp-hooks", self.warp_hooks.is_some()),
+            ("--round-compression", self.round_compression.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -158,6 +203,13 @@ impl CcTuning {
             neighbor_rounds: self.rounds.unwrap_or(defaults.neighbor_rounds),
             samples: self.samples.unwrap_or(defaults.samples),
             seed: self.sample_seed.unwrap_or(defaults.seed),
+            init: match self.cc_init {
+                None => defaults.init,
+                Some(CcInitArg::Vertex) => CcInit::Vertex,
+                Some(CcInitArg::SmallerNeighbor) => CcInit::SmallerNeighbor,
+            },
+            warp_hooks: self.warp_hooks.unwrap_or(defaults.warp_hooks),
+            round_compression: self.round_compression.unwrap_or(defaults.round_compression),
         })
     }
 }
@@ -174,6 +226,10 @@ struct CcJson<'a> {
     cc_algorithm: &'static str,
     neighbor_rounds: u32,
     samples: u32,
+    /// How the GPU's Afforest starts its labels (`vertex`, `smaller-neighbor`).
+    init: &'static str,
+    warp_hooks: bool,
+    round_compression: bool,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -254,6 +310,9 @@ pub fn run(args: &CcArgs) -> Result<()> {
             cc_algorithm: options.algorithm.name(),
             neighbor_rounds: options.neighbor_rounds,
             samples: options.samples,
+            init: options.init.name(),
+            warp_hooks: options.warp_hooks,
+            round_compression: options.round_compression,
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             vertices: graph.num_vertices() as u64,

@@ -37,15 +37,16 @@ pub fn warp_vote(gpu: &GpuContext, predicates: &[u32]) -> Result<Vec<[u32; 5]>, 
     Ok(rows(gpu.download(&out)?))
 }
 
-/// Per thread: the lanes of its warp whose value equals its own (`match_any_sync`).
-pub fn warp_match(gpu: &GpuContext, values: &[u32]) -> Result<Vec<u32>, GpuError> {
+/// Per thread: the lanes of its warp whose value equals its own (`match_any_sync`), and the
+/// lowest lane among them (`reduce_min_sync` over that group).
+pub fn warp_match(gpu: &GpuContext, values: &[u32]) -> Result<Vec<[u32; 2]>, GpuError> {
     require(selftest::WARP_MATCH, !values.is_empty() && values.len().is_multiple_of(32), || {
         format!("{} inputs", values.len())
     })?;
     let input = gpu.upload(values, "test input")?;
-    let mut out = gpu.alloc_zeros::<u32>(values.len(), "test output")?;
+    let mut out = gpu.alloc_zeros::<u32>(values.len() * 2, "test output")?;
     launch!(gpu, selftest::WARP_MATCH, config(values.len() as u32 / 32, 32), [&input, &mut out])?;
-    gpu.download(&out)
+    Ok(rows(gpu.download(&out)?))
 }
 
 /// Per thread: shfl idx from lane `delta`, up, down, xor by `delta`, and a 64-bit idx shuffle

@@ -54,6 +54,16 @@ impl CcFlags {
     pub const DIRECTED: CcFlags = CcFlags(1 << 0);
     /// Run Shiloach-Vishkin hooking and pointer jumping over every edge instead of Afforest.
     pub const SHILOACH_VISHKIN: CcFlags = CcFlags(1 << 1);
+    /// Afforest's hooks aggregated within a warp: lanes that would swap on one root elect one
+    /// lane to hook it under the smallest of their other roots, and hook those under it.
+    pub const WARP_HOOKS: CcFlags = CcFlags(1 << 2);
+    /// Afforest's first neighbor round is ECL-CC's initialisation: every vertex's label is its
+    /// first (smallest) in-neighbor where that is smaller than the vertex, written without a
+    /// walk or a swap; the edges to a larger first neighbor are linked in the next round.
+    pub const SMALLER_NEIGHBOR_INIT: CcFlags = CcFlags(1 << 3);
+    /// Every label is pointed at its root after each neighbor round but the last (as the GAP
+    /// suite's Afforest compresses), so the next round's walks start one step from the root.
+    pub const ROUND_COMPRESSION: CcFlags = CcFlags(1 << 4);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {
@@ -112,7 +122,8 @@ impl TracePhase {
 }
 
 /// One per-phase trace record of the CC kernels, written by block 0's thread 0 (phase, start
-/// time) and every block (its reads). The record after the last phase holds only the end time.
+/// time) and every block (its reads, walks and swaps, summed per block and added by one atomic
+/// each). The record after the last phase holds only the end time.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
@@ -123,6 +134,12 @@ pub struct CcTraceRecord {
     pub bytes: u64,
     /// `%globaltimer` at the phase's start.
     pub start_time: u64,
+    /// Label reads of the phase's walks to roots (each a dependent trip).
+    pub steps: u64,
+    /// Compare-and-swaps on roots issued.
+    pub swaps: u64,
+    /// Of those, the ones that found the root already hooked and retried.
+    pub failed_swaps: u64,
 }
 
 /// Words per [`CcTraceRecord`], and the index of each field's word in a record.
@@ -130,6 +147,9 @@ pub const CC_TRACE_WORDS: usize = core::mem::size_of::<CcTraceRecord>() / 8;
 pub const CC_TRACE_PHASE: usize = core::mem::offset_of!(CcTraceRecord, phase) / 8;
 pub const CC_TRACE_BYTES: usize = core::mem::offset_of!(CcTraceRecord, bytes) / 8;
 pub const CC_TRACE_TIME: usize = core::mem::offset_of!(CcTraceRecord, start_time) / 8;
+pub const CC_TRACE_STEPS: usize = core::mem::offset_of!(CcTraceRecord, steps) / 8;
+pub const CC_TRACE_SWAPS: usize = core::mem::offset_of!(CcTraceRecord, swaps) / 8;
+pub const CC_TRACE_FAILED_SWAPS: usize = core::mem::offset_of!(CcTraceRecord, failed_swaps) / 8;
 
 /// The field list of `cc_persistent`'s parameters: the plain CSR, then what both CC kernels
 /// take.
@@ -209,7 +229,7 @@ crate::cc_persistent_fields!(crate::kernel_params);
 crate::cc_persistent_compressed_fields!(crate::kernel_params);
 
 const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 4);
-const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 3);
+const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 6);
 const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
 
 #[cfg(test)]

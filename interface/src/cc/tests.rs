@@ -45,8 +45,11 @@ fn control_block_and_trace_records_are_words_of_the_declared_layout() {
     assert_eq!(offset_of!(CcControl, largest), 4);
     assert_eq!(offset_of!(CcControl, records), 8);
     assert_eq!(offset_of!(CcControl, changed), 16);
-    assert_eq!(CC_TRACE_WORDS, 3);
-    assert_eq!([CC_TRACE_PHASE, CC_TRACE_BYTES, CC_TRACE_TIME], [0, 1, 2]);
+    assert_eq!(CC_TRACE_WORDS, 6);
+    assert_eq!(
+        [CC_TRACE_PHASE, CC_TRACE_BYTES, CC_TRACE_TIME, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_FAILED_SWAPS],
+        [0, 1, 2, 3, 4, 5]
+    );
 }
 
 #[test]
@@ -65,9 +68,15 @@ fn trace_phases_round_trip_through_their_words() {
 
 #[test]
 fn flags_keep_their_bits_apart() {
-    let single = [CcFlags::DIRECTED, CcFlags::SHILOACH_VISHKIN];
+    let single = [
+        CcFlags::DIRECTED,
+        CcFlags::SHILOACH_VISHKIN,
+        CcFlags::WARP_HOOKS,
+        CcFlags::SMALLER_NEIGHBOR_INIT,
+        CcFlags::ROUND_COMPRESSION,
+    ];
     let all = single.iter().fold(CcFlags::NONE, |all, &f| all.with(f, true));
-    assert_eq!(all.bits().count_ones(), 2);
+    assert_eq!(all.bits().count_ones(), 5);
     for flag in single {
         assert!(all.contains(flag));
         assert!(!all.with(flag, false).contains(flag));

@@ -8,11 +8,12 @@ use std::time::Duration;
 use cudarc::driver::CudaSlice;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_CONTROL_WORDS,
-    CC_TRACE_BYTES, CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS, MAX_SAMPLES,
+    CC_TRACE_BYTES, CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME,
+    CC_TRACE_WORDS, MAX_SAMPLES,
 };
 use warpath_interface::{names, DeviceAddress};
 
-use crate::cc::{CcAlgorithm, CcOptions, CcPhase, CcRun, Components, PhaseTrace};
+use crate::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, PhaseTrace};
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
@@ -95,6 +96,9 @@ pub struct CcLaunch {
     pub seed: u64,
     /// The in-lists are a directed graph's transpose: the final link reads the out-lists too.
     pub directed: bool,
+    pub init: CcInit,
+    pub warp_hooks: bool,
+    pub round_compression: bool,
 }
 
 impl CcLaunch {
@@ -106,6 +110,9 @@ impl CcLaunch {
             samples: options.samples,
             seed: options.seed,
             directed: false,
+            init: options.init,
+            warp_hooks: options.warp_hooks,
+            round_compression: options.round_compression,
         }
     }
 
@@ -114,6 +121,9 @@ impl CcLaunch {
         CcFlags::NONE
             .with(CcFlags::DIRECTED, self.directed)
             .with(CcFlags::SHILOACH_VISHKIN, self.algorithm == CcAlgorithm::ShiloachVishkin)
+            .with(CcFlags::SMALLER_NEIGHBOR_INIT, self.init == CcInit::SmallerNeighbor)
+            .with(CcFlags::WARP_HOOKS, self.warp_hooks)
+            .with(CcFlags::ROUND_COMPRESSION, self.round_compression)
     }
 }
 
@@ -227,6 +237,11 @@ pub fn decode_trace(trace: &[u64], records: usize) -> Vec<PhaseTrace> {
                 phase,
                 time: Duration::from_nanos(next_start.saturating_sub(record[CC_TRACE_TIME])),
                 graph_bytes_read: record[CC_TRACE_BYTES],
+                links: Some(LinkCounts {
+                    steps: record[CC_TRACE_STEPS],
+                    swaps: record[CC_TRACE_SWAPS],
+                    failed_swaps: record[CC_TRACE_FAILED_SWAPS],
+                }),
             })
         })
         .collect()
@@ -251,6 +266,7 @@ mod tests {
             trace[i * CC_TRACE_WORDS + CC_TRACE_PHASE] = phase.word();
             trace[i * CC_TRACE_WORDS + CC_TRACE_BYTES] = 100 * i as u64;
             trace[i * CC_TRACE_WORDS + CC_TRACE_TIME] = 1000 + 10 * i as u64;
+            trace[i * CC_TRACE_WORDS + CC_TRACE_SWAPS] = 7 * i as u64;
         }
         trace[4 * CC_TRACE_WORDS + CC_TRACE_TIME] = 1100;
         let decoded = decode_trace(&trace, 5);
@@ -258,6 +274,7 @@ mod tests {
         assert_eq!(decoded[1].phase, CcPhase::NeighborRound(1));
         assert_eq!(decoded[2].phase, CcPhase::Sampling);
         assert_eq!(decoded[2].graph_bytes_read, 200);
+        assert_eq!(decoded[2].links, Some(LinkCounts { steps: 0, swaps: 14, failed_swaps: 0 }));
         assert_eq!(decoded[0].time, Duration::from_nanos(10));
         assert_eq!(decoded[3].phase, CcPhase::FinalLink);
         assert_eq!(decoded[3].time, Duration::from_nanos(70));
@@ -269,6 +286,11 @@ mod tests {
         assert_eq!(afforest.flags(), CcFlags::NONE);
         let sv = CcLaunch { algorithm: CcAlgorithm::ShiloachVishkin, directed: true, ..afforest };
         assert_eq!(sv.flags().bits(), 3);
+        let tuned = CcLaunch { init: CcInit::SmallerNeighbor, warp_hooks: true, round_compression: true, ..afforest };
+        assert_eq!(
+            tuned.flags(),
+            CcFlags::SMALLER_NEIGHBOR_INIT.with(CcFlags::WARP_HOOKS, true).with(CcFlags::ROUND_COMPRESSION, true)
+        );
     }
 
     #[test]
