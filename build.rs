@@ -44,6 +44,7 @@ fn main() {
     }
     // Where rustup looks for toolchains: a different one may have the nightly, or lack it.
     println!("cargo:rerun-if-env-changed=RUSTUP_HOME");
+    println!("cargo:rerun-if-env-changed=WARPATH_DEVICE_FEATURES");
     let hash = ptx_inputs::inputs_hash(&root)
         .unwrap_or_else(|err| fail(&format!("cannot read the kernel build's inputs: {err}")));
     // For tests/committed_ptx.rs: the hash of the sources this build saw, and where its PTX came from.
@@ -98,7 +99,15 @@ fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
         .current_dir(root.join("device"))
         .args(["run", channel, "cargo", "rustc", "--release", "--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core"])
         .arg("--target-dir")
-        .arg(&target_dir)
+        .arg(&target_dir);
+    // Diagnostic kernel features (device/Cargo.toml), for scripts/tallied-cubin only:
+    // scripts/update-ptx refuses to commit PTX built with them.
+    if let Ok(features) = env::var("WARPATH_DEVICE_FEATURES") {
+        if !features.is_empty() {
+            command.args(["--features", &features]);
+        }
+    }
+    command
         .args(["--", "--emit=asm", "-C", &format!("target-cpu={PTX_TARGET_CPU}"), "-C", "linker=true"]);
     // What the outer cargo set for the host build must not reach the nvptx build: its compiler
     // (perhaps stable) and wrappers, clippy's wrapper, coverage or sanitizer flags, a host

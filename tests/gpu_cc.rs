@@ -63,14 +63,14 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
 }
 
 /// Afforest with rounds 0..=3 and samples 0 and 1024, each also with ECL-CC's initialisation,
-/// warp hooks and round compression together; each of those alone with the default rounds and
+/// round compression and giant hooks together; each of those alone with the default rounds and
 /// samples; and Shiloach-Vishkin.
 fn option_sets() -> Vec<CcOptions> {
     let mut sets = Vec::new();
     let tuned = |options: CcOptions| CcOptions {
         init: CcInit::SmallerNeighbor,
-        warp_hooks: true,
         round_compression: true,
+        giant_hooks: true,
         ..options
     };
     for neighbor_rounds in 0..=3 {
@@ -83,8 +83,8 @@ fn option_sets() -> Vec<CcOptions> {
     for init in CcInit::ALL {
         sets.push(CcOptions { init, ..defaults });
     }
-    for (warp_hooks, round_compression) in [(true, false), (false, true), (false, false)] {
-        sets.push(CcOptions { warp_hooks, round_compression, ..defaults });
+    for (round_compression, giant_hooks) in [(true, false), (false, true), (false, false)] {
+        sets.push(CcOptions { round_compression, giant_hooks, ..defaults });
     }
     sets.push(CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
     sets
@@ -126,15 +126,21 @@ fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
     let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
     let expected: Vec<CcPhase> = match options.algorithm {
         CcAlgorithm::Afforest => {
+            // As the kernel orders them: sampling after the last round, or with giant hooks
+            // after the first; a compression before every later round that no sampling precedes.
+            let rounds = options.neighbor_rounds;
+            let sampling = options.samples > 0 && graph.num_vertices() > 0;
+            let sample_before = if sampling && options.giant_hooks { rounds.min(1) } else { rounds };
             let mut expected = Vec::new();
-            for round in 0..options.neighbor_rounds {
-                expected.push(CcPhase::NeighborRound(round));
-                if options.round_compression && round + 1 < options.neighbor_rounds {
+            for round in 0..=rounds {
+                if sampling && round == sample_before {
+                    expected.push(CcPhase::Sampling);
+                } else if options.round_compression && round > 0 && round < rounds {
                     expected.push(CcPhase::Compression);
                 }
-            }
-            if options.samples > 0 && graph.num_vertices() > 0 {
-                expected.push(CcPhase::Sampling);
+                if round < rounds {
+                    expected.push(CcPhase::NeighborRound(round));
+                }
             }
             expected.extend([CcPhase::FinalLink, CcPhase::Compression]);
             expected
@@ -148,10 +154,13 @@ fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
     let traced: std::time::Duration = run.phases.iter().map(|p| p.time).sum();
     assert!(traced <= run.time + std::time::Duration::from_micros(50), "{context}: {traced:?} of {:?}", run.time);
     for phase in &run.phases {
-        let links = phase.links.unwrap_or_else(|| panic!("{context}: {phase:?} has no GPU counts"));
-        assert!(links.failed_swaps <= links.swaps, "{context}: {phase:?}");
         if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
             assert_eq!(phase.graph_bytes_read, 0, "{context}: {phase:?} reads labels only");
+        }
+        // Counted by kernels built with the `cc-tallies` feature (scripts/tallied-cubin) only.
+        let Some(links) = phase.links else { continue };
+        assert!(links.failed_swaps <= links.swaps, "{context}: {phase:?}");
+        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
             assert_eq!(links.swaps, 0, "{context}: {phase:?} hooks nothing");
         }
         let initialised = options.init == CcInit::SmallerNeighbor && options.algorithm == CcAlgorithm::Afforest;

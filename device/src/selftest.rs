@@ -58,7 +58,7 @@ pub unsafe extern "ptx-kernel" fn test_warp_vote(input: *const u32, out: *mut u3
 
 /// Per thread, 2 words: the lanes of its warp holding the same `input` value
 /// (`match_any_sync`), and the smallest lane index among them (`reduce_min_sync` over that
-/// group, as CC's warp hooks use it).
+/// group).
 ///
 /// # Safety
 /// `input` holds `n` words, `out` `2 * n`; `n` is the exact thread count, a multiple of 32.

@@ -60,8 +60,8 @@ const BLOCK: usize = CC_BLOCK as usize;
 const WARPS: usize = BLOCK / WARP_SIZE as usize;
 /// Lists of this many edges or more are gathered by a warp (shorter ones by the block's scan).
 const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
-/// The counts of a [`Work`] a trace record sums, in this order.
-const COUNTS: usize = 4;
+/// The counts of a [`Work`] a trace record sums: the bytes, and where tallied the three tallies.
+const COUNTS: usize = if TALLIED { 4 } else { 1 };
 /// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]).
 const VERTEX_BATCH: usize = 4;
 /// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
@@ -90,8 +90,9 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
 #[derive(Clone, Copy)]
 struct Labels {
     words: *mut u32,
-    /// Afforest's hooks aggregated within a warp ([`CcFlags::WARP_HOOKS`]).
-    warp_hooks: bool,
+    /// The sampled giant's root under giant hooks ([`CcFlags::GIANT_HOOKS`]): every tree that
+    /// joins it is hooked under it, and it is never hooked; [`NO_COMPONENT`] otherwise.
+    giant: u32,
 }
 
 impl Labels {
@@ -119,14 +120,39 @@ impl Labels {
         unsafe { store_relaxed_u32(self.words.add(v as usize), label) }
     }
 
-    /// Swaps root `root`'s label from itself to `under`, counted; returns the label found.
+    /// Swaps root `root`'s label from itself to `under`, counted; returns the label found. A
+    /// tree hooked under the giant lowers the giant's smallest vertex to its root, which is
+    /// its own smallest (see [`Labels::hook_order`]).
     #[inline(always)]
     unsafe fn swap_root(self, root: u32, under: u32, work: &mut Work) -> u32 {
-        work.swaps += 1;
+        work.tally(SWAPS, 1);
         // SAFETY: the caller's contract.
         let seen = unsafe { atomic_cas_u32(self.words.add(root as usize), root, under) };
-        work.failed_swaps += (seen != root) as u32;
+        work.tally(FAILED_SWAPS, (seen != root) as u32);
+        if seen == root && under == self.giant {
+            work.giant_min = work.giant_min.min(root);
+        }
         seen
+    }
+
+    /// Which of two roots to hook under which: `(swapped, under)`. The higher under the lower,
+    /// so every tree's root is its smallest vertex and labels end canonical; except that a
+    /// tree meeting the giant is hooked under the giant whatever their order. The giant is then
+    /// never the word of a swap: a hundred thousand threads that meet it no longer take turns
+    /// on it (entry 102's failed swaps), and the forest stays acyclic, since the giant stays a
+    /// root and every other hook goes from a higher root to a lower vertex. Other trees keep
+    /// their smallest vertex as root; the giant's smallest vertex is the least of the giant
+    /// and the roots hooked under it, which [`Labels::swap_root`] tracks and the last
+    /// compression writes.
+    #[inline(always)]
+    fn hook_order(self, a: u32, b: u32) -> (u32, u32) {
+        if b == self.giant {
+            (a, b)
+        } else if a == self.giant || a < b {
+            (b, a)
+        } else {
+            (a, b)
+        }
     }
 
     /// The roots of `vertices`' trees, walked together (their loads in flight at once),
@@ -149,11 +175,11 @@ impl Labels {
             let mut previous = vertices;
             let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             let mut walking: [bool; K] = core::array::from_fn(|k| current[k] != vertices[k]);
-            work.steps += K as u32;
+            work.tally(STEPS, K as u32);
             while walking.iter().any(|&w| w) {
                 let next: [u32; K] =
                     core::array::from_fn(|k| if walking[k] { self.walk(current[k]) } else { current[k] });
-                work.steps += walking.iter().filter(|&&w| w).count() as u32;
+                work.tally(STEPS, walking.iter().filter(|&&w| w).count() as u32);
                 for k in 0..K {
                     if walking[k] {
                         if next[k] == current[k] {
@@ -180,7 +206,7 @@ impl Labels {
             let mut current: [u32; K] = core::array::from_fn(|k| self.walk(vertices[k]));
             loop {
                 let next: [u32; K] = core::array::from_fn(|k| self.walk(current[k]));
-                work.steps += 2 * K as u32;
+                work.tally(STEPS, 2 * K as u32);
                 // Element by element: an array comparison would call `memcmp`, which PTX lacks.
                 if (0..K).all(|k| next[k] == current[k]) {
                     return current;
@@ -196,46 +222,15 @@ impl Labels {
     /// finds the root already hooked retries from its new root (ECL-CC's hooking,
     /// Jaiganesh and Burtscher, HPDC 2018, section 3; Sutton et al.'s link).
     ///
-    /// With warp hooks, the lanes of a warp whose pair `k` would swap on the same higher root
-    /// (the few roots a skewed graph's hubs make, which a hundred thousand threads meet)
-    /// leave that swap to one lane, which hooks the root under the smallest of the group's
-    /// lower roots; every other lane hooks its own lower root under that smallest one, a swap
-    /// on a word no other lane of the group touches. The trees joined are the same.
     #[inline(always)]
     unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K], work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             let roots: [u32; TWO_K] =
                 self.find_all(core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] }), work);
-            let high: [u32; K] = core::array::from_fn(|k| roots[k].max(roots[K + k]));
-            let low: [u32; K] = core::array::from_fn(|k| roots[k].min(roots[K + k]));
-            if self.warp_hooks {
-                // Lanes with nothing to hook group under a key no root has, and hook nothing.
-                let mask = active_mask();
-                let groups: [u32; K] = core::array::from_fn(|k| {
-                    match_any_sync(mask, if high[k] != low[k] { high[k] } else { NO_COMPONENT })
-                });
-                let least: [u32; K] = core::array::from_fn(|k| reduce_min_sync(groups[k], low[k]));
-                let leads: [bool; K] = core::array::from_fn(|k| high[k] != low[k] && lane_id() == ffs(groups[k]) - 1);
-                // Every leader's swap is issued before any result is looked at.
-                let seen: [u32; K] = core::array::from_fn(|k| {
-                    if leads[k] {
-                        self.swap_root(high[k], least[k], work)
-                    } else {
-                        high[k]
-                    }
-                });
-                for k in 0..K {
-                    if leads[k] {
-                        if seen[k] != high[k] {
-                            self.hook_roots(self.find_all([seen[k]], work)[0], least[k], work);
-                        }
-                    } else if high[k] != low[k] && low[k] != least[k] {
-                        self.hook_roots(low[k], least[k], work);
-                    }
-                }
-                return;
-            }
+            let order: [(u32, u32); K] = core::array::from_fn(|k| self.hook_order(roots[k], roots[K + k]));
+            let high: [u32; K] = core::array::from_fn(|k| order[k].0);
+            let low: [u32; K] = core::array::from_fn(|k| order[k].1);
             // Every swap is issued before any result is looked at.
             let seen: [u32; K] = core::array::from_fn(|k| {
                 if high[k] != low[k] {
@@ -252,17 +247,17 @@ impl Labels {
         }
     }
 
-    /// Hooks root `a` or root `b`, the higher under the lower, retrying from the new root of
-    /// the one that another thread hooked first. Hooking under a vertex that stopped being a
-    /// root meanwhile is still right: it is in the other tree and smaller. Each retry's higher
-    /// root is smaller than the last (the swap's answer is below the root it failed on, and a
-    /// walk from it only descends), so the loop ends even where a walk read stale labels.
+    /// Hooks root `a` or root `b` under the other ([`Labels::hook_order`]), retrying from the
+    /// new root of the one that another thread hooked first. Hooking under a vertex that
+    /// stopped being a root meanwhile is still right: it is in the other tree (and smaller, or
+    /// the giant). Each failed swap means another thread hooked that root, and trees merge only
+    /// finitely often, so the loop ends even where a walk read stale labels.
     #[inline(always)]
     unsafe fn hook_roots(self, mut a: u32, mut b: u32, work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
             while a != b {
-                let (high, low) = if a > b { (a, b) } else { (b, a) };
+                let (high, low) = self.hook_order(a, b);
                 let seen = self.swap_root(high, low, work);
                 if seen == high {
                     return;
@@ -294,15 +289,56 @@ impl Labels {
 
 /// What a thread did during a phase, for the trace: the graph bytes it read (offsets, lists as
 /// stored, degrees and list heads), the label reads of its walks, and its swaps on roots and
-/// how many of them found the root already hooked. One thread's counts of one phase fit 32
-/// bits (the lists it decodes alone are short; long ones are shared by a warp or the block);
-/// the record sums them in 64. Four words a thread: each more spilled registers in the hooks.
-#[derive(Clone, Copy, Default)]
+/// how many of them found the root already hooked; and under giant hooks the least root it
+/// hooked under the giant. The bytes (32 bits: one thread's of one phase; long lists are shared
+/// by a warp or the block) and that root are registers; the three tallies, counted only in
+/// kernels built with the `cc-tallies` feature, are the thread's own words in shared memory,
+/// since as registers they spilled the walks' state.
+#[derive(Clone, Copy)]
 struct Work {
     bytes: u32,
-    steps: u32,
-    swaps: u32,
-    failed_swaps: u32,
+    /// The least root this thread hooked under the giant (`u32::MAX`: none).
+    giant_min: u32,
+    tallies: SharedArray<u32, { TALLIES * BLOCK }>,
+}
+
+/// The tallies of a [`Work`], each `BLOCK` words, a thread's at its index.
+const STEPS: usize = 0;
+const SWAPS: usize = 1;
+const FAILED_SWAPS: usize = 2;
+const TALLIES: usize = 3;
+/// Whether the tallies are counted (the device crate's `cc-tallies` feature); the bytes always are.
+const TALLIED: bool = cfg!(feature = "cc-tallies");
+
+impl Work {
+    /// A phase's work, its tallies zeroed (every thread writes its own words only).
+    #[inline(always)]
+    fn new(scratch: &Scratch) -> Work {
+        let work = Work { bytes: 0, giant_min: u32::MAX, tallies: scratch.tallies };
+        if TALLIED {
+            for which in 0..TALLIES {
+                work.tallies.set(which * BLOCK + thread_idx() as usize, 0);
+            }
+        }
+        work
+    }
+
+    #[inline(always)]
+    fn tally(&mut self, which: usize, count: u32) {
+        if TALLIED {
+            let at = which * BLOCK + thread_idx() as usize;
+            self.tallies.set(at, self.tallies.get(at) + count);
+        }
+    }
+
+    #[inline(always)]
+    fn take(&self, which: usize) -> u32 {
+        if TALLIED {
+            self.tallies.get(which * BLOCK + thread_idx() as usize)
+        } else {
+            0
+        }
+    }
 }
 
 /// Links a gathered edge's target to its owner (Afforest), or hooks them (Shiloach-Vishkin,
@@ -422,6 +458,9 @@ struct Cc<const COMPRESSED: bool> {
     smaller_neighbor_init: bool,
     /// A compression after every neighbor round but the last ([`CcFlags::ROUND_COMPRESSION`]).
     round_compression: bool,
+    /// Sampling after the first round, and hooks toward the sampled giant
+    /// ([`CcFlags::GIANT_HOOKS`]).
+    giant_hooks: bool,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -432,6 +471,8 @@ struct Scratch {
     /// Per-warp sums of the trace's counts (`COUNTS` a warp), or the sampling's per-warp
     /// largest slots.
     sums: SharedArray<u64, { COUNTS * WARPS }>,
+    /// Every thread's tallies of the phase ([`Work`]).
+    tallies: SharedArray<u32, { TALLIES * BLOCK }>,
 }
 
 /// The trace record being filled: uniform across the grid, every thread keeps its own copy.
@@ -463,6 +504,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 tile: TileScratch::declare(),
                 counts: SharedArray::declare(),
                 sums: SharedArray::declare(),
+                tallies: SharedArray::declare(),
             }
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
@@ -478,7 +520,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // first in-neighbor where that is smaller, each thread writing its own vertices'
             // labels only; the edges to a larger first neighbor wait for round 1.
             self.open(&mut tracer, TracePhase::NeighborRound(0));
-            let mut work = Work::default();
+            let mut work = Work::new(&scratch);
             for_each_batch(self.n, |vertices, valid| {
                 // SAFETY: valid vertices are below `n`; a first neighbor is a vertex.
                 unsafe {
@@ -509,6 +551,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             if is_grid_leader() {
                 let records = if tracer.first_pending { 0 } else { tracer.record + 1 };
                 (*self.control).records = records;
+                (*self.control).tallied = TALLIED as u32;
                 let end = records.min(self.trace_capacity) as usize * CC_TRACE_WORDS;
                 *self.trace.add(end + CC_TRACE_TIME) = global_timer_ns();
             }
@@ -517,7 +560,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
 
     /// Afforest's phases (see the module documentation); with `smaller_neighbor_init`, round 0
     /// was the initialisation, and round 1 also links every vertex to a first neighbor larger
-    /// than itself.
+    /// than itself. Sampling comes after the last round, or under giant hooks after the first
+    /// (so that the later rounds hook toward the giant), with a compression beside it.
     #[inline(always)]
     unsafe fn afforest(
         &self,
@@ -526,16 +570,49 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         tracer: &mut Tracer,
         smaller_neighbor_init: bool,
     ) {
+        let rounds = self.neighbor_rounds;
+        let sampling = self.samples > 0 && self.n > 0;
+        let giant_hooks = sampling && self.giant_hooks;
+        let sample_before = if giant_hooks { rounds.min(1) } else { rounds };
+        let mut labels = self.labels;
+        let mut largest = NO_COMPONENT;
         // SAFETY (of everything below): the kernel's contract.
         unsafe {
-            for round in smaller_neighbor_init as u32..self.neighbor_rounds {
+            for round in smaller_neighbor_init as u32..=rounds {
+                if sampling && round == sample_before {
+                    // The rounds' finds left paths short but not every label a root: the final
+                    // link's skip test compares roots, so every label is made its root here,
+                    // while block 0 first samples the roots (which this compression leaves
+                    // alone).
+                    self.open(tracer, TracePhase::Sampling);
+                    let mut work = Work::new(scratch);
+                    if block_idx() == 0 {
+                        self.sample_largest(scratch, &mut work);
+                    }
+                    self.compress_all(&mut work);
+                    self.record(scratch, tracer, work);
+                    barrier.sync();
+                    largest = load_relaxed_u32(core::ptr::addr_of!((*self.control).largest));
+                    if giant_hooks {
+                        labels.giant = largest;
+                    }
+                } else if self.round_compression && round > 0 && round < rounds {
+                    self.open(tracer, TracePhase::Compression);
+                    let mut work = Work::new(scratch);
+                    self.compress_all(&mut work);
+                    self.record(scratch, tracer, work);
+                    barrier.sync();
+                }
+                if round == rounds {
+                    break;
+                }
                 self.open(tracer, TracePhase::NeighborRound(round));
-                let mut work = Work::default();
+                let mut work = Work::new(scratch);
                 for_each_batch(self.n, |vertices, valid| {
                     let neighbors = self.neighbors(vertices, valid, round, &mut work);
                     // A vertex without a neighbor number `round` joins itself: nothing.
                     let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
-                    self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors, &mut work);
+                    labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors, &mut work);
                 });
                 if smaller_neighbor_init && round == 1 {
                     // A pass of its own: inside the one above it would keep both batches' state
@@ -546,56 +623,45 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                             Some(u) if u > vertices[k] => u,
                             _ => vertices[k],
                         });
-                        self.labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, larger, &mut work);
+                        labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, larger, &mut work);
                     });
                 }
                 self.record(scratch, tracer, work);
                 barrier.sync();
-                if self.round_compression && round + 1 < self.neighbor_rounds {
-                    self.open(tracer, TracePhase::Compression);
-                    let mut work = Work::default();
-                    self.compress_all(&mut work);
-                    self.record(scratch, tracer, work);
-                    barrier.sync();
-                }
-            }
-            let mut largest = NO_COMPONENT;
-            if self.samples > 0 && self.n > 0 {
-                // The rounds' finds left paths short but not every label a root: the final
-                // link's skip test compares labels, so every label is made its root here,
-                // while block 0 first samples the roots (which this compression leaves
-                // alone).
-                self.open(tracer, TracePhase::Sampling);
-                let mut work = Work::default();
-                if block_idx() == 0 {
-                    self.sample_largest(scratch, &mut work);
-                }
-                self.compress_all(&mut work);
-                self.record(scratch, tracer, work);
-                barrier.sync();
-                largest = load_relaxed_u32(core::ptr::addr_of!((*self.control).largest));
             }
             self.open(tracer, TracePhase::FinalLink);
-            let mut linker = LinkEdges::<false> {
-                targets: core::ptr::null(),
-                labels: self.labels,
-                work: Work::default(),
-                changed: false,
-            };
+            let mut linker = LinkEdges::<false> { targets: core::ptr::null(), labels, work: Work::new(scratch), changed: false };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
             // With one round that was the initialisation, the edges to larger first neighbors
             // were not linked: every in-list is linked whole.
-            let linked = if smaller_neighbor_init && self.neighbor_rounds == 1 { 0 } else { self.neighbor_rounds };
-            self.link_lists(scratch, &self.in_lists, linked as u64, largest, &mut linker);
+            let linked = if smaller_neighbor_init && rounds == 1 { 0 } else { rounds };
+            self.link_lists(scratch, &self.in_lists, linked as u64, largest, giant_hooks, &mut linker);
             if self.directed {
-                self.link_lists(scratch, &self.out_lists, 0, largest, &mut linker);
+                self.link_lists(scratch, &self.out_lists, 0, largest, giant_hooks, &mut linker);
             }
             self.record(scratch, tracer, linker.work);
             barrier.sync();
             self.open(tracer, TracePhase::Compression);
-            let mut work = Work::default();
-            self.compress_all(&mut work);
-            self.record(scratch, tracer, work);
+            let mut work = Work::new(scratch);
+            if giant_hooks {
+                // The giant's label becomes its smallest vertex, which the phases' records
+                // lowered (the barrier above published the last of them). Its root word is
+                // left for last, after a barrier: written here, a walk from below could
+                // climb from it back into the giant's tree before that vertex's own label
+                // was rewritten.
+                let smallest = load_relaxed_u32(core::ptr::addr_of!((*self.control).giant_min));
+                self.compress_all_relabel(&mut work, largest, smallest);
+                self.record(scratch, tracer, work);
+                if smallest != largest {
+                    barrier.sync();
+                    if is_grid_leader() {
+                        self.labels.set(largest, smallest);
+                    }
+                }
+            } else {
+                self.compress_all(&mut work);
+                self.record(scratch, tracer, work);
+            }
         }
     }
 
@@ -616,17 +682,17 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 let mut hooker = LinkEdges::<true> {
                     targets: core::ptr::null(),
                     labels: self.labels,
-                    work: Work::default(),
+                    work: Work::new(scratch),
                     changed: false,
                 };
-                self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, &mut hooker);
+                self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
                     store_relaxed_u32(changed_words.add((pass % 3) as usize), 1);
                 }
                 self.record(scratch, tracer, hooker.work);
                 barrier.sync();
                 self.open(tracer, TracePhase::Compression);
-                let mut work = Work::default();
+                let mut work = Work::new(scratch);
                 self.compress_all(&mut work);
                 self.record(scratch, tracer, work);
                 barrier.sync();
@@ -666,21 +732,36 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// block. Every thread of the block calls it.
     #[inline(always)]
     unsafe fn record(&self, scratch: &Scratch, tracer: &Tracer, work: Work) {
-        const WORDS: [usize; COUNTS] = [CC_TRACE_BYTES, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_FAILED_SWAPS];
-        let counts = [work.bytes as u64, work.steps as u64, work.swaps as u64, work.failed_swaps as u64];
-        let sums = counts.map(warp_sum_u64);
-        if lane_id() == 0 {
-            for (i, sum) in sums.into_iter().enumerate() {
+        const WORDS: [usize; 4] = [CC_TRACE_BYTES, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_FAILED_SWAPS];
+        // Loops over a constant count with the counts chosen by `match`: unrolled, so no array
+        // of them is put in local memory.
+        let count = |i: usize| -> u64 {
+            match i {
+                0 => work.bytes as u64,
+                1 => work.take(STEPS) as u64,
+                2 => work.take(SWAPS) as u64,
+                _ => work.take(FAILED_SWAPS) as u64,
+            }
+        };
+        for i in 0..COUNTS {
+            let sum = warp_sum_u64(count(i));
+            if lane_id() == 0 {
                 scratch.sums.set(COUNTS * warp_in_block() as usize + i, sum);
             }
         }
+        // The least root hooked under the giant: one swap of the control word a warp that hooked.
+        let giant_min = reduce_min_sync(FULL_MASK, work.giant_min);
+        if lane_id() == 0 && giant_min != u32::MAX {
+            // SAFETY: `control` is valid; the sampling wrote the word a barrier ago.
+            unsafe { atomic_min_u32(core::ptr::addr_of_mut!((*self.control).giant_min), giant_min) };
+        }
         sync_threads();
         if thread_idx() == 0 && tracer.record < self.trace_capacity {
-            for (i, word) in WORDS.into_iter().enumerate() {
+            for i in 0..COUNTS {
                 let total: u64 = (0..WARPS).map(|w| scratch.sums.get(COUNTS * w + i)).sum();
                 if total > 0 {
                     // SAFETY: the record exists (below the capacity).
-                    unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + word), total) };
+                    unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + WORDS[i]), total) };
                 }
             }
         }
@@ -701,6 +782,26 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 for k in 0..VERTEX_BATCH {
                     if valid[k] && roots[k] != labels[k] {
                         self.labels.set(vertices[k], roots[k]);
+                    }
+                }
+            }
+        });
+    }
+
+    /// [`compress_all`](Self::compress_all), but every vertex whose root is `giant` takes
+    /// `smallest` instead, except `giant` itself, whose word stays its own so that no walk of
+    /// this pass climbs past it.
+    #[inline(always)]
+    unsafe fn compress_all_relabel(&self, work: &mut Work, giant: u32, smallest: u32) {
+        for_each_batch(self.n, |vertices, valid| {
+            // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
+            unsafe {
+                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let roots = self.labels.roots(labels, work);
+                for k in 0..VERTEX_BATCH {
+                    let label = if roots[k] == giant { smallest } else { roots[k] };
+                    if valid[k] && vertices[k] != giant && label != labels[k] {
+                        self.labels.set(vertices[k], label);
                     }
                 }
             }
@@ -791,7 +892,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     }
 
     /// Links (or hooks) the edges of `lists` from index `skip` on, of every vertex whose label
-    /// is not `largest`; every thread of the grid calls it.
+    /// is not `largest` (with `roots_moved`, whose root is not: rounds ran since the labels
+    /// were last made roots); every thread of the grid calls it.
     #[inline(always)]
     unsafe fn link_lists<const HOOK: bool>(
         &self,
@@ -799,6 +901,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         lists: &Lists,
         skip: u64,
         largest: u32,
+        roots_moved: bool,
         linker: &mut LinkEdges<HOOK>,
     ) {
         linker.targets = lists.edges as *const u32;
@@ -811,6 +914,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             unsafe {
                 let labels: [u32; TILE_BATCH] =
                     core::array::from_fn(|k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest });
+                // Rounds after the sampling moved labels off their roots: the test walks.
+                let labels = if roots_moved { self.labels.roots(labels, work) } else { labels };
                 core::array::from_fn(|k| {
                     if vertices[k] < n && labels[k] != largest {
                         work.bytes += 16;
@@ -931,8 +1036,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         sync_threads();
         if tid == 0 {
             let best = (0..WARPS).map(|w| scratch.sums.get(w)).max().unwrap_or(EMPTY);
-            // SAFETY: `control` is valid; the grid barrier after this publishes it.
-            unsafe { (*self.control).largest = best as u32 };
+            // SAFETY: `control` is valid; the grid barrier after this publishes both words, and
+            // no block lowers the giant's smallest vertex before it.
+            unsafe {
+                (*self.control).largest = best as u32;
+                (*self.control).giant_min = best as u32;
+            }
         }
         // The phase's record reuses `sums` once every warp is past here.
         sync_threads();
@@ -988,7 +1097,10 @@ macro_rules! cc_from_params {
             in_heads: $params.in_heads,
             in_head_skips: $params.in_head_skips,
             n: $params.n,
-            labels: Labels { words: $params.labels, warp_hooks: $params.flags.contains(CcFlags::WARP_HOOKS) },
+            labels: Labels {
+                words: $params.labels,
+                giant: NO_COMPONENT,
+            },
             control: $params.control,
             trace: $params.trace,
             trace_capacity: $params.trace_capacity,
@@ -999,6 +1111,7 @@ macro_rules! cc_from_params {
             shiloach_vishkin: $params.flags.contains(CcFlags::SHILOACH_VISHKIN),
             smaller_neighbor_init: $params.flags.contains(CcFlags::SMALLER_NEIGHBOR_INIT),
             round_compression: $params.flags.contains(CcFlags::ROUND_COMPRESSION),
+            giant_hooks: $params.flags.contains(CcFlags::GIANT_HOOKS),
         }
     };
 }

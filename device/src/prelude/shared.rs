@@ -17,6 +17,10 @@ use core::marker::PhantomData;
 /// `ld.shared`/`st.shared`. A generic pointer (what `cvta.shared` gives, and all that rustc can
 /// dereference) compiles to generic loads, which ptxas cannot turn into shared ones: each then
 /// waits on the long scoreboard like a global load and needs 64-bit address arithmetic.
+///
+/// A copy is the same array (the handle is its address): for a value that a thread carries
+/// in registers, such as CC's per-phase work.
+#[derive(Clone, Copy)]
 pub struct SharedArray<T: SharedWord, const N: usize> {
     base: u32,
     _not_send: PhantomData<*mut T>,

@@ -85,12 +85,12 @@ pub struct CcPayload {
     /// How the GPU's Afforest starts its labels: `vertex` or `smaller-neighbor`.
     #[serde(default)]
     pub init: String,
-    /// GPU Afforest's hooks aggregated within a warp.
-    #[serde(default)]
-    pub warp_hooks: bool,
     /// GPU Afforest's compression after every neighbor round but the last.
     #[serde(default)]
     pub round_compression: bool,
+    /// GPU Afforest's giant hooks.
+    #[serde(default)]
+    pub giant_hooks: bool,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -184,8 +184,8 @@ impl BenchKernel for CcKernel<'_, '_> {
             samples: self.options.samples,
             sample_seed: self.options.seed,
             init: self.options.init.name().into(),
-            warp_hooks: self.options.warp_hooks,
             round_compression: self.options.round_compression,
+            giant_hooks: self.options.giant_hooks,
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -310,11 +310,11 @@ fn gpu_tuning(p: &CcPayload) -> String {
     if !p.init.is_empty() && p.init != defaults.init.name() {
         parts.push(format!("init {}", p.init));
     }
-    if p.warp_hooks != defaults.warp_hooks {
-        parts.push(format!("warp hooks {}", if p.warp_hooks { "on" } else { "off" }));
-    }
     if p.round_compression != defaults.round_compression {
         parts.push(format!("round compression {}", if p.round_compression { "on" } else { "off" }));
+    }
+    if p.giant_hooks != defaults.giant_hooks {
+        parts.push(format!("giant hooks {}", if p.giant_hooks { "on" } else { "off" }));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }

@@ -44,11 +44,13 @@ pub struct CcOptions {
     pub seed: u64,
     /// How the GPU's Afforest starts its labels (the CPU starts every vertex as its own root).
     pub init: CcInit,
-    /// GPU Afforest: hooks onto one root aggregated within a warp.
-    pub warp_hooks: bool,
     /// GPU Afforest: every label pointed at its root after each neighbor round but the last,
     /// as the GAP suite's Afforest does (the GPU's walks otherwise compress as they go).
     pub round_compression: bool,
+    /// GPU Afforest: sampling after the first neighbor round, then every tree that meets the
+    /// sampled giant hooked under the giant's root (never swapped on); the labels stay
+    /// canonical.
+    pub giant_hooks: bool,
 }
 
 impl Default for CcOptions {
@@ -59,8 +61,8 @@ impl Default for CcOptions {
             samples: 1024,
             seed: 27491095,
             init: CcInit::Vertex,
-            warp_hooks: false,
             round_compression: false,
+            giant_hooks: true,
         }
     }
 }
@@ -113,7 +115,8 @@ pub struct PhaseTrace {
     pub phase: CcPhase,
     pub time: Duration,
     pub graph_bytes_read: u64,
-    /// The GPU's counts; `None` on the CPU.
+    /// The GPU's counts, from kernels built to count them (the device crate's `cc-tallies`
+    /// feature, `scripts/tallied-cubin`); `None` otherwise and on the CPU.
     pub links: Option<LinkCounts>,
 }
 

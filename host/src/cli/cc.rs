@@ -111,23 +111,24 @@ pub struct CcTuning {
         value_parser = clap::builder::BoolishValueParser::new(),
         help_heading = "Connected components",
         hide_short_help = true,
-        help = "GPU Afforest: aggregate hooks onto one root within a warp",
-        long_help = "GPU Afforest: the lanes of a warp that would swap on one root leave it to one lane, which \
-                     hooks it under the smallest of their other roots; the others hook their roots under that \
-                     one (on or off)."
+        help = "GPU Afforest: point every label at its root after each round but the last",
+        long_help = "GPU Afforest: point every label at its root after each neighbor round but the last, as the \
+                     GAP suite's Afforest does (on or off); without it the walks compress the paths they take."
     )]
-    pub warp_hooks: Option<bool>,
+    pub round_compression: Option<bool>,
     #[arg(
         long,
         value_name = "on|off",
         value_parser = clap::builder::BoolishValueParser::new(),
         help_heading = "Connected components",
         hide_short_help = true,
-        help = "GPU Afforest: point every label at its root after each round but the last",
-        long_help = "GPU Afforest: point every label at its root after each neighbor round but the last, as the \
-                     GAP suite's Afforest does (on or off); without it the walks compress the paths they take."
+        help = "GPU Afforest: sample after the first round and hook every tree meeting the giant under it",
+        long_help = "GPU Afforest: sample after the first neighbor round, then hook every tree that meets the \
+                     sampled giant component under the giant's root whatever their order, so that no thread \
+                     waits on a swap of that root (on or off); labels stay the smallest vertex of each \
+                     component."
     )]
-    pub round_compression: Option<bool>,
+    pub giant_hooks: Option<bool>,
 }
 
 /// The most neighbor rounds `--rounds` takes. A round costs a pass over every vertex and
@@ -176,8 +177,8 @@ impl CcTuning {
             ("--samples", self.samples.is_some()),
             ("--sample-seed", self.sample_seed.is_some()),
             ("--cc-init", self.cc_init.is_some()),
-            ("--warp-hooks", self.warp_hooks.is_some()),
             ("--round-compression", self.round_compression.is_some()),
+            ("--giant-hooks", self.giant_hooks.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -208,8 +209,8 @@ impl CcTuning {
                 Some(CcInitArg::Vertex) => CcInit::Vertex,
                 Some(CcInitArg::SmallerNeighbor) => CcInit::SmallerNeighbor,
             },
-            warp_hooks: self.warp_hooks.unwrap_or(defaults.warp_hooks),
             round_compression: self.round_compression.unwrap_or(defaults.round_compression),
+            giant_hooks: self.giant_hooks.unwrap_or(defaults.giant_hooks),
         })
     }
 }
@@ -228,8 +229,8 @@ struct CcJson<'a> {
     samples: u32,
     /// How the GPU's Afforest starts its labels (`vertex`, `smaller-neighbor`).
     init: &'static str,
-    warp_hooks: bool,
     round_compression: bool,
+    giant_hooks: bool,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -311,8 +312,8 @@ pub fn run(args: &CcArgs) -> Result<()> {
             neighbor_rounds: options.neighbor_rounds,
             samples: options.samples,
             init: options.init.name(),
-            warp_hooks: options.warp_hooks,
             round_compression: options.round_compression,
+            giant_hooks: options.giant_hooks,
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             vertices: graph.num_vertices() as u64,

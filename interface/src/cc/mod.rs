@@ -36,6 +36,12 @@ pub struct CcControl {
     /// Shiloach-Vishkin: whether a hooking pass changed a label, one word per pass, rotating
     /// over three (pass `p` sets word `p % 3`, which its leader cleared in pass `p - 1`).
     pub changed: [u32; 3],
+    /// Giant hooks ([`CcFlags::GIANT_HOOKS`]): the smallest vertex of the sampled giant
+    /// component found so far (the sampling writes the giant's root, hooks lower it).
+    pub giant_min: u32,
+    /// Output: 1 when the kernel counts walk steps and swaps into the trace (built with the
+    /// device crate's `cc-tallies` feature), else 0.
+    pub tallied: u32,
     pub spare: u32,
 }
 
@@ -54,9 +60,6 @@ impl CcFlags {
     pub const DIRECTED: CcFlags = CcFlags(1 << 0);
     /// Run Shiloach-Vishkin hooking and pointer jumping over every edge instead of Afforest.
     pub const SHILOACH_VISHKIN: CcFlags = CcFlags(1 << 1);
-    /// Afforest's hooks aggregated within a warp: lanes that would swap on one root elect one
-    /// lane to hook it under the smallest of their other roots, and hook those under it.
-    pub const WARP_HOOKS: CcFlags = CcFlags(1 << 2);
     /// Afforest's first neighbor round is ECL-CC's initialisation: every vertex's label is its
     /// first (smallest) in-neighbor where that is smaller than the vertex, written without a
     /// walk or a swap; the edges to a larger first neighbor are linked in the next round.
@@ -64,6 +67,10 @@ impl CcFlags {
     /// Every label is pointed at its root after each neighbor round but the last (as the GAP
     /// suite's Afforest compresses), so the next round's walks start one step from the root.
     pub const ROUND_COMPRESSION: CcFlags = CcFlags(1 << 4);
+    /// Afforest samples after the first neighbor round and hooks every tree that meets the
+    /// sampled giant under the giant's root, whatever their order, so that the giant's root is
+    /// never swapped on; the last compression names the giant by its smallest vertex.
+    pub const GIANT_HOOKS: CcFlags = CcFlags(1 << 5);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {
@@ -228,7 +235,7 @@ macro_rules! cc_common_fields {
 crate::cc_persistent_fields!(crate::kernel_params);
 crate::cc_persistent_compressed_fields!(crate::kernel_params);
 
-const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 4);
+const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 5);
 const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 6);
 const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
 

@@ -74,7 +74,8 @@ pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
     labels.truncate(n as usize);
     let control: CcControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&buffers.control)?));
     let trace = gpu.download(&buffers.trace)?;
-    Ok(CcRun { components: Components { labels }, time, phases: decode_trace(&trace, control.records as usize) })
+    let phases = decode_trace(&trace, control.records as usize, control.tallied != 0);
+    Ok(CcRun { components: Components { labels }, time, phases })
 }
 
 /// The device buffers of one run.
@@ -97,8 +98,8 @@ pub struct CcLaunch {
     /// The in-lists are a directed graph's transpose: the final link reads the out-lists too.
     pub directed: bool,
     pub init: CcInit,
-    pub warp_hooks: bool,
     pub round_compression: bool,
+    pub giant_hooks: bool,
 }
 
 impl CcLaunch {
@@ -111,8 +112,8 @@ impl CcLaunch {
             seed: options.seed,
             directed: false,
             init: options.init,
-            warp_hooks: options.warp_hooks,
             round_compression: options.round_compression,
+            giant_hooks: options.giant_hooks,
         }
     }
 
@@ -122,8 +123,8 @@ impl CcLaunch {
             .with(CcFlags::DIRECTED, self.directed)
             .with(CcFlags::SHILOACH_VISHKIN, self.algorithm == CcAlgorithm::ShiloachVishkin)
             .with(CcFlags::SMALLER_NEIGHBOR_INIT, self.init == CcInit::SmallerNeighbor)
-            .with(CcFlags::WARP_HOOKS, self.warp_hooks)
             .with(CcFlags::ROUND_COMPRESSION, self.round_compression)
+            .with(CcFlags::GIANT_HOOKS, self.giant_hooks)
     }
 }
 
@@ -220,8 +221,9 @@ pub fn cc_persistent(
 }
 
 /// Turns the device's trace records into [`PhaseTrace`]s: `records` were written (those past
-/// the capacity are left out; the last recorded phase's time runs to the end of the run).
-pub fn decode_trace(trace: &[u64], records: usize) -> Vec<PhaseTrace> {
+/// the capacity are left out; the last recorded phase's time runs to the end of the run);
+/// their walk and swap counts only where the kernel was `tallied`.
+pub fn decode_trace(trace: &[u64], records: usize, tallied: bool) -> Vec<PhaseTrace> {
     let recorded = records.min(trace.len() / CC_TRACE_WORDS - 1);
     (0..recorded)
         .filter_map(|i| {
@@ -237,7 +239,7 @@ pub fn decode_trace(trace: &[u64], records: usize) -> Vec<PhaseTrace> {
                 phase,
                 time: Duration::from_nanos(next_start.saturating_sub(record[CC_TRACE_TIME])),
                 graph_bytes_read: record[CC_TRACE_BYTES],
-                links: Some(LinkCounts {
+                links: tallied.then(|| LinkCounts {
                     steps: record[CC_TRACE_STEPS],
                     swaps: record[CC_TRACE_SWAPS],
                     failed_swaps: record[CC_TRACE_FAILED_SWAPS],
@@ -269,7 +271,8 @@ mod tests {
             trace[i * CC_TRACE_WORDS + CC_TRACE_SWAPS] = 7 * i as u64;
         }
         trace[4 * CC_TRACE_WORDS + CC_TRACE_TIME] = 1100;
-        let decoded = decode_trace(&trace, 5);
+        let decoded = decode_trace(&trace, 5, true);
+        assert!(decode_trace(&trace, 5, false).iter().all(|phase| phase.links.is_none()));
         assert_eq!(decoded.len(), 4);
         assert_eq!(decoded[1].phase, CcPhase::NeighborRound(1));
         assert_eq!(decoded[2].phase, CcPhase::Sampling);
@@ -282,14 +285,15 @@ mod tests {
 
     #[test]
     fn launch_flags_name_the_algorithm_and_the_direction() {
-        let afforest = CcLaunch::from_options(&CcOptions::default());
+        let afforest = CcLaunch { giant_hooks: false, ..CcLaunch::from_options(&CcOptions::default()) };
         assert_eq!(afforest.flags(), CcFlags::NONE);
+        assert_eq!(CcLaunch::from_options(&CcOptions::default()).flags(), CcFlags::GIANT_HOOKS, "the default");
         let sv = CcLaunch { algorithm: CcAlgorithm::ShiloachVishkin, directed: true, ..afforest };
         assert_eq!(sv.flags().bits(), 3);
-        let tuned = CcLaunch { init: CcInit::SmallerNeighbor, warp_hooks: true, round_compression: true, ..afforest };
+        let tuned = CcLaunch { init: CcInit::SmallerNeighbor, round_compression: true, giant_hooks: true, ..afforest };
         assert_eq!(
             tuned.flags(),
-            CcFlags::SMALLER_NEIGHBOR_INIT.with(CcFlags::WARP_HOOKS, true).with(CcFlags::ROUND_COMPRESSION, true)
+            CcFlags::SMALLER_NEIGHBOR_INIT.with(CcFlags::ROUND_COMPRESSION, true).with(CcFlags::GIANT_HOOKS, true)
         );
     }
 
