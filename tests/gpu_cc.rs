@@ -334,7 +334,7 @@ fn directed_graphs_without_in_lists_link_every_out_edge() {
             let n = graph.num_vertices();
             let mut buffers = CcBuffers {
                 labels: gpu.alloc_zeros(n, "labels").unwrap(),
-                control: gpu.alloc_zeros(4, "control").unwrap(),
+                control: gpu.alloc_zeros(warpath_interface::cc::CC_CONTROL_WORDS, "control").unwrap(),
                 trace: gpu.alloc_zeros(warpath_interface::cc::CC_TRACE_WORDS * 65, "trace").unwrap(),
             };
             let run = CcLaunch { neighbor_rounds: rounds, samples: 0, ..CcLaunch::from_options(&CcOptions::default()) };
