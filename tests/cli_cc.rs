@@ -88,6 +88,9 @@ fn json_is_one_object_with_what_the_text_says() {
     assert_eq!(json["largest_component_share"].as_f64(), Some(0.5));
     assert_eq!(json["isolated_vertices"].as_u64(), Some(1));
     assert_eq!(json["verified"], true);
+    // The GPU's Afforest choices, as asked (the CPU runs its own Afforest whatever they are).
+    assert_eq!((json["init"].as_str(), json["giant_hooks"].as_bool()), (Some("vertex"), Some(true)));
+    assert_eq!(json["round_compression"], false);
     assert!(json["time_ms"].as_f64().is_some() && json["edges_per_second"].as_f64().is_some());
     let phases: Vec<&str> = json["phases"].as_array().unwrap().iter().map(|p| p["phase"].as_str().unwrap()).collect();
     assert_eq!(phases, ["neighbor round 1", "neighbor round 2", "sampling", "final link", "compression"]);
@@ -117,6 +120,12 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_one_line_error(&warpath(&["cc", g, "--cc-algorithm", "ecl"]), &["ecl", "afforest", "shiloach-vishkin"]);
     assert_one_line_error(&warpath(&["cc", g, "--rounds", "-1"]), &["-1"]);
     assert_one_line_error(&warpath(&["cc", g, "--samples", "many"]), &["many"]);
+    assert_one_line_error(&warpath(&["cc", g, "--giant-hooks", "maybe"]), &["maybe", "--giant-hooks"]);
+    assert_one_line_error(&warpath(&["cc", g, "--cc-init", "ecl"]), &["ecl", "vertex", "smaller-neighbor"]);
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--giant-hooks", "off"]),
+        &["--giant-hooks", "shiloach-vishkin"],
+    );
     // An output folder that does not exist: refused before the work.
     assert_one_line_error(
         &warpath(&["cc", g, "--backend", "cpu", "--out", "/nonexistent/dir/cc.txt"]),
