@@ -8,18 +8,27 @@
 //!   vertices finds their roots, compressing the paths it walks (ECL-CC's intermediate
 //!   pointer jumping, Jaiganesh and Burtscher, HPDC 2018, section 3), and hooks the higher
 //!   root under the lower one with a compare-and-swap on the root, retrying when another
-//!   thread hooked it first (lock-free; ECL-CC's hooking, Sutton et al.'s link), so a label
-//!   only ever takes a smaller vertex of its own tree: every tree's root is its smallest
-//!   vertex, and after the last compression the labels are canonical without a relabeling
-//!   pass. Why the walks' plain stores are safe: [`Labels::find_all`].
+//!   thread hooked it first (lock-free; ECL-CC's hooking, Sutton et al.'s link), so every
+//!   tree's root is its smallest vertex and the last compression leaves the labels canonical.
+//!   Why the walks' plain stores are safe: [`Labels::find_all`].
+//! - Giant hooks ([`CcFlags::GIANT_HOOKS`], the host's default): the sampling runs after the
+//!   first round, and from then on a tree that meets the sampled giant is hooked under the
+//!   giant's root whatever their order, so no thread swaps on that root, where every thread
+//!   of a skewed graph's second round would otherwise take turns (bench/NOTES.md 102). The
+//!   giant's smallest vertex is tracked as trees join it and written as its label at the end
+//!   ([`Labels::hook_order`]).
 //! - Afforest's neighbor rounds: round `r` links every vertex to its `r`-th in-neighbor (for
-//!   an undirected graph the in-lists are its lists). No compression pass follows a round:
-//!   the finds keep the trees shallow. With list heads in device memory (zero-copy lists),
-//!   rounds 0 and 1 read the neighbor there and never cross the bus.
+//!   an undirected graph the in-lists are its lists); with ECL-CC's initialisation
+//!   ([`CcFlags::SMALLER_NEIGHBOR_INIT`]) round 0 is a write of each vertex's first neighbor
+//!   where it is smaller. No compression pass follows a round unless asked
+//!   ([`CcFlags::ROUND_COMPRESSION`]): the finds keep the trees shallow. With list heads in
+//!   device memory (zero-copy lists), rounds 0 and 1 read the neighbor there and never cross
+//!   the bus.
 //! - Sampling: block 0 alone walks `samples` vertices drawn by SplitMix64 to their roots and
 //!   counts them in a shared-memory hash table (GAPBS's `SampleFrequentElement`): the most
 //!   frequent root is the largest intermediate component, which the final link skips. Beside
-//!   it every block points every label at its root, which the skip test compares with.
+//!   it every block points every label at its root, which the skip test compares with (after
+//!   later rounds, by a walk).
 //! - The final link: every vertex outside that component links its remaining
 //!   in-neighbors (from index `neighbor_rounds` on) and, for a directed graph, every
 //!   out-neighbor (weakly connected components, as GAPBS does for directed inputs). Lists are
@@ -27,7 +36,7 @@
 //!   high-degree vertex is shared out over a warp or the whole block; compressed lists are
 //!   decoded by the warp or by their thread by length (`operators::gather_compressed`), from
 //!   their start (the first `neighbor_rounds` neighbors are linked again, which changes
-//!   nothing). A last compression makes every label its root.
+//!   nothing). A last compression makes every label its root (the giant's, its smallest vertex).
 //! - Shiloach-Vishkin (flag [`CcFlags::SHILOACH_VISHKIN`], for comparison; Shiloach and
 //!   Vishkin 1982 as GAPBS's `ShiloachVishkin`): hooking passes over every out-edge (a root
 //!   label takes the smaller label of an edge's other end) and pointer jumping, until a pass
@@ -38,7 +47,8 @@
 //! keeps several chains in flight per thread.
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
-//! start); every thread counts the graph bytes it read, summed by warp and block, and added to
+//! start); every thread counts the graph bytes it read (and, built with the `cc-tallies`
+//! feature, its walk steps, swaps and failed swaps), summed by warp and block, and added to
 //! the record by one atomic a block.
 //!
 //! The partitioned components' merge kernels are in [`partitioned`].
