@@ -95,8 +95,8 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
 
 /// The label forest, `n` words in global memory. Stores and the hooks' swaps are at GPU scope;
 /// walks read through L1 ([`Labels::walk`]): a stale copy is an older ancestor, and a link's
-/// retry still ends, since every retry hooks a strictly smaller root (see
-/// [`Labels::hook_roots`]). Shiloach-Vishkin's hooks read at GPU scope ([`Labels::get`]).
+/// retry still ends, since each failed swap means another thread joined two trees, which
+/// happens finitely often (see [`Labels::hook_roots`]). Shiloach-Vishkin's hooks read at GPU scope ([`Labels::get`]).
 #[derive(Clone, Copy)]
 struct Labels {
     words: *mut u32,
@@ -115,7 +115,7 @@ impl Labels {
     }
 
     /// `v`'s label through L1: a walk's step. Labels only move toward the root (a label is
-    /// always an ancestor: a smaller vertex of the same tree), so a stale copy is an older
+    /// always an ancestor in the same tree), so a stale copy is an older
     /// ancestor, and a walk from it still climbs to a root; the roots of a finished phase are
     /// read after a grid barrier, whose acquire fence invalidated L1.
     #[inline(always)]
@@ -172,12 +172,12 @@ impl Labels {
     /// over the same path takes a fraction of its steps.
     ///
     /// The stores are plain (relaxed) and race with other walks' and hooks, which is safe
-    /// because labels are monotone: a vertex's label is always a vertex of its own tree with
-    /// an id no larger than its own (roots hook under smaller roots, walks point vertices at
-    /// ancestors), and a walk stores only into a vertex that already had a parent (no longer
-    /// a root, so never the target of a hook's compare-and-swap). A racing store may put back
-    /// a less compressed ancestor than another thread just wrote, never a vertex of another
-    /// tree or one with a larger id, so the forest keeps its roots and has no cycle.
+    /// because labels are monotone: a vertex's label is always an ancestor in its own tree
+    /// (roots hook under smaller roots or under the giant, [`Labels::hook_order`]; walks point
+    /// vertices at ancestors), and a walk stores only into a vertex that already had a parent
+    /// (no longer a root, so never the target of a hook's compare-and-swap). A racing store may
+    /// put back a less compressed ancestor than another thread just wrote, never a vertex of
+    /// another tree or a descendant, so the forest keeps its roots and has no cycle.
     #[inline(always)]
     unsafe fn find_all<const K: usize>(self, vertices: [u32; K], work: &mut Work) -> [u32; K] {
         // SAFETY (of every access): labels are vertices (the caller's contract).
@@ -227,11 +227,11 @@ impl Labels {
     }
 
     /// Joins the trees of `u[k]` and `v[k]` for every `k` (pairs of equal vertices join
-    /// nothing): finds their roots, compressing the paths, and hooks the higher root under
-    /// the lower one by a compare-and-swap on the higher root, all `K` at once; a swap that
-    /// finds the root already hooked retries from its new root (ECL-CC's hooking,
-    /// Jaiganesh and Burtscher, HPDC 2018, section 3; Sutton et al.'s link).
-    ///
+    /// nothing): finds their roots, compressing the paths, and hooks one root under the other
+    /// ([`Labels::hook_order`]: the higher under the lower, or under the giant) by a
+    /// compare-and-swap on the hooked root, all `K` at once; a swap that finds the root
+    /// already hooked retries from its new root (ECL-CC's hooking, Jaiganesh and Burtscher,
+    /// HPDC 2018, section 3; Sutton et al.'s link).
     #[inline(always)]
     unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K], work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
