@@ -257,11 +257,20 @@ impl SsspArrays {
             *host = gpu.download(device)?;
             return Ok(());
         }
-        let pinned = match pinned {
+        gpu.download_through_pinned(device, Self::pinned_for(gpu, device, pinned, what)?, host)
+    }
+
+    /// The pinned buffer `device` is read back through, made at its first use.
+    fn pinned_for<'a, T: DeviceRepr + ValidAsZeroBits + Zeroable + Clone>(
+        gpu: &GpuContext,
+        device: &CudaSlice<T>,
+        pinned: &'a mut Option<PinnedBuffer<T>>,
+        what: &str,
+    ) -> Result<&'a mut PinnedBuffer<T>, GpuError> {
+        Ok(match pinned {
             Some(pinned) => pinned,
             None => pinned.insert(gpu.pinned_zeros(device.len(), &format!("the shortest-path {what}"))?),
-        };
-        gpu.download_through_pinned(device, pinned, host)
+        })
     }
 
     /// Takes back a finished run's vectors, whose memory the next run's results are read into
@@ -351,14 +360,27 @@ pub fn shortest_paths_in(
     let repeated = arrays.runs > 0;
     arrays.runs += 1;
     let mut raw = std::mem::take(&mut arrays.spare_raw);
-    SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, "the distances")?;
-    raw.truncate(n as usize);
     // With several sources the parents come back even for distances only: they name the
     // nearest sources.
     let mut parents_back = std::mem::take(&mut arrays.spare_parents);
     parents_back.clear();
-    if packed {
-        unpack_parents(&mut raw, &mut parents_back);
+    if packed && repeated {
+        // Each chunk of packed words is split as it lands, while the next one crosses the bus.
+        let pinned = SsspArrays::pinned_for(gpu, &distances, &mut arrays.pinned_distances, "the distances")?;
+        raw.clear();
+        let mut split = (raw, parents_back);
+        gpu.download_through_pinned_chunks(&distances, pinned, |chunk| {
+            split.par_extend(chunk.par_iter().with_min_len(1 << 16).map(|&word| unpack(word)))
+        })?;
+        (raw, parents_back) = split;
+        raw.truncate(n as usize);
+        parents_back.truncate(n as usize);
+    } else {
+        SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, "the distances")?;
+        raw.truncate(n as usize);
+        if packed {
+            unpack_parents(&mut raw, &mut parents_back);
+        }
     }
     if let Some(parents) = parents {
         SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
@@ -437,10 +459,17 @@ fn packs_parents(view: &GraphView, totals: Option<WeightTotals>) -> bool {
 /// `parents` ([`crate::graph::UNREACHED`] for an unreached vertex), on every core.
 fn unpack_parents(words: &mut [u64], parents: &mut Vec<u32>) {
     parents.par_extend(words.par_iter_mut().with_min_len(1 << 16).map(|w| {
-        let parent = if *w == UNREACHED_DISTANCE { crate::graph::UNREACHED } else { *w as u32 };
-        *w = packed_distance(*w);
+        let (distance, parent) = unpack(*w);
+        *w = distance;
         parent
     }));
+}
+
+/// A packed distance word's distance and parent ([`crate::graph::UNREACHED`] for an unreached
+/// vertex).
+fn unpack(word: u64) -> (u64, u32) {
+    let parent = if word == UNREACHED_DISTANCE { crate::graph::UNREACHED } else { word as u32 };
+    (packed_distance(word), parent)
 }
 
 /// The sum, the smallest and the largest of the weights (floats in units of 2^-16), by the
