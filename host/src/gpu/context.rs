@@ -483,73 +483,18 @@ impl GpuContext {
     /// Copies the first `pinned.len` elements of a device buffer into `pinned` at the bus's
     /// rate, then into `host` on every core, reusing its memory where it has room: a vector the
     /// caller owns, filled faster than by a pageable copy, which the driver stages through its
-    /// own buffers on one thread (7 GB/s against the bus's 55, bench/NOTES.md entry 50). The
-    /// copy into `host` overlaps the bus's but for the last chunk
-    /// ([`download_through_pinned_chunks`](Self::download_through_pinned_chunks)). Waits for all
-    /// work queued before it.
+    /// own buffers on one thread (7 GB/s against the bus's 55, bench/NOTES.md entry 50). Waits
+    /// for all work queued before it.
     pub fn download_through_pinned<T: DeviceRepr + ValidAsZeroBits + Copy + Send + Sync>(
         &self,
         device: &CudaSlice<T>,
         pinned: &mut PinnedBuffer<T>,
         host: &mut Vec<T>,
     ) -> Result<(), GpuError> {
+        self.download_to_pinned(device, pinned)?;
         host.clear();
-        self.download_through_pinned_chunks(device, pinned, |chunk| {
-            host.par_extend(chunk.par_iter().with_min_len(1 << 16).copied())
-        })
-    }
-
-    /// Copies the first `pinned.len` elements of a device buffer into `pinned` in chunks of
-    /// [`DOWNLOAD_CHUNK_BYTES`], and hands each chunk, in order, to `each` as soon as it has
-    /// landed, on a thread of its own, while this one copies the next: a pass over the results
-    /// (a copy into the caller's vectors, a split of packed words) then costs the bus's time
-    /// and its last chunk's, not the whole array's after the copy. Waits for all work queued
-    /// before it.
-    pub fn download_through_pinned_chunks<T, F>(
-        &self,
-        device: &CudaSlice<T>,
-        pinned: &mut PinnedBuffer<T>,
-        mut each: F,
-    ) -> Result<(), GpuError>
-    where
-        T: DeviceRepr + ValidAsZeroBits + Sync,
-        F: FnMut(&[T]) + Send,
-    {
-        let len = pinned.len;
-        if len > device.len() {
-            return Err(GpuError::Contract {
-                kernel: "cuMemcpyDtoH",
-                problem: format!("{len} elements read from a buffer of {}", device.len()),
-            });
-        }
-        let target = pinned.pinned.as_mut_slice().map_err(|e| GpuError::driver("pinned host memory", e))?;
-        let per_chunk = (DOWNLOAD_CHUNK_BYTES / std::mem::size_of::<T>().max(1)).max(1);
-        std::thread::scope(|scope| {
-            let (landed, arrivals) = std::sync::mpsc::channel::<&[T]>();
-            let worker = scope.spawn(move || arrivals.into_iter().for_each(&mut each));
-            let mut copied = Ok(());
-            for (k, chunk) in target[..len].chunks_mut(per_chunk).enumerate() {
-                let start = k * per_chunk;
-                copied = self
-                    .stream
-                    .memcpy_dtoh(&device.slice(start..start + chunk.len()), &mut *chunk)
-                    .map_err(|e| GpuError::driver("cuMemcpyDtoH", e))
-                    .and_then(|()| self.synchronize());
-                if copied.is_err() {
-                    break;
-                }
-                // The chunk has landed (the wait above returned); the device writes no more of it.
-                let chunk: &[T] = chunk;
-                if landed.send(chunk).is_err() {
-                    break;
-                }
-            }
-            drop(landed);
-            if let Err(panic) = worker.join() {
-                std::panic::resume_unwind(panic);
-            }
-            copied
-        })
+        host.par_extend(pinned.as_slice()?.par_iter().with_min_len(1 << 16).copied());
+        Ok(())
     }
 
     /// Copies two whole device buffers into pinned host memory at least as long, both copies
@@ -993,11 +938,6 @@ pub struct Download {
     pub time: Duration,
     pub bytes: u64,
 }
-
-/// Bytes a chunk of [`GpuContext::download_through_pinned_chunks`] copies: small, so that the
-/// pass over the last chunk, which nothing overlaps, is short; large, so that the waits
-/// between chunks stay a small part of the copy.
-pub const DOWNLOAD_CHUNK_BYTES: usize = 4 << 20;
 
 /// Host memory pinned for device-to-host copies ([`GpuContext::pinned_zeros`]), kept and
 /// refilled: results read back into it at the bus's rate and are read in place.

@@ -365,16 +365,15 @@ pub fn shortest_paths_in(
     let mut parents_back = std::mem::take(&mut arrays.spare_parents);
     parents_back.clear();
     if packed && repeated {
-        // Each chunk of packed words is split as it lands, while the next one crosses the bus.
+        // One pass on every core splits the packed words in pinned memory straight into the two
+        // vectors, where a copy into `raw` and a split of it made two.
         let pinned = SsspArrays::pinned_for(gpu, &distances, &mut arrays.pinned_distances, "the distances")?;
-        raw.clear();
-        let mut split = (raw, parents_back);
-        gpu.download_through_pinned_chunks(&distances, pinned, |chunk| {
-            split.par_extend(chunk.par_iter().with_min_len(1 << 16).map(|&word| unpack(word)))
-        })?;
-        (raw, parents_back) = split;
-        raw.truncate(n as usize);
-        parents_back.truncate(n as usize);
+        gpu.download_to_pinned(&distances, pinned)?;
+        pinned.as_slice()?[..n as usize]
+            .par_iter()
+            .with_min_len(1 << 16)
+            .map(|&word| unpack(word))
+            .unzip_into_vecs(&mut raw, &mut parents_back);
     } else {
         SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, "the distances")?;
         raw.truncate(n as usize);
