@@ -10,8 +10,9 @@ use common::{build, gpu_or_skip, rmat, shuffled_paths};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
-use warpath::multi::bfs::gather_tree;
-use warpath::multi::gpu::{bfs_gpu_in_process, PartPlacement};
+use warpath::multi::levels::gather_tree;
+use warpath::multi::gpu::bfs_gpu_in_process;
+use warpath::multi::PartPlacement;
 use warpath::multi::{
     bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Delegation, Partition, PartitionedOptions,
     PartitionedTraversal,

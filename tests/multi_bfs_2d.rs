@@ -11,7 +11,8 @@ use common::{build, gpu_or_skip, rmat, shuffled_paths, star};
 use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
-use warpath::multi::gpu::{bfs_gpu_in_process, PartPlacement};
+use warpath::multi::gpu::bfs_gpu_in_process;
+use warpath::multi::PartPlacement;
 use warpath::multi::{
     bfs_in_process, partition_1d, partition_2d, Grid, Partition, PartitionedOptions, PartitionedTraversal,
 };

@@ -14,7 +14,7 @@ use warpath::multi::cc::{
     components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
 };
-use warpath::multi::gpu::PartPlacement;
+use warpath::multi::PartPlacement;
 use warpath::multi::{partition_1d, run_ranks, Communicator, Partition};
 use warpath::Graph;
 

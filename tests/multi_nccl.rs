@@ -14,7 +14,8 @@ use common::{build, gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
-use warpath::multi::gpu::{bfs_sources_on_gpu, by_source, PartPlacement};
+use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
+use warpath::multi::PartPlacement;
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, run_gpu_ranks_with, share_unique_id, Nccl, STUCK_PATIENCE};
 use warpath::multi::watch::LastResort;
 use warpath::multi::{
@@ -71,7 +72,7 @@ fn the_partitioned_bfs_runs_over_nccl() {
         bfs_rank(comm, &partition.parts[0], source, &PartitionedOptions::default())
     })
     .unwrap();
-    let run = warpath::multi::bfs::concatenate(ranks, source);
+    let run = warpath::multi::levels::concatenate(ranks, source);
     assert_eq!(run.result.distances, warpath::bfs::bfs_sequential(&g, source).distances);
     verify::validate(&g, &run.result).unwrap();
 }

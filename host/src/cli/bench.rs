@@ -195,7 +195,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         split_threshold: None,
         distances_only: args.gpu.distances_only,
         fusion: args.sssp.fusion.into(),
-        adaptive_delta: args.sssp.delta_width == super::sssp::DeltaWidth::Adaptive,
+        adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
         ..SsspOptions::default()
     };
     let (graph, load) = load(args, &args.sssp.weights)?;

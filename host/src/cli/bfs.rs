@@ -4,7 +4,6 @@ use serde::Serialize;
 
 use warpath::bfs::verify;
 use warpath::bfs::{BackendUsed, GpuKernel, KernelName, TopDownStrategy, Traversal, Traverser};
-use warpath::graph::UNREACHED;
 use warpath::{Graph, Result};
 
 use super::args::BfsArgs;
@@ -31,7 +30,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
         report.print_text();
     }
     if let Some(path) = &args.out {
-        write_result(&graph, result, path)?;
+        super::results::write_result(&graph, result, path)?;
     }
     // The tree when there are parents; the distances by the same rules otherwise.
     let verification = args.verify.then(|| verify::validate(&graph, result));
@@ -178,34 +177,4 @@ impl BfsReport {
         }
         println!("GTEPS: {:.3}", self.gteps);
     }
-}
-
-/// Writes one line per vertex (gzip-compressed when `path` ends in `.gz`), whole or not at all.
-pub(super) fn write_result(graph: &Graph, result: &warpath::bfs::BfsResult, path: &std::path::Path) -> Result<()> {
-    warpath::output::write_output(path, |out| {
-        if !result.has_parents() {
-            // A distances-only run has no parent column to fill; the header says why it is missing.
-            writeln!(out, "# vertex distance (distances only: no parents; -1 for unreached)")?;
-            for v in 0..graph.num_vertices() as u32 {
-                let distance = result.distances[v as usize];
-                let external = graph.external_id(v);
-                if distance == UNREACHED {
-                    writeln!(out, "{external} -1")?;
-                } else {
-                    writeln!(out, "{external} {distance}")?;
-                }
-            }
-            return Ok(());
-        }
-        for v in 0..graph.num_vertices() as u32 {
-            let (distance, parent) = (result.distances[v as usize], result.parents[v as usize]);
-            let external = graph.external_id(v);
-            if distance == UNREACHED {
-                writeln!(out, "{external} -1 -1")?;
-            } else {
-                writeln!(out, "{external} {distance} {}", graph.external_id(parent))?;
-            }
-        }
-        Ok(())
-    })
 }

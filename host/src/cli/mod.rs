@@ -13,6 +13,7 @@ mod json;
 mod kernels;
 mod multi;
 mod progress;
+mod results;
 mod sssp;
 mod suite;
 

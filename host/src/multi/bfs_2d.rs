@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use crate::error::{Error, Result};
 use crate::graph::UNREACHED;
-use crate::multi::bfs::{RankWork, Step, COUNTS, FOUND, FOUND_EDGES, INSPECTED};
+use crate::multi::levels::{RankWork, Step, COUNTS, FOUND, FOUND_EDGES, INSPECTED};
 use crate::multi::comm::Communicator;
 use crate::multi::partition::Part;
 use crate::multi::partition::GridPlace;

@@ -44,9 +44,9 @@ use warpath_interface::{names, DeviceAddress};
 use crate::engine::{choose_placement, vram_budget, Workspace, VRAM_MARGIN};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
-use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer, Placement};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::{CompressedGraph, Graph};
-use crate::multi::bfs::{
+use crate::multi::levels::{
     concatenate, run_levels, PartLists, PartitionedOptions, PartitionedTraversal, RankTraversal, RankWork, Step,
     COUNTS, FOUND, FOUND_EDGES, INSPECTED,
 };
@@ -54,6 +54,7 @@ use crate::multi::comm::{agree_on, Communicator};
 use crate::multi::in_process::{run_ranks, InProcess};
 use crate::multi::partition::{Delegation, Hubs, LocalGraph, Part, Partition};
 use crate::multi::partition::GridPlace;
+use crate::multi::placement::PartPlacement;
 
 /// A communicator that can all-gather buffers in device memory (the frontier bitmap's shares).
 pub trait DeviceGather: Communicator {
@@ -364,22 +365,6 @@ impl DeviceGather for InProcess {
     ) -> Result<()> {
         sum_counts_through_host(self, gpu, counters, start, len, summed)
     }
-}
-
-/// Where a GPU rank puts its part's lists, as the single-GPU engine's
-/// [`PlacementOptions`](crate::engine::PlacementOptions) say for a whole graph (`--placement`,
-/// `--vram-budget`, `--compressed`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PartPlacement {
-    /// `None` chooses: device memory when the lists fit beside the rank's arrays within the
-    /// budget, else zero-copy.
-    pub placement: Option<Placement>,
-    /// Device bytes each rank may use; `None` is its GPU's free memory less [`VRAM_MARGIN`].
-    pub vram_budget: Option<u64>,
-    /// The lists delta-varint compressed (Moschou 2026, section 2.1): the BFS's GPU ranks read
-    /// them with their compressed kernels (the hubs' pieces, where the cut delegates hubs, stay
-    /// plain lists), the connected components' with the compressed Afforest kernel.
-    pub compressed: bool,
 }
 
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph

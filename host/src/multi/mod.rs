@@ -16,17 +16,21 @@ pub mod comm;
 pub mod gpu;
 pub mod host_rows;
 pub mod in_process;
+pub mod levels;
 #[cfg(feature = "nccl")]
 pub mod nccl;
 pub mod partition;
 pub mod partition_2d;
+pub mod placement;
 pub mod watch;
 
-pub use bfs::{
-    bfs_in_process, bfs_rank, PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal,
-    BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+pub use bfs::{bfs_in_process, bfs_rank};
+pub use levels::{
+    PartLists, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankTraversal, BOTTOM_UP_CHUNKS,
+    CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 pub use comm::{agree_on, agree_with_words, Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};
 pub use partition::{hub_degree, partition_1d, Delegation, GlobalSizes, Grid, GridPlace, Hubs, LocalGraph, Part, Partition};
+pub use placement::PartPlacement;
 pub use partition_2d::{cut, cut_part, cut_part_by_rows, partition_2d, PartitionLayout, RowSource};

@@ -10,6 +10,14 @@ use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
 use warpath::engine::{Backend, PlacementOptions};
 use warpath::gpu::Placement;
 
+pub mod cc;
+pub mod multi;
+pub mod sssp;
+
+pub use cc::{CcArgs, CcTuning};
+pub use multi::{BfsExchangeArgs, MultiArgs};
+pub use sssp::{SsspArgs, SsspBenchArgs};
+
 const GRAPH_FORMS: &str = "GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; \
 the text formats may end in .gz; another name, a pipe or - for standard input with --format) or a generator spec: \
 kron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], grid2d:W[xH], grid3d:N. Details: \
@@ -40,9 +48,9 @@ pub enum Command {
     /// Run one breadth-first search and report its speed
     Bfs(BfsArgs),
     /// Connected components: count, sizes, time; every vertex's component with --out
-    Cc(super::cc::CcArgs),
+    Cc(CcArgs),
     /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
-    Sssp(super::sssp::SsspArgs),
+    Sssp(SsspArgs),
     /// Benchmark BFS from many roots (Graph500-style), connected components or shortest paths: times, rates, traces
     Bench(BenchArgs),
     /// Run the standard benchmark suite on GPU and CPU and write a markdown table
@@ -443,9 +451,9 @@ pub struct BfsArgs {
     #[command(flatten)]
     pub gpu: GpuTuning,
     #[command(flatten)]
-    pub multi: super::multi::MultiArgs,
+    pub multi: MultiArgs,
     #[command(flatten)]
-    pub exchange: super::multi::BfsExchangeArgs,
+    pub exchange: BfsExchangeArgs,
 }
 
 /// Which GPU kernel runs and how it is tuned (ignored on the CPU).
@@ -790,7 +798,7 @@ pub struct BenchArgs {
     )]
     pub algorithm: BenchAlgorithm,
     #[command(flatten)]
-    pub sssp: super::sssp::SsspBenchArgs,
+    pub sssp: SsspBenchArgs,
     #[arg(
         long,
         short = 'n',
@@ -830,11 +838,11 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub gpu: GpuTuning,
     #[command(flatten)]
-    pub cc: super::cc::CcTuning,
+    pub cc: CcTuning,
     #[command(flatten)]
-    pub multi: super::multi::MultiArgs,
+    pub multi: MultiArgs,
     #[command(flatten)]
-    pub exchange: super::multi::BfsExchangeArgs,
+    pub exchange: BfsExchangeArgs,
 }
 
 /// `bench --algorithm`.
@@ -916,7 +924,7 @@ pub struct SuiteArgs {
     pub out_dir: std::path::PathBuf,
     /// The partitioned BFS on every graph too (`--partitions N[,N...]` or `--gpus LIST`).
     #[command(flatten)]
-    pub multi: super::multi::MultiArgs,
+    pub multi: MultiArgs,
 }
 
 impl SuiteArgs {

@@ -1,0 +1,288 @@
+//! `sssp`'s flags (the bench's SSSP flags too) and the options they ask for.
+
+use clap::{Args, ValueEnum};
+
+use warpath::sssp::{Fusion, SsspOptions, SsspStrategy};
+use warpath::{Error, Result};
+
+use super::{GraphArgs, WeightArgs};
+
+#[derive(Args, Debug)]
+pub struct SsspArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    #[command(flatten)]
+    pub weights: WeightArgs,
+    #[arg(
+        long,
+        short = 'r',
+        visible_alias = "root",
+        value_name = "V",
+        value_parser = super::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Source vertex, numbered as in the file",
+        long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
+                     random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
+    )]
+    pub source: Option<u64>,
+    #[arg(
+        long,
+        value_name = "V,V,...",
+        value_delimiter = ',',
+        num_args = 1..,
+        conflicts_with = "source",
+        value_parser = super::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Several sources: distances to the nearest",
+        long_help = "Several source vertices, comma-separated, numbered as --source's: every vertex gets the \
+                     distance to its nearest source, and --out's last column says which source that is (found \
+                     from the parents, which are computed even with --distances-only). Not with --source."
+    )]
+    pub sources: Option<Vec<u64>>,
+    #[arg(
+        long,
+        value_name = "V",
+        value_parser = super::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Stop once V is settled; print its distance and path",
+        long_help = "Stop once vertex V (numbered as --source's) is settled and print its distance and its path \
+                     from the source (no path with --distances-only). Vertices farther than V are reported \
+                     unreached; a V no source reaches stops nothing."
+    )]
+    pub target: Option<u64>,
+    #[arg(
+        long,
+        value_name = "D",
+        allow_negative_numbers = true,
+        help = "Settle nothing farther than distance D",
+        long_help = "Settle nothing farther than distance D: vertices within D get exact distances, the rest are \
+                     reported unreached. A non-negative number, whole for integer and unit weights."
+    )]
+    pub cutoff: Option<f64>,
+    #[arg(
+        long,
+        value_name = "V",
+        value_parser = super::parse_vertex_id,
+        allow_negative_numbers = true,
+        help = "Print the path from the source to V and its length",
+        long_help = "Print the shortest path from the (nearest) source to vertex V, numbered as --source's, and \
+                     its length; `unreached` when there is none. Needs the parents: not with --distances-only."
+    )]
+    pub path_to: Option<u64>,
+    #[arg(
+        long,
+        value_name = "D",
+        help = "Delta-stepping's bucket width",
+        long_help = "Delta-stepping's bucket width (a positive number; integer weights round it up). Default: \
+                     from the graph, the average weight times 8 over the average out-degree."
+    )]
+    pub delta: Option<f64>,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "S",
+        default_value_t = StrategyArg::NearFar,
+        help = "How the GPU distributes the work",
+        long_help = "How the GPU distributes the work: near-far (the default) or delta-stepping (buckets on the \
+                     device, one persistent launch), or seed 002's node-based, edge-based, workload-decomposition, \
+                     node-splitting and hierarchical. The CPU always runs delta-stepping."
+    )]
+    pub strategy: StrategyArg,
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Node splitting's degree threshold",
+        long_help = "Node splitting's degree threshold: vertices of higher degree are split into virtual \
+                     vertices. Default: from the degree histogram. Only with --strategy node-splitting."
+    )]
+    pub split_threshold: Option<u32>,
+    #[arg(long, help = "Compute distances only, no parents")]
+    pub distances_only: bool,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = FusionArg::Rounds,
+        value_name = "F",
+        hide_short_help = true,
+        help = "GPU bucket fusion: off, rounds or async",
+        long_help = "GPU bucket fusion (GraphIt, CGO 2020), where every list is short, as on roads and \
+                     meshes: block 0 keeps relaxing what its small light steps put back into the current \
+                     bucket. `rounds` (default): rounds with their queue in shared memory; `async`: one \
+                     worklist in shared memory that every warp takes from as soon as entries are queued, no \
+                     barrier between rounds; `off`: every light round is a step of the bucket loop."
+    )]
+    pub fusion: FusionArg,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DeltaWidth::Fixed,
+        value_name = "W",
+        help = "GPU delta-stepping: buckets of a fixed width, or adaptive",
+        long_help = "GPU delta-stepping: every bucket as wide as --delta (fixed), or each bucket's width chosen on \
+                     the device from the work in flight, in multiples of --delta (adaptive: ADDS's dynamic delta)."
+    )]
+    pub delta_width: DeltaWidth,
+    #[arg(
+        long,
+        help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
+        long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
+                     tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
+                     shorter path, exactly the vertices the sources reach (within --cutoff or --target) are \
+                     reached, and each vertex's nearest source has a shortest path to it."
+    )]
+    pub verify: bool,
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Write `vertex distance parent` per line to FILE",
+        long_help = "Write `vertex distance parent` per line to FILE (unreached: `inf` and -1), vertices \
+                     numbered as in the input; with --distances-only, `vertex distance` after a `#` header line; \
+                     with --sources, the nearest source last. Written whole or not at all; .gz compresses."
+    )]
+    pub out: Option<std::path::PathBuf>,
+    #[arg(long, help = "Print the summary as one JSON object instead of text")]
+    pub json: bool,
+    #[arg(
+        long,
+        help = "Print the GPU's per-bucket trace",
+        long_help = "Print what the GPU's kernels recorded: per bucket for delta-stepping and near-far (index, \
+                     vertices settled, light rounds, relaxations, time), per iteration for seed 002's strategies \
+                     (worklist length, relaxations, time); with --json, as `trace`. The CPU records none."
+    )]
+    pub trace: bool,
+}
+
+/// What `bench --algorithm sssp` reads beside the shared options (`--distances-only` is the
+/// GPU tuning's).
+#[derive(Args, Debug)]
+pub struct SsspBenchArgs {
+    #[command(flatten)]
+    pub weights: WeightArgs,
+    #[arg(
+        long,
+        value_name = "D",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "Delta-stepping's bucket width (default: from the graph)"
+    )]
+    pub delta: Option<f64>,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = StrategyArg::NearFar,
+        value_name = "S",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        help = "How the GPU distributes the work (as `sssp --strategy`)"
+    )]
+    pub sssp_strategy: StrategyArg,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = FusionArg::Rounds,
+        value_name = "F",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "GPU bucket fusion: off, rounds or async (as `sssp --fusion`)"
+    )]
+    pub fusion: FusionArg,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DeltaWidth::Fixed,
+        value_name = "W",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "Fixed or adaptive bucket widths (as `sssp --delta-width`)"
+    )]
+    pub delta_width: DeltaWidth,
+}
+
+/// Delta-stepping's bucket width on the GPU: `--delta` for every bucket, or adapted on the
+/// device ([`SsspOptions::adaptive_delta`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DeltaWidth {
+    Fixed,
+    Adaptive,
+}
+
+/// [`Fusion`] as a clap value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FusionArg {
+    Off,
+    Rounds,
+    Async,
+}
+
+impl From<FusionArg> for Fusion {
+    fn from(arg: FusionArg) -> Fusion {
+        match arg {
+            FusionArg::Off => Fusion::Off,
+            FusionArg::Rounds => Fusion::Rounds,
+            FusionArg::Async => Fusion::Async,
+        }
+    }
+}
+
+/// [`SsspStrategy`] as a clap value, by the names the library gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    DeltaStepping,
+    NearFar,
+    NodeBased,
+    EdgeBased,
+    WorkloadDecomposition,
+    NodeSplitting,
+    Hierarchical,
+}
+
+impl From<StrategyArg> for SsspStrategy {
+    fn from(arg: StrategyArg) -> SsspStrategy {
+        match arg {
+            StrategyArg::DeltaStepping => SsspStrategy::DeltaStepping,
+            StrategyArg::NearFar => SsspStrategy::NearFar,
+            StrategyArg::NodeBased => SsspStrategy::NodeBased,
+            StrategyArg::EdgeBased => SsspStrategy::EdgeBased,
+            StrategyArg::WorkloadDecomposition => SsspStrategy::WorkloadDecomposition,
+            StrategyArg::NodeSplitting => SsspStrategy::NodeSplitting,
+            StrategyArg::Hierarchical => SsspStrategy::Hierarchical,
+        }
+    }
+}
+
+impl SsspArgs {
+    /// The options, refused before anything is loaded where they contradict each other.
+    pub fn options(&self) -> Result<SsspOptions> {
+        let strategy = SsspStrategy::from(self.strategy);
+        if self.split_threshold.is_some() && strategy != SsspStrategy::NodeSplitting {
+            return Err(Error::InvalidArgument(format!(
+                "--split-threshold is node splitting's; --strategy {} does not read it",
+                strategy.name()
+            )));
+        }
+        if let Some(delta) = self.delta {
+            if !(delta.is_finite() && delta > 0.0) {
+                return Err(Error::InvalidArgument(format!("--delta must be a positive number, not {delta}")));
+            }
+        }
+        if let Some(cutoff) = self.cutoff {
+            if cutoff.is_nan() || cutoff < 0.0 {
+                return Err(Error::InvalidArgument(format!("--cutoff must be a non-negative distance, not {cutoff}")));
+            }
+        }
+        if self.path_to.is_some() && self.distances_only {
+            return Err(Error::InvalidArgument(
+                "--path-to needs the parents, which --distances-only leaves out: drop one of them".into(),
+            ));
+        }
+        Ok(SsspOptions {
+            strategy,
+            delta: self.delta,
+            split_threshold: self.split_threshold,
+            distances_only: self.distances_only,
+            fusion: self.fusion.into(),
+            adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
+            // Set once the graph is loaded and the target has an internal id.
+            target: None,
+            cutoff: self.cutoff,
+        })
+    }
+}
