@@ -63,6 +63,13 @@ fn refused_weights_and_combinations_are_one_line() {
         "compressed .wgr files hold no weights",
     );
     assert!(!out.exists(), "a refused convert must not write its output");
+    // A weighted edge list of a graph without weights: the command line names its flag.
+    let wel = scratch.path("kron.wel");
+    common::assert_one_line_error(
+        &warpath(&["convert", "kron:6", wel.to_str().unwrap()]),
+        &["kron.wel", ".wel files hold weights", "--weights"],
+    );
+    assert!(!wel.exists(), "a refused convert must not write its output");
 }
 
 /// A real Matrix Market file with a negative value on line 4, as bcsstk13 (a stiffness

@@ -25,6 +25,15 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
         )));
     }
     if text {
+        let weighted_list = warpath::formats::Format::from_path(&args.output)?
+            == warpath::formats::Format::WeightedEdgeList;
+        if weighted_list && !graph.is_weighted() {
+            return Err(Error::InvalidArgument(format!(
+                "{}: .wel files hold weights, but {} has none; write a .el, or add --weights SPEC",
+                args.output.display(),
+                args.input.graph
+            )));
+        }
         warpath::formats::write_edge_list(&graph, &args.output)?;
         let once = if graph.is_undirected() { "; each undirected edge once: read it with --undirected" } else { "" };
         println!(

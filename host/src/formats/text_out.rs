@@ -41,7 +41,7 @@ pub fn write_edge_list(graph: &Graph, path: &Path) -> Result<()> {
             }
             None => {
                 return Err(Error::InvalidArgument(format!(
-                    "{}: .wel files hold weights, but this graph has none; write a .el (or add --weights)",
+                    "{}: .wel files hold weights, but this graph has none; write a .el, or give the graph weights first",
                     path.display()
                 )))
             }
