@@ -20,7 +20,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     let loading = Instant::now();
     let graph = super::load(&args.graph.input, memory)?;
     let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let source = super::source_vertex(graph.degrees(), args.source, &args.graph.input)?;
+    let source = super::source_vertex(graph.degrees(), args.source.vertex, &args.graph.input)?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let traversal = traverser.run(source)?;

@@ -4,9 +4,10 @@ use warpath::{Error, Result};
 use super::args::ConvertArgs;
 
 pub fn run(args: &ConvertArgs) -> Result<()> {
-    let text = match warpath::formats::Format::from_path(&args.output) {
-        Ok(warpath::formats::Format::Wgr) => false,
-        Ok(warpath::formats::Format::EdgeList | warpath::formats::Format::WeightedEdgeList) if !args.compress => true,
+    let format = warpath::formats::Format::from_path(&args.output).ok();
+    let text = match format {
+        Some(warpath::formats::Format::Wgr) => false,
+        Some(warpath::formats::Format::EdgeList | warpath::formats::Format::WeightedEdgeList) if !args.compress => true,
         _ => {
             return Err(Error::InvalidArgument(format!(
                 "{}: convert writes .wgr (warpath's binary format, --compress for delta-varint lists) or a text \
@@ -25,9 +26,7 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
         )));
     }
     if text {
-        let weighted_list = warpath::formats::Format::from_path(&args.output)?
-            == warpath::formats::Format::WeightedEdgeList;
-        if weighted_list && !graph.is_weighted() {
+        if format == Some(warpath::formats::Format::WeightedEdgeList) && !graph.is_weighted() {
             return Err(Error::InvalidArgument(format!(
                 "{}: .wel files hold weights, but {} has none; write a .el, or add --weights SPEC",
                 args.output.display(),

@@ -683,7 +683,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     // Rank 0 of a --rank job reads the whole graph only to write or check what the ranks found.
     let whole_on_rank_0 = args.out.is_some() || args.verify;
     let (loaded, source) = ranks.load(&args.graph.input, delegation, whole_on_rank_0, |held| {
-        let source = super::source_vertex(held.degrees(), args.source, &args.graph.input)?;
+        let source = super::source_vertex(held.degrees(), args.source.vertex, &args.graph.input)?;
         warpath::bfs::check_source_in(held.degrees(), source)?;
         Ok(source)
     })?;

@@ -70,7 +70,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             .iter()
             .map(|&external| super::named_vertex(graph.degrees(), external, "source", input))
             .collect::<Result<Vec<u32>>>()?,
-        None => vec![super::source_vertex(graph.degrees(), args.source, input)?],
+        None => vec![super::source_vertex(graph.degrees(), args.source.vertex, input)?],
     };
     let source = sources[0];
     options.target = args.target.map(|v| super::named_vertex(graph.degrees(), v, "target", input)).transpose()?;

@@ -414,12 +414,12 @@ impl ChunkArg {
     }
 }
 
+/// `--source` (`-r`, `--root`), as `bfs` and `sssp` take it.
 #[derive(Args, Debug)]
-pub struct BfsArgs {
-    #[command(flatten)]
-    pub graph: GraphArgs,
+pub struct SourceArg {
     #[arg(
-        long,
+        id = "source",
+        long = "source",
         short = 'r',
         visible_alias = "root",
         value_name = "V",
@@ -429,7 +429,15 @@ pub struct BfsArgs {
         long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
                      random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
     )]
-    pub source: Option<u64>,
+    pub vertex: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct BfsArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    #[command(flatten)]
+    pub source: SourceArg,
     #[arg(
         long,
         help = "Check the result Graph500-style; exit 1 if it is wrong",

@@ -13,18 +13,8 @@ pub struct SsspArgs {
     pub graph: GraphArgs,
     #[command(flatten)]
     pub weights: WeightArgs,
-    #[arg(
-        long,
-        short = 'r',
-        visible_alias = "root",
-        value_name = "V",
-        value_parser = super::parse_vertex_id,
-        allow_negative_numbers = true,
-        help = "Source vertex, numbered as in the file",
-        long_help = "Source vertex, numbered as in the file (1-based for .mtx and .gr). Default: a seeded \
-                     random vertex with edges, as Graph500 picks roots. -r and --root are GAPBS's spellings."
-    )]
-    pub source: Option<u64>,
+    #[command(flatten)]
+    pub source: super::SourceArg,
     #[arg(
         long,
         value_name = "V,V,...",
