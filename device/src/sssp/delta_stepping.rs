@@ -60,6 +60,10 @@ const FUSED: usize = FUSED_QUEUE as usize;
 /// Edges a thread of a fused round reads, then relaxes, at a time: their loads, then their
 /// atomics, are in flight together.
 const FUSED_EDGES: usize = 4;
+/// Low bits of a fused queue entry's list word that hold the list's length (the rest its
+/// start): fused lists hold at most `FUSED_MAX_DEGREE` edges.
+const LIST_LENGTH_BITS: u32 = 6;
+const _: () = assert!(FUSED_MAX_DEGREE < 1 << LIST_LENGTH_BITS);
 // The host sizes the shared-list table by the interface's entry size.
 const _: () = assert!(SHARED_LIST_WORDS == shared_lists::ENTRY_WORDS);
 /// `share_from` of a step that shares no list with the grid.
@@ -244,14 +248,42 @@ impl<'a> Appends<'a> {
     }
 }
 
-/// Bucket fusion's two queues in block 0's shared memory, by round parity: a vertex and the
+/// Bucket fusion's two queues in block 0's shared memory, by round parity: a vertex, the
 /// distance it was queued with (an entry whose vertex has a shorter distance since is stale:
-/// the later entry relaxes it), and each queue's length (which may pass [`FUSED_QUEUE`]:
-/// what did not fit went to the grid's near queue).
+/// the later entry relaxes it) and its list (see [`list_word`]), and each queue's length
+/// (which may pass [`FUSED_QUEUE`]: what did not fit went to the grid's near queue). The entry
+/// carries the list so that a round's chain of dependent accesses begins at the edges: the
+/// thread that queues a vertex reads its list's bounds beside the atomic that lowered it
+/// (bench/NOTES.md 103 and 105).
 struct FusedQueues {
     vertices: SharedArray<u32, { 2 * FUSED }>,
     distances: SharedArray<u64, { 2 * FUSED }>,
+    lists: SharedArray<u64, { 2 * FUSED }>,
     lengths: SharedArray<u32, 2>,
+}
+
+impl FusedQueues {
+    /// Writes entry `at`.
+    #[inline(always)]
+    fn set(&self, at: usize, v: u32, distance: u64, list: u64) {
+        self.vertices.set(at, v);
+        self.distances.set(at, distance);
+        self.lists.set(at, list);
+    }
+
+    /// Entry `at`: its vertex, the distance it was queued with, and its list's bounds.
+    #[inline(always)]
+    fn get(&self, at: usize) -> (u32, u64, (u64, u64)) {
+        let list = self.lists.get(at);
+        let start = list >> LIST_LENGTH_BITS;
+        (self.vertices.get(at), self.distances.get(at), (start, start + (list & ((1 << LIST_LENGTH_BITS) - 1))))
+    }
+}
+
+/// A fused list's bounds as one word: its start above its length.
+#[inline(always)]
+fn list_word((start, end): (u64, u64)) -> u64 {
+    start << LIST_LENGTH_BITS | (end - start)
 }
 
 /// A queue counter of the control block: a near queue's length (by step slot), the settled
@@ -466,6 +498,19 @@ enum Edges {
     Light,
     Heavy,
     All,
+}
+
+/// Runs `$body` with `$k` bound to each of a fused round's [`FUSED_EDGES`] slots, in
+/// straight-line code: a loop LLVM leaves rolled (around a queue's appends) indexes the
+/// round's arrays and so keeps them in local memory, whose stores wait for their loads.
+macro_rules! for_each_fused_slot {
+    (|$k:ident| $body:block) => {{
+        const _: () = assert!(FUSED_EDGES == 4, "for_each_fused_slot names each slot");
+        { let $k = 0usize; $body }
+        { let $k = 1usize; $body }
+        { let $k = 2usize; $body }
+        { let $k = 3usize; $body }
+    }};
 }
 
 /// Runs `$body` with `$i` and `$valid` on every thread of the `$blocks` blocks (this one being
@@ -929,17 +974,18 @@ impl Delta {
             let out = parity ^ 1;
             for_tiles!(round_len, 1, 0, |i, valid| {
                 if valid {
-                    let (u, queued_at) = if rounds == 0 {
+                    let (u, queued_at, list) = if rounds == 0 {
                         // SAFETY: `i < len`, inside the near queue; its entries are vertices.
                         let u = unsafe { *input.add(i as usize) };
                         // SAFETY: `u < n`.
-                        (u, unsafe { distance_of(self.distances, u) })
+                        unsafe { (u, distance_of(self.distances, u), self.list_of(u)) }
                     } else {
-                        let slot = parity * FUSED + i as usize;
-                        (queues.vertices.get(slot), queues.distances.get(slot))
+                        queues.get(parity * FUSED + i as usize)
                     };
-                    // SAFETY: `u < n`; forwarded from the caller.
-                    unsafe { self.fused_visit(u, queued_at, state, counters, FusedInto::Round { queues, out }, relaxations) };
+                    // SAFETY: `u < n` and `list` is its list; forwarded from the caller.
+                    unsafe {
+                        self.fused_visit(u, queued_at, list, state, counters, FusedInto::Round { queues, out }, relaxations)
+                    };
                 }
             });
             sync_threads();
@@ -973,15 +1019,20 @@ impl Delta {
 
     /// One vertex of a fused round: settled into the bucket's list, its light edges (every
     /// edge for near-far) relaxed from `queued_at`, the targets it lowers queued in shared
-    /// queue `out` (the current bucket) or the far pile. One thread walks the whole list.
+    /// queue `out` (the current bucket) or the far pile. One thread walks the whole list,
+    /// `start..end`, which the entry carried. The vertex's distance is read beside the first
+    /// edges, so a round's chain is the edges' loads, then the atomics beside the targets'
+    /// list bounds (which a queued target carries on).
     ///
     /// # Safety
-    /// `u < n`; as for [`Delta::fused_light`].
+    /// `u < n` and `start..end` is its list; as for [`Delta::fused_light`].
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn fused_visit(
         &self,
         u: u32,
         queued_at: u64,
+        (start, end): (u64, u64),
         state: &State,
         counters: Counters,
         into: FusedInto,
@@ -990,63 +1041,62 @@ impl Delta {
         // SAFETY (throughout): `u < n`, its list's edges lie in the graph, their targets `< n`;
         // the queues obey the kernel contract.
         unsafe {
-            // The list's bounds and the distance are read together.
-            let (start, end) = self.list_of(u);
-            let light = state.light;
-            if self.distance(distance_of(self.distances, u)) < self.distance(queued_at) {
+            let now = distance_of(self.distances, u);
+            let mut e = start;
+            let (mut taking, mut targets, mut candidates) = self.fused_edges(e, end, u, queued_at, state);
+            if self.distance(now) < self.distance(queued_at) {
                 return; // stale: queued again with a shorter distance, which that entry relaxes
             }
             // Issued here, its answer used after the list: the mark's round trip overlaps the
             // relaxations instead of coming before them.
             let settle = !self.near_far && first_to_mark_filtered(self.settled_marks, u, state.seq, false);
-            let mut e = start;
-            while e < end {
-                let mut targets = [0u32; FUSED_EDGES];
-                let mut candidates = [0u64; FUSED_EDGES];
-                let mut taking = [false; FUSED_EDGES];
+            loop {
+                let mut old = [0u64; FUSED_EDGES];
                 for k in 0..FUSED_EDGES {
-                    let edge = e + k as u64;
-                    if edge < end {
-                        let weight = self.reader.weight(edge);
-                        if self.near_far || self.reader.is_light(weight, light) {
-                            taking[k] = true;
-                            targets[k] = *self.targets.add(edge as usize);
-                            candidates[k] = self.candidate(queued_at, weight, u);
-                        }
+                    if taking[k] {
+                        *relaxations += 1;
+                        old[k] = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]);
+                    }
+                }
+                // The targets' lists, in flight with the atomics (issued after them, so that
+                // nothing waits for them before the atomics leave), for those the atomics lower.
+                let mut lists = [(0u64, 0u64); FUSED_EDGES];
+                for k in 0..FUSED_EDGES {
+                    if taking[k] {
+                        lists[k] = self.list_of(targets[k]);
                     }
                 }
                 let mut lowered = [false; FUSED_EDGES];
                 for k in 0..FUSED_EDGES {
-                    if taking[k] {
-                        *relaxations += 1;
-                        let old = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]);
-                        lowered[k] = self.lowered(old, candidates[k]);
-                    }
+                    lowered[k] = taking[k] && self.lowered(old[k], candidates[k]);
                 }
                 match into {
                     FusedInto::Round { queues, out } => {
-                        for k in 0..FUSED_EDGES {
+                        for_each_fused_slot!(|k| {
                             if lowered[k] {
-                                self.fused_queue(targets[k], candidates[k], state, counters, queues, out);
+                                self.fused_queue(targets[k], candidates[k], lists[k], state, counters, queues, out);
                             }
-                        }
+                        });
                     }
                     FusedInto::Ring { queues, ring } => {
                         let mut current = [false; FUSED_EDGES];
                         for k in 0..FUSED_EDGES {
                             if lowered[k] {
-                                let bucket = self.reader.bucket(self.distance(candidates[k]), self.delta);
-                                if state.current(bucket) {
+                                if self.in_current(state, candidates[k]) {
                                     current[k] = true;
                                 } else {
-                                    self.far_queue(targets[k], bucket, state, counters);
+                                    self.far_queue(targets[k], candidates[k], state, counters);
                                 }
                             }
                         }
-                        self.ring_queue(current, &targets, &candidates, state, counters, queues, ring);
+                        self.ring_queue(current, &targets, &candidates, &lists, state, counters, queues, ring);
                     }
                 }
                 e += FUSED_EDGES as u64;
+                if e >= end {
+                    break;
+                }
+                (taking, targets, candidates) = self.fused_edges(e, end, u, queued_at, state);
             }
             if settle {
                 counters.append_one(u, self.settled, Count::Settled);
@@ -1054,27 +1104,83 @@ impl Delta {
         }
     }
 
-    /// Queues `v`, just lowered to `candidate`, where it fell: the current bucket's shared
-    /// queue `out` (or, once that is full, the grid's next near queue), else the far pile.
+    /// The next [`FUSED_EDGES`] edges of `u`'s list from `e` (up to `end`) a fused round
+    /// relaxes: which it takes, their targets, and what `u`, queued at `queued_at`, offers them.
     ///
     /// # Safety
-    /// `v < n`; as for [`Delta::fused_light`].
+    /// `e..end` lies in `u`'s list.
     #[inline(always)]
-    unsafe fn fused_queue(&self, v: u32, candidate: u64, state: &State, counters: Counters, queues: &FusedQueues, out: usize) {
-        let bucket = self.reader.bucket(self.distance(candidate), self.delta);
+    unsafe fn fused_edges(
+        &self,
+        e: u64,
+        end: u64,
+        u: u32,
+        queued_at: u64,
+        state: &State,
+    ) -> ([bool; FUSED_EDGES], [u32; FUSED_EDGES], [u64; FUSED_EDGES]) {
+        let mut targets = [0u32; FUSED_EDGES];
+        let mut candidates = [0u64; FUSED_EDGES];
+        let mut taking = [false; FUSED_EDGES];
+        for k in 0..FUSED_EDGES {
+            let edge = e + k as u64;
+            if edge < end {
+                // SAFETY: `edge` lies in `u`'s list.
+                let weight = unsafe { self.reader.weight(edge) };
+                if self.near_far || self.reader.is_light(weight, state.light) {
+                    taking[k] = true;
+                    // SAFETY: as above.
+                    targets[k] = unsafe { *self.targets.add(edge as usize) };
+                    candidates[k] = self.candidate(queued_at, weight, u);
+                }
+            }
+        }
+        (taking, targets, candidates)
+    }
+
+    /// Whether a distance word's distance falls into the current bucket (or before it), for a
+    /// fused round's lowered targets. For integer weights by the bucket's end, `d / delta < b`
+    /// being `d < b * delta`: the 64-bit division is a subroutine of dozens of instructions on
+    /// the round's chain (bench/NOTES.md 103, 105). Steps of the grid still divide: the same
+    /// change there measured slower (entry 105).
+    #[inline(always)]
+    fn in_current(&self, state: &State, word: u64) -> bool {
+        let distance = self.distance(word);
+        if self.reader.kind == flags::WEIGHTS_F32 {
+            state.current(self.reader.bucket(distance, self.delta))
+        } else {
+            distance < (state.bucket + state.span as u64).saturating_mul(self.delta)
+        }
+    }
+
+    /// Queues `v`, just lowered to `candidate`, where it fell: the current bucket's shared
+    /// queue `out` with its list (or, once that is full, the grid's next near queue), else the
+    /// far pile.
+    ///
+    /// # Safety
+    /// `v < n` and `list` is its list; as for [`Delta::fused_light`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn fused_queue(
+        &self,
+        v: u32,
+        candidate: u64,
+        list: (u64, u64),
+        state: &State,
+        counters: Counters,
+        queues: &FusedQueues,
+        out: usize,
+    ) {
         // SAFETY (throughout): `v < n`; the queues have room for `n` entries each.
         unsafe {
-            if state.current(bucket) {
+            if self.in_current(state, candidate) {
                 let slot = queues.lengths.fetch_add(out, 1);
                 if slot < FUSED_QUEUE {
-                    let at = out * FUSED + slot as usize;
-                    queues.vertices.set(at, v);
-                    queues.distances.set(at, candidate);
+                    queues.set(out * FUSED + slot as usize, v, candidate, list_word(list));
                 } else {
                     self.hand_to_next_step(v, state, counters);
                 }
             } else {
-                self.far_queue(v, bucket, state, counters);
+                self.far_queue(v, candidate, state, counters);
             }
         }
     }
@@ -1094,19 +1200,19 @@ impl Delta {
         }
     }
 
-    /// Queues `v`, just lowered into bucket `bucket` beyond the current one, on the far pile
+    /// Queues `v`, just lowered to `candidate` beyond the current bucket, on the far pile
     /// (once), lowering the pile's smallest bucket.
     ///
     /// # Safety
     /// `v < n`; block 0 alone, with its shared counters.
     #[inline(always)]
-    unsafe fn far_queue(&self, v: u32, bucket: u64, state: &State, counters: Counters) {
+    unsafe fn far_queue(&self, v: u32, candidate: u64, state: &State, counters: Counters) {
         // SAFETY: `v < n`; the far pile has room for `n` entries.
         unsafe {
             if first_to_mark_filtered(self.far_marks, v, state.splits + 1, false) {
                 counters.append_one(v, self.far_area(state.splits), Count::Far(state.splits));
             }
-            counters.lower_far_min(state.splits, bucket);
+            counters.lower_far_min(state.splits, self.reader.bucket(self.distance(candidate), self.delta));
         }
     }
 
@@ -1143,9 +1249,9 @@ impl Delta {
         while i < len {
             // SAFETY: `i < len`, inside the near queue; its entries are vertices `< n`.
             let u = unsafe { *input.add(i as usize) };
-            queues.vertices.set(i as usize, u);
             // SAFETY: `u < n`.
-            queues.distances.set(i as usize, unsafe { distance_of(self.distances, u) });
+            let (queued_at, list) = unsafe { (distance_of(self.distances, u), self.list_of(u)) };
+            queues.set(i as usize, u, queued_at, list_word(list));
             ring.marks.set(i as usize, published(i));
             i += SSSP_BLOCK;
         }
@@ -1185,12 +1291,13 @@ impl Delta {
                 // The producer reserved the ticket before the tail moved; it writes soon.
                 while ring.marks.get_volatile(slot) != published(ticket) {}
                 fence_block();
-                let u = queues.vertices.get(slot);
-                let queued_at = queues.distances.get(slot);
+                let (u, queued_at, list) = queues.get(slot);
                 fence_block();
                 ring.marks.set_volatile(slot, taken(ticket));
-                // SAFETY: `u < n`; forwarded from the caller.
-                unsafe { self.fused_visit(u, queued_at, state, counters, FusedInto::Ring { queues, ring }, relaxations) };
+                // SAFETY: `u < n` and `list` is its list; forwarded from the caller.
+                unsafe {
+                    self.fused_visit(u, queued_at, list, state, counters, FusedInto::Ring { queues, ring }, relaxations)
+                };
             }
             // Every lane's queued entries are counted before this warp's own leave the count.
             sync_warp(FULL_MASK);
@@ -1216,6 +1323,7 @@ impl Delta {
         current: [bool; FUSED_EDGES],
         targets: &[u32; FUSED_EDGES],
         candidates: &[u64; FUSED_EDGES],
+        lists: &[(u64, u64); FUSED_EDGES],
         state: &State,
         counters: Counters,
         queues: &FusedQueues,
@@ -1267,8 +1375,7 @@ impl Delta {
                         while ring.marks.get_volatile(slot) != taken(ticket - RING as u32) {}
                         fence_block();
                     }
-                    queues.vertices.set(slot, v);
-                    queues.distances.set(slot, candidates[k]);
+                    queues.set(slot, v, candidates[k], list_word(lists[k]));
                     fence_block();
                     ring.marks.set_volatile(slot, published(ticket));
                 }
@@ -1574,6 +1681,7 @@ impl Delta {
                 fused: FusedQueues {
                     vertices: SharedArray::declare(),
                     distances: SharedArray::declare(),
+                    lists: SharedArray::declare(),
                     lengths: SharedArray::declare(),
                 },
                 staged: SharedArray::declare(),
