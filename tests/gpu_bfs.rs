@@ -14,6 +14,7 @@ use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
 };
+use warpath::engine::PlacementOptions;
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
@@ -632,12 +633,14 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
     // The traverser keeps heads beside zero-copy lists by default, and not when told.
     let graph = &graphs[0].1;
     for no_list_heads in [false, true] {
-        let options = GpuOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..GpuOptions::default() };
+        let placement = PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..PlacementOptions::default() };
+        let options = GpuOptions { placement, ..GpuOptions::default() };
         let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
         assert_eq!(traverser.has_list_heads(), !no_list_heads);
         check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14 through the traverser");
     }
-    let options = GpuOptions { placement: Some(Placement::Device), ..GpuOptions::default() };
+    let placement = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    let options = GpuOptions { placement, ..GpuOptions::default() };
     assert!(
         !Traverser::with_options(graph, Backend::Gpu, options).unwrap().has_list_heads(),
         "heads only beside zero-copy lists"
@@ -653,11 +656,8 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
         .max(GpuTopDown::bytes_needed(graph.num_vertices() as u32))
         + empty_lists_bytes(graph.num_vertices());
     let options = GpuOptions {
-        placement: None,
-        vram_budget: Some(per_vertex + 4096),
-        compressed: false,
-        distances_only: false,
-        no_list_heads: false,
+        placement: PlacementOptions { vram_budget: Some(per_vertex + 4096), ..PlacementOptions::default() },
+        ..GpuOptions::default()
     };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
@@ -668,11 +668,8 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
     let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
     let options = GpuOptions {
-        placement: None,
-        vram_budget: Some(per_vertex + packed_bytes / 2),
-        compressed: true,
-        distances_only: false,
-        no_list_heads: false,
+        placement: PlacementOptions { vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, ..PlacementOptions::default() },
+        ..GpuOptions::default()
     };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::ZeroCopy));
@@ -680,11 +677,8 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     check_result(&graph, &traverser.run(source).unwrap().result, "compressed kron:16 under a small VRAM budget");
     // With room for them, the compressed lists go to device memory.
     let options = GpuOptions {
-        placement: None,
-        vram_budget: None,
-        compressed: true,
-        distances_only: false,
-        no_list_heads: false,
+        placement: PlacementOptions { vram_budget: None, compressed: true, ..PlacementOptions::default() },
+        ..GpuOptions::default()
     };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
     assert_eq!(traverser.placement(), Some(Placement::Device));
@@ -692,11 +686,8 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
 
     // A budget too small even for the per-vertex arrays is an error naming both sizes.
     let options = GpuOptions {
-        placement: None,
-        vram_budget: Some(per_vertex / 2),
-        compressed: false,
-        distances_only: false,
-        no_list_heads: false,
+        placement: PlacementOptions { vram_budget: Some(per_vertex / 2), ..PlacementOptions::default() },
+        ..GpuOptions::default()
     };
     let message = match Traverser::with_options(&graph, Backend::Gpu, options) {
         Ok(_) => panic!("a budget below the BFS arrays must be refused"),

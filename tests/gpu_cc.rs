@@ -50,11 +50,11 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
     let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
     let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
     vec![
-        ("device", device),
-        ("zero-copy with list heads", zero_copy),
-        ("zero-copy without list heads", PlacementOptions { no_list_heads: true, ..zero_copy }),
+        ("device", device.clone()),
+        ("zero-copy with list heads", zero_copy.clone()),
+        ("zero-copy without list heads", PlacementOptions { no_list_heads: true, ..zero_copy.clone() }),
         ("compressed, device", PlacementOptions { compressed: true, ..device }),
-        ("compressed, zero-copy with list heads", PlacementOptions { compressed: true, ..zero_copy }),
+        ("compressed, zero-copy with list heads", PlacementOptions { compressed: true, ..zero_copy.clone() }),
         (
             "compressed, zero-copy without list heads",
             PlacementOptions { compressed: true, no_list_heads: true, ..zero_copy },

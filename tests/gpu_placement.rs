@@ -14,6 +14,7 @@ use common::gpu_or_skip;
 use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::verify::validate;
 use warpath::bfs::{random_sources, Backend, GpuKernel, GpuOptions, TopDownStrategy, Traverser};
+use warpath::engine::PlacementOptions;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
 use warpath::gpu::{GpuContext, Layout, PinnedMemory, Placement};
@@ -130,7 +131,8 @@ fn prepared_graphs_run_many_sources_over_kept_buffers() {
         let sources = random_sources(graph, 7, 6);
         for distances_only in [false, true] {
             for placement in [Placement::Device, Placement::ZeroCopy] {
-                let options = GpuOptions { placement: Some(placement), distances_only, ..GpuOptions::default() };
+                let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
+                let options = GpuOptions { placement: placing, distances_only };
                 let mut traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
                 let what = format!("{name}, {placement}, distances only {distances_only}");
                 assert_runs_match(graph, &traverser, &sources, &what);
@@ -144,7 +146,9 @@ fn prepared_graphs_run_many_sources_over_kept_buffers() {
             }
         }
         // Compressed lists in mapped host memory.
-        let options = GpuOptions { placement: Some(Placement::ZeroCopy), compressed: true, ..GpuOptions::default() };
+        let placement =
+            PlacementOptions { placement: Some(Placement::ZeroCopy), compressed: true, ..PlacementOptions::default() };
+        let options = GpuOptions { placement, ..GpuOptions::default() };
         let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
         assert!(traverser.is_compressed());
         assert_runs_match(graph, &traverser, &sources, &format!("{name}, compressed zero-copy"));
@@ -238,11 +242,11 @@ fn pinned_graphs_traverse_as_the_cpu_references_say() {
         let sources = random_sources(&plain, 5, 3);
         for placement in [Placement::Device, Placement::ZeroCopy] {
             let what = format!("pinned kron:14, undirected {undirected}, {placement}");
-            let options = GpuOptions { placement: Some(placement), ..GpuOptions::default() };
+            let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
+            let options = GpuOptions { placement: placing.clone(), ..GpuOptions::default() };
             let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
             assert_runs_match(&plain, &traverser, &sources, &what);
 
-            let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
             let finder = ComponentFinder::with_options(&graph, Backend::Gpu, &placing, &CcOptions::default()).unwrap();
             let run = finder.run(&CcOptions::default()).unwrap();
             assert_eq!(run.components.labels, components_sequential(&plain).labels, "{what}: components");

@@ -152,37 +152,18 @@ impl Default for GpuKernel {
 }
 
 /// Where the GPU path puts the graph, and what it labels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GpuOptions {
-    /// `None` chooses: device memory when the graph and the BFS arrays fit the budget, else
-    /// zero-copy (the graph in mapped pinned host memory; the BFS arrays stay on the device).
-    pub placement: Option<Placement>,
-    /// Device bytes warpath may use; `None` is the free memory less a margin. A smaller value
-    /// lets a big GPU behave like a small one (tests, capacity planning).
-    pub vram_budget: Option<u64>,
-    /// Give the GPU the delta-varint compressed lists (fewer bytes to hold and to move over the
-    /// bus, decoded by the kernels) instead of the plain CSR. Persistent kernel only.
-    pub compressed: bool,
+    /// Where the engine puts the graph, as for every algorithm: with `None` for the placement,
+    /// device memory when the graph and the BFS arrays fit the budget, else zero-copy (the
+    /// graph in mapped pinned host memory; the BFS arrays stay on the device). Compressed
+    /// lists are read by the persistent kernel only.
+    pub placement: PlacementOptions,
     /// Label distances only: the persistent kernel writes no parents and the device holds no
     /// parents array (4n bytes less), and every result comes back without parents
     /// ([`BfsResult::has_parents`]); the CPU computes them and drops them. The per-level GPU
     /// kernel always writes parents, so it refuses this option.
     pub distances_only: bool,
-    /// Do not keep the first in-neighbors of every list in device memory when the lists are
-    /// zero-copy (for measuring what they save; see [`crate::graph::heads`]).
-    pub no_list_heads: bool,
-}
-
-impl GpuOptions {
-    /// What the engine needs of these to place the graph.
-    fn placement_options(&self) -> PlacementOptions {
-        PlacementOptions {
-            placement: self.placement,
-            vram_budget: self.vram_budget,
-            compressed: self.compressed,
-            no_list_heads: self.no_list_heads,
-        }
-    }
 }
 
 impl<'g> Traverser<'g> {
@@ -205,7 +186,7 @@ impl<'g> Traverser<'g> {
                 "the BFS labels, bitmaps and queues",
             )
         };
-        let (prepared, warnings) = prepare(graph, backend, &options.placement_options(), workspace)?;
+        let (prepared, warnings) = prepare(graph, backend, &options.placement, workspace)?;
         Ok(Traverser {
             graph,
             prepared,

@@ -27,13 +27,13 @@ use warpath::{Error, Graph, Result};
 use args::{Cli, Command, GpuTuning, GraphArgs};
 
 pub fn run() -> i32 {
-    let cli = match Cli::try_parse() {
+    let mut cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return argument_error(err),
     };
     remove_temporaries_on_signals();
-    if places_one_gpu_graph(&cli.command) {
-        warpath::engine::start_gpu_early();
+    if let Some(graph) = places_one_gpu_graph(&mut cli.command) {
+        graph.early_gpu = warpath::engine::EarlyGpu::start();
     }
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
@@ -45,7 +45,8 @@ pub fn run() -> i32 {
         Command::Bench(a) => bench::run(a),
         Command::Suite(a) => suite::run(a),
     };
-    warpath::engine::settle_gpu_early();
+    // A context started and not taken is waited for as it drops (see `EarlyGpu`).
+    drop(cli);
     match outcome {
         Ok(()) => 0,
         Err(err) => {
@@ -76,18 +77,19 @@ fn remove_temporaries_on_signals() {
     });
 }
 
-/// Whether `command` will place one graph on one GPU (the GPU or auto backend, not
-/// partitioned): then the GPU context is made while the graph loads
-/// ([`warpath::engine::start_gpu_early`]). Partitioned runs make a context per rank instead.
-fn places_one_gpu_graph(command: &Command) -> bool {
+/// The graph arguments of `command` when it will place one graph on one GPU (the GPU or auto
+/// backend, not partitioned): then the GPU context is made while the graph loads
+/// ([`warpath::engine::EarlyGpu`]) and handed to the placement with them. Partitioned runs
+/// make a context per rank instead.
+fn places_one_gpu_graph(command: &mut Command) -> Option<&mut GraphArgs> {
     let (graph, multi) = match command {
-        Command::Bfs(a) => (&a.graph, Some(&a.multi)),
-        Command::Cc(a) => (&a.graph, Some(&a.multi)),
-        Command::Sssp(a) => (&a.graph, None),
-        Command::Bench(a) => (&a.graph, Some(&a.multi)),
-        _ => return false,
+        Command::Bfs(a) => (&mut a.graph, Some(&a.multi)),
+        Command::Cc(a) => (&mut a.graph, Some(&a.multi)),
+        Command::Sssp(a) => (&mut a.graph, None),
+        Command::Bench(a) => (&mut a.graph, Some(&a.multi)),
+        _ => return None,
     };
-    graph.backend() != warpath::engine::Backend::Cpu && !multi.is_some_and(|m| m.requested())
+    (graph.backend() != warpath::engine::Backend::Cpu && !multi.is_some_and(|m| m.requested())).then_some(graph)
 }
 
 /// Help and version go out as clap writes them; a bad argument is one line naming the problem

@@ -11,6 +11,6 @@ pub mod placement;
 pub mod prepared;
 
 pub use backend::{Backend, BackendUsed};
-pub use early::{settle_gpu_early, start_gpu_early};
+pub use early::EarlyGpu;
 pub use placement::{choose_placement, vram_budget, PlacementOptions, Workspace, VRAM_MARGIN};
 pub use prepared::{prepare, GpuGraph, Prepared};

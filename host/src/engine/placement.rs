@@ -2,10 +2,11 @@
 //! device memory, the graph there too when it fits beside them, else in pinned host memory
 //! mapped into the GPU (zero-copy).
 
+use crate::engine::early::EarlyGpu;
 use crate::gpu::{GpuContext, GpuError, Placement};
 
 /// Where the engine puts the graph for the GPU, and in which form.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlacementOptions {
     /// `None` chooses: device memory when the graph and the algorithm's arrays fit the budget,
     /// else zero-copy (the graph in mapped pinned host memory; the arrays stay on the device).
@@ -19,6 +20,9 @@ pub struct PlacementOptions {
     /// Do not keep the first in-neighbors of every list in device memory when the lists are
     /// zero-copy (for measuring what they save; see [`crate::graph::heads`]).
     pub no_list_heads: bool,
+    /// A GPU context started while the graph loaded, which the placement takes instead of
+    /// making one (none by default).
+    pub early_gpu: EarlyGpu,
 }
 
 /// What an algorithm asks of the engine beside the graph's out-lists: the device memory of its

@@ -142,8 +142,8 @@ fn place_on_gpu(
     workspace: Workspace,
     warnings: &mut Vec<String>,
 ) -> std::result::Result<GpuGraph, GpuError> {
-    // The context `start_gpu_early` made while the graph loaded, or a new one.
-    let gpu = super::early::take_early_gpu().unwrap_or_else(GpuContext::new)?;
+    // The context started while the graph loaded, or a new one.
+    let gpu = options.early_gpu.take().unwrap_or_else(GpuContext::new)?;
     let budget = vram_budget(&gpu, options.vram_budget)?;
     let weighted = workspace.edge_weights && graph.is_weighted();
     // An algorithm that reads weights reads plain lists, weighted or not (unit weights then).

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use warpath::bfs::gpu::{BottomUpBalance, PersistentParams};
 use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
-use warpath::engine::{Backend, PlacementOptions};
+use warpath::engine::{Backend, EarlyGpu, PlacementOptions};
 use warpath::gpu::Placement;
 
 pub mod cc;
@@ -237,6 +237,9 @@ pub struct GraphArgs {
                      the bus). For measuring what they save."
     )]
     pub no_list_heads: bool,
+    /// The GPU context `cli::run` starts while the graph loads (not a flag).
+    #[arg(skip)]
+    pub early_gpu: EarlyGpu,
 }
 
 impl GraphArgs {
@@ -261,6 +264,7 @@ impl GraphArgs {
             vram_budget: self.vram_budget,
             compressed: self.compressed,
             no_list_heads: self.no_list_heads,
+            early_gpu: self.early_gpu.clone(),
         }
     }
 }
@@ -640,13 +644,7 @@ pub fn parse_roots(text: &str) -> Result<usize, String> {
 
 impl GpuTuning {
     pub fn options(&self, graph: &GraphArgs) -> warpath::bfs::GpuOptions {
-        warpath::bfs::GpuOptions {
-            placement: graph.placement(),
-            vram_budget: graph.vram_budget,
-            compressed: graph.compressed,
-            distances_only: self.distances_only,
-            no_list_heads: graph.no_list_heads,
-        }
+        warpath::bfs::GpuOptions { placement: graph.placement_options(), distances_only: self.distances_only }
     }
 
     /// The kernel asked for by name: `--gpu-kernel`, or the hidden `--strategy`, with
@@ -1038,10 +1036,10 @@ mod tests {
             };
             assert_eq!(options(&[]), warpath::bfs::GpuOptions::default(), "{command}");
             assert!(options(&["--distances-only"]).distances_only, "{command}");
-            assert!(options(&["--compressed"]).compressed, "{command}");
-            assert!(options(&["--no-list-heads"]).no_list_heads, "{command}");
-            assert_eq!(options(&["--placement", "zero-copy"]).placement, Some(Placement::ZeroCopy), "{command}");
-            assert_eq!(options(&["--vram-budget", "6G"]).vram_budget, Some(6 << 30), "{command}");
+            assert!(options(&["--compressed"]).placement.compressed, "{command}");
+            assert!(options(&["--no-list-heads"]).placement.no_list_heads, "{command}");
+            assert_eq!(options(&["--placement", "zero-copy"]).placement.placement, Some(Placement::ZeroCopy), "{command}");
+            assert_eq!(options(&["--vram-budget", "6G"]).placement.vram_budget, Some(6 << 30), "{command}");
         }
     }
 
