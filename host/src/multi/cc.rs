@@ -51,8 +51,8 @@ use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
 use crate::multi::comm::{agree_on, Communicator, ReduceOp};
-use crate::multi::gpu::{ensure_room, place_part_lists, DeviceGather};
-use crate::multi::placement::PartPlacement;
+use crate::multi::exchange::{ensure_room, DeviceGather};
+use crate::multi::placement::{place_part_lists, PartPlacement};
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 

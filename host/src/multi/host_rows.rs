@@ -5,7 +5,7 @@
 //! rows on the host then takes no collective on the devices, no launch and no second readback:
 //! the rank writes its row into its slot, says so, and waits, spinning, until every rank has
 //! said so for this trade. (Ranks in processes of their own, `--rank`, have no shared memory:
-//! they gather their rows on the devices, [`DeviceGather::gather_rows`](super::gpu::DeviceGather).)
+//! they gather their rows on the devices, [`DeviceGather::gather_rows`](super::exchange::DeviceGather).)
 //!
 //! Each rank has two slots, used in turn. A rank writes a slot again two trades later, after it
 //! saw every rank arrive at the trade in between, which each did only after reading the rows of

@@ -23,7 +23,7 @@ pub struct PartitionedOptions {
     pub beta: f32,
     /// False: top-down levels only.
     pub bottom_up: bool,
-    /// Where a GPU rank puts its part's lists ([`crate::multi::gpu::place_part_lists`]): by
+    /// Where a GPU rank puts its part's lists ([`crate::multi::placement::place_part_lists`]): by
     /// default device memory when they fit beside the rank's buffers, else zero-copy.
     pub placement: PartPlacement,
     /// GPU ranks: bottom-up levels read a device copy of the in-lists' targets as global ids

@@ -13,6 +13,7 @@ pub mod bfs;
 pub mod bfs_2d;
 pub mod cc;
 pub mod comm;
+pub mod exchange;
 pub mod gpu;
 pub mod host_rows;
 pub mod in_process;

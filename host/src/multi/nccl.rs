@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::gpu::nccl::{device_count, library_present, NcclComm, NcclReduce, ABORT_PATIENCE};
 use crate::gpu::{u64_pairs, GpuContext, GpuError, StreamWaiter};
 use crate::multi::comm::{all_gather_bytes, all_reduce_bytes, misuse, Communicator, ReduceOp};
-use crate::multi::gpu::{
+use crate::multi::exchange::{
     all_to_all_through_host, check_piece, ensure_room, gather_rows_on_device, gather_words_through_host,
     sum_counts_through_host, DeviceGather, RowReadback,
 };

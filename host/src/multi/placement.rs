@@ -1,8 +1,11 @@
 //! Where a GPU rank puts its part's lists: the options a partitioned run takes for it, as the
-//! single-GPU engine's placement options say for a whole graph. `multi::gpu` places the lists
-//! as they say.
+//! single-GPU engine's placement options say for a whole graph, and the placement of the lists
+//! as they say ([`place_part_lists`]), for the partitioned BFS and components alike.
 
-use crate::gpu::Placement;
+use crate::engine::{choose_placement, vram_budget, Workspace};
+use crate::error::Result;
+use crate::gpu::{DeviceGraph, GpuContext, Placement};
+use crate::graph::{CompressedGraph, Graph};
 
 /// Where a GPU rank puts its part's lists, as the single-GPU engine's
 /// [`PlacementOptions`](crate::engine::PlacementOptions) say for a whole graph (`--placement`,
@@ -12,10 +15,40 @@ pub struct PartPlacement {
     /// `None` chooses: device memory when the lists fit beside the rank's arrays within the
     /// budget, else zero-copy.
     pub placement: Option<Placement>,
-    /// Device bytes each rank may use; `None` is its GPU's free memory less `VRAM_MARGIN` (`multi::gpu`).
+    /// Device bytes each rank may use; `None` is its GPU's free memory less `VRAM_MARGIN` ([`place_part_lists`]).
     pub vram_budget: Option<u64>,
     /// The lists delta-varint compressed (Moschou 2026, section 2.1): the BFS's GPU ranks read
     /// them with their compressed kernels (the hubs' pieces, where the cut delegates hubs, stay
     /// plain lists), the connected components' with the compressed Afforest kernel.
     pub compressed: bool,
+}
+
+/// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
+/// ([`choose_placement`]): where `requested` says, or, when it says nothing, in device memory
+/// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
+/// budget (`requested`'s, else the free memory less [`VRAM_MARGIN`](crate::engine::VRAM_MARGIN)), else zero-copy (pinned
+/// host memory mapped into the GPU, read over the bus): a part larger than its GPU still runs.
+/// Compressed where `requested` says so ([`CompressedGraph::encode_unordered`]: local ids are
+/// not in order), with each list's out-degree and the long lists' restart points in device
+/// memory beside the workspace.
+pub fn place_part_lists(
+    gpu: &GpuContext,
+    lists: &[&Graph],
+    mut workspace: Workspace,
+    requested: PartPlacement,
+) -> Result<Vec<DeviceGraph>> {
+    let budget = vram_budget(gpu, requested.vram_budget)?;
+    if requested.compressed {
+        let encoded: Vec<CompressedGraph> = lists.iter().map(|g| CompressedGraph::encode_unordered(g)).collect();
+        let graph_bytes: u64 = encoded.iter().map(CompressedGraph::compressed_bytes).sum();
+        workspace.bytes += encoded.iter().map(CompressedGraph::resident_extra_bytes).sum::<u64>();
+        let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
+        return Ok(encoded
+            .iter()
+            .map(|c| gpu.place_compressed(c, placement))
+            .collect::<std::result::Result<_, _>>()?);
+    }
+    let graph_bytes: u64 = lists.iter().map(|g| g.csr_bytes()).sum();
+    let placement = choose_placement(graph_bytes, workspace, budget, requested.placement)?;
+    Ok(lists.iter().map(|g| gpu.place_graph(g, placement)).collect::<std::result::Result<_, _>>()?)
 }
