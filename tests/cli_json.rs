@@ -134,6 +134,41 @@ fn info_json_has_the_figures_of_the_text() {
 }
 
 #[test]
+fn every_commands_json_is_one_line_with_the_same_backend_and_verified_fields() {
+    let runs: [&[&str]; 6] = [
+        &["bfs", "grid2d:12", "--source", "0"],
+        &["cc", "grid2d:12"],
+        &["sssp", "grid2d:12", "--weights", "uniform:1:9", "--source", "0"],
+        &["bfs", "grid2d:12", "--source", "0", "--partitions", "2"],
+        &["cc", "grid2d:12", "--partitions", "2"],
+        &["info", "grid2d:12"],
+    ];
+    for run in runs {
+        for verify in [false, true] {
+            if verify && run[0] == "info" {
+                continue;
+            }
+            let verify_flag: &[&str] = if verify { &["--verify"] } else { &[] };
+            // `info` runs nothing, so it takes no backend.
+            let backend: &[&str] = if run[0] == "info" { &[] } else { &["--backend", "cpu"] };
+            let json = json_of(&[run, backend, &["--json"], verify_flag].concat());
+            let what = format!("{run:?} verify {verify}: {json}");
+            assert_eq!(json["graph"], "grid2d:12", "{what}");
+            assert_eq!(json["vertices"], 144, "{what}");
+            assert!(json["load_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+            if run[0] == "info" {
+                continue;
+            }
+            assert_eq!(json["backend"], "cpu", "{what}");
+            assert!(json["backend_detail"].as_str().is_some_and(|d| d.starts_with("cpu")), "{what}");
+            assert!(json["time_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+            // True once checked (a failed check exits 1 before printing), null when not asked.
+            assert_eq!(json["verified"], if verify { Value::Bool(true) } else { Value::Null }, "{what}");
+        }
+    }
+}
+
+#[test]
 fn vram_budget_takes_every_unit_form_and_refuses_others_in_one_line() {
     for budget in ["6GB", "6GiB", "6G", "1.5G", "512M", "512MiB", "536870912"] {
         let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", budget]);

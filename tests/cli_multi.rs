@@ -251,7 +251,8 @@ fn bfs_over_a_2d_grid_verifies_and_writes_the_same_distances() {
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((json["partitions"].as_u64(), json["verified"].as_bool()), (Some(6), Some(true)));
-    assert_eq!(json["backend"], "cpu (6 partitions on a 3x2 grid, top-down, one thread each)");
+    assert_eq!(json["backend"], "cpu");
+    assert_eq!(json["backend_detail"], "cpu (6 partitions on a 3x2 grid, top-down, one thread each)");
     assert_eq!(json["reached"], 900);
     // The distances written are the 1D run's.
     let scratch = Scratch::new("cli-multi-2d-out");

@@ -9,7 +9,7 @@ use serde::Serialize;
 use warpath::bench::cc::PhaseRecord;
 use warpath::cc::{isolated_vertices, verify, CcAlgorithm, ComponentFinder};
 use warpath::engine::BackendUsed;
-use warpath::{Error, Result};
+use warpath::Result;
 
 use super::args::CcArgs;
 
@@ -21,8 +21,8 @@ struct CcJson<'a> {
     load_ms: f64,
     /// `gpu` or `cpu`.
     backend: &'static str,
-    /// The GPU's name, or `N CPU threads`.
-    device: String,
+    /// The GPU's name, or the CPU's threads, as the text says them.
+    backend_detail: String,
     cc_algorithm: &'static str,
     neighbor_rounds: u32,
     samples: u32,
@@ -99,14 +99,8 @@ pub fn run(args: &CcArgs) -> Result<()> {
         let json = CcJson {
             graph: name,
             load_ms,
-            backend: match backend {
-                BackendUsed::Gpu { .. } => "gpu",
-                BackendUsed::Cpu { .. } => "cpu",
-            },
-            device: match &backend {
-                BackendUsed::Gpu { device } => device.clone(),
-                BackendUsed::Cpu { threads } => format!("{threads} CPU threads"),
-            },
+            backend: super::json::backend_kind(&backend),
+            backend_detail: backend.to_string(),
             cc_algorithm: options.algorithm.name(),
             neighbor_rounds: options.neighbor_rounds,
             samples: options.samples,
@@ -131,10 +125,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
             verified: args.verify.then_some(true),
             out: args.out.as_ref().map(|p| p.display().to_string()),
         };
-        let text = serde_json::to_string_pretty(&json)
-            .map_err(|e| Error::InvalidArgument(format!("cannot encode the result as JSON: {e}")))?;
-        println!("{text}");
-        return Ok(());
+        return super::json::print_json(&json);
     }
 
     println!("graph: {name} (loaded in {load_ms:.1} ms)");

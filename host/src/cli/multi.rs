@@ -695,7 +695,8 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
-        backend: ranks.describe(),
+        backend: super::json::backend_kind(&RankSet::backend(&ranks)),
+        backend_detail: ranks.describe(),
         partitions: ranks.count(),
         load_ms,
         partition_ms,
@@ -737,7 +738,10 @@ fn print_run_header(graph: &str, load_ms: f64, partitions: usize, partition_ms: 
 #[derive(Serialize)]
 struct PartitionedReport {
     graph: String,
-    backend: String,
+    /// `gpu` or `cpu`, as every command's `--json` says it.
+    backend: &'static str,
+    /// The ranks, in words.
+    backend_detail: String,
     partitions: usize,
     load_ms: f64,
     /// Cutting the graph into parts, once per graph.
@@ -785,7 +789,7 @@ fn print_levels(levels: &[LevelRow]) {
 
 impl PartitionedReport {
     fn print_text(&self) {
-        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend);
+        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend_detail);
         println!("source: {}", self.source);
         println!("vertices: {}", self.vertices);
         println!("edges: {} (directed, as stored)", self.edges_directed);
@@ -1073,7 +1077,8 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     let verification = args.verify.then(|| warpath::cc::verify::validate(held.whole(), components));
     let report = PartitionedCcReport {
         graph: args.graph.input.graph.clone(),
-        backend: ranks.describe(),
+        backend: super::json::backend_kind(&RankSet::backend(&ranks)),
+        backend_detail: ranks.describe(),
         partitions: ranks.count(),
         load_ms,
         partition_ms,
@@ -1100,7 +1105,10 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
 #[derive(Serialize)]
 struct PartitionedCcReport {
     graph: String,
-    backend: String,
+    /// `gpu` or `cpu`, as every command's `--json` says it.
+    backend: &'static str,
+    /// The ranks, in words.
+    backend_detail: String,
     partitions: usize,
     load_ms: f64,
     partition_ms: f64,
@@ -1154,7 +1162,7 @@ impl TimingRow {
 
 impl PartitionedCcReport {
     fn print_text(&self) {
-        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend);
+        print_run_header(&self.graph, self.load_ms, self.partitions, self.partition_ms, &self.backend_detail);
         println!("cc algorithm: {} (each part's components, then the edges across parts merged)", self.cc_algorithm);
         println!("vertices: {}, edges: {} (directed, as stored)", self.vertices, self.edges_directed);
         println!("components: {}", self.components);

@@ -127,7 +127,8 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             "edges": graph.num_edges(),
             "undirected": graph.is_undirected(),
             "weights": weights,
-            "backend": found.backend.to_string(),
+            "backend": super::json::backend_kind(&found.backend),
+            "backend_detail": found.backend.to_string(),
             "algorithm": algorithm,
             "strategy": options.strategy.name(),
             "delta": delta,
@@ -154,7 +155,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         if args.trace {
             report["trace"] = serde_json::to_value(&trace).expect("the trace encodes as JSON");
         }
-        println!("{}", serde_json::to_string_pretty(&report).expect("the summary encodes as JSON"));
+        super::json::print_json(&report)?;
     } else {
         println!("graph: {} (loaded in {load_ms:.1} ms)", args.graph.input.graph);
         println!("backend: {}", found.backend);
