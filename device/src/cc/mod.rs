@@ -63,7 +63,7 @@ use crate::prelude::*;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_TRACE_BYTES,
     CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME, CC_TRACE_WORDS,
-    HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
+    GIANT_MIN_SHARE, HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
 };
 
 const BLOCK: usize = CC_BLOCK as usize;
@@ -582,8 +582,11 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     ) {
         let rounds = self.neighbor_rounds;
         let sampling = self.samples > 0 && self.n > 0;
-        let giant_hooks = sampling && self.giant_hooks;
-        let sample_before = if giant_hooks { rounds.min(1) } else { rounds };
+        // Under giant hooks the first sampling comes after the first round; it names a giant
+        // only when its tree is big enough (`GIANT_MIN_SHARE`), and otherwise the sampling
+        // runs again after the last round, as without giant hooks.
+        let mut giant_hooks = sampling && self.giant_hooks;
+        let mut sample_before = if giant_hooks { rounds.min(1) } else { rounds };
         let mut labels = self.labels;
         let mut largest = NO_COMPONENT;
         // SAFETY (of everything below): the kernel's contract.
@@ -596,13 +599,19 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     // alone).
                     self.open(tracer, TracePhase::Sampling);
                     let mut work = Work::new(scratch);
+                    let first_look = giant_hooks && round < rounds;
                     if block_idx() == 0 {
-                        self.sample_largest(scratch, &mut work);
+                        let min_count = if first_look { self.samples.min(MAX_SAMPLES) / GIANT_MIN_SHARE } else { 0 };
+                        self.sample_largest(scratch, &mut work, min_count);
                     }
                     self.compress_all(&mut work);
                     self.record(scratch, tracer, work);
                     barrier.sync();
                     largest = load_relaxed_u32(core::ptr::addr_of!((*self.control).largest));
+                    if first_look && largest == NO_COMPONENT {
+                        giant_hooks = false;
+                        sample_before = rounds;
+                    }
                     if giant_hooks {
                         labels.giant = largest;
                     }
@@ -978,13 +987,14 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     }
 
     /// Block 0 alone: the most frequent root among `samples` vertices drawn by SplitMix64
-    /// (GAPBS's `SampleFrequentElement`, by a hash count as there), into the control block.
+    /// (GAPBS's `SampleFrequentElement`, by a hash count as there), into the control block, or
+    /// [`NO_COMPONENT`] when it holds fewer than `min_count` samples.
     /// Each warp counts its equal roots with one match instruction and its lowest lane adds
     /// the count to the root's slot of an open-addressing table in shared memory, so the giant
     /// component's hundreds of samples cost a few atomics; the slot with the highest count
     /// wins. Three block barriers, where a sort of the samples took fifty-five.
     #[inline(always)]
-    unsafe fn sample_largest(&self, scratch: &Scratch, work: &mut Work) {
+    unsafe fn sample_largest(&self, scratch: &Scratch, work: &mut Work, min_count: u32) {
         // A slot holds its count in the high word and its root in the low one, so the largest
         // slot is the most frequent root (the highest root among equals); an empty slot counts
         // nothing and names no component.
@@ -1046,6 +1056,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         sync_threads();
         if tid == 0 {
             let best = (0..WARPS).map(|w| scratch.sums.get(w)).max().unwrap_or(EMPTY);
+            let best = if (best >> 32) as u32 >= min_count { best } else { EMPTY };
             // SAFETY: `control` is valid; the grid barrier after this publishes both words, and
             // no block lowers the giant's smallest vertex before it.
             unsafe {

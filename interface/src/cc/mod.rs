@@ -16,6 +16,14 @@ pub const MAX_SAMPLES: u32 = 2048;
 /// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
 pub const HEAD_NEIGHBORS: usize = 2;
 
+/// Giant hooks' test of the first sampling ([`CcFlags::GIANT_HOOKS`]): the most frequent root
+/// after the first neighbor round becomes the giant only if it holds at least one sample in
+/// this many. A tree that small is no giant yet (a uniform random graph's largest after one
+/// round holds a few thousandths of its vertices, a Kronecker graph's a third, a grid's all of
+/// them), and hooking toward it only moves the contention elsewhere (bench/NOTES.md 106); the
+/// kernel then samples again after the last round, as without giant hooks.
+pub const GIANT_MIN_SHARE: u32 = 16;
+
 /// "No component" in [`CcControl::largest`]: sampling was off, every vertex takes part in the
 /// final link.
 pub const NO_COMPONENT: u32 = u32::MAX;
@@ -67,9 +75,11 @@ impl CcFlags {
     /// Every label is pointed at its root after each neighbor round but the last (as the GAP
     /// suite's Afforest compresses), so the next round's walks start one step from the root.
     pub const ROUND_COMPRESSION: CcFlags = CcFlags(1 << 4);
-    /// Afforest samples after the first neighbor round and hooks every tree that meets the
-    /// sampled giant under the giant's root, whatever their order, so that the giant's root is
-    /// never swapped on; the last compression names the giant by its smallest vertex.
+    /// Afforest samples after the first neighbor round and, when the most frequent root holds
+    /// at least one sample in [`GIANT_MIN_SHARE`], hooks every tree that meets that giant under
+    /// the giant's root, whatever their order, so that the giant's root is never swapped on;
+    /// the last compression names the giant by its smallest vertex. A smaller most frequent
+    /// tree is sampled again after the last round, as without this flag.
     pub const GIANT_HOOKS: CcFlags = CcFlags(1 << 5);
 
     #[inline(always)]
