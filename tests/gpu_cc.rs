@@ -255,10 +255,10 @@ fn sampling_counts_the_most_frequent_root() {
 }
 
 /// Giant hooks take the first sampling's most frequent root for the giant only when it holds at
-/// least one sample in `GIANT_MIN_SHARE`: after one round a Kronecker graph's largest tree holds
-/// a sixth to a third of its vertices and a grid's all of them, a uniform random graph's a few
-/// hundredths or less, which is sampled again after the last round. The labels are right
-/// either way.
+/// least one sample in `GIANT_MIN_SHARE`: after one round, of 1,024 samples, a Kronecker
+/// graph's largest tree holds hundreds and a grid's all of them, a uniform random graph's a
+/// few (3 for urand:20 of seed 1: its largest tree holds 0.08% of the vertices), which is
+/// sampled again after the last round. The labels are right either way.
 #[test]
 fn giant_hooks_wait_for_a_giant() {
     if gpu_or_skip("giant_hooks_wait_for_a_giant").is_none() {
@@ -267,7 +267,7 @@ fn giant_hooks_wait_for_a_giant() {
     let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
     let options = CcOptions::default();
     assert!(options.giant_hooks, "the default");
-    for (spec, samplings) in [("kron:14", 1), ("grid2d:64", 1), ("urand:14", 2)] {
+    for (spec, samplings) in [("kron:14", 1), ("grid2d:64", 1), ("urand:20", 2)] {
         let graph = generate(&spec.parse().unwrap(), 1).unwrap();
         let prepared = place(&graph, &options, &device);
         let run = components(prepared.gpu().unwrap(), &options).unwrap();
