@@ -8,8 +8,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-/// The rooms no shared room may import: the algorithms, the harness, the CLI.
-const ABOVE_THE_SHARED_ROOMS: [&str; 5] = ["bfs", "cc", "sssp", "bench", "cli"];
+/// The rooms no shared room may import: the algorithms, the graph placed for all of them, the
+/// harness, the CLI.
+const ABOVE_THE_SHARED_ROOMS: [&str; 6] = ["bfs", "cc", "sssp", "placed", "bench", "cli"];
 
 fn source_dir(room: &str) -> PathBuf {
     common::source_tree().join("host/src").join(room)
@@ -118,7 +119,7 @@ fn the_engine_and_the_gpu_runtime_import_no_algorithm_harness_or_cli() {
 
 #[test]
 fn the_library_below_the_cli_imports_neither_the_cli_nor_the_harness() {
-    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "multi"];
+    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "multi", "placed.rs"];
     let found = violations(&below, &["bench", "cli"]);
     assert!(found.is_empty(), "the library imports the harness or the CLI:\n{}", found.join("\n"));
 }
@@ -130,6 +131,15 @@ fn no_room_below_the_partitioned_algorithms_imports_them() {
     let below = ["bfs", "cc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "output.rs"];
     let found = violations(&below, &["multi"]);
     assert!(found.is_empty(), "a room below multi imports it:\n{}", found.join("\n"));
+}
+
+/// `placed` (one graph placed for every algorithm) stands on the algorithms; none of them, and
+/// nothing they stand on, imports it: each algorithm's finder is a view it makes.
+#[test]
+fn no_algorithm_imports_the_graph_placed_for_all_of_them() {
+    let below = ["bfs", "cc", "sssp", "multi", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs"];
+    let found = violations(&below, &["placed"]);
+    assert!(found.is_empty(), "a room below placed imports it:\n{}", found.join("\n"));
 }
 
 #[test]

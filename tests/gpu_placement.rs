@@ -262,3 +262,44 @@ fn pinned_graphs_traverse_as_the_cpu_references_say() {
     }
     assert_eq!(memory.live_blocks(), 0);
 }
+
+/// One placement serves every algorithm (`PlacedGraph`): BFS, connected components and
+/// shortest paths in turn, twice over (each releasing the last one's arrays), on a weighted
+/// directed graph and an undirected one, all equal to the CPU references, the graph placed
+/// once; placed compressed, BFS and components run and shortest paths are refused with a
+/// line that says why.
+#[test]
+fn one_placement_serves_every_algorithm() {
+    if gpu_or_skip("one_placement_serves_every_algorithm").is_none() {
+        return;
+    }
+    use warpath::cc::{components_sequential, CcOptions};
+    use warpath::generate::{attach_weights, WeightSpec};
+    use warpath::sssp::{dijkstra, SsspOptions};
+    use warpath::PlacedGraph;
+    let weights: WeightSpec = "uniform:1:255".parse().unwrap();
+    let undirected = attach_weights(graph("kron:12"), &weights, 2).unwrap();
+    let directed = attach_weights(common::rmat(12, 40_000, 5, false), &weights, 2).unwrap();
+    for (what, graph) in [("undirected", &undirected), ("directed", &directed)] {
+        let placed = PlacedGraph::new(graph, Backend::Gpu).unwrap();
+        let upload = placed.upload_time();
+        assert!(placed.placed().is_some() && upload > std::time::Duration::ZERO, "{what}");
+        let sources = random_sources(graph, 3, 2);
+        for &source in &sources {
+            let traversal = placed.bfs(source).unwrap();
+            assert_eq!(traversal.result.distances, bfs_sequential(graph, source).distances, "{what}: bfs");
+            let components = placed.components(&CcOptions::default()).unwrap().components;
+            assert_eq!(components, components_sequential(graph), "{what}: components");
+            let paths = placed.shortest_paths(source, &SsspOptions::default()).unwrap();
+            assert_eq!(paths.run.distances, dijkstra(graph, source).distances, "{what}: shortest paths");
+        }
+        assert_eq!(placed.upload_time(), upload, "{what}: placed once");
+    }
+    let compressed = PlacementOptions { compressed: true, ..PlacementOptions::default() };
+    let placed = PlacedGraph::with_placement(&undirected, Backend::Gpu, &compressed).unwrap();
+    let source = random_sources(&undirected, 3, 1)[0];
+    assert_eq!(placed.bfs(source).unwrap().result.distances, bfs_sequential(&undirected, source).distances);
+    assert_eq!(placed.components(&Default::default()).unwrap().components, components_sequential(&undirected));
+    let refused = placed.shortest_paths(source, &SsspOptions::default()).unwrap_err().to_string();
+    assert!(refused.contains("compressed") && !refused.contains('\n'), "{refused}");
+}

@@ -15,6 +15,7 @@
 //!   Graph500-style verifier beside them;
 //! - [`cc`]: connected components (Afforest on the GPU, CPU code, verifier);
 //! - [`sssp`]: single-source shortest paths (delta-stepping and seed 002's strategies);
+//! - [`PlacedGraph`] (`placed`): one graph placed once, on which every algorithm runs;
 //! - [`multi`]: graphs partitioned over several GPUs or threads: the communicator, 1D
 //!   partitions, the partitioned BFS;
 //! - [`bench`](mod@bench): the benchmark harness (many roots, statistics, JSON, plots, the suite).
@@ -36,10 +37,12 @@ pub mod input;
 pub mod memory;
 pub mod multi;
 pub mod output;
+pub mod placed;
 pub mod sssp;
 
 pub use error::{Error, Result};
 pub use graph::Graph;
+pub use placed::PlacedGraph;
 
 /// The README's Rust examples, compiled and run as doctests so they cannot rot.
 #[doc = include_str!("../../README.md")]

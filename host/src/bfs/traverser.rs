@@ -2,7 +2,7 @@
 //! traversals as the caller wants, each by the GPU kernel chosen (or `auto`'s pick for the
 //! graph) or by the parallel CPU BFS.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
@@ -40,7 +40,8 @@ pub struct Traversal {
 /// needs for bottom-up steps), and the GPU kernel that runs.
 pub struct Traverser<'g> {
     graph: &'g Graph,
-    prepared: Prepared,
+    /// Shared with the other algorithms' views of a [`crate::PlacedGraph`].
+    prepared: Arc<Prepared>,
     gpu_kernel: GpuKernel,
     /// [`GpuOptions::distances_only`], applied on every backend.
     distances_only: bool,
@@ -175,27 +176,35 @@ impl<'g> Traverser<'g> {
 
     /// [`new`](Self::new) with a choice of graph placement and device-memory budget.
     pub fn with_options(graph: &'g Graph, backend: Backend, options: GpuOptions) -> Result<Self> {
-        let n = graph.num_vertices() as u32;
-        // Budgeted for the largest of the kernels' arrays, so that any kernel can run later.
-        let workspace = Workspace {
-            // Bottom-up steps read in-lists.
-            in_lists: true,
-            ..Workspace::new(
-                GpuPersistent::bytes_needed_for(n, graph.num_edges(), options.distances_only)
-                    .max(GpuTopDown::bytes_needed(n)),
-                "the BFS labels, bitmaps and queues",
-            )
-        };
+        let workspace = workspace(graph, options.distances_only);
         let (prepared, warnings) = prepare(graph, backend, &options.placement, workspace)?;
-        Ok(Traverser {
+        Ok(Self::on_prepared(graph, Arc::new(prepared), warnings, options.distances_only))
+    }
+
+    /// A traverser over a graph another owner prepared (budgeted for at least
+    /// [`workspace`]'s arrays), sharing its placement.
+    pub(crate) fn on_prepared(
+        graph: &'g Graph,
+        prepared: Arc<Prepared>,
+        warnings: Vec<String>,
+        distances_only: bool,
+    ) -> Self {
+        Traverser {
             graph,
             prepared,
             gpu_kernel: GpuKernel::default(),
-            distances_only: options.distances_only,
+            distances_only,
             warnings,
             arrays: Mutex::new(KernelArrays::None),
             kept_labels: Mutex::new(KeptLabels::None),
-        })
+        }
+    }
+
+    /// Frees the device arrays and pinned labels kept between runs (the next run makes them
+    /// again), so that another algorithm on the same placed graph has their memory.
+    pub(crate) fn release_arrays(&self) {
+        *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = KernelArrays::None;
+        *self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = KeptLabels::None;
     }
 
     /// The graph as placed for the GPU, once for every traversal (None on the CPU).
@@ -338,7 +347,7 @@ impl<'g> Traverser<'g> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (result, traversal_time, download, levels) = match &self.prepared {
+        let (result, traversal_time, download, levels) = match &*self.prepared {
             Prepared::Gpu(on) => {
                 let (gpu, device_graph) = (on.gpu(), on.graph());
                 let kernel = self.resolved_gpu_kernel();
@@ -553,6 +562,19 @@ impl<'g> Traverser<'g> {
     /// [`GpuContext::driver_version`] and [`GpuContext::memory_info`]).
     pub fn gpu(&self) -> Option<&GpuContext> {
         self.placed().map(GpuGraph::gpu)
+    }
+}
+
+/// What the BFS asks of the engine: device memory for the largest of its kernels' arrays (so
+/// that any kernel can run on the placed graph), and the in-lists that bottom-up steps read.
+pub fn workspace(graph: &Graph, distances_only: bool) -> Workspace {
+    let n = graph.num_vertices() as u32;
+    Workspace {
+        in_lists: true,
+        ..Workspace::new(
+            GpuPersistent::bytes_needed_for(n, graph.num_edges(), distances_only).max(GpuTopDown::bytes_needed(n)),
+            "the BFS labels, bitmaps and queues",
+        )
     }
 }
 

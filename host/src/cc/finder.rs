@@ -3,6 +3,7 @@
 //! wants, on the GPU ([`crate::cc::gpu::components`]) or on all CPU cores (Afforest, or
 //! Shiloach-Vishkin when asked).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cc::cpu_afforest::afforest;
@@ -16,7 +17,8 @@ use crate::graph::Graph;
 /// A graph prepared for repeated connected-components runs on one backend.
 pub struct ComponentFinder<'g> {
     graph: &'g Graph,
-    prepared: Prepared,
+    /// Shared with the other algorithms' views of a [`crate::PlacedGraph`].
+    prepared: Arc<Prepared>,
     /// Device bytes of the per-vertex arrays the preparation budgeted for.
     workspace_bytes: u64,
     warnings: Vec<String>,
@@ -40,14 +42,26 @@ impl<'g> ComponentFinder<'g> {
     ) -> Result<Self> {
         let workspace = crate::cc::gpu::workspace(graph, options);
         let (prepared, warnings) = prepare(graph, backend, placement, workspace)?;
-        Ok(ComponentFinder { graph, prepared, workspace_bytes: workspace.bytes, warnings })
+        Ok(Self::on_prepared(graph, Arc::new(prepared), warnings, workspace.bytes))
+    }
+
+    /// A finder over a graph another owner prepared (budgeted for at least
+    /// [`crate::cc::gpu::workspace`]'s arrays, which are `workspace_bytes`), sharing its
+    /// placement. A run allocates its arrays and frees them when it ends.
+    pub(crate) fn on_prepared(
+        graph: &'g Graph,
+        prepared: Arc<Prepared>,
+        warnings: Vec<String>,
+        workspace_bytes: u64,
+    ) -> Self {
+        ComponentFinder { graph, prepared, workspace_bytes, warnings }
     }
 
     /// One run. On the GPU `time` is the kernels' time; on the CPU, the wall time of the
     /// parallel code (the algorithm of `options`: Afforest with its rounds and samples, or
     /// Shiloach-Vishkin).
     pub fn run(&self, options: &CcOptions) -> Result<CcRun> {
-        match &self.prepared {
+        match &*self.prepared {
             Prepared::Gpu(on) => crate::cc::gpu::components(on, options),
             Prepared::Cpu { transpose } => Ok(match options.algorithm {
                 CcAlgorithm::Afforest => afforest(self.graph, transpose.as_ref(), options),

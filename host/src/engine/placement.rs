@@ -49,6 +49,19 @@ impl Workspace {
     pub const fn new(bytes: u64, what: &'static str) -> Workspace {
         Workspace { bytes, what, in_lists: false, edge_weights: false }
     }
+
+    /// A workspace that serves this one's algorithm and `other`'s, one after the other: the
+    /// larger of the two arrays, for a graph that holds one algorithm's arrays at a time
+    /// (`PlacedGraph` releases one algorithm's before the next allocates its own), and every
+    /// part of the graph either reads.
+    pub fn covering(self, other: Workspace) -> Workspace {
+        let larger = if other.bytes > self.bytes { other } else { self };
+        Workspace {
+            in_lists: self.in_lists || other.in_lists,
+            edge_weights: self.edge_weights || other.edge_weights,
+            ..larger
+        }
+    }
 }
 
 /// Device memory left free when the budget is not given: other processes and the driver's own
@@ -108,6 +121,15 @@ mod tests {
         assert_eq!(choose_placement(800, ARRAYS, 1000, None).unwrap(), Placement::ZeroCopy);
         assert_eq!(choose_placement(800, ARRAYS, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
         assert_eq!(choose_placement(100, ARRAYS, 1000, Some(Placement::ZeroCopy)).unwrap(), Placement::ZeroCopy);
+    }
+
+    #[test]
+    fn a_covering_workspace_holds_the_larger_arrays_and_reads_what_either_reads() {
+        let lists = Workspace { in_lists: true, ..Workspace::new(500, "the BFS arrays") };
+        let weights = Workspace { edge_weights: true, ..ARRAYS };
+        let both = lists.covering(weights);
+        assert_eq!((both.bytes, both.what, both.in_lists, both.edge_weights), (500, "the BFS arrays", true, true));
+        assert_eq!(weights.covering(lists), both);
     }
 
     #[test]

@@ -2,11 +2,11 @@
 //! device memory budgeted by [`crate::sssp::gpu::workspace`]), then as many runs as the caller
 //! wants, on the GPU or by parallel delta-stepping on the CPU.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::gpu::Download;
 use crate::graph::Graph;
 use crate::sssp::gpu::{GpuSsspTrace, SsspArrays};
@@ -36,7 +36,8 @@ pub struct PathsRun {
 /// A graph prepared for repeated shortest-path runs on one backend.
 pub struct PathFinder<'g> {
     graph: &'g Graph,
-    prepared: Prepared,
+    /// Shared with the other algorithms' views of a [`crate::PlacedGraph`].
+    prepared: Arc<Prepared>,
     warnings: Vec<String>,
     /// The GPU runs' device arrays, made by the first run and kept for the next.
     arrays: Mutex<SsspArrays>,
@@ -58,11 +59,35 @@ impl<'g> PathFinder<'g> {
         options: &SsspOptions,
     ) -> Result<Self> {
         let workspace = gpu::workspace(graph, options)?;
-        let (prepared, mut warnings) = prepare(graph, backend, placement, workspace)?;
+        let (prepared, warnings) = prepare(graph, backend, placement, workspace)?;
+        Self::on_prepared(graph, Arc::new(prepared), warnings)
+    }
+
+    /// A finder over a graph another owner prepared (budgeted for at least
+    /// [`gpu::workspace`]'s arrays), sharing its placement. A graph placed as compressed lists,
+    /// or a weighted graph placed without its weights, is refused: the kernels read plain lists
+    /// and their weights.
+    pub(crate) fn on_prepared(graph: &'g Graph, prepared: Arc<Prepared>, mut warnings: Vec<String>) -> Result<Self> {
+        if let Some(on_gpu) = prepared.gpu() {
+            let placed = on_gpu.graph();
+            if placed.is_compressed() || (graph.is_weighted() && placed.weight_kind().is_none()) {
+                return Err(Error::InvalidArgument(
+                    "shortest paths read the plain lists and their weights, and this graph was placed on the GPU \
+                     without them (compressed lists hold no weights): place it uncompressed"
+                        .into(),
+                ));
+            }
+        }
         if !graph.is_weighted() {
             warnings.push("the graph has no edge weights: every edge weighs 1, so distances count edges".into());
         }
         Ok(PathFinder { graph, prepared, warnings, arrays: Mutex::default() })
+    }
+
+    /// Frees the device arrays kept between runs (the next run makes them again), so that
+    /// another algorithm on the same placed graph has their memory.
+    pub(crate) fn release_arrays(&self) {
+        *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = SsspArrays::default();
     }
 
     pub fn backend(&self) -> BackendUsed {
