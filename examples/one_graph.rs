@@ -35,7 +35,12 @@ fn main() -> warpath::Result<()> {
 
     let traversal = placed.bfs(source)?;
     warpath::bfs::verify::validate(&graph, &traversal.result)?;
-    println!("bfs from {}: depth {}, {:?}", graph.external_id(source), traversal.result.depth(), traversal.traversal_time);
+    println!(
+        "bfs from {}: depth {}, {:?}",
+        graph.external_id(source),
+        traversal.result.depth(),
+        traversal.traversal_time
+    );
 
     let components = placed.components(&Default::default())?;
     warpath::cc::verify::validate(&graph, &components.components)?;

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{Scratch, assert_one_line_error, stdout};
+use common::{assert_one_line_error, stdout, Scratch};
 use serde_json::Value;
 
 fn warpath_in(dir: &Path, args: &[&str]) -> Output {
@@ -43,24 +43,26 @@ fn bfs_json_has_the_figures_of_the_text() {
     assert_eq!(json["graph"], "grid2d:20x10");
     assert_eq!(json["backend"], "cpu");
     assert!(json["backend_detail"].as_str().unwrap().starts_with("cpu ("), "{json}");
-    assert_eq!(json["gpu"], Value::Null, "no GPU part on the CPU");
-    assert_eq!(json["source"], 0);
+    assert_eq!(json["result"]["gpu"], Value::Null, "no GPU part on the CPU");
+    assert_eq!(json["result"]["source"], 0);
     assert_eq!(json["vertices"], 200);
-    assert_eq!(json["edges_directed"], 740);
-    assert_eq!(json["edges_undirected"], 370);
-    assert_eq!(json["reached"], 200);
-    assert_eq!(json["depth"], 28);
-    assert_eq!(json["distances_only"], false);
+    assert_eq!(json["edges"], 740);
+    assert_eq!(json["result"]["edges_undirected"], 370);
+    assert_eq!(json["result"]["reached"], 200);
+    assert_eq!(json["result"]["depth"], 28);
+    assert_eq!(json["result"]["distances_only"], false);
     assert_eq!(json["verified"], true);
-    for timed in ["load_ms", "time_ms", "end_to_end_ms", "gteps"] {
+    for timed in ["load_ms", "time_ms", "end_to_end_ms"] {
         assert!(json[timed].as_f64().is_some_and(|t| t >= 0.0), "{timed}: {json}");
     }
+    assert!(json["result"]["gteps"].as_f64().is_some_and(|r| r >= 0.0), "{json}");
 
     // The text run says the same.
     let out = warpath(&args);
     let text = stdout(&out);
     for (name, field) in [("source", "source"), ("vertices", "vertices"), ("reached", "reached"), ("depth", "depth")] {
-        assert_eq!(text_field(&text, name), json[field].to_string(), "{name}");
+        let value = if field == "vertices" { &json[field] } else { &json["result"][field] };
+        assert_eq!(text_field(&text, name), value.to_string(), "{name}");
     }
     assert!(text_field(&text, "edges").starts_with("740 (directed, as stored; 370 undirected)"));
 }
@@ -83,11 +85,11 @@ fn bfs_json_without_verify_says_null_and_keeps_the_out_file() {
         "--json",
     ]);
     assert_eq!(json["verified"], Value::Null);
-    assert_eq!(json["source"], 1, "numbered as in the file");
-    assert_eq!((json["vertices"].as_u64(), json["edges_directed"].as_u64()), (Some(4), Some(3)));
-    assert_eq!(json["edges_undirected"], Value::Null, "a directed graph");
-    assert_eq!((json["reached"].as_u64(), json["depth"].as_u64()), (Some(3), Some(2)));
-    assert_eq!(json["distances_only"], true);
+    assert_eq!(json["result"]["source"], 1, "numbered as in the file");
+    assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(4), Some(3)));
+    assert_eq!(json["result"]["edges_undirected"], Value::Null, "a directed graph");
+    assert_eq!((json["result"]["reached"].as_u64(), json["result"]["depth"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(json["result"]["distances_only"], true);
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert!(written.starts_with("# vertex distance") && written.ends_with("3 2\n4 -1\n"), "{written}");
 }
@@ -107,20 +109,24 @@ fn info_json_has_the_figures_of_the_text() {
     let path = graph.to_str().unwrap();
     let json = json_of(&["info", path, "--json"]);
     assert_eq!(json["graph"], path);
-    assert_eq!((json["vertices"].as_u64(), json["edges_directed"].as_u64()), (Some(4), Some(3)));
-    assert_eq!(json["edges_undirected"], Value::Null);
-    assert_eq!(json["symmetric"], false);
-    assert_eq!(json["vertex_id_base"], 1);
-    assert_eq!(json["out_degree"]["min"], 0);
-    assert_eq!(json["out_degree"]["max"], 1);
-    assert_eq!(json["out_degree"]["mean"], 0.75);
-    assert_eq!(json["vertices_without_out_edges"], 1);
-    assert_eq!(json["weights"]["kind"], "u32");
-    assert_eq!((json["weights"]["min"].as_f64(), json["weights"]["max"].as_f64()), (Some(5.0), Some(9.0)));
-    assert_eq!(json["stored_compressed"], false);
-    let (compressed, plain) = (json["compressed_bytes"].as_u64().unwrap(), json["plain_csr_bytes"].as_u64().unwrap());
+    assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(4), Some(3)));
+    assert_eq!(json["result"]["edges_undirected"], Value::Null);
+    assert_eq!(json["result"]["symmetric"], false);
+    assert_eq!(json["result"]["vertex_id_base"], 1);
+    assert_eq!(json["result"]["out_degree"]["min"], 0);
+    assert_eq!(json["result"]["out_degree"]["max"], 1);
+    assert_eq!(json["result"]["out_degree"]["mean"], 0.75);
+    assert_eq!(json["result"]["vertices_without_out_edges"], 1);
+    assert_eq!(json["result"]["weights"]["kind"], "u32");
+    assert_eq!(
+        (json["result"]["weights"]["min"].as_f64(), json["result"]["weights"]["max"].as_f64()),
+        (Some(5.0), Some(9.0))
+    );
+    assert_eq!(json["result"]["stored_compressed"], false);
+    let (compressed, plain) =
+        (json["result"]["compressed_bytes"].as_u64().unwrap(), json["result"]["plain_csr_bytes"].as_u64().unwrap());
     assert!(compressed > 0 && plain > 0, "{json}");
-    assert!((json["compression_ratio"].as_f64().unwrap() - compressed as f64 / plain as f64).abs() < 1e-12);
+    assert!((json["result"]["compression_ratio"].as_f64().unwrap() - compressed as f64 / plain as f64).abs() < 1e-12);
 
     let text = stdout(&warpath(&["info", path]));
     assert_eq!(text_field(&text, "vertices"), "4");
@@ -128,13 +134,13 @@ fn info_json_has_the_figures_of_the_text() {
     assert!(text_field(&text, "compression").starts_with(&format!("{compressed} bytes as delta-varint")), "{text}");
 
     let unweighted = json_of(&["info", "grid2d:3", "--json"]);
-    assert_eq!(unweighted["weights"], Value::Null);
-    assert_eq!(unweighted["symmetric"], true);
-    assert_eq!(unweighted["edges_undirected"], 12);
+    assert_eq!(unweighted["result"]["weights"], Value::Null);
+    assert_eq!(unweighted["result"]["symmetric"], true);
+    assert_eq!(unweighted["result"]["edges_undirected"], 12);
 }
 
 #[test]
-fn every_commands_json_is_one_line_with_the_same_backend_and_verified_fields() {
+fn every_commands_json_is_one_line_in_the_same_envelope() {
     let runs: [&[&str]; 6] = [
         &["bfs", "grid2d:12", "--source", "0"],
         &["cc", "grid2d:12"],
@@ -153,15 +159,48 @@ fn every_commands_json_is_one_line_with_the_same_backend_and_verified_fields() {
             let backend: &[&str] = if run[0] == "info" { &[] } else { &["--backend", "cpu"] };
             let json = json_of(&[run, backend, &["--json"], verify_flag].concat());
             let what = format!("{run:?} verify {verify}: {json}");
+            // The envelope (bench/SCHEMA.md, "Command output"): these keys and `result`, no other.
+            let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            let envelope = [
+                "backend",
+                "backend_detail",
+                "command",
+                "edges",
+                "end_to_end_ms",
+                "envelope_version",
+                "graph",
+                "load_ms",
+                "place_ms",
+                "result",
+                "time_ms",
+                "verified",
+                "vertices",
+                "warnings",
+            ];
+            assert_eq!(keys, envelope, "{what}");
+            assert_eq!(json["envelope_version"], 1, "{what}");
+            assert_eq!(json["command"], run[0], "{what}");
             assert_eq!(json["graph"], "grid2d:12", "{what}");
-            assert_eq!(json["vertices"], 144, "{what}");
+            assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(144), Some(528)), "{what}");
             assert!(json["load_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+            assert!(json["warnings"].is_array() && json["result"].is_object(), "{what}");
+            for shared in envelope {
+                assert!(json["result"].get(shared).is_none(), "{shared} twice: {what}");
+            }
             if run[0] == "info" {
+                for absent in ["backend", "backend_detail", "place_ms", "time_ms", "end_to_end_ms", "verified"] {
+                    assert!(json[absent].is_null(), "{absent}: {what}");
+                }
                 continue;
             }
             assert_eq!(json["backend"], "cpu", "{what}");
             assert!(json["backend_detail"].as_str().is_some_and(|d| d.starts_with("cpu")), "{what}");
             assert!(json["time_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+            assert!(json["end_to_end_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+            // Cutting the graph into parts is a partitioned run's placement; the CPU places nothing.
+            let partitioned = run.contains(&"--partitions");
+            assert_eq!(json["place_ms"].is_f64(), partitioned, "{what}");
             // True once checked (a failed check exits 1 before printing), null when not asked.
             assert_eq!(json["verified"], if verify { Value::Bool(true) } else { Value::Null }, "{what}");
         }

@@ -44,11 +44,11 @@ fn bfs_over_partitions_as_json() {
     let out = warpath(&["bfs", "grid2d:30", "--partitions", "4", "--json", "--verify"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["partitions"], 4);
+    assert_eq!(json["result"]["partitions"], 4);
     assert_eq!(json["verified"], true);
-    assert_eq!(json["reached"], 900);
-    let levels = json["levels"].as_array().unwrap();
-    assert_eq!(levels.len() as u64, json["depth"].as_u64().unwrap() + 1);
+    assert_eq!(json["result"]["reached"], 900);
+    let levels = json["result"]["levels"].as_array().unwrap();
+    assert_eq!(levels.len() as u64, json["result"]["depth"].as_u64().unwrap() + 1);
     assert!(levels.iter().all(|l| l["exchange_bytes"].is_u64() && l["time_ms"].is_f64()));
 }
 
@@ -83,7 +83,10 @@ fn bad_partition_requests_are_one_line_errors() {
     // The BFS's tuning of its exchanges means nothing to cc, which does not take it.
     for flag in ["--hub-degree", "--padded-pairs", "--sparse-frontier-share", "--bottom-up-chunks", "--chunk-spare-sms"]
     {
-        assert_one_line_error(&warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]), &[flag, "unexpected argument"]);
+        assert_one_line_error(
+            &warpath(&["cc", "kron:8", "--partitions", "2", flag, "64"]),
+            &[flag, "unexpected argument"],
+        );
         assert_one_line_error(&warpath(&["cc", "kron:8", flag, "64"]), &[flag, "unexpected argument"]);
     }
     // A bottom-up level runs in one launch at least, in 64 at most.
@@ -147,11 +150,11 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
     assert!(bfs.status.success(), "{}", stderr(&bfs));
     let bfs: serde_json::Value = serde_json::from_slice(&bfs.stdout).unwrap();
     assert_eq!(bfs["verified"], true);
-    assert_eq!((&bfs["reached"], &bfs["depth"]), (&first["reached"], &first["depth"]));
+    assert_eq!((&bfs["result"]["reached"], &bfs["result"]["depth"]), (&first["reached"], &first["depth"]));
     let frontiers = |levels: &serde_json::Value| {
         levels.as_array().unwrap().iter().map(|l| l["frontier"].clone()).collect::<Vec<_>>()
     };
-    assert_eq!(frontiers(&bfs["levels"]), frontiers(&first["levels"]));
+    assert_eq!(frontiers(&bfs["result"]["levels"]), frontiers(&first["levels"]));
     // The library reads them back as partitioned reports, and a BFS reader refuses them by name.
     let text = std::fs::read_to_string(&path).unwrap();
     let typed: Vec<warpath::bench::PartitionedBenchReport> =
@@ -250,10 +253,10 @@ fn bfs_over_a_2d_grid_verifies_and_writes_the_same_distances() {
     let out = warpath(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((json["partitions"].as_u64(), json["verified"].as_bool()), (Some(6), Some(true)));
+    assert_eq!((json["result"]["partitions"].as_u64(), json["verified"].as_bool()), (Some(6), Some(true)));
     assert_eq!(json["backend"], "cpu");
     assert_eq!(json["backend_detail"], "cpu (6 partitions on a 3x2 grid, top-down, one thread each)");
-    assert_eq!(json["reached"], 900);
+    assert_eq!(json["result"]["reached"], 900);
     // The distances written are the 1D run's.
     let scratch = Scratch::new("cli-multi-2d-out");
     let mut written = Vec::new();

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{Scratch, warpath};
+use common::{warpath, Scratch};
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -77,14 +77,14 @@ fn json_real_weights_and_unit_weights() {
     let out = warpath(&["sssp", "kron:9", "--weights", "graph500", "--backend", "cpu", "--verify", "--json"]);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(report["verified"], true);
-    assert!(report["max_distance"].as_f64().unwrap() > 0.0, "a number: {report}");
-    assert_eq!(report["strategy"], "near-far", "the default");
+    assert!(report["result"]["max_distance"].as_f64().unwrap() > 0.0, "a number: {report}");
+    assert_eq!(report["result"]["strategy"], "near-far", "the default");
     let unchecked = warpath(&["sssp", "kron:9", "--weights", "uniform", "--backend", "cpu", "--json"]);
     let unchecked: serde_json::Value = serde_json::from_str(&stdout(&unchecked)).unwrap();
     assert!(unchecked["verified"].is_null(), "not checked, not false: {unchecked}");
-    assert!(report["weights"].as_str().unwrap().starts_with("f32 weights"), "{report}");
-    assert!(report["relaxations_per_edge"].as_f64().unwrap() >= 1.0, "{report}");
-    assert!(report["reached"].as_u64().unwrap() > 1);
+    assert!(report["result"]["weights"].as_str().unwrap().starts_with("f32 weights"), "{report}");
+    assert!(report["result"]["relaxations_per_edge"].as_f64().unwrap() >= 1.0, "{report}");
+    assert!(report["result"]["reached"].as_u64().unwrap() > 1);
 
     let out = warpath(&["sssp", "grid2d:10", "--source", "0", "--backend", "cpu", "--verify"]);
     let text = stdout(&out);
@@ -198,10 +198,10 @@ fn trace_is_accepted_and_says_the_cpu_records_none() {
     assert!(line(&text, "trace: ").starts_with("none (the CPU's"), "{text}");
     let out = warpath(&["sssp", "kron:8", "--backend", "cpu", "--trace", "--json"]);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert!(report.get("trace").is_some_and(|t| t.is_null()), "{report}");
+    assert!(report["result"].get("trace").is_some_and(|t| t.is_null()), "{report}");
     let out = warpath(&["sssp", "kron:8", "--backend", "cpu", "--json"]);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert!(report.get("trace").is_none(), "no trace key unless asked: {report}");
+    assert!(report["result"].get("trace").is_none(), "no trace key unless asked: {report}");
 }
 
 #[test]
@@ -230,27 +230,30 @@ fn targets_cutoffs_several_sources_and_paths_on_the_command_line() {
     assert_eq!(line(&text, "target: "), "3 at distance 9: 1 2 3");
     assert_eq!(line(&text, "verified: "), "ok");
     // A cutoff of 8 keeps 1 and 2 only.
-    let text = stdout(&warpath(&["sssp", g, "-r", "1", "--cutoff", "8", "--path-to", "2", "--backend", "cpu", "--verify"]));
+    let text =
+        stdout(&warpath(&["sssp", g, "-r", "1", "--cutoff", "8", "--path-to", "2", "--backend", "cpu", "--verify"]));
     assert_eq!(line(&text, "reached: "), "2");
     assert_eq!(line(&text, "path to "), "2 at distance 7: 1 2");
     assert!(line(&text, "cutoff: ").starts_with('8'), "{text}");
     // Two sources: 3 is its own nearest, 1 is nearer to 3 (1) than to 2 (3).
     let out_file = scratch.path("nearest.txt");
-    let out = warpath(&["sssp", g, "--sources", "2,3", "--path-to", "1", "--backend", "cpu", "--verify", "--json", "--out"]
-        .into_iter()
-        .chain([out_file.to_str().unwrap()])
-        .collect::<Vec<_>>());
+    let out = warpath(
+        &["sssp", g, "--sources", "2,3", "--path-to", "1", "--backend", "cpu", "--verify", "--json", "--out"]
+            .into_iter()
+            .chain([out_file.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(report["sources"], serde_json::json!([2, 3]));
-    assert_eq!(report["path_to"]["path"], serde_json::json!([3, 1]));
-    assert_eq!(report["path_to"]["distance"], 1.0);
+    assert_eq!(report["result"]["sources"], serde_json::json!([2, 3]));
+    assert_eq!(report["result"]["path_to"]["path"], serde_json::json!([3, 1]));
+    assert_eq!(report["result"]["path_to"]["distance"], 1.0);
     assert_eq!(report["verified"], true);
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert_eq!(written, "1 1 3 3\n2 0 2 2\n3 0 3 3\n4 inf -1 -1\n");
     let out = warpath(&["sssp", g, "--sources", "1,3", "--target", "2", "--cutoff", "5", "--json", "--backend", "cpu"]);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(report["target"]["distance"], serde_json::Value::Null, "2 lies 7 beyond 1: past the cutoff");
-    assert_eq!(report["cutoff"], 5.0);
+    assert_eq!(report["result"]["target"]["distance"], serde_json::Value::Null, "2 lies 7 beyond 1: past the cutoff");
+    assert_eq!(report["result"]["cutoff"], 5.0);
 
     for (args, needles) in [
         (&["--source", "1", "--sources", "2,3"][..], &["--sources", "--source"][..]),

@@ -5,7 +5,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{Scratch, warpath};
+use common::{warpath, Scratch};
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -117,8 +117,11 @@ fn info_describes_weights_that_sssp_refuses() {
         "weights: f32 weights from -3.25 to 2 (some negative: sssp needs --ignore-weights or non-negative weights)"
     );
     let json: serde_json::Value = serde_json::from_str(&stdout(&warpath(&["info", m, "--json"]))).unwrap();
-    assert_eq!(json["weights"], serde_json::json!({"kind": "f32", "min": -3.25, "max": 2.0, "problem": "negative"}));
-    assert_eq!(json["edges_directed"], 3, "the edges are all read");
+    assert_eq!(
+        json["result"]["weights"],
+        serde_json::json!({"kind": "f32", "min": -3.25, "max": 2.0, "problem": "negative"})
+    );
+    assert_eq!(json["edges"], 3, "the edges are all read");
     let gr = scratch.file("neg.gr", b"p sp 2 1\na 1 2 -5\n");
     assert_eq!(
         weights_line(&stdout(&warpath(&["info", gr.to_str().unwrap()]))),
@@ -131,7 +134,7 @@ fn info_describes_weights_that_sssp_refuses() {
     let ok = scratch.file("ok.gr", b"p sp 2 1\na 1 2 5\n");
     let json: serde_json::Value =
         serde_json::from_str(&stdout(&warpath(&["info", ok.to_str().unwrap(), "--json"]))).unwrap();
-    assert_eq!(json["weights"], serde_json::json!({"kind": "u32", "min": 5.0, "max": 5.0, "problem": null}));
+    assert_eq!(json["result"]["weights"], serde_json::json!({"kind": "u32", "min": 5.0, "max": 5.0, "problem": null}));
 }
 
 #[test]

@@ -80,8 +80,7 @@ impl<'g> PlacedGraph<'g> {
         let backend = prepared.backend();
         let prepared = Arc::new(prepared);
         let traverser = Traverser::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), false);
-        let components =
-            ComponentFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), workspace.bytes);
+        let components = ComponentFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), workspace.bytes);
         let paths = PathFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone()).map_err(|e| e.to_string());
         Ok(PlacedGraph {
             graph,

@@ -7,6 +7,7 @@ use warpath::bfs::{BackendUsed, GpuKernel, KernelName, TopDownStrategy, Traversa
 use warpath::{Graph, Result};
 
 use super::args::BfsArgs;
+use super::json::{print_envelope, Envelope};
 
 pub fn run(args: &BfsArgs) -> Result<()> {
     if args.multi.requested() {
@@ -35,8 +36,16 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     // The tree when there are parents; the distances by the same rules otherwise.
     let verification = args.verify.then(|| verify::validate(&graph, result));
     if args.json {
-        let verified = verification.as_ref().map(Result::is_ok);
-        super::json::print_json(&BfsReport { verified, ..report })?;
+        let envelope = Envelope {
+            place_ms: report.place_ms,
+            time_ms: Some(report.time_ms),
+            end_to_end_ms: Some(report.end_to_end_ms),
+            verified: verification.as_ref().map(Result::is_ok),
+            warnings: traverser.warnings().to_vec(),
+            ..Envelope::new("bfs", &report.graph, report.vertices, report.edges_directed, report.load_ms)
+                .ran_on(&traversal.backend)
+        };
+        print_envelope(&envelope, &report)?;
     } else if let Some(Ok(())) = verification {
         if result.has_parents() {
             println!("verified: ok");
@@ -47,7 +56,8 @@ pub fn run(args: &BfsArgs) -> Result<()> {
     verification.unwrap_or(Ok(()))
 }
 
-/// What `bfs` reports: printed as text, or with `--json` as one object.
+/// What `bfs` reports: printed as text, or with `--json` inside the envelope (what it does not
+/// say under `result`).
 #[derive(Serialize)]
 struct BfsReport {
     graph: String,
@@ -74,8 +84,6 @@ struct BfsReport {
     /// Placing the graph on the GPU, once per graph (not in `end_to_end_ms`); null on the CPU.
     place_ms: Option<f64>,
     gteps: f64,
-    /// With `--verify`: whether the result passed (a failure also exits 1).
-    verified: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -142,7 +150,6 @@ impl BfsReport {
             end_to_end_ms: traversal.end_to_end_time.as_secs_f64() * 1e3,
             place_ms: traverser.placement_time().map(|placed| placed.as_secs_f64() * 1e3),
             gteps: if seconds > 0.0 { result.edges_in_component(graph) as f64 / seconds / 1e9 } else { 0.0 },
-            verified: None,
         }
     }
 

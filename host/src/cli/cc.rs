@@ -12,17 +12,12 @@ use warpath::engine::BackendUsed;
 use warpath::Result;
 
 use super::args::CcArgs;
+use super::json::{print_envelope, Envelope};
 
-
-/// The `--json` object: what the text says, with units in the names.
+/// The `--json` object's `result`: what the text says beside the envelope's fields, with units
+/// in the names.
 #[derive(Serialize)]
-struct CcJson<'a> {
-    graph: &'a str,
-    load_ms: f64,
-    /// `gpu` or `cpu`.
-    backend: &'static str,
-    /// The GPU's name, or the CPU's threads, as the text says them.
-    backend_detail: String,
+struct CcJson {
     cc_algorithm: &'static str,
     neighbor_rounds: u32,
     samples: u32,
@@ -33,25 +28,13 @@ struct CcJson<'a> {
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
-    vertices: u64,
-    /// Directed edges as stored (an undirected edge twice).
-    edges: u64,
     undirected: bool,
     components: u64,
     largest_component: u64,
     largest_component_share: f64,
     isolated_vertices: u64,
-    time_ms: f64,
-    /// The graph's placement on the GPU (null on the CPU), paid once before the run.
-    place_ms: Option<f64>,
-    /// The run as the caller waits for it: the kernel, the labels' download and the host's work.
-    run_ms: f64,
-    /// `place_ms + run_ms`.
-    end_to_end_ms: f64,
     edges_per_second: f64,
     phases: Vec<PhaseRecord>,
-    /// Whether `--verify` passed; null without it.
-    verified: Option<bool>,
     out: Option<String>,
 }
 
@@ -96,11 +79,16 @@ pub fn run(args: &CcArgs) -> Result<()> {
 
     let name = &args.graph.input.graph;
     if args.json {
+        let envelope = Envelope {
+            place_ms: place.map(|place| place.as_secs_f64() * 1e3),
+            time_ms: Some(seconds * 1e3),
+            // The run as the caller waits for it: the kernel, the labels' download, the host's work.
+            end_to_end_ms: Some(run_wall.as_secs_f64() * 1e3),
+            verified: args.verify.then_some(true),
+            warnings: finder.warnings().to_vec(),
+            ..Envelope::new("cc", name, graph.num_vertices() as u64, graph.num_edges(), load_ms).ran_on(&backend)
+        };
         let json = CcJson {
-            graph: name,
-            load_ms,
-            backend: super::json::backend_kind(&backend),
-            backend_detail: backend.to_string(),
             cc_algorithm: options.algorithm.name(),
             neighbor_rounds: options.neighbor_rounds,
             samples: options.samples,
@@ -109,23 +97,16 @@ pub fn run(args: &CcArgs) -> Result<()> {
             giant_hooks: options.giant_hooks,
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
-            vertices: graph.num_vertices() as u64,
-            edges: graph.num_edges(),
             undirected: graph.is_undirected(),
             components: count,
             largest_component: largest,
             largest_component_share: share,
             isolated_vertices: isolated,
-            time_ms: seconds * 1e3,
-            place_ms: place.map(|place| place.as_secs_f64() * 1e3),
-            run_ms: run_wall.as_secs_f64() * 1e3,
-            end_to_end_ms: end_to_end.as_secs_f64() * 1e3,
             edges_per_second: rate,
             phases: run.phases.iter().map(PhaseRecord::from).collect(),
-            verified: args.verify.then_some(true),
             out: args.out.as_ref().map(|p| p.display().to_string()),
         };
-        return super::json::print_json(&json);
+        return print_envelope(&envelope, &json);
     }
 
     println!("graph: {name} (loaded in {load_ms:.1} ms)");

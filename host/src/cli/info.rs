@@ -8,6 +8,7 @@ use warpath::graph::{CompressedGraph, WeightRange};
 use warpath::Result;
 
 use super::args::{GraphInput, InfoArgs};
+use super::json::{print_envelope, Envelope};
 
 pub fn run(args: &InfoArgs) -> Result<()> {
     // info tells what a file holds: weights no algorithm may run on (a matrix's negative
@@ -57,13 +58,16 @@ pub fn run(args: &InfoArgs) -> Result<()> {
         stored_compressed: stored_compressed(&args.input)?,
     };
     if args.json {
-        return super::json::print_json(&report);
+        // No algorithm ran: no backend and no run times.
+        let envelope = Envelope::new("info", &report.graph, report.vertices, report.edges_directed, report.load_ms);
+        return print_envelope(&envelope, &report);
     }
     report.print_text(&graph);
     Ok(())
 }
 
-/// What `info` reports: printed as text, or with `--json` as one object.
+/// What `info` reports: printed as text, or with `--json` inside the envelope (what it does not
+/// say under `result`).
 #[derive(Serialize)]
 struct InfoReport {
     graph: String,

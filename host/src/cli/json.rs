@@ -1,14 +1,80 @@
-//! `--json`: what a command says, as one JSON object on stdout for scripts, in place of its
-//! text. Field names carry their units (`time_ms`, `compressed_bytes`); warnings and errors
-//! still go to stderr. Every command with `--json` prints through [`print_json`].
+//! `--json`: what a command says, as one JSON object on one line of stdout for scripts, in
+//! place of its text: the envelope every command shares ([`Envelope`], documented with its
+//! version in bench/SCHEMA.md, "Command output") with the command's own fields under `result`.
+//! Field names carry their units (`time_ms`, `compressed_bytes`); warnings are in the object and
+//! still go to stderr, errors only there. Every command with `--json` prints through
+//! [`print_envelope`].
 
 use serde::Serialize;
+use serde_json::Value;
 use warpath::engine::BackendUsed;
 
 /// Help of every `--json` flag.
 pub const JSON_HELP: &str = "Print one JSON object on stdout instead of the text";
 pub const JSON_LONG_HELP: &str = "Print what the text says as one JSON object on one line of stdout, for \
-scripts; field names carry their units (time_ms, ...). Warnings and errors still go to stderr.";
+scripts: the fields every command shares, and the command's own under `result` (bench/SCHEMA.md, \
+\"Command output\"); field names carry their units (time_ms, ...). Warnings and errors still go to stderr.";
+
+/// The envelope's version: it changes when a field changes meaning or disappears.
+pub const ENVELOPE_VERSION: u32 = 1;
+
+/// What every command's `--json` object says, whatever the command: the graph, where it ran,
+/// its times, whether it was verified, the warnings; the command's own fields go under
+/// `result`.
+#[derive(Serialize)]
+pub struct Envelope {
+    pub envelope_version: u32,
+    /// `bfs`, `cc`, `sssp`, `info`.
+    pub command: &'static str,
+    /// The GRAPH argument.
+    pub graph: String,
+    /// `gpu` or `cpu` where an algorithm ran (null for `info`); `backend_detail` in words.
+    pub backend: Option<&'static str>,
+    pub backend_detail: Option<String>,
+    pub vertices: u64,
+    /// Directed edges as stored (an undirected edge counts twice).
+    pub edges: u64,
+    /// Reading (or generating) the graph and building its CSR.
+    pub load_ms: f64,
+    /// Placing the graph for the run: on the GPU, once per graph; cutting it into parts for a
+    /// partitioned run; null on the CPU and for `info`.
+    pub place_ms: Option<f64>,
+    /// The algorithm's own time (the kernels on the GPU); null for `info`.
+    pub time_ms: Option<f64>,
+    /// The run as the caller waits for it on the placed graph, the result's download
+    /// included, the placement not; null for `info`.
+    pub end_to_end_ms: Option<f64>,
+    /// `--verify`'s verdict; null when nothing was checked.
+    pub verified: Option<bool>,
+    pub warnings: Vec<String>,
+}
+
+impl Envelope {
+    /// An envelope for `command` on a graph of `vertices` and `edges` loaded in `load_ms`, its
+    /// run's fields empty until set.
+    pub fn new(command: &'static str, graph: &str, vertices: u64, edges: u64, load_ms: f64) -> Envelope {
+        Envelope {
+            envelope_version: ENVELOPE_VERSION,
+            command,
+            graph: graph.to_string(),
+            backend: None,
+            backend_detail: None,
+            vertices,
+            edges,
+            load_ms,
+            place_ms: None,
+            time_ms: None,
+            end_to_end_ms: None,
+            verified: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The same, with `backend` as `backend` (`gpu`, `cpu`) and `backend_detail` (its words).
+    pub fn ran_on(self, backend: &BackendUsed) -> Envelope {
+        Envelope { backend: Some(backend_kind(backend)), backend_detail: Some(backend.to_string()), ..self }
+    }
+}
 
 /// `backend` of every `--json` object: `gpu` or `cpu` (`backend_detail` says which GPU, or how
 /// many threads).
@@ -19,10 +85,18 @@ pub fn backend_kind(backend: &BackendUsed) -> &'static str {
     }
 }
 
-/// Prints `value` as one JSON object on one line of stdout.
-pub fn print_json(value: &impl Serialize) -> warpath::Result<()> {
-    let text = serde_json::to_string(value)
-        .map_err(|err| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}")))?;
-    println!("{text}");
+/// Prints `envelope` with `result` under its `result` key, as one JSON object on one line of
+/// stdout. What the envelope says is left out of `result` (a report that also prints as text
+/// may hold it), `edges_directed` included, which is the envelope's `edges`.
+pub fn print_envelope(envelope: &Envelope, result: &impl Serialize) -> warpath::Result<()> {
+    let encode =
+        |err: serde_json::Error| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}"));
+    let mut object = serde_json::to_value(envelope).map_err(encode)?;
+    let mut result = serde_json::to_value(result).map_err(encode)?;
+    if let (Value::Object(result), Value::Object(shared)) = (&mut result, &object) {
+        result.retain(|key, _| !shared.contains_key(key) && key != "edges_directed");
+    }
+    object["result"] = result;
+    println!("{object}");
     Ok(())
 }

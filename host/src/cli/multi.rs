@@ -34,6 +34,7 @@ use warpath::cc::CcOptions;
 use warpath::multi::cc::{MergeTiming, PartitionedComponents};
 
 use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, GraphInput, MultiArgs, WeightArgs};
+use super::json::{print_envelope, Envelope};
 
 
 /// Checks the partition count of a single run before anything is loaded.
@@ -689,7 +690,9 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     })?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
+    let started = Instant::now();
     let Some(traversal) = ranks.run_cut(&cut, &[source], &options)?.pop() else { return Ok(()) };
+    let end_to_end = started.elapsed();
     let held = held.expect("only a rank that reports gets a traversal back");
     let degrees = held.degrees();
     let result = &traversal.result;
@@ -710,7 +713,6 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
         exchange_bytes: traversal.exchange_bytes(),
         parts_on_gpu: (!traversal.lists.is_empty()).then(|| parts_on_gpu(&traversal.lists)),
         levels: LevelRow::all(&traversal),
-        verified: None,
     };
     if let Some(path) = &args.out {
         super::results::write_result(held.whole(), result, path)?;
@@ -718,7 +720,17 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let verification = args.verify.then(|| verify::validate(held.whole(), result));
     if args.json {
         let verified = verification.as_ref().map(Result::is_ok);
-        super::json::print_json(&PartitionedReport { verified, ..report })?;
+        let envelope = Envelope {
+            backend: Some(report.backend),
+            backend_detail: Some(report.backend_detail.clone()),
+            place_ms: Some(report.partition_ms),
+            time_ms: Some(report.time_ms),
+            // The ranks' traversal with their start and the gathering of their labels.
+            end_to_end_ms: Some(end_to_end.as_secs_f64() * 1e3),
+            verified,
+            ..Envelope::new("bfs", &report.graph, report.vertices, report.edges_directed, report.load_ms)
+        };
+        print_envelope(&envelope, &report)?;
     } else {
         report.print_text();
         if let Some(Ok(())) = verification {
@@ -734,7 +746,7 @@ fn print_run_header(graph: &str, load_ms: f64, partitions: usize, partition_ms: 
     println!("backend: {backend}");
 }
 
-/// What a partitioned `bfs` reports, as text or with `--json` as one object.
+/// What a partitioned `bfs` reports, as text or with `--json` inside the envelope.
 #[derive(Serialize)]
 struct PartitionedReport {
     graph: String,
@@ -760,7 +772,6 @@ struct PartitionedReport {
     /// their bytes; `null` for CPU ranks.
     parts_on_gpu: Option<GraphOnGpu>,
     levels: Vec<LevelRow>,
-    verified: Option<bool>,
 }
 
 /// The GPU ranks' lists, as one line: format, placement, bytes against the plain CSR.
@@ -1066,9 +1077,11 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
     let whole = held.as_ref().and_then(Held::graph);
+    let started = Instant::now();
     let Some(run) = ranks.components_cut(&cut, whole, &options, part_placement(&args.graph), 1)?.pop() else {
         return Ok(());
     };
+    let end_to_end = started.elapsed();
     let held = held.expect("only a rank that reports gets components back");
     let components = &run.components;
     if let Some(path) = &args.out {
@@ -1088,10 +1101,19 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
         components: components.count(),
         largest_component: components.largest().map_or(0, |(_, size)| size),
         timing: TimingRow::of(&run.timing),
-        verified: verification.as_ref().map(Result::is_ok),
     };
     if args.json {
-        super::json::print_json(&report)?;
+        let envelope = Envelope {
+            backend: Some(report.backend),
+            backend_detail: Some(report.backend_detail.clone()),
+            place_ms: Some(report.partition_ms),
+            time_ms: Some(report.timing.time_ms),
+            // The ranks' components with their start and the gathering of the labels.
+            end_to_end_ms: Some(end_to_end.as_secs_f64() * 1e3),
+            verified: verification.as_ref().map(Result::is_ok),
+            ..Envelope::new("cc", &report.graph, report.vertices, report.edges_directed, report.load_ms)
+        };
+        print_envelope(&envelope, &report)?;
     } else {
         report.print_text();
         if let Some(Ok(())) = verification {
@@ -1101,7 +1123,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     verification.unwrap_or(Ok(()))
 }
 
-/// What a partitioned `cc` reports, as text or with `--json` as one object.
+/// What a partitioned `cc` reports, as text or with `--json` inside the envelope.
 #[derive(Serialize)]
 struct PartitionedCcReport {
     graph: String,
@@ -1119,7 +1141,6 @@ struct PartitionedCcReport {
     largest_component: u64,
     #[serde(flatten)]
     timing: TimingRow,
-    verified: Option<bool>,
 }
 
 /// One run's times (the slowest rank's) and what crossed between ranks.

@@ -13,7 +13,7 @@ use warpath::sssp::{verify, PathFinder, PathsRun, SsspRun, SsspStrategy};
 use warpath::{Error, Graph, Result};
 
 use super::args::SsspArgs;
-
+use super::json::{print_envelope, Envelope};
 
 /// A vertex asked about (`--target`, `--path-to`): its distance and its path, as the summary
 /// and `--json` show them.
@@ -121,14 +121,19 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     };
 
     if args.json {
+        let envelope = Envelope {
+            place_ms: finder.placed().map(|placed| placed.upload_time().as_secs_f64() * 1e3),
+            time_ms: Some(seconds * 1e3),
+            end_to_end_ms: Some(found.end_to_end_time.as_secs_f64() * 1e3),
+            // True once checked (a failed check exits before this), null when not asked.
+            verified: verified.map(|_| true),
+            warnings: found.warnings.clone(),
+            ..Envelope::new("sssp", &args.graph.input.graph, graph.num_vertices() as u64, graph.num_edges(), load_ms)
+                .ran_on(&found.backend)
+        };
         let mut report = json!({
-            "graph": args.graph.input.graph,
-            "vertices": graph.num_vertices(),
-            "edges": graph.num_edges(),
             "undirected": graph.is_undirected(),
             "weights": weights,
-            "backend": super::json::backend_kind(&found.backend),
-            "backend_detail": found.backend.to_string(),
             "algorithm": algorithm,
             "strategy": options.strategy.name(),
             "delta": delta,
@@ -141,21 +146,15 @@ pub fn run(args: &SsspArgs) -> Result<()> {
             "reach": run.reach,
             "reached": run.distances.reached(),
             "max_distance": run.distances.farthest().and_then(|v| run.distances.get(v)),
-            "load_ms": load_ms,
-            "time_ms": seconds * 1e3,
-            "end_to_end_ms": found.end_to_end_time.as_secs_f64() * 1e3,
             "relaxations": run.relaxations,
             "relaxations_per_edge": per_edge,
             "edges_in_component": component_edges,
             "gteps": gteps,
-            // True once checked (a failed check exits before this), null when not asked.
-            "verified": verified.map(|_| true),
-            "warnings": found.warnings,
         });
         if args.trace {
             report["trace"] = serde_json::to_value(&trace).expect("the trace encodes as JSON");
         }
-        super::json::print_json(&report)?;
+        print_envelope(&envelope, &report)?;
     } else {
         println!("graph: {} (loaded in {load_ms:.1} ms)", args.graph.input.graph);
         println!("backend: {}", found.backend);
