@@ -99,6 +99,18 @@ impl Error {
         matches!(self, Error::Parse { expected, .. } if expected.ends_with(WEIGHT_RULE))
     }
 
+    /// Whether this refuses a SNAP file whose header's edge count disagrees with its lines
+    /// (`ReadOptions::allow_count_mismatch` reads it as it is, which a caller may offer by its
+    /// own name).
+    pub fn is_count_mismatch(&self) -> bool {
+        matches!(self, Error::Format { problem, .. } if problem.ends_with(COUNT_MISMATCH_RULE))
+    }
+
+    /// Whether this refuses to write an unweighted graph as a weighted edge list (`.wel`).
+    pub fn is_unweighted_wel(&self) -> bool {
+        matches!(self, Error::InvalidArgument(message) if message.ends_with(UNWEIGHTED_WEL))
+    }
+
     pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
         Error::Io { path: path.into(), source }
     }
@@ -108,6 +120,14 @@ impl Error {
 /// and how to read the file anyway.
 pub(crate) const WEIGHT_RULE: &str = "edge weights must be non-negative and finite, as shortest paths need them; \
                            read the file without weights to use its edges alone";
+
+/// Why an unweighted graph is not written as `.wel`: the end of that error's message (a caller
+/// may name its own way to add weights).
+pub(crate) const UNWEIGHTED_WEL: &str =
+    ".wel files hold weights, but this graph has none; write a .el, or give the graph weights first";
+
+/// What an error about a SNAP header's edge count ends with.
+pub(crate) const COUNT_MISMATCH_RULE: &str = "To read it as it is, allow the count to differ from the lines";
 
 /// Bytes as the guard's message shows them: gigabytes (10^9) with one decimal, or megabytes
 /// for less than a tenth of a gigabyte.

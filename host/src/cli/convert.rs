@@ -26,13 +26,7 @@ pub fn run(args: &ConvertArgs) -> Result<()> {
         )));
     }
     if text {
-        if format == Some(warpath::formats::Format::WeightedEdgeList) && !graph.is_weighted() {
-            return Err(Error::InvalidArgument(format!(
-                "{}: .wel files hold weights, but {} has none; write a .el, or add --weights SPEC",
-                args.output.display(),
-                args.input.graph
-            )));
-        }
+        // An unweighted graph's .wel is refused by the writer; the error names --weights.
         warpath::formats::write_edge_list(&graph, &args.output)?;
         let once = if graph.is_undirected() { "; each undirected edge once: read it with --undirected" } else { "" };
         println!(

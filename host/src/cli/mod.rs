@@ -123,6 +123,8 @@ fn flag_hint(err: &Error) -> &'static str {
         Error::Gpu(gpu) if gpu.is_unavailable() => "; use --backend cpu",
         Error::OutOfMemory { .. } => "; --memory-limit BYTES overrides the memory detected, if it is wrong",
         _ if err.is_refused_weight() => " (--ignore-weights)",
+        _ if err.is_count_mismatch() => " (--allow-count-mismatch)",
+        _ if err.is_unweighted_wel() => " (--weights SPEC)",
         _ => "",
     }
 }

@@ -18,7 +18,7 @@ use super::chunked::Lines;
 use super::text::{self, Column};
 use super::values::Described;
 use super::ReadOptions;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, COUNT_MISMATCH_RULE};
 use crate::graph::{EdgeList, WeightKind, WeightValues, Weights, MAX_VERTICES};
 use crate::memory::GraphSize;
 
@@ -192,7 +192,7 @@ fn read_columns<C: Column>(
                 path: path.to_path_buf(),
                 problem: format!(
                     "its header (line {header_line}) says {count} edges, but the file has {} edge lines; it may be \
-                     truncated (an interrupted download or copy?). To read it as it is, give --allow-count-mismatch",
+                     truncated (an interrupted download or copy?). {COUNT_MISMATCH_RULE}",
                     body.entries
                 ),
             });

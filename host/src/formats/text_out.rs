@@ -18,7 +18,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::Format;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, UNWEIGHTED_WEL};
 use crate::graph::{Graph, Weights};
 
 /// Edges formatted per piece: large enough that a piece's bookkeeping is nothing beside it,
@@ -40,10 +40,7 @@ pub fn write_edge_list(graph: &Graph, path: &Path) -> Result<()> {
                 )))
             }
             None => {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: .wel files hold weights, but this graph has none; write a .el, or give the graph weights first",
-                    path.display()
-                )))
+                return Err(Error::InvalidArgument(format!("{}: {UNWEIGHTED_WEL}", path.display())))
             }
         },
         _ => {
