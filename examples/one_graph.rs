@@ -1,8 +1,9 @@
 //! One graph, placed once, serving every algorithm: load a graph (a file or a generator spec;
 //! `kron:12` by default) with seeded weights, place it on the GPU (or all CPU cores when there
 //! is none), run BFS, connected components and shortest paths on that one placement, each
-//! checked by its verifier, then the same BFS over in-process ranks (threads standing in for
-//! GPUs) of a partition of the graph, whose distances must equal the single traversal's.
+//! checked by its verifier, then the same BFS and components over in-process ranks (threads
+//! standing in for GPUs, their parts on the GPU where there is one) of a partition of the
+//! graph, whose answers must equal the single placement's.
 //!
 //! `cargo run --release --example one_graph -- [GRAPH]`; it builds on stable Rust with
 //! `--no-default-features`.
@@ -10,6 +11,8 @@
 use warpath::bfs::random_sources;
 use warpath::engine::Backend;
 use warpath::input::{load_graph, LoadOptions};
+use warpath::multi::cc::{components_gpu_in_process, components_in_process};
+use warpath::multi::gpu::bfs_gpu_in_process;
 use warpath::multi::{bfs_in_process, partition_1d, PartitionedOptions};
 use warpath::PlacedGraph;
 
@@ -50,11 +53,30 @@ fn main() -> warpath::Result<()> {
     warpath::sssp::verify::validate(&graph, &paths.run)?;
     println!("shortest paths: {} reached, {:?}", paths.run.distances.reached(), paths.end_to_end_time);
 
+    // The partitioned BFS and components over in-process ranks: threads standing in for GPUs,
+    // each rank's part on the GPU where there is one (every part on the first GPU), else on the
+    // rank's thread. Their answers must equal the single placement's.
     let ranks = 4;
     let transpose = (!graph.is_undirected()).then(|| graph.transpose());
     let partition = partition_1d(&graph, transpose.as_ref(), ranks)?;
-    let partitioned = bfs_in_process(&partition, source, &PartitionedOptions::default())?;
+    let on_gpu = placed.placed().is_some();
+    let partitioned = if on_gpu {
+        let options = PartitionedOptions::default();
+        bfs_gpu_in_process(&partition, &[source], &options)?.remove(0)
+    } else {
+        bfs_in_process(&partition, source, &PartitionedOptions::default())?
+    };
     assert_eq!(partitioned.result.distances, traversal.result.distances, "the partitioned BFS's distances");
-    println!("bfs over {ranks} in-process ranks: the same distances, {:?}", partitioned.time);
+    let joined = if on_gpu {
+        components_gpu_in_process(&partition, Some(&graph), &Default::default(), Default::default(), 1)?
+    } else {
+        components_in_process(&partition, Some(&graph), &Default::default(), 1)?
+    };
+    assert_eq!(joined[0].components, components.components, "the partitioned components");
+    let on = if on_gpu { "parts on the GPU" } else { "parts on the ranks' threads" };
+    println!(
+        "over {ranks} in-process ranks ({on}): the same distances in {:?}, the same components in {:?}",
+        partitioned.time, joined[0].timing.time
+    );
     Ok(())
 }
