@@ -119,7 +119,7 @@ fn the_engine_and_the_gpu_runtime_import_no_algorithm_harness_or_cli() {
 
 #[test]
 fn the_library_below_the_cli_imports_neither_the_cli_nor_the_harness() {
-    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "multi", "placed.rs"];
+    let below = ["bfs", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error", "multi", "placed.rs"];
     let found = violations(&below, &["bench", "cli"]);
     assert!(found.is_empty(), "the library imports the harness or the CLI:\n{}", found.join("\n"));
 }
@@ -128,7 +128,7 @@ fn the_library_below_the_cli_imports_neither_the_cli_nor_the_harness() {
 /// them imports it, so a single-GPU build path never depends on the communicator.
 #[test]
 fn no_room_below_the_partitioned_algorithms_imports_them() {
-    let below = ["bfs", "cc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs", "output.rs"];
+    let below = ["bfs", "cc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error", "output.rs"];
     let found = violations(&below, &["multi"]);
     assert!(found.is_empty(), "a room below multi imports it:\n{}", found.join("\n"));
 }
@@ -137,9 +137,21 @@ fn no_room_below_the_partitioned_algorithms_imports_them() {
 /// nothing they stand on, imports it: each algorithm's finder is a view it makes.
 #[test]
 fn no_algorithm_imports_the_graph_placed_for_all_of_them() {
-    let below = ["bfs", "cc", "sssp", "multi", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error.rs"];
+    let below = ["bfs", "cc", "sssp", "multi", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error"];
     let found = violations(&below, &["placed"]);
     assert!(found.is_empty(), "a room below placed imports it:\n{}", found.join("\n"));
+}
+
+/// `error` is the bottom room: every other imports it, and it imports none of them (the GPU
+/// runtime's errors live there and `gpu` re-exports them).
+#[test]
+fn the_error_room_imports_no_other_room() {
+    let rooms = [
+        "bfs", "cc", "sssp", "placed", "bench", "cli", "multi", "engine", "gpu", "graph", "formats", "generate",
+        "input", "memory", "output",
+    ];
+    let found = violations(&["error"], &rooms);
+    assert!(found.is_empty(), "the error room imports a room above it:\n{}", found.join("\n"));
 }
 
 #[test]

@@ -176,12 +176,18 @@ impl Drop for AtomicFile {
     }
 }
 
+/// True when `path` names a gzip-compressed file: written compressed here, read through gzip
+/// by the readers.
+pub(crate) fn is_gzipped(path: &Path) -> bool {
+    path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("gz"))
+}
+
 /// Writes `path` as [`Destination::of`] says: a regular file or a new path whole or not at all
 /// (see [`AtomicFile`]), anything else streamed; through a large buffer, and gzip-compressed
 /// when `path` ends in `.gz`.
 pub fn write_output(path: &Path, body: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<()> {
     let io_error = |e| Error::io(path, e);
-    let gzipped = crate::formats::is_gzipped(path);
+    let gzipped = is_gzipped(path);
     match Destination::of(path)? {
         Destination::File(target) => {
             let mut atomic = AtomicFile::create(&target)?;

@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 use crate::error::{Error, Result};
 use crate::graph::{EdgeList, Graph, GraphBuilder, MemoryProvider, WeightValues};
 use crate::memory::GraphSize;
+use crate::output::is_gzipped;
 
 /// The graph file formats warpath reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,11 +136,6 @@ impl ReadOptions {
         format: None,
         host_memory: None,
     };
-}
-
-/// True when `path` names a gzip-compressed file.
-pub(crate) fn is_gzipped(path: &Path) -> bool {
-    path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("gz"))
 }
 
 /// gzip's first two bytes.

@@ -33,7 +33,7 @@ pub(crate) fn long_line(line: &[u8]) -> String {
 pub(crate) fn read_error(path: &Path, error: std::io::Error) -> Error {
     use std::io::ErrorKind::{InvalidData, InvalidInput, UnexpectedEof};
     let corrupt = matches!(error.kind(), InvalidInput | InvalidData | UnexpectedEof);
-    if corrupt && super::is_gzipped(path) {
+    if corrupt && crate::output::is_gzipped(path) {
         return Error::Format {
             path: path.to_path_buf(),
             problem: format!(

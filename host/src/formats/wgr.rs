@@ -301,7 +301,7 @@ impl WgrRows {
     /// range of vertices at a time: a gzip stream, or compressed lists (whose byte offsets do
     /// not tell the degrees a cut needs). `memory_limit` as for [`read_within`].
     pub fn open(path: &Path, memory_limit: Option<u64>) -> Result<Option<WgrRows>> {
-        if super::is_gzipped(path) {
+        if crate::output::is_gzipped(path) {
             return Ok(None);
         }
         let file = File::open(path).map_err(|e| Error::io(path, e))?;

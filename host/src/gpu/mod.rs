@@ -32,7 +32,6 @@ macro_rules! launch {
 }
 
 mod context;
-mod error;
 pub mod launch;
 #[cfg(feature = "nccl")]
 pub mod nccl;
@@ -46,6 +45,7 @@ mod wait;
 pub use context::{
     empty_lists_bytes, u64_pairs, CopyPath, CopyStep, DeviceGraph, Download, GpuContext, Layout, PinnedBuffer, Placement,
 };
-pub use error::GpuError;
+// Defined with the crate's other errors, which hold it: the bottom room imports nothing above it.
+pub use crate::error::GpuError;
 pub use wait::{StreamWaiter, WaitWatch};
 pub use pinned::{pinned_build, PinnedBuild, PinnedMemory};

@@ -149,6 +149,13 @@ pub fn nonempty_lists(offsets: &[u64]) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    /// The error says the limit in its own words (the bottom room imports no graph constant).
+    #[test]
+    fn too_many_vertices_names_the_limit() {
+        let message = crate::Error::TooManyVertices { vertices: super::MAX_VERTICES + 1 }.to_string();
+        assert!(message.ends_with(&format!("at most {}", super::MAX_VERTICES)), "{message}");
+    }
+
     #[test]
     fn empty_list_bits_mark_exactly_the_empty_lists() {
         // 35 vertices: lists of vertices 0, 3, 31, 32 and 34 are empty.

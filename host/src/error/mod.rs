@@ -1,9 +1,13 @@
 //! One error type for the library. Every variant names what went wrong and, where it can,
 //! what the user should do about it; the CLI prints `Display` and exits with code 2.
 
+mod gpu;
+
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
+
+pub use gpu::GpuError;
 
 /// Anything that can go wrong while reading, building or traversing a graph. More variants
 /// may come: a `match` needs an arm for the others.
@@ -27,7 +31,7 @@ pub enum Error {
     /// A generator spec or command-line value that cannot be understood.
     InvalidArgument(String),
     /// The GPU could not be used: no driver, no device, out of memory, a failed launch.
-    Gpu(crate::gpu::GpuError),
+    Gpu(GpuError),
     /// A result failed its algorithm's verifier (BFS: Graph500-style validation); the message
     /// says which check, and its algorithm where that is not BFS.
     Verification(String),
@@ -46,10 +50,11 @@ impl fmt::Display for Error {
                 write!(f, "{}:{}: expected {}", path.display(), line, expected)
             }
             Error::Format { path, problem } => write!(f, "{}: {}", path.display(), problem),
+            // At most `graph::MAX_VERTICES`, `u32::MAX` (the graph's tests hold the two together).
             Error::TooManyVertices { vertices } => write!(
                 f,
                 "the graph has {vertices} vertices, but warpath stores vertex ids as u32 and can hold at most {}",
-                crate::graph::MAX_VERTICES
+                u32::MAX
             ),
             Error::OutOfMemory { what, needed, vertices, edges, available } => write!(
                 f,
@@ -85,8 +90,8 @@ impl std::error::Error for Error {
     }
 }
 
-impl From<crate::gpu::GpuError> for Error {
-    fn from(err: crate::gpu::GpuError) -> Self {
+impl From<GpuError> for Error {
+    fn from(err: GpuError) -> Self {
         Error::Gpu(err)
     }
 }

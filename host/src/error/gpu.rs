@@ -1,3 +1,6 @@
+//! The GPU runtime's errors ([`crate::gpu`] re-exports them), kept beside the crate's one error type,
+//! whose `Gpu` variant holds them, so that the error room imports nothing of the rooms above it.
+
 use std::fmt;
 
 use cudarc::driver::DriverError;
