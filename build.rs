@@ -47,7 +47,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=WARPATH_DEVICE_FEATURES");
     let hash = ptx_inputs::inputs_hash(&root)
         .unwrap_or_else(|err| fail(&format!("cannot read the kernel build's inputs: {err}")));
-    // For tests/committed_ptx.rs: the hash of the sources this build saw, and where its PTX came from.
+    // For tests/it/committed_ptx.rs: the hash of the sources this build saw, and where its PTX came from.
     println!("cargo:rustc-env=WARPATH_PTX_INPUTS={hash}");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
     let channel = pinned_channel(&root);

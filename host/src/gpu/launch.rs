@@ -136,7 +136,7 @@ impl<'a> Launch<'a> {
             // layout tests), so the pointer stays inside `*params`, which outlives the launch
             // call; the driver reads `field.size` bytes there, the size of the kernel's
             // parameter (the interface crate declares both from one field list, and
-            // `tests/ptx.rs` checks each entry's `.param` list against `P::FIELDS`).
+            // `tests/it/ptx.rs` checks each entry's `.param` list against `P::FIELDS`).
             let bytes = unsafe { &*base.add(field.offset).cast::<FieldBytes>() };
             cudarc::driver::PushKernelArg::arg(&mut args, bytes);
         }

@@ -5,7 +5,7 @@
 //! whose top-down levels it matches. The same checks run with every rank's levels on the GPU
 //! (`multi::gpu`, all parts on the first GPU; skipped without one).
 
-mod common;
+use crate::common;
 
 use common::{build, gpu_or_skip, rmat, shuffled_paths, star};
 use warpath::bfs::{bfs_sequential, verify, Direction};

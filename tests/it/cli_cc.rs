@@ -2,7 +2,7 @@
 //! `--verify`, `--json`, bad input refused in one line; `bench --algorithm cc` and the suite's
 //! connected components. CPU backend only, so it runs everywhere.
 
-mod common;
+use crate::common;
 
 use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
 use warpath::bench::cc::{CcPayload, CcSummary, CcTrial};

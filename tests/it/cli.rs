@@ -1,7 +1,7 @@
 //! The `warpath` command as a user meets it: exit codes, one-line errors naming the problem,
 //! the `bfs` printout and its `--out` file. CPU backend only, so it runs everywhere.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -1,7 +1,7 @@
 //! The text readers: SNAP edge lists, Matrix Market, DIMACS; format detection and gzip.
-//! Weights (and the `.wel` reader) are tested in `tests/weights.rs`.
+//! Weights (and the `.wel` reader) are tested in `tests/it/weights.rs`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -200,7 +200,7 @@ fn mtx_symmetric_is_undirected_and_drops_the_diagonal() {
 
 #[test]
 fn mtx_values_read_without_weights_are_checked_whatever_their_sign() {
-    // (Kept as weights, values are tested in tests/weights.rs.)
+    // (Kept as weights, values are tested in tests/it/weights.rs.)
     let scratch = Scratch::new("mtx-values");
     let integer = b"%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 -7\n2 1 +3\n";
     let real = b"%%MatrixMarket Matrix Coordinate REAL Symmetric\n2 2 3\n1 1 2.5e+03\n2 1 -1.25\n2 2 7\n";

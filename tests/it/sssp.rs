@@ -3,7 +3,7 @@
 //! weights, a star, a path, many components, directed graphs, no weights); the Graph500
 //! kernel-3 verifier on every result and on wrong ones; negative weights refused at reading.
 
-mod common;
+use crate::common;
 
 use warpath::generate::WeightSpec;
 use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};

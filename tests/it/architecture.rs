@@ -4,7 +4,7 @@
 //! and the library below the CLI imports neither the CLI nor, outside the harness, the harness;
 //! and between files, no circle of imports.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

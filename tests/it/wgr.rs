@@ -1,6 +1,6 @@
 //! The binary `.wgr` format: round trips, and every way a file can be damaged.
 
-mod common;
+use crate::common;
 
 use common::{adjacency, Scratch};
 use warpath::formats::{read_edge_list, read_graph, write_wgr, ReadOptions};

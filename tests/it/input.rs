@@ -1,6 +1,6 @@
 //! `load_graph`: one string naming either a generator spec or a file.
 
-mod common;
+use crate::common;
 
 use common::Scratch;
 use warpath::generate::{generate, GeneratorSpec};

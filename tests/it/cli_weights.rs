@@ -1,7 +1,7 @@
 //! Weights on the command line: `info` reports them, `convert` keeps them in `.wgr`, seeded
 //! weights attach to any graph, and refused weights or combinations give one line and exit 2.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -4,7 +4,7 @@
 //! Each case runs in milliseconds: the limits are set small (`WARPATH_MEMORY_LIMIT`,
 //! `--memory-limit`) and the files are a few lines. CPU only.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::Path;

@@ -3,9 +3,9 @@
 //! nightly (CI, scripts/test), build.rs built the kernels and the two are compared whole;
 //! elsewhere the committed file's header is checked against the sources' hash.
 
-mod common;
+use crate::common;
 
-#[path = "../ptx/inputs.rs"]
+#[path = "../../ptx/inputs.rs"]
 mod ptx_inputs;
 
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! refuses leaves everything in ordinary memory; no block outlives the graphs holding it; a
 //! shared block is copied out before it is written.
 
-mod common;
+use crate::common;
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};

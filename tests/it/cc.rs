@@ -3,7 +3,7 @@
 //! a star, a path, directed graphs (weakly connected components); every parameter of Afforest and
 //! Shiloach-Vishkin; the runner and the simplest entry; the verifier refusing wrong labelings.
 
-mod common;
+use crate::common;
 
 use common::{build, path, rmat, star};
 use warpath::cc::verify::validate;

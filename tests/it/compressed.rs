@@ -1,7 +1,7 @@
 //! The delta-varint compressed CSR: round trips on generated graphs, datasets and random
 //! lists (ids up to 2^32 - 2), malformed streams, the compressed `.wgr` and the CLI.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! kernels (from hand-labelled reports), and `warpath bench` and `warpath suite --quick` end to
 //! end (on the CPU where there is no GPU; on the GPU with every kernel where there is one).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

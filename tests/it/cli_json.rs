@@ -2,7 +2,7 @@
 //! same figures as the text), `--vram-budget` in every unit form, and where `suite` writes.
 //! CPU backend only, so it runs everywhere.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -7,7 +7,7 @@
 //!
 //! Skipped, with a note, where the datasets folder is absent.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! Synthetic graphs: spec parsing, sizes, determinism and structure.
 
-mod common;
+use crate::common;
 
 use common::adjacency;
 use warpath::generate::{generate, looks_like_spec, GeneratorSpec};

@@ -2,7 +2,7 @@
 //! algorithm reads them, its weights beside the lists only when it reads weights, in device
 //! memory or zero-copy. The CPU tests run everywhere; the GPU ones skip without a GPU.
 
-mod common;
+use crate::common;
 
 use common::gpu_or_skip;
 use warpath::engine::{prepare, Backend, PlacementOptions, Prepared, Workspace};

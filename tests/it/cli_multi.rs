@@ -4,7 +4,7 @@
 //! a list of counts, the suite's partitioned table and reports, and the one-line errors for a
 //! bad partition count and for `--gpus`/`--rank` without NCCL.
 
-mod common;
+use crate::common;
 
 use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
 

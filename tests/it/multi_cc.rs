@@ -4,7 +4,7 @@
 //! options and Shiloach-Vishkin. The same checks run with every rank's local components found
 //! on the GPU (all parts on the first GPU, their lists plain or compressed; skipped without one).
 
-mod common;
+use crate::common;
 
 use common::{build, gpu_or_skip, rmat, shuffled_paths, Rng};
 use warpath::cc::{components_sequential, verify, CcAlgorithm, CcOptions};

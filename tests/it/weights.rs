@@ -1,7 +1,7 @@
 //! Weighted graphs: the `Graph` API, the builder's rules for weights, every reader that keeps
 //! them, `.wgr` version 3, and seeded weights for generated and read graphs.
 
-mod common;
+use crate::common;
 
 use common::{adjacency, assert_parse_error, Scratch};
 use warpath::formats::{read_edge_list, read_graph, wgr, write_wgr, Format, ReadOptions};

@@ -2,7 +2,7 @@
 //! the `--out` file, `--json`, `--verify` on every dataset, and one line with exit code 2 for
 //! every bad input.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

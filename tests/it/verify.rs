@@ -2,7 +2,7 @@
 //! results) and reject each way one can be wrong, with a message that names the vertex and the
 //! broken rule.
 
-mod common;
+use crate::common;
 
 use common::{build, rmat, Rng};
 use warpath::bfs::verify::{

@@ -2,7 +2,7 @@
 //! BFS must give exactly the reference distances, and a tree that validates, in every
 //! direction mode.
 
-mod common;
+use crate::common;
 
 use common::{binary_tree, build, complete, path, rmat, star};
 use warpath::bfs::{
