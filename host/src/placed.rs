@@ -35,7 +35,7 @@ use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 pub struct PlacedGraph<'g> {
     graph: &'g Graph,
     backend: BackendUsed,
-    /// The placed graph, shared by the views below (none of them owns it).
+    /// The placed graph, which the views below share (freed when the last of them drops).
     prepared: Arc<Prepared>,
     warnings: Vec<String>,
     /// Device bytes budgeted for the arrays of whichever algorithm runs.
