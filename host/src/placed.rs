@@ -230,4 +230,18 @@ mod tests {
         }
         assert_eq!(placed.upload_time(), Duration::ZERO);
     }
+
+    /// A BFS result read in place (which holds the traverser's kept labels) stays valid while
+    /// another algorithm runs on the same placement: releasing the BFS's device arrays for it
+    /// leaves those labels alone.
+    #[test]
+    fn another_algorithm_runs_while_a_pinned_traversal_is_held() {
+        let graph = weighted("kron:8");
+        let placed = PlacedGraph::new(&graph, Backend::Cpu).unwrap();
+        let source = crate::bfs::random_sources(&graph, 7, 1)[0];
+        let pinned = placed.traverser().run_pinned(source).unwrap();
+        let components = placed.components(&CcOptions::default()).unwrap().components;
+        assert_eq!(components, components_sequential(&graph));
+        assert_eq!(pinned.distances().unwrap(), bfs_sequential(&graph, source).distances);
+    }
 }

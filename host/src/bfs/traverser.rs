@@ -200,11 +200,11 @@ impl<'g> Traverser<'g> {
         }
     }
 
-    /// Frees the device arrays and pinned labels kept between runs (the next run makes them
-    /// again), so that another algorithm on the same placed graph has their memory.
+    /// Frees the device arrays kept between runs (the next run makes them again), so that
+    /// another algorithm on the same placed graph has their memory. The labels `run_pinned`
+    /// keeps are host memory and stay: a live [`PinnedTraversal`] holds them.
     pub(crate) fn release_arrays(&self) {
         *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = KernelArrays::None;
-        *self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = KeptLabels::None;
     }
 
     /// The graph as placed for the GPU, once for every traversal (None on the CPU).
