@@ -34,7 +34,6 @@ use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 /// ```
 pub struct PlacedGraph<'g> {
     graph: &'g Graph,
-    backend: BackendUsed,
     /// The placed graph, which the views below share (freed when the last of them drops).
     prepared: Arc<Prepared>,
     warnings: Vec<String>,
@@ -77,14 +76,12 @@ impl<'g> PlacedGraph<'g> {
             workspace = workspace.covering(crate::sssp::gpu::workspace(graph, &SsspOptions::default())?);
         }
         let (prepared, warnings) = prepare(graph, backend, placement, workspace)?;
-        let backend = prepared.backend();
         let prepared = Arc::new(prepared);
         let traverser = Traverser::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), false);
         let components = ComponentFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), workspace.bytes);
         let paths = PathFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone()).map_err(|e| e.to_string());
         Ok(PlacedGraph {
             graph,
-            backend,
             prepared,
             warnings,
             workspace_bytes: workspace.bytes,
@@ -102,7 +99,7 @@ impl<'g> PlacedGraph<'g> {
 
     /// Where every algorithm runs.
     pub fn backend(&self) -> BackendUsed {
-        self.backend.clone()
+        self.prepared.backend()
     }
 
     /// Warnings raised while placing (a fallback to the CPU, a zero-copy placement).
