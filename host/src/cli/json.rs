@@ -70,9 +70,15 @@ impl Envelope {
         }
     }
 
-    /// The same, with `backend` as `backend` (`gpu`, `cpu`) and `backend_detail` (its words).
+    /// The same, run on `kind` (`gpu`, `cpu`) described as `detail` (the GPU, the threads, the
+    /// ranks).
+    pub fn ran(self, kind: &'static str, detail: String) -> Envelope {
+        Envelope { backend: Some(kind), backend_detail: Some(detail), ..self }
+    }
+
+    /// The same, run on `backend`.
     pub fn ran_on(self, backend: &BackendUsed) -> Envelope {
-        Envelope { backend: Some(backend_kind(backend)), backend_detail: Some(backend.to_string()), ..self }
+        self.ran(backend_kind(backend), backend.to_string())
     }
 }
 

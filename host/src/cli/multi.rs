@@ -721,14 +721,13 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     if args.json {
         let verified = verification.as_ref().map(Result::is_ok);
         let envelope = Envelope {
-            backend: Some(report.backend),
-            backend_detail: Some(report.backend_detail.clone()),
             place_ms: Some(report.partition_ms),
             time_ms: Some(report.time_ms),
             // The ranks' traversal with their start and the gathering of their labels.
             end_to_end_ms: Some(end_to_end.as_secs_f64() * 1e3),
             verified,
             ..Envelope::new("bfs", &report.graph, report.vertices, report.edges_directed, report.load_ms)
+                .ran(report.backend, report.backend_detail.clone())
         };
         print_envelope(&envelope, &report)?;
     } else {
@@ -1104,14 +1103,13 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     };
     if args.json {
         let envelope = Envelope {
-            backend: Some(report.backend),
-            backend_detail: Some(report.backend_detail.clone()),
             place_ms: Some(report.partition_ms),
             time_ms: Some(report.timing.time_ms),
             // The ranks' components with their start and the gathering of the labels.
             end_to_end_ms: Some(end_to_end.as_secs_f64() * 1e3),
             verified: verification.as_ref().map(Result::is_ok),
             ..Envelope::new("cc", &report.graph, report.vertices, report.edges_directed, report.load_ms)
+                .ran(report.backend, report.backend_detail.clone())
         };
         print_envelope(&envelope, &report)?;
     } else {
