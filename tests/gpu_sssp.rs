@@ -637,6 +637,57 @@ fn a_finder_keeps_its_arrays_between_runs_and_downloads_only_what_was_asked() {
 }
 
 #[test]
+fn pinned_runs_are_split_on_the_device_and_read_in_place() {
+    use warpath::sssp::PathFinder;
+    if gpu_or_skip("pinned_runs_are_split_on_the_device_and_read_in_place").is_none() {
+        return;
+    }
+    let unweighted = generate(&"kron:10".parse().unwrap(), 3).unwrap();
+    for (what, graph) in [
+        ("kron:12 u32", weighted("kron:12", WeightSpec::GAPBS)),
+        ("grid2d:60 f32", weighted("grid2d:60", WeightSpec::Graph500)),
+        ("kron:10 unweighted", unweighted),
+    ] {
+        let finder = PathFinder::new(&graph, Backend::Gpu, &SsspOptions::default()).unwrap();
+        let n = graph.num_vertices() as u64;
+        let float = what.ends_with("f32");
+        for (round, source) in [0u32, 7, 0].into_iter().enumerate() {
+            let expected = dijkstra(&graph, source);
+            for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar, SsspStrategy::NodeBased] {
+                for only in [false, true] {
+                    let options = SsspOptions { strategy, distances_only: only, ..SsspOptions::default() };
+                    let label = format!("{what}, run {round}, {strategy}, source {source}, distances only {only}");
+                    let pinned = finder.run_pinned(source, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
+                    // Only what was asked crosses the bus, already split: distances of their
+                    // kind (8 or 4 bytes) and 4-byte parents.
+                    let wanted = if float { 4 } else { 8 } + if only { 0 } else { 4 };
+                    assert_eq!(pinned.paths.download.bytes, wanted * n, "{label}");
+                    assert!(pinned.paths.end_to_end_time >= pinned.paths.run.time, "{label}");
+                    assert!(pinned.paths.run.distances.is_empty(), "{label}: the results are in pinned memory");
+                    assert_eq!(pinned.parents().unwrap().is_none(), only, "{label}");
+                    // While these are held the next pinned run is refused, a run into vectors not.
+                    let refused = finder.run_pinned(source, &options).err().expect("refused while held");
+                    assert!(refused.to_string().contains("still held"), "{label}: {refused}");
+                    check(&graph, source, &finder.run(source, &options).unwrap().run, &expected, &label);
+                    let in_place = pinned.distances().unwrap().copy_into(Distances::default());
+                    let parents = pinned.parents().unwrap().map(<[u32]>::to_vec);
+                    let found = pinned.into_paths(SsspRun::default()).unwrap();
+                    assert_eq!(found.run.distances, in_place, "{label}");
+                    assert_eq!(found.run.parents, parents.unwrap_or_default(), "{label}");
+                    check(&graph, source, &found.run, &expected, &label);
+                }
+            }
+        }
+        // A cutoff is cut on the host: its run keeps its results in vectors, as `run` gives them.
+        let options = SsspOptions { cutoff: Some(40.0), ..SsspOptions::default() };
+        let held = finder.run_pinned(0, &options).unwrap();
+        let plain = finder.run(0, &options).unwrap().run;
+        assert_eq!(held.distances().unwrap(), plain.distances.view(), "{what}, cutoff");
+        assert_eq!(held.paths.run.parents, plain.parents, "{what}, cutoff");
+    }
+}
+
+#[test]
 fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
     use warpath::sssp::PathFinder;
     if gpu_or_skip("delta_stepping_stops_early_at_a_cutoff_or_a_target").is_none() {

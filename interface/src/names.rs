@@ -16,7 +16,7 @@ use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitPar
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::sssp::{
-    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspWeightSumParams,
+    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspUnpackParams, SsspWeightSumParams,
     SsspWorklistParams,
 };
 use crate::KernelParams;
@@ -89,10 +89,11 @@ pub const SSSP_WORKLIST: &str = SsspWorklistParams::KERNEL;
 pub const SSSP_DECOMPOSED: &str = SsspDecomposedParams::KERNEL;
 pub const SSSP_PARENTS: &str = SsspParentsParams::KERNEL;
 pub const SSSP_WEIGHT_SUM: &str = SsspWeightSumParams::KERNEL;
+pub const SSSP_UNPACK: &str = SsspUnpackParams::KERNEL;
 
 /// The shortest-paths kernels.
-pub const SSSP: [&str; 6] =
-    [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM];
+pub const SSSP: [&str; 7] =
+    [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM, SSSP_UNPACK];
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.

@@ -1,6 +1,7 @@
 //! The kernels around the shortest-paths runs: `sssp_init` (distances and marks),
-//! `sssp_parents` (the shortest-path tree from the settled distances) and `sssp_weight_sum`
-//! (the sum and minimum of the weights, from which the host chooses delta).
+//! `sssp_parents` (the shortest-path tree from the settled distances), `sssp_weight_sum`
+//! (the sum and minimum of the weights, from which the host chooses delta) and `sssp_unpack`
+//! (the results split for the download).
 //!
 //! Parents are found after the distances settle rather than during relaxation: integer
 //! distances take all 64 bits, so a distance and a parent do not pack into one word for one
@@ -18,7 +19,8 @@ use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
 use crate::sssp::{WeightReader, UNREACHED as UNREACHED_DISTANCE};
 use warpath_interface::sssp::{
-    flags, packed_word, weight_kind, SsspInitParams, SsspParentsParams, SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
+    flags, packed_distance, packed_word, weight_kind, SsspInitParams, SsspParentsParams, SsspUnpackParams,
+    SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
@@ -268,6 +270,38 @@ pub unsafe fn weight_sum(params: SsspWeightSumParams) {
     }
 }
 
+/// `sssp_unpack`: the results split for the download, one thread a vertex. Packed words
+/// ([`flags::PACKED_PARENTS`]) give their parent to `parents` (unless null) and keep their
+/// distance; float runs write each word's float to `floats`. The host then reads the arrays
+/// back as the caller reads them, where a pass of its own over the words cost more than the
+/// bus (bench/NOTES.md 104).
+///
+/// # Safety
+/// `words` holds `n` entries; `parents` (unless null) and, for float weights, `floats` too.
+#[inline(always)]
+pub unsafe fn unpack(params: SsspUnpackParams) {
+    let SsspUnpackParams { words, parents, floats, n, flags: flag_word } = params;
+    let packed = flag_word & flags::PACKED_PARENTS != 0;
+    let float = weight_kind(flag_word) == flags::WEIGHTS_F32;
+    for v in grid_stride(n as u64) {
+        // SAFETY: `v < n`; the arrays written hold `n` entries (the contract).
+        unsafe {
+            let word = words.add(v as usize);
+            let value = *word;
+            if packed {
+                if !parents.is_null() {
+                    *parents.add(v as usize) = if value == UNREACHED_DISTANCE { UNREACHED } else { value as u32 };
+                }
+                *word = packed_distance(value);
+            } else if float {
+                *floats.add(v as usize) =
+                    if value == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(value as u32) };
+            }
+        }
+    }
+}
+
 warpath_interface::sssp_init_fields!(warpath_interface::kernel_entry => init);
 warpath_interface::sssp_parents_fields!(warpath_interface::kernel_entry => parents);
 warpath_interface::sssp_weight_sum_fields!(warpath_interface::kernel_entry => weight_sum);
+warpath_interface::sssp_unpack_fields!(warpath_interface::kernel_entry => unpack);

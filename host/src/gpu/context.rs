@@ -946,6 +946,17 @@ pub struct PinnedBuffer<T> {
     len: usize,
 }
 
+impl<T> PinnedBuffer<T> {
+    /// Elements the buffer holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 impl<T: ValidAsZeroBits> PinnedBuffer<T> {
     /// The elements, as the last copy into them left them.
     pub fn as_slice(&self) -> Result<&[T], GpuError> {

@@ -2,16 +2,17 @@
 //! device memory budgeted by [`crate::sssp::gpu::workspace`]), then as many runs as the caller
 //! wants, on the GPU or by parallel delta-stepping on the CPU.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::{Error, Result};
 use crate::gpu::Download;
 use crate::graph::Graph;
-use crate::sssp::gpu::{GpuSsspTrace, SsspArrays};
+use crate::sssp::gpu::{GpuSsspTrace, PinnedResults, SsspArrays};
 use crate::sssp::{
-    check_limits, check_source, check_sources, cpu_delta, delta_for, gpu, SsspOptions, SsspRun, SsspStrategy,
+    check_limits, check_source, check_sources, cpu_delta, delta_for, gpu, DistancesRef, SsspOptions, SsspRun,
+    SsspStrategy,
 };
 
 /// A finished run and what it cost.
@@ -41,6 +42,54 @@ pub struct PathFinder<'g> {
     warnings: Vec<String>,
     /// The GPU runs' device arrays, made by the first run and kept for the next.
     arrays: Mutex<SsspArrays>,
+    /// The results of the last [`run_pinned`](PathFinder::run_pinned), in pinned host memory
+    /// kept from one such run to the next.
+    pinned: Mutex<PinnedResults>,
+}
+
+/// A run whose results stay where [`PathFinder::run_pinned`] read them: in pinned host memory
+/// the finder keeps (on the GPU), read in place; on the CPU, and for cutoffs and targets, in
+/// the run's own vectors. Holding it holds the finder's pinned buffers: the next `run_pinned`
+/// is refused until it is dropped.
+pub struct PinnedPaths<'f> {
+    /// Times, download and warnings; where the results are pinned, its distances and parents
+    /// are empty (they are here).
+    pub paths: PathsRun,
+    pinned: Option<MutexGuard<'f, PinnedResults>>,
+}
+
+impl PinnedPaths<'_> {
+    /// Each vertex's distance from the nearest source ([`Distances`]' conventions).
+    pub fn distances(&self) -> Result<DistancesRef<'_>> {
+        match &self.pinned {
+            Some(pinned) => Ok(pinned.distances()?),
+            None => Ok(self.paths.run.distances.view()),
+        }
+    }
+
+    /// Each vertex's parent ([`crate::graph::UNREACHED`] where unreached); `None` after a
+    /// distances-only run.
+    pub fn parents(&self) -> Result<Option<&[u32]>> {
+        match &self.pinned {
+            Some(pinned) => Ok(pinned.parents()?),
+            None => Ok((!self.paths.run.parents.is_empty()).then_some(&self.paths.run.parents[..])),
+        }
+    }
+
+    /// The run with its results copied into `reuse`'s vectors (their memory reused), freeing
+    /// the finder's pinned buffers for the next run.
+    pub fn into_paths(self, mut reuse: SsspRun) -> Result<PathsRun> {
+        let Some(pinned) = &self.pinned else {
+            return Ok(self.paths);
+        };
+        let distances = pinned.distances()?.copy_into(std::mem::take(&mut reuse.distances));
+        reuse.parents.clear();
+        if let Some(parents) = pinned.parents()? {
+            reuse.parents.extend_from_slice(parents);
+        }
+        let run = SsspRun { distances, parents: reuse.parents, ..self.paths.run.clone() };
+        Ok(PathsRun { run, ..self.paths })
+    }
 }
 
 impl<'g> PathFinder<'g> {
@@ -81,7 +130,7 @@ impl<'g> PathFinder<'g> {
         if !graph.is_weighted() {
             warnings.push("the graph has no edge weights: every edge weighs 1, so distances count edges".into());
         }
-        Ok(PathFinder { graph, prepared, warnings, arrays: Mutex::default() })
+        Ok(PathFinder { graph, prepared, warnings, arrays: Mutex::default(), pinned: Mutex::default() })
     }
 
     /// Frees the device arrays kept between runs (the next run makes them again), so that
@@ -124,6 +173,55 @@ impl<'g> PathFinder<'g> {
     /// nearest to.
     pub fn run_from(&self, sources: &[u32], options: &SsspOptions) -> Result<PathsRun> {
         Ok(self.run_traced_from(sources, options)?.0)
+    }
+
+    /// Shortest paths from `source` with the results read back into pinned host memory the
+    /// finder keeps (made by the first such run), split into distances and parents on the
+    /// device first, and read in place from the [`PinnedPaths`]: no pass of the host's over
+    /// them, so the quickest way to an answer on a placed graph. With a cutoff or a target,
+    /// and on the CPU, the results are the run's own vectors instead.
+    ///
+    /// ```
+    /// use warpath::generate::{generate, GeneratorSpec};
+    /// use warpath::sssp::{Backend, PathFinder, SsspOptions};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let options = SsspOptions::default();
+    /// let finder = PathFinder::new(&graph, Backend::Auto, &options)?;
+    /// for source in [0, 11] {
+    ///     let found = finder.run_pinned(source, &options)?;
+    ///     assert_eq!(found.distances()?.get(11 - source as usize), Some(5.0));
+    /// }
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_pinned(&self, source: u32, options: &SsspOptions) -> Result<PinnedPaths<'_>> {
+        let on_gpu = match self.prepared.gpu() {
+            Some(on_gpu) if options.cutoff.is_none() && options.target.is_none() => on_gpu,
+            _ => return Ok(PinnedPaths { paths: self.run(source, options)?, pinned: None }),
+        };
+        let mut pinned = match self.pinned.try_lock() {
+            Ok(pinned) => pinned,
+            // A run that panicked left nothing the next one reads: every run writes it afresh.
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(Error::InvalidArgument(
+                    "the results of the previous pinned run are still held: drop them (or copy them out with \
+                     into_paths) before the next"
+                        .into(),
+                ))
+            }
+        };
+        check_source(self.graph, source)?;
+        check_limits(self.graph, options)?;
+        let started = Instant::now();
+        let (run, _, download) = {
+            let mut arrays = self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            gpu::shortest_paths_pinned(on_gpu, &mut arrays, &mut pinned, source, options)?
+        };
+        let end_to_end_time = started.elapsed();
+        let paths =
+            PathsRun { source, run, backend: self.backend(), end_to_end_time, download, warnings: self.warnings.clone() };
+        Ok(PinnedPaths { paths, pinned: Some(pinned) })
     }
 
     /// [`run`](Self::run) with what the GPU's kernels recorded per bucket or iteration (they
@@ -196,6 +294,21 @@ mod tests {
         assert!(found.warnings.iter().any(|w| w.contains("weighs 1")), "{:?}", found.warnings);
         assert!(matches!(found.backend, BackendUsed::Cpu { .. }));
         assert!(shortest_paths(&g, 3, Backend::Cpu).unwrap_err().to_string().contains("out of range"));
+    }
+
+    #[test]
+    fn pinned_runs_on_the_cpu_keep_their_vectors() {
+        let edges = EdgeList::new(4, vec![(0, 1), (1, 2), (0, 3)], true);
+        let g = GraphBuilder::new().build(edges.with_weights(crate::graph::Weights::U32(vec![2, 3, 9]))).unwrap();
+        let options = SsspOptions::default();
+        let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
+        let found = finder.run_pinned(0, &options).unwrap();
+        assert_eq!(found.distances().unwrap(), DistancesRef::Int(&[0, 2, 5, 9]));
+        assert_eq!(found.parents().unwrap(), Some(&[0, 0, 1, 0][..]));
+        let only = SsspOptions { distances_only: true, ..options };
+        assert_eq!(finder.run_pinned(2, &only).unwrap().parents().unwrap(), None);
+        let copied = found.into_paths(SsspRun::default()).unwrap();
+        assert_eq!(copied.run.distances, Distances::Int(vec![0, 2, 5, 9]));
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod verify;
 pub use crate::engine::{Backend, BackendUsed};
 pub use cpu_delta::{delta_stepping, delta_stepping_from};
 pub use cpu_reference::{dijkstra, dijkstra_from};
-pub use finder::{shortest_paths, PathFinder, PathsRun};
+pub use finder::{shortest_paths, PathFinder, PathsRun, PinnedPaths};
 
 /// How the GPU distributes the work of a relaxation step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -228,10 +228,7 @@ impl Distances {
     /// The distance of `v` as an `f64` (exact for `f32`, and for integer sums below 2^53);
     /// `None` when unreached.
     pub fn get(&self, v: usize) -> Option<f64> {
-        match self {
-            Distances::Int(d) => (d[v] != UNREACHED_INT).then_some(d[v] as f64),
-            Distances::Float(d) => d[v].is_finite().then_some(d[v] as f64),
-        }
+        self.view().get(v)
     }
 
     /// The distance of `v` as the output file writes it: the integer or the real, `inf` when
@@ -264,6 +261,69 @@ impl Distances {
     pub fn edges_in_component(&self, graph: &Graph) -> u64 {
         use rayon::prelude::*;
         (0..self.len()).into_par_iter().filter(|&v| self.is_reached(v)).map(|v| graph.degree(v as u32)).sum()
+    }
+}
+
+impl Default for Distances {
+    fn default() -> Distances {
+        Distances::Int(Vec::new())
+    }
+}
+
+impl Distances {
+    /// The distances read in place, as a slice of their kind.
+    pub fn view(&self) -> DistancesRef<'_> {
+        match self {
+            Distances::Int(d) => DistancesRef::Int(d),
+            Distances::Float(d) => DistancesRef::Float(d),
+        }
+    }
+}
+
+/// Distances read where they lie ([`PinnedPaths::distances`]), with [`Distances`]'
+/// conventions: [`UNREACHED_INT`] or `f32::INFINITY` where unreached.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DistancesRef<'a> {
+    Int(&'a [u64]),
+    Float(&'a [f32]),
+}
+
+impl DistancesRef<'_> {
+    pub fn len(&self) -> usize {
+        match self {
+            DistancesRef::Int(d) => d.len(),
+            DistancesRef::Float(d) => d.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The distance of `v` as [`Distances::get`] gives it; `None` when unreached.
+    pub fn get(&self, v: usize) -> Option<f64> {
+        match self {
+            DistancesRef::Int(d) => (d[v] != UNREACHED_INT).then_some(d[v] as f64),
+            DistancesRef::Float(d) => d[v].is_finite().then_some(d[v] as f64),
+        }
+    }
+
+    /// The distances copied into owned vectors, `reuse`'s memory reused where it has the kind.
+    pub fn copy_into(self, reuse: Distances) -> Distances {
+        match (self, reuse) {
+            (DistancesRef::Int(d), Distances::Int(mut v)) => {
+                v.clear();
+                v.extend_from_slice(d);
+                Distances::Int(v)
+            }
+            (DistancesRef::Float(d), Distances::Float(mut v)) => {
+                v.clear();
+                v.extend_from_slice(d);
+                Distances::Float(v)
+            }
+            (DistancesRef::Int(d), _) => Distances::Int(d.to_vec()),
+            (DistancesRef::Float(d), _) => Distances::Float(d.to_vec()),
+        }
     }
 }
 
@@ -518,7 +578,7 @@ pub fn roots_of(parents: &[u32]) -> Result<Vec<u32>> {
 }
 
 /// What one run returns.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SsspRun {
     pub distances: Distances,
     /// The shortest-path tree: every source is its own parent, unreached vertices hold

@@ -1,8 +1,9 @@
 //! Single-source shortest paths: the delta-stepping kernel in one cooperative launch
 //! (`sssp_delta_stepping`, which near-far shares as a mode), seed 002's worklist strategies
 //! (`sssp_worklist`, one launch an iteration; `sssp_decomposed`, the workload decomposition),
-//! the per-vertex initialisation (`sssp_init`), the parents pass (`sssp_parents`) and the
-//! weight sum the host chooses delta from (`sssp_weight_sum`): block size, flags, control
+//! the per-vertex initialisation (`sssp_init`), the parents pass (`sssp_parents`), the
+//! weight sum the host chooses delta from (`sssp_weight_sum`) and the results' split for the
+//! download (`sssp_unpack`): block size, flags, control
 //! blocks and the trace record.
 //!
 //! Distances are `u64` on the device whatever the weights: integer sums exactly, `f32` sums as
@@ -397,6 +398,29 @@ macro_rules! sssp_weight_sum_fields {
     };
 }
 
+/// The field list of `sssp_unpack`'s parameters.
+#[macro_export]
+macro_rules! sssp_unpack_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_unpack`'s parameters: turns the `n` distance words a run left into the
+            /// arrays the caller reads, on the device, so that they come back over the bus with
+            /// no pass of the host's. With [`flags::PACKED_PARENTS`] in `flags`, each word's
+            /// parent goes to `parents` (`u32::MAX` where unreached) and its distance stays in
+            /// `words`; with [`flags::WEIGHTS_F32`], each word's float distance goes to `floats`
+            /// (infinity where unreached). A null `parents` skips them.
+            kernel sssp_unpack, in [$crate::sssp], struct SsspUnpackParams {
+                words: $crate::DevicePtrMut<u64>,
+                parents: $crate::DevicePtrMut<u32>,
+                floats: $crate::DevicePtrMut<f32>,
+                n: u32,
+                flags: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// Float weights are summed in these units (2^-16), so the sum is an integer.
 pub const FLOAT_WEIGHT_SCALE: f32 = 65536.0;
 
@@ -406,3 +430,4 @@ crate::sssp_worklist_fields!(crate::kernel_params);
 crate::sssp_decomposed_fields!(crate::kernel_params);
 crate::sssp_parents_fields!(crate::kernel_params);
 crate::sssp_weight_sum_fields!(crate::kernel_params);
+crate::sssp_unpack_fields!(crate::kernel_params);

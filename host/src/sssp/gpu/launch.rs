@@ -6,7 +6,7 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET,
+    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET,
     SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
@@ -390,4 +390,36 @@ pub fn sssp_weight_sum(gpu: &GpuContext, view: &GraphView) -> Result<(u64, u64, 
     launch.run(grid_for(gpu, view.m.max(1), SSSP_BLOCK), Residency::Any, &params)?;
     let words = gpu.download(&sum)?;
     Ok((words[0], words[1], u64::MAX - words[2]))
+}
+
+/// `sssp_unpack`: the first `n` distance words split for the download. `packed` words give
+/// their parents to `parents` (when given) and keep their distances; `floats` (when given)
+/// takes float distances.
+pub fn sssp_unpack(
+    gpu: &GpuContext,
+    n: u32,
+    words: &mut CudaSlice<u64>,
+    packed: bool,
+    parents: Option<&mut CudaSlice<u32>>,
+    floats: Option<&mut CudaSlice<f32>>,
+) -> Result<(), GpuError> {
+    let fits = |len: Option<usize>| len.is_none_or(|len| len >= n as usize);
+    require(
+        names::SSSP_UNPACK,
+        words.len() >= n as usize
+            && fits(parents.as_ref().map(|p| p.len()))
+            && fits(floats.as_ref().map(|f| f.len()))
+            && (packed || floats.is_some()),
+        || format!("buffers too small for {n} vertices, or nothing to split"),
+    )?;
+    let float = floats.is_some();
+    let mut launch = Launch::new(gpu);
+    let params = SsspUnpackParams {
+        words: launch.write(words),
+        parents: launch.write_or_null(parents),
+        floats: launch.write_or_null(floats),
+        n,
+        flags: if packed { flags::PACKED_PARENTS } else { 0 } | if float { flags::WEIGHTS_F32 } else { 0 },
+    };
+    launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }

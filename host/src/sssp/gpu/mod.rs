@@ -39,8 +39,8 @@ use warpath_interface::sssp::{
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
-use crate::graph::Graph;
-use crate::sssp::{reach_of, sorted_once, Distance, Distances, Fusion, SsspOptions, SsspRun, SsspStrategy};
+use crate::graph::{Graph, WeightKind};
+use crate::sssp::{reach_of, sorted_once, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun, SsspStrategy};
 
 use launch::{DecomposedBuffers, DeltaBuffers, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
 
@@ -70,8 +70,9 @@ pub const TRACE_BUCKETS: usize = 1 << 16;
 pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
     let n = graph.num_vertices() as u64;
     let m = graph.num_edges();
-    // Distances, and parents with their levels.
-    let labels = 8 * n + if options.distances_only { 0 } else { 8 * n };
+    // Distances, and parents with their levels; float distances split for a download in place.
+    let floats = if graph.weight_kind() == Some(WeightKind::F32) { 4 * n } else { 0 };
+    let labels = 8 * n + if options.distances_only { 0 } else { 8 * n } + floats;
     let (bytes, what) = match options.strategy {
         SsspStrategy::DeltaStepping | SsspStrategy::NearFar => (
             labels
@@ -227,6 +228,9 @@ pub struct SsspArrays {
     /// run reads them straight into its vectors: pinning costs more than it would save once).
     pinned_distances: Option<PinnedBuffer<u64>>,
     pinned_parents: Option<PinnedBuffer<u32>>,
+    /// Float distances split from their words for a download in place
+    /// ([`shortest_paths_pinned`]).
+    floats: Option<CudaSlice<f32>>,
     runs: u32,
     /// Vectors of recycled runs ([`recycle`](Self::recycle)), and the raw distances of float
     /// runs, which the next results are read into.
@@ -284,14 +288,25 @@ impl SsspArrays {
     }
 }
 
-/// [`shortest_paths_traced_from`] in `arrays` (made or grown as needed, then kept), with the
-/// results' download: its wall time and bytes.
-pub fn shortest_paths_in(
-    graph: &GpuGraph,
-    arrays: &mut SsspArrays,
-    sources: &[u32],
-    options: &SsspOptions,
-) -> Result<(SsspRun, GpuSsspTrace, Download)> {
+/// What one run's kernels left on the device, before anything is read back.
+struct Settled {
+    /// The sources, sorted, each once.
+    sources: Vec<u32>,
+    /// The distance words (packed with their parents where `packed`).
+    distances: CudaSlice<u64>,
+    relaxations: u64,
+    trace: GpuSsspTrace,
+    /// The kernels' time, by events.
+    time: Duration,
+    packed: bool,
+    float: bool,
+    /// The parents passes ran: the parents are in `arrays.parents`.
+    parents_passed: bool,
+}
+
+/// Runs the kernels of one run in `arrays` (made or grown as needed): the distances, and the
+/// parents where asked for or where several sources need them, left on the device.
+fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &SsspOptions) -> Result<Settled> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
@@ -343,18 +358,34 @@ pub fn shortest_paths_in(
         }
         _ => run_worklist(gpu, graph, &view, Starts { host: &sources, device: &device_sources }, options, &mut distances)?,
     };
-    let parents = match arrays.parents.as_mut().filter(|_| needs_parents && !packed) {
+    let parents_passed = match arrays.parents.as_mut().filter(|_| needs_parents && !packed) {
         Some(buffers) => {
             let one_pass = tight_edges_ascend(&view, totals);
             trace.parent_passes = find_parents(gpu, &view, &device_sources, &distances, buffers, one_pass)?;
-            Some(&buffers.parents)
+            true
         }
-        None => None,
+        None => false,
     };
     trace.parents_packed = packed;
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
+    let time = Duration::from_secs_f64(ms / 1e3);
+    Ok(Settled { sources, distances, relaxations, trace, time, packed, float, parents_passed })
+}
+
+/// [`shortest_paths_traced_from`] in `arrays` (made or grown as needed, then kept), with the
+/// results' download: its wall time and bytes.
+pub fn shortest_paths_in(
+    graph: &GpuGraph,
+    arrays: &mut SsspArrays,
+    sources: &[u32],
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace, Download)> {
+    let gpu = graph.gpu();
+    let n = graph.graph().num_vertices();
+    let Settled { sources, distances, relaxations, trace, time, packed, float, parents_passed } =
+        settle(graph, arrays, sources, options)?;
     // Only what was asked comes back: the parents of a one-source run for distances only stay.
     let downloading = Instant::now();
     let repeated = arrays.runs > 0;
@@ -381,15 +412,14 @@ pub fn shortest_paths_in(
             unpack_parents(&mut raw, &mut parents_back);
         }
     }
-    if let Some(parents) = parents {
-        SsspArrays::download(gpu, parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
+    if let Some(buffers) = arrays.parents.as_ref().filter(|_| parents_passed) {
+        SsspArrays::download(gpu, &buffers.parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
         parents_back.truncate(n as usize);
     }
-    let mut parents = parents_back;
-    let parent_bytes = if packed { 0 } else { 4 * parents.len() };
+    let parent_bytes = if packed { 0 } else { 4 * parents_back.len() };
     let download = Download { time: downloading.elapsed(), bytes: (8 * raw.len() + parent_bytes) as u64 };
     arrays.distances = Some(distances);
-    let mut distances = if float {
+    let distances = if float {
         let mut floats = std::mem::take(&mut arrays.spare_floats);
         floats.clear();
         floats.par_extend(
@@ -402,18 +432,133 @@ pub fn shortest_paths_in(
     } else {
         Distances::Int(raw)
     };
+    let mut run = SsspRun { distances, parents: parents_back, time, relaxations, sources, nearest_source: Vec::new(), reach: None };
     // Beyond the reach, distances are tentative (delta-stepping stopped) or not asked for.
-    let reach = reach_of(options, options.target.and_then(|t| distances.get(t as usize)));
-    if let Some(reach) = reach {
-        distances.cut_beyond(reach);
-        distances.clear_unreached_parents(&mut parents);
+    run.reach = reach_of(options, options.target.and_then(|t| run.distances.get(t as usize)));
+    if let Some(reach) = run.reach {
+        run.distances.cut_beyond(reach);
+        run.distances.clear_unreached_parents(&mut run.parents);
     }
-    let time = Duration::from_secs_f64(ms / 1e3);
-    let mut run = SsspRun { distances, parents, time, relaxations, sources, nearest_source: Vec::new(), reach };
     run.find_nearest_sources()?;
     if options.distances_only {
         run.parents = Vec::new();
     }
+    Ok((run, trace, download))
+}
+
+/// Pinned host memory a run's results are read back into and read in place from
+/// ([`crate::sssp::PathFinder::run_pinned`]): the distances as the caller reads them (integers
+/// or floats) and the parents, split on the device first (`sssp_unpack`), so the host makes no
+/// pass over them (bench/NOTES.md 104 and 107). Made by the first run, kept for the next.
+#[derive(Default)]
+pub struct PinnedResults {
+    ints: Option<PinnedBuffer<u64>>,
+    floats: Option<PinnedBuffer<f32>>,
+    parents: Option<PinnedBuffer<u32>>,
+    /// What the last run left: float distances (else integers), and whether parents.
+    last: Option<(bool, bool)>,
+}
+
+impl PinnedResults {
+    /// The last run's distances (empty before any).
+    pub fn distances(&self) -> Result<DistancesRef<'_>, GpuError> {
+        Ok(match (self.last, &self.ints, &self.floats) {
+            (Some((false, _)), Some(ints), _) => DistancesRef::Int(ints.as_slice()?),
+            (Some((true, _)), _, Some(floats)) => DistancesRef::Float(floats.as_slice()?),
+            _ => DistancesRef::Int(&[]),
+        })
+    }
+
+    /// The last run's parents; `None` after a distances-only run.
+    pub fn parents(&self) -> Result<Option<&[u32]>, GpuError> {
+        match (self.last, &self.parents) {
+            (Some((_, true)), Some(parents)) => Ok(Some(parents.as_slice()?)),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// The pinned buffer of `n` elements in `slot`, made at its first use.
+fn pinned_of<'a, T: DeviceRepr + ValidAsZeroBits + Zeroable + Clone>(
+    gpu: &GpuContext,
+    slot: &'a mut Option<PinnedBuffer<T>>,
+    n: usize,
+    what: &str,
+) -> Result<&'a mut PinnedBuffer<T>, GpuError> {
+    if slot.as_ref().is_some_and(|pinned| pinned.len() != n) {
+        *slot = None;
+    }
+    Ok(match slot {
+        Some(pinned) => pinned,
+        None => slot.insert(gpu.pinned_zeros(n, &format!("the shortest-path {what}"))?),
+    })
+}
+
+/// One source's shortest paths with the results left in `results` (see [`PinnedResults`]):
+/// the returned run's distances and parents are empty. No cutoff or target (their reach is
+/// cut on the host): the caller runs [`shortest_paths_in`] for those.
+pub fn shortest_paths_pinned(
+    graph: &GpuGraph,
+    arrays: &mut SsspArrays,
+    results: &mut PinnedResults,
+    source: u32,
+    options: &SsspOptions,
+) -> Result<(SsspRun, GpuSsspTrace, Download)> {
+    if options.cutoff.is_some() || options.target.is_some() {
+        return Err(Error::InvalidArgument(
+            "results read in place take no cutoff or target: run them into vectors".into(),
+        ));
+    }
+    let gpu = graph.gpu();
+    let n = graph.graph().num_vertices();
+    let Settled { sources, mut distances, relaxations, trace, time, packed, float, parents_passed } =
+        settle(graph, arrays, &[source], options)?;
+    let downloading = Instant::now();
+    results.last = None;
+    let with_parents = !options.distances_only;
+    if packed || float {
+        if float && arrays.floats.is_none() {
+            arrays.floats = Some(gpu.alloc_zeros(n.max(1) as usize, "the float distances read back")?);
+        }
+        let parents = arrays.parents.as_mut().filter(|_| packed && with_parents).map(|buffers| &mut buffers.parents);
+        launch::sssp_unpack(gpu, n, &mut distances, packed, parents, arrays.floats.as_mut().filter(|_| float))?;
+    }
+    let n = n as usize;
+    let parents = arrays.parents.as_ref().filter(|_| with_parents && (packed || parents_passed));
+    let mut bytes = 0;
+    match (float, parents) {
+        (false, Some(buffers)) => {
+            let ints = pinned_of(gpu, &mut results.ints, n, "distances")?;
+            let pinned_parents = pinned_of(gpu, &mut results.parents, n, "parents")?;
+            gpu.download_two_to_pinned((&distances, ints), (&buffers.parents, pinned_parents))?;
+            bytes += 12 * n;
+        }
+        (false, None) => {
+            gpu.download_to_pinned(&distances, pinned_of(gpu, &mut results.ints, n, "distances")?)?;
+            bytes += 8 * n;
+        }
+        (true, parents) => {
+            let floats = arrays.floats.as_ref().expect("made above");
+            let pinned_floats = pinned_of(gpu, &mut results.floats, n, "float distances")?;
+            match parents {
+                Some(buffers) => {
+                    let pinned_parents = pinned_of(gpu, &mut results.parents, n, "parents")?;
+                    gpu.download_two_to_pinned((floats, pinned_floats), (&buffers.parents, pinned_parents))?;
+                    bytes += 8 * n;
+                }
+                None => {
+                    gpu.download_to_pinned(floats, pinned_floats)?;
+                    bytes += 4 * n;
+                }
+            }
+        }
+    }
+    results.last = Some((float, parents.is_some()));
+    let download = Download { time: downloading.elapsed(), bytes: bytes as u64 };
+    arrays.distances = Some(distances);
+    arrays.runs += 1;
+    let distances = if float { Distances::Float(Vec::new()) } else { Distances::Int(Vec::new()) };
+    let run = SsspRun { distances, parents: Vec::new(), time, relaxations, sources, nearest_source: Vec::new(), reach: None };
     Ok((run, trace, download))
 }
 
