@@ -678,12 +678,16 @@ fn pinned_runs_are_split_on_the_device_and_read_in_place() {
                 }
             }
         }
-        // A cutoff is cut on the host: its run keeps its results in vectors, as `run` gives them.
+        // A cutoff is cut on the host: its run keeps its results in vectors, as `run` gives them
+        // (the parents of two runs may differ where a vertex has two tight in-edges, so only
+        // which vertices have one is compared).
         let options = SsspOptions { cutoff: Some(40.0), ..SsspOptions::default() };
         let held = finder.run_pinned(0, &options).unwrap();
+        assert!(!held.paths.run.distances.is_empty(), "{what}, cutoff: results in the run's vectors");
         let plain = finder.run(0, &options).unwrap().run;
         assert_eq!(held.distances().unwrap(), plain.distances.view(), "{what}, cutoff");
-        assert_eq!(held.paths.run.parents, plain.parents, "{what}, cutoff");
+        let has_parent = |parents: &[u32]| parents.iter().map(|&p| p != UNREACHED).collect::<Vec<_>>();
+        assert_eq!(has_parent(held.parents().unwrap().unwrap()), has_parent(&plain.parents), "{what}, cutoff");
     }
 }
 

@@ -16,8 +16,8 @@ use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitPar
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::sssp::{
-    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspUnpackParams, SsspWeightSumParams,
-    SsspWorklistParams,
+    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspUnpackParams,
+    SsspWeightSumParams, SsspWorklistParams,
 };
 use crate::KernelParams;
 

@@ -219,8 +219,14 @@ impl<'g> PathFinder<'g> {
             gpu::shortest_paths_pinned(on_gpu, &mut arrays, &mut pinned, source, options)?
         };
         let end_to_end_time = started.elapsed();
-        let paths =
-            PathsRun { source, run, backend: self.backend(), end_to_end_time, download, warnings: self.warnings.clone() };
+        let paths = PathsRun {
+            source,
+            run,
+            backend: self.backend(),
+            end_to_end_time,
+            download,
+            warnings: self.warnings.clone(),
+        };
         Ok(PinnedPaths { paths, pinned: Some(pinned) })
     }
 

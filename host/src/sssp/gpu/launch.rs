@@ -6,8 +6,8 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET,
-    SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
+    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
+    FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 

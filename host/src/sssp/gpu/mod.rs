@@ -413,7 +413,8 @@ pub fn shortest_paths_in(
         }
     }
     if let Some(buffers) = arrays.parents.as_ref().filter(|_| parents_passed) {
-        SsspArrays::download(gpu, &buffers.parents, &mut arrays.pinned_parents, repeated, &mut parents_back, "the parents")?;
+        let pinned = &mut arrays.pinned_parents;
+        SsspArrays::download(gpu, &buffers.parents, pinned, repeated, &mut parents_back, "the parents")?;
         parents_back.truncate(n as usize);
     }
     let parent_bytes = if packed { 0 } else { 4 * parents_back.len() };
@@ -432,7 +433,8 @@ pub fn shortest_paths_in(
     } else {
         Distances::Int(raw)
     };
-    let mut run = SsspRun { distances, parents: parents_back, time, relaxations, sources, nearest_source: Vec::new(), reach: None };
+    let parents = parents_back;
+    let mut run = SsspRun { distances, parents, time, relaxations, sources, nearest_source: Vec::new(), reach: None };
     // Beyond the reach, distances are tentative (delta-stepping stopped) or not asked for.
     run.reach = reach_of(options, options.target.and_then(|t| run.distances.get(t as usize)));
     if let Some(reach) = run.reach {
@@ -557,8 +559,8 @@ pub fn shortest_paths_pinned(
     let download = Download { time: downloading.elapsed(), bytes: bytes as u64 };
     arrays.distances = Some(distances);
     arrays.runs += 1;
-    let distances = if float { Distances::Float(Vec::new()) } else { Distances::Int(Vec::new()) };
-    let run = SsspRun { distances, parents: Vec::new(), time, relaxations, sources, nearest_source: Vec::new(), reach: None };
+    let distances = if float { Distances::Float(Vec::new()) } else { Distances::default() };
+    let run = SsspRun { distances, time, relaxations, sources, ..SsspRun::default() };
     Ok((run, trace, download))
 }
 
