@@ -438,3 +438,37 @@ fn the_cc_bench_charges_the_placement_once() {
         assert!(trial.end_to_end_ms < trial.time_ms + upload_ms, "{trial:?} against an upload of {upload_ms} ms");
     }
 }
+
+#[test]
+fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
+    use warpath::cc::{CcAlgorithm, ComponentFinder, Components};
+    if gpu_or_skip("a_finder_keeps_its_arrays_and_reads_labels_in_place").is_none() {
+        return;
+    }
+    for spec in ["kron:14", "grid2d:64", "urand:12"] {
+        let graph = generate(&spec.parse().unwrap(), 5).unwrap();
+        let expected = union_find(&graph);
+        let finder = ComponentFinder::new(&graph, Backend::Gpu).unwrap();
+        // Every option set on the same kept arrays, each run checked in place and copied out;
+        // Shiloach-Vishkin between Afforest runs leaves nothing the next one reads.
+        let mut sets = option_sets();
+        sets.insert(1, CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
+        let mut spare = Components::default();
+        for (k, options) in sets.iter().enumerate() {
+            let label = format!("{spec}, set {k}: {options:?}");
+            let found = finder.run_pinned(options).unwrap_or_else(|e| panic!("{label}: {e}"));
+            assert_eq!(found.labels().unwrap(), &expected[..], "{label}: in place");
+            assert!(found.run.components.labels.is_empty(), "{label}: the labels are in pinned memory");
+            assert_eq!(found.download.bytes, 4 * graph.num_vertices() as u64, "{label}");
+            assert!(found.end_to_end_time >= found.run.time, "{label}");
+            // While these are held the next pinned run is refused, a run into a vector not.
+            let refused = finder.run_pinned(options).err().expect("refused while held");
+            assert!(refused.to_string().contains("still held"), "{label}: {refused}");
+            assert_eq!(finder.run(options).unwrap().components.labels, expected, "{label}: into a vector");
+            let run = found.into_run(spare).unwrap();
+            assert_eq!(run.components.labels, expected, "{label}: copied out");
+            check_trace(&graph, &run, options, &label);
+            spare = run.components;
+        }
+    }
+}

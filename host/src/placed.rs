@@ -52,6 +52,7 @@ pub struct PlacedGraph<'g> {
 enum Holder {
     Nobody,
     Bfs,
+    Components,
     ShortestPaths,
 }
 
@@ -143,15 +144,15 @@ impl<'g> PlacedGraph<'g> {
         &self.traverser
     }
 
-    /// The connected components (weakly connected for a directed graph). A run allocates its
-    /// arrays and frees them when it ends.
+    /// The connected components (weakly connected for a directed graph).
     pub fn components(&self, options: &CcOptions) -> Result<CcRun> {
-        self.hold(Holder::Nobody);
-        self.components.run(options)
+        self.component_finder().run(options)
     }
 
-    /// The components view, for what it reports of the placement.
+    /// The components view: every way the library runs components (`run`, `run_pinned`) on
+    /// this placement, and what it reports of the placement.
     pub fn component_finder(&self) -> &ComponentFinder<'g> {
+        self.hold(Holder::Components);
         &self.components
     }
 
@@ -187,6 +188,7 @@ impl<'g> PlacedGraph<'g> {
         }
         match *holding {
             Holder::Bfs => self.traverser.release_arrays(),
+            Holder::Components => self.components.release_arrays(),
             Holder::ShortestPaths => {
                 if let Ok(paths) = &self.paths {
                     paths.release_arrays();

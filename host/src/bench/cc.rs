@@ -5,7 +5,6 @@
 //! link, compression) with the graph bytes each read.
 
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +14,7 @@ use crate::bench::harness::{
 use crate::bench::json::Report;
 use crate::bench::report::{header, once_lines, timing_lines, HeaderLines};
 use crate::cc::verify::validate_with_count;
-use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, PhaseTrace};
+use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, Components, PhaseTrace};
 use crate::error::Result;
 use crate::graph::Graph;
 
@@ -113,6 +112,8 @@ pub struct CcKernel<'f, 'g> {
     /// Runs so far (the first is the harness's warm-up).
     runs: usize,
     first_timed_phases: Vec<PhaseTrace>,
+    /// The last trial's labels, whose vector the next trial's are copied into.
+    spare: Components,
 }
 
 impl<'f, 'g> CcKernel<'f, 'g> {
@@ -129,7 +130,7 @@ impl<'f, 'g> CcKernel<'f, 'g> {
         options: CcOptions,
         reference_count: u64,
     ) -> Self {
-        CcKernel { graph, finder, options, reference_count, runs: 0, first_timed_phases: Vec::new() }
+        CcKernel { graph, finder, options, reference_count, runs: 0, first_timed_phases: Vec::new(), spare: Components::default() }
     }
 }
 
@@ -149,17 +150,23 @@ impl BenchKernel for CcKernel<'_, '_> {
         None
     }
 
+    /// A run read back in place ([`ComponentFinder::run_pinned`]), timed so, then copied out
+    /// for the checks. The placement is paid once, before the first run: the report's
+    /// placement stage.
     fn run(&mut self, _: ()) -> Result<Timed<CcRun>> {
-        let started = Instant::now();
-        let run = self.finder.run(&self.options)?;
-        // The placement is paid once, before the first run: the report's placement stage.
-        let end_to_end = started.elapsed();
+        let found = self.finder.run_pinned(&self.options)?;
+        let end_to_end = found.end_to_end_time;
+        let run = found.into_run(std::mem::take(&mut self.spare))?;
         self.runs += 1;
         if self.runs == 2 {
             self.first_timed_phases = run.phases.clone();
         }
         let time = run.time;
         Ok(Timed { output: run, time, end_to_end })
+    }
+
+    fn recycle(&mut self, run: CcRun) {
+        self.spare = run.components;
     }
 
     fn validate(&self, _: (), run: &CcRun) -> Result<()> {

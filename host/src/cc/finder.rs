@@ -3,15 +3,16 @@
 //! wants, on the GPU ([`crate::cc::gpu::components`]) or on all CPU cores (Afforest, or
 //! Shiloach-Vishkin when asked).
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 use crate::cc::cpu_afforest::afforest;
 use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
+use crate::cc::gpu::{components_in, CcArrays, LabelsTo};
 use crate::cc::{CcAlgorithm, CcOptions, CcRun, Components};
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
-use crate::error::Result;
-use crate::gpu::{GpuContext, Layout, Placement};
+use crate::error::{Error, Result};
+use crate::gpu::{Download, GpuContext, Layout, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
 /// A graph prepared for repeated connected-components runs on one backend.
@@ -22,6 +23,47 @@ pub struct ComponentFinder<'g> {
     /// Device bytes of the per-vertex arrays the preparation budgeted for.
     workspace_bytes: u64,
     warnings: Vec<String>,
+    /// The GPU runs' device arrays, made by the first run and kept for the next.
+    arrays: Mutex<CcArrays>,
+    /// The labels of the last [`run_pinned`](ComponentFinder::run_pinned), in pinned host
+    /// memory kept from one such run to the next.
+    pinned: Mutex<Option<PinnedBuffer<u32>>>,
+}
+
+/// A run whose labels stay where [`ComponentFinder::run_pinned`] read them: in pinned host
+/// memory the finder keeps (on the GPU), read in place; on the CPU, in the run's own vector.
+/// Holding it holds the finder's pinned labels: the next `run_pinned` is refused until it is
+/// dropped.
+pub struct PinnedComponents<'f> {
+    /// The kernels' time and phases; on the GPU its labels are empty (they are here).
+    pub run: CcRun,
+    /// The whole call on a graph already placed: the kernels, the labels' download and the
+    /// host work around them (`run.time` on the CPU).
+    pub end_to_end_time: Duration,
+    /// Reading the labels back (zero on the CPU).
+    pub download: Download,
+    pinned: Option<MutexGuard<'f, Option<PinnedBuffer<u32>>>>,
+}
+
+impl PinnedComponents<'_> {
+    /// Each vertex's component, named by its smallest vertex.
+    pub fn labels(&self) -> Result<&[u32]> {
+        match &self.pinned {
+            Some(pinned) => Ok(pinned.as_ref().map_or(Ok(&[][..]), PinnedBuffer::as_slice)?),
+            None => Ok(&self.run.components.labels),
+        }
+    }
+
+    /// The run with its labels copied into `reuse`'s vector (its memory reused), freeing the
+    /// finder's pinned labels for the next run.
+    pub fn into_run(self, mut reuse: Components) -> Result<CcRun> {
+        if self.pinned.is_none() {
+            return Ok(self.run);
+        }
+        reuse.labels.clear();
+        reuse.labels.extend_from_slice(self.labels()?);
+        Ok(CcRun { components: reuse, ..self.run })
+    }
 }
 
 impl<'g> ComponentFinder<'g> {
@@ -47,14 +89,14 @@ impl<'g> ComponentFinder<'g> {
 
     /// A finder over a graph another owner prepared (budgeted for at least
     /// [`crate::cc::gpu::workspace`]'s arrays, which are `workspace_bytes`), sharing its
-    /// placement. A run allocates its arrays and frees them when it ends.
+    /// placement. The first GPU run makes the arrays, the later ones reuse them.
     pub(crate) fn on_prepared(
         graph: &'g Graph,
         prepared: Arc<Prepared>,
         warnings: Vec<String>,
         workspace_bytes: u64,
     ) -> Self {
-        ComponentFinder { graph, prepared, workspace_bytes, warnings }
+        ComponentFinder { graph, prepared, workspace_bytes, warnings, arrays: Mutex::default(), pinned: Mutex::default() }
     }
 
     /// One run. On the GPU `time` is the kernels' time; on the CPU, the wall time of the
@@ -62,12 +104,63 @@ impl<'g> ComponentFinder<'g> {
     /// Shiloach-Vishkin).
     pub fn run(&self, options: &CcOptions) -> Result<CcRun> {
         match &*self.prepared {
-            Prepared::Gpu(on) => crate::cc::gpu::components(on, options),
+            Prepared::Gpu(on) => Ok(components_in(on, &mut self.lock_arrays(), options, LabelsTo::Vector)?.0),
             Prepared::Cpu { transpose } => Ok(match options.algorithm {
                 CcAlgorithm::Afforest => afforest(self.graph, transpose.as_ref(), options),
                 CcAlgorithm::ShiloachVishkin => shiloach_vishkin(self.graph),
             }),
         }
+    }
+
+    /// One run whose labels are read back into pinned host memory the finder keeps (made by
+    /// the first such run) and read in place from the [`PinnedComponents`]: no pass of the
+    /// host's over them, so the quickest way to an answer on a placed graph. On the CPU the
+    /// labels are the run's own vector.
+    ///
+    /// ```
+    /// use warpath::cc::{CcOptions, ComponentFinder};
+    /// use warpath::engine::Backend;
+    /// use warpath::graph::{EdgeList, GraphBuilder};
+    ///
+    /// let graph = GraphBuilder::new().build(EdgeList::new(4, vec![(0, 1), (3, 2)], true))?;
+    /// let finder = ComponentFinder::new(&graph, Backend::Auto)?;
+    /// let found = finder.run_pinned(&CcOptions::default())?;
+    /// assert_eq!(found.labels()?, [0, 0, 2, 2]);
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_pinned(&self, options: &CcOptions) -> Result<PinnedComponents<'_>> {
+        let Prepared::Gpu(on) = &*self.prepared else {
+            let run = self.run(options)?;
+            let end_to_end_time = run.time;
+            return Ok(PinnedComponents { run, end_to_end_time, download: Download::default(), pinned: None });
+        };
+        let mut pinned = match self.pinned.try_lock() {
+            Ok(pinned) => pinned,
+            // A run that panicked left nothing the next one reads: every run writes it afresh.
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(Error::InvalidArgument(
+                    "the labels of the previous pinned components run are still held: drop them (or copy them \
+                     out with into_run) before the next"
+                        .into(),
+                ))
+            }
+        };
+        let started = Instant::now();
+        let (run, download) = components_in(on, &mut self.lock_arrays(), options, LabelsTo::Pinned(&mut pinned))?;
+        Ok(PinnedComponents { run, end_to_end_time: started.elapsed(), download, pinned: Some(pinned) })
+    }
+
+    fn lock_arrays(&self) -> MutexGuard<'_, CcArrays> {
+        // A run that panicked left nothing the next one reads: every run writes it afresh.
+        self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Frees the device arrays kept between runs (the next run makes them again), so that
+    /// another algorithm on the same placed graph has their memory. The pinned labels are host
+    /// memory and stay: a live [`PinnedComponents`] holds them.
+    pub(crate) fn release_arrays(&self) {
+        *self.lock_arrays() = CcArrays::default();
     }
 
     pub fn backend(&self) -> BackendUsed {

@@ -15,7 +15,7 @@ pub use crate::engine::{Backend, BackendUsed};
 pub use cpu_afforest::afforest;
 pub use cpu_reference::components_sequential;
 pub use cpu_shiloach_vishkin::shiloach_vishkin;
-pub use finder::{connected_components, ComponentFinder};
+pub use finder::{connected_components, ComponentFinder, PinnedComponents};
 /// The most vertices the GPU samples (its count table is one block's shared memory).
 pub use warpath_interface::cc::MAX_SAMPLES;
 
@@ -164,7 +164,7 @@ impl std::fmt::Display for CcAlgorithm {
 
 /// The components of a graph: `labels[v]` names the component of vertex `v` (internal ids) by
 /// its smallest vertex, so labels are the same on every backend and every run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Components {
     pub labels: Vec<u32>,
 }

@@ -1,9 +1,10 @@
 //! Connected components on the GPU: Afforest or Shiloach-Vishkin in one cooperative launch
 //! (`cc_persistent`, `cc_persistent_compressed` in `device/src/cc/mod.rs`, which documents the
 //! techniques). The host zeroes a control block and a trace, launches once, and downloads the
-//! labels once, with the per-phase trace.
+//! labels once (into a vector, or into pinned memory read in place), with the per-phase trace;
+//! [`components_in`] keeps the device arrays from one run to the next.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::cc::{
@@ -17,7 +18,7 @@ use crate::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, Link
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
-use crate::gpu::{DeviceGraph, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::Graph;
 
 /// Phases recorded in the trace (Shiloach-Vishkin takes two a pass); later ones still run,
@@ -45,6 +46,32 @@ pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
 /// then serve both phases, every vertex links all of them, and sampling is off (a vertex in
 /// the sampled component would skip edges that only its own lists hold).
 pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
+    Ok(components_in(graph, &mut CcArrays::default(), options, LabelsTo::Vector)?.0)
+}
+
+/// The device buffers of [`components_in`], made by the first run and kept for the next.
+#[derive(Default)]
+pub struct CcArrays {
+    buffers: Option<CcBuffers>,
+}
+
+/// Where [`components_in`] reads the labels back to.
+pub enum LabelsTo<'a> {
+    /// A vector of the run's own ([`CcRun::components`]).
+    Vector,
+    /// Pinned host memory (made at its first use, then kept), at the bus's rate and with no
+    /// pass of the host's; the run's labels are left empty.
+    Pinned(&'a mut Option<PinnedBuffer<u32>>),
+}
+
+/// [`components`] in `arrays` (made as needed, then kept), with the labels' download: its wall
+/// time and bytes.
+pub fn components_in(
+    graph: &GpuGraph,
+    arrays: &mut CcArrays,
+    options: &CcOptions,
+    labels_to: LabelsTo<'_>,
+) -> Result<(CcRun, Download)> {
     if options.samples > MAX_SAMPLES {
         return Err(Error::InvalidArgument(format!(
             "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (counted in one block's shared memory)",
@@ -55,27 +82,57 @@ pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<CcRun> {
     let out_lists = graph.graph();
     let n = out_lists.num_vertices();
     if n == 0 {
-        return Ok(CcRun { components: Components { labels: Vec::new() }, time: Duration::ZERO, phases: Vec::new() });
+        let empty = CcRun { components: Components { labels: Vec::new() }, time: Duration::ZERO, phases: Vec::new() };
+        return Ok((empty, Download::default()));
     }
     let (in_lists, directed, samples) = match graph.in_lists() {
         Some(in_lists) => (in_lists, !std::ptr::eq(in_lists, out_lists), options.samples),
         None => (out_lists, false, 0),
     };
-    gpu.ensure_free(bytes_needed(n as u64), "the connected-components labels")?;
-    let mut buffers = CcBuffers {
-        labels: gpu.alloc_zeros(n as usize, "the component labels")?,
-        control: gpu.alloc_zeros(CC_CONTROL_WORDS, "the CC control block")?,
-        trace: gpu.alloc_zeros(CC_TRACE_WORDS * (TRACE_CAPACITY + 1), "the CC trace")?,
+    let buffers = match &mut arrays.buffers {
+        Some(buffers) if buffers.labels.len() >= n as usize => {
+            // The kernel writes every label; the control block and the trace start at zero.
+            gpu.zero(&mut buffers.control)?;
+            gpu.zero(&mut buffers.trace)?;
+            buffers
+        }
+        slot => {
+            *slot = None;
+            gpu.ensure_free(bytes_needed(n as u64), "the connected-components labels")?;
+            slot.insert(CcBuffers {
+                labels: gpu.alloc_zeros(n as usize, "the component labels")?,
+                control: gpu.alloc_zeros(CC_CONTROL_WORDS, "the CC control block")?,
+                trace: gpu.alloc_zeros(CC_TRACE_WORDS * (TRACE_CAPACITY + 1), "the CC trace")?,
+            })
+        }
     };
     let run = CcLaunch { directed, samples, ..CcLaunch::from_options(options) };
     let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
-    let time = time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, &mut buffers, run))?;
-    let mut labels = gpu.download(&buffers.labels)?;
-    labels.truncate(n as usize);
+    let time = time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, buffers, run))?;
+    let downloading = Instant::now();
+    let labels = match labels_to {
+        LabelsTo::Vector => {
+            let mut labels = gpu.download(&buffers.labels)?;
+            labels.truncate(n as usize);
+            labels
+        }
+        LabelsTo::Pinned(slot) => {
+            if slot.as_ref().is_some_and(|pinned| pinned.len() != n as usize) {
+                *slot = None;
+            }
+            let pinned = match slot {
+                Some(pinned) => pinned,
+                slot => slot.insert(gpu.pinned_zeros(n as usize, "the component labels")?),
+            };
+            gpu.download_to_pinned(&buffers.labels, pinned)?;
+            Vec::new()
+        }
+    };
+    let download = Download { time: downloading.elapsed(), bytes: 4 * n as u64 };
     let control: CcControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&buffers.control)?));
     let trace = gpu.download(&buffers.trace)?;
     let phases = decode_trace(&trace, control.records as usize, control.tallied != 0);
-    Ok(CcRun { components: Components { labels }, time, phases })
+    Ok((CcRun { components: Components { labels }, time, phases }, download))
 }
 
 /// The device buffers of one run.
