@@ -13,6 +13,7 @@ use crate::bfs::gpu::tuning::PersistentParams;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
+use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Workspace};
 use crate::error::Result;
 use crate::gpu::{Download, GpuContext, GpuError, Layout, Placement};
@@ -67,7 +68,7 @@ enum KeptLabels {
 
 /// A traversal whose labels stay where [`Traverser::run_pinned`] read them: in pinned host
 /// memory the traverser keeps (on the GPU), read in place. Holding it holds the traverser's
-/// label buffers: drop it before the next `run_pinned`.
+/// label buffers: the next `run_pinned` is refused until it is dropped.
 pub struct PinnedTraversal<'t> {
     /// Times, download and warnings; its `result` is empty (the labels are here).
     pub traversal: Traversal,
@@ -306,7 +307,7 @@ impl<'g> Traverser<'g> {
     /// # Ok::<(), warpath::Error>(())
     /// ```
     pub fn run_pinned(&self, source: u32) -> Result<PinnedTraversal<'_>> {
-        let mut kept = self.kept_labels.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut kept = take_kept(&self.kept_labels, "BFS labels")?;
         let pinned = match self.placed() {
             Some(on) => {
                 self.resolved_gpu_kernel() != GpuKernel::PerLevel && {
@@ -655,6 +656,9 @@ mod tests {
         // On the CPU the pinned path keeps vectors; its labels are the same.
         for &source in &sources {
             let pinned = traverser.run_pinned(source).unwrap();
+            // A second pinned run while this one's labels are held is refused (it used to wait
+            // for them forever on this thread).
+            assert!(traverser.run_pinned(source).err().expect("refused").to_string().contains("still held"));
             let fresh = traverser.run(source).unwrap().result;
             assert_eq!(pinned.distances().unwrap(), fresh.distances);
             assert_eq!(pinned.parents().unwrap().map(<[u32]>::len), Some(fresh.parents.len()));

@@ -3,15 +3,16 @@
 //! wants, on the GPU ([`crate::cc::gpu::components`]) or on all CPU cores (Afforest, or
 //! Shiloach-Vishkin when asked).
 
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::cc::cpu_afforest::afforest;
 use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
 use crate::cc::gpu::{components_in, CcArrays, LabelsTo};
 use crate::cc::{CcAlgorithm, CcOptions, CcRun, Components};
+use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::gpu::{Download, GpuContext, Layout, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
@@ -134,18 +135,7 @@ impl<'g> ComponentFinder<'g> {
             let end_to_end_time = run.time;
             return Ok(PinnedComponents { run, end_to_end_time, download: Download::default(), pinned: None });
         };
-        let mut pinned = match self.pinned.try_lock() {
-            Ok(pinned) => pinned,
-            // A run that panicked left nothing the next one reads: every run writes it afresh.
-            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                return Err(Error::InvalidArgument(
-                    "the labels of the previous pinned components run are still held: drop them (or copy them \
-                     out with into_run) before the next"
-                        .into(),
-                ))
-            }
-        };
+        let mut pinned = take_kept(&self.pinned, "component labels")?;
         let started = Instant::now();
         let (run, download) = components_in(on, &mut self.lock_arrays(), options, LabelsTo::Pinned(&mut pinned))?;
         Ok(PinnedComponents { run, end_to_end_time: started.elapsed(), download, pinned: Some(pinned) })

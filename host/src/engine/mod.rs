@@ -7,6 +7,7 @@
 
 pub mod backend;
 pub mod early;
+pub(crate) mod kept;
 pub mod placement;
 pub mod prepared;
 

@@ -2,9 +2,10 @@
 //! device memory budgeted by [`crate::sssp::gpu::workspace`]), then as many runs as the caller
 //! wants, on the GPU or by parallel delta-stepping on the CPU.
 
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::{Error, Result};
 use crate::gpu::Download;
@@ -199,18 +200,7 @@ impl<'g> PathFinder<'g> {
             Some(on_gpu) if options.cutoff.is_none() && options.target.is_none() => on_gpu,
             _ => return Ok(PinnedPaths { paths: self.run(source, options)?, pinned: None }),
         };
-        let mut pinned = match self.pinned.try_lock() {
-            Ok(pinned) => pinned,
-            // A run that panicked left nothing the next one reads: every run writes it afresh.
-            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                return Err(Error::InvalidArgument(
-                    "the results of the previous pinned run are still held: drop them (or copy them out with \
-                     into_paths) before the next"
-                        .into(),
-                ))
-            }
-        };
+        let mut pinned = take_kept(&self.pinned, "shortest paths")?;
         check_source(self.graph, source)?;
         check_limits(self.graph, options)?;
         let started = Instant::now();
