@@ -45,7 +45,7 @@ fn main() -> warpath::Result<()> {
         traversal.traversal_time
     );
 
-    let components = placed.components(&Default::default())?;
+    let components = placed.components(&Default::default())?.run;
     warpath::cc::verify::validate(&graph, &components.components)?;
     println!("components: {}, {:?}", components.components.count(), components.time);
 

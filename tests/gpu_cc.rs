@@ -458,14 +458,15 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
             let label = format!("{spec}, set {k}: {options:?}");
             let found = finder.run_pinned(options).unwrap_or_else(|e| panic!("{label}: {e}"));
             assert_eq!(found.labels().unwrap(), &expected[..], "{label}: in place");
-            assert!(found.run.components.labels.is_empty(), "{label}: the labels are in pinned memory");
-            assert_eq!(found.download.bytes, 4 * graph.num_vertices() as u64, "{label}");
-            assert!(found.end_to_end_time >= found.run.time, "{label}");
+            let envelope = &found.components;
+            assert!(envelope.run.components.labels.is_empty(), "{label}: the labels are in pinned memory");
+            assert_eq!(envelope.download.bytes, 4 * graph.num_vertices() as u64, "{label}");
+            assert!(envelope.end_to_end_time >= envelope.run.time, "{label}");
             // While these are held the next pinned run is refused, a run into a vector not.
             let refused = finder.run_pinned(options).err().expect("refused while held");
             assert!(refused.to_string().contains("still held"), "{label}: {refused}");
-            assert_eq!(finder.run(options).unwrap().components.labels, expected, "{label}: into a vector");
-            let run = found.into_run(spare).unwrap();
+            assert_eq!(finder.run(options).unwrap().run.components.labels, expected, "{label}: into a vector");
+            let run = found.into_run(spare).unwrap().run;
             assert_eq!(run.components.labels, expected, "{label}: copied out");
             check_trace(&graph, &run, options, &label);
             spare = run.components;

@@ -248,7 +248,7 @@ fn pinned_graphs_traverse_as_the_cpu_references_say() {
             assert_runs_match(&plain, &traverser, &sources, &what);
 
             let finder = ComponentFinder::with_options(&graph, Backend::Gpu, &placing, &CcOptions::default()).unwrap();
-            let run = finder.run(&CcOptions::default()).unwrap();
+            let run = finder.run(&CcOptions::default()).unwrap().run;
             assert_eq!(run.components.labels, components_sequential(&plain).labels, "{what}: components");
 
             let sssp = SsspOptions::default();
@@ -288,7 +288,7 @@ fn one_placement_serves_every_algorithm() {
         for &source in &sources {
             let traversal = placed.bfs(source).unwrap();
             assert_eq!(traversal.result.distances, bfs_sequential(graph, source).distances, "{what}: bfs");
-            let components = placed.components(&CcOptions::default()).unwrap().components;
+            let components = placed.components(&CcOptions::default()).unwrap().run.components;
             assert_eq!(components, components_sequential(graph), "{what}: components");
             let paths = placed.shortest_paths(source, &SsspOptions::default()).unwrap();
             assert_eq!(paths.run.distances, dijkstra(graph, source).distances, "{what}: shortest paths");
@@ -299,7 +299,7 @@ fn one_placement_serves_every_algorithm() {
     let placed = PlacedGraph::with_placement(&undirected, Backend::Gpu, &compressed).unwrap();
     let source = random_sources(&undirected, 3, 1)[0];
     assert_eq!(placed.bfs(source).unwrap().result.distances, bfs_sequential(&undirected, source).distances);
-    assert_eq!(placed.components(&Default::default()).unwrap().components, components_sequential(&undirected));
+    assert_eq!(placed.components(&Default::default()).unwrap().run.components, components_sequential(&undirected));
     let refused = placed.shortest_paths(source, &SsspOptions::default()).unwrap_err().to_string();
     assert!(refused.contains("compressed") && !refused.contains('\n'), "{refused}");
 }

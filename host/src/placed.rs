@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::bfs::{GpuKernel, Traversal, Traverser};
-use crate::cc::{CcOptions, CcRun, ComponentFinder};
+use crate::cc::{CcOptions, ComponentFinder, ComponentsRun};
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
@@ -26,7 +26,7 @@ use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 /// let graph = attach_weights(graph, &"uniform:1:9".parse::<WeightSpec>()?, 1)?;
 /// let placed = PlacedGraph::new(&graph, Backend::Auto)?; // the GPU if there is one
 /// let hops = placed.bfs(0)?.result.distances[11];
-/// let components = placed.components(&Default::default())?.components.count();
+/// let components = placed.components(&Default::default())?.run.components.count();
 /// let paths = placed.shortest_paths(0, &Default::default())?;
 /// assert_eq!((hops, components), (5, 1));
 /// assert!(paths.run.distances.get(11) >= Some(5.0)); // five edges or more, each weighing 1 or more
@@ -145,7 +145,7 @@ impl<'g> PlacedGraph<'g> {
     }
 
     /// The connected components (weakly connected for a directed graph).
-    pub fn components(&self, options: &CcOptions) -> Result<CcRun> {
+    pub fn components(&self, options: &CcOptions) -> Result<ComponentsRun> {
         self.component_finder().run(options)
     }
 
@@ -224,7 +224,7 @@ mod tests {
             assert_eq!(found.run.distances, dijkstra(&graph, source).distances);
             let traversal = placed.bfs(source).unwrap();
             assert_eq!(traversal.result.distances, bfs_sequential(&graph, source).distances);
-            let components = placed.components(&CcOptions::default()).unwrap().components;
+            let components = placed.components(&CcOptions::default()).unwrap().run.components;
             assert_eq!(components, components_sequential(&graph));
         }
         assert_eq!(placed.upload_time(), Duration::ZERO);
@@ -239,7 +239,7 @@ mod tests {
         let placed = PlacedGraph::new(&graph, Backend::Cpu).unwrap();
         let source = crate::bfs::random_sources(&graph, 7, 1)[0];
         let pinned = placed.traverser().run_pinned(source).unwrap();
-        let components = placed.components(&CcOptions::default()).unwrap().components;
+        let components = placed.components(&CcOptions::default()).unwrap().run.components;
         assert_eq!(components, components_sequential(&graph));
         assert_eq!(pinned.distances().unwrap(), bfs_sequential(&graph, source).distances);
     }

@@ -130,7 +130,15 @@ impl<'f, 'g> CcKernel<'f, 'g> {
         options: CcOptions,
         reference_count: u64,
     ) -> Self {
-        CcKernel { graph, finder, options, reference_count, runs: 0, first_timed_phases: Vec::new(), spare: Components::default() }
+        CcKernel {
+            graph,
+            finder,
+            options,
+            reference_count,
+            runs: 0,
+            first_timed_phases: Vec::new(),
+            spare: Components::default(),
+        }
     }
 }
 
@@ -155,8 +163,8 @@ impl BenchKernel for CcKernel<'_, '_> {
     /// placement stage.
     fn run(&mut self, _: ()) -> Result<Timed<CcRun>> {
         let found = self.finder.run_pinned(&self.options)?;
-        let end_to_end = found.end_to_end_time;
-        let run = found.into_run(std::mem::take(&mut self.spare))?;
+        let end_to_end = found.components.end_to_end_time;
+        let run = found.into_run(std::mem::take(&mut self.spare))?.run;
         self.runs += 1;
         if self.runs == 2 {
             self.first_timed_phases = run.phases.clone();

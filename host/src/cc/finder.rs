@@ -16,6 +16,23 @@ use crate::error::Result;
 use crate::gpu::{Download, GpuContext, Layout, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
+/// A finished run and what it cost, as a BFS [`crate::bfs::Traversal`] and a
+/// [`crate::sssp::PathsRun`] report theirs.
+#[derive(Clone, Debug)]
+pub struct ComponentsRun {
+    /// The components, the kernels' time and their phases.
+    pub run: CcRun,
+    pub backend: BackendUsed,
+    /// The whole call on a graph already placed: the kernels, the labels' download and the
+    /// host work around them (`run.time` on the CPU). Placing the graph is paid once, when the
+    /// finder is made.
+    pub end_to_end_time: Duration,
+    /// Reading the labels back from the GPU: wall time and bytes; zero on the CPU.
+    pub download: Download,
+    /// Things the user should know, such as a fallback from the GPU to the CPU.
+    pub warnings: Vec<String>,
+}
+
 /// A graph prepared for repeated connected-components runs on one backend.
 pub struct ComponentFinder<'g> {
     graph: &'g Graph,
@@ -36,13 +53,8 @@ pub struct ComponentFinder<'g> {
 /// Holding it holds the finder's pinned labels: the next `run_pinned` is refused until it is
 /// dropped.
 pub struct PinnedComponents<'f> {
-    /// The kernels' time and phases; on the GPU its labels are empty (they are here).
-    pub run: CcRun,
-    /// The whole call on a graph already placed: the kernels, the labels' download and the
-    /// host work around them (`run.time` on the CPU).
-    pub end_to_end_time: Duration,
-    /// Reading the labels back (zero on the CPU).
-    pub download: Download,
+    /// Times, download and warnings; on the GPU its labels are empty (they are here).
+    pub components: ComponentsRun,
     pinned: Option<MutexGuard<'f, Option<PinnedBuffer<u32>>>>,
 }
 
@@ -51,19 +63,20 @@ impl PinnedComponents<'_> {
     pub fn labels(&self) -> Result<&[u32]> {
         match &self.pinned {
             Some(pinned) => Ok(pinned.as_ref().map_or(Ok(&[][..]), PinnedBuffer::as_slice)?),
-            None => Ok(&self.run.components.labels),
+            None => Ok(&self.components.run.components.labels),
         }
     }
 
     /// The run with its labels copied into `reuse`'s vector (its memory reused), freeing the
     /// finder's pinned labels for the next run.
-    pub fn into_run(self, mut reuse: Components) -> Result<CcRun> {
+    pub fn into_run(self, mut reuse: Components) -> Result<ComponentsRun> {
         if self.pinned.is_none() {
-            return Ok(self.run);
+            return Ok(self.components);
         }
         reuse.labels.clear();
         reuse.labels.extend_from_slice(self.labels()?);
-        Ok(CcRun { components: reuse, ..self.run })
+        let run = CcRun { components: reuse, ..self.components.run.clone() };
+        Ok(ComponentsRun { run, ..self.components })
     }
 }
 
@@ -97,20 +110,38 @@ impl<'g> ComponentFinder<'g> {
         warnings: Vec<String>,
         workspace_bytes: u64,
     ) -> Self {
-        ComponentFinder { graph, prepared, workspace_bytes, warnings, arrays: Mutex::default(), pinned: Mutex::default() }
+        ComponentFinder {
+            graph,
+            prepared,
+            workspace_bytes,
+            warnings,
+            arrays: Mutex::default(),
+            pinned: Mutex::default(),
+        }
     }
 
     /// One run. On the GPU `time` is the kernels' time; on the CPU, the wall time of the
     /// parallel code (the algorithm of `options`: Afforest with its rounds and samples, or
     /// Shiloach-Vishkin).
-    pub fn run(&self, options: &CcOptions) -> Result<CcRun> {
-        match &*self.prepared {
-            Prepared::Gpu(on) => Ok(components_in(on, &mut self.lock_arrays(), options, LabelsTo::Vector)?.0),
-            Prepared::Cpu { transpose } => Ok(match options.algorithm {
-                CcAlgorithm::Afforest => afforest(self.graph, transpose.as_ref(), options),
-                CcAlgorithm::ShiloachVishkin => shiloach_vishkin(self.graph),
-            }),
-        }
+    pub fn run(&self, options: &CcOptions) -> Result<ComponentsRun> {
+        let started = Instant::now();
+        let (run, download) = match &*self.prepared {
+            Prepared::Gpu(on) => components_in(on, &mut self.lock_arrays(), options, LabelsTo::Vector)?,
+            Prepared::Cpu { transpose } => {
+                let run = match options.algorithm {
+                    CcAlgorithm::Afforest => afforest(self.graph, transpose.as_ref(), options),
+                    CcAlgorithm::ShiloachVishkin => shiloach_vishkin(self.graph),
+                };
+                (run, Download::default())
+            }
+        };
+        Ok(self.finished(run, started, download))
+    }
+
+    /// `run` in the envelope every finder's runs come in.
+    fn finished(&self, run: CcRun, started: Instant, download: Download) -> ComponentsRun {
+        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { run.time };
+        ComponentsRun { run, backend: self.backend(), end_to_end_time, download, warnings: self.warnings.clone() }
     }
 
     /// One run whose labels are read back into pinned host memory the finder keeps (made by
@@ -131,14 +162,12 @@ impl<'g> ComponentFinder<'g> {
     /// ```
     pub fn run_pinned(&self, options: &CcOptions) -> Result<PinnedComponents<'_>> {
         let Prepared::Gpu(on) = &*self.prepared else {
-            let run = self.run(options)?;
-            let end_to_end_time = run.time;
-            return Ok(PinnedComponents { run, end_to_end_time, download: Download::default(), pinned: None });
+            return Ok(PinnedComponents { components: self.run(options)?, pinned: None });
         };
         let mut pinned = take_kept(&self.pinned, "component labels")?;
         let started = Instant::now();
         let (run, download) = components_in(on, &mut self.lock_arrays(), options, LabelsTo::Pinned(&mut pinned))?;
-        Ok(PinnedComponents { run, end_to_end_time: started.elapsed(), download, pinned: Some(pinned) })
+        Ok(PinnedComponents { components: self.finished(run, started, download), pinned: Some(pinned) })
     }
 
     fn lock_arrays(&self) -> MutexGuard<'_, CcArrays> {
@@ -217,7 +246,8 @@ impl<'g> ComponentFinder<'g> {
 }
 
 /// The connected components of `graph` (weakly connected for a directed graph) on the chosen
-/// backend, with the default options: the simplest way in from library code.
+/// backend, with the default options: the simplest way in from library code. The run's
+/// warnings say where it ran when the GPU was not there.
 ///
 /// ```
 /// use warpath::cc::connected_components;
@@ -226,11 +256,12 @@ impl<'g> ComponentFinder<'g> {
 ///
 /// // 0 - 1 - 2 and 3 - 4, vertex 5 alone.
 /// let graph = GraphBuilder::new().build(EdgeList::new(6, vec![(0, 1), (1, 2), (4, 3)], true))?;
-/// let components = connected_components(&graph, Backend::Cpu)?;
+/// let found = connected_components(&graph, Backend::Cpu)?;
+/// let components = &found.run.components;
 /// assert_eq!(components.labels, [0, 0, 0, 3, 3, 5]); // each named by its smallest vertex
 /// assert_eq!(components.count(), 3);
 /// # Ok::<(), warpath::Error>(())
 /// ```
-pub fn connected_components(graph: &Graph, backend: Backend) -> Result<Components> {
-    Ok(ComponentFinder::new(graph, backend)?.run(&CcOptions::default())?.components)
+pub fn connected_components(graph: &Graph, backend: Backend) -> Result<ComponentsRun> {
+    ComponentFinder::new(graph, backend)?.run(&CcOptions::default())
 }

@@ -15,7 +15,7 @@ pub use crate::engine::{Backend, BackendUsed};
 pub use cpu_afforest::afforest;
 pub use cpu_reference::components_sequential;
 pub use cpu_shiloach_vishkin::shiloach_vishkin;
-pub use finder::{connected_components, ComponentFinder, PinnedComponents};
+pub use finder::{connected_components, ComponentFinder, ComponentsRun, PinnedComponents};
 /// The most vertices the GPU samples (its count table is one block's shared memory).
 pub use warpath_interface::cc::MAX_SAMPLES;
 
