@@ -459,6 +459,23 @@ impl GpuContext {
         Ok(PinnedBuffer { pinned, len })
     }
 
+    /// The pinned buffer of `len` elements kept in `slot`: made ([`pinned_zeros`](Self::pinned_zeros))
+    /// at its first use, or again when `len` changed, then reused.
+    pub fn pinned_in<'a, T: DeviceRepr + ValidAsZeroBits + bytemuck::Zeroable + Clone>(
+        &self,
+        slot: &'a mut Option<PinnedBuffer<T>>,
+        len: usize,
+        what: &str,
+    ) -> Result<&'a mut PinnedBuffer<T>, GpuError> {
+        if slot.as_ref().is_some_and(|pinned| pinned.len != len) {
+            *slot = None;
+        }
+        Ok(match slot {
+            Some(pinned) => pinned,
+            None => slot.insert(self.pinned_zeros(len, what)?),
+        })
+    }
+
     /// Copies the first `host.len()` elements of a device buffer into pinned host memory,
     /// waiting for all work queued before it.
     pub fn download_to_pinned<T: DeviceRepr + ValidAsZeroBits>(

@@ -117,14 +117,7 @@ pub fn components_in(
             labels
         }
         LabelsTo::Pinned(slot) => {
-            if slot.as_ref().is_some_and(|pinned| pinned.len() != n as usize) {
-                *slot = None;
-            }
-            let pinned = match slot {
-                Some(pinned) => pinned,
-                slot => slot.insert(gpu.pinned_zeros(n as usize, "the component labels")?),
-            };
-            gpu.download_to_pinned(&buffers.labels, pinned)?;
+            gpu.download_to_pinned(&buffers.labels, gpu.pinned_in(slot, n as usize, "the component labels")?)?;
             Vec::new()
         }
     };

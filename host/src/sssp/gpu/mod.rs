@@ -261,20 +261,7 @@ impl SsspArrays {
             *host = gpu.download(device)?;
             return Ok(());
         }
-        gpu.download_through_pinned(device, Self::pinned_for(gpu, device, pinned, what)?, host)
-    }
-
-    /// The pinned buffer `device` is read back through, made at its first use.
-    fn pinned_for<'a, T: DeviceRepr + ValidAsZeroBits + Zeroable + Clone>(
-        gpu: &GpuContext,
-        device: &CudaSlice<T>,
-        pinned: &'a mut Option<PinnedBuffer<T>>,
-        what: &str,
-    ) -> Result<&'a mut PinnedBuffer<T>, GpuError> {
-        Ok(match pinned {
-            Some(pinned) => pinned,
-            None => pinned.insert(gpu.pinned_zeros(device.len(), &format!("the shortest-path {what}"))?),
-        })
+        gpu.download_through_pinned(device, gpu.pinned_in(pinned, device.len(), what)?, host)
     }
 
     /// Takes back a finished run's vectors, whose memory the next run's results are read into
@@ -398,7 +385,7 @@ pub fn shortest_paths_in(
     if packed && repeated {
         // One pass on every core splits the packed words in pinned memory straight into the two
         // vectors, where a copy into `raw` and a split of it made two.
-        let pinned = SsspArrays::pinned_for(gpu, &distances, &mut arrays.pinned_distances, "the distances")?;
+        let pinned = gpu.pinned_in(&mut arrays.pinned_distances, distances.len(), "the shortest-path distances")?;
         gpu.download_to_pinned(&distances, pinned)?;
         pinned.as_slice()?[..n as usize]
             .par_iter()
@@ -406,7 +393,8 @@ pub fn shortest_paths_in(
             .map(|&word| unpack(word))
             .unzip_into_vecs(&mut raw, &mut parents_back);
     } else {
-        SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, "the distances")?;
+        let what = "the shortest-path distances";
+        SsspArrays::download(gpu, &distances, &mut arrays.pinned_distances, repeated, &mut raw, what)?;
         raw.truncate(n as usize);
         if packed {
             unpack_parents(&mut raw, &mut parents_back);
@@ -414,7 +402,7 @@ pub fn shortest_paths_in(
     }
     if let Some(buffers) = arrays.parents.as_ref().filter(|_| parents_passed) {
         let pinned = &mut arrays.pinned_parents;
-        SsspArrays::download(gpu, &buffers.parents, pinned, repeated, &mut parents_back, "the parents")?;
+        SsspArrays::download(gpu, &buffers.parents, pinned, repeated, &mut parents_back, "the shortest-path parents")?;
         parents_back.truncate(n as usize);
     }
     let parent_bytes = if packed { 0 } else { 4 * parents_back.len() };
@@ -480,22 +468,6 @@ impl PinnedResults {
     }
 }
 
-/// The pinned buffer of `n` elements in `slot`, made at its first use.
-fn pinned_of<'a, T: DeviceRepr + ValidAsZeroBits + Zeroable + Clone>(
-    gpu: &GpuContext,
-    slot: &'a mut Option<PinnedBuffer<T>>,
-    n: usize,
-    what: &str,
-) -> Result<&'a mut PinnedBuffer<T>, GpuError> {
-    if slot.as_ref().is_some_and(|pinned| pinned.len() != n) {
-        *slot = None;
-    }
-    Ok(match slot {
-        Some(pinned) => pinned,
-        None => slot.insert(gpu.pinned_zeros(n, &format!("the shortest-path {what}"))?),
-    })
-}
-
 /// One source's shortest paths with the results left in `results` (see [`PinnedResults`]):
 /// the returned run's distances and parents are empty. No cutoff or target (their reach is
 /// cut on the host): the caller runs [`shortest_paths_in`] for those.
@@ -530,21 +502,21 @@ pub fn shortest_paths_pinned(
     let mut bytes = 0;
     match (float, parents) {
         (false, Some(buffers)) => {
-            let ints = pinned_of(gpu, &mut results.ints, n, "distances")?;
-            let pinned_parents = pinned_of(gpu, &mut results.parents, n, "parents")?;
+            let ints = gpu.pinned_in(&mut results.ints, n, "the shortest-path distances")?;
+            let pinned_parents = gpu.pinned_in(&mut results.parents, n, "the shortest-path parents")?;
             gpu.download_two_to_pinned((&distances, ints), (&buffers.parents, pinned_parents))?;
             bytes += 12 * n;
         }
         (false, None) => {
-            gpu.download_to_pinned(&distances, pinned_of(gpu, &mut results.ints, n, "distances")?)?;
+            gpu.download_to_pinned(&distances, gpu.pinned_in(&mut results.ints, n, "the shortest-path distances")?)?;
             bytes += 8 * n;
         }
         (true, parents) => {
             let floats = arrays.floats.as_ref().expect("made above");
-            let pinned_floats = pinned_of(gpu, &mut results.floats, n, "float distances")?;
+            let pinned_floats = gpu.pinned_in(&mut results.floats, n, "the shortest-path float distances")?;
             match parents {
                 Some(buffers) => {
-                    let pinned_parents = pinned_of(gpu, &mut results.parents, n, "parents")?;
+                    let pinned_parents = gpu.pinned_in(&mut results.parents, n, "the shortest-path parents")?;
                     gpu.download_two_to_pinned((floats, pinned_floats), (&buffers.parents, pinned_parents))?;
                     bytes += 8 * n;
                 }
