@@ -11,9 +11,7 @@
 use warpath::bfs::random_sources;
 use warpath::engine::Backend;
 use warpath::input::{load_graph, LoadOptions};
-use warpath::multi::cc::{components_gpu_in_process, components_in_process};
-use warpath::multi::gpu::bfs_gpu_in_process;
-use warpath::multi::{bfs_in_process, partition_1d, PartitionedOptions};
+use warpath::multi::{partition_1d, PartitionedOptions, Ranks};
 use warpath::PlacedGraph;
 
 fn main() -> warpath::Result<()> {
@@ -56,27 +54,18 @@ fn main() -> warpath::Result<()> {
     // The partitioned BFS and components over in-process ranks: threads standing in for GPUs,
     // each rank's part on the GPU where there is one (every part on the first GPU), else on the
     // rank's thread. Their answers must equal the single placement's.
-    let ranks = 4;
+    let ranks = Ranks::threads(4, placed.placed().is_some());
     let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-    let partition = partition_1d(&graph, transpose.as_ref(), ranks)?;
-    let on_gpu = placed.placed().is_some();
-    let partitioned = if on_gpu {
-        let options = PartitionedOptions::default();
-        bfs_gpu_in_process(&partition, &[source], &options)?.remove(0)
-    } else {
-        bfs_in_process(&partition, source, &PartitionedOptions::default())?
-    };
+    let partition = partition_1d(&graph, transpose.as_ref(), ranks.count())?;
+    let partitioned = ranks.run(&partition, &[source], &PartitionedOptions::default())?.remove(0);
     assert_eq!(partitioned.result.distances, traversal.result.distances, "the partitioned BFS's distances");
-    let joined = if on_gpu {
-        components_gpu_in_process(&partition, Some(&graph), &Default::default(), Default::default(), 1)?
-    } else {
-        components_in_process(&partition, Some(&graph), &Default::default(), 1)?
-    };
+    let joined = ranks.components(&partition, Some(&graph), &Default::default(), Default::default(), 1)?;
     assert_eq!(joined[0].components, components.components, "the partitioned components");
-    let on = if on_gpu { "parts on the GPU" } else { "parts on the ranks' threads" };
     println!(
-        "over {ranks} in-process ranks ({on}): the same distances in {:?}, the same components in {:?}",
-        partitioned.time, joined[0].timing.time
+        "over in-process ranks, {}: the same distances in {:?}, the same components in {:?}",
+        ranks.describe(),
+        partitioned.time,
+        joined[0].timing.time
     );
     Ok(())
 }

@@ -11,8 +11,8 @@
 //! trees pass the Graph500 checks; every later rank count's trees are checked against the
 //! baseline's levels of the same root ([`verify::validate_bfs_tree_against`]: the tree rules,
 //! the same reached count and distance sum), which proves as much without reading every edge
-//! again. Where the ranks run is the caller's [`RankSet`] (threads of this process, GPUs
-//! through NCCL): the harness knows no communicator.
+//! again. Where the ranks run is a [`RankSet`] (the library's [`Ranks`]: threads of this
+//! process, GPUs through NCCL): the harness knows no communicator.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -33,7 +33,8 @@ use crate::bfs::BackendUsed;
 use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::multi::{
-    cut, Delegation, Grid, PartLists, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal,
+    cut, Delegation, Grid, PartLists, Partition, PartitionedLevel, PartitionedOptions, PartitionedTraversal, RankKind,
+    Ranks,
 };
 
 /// The `algorithm` of a partitioned BFS report: not `bfs`, so that a reader of single-GPU
@@ -43,8 +44,8 @@ pub const ALGORITHM: &str = "bfs-partitioned";
 /// A partitioned bench's report: one rank count on one graph.
 pub type PartitionedBenchReport = Report<PartitionedTrial, PartitionedSummary, PartitionedPayload>;
 
-/// Where one rank count's traversals run: the caller's choice (the CLI's threads, GPUs through
-/// NCCL), so that the harness needs no communicator of its own.
+/// Where one rank count's traversals run: the library's [`Ranks`] (threads, GPUs through NCCL),
+/// or a test's own, so that the harness needs no communicator of its own.
 pub trait RankSet {
     /// How many ranks: the graph is cut into as many parts.
     fn ranks(&self) -> usize;
@@ -75,6 +76,52 @@ pub trait RankSet {
     /// on that partition (top-down, `multi::bfs_2d`), whatever they run on.
     fn grid(&self) -> Option<Grid> {
         None
+    }
+}
+
+/// The library's ranks as the harness runs them: every rank in this process (threads, or one
+/// thread a GPU), since a process of a one-process-per-GPU job has nothing to report.
+impl RankSet for Ranks {
+    fn ranks(&self) -> usize {
+        self.count()
+    }
+
+    fn name(&self) -> String {
+        self.describe()
+    }
+
+    fn backend(&self) -> BackendUsed {
+        match self.kind() {
+            RankKind::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: *parts },
+            _ => BackendUsed::Gpu { device: self.describe() },
+        }
+    }
+
+    fn traverse(
+        &self,
+        partition: &Partition,
+        source: u32,
+        options: &PartitionedOptions,
+    ) -> Result<PartitionedTraversal> {
+        self.traverse_many(partition, &[source], options)?.pop().ok_or_else(|| {
+            Error::InvalidArgument(
+                "a benchmark runs every rank in this process: threads, or one thread a GPU, not one process a GPU"
+                    .into(),
+            )
+        })
+    }
+
+    fn traverse_many(
+        &self,
+        partition: &Partition,
+        sources: &[u32],
+        options: &PartitionedOptions,
+    ) -> Result<Vec<PartitionedTraversal>> {
+        self.run(partition, sources, options)
+    }
+
+    fn grid(&self) -> Option<Grid> {
+        Ranks::grid(self)
     }
 }
 

@@ -207,20 +207,36 @@ fn load_described(
 ) -> warpath::Result<(warpath::Graph, warpath::formats::LoadStages, Option<warpath::graph::WeightValues>)> {
     check_input(input)?;
     let options = warpath::input::LoadOptions {
-        undirected: input.undirected,
-        seed: input.seed,
         weights: weights.weights,
         ignore_weights: weights.ignore_weights,
-        memory_limit: input.memory_limit,
-        allow_count_mismatch: input.allow_count_mismatch,
         describe_weights: describe,
-        format: input.format.map(Into::into),
         host_memory: memory,
+        ..load_options(input)
     };
     let spinner = progress::spinner(&format!("loading {}", input.graph));
     let loaded = warpath::input::load_graph_described(&input.graph, &options);
     spinner.finish_and_clear();
     loaded
+}
+
+/// How GRAPH is read as its flags say, unweighted, into ordinary memory.
+fn load_options(input: &args::GraphInput) -> warpath::input::LoadOptions {
+    warpath::input::LoadOptions {
+        undirected: input.undirected,
+        seed: input.seed,
+        ignore_weights: true,
+        memory_limit: input.memory_limit,
+        allow_count_mismatch: input.allow_count_mismatch,
+        format: input.format.map(Into::into),
+        ..Default::default()
+    }
+}
+
+/// GRAPH as the partitioned runs load it (unweighted, as BFS reads it), checked as [`load`]
+/// checks it.
+fn graph_source(input: &args::GraphInput) -> Result<warpath::multi::GraphSource<'_>> {
+    check_input(input)?;
+    Ok(warpath::multi::GraphSource { graph: &input.graph, options: load_options(input) })
 }
 
 /// Refuses GRAPH where its format cannot be told without --format (standard input, a file

@@ -5,7 +5,6 @@
 //! FILE`). `--layout 2d` cuts the adjacency matrix over a grid of those ranks instead
 //! (`multi::partition_2d`), for the BFS, top-down, on CPU or GPU ranks.
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -15,27 +14,19 @@ use warpath::bench::json::Flags;
 use warpath::bench::partitioned::{parts_on_gpu, render_scaling, LevelRow, PartitionedBenchReport};
 use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, ScalingOptions, ScalingStage};
 use warpath::bfs::verify;
-use warpath::engine::Backend;
-use warpath::engine::BackendUsed;
-use warpath::formats::wgr::{ShareChecks, WgrRows};
-use warpath::formats::Format;
-use warpath::generate::looks_like_spec;
+use warpath::cc::CcOptions;
+use warpath::engine::{Backend, BackendUsed};
 use warpath::gpu::GpuContext;
-use warpath::graph::Degrees;
-use warpath::multi::PartPlacement;
+use warpath::multi::cc::MergeTiming;
+use warpath::multi::ranks::{Held, Loaded};
 use warpath::multi::{
-    bfs_in_process, Partition, PartitionedOptions, PartitionedTraversal, BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS,
-    PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+    Delegation, Grid, PartPlacement, PartitionLayout, PartitionedOptions, RankKind, Ranks, BOTTOM_UP_CHUNKS,
+    CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
-use warpath::multi::{cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartitionLayout, RowSource};
 use warpath::{Error, Graph, Result};
 
-use warpath::cc::CcOptions;
-use warpath::multi::cc::{MergeTiming, PartitionedComponents};
-
-use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, GraphInput, MultiArgs, WeightArgs};
+use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, MultiArgs, WeightArgs};
 use super::json::{print_envelope, Envelope};
-
 
 /// Checks the partition count of a single run before anything is loaded.
 fn checked_partitions(counts: &[usize]) -> Result<usize> {
@@ -58,345 +49,31 @@ fn checked_counts(counts: &[usize]) -> Result<Vec<usize>> {
     Ok(counts)
 }
 
-/// Where the partitioned BFS runs: the ranks, and the grid they form where the graph is cut
-/// in 2D (`--layout 2d`).
-struct Ranks {
-    on: RankKind,
-    grid: Option<Grid>,
-    /// This process's GPU and communicator, once it joined its one-process-per-GPU job
-    /// ([`Ranks::load`]); its part runs on them.
-    #[cfg(feature = "nccl")]
-    job: std::sync::Mutex<Option<Job>>,
-}
-
-/// The GPU and the communicator of a process of a one-process-per-GPU job.
-#[cfg(feature = "nccl")]
-type Job = (GpuContext, warpath::multi::nccl::Nccl);
-
-/// What this process loaded and cut for its ranks ([`load_partitioned`]).
-struct Loaded {
-    held: Held,
-    cut: Cut,
-    load_ms: f64,
-    partition_ms: f64,
-    /// Its share of the whole file's checks, where it read only its own lists.
-    // Without the nccl feature `Ranks::of` refuses `--rank`, and there are none.
-    #[cfg_attr(not(feature = "nccl"), allow(dead_code))]
-    shares: Option<ShareChecks>,
-}
-
-/// What the ranks are.
-// Without the nccl feature, `Ranks::of` refuses the NCCL kinds before any is made.
-#[cfg_attr(not(feature = "nccl"), allow(dead_code))]
-enum RankKind {
-    /// Parts as threads of this process: their levels on the CPU, or all on the first GPU.
-    Threads {
-        parts: usize,
-        on_gpu: bool,
-    },
-    Gpus(Vec<usize>),
-    Process {
-        rank: usize,
-        world: usize,
-        id_file: PathBuf,
-    },
-}
-
-impl RankKind {
-    /// How many ranks.
-    fn count(&self) -> usize {
-        match self {
-            RankKind::Threads { parts, .. } => *parts,
-            RankKind::Gpus(list) => list.len(),
-            RankKind::Process { world, .. } => *world,
+/// The ranks `multi` asks for: `--partitions N` threads (their parts on the first GPU where
+/// `backend` allows), `--gpus LIST`, or this process as `--rank R` of `--world-size N`; over
+/// the grid `--layout` gives their count.
+fn ranks_of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
+    let on = if let Some(n) = &multi.partitions {
+        let parts = checked_partitions(n)?;
+        // A grid that does not fit the count is its one line, before the GPU is probed.
+        multi.layout.grid_for(parts)?;
+        let on_gpu = partitions_on_gpu(backend)?;
+        RankKind::Threads { parts, on_gpu }
+    } else if let Some(list) = &multi.gpus {
+        RankKind::Gpus(gpus(list)?)
+    } else if multi.rank.is_none() && multi.layout != PartitionLayout::OneD {
+        return Err(Error::InvalidArgument(
+            "--layout 2d needs the ranks of its grid: --partitions N, --gpus LIST or --rank R --world-size N".into(),
+        ));
+    } else {
+        let (rank, world) = (multi.rank.unwrap_or(0), multi.world_size.unwrap_or(1));
+        if world == 0 || rank >= world {
+            return Err(Error::InvalidArgument(format!("--rank {rank} is not below --world-size {world}")));
         }
-    }
-}
-
-impl Ranks {
-    fn of(multi: &MultiArgs, backend: Backend) -> Result<Ranks> {
-        let on = if let Some(n) = &multi.partitions {
-            let parts = checked_partitions(n)?;
-            // A grid that does not fit the count is its one line, before the GPU is probed.
-            multi.layout.grid_for(parts)?;
-            let on_gpu = partitions_on_gpu(backend)?;
-            RankKind::Threads { parts, on_gpu }
-        } else if let Some(list) = &multi.gpus {
-            RankKind::Gpus(gpus(list)?)
-        } else if multi.rank.is_none() && multi.layout != PartitionLayout::OneD {
-            return Err(Error::InvalidArgument(
-                "--layout 2d needs the ranks of its grid: --partitions N, --gpus LIST or --rank R --world-size N"
-                    .into(),
-            ));
-        } else {
-            let (rank, world) = (multi.rank.unwrap_or(0), multi.world_size.unwrap_or(1));
-            if world == 0 || rank >= world {
-                return Err(Error::InvalidArgument(format!("--rank {rank} is not below --world-size {world}")));
-            }
-            no_nccl_build("--rank")?;
-            RankKind::Process { rank, world, id_file: multi.nccl_id.clone().unwrap_or_default() }
-        };
-        Ranks::on(on, &multi.layout)
-    }
-
-    /// `on`, over the grid `layout` gives their count (none for 1D).
-    fn on(on: RankKind, layout: &PartitionLayout) -> Result<Ranks> {
-        let grid = layout.grid_for(on.count())?;
-        Ok(Ranks::new(on, grid))
-    }
-
-    fn new(on: RankKind, grid: Option<Grid>) -> Ranks {
-        Ranks {
-            on,
-            grid,
-            #[cfg(feature = "nccl")]
-            job: Default::default(),
-        }
-    }
-
-    /// This process's load and cut of `input` for its ranks ([`load_partitioned`]; rank 0
-    /// reads the whole graph where `whole_on_rank_0`), and `then` of what it holds (a
-    /// source). A process of a one-process-per-GPU job joins the job first, so that no rank
-    /// waits on another's load for NCCL's unique id, then agrees with the others on the
-    /// outcome ([`agree_with_words`](warpath::multi::agree_with_words)): a rank whose load or cut failed stops with its own error
-    /// and the others with one naming it, where they would otherwise wait for it in NCCL
-    /// forever. Where every rank read only its own lists of a file, the ranks check the whole
-    /// file together in the same exchange, each its share (`WgrRows::check_shares`).
-    fn load<S: Send>(
-        &self,
-        input: &GraphInput,
-        delegation: Delegation,
-        whole_on_rank_0: bool,
-        then: impl FnOnce(&Held) -> Result<S> + Send,
-    ) -> Result<(Loaded, S)> {
-        let load = |key| {
-            let loaded = load_partitioned(input, self, delegation, whole_on_rank_0, key)?;
-            let made = then(&loaded.held)?;
-            Ok((loaded, made))
-        };
-        #[cfg(feature = "nccl")]
-        if let RankKind::Process { rank, world, id_file } = &self.on {
-            let (gpu, mut comm, key, gpus) = join_job(*rank, *world, id_file)?;
-            // A word saying whether the rank read only its lists, then its share of the checks.
-            let width = 1 + ShareChecks::WORDS;
-            let loaded = match load_pool(*world, gpus) {
-                Some(pool) => pool.install(|| load(key)),
-                None => load(key),
-            };
-            let outcome = loaded.map(|(loaded, made)| {
-                let words = match loaded.shares {
-                    Some(shares) => [&[1][..], &shares.to_words()].concat(),
-                    None => vec![0; width],
-                };
-                ((loaded, made), words)
-            });
-            let agreed = warpath::multi::agree_with_words(&mut comm, outcome, width);
-            *self.job.lock().expect("the job's lock") = Some((gpu, comm));
-            let ((loaded, made), words) = agreed?;
-            let rows = words.chunks_exact(width);
-            if let (Held::Offsets(file), true) = (&loaded.held, rows.clone().all(|row| row[0] == 1)) {
-                let shares: Vec<ShareChecks> = rows.map(|row| ShareChecks::from_words(&row[1..])).collect();
-                file.check_shares(&shares)?;
-            }
-            return Ok((loaded, made));
-        }
-        load(0)
-    }
-
-    /// The job [`load`](Self::load) joined.
-    #[cfg(feature = "nccl")]
-    fn joined(&self) -> Job {
-        self.job
-            .lock()
-            .expect("the job's lock")
-            .take()
-            .expect("a --rank process joins its job (Ranks::load) before it runs")
-    }
-
-    fn count(&self) -> usize {
-        self.on.count()
-    }
-
-    /// What this process holds of the graph where it reports what its ranks found, and `None`
-    /// on a rank other than 0 of a `--rank` job, which reports nothing: a copy of the whole
-    /// graph it read goes before its part is placed and run, and only the part stays.
-    fn keep(&self, held: Held) -> Option<Held> {
-        match self.on {
-            RankKind::Process { rank, .. } if rank > 0 => None,
-            _ => Some(held),
-        }
-    }
-
-    fn describe(&self) -> String {
-        let cut = match self.grid {
-            Some(grid) => format!(" on a {grid} grid, top-down"),
-            None => String::new(),
-        };
-        match &self.on {
-            RankKind::Threads { parts, on_gpu } => format!(
-                "{} ({parts} partition{}{cut}, one thread each)",
-                if *on_gpu { "gpu 0" } else { "cpu" },
-                if *parts == 1 { "" } else { "s" }
-            ),
-            RankKind::Gpus(list) => format!("nccl over GPUs {list:?} (one thread and one GPU a rank{cut})"),
-            RankKind::Process { rank, world, .. } => {
-                format!("nccl, rank {rank} of {world} (its levels on its GPU{cut})")
-            }
-        }
-    }
-
-    /// Runs the partitioned BFS from each of `sources`, every part placed once; empty on a rank
-    /// other than 0 of a one-process-per-GPU job, which has nothing to report.
-    fn run(
-        &self,
-        partition: &Partition,
-        sources: &[u32],
-        options: &PartitionedOptions,
-    ) -> Result<Vec<PartitionedTraversal>> {
-        match &self.on {
-            RankKind::Threads { on_gpu: false, .. } => {
-                sources.iter().map(|&source| bfs_in_process(partition, source, options)).collect()
-            }
-            RankKind::Threads { on_gpu: true, .. } => {
-                warpath::multi::gpu::bfs_gpu_in_process(partition, sources, options)
-            }
-            #[cfg(feature = "nccl")]
-            RankKind::Gpus(ordinals) => {
-                use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
-                let ranks =
-                    warpath::multi::nccl::run_gpu_ranks_with(ordinals, Some(exit_when_stuck()), |gpu, comm| {
-                        use warpath::multi::Communicator;
-                        bfs_sources_on_gpu(comm, gpu, &partition.parts[comm.rank()], sources, options)
-                    })?;
-                Ok(by_source(ranks, sources))
-            }
-            RankKind::Process { rank, .. } => self.run_own(&partition.parts[*rank], sources, options),
-            #[cfg(not(feature = "nccl"))]
-            RankKind::Gpus(_) => unreachable!("refused by Ranks::of without the nccl feature"),
-        }
-    }
-
-    /// [`run`](Self::run) over what this process cut: every part, or its own alone.
-    fn run_cut(&self, cut: &Cut, sources: &[u32], options: &PartitionedOptions) -> Result<Vec<PartitionedTraversal>> {
-        match cut {
-            Cut::Parts(partition) => self.run(partition, sources, options),
-            Cut::Own(part) => self.run_own(part, sources, options),
-        }
-    }
-
-    /// This process's rank of a one-process-per-GPU job over its `part`: the traversals
-    /// gathered on rank 0, empty on the others.
-    // Without the nccl feature `Ranks::of` refuses `--rank`, and nothing here is reached.
-    #[cfg_attr(not(feature = "nccl"), allow(unused_variables))]
-    fn run_own(&self, part: &Part, sources: &[u32], options: &PartitionedOptions) -> Result<Vec<PartitionedTraversal>> {
-        match &self.on {
-            #[cfg(feature = "nccl")]
-            RankKind::Process { rank, .. } => {
-                use warpath::multi::gpu::bfs_sources_on_gpu;
-                let (gpu, mut comm) = self.joined();
-                let gathered = bfs_sources_on_gpu(&mut comm, &gpu, part, sources, options).and_then(|traversals| {
-                    traversals
-                        .into_iter()
-                        .zip(sources)
-                        .map(|(traversal, &source)| {
-                            warpath::multi::levels::gather_tree(&mut comm, part, traversal, source)
-                        })
-                        .collect::<Result<Vec<_>>>()
-                });
-                // A rank that failed here tells the others, which would wait for it otherwise.
-                let gathered = gathered.inspect_err(|error| comm.fail(error))?;
-                Ok(if *rank == 0 { gathered } else { Vec::new() })
-            }
-            _ => unreachable!(
-                "only a rank of a one-process-per-GPU job (--rank, with the nccl feature) runs a part alone"
-            ),
-        }
-    }
-
-    /// Runs the partitioned connected components `runs` times, every part placed (or its
-    /// transpose made) once; empty on a rank other than 0 of a one-process-per-GPU job.
-    /// `whole`: the graph cut, where this process holds it (a part's transpose is read off it).
-    fn components(
-        &self,
-        partition: &Partition,
-        whole: Option<&Graph>,
-        options: &CcOptions,
-        placement: PartPlacement,
-        runs: usize,
-    ) -> Result<Vec<PartitionedComponents>> {
-        use warpath::multi::cc::{components_gpu_in_process, components_in_process};
-        if self.grid.is_some() {
-            return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
-        }
-        match &self.on {
-            RankKind::Threads { on_gpu: false, .. } => components_in_process(partition, whole, options, runs),
-            RankKind::Threads { on_gpu: true, .. } => {
-                components_gpu_in_process(partition, whole, options, placement, runs)
-            }
-            #[cfg(feature = "nccl")]
-            RankKind::Gpus(ordinals) => {
-                use warpath::multi::cc::{by_run, components_on_gpu};
-                let ranks =
-                    warpath::multi::nccl::run_gpu_ranks_with(ordinals, Some(exit_when_stuck()), |gpu, comm| {
-                        use warpath::multi::Communicator;
-                        components_on_gpu(comm, gpu, &partition.parts[comm.rank()], whole, options, placement, runs)
-                    })?;
-                Ok(by_run(ranks))
-            }
-            RankKind::Process { rank, .. } => {
-                self.components_own(&partition.parts[*rank], whole, options, placement, runs)
-            }
-            #[cfg(not(feature = "nccl"))]
-            RankKind::Gpus(_) => unreachable!("refused by Ranks::of without the nccl feature"),
-        }
-    }
-
-    /// [`components`](Self::components) over what this process cut: every part, or its own
-    /// alone.
-    fn components_cut(
-        &self,
-        cut: &Cut,
-        whole: Option<&Graph>,
-        options: &CcOptions,
-        placement: PartPlacement,
-        runs: usize,
-    ) -> Result<Vec<PartitionedComponents>> {
-        match cut {
-            Cut::Parts(partition) => self.components(partition, whole, options, placement, runs),
-            Cut::Own(part) => self.components_own(part, whole, options, placement, runs),
-        }
-    }
-
-    /// This process's rank of a one-process-per-GPU job over its `part`: the components
-    /// gathered on rank 0, empty on the others.
-    // Without the nccl feature `Ranks::of` refuses `--rank`, and nothing here is reached.
-    #[cfg_attr(not(feature = "nccl"), allow(unused_variables))]
-    fn components_own(
-        &self,
-        part: &Part,
-        whole: Option<&Graph>,
-        options: &CcOptions,
-        placement: PartPlacement,
-        runs: usize,
-    ) -> Result<Vec<PartitionedComponents>> {
-        match &self.on {
-            #[cfg(feature = "nccl")]
-            RankKind::Process { rank, .. } => {
-                use warpath::multi::cc::{components_on_gpu, gather_components};
-                let (gpu, mut comm) = self.joined();
-                let placed = components_on_gpu(&mut comm, &gpu, part, whole, options, placement, runs);
-                let gathered = placed.and_then(|runs| {
-                    runs.into_iter().map(|run| gather_components(&mut comm, part, run)).collect::<Result<Vec<_>>>()
-                });
-                // A rank that failed here tells the others, which would wait for it otherwise.
-                let gathered = gathered.inspect_err(|error| comm.fail(error))?;
-                Ok(if *rank == 0 { gathered } else { Vec::new() })
-            }
-            _ => unreachable!(
-                "only a rank of a one-process-per-GPU job (--rank, with the nccl feature) runs a part alone"
-            ),
-        }
-    }
+        no_nccl_build("--rank")?;
+        RankKind::Process { rank, world, id_file: multi.nccl_id.clone().unwrap_or_default() }
+    };
+    Ok(Ranks::on(on, &multi.layout)?.with_last_resort(exit_when_stuck))
 }
 
 /// The refusal of `--layout 2d` by connected components.
@@ -406,61 +83,9 @@ const LAYOUT_2D_IS_BFS: &str =
 /// What a rank does where the ranks are stuck after a failure (a `--rank` process's heartbeat
 /// saw a peer stop, or `--gpus` threads did not end after one failed): it says why and exits
 /// with code 2, since the thread that is stuck cannot be stopped from here.
-#[cfg(feature = "nccl")]
-fn exit_when_stuck() -> warpath::multi::watch::LastResort {
-    Box::new(|why: &str| {
-        eprintln!("warpath: error: {why}");
-        std::process::exit(2);
-    })
-}
-
-/// This process's GPU and its place in a one-process-per-GPU job: NCCL's unique id through
-/// `id_file`, the GPU `rank` modulo the host's count; with the job's key and that count.
-#[cfg(feature = "nccl")]
-fn join_job(
-    rank: usize,
-    world: usize,
-    id_file: &std::path::Path,
-) -> Result<(GpuContext, warpath::multi::nccl::Nccl, u64, usize)> {
-    use warpath::multi::nccl::{clear_rank_files, share_unique_id, Nccl};
-    use warpath::multi::watch::{Board, FileBoard, Heartbeat};
-    if rank == 0 {
-        clear_rank_files(id_file, world);
-    }
-    let id = share_unique_id(id_file, rank, std::time::Duration::from_secs(120))?;
-    // The job's key for the checks the ranks make together of a file (`WgrRows::share_checks`):
-    // every rank has the id, and nobody had it before the job began.
-    let key = id
-        .internal()
-        .iter()
-        .fold(0u64, |key, &c| warpath::generate::rng::SplitMix64::new(key ^ c as u8 as u64).next_u64());
-    // The ranks watch each other from here on, NCCL's join included: where a peer failed or
-    // fell silent and this process is still here a silence later (inside NCCL, where no wait
-    // asks), it says why and exits.
-    let board = FileBoard::join(id_file, rank, world, Heartbeat::from_env()?, Some(exit_when_stuck()))?;
-    let joined = (|| {
-        let gpus = warpath::gpu::nccl::device_count().map_err(Error::Gpu)?.max(1);
-        let gpu = GpuContext::with_device(rank % gpus)?;
-        let comm = Nccl::join_on(&gpu, rank, world, id)?;
-        Ok((gpu, comm, gpus))
-    })();
-    let (gpu, mut comm, gpus) = joined.inspect_err(|error: &Error| board.fail(&error.to_string()))?;
-    comm.watch_peers(&gpu, Board::Files(board))?;
-    Ok((gpu, comm, key, gpus))
-}
-
-/// A thread pool of this process's share of the host's cores for its load and cut, where the
-/// job's processes share the host (one a GPU: `world` or the host's `gpus`, whichever is fewer)
-/// and `RAYON_NUM_THREADS` does not say otherwise: every process loads and cuts at once, each
-/// on all of its pool. Afterwards (rank 0's checks of a result) the process has every core.
-#[cfg(feature = "nccl")]
-fn load_pool(world: usize, gpus: usize) -> Option<rayon::ThreadPool> {
-    let local_ranks = world.min(gpus);
-    if local_ranks < 2 || std::env::var_os("RAYON_NUM_THREADS").is_some() {
-        return None;
-    }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    rayon::ThreadPoolBuilder::new().num_threads((cores / local_ranks).max(1)).build().ok()
+fn exit_when_stuck(why: &str) {
+    eprintln!("warpath: error: {why}");
+    std::process::exit(2);
 }
 
 /// Whether `--partitions` runs its parts on the first GPU: with `--backend gpu` (an error
@@ -504,173 +129,9 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
-/// What this process cut for its ranks: every rank's part, or, as one process of a job of one
-/// process per GPU (`--rank`), its own part alone (the others are their processes' to cut).
-enum Cut {
-    Parts(Partition),
-    Own(Part),
-}
-
-/// What this process holds of the graph: all of it, or, where it read only its own lists
-/// ([`own_rows`]), the offsets.
-enum Held {
-    Graph(Graph),
-    Offsets(WgrRows),
-}
-
-impl Held {
-    /// What choosing and checking a source, and reporting, need.
-    fn degrees(&self) -> Degrees<'_> {
-        match self {
-            Held::Graph(graph) => graph.degrees(),
-            Held::Offsets(rows) => rows.degrees(),
-        }
-    }
-
-    /// The whole graph, where this process read it.
-    fn graph(&self) -> Option<&Graph> {
-        match self {
-            Held::Graph(graph) => Some(graph),
-            Held::Offsets(_) => None,
-        }
-    }
-
-    /// The whole graph, which a rank that writes or checks what the ranks found reads
-    /// (`whole_on_rank_0`).
-    fn whole(&self) -> &Graph {
-        self.graph().expect("rank 0 reads the whole graph where it writes or checks the result")
-    }
-}
-
-/// The file a `--rank` process reads only what its part needs of, where it can: a plain `.wgr`
-/// file (`cut_part_by_rows`: cut into vertex ranges, its own lists, the hubs' lists, and of a
-/// directed graph every list twice, in passes, for the in-degrees and its in-lists; over a 2D
-/// grid, the lists of its processor column's vertex blocks, and of a directed graph the
-/// in-degrees). Rank 0 reads the whole file where `whole_on_rank_0` (it checks what the ranks
-/// found, or writes it out), and checks the file's checksum and symmetry, which need every
-/// list; where every rank reads only its own lists, they check those together, each its own
-/// vertex block's. Compressed lists (whose byte offsets do not give the degrees) are read whole
-/// by every process.
-fn own_rows(input: &GraphInput, ranks: &Ranks, whole_on_rank_0: bool) -> Result<Option<WgrRows>> {
-    let RankKind::Process { rank, .. } = ranks.on else { return Ok(None) };
-    let path = Path::new(&input.graph);
-    // With --format, gzip is told by the bytes, which WgrRows does not look at: read whole.
-    if (rank == 0 && whole_on_rank_0)
-        || input.format.is_some()
-        || looks_like_spec(&input.graph)
-        || !path.is_file()
-        || Format::from_path(path).ok() != Some(Format::Wgr)
-    {
-        return Ok(None);
-    }
-    WgrRows::open(path, input.memory_limit)
-}
-
-/// What a `--rank` process reads of a `.wgr` file to cut its part ([`cut_part_by_rows`]), and
-/// how long the reading took: its own rows (with its share of the file's checks where `share`
-/// names the rank, the ranks and the job's key) and a directed graph's in-degrees and in-lists
-/// count as loading; the hubs' pieces, which the whole-graph cut makes too, as cutting.
-struct FileRows<'r> {
-    file: &'r WgrRows,
-    memory_limit: Option<u64>,
-    share: Option<((usize, usize), u64)>,
-    reading: std::cell::Cell<std::time::Duration>,
-    shares: std::cell::Cell<Option<ShareChecks>>,
-}
-
-impl FileRows<'_> {
-    /// `read()`, its time counted as reading.
-    fn timed<T>(&self, read: impl FnOnce() -> Result<T>) -> Result<T> {
-        let started = Instant::now();
-        let read = read();
-        self.reading.set(self.reading.get() + started.elapsed());
-        read
-    }
-}
-
-impl RowSource for FileRows<'_> {
-    fn offsets(&self) -> &[u64] {
-        self.file.offsets()
-    }
-
-    fn is_undirected(&self) -> bool {
-        self.file.is_undirected()
-    }
-
-    fn rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
-        self.timed(|| {
-            let file = self.file;
-            let (rows, balance) =
-                file.read_keyed(first, end, self.memory_limit, self.share.map_or(0, |(_, key)| key))?;
-            if let Some((rank, _)) = self.share {
-                self.shares.set(Some(file.share_checks(rank, balance)?));
-            }
-            Ok(rows)
-        })
-    }
-
-    fn other_rows(&self, first: u32, end: u32) -> Result<Vec<u32>> {
-        self.timed(|| self.file.read(first, end, self.memory_limit))
-    }
-
-    fn pieces(&self, vertices: &[u32], first: u32, end: u32) -> Result<Vec<Vec<u32>>> {
-        self.file.pieces_of(vertices, first, end)
-    }
-
-    fn in_offsets(&self) -> Result<Vec<u64>> {
-        self.timed(|| self.file.in_offsets())
-    }
-
-    fn in_rows(&self, in_offsets: &[u64], first: u32, end: u32) -> Result<Vec<u32>> {
-        self.timed(|| self.file.in_rows(in_offsets, first, end, self.memory_limit))
-    }
-}
-
-/// What this process holds of the graph, what it cuts of it for `ranks`, and the time each
-/// took (a process reading only its own lists counts reading them, and its share of the file's
-/// checks under the job's `key` where rank 0 does not check it whole, as loading).
-/// `whole_on_rank_0` as for [`own_rows`].
-fn load_partitioned(
-    input: &GraphInput,
-    ranks: &Ranks,
-    delegation: Delegation,
-    whole_on_rank_0: bool,
-    key: u64,
-) -> Result<Loaded> {
-    let loading = Instant::now();
-    if let (Some(rows), RankKind::Process { rank, world, .. }) = (own_rows(input, ranks, whole_on_rank_0)?, &ranks.on) {
-        // Where rank 0 reads the whole file, it checks the file itself (the ranks of a job are
-        // given the same options).
-        let share = (!whole_on_rank_0).then_some(((*rank, *world), key));
-        let source = FileRows {
-            file: &rows,
-            memory_limit: input.memory_limit,
-            share,
-            reading: Default::default(),
-            shares: Default::default(),
-        };
-        let (opened, cutting) = (loading.elapsed(), Instant::now());
-        let part = cut_part_by_rows(ranks.count(), ranks.grid, delegation, *rank, &source)?;
-        let reading = source.reading.get();
-        let partition_ms = cutting.elapsed().saturating_sub(reading).as_secs_f64() * 1e3;
-        let load_ms = (opened + reading).as_secs_f64() * 1e3;
-        let shares = source.shares.take();
-        return Ok(Loaded { held: Held::Offsets(rows), cut: Cut::Own(part), load_ms, partition_ms, shares });
-    }
-    let graph = super::load(input, None)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
-    let cutting = Instant::now();
-    let cut = match ranks.on {
-        RankKind::Process { rank, .. } => Cut::Own(cut_part(&graph, ranks.count(), ranks.grid, delegation, rank)?),
-        _ => Cut::Parts(cut(&graph, ranks.count(), ranks.grid, delegation)?),
-    };
-    let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-    Ok(Loaded { held: Held::Graph(graph), cut, load_ms, partition_ms, shares: None })
-}
-
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
-    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
+    let ranks = ranks_of(&args.multi, args.graph.backend())?;
     check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
@@ -683,11 +144,15 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     };
     // Rank 0 of a --rank job reads the whole graph only to write or check what the ranks found.
     let whole_on_rank_0 = args.out.is_some() || args.verify;
-    let (loaded, source) = ranks.load(&args.graph.input, delegation, whole_on_rank_0, |held| {
+    let graph_source = super::graph_source(&args.graph.input)?;
+    let spinner = super::progress::spinner(&format!("loading {}", graph_source.graph));
+    let loaded = ranks.load(&graph_source, delegation, whole_on_rank_0, |held| {
         let source = super::source_vertex(held.degrees(), args.source.vertex, &args.graph.input)?;
         warpath::bfs::check_source_in(held.degrees(), source)?;
         Ok(source)
-    })?;
+    });
+    spinner.finish_and_clear();
+    let (loaded, source) = loaded?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
     let started = Instant::now();
@@ -815,48 +280,6 @@ impl PartitionedReport {
     }
 }
 
-/// The partitioned BFS's ranks as the bench harness runs them.
-impl RankSet for Ranks {
-    fn ranks(&self) -> usize {
-        self.count()
-    }
-
-    fn name(&self) -> String {
-        self.describe()
-    }
-
-    fn backend(&self) -> BackendUsed {
-        match self.on {
-            RankKind::Threads { on_gpu: false, parts } => BackendUsed::Cpu { threads: parts },
-            _ => BackendUsed::Gpu { device: self.describe() },
-        }
-    }
-
-    fn traverse(
-        &self,
-        partition: &Partition,
-        source: u32,
-        options: &PartitionedOptions,
-    ) -> Result<PartitionedTraversal> {
-        self.traverse_many(partition, &[source], options)?.pop().ok_or_else(|| {
-            Error::InvalidArgument("a benchmark runs every rank in one process: use --partitions or --gpus".into())
-        })
-    }
-
-    fn traverse_many(
-        &self,
-        partition: &Partition,
-        sources: &[u32],
-        options: &PartitionedOptions,
-    ) -> Result<Vec<PartitionedTraversal>> {
-        self.run(partition, sources, options)
-    }
-
-    fn grid(&self) -> Option<Grid> {
-        self.grid
-    }
-}
-
 /// What `bench` and `suite` measure: the rank sets, and the one-rank baseline of the scaling.
 pub struct RankSets {
     /// The graph whole on one rank, where the sets run: the first of `--gpus`, the first GPU,
@@ -902,16 +325,20 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             .collect::<Result<_>>()?;
         return Ok((Ranks::new(RankKind::Threads { parts: 1, on_gpu }, baseline_grid), sets));
     }
-    match Ranks::of(multi, backend)?.on {
+    match ranks_of(multi, backend)?.kind().clone() {
         RankKind::Gpus(ordinals) => {
             let mut prefixes = doubling_prefixes(&ordinals);
             // A grid named RxC measures its own count of GPUs only.
             if let PartitionLayout::TwoD { grid: Some(grid) } = multi.layout {
                 prefixes.retain(|set| set.len() == grid.ranks());
             }
-            let sets =
-                prefixes.into_iter().map(|set| Ranks::on(RankKind::Gpus(set), &multi.layout)).collect::<Result<_>>()?;
-            Ok((Ranks::new(RankKind::Gpus(ordinals[..1].to_vec()), baseline_grid), sets))
+            let sets = prefixes
+                .into_iter()
+                .map(|set| Ranks::on(RankKind::Gpus(set), &multi.layout))
+                .collect::<Result<Vec<_>>>()?;
+            let sets = sets.into_iter().map(|ranks| ranks.with_last_resort(exit_when_stuck)).collect();
+            let baseline = Ranks::new(RankKind::Gpus(ordinals[..1].to_vec()), baseline_grid);
+            Ok((baseline.with_last_resort(exit_when_stuck), sets))
         }
         RankKind::Threads { .. } | RankKind::Process { .. } => {
             unreachable!("--partitions and --rank are handled above")
@@ -1062,17 +489,21 @@ fn print_bench(graph: &Graph, reports: &[PartitionedBenchReport]) {
 /// (`multi::cc`: each part's components, then the cross-partition edges merged).
 pub fn run_cc(args: &CcArgs) -> Result<()> {
     let options = args.tuning.options()?;
-    let ranks = Ranks::of(&args.multi, args.graph.backend())?;
+    let ranks = ranks_of(&args.multi, args.graph.backend())?;
     check_part_lists(&args.graph, &ranks.backend())?;
     if let Some(path) = &args.out {
         super::check_output(path, &args.graph.input)?;
     }
-    if ranks.grid.is_some() {
+    if ranks.grid().is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
     // Rank 0 of a --rank job reads the whole graph only to write or check the components.
     let whole_on_rank_0 = args.out.is_some() || args.verify;
-    let (loaded, ()) = ranks.load(&args.graph.input, Delegation::Off, whole_on_rank_0, |_| Ok(()))?;
+    let graph_source = super::graph_source(&args.graph.input)?;
+    let spinner = super::progress::spinner(&format!("loading {}", graph_source.graph));
+    let loaded = ranks.load(&graph_source, Delegation::Off, whole_on_rank_0, |_| Ok(()));
+    spinner.finish_and_clear();
+    let (loaded, ()) = loaded?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
     let whole = held.as_ref().and_then(Held::graph);
@@ -1203,7 +634,7 @@ impl PartitionedCcReport {
 /// median times, exchanges and the speedup against one partition.
 pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
     let (baseline, sets) = rank_list(&args.multi, args.graph.backend(), "bench")?;
-    if baseline.grid.is_some() {
+    if baseline.grid().is_some() {
         return Err(Error::InvalidArgument(LAYOUT_2D_IS_BFS.into()));
     }
     check_part_lists(&args.graph, &baseline.backend())?;
@@ -1314,8 +745,8 @@ mod tests {
     use clap::Parser;
     use warpath::engine::BackendUsed;
     use warpath::gpu::Placement;
-    use warpath::multi::PartPlacement;
     use warpath::multi::Delegation;
+    use warpath::multi::PartPlacement;
 
     /// The graph options of `warpath bfs kron:10 EXTRA...`.
     fn graph_args(extra: &[&str]) -> GraphArgs {
@@ -1349,61 +780,6 @@ mod tests {
             assert_eq!(traversal_options(false, Some(&graph_args(extra)), &hubs).delegation, Delegation::Degree(64));
             assert_eq!(traversal_options(false, Some(&graph_args(extra)), &exchange).delegation, Delegation::Auto);
         }
-    }
-
-    /// A `--rank` process reads only its own lists of a plain undirected `.wgr` file, and cuts
-    /// the part the whole graph's cut gives it, except rank 0 where it writes or checks the
-    /// result, and a 2D grid; the ranks' shares of the file's checks make the whole file's.
-    #[test]
-    fn a_rank_process_reads_its_own_lists_of_a_wgr_file() {
-        use super::{load_partitioned, Cut, Held, Loaded, RankKind, Ranks};
-        use warpath::multi::{cut_part, Grid};
-        let dir = std::env::temp_dir().join(format!("warpath-own-rows-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let graph = warpath::generate::generate(&"kron:10".parse().unwrap(), 2).unwrap();
-        let path = dir.join("k.wgr");
-        warpath::formats::write_wgr(&graph, &path).unwrap();
-        let input = graph_args(&[]).input;
-        let input = crate::cli::args::GraphInput { graph: path.display().to_string(), ..input };
-        let process = |rank, layout| {
-            let on = RankKind::Process { rank, world: 4, id_file: dir.join("id") };
-            Ranks::on(on, &layout).unwrap()
-        };
-        let key = 0x5eed;
-        for whole_on_rank_0 in [true, false] {
-            let mut shares = Vec::new();
-            for rank in 0..4 {
-                let ranks = process(rank, warpath::multi::PartitionLayout::OneD);
-                let Loaded { held, cut, shares: share, .. } =
-                    load_partitioned(&input, &ranks, Delegation::Degree(32), whole_on_rank_0, key).unwrap();
-                let reads_rows = rank > 0 || !whole_on_rank_0;
-                assert_eq!(matches!(held, Held::Offsets(_)), reads_rows, "rank {rank}");
-                assert_eq!(share.is_some(), !whole_on_rank_0, "rank {rank}");
-                assert_eq!(held.degrees().num_edges(), graph.num_edges());
-                let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
-                assert!(part == cut_part(&graph, 4, None, Delegation::Degree(32), rank).unwrap(), "rank {rank}");
-                assert!(part.hubs.is_some(), "kron:10 has vertices of 32 edges or more");
-                shares.extend(share);
-            }
-            if let (false, Some(file)) = (whole_on_rank_0, warpath::formats::wgr::WgrRows::open(&path, None).unwrap()) {
-                file.check_shares(&shares).unwrap();
-            }
-        }
-        // A 2x2 grid's rank reads its processor column's lists, its own block's as its share.
-        let grid = Grid::new(2, 2).unwrap();
-        let mut shares = Vec::new();
-        for rank in 0..4 {
-            let layout = warpath::multi::PartitionLayout::TwoD { grid: Some(grid) };
-            let Loaded { held, cut, shares: share, .. } =
-                load_partitioned(&input, &process(rank, layout), Delegation::Auto, false, key).unwrap();
-            assert!(matches!(held, Held::Offsets(_)), "rank {rank} of the grid reads its column's rows");
-            let Cut::Own(part) = cut else { panic!("a process cuts its own part") };
-            assert!(part == cut_part(&graph, 4, Some(grid), Delegation::Auto, rank).unwrap(), "grid rank {rank}");
-            shares.extend(share);
-        }
-        let file = warpath::formats::wgr::WgrRows::open(&path, None).unwrap().expect("a plain .wgr file");
-        file.check_shares(&shares).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
