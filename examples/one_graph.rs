@@ -40,16 +40,16 @@ fn main() -> warpath::Result<()> {
         "bfs from {}: depth {}, {:?}",
         graph.external_id(source),
         traversal.result.depth(),
-        traversal.traversal_time
+        traversal.time
     );
 
-    let components = placed.components(&Default::default())?.run;
+    let components = placed.components(&Default::default())?.result;
     warpath::cc::verify::validate(&graph, &components.components)?;
     println!("components: {}, {:?}", components.components.count(), components.time);
 
     let paths = placed.shortest_paths(source, &Default::default())?;
-    warpath::sssp::verify::validate(&graph, &paths.run)?;
-    println!("shortest paths: {} reached, {:?}", paths.run.distances.reached(), paths.end_to_end_time);
+    warpath::sssp::verify::validate(&graph, &paths.result)?;
+    println!("shortest paths: {} reached, {:?}", paths.result.distances.reached(), paths.end_to_end_time);
 
     // The partitioned BFS and components over in-process ranks: threads standing in for GPUs,
     // each rank's part on the GPU where there is one (every part on the first GPU), else on the

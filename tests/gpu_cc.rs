@@ -441,7 +441,7 @@ fn the_cc_bench_charges_the_placement_once() {
 
 #[test]
 fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
-    use warpath::cc::{CcAlgorithm, ComponentFinder, Components};
+    use warpath::cc::{CcAlgorithm, CcRun, ComponentFinder};
     if gpu_or_skip("a_finder_keeps_its_arrays_and_reads_labels_in_place").is_none() {
         return;
     }
@@ -453,23 +453,23 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
         // Shiloach-Vishkin between Afforest runs leaves nothing the next one reads.
         let mut sets = option_sets();
         sets.insert(1, CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
-        let mut spare = Components::default();
+        let mut spare = CcRun::default();
         for (k, options) in sets.iter().enumerate() {
             let label = format!("{spec}, set {k}: {options:?}");
             let found = finder.run_pinned(options).unwrap_or_else(|e| panic!("{label}: {e}"));
             assert_eq!(found.labels().unwrap(), &expected[..], "{label}: in place");
-            let envelope = &found.components;
-            assert!(envelope.run.components.labels.is_empty(), "{label}: the labels are in pinned memory");
+            let envelope = &found.run;
+            assert!(envelope.result.components.labels.is_empty(), "{label}: the labels are in pinned memory");
             assert_eq!(envelope.download.bytes, 4 * graph.num_vertices() as u64, "{label}");
-            assert!(envelope.end_to_end_time >= envelope.run.time, "{label}");
+            assert!(envelope.end_to_end_time >= envelope.result.time, "{label}");
             // While these are held the next pinned run is refused, a run into a vector not.
             let refused = finder.run_pinned(options).err().expect("refused while held");
             assert!(refused.to_string().contains("still held"), "{label}: {refused}");
-            assert_eq!(finder.run(options).unwrap().run.components.labels, expected, "{label}: into a vector");
-            let run = found.into_run(spare).unwrap().run;
+            assert_eq!(finder.run(options).unwrap().result.components.labels, expected, "{label}: into a vector");
+            let run = found.into_run(spare).unwrap().result;
             assert_eq!(run.components.labels, expected, "{label}: copied out");
             check_trace(&graph, &run, options, &label);
-            spare = run.components;
+            spare = run;
         }
     }
 }

@@ -98,14 +98,14 @@ fn assert_runs_match(graph: &Graph, traverser: &Traverser, sources: &[u32], what
         validate(graph, &traversal.result).unwrap_or_else(|e| panic!("{what}, source {source}: {e}"));
         let labels = if traverser.distances_only() { 1 } else { 2 };
         assert_eq!(traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
-        assert!(traversal.end_to_end_time >= traversal.traversal_time, "{what}");
+        assert!(traversal.end_to_end_time >= traversal.time, "{what}");
         result = traversal.result;
         // The same labels read back into the traverser's pinned buffers, read in place.
         let pinned = traverser.run_pinned(source).unwrap();
         assert_eq!(pinned.distances().unwrap(), expected.distances, "{what}, pinned, source {source}");
         assert_eq!(pinned.parents().unwrap().is_some(), !traverser.distances_only(), "{what}");
-        assert_eq!(pinned.traversal.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
-        let copied = pinned.into_traversal(result).unwrap();
+        assert_eq!(pinned.run.download.bytes, 4 * labels * graph.num_vertices() as u64, "{what}");
+        let copied = pinned.into_run(result).unwrap();
         validate(graph, &copied.result).unwrap_or_else(|e| panic!("{what}, pinned, source {source}: {e}"));
         result = copied.result;
     }
@@ -248,14 +248,14 @@ fn pinned_graphs_traverse_as_the_cpu_references_say() {
             assert_runs_match(&plain, &traverser, &sources, &what);
 
             let finder = ComponentFinder::with_options(&graph, Backend::Gpu, &placing, &CcOptions::default()).unwrap();
-            let run = finder.run(&CcOptions::default()).unwrap().run;
+            let run = finder.run(&CcOptions::default()).unwrap().result;
             assert_eq!(run.components.labels, components_sequential(&plain).labels, "{what}: components");
 
             let sssp = SsspOptions::default();
             let finder = PathFinder::with_placement(&graph, Backend::Gpu, &placing, &sssp).unwrap();
             for &source in &sources {
                 let found = finder.run(source, &sssp).unwrap();
-                compare_with_reference(&plain, &found.run.distances, &dijkstra(&plain, source).distances)
+                compare_with_reference(&plain, &found.result.distances, &dijkstra(&plain, source).distances)
                     .unwrap_or_else(|e| panic!("{what}, source {source}: {e}"));
             }
         }
@@ -288,10 +288,10 @@ fn one_placement_serves_every_algorithm() {
         for &source in &sources {
             let traversal = placed.bfs(source).unwrap();
             assert_eq!(traversal.result.distances, bfs_sequential(graph, source).distances, "{what}: bfs");
-            let components = placed.components(&CcOptions::default()).unwrap().run.components;
+            let components = placed.components(&CcOptions::default()).unwrap().result.components;
             assert_eq!(components, components_sequential(graph), "{what}: components");
             let paths = placed.shortest_paths(source, &SsspOptions::default()).unwrap();
-            assert_eq!(paths.run.distances, dijkstra(graph, source).distances, "{what}: shortest paths");
+            assert_eq!(paths.result.distances, dijkstra(graph, source).distances, "{what}: shortest paths");
         }
         assert_eq!(placed.upload_time(), upload, "{what}: placed once");
     }
@@ -299,7 +299,7 @@ fn one_placement_serves_every_algorithm() {
     let placed = PlacedGraph::with_placement(&undirected, Backend::Gpu, &compressed).unwrap();
     let source = random_sources(&undirected, 3, 1)[0];
     assert_eq!(placed.bfs(source).unwrap().result.distances, bfs_sequential(&undirected, source).distances);
-    assert_eq!(placed.components(&Default::default()).unwrap().run.components, components_sequential(&undirected));
+    assert_eq!(placed.components(&Default::default()).unwrap().result.components, components_sequential(&undirected));
     let refused = placed.shortest_paths(source, &SsspOptions::default()).unwrap_err().to_string();
     assert!(refused.contains("compressed") && !refused.contains('\n'), "{refused}");
 }

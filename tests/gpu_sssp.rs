@@ -525,7 +525,7 @@ fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
         finder.warnings()
     );
     let found = finder.run(0, &options).unwrap();
-    check(&graph, 0, &found.run, &dijkstra(&graph, 0), "compressed, unweighted, on the CPU");
+    check(&graph, 0, &found.result, &dijkstra(&graph, 0), "compressed, unweighted, on the CPU");
 }
 
 /// Bucket fusion (block 0's small light steps go on in rounds of its own, their queue in shared
@@ -623,13 +623,13 @@ fn a_finder_keeps_its_arrays_between_runs_and_downloads_only_what_was_asked() {
                     let options = SsspOptions { strategy, distances_only: only, ..SsspOptions::default() };
                     let found = finder.run(source, &options).unwrap();
                     let label = format!("{what}, run {round}, {strategy}, source {source}, distances only {only}");
-                    check(&graph, source, &found.run, &expected, &label);
+                    check(&graph, source, &found.result, &expected, &label);
                     // Delta-stepping on integer weights keeps the parents in the distance words.
                     let packed = strategy == SsspStrategy::DeltaStepping && what.ends_with("u32");
                     assert_eq!(found.download.bytes, if only || packed { 8 * n } else { 12 * n }, "{label}");
-                    assert!(found.end_to_end_time >= found.run.time, "{label}");
+                    assert!(found.end_to_end_time >= found.result.time, "{label}");
                     // The next run reads its results into this one's vectors.
-                    finder.recycle(found.run);
+                    finder.recycle(found.result);
                 }
             }
         }
@@ -661,20 +661,20 @@ fn pinned_runs_are_split_on_the_device_and_read_in_place() {
                     // Only what was asked crosses the bus, already split: distances of their
                     // kind (8 or 4 bytes) and 4-byte parents.
                     let wanted = if float { 4 } else { 8 } + if only { 0 } else { 4 };
-                    assert_eq!(pinned.paths.download.bytes, wanted * n, "{label}");
-                    assert!(pinned.paths.end_to_end_time >= pinned.paths.run.time, "{label}");
-                    assert!(pinned.paths.run.distances.is_empty(), "{label}: the results are in pinned memory");
+                    assert_eq!(pinned.run.download.bytes, wanted * n, "{label}");
+                    assert!(pinned.run.end_to_end_time >= pinned.run.result.time, "{label}");
+                    assert!(pinned.run.result.distances.is_empty(), "{label}: the results are in pinned memory");
                     assert_eq!(pinned.parents().unwrap().is_none(), only, "{label}");
                     // While these are held the next pinned run is refused, a run into vectors not.
                     let refused = finder.run_pinned(source, &options).err().expect("refused while held");
                     assert!(refused.to_string().contains("still held"), "{label}: {refused}");
-                    check(&graph, source, &finder.run(source, &options).unwrap().run, &expected, &label);
+                    check(&graph, source, &finder.run(source, &options).unwrap().result, &expected, &label);
                     let in_place = pinned.distances().unwrap().copy_into(Distances::default());
                     let parents = pinned.parents().unwrap().map(<[u32]>::to_vec);
-                    let found = pinned.into_paths(SsspRun::default()).unwrap();
-                    assert_eq!(found.run.distances, in_place, "{label}");
-                    assert_eq!(found.run.parents, parents.unwrap_or_default(), "{label}");
-                    check(&graph, source, &found.run, &expected, &label);
+                    let found = pinned.into_run(SsspRun::default()).unwrap();
+                    assert_eq!(found.result.distances, in_place, "{label}");
+                    assert_eq!(found.result.parents, parents.unwrap_or_default(), "{label}");
+                    check(&graph, source, &found.result, &expected, &label);
                 }
             }
         }
@@ -683,8 +683,8 @@ fn pinned_runs_are_split_on_the_device_and_read_in_place() {
         // which vertices have one is compared).
         let options = SsspOptions { cutoff: Some(40.0), ..SsspOptions::default() };
         let held = finder.run_pinned(0, &options).unwrap();
-        assert!(!held.paths.run.distances.is_empty(), "{what}, cutoff: results in the run's vectors");
-        let plain = finder.run(0, &options).unwrap().run;
+        assert!(!held.run.result.distances.is_empty(), "{what}, cutoff: results in the run's vectors");
+        let plain = finder.run(0, &options).unwrap().result;
         assert_eq!(held.distances().unwrap(), plain.distances.view(), "{what}, cutoff");
         let has_parent = |parents: &[u32]| parents.iter().map(|&p| p != UNREACHED).collect::<Vec<_>>();
         assert_eq!(has_parent(held.parents().unwrap().unwrap()), has_parent(&plain.parents), "{what}, cutoff");
@@ -702,7 +702,7 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
         for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
-            let whole = finder.run(0, &options).unwrap().run;
+            let whole = finder.run(0, &options).unwrap().result;
             let nearby = 201; // one step diagonally from the corner
             let reach = whole.distances.get(nearby).unwrap() * 3.0;
             let reach = if matches!(whole.distances, Distances::Int(_)) { reach.floor() } else { reach };
@@ -710,7 +710,7 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
                 SsspOptions { cutoff: Some(reach), ..options },
                 SsspOptions { target: Some(nearby as u32), ..options },
             ] {
-                let run = finder.run(0, &limited).unwrap().run;
+                let run = finder.run(0, &limited).unwrap().result;
                 warpath::sssp::verify::validate(&graph, &run).unwrap();
                 let expected = warpath::sssp::dijkstra_from(&graph, &[0], &limited);
                 warpath::sssp::verify::compare_with_reference(&graph, &run.distances, &expected.distances).unwrap();

@@ -26,10 +26,10 @@ use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 /// let graph = attach_weights(graph, &"uniform:1:9".parse::<WeightSpec>()?, 1)?;
 /// let placed = PlacedGraph::new(&graph, Backend::Auto)?; // the GPU if there is one
 /// let hops = placed.bfs(0)?.result.distances[11];
-/// let components = placed.components(&Default::default())?.run.components.count();
+/// let components = placed.components(&Default::default())?.result.components.count();
 /// let paths = placed.shortest_paths(0, &Default::default())?;
 /// assert_eq!((hops, components), (5, 1));
-/// assert!(paths.run.distances.get(11) >= Some(5.0)); // five edges or more, each weighing 1 or more
+/// assert!(paths.result.distances.get(11) >= Some(5.0)); // five edges or more, each weighing 1 or more
 /// # Ok::<(), warpath::Error>(())
 /// ```
 pub struct PlacedGraph<'g> {
@@ -221,10 +221,10 @@ mod tests {
         let source = crate::bfs::random_sources(&graph, 7, 1)[0];
         for _ in 0..2 {
             let found = placed.shortest_paths(source, &SsspOptions::default()).unwrap();
-            assert_eq!(found.run.distances, dijkstra(&graph, source).distances);
+            assert_eq!(found.result.distances, dijkstra(&graph, source).distances);
             let traversal = placed.bfs(source).unwrap();
             assert_eq!(traversal.result.distances, bfs_sequential(&graph, source).distances);
-            let components = placed.components(&CcOptions::default()).unwrap().run.components;
+            let components = placed.components(&CcOptions::default()).unwrap().result.components;
             assert_eq!(components, components_sequential(&graph));
         }
         assert_eq!(placed.upload_time(), Duration::ZERO);
@@ -239,7 +239,7 @@ mod tests {
         let placed = PlacedGraph::new(&graph, Backend::Cpu).unwrap();
         let source = crate::bfs::random_sources(&graph, 7, 1)[0];
         let pinned = placed.traverser().run_pinned(source).unwrap();
-        let components = placed.components(&CcOptions::default()).unwrap().run.components;
+        let components = placed.components(&CcOptions::default()).unwrap().result.components;
         assert_eq!(components, components_sequential(&graph));
         assert_eq!(pinned.distances().unwrap(), bfs_sequential(&graph, source).distances);
     }

@@ -265,7 +265,7 @@ pub fn check_sssp_queries(
     for (case, options, reach) in cases {
         let label = format!("{what}, {strategy}, {case}");
         let found = finder.run_from(&sources, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let run = &found.run;
+        let run = &found.result;
         validate(graph, run).unwrap_or_else(|e| panic!("{label}: {e}"));
         let reference = dijkstra_from(graph, &sources, &options);
         compare_with_reference(graph, &run.distances, &reference.distances).unwrap_or_else(|e| panic!("{label}: {e}"));

@@ -160,7 +160,7 @@ fn the_runner_honours_the_options_on_the_cpu_and_the_simplest_entry_agrees() {
         CcOptions { neighbor_rounds: 1, samples: 0, ..CcOptions::default() },
         CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() },
     ] {
-        let run = finder.run(&options).unwrap().run;
+        let run = finder.run(&options).unwrap().result;
         assert_eq!(run.components, reference, "{options:?}");
         let first = run.phases.first().map(|p| p.phase);
         let expected = match options.algorithm {
@@ -169,17 +169,17 @@ fn the_runner_honours_the_options_on_the_cpu_and_the_simplest_entry_agrees() {
         };
         assert_eq!(first, Some(expected), "{options:?}");
     }
-    assert_eq!(connected_components(&graph, Backend::Cpu).unwrap().run.components, reference);
+    assert_eq!(connected_components(&graph, Backend::Cpu).unwrap().result.components, reference);
     // The compressed lists are the GPU's: on the CPU the runner says so and reads the plain ones.
     let placement = warpath::engine::PlacementOptions { compressed: true, ..Default::default() };
     let finder = ComponentFinder::with_options(&graph, Backend::Cpu, &placement, &CcOptions::default()).unwrap();
     assert!(finder.warnings().iter().any(|w| w.contains("compressed")), "{:?}", finder.warnings());
     let found = finder.run(&CcOptions::default()).unwrap();
-    assert_eq!(found.run.components, reference);
+    assert_eq!(found.result.components, reference);
     // Every run carries the finder's warnings and where it ran, the one-call entry's too.
     assert_eq!(found.warnings, finder.warnings());
     assert!(matches!(found.backend, warpath::engine::BackendUsed::Cpu { .. }));
-    assert_eq!((found.end_to_end_time, found.download.bytes), (found.run.time, 0));
+    assert_eq!((found.end_to_end_time, found.download.bytes), (found.result.time, 0));
     let automatic = connected_components(&graph, Backend::Auto).unwrap();
     if matches!(automatic.backend, warpath::engine::BackendUsed::Cpu { .. }) {
         assert!(!automatic.warnings.is_empty(), "a fall back to the CPU says so");
@@ -263,7 +263,7 @@ fn the_runner_on_the_gpu_matches_the_reference_in_every_placement() {
             }
             for options in &algorithms {
                 let run =
-                    finder.run(options).unwrap_or_else(|err| panic!("{name}: {placement:?} {options:?}: {err}")).run;
+                    finder.run(options).unwrap_or_else(|err| panic!("{name}: {placement:?} {options:?}: {err}")).result;
                 assert_eq!(run.components, reference, "{name}: {placement:?} {options:?}");
                 assert!(!run.phases.is_empty(), "{name}: {options:?} records its phases");
             }
@@ -277,6 +277,6 @@ fn the_runner_on_the_gpu_matches_the_reference_in_every_placement() {
         if graph_bytes + labels > tight.vram_budget.unwrap() {
             assert_eq!(finder.placement(), Some(Placement::ZeroCopy), "{name}: tight budget");
         }
-        assert_eq!(finder.run(&CcOptions::default()).unwrap().run.components, reference, "{name}: tight budget");
+        assert_eq!(finder.run(&CcOptions::default()).unwrap().result.components, reference, "{name}: tight budget");
     }
 }

@@ -291,8 +291,8 @@ impl BenchKernel for BfsKernel<'_, '_> {
         // The labels land in the traverser's pinned buffers, at the bus's rate; the copy into
         // a result for the verifier comes after the times were taken.
         let spare = self.spare.take().unwrap_or(BfsResult { source: root, distances: Vec::new(), parents: Vec::new() });
-        let traversal = self.traverser.run_pinned(root)?.into_traversal(spare)?;
-        let (time, end_to_end) = (traversal.traversal_time, traversal.end_to_end_time);
+        let traversal = self.traverser.run_pinned(root)?.into_run(spare)?;
+        let (time, end_to_end) = (traversal.time, traversal.end_to_end_time);
         Ok(Timed { output: traversal, time, end_to_end })
     }
 
@@ -330,7 +330,7 @@ impl BenchKernel for BfsKernel<'_, '_> {
             validate(self.graph, &traversal.result)?;
             Some(TraceRecord {
                 source: self.graph.external_id(first),
-                time_ms: traversal.traversal_time.as_secs_f64() * 1e3,
+                time_ms: traversal.time.as_secs_f64() * 1e3,
                 levels: levels.iter().map(LevelRecord::from).collect(),
                 redundant_expansion: Some(
                     levels.iter().map(|l| l.frontier).sum::<u64>() as f64 / traversal.result.reached().max(1) as f64,

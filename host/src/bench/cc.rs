@@ -14,7 +14,7 @@ use crate::bench::harness::{
 use crate::bench::json::Report;
 use crate::bench::report::{header, once_lines, timing_lines, HeaderLines};
 use crate::cc::verify::validate_with_count;
-use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, Components, PhaseTrace};
+use crate::cc::{components_sequential, isolated_vertices, CcOptions, CcRun, ComponentFinder, PhaseTrace};
 use crate::error::Result;
 use crate::graph::Graph;
 
@@ -112,8 +112,8 @@ pub struct CcKernel<'f, 'g> {
     /// Runs so far (the first is the harness's warm-up).
     runs: usize,
     first_timed_phases: Vec<PhaseTrace>,
-    /// The last trial's labels, whose vector the next trial's are copied into.
-    spare: Components,
+    /// The last trial's run, whose label vector the next trial's are copied into.
+    spare: CcRun,
 }
 
 impl<'f, 'g> CcKernel<'f, 'g> {
@@ -137,7 +137,7 @@ impl<'f, 'g> CcKernel<'f, 'g> {
             reference_count,
             runs: 0,
             first_timed_phases: Vec::new(),
-            spare: Components::default(),
+            spare: CcRun::default(),
         }
     }
 }
@@ -163,8 +163,8 @@ impl BenchKernel for CcKernel<'_, '_> {
     /// placement stage.
     fn run(&mut self, _: ()) -> Result<Timed<CcRun>> {
         let found = self.finder.run_pinned(&self.options)?;
-        let end_to_end = found.components.end_to_end_time;
-        let run = found.into_run(std::mem::take(&mut self.spare))?.run;
+        let end_to_end = found.run.end_to_end_time;
+        let run = found.into_run(std::mem::take(&mut self.spare))?.result;
         self.runs += 1;
         if self.runs == 2 {
             self.first_timed_phases = run.phases.clone();
@@ -174,7 +174,7 @@ impl BenchKernel for CcKernel<'_, '_> {
     }
 
     fn recycle(&mut self, run: CcRun) {
-        self.spare = run.components;
+        self.spare = run;
     }
 
     fn validate(&self, _: (), run: &CcRun) -> Result<()> {

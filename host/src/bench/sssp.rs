@@ -284,22 +284,22 @@ impl BenchKernel for SsspKernel<'_, '_> {
     /// A run read back in place ([`PathFinder::run_pinned`]), timed so, then copied out for the
     /// checks.
     fn run(&mut self, root: u32) -> Result<Timed<PathsRun>> {
-        let found = self.finder.run_pinned(root, &self.options)?.into_paths(std::mem::take(&mut self.spare))?;
-        Ok(Timed { time: found.run.time, end_to_end: found.end_to_end_time, output: found })
+        let found = self.finder.run_pinned(root, &self.options)?.into_run(std::mem::take(&mut self.spare))?;
+        Ok(Timed { time: found.result.time, end_to_end: found.end_to_end_time, output: found })
     }
 
     /// Graph500 kernel 3's checks ([`crate::sssp::verify::validate`]).
     fn validate(&self, _root: u32, found: &PathsRun) -> Result<()> {
-        validate(self.graph, &found.run)
+        validate(self.graph, &found.result)
     }
 
     fn counted_edges(&self, _root: u32, found: &PathsRun) -> u64 {
-        found.run.distances.edges_in_component(self.graph)
+        found.result.distances.edges_in_component(self.graph)
     }
 
     fn details(&self, root: u32, found: &PathsRun, seconds: f64) -> SsspTrial {
         let graph500 = graph500_edges(self.graph, self.counted_edges(root, found));
-        let run = &found.run;
+        let run = &found.result;
         let max_distance = run.distances.farthest().and_then(|v| run.distances.get(v)).unwrap_or(0.0);
         SsspTrial {
             reached: run.distances.reached(),
@@ -314,7 +314,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
     }
 
     fn recycle(&mut self, found: PathsRun) {
-        self.spare = found.run;
+        self.spare = found.result;
     }
 
     /// With `options.trace` on the GPU, the first root once more with the kernels' trace,
@@ -323,9 +323,9 @@ impl BenchKernel for SsspKernel<'_, '_> {
         let trace = match (options.trace, self.finder.placed()) {
             (true, Some(_)) => {
                 let (found, trace) = self.finder.run_traced(first, &self.options)?;
-                validate(self.graph, &found.run)?;
+                validate(self.graph, &found.result)?;
                 let source = self.graph.external_id(first);
-                trace.map(|trace| SsspTraceRecord::of(source, self.options.strategy, &found.run, &trace))
+                trace.map(|trace| SsspTraceRecord::of(source, self.options.strategy, &found.result, &trace))
             }
             _ => None,
         };

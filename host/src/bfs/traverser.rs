@@ -14,27 +14,15 @@ use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
 use crate::engine::kept::take_kept;
-use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Workspace};
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run, Workspace};
 use crate::error::Result;
 use crate::gpu::{Download, GpuContext, GpuError, Layout, Placement};
 use crate::graph::Graph;
 
-/// A finished traversal and what it cost.
-pub struct Traversal {
-    pub result: BfsResult,
-    pub backend: BackendUsed,
-    /// The traversal alone: CUDA-event time on the GPU, wall time on the CPU.
-    pub traversal_time: Duration,
-    /// The whole call on a graph already placed: the traversal, the labels' download and the
-    /// host work around them (equal to `traversal_time` on the CPU). Placing the graph is paid
-    /// once, before the first run ([`Traverser::placement_time`]).
-    pub end_to_end_time: Duration,
-    /// Reading the labels back from the GPU (distances, and parents unless distances only):
-    /// wall time and bytes; zero on the CPU.
-    pub download: Download,
-    /// Things the user should know, such as a fallback from the GPU to the CPU.
-    pub warnings: Vec<String>,
-}
+/// A finished traversal and what it cost: the engine's one run shape with a [`BfsResult`]
+/// (its `time` the traversal alone; placing the graph is paid once, before the first run,
+/// [`Traverser::placement_time`]).
+pub type Traversal = Run<BfsResult>;
 
 /// A graph prepared for repeated BFS on one backend ([`crate::engine::Prepared`]: the GPU
 /// context and the graph in device memory, or the CPU with the transpose a directed graph
@@ -71,7 +59,7 @@ enum KeptLabels {
 /// label buffers: the next `run_pinned` is refused until it is dropped.
 pub struct PinnedTraversal<'t> {
     /// Times, download and warnings; its `result` is empty (the labels are here).
-    pub traversal: Traversal,
+    pub run: Traversal,
     labels: MutexGuard<'t, KeptLabels>,
 }
 
@@ -96,14 +84,14 @@ impl PinnedTraversal<'_> {
 
     /// The traversal with its labels copied into `reuse`'s vectors (their memory reused) as
     /// its result, freeing the traverser's label buffers for the next run.
-    pub fn into_traversal(self, reuse: BfsResult) -> Result<Traversal> {
+    pub fn into_run(self, reuse: BfsResult) -> Result<Traversal> {
         let result = self.to_result(reuse)?;
-        Ok(Traversal { result, ..self.traversal })
+        Ok(Traversal { result, ..self.run })
     }
 
     /// The labels copied into `reuse`'s vectors (their memory reused), as a [`BfsResult`].
     pub fn to_result(&self, mut reuse: BfsResult) -> Result<BfsResult> {
-        reuse.source = self.traversal.result.source;
+        reuse.source = self.run.result.source;
         reuse.distances.clear();
         reuse.distances.extend_from_slice(self.distances()?);
         reuse.parents.clear();
@@ -333,7 +321,7 @@ impl<'g> Traverser<'g> {
                 traversal
             }
         };
-        Ok(PinnedTraversal { traversal, labels: kept })
+        Ok(PinnedTraversal { run: traversal, labels: kept })
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
@@ -348,7 +336,7 @@ impl<'g> Traverser<'g> {
         crate::bfs::check_source(self.graph, source)?;
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
-        let (result, traversal_time, download, levels) = match &*self.prepared {
+        let (result, time, download, levels) = match &*self.prepared {
             Prepared::Gpu(on) => {
                 let (gpu, device_graph) = (on.gpu(), on.graph());
                 let kernel = self.resolved_gpu_kernel();
@@ -415,9 +403,8 @@ impl<'g> Traverser<'g> {
                 (result, started.elapsed(), Download::default(), levels)
             }
         };
-        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { traversal_time };
-        let traversal =
-            Traversal { result, backend: self.backend(), traversal_time, end_to_end_time, download, warnings };
+        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { time };
+        let traversal = Traversal { result, backend: self.backend(), time, end_to_end_time, download, warnings };
         Ok((traversal, levels))
     }
 
@@ -650,7 +637,7 @@ mod tests {
             crate::bfs::verify::validate(&graph, &traversal.result).unwrap();
             // The CPU downloads nothing, and its end-to-end time is its traversal.
             assert_eq!(traversal.download, Download::default());
-            assert_eq!(traversal.end_to_end_time, traversal.traversal_time);
+            assert_eq!(traversal.end_to_end_time, traversal.time);
             result = traversal.result;
         }
         // On the CPU the pinned path keeps vectors; its labels are the same.
@@ -662,7 +649,7 @@ mod tests {
             let fresh = traverser.run(source).unwrap().result;
             assert_eq!(pinned.distances().unwrap(), fresh.distances);
             assert_eq!(pinned.parents().unwrap().map(<[u32]>::len), Some(fresh.parents.len()));
-            let reused = pinned.into_traversal(result).unwrap().result;
+            let reused = pinned.into_run(result).unwrap().result;
             assert_eq!(reused.distances, fresh.distances);
             crate::bfs::verify::validate(&graph, &reused).unwrap();
             result = fresh;

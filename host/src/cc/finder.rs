@@ -11,27 +11,15 @@ use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
 use crate::cc::gpu::{components_in, CcArrays, LabelsTo};
 use crate::cc::{CcAlgorithm, CcOptions, CcRun, Components};
 use crate::engine::kept::take_kept;
-use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run};
 use crate::error::Result;
 use crate::gpu::{Download, GpuContext, Layout, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
-/// A finished run and what it cost, as a BFS [`crate::bfs::Traversal`] and a
-/// [`crate::sssp::PathsRun`] report theirs.
-#[derive(Clone, Debug)]
-pub struct ComponentsRun {
-    /// The components, the kernels' time and their phases.
-    pub run: CcRun,
-    pub backend: BackendUsed,
-    /// The whole call on a graph already placed: the kernels, the labels' download and the
-    /// host work around them (`run.time` on the CPU). Placing the graph is paid once, when the
-    /// finder is made.
-    pub end_to_end_time: Duration,
-    /// Reading the labels back from the GPU: wall time and bytes; zero on the CPU.
-    pub download: Download,
-    /// Things the user should know, such as a fallback from the GPU to the CPU.
-    pub warnings: Vec<String>,
-}
+/// A finished run and what it cost: the engine's one run shape with a [`CcRun`] (the
+/// components, the kernels' time and their phases), as a BFS [`crate::bfs::Traversal`] and a
+/// [`crate::sssp::PathsRun`] are.
+pub type ComponentsRun = Run<CcRun>;
 
 /// A graph prepared for repeated connected-components runs on one backend.
 pub struct ComponentFinder<'g> {
@@ -54,7 +42,7 @@ pub struct ComponentFinder<'g> {
 /// dropped.
 pub struct PinnedComponents<'f> {
     /// Times, download and warnings; on the GPU its labels are empty (they are here).
-    pub components: ComponentsRun,
+    pub run: ComponentsRun,
     pinned: Option<MutexGuard<'f, Option<PinnedBuffer<u32>>>>,
 }
 
@@ -63,20 +51,21 @@ impl PinnedComponents<'_> {
     pub fn labels(&self) -> Result<&[u32]> {
         match &self.pinned {
             Some(pinned) => Ok(pinned.as_ref().map_or(Ok(&[][..]), PinnedBuffer::as_slice)?),
-            None => Ok(&self.components.run.components.labels),
+            None => Ok(&self.run.result.components.labels),
         }
     }
 
-    /// The run with its labels copied into `reuse`'s vector (its memory reused), freeing the
-    /// finder's pinned labels for the next run.
-    pub fn into_run(self, mut reuse: Components) -> Result<ComponentsRun> {
+    /// The run with its labels copied into `reuse`'s label vector (its memory reused), freeing
+    /// the finder's pinned labels for the next run.
+    pub fn into_run(self, reuse: CcRun) -> Result<ComponentsRun> {
         if self.pinned.is_none() {
-            return Ok(self.components);
+            return Ok(self.run);
         }
-        reuse.labels.clear();
-        reuse.labels.extend_from_slice(self.labels()?);
-        let run = CcRun { components: reuse, ..self.components.run.clone() };
-        Ok(ComponentsRun { run, ..self.components })
+        let mut labels = reuse.components.labels;
+        labels.clear();
+        labels.extend_from_slice(self.labels()?);
+        let result = CcRun { components: Components { labels }, ..self.run.result.clone() };
+        Ok(ComponentsRun { result, ..self.run })
     }
 }
 
@@ -141,7 +130,8 @@ impl<'g> ComponentFinder<'g> {
     /// `run` in the envelope every finder's runs come in.
     fn finished(&self, run: CcRun, started: Instant, download: Download) -> ComponentsRun {
         let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { run.time };
-        ComponentsRun { run, backend: self.backend(), end_to_end_time, download, warnings: self.warnings.clone() }
+        let warnings = self.warnings.clone();
+        ComponentsRun { time: run.time, result: run, backend: self.backend(), end_to_end_time, download, warnings }
     }
 
     /// One run whose labels are read back into pinned host memory the finder keeps (made by
@@ -162,12 +152,12 @@ impl<'g> ComponentFinder<'g> {
     /// ```
     pub fn run_pinned(&self, options: &CcOptions) -> Result<PinnedComponents<'_>> {
         let Prepared::Gpu(on) = &*self.prepared else {
-            return Ok(PinnedComponents { components: self.run(options)?, pinned: None });
+            return Ok(PinnedComponents { run: self.run(options)?, pinned: None });
         };
         let mut pinned = take_kept(&self.pinned, "component labels")?;
         let started = Instant::now();
         let (run, download) = components_in(on, &mut self.lock_arrays(), options, LabelsTo::Pinned(&mut pinned))?;
-        Ok(PinnedComponents { components: self.finished(run, started, download), pinned: Some(pinned) })
+        Ok(PinnedComponents { run: self.finished(run, started, download), pinned: Some(pinned) })
     }
 
     fn lock_arrays(&self) -> MutexGuard<'_, CcArrays> {
@@ -257,7 +247,7 @@ impl<'g> ComponentFinder<'g> {
 /// // 0 - 1 - 2 and 3 - 4, vertex 5 alone.
 /// let graph = GraphBuilder::new().build(EdgeList::new(6, vec![(0, 1), (1, 2), (4, 3)], true))?;
 /// let found = connected_components(&graph, Backend::Cpu)?;
-/// let components = &found.run.components;
+/// let components = &found.result.components;
 /// assert_eq!(components.labels, [0, 0, 0, 3, 3, 5]); // each named by its smallest vertex
 /// assert_eq!(components.count(), 3);
 /// # Ok::<(), warpath::Error>(())

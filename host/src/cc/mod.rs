@@ -209,7 +209,7 @@ pub fn isolated_vertices(graph: &crate::graph::Graph) -> u64 {
 
 /// What one run returns: the components, the time of the kernels (or of the CPU code) and,
 /// where the backend records them, its phases.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct CcRun {
     pub components: Components,
     pub time: Duration,

@@ -109,7 +109,7 @@ impl BfsReport {
         load_ms: f64,
     ) -> BfsReport {
         let result = &traversal.result;
-        let seconds = traversal.traversal_time.as_secs_f64();
+        let seconds = traversal.time.as_secs_f64();
         let on_gpu = matches!(traversal.backend, BackendUsed::Gpu { .. });
         let gpu = on_gpu.then(|| {
             let resolved = traverser.resolved_gpu_kernel();

@@ -57,7 +57,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let started = Instant::now();
-    let run = finder.run(&options)?.run;
+    let run = finder.run(&options)?.result;
     let run_wall = started.elapsed();
     let place = finder.placed().map(|placed| placed.upload_time());
     let end_to_end = run_wall + place.unwrap_or_default();

@@ -90,13 +90,13 @@ pub fn run(args: &SsspArgs) -> Result<()> {
         write_result(&graph, &found, path)?;
     }
     let verified = if args.verify {
-        verify::validate(&graph, &found.run)?;
+        verify::validate(&graph, &found.result)?;
         Some(if options.distances_only { "ok (distances: no tree to check)" } else { "ok" })
     } else {
         None
     };
 
-    let run = &found.run;
+    let run = &found.result;
     let seconds = run.time.as_secs_f64();
     let component_edges = run.distances.edges_in_component(&graph);
     let gteps = if seconds > 0.0 { component_edges as f64 / seconds / 1e9 } else { 0.0 };
@@ -209,7 +209,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
 /// and -1), or `vertex distance` after a header line for a distances-only run; with several
 /// sources, the nearest source last (-1 when unreached).
 fn write_result(graph: &Graph, found: &PathsRun, path: &std::path::Path) -> Result<()> {
-    let run = &found.run;
+    let run = &found.result;
     warpath::output::write_output(path, |out| {
         if run.parents.is_empty() {
             let nearest = if run.nearest_source.is_empty() { "" } else { " source" };

@@ -10,8 +10,10 @@ pub mod early;
 pub(crate) mod kept;
 pub mod placement;
 pub mod prepared;
+pub mod run;
 
 pub use backend::{Backend, BackendUsed};
 pub use early::EarlyGpu;
 pub use placement::{choose_placement, vram_budget, PlacementOptions, Workspace, VRAM_MARGIN};
 pub use prepared::{prepare, GpuGraph, Prepared};
+pub use run::Run;

@@ -3,10 +3,10 @@
 //! wants, on the GPU or by parallel delta-stepping on the CPU.
 
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::engine::kept::take_kept;
-use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
+use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run};
 use crate::error::{Error, Result};
 use crate::gpu::Download;
 use crate::graph::Graph;
@@ -16,23 +16,16 @@ use crate::sssp::{
     SsspStrategy,
 };
 
-/// A finished run and what it cost.
-#[derive(Clone, Debug)]
-pub struct PathsRun {
-    /// The source, an internal id (the first of `run.sources`, the smallest, with several).
-    pub source: u32,
-    pub run: SsspRun,
-    pub backend: BackendUsed,
-    /// The whole call on a graph already placed: the kernels, the results' download and the
-    /// host work around them (equal to `run.time` on the CPU). Placing the graph is paid once,
-    /// when the finder is made.
-    pub end_to_end_time: Duration,
-    /// Reading the results back from the GPU (distances, and parents unless distances only):
-    /// wall time and bytes; zero on the CPU.
-    pub download: Download,
-    /// Things the user should know: a fallback to the CPU, unit weights for an unweighted graph,
-    /// a GPU strategy the CPU does not have.
-    pub warnings: Vec<String>,
+/// A finished run and what it cost: the engine's one run shape with an [`SsspRun`] (its `time`
+/// the kernels', or the CPU code's; its warnings also say when an unweighted graph ran with unit
+/// weights or the CPU ran another strategy than the GPU's).
+pub type PathsRun = Run<SsspRun>;
+
+impl Run<SsspRun> {
+    /// The source, an internal id (the first of `result.sources`, the smallest, with several).
+    pub fn source(&self) -> u32 {
+        self.result.sources[0]
+    }
 }
 
 /// A graph prepared for repeated shortest-path runs on one backend.
@@ -55,7 +48,7 @@ pub struct PathFinder<'g> {
 pub struct PinnedPaths<'f> {
     /// Times, download and warnings; where the results are pinned, its distances and parents
     /// are empty (they are here).
-    pub paths: PathsRun,
+    pub run: PathsRun,
     pinned: Option<MutexGuard<'f, PinnedResults>>,
 }
 
@@ -64,7 +57,7 @@ impl PinnedPaths<'_> {
     pub fn distances(&self) -> Result<DistancesRef<'_>> {
         match &self.pinned {
             Some(pinned) => Ok(pinned.distances()?),
-            None => Ok(self.paths.run.distances.view()),
+            None => Ok(self.run.result.distances.view()),
         }
     }
 
@@ -73,23 +66,23 @@ impl PinnedPaths<'_> {
     pub fn parents(&self) -> Result<Option<&[u32]>> {
         match &self.pinned {
             Some(pinned) => Ok(pinned.parents()?),
-            None => Ok((!self.paths.run.parents.is_empty()).then_some(&self.paths.run.parents[..])),
+            None => Ok((!self.run.result.parents.is_empty()).then_some(&self.run.result.parents[..])),
         }
     }
 
     /// The run with its results copied into `reuse`'s vectors (their memory reused), freeing
     /// the finder's pinned buffers for the next run.
-    pub fn into_paths(self, mut reuse: SsspRun) -> Result<PathsRun> {
+    pub fn into_run(self, mut reuse: SsspRun) -> Result<PathsRun> {
         let Some(pinned) = &self.pinned else {
-            return Ok(self.paths);
+            return Ok(self.run);
         };
         let distances = pinned.distances()?.copy_into(std::mem::take(&mut reuse.distances));
         reuse.parents.clear();
         if let Some(parents) = pinned.parents()? {
             reuse.parents.extend_from_slice(parents);
         }
-        let run = SsspRun { distances, parents: reuse.parents, ..self.paths.run.clone() };
-        Ok(PathsRun { run, ..self.paths })
+        let result = SsspRun { distances, parents: reuse.parents, ..self.run.result.clone() };
+        Ok(PathsRun { result, ..self.run })
     }
 }
 
@@ -198,7 +191,7 @@ impl<'g> PathFinder<'g> {
     pub fn run_pinned(&self, source: u32, options: &SsspOptions) -> Result<PinnedPaths<'_>> {
         let on_gpu = match self.prepared.gpu() {
             Some(on_gpu) if options.cutoff.is_none() && options.target.is_none() => on_gpu,
-            _ => return Ok(PinnedPaths { paths: self.run(source, options)?, pinned: None }),
+            _ => return Ok(PinnedPaths { run: self.run(source, options)?, pinned: None }),
         };
         let mut pinned = take_kept(&self.pinned, "shortest paths")?;
         check_source(self.graph, source)?;
@@ -209,15 +202,15 @@ impl<'g> PathFinder<'g> {
             gpu::shortest_paths_pinned(on_gpu, &mut arrays, &mut pinned, source, options)?
         };
         let end_to_end_time = started.elapsed();
-        let paths = PathsRun {
-            source,
-            run,
+        let run = PathsRun {
+            time: run.time,
+            result: run,
             backend: self.backend(),
             end_to_end_time,
             download,
             warnings: self.warnings.clone(),
         };
-        Ok(PinnedPaths { paths, pinned: Some(pinned) })
+        Ok(PinnedPaths { run, pinned: Some(pinned) })
     }
 
     /// [`run`](Self::run) with what the GPU's kernels recorded per bucket or iteration (they
@@ -255,8 +248,9 @@ impl<'g> PathFinder<'g> {
             Some(_) => started.elapsed(),
             None => run.time,
         };
-        let source = sources[0];
-        Ok((PathsRun { source, run, backend: self.backend(), end_to_end_time, download, warnings }, trace))
+        let run =
+            PathsRun { time: run.time, result: run, backend: self.backend(), end_to_end_time, download, warnings };
+        Ok((run, trace))
     }
 
     /// Takes back a finished run, whose memory the next GPU run reads its results into (sparing
@@ -285,8 +279,8 @@ mod tests {
     fn unweighted_graphs_run_with_unit_weights_and_say_so() {
         let g = GraphBuilder::new().build(EdgeList::new(3, vec![(0, 1), (1, 2)], true)).unwrap();
         let found = shortest_paths(&g, 0, Backend::Cpu).unwrap();
-        assert_eq!(found.run.distances, Distances::Int(vec![0, 1, 2]));
-        assert_eq!(found.run.parents, vec![0, 0, 1]);
+        assert_eq!(found.result.distances, Distances::Int(vec![0, 1, 2]));
+        assert_eq!(found.result.parents, vec![0, 0, 1]);
         assert!(found.warnings.iter().any(|w| w.contains("weighs 1")), "{:?}", found.warnings);
         assert!(matches!(found.backend, BackendUsed::Cpu { .. }));
         assert!(shortest_paths(&g, 3, Backend::Cpu).unwrap_err().to_string().contains("out of range"));
@@ -303,8 +297,8 @@ mod tests {
         assert_eq!(found.parents().unwrap(), Some(&[0, 0, 1, 0][..]));
         let only = SsspOptions { distances_only: true, ..options };
         assert_eq!(finder.run_pinned(2, &only).unwrap().parents().unwrap(), None);
-        let copied = found.into_paths(SsspRun::default()).unwrap();
-        assert_eq!(copied.run.distances, Distances::Int(vec![0, 2, 5, 9]));
+        let copied = found.into_run(SsspRun::default()).unwrap();
+        assert_eq!(copied.result.distances, Distances::Int(vec![0, 2, 5, 9]));
     }
 
     #[test]
