@@ -25,7 +25,7 @@ use warpath::multi::{
 };
 use warpath::{Error, Graph, Result};
 
-use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, MultiArgs, WeightArgs};
+use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, GraphInput, MultiArgs, WeightArgs};
 use super::json::{print_envelope, Envelope};
 
 /// Checks the partition count of a single run before anything is loaded.
@@ -129,6 +129,21 @@ fn gpus(_list: &str) -> Result<Vec<usize>> {
     no_nccl_build("--gpus").map(|()| Vec::new())
 }
 
+/// [`Ranks::load`] of GRAPH, checked as every command checks it, behind a spinner.
+fn load<S: Send>(
+    ranks: &Ranks,
+    input: &GraphInput,
+    delegation: Delegation,
+    whole_on_rank_0: bool,
+    then: impl FnOnce(&Held) -> Result<S> + Send,
+) -> Result<(Loaded, S)> {
+    let source = super::graph_source(input)?;
+    let spinner = super::progress::spinner(&format!("loading {}", source.graph));
+    let loaded = ranks.load(&source, delegation, whole_on_rank_0, then);
+    spinner.finish_and_clear();
+    loaded
+}
+
 /// `bfs --partitions N`, `--gpus LIST` or `--rank R ...`.
 pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let ranks = ranks_of(&args.multi, args.graph.backend())?;
@@ -144,15 +159,11 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     };
     // Rank 0 of a --rank job reads the whole graph only to write or check what the ranks found.
     let whole_on_rank_0 = args.out.is_some() || args.verify;
-    let graph_source = super::graph_source(&args.graph.input)?;
-    let spinner = super::progress::spinner(&format!("loading {}", graph_source.graph));
-    let loaded = ranks.load(&graph_source, delegation, whole_on_rank_0, |held| {
+    let (loaded, source) = load(&ranks, &args.graph.input, delegation, whole_on_rank_0, |held| {
         let source = super::source_vertex(held.degrees(), args.source.vertex, &args.graph.input)?;
         warpath::bfs::check_source_in(held.degrees(), source)?;
         Ok(source)
-    });
-    spinner.finish_and_clear();
-    let (loaded, source) = loaded?;
+    })?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
     let started = Instant::now();
@@ -334,9 +345,8 @@ fn rank_list(multi: &MultiArgs, backend: Backend, command: &str) -> Result<(Rank
             }
             let sets = prefixes
                 .into_iter()
-                .map(|set| Ranks::on(RankKind::Gpus(set), &multi.layout))
-                .collect::<Result<Vec<_>>>()?;
-            let sets = sets.into_iter().map(|ranks| ranks.with_last_resort(exit_when_stuck)).collect();
+                .map(|set| Ok(Ranks::on(RankKind::Gpus(set), &multi.layout)?.with_last_resort(exit_when_stuck)))
+                .collect::<Result<_>>()?;
             let baseline = Ranks::new(RankKind::Gpus(ordinals[..1].to_vec()), baseline_grid);
             Ok((baseline.with_last_resort(exit_when_stuck), sets))
         }
@@ -499,11 +509,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     }
     // Rank 0 of a --rank job reads the whole graph only to write or check the components.
     let whole_on_rank_0 = args.out.is_some() || args.verify;
-    let graph_source = super::graph_source(&args.graph.input)?;
-    let spinner = super::progress::spinner(&format!("loading {}", graph_source.graph));
-    let loaded = ranks.load(&graph_source, Delegation::Off, whole_on_rank_0, |_| Ok(()));
-    spinner.finish_and_clear();
-    let (loaded, ()) = loaded?;
+    let (loaded, ()) = load(&ranks, &args.graph.input, Delegation::Off, whole_on_rank_0, |_| Ok(()))?;
     let Loaded { held, cut, load_ms, partition_ms, .. } = loaded;
     let held = ranks.keep(held);
     let whole = held.as_ref().and_then(Held::graph);

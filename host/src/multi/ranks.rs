@@ -179,11 +179,6 @@ impl Ranks {
         self.grid
     }
 
-    /// Whether the ranks' work runs on GPUs.
-    pub fn on_gpu(&self) -> bool {
-        !matches!(self.on, RankKind::Threads { on_gpu: false, .. })
-    }
-
     /// Where the ranks run, in words.
     pub fn describe(&self) -> String {
         let cut = match self.grid {
@@ -690,7 +685,10 @@ mod tests {
     fn threads_load_cut_and_run_both_algorithms() {
         let source = GraphSource { graph: "kron:9", options: LoadOptions { seed: 4, ..Default::default() } };
         let ranks = Ranks::threads(3, false);
-        assert_eq!((ranks.count(), ranks.on_gpu(), ranks.grid()), (3, false, None));
+        assert_eq!(
+            (ranks.count(), ranks.kind(), ranks.grid()),
+            (3, &RankKind::Threads { parts: 3, on_gpu: false }, None)
+        );
         assert_eq!(ranks.describe(), "cpu (3 partitions, one thread each)");
         let (loaded, first) = ranks
             .load(&source, Delegation::Off, false, |held| {
