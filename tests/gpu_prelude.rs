@@ -160,6 +160,19 @@ fn device_scope_atomics_u64() {
 }
 
 #[test]
+fn reduce_min_lowers_each_cell_to_its_smallest_value() {
+    let Some(gpu) = gpu_or_skip("reduce_min_lowers_each_cell_to_its_smallest_value") else { return };
+    let mut rng = Rng::new(29);
+    let values: Vec<u64> = (0..20_000).map(|_| rng.next_u64() >> 1).collect();
+    let initial = [u64::MAX, 0, 1 << 62, u64::MAX, 5, u64::MAX, u64::MAX];
+    let cells = selftest::reduce_min_u64(&gpu, &values, &initial).unwrap();
+    let expected: Vec<u64> = (0..initial.len())
+        .map(|c| values.iter().skip(c).step_by(initial.len()).fold(initial[c], |a, &v| a.min(v)))
+        .collect();
+    assert_eq!(cells, expected);
+}
+
+#[test]
 fn grid_stride_loop_covers_every_index_once() {
     let Some(gpu) = gpu_or_skip("grid_stride_loop_covers_every_index_once") else { return };
     for (n, grid, block) in [(1u32, 1u32, 32u32), (1000, 2, 64), (100_003, 7, 128), (31, 4, 256)] {

@@ -18,7 +18,7 @@ use warpath::generate::{attach_weights, generate, WeightSpec};
 use warpath::gpu::Placement;
 use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};
 use warpath::sssp::gpu::{shortest_paths, shortest_paths_traced, workspace};
-use warpath::sssp::{Distances, Fusion, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
+use warpath::sssp::{DeferredQueueing, Distances, Fusion, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
 use warpath::Graph;
 
 const STRATEGIES: [SsspStrategy; 7] = [
@@ -533,6 +533,55 @@ fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
 /// delta-stepping and near-far, integer and float weights, on meshes whose buckets overflow the
 /// shared queue and on the road dataset; and it runs: the fused runs, in rounds or
 /// asynchronous, take fewer steps of the bucket loop.
+/// Deferred queueing (near-far's big rounds of the grid relax without awaiting their atomics,
+/// then queue what they lowered in one pass over the marks): Dijkstra's distances and a
+/// shortest-path tree whichever rounds defer (every round of the grid, none, the rule's, and a
+/// middle threshold), with integer weights (parents packed in the distance words), float
+/// weights (a parents pass) and zero weights, hubs and a mesh; every round of the grid defers
+/// when asked to, and none when told never.
+#[test]
+fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
+    if gpu_or_skip("deferred_queueing_matches_dijkstra_whichever_rounds_defer").is_none() {
+        return;
+    }
+    // With whether some round is big enough for the grid (the small ones run on block 0).
+    let graphs = [
+        ("kron:14 uniform:1:255", weighted("kron:14", WeightSpec::GAPBS), true),
+        ("urand:14 graph500", weighted("urand:14", WeightSpec::Graph500), true),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), false),
+        ("grid2d:80 uniform:1:255", weighted("grid2d:80", WeightSpec::GAPBS), false),
+    ];
+    for (what, graph, grid_rounds) in &graphs {
+        let n = graph.num_vertices() as u32;
+        let near_far = SsspOptions { strategy: SsspStrategy::NearFar, ..SsspOptions::default() };
+        let (prepared, _) =
+            prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &near_far).unwrap()).unwrap();
+        let gpu_graph = prepared.gpu().unwrap();
+        let mut deferred_when_always = 0;
+        for source in [0, n / 2, n - 1] {
+            let expected = dijkstra(graph, source);
+            for deferred_queueing in
+                [DeferredQueueing::From(0), DeferredQueueing::Never, DeferredQueueing::Auto, DeferredQueueing::From(300)]
+            {
+                for distances_only in [false, true] {
+                    let options = SsspOptions { deferred_queueing, distances_only, ..near_far };
+                    let label = format!("{what}, source {source}, {deferred_queueing:?}, distances only {distances_only}");
+                    let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                    check(graph, source, &run, &expected, &label);
+                    match deferred_queueing {
+                        DeferredQueueing::Never => assert_eq!(trace.deferred_rounds, 0, "{label}"),
+                        DeferredQueueing::From(0) => deferred_when_always += trace.deferred_rounds,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if *grid_rounds {
+            assert!(deferred_when_always > 0, "{what}: no round of the grid deferred when every one was to");
+        }
+    }
+}
+
 #[test]
 fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
     if gpu_or_skip("bucket_fusion_matches_dijkstra_and_takes_fewer_steps").is_none() {

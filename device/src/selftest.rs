@@ -194,6 +194,19 @@ atomics_test_kernel!(
     /// The 64-bit twin of [`test_atomics_u32`] (or uses bit `v % 64`).
     test_atomics_u64, u64, atomic_add_u64, atomic_min_u64, atomic_max_u64, atomic_or_u64, atomic_exch_u64, atomic_cas_u64);
 
+/// Lowers `cells[i % cells_len]` to `values[i]` for every `i < n` by `reduce_min_u64`, whose
+/// answer nobody awaits: many threads on each cell at once.
+///
+/// # Safety
+/// `values` holds `n` words, `cells` `cells_len` (at least 1) in global memory.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn test_reduce_min_u64(values: *const u64, n: u32, cells: *mut u64, cells_len: u32) {
+    for i in grid_stride(n as u64) {
+        // SAFETY: `i < n`; `i % cells_len < cells_len`.
+        unsafe { reduce_min_u64(cells.add((i % cells_len as u64) as usize), *values.add(i as usize)) };
+    }
+}
+
 /// Adds `3 * i + 1` to `out[i]` for every `i < n` through the grid-stride loop, so an index
 /// visited twice or never shows in the result.
 ///

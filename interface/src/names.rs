@@ -110,12 +110,13 @@ pub mod selftest {
     pub const SEARCH: &str = "test_search";
     pub const ATOMICS_U32: &str = "test_atomics_u32";
     pub const ATOMICS_U64: &str = "test_atomics_u64";
+    pub const REDUCE_MIN_U64: &str = "test_reduce_min_u64";
     pub const VARINT_DECODE: &str = "test_varint_decode";
     pub const GATHER_TILE: &str = "test_gather_tile";
     pub const SHARED_LISTS: &str = "test_shared_lists";
 
     /// Every self-test kernel.
-    pub const ALL: [&str; 15] = [
+    pub const ALL: [&str; 16] = [
         INDICES,
         GRID_STRIDE,
         WARP_VOTE,
@@ -128,6 +129,7 @@ pub mod selftest {
         SEARCH,
         ATOMICS_U32,
         ATOMICS_U64,
+        REDUCE_MIN_U64,
         VARINT_DECODE,
         GATHER_TILE,
         SHARED_LISTS,

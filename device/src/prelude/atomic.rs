@@ -71,6 +71,22 @@ atomic_cas!(
     /// Stores `new` if the location holds `expected`; returns what it held.
     atomic_cas_u64, u64, reg64, "cas.b64");
 
+/// Lowers `*ptr` to `value` where that is smaller, like [`atomic_min_u64`], without returning
+/// what it held (`red.global.min.u64`): the thread goes on at once instead of waiting for L2's
+/// answer, for callers that learn the outcome some other way.
+#[inline(always)]
+pub unsafe fn reduce_min_u64(ptr: *mut u64, value: u64) {
+    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
+    unsafe {
+        asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.min.u64 [g], {v}; }}",
+            p = in(reg64) ptr,
+            v = in(reg64) value,
+            options(nostack)
+        )
+    };
+}
+
 /// Warp-aggregated append to a global queue: the lanes of `mask` that pass `want` each get a
 /// distinct slot, at the cost of one atomic per warp instead of one per lane (ballot, popc,
 /// one `atom.add` by the lowest lane, shuffle of the base; Moschou 2026, section 3.2).

@@ -35,6 +35,16 @@
 //! round costs one chain of list reads and atomics instead of a step of the loop with its
 //! queue in global memory (`fused_light`). Near-far (flag `NEAR_FAR`) is the same loop with
 //! every edge relaxed in the rounds and no heavy phase.
+//!
+//! Deferred queueing (near-far's light rounds of the whole grid over at least `defer_from`
+//! vertices): a warp that queues what it lowers waits, edge slot by edge slot, on the chain of
+//! the atomic minimum's answer, the mark's read and its exchange whenever any of its 32 lanes
+//! lowered a target, which in a big round of a Kronecker graph is nearly every slot. A deferred
+//! round relaxes with `red.min` (no answer awaited) and a plain store of the target's queued
+//! mark, so a slot's chain is the target's distance read alone; after a grid barrier one pass
+//! over every vertex's mark queues the lowered ones where `offer` would have (the two-phase
+//! "relax, then filter" of frontier-based GPU SSSP, Davidson et al. IPDPS 2014 section 4, and
+//! the load-balancing seed's separate compaction, against the pass's read of `n` marks).
 
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
@@ -566,6 +576,9 @@ struct Delta {
     packed: bool,
     /// Bucket fusion runs as an asynchronous worklist (`flags::ASYNC_FUSION`).
     async_fusion: bool,
+    /// Near-far's light rounds of the grid over at least this many vertices defer their
+    /// queueing (see the module documentation).
+    defer_from: u32,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -579,6 +592,10 @@ struct Relaxer<'a> {
     counters: Counters<'a>,
     /// The step's appends: the next near queue and the far pile being filled.
     appends: Appends<'a>,
+    /// A deferred round (see the module documentation): relaxations leave marks, not appends.
+    deferred: bool,
+    /// The mark a deferred round stores on what it lowers: the next step's queued mark.
+    lowered_mark: u32,
 }
 
 impl Relaxer<'_> {
@@ -635,6 +652,13 @@ impl Relaxer<'_> {
     /// `v < n` where `want`.
     #[inline(always)]
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
+        if self.deferred {
+            // SAFETY: forwarded from the caller.
+            let old = if want { unsafe { distance_in_grid_step(self.delta.distances, v) } } else { 0 };
+            // SAFETY: as above.
+            unsafe { self.lower_deferred(want, v, old, candidate) };
+            return;
+        }
         let (d, state, counters) = (self.delta, &self.state, self.counters);
         let read_first = counters.local.is_none();
         // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
@@ -647,6 +671,28 @@ impl Relaxer<'_> {
             let far_new = to_far && first_to_mark_filtered(d.far_marks, v, state.splits + 1, read_first);
             d.note_far_bucket(counters, to_far, bucket, state.splits);
             self.appends.push(counters, d.relaxed_into(state), to_near, far_new, v);
+        }
+    }
+}
+
+impl Relaxer<'_> {
+    /// A deferred round's relaxation of `v`, whose word was read as `old` (at most the word
+    /// the step began with, so a candidate below it lowers the distance, by this atomic or a
+    /// smaller one): the minimum without awaiting its answer, and the mark the round's pass
+    /// over the marks looks for. No warp vote: lanes need not call it together.
+    ///
+    /// # Safety
+    /// `v < n` where `want`.
+    #[inline(always)]
+    unsafe fn lower_deferred(&self, want: bool, v: u32, old: u64, candidate: u64) {
+        let d = self.delta;
+        if want && d.lowered(old, candidate) {
+            // SAFETY: `v < n`; the marks hold `n` queued words. Every writer of the mark
+            // during the step stores the same value.
+            unsafe {
+                reduce_min_u64(d.distances.add(v as usize), candidate);
+                *d.queued.add(v as usize) = self.lowered_mark;
+            }
         }
     }
 }
@@ -693,6 +739,29 @@ impl EdgeVisitor for Relaxer<'_> {
         // around `offer`'s warp votes, indexes the batch's arrays and so keeps them in local
         // memory.
         const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
+        if self.deferred {
+            // Both targets' words are read before either is lowered, so the two reads are in
+            // flight together (an atomic between them would keep the second behind it).
+            let d = self.delta;
+            let want = [valid[0] && self.takes(loaded.1[0]), valid[1] && self.takes(loaded.1[1])];
+            let mut candidates = [0u64; BATCH];
+            let mut old = [0u64; BATCH];
+            for k in 0..BATCH {
+                if want[k] {
+                    // SAFETY: `owners[k] < n` and `loaded.0[k]` a target where `valid[k]`.
+                    unsafe {
+                        candidates[k] = d.candidate(self.owner_distance(owners[k]), loaded.1[k], owners[k]);
+                        old[k] = distance_in_grid_step(d.distances, loaded.0[k]);
+                    }
+                    self.relaxations += 1;
+                }
+            }
+            for k in 0..BATCH {
+                // SAFETY: as above.
+                unsafe { self.lower_deferred(want[k], loaded.0[k], old[k], candidates[k]) };
+            }
+            return;
+        }
         // SAFETY (both): forwarded from the caller.
         unsafe {
             self.visit_slot(valid[0], loaded.0[0], loaded.1[0], owners[0]);
@@ -736,6 +805,7 @@ impl Delta {
                 && flag_word & (flags::NEAR_FAR | flags::ALL_HEAVY) == 0,
             packed: flag_word & flags::PACKED_PARENTS != 0,
             async_fusion: flag_word & flags::ASYNC_FUSION != 0,
+            defer_from: params.defer_from,
         }
     }
 
@@ -1490,11 +1560,50 @@ impl Delta {
         }
     }
 
+    /// Whether `step`, a step of the whole grid, is a deferred round (see the module
+    /// documentation). Every thread decides the same.
+    #[inline(always)]
+    fn defers(&self, step: Step, alone: bool) -> bool {
+        match step {
+            Step::Light { len } => !alone && self.near_far && !self.all_heavy && len >= self.defer_from,
+            _ => false,
+        }
+    }
+
+    /// A deferred round's queueing, after the grid barrier that ended its relaxations: every
+    /// vertex whose queued mark is `lowered_mark` (lowered during the round) joins the next
+    /// near queue where its distance falls into the current bucket, else the far pile (once,
+    /// by its far mark), as [`Relaxer::offer`] queues what it lowers. One pass over the marks,
+    /// in vertex order. All threads of the grid call it.
+    ///
+    /// # Safety
+    /// As for `run_step`, on the whole grid.
+    #[inline(always)]
+    unsafe fn queue_deferred(&self, state: &State, lowered_mark: u32, counters: Counters, appends: &mut Appends) {
+        let targets = self.relaxed_into(state);
+        for_tiles!(self.n, grid_dim(), block_idx(), |v, valid| {
+            // SAFETY (throughout): `v < n` where `valid`; the marks and distances hold `n`
+            // words; the lists have room for `n` entries.
+            unsafe {
+                let lowered = valid && core::ptr::read_volatile(self.queued.add(v as usize)) == lowered_mark;
+                let bucket =
+                    if lowered { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
+                let to_near = lowered && state.current(bucket);
+                let to_far = lowered && !state.current(bucket);
+                let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, true);
+                self.note_far_bucket(counters, to_far, bucket, state.splits);
+                appends.push(counters, targets, to_near, far_new, v);
+            }
+        });
+    }
+
     /// Runs one step on `blocks` blocks (this one being `rank`; `alone`: block 0 by itself),
     /// updating `state`. Unless `share_from` is [`NO_SHARING`], the step's lists of
     /// `share_from` edges or more were registered and a grid barrier passed: the grid gathers
-    /// them first, then skips them in its tiles.
+    /// them first, then skips them in its tiles. A deferred round (see [`Delta::defers`])
+    /// passes `barrier` once more, between its relaxations and its queueing.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn run_step(
         &self,
         step: Step,
@@ -1504,11 +1613,22 @@ impl Delta {
         scratch: &Scratch,
         share_from: u64,
         alone: bool,
+        barrier: &mut GridBarrier,
     ) {
         let c = self.control;
         let counters = Counters { control: c, local: if alone { Some(&scratch.local) } else { None } };
         let appends = Appends::new(counters, scratch);
-        let mut relaxer = Relaxer { delta: self, edges: Edges::All, state: *state, relaxations: 0, counters, appends };
+        let deferred = self.defers(step, alone);
+        let mut relaxer = Relaxer {
+            delta: self,
+            edges: Edges::All,
+            state: *state,
+            relaxations: 0,
+            counters,
+            appends,
+            deferred,
+            lowered_mark: state.step + 1,
+        };
         // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
         // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
         // (the persistent BFS's rule, bench/NOTES.md entry 38).
@@ -1595,6 +1715,10 @@ impl Delta {
                 }
                 Step::Done => {}
             }
+            if deferred {
+                barrier.sync();
+                self.queue_deferred(state, relaxer.lowered_mark, counters, &mut relaxer.appends);
+            }
             relaxer.appends.flush(counters, self.relaxed_into(state));
             let total = warp_sum_u64(relaxer.relaxations as u64);
             if lane_id() == 0 && total > 0 {
@@ -1602,6 +1726,11 @@ impl Delta {
             }
             let leader = rank == 0 && thread_idx() == 0;
             if leader {
+                if deferred {
+                    // Only the grid leader writes it.
+                    let rounds = addr_of_mut!((*c).deferred_rounds);
+                    core::ptr::write_volatile(rounds, core::ptr::read_volatile(rounds) + 1);
+                }
                 // Nobody touches this slot during the step (see `DeltaControl`).
                 counters.clear(Count::Near(state.step + 2));
                 core::ptr::write_volatile(self.tally(state.step + 2), 0);
@@ -1736,7 +1865,7 @@ impl Delta {
                     let mut step = step;
                     loop {
                         // SAFETY: as above; block 0 is the whole team.
-                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true) };
+                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true, &mut barrier) };
                         sync_threads();
                         // SAFETY: as above.
                         step = unsafe { self.decide(&alone, local) };
@@ -1768,7 +1897,7 @@ impl Delta {
                 barrier.sync();
             }
             // SAFETY: as above.
-            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false) };
+            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false, &mut barrier) };
             barrier.sync();
         }
     }

@@ -113,6 +113,9 @@ pub struct SsspTraceRecord {
     pub steps: u32,
     /// Delta-stepping: runs of steps block 0 took alone while the grid waited.
     pub small_runs: u32,
+    /// Near-far: light rounds of the grid that deferred their queueing.
+    #[serde(default)]
+    pub deferred_rounds: u32,
     /// Node splitting's and hierarchical processing's degree threshold (0 otherwise).
     pub split_threshold: u32,
     /// Passes of the parents kernel (0 when distances only, or when the parents rode in the
@@ -165,6 +168,7 @@ impl SsspTraceRecord {
             buckets: trace.buckets,
             steps: trace.steps,
             small_runs: trace.small_runs,
+            deferred_rounds: trace.deferred_rounds,
             split_threshold: trace.mdt,
             parent_passes: trace.parent_passes,
             parents_packed: trace.parents_packed,
@@ -196,8 +200,8 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     let mut out = String::new();
     let how = if trace.step == "bucket" {
         format!(
-            "{} (delta {}): {} buckets in {} steps, {} runs of block 0 alone",
-            trace.strategy, trace.delta, trace.buckets, trace.steps, trace.small_runs
+            "{} (delta {}): {} buckets in {} steps, {} runs of block 0 alone, {} deferred rounds",
+            trace.strategy, trace.delta, trace.buckets, trace.steps, trace.small_runs, trace.deferred_rounds
         )
     } else if trace.split_threshold > 0 {
         format!("{} (degree threshold {}): {} iterations", trace.strategy, trace.split_threshold, trace.steps)
@@ -513,6 +517,7 @@ mod tests {
             buckets: 3,
             steps: 9,
             small_runs: 2,
+            deferred_rounds: 1,
             records: vec![step(0, 1, 1, 4, 0), step(1, 40, 3, 120, 25_000), step(3, 9, 1, 36, 61_500)],
             mdt: 0,
             parent_passes: 4,

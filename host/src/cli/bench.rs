@@ -196,6 +196,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         distances_only: args.gpu.distances_only,
         fusion: args.sssp.fusion.into(),
         adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
+        deferred_queueing: args.sssp.defer_queueing,
         ..SsspOptions::default()
     };
     let (graph, load) = load(args, &args.sssp.weights)?;

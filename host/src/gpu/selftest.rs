@@ -111,6 +111,17 @@ atomics_launcher!(
     /// The 64-bit twin of [`atomics_u32`] (or sets bit v % 64).
     atomics_u64, selftest::ATOMICS_U64, u64);
 
+/// `initial`'s cells after `reduce_min_u64` lowered cell `i % initial.len()` to `values[i]`
+/// for every `i`.
+pub fn reduce_min_u64(gpu: &GpuContext, values: &[u64], initial: &[u64]) -> Result<Vec<u64>, GpuError> {
+    require(selftest::REDUCE_MIN_U64, !initial.is_empty(), || "no cells".into())?;
+    let input = gpu.upload(values, "test input")?;
+    let mut cells = gpu.upload(initial, "test cells")?;
+    let (n, cells_len) = (values.len() as u32, initial.len() as u32);
+    launch!(gpu, selftest::REDUCE_MIN_U64, config(8, 128), [&input, &n, &mut cells, &cells_len])?;
+    gpu.download(&cells)
+}
+
 /// `out[i] = 3i + 1` for `i < n`, written through a grid-stride loop of `grid × block` threads.
 pub fn grid_stride(gpu: &GpuContext, n: u32, grid: u32, block: u32) -> Result<Vec<u32>, GpuError> {
     let mut out = gpu.alloc_zeros::<u32>(n.max(1) as usize, "test output")?;

@@ -58,6 +58,21 @@ pub enum Fusion {
     Async,
 }
 
+/// Near-far on the GPU: which light rounds of the whole grid defer their queueing. A deferred
+/// round relaxes with atomics whose answer no thread waits for and leaves a mark on each target
+/// it lowers; one pass over every vertex's mark then queues them. It trades the pass (a read of
+/// `n` marks) for the round trips a queueing relaxation waits on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeferredQueueing {
+    /// Rounds big enough by the graph's shape (`sssp::gpu::defer_from`).
+    #[default]
+    Auto,
+    /// No round: every relaxation queues what it lowers itself.
+    Never,
+    /// Rounds over at least this many vertices.
+    From(u32),
+}
+
 impl SsspStrategy {
     pub const ALL: [SsspStrategy; 7] = [
         SsspStrategy::DeltaStepping,
@@ -107,6 +122,8 @@ pub struct SsspOptions {
     /// flight, in multiples of `delta` (ADDS's dynamic Δ; `false` keeps every bucket `delta`
     /// wide). The CPU's buckets keep their width.
     pub adaptive_delta: bool,
+    /// Near-far on the GPU: which big light rounds defer their queueing.
+    pub deferred_queueing: DeferredQueueing,
     /// Stop once this vertex (an internal id) is settled: vertices no farther than it get exact
     /// distances, the rest are reported unreached (as with a cutoff at its distance). A target
     /// no source reaches stops nothing.
@@ -125,6 +142,7 @@ impl Default for SsspOptions {
             distances_only: false,
             fusion: Fusion::default(),
             adaptive_delta: false,
+            deferred_queueing: DeferredQueueing::default(),
             target: None,
             cutoff: None,
         }

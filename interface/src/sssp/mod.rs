@@ -13,6 +13,9 @@
 /// `sssp_delta_stepping`'s `target` when the run has none.
 pub const NO_TARGET: u32 = u32::MAX;
 
+/// `sssp_delta_stepping`'s `defer_from` when no round defers its queueing.
+pub const NEVER_DEFER: u32 = u32::MAX;
+
 /// Threads per block of every SSSP kernel.
 pub const SSSP_BLOCK: u32 = 256;
 
@@ -163,6 +166,8 @@ pub struct DeltaControl {
     /// The run's relaxations when the current bucket began (written by the grid leader at
     /// each split, for adaptive widths).
     pub bucket_relaxed: u64,
+    /// Output: near-far's light rounds that deferred their queueing (`defer_from`).
+    pub deferred_rounds: u64,
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
@@ -252,7 +257,9 @@ macro_rules! sssp_delta_stepping_fields {
             /// graph's largest out-degree (capped at `u32::MAX`). The loop stops before a bucket
             /// that starts beyond `limit` (a distance in the kernels' form;
             /// [`UNREACHED_DISTANCE`] for none) or beyond the distance of `target` once it is
-            /// final ([`NO_TARGET`] for none); distances beyond that are left tentative.
+            /// final ([`NO_TARGET`] for none); distances beyond that are left tentative. With
+            /// [`flags::NEAR_FAR`], a light round of the whole grid over at least `defer_from`
+            /// queued vertices defers its queueing ([`NEVER_DEFER`]: none does).
             kernel sssp_delta_stepping, in [$crate::sssp], struct SsspDeltaSteppingParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -272,6 +279,7 @@ macro_rules! sssp_delta_stepping_fields {
                 shared_list_capacity: u32,
                 max_degree: u32,
                 target: u32,
+                defer_from: u32,
                 limit: u64,
             }
             $(=> $run)?

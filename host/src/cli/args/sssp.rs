@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::sssp::{Fusion, SsspOptions, SsspStrategy};
+use warpath::sssp::{DeferredQueueing, Fusion, SsspOptions, SsspStrategy};
 use warpath::{Error, Result};
 
 use super::{GraphArgs, WeightArgs};
@@ -114,6 +114,19 @@ pub struct SsspArgs {
     pub delta_width: DeltaWidth,
     #[arg(
         long,
+        value_name = "WHEN",
+        default_value = "auto",
+        value_parser = parse_deferred_queueing,
+        hide_short_help = true,
+        help = "GPU near-far: big rounds queue in one pass after relaxing (auto, never or N)",
+        long_help = "GPU near-far: which light rounds of the whole grid defer their queueing, relaxing with \
+                     atomics no thread waits for and then queueing what they lowered in one pass over every \
+                     vertex's mark. `auto` (default): rounds big enough for the graph; `never`; or N: rounds \
+                     over at least N vertices."
+    )]
+    pub defer_queueing: DeferredQueueing,
+    #[arg(
+        long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
                      tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
@@ -184,6 +197,28 @@ pub struct SsspBenchArgs {
         help = "Fixed or adaptive bucket widths (as `sssp --delta-width`)"
     )]
     pub delta_width: DeltaWidth,
+    #[arg(
+        long,
+        value_name = "WHEN",
+        default_value = "auto",
+        value_parser = parse_deferred_queueing,
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "Deferred queueing: auto, never or N (as `sssp --defer-queueing`)"
+    )]
+    pub defer_queueing: DeferredQueueing,
+}
+
+/// `--defer-queueing`'s value: `auto`, `never`, or a number of vertices.
+fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing, String> {
+    match value {
+        "auto" => Ok(DeferredQueueing::Auto),
+        "never" => Ok(DeferredQueueing::Never),
+        _ => value
+            .parse::<u32>()
+            .map(DeferredQueueing::From)
+            .map_err(|_| format!("expected auto, never or a number of vertices, not {value:?}")),
+    }
 }
 
 /// Delta-stepping's bucket width on the GPU: `--delta` for every bucket, or adapted on the
@@ -270,6 +305,7 @@ impl SsspArgs {
             distances_only: self.distances_only,
             fusion: self.fusion.into(),
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
+            deferred_queueing: self.defer_queueing,
             // Set once the graph is loaded and the target has an internal id.
             target: None,
             cutoff: self.cutoff,

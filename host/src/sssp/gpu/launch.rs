@@ -89,6 +89,17 @@ pub struct DeltaStop {
     pub target: u32,
 }
 
+/// How a delta-stepping launch runs beside its arrays: the bucket width (an integer, or an
+/// `f32`'s bits), the graph's largest out-degree, the flag word, and the smallest near-far
+/// round of the grid that defers its queueing (`NEVER_DEFER`: none).
+#[derive(Clone, Copy, Debug)]
+pub struct DeltaSettings {
+    pub delta: u64,
+    pub max_degree: u64,
+    pub flag_word: u32,
+    pub defer_from: u32,
+}
+
 /// The buffers of the delta-stepping kernel.
 pub struct DeltaBuffers<'a> {
     pub distances: &'a mut CudaSlice<u64>,
@@ -127,11 +138,10 @@ pub fn sssp_delta_stepping(
     gpu: &GpuContext,
     view: &GraphView,
     buffers: DeltaBuffers<'_>,
-    delta: u64,
-    max_degree: u64,
-    flag_word: u32,
+    settings: DeltaSettings,
     stop: DeltaStop,
 ) -> Result<(), GpuError> {
+    let DeltaSettings { delta, max_degree, flag_word, defer_from } = settings;
     let kernel = names::SSSP_DELTA_STEPPING;
     let n = view.n as usize;
     let DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists } = buffers;
@@ -178,6 +188,7 @@ pub fn sssp_delta_stepping(
         shared_list_capacity: table_entries.min(u32::MAX as usize) as u32,
         max_degree: max_degree.min(u32::MAX as u64) as u32,
         target: stop.target,
+        defer_from,
         limit: stop.limit,
     };
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)

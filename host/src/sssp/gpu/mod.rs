@@ -33,16 +33,19 @@ use rayon::prelude::*;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
-    FLOAT_WEIGHT_SCALE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+    FLOAT_WEIGHT_SCALE, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE, SSSP_BLOCK, UNREACHED_DISTANCE,
+    WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::{Graph, WeightKind};
-use crate::sssp::{reach_of, sorted_once, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun, SsspStrategy};
+use crate::sssp::{
+    reach_of, sorted_once, DeferredQueueing, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun, SsspStrategy,
+};
 
-use launch::{DecomposedBuffers, DeltaBuffers, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
+use launch::{DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
 
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
 pub const LOW_DEGREE: f64 = 8.0;
@@ -59,6 +62,24 @@ pub const NEAR_FAR_DELTA_EDGES: f64 = 8.0;
 /// kron:21 and urand:20 (63 and 33 M), 3% slower on urand:21 (67 M), and 12-53% slower on
 /// kron:20 and smaller Kronecker graphs and on the social datasets.
 pub const NEAR_FAR_NARROW_FROM_EDGES: u64 = 3 << 25;
+
+/// Near-far's rule for deferred queueing ([`DeferredQueueing::Auto`]): a light round of the
+/// grid defers where its vertices' edges, by the average degree, reach `n` over this: its
+/// random reads then outweigh the deferred pass's coalesced read of `n` marks.
+pub const DEFER_EDGES_DIVISOR: u64 = 8;
+
+/// The smallest near-far round of the grid that defers its queueing on a graph of `n`
+/// vertices and `m` edges, as the kernel's `defer_from` (`NEVER_DEFER`: none does).
+pub fn defer_from(choice: DeferredQueueing, n: u32, m: u64) -> u32 {
+    match choice {
+        DeferredQueueing::Never => NEVER_DEFER,
+        DeferredQueueing::From(vertices) => vertices,
+        DeferredQueueing::Auto => {
+            let vertices = (n as u64 * n as u64).div_ceil((DEFER_EDGES_DIVISOR * m).max(1));
+            vertices.clamp(SMALL_QUEUE as u64, NEVER_DEFER as u64) as u32
+        }
+    }
+}
 
 /// Buckets the delta-stepping trace holds (later buckets are counted, not recorded).
 pub const TRACE_BUCKETS: usize = 1 << 16;
@@ -149,6 +170,9 @@ pub struct GpuSsspTrace {
     pub buckets: u32,
     pub steps: u32,
     pub small_runs: u32,
+    /// Near-far: light rounds of the grid that deferred their queueing
+    /// ([`crate::sssp::DeferredQueueing`]).
+    pub deferred_rounds: u32,
     /// One record per bucket (the first [`TRACE_BUCKETS`]) or per worklist iteration.
     pub records: Vec<StepTrace>,
     /// Node splitting's and hierarchical processing's threshold (0 otherwise).
@@ -742,9 +766,12 @@ fn run_delta(
         gpu,
         view,
         DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists },
-        delta,
-        max_degree,
-        flag_word,
+        DeltaSettings {
+            delta,
+            max_degree,
+            flag_word,
+            defer_from: if near_far { defer_from(options.deferred_queueing, view.n, view.m) } else { NEVER_DEFER },
+        },
         stop,
     )?;
     let done: DeltaControl = read_control(gpu, control)?;
@@ -758,6 +785,7 @@ fn run_delta(
         buckets: done.buckets,
         steps: done.steps,
         small_runs: done.small_runs,
+        deferred_rounds: done.deferred_rounds as u32,
         records,
         mdt: 0,
         parent_passes: 0,
