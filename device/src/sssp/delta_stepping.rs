@@ -17,7 +17,9 @@
 //!
 //! Queues hold each vertex at most once: a push claims the vertex's mark for that queue by
 //! atomic exchange (the near queue of step `s + 1`, the far pile of split `j + 1`, the settled
-//! list of bucket `k`), so every queue fits in `n` entries. Frontier expansion is the
+//! list of bucket `k`), so every queue fits in `n` entries (a split and a deferred round's
+//! pass, the only writers of their queues while they run, each meeting a vertex once, store
+//! the marks plainly). Frontier expansion is the
 //! operators' scan+warp+CTA gathering (Merrill et al. 2012, section 4.1) over tiles of queue
 //! entries; on steps of the whole grid, lists of a block's worth of edges or more (32 or more
 //! on a step that gives no block a second tile) are first registered and then shared out to
@@ -1590,7 +1592,12 @@ impl Delta {
                     if lowered { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
                 let to_near = lowered && state.current(bucket);
                 let to_far = lowered && !state.current(bucket);
-                let far_new = to_far && first_to_mark_filtered(self.far_marks, v, state.splits + 1, true);
+                // This pass alone writes far marks during the step, and visits `v` once.
+                let far_mark = self.far_marks.add(v as usize);
+                let far_new = to_far && *far_mark != state.splits + 1;
+                if far_new {
+                    *far_mark = state.splits + 1;
+                }
                 self.note_far_bucket(counters, to_far, bucket, state.splits);
                 appends.push(counters, targets, to_near, far_new, v);
             }
@@ -1702,14 +1709,19 @@ impl Delta {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
                         // Below `bucket`: stale (its distance fell into a bucket already settled).
-                        let to_near = valid
-                            && at >= bucket
-                            && at < end
-                            && first_to_mark_filtered(self.queued, v, state.step + 1, !alone);
+                        let to_near = valid && at >= bucket && at < end;
                         let stays = valid && at >= end;
-                        let stays_new = stays && first_to_mark_filtered(self.far_marks, v, next_pile + 1, !alone);
+                        // The pile holds each vertex once (its far mark), and nothing else fills
+                        // the next near queue or the next pile during the split: the marks are
+                        // plain stores, not claims, so an entry's chain ends at its distance.
+                        if to_near {
+                            *self.queued.add(v as usize) = state.step + 1;
+                        }
+                        if stays {
+                            *self.far_marks.add(v as usize) = next_pile + 1;
+                        }
                         self.note_far_bucket(counters, stays, at, next_pile);
-                        appends.push(counters, targets, to_near, stays_new, v);
+                        appends.push(counters, targets, to_near, stays, v);
                     });
                     appends.flush(counters, targets);
                 }
