@@ -14,7 +14,9 @@ use std::process::{Command, Stdio};
 use crate::ptxas_path::{locate_ptxas, PTXAS_VARIABLE};
 
 /// The architectures cubins are made for (Ampere, Hopper): `warpath_kernels.<arch>.cubin` in
-/// `$OUT_DIR` each. `host/src/gpu/ptx.rs` lists the same files.
+/// `$OUT_DIR` each, beside ptxas's `-v` report of its kernels' resources,
+/// `warpath_kernels.<arch>.ptxas.txt` (which `tests/it/ptx.rs` reads instead of assembling the
+/// same PTX again). `host/src/gpu/ptx.rs` lists the same cubins.
 const CUBIN_ARCHITECTURES: [&str; 2] = ["sm_80", "sm_90"];
 
 /// Assembles `ptx_file` for every architecture into `out_dir`, skipping the work when the
@@ -35,8 +37,9 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
     let modified = fs::metadata(&ptxas).and_then(|meta| meta.modified()).ok();
     let key = format!("{}\n{modified:?}\n{:016x}\n", ptxas.display(), fnv1a64(ptx.as_bytes()));
     let key_file = out_dir.join("cubins.key");
-    let all_present =
-        CUBIN_ARCHITECTURES.iter().all(|arch| cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0));
+    let all_present = CUBIN_ARCHITECTURES.iter().all(|arch| {
+        cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0) && report_path(out_dir, arch).exists()
+    });
     if all_present && fs::read_to_string(&key_file).ok().as_deref() == Some(key.as_str()) {
         return;
     }
@@ -46,7 +49,7 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
         .map(|arch| {
             let partial = out_dir.join(format!("warpath_kernels.{arch}.cubin.partial"));
             let child = Command::new(&ptxas)
-                .args(["-O3", &format!("-arch={arch}")])
+                .args(["-O3", "-v", &format!("-arch={arch}")])
                 .arg(ptx_file)
                 .arg("-o")
                 .arg(&partial)
@@ -60,7 +63,10 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
     for (arch, partial, child) in runs {
         let outcome = child.and_then(|child| child.wait_with_output());
         let made = match outcome {
-            Ok(output) if output.status.success() => fs::read(&partial).map_err(|err| err.to_string()),
+            Ok(output) if output.status.success() => {
+                write_bytes_if_changed(&report_path(out_dir, arch), &output.stderr);
+                fs::read(&partial).map_err(|err| err.to_string())
+            }
             Ok(output) => {
                 Err(String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("no message").to_string())
             }
@@ -77,6 +83,7 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
                     ptxas.display()
                 );
                 write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
+                let _ = fs::remove_file(report_path(out_dir, arch));
             }
         }
     }
@@ -92,6 +99,10 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
 
 fn cubin_path(out_dir: &Path, arch: &str) -> std::path::PathBuf {
     out_dir.join(format!("warpath_kernels.{arch}.cubin"))
+}
+
+fn report_path(out_dir: &Path, arch: &str) -> std::path::PathBuf {
+    out_dir.join(format!("warpath_kernels.{arch}.ptxas.txt"))
 }
 
 /// Rewrites only on change, so that cargo does not recompile the library for an equal file.
