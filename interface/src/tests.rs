@@ -221,7 +221,8 @@ fn sssp_parameter_structs_are_laid_out_field_after_field() {
             ("shared_list_capacity", 108, 4),
             ("max_degree", 112, 4),
             ("target", 116, 4),
-            ("limit", 120, 8),
+            ("defer_from", 120, 4),
+            ("limit", 128, 8),
         ]
     );
 }
@@ -244,7 +245,8 @@ fn sssp_control_blocks_keep_their_c_layout() {
     assert_eq!(offset_of!(DeltaControl, shared_tally), 160);
     assert_eq!(offset_of!(DeltaControl, started_ns), 184);
     assert_eq!(offset_of!(DeltaControl, bucket_relaxed), 192);
-    assert_eq!(DELTA_CONTROL_WORDS, 25);
+    assert_eq!(offset_of!(DeltaControl, deferred_rounds), 200);
+    assert_eq!(DELTA_CONTROL_WORDS, 26);
     assert_eq!(SHARED_LIST_WORDS, 3);
     // A table of one entry per long list, and at least 2^18 (or n) for small steps.
     assert_eq!(shared_list_capacity(1000, 256_000), 1001);
