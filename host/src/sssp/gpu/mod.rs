@@ -52,11 +52,12 @@ pub const LOW_DEGREE: f64 = 8.0;
 /// How much wider (bench/NOTES.md entry 53 has the road and grid traces that ask for it: many
 /// light rounds a bucket, and two more steps for its heavy phase and split).
 pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
-/// The average edges a near-far bucket spans on graphs of degree [`LOW_DEGREE`] or more (the
-/// CPU's [`crate::sssp::DELTA_EDGES`] too): kron:22, urand:22 and kron:24 get 19, 32 and
-/// about 18, inside the flat bottom of entry 97's sweep (16 to 48), where the rule for
-/// delta-stepping gave 134, 128 and 133.
-pub const NEAR_FAR_DELTA_EDGES: f64 = 8.0;
+/// The average edges a near-far bucket spans on graphs of degree [`LOW_DEGREE`] or more:
+/// kron:22, urand:22 and kron:24 get about 27, 44 and 25. Entry 97's sweep had a flat bottom
+/// from 16 to 48 and took 8 (the CPU's [`crate::sssp::DELTA_EDGES`]: 20, 32 and 18); since big
+/// rounds defer their queueing (entry 111) fewer, fuller rounds pay, and the sweep again found
+/// 28, 44-48 and 24-25 3-6% faster than 8's widths, for up to 0.1 more relaxations an edge.
+pub const NEAR_FAR_DELTA_EDGES: f64 = 11.0;
 /// The edges from which near-far's buckets narrow (about 100 M): entry 97 measured the narrow
 /// width 4-10% faster on kron:22, urand:22 and kron:24 (128-520 M edges), even with the old on
 /// kron:21 and urand:20 (63 and 33 M), 3% slower on urand:21 (67 M), and 12-53% slower on
@@ -1258,11 +1259,11 @@ mod tests {
             let err = stepping(false, sum_and_smallest(10, 1), 10, 20, Some(bad)).unwrap_err().to_string();
             assert!(err.contains("delta must be a positive, finite number"), "{err}");
         }
-        // Near-far on a big graph: 8 average edges over the degree of the vertices with edges
-        // (a third of the 2^27 vertices have 96 edges each: 8 * 128 / 96 rounds up to 11)...
+        // Near-far on a big graph: 11 average edges over the degree of the vertices with edges
+        // (a third of the 2^27 vertices have 96 edges each: 11 * 128 / 96 rounds up to 15)...
         let (n, m) = (1 << 27, 32 << 27);
         let kron_like = Shape { n, m, with_edges: n / 3 };
-        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, None).unwrap().0, 11);
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, None).unwrap().0, 15);
         // ...but delta-stepping's rule below NEAR_FAR_NARROW_FROM_EDGES edges, low-degree graphs
         // keep the widened rule, and a width asked for is taken.
         let small = Shape { n: 1000, m: 32000, with_edges: 333 };
