@@ -91,9 +91,16 @@ fn nightly_installed(channel: &str) -> bool {
         .is_ok_and(|status| status.success())
 }
 
-/// Builds `device/` with the pinned nightly and returns its PTX as rustc wrote it.
+/// Builds `device/` with the pinned nightly and returns its PTX as rustc wrote it. Its
+/// artifacts go to `$WARPATH_DEVICE_TARGET_DIR` where that is set (scripts/test gives its
+/// builds one folder: they build the same kernels, whatever the host's profile), else into
+/// this build's own output folder.
 fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
-    let target_dir = out_dir.join("device-target");
+    println!("cargo:rerun-if-env-changed=WARPATH_DEVICE_TARGET_DIR");
+    let target_dir = env::var_os("WARPATH_DEVICE_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| out_dir.join("device-target"));
     let mut command = Command::new("rustup");
     command
         .current_dir(root.join("device"))
