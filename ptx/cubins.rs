@@ -25,9 +25,11 @@ const CUBIN_ARCHITECTURES: [&str; 2] = ["sm_80", "sm_90"];
 pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx: &str) {
     println!("cargo:rerun-if-env-changed={PTXAS_VARIABLE}");
     let Some(ptxas) = locate_ptxas(source_root) else {
-        // A build with no ptxas is normal (a stable consumer): the PTX alone is embedded.
+        // A build with no ptxas is normal (a stable consumer): the PTX alone is embedded, and
+        // no report of an earlier build's PTX is left for the tests to read.
         for arch in CUBIN_ARCHITECTURES {
             write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
+            let _ = fs::remove_file(report_path(out_dir, arch));
         }
         return;
     };

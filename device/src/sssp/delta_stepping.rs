@@ -675,9 +675,7 @@ impl Relaxer<'_> {
             self.appends.push(counters, d.relaxed_into(state), to_near, far_new, v);
         }
     }
-}
 
-impl Relaxer<'_> {
     /// A deferred round's relaxation of `v`, whose word was read as `old` (at most the word
     /// the step began with, so a candidate below it lowers the distance, by this atomic or a
     /// smaller one): the minimum without awaiting its answer, and the mark the round's pass

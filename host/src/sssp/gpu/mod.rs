@@ -771,7 +771,8 @@ fn run_delta(
             delta,
             max_degree,
             flag_word,
-            defer_from: if near_far { defer_from(options.deferred_queueing, view.n, view.m) } else { NEVER_DEFER },
+            // The kernel defers near-far's rounds only (the parameter's contract).
+            defer_from: defer_from(options.deferred_queueing, view.n, view.m),
         },
         stop,
     )?;
