@@ -10,7 +10,7 @@ mod common;
 
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink};
 use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
@@ -87,6 +87,10 @@ fn option_sets() -> Vec<CcOptions> {
         sets.push(CcOptions { round_compression, giant_hooks, ..defaults });
     }
     sets.push(CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
+    // Block-local linking over the smallest, the auto rule's and the largest ranges, and off.
+    for local_link in [LocalLink::Range(256), LocalLink::Range(1024), LocalLink::Range(2048), LocalLink::Off] {
+        sets.push(CcOptions { local_link, ..defaults });
+    }
     sets
 }
 
@@ -105,9 +109,13 @@ fn check_graph(graph: &Graph, label: &str) {
     for (where_, placement) in placements() {
         let prepared = place(graph, &CcOptions::default(), &placement);
         let gpu_graph = prepared.gpu().unwrap();
+        let plain = !placement.compressed;
+        let plain_in_device_memory = plain && placement.placement == Some(Placement::Device);
         for options in option_sets() {
             let run = components(gpu_graph, &options).unwrap_or_else(|e| panic!("{label}, {where_}, {options:?}: {e}"));
             let context = format!("{label}, {where_}, {options:?}");
+            // The compressed kernel links by Afforest whatever the range.
+            let local = plain && options.local_link.range_for(gpu_graph.id_locality(), plain_in_device_memory) != 0;
             if run.components.labels != expected {
                 let first = (0..expected.len()).find(|&v| run.components.labels[v] != expected[v]).unwrap();
                 panic!(
@@ -115,16 +123,17 @@ fn check_graph(graph: &Graph, label: &str) {
                     run.components.labels[first], expected[first]
                 );
             }
-            check_trace(graph, &run, &options, &context);
+            check_trace(graph, &run, &options, local, &context);
         }
     }
 }
 
-/// The phases a run recorded are the algorithm's, in order, and their times add up to no more
-/// than the run's.
-fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, context: &str) {
+/// The phases a run recorded are the algorithm's, in order (`local`: block-local linking's
+/// three), and their times add up to no more than the run's.
+fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, local: bool, context: &str) {
     let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
     let expected: Vec<CcPhase> = match options.algorithm {
+        CcAlgorithm::Afforest if local => vec![CcPhase::LocalLink, CcPhase::FinalLink, CcPhase::Compression],
         CcAlgorithm::Afforest => {
             // As the kernel orders them: sampling after the last round, or with giant hooks
             // after the first, and after the last again when the first found no giant; a
@@ -358,14 +367,22 @@ fn directed_graphs_without_in_lists_link_every_out_edge() {
     let chain = build(5000, (1..5000u32).map(|v| (v, v - 1)).collect(), false);
     for (graph, label) in [(&graph, "directed rmat"), (&chain, "directed chain")] {
         let placed = gpu.place_graph(graph, Placement::Device).unwrap();
-        for rounds in 0..=2 {
+        // Rounds 0..=2 by Afforest, then block-local linking (3: ranges of 256 ids) taking
+        // every out-edge, as a directed graph's lists hold each once.
+        for rounds in 0..=3 {
             let n = graph.num_vertices();
             let mut buffers = CcBuffers {
                 labels: gpu.alloc_zeros(n, "labels").unwrap(),
                 control: gpu.alloc_zeros(warpath_interface::cc::CC_CONTROL_WORDS, "control").unwrap(),
                 trace: gpu.alloc_zeros(warpath_interface::cc::CC_TRACE_WORDS * 65, "trace").unwrap(),
             };
-            let run = CcLaunch { neighbor_rounds: rounds, samples: 0, ..CcLaunch::from_options(&CcOptions::default()) };
+            let local_chunk = if rounds == 3 { 256 } else { 0 };
+            let run = CcLaunch {
+                neighbor_rounds: rounds,
+                samples: 0,
+                local_chunk,
+                ..CcLaunch::from_options(&CcOptions::default())
+            };
             cc_persistent(&gpu, &placed, &placed, &mut buffers, run).unwrap();
             let labels = gpu.download(&buffers.labels).unwrap();
             assert_eq!(labels, union_find(graph), "{label}, {rounds} rounds");
@@ -468,7 +485,9 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
             assert_eq!(finder.run(options).unwrap().result.components.labels, expected, "{label}: into a vector");
             let run = found.into_run(spare).unwrap().result;
             assert_eq!(run.components.labels, expected, "{label}: copied out");
-            check_trace(&graph, &run, options, &label);
+            // Placed by default: plain lists in device memory.
+            let local = options.local_link.range_for(finder.placed().unwrap().id_locality(), true) != 0;
+            check_trace(&graph, &run, options, local, &label);
             spare = run;
         }
     }

@@ -129,6 +129,12 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_one_line_error(&warpath(&["cc", g, "--samples", "many"]), &["many"]);
     assert_one_line_error(&warpath(&["cc", g, "--giant-hooks", "maybe"]), &["maybe", "--giant-hooks"]);
     assert_one_line_error(&warpath(&["cc", g, "--cc-init", "ecl"]), &["ecl", "vertex", "smaller-neighbor"]);
+    assert_one_line_error(&warpath(&["cc", g, "--local-link", "300"]), &["300", "256", "2048"]);
+    assert_one_line_error(&warpath(&["cc", g, "--local-link", "on"]), &["on", "auto, off"]);
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--local-link", "off"]),
+        &["--local-link", "shiloach-vishkin"],
+    );
     assert_one_line_error(
         &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--giant-hooks", "off"]),
         &["--giant-hooks", "shiloach-vishkin"],

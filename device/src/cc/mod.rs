@@ -37,6 +37,17 @@
 //!   decoded by the warp or by their thread by length (`operators::gather_compressed`), from
 //!   their start (the first `neighbor_rounds` neighbors are linked again, which changes
 //!   nothing). A last compression makes every label its root (the giant's, its smallest vertex).
+//! - Block-local linking (a non-zero `local_chunk`, plain lists; instead of Afforest's phases):
+//!   each block takes aligned ranges of `local_chunk` vertex ids and joins the edges inside its
+//!   range in a forest of parents in shared memory, gathering the range's lists tile by tile
+//!   (`operators::gather`), then writes the range's labels (each local root its smallest
+//!   vertex, so a root of the global forest); one grid-wide link then joins only the edges
+//!   between ranges, and a compression ends the run: three phases, two grid barriers. Where
+//!   vertex ids follow the geometry, as in road networks and meshes, most edges lie inside a
+//!   range (89% of USA-road-d.NY's for ranges of 1,024), so the labels' chains are walked in
+//!   shared memory and the grid-wide phases see a sixteenth of the trees. It is the partitioned
+//!   components' shape (local components, then the edges between parts: Moschou 2026, section
+//!   5; the merge of `partitioned`) with a block's shared memory as the part.
 //! - Shiloach-Vishkin (flag [`CcFlags::SHILOACH_VISHKIN`], for comparison; Shiloach and
 //!   Vishkin 1982 as GAPBS's `ShiloachVishkin`): hooking passes over every out-edge (a root
 //!   label takes the smaller label of an edge's other end) and pointer jumping, until a pass
@@ -63,7 +74,7 @@ use crate::prelude::*;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_TRACE_BYTES,
     CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME, CC_TRACE_WORDS,
-    GIANT_MIN_SHARE, HEAD_NEIGHBORS, MAX_SAMPLES, NO_COMPONENT,
+    GIANT_MIN_SHARE, HEAD_NEIGHBORS, LOCAL_CHUNK_MAX, MAX_SAMPLES, NO_COMPONENT,
 };
 
 const BLOCK: usize = CC_BLOCK as usize;
@@ -352,16 +363,35 @@ impl Work {
 }
 
 /// Links a gathered edge's target to its owner (Afforest), or hooks them (Shiloach-Vishkin,
-/// `HOOK`), over plain `u32` lists.
-struct LinkEdges<const HOOK: bool> {
+/// `HOOK`), over plain `u32` lists; with `BETWEEN`, only the edges between block-local
+/// linking's ranges (a parameter of the type, so the other links' code has no test).
+struct LinkEdges<const HOOK: bool, const BETWEEN: bool = false> {
     targets: *const u32,
     labels: Labels,
     work: Work,
     /// Shiloach-Vishkin: a hook happened.
     changed: bool,
+    /// `BETWEEN`'s ranges.
+    ranges: Ranges,
 }
 
-impl<const HOOK: bool> LinkEdges<HOOK> {
+/// Block-local linking's ranges, as the link between them reads them: aligned ranges of
+/// `1 << shift` ids; for a `symmetric` graph an edge is taken from its larger end only (its
+/// other copy joins the same two trees).
+#[derive(Clone, Copy)]
+struct Ranges {
+    shift: u32,
+    symmetric: bool,
+}
+
+impl<const HOOK: bool, const BETWEEN: bool> LinkEdges<HOOK, BETWEEN> {
+    /// Whether the edge `owner` -> `target` is this link's.
+    #[inline(always)]
+    fn keeps(&self, owner: u32, target: u32) -> bool {
+        !BETWEEN
+            || ((owner ^ target) >> self.ranges.shift != 0 && (!self.ranges.symmetric || target < owner))
+    }
+
     /// Joins `owner` and `target`; the caller counts the bytes that gave `target`.
     #[inline(always)]
     unsafe fn join(&mut self, owner: u32, target: u32) {
@@ -376,7 +406,7 @@ impl<const HOOK: bool> LinkEdges<HOOK> {
     }
 }
 
-impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
+impl<const HOOK: bool, const BETWEEN: bool> EdgeVisitor for LinkEdges<HOOK, BETWEEN> {
     type Loaded = [u32; BATCH];
 
     #[inline(always)]
@@ -386,7 +416,9 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
             unsafe {
                 let target = load_streaming_u32(self.targets.add(edge as usize));
                 self.work.bytes += 4;
-                self.join(owner, target);
+                if self.keeps(owner, target) {
+                    self.join(owner, target);
+                }
             }
         }
     }
@@ -400,6 +432,7 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
         self.work.bytes += 4 * valid.iter().filter(|&&v| v).count() as u32;
+        let valid: [bool; BATCH] = core::array::from_fn(|k| valid[k] && self.keeps(owners[k], loaded[k]));
         if HOOK {
             for k in 0..BATCH {
                 if valid[k] {
@@ -418,12 +451,108 @@ impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
     }
 }
 
-impl<const HOOK: bool> TargetVisitor for LinkEdges<HOOK> {
+impl<const HOOK: bool, const BETWEEN: bool> TargetVisitor for LinkEdges<HOOK, BETWEEN> {
     #[inline(always)]
     unsafe fn visit_target(&mut self, valid: bool, target: u32, owner: u32) {
-        if valid {
+        if valid && self.keeps(owner, target) {
             // SAFETY: a decoded neighbor is a vertex; its bytes are counted by the caller.
             unsafe { self.join(owner, target) };
+        }
+    }
+}
+
+/// Block-local linking's forest in shared memory, over offsets into the block's range: a
+/// parent each, a root its own. Roots are hooked under smaller roots by a compare-and-swap on
+/// the higher one, so every tree's root is its smallest member; finds halve the paths they
+/// walk with plain stores, which is safe for the reason [`Labels::find_all`] gives (a vertex
+/// with a parent only ever takes an ancestor).
+#[derive(Clone, Copy)]
+struct LocalForest {
+    parents: SharedArray<u32, { LOCAL_CHUNK_MAX as usize }>,
+}
+
+impl LocalForest {
+    /// `x`'s root, halving the path: each vertex passed takes its grandparent.
+    #[inline(always)]
+    fn root(self, mut x: u32) -> u32 {
+        loop {
+            let parent = self.parents.get_volatile(x as usize);
+            if parent == x {
+                return x;
+            }
+            let grandparent = self.parents.get_volatile(parent as usize);
+            if grandparent != parent {
+                self.parents.set_volatile(x as usize, grandparent);
+            }
+            x = grandparent;
+        }
+    }
+
+    /// Joins the trees of `a` and `b`, retrying when another thread hooked a root first.
+    #[inline(always)]
+    fn join(self, a: u32, b: u32) {
+        loop {
+            let (a, b) = (self.root(a), self.root(b));
+            if a == b {
+                return;
+            }
+            let (high, low) = if a > b { (a, b) } else { (b, a) };
+            if self.parents.compare_exchange(high as usize, high, low) == high {
+                return;
+            }
+        }
+    }
+}
+
+/// Block-local linking's visitor: joins a gathered edge in the block's forest when both ends
+/// lie in its range (for a symmetric graph, from the larger end only).
+struct LocalLinks {
+    targets: *const u32,
+    forest: LocalForest,
+    /// The range's first vertex.
+    base: u32,
+    /// The range holds `1 << shift` ids.
+    shift: u32,
+    symmetric: bool,
+    /// Graph bytes read, for the trace.
+    bytes: u32,
+}
+
+impl LocalLinks {
+    #[inline(always)]
+    fn join(&mut self, owner: u32, target: u32) {
+        if (owner ^ target) >> self.shift == 0 && (!self.symmetric || target < owner) {
+            self.forest.join(owner - self.base, target - self.base);
+        }
+    }
+}
+
+impl EdgeVisitor for LocalLinks {
+    type Loaded = [u32; BATCH];
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        if valid {
+            // SAFETY: a valid edge lies inside a list.
+            let target = unsafe { load_streaming_u32(self.targets.add(edge as usize)) };
+            self.bytes += 4;
+            self.join(owner, target);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u32; BATCH] {
+        // SAFETY: every slot's edge lies inside a list.
+        core::array::from_fn(|k| unsafe { load_streaming_u32(self.targets.add(edges[k] as usize)) })
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
+        for k in 0..BATCH {
+            if valid[k] {
+                self.bytes += 4;
+                self.join(owners[k], loaded[k]);
+            }
         }
     }
 }
@@ -471,6 +600,10 @@ struct Cc<const COMPRESSED: bool> {
     /// Sampling after the first round, and hooks toward the sampled giant
     /// ([`CcFlags::GIANT_HOOKS`]).
     giant_hooks: bool,
+    /// Block-local linking's range of ids (0: off; plain lists only, see the module documentation).
+    local_chunk: u32,
+    /// Every edge is in both ends' lists ([`CcFlags::SYMMETRIC`]).
+    symmetric: bool,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -483,6 +616,8 @@ struct Scratch {
     sums: SharedArray<u64, { COUNTS * WARPS }>,
     /// Every thread's tallies of the phase ([`Work`]).
     tallies: SharedArray<u32, { TALLIES * BLOCK }>,
+    /// Block-local linking's forest: a vertex's parent, both as offsets into the block's range.
+    local: SharedArray<u32, { LOCAL_CHUNK_MAX as usize }>,
 }
 
 /// The trace record being filled: uniform across the grid, every thread keeps its own copy.
@@ -515,6 +650,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 counts: SharedArray::declare(),
                 sums: SharedArray::declare(),
                 tallies: SharedArray::declare(),
+                local: SharedArray::declare(),
             }
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
@@ -524,8 +660,13 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // SAFETY: the trace holds `trace_capacity + 1` records.
             unsafe { *self.trace.add(CC_TRACE_TIME) = global_timer_ns() };
         }
-        let smaller_neighbor_init = self.smaller_neighbor_init && !self.shiloach_vishkin && self.neighbor_rounds > 0;
-        if smaller_neighbor_init {
+        let local = self.local_chunk != 0 && !COMPRESSED && !self.shiloach_vishkin;
+        let smaller_neighbor_init =
+            self.smaller_neighbor_init && !self.shiloach_vishkin && !local && self.neighbor_rounds > 0;
+        if local {
+            // SAFETY: the kernel's contract; every label is written by its range's block.
+            unsafe { self.link_in_ranges(&scratch, &mut tracer) };
+        } else if smaller_neighbor_init {
             // Round 0 (its record opened with the run's start time): every vertex takes its
             // first in-neighbor where that is smaller, each thread writing its own vertices'
             // labels only; the edges to a larger first neighbor wait for round 1.
@@ -553,7 +694,9 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         barrier.sync();
         // SAFETY: the kernel's contract holds throughout.
         unsafe {
-            if self.shiloach_vishkin {
+            if local {
+                self.link_between_ranges(&scratch, &mut barrier, &mut tracer);
+            } else if self.shiloach_vishkin {
                 self.shiloach_vishkin(&scratch, &mut barrier, &mut tracer);
             } else {
                 self.afforest(&scratch, &mut barrier, &mut tracer, smaller_neighbor_init);
@@ -649,7 +792,13 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 barrier.sync();
             }
             self.open(tracer, TracePhase::FinalLink);
-            let mut linker = LinkEdges::<false> { targets: core::ptr::null(), labels, work: Work::new(scratch), changed: false };
+            let mut linker = LinkEdges::<false> {
+                targets: core::ptr::null(),
+                labels,
+                work: Work::new(scratch),
+                changed: false,
+                ranges: Ranges { shift: 0, symmetric: false },
+            };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
             // With one round that was the initialisation, the edges to larger first neighbors
             // were not linked: every in-list is linked whole.
@@ -703,6 +852,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     labels: self.labels,
                     work: Work::new(scratch),
                     changed: false,
+                    ranges: Ranges { shift: 0, symmetric: false },
                 };
                 self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
@@ -724,6 +874,90 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             if is_grid_leader() {
                 (*self.control).passes = pass;
             }
+        }
+    }
+
+    /// Block-local linking's first phase (see the module documentation): every block takes the
+    /// aligned ranges of `local_chunk` ids numbered from its own by the grid's size, joins the
+    /// edges inside each range in the shared forest, and writes each vertex's label as its
+    /// local root, the range's smallest vertex of its tree. Every vertex below `n` is written,
+    /// so no other initialisation runs.
+    #[inline(always)]
+    unsafe fn link_in_ranges(&self, scratch: &Scratch, tracer: &mut Tracer) {
+        self.open(tracer, TracePhase::LocalLink);
+        let chunk = self.local_chunk;
+        let forest = LocalForest { parents: scratch.local };
+        let mut linker = LocalLinks {
+            targets: self.out_lists.edges as *const u32,
+            forest,
+            base: 0,
+            shift: chunk.trailing_zeros(),
+            symmetric: self.symmetric,
+            bytes: 0,
+        };
+        let tid = thread_idx();
+        let mut range = block_idx();
+        while range < self.n.div_ceil(chunk) {
+            let base = range * chunk;
+            let size = chunk.min(self.n - base);
+            linker.base = base;
+            let mut i = tid;
+            while i < chunk {
+                forest.parents.set(i as usize, i);
+                i += CC_BLOCK;
+            }
+            sync_threads();
+            // Block-uniform: `chunk` is a multiple of the block.
+            let mut tile = 0;
+            while tile < chunk {
+                let i = tile + tid;
+                // SAFETY: `base + i < n`; offsets hold n + 1 entries.
+                let (start, end) = if i < size { unsafe { self.out_lists.range(base + i) } } else { (0, 0) };
+                linker.bytes += if i < size { 16 } else { 0 };
+                if sync_threads_or(start < end) {
+                    // SAFETY: the lists lie inside the graph; the linker's forest is this range's.
+                    unsafe { gather_tile(&scratch.tile, base + i, start, end, WARP_LIST_EDGES, &mut linker) };
+                }
+                tile += CC_BLOCK;
+            }
+            sync_threads();
+            let mut i = tid;
+            while i < size {
+                // SAFETY: `base + i < n`, and its local root is in the range.
+                unsafe { self.labels.set(base + i, base + forest.root(i)) };
+                i += CC_BLOCK;
+            }
+            // The next range's first writes must not meet this range's last walks.
+            sync_threads();
+            range += grid_dim();
+        }
+        let work = Work { bytes: linker.bytes, ..Work::new(scratch) };
+        // SAFETY: every thread of the block calls it.
+        unsafe { self.record(scratch, tracer, work) };
+    }
+
+    /// Block-local linking's last two phases, after the ranges' labels were published by a grid
+    /// barrier: a link of the edges between ranges over every out-list (a directed graph's
+    /// out-lists hold every edge once), gathered as the final link gathers, then a compression.
+    #[inline(always)]
+    unsafe fn link_between_ranges(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
+        self.open(tracer, TracePhase::FinalLink);
+        let mut linker = LinkEdges::<false, true> {
+            targets: core::ptr::null(),
+            labels: self.labels,
+            work: Work::new(scratch),
+            changed: false,
+            ranges: Ranges { shift: self.local_chunk.trailing_zeros(), symmetric: self.symmetric },
+        };
+        // SAFETY (of everything below): the kernel's contract.
+        unsafe {
+            self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut linker);
+            self.record(scratch, tracer, linker.work);
+            barrier.sync();
+            self.open(tracer, TracePhase::Compression);
+            let mut work = Work::new(scratch);
+            self.compress_all(&mut work);
+            self.record(scratch, tracer, work);
         }
     }
 
@@ -914,14 +1148,14 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// is not `largest` (with `roots_moved`, whose root is not: rounds ran since the labels
     /// were last made roots); every thread of the grid calls it.
     #[inline(always)]
-    unsafe fn link_lists<const HOOK: bool>(
+    unsafe fn link_lists<const HOOK: bool, const BETWEEN: bool>(
         &self,
         scratch: &Scratch,
         lists: &Lists,
         skip: u64,
         largest: u32,
         roots_moved: bool,
-        linker: &mut LinkEdges<HOOK>,
+        linker: &mut LinkEdges<HOOK, BETWEEN>,
     ) {
         linker.targets = lists.edges as *const u32;
         let (n, threads) = (self.n as u64, global_threads() as u64);
@@ -1133,6 +1367,8 @@ macro_rules! cc_from_params {
             smaller_neighbor_init: $params.flags.contains(CcFlags::SMALLER_NEIGHBOR_INIT),
             round_compression: $params.flags.contains(CcFlags::ROUND_COMPRESSION),
             giant_hooks: $params.flags.contains(CcFlags::GIANT_HOOKS),
+            local_chunk: $params.local_chunk,
+            symmetric: $params.flags.contains(CcFlags::SYMMETRIC),
         }
     };
 }

@@ -90,6 +90,10 @@ pub struct CcPayload {
     /// GPU Afforest's giant hooks.
     #[serde(default)]
     pub giant_hooks: bool,
+    /// GPU block-local linking as asked: `auto`, `off` or a range of ids (whether it ran: a
+    /// `local link` phase).
+    #[serde(default)]
+    pub local_link: String,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -201,6 +205,7 @@ impl BenchKernel for CcKernel<'_, '_> {
             init: self.options.init.name().into(),
             round_compression: self.options.round_compression,
             giant_hooks: self.options.giant_hooks,
+            local_link: self.options.local_link.name(),
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -330,6 +335,9 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if p.giant_hooks != defaults.giant_hooks {
         parts.push(format!("giant hooks {}", if p.giant_hooks { "on" } else { "off" }));
+    }
+    if !p.local_link.is_empty() && p.local_link != defaults.local_link.name() {
+        parts.push(format!("local link {}", p.local_link));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }

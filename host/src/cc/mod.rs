@@ -51,6 +51,62 @@ pub struct CcOptions {
     /// sampled giant hooked under the giant's root (never swapped on); the labels stay
     /// canonical.
     pub giant_hooks: bool,
+    /// GPU: block-local linking before anything else, in place of Afforest's rounds and
+    /// sampling ([`LocalLink`]).
+    pub local_link: LocalLink,
+}
+
+/// GPU block-local linking: each block joins the edges inside an aligned range of vertex ids
+/// in its shared memory, then one grid-wide link joins the edges between ranges and a
+/// compression ends the run (three phases in place of Afforest's five). It pays where the ids
+/// follow the graph's geometry (road networks, meshes), where most edges lie inside a range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LocalLink {
+    /// On, with ranges of [`LOCALITY_RANGE`] ids, where the lists are plain and in device
+    /// memory and at least [`LOCAL_LINK_MIN_SHARE`] of the edges lie inside a range
+    /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)); off otherwise.
+    #[default]
+    Auto,
+    Off,
+    /// On, with ranges of this many ids: a power of two from [`LOCAL_RANGE_MIN`] to
+    /// [`LOCAL_RANGE_MAX`] (ignored for compressed lists, which the kernel links by Afforest).
+    Range(u32),
+}
+
+/// The fewest ids, and the most, that block-local linking's ranges take (one tile of a block's
+/// threads; a block's shared-memory forest).
+pub use warpath_interface::cc::{LOCAL_CHUNK_MAX as LOCAL_RANGE_MAX, LOCAL_CHUNK_MIN as LOCAL_RANGE_MIN};
+pub use crate::engine::LOCALITY_RANGE;
+
+/// Whether block-local linking can take ranges of `range` ids.
+pub fn valid_local_range(range: u32) -> bool {
+    range.is_power_of_two() && (LOCAL_RANGE_MIN..=LOCAL_RANGE_MAX).contains(&range)
+}
+
+/// [`LocalLink::Auto`]'s bar: the share of edges inside ranges of [`LOCALITY_RANGE`] ids from
+/// which block-local linking runs. USA-road-d.NY has 0.89, a 5000-wide grid 0.5 (its rows' edges),
+/// Kronecker and uniform random graphs about 0.
+pub const LOCAL_LINK_MIN_SHARE: f64 = 0.75;
+
+impl LocalLink {
+    /// The kernel's range for a graph with this locality and these lists: 0 for off.
+    pub fn range_for(self, id_locality: f64, plain_in_device_memory: bool) -> u32 {
+        match self {
+            LocalLink::Off => 0,
+            LocalLink::Range(range) => range,
+            LocalLink::Auto if plain_in_device_memory && id_locality >= LOCAL_LINK_MIN_SHARE => LOCALITY_RANGE,
+            LocalLink::Auto => 0,
+        }
+    }
+
+    /// `N` for a range, or `auto`, `off`.
+    pub fn name(self) -> String {
+        match self {
+            LocalLink::Auto => "auto".into(),
+            LocalLink::Off => "off".into(),
+            LocalLink::Range(range) => range.to_string(),
+        }
+    }
 }
 
 impl Default for CcOptions {
@@ -63,6 +119,7 @@ impl Default for CcOptions {
             init: CcInit::Vertex,
             round_compression: false,
             giant_hooks: true,
+            local_link: LocalLink::Auto,
         }
     }
 }
@@ -106,6 +163,8 @@ pub enum CcPhase {
     FinalLink,
     /// The last pointer-jumping compression.
     Compression,
+    /// Block-local linking's first phase (each block's ranges, in shared memory).
+    LocalLink,
 }
 
 /// How long a phase took and how many graph bytes it read (lists and offsets; labels apart),
@@ -140,6 +199,7 @@ impl CcPhase {
             CcPhase::Sampling => "sampling".into(),
             CcPhase::FinalLink => "final link".into(),
             CcPhase::Compression => "compression".into(),
+            CcPhase::LocalLink => "local link".into(),
         }
     }
 }
@@ -228,6 +288,19 @@ mod tests {
         assert_eq!(components.sizes(), vec![2, 3, 0, 0, 0, 1]);
         assert_eq!(components.largest(), Some((1, 3)));
         assert_eq!(Components { labels: vec![] }.largest(), None);
+    }
+
+    #[test]
+    fn local_linking_runs_where_asked_or_where_ids_follow_the_geometry() {
+        assert_eq!(LocalLink::Off.range_for(1.0, true), 0);
+        assert_eq!(LocalLink::Range(512).range_for(0.0, false), 512, "asked for: whatever the graph");
+        assert_eq!(LocalLink::Auto.range_for(LOCAL_LINK_MIN_SHARE, true), LOCALITY_RANGE);
+        assert_eq!(LocalLink::Auto.range_for(0.5, true), 0, "a grid's rows only");
+        assert_eq!(LocalLink::Auto.range_for(0.9, false), 0, "compressed or zero-copy lists");
+        assert!(valid_local_range(LOCAL_RANGE_MIN) && valid_local_range(LOCAL_RANGE_MAX) && valid_local_range(1024));
+        assert!(!valid_local_range(0) && !valid_local_range(300) && !valid_local_range(2 * LOCAL_RANGE_MAX));
+        assert!(!valid_local_range(LOCAL_RANGE_MIN / 2));
+        assert_eq!([LocalLink::Auto.name(), LocalLink::Off.name(), LocalLink::Range(256).name()], ["auto", "off", "256"]);
     }
 
     #[test]

@@ -25,6 +25,9 @@ struct CcJson {
     init: &'static str,
     round_compression: bool,
     giant_hooks: bool,
+    /// GPU block-local linking as asked (`auto`, `off`, a range of ids); whether it ran shows
+    /// as a `local link` phase.
+    local_link: String,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -95,6 +98,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
             init: options.init.name(),
             round_compression: options.round_compression,
             giant_hooks: options.giant_hooks,
+            local_link: options.local_link.name(),
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             undirected: graph.is_undirected(),

@@ -15,5 +15,5 @@ pub mod run;
 pub use backend::{Backend, BackendUsed};
 pub use early::EarlyGpu;
 pub use placement::{choose_placement, vram_budget, PlacementOptions, Workspace, VRAM_MARGIN};
-pub use prepared::{prepare, GpuGraph, Prepared};
+pub use prepared::{prepare, GpuGraph, Prepared, LOCALITY_RANGE};
 pub use run::Run;

@@ -11,6 +11,9 @@ use crate::error::Result;
 use crate::gpu::{CopyStep, DeviceGraph, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{CompressedGraph, Graph, ListHeads};
 
+/// The aligned range of vertex ids that [`GpuGraph::id_locality`] counts edges inside.
+pub const LOCALITY_RANGE: u32 = 1024;
+
 /// A graph ready for an algorithm on the backend it got.
 pub enum Prepared {
     Gpu(GpuGraph),
@@ -29,6 +32,8 @@ pub struct GpuGraph {
     directed: bool,
     /// Found once here rather than by every traversal.
     max_out_degree: u64,
+    /// [`Graph::local_edge_share`] for ranges of [`LOCALITY_RANGE`] ids, found once here.
+    id_locality: f64,
     upload_time: Duration,
     /// The arrays the placement copied or pinned, each with its time.
     copies: Vec<CopyStep>,
@@ -54,8 +59,19 @@ impl GpuGraph {
         }
     }
 
+    /// Whether the graph is directed (its lists hold each edge once, at its source).
+    pub fn is_directed(&self) -> bool {
+        self.directed
+    }
+
     pub fn max_out_degree(&self) -> u64 {
         self.max_out_degree
+    }
+
+    /// The share of the out-edges whose ends lie in one aligned range of [`LOCALITY_RANGE`]
+    /// vertex ids ([`Graph::local_edge_share`]): high where the ids follow the geometry.
+    pub fn id_locality(&self) -> f64 {
+        self.id_locality
     }
 
     /// Time to place the graph (and its transpose, list heads) on the device.
@@ -195,9 +211,10 @@ fn place_on_gpu(
         ));
     }
     let started = Instant::now();
-    // The longest list is host work: found on other cores while the arrays are copied.
-    let (max_out_degree, (placed, copies)) = std::thread::scope(|scope| {
-        let max_degree = scope.spawn(|| graph.max_degree());
+    // The longest list and the ids' locality are host work: found on other cores while the
+    // arrays are copied.
+    let ((max_out_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
+        let host_work = scope.spawn(|| (graph.max_degree(), graph.local_edge_share(LOCALITY_RANGE)));
         let placed = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
             let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
                 Some(packed) => gpu.place_compressed(packed, layout),
@@ -245,7 +262,7 @@ fn place_on_gpu(
             gpu.synchronize()?;
             Ok((device_graph, device_transpose))
         });
-        (max_degree.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), placed)
+        (host_work.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), placed)
     });
     let (device_graph, device_transpose) = placed?;
     Ok(GpuGraph {
@@ -254,6 +271,7 @@ fn place_on_gpu(
         transpose: device_transpose,
         directed: !graph.is_undirected(),
         max_out_degree,
+        id_locality,
         upload_time: started.elapsed(),
         copies,
     })

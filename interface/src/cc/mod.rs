@@ -25,6 +25,14 @@ pub const HEAD_NEIGHBORS: usize = 2;
 /// 106. Below the test, the kernel samples again after the last round, as without giant hooks.
 pub const GIANT_MIN_SHARE: u32 = 256;
 
+/// The largest aligned range of vertex ids a block links in its shared memory before anything
+/// else (the kernels' `local_chunk`, [`CcFlags`]'s block-local linking): the block's array of
+/// parents takes this many words.
+pub const LOCAL_CHUNK_MAX: u32 = 2048;
+
+/// The smallest `local_chunk`: one tile of the block's threads.
+pub const LOCAL_CHUNK_MIN: u32 = CC_BLOCK;
+
 /// "No component" in [`CcControl::largest`]: sampling was off, every vertex takes part in the
 /// final link.
 pub const NO_COMPONENT: u32 = u32::MAX;
@@ -82,6 +90,9 @@ impl CcFlags {
     /// the last compression names the giant by its smallest vertex. A smaller most frequent
     /// tree is sampled again after the last round, as without this flag.
     pub const GIANT_HOOKS: CcFlags = CcFlags(1 << 5);
+    /// Every edge is in the lists of both its ends (an undirected graph): block-local linking
+    /// and its cross link take each edge once, from its larger end.
+    pub const SYMMETRIC: CcFlags = CcFlags(1 << 6);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {
@@ -113,6 +124,9 @@ pub enum TracePhase {
     FinalLink,
     /// Pointer jumping: Afforest's last compression, or one Shiloach-Vishkin pass's.
     Compression,
+    /// Block-local linking: each block joins the edges inside its aligned range of vertex ids
+    /// in shared memory and writes the range's labels.
+    LocalLink,
 }
 
 impl TracePhase {
@@ -124,6 +138,7 @@ impl TracePhase {
             TracePhase::Sampling => 1,
             TracePhase::FinalLink => 2,
             TracePhase::Compression => 3,
+            TracePhase::LocalLink => 4,
         }
     }
 
@@ -134,6 +149,7 @@ impl TracePhase {
             1 => Some(TracePhase::Sampling),
             2 => Some(TracePhase::FinalLink),
             3 => Some(TracePhase::Compression),
+            4 => Some(TracePhase::LocalLink),
             _ => None,
         }
     }
@@ -233,6 +249,9 @@ macro_rules! cc_common_fields {
                 samples: u32,
                 seed: u64,
                 flags: $crate::cc::CcFlags,
+                /// 0, or block-local linking's range of vertex ids: a power of two from
+                /// `LOCAL_CHUNK_MIN` to `LOCAL_CHUNK_MAX` (plain lists only).
+                local_chunk: u32,
                 /// Null, or the first `HEAD_NEIGHBORS` in-neighbors of every vertex.
                 in_heads: $crate::DevicePtr<u32>,
                 /// Null, or (compressed lists) the bytes those neighbors take in each in-list.
@@ -249,6 +268,7 @@ crate::cc_persistent_compressed_fields!(crate::kernel_params);
 const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 5);
 const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 6);
 const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
+const _: () = assert!(LOCAL_CHUNK_MAX.is_power_of_two() && LOCAL_CHUNK_MIN.is_power_of_two());
 
 #[cfg(test)]
 mod tests;

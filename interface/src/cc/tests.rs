@@ -30,11 +30,13 @@ fn cc_kernels_share_their_parameters_after_the_graph() {
             "samples",
             "seed",
             "flags",
+            "local_chunk",
             "in_heads",
             "in_head_skips"
         ]
     );
     assert_eq!(offset_of!(CcPersistentParams, seed), 80);
+    assert_eq!(offset_of!(CcPersistentParams, local_chunk), 92, "in the padding before in_heads");
     assert_eq!(size_of::<CcPersistentParams>(), 112);
     assert_eq!(crate::names::CC_PERSISTENT, "cc_persistent");
 }
@@ -60,6 +62,7 @@ fn trace_phases_round_trip_through_their_words() {
         TracePhase::Sampling,
         TracePhase::FinalLink,
         TracePhase::Compression,
+        TracePhase::LocalLink,
     ] {
         assert_eq!(TracePhase::from_word(phase.word()), Some(phase));
     }
@@ -74,9 +77,10 @@ fn flags_keep_their_bits_apart() {
         CcFlags::SMALLER_NEIGHBOR_INIT,
         CcFlags::ROUND_COMPRESSION,
         CcFlags::GIANT_HOOKS,
+        CcFlags::SYMMETRIC,
     ];
     let all = single.iter().fold(CcFlags::NONE, |all, &f| all.with(f, true));
-    assert_eq!(all.bits().count_ones(), 5);
+    assert_eq!(all.bits().count_ones(), 6);
     for flag in single {
         assert!(all.contains(flag));
         assert!(!all.with(flag, false).contains(flag));

@@ -10,15 +10,17 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_CONTROL_WORDS,
     CC_TRACE_BYTES, CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME,
-    CC_TRACE_WORDS, MAX_SAMPLES,
+    CC_TRACE_WORDS, LOCAL_CHUNK_MAX, LOCAL_CHUNK_MIN, MAX_SAMPLES,
 };
 use warpath_interface::{names, DeviceAddress};
 
-use crate::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, PhaseTrace};
+use crate::cc::{
+    valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
+};
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
-use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
 /// Phases recorded in the trace (Shiloach-Vishkin takes two a pass); later ones still run,
@@ -78,6 +80,14 @@ pub fn components_in(
             options.samples
         )));
     }
+    if let LocalLink::Range(range) = options.local_link {
+        if !valid_local_range(range) {
+            return Err(Error::InvalidArgument(format!(
+                "block-local linking over ranges of {range} ids: give a power of two from {LOCAL_CHUNK_MIN} \
+                 to {LOCAL_CHUNK_MAX} (a block's threads to its shared-memory forest)"
+            )));
+        }
+    }
     let gpu = graph.gpu();
     let out_lists = graph.graph();
     let n = out_lists.num_vertices();
@@ -106,7 +116,15 @@ pub fn components_in(
             })
         }
     };
-    let run = CcLaunch { directed, samples, ..CcLaunch::from_options(options) };
+    let plain_in_device_memory = !out_lists.is_compressed() && out_lists.placement() == Placement::Device;
+    let run = CcLaunch {
+        directed,
+        samples,
+        local_chunk: options.local_link.range_for(graph.id_locality(), plain_in_device_memory),
+        // Without in-lists a directed graph's out-lists serve alone: not symmetric either.
+        symmetric: !graph.is_directed(),
+        ..CcLaunch::from_options(options)
+    };
     let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
     let time = time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, buffers, run))?;
     let downloading = Instant::now();
@@ -150,10 +168,17 @@ pub struct CcLaunch {
     pub init: CcInit,
     pub round_compression: bool,
     pub giant_hooks: bool,
+    /// Block-local linking's range of ids, 0 for off (plain lists only; the compressed kernel
+    /// ignores it).
+    pub local_chunk: u32,
+    /// Every edge is in the lists of both its ends.
+    pub symmetric: bool,
 }
 
 impl CcLaunch {
-    /// The options' algorithm and parameters, for an undirected graph.
+    /// The options' algorithm and parameters, for a graph whose lists may hold an edge once
+    /// (not symmetric); block-local linking only where the options give a range (`Auto` needs
+    /// the placed graph's locality, which [`components_in`] reads).
     pub fn from_options(options: &CcOptions) -> CcLaunch {
         CcLaunch {
             algorithm: options.algorithm,
@@ -164,6 +189,11 @@ impl CcLaunch {
             init: options.init,
             round_compression: options.round_compression,
             giant_hooks: options.giant_hooks,
+            local_chunk: match options.local_link {
+                LocalLink::Range(range) => range,
+                LocalLink::Auto | LocalLink::Off => 0,
+            },
+            symmetric: false,
         }
     }
 
@@ -175,6 +205,7 @@ impl CcLaunch {
             .with(CcFlags::SMALLER_NEIGHBOR_INIT, self.init == CcInit::SmallerNeighbor)
             .with(CcFlags::ROUND_COMPRESSION, self.round_compression)
             .with(CcFlags::GIANT_HOOKS, self.giant_hooks)
+            .with(CcFlags::SYMMETRIC, self.symmetric)
     }
 }
 
@@ -207,6 +238,12 @@ pub fn cc_persistent(
         || format!("buffers too small for {n} vertices"),
     )?;
     require(kernel, run.samples <= MAX_SAMPLES, || format!("{} samples (at most {MAX_SAMPLES})", run.samples))?;
+    require(kernel, run.local_chunk == 0 || valid_local_range(run.local_chunk), || {
+        format!("a local range of {} ids", run.local_chunk)
+    })?;
+    require(kernel, !run.symmetric || std::ptr::eq(in_lists, out_lists), || {
+        "symmetric lists are their own in-lists".to_string()
+    })?;
     require(
         kernel,
         in_lists.num_vertices() == n
@@ -237,6 +274,7 @@ pub fn cc_persistent(
         samples: run.samples,
         seed: run.seed,
         flags: run.flags(),
+        local_chunk: run.local_chunk,
         // Null pointers tell the kernel there are no list heads in device memory.
         in_heads: launch.read_or_null(heads.map(|heads| &heads.neighbors)),
         in_head_skips: DeviceAddress::NULL,
@@ -261,6 +299,7 @@ pub fn cc_persistent(
                 samples: plain.samples,
                 seed: plain.seed,
                 flags: plain.flags,
+                local_chunk: plain.local_chunk,
                 in_heads: plain.in_heads,
                 in_head_skips: plain.in_head_skips,
             };
@@ -284,6 +323,7 @@ pub fn decode_trace(trace: &[u64], records: usize, tallied: bool) -> Vec<PhaseTr
                 TracePhase::Sampling => CcPhase::Sampling,
                 TracePhase::FinalLink => CcPhase::FinalLink,
                 TracePhase::Compression => CcPhase::Compression,
+                TracePhase::LocalLink => CcPhase::LocalLink,
             };
             Some(PhaseTrace {
                 phase,

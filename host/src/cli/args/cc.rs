@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink};
 use warpath::{Error, Result};
 
 use super::GraphArgs;
@@ -124,6 +124,36 @@ pub struct CcTuning {
                      component."
     )]
     pub giant_hooks: Option<bool>,
+    #[arg(
+        long,
+        value_name = "auto|off|N",
+        value_parser = parse_local_link,
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "GPU: join each block's range of ids in shared memory first (auto: where ids follow the geometry)",
+        long_help = "GPU block-local linking: each block joins the edges inside an aligned range of N vertex ids \
+                     in its shared memory (N a power of two from 256 to 2048), then one pass joins the edges \
+                     between ranges, in place of Afforest's rounds and sampling. auto (the default) runs it \
+                     with ranges of 1024 where the lists are plain and in device memory and at least 75% of \
+                     the edges lie inside a range (road networks, meshes); off never."
+    )]
+    pub local_link: Option<LocalLink>,
+}
+
+/// `--local-link`: `auto`, `off`, or a range of ids the kernel can take.
+fn parse_local_link(text: &str) -> std::result::Result<LocalLink, String> {
+    match text.trim() {
+        "auto" => Ok(LocalLink::Auto),
+        "off" => Ok(LocalLink::Off),
+        other => match other.parse::<u32>() {
+            Ok(range) if warpath::cc::valid_local_range(range) => Ok(LocalLink::Range(range)),
+            _ => Err(format!(
+                "`{text}` is not auto, off or a range of ids: give a power of two from {} to {}",
+                warpath::cc::LOCAL_RANGE_MIN,
+                warpath::cc::LOCAL_RANGE_MAX
+            )),
+        },
+    }
 }
 
 /// The most neighbor rounds `--rounds` takes. A round costs a pass over every vertex and
@@ -174,6 +204,7 @@ impl CcTuning {
             ("--cc-init", self.cc_init.is_some()),
             ("--round-compression", self.round_compression.is_some()),
             ("--giant-hooks", self.giant_hooks.is_some()),
+            ("--local-link", self.local_link.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -206,6 +237,7 @@ impl CcTuning {
             },
             round_compression: self.round_compression.unwrap_or(defaults.round_compression),
             giant_hooks: self.giant_hooks.unwrap_or(defaults.giant_hooks),
+            local_link: self.local_link.unwrap_or(defaults.local_link),
         })
     }
 }
