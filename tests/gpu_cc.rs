@@ -133,7 +133,9 @@ fn check_graph(graph: &Graph, label: &str) {
 fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, local: bool, context: &str) {
     let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
     let expected: Vec<CcPhase> = match options.algorithm {
-        CcAlgorithm::Afforest if local => vec![CcPhase::LocalLink, CcPhase::FinalLink, CcPhase::Compression],
+        CcAlgorithm::Afforest if local => {
+            vec![CcPhase::LocalLink, CcPhase::FinalLink, CcPhase::Compression, CcPhase::Naming]
+        }
         CcAlgorithm::Afforest => {
             // As the kernel orders them: sampling after the last round, or with giant hooks
             // after the first, and after the last again when the first found no giant; a
@@ -168,13 +170,13 @@ fn check_trace(graph: &Graph, run: &CcRun, options: &CcOptions, local: bool, con
     let traced: std::time::Duration = run.phases.iter().map(|p| p.time).sum();
     assert!(traced <= run.time + std::time::Duration::from_micros(50), "{context}: {traced:?} of {:?}", run.time);
     for phase in &run.phases {
-        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
+        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression | CcPhase::Naming) {
             assert_eq!(phase.graph_bytes_read, 0, "{context}: {phase:?} reads labels only");
         }
         // Counted by kernels built with the `cc-tallies` feature (scripts/tallied-cubin) only.
         let Some(links) = phase.links else { continue };
         assert!(links.failed_swaps <= links.swaps, "{context}: {phase:?}");
-        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression) {
+        if matches!(phase.phase, CcPhase::Sampling | CcPhase::Compression | CcPhase::Naming) {
             assert_eq!(links.swaps, 0, "{context}: {phase:?} hooks nothing");
         }
         let initialised = options.init == CcInit::SmallerNeighbor && options.algorithm == CcAlgorithm::Afforest;
@@ -274,7 +276,8 @@ fn giant_hooks_wait_for_a_giant() {
         return;
     }
     let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
-    let options = CcOptions::default();
+    // Afforest's phases (a grid's ids would choose block-local linking).
+    let options = CcOptions { local_link: LocalLink::Off, ..CcOptions::default() };
     assert!(options.giant_hooks, "the default");
     for (spec, samplings) in [("kron:14", 1), ("grid2d:64", 1), ("urand:20", 2)] {
         let graph = generate(&spec.parse().unwrap(), 1).unwrap();

@@ -40,7 +40,7 @@
 //! - Block-local linking (a non-zero `local_chunk`, plain lists; instead of Afforest's phases):
 //!   each block takes aligned ranges of `local_chunk` vertex ids and joins the edges inside its
 //!   range in a forest of parents in shared memory, gathering the range's lists tile by tile
-//!   (`operators::gather`), then writes the range's labels (each local root its smallest
+//!   (`operators::gather`), then writes the range's labels (each tree named by its smallest
 //!   vertex, so a root of the global forest); one grid-wide link then joins only the edges
 //!   between ranges, and a compression ends the run: three phases, two grid barriers. Where
 //!   vertex ids follow the geometry, as in road networks and meshes, most edges lie inside a
@@ -68,7 +68,7 @@ pub mod partitioned;
 
 use core::arch::asm;
 
-use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
+use crate::operators::gather::{gather_tile, warp_gather, EdgeVisitor, TileScratch, BATCH};
 use crate::operators::gather_compressed::{gather_compressed_lists, TargetVisitor};
 use crate::prelude::*;
 use warpath_interface::cc::{
@@ -104,19 +104,34 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
     };
 }
 
+/// The order in which block-local linking hooks roots, in shared memory and between ranges: a
+/// multiplication by an odd constant, a bijection of `u32`, so no two vertices tie. Hooking the
+/// higher id under the lower builds chains as long as the run of ids where ids follow a road
+/// (each edge `v`-`v + 1` hooking `v + 1` under `v` at once, every range under the one before
+/// it), and walking them was most of those phases (bench/NOTES.md 113); in a pseudo-random
+/// order the trees stay shallow, as in random-mate hooking.
+#[inline(always)]
+fn priority(x: u32) -> u32 {
+    x.wrapping_mul(0x9E37_79B1)
+}
+
 /// The label forest, `n` words in global memory. Stores and the hooks' swaps are at GPU scope;
 /// walks read through L1 ([`Labels::walk`]): a stale copy is an older ancestor, and a link's
 /// retry still ends, since each failed swap means another thread joined two trees, which
 /// happens finitely often (see [`Labels::hook_roots`]). Shiloach-Vishkin's hooks read at GPU scope ([`Labels::get`]).
+///
+/// `BY_PRIORITY` hooks roots in the pseudo-random order of [`priority`] instead of by id
+/// ([`Labels::hook_order`]): block-local linking's link between ranges, whose roots name
+/// their components by the smallest vertex only after [`Cc::name_components`].
 #[derive(Clone, Copy)]
-struct Labels {
+struct Labels<const BY_PRIORITY: bool = false> {
     words: *mut u32,
     /// The sampled giant's root under giant hooks ([`CcFlags::GIANT_HOOKS`]): every tree that
     /// joins it is hooked under it, and it is never hooked; [`NO_COMPONENT`] otherwise.
     giant: u32,
 }
 
-impl Labels {
+impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
     /// # Safety (all methods)
     /// Every vertex passed is below `n`, and so is every label (the forest's invariant).
     #[inline(always)]
@@ -164,10 +179,16 @@ impl Labels {
     /// root and every other hook goes from a higher root to a lower vertex. Other trees keep
     /// their smallest vertex as root; the giant's smallest vertex is the least of the giant
     /// and the roots hooked under it, which [`Labels::swap_root`] tracks and the last
-    /// compression writes.
+    /// compression writes. `BY_PRIORITY`: the one of higher [`priority`] under the other.
     #[inline(always)]
     fn hook_order(self, a: u32, b: u32) -> (u32, u32) {
-        if b == self.giant {
+        if BY_PRIORITY {
+            if priority(a) > priority(b) {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        } else if b == self.giant {
             (a, b)
         } else if a == self.giant || a < b {
             (b, a)
@@ -363,35 +384,16 @@ impl Work {
 }
 
 /// Links a gathered edge's target to its owner (Afforest), or hooks them (Shiloach-Vishkin,
-/// `HOOK`), over plain `u32` lists; with `BETWEEN`, only the edges between block-local
-/// linking's ranges (a parameter of the type, so the other links' code has no test).
-struct LinkEdges<const HOOK: bool, const BETWEEN: bool = false> {
+/// `HOOK`), over plain `u32` lists.
+struct LinkEdges<const HOOK: bool> {
     targets: *const u32,
     labels: Labels,
     work: Work,
     /// Shiloach-Vishkin: a hook happened.
     changed: bool,
-    /// `BETWEEN`'s ranges.
-    ranges: Ranges,
 }
 
-/// Block-local linking's ranges, as the link between them reads them: aligned ranges of
-/// `1 << shift` ids; for a `symmetric` graph an edge is taken from its larger end only (its
-/// other copy joins the same two trees).
-#[derive(Clone, Copy)]
-struct Ranges {
-    shift: u32,
-    symmetric: bool,
-}
-
-impl<const HOOK: bool, const BETWEEN: bool> LinkEdges<HOOK, BETWEEN> {
-    /// Whether the edge `owner` -> `target` is this link's.
-    #[inline(always)]
-    fn keeps(&self, owner: u32, target: u32) -> bool {
-        !BETWEEN
-            || ((owner ^ target) >> self.ranges.shift != 0 && (!self.ranges.symmetric || target < owner))
-    }
-
+impl<const HOOK: bool> LinkEdges<HOOK> {
     /// Joins `owner` and `target`; the caller counts the bytes that gave `target`.
     #[inline(always)]
     unsafe fn join(&mut self, owner: u32, target: u32) {
@@ -406,7 +408,7 @@ impl<const HOOK: bool, const BETWEEN: bool> LinkEdges<HOOK, BETWEEN> {
     }
 }
 
-impl<const HOOK: bool, const BETWEEN: bool> EdgeVisitor for LinkEdges<HOOK, BETWEEN> {
+impl<const HOOK: bool> EdgeVisitor for LinkEdges<HOOK> {
     type Loaded = [u32; BATCH];
 
     #[inline(always)]
@@ -416,9 +418,7 @@ impl<const HOOK: bool, const BETWEEN: bool> EdgeVisitor for LinkEdges<HOOK, BETW
             unsafe {
                 let target = load_streaming_u32(self.targets.add(edge as usize));
                 self.work.bytes += 4;
-                if self.keeps(owner, target) {
-                    self.join(owner, target);
-                }
+                self.join(owner, target);
             }
         }
     }
@@ -432,7 +432,6 @@ impl<const HOOK: bool, const BETWEEN: bool> EdgeVisitor for LinkEdges<HOOK, BETW
     #[inline(always)]
     unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
         self.work.bytes += 4 * valid.iter().filter(|&&v| v).count() as u32;
-        let valid: [bool; BATCH] = core::array::from_fn(|k| valid[k] && self.keeps(owners[k], loaded[k]));
         if HOOK {
             for k in 0..BATCH {
                 if valid[k] {
@@ -451,10 +450,10 @@ impl<const HOOK: bool, const BETWEEN: bool> EdgeVisitor for LinkEdges<HOOK, BETW
     }
 }
 
-impl<const HOOK: bool, const BETWEEN: bool> TargetVisitor for LinkEdges<HOOK, BETWEEN> {
+impl<const HOOK: bool> TargetVisitor for LinkEdges<HOOK> {
     #[inline(always)]
     unsafe fn visit_target(&mut self, valid: bool, target: u32, owner: u32) {
-        if valid && self.keeps(owner, target) {
+        if valid {
             // SAFETY: a decoded neighbor is a vertex; its bytes are counted by the caller.
             unsafe { self.join(owner, target) };
         }
@@ -462,13 +461,16 @@ impl<const HOOK: bool, const BETWEEN: bool> TargetVisitor for LinkEdges<HOOK, BE
 }
 
 /// Block-local linking's forest in shared memory, over offsets into the block's range: a
-/// parent each, a root its own. Roots are hooked under smaller roots by a compare-and-swap on
-/// the higher one, so every tree's root is its smallest member; finds halve the paths they
-/// walk with plain stores, which is safe for the reason [`Labels::find_all`] gives (a vertex
-/// with a parent only ever takes an ancestor).
+/// parent each, a root its own. Two roots join by a compare-and-swap that hooks the one of
+/// higher [`priority`] under the other, so roots are not their trees' smallest members:
+/// [`LocalForest::smallest`] finds those. Finds halve the paths they walk with plain stores,
+/// which is safe for the reason [`Labels::find_all`] gives (a vertex with a parent only ever
+/// takes an ancestor).
 #[derive(Clone, Copy)]
 struct LocalForest {
     parents: SharedArray<u32, { LOCAL_CHUNK_MAX as usize }>,
+    /// Each root's smallest member, once [`LocalForest::smallest`] ran.
+    smallest: SharedArray<u64, { MAX_SAMPLES as usize }>,
 }
 
 impl LocalForest {
@@ -496,65 +498,53 @@ impl LocalForest {
             if a == b {
                 return;
             }
-            let (high, low) = if a > b { (a, b) } else { (b, a) };
+            let (high, low) = if priority(a) > priority(b) { (a, b) } else { (b, a) };
             if self.parents.compare_exchange(high as usize, high, low) == high {
                 return;
             }
         }
     }
-}
 
-/// Block-local linking's visitor: joins a gathered edge in the block's forest when both ends
-/// lie in its range (for a symmetric graph, from the larger end only).
-struct LocalLinks {
-    targets: *const u32,
-    forest: LocalForest,
-    /// The range's first vertex.
-    base: u32,
-    /// The range holds `1 << shift` ids.
-    shift: u32,
-    symmetric: bool,
-    /// Graph bytes read, for the trace.
-    bytes: u32,
-}
-
-impl LocalLinks {
+    /// Every root's smallest member, after the last join (a block barrier ago): the block's
+    /// threads lower their offsets' roots' words to their offsets, `size` offsets from 0. The
+    /// words were set to `u64::MAX` with the parents. Ends with a block barrier.
     #[inline(always)]
-    fn join(&mut self, owner: u32, target: u32) {
-        if (owner ^ target) >> self.shift == 0 && (!self.symmetric || target < owner) {
-            self.forest.join(owner - self.base, target - self.base);
+    fn smallest(self, size: u32) {
+        let mut i = thread_idx();
+        while i < size {
+            self.smallest.fetch_min(self.root(i) as usize, i as u64);
+            i += CC_BLOCK;
         }
+        sync_threads();
     }
 }
 
-impl EdgeVisitor for LocalLinks {
-    type Loaded = [u32; BATCH];
-
-    #[inline(always)]
-    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+/// Visits every edge of `owner`'s list `start..end` (empty for a lane without one) as
+/// `visit(owner, target)`: lists of 32 edges or more shared out over the warp (Merrill et al.'s
+/// warp step, [`warp_gather`]), the rest walked by their thread. All 32 lanes call it.
+/// Block-local linking's lists are short (roads, meshes): a block-wide scan per tile, as
+/// [`gather_tile`] does, cost twice as much there (bench/NOTES.md 113). Returns the bytes read.
+///
+/// # Safety
+/// `start..end` lies inside the lists of `targets`.
+#[inline(always)]
+unsafe fn for_each_edge(targets: *const u32, start: u64, end: u64, owner: u32, mut visit: impl FnMut(u32, u32)) -> u32 {
+    let mut start = start;
+    let mut bytes = 0;
+    warp_gather(&mut start, end, owner, |valid, edge, owner| {
         if valid {
-            // SAFETY: a valid edge lies inside a list.
-            let target = unsafe { load_streaming_u32(self.targets.add(edge as usize)) };
-            self.bytes += 4;
-            self.join(owner, target);
+            // SAFETY: a valid edge lies inside the enlisted list.
+            visit(owner, unsafe { load_streaming_u32(targets.add(edge as usize)) });
+            bytes += 4;
         }
+    });
+    bytes += 4 * (end - start) as u32;
+    while start < end {
+        // SAFETY: inside the caller's list.
+        visit(owner, unsafe { load_streaming_u32(targets.add(start as usize)) });
+        start += 1;
     }
-
-    #[inline(always)]
-    unsafe fn load(&mut self, edges: [u64; BATCH]) -> [u32; BATCH] {
-        // SAFETY: every slot's edge lies inside a list.
-        core::array::from_fn(|k| unsafe { load_streaming_u32(self.targets.add(edges[k] as usize)) })
-    }
-
-    #[inline(always)]
-    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: [u32; BATCH], owners: [u32; BATCH]) {
-        for k in 0..BATCH {
-            if valid[k] {
-                self.bytes += 4;
-                self.join(owners[k], loaded[k]);
-            }
-        }
-    }
+    bytes
 }
 
 /// One direction of the graph as the kernel reads it: offsets counting edges into `u32`
@@ -797,7 +787,6 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 labels,
                 work: Work::new(scratch),
                 changed: false,
-                ranges: Ranges { shift: 0, symmetric: false },
             };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
             // With one round that was the initialisation, the edges to larger first neighbors
@@ -852,8 +841,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     labels: self.labels,
                     work: Work::new(scratch),
                     changed: false,
-                    ranges: Ranges { shift: 0, symmetric: false },
-                };
+                    };
                 self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
                     store_relaxed_u32(changed_words.add((pass % 3) as usize), 1);
@@ -879,86 +867,167 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
 
     /// Block-local linking's first phase (see the module documentation): every block takes the
     /// aligned ranges of `local_chunk` ids numbered from its own by the grid's size, joins the
-    /// edges inside each range in the shared forest, and writes each vertex's label as its
-    /// local root, the range's smallest vertex of its tree. Every vertex below `n` is written,
-    /// so no other initialisation runs.
+    /// edges inside each range in the shared forest (each thread its tile's vertices' lists,
+    /// [`for_each_edge`]; a symmetric graph's edges from their larger end), and writes each
+    /// vertex's label as the smallest vertex of its tree in the range, which names itself: a
+    /// root of the global forest. Every vertex below `n` is written, so no other initialisation
+    /// runs.
     #[inline(always)]
     unsafe fn link_in_ranges(&self, scratch: &Scratch, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::LocalLink);
         let chunk = self.local_chunk;
-        let forest = LocalForest { parents: scratch.local };
-        let mut linker = LocalLinks {
-            targets: self.out_lists.edges as *const u32,
-            forest,
-            base: 0,
-            shift: chunk.trailing_zeros(),
-            symmetric: self.symmetric,
-            bytes: 0,
-        };
+        let shift = chunk.trailing_zeros();
+        // The sampling's table is free in this path: it holds the roots' smallest members.
+        let forest = LocalForest { parents: scratch.local, smallest: scratch.counts };
+        let targets = self.out_lists.edges as *const u32;
         let tid = thread_idx();
+        let mut bytes = 0;
         let mut range = block_idx();
         while range < self.n.div_ceil(chunk) {
             let base = range * chunk;
             let size = chunk.min(self.n - base);
-            linker.base = base;
             let mut i = tid;
             while i < chunk {
                 forest.parents.set(i as usize, i);
+                forest.smallest.set(i as usize, u64::MAX);
                 i += CC_BLOCK;
             }
             sync_threads();
-            // Block-uniform: `chunk` is a multiple of the block.
+            // Block-uniform (`chunk` is a multiple of the block), so every lane of a warp
+            // takes part in the warp's gathering.
             let mut tile = 0;
             while tile < chunk {
-                let i = tile + tid;
-                // SAFETY: `base + i < n`; offsets hold n + 1 entries.
-                let (start, end) = if i < size { unsafe { self.out_lists.range(base + i) } } else { (0, 0) };
-                linker.bytes += if i < size { 16 } else { 0 };
-                if sync_threads_or(start < end) {
-                    // SAFETY: the lists lie inside the graph; the linker's forest is this range's.
-                    unsafe { gather_tile(&scratch.tile, base + i, start, end, WARP_LIST_EDGES, &mut linker) };
-                }
+                let v = base + tile + tid;
+                let (start, end) = if tile + tid < size {
+                    bytes += 16;
+                    // SAFETY: `v < n`; offsets hold n + 1 entries.
+                    unsafe { self.out_lists.range(v) }
+                } else {
+                    (0, 0)
+                };
+                // SAFETY: the list lies inside the graph's lists.
+                bytes += unsafe {
+                    for_each_edge(targets, start, end, v, |owner, target| {
+                        if (owner ^ target) >> shift == 0 && (!self.symmetric || target < owner) {
+                            forest.join(owner - base, target - base);
+                        }
+                    })
+                };
                 tile += CC_BLOCK;
             }
             sync_threads();
+            forest.smallest(size);
             let mut i = tid;
             while i < size {
-                // SAFETY: `base + i < n`, and its local root is in the range.
-                unsafe { self.labels.set(base + i, base + forest.root(i)) };
+                let smallest = forest.smallest.get(forest.root(i) as usize) as u32;
+                // SAFETY: `base + i < n`, and so is the smallest member of its tree.
+                unsafe { self.labels.set(base + i, base + smallest) };
                 i += CC_BLOCK;
             }
             // The next range's first writes must not meet this range's last walks.
             sync_threads();
             range += grid_dim();
         }
-        let work = Work { bytes: linker.bytes, ..Work::new(scratch) };
+        let work = Work { bytes, ..Work::new(scratch) };
         // SAFETY: every thread of the block calls it.
         unsafe { self.record(scratch, tracer, work) };
     }
 
-    /// Block-local linking's last two phases, after the ranges' labels were published by a grid
-    /// barrier: a link of the edges between ranges over every out-list (a directed graph's
-    /// out-lists hold every edge once), gathered as the final link gathers, then a compression.
+    /// Block-local linking's later phases, after the ranges' labels were published by a grid
+    /// barrier: a link of the edges between ranges, each thread its vertices' out-lists (a
+    /// directed graph's out-lists hold every edge once), hooking roots by [`priority`]; a
+    /// compression; and [`Cc::name_components`].
     #[inline(always)]
     unsafe fn link_between_ranges(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::FinalLink);
-        let mut linker = LinkEdges::<false, true> {
-            targets: core::ptr::null(),
-            labels: self.labels,
-            work: Work::new(scratch),
-            changed: false,
-            ranges: Ranges { shift: self.local_chunk.trailing_zeros(), symmetric: self.symmetric },
-        };
+        let shift = self.local_chunk.trailing_zeros();
+        let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT };
+        let targets = self.out_lists.edges as *const u32;
+        let mut work = Work::new(scratch);
+        let (n, threads) = (self.n as u64, global_threads() as u64);
+        // Warp-uniform rows of the grid's width: every lane takes part in the warp's gathering.
+        let mut row = (global_idx() - lane_id()) as u64;
         // SAFETY (of everything below): the kernel's contract.
         unsafe {
-            self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut linker);
-            self.record(scratch, tracer, linker.work);
+            while row < n {
+                let v = row + lane_id() as u64;
+                let (start, end) = if v < n {
+                    work.bytes += 16;
+                    self.out_lists.range(v as u32)
+                } else {
+                    (0, 0)
+                };
+                let bytes = for_each_edge(targets, start, end, v as u32, |owner, target| {
+                    if (owner ^ target) >> shift != 0 && (!self.symmetric || target < owner) {
+                        labels.link_all::<1, 2>([owner], [target], &mut work);
+                    }
+                });
+                work.bytes += bytes;
+                row += threads;
+            }
+            self.record(scratch, tracer, work);
             barrier.sync();
             self.open(tracer, TracePhase::Compression);
             let mut work = Work::new(scratch);
             self.compress_all(&mut work);
             self.record(scratch, tracer, work);
+            barrier.sync();
+            self.name_components(scratch, barrier, tracer);
         }
+    }
+
+    /// Names every component by its smallest vertex once every label is its root (a grid
+    /// barrier after [`Cc::compress_all`]) but the roots are not the smallest vertices (hooks by
+    /// [`priority`]): each vertex smaller than its root lowers the root's word to itself, one
+    /// atomic minimum a root and warp; after a barrier, every vertex takes its root's word
+    /// (the least of it and the root, which covers the root, whose word its smallest vertex
+    /// reads in the same pass). A root's own thread may read its word already lowered and lower
+    /// the smallest vertex's word, which names that root, to the root: no change.
+    #[inline(always)]
+    unsafe fn name_components(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
+        self.open(tracer, TracePhase::Naming);
+        let words = self.labels.words;
+        let (n, threads) = (self.n as u64, global_threads() as u64);
+        // Warp-uniform rows: the warp's votes and reductions need every lane.
+        let mut row = (global_idx() - lane_id()) as u64;
+        while row < n {
+            let v = (row + lane_id() as u64).min(n - 1) as u32;
+            // SAFETY: labels are vertices.
+            let root = unsafe { self.labels.get(v) };
+            let mut pending = row + (lane_id() as u64) < n && v < root;
+            // One atomic a root among the warp's lanes: most lanes share one.
+            loop {
+                let waiting = ballot_sync(FULL_MASK, pending);
+                if waiting == 0 {
+                    break;
+                }
+                let leader = ffs(waiting) - 1;
+                let leader_root = shfl_idx_sync(FULL_MASK, root, leader);
+                let mine = pending && root == leader_root;
+                let smallest = reduce_min_sync(FULL_MASK, if mine { v } else { u32::MAX });
+                if lane_id() == leader {
+                    // SAFETY: the root is a vertex.
+                    unsafe { atomic_min_u32(words.add(leader_root as usize), smallest) };
+                }
+                pending &= !mine;
+            }
+            row += threads;
+        }
+        barrier.sync();
+        for_each_batch(self.n, |vertices, valid| {
+            // SAFETY: labels are vertices.
+            unsafe {
+                let roots: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let named: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(roots[k]).min(roots[k]));
+                for k in 0..VERTEX_BATCH {
+                    if valid[k] && named[k] != roots[k] {
+                        self.labels.set(vertices[k], named[k]);
+                    }
+                }
+            }
+        });
+        // SAFETY: every thread of the block calls it.
+        unsafe { self.record(scratch, tracer, Work::new(scratch)) };
     }
 
     /// Opens the trace record of `phase` (the grid leader writes it).
@@ -1148,14 +1217,14 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// is not `largest` (with `roots_moved`, whose root is not: rounds ran since the labels
     /// were last made roots); every thread of the grid calls it.
     #[inline(always)]
-    unsafe fn link_lists<const HOOK: bool, const BETWEEN: bool>(
+    unsafe fn link_lists<const HOOK: bool>(
         &self,
         scratch: &Scratch,
         lists: &Lists,
         skip: u64,
         largest: u32,
         roots_moved: bool,
-        linker: &mut LinkEdges<HOOK, BETWEEN>,
+        linker: &mut LinkEdges<HOOK>,
     ) {
         linker.targets = lists.edges as *const u32;
         let (n, threads) = (self.n as u64, global_threads() as u64);

@@ -165,6 +165,8 @@ pub enum CcPhase {
     Compression,
     /// Block-local linking's first phase (each block's ranges, in shared memory).
     LocalLink,
+    /// Block-local linking's last phase: every component named by its smallest vertex.
+    Naming,
 }
 
 /// How long a phase took and how many graph bytes it read (lists and offsets; labels apart),
@@ -200,6 +202,7 @@ impl CcPhase {
             CcPhase::FinalLink => "final link".into(),
             CcPhase::Compression => "compression".into(),
             CcPhase::LocalLink => "local link".into(),
+            CcPhase::Naming => "naming".into(),
         }
     }
 }

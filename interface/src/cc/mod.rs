@@ -127,6 +127,8 @@ pub enum TracePhase {
     /// Block-local linking: each block joins the edges inside its aligned range of vertex ids
     /// in shared memory and writes the range's labels.
     LocalLink,
+    /// Block-local linking's last phase: every component named by its smallest vertex.
+    Naming,
 }
 
 impl TracePhase {
@@ -139,6 +141,7 @@ impl TracePhase {
             TracePhase::FinalLink => 2,
             TracePhase::Compression => 3,
             TracePhase::LocalLink => 4,
+            TracePhase::Naming => 5,
         }
     }
 
@@ -150,6 +153,7 @@ impl TracePhase {
             2 => Some(TracePhase::FinalLink),
             3 => Some(TracePhase::Compression),
             4 => Some(TracePhase::LocalLink),
+            5 => Some(TracePhase::Naming),
             _ => None,
         }
     }
@@ -269,6 +273,8 @@ const _: () = assert!(core::mem::size_of::<CcControl>() == 8 * 5);
 const _: () = assert!(core::mem::size_of::<CcTraceRecord>() == 8 * 6);
 const _: () = assert!(MAX_SAMPLES.is_power_of_two() && MAX_SAMPLES % CC_BLOCK == 0);
 const _: () = assert!(LOCAL_CHUNK_MAX.is_power_of_two() && LOCAL_CHUNK_MIN.is_power_of_two());
+// Block-local linking keeps its trees' smallest members in the sampling's table.
+const _: () = assert!(LOCAL_CHUNK_MAX <= MAX_SAMPLES);
 
 #[cfg(test)]
 mod tests;

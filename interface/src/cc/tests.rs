@@ -63,6 +63,7 @@ fn trace_phases_round_trip_through_their_words() {
         TracePhase::FinalLink,
         TracePhase::Compression,
         TracePhase::LocalLink,
+        TracePhase::Naming,
     ] {
         assert_eq!(TracePhase::from_word(phase.word()), Some(phase));
     }

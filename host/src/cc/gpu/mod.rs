@@ -324,6 +324,7 @@ pub fn decode_trace(trace: &[u64], records: usize, tallied: bool) -> Vec<PhaseTr
                 TracePhase::FinalLink => CcPhase::FinalLink,
                 TracePhase::Compression => CcPhase::Compression,
                 TracePhase::LocalLink => CcPhase::LocalLink,
+                TracePhase::Naming => CcPhase::Naming,
             };
             Some(PhaseTrace {
                 phase,
