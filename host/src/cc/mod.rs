@@ -62,8 +62,9 @@ pub struct CcOptions {
 /// follow the graph's geometry (road networks, meshes), where most edges lie inside a range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LocalLink {
-    /// On, with ranges of [`LOCALITY_RANGE`] ids, where the lists are plain and in device
-    /// memory and at least [`LOCAL_LINK_MIN_SHARE`] of the edges lie inside a range
+    /// On, with ranges of [`AUTO_LOCAL_RANGE`] ids, where the lists are plain and in device
+    /// memory and at least [`LOCAL_LINK_MIN_SHARE`] of the edges lie inside ranges of
+    /// [`LOCALITY_RANGE`] ids
     /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)); off otherwise.
     #[default]
     Auto,
@@ -84,9 +85,15 @@ pub fn valid_local_range(range: u32) -> bool {
 }
 
 /// [`LocalLink::Auto`]'s bar: the share of edges inside ranges of [`LOCALITY_RANGE`] ids from
-/// which block-local linking runs. USA-road-d.NY has 0.89, a 5000-wide grid 0.5 (its rows' edges),
-/// Kronecker and uniform random graphs about 0.
+/// which block-local linking runs. USA-road-d.NY has 0.89, luxembourg_osm 0.90, usroads-48
+/// 0.87, a 5000-wide grid 0.5 (its rows' edges), Kronecker and uniform random graphs about 0.
+/// Measured against Afforest (bench/NOTES.md 113): the roads 1.5-3.3x faster, grid2d:5000
+/// (forced on) 1.3x slower, Kronecker and uniform graphs 3-18x slower.
 pub const LOCAL_LINK_MIN_SHARE: f64 = 0.75;
+
+/// [`LocalLink::Auto`]'s ranges: the fastest of 256 to 2048 on the three road graphs measured
+/// (bench/NOTES.md 113: every block busy, two ranges each on USA-road-d.NY).
+pub const AUTO_LOCAL_RANGE: u32 = 256;
 
 impl LocalLink {
     /// The kernel's range for a graph with this locality and these lists: 0 for off.
@@ -94,7 +101,7 @@ impl LocalLink {
         match self {
             LocalLink::Off => 0,
             LocalLink::Range(range) => range,
-            LocalLink::Auto if plain_in_device_memory && id_locality >= LOCAL_LINK_MIN_SHARE => LOCALITY_RANGE,
+            LocalLink::Auto if plain_in_device_memory && id_locality >= LOCAL_LINK_MIN_SHARE => AUTO_LOCAL_RANGE,
             LocalLink::Auto => 0,
         }
     }
@@ -297,7 +304,7 @@ mod tests {
     fn local_linking_runs_where_asked_or_where_ids_follow_the_geometry() {
         assert_eq!(LocalLink::Off.range_for(1.0, true), 0);
         assert_eq!(LocalLink::Range(512).range_for(0.0, false), 512, "asked for: whatever the graph");
-        assert_eq!(LocalLink::Auto.range_for(LOCAL_LINK_MIN_SHARE, true), LOCALITY_RANGE);
+        assert_eq!(LocalLink::Auto.range_for(LOCAL_LINK_MIN_SHARE, true), AUTO_LOCAL_RANGE);
         assert_eq!(LocalLink::Auto.range_for(0.5, true), 0, "a grid's rows only");
         assert_eq!(LocalLink::Auto.range_for(0.9, false), 0, "compressed or zero-copy lists");
         assert!(valid_local_range(LOCAL_RANGE_MIN) && valid_local_range(LOCAL_RANGE_MAX) && valid_local_range(1024));

@@ -133,9 +133,10 @@ pub struct CcTuning {
         help = "GPU: join each block's range of ids in shared memory first (auto: where ids follow the geometry)",
         long_help = "GPU block-local linking: each block joins the edges inside an aligned range of N vertex ids \
                      in its shared memory (N a power of two from 256 to 2048), then one pass joins the edges \
-                     between ranges, in place of Afforest's rounds and sampling. auto (the default) runs it \
-                     with ranges of 1024 where the lists are plain and in device memory and at least 75% of \
-                     the edges lie inside a range (road networks, meshes); off never."
+                     between ranges, and every component is named by its smallest vertex, in place of \
+                     Afforest's rounds and sampling. auto (the default) runs it with ranges of 256 where the \
+                     lists are plain and in device memory and at least 75% of the edges lie inside ranges of \
+                     1024 ids (road networks, meshes); off never."
     )]
     pub local_link: Option<LocalLink>,
 }
