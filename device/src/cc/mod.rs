@@ -39,15 +39,17 @@
 //!   nothing). A last compression makes every label its root (the giant's, its smallest vertex).
 //! - Block-local linking (a non-zero `local_chunk`, plain lists; instead of Afforest's phases):
 //!   each block takes aligned ranges of `local_chunk` vertex ids and joins the edges inside its
-//!   range in a forest of parents in shared memory, gathering the range's lists tile by tile
-//!   (`operators::gather`), then writes the range's labels (each tree named by its smallest
-//!   vertex, so a root of the global forest); one grid-wide link then joins only the edges
-//!   between ranges, and a compression ends the run: three phases, two grid barriers. Where
-//!   vertex ids follow the geometry, as in road networks and meshes, most edges lie inside a
-//!   range (89% of USA-road-d.NY's for ranges of 1,024), so the labels' chains are walked in
-//!   shared memory and the grid-wide phases see a sixteenth of the trees. It is the partitioned
-//!   components' shape (local components, then the edges between parts: Moschou 2026, section
-//!   5; the merge of `partitioned`) with a block's shared memory as the part.
+//!   range in a forest in shared memory, each thread walking its vertices' lists (the warp
+//!   sharing long ones: `operators::gather`'s warp step), then writes the range's labels (each
+//!   tree named by its smallest vertex, so a root of the global forest); one grid-wide link then
+//!   joins only the edges between ranges, a compression points every label at its root, and a
+//!   naming pass names each component by its smallest vertex (the link hooks roots in a
+//!   pseudo-random order): four phases, four grid barriers. Where vertex ids follow the
+//!   geometry, as in road networks and meshes, most edges lie inside a range (89% of
+//!   USA-road-d.NY's for ranges of 1,024), so most joins happen in shared memory and the
+//!   grid-wide link sees a tenth of the trees. It is the partitioned components' shape (local
+//!   components, then the edges between parts: Moschou 2026, section 5; the merge of
+//!   `partitioned`) with a block's shared memory as the part.
 //! - Shiloach-Vishkin (flag [`CcFlags::SHILOACH_VISHKIN`], for comparison; Shiloach and
 //!   Vishkin 1982 as GAPBS's `ShiloachVishkin`): hooking passes over every out-edge (a root
 //!   label takes the smaller label of an edge's other end) and pointer jumping, until a pass
@@ -105,11 +107,11 @@ unsafe fn store_relaxed_u32(ptr: *mut u32, value: u32) {
 }
 
 /// The order in which block-local linking hooks roots, in shared memory and between ranges: a
-/// multiplication by an odd constant, a bijection of `u32`, so no two vertices tie. Hooking the
-/// higher id under the lower builds chains as long as the run of ids where ids follow a road
-/// (each edge `v`-`v + 1` hooking `v + 1` under `v` at once, every range under the one before
-/// it), and walking them was most of those phases (bench/NOTES.md 113); in a pseudo-random
-/// order the trees stay shallow, as in random-mate hooking.
+/// multiplication by an odd constant, a bijection of `u32`, so no two vertices tie. Where ids
+/// follow a road, hooking the higher root under the lower hooks each range's trees under the
+/// previous range's at once: the link between ranges walked 44 steps a link on USA-road-d.NY;
+/// in a pseudo-random order the trees stay shallow, as in random-mate hooking (in shared memory
+/// the order made no measured difference: bench/NOTES.md 113).
 #[inline(always)]
 fn priority(x: u32) -> u32 {
     x.wrapping_mul(0x9E37_79B1)
