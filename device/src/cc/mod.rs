@@ -751,11 +751,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                         labels.giant = largest;
                     }
                 } else if self.round_compression && round > 0 && round < rounds {
-                    self.open(tracer, TracePhase::Compression);
-                    let mut work = Work::new(scratch);
-                    self.compress_all(&mut work);
-                    self.record(scratch, tracer, work);
-                    barrier.sync();
+                    self.compression(scratch, barrier, tracer);
                 }
                 if round == rounds {
                     break;
@@ -850,11 +846,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 }
                 self.record(scratch, tracer, hooker.work);
                 barrier.sync();
-                self.open(tracer, TracePhase::Compression);
-                let mut work = Work::new(scratch);
-                self.compress_all(&mut work);
-                self.record(scratch, tracer, work);
-                barrier.sync();
+                self.compression(scratch, barrier, tracer);
                 let changed = load_relaxed_u32(changed_words.add((pass % 3) as usize));
                 pass += 1;
                 if changed == 0 {
@@ -969,11 +961,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             }
             self.record(scratch, tracer, work);
             barrier.sync();
-            self.open(tracer, TracePhase::Compression);
-            let mut work = Work::new(scratch);
-            self.compress_all(&mut work);
-            self.record(scratch, tracer, work);
-            barrier.sync();
+            self.compression(scratch, barrier, tracer);
             self.name_components(scratch, barrier, tracer);
         }
     }
@@ -1090,6 +1078,19 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             }
         }
         sync_threads();
+    }
+
+    /// A compression phase of its own: [`Cc::compress_all`], traced, then a grid barrier.
+    #[inline(always)]
+    unsafe fn compression(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
+        self.open(tracer, TracePhase::Compression);
+        let mut work = Work::new(scratch);
+        // SAFETY (of both): the kernel's contract; every thread of the grid calls it.
+        unsafe {
+            self.compress_all(&mut work);
+            self.record(scratch, tracer, work);
+        }
+        barrier.sync();
     }
 
     /// Points every vertex's label at its root. Each vertex is written by its own thread
