@@ -522,94 +522,31 @@ impl LocalForest {
 }
 
 /// Visits every edge of `owner`'s list `start..end` (empty for a lane without one) as
-/// `visit(owner, target, shared)`: lists of 32 edges or more shared out over the warp (Merrill et
-/// al.'s warp step, [`warp_gather`]; `shared` true, and the lane visiting an edge may hold
-/// another lane's list), the rest walked by their thread. All 32 lanes call it. Block-local
-/// linking's lists are short (roads, meshes): a block-wide scan per tile, as [`gather_tile`]
-/// does, cost twice as much there (bench/NOTES.md 113). Returns the bytes read.
+/// `visit(owner, target)`: lists of 32 edges or more shared out over the warp (Merrill et al.'s
+/// warp step, [`warp_gather`]), the rest walked by their thread. All 32 lanes call it.
+/// Block-local linking's lists are short (roads, meshes): a block-wide scan per tile, as
+/// [`gather_tile`] does, cost twice as much there (bench/NOTES.md 113). Returns the bytes read.
 ///
 /// # Safety
 /// `start..end` lies inside the lists of `targets`.
 #[inline(always)]
-unsafe fn for_each_edge(
-    targets: *const u32,
-    start: u64,
-    end: u64,
-    owner: u32,
-    mut visit: impl FnMut(u32, u32, bool),
-) -> u32 {
+unsafe fn for_each_edge(targets: *const u32, start: u64, end: u64, owner: u32, mut visit: impl FnMut(u32, u32)) -> u32 {
     let mut start = start;
     let mut bytes = 0;
     warp_gather(&mut start, end, owner, |valid, edge, owner| {
         if valid {
             // SAFETY: a valid edge lies inside the enlisted list.
-            visit(owner, unsafe { load_streaming_u32(targets.add(edge as usize)) }, true);
+            visit(owner, unsafe { load_streaming_u32(targets.add(edge as usize)) });
             bytes += 4;
         }
     });
-    // SAFETY: inside the caller's list.
-    unsafe { bytes += walk_list(targets, start, end, owner, |owner, target| visit(owner, target, false)) };
-    bytes
-}
-
-/// `visit(owner, target)` for every edge of `owner`'s list `start..end`, by this thread alone;
-/// returns the bytes read.
-///
-/// # Safety
-/// `start..end` lies inside the lists of `targets`.
-#[inline(always)]
-unsafe fn walk_list(targets: *const u32, start: u64, end: u64, owner: u32, mut visit: impl FnMut(u32, u32)) -> u32 {
-    let mut edge = start;
-    while edge < end {
+    bytes += 4 * (end - start) as u32;
+    while start < end {
         // SAFETY: inside the caller's list.
-        visit(owner, unsafe { load_streaming_u32(targets.add(edge as usize)) });
-        edge += 1;
+        visit(owner, unsafe { load_streaming_u32(targets.add(start as usize)) });
+        start += 1;
     }
-    4 * (end - start) as u32
-}
-
-/// The edges between ranges that a thread's own lists held in block-local linking's first
-/// phase, kept in registers across the grid barrier so that the link between ranges reads no
-/// list for them. Past [`KEPT_EDGES`], it remembers the vertex whose list overflowed, and past
-/// a second such vertex that every list it walked must be read again.
-#[derive(Clone, Copy)]
-struct Crossing {
-    owners: [u32; KEPT_EDGES],
-    targets: [u32; KEPT_EDGES],
-    kept: u32,
-    /// The one vertex whose list held an edge past the kept ones (`u32::MAX`: none).
-    overflowed: u32,
-    /// Lists of more than one vertex overflowed: read them all again.
-    overflowed_more: bool,
-}
-
-/// Edges between ranges a thread keeps from the first phase to the link between ranges.
-const KEPT_EDGES: usize = 2;
-
-impl Crossing {
-    #[inline(always)]
-    fn new() -> Crossing {
-        Crossing {
-            owners: [0; KEPT_EDGES],
-            targets: [0; KEPT_EDGES],
-            kept: 0,
-            overflowed: u32::MAX,
-            overflowed_more: false,
-        }
-    }
-
-    #[inline(always)]
-    fn keep(&mut self, owner: u32, target: u32) {
-        if (self.kept as usize) < KEPT_EDGES {
-            push_last(&mut self.owners, owner);
-            push_last(&mut self.targets, target);
-            self.kept += 1;
-        } else if self.overflowed == u32::MAX || self.overflowed == owner {
-            self.overflowed = owner;
-        } else {
-            self.overflowed_more = true;
-        }
-    }
+    bytes
 }
 
 /// One direction of the graph as the kernel reads it: offsets counting edges into `u32`
@@ -716,12 +653,11 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             unsafe { *self.trace.add(CC_TRACE_TIME) = global_timer_ns() };
         }
         let local = self.local_chunk != 0 && !COMPRESSED && !self.shiloach_vishkin;
-        let mut crossing = Crossing::new();
         let smaller_neighbor_init =
             self.smaller_neighbor_init && !self.shiloach_vishkin && !local && self.neighbor_rounds > 0;
         if local {
             // SAFETY: the kernel's contract; every label is written by its range's block.
-            crossing = unsafe { self.link_in_ranges(&scratch, &mut tracer) };
+            unsafe { self.link_in_ranges(&scratch, &mut tracer) };
         } else if smaller_neighbor_init {
             // Round 0 (its record opened with the run's start time): every vertex takes its
             // first in-neighbor where that is smaller, each thread writing its own vertices'
@@ -751,7 +687,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         // SAFETY: the kernel's contract holds throughout.
         unsafe {
             if local {
-                self.link_between_ranges(&scratch, &mut barrier, &mut tracer, crossing);
+                self.link_between_ranges(&scratch, &mut barrier, &mut tracer);
             } else if self.shiloach_vishkin {
                 self.shiloach_vishkin(&scratch, &mut barrier, &mut tracer);
             } else {
@@ -931,10 +867,8 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// root of the global forest. Every vertex below `n` is written, so no other initialisation
     /// runs.
     #[inline(always)]
-    unsafe fn link_in_ranges(&self, scratch: &Scratch, tracer: &mut Tracer) -> Crossing {
+    unsafe fn link_in_ranges(&self, scratch: &Scratch, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::LocalLink);
-        let mut crossing = Crossing::new();
-        let mut crossing_in_long_lists = false;
         let chunk = self.local_chunk;
         let shift = chunk.trailing_zeros();
         // The sampling's table is free in this path: it holds the roots' smallest members.
@@ -967,15 +901,9 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 };
                 // SAFETY: the list lies inside the graph's lists.
                 bytes += unsafe {
-                    for_each_edge(targets, start, end, v, |owner, target, shared| {
-                        if self.symmetric && target > owner {
-                            // Taken from its other end.
-                        } else if (owner ^ target) >> shift == 0 {
+                    for_each_edge(targets, start, end, v, |owner, target| {
+                        if (owner ^ target) >> shift == 0 && (!self.symmetric || target < owner) {
                             forest.join(owner - base, target - base);
-                        } else if shared {
-                            crossing_in_long_lists = true;
-                        } else {
-                            crossing.keep(owner, target);
                         }
                     })
                 };
@@ -994,87 +922,42 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             sync_threads();
             range += grid_dim();
         }
-        if crossing_in_long_lists {
-            // SAFETY: `control` is valid; the grid barrier after this phase publishes it.
-            unsafe { store_relaxed_u32(core::ptr::addr_of_mut!((*self.control).crossing_in_long_lists), 1) };
-        }
         let work = Work { bytes, ..Work::new(scratch) };
         // SAFETY: every thread of the block calls it.
         unsafe { self.record(scratch, tracer, work) };
-        crossing
     }
 
     /// Block-local linking's later phases, after the ranges' labels were published by a grid
-    /// barrier: the link between ranges, hooking roots by [`priority`], of the edges each
-    /// thread kept from its own lists in the first phase ([`Crossing`]), then of the lists it
-    /// could not keep all of (read again by the thread alone: the one vertex that overflowed, or
-    /// every vertex it walked), then, where the first phase found one, of every list of 32 edges
-    /// or more (warp-shared); a compression; and [`Cc::name_components`]. Linking an edge twice
-    /// joins nothing more.
+    /// barrier: a link of the edges between ranges, each thread its vertices' out-lists (a
+    /// directed graph's out-lists hold every edge once), hooking roots by [`priority`]; a
+    /// compression; and [`Cc::name_components`].
     #[inline(always)]
-    unsafe fn link_between_ranges(
-        &self,
-        scratch: &Scratch,
-        barrier: &mut GridBarrier,
-        tracer: &mut Tracer,
-        crossing: Crossing,
-    ) {
+    unsafe fn link_between_ranges(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::FinalLink);
-        let chunk = self.local_chunk;
-        let shift = chunk.trailing_zeros();
-        let symmetric = self.symmetric;
+        let shift = self.local_chunk.trailing_zeros();
         let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT };
         let targets = self.out_lists.edges as *const u32;
         let mut work = Work::new(scratch);
+        let (n, threads) = (self.n as u64, global_threads() as u64);
+        // Warp-uniform rows of the grid's width: every lane takes part in the warp's gathering.
+        let mut row = (global_idx() - lane_id()) as u64;
         // SAFETY (of everything below): the kernel's contract.
         unsafe {
-            let link = |owner: u32, target: u32, work: &mut Work| {
-                if (owner ^ target) >> shift != 0 && (!symmetric || target < owner) {
-                    labels.link_all::<1, 2>([owner], [target], work);
-                }
-            };
-            // The kept edges sit at the arrays' ends (`push_last`); constant indices keep them
-            // in registers.
-            for k in 0..KEPT_EDGES {
-                if k as u32 >= KEPT_EDGES as u32 - crossing.kept {
-                    labels.link_all::<1, 2>([crossing.owners[k]], [crossing.targets[k]], &mut work);
-                }
-            }
-            let walk_again = |v: u32, work: &mut Work| {
-                let (start, end) = self.out_lists.range(v);
-                work.bytes += 16 + walk_list(targets, start, end, v, |owner, target| link(owner, target, work));
-            };
-            if crossing.overflowed_more {
-                // Every vertex this thread walked in the first phase, in its order.
-                let mut range = block_idx();
-                while range < self.n.div_ceil(chunk) {
-                    let base = range * chunk;
-                    let mut i = thread_idx();
-                    while i < chunk.min(self.n - base) {
-                        walk_again(base + i, &mut work);
-                        i += CC_BLOCK;
+            while row < n {
+                let v = row + lane_id() as u64;
+                let (start, end) = if v < n {
+                    work.bytes += 16;
+                    self.out_lists.range(v as u32)
+                } else {
+                    (0, 0)
+                };
+                let bytes = for_each_edge(targets, start, end, v as u32, |owner, target| {
+                    if (owner ^ target) >> shift != 0 && (!self.symmetric || target < owner) {
+                        labels.link_all::<1, 2>([owner], [target], &mut work);
                     }
-                    range += grid_dim();
-                }
-            } else if crossing.overflowed != u32::MAX {
-                walk_again(crossing.overflowed, &mut work);
-            }
-            if load_relaxed_u32(core::ptr::addr_of!((*self.control).crossing_in_long_lists)) != 0 {
-                // Warp-uniform rows of the grid's width: every lane takes part in the warp's
-                // gathering; only lists of 32 edges or more, which the warps shared out.
-                let (n, threads) = (self.n as u64, global_threads() as u64);
-                let mut row = (global_idx() - lane_id()) as u64;
-                while row < n {
-                    let v = row + lane_id() as u64;
-                    let (start, end) = if v < n { self.out_lists.range(v as u32) } else { (0, 0) };
-                    let (start, end) = if end - start >= WARP_SIZE as u64 { (start, end) } else { (0, 0) };
-                    work.bytes += 16 * (v < n) as u32;
-                    let bytes = for_each_edge(targets, start, end, v as u32, |owner, target, _| {
-                        link(owner, target, &mut work)
-                    });
-                    work.bytes += bytes;
-                    row += threads;
-                }
+                });
+                work.bytes += bytes;
+                row += threads;
             }
             self.record(scratch, tracer, work);
             barrier.sync();

@@ -59,10 +59,7 @@ pub struct CcControl {
     /// Output: 1 when the kernel counts walk steps and swaps into the trace (built with the
     /// device crate's `cc-tallies` feature), else 0.
     pub tallied: u32,
-    /// Block-local linking: 1 when a list of 32 edges or more, shared out over a warp, held an
-    /// edge between ranges (the link between ranges then reads those lists again); the host
-    /// zeroes it.
-    pub crossing_in_long_lists: u32,
+    pub spare: u32,
 }
 
 /// Words of 64 bits that hold a [`CcControl`] (the host allocates it as such).
