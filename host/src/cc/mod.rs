@@ -57,9 +57,10 @@ pub struct CcOptions {
 }
 
 /// GPU block-local linking: each block joins the edges inside an aligned range of vertex ids
-/// in its shared memory, then one grid-wide link joins the edges between ranges and a
-/// compression ends the run (three phases in place of Afforest's five). It pays where the ids
-/// follow the graph's geometry (road networks, meshes), where most edges lie inside a range.
+/// in its shared memory, then one grid-wide link joins the edges between ranges, a compression
+/// points every label at its root and a last pass names each component by its smallest vertex
+/// (four phases in place of Afforest's five). It pays where the ids follow the graph's geometry
+/// (road networks, meshes), where most edges lie inside a range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LocalLink {
     /// On, with ranges of [`AUTO_LOCAL_RANGE`] ids, where the lists are plain and in device
@@ -87,7 +88,7 @@ pub fn valid_local_range(range: u32) -> bool {
 /// [`LocalLink::Auto`]'s bar: the share of edges inside ranges of [`LOCALITY_RANGE`] ids from
 /// which block-local linking runs. USA-road-d.NY has 0.89, luxembourg_osm 0.90, usroads-48
 /// 0.87, a 5000-wide grid 0.5 (its rows' edges), Kronecker and uniform random graphs about 0.
-/// Measured against Afforest (bench/NOTES.md 113): the roads 1.5-3.3x faster, grid2d:5000
+/// Measured against Afforest (bench/NOTES.md 113): the roads 1.4-3.3x faster, grid2d:5000
 /// (forced on) 1.3x slower, Kronecker and uniform graphs 3-18x slower.
 pub const LOCAL_LINK_MIN_SHARE: f64 = 0.75;
 
