@@ -465,13 +465,13 @@ impl<const HOOK: bool> TargetVisitor for LinkEdges<HOOK> {
 /// Block-local linking's forest in shared memory, over offsets into the block's range: a
 /// parent each, a root its own. Two roots join by a compare-and-swap that hooks the one of
 /// higher [`priority`] under the other, so roots are not their trees' smallest members:
-/// [`LocalForest::smallest`] finds those. Finds halve the paths they walk with plain stores,
+/// [`LocalForest::find_smallest`] finds those. Finds halve the paths they walk with plain stores,
 /// which is safe for the reason [`Labels::find_all`] gives (a vertex with a parent only ever
 /// takes an ancestor).
 #[derive(Clone, Copy)]
 struct LocalForest {
     parents: SharedArray<u32, { LOCAL_CHUNK_MAX as usize }>,
-    /// Each root's smallest member, once [`LocalForest::smallest`] ran.
+    /// Each root's smallest member, once [`LocalForest::find_smallest`] ran.
     smallest: SharedArray<u64, { MAX_SAMPLES as usize }>,
 }
 
@@ -511,7 +511,7 @@ impl LocalForest {
     /// threads lower their offsets' roots' words to their offsets, `size` offsets from 0. The
     /// words were set to `u64::MAX` with the parents. Ends with a block barrier.
     #[inline(always)]
-    fn smallest(self, size: u32) {
+    fn find_smallest(self, size: u32) {
         let mut i = thread_idx();
         while i < size {
             self.smallest.fetch_min(self.root(i) as usize, i as u64);
@@ -902,7 +902,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 // SAFETY: the list lies inside the graph's lists.
                 bytes += unsafe {
                     for_each_edge(targets, start, end, v, |owner, target| {
-                        if (owner ^ target) >> shift == 0 && (!self.symmetric || target < owner) {
+                        if (owner ^ target) >> shift == 0 && self.takes(owner, target) {
                             forest.join(owner - base, target - base);
                         }
                     })
@@ -910,7 +910,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 tile += CC_BLOCK;
             }
             sync_threads();
-            forest.smallest(size);
+            forest.find_smallest(size);
             let mut i = tid;
             while i < size {
                 let smallest = forest.smallest.get(forest.root(i) as usize) as u32;
@@ -938,27 +938,23 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT };
         let targets = self.out_lists.edges as *const u32;
         let mut work = Work::new(scratch);
-        let (n, threads) = (self.n as u64, global_threads() as u64);
-        // Warp-uniform rows of the grid's width: every lane takes part in the warp's gathering.
-        let mut row = (global_idx() - lane_id()) as u64;
         // SAFETY (of everything below): the kernel's contract.
         unsafe {
-            while row < n {
-                let v = row + lane_id() as u64;
-                let (start, end) = if v < n {
+            // Every lane takes part in the warp's gathering.
+            for_each_warp_row(self.n, |v, valid| {
+                let (start, end) = if valid {
                     work.bytes += 16;
                     self.out_lists.range(v as u32)
                 } else {
                     (0, 0)
                 };
                 let bytes = for_each_edge(targets, start, end, v as u32, |owner, target| {
-                    if (owner ^ target) >> shift != 0 && (!self.symmetric || target < owner) {
+                    if (owner ^ target) >> shift != 0 && self.takes(owner, target) {
                         labels.link_all::<1, 2>([owner], [target], &mut work);
                     }
                 });
                 work.bytes += bytes;
-                row += threads;
-            }
+            });
             self.record(scratch, tracer, work);
             barrier.sync();
             self.compression(scratch, barrier, tracer);
@@ -977,14 +973,13 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     unsafe fn name_components(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::Naming);
         let words = self.labels.words;
-        let (n, threads) = (self.n as u64, global_threads() as u64);
-        // Warp-uniform rows: the warp's votes and reductions need every lane.
-        let mut row = (global_idx() - lane_id()) as u64;
-        while row < n {
-            let v = (row + lane_id() as u64).min(n - 1) as u32;
+        // The warp's votes and reductions need every lane.
+        for_each_warp_row(self.n, |v, valid| {
+            // A lane past the end reads the last vertex's word and does nothing with it.
+            let v = v.min(self.n as u64 - 1) as u32;
             // SAFETY: labels are vertices.
             let root = unsafe { self.labels.get(v) };
-            let mut pending = row + (lane_id() as u64) < n && v < root;
+            let mut pending = valid && v < root;
             // One atomic a root among the warp's lanes: most lanes share one.
             loop {
                 let waiting = ballot_sync(FULL_MASK, pending);
@@ -1001,8 +996,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 }
                 pending &= !mine;
             }
-            row += threads;
-        }
+        });
         barrier.sync();
         for_each_batch(self.n, |vertices, valid| {
             // SAFETY: labels are vertices.
@@ -1078,6 +1072,13 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             }
         }
         sync_threads();
+    }
+
+    /// Whether block-local linking takes the edge `owner` -> `target` from this end: a
+    /// symmetric graph's edges from their larger end only (the other copy joins the same trees).
+    #[inline(always)]
+    fn takes(&self, owner: u32, target: u32) -> bool {
+        !self.symmetric || target < owner
     }
 
     /// A compression phase of its own: [`Cc::compress_all`], traced, then a grid barrier.
@@ -1411,6 +1412,21 @@ fn for_each_batch(n: u32, mut f: impl FnMut([u32; VERTEX_BATCH], [bool; VERTEX_B
         let valid = vertices.map(|v| v < n);
         f(core::array::from_fn(|k| if valid[k] { vertices[k] as u32 } else { 0 }), valid);
         first += VERTEX_BATCH as u64 * threads;
+    }
+}
+
+/// Walks `0..n` a warp row at a time, `f` taking this lane's index in the row's span and
+/// whether it is a vertex (below `n`): the rows are warp-uniform, so every lane of a warp
+/// calls `f` together, as warp votes and [`warp_gather`] need, where [`for_each_batch`]'s
+/// lanes leave their loop one by one.
+#[inline(always)]
+fn for_each_warp_row(n: u32, mut f: impl FnMut(u64, bool)) {
+    let (n, threads) = (n as u64, global_threads() as u64);
+    let mut row = (global_idx() - lane_id()) as u64;
+    while row < n {
+        let v = row + lane_id() as u64;
+        f(v, v < n);
+        row += threads;
     }
 }
 
