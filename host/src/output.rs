@@ -37,11 +37,16 @@ pub enum Destination {
     File(PathBuf),
 }
 
+/// Whether `path` names standard output (`-`, `/dev/stdout`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-" || path == Path::new("/dev/stdout")
+}
+
 impl Destination {
     /// What is at `path`, through its symbolic links. A folder, or a link chain that loops or
     /// is too long, is refused.
     pub fn of(path: &Path) -> Result<Destination> {
-        if path.as_os_str() == "-" || path == Path::new("/dev/stdout") {
+        if is_stdout(path) {
             return Ok(Destination::Stdout);
         }
         if path == Path::new("/dev/stderr") {

@@ -213,6 +213,16 @@ pub fn warpath(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_warpath")).args(args).output().expect("run warpath")
 }
 
+/// The report `bench --json FILE` wrote to `path`, after checking that the file is one line
+/// holding the envelope every command's `--json` shares (bench/SCHEMA.md, "Command output").
+pub fn bench_report(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(text.lines().count(), 1, "one line of JSON expected:\n{text}");
+    let mut envelope: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((envelope["envelope_version"].as_u64(), envelope["command"].as_str()), (Some(1), Some("bench")));
+    envelope["result"].take()
+}
+
 pub fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{Scratch, assert_one_line_error, stderr, stdout, warpath};
+use common::{bench_report, Scratch, assert_one_line_error, stderr, stdout, warpath};
 
 
 #[test]
@@ -253,13 +253,13 @@ fn bench_distances_only_validates_and_records_the_variant() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.lines().any(|l| l.starts_with("labels: distances only")), "{text}");
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = bench_report(&json);
     assert_eq!(report["payload"]["distances_only"], serde_json::Value::Bool(true), "{report}");
     assert_eq!(report["summary"]["validated"], 4, "{report}");
 
     let out = warpath(&["bench", "kron:10", "--backend", "cpu", "--roots", "2", "--json", json.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = bench_report(&json);
     assert_eq!(report["payload"]["distances_only"], serde_json::Value::Bool(false), "{report}");
 }
 

@@ -330,11 +330,14 @@ fn bench_runs_partitioned_cc_on_every_count() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("every run validated"), "{text}");
-    let rows: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let envelope: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(envelope["command"], "bench");
+    let rows = envelope["result"]["runs"].as_array().unwrap();
     let ranks: Vec<u64> = rows.iter().map(|r| r["ranks"].as_u64().unwrap()).collect();
     assert_eq!(ranks, [1, 2, 3]);
     assert!(rows.iter().all(|r| r["trials"].as_array().unwrap().len() == 2 && r["speedup"].as_f64().unwrap() > 0.0));
     assert_eq!(rows[0]["exchange_bytes"], 0);
+    assert_eq!(envelope["time_ms"], rows[2]["time_ms"]);
     assert!(rows[2]["exchange_bytes"].as_u64().unwrap() > 0);
     assert_one_line_error(
         &warpath(&["bench", "kron:8", "--algorithm", "sssp", "--partitions", "2"]),

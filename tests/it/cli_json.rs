@@ -208,6 +208,68 @@ fn every_commands_json_is_one_line_in_the_same_envelope() {
 }
 
 #[test]
+fn bench_json_is_the_same_envelope_with_the_report_whole_under_result() {
+    let scratch = common::Scratch::new("cli-json-bench");
+    let runs: [&[&str]; 5] = [
+        &["--algorithm", "bfs"],
+        &["--algorithm", "cc"],
+        &["--algorithm", "sssp", "--weights", "uniform:1:9"],
+        &["--algorithm", "bfs", "--partitions", "2"],
+        &["--algorithm", "cc", "--partitions", "2"],
+    ];
+    for run in runs {
+        let base = ["bench", "grid2d:12", "--roots", "2", "--backend", "cpu"];
+        // `-` prints the envelope in place of the text; a file gets the same line.
+        let json = json_of(&[&base[..], run, &["--json", "-"]].concat());
+        let file = scratch.path("bench.json");
+        let out = warpath(&[&base[..], run, &["--json", file.to_str().unwrap()]].concat());
+        assert!(out.status.success(), "{run:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout(&out).contains("json: "), "the text, then where the JSON went");
+        let written: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let what = format!("{run:?}: {json}");
+        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut written_keys: Vec<&str> = written.as_object().unwrap().keys().map(String::as_str).collect();
+        written_keys.sort_unstable();
+        assert_eq!(keys, written_keys, "{what}");
+        assert_eq!(
+            keys,
+            [
+                "backend",
+                "backend_detail",
+                "command",
+                "edges",
+                "end_to_end_ms",
+                "envelope_version",
+                "graph",
+                "load_ms",
+                "place_ms",
+                "result",
+                "time_ms",
+                "verified",
+                "vertices",
+                "warnings"
+            ],
+            "{what}"
+        );
+        assert_eq!((json["envelope_version"].as_u64(), json["command"].as_str()), (Some(1), Some("bench")), "{what}");
+        assert_eq!((json["graph"].as_str(), json["backend"].as_str()), (Some("grid2d:12"), Some("cpu")), "{what}");
+        assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(144), Some(528)), "{what}");
+        assert_eq!(json["verified"], true, "{what}: every trial is validated");
+        assert!(json["time_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
+        // The report whole under `result` (a partitioned bench's under `runs`), so that
+        // `warpath::bench::json` reads it back.
+        let partitioned = run.contains(&"--partitions");
+        let report = if partitioned { &json["result"]["runs"][1] } else { &json["result"] };
+        assert!(report.is_object(), "{what}");
+        if !partitioned {
+            assert_eq!(report["summary"]["time_ms"]["median"], json["time_ms"], "{what}");
+            assert!(warpath::bench::json::parse_any_report(&json.to_string()).is_ok(), "{what}");
+        }
+    }
+}
+
+#[test]
 fn vram_budget_takes_every_unit_form_and_refuses_others_in_one_line() {
     for budget in ["6GB", "6GiB", "6G", "1.5G", "512M", "512MiB", "536870912"] {
         let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", budget]);

@@ -115,8 +115,10 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
     let out = warpath(&[&args[..], &["--json", path.to_str().unwrap()]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(printed(&stdout(&out), "json"), path.display().to_string());
-    let reports: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let reports = reports.as_array().unwrap();
+    let envelope: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // The envelope every command's --json shares, its figures the largest rank count's.
+    assert_eq!((envelope["command"].as_str(), envelope["graph"].as_str()), (Some("bench"), Some("kron:10")));
+    let reports = envelope["result"]["runs"].as_array().unwrap();
     // One partition first (the baseline), then the three.
     assert_eq!(reports.len(), 2);
     assert_eq!((reports[0]["payload"]["ranks"].as_u64(), reports[1]["payload"]["ranks"].as_u64()), (Some(1), Some(3)));
@@ -130,6 +132,7 @@ fn bench_over_partitions_writes_reports_a_script_can_read() {
     let scaling = &report["payload"]["scaling"];
     assert!(scaling["speedup"].as_f64().unwrap() > 0.0, "{scaling}");
     assert_eq!(scaling["baseline_median_ms"], reports[0]["summary"]["time_ms"]["median"]);
+    assert_eq!(envelope["time_ms"], report["summary"]["time_ms"]["median"]);
     let trials = report["trials"].as_array().unwrap();
     assert_eq!(trials.len(), 4);
     // The same roots on one partition.

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{warpath, Scratch};
+use common::{bench_report, warpath, Scratch};
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -153,7 +153,7 @@ fn bench_runs_sssp_from_graph500_roots_and_writes_json() {
     let text = stdout(&out);
     assert!(text.contains("roots: 5 (all validated"), "{text}");
     assert!(line(&text, "relaxations per edge: ").contains("median"), "{text}");
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = bench_report(&json);
     assert_eq!(report["algorithm"], "sssp");
     assert_eq!(report["trials"].as_array().unwrap().len(), 5);
     for trial in report["trials"].as_array().unwrap() {
@@ -188,7 +188,7 @@ fn trace_is_accepted_and_says_the_cpu_records_none() {
     ]);
     let text = stdout(&out);
     assert!(line(&text, "trace: ").starts_with("none (the CPU's delta-stepping records no buckets"), "{text}");
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = bench_report(&json);
     assert_eq!(
         (&report["flags"]["trace"], &report["payload"]["trace"]),
         (&serde_json::json!(true), &serde_json::Value::Null)

@@ -15,6 +15,10 @@
 //! A partitioned bench writes an array of reports ([`write_reports`], read back by
 //! [`parse_reports_of`]) of algorithm `bfs-partitioned`, one per rank count
 //! ([`crate::bench::partitioned`]), in the same shape and version.
+//!
+//! `warpath bench --json FILE` writes its report inside the envelope every command's `--json`
+//! shares (bench/SCHEMA.md, "Command output"), under `result` (a partitioned bench's reports
+//! under `result.runs`); the readers here take a report in an envelope or bare.
 
 use std::path::Path;
 
@@ -271,7 +275,12 @@ where
     S: DeserializeOwned,
     P: DeserializeOwned,
 {
-    match serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))? {
+    let value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let value = match out_of_envelope(value) {
+        Value::Object(mut result) if result.contains_key("runs") => result.remove("runs").unwrap_or_default(),
+        other => other,
+    };
+    match value {
         Value::Array(values) => values
             .into_iter()
             .enumerate()
@@ -303,8 +312,20 @@ pub fn parse_any_report(text: &str) -> std::result::Result<AnyReport, String> {
     serde_json::from_value(current_shape(value)?).map_err(|e| format!("not a warpath benchmark report: {e}"))
 }
 
-/// The report `value` in version 3's shape, or what is wrong with it.
-fn current_shape(mut value: Value) -> std::result::Result<Value, String> {
+/// What `value` holds: the `result` of a command's envelope (the object with
+/// `envelope_version` that `bench --json` writes), else `value` itself.
+fn out_of_envelope(value: Value) -> Value {
+    match value {
+        Value::Object(mut object) if object.contains_key("envelope_version") && object.contains_key("result") => {
+            object.remove("result").unwrap_or_default()
+        }
+        other => other,
+    }
+}
+
+/// The report `value` (bare or in an envelope) in version 3's shape, or what is wrong with it.
+fn current_shape(value: Value) -> std::result::Result<Value, String> {
+    let mut value = out_of_envelope(value);
     match value.get("schema_version").and_then(|v| v.as_u64()) {
         Some(v) if v >= GENERIC_SCHEMA_VERSION as u64 && v <= SCHEMA_VERSION as u64 => {}
         Some(v) if v >= OLDEST_READABLE_SCHEMA_VERSION as u64 && v < GENERIC_SCHEMA_VERSION as u64 => {

@@ -2,7 +2,7 @@ use std::path::Path;
 
 use serde::Serialize;
 use warpath::bench::json::Flags;
-use warpath::bench::{plot, report, run_kernel, write_report, BenchKernel, BenchOptions, BfsKernel, LoadStage, Report};
+use warpath::bench::{plot, report, run_kernel, BenchKernel, BenchOptions, BfsKernel, LoadStage, Report};
 use warpath::{Graph, Result};
 
 use warpath::bfs::KernelName;
@@ -48,10 +48,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let mut kernel = BfsKernel::new(&graph, &traverser);
     let report = run_trials(args, &graph, load, trace, &format!("BFS on {on}"), &mut kernel)?
         .with_placement(warpath::bench::PlacementStage::of(traverser.placed())?);
-    print!("{}", report::render(&report));
-
-    if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
-        print_bandwidth(gpu, &trace.levels)?;
+    if !args.json_on_stdout() {
+        print!("{}", report::render(&report));
+        if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
+            print_bandwidth(gpu, &trace.levels)?;
+        }
     }
     write_json(&report, args.json.as_deref())?;
     if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
@@ -90,13 +91,11 @@ fn run_trials<K: BenchKernel>(
     Ok(Report::new(&input.graph, graph, flags, load, run?))
 }
 
-/// Writes `report` to `--json` when it was given ([`warpath::output::write_output`]: a file
-/// whole or not at all, a stream as it is).
+/// Writes `report` in the envelope every command's `--json` shares to `--json` when it was given
+/// ([`warpath::output::write_output`]: a file whole or not at all, a stream as it is).
 fn write_json<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: Option<&Path>) -> Result<()> {
     let Some(path) = path else { return Ok(()) };
-    write_report(report, path)?;
-    println!("json: {}", path.display());
-    Ok(())
+    super::json::write_envelope(path, &super::json::bench_envelope(report), report)
 }
 
 /// The traced root's busiest level against the device's copy bandwidth, both measured in this
@@ -163,7 +162,9 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
     let what = format!("CC on {}", finder.backend());
     let report = run_trials(args, &graph, load, args.trace, &what, &mut CcKernel::new(&graph, &finder, options))?
         .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
-    print!("{}", render(&report));
+    if !args.json_on_stdout() {
+        print!("{}", render(&report));
+    }
     write_json(&report, args.json.as_deref())
 }
 
@@ -212,6 +213,8 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     let what = format!("SSSP on {}", finder.backend());
     let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?
         .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
-    print!("{}", render(&report));
+    if !args.json_on_stdout() {
+        print!("{}", render(&report));
+    }
     write_json(&report, args.json.as_deref())
 }

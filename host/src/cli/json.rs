@@ -24,7 +24,7 @@ pub const ENVELOPE_VERSION: u32 = 1;
 #[derive(Serialize)]
 pub struct Envelope {
     pub envelope_version: u32,
-    /// `bfs`, `cc`, `sssp`, `info`.
+    /// `bfs`, `cc`, `sssp`, `info`, `bench`.
     pub command: &'static str,
     /// The GRAPH argument.
     pub graph: String,
@@ -89,6 +89,38 @@ pub fn backend_kind(backend: &BackendUsed) -> &'static str {
         BackendUsed::Gpu { .. } => "gpu",
         BackendUsed::Cpu { .. } => "cpu",
     }
+}
+
+/// The envelope of `bench --json FILE` for `report`: the graph, backend and load as the report
+/// has them, the placement's time, the median kernel and end-to-end times over the trials, and
+/// `verified` true (the harness validates every trial; a failure is an error).
+pub fn bench_envelope<D, S, P>(report: &warpath::bench::Report<D, S, P>) -> Envelope {
+    let graph = &report.graph;
+    let kind = if report.device.backend == "gpu" { "gpu" } else { "cpu" };
+    Envelope {
+        place_ms: report.placement.as_ref().map(|placement| placement.ms),
+        time_ms: Some(report.summary.time_ms.median),
+        end_to_end_ms: Some(report.summary.end_to_end_ms.median),
+        verified: Some(report.summary.validated == report.summary.trials),
+        warnings: report.warnings.clone(),
+        ..Envelope::new("bench", &graph.name, graph.vertices, graph.edges, report.load_ms)
+            .ran(kind, report.device.name.clone())
+    }
+}
+
+/// Writes `envelope` with `result` whole under its `result` key to `path` as one JSON object on
+/// one line (`bench --json FILE`: the report is a document of its own, read back by
+/// `warpath::bench::json::read_report`, so nothing is taken out of it), whole or not at all.
+pub fn write_envelope(path: &std::path::Path, envelope: &Envelope, result: &impl Serialize) -> warpath::Result<()> {
+    let encode =
+        |err: serde_json::Error| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}"));
+    let mut object = serde_json::to_value(envelope).map_err(encode)?;
+    object["result"] = serde_json::to_value(result).map_err(encode)?;
+    warpath::output::write_output(path, |out| writeln!(out, "{object}"))?;
+    if !warpath::output::is_stdout(path) {
+        println!("json: {}", path.display());
+    }
+    Ok(())
 }
 
 /// Prints `envelope` with `result` under its `result` key, as one JSON object on one line of

@@ -12,7 +12,7 @@ use serde::Serialize;
 use warpath::bench::harness::GraphOnGpu;
 use warpath::bench::json::Flags;
 use warpath::bench::partitioned::{parts_on_gpu, render_scaling, LevelRow, PartitionedBenchReport};
-use warpath::bench::{run_scaling, stats, write_reports, LoadStage, RankSet, ScalingOptions, ScalingStage};
+use warpath::bench::{run_scaling, stats, LoadStage, RankSet, ScalingOptions, ScalingStage};
 use warpath::bfs::verify;
 use warpath::cc::CcOptions;
 use warpath::engine::{Backend, BackendUsed};
@@ -26,7 +26,7 @@ use warpath::multi::{
 use warpath::{Error, Graph, Result};
 
 use super::args::{BenchArgs, BfsArgs, BfsExchangeArgs, CcArgs, GraphArgs, GraphInput, MultiArgs, WeightArgs};
-use super::json::{print_envelope, Envelope};
+use super::json::{bench_envelope, print_envelope, write_envelope, Envelope};
 
 /// Checks the partition count of a single run before anything is loaded.
 fn checked_partitions(counts: &[usize]) -> Result<usize> {
@@ -448,10 +448,13 @@ pub fn run_bench(args: &BenchArgs) -> Result<()> {
         });
     bar.finish_and_clear();
     let reports = reports?;
-    print_bench(&graph, &reports);
+    if !args.json_on_stdout() {
+        print_bench(&graph, &reports);
+    }
     if let Some(path) = &args.json {
-        write_reports(&reports, path)?;
-        println!("json: {}", path.display());
+        // The envelope's figures are the largest rank count's; every count's report is in `runs`.
+        let last = reports.last().expect("the baseline at least");
+        write_envelope(path, &bench_envelope(last), &serde_json::json!({ "runs": &reports }))?;
     }
     Ok(())
 }
@@ -687,6 +690,33 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         });
     }
     let (n, m) = (graph.num_vertices(), graph.num_edges());
+    if !args.json_on_stdout() {
+        print_cc_scaling(args, options, reference, load_ms, &rows, (n, m));
+    }
+    if let Some(path) = &args.json {
+        // The envelope's figures are the largest rank count's; every count's line is in `runs`.
+        let last = rows.last().expect("the baseline at least");
+        let envelope = Envelope {
+            place_ms: Some(last.partition_ms),
+            time_ms: Some(last.time_ms),
+            verified: Some(true),
+            ..Envelope::new("bench", &args.graph.input.graph, n as u64, m, load_ms)
+                .ran(super::json::backend_kind(&baseline.backend()), last.backend.clone())
+        };
+        write_envelope(path, &envelope, &serde_json::json!({ "runs": &rows }))?;
+    }
+    Ok(())
+}
+
+/// The partitioned CC bench's text: the graph, the scaling table and the merge's steps.
+fn print_cc_scaling(
+    args: &BenchArgs,
+    options: &CcOptions,
+    reference: u64,
+    load_ms: f64,
+    rows: &[CcScalingRow],
+    (n, m): (usize, u64),
+) {
     println!("graph: {} ({n} vertices, {m} edges; loaded in {load_ms:.1} ms)", args.graph.input.graph);
     println!("cc algorithm: {}; {} components; every run validated", options.algorithm, reference);
     println!("scaling (median of {} runs a rank set; speedup against one partition, same process):", args.roots);
@@ -694,14 +724,14 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         "{:>5}  {:>10}  {:>10}  {:>10}  {:>14}  {:>12}  {:>7}  backend",
         "ranks", "time ms", "parts ms", "merge ms", "exchange B", "joined", "speedup"
     );
-    for r in &rows {
+    for r in rows {
         println!(
             "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>14}  {:>12}  {:>6.2}x  {}",
             r.ranks, r.time_ms, r.local_ms, r.merge_ms, r.exchange_bytes, r.joined_pairs, r.speedup, r.backend
         );
     }
     println!("merge steps (medians, ms): names to owners, join, pairs gathered, union, relabel");
-    for r in &rows {
+    for r in rows {
         let median = |f: fn(&TimingRow) -> f64| median_of(&r.trials, f);
         println!(
             "{:>5}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}  {:>10.3}",
@@ -713,13 +743,6 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
             median(|t| t.relabel_ms)
         );
     }
-    if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&rows)
-            .map_err(|e| Error::InvalidArgument(format!("cannot encode the report: {e}")))?;
-        warpath::output::write_output(path, |out| writeln!(out, "{text}"))?;
-        println!("json: {}", path.display());
-    }
-    Ok(())
 }
 
 /// The median of one field over a rank set's timed runs.

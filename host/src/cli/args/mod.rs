@@ -829,8 +829,10 @@ pub struct BenchArgs {
     #[arg(
         long,
         value_name = "FILE",
-        help = "Write every figure as JSON",
-        long_help = "Write every figure as JSON (schema: bench/SCHEMA.md)."
+        help = "Write every figure as JSON (- for stdout, in place of the text)",
+        long_help = "Write every figure as one JSON object on one line: the envelope every command's --json \
+                     prints, the report under `result` (bench/SCHEMA.md). `-` prints it on stdout in place of the \
+                     text."
     )]
     pub json: Option<std::path::PathBuf>,
     #[arg(
@@ -849,6 +851,13 @@ pub struct BenchArgs {
     pub multi: MultiArgs,
     #[command(flatten)]
     pub exchange: BfsExchangeArgs,
+}
+
+impl BenchArgs {
+    /// Whether `--json` goes to standard output, where it takes the text's place.
+    pub fn json_on_stdout(&self) -> bool {
+        self.json.as_deref().is_some_and(warpath::output::is_stdout)
+    }
 }
 
 /// `bench --algorithm`.
