@@ -59,7 +59,7 @@ fn main() -> warpath::Result<()> {
     let partition = partition_1d(&graph, transpose.as_ref(), ranks.count())?;
     let partitioned = ranks.run(&partition, &[source], &PartitionedOptions::default())?.remove(0);
     assert_eq!(partitioned.result.distances, traversal.result.distances, "the partitioned BFS's distances");
-    let joined = ranks.components(&partition, Some(&graph), &Default::default(), Default::default(), 1)?;
+    let joined = ranks.components(&partition, Some(&graph), &Default::default(), &Default::default(), 1)?;
     assert_eq!(joined[0].components, components.components, "the partitioned components");
     println!(
         "over in-process ranks, {}: the same distances in {:?}, the same components in {:?}",

@@ -15,7 +15,7 @@ use warpath::bfs::verify;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
-use warpath::multi::PartPlacement;
+use warpath::engine::PlacementOptions;
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, run_gpu_ranks_with, share_unique_id, Nccl, STUCK_PATIENCE};
 use warpath::multi::watch::LastResort;
 use warpath::multi::{
@@ -98,8 +98,8 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
     // Bottom-up from the first levels: in one launch a level, and in 7 stretches, each
     // stretch's words gathered while the next is searched (by default `BOTTOM_UP_CHUNKS`).
     let early = PartitionedOptions { alpha: 1e-6, ..Default::default() };
-    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early };
-    let seven = PartitionedOptions { bottom_up_chunks: 7, ..early };
+    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early.clone() };
+    let seven = PartitionedOptions { bottom_up_chunks: 7, ..early.clone() };
     let cases = [
         ("kron:14", &kron, PartitionedOptions::default()),
         ("kron:14 bottom-up early", &kron, early),
@@ -108,7 +108,7 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_valid_trees() {
         ("urand:13", &urand, PartitionedOptions::default()),
         ("crowded low ids", &crowded, PartitionedOptions::default()),
         ("kron:14 counted pairs", &kron, counted),
-        ("kron:14 sparse frontiers", &kron, sparse),
+        ("kron:14 sparse frontiers", &kron, sparse.clone()),
         ("crowded low ids sparse frontiers", &crowded, sparse),
     ];
     for (spec, g, options) in cases {
@@ -192,7 +192,7 @@ fn gpu_ranks_over_nccl_run_the_2d_bfs() {
     let kron = generate(&"kron:14".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let urand = generate(&"urand:13".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
-    let placement = PartPlacement { compressed: true, ..Default::default() };
+    let placement = PlacementOptions { compressed: true, ..Default::default() };
     let compressed = PartitionedOptions { placement, ..Default::default() };
     let grids = (1..=world).filter(|rows| world % rows == 0).map(|rows| Grid::new(rows, world / rows).unwrap());
     for grid in grids {
@@ -218,7 +218,7 @@ fn gpu_ranks_over_nccl_on_every_gpu_give_the_sequential_components() {
         let partition = partition_1d(&g, None, ordinals.len()).unwrap();
         let options = warpath::cc::CcOptions::default();
         let ranks = run_gpu_ranks_on(&ordinals, |gpu, comm| {
-            components_on_gpu(comm, gpu, &partition.parts[comm.rank()], Some(&g), &options, Default::default(), 2)
+            components_on_gpu(comm, gpu, &partition.parts[comm.rank()], Some(&g), &options, &Default::default(), 2)
         })
         .unwrap();
         let expected = warpath::cc::components_sequential(&g);

@@ -12,7 +12,7 @@ use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
 use warpath::multi::levels::gather_tree;
 use warpath::multi::gpu::bfs_gpu_in_process;
-use warpath::multi::PartPlacement;
+use warpath::engine::PlacementOptions;
 use warpath::multi::{
     bfs_in_process, bfs_rank, partition_1d, run_ranks, Communicator, Delegation, Partition, PartitionedOptions,
     PartitionedTraversal,
@@ -200,7 +200,7 @@ fn gpu_ranks_give_the_same_trees() {
     let local_ids = PartitionedOptions { global_in_ids: false, ..Default::default() };
     check_graph_on("kron:11 local ids", &generated("kron:11"), &local_ids, on_gpu);
     check_graph_on("directed rmat local ids", &directed, &local_ids, on_gpu);
-    let early_local = PartitionedOptions { global_in_ids: false, ..early };
+    let early_local = PartitionedOptions { global_in_ids: false, ..early.clone() };
     check_graph_on("directed rmat, bottom-up early, local ids", &directed, &early_local, on_gpu);
     let top_down = PartitionedOptions { bottom_up: false, ..Default::default() };
     check_graph_on("kron:10 top-down", &generated("kron:10"), &top_down, on_gpu);
@@ -213,19 +213,19 @@ fn gpu_ranks_give_the_same_trees() {
     let sparse = PartitionedOptions { sparse_frontier_share: 1, ..Default::default() };
     check_graph_on("kron:11 sparse frontiers", &generated("kron:11"), &sparse, on_gpu);
     check_graph_on("directed rmat sparse frontiers", &directed, &sparse, on_gpu);
-    let sparse_local = PartitionedOptions { global_in_ids: false, ..sparse };
+    let sparse_local = PartitionedOptions { global_in_ids: false, ..sparse.clone() };
     check_graph_on("directed rmat sparse frontiers, local ids", &directed, &sparse_local, on_gpu);
     let dense = PartitionedOptions { sparse_frontier_share: 0, alpha: 1e-6, ..Default::default() };
     check_graph_on("directed rmat, bottom-up early, bitmaps", &directed, &dense, on_gpu);
     // Bottom-up levels in one launch, the whole share gathered at the next level (by default
     // in `BOTTOM_UP_CHUNKS` stretches, each gathered while the next is searched), and in more
     // stretches than the small parts have words, bottom-up from the first levels.
-    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early };
+    let one_launch = PartitionedOptions { bottom_up_chunks: 1, ..early.clone() };
     check_graph_on("kron:11 bottom-up in one launch", &generated("kron:11"), &one_launch, on_gpu);
     check_graph_on("directed rmat bottom-up in one launch", &directed, &one_launch, on_gpu);
-    let many_chunks = PartitionedOptions { bottom_up_chunks: 64, chunk_spare_sms: 0, ..early };
+    let many_chunks = PartitionedOptions { bottom_up_chunks: 64, chunk_spare_sms: 0, ..early.clone() };
     check_graph_on("kron:11 bottom-up in 64 stretches", &generated("kron:11"), &many_chunks, on_gpu);
-    let chunked_local = PartitionedOptions { bottom_up_chunks: 3, global_in_ids: false, ..early };
+    let chunked_local = PartitionedOptions { bottom_up_chunks: 3, global_in_ids: false, ..early.clone() };
     check_graph_on("directed rmat bottom-up in 3 stretches, local ids", &directed, &chunked_local, on_gpu);
     // Every top-down level counts its pairs before sending them (by default the small levels
     // send theirs in fixed-size slots, the unused ones empty).
@@ -233,13 +233,13 @@ fn gpu_ranks_give_the_same_trees() {
     check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
     check_graph_on("directed rmat counted pairs", &directed, &counted, on_gpu);
     // Parts in pinned host memory mapped into the GPU, as a part larger than its GPU is placed.
-    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    let placement = PlacementOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
     let zero_copy = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
     check_graph_on("directed rmat zero-copy", &directed, &zero_copy, on_gpu);
     // Hubs past both long-list thresholds (one block a list, the whole grid a list), top-down.
     let stars = two_stars();
-    let top_down_owners = PartitionedOptions { delegation: Delegation::Off, ..top_down };
+    let top_down_owners = PartitionedOptions { delegation: Delegation::Off, ..top_down.clone() };
     check_graph_on("two stars", &stars, &top_down_owners, on_gpu);
     check_graph_on("two stars delegated", &stars, &top_down, on_gpu);
 }
@@ -254,30 +254,30 @@ fn gpu_ranks_read_compressed_parts() {
     if gpu_or_skip("gpu_ranks_read_compressed_parts").is_none() {
         return;
     }
-    let compressed = PartPlacement { compressed: true, ..Default::default() };
-    let options = PartitionedOptions { placement: compressed, ..Default::default() };
+    let compressed = PlacementOptions { compressed: true, ..Default::default() };
+    let options = PartitionedOptions { placement: compressed.clone(), ..Default::default() };
     for spec in ["kron:11", "urand:11", "grid2d:40x30"] {
         check_graph_on(&format!("{spec} compressed"), &generated(spec), &options, on_gpu);
     }
     let directed = rmat(11, 30_000, 3, false);
     check_graph_on("directed rmat compressed", &directed, &options, on_gpu);
-    let early = PartitionedOptions { alpha: 1e-6, ..options };
+    let early = PartitionedOptions { alpha: 1e-6, ..options.clone() };
     check_graph_on("directed rmat compressed, bottom-up early", &directed, &early, on_gpu);
-    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..compressed };
-    let options_zero_copy = PartitionedOptions { placement: zero_copy, ..options };
+    let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..compressed };
+    let options_zero_copy = PartitionedOptions { placement: zero_copy, ..options.clone() };
     check_graph_on("kron:11 compressed zero-copy", &generated("kron:11"), &options_zero_copy, on_gpu);
     check_graph_on("directed rmat compressed zero-copy", &directed, &options_zero_copy, on_gpu);
     // Hubs on their owners: every list read compressed, lists of many restart pieces and of a
     // few among them, top-down. (The checks above delegate hubs: their pieces are plain lists.)
-    let owners = PartitionedOptions { delegation: Delegation::Off, ..options };
+    let owners = PartitionedOptions { delegation: Delegation::Off, ..options.clone() };
     check_graph_on("kron:11 compressed, no delegates", &generated("kron:11"), &owners, on_gpu);
     let stars = two_stars();
-    let top_down = PartitionedOptions { bottom_up: false, ..owners };
+    let top_down = PartitionedOptions { bottom_up: false, ..owners.clone() };
     check_graph_on("two stars compressed", &stars, &top_down, on_gpu);
     check_graph_on(
         "two stars compressed, delegated",
         &stars,
-        &PartitionedOptions { bottom_up: false, ..options },
+        &PartitionedOptions { bottom_up: false, ..options.clone() },
         on_gpu,
     );
     // Each rank reports its lists: compressed, where they were put, fewer bytes than plain.
@@ -302,7 +302,7 @@ fn gpu_ranks_refuse_a_budget_their_arrays_exceed() {
     }
     let g = generated("kron:10");
     let partition = partition_1d(&g, None, 2).unwrap();
-    let placement = PartPlacement { vram_budget: Some(1024), ..Default::default() };
+    let placement = PlacementOptions { vram_budget: Some(1024), ..Default::default() };
     let options = PartitionedOptions { placement, ..Default::default() };
     let err = bfs_gpu_in_process(&partition, &[0], &options).unwrap_err().to_string();
     assert!(err.contains("VRAM budget"), "{err}");
@@ -342,12 +342,12 @@ fn gpu_ranks_trace_like_cpu_ranks() {
     sources.push((0..g.num_vertices() as u32).max_by_key(|&v| g.degree(v)).unwrap());
     // Plain parts, and compressed ones (whose hubs' pieces are plain lists beside them).
     for compressed in [false, true] {
-        let placement = PartPlacement { compressed, ..Default::default() };
+        let placement = PlacementOptions { compressed, ..Default::default() };
         // Bottom-up levels in one launch: a chunked level sends most of the next frontier's
         // bitmap while it runs, so its bytes count at the level before (checked below).
         let options = PartitionedOptions { placement, bottom_up_chunks: 1, ..Default::default() };
         let on_device = bfs_gpu_in_process(&partition, &sources, &options).unwrap();
-        let chunked = PartitionedOptions { bottom_up_chunks: 4, ..options };
+        let chunked = PartitionedOptions { bottom_up_chunks: 4, ..options.clone() };
         for (run, unchunked) in bfs_gpu_in_process(&partition, &sources, &chunked).unwrap().iter().zip(&on_device) {
             assert_eq!(run.result.distances, unchunked.result.distances);
             // The pieces a last bottom-up level sends for a top-down level that needs none

@@ -12,7 +12,7 @@ use warpath::bfs::{bfs_sequential, verify, Direction};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
 use warpath::multi::gpu::bfs_gpu_in_process;
-use warpath::multi::PartPlacement;
+use warpath::engine::PlacementOptions;
 use warpath::multi::{
     bfs_in_process, partition_1d, partition_2d, Grid, Partition, PartitionedOptions, PartitionedTraversal,
 };
@@ -161,18 +161,18 @@ fn gpu_ranks_run_the_2d_bfs() {
     check_graph_on("150 vertices", &build(150, vec![(0, 149), (149, 75), (75, 3), (3, 100)], true), &default, on_gpu);
     let counted = PartitionedOptions { padded_pairs: 0, ..Default::default() };
     check_graph_on("kron:11 counted pairs", &generated("kron:11"), &counted, on_gpu);
-    let placement = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    let placement = PlacementOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
     let zero_copy = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("kron:11 zero-copy", &generated("kron:11"), &zero_copy, on_gpu);
     // Delta-varint blocks: a column's ghosts' lists decoded too, long ones by restart pieces
     // (the star's hub), in device memory and zero-copy.
     for placement in [None, Some(Placement::ZeroCopy)] {
-        let placement = PartPlacement { compressed: true, placement, ..Default::default() };
+        let placement = PlacementOptions { compressed: true, placement, ..Default::default() };
         let compressed = PartitionedOptions { placement, ..Default::default() };
         check_graph_on("kron:11 compressed", &generated("kron:11"), &compressed, on_gpu);
         check_graph_on("star compressed", &star(70_000), &compressed, on_gpu);
     }
-    let placement = PartPlacement { compressed: true, ..Default::default() };
+    let placement = PlacementOptions { compressed: true, ..Default::default() };
     let compressed = PartitionedOptions { placement, ..Default::default() };
     check_graph_on("directed rmat compressed", &rmat(11, 30_000, 3, false), &compressed, on_gpu);
 }

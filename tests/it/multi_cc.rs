@@ -14,7 +14,7 @@ use warpath::multi::cc::{
     components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
 };
-use warpath::multi::PartPlacement;
+use warpath::engine::PlacementOptions;
 use warpath::multi::{partition_1d, run_ranks, Communicator, Partition};
 use warpath::Graph;
 
@@ -44,7 +44,7 @@ fn on_gpu(
     options: &CcOptions,
     runs: usize,
 ) -> Vec<PartitionedComponents> {
-    components_gpu_in_process(partition, whole, options, PartPlacement::default(), runs).unwrap()
+    components_gpu_in_process(partition, whole, options, &PlacementOptions::default(), runs).unwrap()
 }
 
 /// On the GPU with every part's lists zero-copy, as a part larger than its GPU is placed.
@@ -54,8 +54,8 @@ fn on_gpu_zero_copy(
     options: &CcOptions,
     runs: usize,
 ) -> Vec<PartitionedComponents> {
-    let zero_copy = PartPlacement { placement: Some(Placement::ZeroCopy), ..Default::default() };
-    components_gpu_in_process(partition, whole, options, zero_copy, runs).unwrap()
+    let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..Default::default() };
+    components_gpu_in_process(partition, whole, options, &zero_copy, runs).unwrap()
 }
 
 /// On the GPU with every part's lists delta-varint compressed, read by the compressed Afforest
@@ -66,8 +66,8 @@ fn on_gpu_compressed(
     options: &CcOptions,
     runs: usize,
 ) -> Vec<PartitionedComponents> {
-    let compressed = PartPlacement { compressed: true, ..Default::default() };
-    components_gpu_in_process(partition, whole, options, compressed, runs).unwrap()
+    let compressed = PlacementOptions { compressed: true, ..Default::default() };
+    components_gpu_in_process(partition, whole, options, &compressed, runs).unwrap()
 }
 
 /// Every world size, two runs each (the part prepared once): the sequential labels, verified,

@@ -454,7 +454,7 @@ pub fn run_scaling(
     for (index, &ranks) in std::iter::once(&baseline).chain(sets).enumerate() {
         let ranks_name = ranks.name();
         progress(ScalingStage::Running { ranks: &ranks_name, roots: options.roots });
-        let mut kernel = PartitionedKernel::new(graph, ranks, options.traversal, options.roots, options.seed)?;
+        let mut kernel = PartitionedKernel::new(graph, ranks, options.traversal.clone(), options.roots, options.seed)?;
         if index > 0 {
             kernel = kernel.with_reference(&reference);
         }

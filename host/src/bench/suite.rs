@@ -365,7 +365,7 @@ pub fn run_suite_with_ranks(
             let scaling = ScalingOptions {
                 roots: options.roots,
                 seed: options.seed,
-                traversal: ranks.traversal,
+                traversal: ranks.traversal.clone(),
                 flags: Flags::new(options.roots, options.seed, ranks.backend, false, false),
             };
             let reports =

@@ -20,7 +20,7 @@ use warpath::gpu::GpuContext;
 use warpath::multi::cc::MergeTiming;
 use warpath::multi::ranks::{Held, Loaded};
 use warpath::multi::{
-    Delegation, Grid, PartPlacement, PartitionLayout, PartitionedOptions, RankKind, Ranks, BOTTOM_UP_CHUNKS,
+    Delegation, Grid, PartitionLayout, PartitionedOptions, RankKind, Ranks, BOTTOM_UP_CHUNKS,
     CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 use warpath::{Error, Graph, Result};
@@ -375,7 +375,7 @@ fn doubling_prefixes(ordinals: &[usize]) -> Vec<Vec<usize>> {
 pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, exchange: &BfsExchangeArgs) -> PartitionedOptions {
     PartitionedOptions {
         bottom_up: !top_down,
-        placement: graph.map(part_placement).unwrap_or_default(),
+        placement: graph.map(GraphArgs::placement_options).unwrap_or_default(),
         delegation: exchange.delegation(),
         padded_pairs: exchange.padded_pairs.unwrap_or(PADDED_PAIRS),
         sparse_frontier_share: exchange.sparse_frontier_share.unwrap_or(SPARSE_FRONTIER_SHARE),
@@ -383,12 +383,6 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, exchange: &B
         chunk_spare_sms: exchange.chunk_spare_sms.unwrap_or(CHUNK_SPARE_SMS),
         ..Default::default()
     }
-}
-
-/// Where `graph`'s `--placement` and `--vram-budget` put each GPU rank's part.
-fn part_placement(graph: &GraphArgs) -> PartPlacement {
-    let options = graph.placement_options();
-    PartPlacement { placement: options.placement, vram_budget: options.vram_budget, compressed: graph.compressed }
 }
 
 /// The list options of one GPU that parts do not take, never dropped in silence: a part has no
@@ -517,7 +511,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     let held = ranks.keep(held);
     let whole = held.as_ref().and_then(Held::graph);
     let started = Instant::now();
-    let Some(run) = ranks.components_cut(&cut, whole, &options, part_placement(&args.graph), 1)?.pop() else {
+    let Some(run) = ranks.components_cut(&cut, whole, &options, &args.graph.placement_options(), 1)?.pop() else {
         return Ok(());
     };
     let end_to_end = started.elapsed();
@@ -664,7 +658,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         let cutting = Instant::now();
         let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let runs = ranks.components(&partition, Some(&graph), options, part_placement(&args.graph), 1 + args.roots)?;
+        let runs = ranks.components(&partition, Some(&graph), options, &args.graph.placement_options(), 1 + args.roots)?;
         for run in &runs {
             if checked.as_ref().is_some_and(|first| first.labels == run.components.labels) {
                 continue;
@@ -769,13 +763,13 @@ struct CcScalingRow {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_part_lists, doubling_prefixes, part_placement, traversal_options, BfsExchangeArgs};
+    use super::{check_part_lists, doubling_prefixes, traversal_options, BfsExchangeArgs};
     use crate::cli::args::{Cli, Command, GraphArgs};
     use clap::Parser;
     use warpath::engine::BackendUsed;
     use warpath::gpu::Placement;
     use warpath::multi::Delegation;
-    use warpath::multi::PartPlacement;
+    use warpath::engine::PlacementOptions;
 
     /// The graph options of `warpath bfs kron:10 EXTRA...`.
     fn graph_args(extra: &[&str]) -> GraphArgs {
@@ -787,11 +781,17 @@ mod tests {
 
     #[test]
     fn parts_take_the_placement_and_budget_and_refuse_what_they_cannot_read() {
-        let placed = part_placement(&graph_args(&["--placement", "zero-copy", "--vram-budget", "2G", "--compressed"]));
-        let expected =
-            PartPlacement { placement: Some(Placement::ZeroCopy), vram_budget: Some(2 << 30), compressed: true };
+        // The parts take the engine's one placement struct, as one GPU does.
+        let args = graph_args(&["--placement", "zero-copy", "--vram-budget", "2G", "--compressed"]);
+        let placed = traversal_options(false, Some(&args), &BfsExchangeArgs::default()).placement;
+        let expected = PlacementOptions {
+            placement: Some(Placement::ZeroCopy),
+            vram_budget: Some(2 << 30),
+            compressed: true,
+            ..Default::default()
+        };
         assert_eq!(placed, expected);
-        assert_eq!(part_placement(&graph_args(&[])), PartPlacement::default());
+        assert_eq!(graph_args(&[]).placement_options(), PlacementOptions::default());
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
         check_part_lists(&graph_args(&["--compressed"]), &gpu).unwrap();

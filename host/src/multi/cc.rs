@@ -52,7 +52,8 @@ use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
 use crate::multi::comm::{agree_on, Communicator, ReduceOp};
 use crate::multi::exchange::{ensure_room, DeviceGather};
-use crate::multi::placement::{place_part_lists, PartPlacement};
+use crate::engine::PlacementOptions;
+use crate::multi::placement::place_part_lists;
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
 
@@ -394,7 +395,7 @@ pub fn components_gpu_in_process(
     partition: &Partition,
     whole: Option<&Graph>,
     options: &CcOptions,
-    placement: PartPlacement,
+    placement: &PlacementOptions,
     runs: usize,
 ) -> Result<Vec<PartitionedComponents>> {
     let ranks = run_ranks(partition.parts.len(), |comm| {
@@ -413,7 +414,7 @@ pub fn components_on_gpu<C: DeviceGather>(
     part: &Part,
     whole: Option<&Graph>,
     options: &CcOptions,
-    placement: PartPlacement,
+    placement: &PlacementOptions,
     runs: usize,
 ) -> Result<Vec<RankComponents>> {
     // A rank whose GPU could not hold its part stops every rank here, not in an exchange.
@@ -460,7 +461,7 @@ impl<'p> GpuCcPart<'p> {
         gpu: &'p GpuContext,
         part: &'p Part,
         whole: Option<&Graph>,
-        placement: PartPlacement,
+        placement: &PlacementOptions,
     ) -> Result<GpuCcPart<'p>> {
         refuse_grid(part)?;
         let lists = &part.out_lists;

@@ -407,7 +407,7 @@ impl<'p> GpuPart<'p> {
     pub fn place(gpu: &'p GpuContext, part: &'p Part, options: &PartitionedOptions) -> Result<GpuPart<'p>> {
         let mut lists = vec![&part.out_lists.graph];
         lists.extend(part.in_lists.as_ref().map(|l| &l.graph));
-        let mut placed = place_part_lists(gpu, &lists, level_buffers(part), options.placement)?.into_iter();
+        let mut placed = place_part_lists(gpu, &lists, level_buffers(part), &options.placement)?.into_iter();
         let out_lists = placed.next().expect("the out-lists placed");
         let in_lists = placed.next();
         let ghost_ids = |lists: &LocalGraph| -> std::result::Result<CudaSlice<u32>, GpuError> {

@@ -13,10 +13,10 @@ use crate::bfs::BfsResult;
 use crate::error::{Error, Result};
 use crate::multi::comm::{Communicator, ReduceOp};
 use crate::multi::partition::Part;
-use crate::multi::placement::PartPlacement;
+use crate::engine::PlacementOptions;
 
 /// How a partitioned BFS picks its directions: the single-GPU rule and its parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PartitionedOptions {
     pub rule: SwitchRule,
     pub alpha: f32,
@@ -25,7 +25,7 @@ pub struct PartitionedOptions {
     pub bottom_up: bool,
     /// Where a GPU rank puts its part's lists ([`crate::multi::placement::place_part_lists`]): by
     /// default device memory when they fit beside the rank's buffers, else zero-copy.
-    pub placement: PartPlacement,
+    pub placement: PlacementOptions,
     /// GPU ranks: bottom-up levels read a device copy of the in-lists' targets as global ids
     /// (`bfs_part_global_targets`), every in-neighbor looked up in the global bitmap as on one
     /// GPU, when device memory holds the copy; false, or when it does not: the local ids, each

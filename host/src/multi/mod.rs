@@ -38,6 +38,5 @@ pub use levels::{
 pub use comm::{agree_on, agree_with_words, Communicator, ReduceOp};
 pub use in_process::{run_ranks, InProcess};
 pub use partition::{hub_degree, partition_1d, Delegation, GlobalSizes, Grid, GridPlace, Hubs, LocalGraph, Part, Partition};
-pub use placement::PartPlacement;
 pub use ranks::{GraphSource, RankKind, Ranks};
 pub use partition_2d::{cut, cut_part, cut_part_by_rows, partition_2d, PartitionLayout, RowSource};

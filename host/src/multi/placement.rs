@@ -1,30 +1,16 @@
-//! Where a GPU rank puts its part's lists: the options a partitioned run takes for it, as the
-//! single-GPU engine's placement options say for a whole graph, and the placement of the lists
-//! as they say ([`place_part_lists`]), for the partitioned BFS and components alike.
+//! Where a GPU rank puts its part's lists, by the single-GPU engine's
+//! [`PlacementOptions`] for a whole graph ([`place_part_lists`]), for the partitioned BFS and
+//! components alike.
 
-use crate::engine::{choose_placement, vram_budget, Workspace};
+use crate::engine::{choose_placement, vram_budget, PlacementOptions, Workspace};
 use crate::error::Result;
-use crate::gpu::{DeviceGraph, GpuContext, Placement};
+use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::{CompressedGraph, Graph};
 
-/// Where a GPU rank puts its part's lists, as the single-GPU engine's
-/// [`PlacementOptions`](crate::engine::PlacementOptions) say for a whole graph (`--placement`,
-/// `--vram-budget`, `--compressed`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PartPlacement {
-    /// `None` chooses: device memory when the lists fit beside the rank's arrays within the
-    /// budget, else zero-copy.
-    pub placement: Option<Placement>,
-    /// Device bytes each rank may use; `None` is its GPU's free memory less `VRAM_MARGIN` ([`place_part_lists`]).
-    pub vram_budget: Option<u64>,
-    /// The lists delta-varint compressed (Moschou 2026, section 2.1): the BFS's GPU ranks read
-    /// them with their compressed kernels (the hubs' pieces, where the cut delegates hubs, stay
-    /// plain lists), the connected components' with the compressed Afforest kernel.
-    pub compressed: bool,
-}
-
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
-/// ([`choose_placement`]): where `requested` says, or, when it says nothing, in device memory
+/// ([`choose_placement`]), by the same options (`requested`: its placement, budget and
+/// compression; a part keeps no list heads and starts no context early, so `no_list_heads` and
+/// `early_gpu` do not apply to it): where `requested` says, or, when it says nothing, in device memory
 /// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
 /// budget (`requested`'s, else the free memory less [`VRAM_MARGIN`](crate::engine::VRAM_MARGIN)), else zero-copy (pinned
 /// host memory mapped into the GPU, read over the bus): a part larger than its GPU still runs.
@@ -35,7 +21,7 @@ pub fn place_part_lists(
     gpu: &GpuContext,
     lists: &[&Graph],
     mut workspace: Workspace,
-    requested: PartPlacement,
+    requested: &PlacementOptions,
 ) -> Result<Vec<DeviceGraph>> {
     let budget = vram_budget(gpu, requested.vram_budget)?;
     if requested.compressed {

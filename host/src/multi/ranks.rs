@@ -18,8 +18,9 @@ use crate::graph::{Degrees, Graph};
 use crate::input::{load_graph, LoadOptions};
 use crate::multi::cc::{components_gpu_in_process, components_in_process, PartitionedComponents};
 use crate::multi::gpu::bfs_gpu_in_process;
+use crate::engine::PlacementOptions;
 use crate::multi::{
-    bfs_in_process, cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, PartPlacement, Partition, PartitionLayout,
+    bfs_in_process, cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, Partition, PartitionLayout,
     PartitionedOptions, PartitionedTraversal, RowSource,
 };
 
@@ -385,7 +386,7 @@ impl Ranks {
         partition: &Partition,
         whole: Option<&Graph>,
         options: &CcOptions,
-        placement: PartPlacement,
+        placement: &PlacementOptions,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         if self.grid.is_some() {
@@ -420,7 +421,7 @@ impl Ranks {
         cut: &Cut,
         whole: Option<&Graph>,
         options: &CcOptions,
-        placement: PartPlacement,
+        placement: &PlacementOptions,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         match cut {
@@ -437,7 +438,7 @@ impl Ranks {
         part: &Part,
         whole: Option<&Graph>,
         options: &CcOptions,
-        placement: PartPlacement,
+        placement: &PlacementOptions,
         runs: usize,
     ) -> Result<Vec<PartitionedComponents>> {
         if self.grid.is_some() {
@@ -703,7 +704,7 @@ mod tests {
         let traversal = ranks.run_cut(&cut, &[first], &PartitionedOptions::default()).unwrap().pop().unwrap();
         crate::bfs::verify::validate(graph, &traversal.result).unwrap();
         let components =
-            ranks.components_cut(&cut, Some(graph), &CcOptions::default(), PartPlacement::default(), 2).unwrap();
+            ranks.components_cut(&cut, Some(graph), &CcOptions::default(), &PlacementOptions::default(), 2).unwrap();
         assert_eq!(components.len(), 2);
         for run in &components {
             assert_eq!(run.components.labels, crate::cc::components_sequential(graph).labels);
@@ -712,7 +713,7 @@ mod tests {
             Ranks::on(RankKind::Threads { parts: 4, on_gpu: false }, &PartitionLayout::TwoD { grid: None }).unwrap();
         assert_eq!(grid.grid(), Some(Grid::new(2, 2).unwrap()));
         let err = grid
-            .components(partition, Some(graph), &CcOptions::default(), PartPlacement::default(), 1)
+            .components(partition, Some(graph), &CcOptions::default(), &PlacementOptions::default(), 1)
             .unwrap_err()
             .to_string();
         assert!(err.contains("2D layout") && !err.contains("--"), "{err}");
