@@ -43,9 +43,9 @@ fn main() -> warpath::Result<()> {
         traversal.time
     );
 
-    let components = placed.components(&Default::default())?.result;
-    warpath::cc::verify::validate(&graph, &components.components)?;
-    println!("components: {}, {:?}", components.components.count(), components.time);
+    let components = placed.components(&Default::default())?;
+    warpath::cc::verify::validate(&graph, &components.result.components)?;
+    println!("components: {}, {:?}", components.result.components.count(), components.time);
 
     let paths = placed.shortest_paths(source, &Default::default())?;
     warpath::sssp::verify::validate(&graph, &paths.result)?;
@@ -60,7 +60,7 @@ fn main() -> warpath::Result<()> {
     let partitioned = ranks.run(&partition, &[source], &PartitionedOptions::default())?.remove(0);
     assert_eq!(partitioned.result.distances, traversal.result.distances, "the partitioned BFS's distances");
     let joined = ranks.components(&partition, Some(&graph), &Default::default(), &Default::default(), 1)?;
-    assert_eq!(joined[0].components, components.components, "the partitioned components");
+    assert_eq!(joined[0].components, components.result.components, "the partitioned components");
     println!(
         "over in-process ranks, {}: the same distances in {:?}, the same components in {:?}",
         ranks.describe(),

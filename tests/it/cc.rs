@@ -179,7 +179,7 @@ fn the_runner_honours_the_options_on_the_cpu_and_the_simplest_entry_agrees() {
     // Every run carries the finder's warnings and where it ran, the one-call entry's too.
     assert_eq!(found.warnings, finder.warnings());
     assert!(matches!(found.backend, warpath::engine::BackendUsed::Cpu { .. }));
-    assert_eq!((found.end_to_end_time, found.download.bytes), (found.result.time, 0));
+    assert_eq!((found.end_to_end_time, found.download.bytes), (found.time, 0));
     let automatic = connected_components(&graph, Backend::Auto).unwrap();
     if matches!(automatic.backend, warpath::engine::BackendUsed::Cpu { .. }) {
         assert!(!automatic.warnings.is_empty(), "a fall back to the CPU says so");

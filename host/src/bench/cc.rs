@@ -167,13 +167,12 @@ impl BenchKernel for CcKernel<'_, '_> {
     /// placement stage.
     fn run(&mut self, _: ()) -> Result<Timed<CcRun>> {
         let found = self.finder.run_pinned(&self.options)?;
-        let end_to_end = found.run.end_to_end_time;
+        let (time, end_to_end) = (found.run.time, found.run.end_to_end_time);
         let run = found.into_run(std::mem::take(&mut self.spare))?.result;
         self.runs += 1;
         if self.runs == 2 {
             self.first_timed_phases = run.phases.clone();
         }
-        let time = run.time;
         Ok(Timed { output: run, time, end_to_end })
     }
 

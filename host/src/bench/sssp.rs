@@ -156,14 +156,21 @@ pub struct SsspStepRecord {
 }
 
 impl SsspTraceRecord {
-    /// The record of `run` from `source` (numbered as in the input) and its GPU `trace`.
-    pub fn of(source: u64, strategy: SsspStrategy, run: &SsspRun, trace: &GpuSsspTrace) -> SsspTraceRecord {
+    /// The record of `run` from `source` (numbered as in the input), which took `time`, and its
+    /// GPU `trace`.
+    pub fn of(
+        source: u64,
+        strategy: SsspStrategy,
+        run: &SsspRun,
+        time: std::time::Duration,
+        trace: &GpuSsspTrace,
+    ) -> SsspTraceRecord {
         let worklist = !matches!(strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar);
         SsspTraceRecord {
             source,
             strategy: strategy.name().into(),
             step: if worklist { "iteration" } else { "bucket" }.into(),
-            time_ms: run.time.as_secs_f64() * 1e3,
+            time_ms: time.as_secs_f64() * 1e3,
             delta: trace.delta,
             buckets: trace.buckets,
             steps: trace.steps,
@@ -289,7 +296,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
     /// checks.
     fn run(&mut self, root: u32) -> Result<Timed<PathsRun>> {
         let found = self.finder.run_pinned(root, &self.options)?.into_run(std::mem::take(&mut self.spare))?;
-        Ok(Timed { time: found.result.time, end_to_end: found.end_to_end_time, output: found })
+        Ok(Timed { time: found.time, end_to_end: found.end_to_end_time, output: found })
     }
 
     /// Graph500 kernel 3's checks ([`crate::sssp::verify::validate`]).
@@ -329,7 +336,7 @@ impl BenchKernel for SsspKernel<'_, '_> {
                 let (found, trace) = self.finder.run_traced(first, &self.options)?;
                 validate(self.graph, &found.result)?;
                 let source = self.graph.external_id(first);
-                trace.map(|trace| SsspTraceRecord::of(source, self.options.strategy, &found.result, &trace))
+                trace.map(|trace| SsspTraceRecord::of(source, self.options.strategy, &found.result, found.time, &trace))
             }
             _ => None,
         };
@@ -501,6 +508,9 @@ mod tests {
     }
 
     /// A GPU trace as the kernels return it: three buckets of delta-stepping.
+    /// The kernels' time of [`bucket_trace`]'s run.
+    const KERNEL_TIME: std::time::Duration = std::time::Duration::from_micros(80);
+
     fn bucket_trace() -> (SsspRun, GpuSsspTrace) {
         let step = |index, vertices, rounds, relaxations, ns| StepTrace {
             index,
@@ -526,7 +536,6 @@ mod tests {
         let run = SsspRun {
             distances: crate::sssp::Distances::Int(vec![0; 50]),
             parents: Vec::new(),
-            time: std::time::Duration::from_micros(80),
             relaxations: 160,
             sources: vec![0],
             nearest_source: Vec::new(),
@@ -540,7 +549,7 @@ mod tests {
     #[test]
     fn a_gpu_trace_renders_per_bucket_and_round_trips_through_json() {
         let (run, gpu_trace) = bucket_trace();
-        let trace = SsspTraceRecord::of(7, SsspStrategy::DeltaStepping, &run, &gpu_trace);
+        let trace = SsspTraceRecord::of(7, SsspStrategy::DeltaStepping, &run, KERNEL_TIME, &gpu_trace);
         assert_eq!((trace.step.as_str(), trace.records.len(), trace.relaxations), ("bucket", 3, 160));
         assert_eq!(trace.records.iter().map(|r| r.relaxations).sum::<u64>(), trace.relaxations);
         assert_eq!((trace.records[2].index, trace.records[2].time_ms), (3, 0.0615));
@@ -577,11 +586,11 @@ mod tests {
         let one = gpu_trace.records[1];
         gpu_trace.records = (0..1000).map(|i| StepTrace { index: i, ..one }).collect();
         gpu_trace.buckets = 1200;
-        let text = render_trace(&SsspTraceRecord::of(1, SsspStrategy::NearFar, &run, &gpu_trace));
+        let text = render_trace(&SsspTraceRecord::of(1, SsspStrategy::NearFar, &run, KERNEL_TIME, &gpu_trace));
         assert!(text.contains("(760 rows more in the JSON)") && text.contains("(200 later buckets counted"), "{text}");
         assert!(text.lines().any(|l| l.trim_start().starts_with("999 ")), "the last row is shown: {text}");
         gpu_trace.mdt = 32;
-        let iterations = SsspTraceRecord::of(1, SsspStrategy::NodeSplitting, &run, &gpu_trace);
+        let iterations = SsspTraceRecord::of(1, SsspStrategy::NodeSplitting, &run, KERNEL_TIME, &gpu_trace);
         assert_eq!(iterations.step, "iteration");
         assert!(render_trace(&iterations).contains("node-splitting (degree threshold 32): 9 iterations"));
     }

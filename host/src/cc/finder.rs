@@ -6,6 +6,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::engine::Timed;
 use crate::cc::cpu_afforest::afforest;
 use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
 use crate::cc::gpu::{components_in, CcArrays, LabelsTo};
@@ -128,10 +129,11 @@ impl<'g> ComponentFinder<'g> {
     }
 
     /// `run` in the envelope every finder's runs come in.
-    fn finished(&self, run: CcRun, started: Instant, download: Download) -> ComponentsRun {
-        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { run.time };
+    fn finished(&self, run: Timed<CcRun>, started: Instant, download: Download) -> ComponentsRun {
+        let Timed { result, time } = run;
+        let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { time };
         let warnings = self.warnings.clone();
-        ComponentsRun { time: run.time, result: run, backend: self.backend(), end_to_end_time, download, warnings }
+        ComponentsRun { time, result, backend: self.backend(), end_to_end_time, download, warnings }
     }
 
     /// One run whose labels are read back into pinned host memory the finder keeps (made by

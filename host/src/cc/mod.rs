@@ -278,12 +278,11 @@ pub fn isolated_vertices(graph: &crate::graph::Graph) -> u64 {
     touched.iter().filter(|&&t| !t).count() as u64
 }
 
-/// What one run returns: the components, the time of the kernels (or of the CPU code) and,
-/// where the backend records them, its phases.
+/// What one run finds: the components and, where the backend records them, its phases. The
+/// run's time is the [`crate::engine::Run`]'s that holds it (the backends return it beside).
 #[derive(Clone, Debug, Default)]
 pub struct CcRun {
     pub components: Components,
-    pub time: Duration,
     pub phases: Vec<PhaseTrace>,
 }
 

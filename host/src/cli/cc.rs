@@ -60,12 +60,13 @@ pub fn run(args: &CcArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let started = Instant::now();
-    let run = finder.run(&options)?.result;
+    let found = finder.run(&options)?;
     let run_wall = started.elapsed();
+    let (run, time) = (found.result, found.time);
     let place = finder.placed().map(|placed| placed.upload_time());
     let end_to_end = run_wall + place.unwrap_or_default();
     let components = &run.components;
-    let seconds = run.time.as_secs_f64();
+    let seconds = time.as_secs_f64();
     let rate = if seconds > 0.0 { graph.num_edges() as f64 / seconds } else { 0.0 };
     let count = components.count();
     let largest = components.largest().map_or(0, |(_, size)| size);

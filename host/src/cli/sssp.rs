@@ -97,7 +97,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     };
 
     let run = &found.result;
-    let seconds = run.time.as_secs_f64();
+    let seconds = found.time.as_secs_f64();
     let component_edges = run.distances.edges_in_component(&graph);
     let gteps = if seconds > 0.0 { component_edges as f64 / seconds / 1e9 } else { 0.0 };
     let per_edge = run.relaxations as f64 / graph.num_edges().max(1) as f64;
@@ -116,7 +116,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let path = path_to.map(|v| Destination::of(&graph, run, v)).transpose()?;
 
     let trace = match (&gpu_trace, args.trace) {
-        (Some(recorded), true) => Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, recorded)),
+        (Some(recorded), true) => Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, found.time, recorded)),
         _ => None,
     };
 

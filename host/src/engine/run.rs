@@ -1,5 +1,6 @@
 //! The one shape every algorithm's run comes back in.
 
+use std::ops::Deref;
 use std::time::Duration;
 
 use crate::engine::BackendUsed;
@@ -25,4 +26,21 @@ pub struct Run<T> {
     pub download: Download,
     /// Things the user should know, such as a fallback from the GPU to the CPU.
     pub warnings: Vec<String>,
+}
+
+/// An algorithm's answer and the time it took (its kernels' on the GPU, the wall time on the
+/// CPU), as a backend returns it before a finder puts both in a [`Run`]; reads as the answer
+/// itself.
+#[derive(Clone, Debug, Default)]
+pub struct Timed<T> {
+    pub result: T,
+    pub time: Duration,
+}
+
+impl<T> Deref for Timed<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.result
+    }
 }

@@ -148,7 +148,7 @@ impl<'p> CpuCcPart<'p> {
             // Hooking takes each edge both ways: the part's own lists do.
             (CcAlgorithm::ShiloachVishkin, _) => shiloach_vishkin(&self.part.out_lists.graph),
         };
-        run.components.labels
+        run.result.components.labels
     }
 }
 

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::engine::Timed;
 use crate::error::Result;
 use crate::graph::{Graph, UNREACHED};
 use crate::sssp::{
@@ -30,7 +31,7 @@ const FUSE_BELOW: usize = 1000;
 /// parents unless `options.distances_only`. Distances are the same as [`crate::sssp::dijkstra`]'s
 /// (exact `u64` sums of integer weights; `f32` sums of real weights, which reach the same
 /// fixed point); `relaxations` counts every edge relaxed, repeats included.
-pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Result<SsspRun> {
+pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Result<Timed<SsspRun>> {
     delta_stepping_from(graph, &[source], options)
 }
 
@@ -39,7 +40,7 @@ pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Resu
 /// starts beyond the cutoff, or beyond the target once the target is settled, and vertices
 /// beyond that reach are reported unreached. With several sources the nearest source of every
 /// vertex is found from the parents, which a distances-only run then drops.
-pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> Result<SsspRun> {
+pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> Result<Timed<SsspRun>> {
     let sources = check_sources(graph, sources)?;
     check_limits(graph, options)?;
     let delta = delta_for(graph, options.delta)?;
@@ -56,14 +57,12 @@ pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions
             };
             (Distance::into_distances(distances), parents, relaxations, reach)
         });
-    let mut run =
-        SsspRun { distances, parents, time: started.elapsed(), relaxations, sources, nearest_source: Vec::new(), reach };
+    let mut run = SsspRun { distances, parents, relaxations, sources, nearest_source: Vec::new(), reach };
     run.find_nearest_sources()?;
     if options.distances_only {
         run.parents = Vec::new();
     }
-    run.time = started.elapsed();
-    Ok(run)
+    Ok(Timed { result: run, time: started.elapsed() })
 }
 
 /// One thread's buckets, by index (distance / Δ). A map, not a vector, so that a Δ far below

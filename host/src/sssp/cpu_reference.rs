@@ -4,7 +4,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
 use crate::graph::{Graph, UNREACHED};
 use crate::sssp::{check_limits, check_sources, cut_to_reach, with_weights, Distance, SsspOptions, SsspRun};
@@ -32,7 +31,6 @@ pub fn dijkstra(graph: &Graph, source: u32) -> SsspRun {
 pub fn dijkstra_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> SsspRun {
     let checked = check_sources(graph, sources).and_then(|sources| check_limits(graph, options).map(|()| sources));
     let sources = checked.unwrap_or_else(|err| panic!("{err}"));
-    let started = Instant::now();
     let (distances, mut parents, relaxations, reach) = with_weights!(graph, |weight| {
         let (distances, parents, relaxations, reach) = run(graph, &sources, options, weight);
         (Distance::into_distances(distances), parents, relaxations, reach)
@@ -43,7 +41,6 @@ pub fn dijkstra_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> S
     let mut run = SsspRun {
         distances,
         parents,
-        time: started.elapsed(),
         relaxations,
         sources,
         nearest_source: Vec::new(),

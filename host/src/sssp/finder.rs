@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+use crate::engine::Timed;
 use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run};
 use crate::error::{Error, Result};
@@ -202,9 +203,10 @@ impl<'g> PathFinder<'g> {
             gpu::shortest_paths_pinned(on_gpu, &mut arrays, &mut pinned, source, options)?
         };
         let end_to_end_time = started.elapsed();
+        let Timed { result, time } = run;
         let run = PathsRun {
-            time: run.time,
-            result: run,
+            time,
+            result,
             backend: self.backend(),
             end_to_end_time,
             download,
@@ -244,12 +246,12 @@ impl<'g> PathFinder<'g> {
                 (cpu_delta::delta_stepping_from(self.graph, &sources, options)?, None, Download::default())
             }
         };
+        let Timed { result, time } = run;
         let end_to_end_time = match self.prepared.gpu() {
             Some(_) => started.elapsed(),
-            None => run.time,
+            None => time,
         };
-        let run =
-            PathsRun { time: run.time, result: run, backend: self.backend(), end_to_end_time, download, warnings };
+        let run = PathsRun { time, result, backend: self.backend(), end_to_end_time, download, warnings };
         Ok((run, trace))
     }
 

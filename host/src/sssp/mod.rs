@@ -3,7 +3,6 @@
 //! returns and what a run records. The CPU code, the GPU host side and the verifier live in
 //! this folder beside each other, as `bfs/` keeps them.
 
-use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::graph::{Graph, WeightRange};
@@ -595,15 +594,14 @@ pub fn roots_of(parents: &[u32]) -> Result<Vec<u32>> {
     Ok(roots)
 }
 
-/// What one run returns.
+/// What one run finds. The run's time is the [`crate::engine::Run`]'s that holds it (the
+/// backends return it beside).
 #[derive(Clone, Debug, Default)]
 pub struct SsspRun {
     pub distances: Distances,
     /// The shortest-path tree: every source is its own parent, unreached vertices hold
     /// [`crate::graph::UNREACHED`]; empty after a distances-only run.
     pub parents: Vec<u32>,
-    /// Time of the kernels (or of the CPU code).
-    pub time: Duration,
     /// Edge relaxations performed (an edge relaxed twice counts twice): against the graph's
     /// edges, the work inefficiency.
     pub relaxations: u64,
@@ -684,7 +682,6 @@ mod tests {
         let run = SsspRun {
             distances: Distances::Int(vec![0, 1, 2, 1, 0, UNREACHED_INT]),
             parents,
-            time: Duration::ZERO,
             relaxations: 0,
             sources: vec![0, 4],
             nearest_source: Vec::new(),
