@@ -30,6 +30,32 @@ fn json_of(args: &[&str]) -> Value {
     value
 }
 
+/// The keys of every command's `--json` envelope (bench/SCHEMA.md, "Command output"), sorted:
+/// these and no other.
+const ENVELOPE_KEYS: [&str; 14] = [
+    "backend",
+    "backend_detail",
+    "command",
+    "edges",
+    "end_to_end_ms",
+    "envelope_version",
+    "graph",
+    "load_ms",
+    "place_ms",
+    "result",
+    "time_ms",
+    "verified",
+    "vertices",
+    "warnings",
+];
+
+/// The keys of the JSON object `value`, sorted.
+fn keys_of(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
 /// The value after `name: ` on the line of `text` that starts with it.
 fn text_field<'t>(text: &'t str, name: &str) -> &'t str {
     let prefix = format!("{name}: ");
@@ -160,32 +186,14 @@ fn every_commands_json_is_one_line_in_the_same_envelope() {
             let json = json_of(&[run, backend, &["--json"], verify_flag].concat());
             let what = format!("{run:?} verify {verify}: {json}");
             // The envelope (bench/SCHEMA.md, "Command output"): these keys and `result`, no other.
-            let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-            keys.sort_unstable();
-            let envelope = [
-                "backend",
-                "backend_detail",
-                "command",
-                "edges",
-                "end_to_end_ms",
-                "envelope_version",
-                "graph",
-                "load_ms",
-                "place_ms",
-                "result",
-                "time_ms",
-                "verified",
-                "vertices",
-                "warnings",
-            ];
-            assert_eq!(keys, envelope, "{what}");
+            assert_eq!(keys_of(&json), ENVELOPE_KEYS, "{what}");
             assert_eq!(json["envelope_version"], 1, "{what}");
             assert_eq!(json["command"], run[0], "{what}");
             assert_eq!(json["graph"], "grid2d:12", "{what}");
             assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(144), Some(528)), "{what}");
             assert!(json["load_ms"].as_f64().is_some_and(|t| t >= 0.0), "{what}");
             assert!(json["warnings"].is_array() && json["result"].is_object(), "{what}");
-            for shared in envelope {
+            for shared in ENVELOPE_KEYS {
                 assert!(json["result"].get(shared).is_none(), "{shared} twice: {what}");
             }
             if run[0] == "info" {
@@ -227,31 +235,8 @@ fn bench_json_is_the_same_envelope_with_the_report_whole_under_result() {
         assert!(stdout(&out).contains("json: "), "the text, then where the JSON went");
         let written: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let what = format!("{run:?}: {json}");
-        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-        keys.sort_unstable();
-        let mut written_keys: Vec<&str> = written.as_object().unwrap().keys().map(String::as_str).collect();
-        written_keys.sort_unstable();
-        assert_eq!(keys, written_keys, "{what}");
-        assert_eq!(
-            keys,
-            [
-                "backend",
-                "backend_detail",
-                "command",
-                "edges",
-                "end_to_end_ms",
-                "envelope_version",
-                "graph",
-                "load_ms",
-                "place_ms",
-                "result",
-                "time_ms",
-                "verified",
-                "vertices",
-                "warnings"
-            ],
-            "{what}"
-        );
+        assert_eq!(keys_of(&json), ENVELOPE_KEYS, "{what}");
+        assert_eq!(keys_of(&written), ENVELOPE_KEYS, "{what}: the file");
         assert_eq!((json["envelope_version"].as_u64(), json["command"].as_str()), (Some(1), Some("bench")), "{what}");
         assert_eq!((json["graph"].as_str(), json["backend"].as_str()), (Some("grid2d:12"), Some("cpu")), "{what}");
         assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(144), Some(528)), "{what}");
