@@ -245,6 +245,8 @@ fn bench_json_is_the_same_envelope_with_the_report_whole_under_result() {
         // The report whole under `result` (a partitioned bench's under `runs`), so that
         // `warpath::bench::json` reads it back.
         let partitioned = run.contains(&"--partitions");
+        // Cutting the graph into parts is a partitioned run's placement; the CPU places nothing.
+        assert_eq!(json["place_ms"].is_f64(), partitioned, "{what}");
         let report = if partitioned { &json["result"]["runs"][1] } else { &json["result"] };
         assert!(report.is_object(), "{what}");
         if !partitioned {
