@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::engine::Timed;
 use crate::cc::{CcOptions, CcPhase, CcRun, Components, PhaseTrace};
+use crate::engine::Answer;
 use crate::generate::rng::SplitMix64;
 use crate::graph::Graph;
 
@@ -29,7 +29,7 @@ pub(crate) const OFFSET_BYTES: u64 = 16;
 /// sampling off: the final phase then visits every vertex). `transpose` gives a directed
 /// graph's in-lists; when it is `None` for a directed graph it is built here. Every phase is
 /// timed and its graph bytes counted (offsets and lists read; labels apart).
-pub fn afforest(graph: &Graph, transpose: Option<&Graph>, options: &CcOptions) -> Timed<CcRun> {
+pub fn afforest(graph: &Graph, transpose: Option<&Graph>, options: &CcOptions) -> Answer<CcRun> {
     let started = Instant::now();
     let built;
     let in_lists = match (graph.is_undirected(), transpose) {
@@ -105,7 +105,7 @@ pub fn afforest(graph: &Graph, transpose: Option<&Graph>, options: &CcOptions) -
         0
     });
     let labels = labels.into_par_iter().map(AtomicU32::into_inner).collect();
-    Timed { result: CcRun { components: Components { labels }, phases }, time: started.elapsed() }
+    Answer { result: CcRun { components: Components { labels }, phases }, time: started.elapsed() }
 }
 
 /// Puts `u` and `v` in one tree, the higher root hooked under the lower (GAPBS's `Link`): a

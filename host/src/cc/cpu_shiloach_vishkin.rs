@@ -10,14 +10,14 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::engine::Timed;
 use crate::cc::cpu_afforest::{compress, OFFSET_BYTES};
 use crate::cc::{CcPhase, CcRun, Components, PhaseTrace};
+use crate::engine::Answer;
 use crate::graph::Graph;
 
 /// Shiloach-Vishkin: each pass records a [`CcPhase::FinalLink`] (the hooking) and a
 /// [`CcPhase::Compression`] (the pointer jumping).
-pub fn shiloach_vishkin(graph: &Graph) -> Timed<CcRun> {
+pub fn shiloach_vishkin(graph: &Graph) -> Answer<CcRun> {
     let started = Instant::now();
     let n = graph.num_vertices() as u32;
     let labels: Vec<AtomicU32> = (0..n).into_par_iter().map(AtomicU32::new).collect();
@@ -50,5 +50,5 @@ pub fn shiloach_vishkin(graph: &Graph) -> Timed<CcRun> {
         }
     }
     let labels = labels.into_par_iter().map(AtomicU32::into_inner).collect();
-    Timed { result: CcRun { components: Components { labels }, phases }, time: started.elapsed() }
+    Answer { result: CcRun { components: Components { labels }, phases }, time: started.elapsed() }
 }

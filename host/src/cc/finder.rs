@@ -6,12 +6,12 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::engine::Timed;
 use crate::cc::cpu_afforest::afforest;
 use crate::cc::cpu_shiloach_vishkin::shiloach_vishkin;
 use crate::cc::gpu::{components_in, CcArrays, LabelsTo};
 use crate::cc::{CcAlgorithm, CcOptions, CcRun, Components};
 use crate::engine::kept::take_kept;
+use crate::engine::Answer;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run};
 use crate::error::Result;
 use crate::gpu::{Download, GpuContext, Layout, PinnedBuffer, Placement};
@@ -129,8 +129,8 @@ impl<'g> ComponentFinder<'g> {
     }
 
     /// `run` in the envelope every finder's runs come in.
-    fn finished(&self, run: Timed<CcRun>, started: Instant, download: Download) -> ComponentsRun {
-        let Timed { result, time } = run;
+    fn finished(&self, run: Answer<CcRun>, started: Instant, download: Download) -> ComponentsRun {
+        let Answer { result, time } = run;
         let end_to_end_time = if self.placed().is_some() { started.elapsed() } else { time };
         let warnings = self.warnings.clone();
         ComponentsRun { time, result, backend: self.backend(), end_to_end_time, download, warnings }

@@ -16,4 +16,4 @@ pub use backend::{Backend, BackendUsed};
 pub use early::EarlyGpu;
 pub use placement::{choose_placement, vram_budget, PlacementOptions, Workspace, VRAM_MARGIN};
 pub use prepared::{prepare, GpuGraph, Prepared, LOCALITY_RANGE};
-pub use run::{Run, Timed};
+pub use run::{Answer, Run};

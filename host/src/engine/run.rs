@@ -32,12 +32,12 @@ pub struct Run<T> {
 /// CPU), as a backend returns it before a finder puts both in a [`Run`]; reads as the answer
 /// itself.
 #[derive(Clone, Debug, Default)]
-pub struct Timed<T> {
+pub struct Answer<T> {
     pub result: T,
     pub time: Duration,
 }
 
-impl<T> Deref for Timed<T> {
+impl<T> Deref for Answer<T> {
     type Target = T;
 
     fn deref(&self) -> &T {

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::engine::Timed;
+use crate::engine::Answer;
 use crate::error::Result;
 use crate::graph::{Graph, UNREACHED};
 use crate::sssp::{
@@ -31,7 +31,7 @@ const FUSE_BELOW: usize = 1000;
 /// parents unless `options.distances_only`. Distances are the same as [`crate::sssp::dijkstra`]'s
 /// (exact `u64` sums of integer weights; `f32` sums of real weights, which reach the same
 /// fixed point); `relaxations` counts every edge relaxed, repeats included.
-pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Result<Timed<SsspRun>> {
+pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Result<Answer<SsspRun>> {
     delta_stepping_from(graph, &[source], options)
 }
 
@@ -40,7 +40,7 @@ pub fn delta_stepping(graph: &Graph, source: u32, options: &SsspOptions) -> Resu
 /// starts beyond the cutoff, or beyond the target once the target is settled, and vertices
 /// beyond that reach are reported unreached. With several sources the nearest source of every
 /// vertex is found from the parents, which a distances-only run then drops.
-pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> Result<Timed<SsspRun>> {
+pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> Result<Answer<SsspRun>> {
     let sources = check_sources(graph, sources)?;
     check_limits(graph, options)?;
     let delta = delta_for(graph, options.delta)?;
@@ -62,7 +62,7 @@ pub fn delta_stepping_from(graph: &Graph, sources: &[u32], options: &SsspOptions
     if options.distances_only {
         run.parents = Vec::new();
     }
-    Ok(Timed { result: run, time: started.elapsed() })
+    Ok(Answer { result: run, time: started.elapsed() })
 }
 
 /// One thread's buckets, by index (distance / Δ). A map, not a vector, so that a Δ far below

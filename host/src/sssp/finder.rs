@@ -5,8 +5,8 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use crate::engine::Timed;
 use crate::engine::kept::take_kept;
+use crate::engine::Answer;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run};
 use crate::error::{Error, Result};
 use crate::gpu::Download;
@@ -203,7 +203,7 @@ impl<'g> PathFinder<'g> {
             gpu::shortest_paths_pinned(on_gpu, &mut arrays, &mut pinned, source, options)?
         };
         let end_to_end_time = started.elapsed();
-        let Timed { result, time } = run;
+        let Answer { result, time } = run;
         let run = PathsRun {
             time,
             result,
@@ -246,7 +246,7 @@ impl<'g> PathFinder<'g> {
                 (cpu_delta::delta_stepping_from(self.graph, &sources, options)?, None, Download::default())
             }
         };
-        let Timed { result, time } = run;
+        let Answer { result, time } = run;
         let end_to_end_time = match self.prepared.gpu() {
             Some(_) => started.elapsed(),
             None => time,

@@ -14,10 +14,10 @@ use warpath_interface::cc::{
 };
 use warpath_interface::{names, DeviceAddress};
 
-use crate::engine::Timed;
 use crate::cc::{
     valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
 };
+use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
@@ -48,7 +48,7 @@ pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
 /// A directed graph whose transpose did not fit the device has no in-lists: its out-lists
 /// then serve both phases, every vertex links all of them, and sampling is off (a vertex in
 /// the sampled component would skip edges that only its own lists hold).
-pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<Timed<CcRun>> {
+pub fn components(graph: &GpuGraph, options: &CcOptions) -> Result<Answer<CcRun>> {
     Ok(components_in(graph, &mut CcArrays::default(), options, LabelsTo::Vector)?.0)
 }
 
@@ -74,7 +74,7 @@ pub fn components_in(
     arrays: &mut CcArrays,
     options: &CcOptions,
     labels_to: LabelsTo<'_>,
-) -> Result<(Timed<CcRun>, Download)> {
+) -> Result<(Answer<CcRun>, Download)> {
     if options.samples > MAX_SAMPLES {
         return Err(Error::InvalidArgument(format!(
             "{} samples: the GPU samples at most {MAX_SAMPLES} vertices (counted in one block's shared memory)",
@@ -93,7 +93,7 @@ pub fn components_in(
     let out_lists = graph.graph();
     let n = out_lists.num_vertices();
     if n == 0 {
-        let empty = Timed { result: CcRun::default(), time: Duration::ZERO };
+        let empty = Answer { result: CcRun::default(), time: Duration::ZERO };
         return Ok((empty, Download::default()));
     }
     let (in_lists, directed, samples) = match graph.in_lists() {
@@ -144,7 +144,7 @@ pub fn components_in(
     let control: CcControl = *bytemuck::from_bytes(bytemuck::cast_slice(&gpu.download(&buffers.control)?));
     let trace = gpu.download(&buffers.trace)?;
     let phases = decode_trace(&trace, control.records as usize, control.tallied != 0);
-    Ok((Timed { result: CcRun { components: Components { labels }, phases }, time }, download))
+    Ok((Answer { result: CcRun { components: Components { labels }, phases }, time }, download))
 }
 
 /// The device buffers of one run.

@@ -37,7 +37,7 @@ use warpath_interface::sssp::{
     WORKLIST_CONTROL_WORDS,
 };
 
-use crate::engine::Timed;
+use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
@@ -158,7 +158,7 @@ fn check_decomposable(m: u64, strategy: &str) -> Result<()> {
 /// Shortest paths from `source` (internal id) on the placed graph: u32 weights ->
 /// Distances::Int (exact, u64), f32 -> Distances::Float, unweighted -> unit weights,
 /// Distances::Int.
-pub fn shortest_paths(graph: &GpuGraph, source: u32, options: &SsspOptions) -> Result<Timed<SsspRun>> {
+pub fn shortest_paths(graph: &GpuGraph, source: u32, options: &SsspOptions) -> Result<Answer<SsspRun>> {
     Ok(shortest_paths_traced(graph, source, options)?.0)
 }
 
@@ -217,7 +217,7 @@ pub fn shortest_paths_traced(
     graph: &GpuGraph,
     source: u32,
     options: &SsspOptions,
-) -> Result<(Timed<SsspRun>, GpuSsspTrace)> {
+) -> Result<(Answer<SsspRun>, GpuSsspTrace)> {
     shortest_paths_traced_from(graph, &[source], options)
 }
 
@@ -230,7 +230,7 @@ pub fn shortest_paths_traced_from(
     graph: &GpuGraph,
     sources: &[u32],
     options: &SsspOptions,
-) -> Result<(Timed<SsspRun>, GpuSsspTrace)> {
+) -> Result<(Answer<SsspRun>, GpuSsspTrace)> {
     let (run, trace, _) = shortest_paths_in(graph, &mut SsspArrays::default(), sources, options)?;
     Ok((run, trace))
 }
@@ -394,7 +394,7 @@ pub fn shortest_paths_in(
     arrays: &mut SsspArrays,
     sources: &[u32],
     options: &SsspOptions,
-) -> Result<(Timed<SsspRun>, GpuSsspTrace, Download)> {
+) -> Result<(Answer<SsspRun>, GpuSsspTrace, Download)> {
     let gpu = graph.gpu();
     let n = graph.graph().num_vertices();
     let Settled { sources, distances, relaxations, trace, time, packed, float, parents_passed } =
@@ -459,7 +459,7 @@ pub fn shortest_paths_in(
     if options.distances_only {
         run.parents = Vec::new();
     }
-    Ok((Timed { result: run, time }, trace, download))
+    Ok((Answer { result: run, time }, trace, download))
 }
 
 /// Pinned host memory a run's results are read back into and read in place from
@@ -503,7 +503,7 @@ pub fn shortest_paths_pinned(
     results: &mut PinnedResults,
     source: u32,
     options: &SsspOptions,
-) -> Result<(Timed<SsspRun>, GpuSsspTrace, Download)> {
+) -> Result<(Answer<SsspRun>, GpuSsspTrace, Download)> {
     if options.cutoff.is_some() || options.target.is_some() {
         return Err(Error::InvalidArgument(
             "results read in place take no cutoff or target: run them into vectors".into(),
@@ -559,7 +559,7 @@ pub fn shortest_paths_pinned(
     arrays.runs += 1;
     let distances = if float { Distances::Float(Vec::new()) } else { Distances::default() };
     let run = SsspRun { distances, relaxations, sources, ..SsspRun::default() };
-    Ok((Timed { result: run, time }, trace, download))
+    Ok((Answer { result: run, time }, trace, download))
 }
 
 /// The sources, sorted and each once, on the host and on the device.
