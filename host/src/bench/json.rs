@@ -12,13 +12,11 @@
 //! (`load.read_ms`, `load.build_ms`; `load_ms` is their sum); older reports read with `load`
 //! null.
 //!
-//! A partitioned bench writes an array of reports ([`write_reports`], read back by
-//! [`parse_reports_of`]) of algorithm `bfs-partitioned`, one per rank count
-//! ([`crate::bench::partitioned`]), in the same shape and version.
-//!
 //! `warpath bench --json FILE` writes its report inside the envelope every command's `--json`
-//! shares (bench/SCHEMA.md, "Command output"), under `result` (a partitioned bench's reports
-//! under `result.runs`); the readers here take a report in an envelope or bare.
+//! shares (bench/SCHEMA.md, "Command output"), under `result`; a partitioned bench, an array of
+//! reports of algorithm `bfs-partitioned`, one per rank count ([`crate::bench::partitioned`]),
+//! in the same shape and version, under `result.runs` (read back by [`parse_reports_of`]). The
+//! readers here take a report in an envelope or bare, as files written before it hold them.
 
 use std::path::Path;
 
@@ -216,19 +214,10 @@ impl<D, S, P> Report<D, S, P> {
     }
 }
 
-/// Writes `report` to `path` as pretty-printed JSON.
+/// Writes `report` to `path` as pretty-printed JSON, bare (the command line wraps it in its
+/// envelope), whole or not at all.
 pub fn write_report<D: Serialize, S: Serialize, P: Serialize>(report: &Report<D, S, P>, path: &Path) -> Result<()> {
-    write_pretty(report, path)
-}
-
-/// Writes `reports` to `path` as one pretty-printed JSON array (a partitioned bench's rank
-/// counts, the baseline first), whole or not at all.
-pub fn write_reports<D: Serialize, S: Serialize, P: Serialize>(reports: &[Report<D, S, P>], path: &Path) -> Result<()> {
-    write_pretty(reports, path)
-}
-
-fn write_pretty<T: Serialize + ?Sized>(value: &T, path: &Path) -> Result<()> {
-    let text = serde_json::to_string_pretty(value)
+    let text = serde_json::to_string_pretty(report)
         .map_err(|e| Error::Format { path: path.to_path_buf(), problem: format!("cannot encode the report: {e}") })?;
     crate::output::write_output(path, |out| writeln!(out, "{text}"))
 }
@@ -267,8 +256,9 @@ where
     report_of(algorithm, value)
 }
 
-/// Parses an array of reports of `algorithm` (as [`write_reports`] writes them), each checked
-/// as [`parse_report_of`] checks one; the error names the element that is wrong.
+/// Parses an array of reports of `algorithm` (a partitioned bench's, in its envelope's
+/// `result.runs` or bare), each checked as [`parse_report_of`] checks one; the error names the
+/// element that is wrong.
 pub fn parse_reports_of<D, S, P>(algorithm: &str, text: &str) -> std::result::Result<Vec<Report<D, S, P>>, String>
 where
     D: DeserializeOwned,

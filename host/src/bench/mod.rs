@@ -38,6 +38,6 @@ pub mod suite;
 pub use bfs::{run_bench, BfsKernel, BfsPayload, BfsRun, BfsSummary, BfsTrial, LevelRecord, RootRecord, TraceRecord};
 pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
-pub use json::{read_report, write_report, write_reports, AnyReport, BenchReport, Report, SCHEMA_VERSION};
+pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
 pub use partitioned::{run_scaling, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage};
 pub use stages::{LoadStage, PlacementStage};

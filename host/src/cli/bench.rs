@@ -58,7 +58,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     if let (Some(path), Some(trace)) = (&args.plot, &report.payload.trace) {
         let title = format!("{}: BFS from {} on {}", report.graph.name, trace.source, report.device.name);
         plot::plot_levels(&trace.levels, &title, path)?;
-        println!("plot: {}", path.display());
+        if !args.json_on_stdout() {
+            println!("plot: {}", path.display());
+        }
     }
     Ok(())
 }

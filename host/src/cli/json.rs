@@ -112,10 +112,8 @@ pub fn bench_envelope<D, S, P>(report: &warpath::bench::Report<D, S, P>) -> Enve
 /// one line (`bench --json FILE`: the report is a document of its own, read back by
 /// `warpath::bench::json::read_report`, so nothing is taken out of it), whole or not at all.
 pub fn write_envelope(path: &std::path::Path, envelope: &Envelope, result: &impl Serialize) -> warpath::Result<()> {
-    let encode =
-        |err: serde_json::Error| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}"));
-    let mut object = serde_json::to_value(envelope).map_err(encode)?;
-    object["result"] = serde_json::to_value(result).map_err(encode)?;
+    let (mut object, result) = encoded(envelope, result)?;
+    object["result"] = result;
     warpath::output::write_output(path, |out| writeln!(out, "{object}"))?;
     if !warpath::output::is_stdout(path) {
         println!("json: {}", path.display());
@@ -127,14 +125,18 @@ pub fn write_envelope(path: &std::path::Path, envelope: &Envelope, result: &impl
 /// stdout. What the envelope says is left out of `result` (a report that also prints as text
 /// may hold it), `edges_directed` included, which is the envelope's `edges`.
 pub fn print_envelope(envelope: &Envelope, result: &impl Serialize) -> warpath::Result<()> {
-    let encode =
-        |err: serde_json::Error| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}"));
-    let mut object = serde_json::to_value(envelope).map_err(encode)?;
-    let mut result = serde_json::to_value(result).map_err(encode)?;
+    let (mut object, mut result) = encoded(envelope, result)?;
     if let (Value::Object(result), Value::Object(shared)) = (&mut result, &object) {
         result.retain(|key, _| !shared.contains_key(key) && key != "edges_directed");
     }
     object["result"] = result;
     println!("{object}");
     Ok(())
+}
+
+/// `envelope` and `result` as JSON values, or the one-line error that says why they cannot be.
+fn encoded(envelope: &Envelope, result: &impl Serialize) -> warpath::Result<(Value, Value)> {
+    let encode =
+        |err: serde_json::Error| warpath::Error::InvalidArgument(format!("cannot write the JSON output: {err}"));
+    Ok((serde_json::to_value(envelope).map_err(encode)?, serde_json::to_value(result).map_err(encode)?))
 }
