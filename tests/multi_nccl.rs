@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use common::{build, gpu_or_skip, say_skipping};
 use warpath::bfs::verify;
+use warpath::engine::PlacementOptions;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::GpuContext;
 use warpath::multi::gpu::{bfs_sources_on_gpu, by_source};
-use warpath::engine::PlacementOptions;
 use warpath::multi::nccl::{resolve_gpus, run_gpu_ranks_on, run_gpu_ranks_with, share_unique_id, Nccl, STUCK_PATIENCE};
 use warpath::multi::watch::LastResort;
 use warpath::multi::{

@@ -9,10 +9,10 @@ use crate::common;
 
 use common::{build, gpu_or_skip, rmat, shuffled_paths, star};
 use warpath::bfs::{bfs_sequential, verify, Direction};
+use warpath::engine::PlacementOptions;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
 use warpath::multi::gpu::bfs_gpu_in_process;
-use warpath::engine::PlacementOptions;
 use warpath::multi::{
     bfs_in_process, partition_1d, partition_2d, Grid, Partition, PartitionedOptions, PartitionedTraversal,
 };

@@ -8,13 +8,13 @@ use crate::common;
 
 use common::{build, gpu_or_skip, rmat, shuffled_paths, Rng};
 use warpath::cc::{components_sequential, verify, CcAlgorithm, CcOptions};
+use warpath::engine::PlacementOptions;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::Placement;
 use warpath::multi::cc::{
     components_gpu_in_process, components_in_process, components_rank, gather_components, CpuCcPart,
     PartitionedComponents,
 };
-use warpath::engine::PlacementOptions;
 use warpath::multi::{partition_1d, run_ranks, Communicator, Partition};
 use warpath::Graph;
 

@@ -507,10 +507,10 @@ mod tests {
         assert_eq!(back, report);
     }
 
-    /// A GPU trace as the kernels return it: three buckets of delta-stepping.
     /// The kernels' time of [`bucket_trace`]'s run.
     const KERNEL_TIME: std::time::Duration = std::time::Duration::from_micros(80);
 
+    /// A GPU trace as the kernels return it: three buckets of delta-stepping.
     fn bucket_trace() -> (SsspRun, GpuSsspTrace) {
         let step = |index, vertices, rounds, relaxations, ns| StepTrace {
             index,

@@ -20,8 +20,8 @@ use warpath::gpu::GpuContext;
 use warpath::multi::cc::MergeTiming;
 use warpath::multi::ranks::{Held, Loaded};
 use warpath::multi::{
-    Delegation, Grid, PartitionLayout, PartitionedOptions, RankKind, Ranks, BOTTOM_UP_CHUNKS,
-    CHUNK_SPARE_SMS, PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
+    Delegation, Grid, PartitionLayout, PartitionedOptions, RankKind, Ranks, BOTTOM_UP_CHUNKS, CHUNK_SPARE_SMS,
+    PADDED_PAIRS, SPARSE_FRONTIER_SHARE,
 };
 use warpath::{Error, Graph, Result};
 
@@ -660,7 +660,8 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
         let cutting = Instant::now();
         let partition = warpath::multi::partition_1d(&graph, None, ranks.count())?;
         let partition_ms = cutting.elapsed().as_secs_f64() * 1e3;
-        let runs = ranks.components(&partition, Some(&graph), options, &args.graph.placement_options(), 1 + args.roots)?;
+        let runs =
+            ranks.components(&partition, Some(&graph), options, &args.graph.placement_options(), 1 + args.roots)?;
         for run in &runs {
             if checked.as_ref().is_some_and(|first| first.labels == run.components.labels) {
                 continue;
@@ -769,9 +770,9 @@ mod tests {
     use crate::cli::args::{Cli, Command, GraphArgs};
     use clap::Parser;
     use warpath::engine::BackendUsed;
+    use warpath::engine::PlacementOptions;
     use warpath::gpu::Placement;
     use warpath::multi::Delegation;
-    use warpath::engine::PlacementOptions;
 
     /// The graph options of `warpath bfs kron:10 EXTRA...`.
     fn graph_args(extra: &[&str]) -> GraphArgs {

@@ -116,7 +116,9 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let path = path_to.map(|v| Destination::of(&graph, run, v)).transpose()?;
 
     let trace = match (&gpu_trace, args.trace) {
-        (Some(recorded), true) => Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, found.time, recorded)),
+        (Some(recorded), true) => {
+            Some(SsspTraceRecord::of(graph.external_id(source), options.strategy, run, found.time, recorded))
+        }
         _ => None,
     };
 

@@ -45,6 +45,7 @@ use warpath_interface::names;
 use crate::cc::cpu_reference::{find, union};
 use crate::cc::gpu::{cc_persistent, CcBuffers, CcLaunch};
 use crate::cc::{afforest, shiloach_vishkin, CcAlgorithm, CcOptions, Components};
+use crate::engine::PlacementOptions;
 use crate::engine::Workspace;
 use crate::error::{Error, Result};
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
@@ -52,10 +53,9 @@ use crate::gpu::{DeviceGraph, GpuContext};
 use crate::graph::Graph;
 use crate::multi::comm::{agree_on, Communicator, ReduceOp};
 use crate::multi::exchange::{ensure_room, DeviceGather};
-use crate::engine::PlacementOptions;
-use crate::multi::placement::place_part_lists;
 use crate::multi::in_process::run_ranks;
 use crate::multi::partition::{Part, Partition};
+use crate::multi::placement::place_part_lists;
 
 /// The lists a part's components are found on.
 enum ComponentLists<'p> {

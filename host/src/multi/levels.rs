@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use crate::bfs::switching::{SwitchInputs, SwitchRule, Switching};
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::BfsResult;
+use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
 use crate::multi::comm::{Communicator, ReduceOp};
 use crate::multi::partition::Part;
-use crate::engine::PlacementOptions;
 
 /// How a partitioned BFS picks its directions: the single-GPU rule and its parameters.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::cc::CcOptions;
+use crate::engine::PlacementOptions;
 use crate::error::{Error, Result};
 use crate::formats::wgr::{ShareChecks, WgrRows};
 use crate::formats::Format;
@@ -18,7 +19,6 @@ use crate::graph::{Degrees, Graph};
 use crate::input::{load_graph, LoadOptions};
 use crate::multi::cc::{components_gpu_in_process, components_in_process, PartitionedComponents};
 use crate::multi::gpu::bfs_gpu_in_process;
-use crate::engine::PlacementOptions;
 use crate::multi::{
     bfs_in_process, cut, cut_part, cut_part_by_rows, Delegation, Grid, Part, Partition, PartitionLayout,
     PartitionedOptions, PartitionedTraversal, RowSource,

@@ -38,14 +38,7 @@ pub fn dijkstra_from(graph: &Graph, sources: &[u32], options: &SsspOptions) -> S
     if reach.is_some() {
         distances.clear_unreached_parents(&mut parents);
     }
-    let mut run = SsspRun {
-        distances,
-        parents,
-        relaxations,
-        sources,
-        nearest_source: Vec::new(),
-        reach,
-    };
+    let mut run = SsspRun { distances, parents, relaxations, sources, nearest_source: Vec::new(), reach };
     run.find_nearest_sources().expect("Dijkstra's parents form a tree");
     run
 }
