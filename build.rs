@@ -11,8 +11,10 @@
 //!   `scripts/update-ptx` writes, and warns when the sources changed since.
 //!
 //! Either way the PTX starts with a header naming the hash of its inputs (`ptx/inputs.rs`).
-//! Where ptxas is found, the PTX is also assembled into cubins for sm_80 and sm_90
-//! (`ptx/cubins.rs`), which the runtime loads instead on a matching GPU.
+//! Two modules are built ([`MODULES`]): every kernel for sm_80, and the kernels that use
+//! Hopper's thread-block clusters for sm_90 (`warpath_hopper.ptx`). Where ptxas is found, the
+//! PTX is also assembled into cubins (`ptx/cubins.rs`), which the runtime loads instead on a
+//! matching GPU.
 
 use std::env;
 use std::fs;
@@ -23,7 +25,7 @@ use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
 use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
 use warpath_interface::cc::CC_BLOCK;
 use warpath_interface::names;
-use warpath_interface::sssp::SSSP_BLOCK;
+use warpath_interface::sssp::{SSSP_BLOCK, SSSP_CLUSTER_BLOCK};
 
 #[path = "ptx/cubins.rs"]
 mod cubins;
@@ -32,14 +34,44 @@ mod ptx_inputs;
 #[path = "host/src/gpu/ptxas_path.rs"]
 mod ptxas_path;
 
-/// Oldest architecture the PTX targets: Ampere (A100). Where no cubin matches the GPU, the
-/// driver JIT-compiles it for that chip when the module is loaded.
-const PTX_TARGET_CPU: &str = "sm_80";
+/// A PTX module built from `device/`: its file name in `$OUT_DIR` (and of its cubins), the
+/// committed copy, the architecture it targets, the kernel-crate feature that selects its
+/// kernels, their launch bounds, and the architectures its cubins are assembled for.
+struct Module {
+    name: &'static str,
+    committed: &'static str,
+    target_cpu: &'static str,
+    feature: Option<&'static str>,
+    launch_bounds: &'static [(&'static str, u32, u32)],
+    cubins: &'static [&'static str],
+}
+
+/// The two modules: every kernel for the oldest architecture warpath runs on, Ampere (A100),
+/// which the driver JIT-compiles for newer GPUs where no cubin matches; and the kernels that use
+/// Hopper's thread-block clusters, which only sm_90 can express, for Hopper and later.
+const MODULES: [Module; 2] = [
+    Module {
+        name: "warpath_kernels",
+        committed: ptx_inputs::COMMITTED_PTX,
+        target_cpu: "sm_80",
+        feature: None,
+        launch_bounds: &LAUNCH_BOUNDS,
+        cubins: &["sm_80", "sm_90"],
+    },
+    Module {
+        name: "warpath_hopper",
+        committed: ptx_inputs::COMMITTED_HOPPER_PTX,
+        target_cpu: "sm_90",
+        feature: Some("hopper"),
+        launch_bounds: &HOPPER_LAUNCH_BOUNDS,
+        cubins: &["sm_90"],
+    },
+];
 
 fn main() {
     emit_commit();
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    for watched in ptx_inputs::INPUTS.iter().chain(&[ptx_inputs::COMMITTED_PTX]) {
+    for watched in ptx_inputs::INPUTS.iter().chain(&ptx_inputs::COMMITTED) {
         println!("cargo:rerun-if-changed={watched}");
     }
     // Where rustup looks for toolchains: a different one may have the nightly, or lack it.
@@ -51,21 +83,25 @@ fn main() {
     println!("cargo:rustc-env=WARPATH_PTX_INPUTS={hash}");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
     let channel = pinned_channel(&root);
-    let (ptx, origin) = if nightly_installed(&channel) {
-        let ptx = build_kernels(&root, &out_dir, &channel);
-        check_self_contained(&ptx);
-        (format!("{}{}", ptx_inputs::header(&hash), apply_launch_bounds(&ptx)), "built")
-    } else {
-        (committed_ptx(&root, &hash, &channel), "committed")
-    };
+    let built = nightly_installed(&channel);
+    let origin = if built { "built" } else { "committed" };
     println!("cargo:rustc-env=WARPATH_PTX_ORIGIN={origin}");
     // scripts/update-ptx copies the PTX from here only when it was built.
     let origin_file = out_dir.join("ptx-origin");
     fs::write(&origin_file, origin)
         .unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
-    let ptx_file = out_dir.join("warpath_kernels.ptx");
-    write_if_changed(&ptx_file, &ptx);
-    cubins::assemble_cubins(&root, &out_dir, &ptx_file, &ptx);
+    for module in &MODULES {
+        let ptx = if built {
+            let ptx = build_kernels(&root, &out_dir, &channel, module);
+            check_self_contained(&ptx);
+            format!("{}{}", ptx_inputs::header(&hash), apply_launch_bounds(&ptx, module.launch_bounds))
+        } else {
+            committed_ptx(&root, &hash, &channel, module.committed)
+        };
+        let ptx_file = out_dir.join(format!("{}.ptx", module.name));
+        write_if_changed(&ptx_file, &ptx);
+        cubins::assemble_cubins(&root, &out_dir, module.name, module.cubins, &ptx_file, &ptx);
+    }
 }
 
 /// The toolchain `rust-toolchain.toml` pins (`channel = "nightly-..."`).
@@ -95,12 +131,17 @@ fn nightly_installed(channel: &str) -> bool {
 /// artifacts go to `$WARPATH_DEVICE_TARGET_DIR` where that is set (scripts/test gives its
 /// builds one folder: they build the same kernels, whatever the host's profile), else into
 /// this build's own output folder.
-fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
+fn build_kernels(root: &Path, out_dir: &Path, channel: &str, module: &Module) -> String {
     println!("cargo:rerun-if-env-changed=WARPATH_DEVICE_TARGET_DIR");
     let target_dir = env::var_os("WARPATH_DEVICE_TARGET_DIR")
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| out_dir.join("device-target"));
+    // Each module in a folder of its own: one build's features would otherwise undo the other's.
+    let target_dir = match module.feature {
+        Some(feature) => target_dir.join(feature),
+        None => target_dir,
+    };
     let mut command = Command::new("rustup");
     command
         .current_dir(root.join("device"))
@@ -109,13 +150,19 @@ fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
         .arg(&target_dir);
     // Diagnostic kernel features (device/Cargo.toml), for scripts/tallied-cubin only:
     // scripts/update-ptx refuses to commit PTX built with them.
-    if let Ok(features) = env::var("WARPATH_DEVICE_FEATURES") {
-        if !features.is_empty() {
-            command.args(["--features", &features]);
+    match module.feature {
+        Some(feature) => {
+            command.args(["--features", feature]);
+        }
+        None => {
+            if let Ok(features) = env::var("WARPATH_DEVICE_FEATURES") {
+                if !features.is_empty() {
+                    command.args(["--features", &features]);
+                }
+            }
         }
     }
-    command
-        .args(["--", "--emit=asm", "-C", &format!("target-cpu={PTX_TARGET_CPU}"), "-C", "linker=true"]);
+    command.args(["--", "--emit=asm", "-C", &format!("target-cpu={}", module.target_cpu), "-C", "linker=true"]);
     // What the outer cargo set for the host build must not reach the nvptx build: its compiler
     // (perhaps stable) and wrappers, clippy's wrapper, coverage or sanitizer flags, a host
     // --target, profile overrides that would change the PTX.
@@ -160,15 +207,15 @@ fn build_kernels(root: &Path, out_dir: &Path, channel: &str) -> String {
 }
 
 /// The committed PTX, with a warning when the sources it was built from have changed since.
-fn committed_ptx(root: &Path, hash: &str, channel: &str) -> String {
-    let path = root.join(ptx_inputs::COMMITTED_PTX);
+fn committed_ptx(root: &Path, hash: &str, channel: &str, committed: &str) -> String {
+    let path = root.join(committed);
     let ptx = fs::read_to_string(&path).unwrap_or_else(|err| {
         fail(&format!(
             "rustup has no {channel} to build the GPU kernels with, and {} cannot be read: {err}",
             path.display()
         ))
     });
-    if let Some(problem) = ptx_inputs::staleness(&ptx, hash) {
+    if let Some(problem) = ptx_inputs::staleness(committed, &ptx, hash) {
         println!("cargo:warning={problem}; without {channel} in rustup to build them, warpath embeds these kernels as they are");
     }
     ptx
@@ -231,14 +278,18 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 6] = [
     (names::SSSP_DELTA_STEPPING, SSSP_BLOCK, 3),
 ];
 
-fn apply_launch_bounds(ptx: &str) -> String {
+/// The Hopper module's: one block of 1,024 threads a multiprocessor, so at most 64 registers a
+/// thread (ptxas would otherwise take more and the launch would fail).
+const HOPPER_LAUNCH_BOUNDS: [(&str, u32, u32); 1] = [(names::SSSP_CLUSTER, SSSP_CLUSTER_BLOCK, 1)];
+
+fn apply_launch_bounds(ptx: &str, bounds: &[(&str, u32, u32)]) -> String {
     let mut out = String::with_capacity(ptx.len() + 128);
     let mut pending: Option<(u32, u32)> = None;
     let mut applied = 0;
     for line in ptx.lines() {
         if let Some(name) = line.trim().strip_prefix(".visible .entry ") {
             let name = name.trim_end_matches('(');
-            pending = LAUNCH_BOUNDS.iter().find(|(kernel, _, _)| *kernel == name).map(|&(_, t, b)| (t, b));
+            pending = bounds.iter().find(|(kernel, _, _)| *kernel == name).map(|&(_, t, b)| (t, b));
         }
         if line.trim() == "{" {
             if let Some((threads, blocks)) = pending.take() {
@@ -249,8 +300,8 @@ fn apply_launch_bounds(ptx: &str) -> String {
         out.push_str(line);
         out.push('\n');
     }
-    if applied != LAUNCH_BOUNDS.len() {
-        fail(&format!("launch bounds: found {applied} of the {} kernels listed in build.rs", LAUNCH_BOUNDS.len()));
+    if applied != bounds.len() {
+        fail(&format!("launch bounds: found {applied} of the {} kernels listed in build.rs", bounds.len()));
     }
     out
 }

@@ -13,23 +13,27 @@ use std::process::{Command, Stdio};
 
 use crate::ptxas_path::{locate_ptxas, PTXAS_VARIABLE};
 
-/// The architectures cubins are made for (Ampere, Hopper): `warpath_kernels.<arch>.cubin` in
-/// `$OUT_DIR` each, beside ptxas's `-v` report of its kernels' resources,
-/// `warpath_kernels.<arch>.ptxas.txt` (which `tests/it/ptx.rs` reads instead of assembling the
-/// same PTX again). `host/src/gpu/ptx.rs` lists the same cubins.
-const CUBIN_ARCHITECTURES: [&str; 2] = ["sm_80", "sm_90"];
-
-/// Assembles `ptx_file` for every architecture into `out_dir`, skipping the work when the
-/// same ptxas already assembled the same PTX (build.rs reruns for every host source edit, and
-/// ptxas takes seconds of CPU per architecture).
-pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx: &str) {
+/// Assembles `ptx_file`, the module `name`, for each of `architectures` into `out_dir`:
+/// `<name>.<arch>.cubin` each, beside ptxas's `-v` report of its kernels' resources,
+/// `<name>.<arch>.ptxas.txt` (which `tests/it/ptx.rs` reads instead of assembling the same PTX
+/// again); `host/src/gpu/ptx.rs` lists the same cubins. Skips the work when the same ptxas
+/// already assembled the same PTX (build.rs reruns for every host source edit, and ptxas takes
+/// seconds of CPU per architecture).
+pub fn assemble_cubins(
+    source_root: &Path,
+    out_dir: &Path,
+    name: &str,
+    architectures: &[&str],
+    ptx_file: &Path,
+    ptx: &str,
+) {
     println!("cargo:rerun-if-env-changed={PTXAS_VARIABLE}");
     let Some(ptxas) = locate_ptxas(source_root) else {
         // A build with no ptxas is normal (a stable consumer): the PTX alone is embedded, and
         // no report of an earlier build's PTX is left for the tests to read.
-        for arch in CUBIN_ARCHITECTURES {
-            write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
-            let _ = fs::remove_file(report_path(out_dir, arch));
+        for &arch in architectures {
+            write_bytes_if_changed(&cubin_path(out_dir, name, arch), &[]);
+            let _ = fs::remove_file(report_path(out_dir, name, arch));
         }
         return;
     };
@@ -38,18 +42,19 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
     }
     let modified = fs::metadata(&ptxas).and_then(|meta| meta.modified()).ok();
     let key = format!("{}\n{modified:?}\n{:016x}\n", ptxas.display(), fnv1a64(ptx.as_bytes()));
-    let key_file = out_dir.join("cubins.key");
-    let all_present = CUBIN_ARCHITECTURES.iter().all(|arch| {
-        cubin_path(out_dir, arch).metadata().is_ok_and(|m| m.len() > 0) && report_path(out_dir, arch).exists()
+    let key_file = out_dir.join(format!("{name}.cubins.key"));
+    let all_present = architectures.iter().all(|arch| {
+        cubin_path(out_dir, name, arch).metadata().is_ok_and(|m| m.len() > 0)
+            && report_path(out_dir, name, arch).exists()
     });
     if all_present && fs::read_to_string(&key_file).ok().as_deref() == Some(key.as_str()) {
         return;
     }
     // Both architectures at once: ptxas runs on one core.
-    let runs: Vec<_> = CUBIN_ARCHITECTURES
+    let runs: Vec<_> = architectures
         .iter()
         .map(|arch| {
-            let partial = out_dir.join(format!("warpath_kernels.{arch}.cubin.partial"));
+            let partial = out_dir.join(format!("{name}.{arch}.cubin.partial"));
             let child = Command::new(&ptxas)
                 .args(["-O3", "-v", &format!("-arch={arch}")])
                 .arg(ptx_file)
@@ -66,7 +71,7 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
         let outcome = child.and_then(|child| child.wait_with_output());
         let made = match outcome {
             Ok(output) if output.status.success() => {
-                write_bytes_if_changed(&report_path(out_dir, arch), &output.stderr);
+                write_bytes_if_changed(&report_path(out_dir, name, arch), &output.stderr);
                 fs::read(&partial).map_err(|err| err.to_string())
             }
             Ok(output) => {
@@ -76,7 +81,7 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
         };
         let _ = fs::remove_file(&partial);
         match made {
-            Ok(image) => write_bytes_if_changed(&cubin_path(out_dir, arch), &image),
+            Ok(image) => write_bytes_if_changed(&cubin_path(out_dir, name, arch), &image),
             Err(problem) => {
                 all_made = false;
                 println!(
@@ -84,8 +89,8 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
                      warpath loads them as PTX there, compiled by the driver at a process's first start",
                     ptxas.display()
                 );
-                write_bytes_if_changed(&cubin_path(out_dir, arch), &[]);
-                let _ = fs::remove_file(report_path(out_dir, arch));
+                write_bytes_if_changed(&cubin_path(out_dir, name, arch), &[]);
+                let _ = fs::remove_file(report_path(out_dir, name, arch));
             }
         }
     }
@@ -99,12 +104,12 @@ pub fn assemble_cubins(source_root: &Path, out_dir: &Path, ptx_file: &Path, ptx:
     }
 }
 
-fn cubin_path(out_dir: &Path, arch: &str) -> std::path::PathBuf {
-    out_dir.join(format!("warpath_kernels.{arch}.cubin"))
+fn cubin_path(out_dir: &Path, name: &str, arch: &str) -> std::path::PathBuf {
+    out_dir.join(format!("{name}.{arch}.cubin"))
 }
 
-fn report_path(out_dir: &Path, arch: &str) -> std::path::PathBuf {
-    out_dir.join(format!("warpath_kernels.{arch}.ptxas.txt"))
+fn report_path(out_dir: &Path, name: &str, arch: &str) -> std::path::PathBuf {
+    out_dir.join(format!("{name}.{arch}.ptxas.txt"))
 }
 
 /// Rewrites only on change, so that cargo does not recompile the library for an equal file.

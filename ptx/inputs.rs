@@ -1,4 +1,4 @@
-//! What the committed PTX, `ptx/warpath_kernels.ptx`, was built from. Shared by `build.rs`
+//! What the committed PTX, `ptx/warpath_kernels.ptx` and `ptx/warpath_hopper.ptx`, was built from. Shared by `build.rs`
 //! (which writes the header on every kernel build and, without the pinned nightly, checks the
 //! committed file's header) and by `tests/committed_ptx.rs` (which fails when the committed
 //! file is not what the current sources build), so both hash the same way.
@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 
 /// The committed PTX, relative to the repository root.
 pub const COMMITTED_PTX: &str = "ptx/warpath_kernels.ptx";
+/// The committed PTX of the Hopper module (the kernels that need sm_90).
+pub const COMMITTED_HOPPER_PTX: &str = "ptx/warpath_hopper.ptx";
+/// Both committed files.
+pub const COMMITTED: [&str; 2] = [COMMITTED_PTX, COMMITTED_HOPPER_PTX];
 
 /// The files and folders the kernel build reads, relative to the repository root: the kernel
 /// crate, the interface crate it shares with the host, the pinned toolchain, and build.rs with
@@ -73,16 +77,16 @@ pub fn header_hash(ptx: &str) -> Option<&str> {
     line.split_whitespace().next()
 }
 
-/// Why `committed` is not the PTX of inputs hashing to `current`, or `None` when its header
-/// says it is.
-pub fn staleness(committed: &str, current: &str) -> Option<String> {
-    match header_hash(committed) {
+/// Why `ptx`, the contents of the committed file `file`, is not the PTX of inputs hashing to
+/// `current`, or `None` when its header says it is.
+pub fn staleness(file: &str, ptx: &str, current: &str) -> Option<String> {
+    match header_hash(ptx) {
         Some(hash) if hash == current => None,
         Some(hash) => Some(format!(
-            "{COMMITTED_PTX} was built from other sources (inputs {hash}; these sources are {current}): \
+            "{file} was built from other sources (inputs {hash}; these sources are {current}): \
              run scripts/update-ptx"
         )),
-        None => Some(format!("{COMMITTED_PTX} has no inputs header on its first line: run scripts/update-ptx")),
+        None => Some(format!("{file} has no inputs header on its first line: run scripts/update-ptx")),
     }
 }
 

@@ -1,5 +1,5 @@
 //! GPU shortest paths against a Dijkstra written here: every strategy (delta-stepping,
-//! near-far and seed 002's five) on generated graphs with u32 (1..255) and f32 (graph500)
+//! near-far, near-far on a Hopper cluster where the GPU has them, and seed 002's five) on generated graphs with u32 (1..255) and f32 (graph500)
 //! weights, the datasets (USA-road-d.NY with its own weights, the others with generated ones),
 //! zero-weight edges, a star, a path, many components, directed inputs, unweighted graphs (unit
 //! weights), distances only and zero-copy placement. Distances are exact for integers and
@@ -15,21 +15,24 @@ use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::engine::{prepare, Backend, PlacementOptions};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{attach_weights, generate, WeightSpec};
-use warpath::gpu::Placement;
+use warpath::gpu::{GpuContext, Placement};
 use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};
 use warpath::sssp::gpu::{shortest_paths, shortest_paths_traced, workspace};
 use warpath::sssp::{DeferredQueueing, Distances, Fusion, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
 use warpath::Graph;
 
-const STRATEGIES: [SsspStrategy; 7] = [
-    SsspStrategy::DeltaStepping,
-    SsspStrategy::NearFar,
-    SsspStrategy::NodeBased,
-    SsspStrategy::EdgeBased,
-    SsspStrategy::WorkloadDecomposition,
-    SsspStrategy::NodeSplitting,
-    SsspStrategy::Hierarchical,
-];
+/// Every strategy this machine's GPU runs: the cluster kernel needs compute capability 9.0
+/// (before it, the strategy is refused: `the_cluster_strategy_needs_hopper`).
+fn strategies() -> Vec<SsspStrategy> {
+    static HOPPER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let hopper = *HOPPER.get_or_init(|| GpuContext::new().is_ok_and(|gpu| gpu.compute_capability().0 >= 9));
+    SsspStrategy::ALL.into_iter().filter(|&strategy| strategy != SsspStrategy::Cluster || hopper).collect()
+}
+
+/// The strategies with buckets on the device (delta, cutoffs and targets in the kernel).
+fn bucketed() -> Vec<SsspStrategy> {
+    strategies().into_iter().filter(|strategy| strategy.is_bucketed()).collect()
+}
 
 /// A weight as the test's Dijkstra adds it: integers (unit for unweighted graphs) or floats.
 fn weight_of(graph: &Graph, edge: usize) -> f64 {
@@ -160,7 +163,7 @@ fn check_all(graph: &Graph, what: &str, placements: &[Placement]) {
     let sources = if sources.is_empty() { vec![0] } else { sources };
     let expected: Vec<Distances> = sources.iter().map(|&s| dijkstra(graph, s)).collect();
     for &placement in placements {
-        for strategy in STRATEGIES {
+        for strategy in strategies() {
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let asks = workspace(graph, &options).unwrap();
             let placing = PlacementOptions { placement: Some(placement), ..PlacementOptions::default() };
@@ -295,7 +298,7 @@ fn delta_is_settable_and_every_width_gives_the_same_distances() {
     let gpu_graph = prepared.gpu().unwrap();
     let mut buckets = vec![];
     for delta in [1.0, 16.0, 300.0, 1e9] {
-        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+        for strategy in bucketed() {
             let options = SsspOptions { delta: Some(delta), strategy, ..options };
             let (run, trace) = shortest_paths_traced(gpu_graph, 1, &options).unwrap();
             check(&graph, 1, &run, &expected, &format!("delta {delta}, {strategy:?}"));
@@ -303,8 +306,11 @@ fn delta_is_settable_and_every_width_gives_the_same_distances() {
             buckets.push(trace.buckets);
         }
     }
-    assert!(buckets[0] > buckets[6], "narrower buckets, more of them: {buckets:?}");
-    assert_eq!(buckets[6], 1, "one bucket holds everything");
+    // Per width, one count a strategy: the narrowest's against the widest's.
+    let strategies = bucketed().len();
+    let (narrowest, widest) = (&buckets[..strategies], &buckets[buckets.len() - strategies..]);
+    assert!(narrowest.iter().zip(widest).all(|(n, w)| n > w), "narrower buckets, more of them: {buckets:?}");
+    assert!(widest.iter().all(|&w| w == 1), "one bucket holds everything: {buckets:?}");
     let bad = SsspOptions { delta: Some(0.0), ..options };
     let err = shortest_paths(gpu_graph, 1, &bad).unwrap_err().to_string();
     assert!(err.contains("delta must be a positive"), "{err}");
@@ -319,7 +325,7 @@ fn traces_add_up_to_their_runs_and_come_in_order() {
         return;
     }
     for graph in [weighted("kron:11", WeightSpec::GAPBS), weighted("grid2d:40", WeightSpec::GAPBS)] {
-        for strategy in STRATEGIES {
+        for strategy in strategies() {
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let (prepared, _) =
                 prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap())
@@ -333,7 +339,7 @@ fn traces_add_up_to_their_runs_and_come_in_order() {
             assert!(trace.records.windows(2).all(|w| w[0].index < w[1].index), "{label}: {:?}", trace.records);
             assert!(trace.records.windows(2).all(|w| w[0].ns <= w[1].ns), "{label}: {:?}", trace.records);
             match strategy {
-                SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
+                bucketed if bucketed.is_bucketed() => {
                     assert_eq!(trace.buckets as usize, trace.records.len(), "{label}");
                     assert!(trace.delta > 0.0, "{label}");
                 }
@@ -372,7 +378,7 @@ fn check_widths(graph: &Graph, source: u32, widths: &[Option<f64>], what: &str) 
         prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &options).unwrap()).unwrap();
     let gpu_graph = prepared.gpu().unwrap();
     for &delta in widths {
-        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+        for strategy in bucketed() {
             let options = SsspOptions { delta, strategy, ..options };
             let label = format!("{what}, source {source}, delta {delta:?}, {strategy:?}");
             let run = shortest_paths(gpu_graph, source, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -642,7 +648,7 @@ fn several_sources_cutoffs_targets_and_paths_match_dijkstra_on_every_strategy() 
         ("grid2d:30 unweighted", generate(&"grid2d:30".parse().unwrap(), 7).unwrap()),
     ];
     for (what, graph) in &graphs {
-        for strategy in STRATEGIES {
+        for strategy in strategies() {
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let finder = PathFinder::new(graph, Backend::Gpu, &options).unwrap();
             common::check_sssp_queries(graph, &finder, strategy, what);
@@ -748,7 +754,7 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
     }
     // A long grid: the corner's neighbourhood is a sliver of it.
     for graph in [weighted("grid2d:200", WeightSpec::GAPBS), weighted("grid2d:200", WeightSpec::Graph500)] {
-        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+        for strategy in bucketed() {
             let options = SsspOptions { strategy, ..SsspOptions::default() };
             let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
             let whole = finder.run(0, &options).unwrap().result;
@@ -772,4 +778,25 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
             }
         }
     }
+}
+
+#[test]
+fn the_cluster_strategy_needs_hopper() {
+    let Some(gpu) = gpu_or_skip("the_cluster_strategy_needs_hopper") else {
+        return;
+    };
+    let (major, minor) = gpu.compute_capability();
+    if major >= 9 {
+        common::say_skipping(
+            "the_cluster_strategy_needs_hopper",
+            &format!("this GPU is {major}.{minor}: the other tests run the cluster strategy on it"),
+        );
+        return;
+    }
+    let graph = weighted("grid2d:20", WeightSpec::GAPBS);
+    let options = SsspOptions { strategy: SsspStrategy::Cluster, ..SsspOptions::default() };
+    let (prepared, _) =
+        prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
+    let error = shortest_paths(prepared.gpu().unwrap(), 0, &options).unwrap_err().to_string();
+    assert!(error.contains("compute capability 9.0"), "{error}");
 }

@@ -4,17 +4,26 @@
 //! [`prelude`] is the small layer that CUDA C++ gets from its headers and rust-cuda users get
 //! from `cuda_std`: thread indices, warp votes and shuffles, block-shared arrays and
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
-//! graph algorithm reuses; each algorithm has its folder of kernels ([`bfs`], [`cc`], [`sssp`]); [`selftest`]
-//! holds the kernels that test the prelude on a GPU. Kernel names and parameter structs come
+//! graph algorithm reuses; each algorithm has its folder of kernels (`bfs`, `cc`, [`sssp`]); `selftest`
+//! holds the kernels that test the prelude on a GPU. Kernels that need Hopper (thread-block
+//! clusters: `sssp::cluster`) are built into a second module, for sm_90, by the `hopper`
+//! feature. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
-#![feature(abi_ptx, asm_experimental_arch, stdarch_nvptx, stmt_expr_attributes)]
+#![feature(abi_ptx, asm_experimental_arch, stdarch_nvptx)]
+#![cfg_attr(not(feature = "hopper"), feature(stmt_expr_attributes))]
 #![allow(clippy::missing_safety_doc)]
 
+// Two modules are built from this crate (build.rs): the sm_80 one, with every kernel but the
+// Hopper ones, and, with the `hopper` feature, the sm_90 one, with those alone.
+#[cfg(not(feature = "hopper"))]
 pub mod bfs;
+#[cfg(not(feature = "hopper"))]
 pub mod cc;
+#[cfg(not(feature = "hopper"))]
 pub mod operators;
 pub mod prelude;
+#[cfg(not(feature = "hopper"))]
 pub mod selftest;
 pub mod sssp;
 

@@ -16,8 +16,8 @@ use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitPar
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::sssp::{
-    SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams, SsspUnpackParams,
-    SsspWeightSumParams, SsspWorklistParams,
+    SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
+    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams,
 };
 use crate::KernelParams;
 
@@ -94,6 +94,12 @@ pub const SSSP_UNPACK: &str = SsspUnpackParams::KERNEL;
 /// The shortest-paths kernels.
 pub const SSSP: [&str; 7] =
     [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM, SSSP_UNPACK];
+
+pub const SSSP_CLUSTER: &str = SsspClusterParams::KERNEL;
+
+/// The kernels of the second module, built for sm_90 (Hopper) and loaded only on such GPUs:
+/// they use thread-block clusters, which the sm_80 module cannot express.
+pub const HOPPER: [&str; 1] = [SSSP_CLUSTER];
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.

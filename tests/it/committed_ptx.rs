@@ -11,51 +11,53 @@ mod ptx_inputs;
 use std::path::{Path, PathBuf};
 
 use common::Scratch;
-use ptx_inputs::{header, header_hash, inputs_hash, staleness, COMMITTED_PTX, INPUTS};
+use ptx_inputs::{header, header_hash, inputs_hash, staleness, COMMITTED, COMMITTED_HOPPER_PTX, COMMITTED_PTX, INPUTS};
 
 fn root() -> PathBuf {
     common::source_tree()
 }
 
-fn committed() -> String {
-    std::fs::read_to_string(root().join(COMMITTED_PTX)).expect("read the committed PTX")
+fn committed(file: &str) -> String {
+    std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("read {file}: {e}"))
 }
 
 #[test]
 fn the_committed_ptx_is_what_the_sources_build() {
-    let committed = committed();
     let current = inputs_hash(&root()).unwrap();
-    if let Some(problem) = staleness(&committed, &current) {
-        panic!("{problem}");
-    }
-    if env!("WARPATH_PTX_ORIGIN") == "built" {
-        let built = warpath::gpu::ptx::PTX;
-        if committed != built {
-            let line = committed.lines().zip(built.lines()).position(|(a, b)| a != b);
-            let at = line.map_or("in length".to_string(), |l| format!("from line {}", l + 1));
-            panic!(
-                "{COMMITTED_PTX} has the header of these sources but differs {at} from the PTX they build \
-                 (a nondeterministic build, or an edited file): run scripts/update-ptx"
-            );
+    for (file, built) in COMMITTED.into_iter().zip([warpath::gpu::ptx::PTX, warpath::gpu::ptx::HOPPER_PTX]) {
+        let committed = committed(file);
+        if let Some(problem) = staleness(file, &committed, &current) {
+            panic!("{problem}");
         }
-    } else {
-        eprintln!("committed_ptx: the kernels were not built here (no pinned nightly); header checked only");
+        if env!("WARPATH_PTX_ORIGIN") == "built" {
+            if committed != built {
+                let line = committed.lines().zip(built.lines()).position(|(a, b)| a != b);
+                let at = line.map_or("in length".to_string(), |l| format!("from line {}", l + 1));
+                panic!(
+                    "{file} has the header of these sources but differs {at} from the PTX they build \
+                     (a nondeterministic build, or an edited file): run scripts/update-ptx"
+                );
+            }
+        } else {
+            eprintln!("committed_ptx: the kernels were not built here (no pinned nightly); {file}'s header checked only");
+        }
     }
 }
 
 #[test]
 fn a_header_naming_other_sources_or_none_is_stale() {
-    let committed = committed();
+    let committed = committed(COMMITTED_PTX);
     let current = header_hash(&committed).expect("a header").to_string();
-    assert_eq!(staleness(&committed, &current), None);
+    assert_eq!(staleness(COMMITTED_PTX, &committed, &current), None);
 
     let other = committed.replacen(&current, "0123456789abcdef", 1);
-    let problem = staleness(&other, &current).expect("another hash is stale");
+    let problem = staleness(COMMITTED_PTX, &other, &current).expect("another hash is stale");
     assert!(problem.contains("0123456789abcdef") && problem.ends_with("run scripts/update-ptx"), "{problem}");
 
     let headless = committed.split_once('\n').unwrap().1;
-    let problem = staleness(headless, &current).expect("no header is stale");
-    assert!(problem.contains("no inputs header") && problem.ends_with("run scripts/update-ptx"), "{problem}");
+    let problem = staleness(COMMITTED_HOPPER_PTX, headless, &current).expect("no header is stale");
+    assert!(problem.starts_with(COMMITTED_HOPPER_PTX) && problem.contains("no inputs header"), "{problem}");
+    assert!(problem.ends_with("run scripts/update-ptx"), "{problem}");
 
     assert_eq!(header_hash(&header(&current)), Some(current.as_str()));
 }

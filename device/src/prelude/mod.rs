@@ -6,6 +6,8 @@
 mod atomic;
 mod block_scan;
 mod cache;
+#[cfg(feature = "hopper")]
+mod cluster;
 mod grid_stride;
 mod index;
 mod shared;
@@ -16,6 +18,8 @@ mod warp;
 pub use atomic::*;
 pub use block_scan::*;
 pub use cache::*;
+#[cfg(feature = "hopper")]
+pub use cluster::*;
 pub use grid_stride::grid_stride;
 pub use index::*;
 pub use shared::{SharedArray, SharedWord};

@@ -209,6 +209,14 @@ impl<T: SharedWord, const N: usize> SharedArray<T, N> {
         self.base + (i * core::mem::size_of::<T>()) as u32
     }
 
+    /// The shared-window address of element `i`, for another block of a cluster to reach it
+    /// (`map_shared_rank`); traps when `i >= N`.
+    #[inline(always)]
+    pub fn address_of(&self, i: usize) -> u32 {
+        assert!(i < N);
+        self.address(i)
+    }
+
     /// Element `i`; traps (aborting the launch) when `i >= N`.
     #[inline(always)]
     pub fn get(&self, i: usize) -> T {

@@ -1,7 +1,8 @@
 //! Single-source shortest paths: delta-stepping in one cooperative launch, with near-far as a
 //! mode of it ([`delta_stepping`]); seed 002's worklist strategies, one launch an iteration
 //! ([`worklist`]); and the initialisation, the parents passes and the weight sum the host
-//! chooses delta from ([`support`]). Their names and parameters are declared in the interface
+//! chooses delta from (`support`); near-far in one Hopper thread-block cluster (`cluster`, in
+//! the sm_90 module only). Their names and parameters are declared in the interface
 //! crate (`warpath_interface::sssp`).
 //!
 //! Distances are `u64` whatever the weights (see the interface crate): integers exactly, `f32`
@@ -9,8 +10,13 @@
 //! volatile load, which goes to L2: a relaxation that read an older, larger distance from
 //! this multiprocessor's L1 would be lost, since the vertex is queued once per decrease.
 
+#[cfg(feature = "hopper")]
+pub mod cluster;
+#[cfg(not(feature = "hopper"))]
 pub mod delta_stepping;
+#[cfg(not(feature = "hopper"))]
 pub mod support;
+#[cfg(not(feature = "hopper"))]
 pub mod worklist;
 
 use crate::prelude::{atomic_exch_u32, atomic_min_u64, lane_id, shfl_idx_sync_u64, warp_aggregated_append, FULL_MASK};

@@ -165,7 +165,7 @@ impl SsspTraceRecord {
         time: std::time::Duration,
         trace: &GpuSsspTrace,
     ) -> SsspTraceRecord {
-        let worklist = !matches!(strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar);
+        let worklist = !strategy.is_bucketed();
         SsspTraceRecord {
             source,
             strategy: strategy.name().into(),
@@ -392,7 +392,7 @@ pub fn run_sssp_bench(
 pub fn render(report: &SsspReport) -> String {
     let p = &report.payload;
     let on_gpu = report.device.cpu_threads.is_none();
-    let bucketed = [SsspStrategy::DeltaStepping.name(), SsspStrategy::NearFar.name()].contains(&p.strategy.as_str());
+    let bucketed = SsspStrategy::ALL.iter().any(|s| s.is_bucketed() && s.name() == p.strategy);
     let how_it_ran = if on_gpu && !bucketed {
         format!("algorithm: {} on the GPU\nweights: {}\n", p.strategy, p.weights)
     } else {

@@ -9,7 +9,7 @@ use serde_json::json;
 use warpath::bench::sssp::{render_trace, SsspTraceRecord, NO_CPU_TRACE};
 use warpath::engine::BackendUsed;
 use warpath::graph::UNREACHED;
-use warpath::sssp::{verify, PathFinder, PathsRun, SsspRun, SsspStrategy};
+use warpath::sssp::{verify, PathFinder, PathsRun, SsspRun};
 use warpath::{Error, Graph, Result};
 
 use super::args::SsspArgs;
@@ -105,7 +105,7 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     let on_cpu = matches!(found.backend, BackendUsed::Cpu { .. });
     let algorithm = if on_cpu {
         format!("delta-stepping on the CPU (delta {delta})")
-    } else if matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar) {
+    } else if options.strategy.is_bucketed() {
         format!("{} on the GPU (delta {delta})", options.strategy.name())
     } else {
         format!("{} on the GPU", options.strategy.name())

@@ -53,6 +53,30 @@ fn load_kernels(
     Ok((module, LoadedKernels::Ptx))
 }
 
+/// Loads the Hopper module ([`ptx::HOPPER_PTX`]): its sm_90 cubin where the device matches and
+/// `jit` is false, else the PTX. An [`GpuError::Unsupported`] below compute capability 9.0.
+fn load_hopper_kernels(
+    context: &Arc<CudaContext>,
+    compute_capability: (i32, i32),
+    jit: bool,
+    name: &str,
+) -> Result<Arc<CudaModule>, GpuError> {
+    let (major, minor) = compute_capability;
+    if major < 9 {
+        return Err(GpuError::Unsupported(format!(
+            "{name} needs a GPU of compute capability 9.0 or newer (Hopper's thread-block clusters); this one is {major}.{minor}"
+        )));
+    }
+    if !jit {
+        if let Some(cubin) = ptx::matching_cubin(&ptx::HOPPER_CUBINS, compute_capability) {
+            if let Ok(module) = context.load_module(Ptx::from_binary(cubin.image.to_vec())) {
+                return Ok(module);
+            }
+        }
+    }
+    context.load_module(Ptx::from_src(ptx::HOPPER_PTX)).map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })
+}
+
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.
 ///
 /// Create it once and reuse it: creation loads the driver, makes a context and loads the
@@ -70,6 +94,11 @@ pub struct GpuContext {
     /// ([`GpuContext::watch_waits`]).
     waiter: StreamWaiter,
     module: Arc<CudaModule>,
+    /// The Hopper module, loaded at the first launch of one of its kernels (most runs need
+    /// none, and its PTX would cost a JIT where no cubin matches).
+    hopper: std::sync::OnceLock<Arc<CudaModule>>,
+    /// Whether the kernels load as PTX even where a cubin matches (`WARPATH_JIT=1`).
+    jit: bool,
     functions: Mutex<HashMap<&'static str, CudaFunction>>,
     /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
     /// ([`crate::gpu::staging`]).
@@ -119,6 +148,7 @@ impl GpuContext {
         let stream = context.default_stream();
         let compute_capability =
             context.compute_capability().map_err(|e| GpuError::driver("cuDeviceGetAttribute", e))?;
+        let jit = form == KernelForm::Ptx;
         let (module, loaded_kernels) = load_kernels(&context, form, compute_capability)?;
         let name = context.name().map_err(|e| GpuError::driver("cuDeviceGetName", e))?;
         let multiprocessors = context
@@ -130,6 +160,8 @@ impl GpuContext {
             stream,
             side: std::sync::OnceLock::new(),
             module,
+            hopper: std::sync::OnceLock::new(),
+            jit,
             functions: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
             upload_path: UploadPath::from_env(),
@@ -207,7 +239,18 @@ impl GpuContext {
         if let Some(function) = functions.get(name) {
             return Ok(function.clone());
         }
-        let function = self.module.load_function(name).map_err(|e| GpuError::driver("cuModuleGetFunction", e))?;
+        let module = if warpath_interface::names::HOPPER.contains(&name) {
+            match self.hopper.get() {
+                Some(module) => module,
+                None => {
+                    let module = load_hopper_kernels(&self.context, self.compute_capability, self.jit, name)?;
+                    self.hopper.get_or_init(|| module)
+                }
+            }
+        } else {
+            &self.module
+        };
+        let function = module.load_function(name).map_err(|e| GpuError::driver("cuModuleGetFunction", e))?;
         functions.insert(name, function.clone());
         Ok(function)
     }

@@ -4,7 +4,9 @@
 //! with device addresses taken through a [`Launch`], check the kernel's documented contract
 //! with [`require`], and launch.
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr, LaunchConfig, SyncOnDrop};
+use cudarc::driver::{
+    CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, DeviceRepr, LaunchConfig, SyncOnDrop,
+};
 use warpath_interface::{DeviceAddress, KernelParams};
 
 use crate::gpu::{GpuContext, GpuError};
@@ -49,6 +51,10 @@ pub enum Residency {
     Any,
     /// A cooperative launch: every block resident, as a kernel with a grid barrier needs.
     Cooperative,
+    /// The grid as one thread-block cluster (Hopper): its blocks resident together, sharing
+    /// their shared memory, as a kernel with cluster barriers needs. Up to 16 blocks (a
+    /// non-portable size, allowed on the function), with the launch's dynamic shared memory.
+    Cluster,
 }
 
 /// One launch being prepared: takes the device addresses of the buffers that go into a
@@ -129,6 +135,11 @@ impl<'a> Launch<'a> {
         params: &P,
     ) -> Result<(), GpuError> {
         let function = self.gpu.function(P::KERNEL)?;
+        if residency == Residency::Cluster {
+            launch_cluster(&function, self.stream, config, params)?;
+            drop(self.guards);
+            return Ok(());
+        }
         let mut args = self.stream.launch_builder(&function);
         let base = (params as *const P).cast::<u8>();
         for field in P::FIELDS {
@@ -147,12 +158,60 @@ impl<'a> Launch<'a> {
             match residency {
                 Residency::Any => args.launch(config),
                 Residency::Cooperative => args.launch_cooperative(config),
+                Residency::Cluster => unreachable!("launched above"),
             }
         };
         launched.map(|_| ()).map_err(|e| GpuError::launch(P::KERNEL, e))?;
         drop(self.guards);
         Ok(())
     }
+}
+
+/// Launches `function` with `params` as one thread-block cluster of the whole grid, by
+/// `cuLaunchKernelEx` (cudarc's launch builder has no cluster attribute).
+fn launch_cluster<P: KernelParams>(
+    function: &CudaFunction,
+    stream: &CudaStream,
+    config: LaunchConfig,
+    params: &P,
+) -> Result<(), GpuError> {
+    use cudarc::driver::sys;
+    let attribute = |attribute, value: u32| {
+        function.set_attribute(attribute, value as i32).map_err(|e| GpuError::driver("cuFuncSetAttribute", e))
+    };
+    attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)?;
+    attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, config.shared_mem_bytes)?;
+    let mut cluster = sys::CUlaunchAttribute {
+        id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+        pad: [0; 4],
+        // SAFETY: an all-zero union of plain integers is a valid value.
+        value: unsafe { std::mem::zeroed() },
+    };
+    cluster.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x: config.grid_dim.0, y: 1, z: 1 };
+    let launch = sys::CUlaunchConfig {
+        gridDimX: config.grid_dim.0,
+        gridDimY: config.grid_dim.1,
+        gridDimZ: config.grid_dim.2,
+        blockDimX: config.block_dim.0,
+        blockDimY: config.block_dim.1,
+        blockDimZ: config.block_dim.2,
+        sharedMemBytes: config.shared_mem_bytes,
+        hStream: stream.cu_stream(),
+        attrs: &mut cluster,
+        numAttrs: 1,
+    };
+    let base = (params as *const P).cast::<u8>();
+    // SAFETY (pointer arithmetic only): each field lies inside `*params` (the interface
+    // crate's layout tests), which outlives the call.
+    let mut fields: Vec<*mut std::ffi::c_void> =
+        P::FIELDS.iter().map(|field| base.wrapping_add(field.offset) as *mut std::ffi::c_void).collect();
+    stream.context().bind_to_thread().map_err(|e| GpuError::driver("cuCtxSetCurrent", e))?;
+    // SAFETY: as for `Launch::run`'s launch: the caller checked the kernel's contract, and
+    // `fields` points at each parameter's bytes in order and size; the configuration and its
+    // one attribute live until the call returns, and the driver copies the parameters.
+    unsafe { sys::cuLaunchKernelEx(&launch, function.cu_function(), fields.as_mut_ptr(), std::ptr::null_mut()) }
+        .result()
+        .map_err(|e| GpuError::launch(P::KERNEL, e))
 }
 
 /// The first byte of one field of a parameter struct: cudarc hands the driver its address, and

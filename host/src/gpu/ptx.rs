@@ -4,12 +4,26 @@
 use std::fmt;
 use std::path::PathBuf;
 
-/// PTX text of every warpath kernel (target sm_80; the driver JIT-compiles it for newer GPUs).
+/// PTX text of every warpath kernel but [`HOPPER_PTX`]'s (target sm_80; the driver
+/// JIT-compiles it for newer GPUs).
 pub const PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/warpath_kernels.ptx"));
+
+/// PTX text of the kernels that use Hopper's thread-block clusters (target sm_90: loaded only
+/// on GPUs of compute capability 9.0 or more; `warpath_interface::names::HOPPER`).
+pub const HOPPER_PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/warpath_hopper.ptx"));
+
+/// [`HOPPER_PTX`] assembled for sm_90, where the build made it.
+pub const HOPPER_CUBINS: [Cubin; 1] =
+    [Cubin { major: 9, minor: 0, image: include_bytes!(concat!(env!("OUT_DIR"), "/warpath_hopper.sm_90.cubin")) }];
 
 /// Names of the kernel entry points in [`PTX`], in the order they appear.
 pub fn kernel_names() -> Vec<&'static str> {
-    PTX.lines()
+    entry_names(PTX)
+}
+
+/// Names of the kernel entry points in a PTX module, in the order they appear.
+pub fn entry_names(ptx: &'static str) -> Vec<&'static str> {
+    ptx.lines()
         .filter_map(|line| line.trim().strip_prefix(".visible .entry "))
         .map(|rest| rest.trim_end_matches('(').trim())
         .collect()

@@ -14,7 +14,6 @@ use crate::graph::Graph;
 use crate::sssp::gpu::{GpuSsspTrace, PinnedResults, SsspArrays};
 use crate::sssp::{
     check_limits, check_source, check_sources, cpu_delta, delta_for, gpu, DistancesRef, SsspOptions, SsspRun,
-    SsspStrategy,
 };
 
 /// A finished run and what it cost: the engine's one run shape with an [`SsspRun`] (its `time`
@@ -237,7 +236,7 @@ impl<'g> PathFinder<'g> {
             }
             None => {
                 // Near-far and delta-stepping are one family: the CPU's delta-stepping answers both.
-                if !matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar) {
+                if !options.strategy.is_bucketed() {
                     warnings.push(format!(
                         "the {} strategy is the GPU's: the CPU runs delta-stepping",
                         options.strategy.name()
@@ -317,7 +316,7 @@ mod tests {
     #[test]
     fn a_gpu_strategy_on_the_cpu_is_noted() {
         let g = GraphBuilder::new().build(EdgeList::new(2, vec![(0, 1)], true)).unwrap();
-        let options = SsspOptions { strategy: SsspStrategy::NodeSplitting, ..Default::default() };
+        let options = SsspOptions { strategy: crate::sssp::SsspStrategy::NodeSplitting, ..Default::default() };
         let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
         let found = finder.run(1, &options).unwrap();
         assert!(found.warnings.iter().any(|w| w.contains("node-splitting")), "{:?}", found.warnings);

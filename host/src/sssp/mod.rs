@@ -29,6 +29,11 @@ pub enum SsspStrategy {
     /// measured on every graph class (bench/NOTES.md entry 96).
     #[default]
     NearFar,
+    /// Near-far in one Hopper thread-block cluster (16 blocks of 1,024 threads): a thread a
+    /// queued vertex, the queues in the blocks' shared memory, a cluster barrier between
+    /// rounds, no grid step. For graphs whose rounds are small and many (roads, meshes); needs
+    /// a GPU of compute capability 9.0 or newer.
+    Cluster,
     /// Seed 002: a thread per active vertex.
     NodeBased,
     /// Seed 002: a thread per edge of the graph.
@@ -73,9 +78,10 @@ pub enum DeferredQueueing {
 }
 
 impl SsspStrategy {
-    pub const ALL: [SsspStrategy; 7] = [
+    pub const ALL: [SsspStrategy; 8] = [
         SsspStrategy::DeltaStepping,
         SsspStrategy::NearFar,
+        SsspStrategy::Cluster,
         SsspStrategy::NodeBased,
         SsspStrategy::EdgeBased,
         SsspStrategy::WorkloadDecomposition,
@@ -83,11 +89,24 @@ impl SsspStrategy {
         SsspStrategy::Hierarchical,
     ];
 
+    /// Whether the strategy keeps buckets (delta-stepping, near-far, near-far on a cluster):
+    /// it takes a delta, stops at a target or a cutoff on the device, and traces buckets.
+    pub fn is_bucketed(self) -> bool {
+        matches!(self, SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster)
+    }
+
+    /// Whether the strategy is near-far (on the grid or on a cluster): every edge relaxed in
+    /// the rounds, no heavy phase.
+    pub fn is_near_far(self) -> bool {
+        matches!(self, SsspStrategy::NearFar | SsspStrategy::Cluster)
+    }
+
     /// The strategy's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             SsspStrategy::DeltaStepping => "delta-stepping",
             SsspStrategy::NearFar => "near-far",
+            SsspStrategy::Cluster => "cluster",
             SsspStrategy::NodeBased => "node-based",
             SsspStrategy::EdgeBased => "edge-based",
             SsspStrategy::WorkloadDecomposition => "workload-decomposition",

@@ -287,6 +287,65 @@ macro_rules! sssp_delta_stepping_fields {
     };
 }
 
+/// Threads per block of `sssp_cluster`: the most a block holds, so that a cluster of
+/// [`SSSP_CLUSTER_BLOCKS`] gives each vertex of a road's light round a thread of its own.
+pub const SSSP_CLUSTER_BLOCK: u32 = 1024;
+/// Blocks of `sssp_cluster`'s one thread-block cluster: 16, the most a Hopper cluster holds
+/// (a non-portable size, which the launcher allows on the function).
+pub const SSSP_CLUSTER_BLOCKS: u32 = 16;
+/// Queue entries a block of `sssp_cluster` holds in each of its two buffers, in dynamic shared
+/// memory: an entry is a vertex, the distance it was queued at, its degree and its list's
+/// first edge (32 bytes), written by the block that lowered the vertex into block
+/// `vertex % blocks`, in a region of the buffer that belongs to the writing block
+/// (`SSSP_CLUSTER_QUEUE / blocks` entries). What a region cannot hold goes to the spill queue
+/// in global memory.
+pub const SSSP_CLUSTER_QUEUE: u32 = 3072;
+/// Bytes of one `sssp_cluster` queue entry.
+pub const SSSP_CLUSTER_ENTRY_BYTES: u32 = 32;
+/// Dynamic shared memory of one `sssp_cluster` block: its two queue buffers.
+pub const SSSP_CLUSTER_SHARED_BYTES: u32 = 2 * SSSP_CLUSTER_QUEUE * SSSP_CLUSTER_ENTRY_BYTES;
+
+/// The field list of `sssp_cluster`'s parameters.
+#[macro_export]
+macro_rules! sssp_cluster_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `sssp_cluster`'s parameters (the sm_90 module; one thread-block cluster of
+            /// [`SSSP_CLUSTER_BLOCKS`] blocks of [`SSSP_CLUSTER_BLOCK`] threads with
+            /// [`SSSP_CLUSTER_SHARED_BYTES`] of dynamic shared memory each): near-far over a
+            /// plain CSR with `weights` (null: unit) from the distances `sssp_init` prepared.
+            /// `marks` holds two words a vertex (in the far pile; spilled for a round), zeroed;
+            /// `spill` two queues of `n`; `far` two piles of `n`, the first holding the
+            /// sources. The control block is a [`DeltaControl`] whose `far_len[0]` counts the
+            /// sources and whose `far_min[0]` is 0 and `far_min[1]` `u64::MAX`, all else zero:
+            /// the kernel counts spills in `near_len`, far entries in `far_len`, and leaves
+            /// `buckets`, `steps`, `relaxations`, `trace_records` and `started_ns`. The trace
+            /// (`trace_capacity` records of `DELTA_TRACE_WORDS`) is the delta-stepping
+            /// kernel's, with the entries relaxed in a bucket where that has the vertices
+            /// settled. `delta`, `flags` (weight kind, [`flags::PACKED_PARENTS`]), `target` and
+            /// `limit` as `sssp_delta_stepping`'s.
+            kernel sssp_cluster, in [$crate::sssp], struct SsspClusterParams {
+                offsets: $crate::DevicePtr<u64>,
+                targets: $crate::DevicePtr<u32>,
+                weights: $crate::DevicePtr<u32>,
+                distances: $crate::DevicePtrMut<u64>,
+                marks: $crate::DevicePtrMut<u32>,
+                spill: $crate::DevicePtrMut<u32>,
+                far: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                trace: $crate::DevicePtrMut<u64>,
+                delta: u64,
+                limit: u64,
+                n: u32,
+                trace_capacity: u32,
+                flags: u32,
+                target: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
 /// The field list of `sssp_worklist`'s parameters.
 #[macro_export]
 macro_rules! sssp_worklist_fields {
@@ -434,6 +493,7 @@ pub const FLOAT_WEIGHT_SCALE: f32 = 65536.0;
 
 crate::sssp_init_fields!(crate::kernel_params);
 crate::sssp_delta_stepping_fields!(crate::kernel_params);
+crate::sssp_cluster_fields!(crate::kernel_params);
 crate::sssp_worklist_fields!(crate::kernel_params);
 crate::sssp_decomposed_fields!(crate::kernel_params);
 crate::sssp_parents_fields!(crate::kernel_params);

@@ -74,7 +74,8 @@ pub struct SsspArgs {
         default_value_t = StrategyArg::NearFar,
         help = "How the GPU distributes the work",
         long_help = "How the GPU distributes the work: near-far (the default) or delta-stepping (buckets on the \
-                     device, one persistent launch), or seed 002's node-based, edge-based, workload-decomposition, \
+                     device, one persistent launch), cluster (near-far in one Hopper thread-block cluster, for roads and \
+                     meshes; compute capability 9.0 or newer), or seed 002's node-based, edge-based, workload-decomposition, \
                      node-splitting and hierarchical. The CPU always runs delta-stepping."
     )]
     pub strategy: StrategyArg,
@@ -252,6 +253,7 @@ impl From<FusionArg> for Fusion {
 pub enum StrategyArg {
     DeltaStepping,
     NearFar,
+    Cluster,
     NodeBased,
     EdgeBased,
     WorkloadDecomposition,
@@ -264,6 +266,7 @@ impl From<StrategyArg> for SsspStrategy {
         match arg {
             StrategyArg::DeltaStepping => SsspStrategy::DeltaStepping,
             StrategyArg::NearFar => SsspStrategy::NearFar,
+            StrategyArg::Cluster => SsspStrategy::Cluster,
             StrategyArg::NodeBased => SsspStrategy::NodeBased,
             StrategyArg::EdgeBased => SsspStrategy::EdgeBased,
             StrategyArg::WorkloadDecomposition => SsspStrategy::WorkloadDecomposition,

@@ -2,12 +2,13 @@
 //! kernel's parameter struct from the interface crate, checks the kernel's buffer contract
 //! against it, and launches through [`crate::gpu::launch`].
 
-use cudarc::driver::CudaSlice;
+use cudarc::driver::{CudaSlice, LaunchConfig};
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, shared_list_capacity, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
-    FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
+    flags, shared_list_capacity, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams,
+    SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_BLOCK,
+    SSSP_CLUSTER_BLOCKS, SSSP_CLUSTER_SHARED_BYTES, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -63,9 +64,11 @@ pub fn sssp_init(
     marks: &mut CudaSlice<u32>,
     packed: bool,
 ) -> Result<(), GpuError> {
-    require(names::SSSP_INIT, distances.len() >= n as usize && !sources.is_empty() && sources.len() <= n as usize, || {
-        format!("{} distances for {n} vertices, {} sources", distances.len(), sources.len())
-    })?;
+    require(
+        names::SSSP_INIT,
+        distances.len() >= n as usize && !sources.is_empty() && sources.len() <= n as usize,
+        || format!("{} distances for {n} vertices, {} sources", distances.len(), sources.len()),
+    )?;
     let mark_words = marks.len() as u64;
     let mut launch = Launch::new(gpu);
     let params = SsspInitParams {
@@ -192,6 +195,80 @@ pub fn sssp_delta_stepping(
         limit: stop.limit,
     };
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
+}
+
+/// The buffers of the cluster kernel (the delta-stepping kernel's arrays, fewer of them).
+pub struct ClusterBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u64>,
+    /// Two words a vertex: in the far pile, spilled for a round.
+    pub marks: &'a mut CudaSlice<u32>,
+    /// Two spill queues of `n`.
+    pub spill: &'a mut CudaSlice<u32>,
+    /// Two far piles of `n`, the first holding the sources.
+    pub far: &'a mut CudaSlice<u32>,
+    pub control: &'a mut CudaSlice<u64>,
+    pub trace: &'a mut CudaSlice<u64>,
+}
+
+/// `sssp_cluster`: near-far in one thread-block cluster of `blocks` blocks (at most
+/// `SSSP_CLUSTER_BLOCKS`) on a Hopper GPU; `delta` and `flag_word` as `sssp_delta_stepping`'s
+/// (of the flags, only the weight kind and packed parents).
+pub fn sssp_cluster(
+    gpu: &GpuContext,
+    view: &GraphView,
+    buffers: ClusterBuffers<'_>,
+    delta: u64,
+    flag_word: u32,
+    stop: DeltaStop,
+    blocks: u32,
+) -> Result<(), GpuError> {
+    let kernel = names::SSSP_CLUSTER;
+    let n = view.n as usize;
+    let ClusterBuffers { distances, marks, spill, far, control, trace } = buffers;
+    require(
+        kernel,
+        distances.len() >= n
+            && marks.len() >= 2 * n
+            && spill.len() >= 2 * n
+            && far.len() >= 2 * n
+            && control.len() >= DELTA_CONTROL_WORDS
+            && delta > 0
+            && (1..=SSSP_CLUSTER_BLOCKS).contains(&blocks)
+            && (stop.target == NO_TARGET || stop.target < view.n)
+            && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
+        || {
+            format!(
+                "buffers too small for {n} vertices, or delta {delta}, or {blocks} blocks, or flags {flag_word:#x}, \
+                 or target {}",
+                stop.target
+            )
+        },
+    )?;
+    let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
+    let mut launch = Launch::new(gpu);
+    let params = SsspClusterParams {
+        offsets: view.offsets,
+        targets: view.targets,
+        weights: view.weights,
+        distances: launch.write(distances),
+        marks: launch.write(marks),
+        spill: launch.write(spill),
+        far: launch.write(far),
+        control: launch.write(control),
+        trace: launch.write(trace),
+        delta,
+        limit: stop.limit,
+        n: view.n,
+        trace_capacity,
+        flags: flag_word,
+        target: stop.target,
+    };
+    let config = LaunchConfig {
+        grid_dim: (blocks, 1, 1),
+        block_dim: (SSSP_CLUSTER_BLOCK, 1, 1),
+        shared_mem_bytes: SSSP_CLUSTER_SHARED_BYTES,
+    };
+    launch.run(config, Residency::Cluster, &params)
 }
 
 /// Node splitting's pieces on the device: the pieces of each vertex (`n + 1` prefix counts)

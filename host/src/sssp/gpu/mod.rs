@@ -20,7 +20,9 @@
 //! rounds relax every edge of a vertex each time the vertex is queued again inside its bucket,
 //! and on a graph that big the relaxations a narrower bucket saves cost more than its extra
 //! rounds; on smaller ones the rounds' latency wins (the sweeps of bench/NOTES.md entry 97).
-//! `--delta` overrides the rule.
+//! The cluster kernel (`--strategy cluster`) takes [`CLUSTER_ROAD_DELTA_FACTOR`] times
+//! near-far's width on graphs of average out-degree below [`CLUSTER_WIDER_BELOW_DEGREE`]. `--delta`
+//! overrides the rule.
 
 pub mod launch;
 pub mod split;
@@ -32,9 +34,9 @@ use cudarc::driver::{CudaEvent, CudaSlice, DeviceRepr, ValidAsZeroBits};
 use rayon::prelude::*;
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS,
-    FLOAT_WEIGHT_SCALE, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE, SSSP_BLOCK, UNREACHED_DISTANCE,
-    WORKLIST_CONTROL_WORDS,
+    flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS,
+    DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE, SSSP_BLOCK,
+    SSSP_CLUSTER_BLOCKS, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::Answer;
@@ -43,10 +45,14 @@ use crate::error::{Error, Result};
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::{Graph, WeightKind};
 use crate::sssp::{
-    reach_of, sorted_once, DeferredQueueing, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun, SsspStrategy,
+    reach_of, sorted_once, DeferredQueueing, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun,
+    SsspStrategy,
 };
 
-use launch::{DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, GraphView, WorklistBuffers, WorklistLaunch};
+use launch::{
+    ClusterBuffers, DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, GraphView,
+    WorklistBuffers, WorklistLaunch,
+};
 
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
 pub const LOW_DEGREE: f64 = 8.0;
@@ -59,6 +65,15 @@ pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 /// rounds defer their queueing (entry 111) fewer, fuller rounds pay, and the sweep again found
 /// 28, 44-48 and 24-25 3-6% faster than 8's widths, for up to 0.1 more relaxations an edge.
 pub const NEAR_FAR_DELTA_EDGES: f64 = 11.0;
+/// How much wider the cluster kernel's buckets are than near-far's on roads (average out-degree
+/// below [`CLUSTER_WIDER_BELOW_DEGREE`]): a round there costs the same whatever its size, up to
+/// the cluster's threads, so fewer, fuller rounds pay for the relaxations they repeat
+/// (bench/NOTES.md 115: USA-road-d.NY, usroads-48 and luxembourg_osm 9-14% faster at 4x, the
+/// grids of degree 4 slower at 2x).
+pub const CLUSTER_ROAD_DELTA_FACTOR: f64 = 4.0;
+/// The average out-degree below which the cluster kernel widens its buckets (roads, not grids).
+pub const CLUSTER_WIDER_BELOW_DEGREE: f64 = 3.5;
+
 /// The edges from which near-far's buckets narrow (about 100 M): entry 97 measured the narrow
 /// width 4-10% faster on kron:22, urand:22 and kron:24 (128-520 M edges), even with the old on
 /// kron:21 and urand:20 (63 and 33 M), 3% slower on urand:21 (67 M), and 12-53% slower on
@@ -97,7 +112,8 @@ pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
     let floats = if graph.weight_kind() == Some(WeightKind::F32) { 4 * n } else { 0 };
     let labels = 8 * n + if options.distances_only { 0 } else { 8 * n } + floats;
     let (bytes, what) = match options.strategy {
-        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => (
+        // The cluster kernel runs in the same arrays (fewer of them).
+        SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => (
             labels
                 + 12 * n
                 + 4 * 5 * n
@@ -351,10 +367,9 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
         None => *arrays.totals.insert(weight_totals(gpu, &view)?),
     };
     let float = view.weight_flags == flags::WEIGHTS_F32;
-    let delta_kernel = matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar);
-    let packed = needs_parents && delta_kernel && packs_parents(&view, totals);
+    let packed = needs_parents && options.strategy.is_bucketed() && packs_parents(&view, totals);
     let (relaxations, mut trace, start) = match options.strategy {
-        SsspStrategy::DeltaStepping | SsspStrategy::NearFar => {
+        SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => {
             let limit = match options.cutoff {
                 None => UNREACHED_DISTANCE,
                 Some(cutoff) if float => <f32 as Distance>::at_most(cutoff).to_bits() as u64,
@@ -367,9 +382,20 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
                 None => arrays.delta.insert(DeltaArrays::new(gpu, &view)?),
             };
             let kernel = DeltaKernel { max_degree: graph.max_out_degree(), totals, packed, stop };
-            run_delta(gpu, &view, kernel, starts, options, lists, &mut distances)?
+            if options.strategy == SsspStrategy::Cluster {
+                run_cluster(gpu, &view, kernel, starts, options, lists, &mut distances)?
+            } else {
+                run_delta(gpu, &view, kernel, starts, options, lists, &mut distances)?
+            }
         }
-        _ => run_worklist(gpu, graph, &view, Starts { host: &sources, device: &device_sources }, options, &mut distances)?,
+        _ => run_worklist(
+            gpu,
+            graph,
+            &view,
+            Starts { host: &sources, device: &device_sources },
+            options,
+            &mut distances,
+        )?,
     };
     let parents_passed = match arrays.parents.as_mut().filter(|_| needs_parents && !packed) {
         Some(buffers) => {
@@ -437,11 +463,13 @@ pub fn shortest_paths_in(
     let distances = if float {
         let mut floats = std::mem::take(&mut arrays.spare_floats);
         floats.clear();
-        floats.par_extend(
-            raw.par_iter()
-                .with_min_len(1 << 16)
-                .map(|&d| if d == UNREACHED_DISTANCE { f32::INFINITY } else { f32::from_bits(d as u32) }),
-        );
+        floats.par_extend(raw.par_iter().with_min_len(1 << 16).map(|&d| {
+            if d == UNREACHED_DISTANCE {
+                f32::INFINITY
+            } else {
+                f32::from_bits(d as u32)
+            }
+        }));
         arrays.spare_raw = raw;
         Distances::Float(floats)
     } else {
@@ -645,8 +673,14 @@ fn tight_edges_ascend(view: &GraphView, totals: Option<WeightTotals>) -> bool {
 /// whether it leaves no edge light.
 fn kernel_delta(view: &GraphView, totals: Option<WeightTotals>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
     let shape = Shape { n: view.n, m: view.m, with_edges: view.with_edges };
-    let near_far = options.strategy == SsspStrategy::NearFar;
-    choose_delta(view.weight_flags == flags::WEIGHTS_F32, totals, shape, near_far, options.delta)
+    let near_far = options.strategy.is_near_far();
+    let float = view.weight_flags == flags::WEIGHTS_F32;
+    let chosen = choose_delta(float, totals, shape, near_far, options.delta)?;
+    let degree = view.m as f64 / view.n.max(1) as f64;
+    if options.strategy == SsspStrategy::Cluster && options.delta.is_none() && degree < CLUSTER_WIDER_BELOW_DEGREE {
+        return choose_delta(float, totals, shape, near_far, Some(chosen.1 * CLUSTER_ROAD_DELTA_FACTOR));
+    }
+    Ok(chosen)
 }
 
 /// What the Δ rule reads of a graph's shape: vertices, edges, and vertices with edges.
@@ -777,12 +811,7 @@ fn run_delta(
         },
         stop,
     )?;
-    let done: DeltaControl = read_control(gpu, control)?;
-    // Only the records written: the trace has room for far more buckets than most runs take.
-    let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
-    let words = gpu.stream().clone_dtoh(&trace.slice(..written)).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
-    gpu.synchronize()?;
-    let records = decode_delta_trace(&words, done.trace_records as usize, done.started_ns);
+    let (done, records) = read_bucket_trace(gpu, control, trace)?;
     let trace = GpuSsspTrace {
         delta: delta_value,
         buckets: done.buckets,
@@ -795,6 +824,59 @@ fn run_delta(
         parents_packed: false,
     };
     Ok((done.relaxations, trace, start))
+}
+
+/// Near-far in one thread-block cluster (`sssp_cluster`), in delta-stepping's arrays: the
+/// sources go in the first far pile, which the kernel's first split queues.
+fn run_cluster(
+    gpu: &GpuContext,
+    view: &GraphView,
+    kernel: DeltaKernel,
+    starts: Starts,
+    options: &SsspOptions,
+    lists: &mut DeltaArrays,
+    distances: &mut CudaSlice<u64>,
+) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
+    let DeltaKernel { totals, packed, stop, .. } = kernel;
+    let (delta, delta_value, _) = kernel_delta(view, totals, options)?;
+    let DeltaArrays { marks, near, far, control, trace, .. } = lists;
+    gpu.copy_into(starts.host, far)?;
+    let mut initial = DeltaControl { far_min: [0, u64::MAX, u64::MAX], ..DeltaControl::default() };
+    initial.far_len[0] = starts.host.len() as u32;
+    write_control(gpu, &initial, control)?;
+    let start = gpu.record_event()?;
+    launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
+    let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
+    let buffers = ClusterBuffers { distances, marks, spill: near, far, control, trace };
+    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, SSSP_CLUSTER_BLOCKS)?;
+    let (done, records) = read_bucket_trace(gpu, control, trace)?;
+    let trace = GpuSsspTrace {
+        delta: delta_value,
+        buckets: done.buckets,
+        steps: done.steps,
+        small_runs: 0,
+        deferred_rounds: 0,
+        records,
+        mdt: 0,
+        parent_passes: 0,
+        parents_packed: false,
+    };
+    Ok((done.relaxations, trace, start))
+}
+
+/// The control block a bucketed kernel left, and its bucket records (only those written: the
+/// trace has room for far more buckets than most runs take).
+fn read_bucket_trace(
+    gpu: &GpuContext,
+    control: &CudaSlice<u64>,
+    trace: &CudaSlice<u64>,
+) -> Result<(DeltaControl, Vec<StepTrace>), GpuError> {
+    let done: DeltaControl = read_control(gpu, control)?;
+    let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
+    let words = gpu.stream().clone_dtoh(&trace.slice(..written)).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
+    gpu.synchronize()?;
+    let records = decode_delta_trace(&words, done.trace_records as usize, done.started_ns);
+    Ok((done, records))
 }
 
 /// Delta-stepping's lists beside the distances: the queue marks, near queues, settled list,
@@ -1209,7 +1291,10 @@ mod tests {
         };
         assert!(tight_edges_ascend(&view(flags::WEIGHTS_UNIT), None));
         assert!(tight_edges_ascend(&view(flags::WEIGHTS_U32), sum_and_smallest(30, 1)));
-        assert!(!tight_edges_ascend(&view(flags::WEIGHTS_U32), sum_and_smallest(30, 0)), "a zero weight can close a cycle");
+        assert!(
+            !tight_edges_ascend(&view(flags::WEIGHTS_U32), sum_and_smallest(30, 0)),
+            "a zero weight can close a cycle"
+        );
         assert!(!tight_edges_ascend(&view(flags::WEIGHTS_F32), sum_and_smallest(30 << 16, 1 << 16)), "rounding");
     }
 

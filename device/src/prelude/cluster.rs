@@ -1,0 +1,114 @@
+//! Hopper's thread-block clusters (sm_90, PTX 8.0): a block's rank in its cluster, the
+//! cluster barrier, distributed shared memory (another block's shared memory, reached by
+//! `mapa` and the `.shared::cluster` state space), and the block's dynamic shared memory.
+//! Only in the sm_90 module (the `hopper` feature, which `build.rs` builds for sm_90): the
+//! sm_80 module cannot express any of it.
+
+use core::arch::{asm, global_asm};
+
+// The block's dynamic shared memory: its size is the launch's, its address the start of what
+// the launch gave beyond the static `.shared` variables. `.extern` arrays live at module scope,
+// which only `global_asm!` reaches.
+global_asm!(".extern .shared .align 16 .b8 warpath_dynamic_shared[];");
+
+/// The shared-window address of this block's dynamic shared memory.
+#[inline(always)]
+pub fn dynamic_shared_base() -> u32 {
+    let base: u32;
+    // SAFETY: takes the address of the module's `.extern .shared` array; touches no memory.
+    unsafe { asm!("mov.u32 {b}, warpath_dynamic_shared;", b = out(reg32) base, options(pure, nomem, nostack)) };
+    base
+}
+
+/// This block's rank in its cluster (`%cluster_ctarank`).
+#[inline(always)]
+pub fn cluster_rank() -> u32 {
+    let rank: u32;
+    // SAFETY: reads a special register.
+    unsafe { asm!("mov.u32 {r}, %cluster_ctarank;", r = out(reg32) rank, options(pure, nomem, nostack)) };
+    rank
+}
+
+/// The blocks in this block's cluster (`%cluster_nctarank`).
+#[inline(always)]
+pub fn cluster_blocks() -> u32 {
+    let blocks: u32;
+    // SAFETY: reads a special register.
+    unsafe { asm!("mov.u32 {r}, %cluster_nctarank;", r = out(reg32) blocks, options(pure, nomem, nostack)) };
+    blocks
+}
+
+/// Every thread of the cluster arrives and waits: what any of them wrote before it (shared
+/// memory of any block, global memory) is visible to all after it (`barrier.cluster` with
+/// release and acquire semantics at cluster scope). All threads of every block call it, as
+/// they call a block barrier.
+#[inline(always)]
+pub fn cluster_sync() {
+    // SAFETY: a barrier has no operands; every thread of the cluster reaches it (the caller's
+    // contract, as for a block barrier).
+    unsafe { asm!("barrier.cluster.arrive.aligned;", "barrier.cluster.wait.aligned;", options(nostack)) };
+}
+
+/// The `.shared::cluster` address of shared-window address `local` in block `rank` of the
+/// cluster: the same variable, in that block's shared memory.
+#[inline(always)]
+pub fn map_shared_rank(local: u32, rank: u32) -> u32 {
+    let remote: u32;
+    // SAFETY: computes an address; touches no memory.
+    unsafe {
+        asm!("mapa.shared::cluster.u32 {d}, {a}, {r};", d = out(reg32) remote, a = in(reg32) local, r = in(reg32) rank,
+            options(pure, nomem, nostack))
+    };
+    remote
+}
+
+/// Writes `value` at a `.shared::cluster` address ([`map_shared_rank`]). The store is posted:
+/// nothing waits for it, and the cluster barrier makes it visible.
+///
+/// # Safety
+/// `remote` is an aligned address inside a shared variable of a block of this cluster, which
+/// no other thread reads or writes before the next [`cluster_sync`].
+#[inline(always)]
+pub unsafe fn store_cluster_u32(remote: u32, value: u32) {
+    // SAFETY: forwarded from the caller.
+    unsafe { asm!("st.shared::cluster.u32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) value, options(nostack)) };
+}
+
+/// Writes a queue entry of 32 bytes at a 32-byte aligned `.shared::cluster` address: two
+/// double words (`begin`, `key`) then two words (`vertex`, `count`), as two vector stores.
+///
+/// # Safety
+/// As for [`store_cluster_u32`], for 32 bytes at a 32-byte aligned address.
+#[inline(always)]
+pub unsafe fn store_cluster_entry(remote: u32, vertex: u32, count: u32, begin: u64, key: u64) {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!(
+            "st.shared::cluster.v2.u64 [{d}], {{{b}, {k}}};",
+            "st.shared::cluster.v2.u32 [{d}+16], {{{v}, {c}}};",
+            d = in(reg32) remote, b = in(reg64) begin, k = in(reg64) key, v = in(reg32) vertex, c = in(reg32) count,
+            options(nostack)
+        )
+    };
+}
+
+/// Reads the entry [`store_cluster_entry`] wrote, at a shared-window address of this block:
+/// `(vertex, count, begin, key)`.
+///
+/// # Safety
+/// `local` is a 32-byte aligned address inside this block's shared memory, written before the
+/// last [`cluster_sync`] and not written since.
+#[inline(always)]
+pub unsafe fn load_shared_entry(local: u32) -> (u32, u32, u64, u64) {
+    let (vertex, count, begin, key): (u32, u32, u64, u64);
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!(
+            "ld.shared.v2.u64 {{{b}, {k}}}, [{s}];",
+            "ld.shared.v2.u32 {{{v}, {c}}}, [{s}+16];",
+            s = in(reg32) local, b = out(reg64) begin, k = out(reg64) key, v = out(reg32) vertex, c = out(reg32) count,
+            options(pure, readonly, nostack)
+        )
+    };
+    (vertex, count, begin, key)
+}
