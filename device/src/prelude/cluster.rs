@@ -74,41 +74,33 @@ pub unsafe fn store_cluster_u32(remote: u32, value: u32) {
     unsafe { asm!("st.shared::cluster.u32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) value, options(nostack)) };
 }
 
-/// Writes a queue entry of 32 bytes at a 32-byte aligned `.shared::cluster` address: two
-/// double words (`begin`, `key`) then two words (`vertex`, `count`), as two vector stores.
+/// Writes the 16 bytes `(a, b, c)` (two words, then a double word) at a 16-byte aligned
+/// `.shared::cluster` address, as one vector store.
 ///
 /// # Safety
-/// As for [`store_cluster_u32`], for 32 bytes at a 32-byte aligned address.
+/// As for [`store_cluster_u32`], for 16 bytes at a 16-byte aligned address.
 #[inline(always)]
-pub unsafe fn store_cluster_entry(remote: u32, vertex: u32, count: u32, begin: u64, key: u64) {
+pub unsafe fn store_cluster_entry(remote: u32, a: u32, b: u32, c: u64) {
     // SAFETY: forwarded from the caller.
     unsafe {
-        asm!(
-            "st.shared::cluster.v2.u64 [{d}], {{{b}, {k}}};",
-            "st.shared::cluster.v2.u32 [{d}+16], {{{v}, {c}}};",
-            d = in(reg32) remote, b = in(reg64) begin, k = in(reg64) key, v = in(reg32) vertex, c = in(reg32) count,
-            options(nostack)
-        )
+        asm!("st.shared::cluster.v4.u32 [{d}], {{{a}, {b}, {lo}, {hi}}};", d = in(reg32) remote, a = in(reg32) a,
+            b = in(reg32) b, lo = in(reg32) c as u32, hi = in(reg32) (c >> 32) as u32, options(nostack))
     };
 }
 
-/// Reads the entry [`store_cluster_entry`] wrote, at a shared-window address of this block:
-/// `(vertex, count, begin, key)`.
+/// Reads the 16 bytes [`store_cluster_entry`] wrote, at a shared-window address of this
+/// block.
 ///
 /// # Safety
-/// `local` is a 32-byte aligned address inside this block's shared memory, written before the
+/// `local` is a 16-byte aligned address inside this block's shared memory, written before the
 /// last [`cluster_sync`] and not written since.
 #[inline(always)]
-pub unsafe fn load_shared_entry(local: u32) -> (u32, u32, u64, u64) {
-    let (vertex, count, begin, key): (u32, u32, u64, u64);
+pub unsafe fn load_shared_entry(local: u32) -> (u32, u32, u64) {
+    let (a, b, lo, hi): (u32, u32, u32, u32);
     // SAFETY: forwarded from the caller.
     unsafe {
-        asm!(
-            "ld.shared.v2.u64 {{{b}, {k}}}, [{s}];",
-            "ld.shared.v2.u32 {{{v}, {c}}}, [{s}+16];",
-            s = in(reg32) local, b = out(reg64) begin, k = out(reg64) key, v = out(reg32) vertex, c = out(reg32) count,
-            options(pure, readonly, nostack)
-        )
+        asm!("ld.shared.v4.u32 {{{a}, {b}, {lo}, {hi}}}, [{s}];", s = in(reg32) local, a = out(reg32) a,
+            b = out(reg32) b, lo = out(reg32) lo, hi = out(reg32) hi, options(pure, readonly, nostack))
     };
-    (vertex, count, begin, key)
+    (a, b, lo as u64 | (hi as u64) << 32)
 }

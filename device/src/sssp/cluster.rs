@@ -14,13 +14,13 @@
 //! The design, round by round:
 //! - a queued vertex lives on block `v % blocks`, in that block's shared memory, as an entry
 //!   that carries its list (first edge and degree), read beside the atomic that lowered it, so
-//!   a round's chain starts at the edges, and the distance it was queued at: an entry whose
-//!   vertex was lowered since is skipped, since the lowering queued it again;
+//!   a round's chain starts at the edges; the entry does not carry the distance (the vertex's
+//!   current one is read beside the first edges), so a vertex lowered twice in a round is
+//!   relaxed twice (bench/NOTES.md 115: carrying it to skip such entries measured slower);
 //! - a block pushes an entry with an atomic on its own shared counter for the destination and
 //!   a posted store into its own region of the destination's buffer (no remote atomic, nothing
-//!   waits on the store); at the round's end it posts its counts (and its spills') into every
-//!   block, so after the cluster barrier each block finds its entries and the round's total in
-//!   its own memory, with no trip to global memory;
+//!   waits on the store); at the round's end it posts its counts into every block, so after
+//!   the cluster barrier each block finds its entries and the round's total in its own memory;
 //! - what a region cannot hold spills to a queue in global memory, once a vertex a round (a
 //!   stamp per vertex), which the whole cluster reads in the next round;
 //! - what lands beyond the bucket goes to the far pile in global memory, once (a mark per
@@ -47,27 +47,15 @@ const BLOCKS: usize = SSSP_CLUSTER_BLOCKS as usize;
 /// that a thread has four chains in flight (eight would not fit 64 registers a thread).
 const EDGES_AT_ONCE: u32 = 4;
 
-/// `value`, through an instruction the compiler may not move memory accesses across: what is
-/// computed from the result stays below the loads written above the call.
-#[inline(always)]
-fn after_the_loads_above(mut value: u64) -> u64 {
-    // SAFETY: a register move; declared as touching memory only so that it stays in place.
-    unsafe { core::arch::asm!("mov.b64 {v}, {v};", v = inout(reg64) value, options(nostack)) };
-    value
-}
-
 /// The block's shared bookkeeping (the queues are in dynamic shared memory).
 #[derive(Clone, Copy)]
 struct Shared {
-    /// This step's entries for each destination block (local atomics); `[BLOCKS]` those this
-    /// block spilled.
-    counts: SharedArray<u32, { BLOCKS + 1 }>,
+    /// This round's entries for each destination block (local atomics).
+    counts: SharedArray<u32, BLOCKS>,
     /// `[buffer * BLOCKS + producer]`: the entries each producer wrote into this block's buffer.
     incoming: SharedArray<u32, { 2 * BLOCKS }>,
     /// `[buffer * BLOCKS + producer]`: the entries each producer wrote in all.
     sent: SharedArray<u32, { 2 * BLOCKS }>,
-    /// `[buffer * BLOCKS + producer]`: the entries each producer spilled.
-    spilled: SharedArray<u32, { 2 * BLOCKS }>,
     /// Exclusive prefix of `incoming` for the buffer being read; `[BLOCKS]` its total.
     prefix: SharedArray<u32, { BLOCKS + 1 }>,
     /// `[0]` the cluster's entries this step (queued and spilled), `[1]` those spilled, `[2]`
@@ -150,10 +138,9 @@ impl Cluster {
         self.queues + (buffer * SSSP_CLUSTER_QUEUE + slot) * SSSP_CLUSTER_ENTRY_BYTES
     }
 
-    /// Queues `v` at distance `key` (its list from `begin`, `degree` edges) for the step after
-    /// `state.step`.
+    /// Queues `v` (its list from `begin`, `degree` edges) for the step after `state.step`.
     #[inline(always)]
-    unsafe fn push(&self, state: &State, v: u32, begin: u64, degree: u32, key: u64) {
+    unsafe fn push(&self, state: &State, v: u32, begin: u64, degree: u32) {
         let owner = v % self.blocks;
         let slot = self.shared.counts.fetch_add(owner as usize, 1);
         let buffer = (state.step + 1) & 1;
@@ -161,7 +148,7 @@ impl Cluster {
             let local = self.entry_address(buffer, self.rank * self.region + slot);
             // SAFETY: the address is inside the owner's buffer `buffer`, in this block's region,
             // at a slot this thread alone took; the owner reads it after the cluster barrier.
-            unsafe { store_cluster_entry(map_shared_rank(local, owner), v, degree, begin, key) };
+            unsafe { store_cluster_entry(map_shared_rank(local, owner), v, degree, begin) };
         } else {
             let next = state.step + 1;
             // SAFETY: the kernel contract: `spill_marks` has `n` words, `spill` two queues of
@@ -172,7 +159,6 @@ impl Cluster {
                     let length = addr_of_mut!((*self.control).near_len[(next % 3) as usize]);
                     let at = atomic_add_u32(length, 1);
                     *self.spill.add((next & 1) as usize * self.n + at as usize) = v;
-                    self.shared.counts.fetch_add(BLOCKS, 1);
                 }
             }
         }
@@ -192,15 +178,13 @@ impl Cluster {
         }
     }
 
-    /// Relaxes the `degree` edges of `v` from `begin`, at `v`'s current distance, unless that is
-    /// below `queued_at`, the distance an entry was queued at: then whoever lowered it since
-    /// queued it again, at the lower distance, and this entry has nothing to add (a spilled
-    /// vertex, queued with no distance, passes `u64::MAX`).
+    /// Relaxes the `degree` edges of `v` from `begin`, at `v`'s current distance.
     #[inline(always)]
-    unsafe fn relax_list(&self, state: &mut State, v: u32, begin: u64, degree: u32, queued_at: u64) {
+    unsafe fn relax_list(&self, state: &mut State, v: u32, begin: u64, degree: u32) {
         // SAFETY (throughout): the kernel contract bounds every index: `v < n`, its list in
         // `targets` and `weights`, every target `< n`.
-        let mut from = self.key(unsafe { distance_of(self.distances, v) });
+        let from = self.key(unsafe { distance_of(self.distances, v) });
+        state.visited += 1;
         let mut done = 0;
         while done < degree {
             let count = (degree - done).min(EDGES_AT_ONCE);
@@ -214,17 +198,6 @@ impl Cluster {
                         weight[j] = self.reader.weight(edge);
                     }
                 }
-            }
-            // The check after the first edges' loads, not before: they are issued while the
-            // distance is on its way, so a live entry's chain waits for one trip, not two
-            // (`after_the_loads_above` keeps the compiler from hoisting the check, which reads
-            // nothing the loop changes, back above them).
-            if done == 0 {
-                from = after_the_loads_above(from);
-                if from < queued_at && queued_at != UNREACHED_DISTANCE {
-                    return;
-                }
-                state.visited += 1;
             }
             let mut candidate = [0u64; EDGES_AT_ONCE as usize];
             let mut list = [0u64; EDGES_AT_ONCE as usize];
@@ -249,8 +222,7 @@ impl Cluster {
                     // vertex's edges would give what they gave.
                     if candidate[j] < self.key(old[j]) {
                         if candidate[j] < state.bucket_end {
-                            let degree = (list_end[j] - list[j]) as u32;
-                            unsafe { self.push(state, target[j], list[j], degree, candidate[j]) };
+                            unsafe { self.push(state, target[j], list[j], (list_end[j] - list[j]) as u32) };
                         } else {
                             unsafe { self.push_far(state, target[j], candidate[j]) };
                         }
@@ -270,24 +242,20 @@ impl Cluster {
         if t < 32 {
             let buffer = (state.step & 1) as usize;
             let mine = t < self.blocks;
-            let posted = |words: &SharedArray<u32, { 2 * BLOCKS }>| {
-                if mine {
-                    words.get(buffer * BLOCKS + t as usize)
-                } else {
-                    0
-                }
-            };
-            let incoming = posted(&sh.incoming);
+            let incoming = if mine { sh.incoming.get(buffer * BLOCKS + t as usize) } else { 0 };
+            let sent = if mine { sh.sent.get(buffer * BLOCKS + t as usize) } else { 0 };
             let through = warp_inclusive_scan(incoming);
-            let all_sent = warp_inclusive_scan(posted(&sh.sent));
-            let spilled = warp_inclusive_scan(posted(&sh.spilled)) as u64;
+            let all_sent = warp_inclusive_scan(sent);
             if mine {
                 sh.prefix.set(t as usize, through - incoming);
-            }
-            if t <= BLOCKS as u32 {
                 sh.counts.set(t as usize, 0);
             }
             if t == 31 {
+                // SAFETY: the control block is valid; this step's spill count was complete at
+                // the cluster barrier that ended the last step.
+                let spilled = unsafe {
+                    load_relaxed_u32(addr_of!((*self.control).near_len[(state.step % 3) as usize]))
+                } as u64;
                 sh.prefix.set(BLOCKS, through);
                 sh.words.set(0, all_sent as u64 + spilled);
                 sh.words.set(1, spilled);
@@ -311,9 +279,9 @@ impl Cluster {
             let slot = producer * self.region + (i - sh.prefix.get(producer as usize));
             // SAFETY: `slot` is inside the producer's region, below the count it posted: an
             // entry it wrote before the cluster barrier.
-            let (v, degree, begin, queued_at) = unsafe { load_shared_entry(self.entry_address(buffer, slot)) };
+            let (v, degree, begin) = unsafe { load_shared_entry(self.entry_address(buffer, slot)) };
             // SAFETY: entries hold vertices of the graph and their lists.
-            unsafe { self.relax_list(state, v, begin, degree, queued_at) };
+            unsafe { self.relax_list(state, v, begin, degree) };
             i += SSSP_CLUSTER_BLOCK;
         }
         let spilled = sh.words.get(1) as u32;
@@ -325,7 +293,7 @@ impl Cluster {
                 let v = *self.spill.add(buffer as usize * self.n + i as usize);
                 let begin = *self.offsets.add(v as usize);
                 let end = *self.offsets.add(v as usize + 1);
-                self.relax_list(state, v, begin, (end - begin) as u32, UNREACHED_DISTANCE);
+                self.relax_list(state, v, begin, (end - begin) as u32);
             }
             i += threads;
         }
@@ -394,7 +362,7 @@ impl Cluster {
                     if distance >= state.bucket_end {
                         let begin = *self.offsets.add(v as usize);
                         let stop = *self.offsets.add(v as usize + 1);
-                        self.push(state, v, begin, (stop - begin) as u32, distance);
+                        self.push(state, v, begin, (stop - begin) as u32);
                     }
                 } else {
                     let at = atomic_add_u32(addr_of_mut!((*c).far_len[other]), 1);
@@ -443,7 +411,6 @@ impl Cluster {
         if t < 32 {
             let count = if t < self.blocks { sh.counts.get(t as usize).min(self.region) } else { 0 };
             let all = shfl_idx_sync(FULL_MASK, warp_inclusive_scan(count), 31);
-            let spilled = sh.counts.get(BLOCKS);
             if t < self.blocks {
                 let slot = ((state.step + 1) & 1) as usize * BLOCKS + self.rank as usize;
                 // SAFETY: this block's own words in block `t`'s arrays for the next step's
@@ -451,7 +418,6 @@ impl Cluster {
                 unsafe {
                     store_cluster_u32(map_shared_rank(sh.incoming.address_of(slot), t), count);
                     store_cluster_u32(map_shared_rank(sh.sent.address_of(slot), t), all);
-                    store_cluster_u32(map_shared_rank(sh.spilled.address_of(slot), t), spilled);
                 }
             }
         }
@@ -467,7 +433,6 @@ impl Cluster {
         if t < 2 * BLOCKS as u32 {
             self.shared.incoming.set(t as usize, 0);
             self.shared.sent.set(t as usize, 0);
-            self.shared.spilled.set(t as usize, 0);
         }
         if first {
             // SAFETY: the control block is valid; the host reads it after the kernel.
@@ -551,7 +516,6 @@ pub unsafe fn cluster(params: SsspClusterParams) {
             counts: SharedArray::declare(),
             incoming: SharedArray::declare(),
             sent: SharedArray::declare(),
-            spilled: SharedArray::declare(),
             prefix: SharedArray::declare(),
             words: SharedArray::declare(),
         }

@@ -294,14 +294,13 @@ pub const SSSP_CLUSTER_BLOCK: u32 = 1024;
 /// (a non-portable size, which the launcher allows on the function).
 pub const SSSP_CLUSTER_BLOCKS: u32 = 16;
 /// Queue entries a block of `sssp_cluster` holds in each of its two buffers, in dynamic shared
-/// memory: an entry is a vertex, the distance it was queued at, its degree and its list's
-/// first edge (32 bytes), written by the block that lowered the vertex into block
-/// `vertex % blocks`, in a region of the buffer that belongs to the writing block
-/// (`SSSP_CLUSTER_QUEUE / blocks` entries). What a region cannot hold goes to the spill queue
-/// in global memory.
-pub const SSSP_CLUSTER_QUEUE: u32 = 3072;
+/// memory: an entry is a vertex, its degree and its list's first edge (16 bytes), written by
+/// the block that lowered the vertex into block `vertex % blocks`, in a region of the buffer
+/// that belongs to the writing block (`SSSP_CLUSTER_QUEUE / blocks` entries). What a region
+/// cannot hold goes to the spill queue in global memory.
+pub const SSSP_CLUSTER_QUEUE: u32 = 6144;
 /// Bytes of one `sssp_cluster` queue entry.
-pub const SSSP_CLUSTER_ENTRY_BYTES: u32 = 32;
+pub const SSSP_CLUSTER_ENTRY_BYTES: u32 = 16;
 /// Dynamic shared memory of one `sssp_cluster` block: its two queue buffers.
 pub const SSSP_CLUSTER_SHARED_BYTES: u32 = 2 * SSSP_CLUSTER_QUEUE * SSSP_CLUSTER_ENTRY_BYTES;
 
