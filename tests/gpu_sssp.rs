@@ -26,7 +26,8 @@ use warpath::Graph;
 fn strategies() -> Vec<SsspStrategy> {
     static HOPPER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let hopper = *HOPPER.get_or_init(|| GpuContext::new().is_ok_and(|gpu| gpu.compute_capability().0 >= 9));
-    SsspStrategy::ALL.into_iter().filter(|&strategy| strategy != SsspStrategy::Cluster || hopper).collect()
+    let concrete = SsspStrategy::ALL.into_iter().filter(|&strategy| strategy != SsspStrategy::Cluster || hopper);
+    concrete.chain([SsspStrategy::Auto]).collect()
 }
 
 /// The strategies with buckets on the device (delta, cutoffs and targets in the kernel).
@@ -799,4 +800,28 @@ fn the_cluster_strategy_needs_hopper() {
         prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
     let error = shortest_paths(prepared.gpu().unwrap(), 0, &options).unwrap_err().to_string();
     assert!(error.contains("compute capability 9.0"), "{error}");
+}
+
+#[test]
+fn auto_takes_the_cluster_on_hopper_roads_and_meshes_and_near_far_elsewhere() {
+    use warpath::sssp::gpu::resolve;
+    let Some(gpu) = gpu_or_skip("auto_takes_the_cluster_on_hopper_roads_and_meshes_and_near_far_elsewhere") else {
+        return;
+    };
+    let hopper = gpu.compute_capability().0 >= 9;
+    let options = SsspOptions::default();
+    assert_eq!(options.strategy, SsspStrategy::Auto);
+    for (spec, mesh) in [("grid2d:100", true), ("kron:10", false)] {
+        let graph = weighted(spec, WeightSpec::GAPBS);
+        let (prepared, _) =
+            prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
+        let gpu_graph = prepared.gpu().unwrap();
+        let took = resolve(gpu_graph, &options).strategy;
+        let expected = if mesh && hopper { SsspStrategy::Cluster } else { SsspStrategy::NearFar };
+        assert_eq!(took, expected, "{spec}");
+        let explicit = SsspOptions { strategy: SsspStrategy::DeltaStepping, ..options };
+        assert_eq!(resolve(gpu_graph, &explicit).strategy, SsspStrategy::DeltaStepping, "asked for, kept");
+        let run = shortest_paths(gpu_graph, 0, &options).unwrap();
+        check(&graph, 0, &run, &dijkstra(&graph, 0), &format!("{spec}, auto"));
+    }
 }

@@ -4,7 +4,7 @@
 //! traversal kernels, except the persistent ones, whose spills must stay under a ceiling.
 //! Needs ptxas (scripts/setup installs it from PyPI); no GPU.
 
-use warpath::gpu::ptx::{kernel_names, PTX};
+use warpath::gpu::ptx::{entry_names, kernel_names, HOPPER_PTX, PTX};
 use warpath::gpu::ptxas::{assemble, find_ptxas, parse_report, KernelResources, ARCHITECTURES};
 use warpath_interface::{names, KernelParams};
 
@@ -22,7 +22,12 @@ fn ptx_defines_exactly_the_kernels_the_interface_names() {
 /// The sizes of `kernel`'s parameters, in order, as the PTX declares them
 /// (`.param .u64 .ptr .align 1 bfs_init_param_0,` and the like).
 fn ptx_param_sizes(kernel: &str) -> Vec<usize> {
-    let entry = PTX.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap_or_else(|| panic!("no entry {kernel}"));
+    param_sizes_in(PTX, kernel)
+}
+
+/// [`ptx_param_sizes`] in the module `ptx`.
+fn param_sizes_in(ptx: &str, kernel: &str) -> Vec<usize> {
+    let entry = ptx.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap_or_else(|| panic!("no entry {kernel}"));
     let list = &entry[..entry.find(')').expect("a parameter list")];
     list.lines()
         .filter_map(|line| line.trim().strip_prefix(".param ."))
@@ -49,6 +54,22 @@ fn kernel_parameters_are_the_fields_of_their_structs() {
     check_params::<BfsPersistentParams>();
     check_params::<BfsPersistentCompressedParams>();
     check_params::<BfsEdgeQueueParams>();
+}
+
+/// The Hopper module (sm_90) defines exactly the kernels `names::HOPPER` lists, each with its
+/// struct's parameters, and is self-contained.
+#[test]
+fn the_hopper_module_holds_exactly_its_kernels() {
+    use warpath_interface::sssp::SsspClusterParams;
+    let mut in_ptx = entry_names(HOPPER_PTX);
+    let mut named = names::HOPPER.to_vec();
+    in_ptx.sort();
+    named.sort();
+    assert_eq!(in_ptx, named);
+    assert!(HOPPER_PTX.contains(".target sm_90"), "the Hopper module targets sm_90");
+    assert!(!HOPPER_PTX.contains(".extern .func"), "the Hopper module calls functions it does not define");
+    let expected: Vec<usize> = SsspClusterParams::FIELDS.iter().map(|field| field.size).collect();
+    assert_eq!(param_sizes_in(HOPPER_PTX, SsspClusterParams::KERNEL), expected);
 }
 
 #[test]

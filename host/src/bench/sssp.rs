@@ -272,7 +272,8 @@ pub struct SsspKernel<'f, 'g> {
 
 impl<'f, 'g> SsspKernel<'f, 'g> {
     pub fn new(graph: &'g Graph, finder: &'f PathFinder<'g>, options: SsspOptions) -> Self {
-        SsspKernel { graph, finder, options, spare: SsspRun::default() }
+        // The strategy that runs, for the report (`auto` names one on the GPU).
+        SsspKernel { graph, finder, options: finder.resolved(&options), spare: SsspRun::default() }
     }
 }
 

@@ -81,6 +81,8 @@ pub fn run(args: &SsspArgs) -> Result<()> {
     })?;
     let placement = args.graph.placement_options();
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &placement, &options)?;
+    // The strategy that runs, for the report (`auto` names one on the GPU).
+    let options = finder.resolved(&options);
     let delta = finder.delta(&options)?;
     let (found, gpu_trace) = finder.run_traced_from(&sources, &options)?;
     for warning in &found.warnings {

@@ -147,6 +147,16 @@ impl<'g> PathFinder<'g> {
         &self.warnings
     }
 
+    /// `options` as they run here: on the GPU with [`crate::sssp::SsspStrategy::Auto`] replaced
+    /// by the strategy it takes on this graph and GPU ([`gpu::resolve`]), for reports that name
+    /// what ran; on the CPU as they are (the CPU runs delta-stepping whatever the strategy).
+    pub fn resolved(&self, options: &SsspOptions) -> SsspOptions {
+        match self.prepared.gpu() {
+            Some(on_gpu) => gpu::resolve(on_gpu, options),
+            None => *options,
+        }
+    }
+
     /// The bucket width delta-stepping runs with on this backend for `options`: the requested
     /// one, or the backend's own rule (the GPU's, [`gpu::delta`], reads the placed weights; the
     /// CPU's is [`delta_for`]). Reports show this one, not another backend's.

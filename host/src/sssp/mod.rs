@@ -21,13 +21,19 @@ pub use finder::{shortest_paths, PathFinder, PathsRun, PinnedPaths};
 /// How the GPU distributes the work of a relaxation step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SsspStrategy {
+    /// The default: near-far on one thread-block cluster where the GPU has them and the graph
+    /// is a road or mesh of the size the cluster was measured faster on, near-far elsewhere
+    /// (`sssp::gpu::auto_strategy` has the rule; `sssp::gpu::resolve` applies it to a placed
+    /// graph).
+    #[default]
+    Auto,
     /// Delta-stepping (Meyer and Sanders) with light/heavy edges, buckets on the device, one
     /// persistent launch.
     DeltaStepping,
     /// Near-far (Davidson et al.): two piles split at a moving threshold; delta-stepping's
-    /// loop with every edge relaxed in the rounds and no heavy phase. The default: the fastest
-    /// measured on every graph class (bench/NOTES.md entry 96).
-    #[default]
+    /// loop with every edge relaxed in the rounds and no heavy phase. The fastest measured on
+    /// every graph class but the roads and meshes [`SsspStrategy::Cluster`] serves (bench/NOTES.md
+    /// entries 96 and 115).
     NearFar,
     /// Near-far in one Hopper thread-block cluster (16 blocks of 1,024 threads): a thread a
     /// queued vertex, the queues in the blocks' shared memory, a cluster barrier between
@@ -78,6 +84,7 @@ pub enum DeferredQueueing {
 }
 
 impl SsspStrategy {
+    /// Every strategy a run can take ([`SsspStrategy::Auto`] takes one of them).
     pub const ALL: [SsspStrategy; 8] = [
         SsspStrategy::DeltaStepping,
         SsspStrategy::NearFar,
@@ -92,18 +99,19 @@ impl SsspStrategy {
     /// Whether the strategy keeps buckets (delta-stepping, near-far, near-far on a cluster):
     /// it takes a delta, stops at a target or a cutoff on the device, and traces buckets.
     pub fn is_bucketed(self) -> bool {
-        matches!(self, SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster)
+        matches!(self, SsspStrategy::Auto | SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster)
     }
 
     /// Whether the strategy is near-far (on the grid or on a cluster): every edge relaxed in
     /// the rounds, no heavy phase.
     pub fn is_near_far(self) -> bool {
-        matches!(self, SsspStrategy::NearFar | SsspStrategy::Cluster)
+        matches!(self, SsspStrategy::Auto | SsspStrategy::NearFar | SsspStrategy::Cluster)
     }
 
     /// The strategy's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
+            SsspStrategy::Auto => "auto",
             SsspStrategy::DeltaStepping => "delta-stepping",
             SsspStrategy::NearFar => "near-far",
             SsspStrategy::Cluster => "cluster",

@@ -71,12 +71,13 @@ pub struct SsspArgs {
         long,
         value_enum,
         value_name = "S",
-        default_value_t = StrategyArg::NearFar,
+        default_value_t = StrategyArg::Auto,
         help = "How the GPU distributes the work",
-        long_help = "How the GPU distributes the work: near-far (the default) or delta-stepping (buckets on the \
-                     device, one persistent launch), cluster (near-far in one Hopper thread-block cluster, for roads and \
-                     meshes; compute capability 9.0 or newer), or seed 002's node-based, edge-based, workload-decomposition, \
-                     node-splitting and hierarchical. The CPU always runs delta-stepping."
+        long_help = "How the GPU distributes the work: auto (the default: cluster on a Hopper GPU for roads and \
+                     meshes of average degree 2.3 to 8 and up to 2^23 vertices, near-far elsewhere), near-far or \
+                     delta-stepping (buckets on the device, one persistent launch), cluster (near-far in one Hopper \
+                     thread-block cluster; compute capability 9.0 or newer), or seed 002's node-based, edge-based, \
+                     workload-decomposition, node-splitting and hierarchical. The CPU always runs delta-stepping."
     )]
     pub strategy: StrategyArg,
     #[arg(
@@ -172,7 +173,7 @@ pub struct SsspBenchArgs {
     #[arg(
         long,
         value_enum,
-        default_value_t = StrategyArg::NearFar,
+        default_value_t = StrategyArg::Auto,
         value_name = "S",
         help_heading = "Shortest paths (--algorithm sssp)",
         help = "How the GPU distributes the work (as `sssp --strategy`)"
@@ -251,6 +252,7 @@ impl From<FusionArg> for Fusion {
 /// [`SsspStrategy`] as a clap value, by the names the library gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StrategyArg {
+    Auto,
     DeltaStepping,
     NearFar,
     Cluster,
@@ -264,6 +266,7 @@ pub enum StrategyArg {
 impl From<StrategyArg> for SsspStrategy {
     fn from(arg: StrategyArg) -> SsspStrategy {
         match arg {
+            StrategyArg::Auto => SsspStrategy::Auto,
             StrategyArg::DeltaStepping => SsspStrategy::DeltaStepping,
             StrategyArg::NearFar => SsspStrategy::NearFar,
             StrategyArg::Cluster => SsspStrategy::Cluster,

@@ -74,6 +74,42 @@ pub const CLUSTER_ROAD_DELTA_FACTOR: f64 = 4.0;
 /// The average out-degree below which the cluster kernel widens its buckets (roads, not grids).
 pub const CLUSTER_WIDER_BELOW_DEGREE: f64 = 3.5;
 
+/// [`SsspStrategy::Auto`] runs the cluster kernel on graphs of average out-degree from this to
+/// below [`LOW_DEGREE`]: roads and meshes, but not roads whose many vertices of degree 2 (a
+/// street's geometry) make rounds so small that block 0's fused rounds beat the cluster's
+/// (luxembourg_osm, 2.09: near-far 1.25x faster; usroads-48, 2.57, and USA-road-d.NY, 2.76:
+/// the cluster 1.4x faster; bench/NOTES.md 115, six graphs, a rule fitted to them).
+pub const CLUSTER_MIN_DEGREE: f64 = 2.3;
+/// ... and of at most this many vertices: beyond, a round holds more vertices than 16
+/// multiprocessors relax faster than the whole GPU (grid2d:2000, 4M vertices: the cluster 1.57x
+/// faster; grid2d:5000, 25M: near-far 1.36x faster).
+pub const CLUSTER_MAX_VERTICES: u64 = 1 << 23;
+
+/// The strategy [`SsspStrategy::Auto`] takes on a graph of `n` vertices and `m` edges, on a GPU
+/// with thread-block clusters (`hopper`: compute capability 9.0 or newer) or without.
+pub fn auto_strategy(hopper: bool, n: u64, m: u64) -> SsspStrategy {
+    let degree = m as f64 / n.max(1) as f64;
+    if hopper && (CLUSTER_MIN_DEGREE..LOW_DEGREE).contains(&degree) && n <= CLUSTER_MAX_VERTICES {
+        SsspStrategy::Cluster
+    } else {
+        SsspStrategy::NearFar
+    }
+}
+
+/// `options` with [`SsspStrategy::Auto`] replaced by the strategy it takes on the placed
+/// `graph` ([`auto_strategy`]); other strategies as they are.
+pub fn resolve(graph: &GpuGraph, options: &SsspOptions) -> SsspOptions {
+    let strategy = match options.strategy {
+        SsspStrategy::Auto => {
+            let placed = graph.graph();
+            let hopper = graph.gpu().compute_capability().0 >= 9;
+            auto_strategy(hopper, placed.num_vertices() as u64, placed.num_edges())
+        }
+        strategy => strategy,
+    };
+    SsspOptions { strategy, ..*options }
+}
+
 /// The edges from which near-far's buckets narrow (about 100 M): entry 97 measured the narrow
 /// width 4-10% faster on kron:22, urand:22 and kron:24 (128-520 M edges), even with the old on
 /// kron:21 and urand:20 (63 and 33 M), 3% slower on urand:21 (67 M), and 12-53% slower on
@@ -113,7 +149,7 @@ pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
     let labels = 8 * n + if options.distances_only { 0 } else { 8 * n } + floats;
     let (bytes, what) = match options.strategy {
         // The cluster kernel runs in the same arrays (fewer of them).
-        SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => (
+        SsspStrategy::Auto | SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => (
             labels
                 + 12 * n
                 + 4 * 5 * n
@@ -336,6 +372,7 @@ struct Settled {
 /// Runs the kernels of one run in `arrays` (made or grown as needed): the distances, and the
 /// parents where asked for or where several sources need them, left on the device.
 fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &SsspOptions) -> Result<Settled> {
+    let options = &resolve(graph, options);
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
     let n = view.n;
@@ -369,7 +406,7 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
     let float = view.weight_flags == flags::WEIGHTS_F32;
     let packed = needs_parents && options.strategy.is_bucketed() && packs_parents(&view, totals);
     let (relaxations, mut trace, start) = match options.strategy {
-        SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => {
+        SsspStrategy::Auto | SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => {
             let limit = match options.cutoff {
                 None => UNREACHED_DISTANCE,
                 Some(cutoff) if float => <f32 as Distance>::at_most(cutoff).to_bits() as u64,
@@ -603,7 +640,7 @@ struct Starts<'a> {
 pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
-    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, options)?.1)
+    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, &resolve(graph, options))?.1)
 }
 
 /// The placed weights' sum, smallest and largest (floats in units of 2^-16).
@@ -1236,6 +1273,30 @@ mod tests {
 
     fn graph(n: u64, edges: Vec<(u32, u32)>) -> Graph {
         GraphBuilder::new().build(EdgeList::new(n, edges, true)).unwrap()
+    }
+
+    #[test]
+    fn auto_takes_the_cluster_only_on_hopper_for_roads_and_meshes_of_its_size() {
+        // The six graphs the rule was measured on (bench/NOTES.md 115), by vertices and edges.
+        let ny = (264_346, 730_100);
+        let usroads = (126_146, 323_900);
+        let luxembourg = (114_599, 239_332);
+        let grid = |side: u64| (side * side, 4 * side * (side - 1));
+        for (graph, cluster) in [
+            (ny, true),
+            (usroads, true),
+            (luxembourg, false),
+            (grid(1000), true),
+            (grid(2000), true),
+            (grid(5000), false),
+        ] {
+            let expected = if cluster { SsspStrategy::Cluster } else { SsspStrategy::NearFar };
+            assert_eq!(auto_strategy(true, graph.0, graph.1), expected, "{graph:?}");
+            assert_eq!(auto_strategy(false, graph.0, graph.1), SsspStrategy::NearFar, "no clusters before Hopper");
+        }
+        // Kronecker and uniform graphs: far above the degree.
+        assert_eq!(auto_strategy(true, 1 << 22, 64 << 22), SsspStrategy::NearFar);
+        assert_eq!(auto_strategy(true, 0, 0), SsspStrategy::NearFar);
     }
 
     #[test]
