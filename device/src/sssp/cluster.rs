@@ -168,14 +168,37 @@ impl Cluster {
     #[inline(always)]
     unsafe fn push_far(&self, state: &mut State, v: u32, distance: u64) {
         state.far_lo = state.far_lo.min(distance);
-        // SAFETY: the kernel contract: `far_marks` has `n` words, `far` two piles of `n`, and
-        // the mark keeps a vertex in a pile once.
+        // SAFETY: the kernel contract: `far_marks` has `n` words, and the mark keeps a vertex
+        // in a pile once.
         unsafe {
             if atomic_exch_u32(self.far_marks.add(v as usize), 1) == 0 {
-                let at = atomic_add_u32(addr_of_mut!((*self.control).far_len[state.pile]), 1);
-                *self.far.add(state.pile * self.n + at as usize) = v;
+                self.append_far(state.pile, v);
             }
         }
+    }
+
+    /// Appends `v` to far pile `pile`.
+    ///
+    /// # Safety
+    /// `v` is in no pile `pile` holds (its mark), so the pile stays within its `n` entries.
+    #[inline(always)]
+    unsafe fn append_far(&self, pile: usize, v: u32) {
+        // SAFETY: the kernel contract gives `far` two piles of `n`; the caller's, `at < n`.
+        unsafe {
+            let at = atomic_add_u32(addr_of_mut!((*self.control).far_len[pile]), 1);
+            *self.far.add(pile * self.n + at as usize) = v;
+        }
+    }
+
+    /// `v`'s list: its first edge and its degree.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn list_of(&self, v: u32) -> (u64, u32) {
+        // SAFETY: `offsets` has `n + 1` entries (the kernel contract).
+        let (begin, end) = unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) };
+        (begin, (end - begin) as u32)
     }
 
     /// Relaxes the `degree` edges of `v` from `begin`, at `v`'s current distance.
@@ -291,9 +314,8 @@ impl Cluster {
             // SAFETY: below this step's spill count, in its queue; the vertex's list bounds.
             unsafe {
                 let v = *self.spill.add(buffer as usize * self.n + i as usize);
-                let begin = *self.offsets.add(v as usize);
-                let end = *self.offsets.add(v as usize + 1);
-                self.relax_list(state, v, begin, (end - begin) as u32);
+                let (begin, degree) = self.list_of(v);
+                self.relax_list(state, v, begin, degree);
             }
             i += threads;
         }
@@ -360,13 +382,11 @@ impl Cluster {
                 if distance < end {
                     *self.far_marks.add(v as usize) = 0;
                     if distance >= state.bucket_end {
-                        let begin = *self.offsets.add(v as usize);
-                        let stop = *self.offsets.add(v as usize + 1);
-                        self.push(state, v, begin, (stop - begin) as u32);
+                        let (begin, degree) = self.list_of(v);
+                        self.push(state, v, begin, degree);
                     }
                 } else {
-                    let at = atomic_add_u32(addr_of_mut!((*c).far_len[other]), 1);
-                    *self.far.add(other * self.n + at as usize) = v;
+                    self.append_far(other, v);
                     kept_lo = kept_lo.min(distance);
                 }
             }

@@ -21,10 +21,8 @@ use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, HostArray, HostBlock, ListHeads, WeightKind, Weights};
 use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
 
-/// Loads the kernel module: the cubin matching `compute_capability` unless `form` asks for the
-/// PTX or there is none, and the PTX also when the driver refuses the cubin (a driver older
-/// than the ptxas that made it), so that a cubin can only ever save time; or the file `form`
-/// names, as it is.
+/// Loads the kernel module: the file `form` names, as it is, or else the cubin matching
+/// `compute_capability` or the PTX ([`load_cubin_or_ptx`]; the PTX when `form` asks for it).
 fn load_kernels(
     context: &Arc<CudaContext>,
     form: KernelForm,
@@ -41,15 +39,28 @@ fn load_kernels(
         let module = context.load_module(module).map_err(|e| failed(e.to_string()))?;
         return Ok((module, LoadedKernels::File));
     }
-    if form == KernelForm::CubinIfMatching {
-        if let Some(cubin) = ptx::matching_cubin(&ptx::CUBINS, compute_capability) {
+    load_cubin_or_ptx(context, &ptx::CUBINS, ptx::PTX, compute_capability, form == KernelForm::Ptx)
+}
+
+/// The module whose PTX is `ptx`: the one of its `cubins` matching `compute_capability` unless
+/// `jit`, and the PTX where none matches or the driver refuses the cubin (a driver older than
+/// the ptxas that made it), so that a cubin can only ever save time.
+fn load_cubin_or_ptx(
+    context: &Arc<CudaContext>,
+    cubins: &[ptx::Cubin],
+    ptx: &'static str,
+    compute_capability: (i32, i32),
+    jit: bool,
+) -> Result<(Arc<CudaModule>, LoadedKernels), GpuError> {
+    if !jit {
+        if let Some(cubin) = ptx::matching_cubin(cubins, compute_capability) {
             if let Ok(module) = context.load_module(Ptx::from_binary(cubin.image.to_vec())) {
                 return Ok((module, LoadedKernels::Cubin { major: cubin.major, minor: cubin.minor }));
             }
         }
     }
     let module =
-        context.load_module(Ptx::from_src(ptx::PTX)).map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })?;
+        context.load_module(Ptx::from_src(ptx)).map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })?;
     Ok((module, LoadedKernels::Ptx))
 }
 
@@ -67,14 +78,7 @@ fn load_hopper_kernels(
             "{name} needs a GPU of compute capability 9.0 or newer (Hopper's thread-block clusters); this one is {major}.{minor}"
         )));
     }
-    if !jit {
-        if let Some(cubin) = ptx::matching_cubin(&ptx::HOPPER_CUBINS, compute_capability) {
-            if let Ok(module) = context.load_module(Ptx::from_binary(cubin.image.to_vec())) {
-                return Ok(module);
-            }
-        }
-    }
-    context.load_module(Ptx::from_src(ptx::HOPPER_PTX)).map_err(|e| GpuError::ModuleLoad { detail: format!("{e}") })
+    Ok(load_cubin_or_ptx(context, &ptx::HOPPER_CUBINS, ptx::HOPPER_PTX, compute_capability, jit)?.0)
 }
 
 /// One CUDA device with warpath's kernels loaded: the handle every GPU traversal takes.

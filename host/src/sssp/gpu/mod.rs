@@ -848,19 +848,8 @@ fn run_delta(
         },
         stop,
     )?;
-    let (done, records) = read_bucket_trace(gpu, control, trace)?;
-    let trace = GpuSsspTrace {
-        delta: delta_value,
-        buckets: done.buckets,
-        steps: done.steps,
-        small_runs: done.small_runs,
-        deferred_rounds: done.deferred_rounds as u32,
-        records,
-        mdt: 0,
-        parent_passes: 0,
-        parents_packed: false,
-    };
-    Ok((done.relaxations, trace, start))
+    let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
+    Ok((relaxations, trace, start))
 }
 
 /// Near-far in one thread-block cluster (`sssp_cluster`), in delta-stepping's arrays: the
@@ -886,34 +875,36 @@ fn run_cluster(
     let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
     let buffers = ClusterBuffers { distances, marks, spill: near, far, control, trace };
     launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, SSSP_CLUSTER_BLOCKS)?;
-    let (done, records) = read_bucket_trace(gpu, control, trace)?;
-    let trace = GpuSsspTrace {
-        delta: delta_value,
-        buckets: done.buckets,
-        steps: done.steps,
-        small_runs: 0,
-        deferred_rounds: 0,
-        records,
-        mdt: 0,
-        parent_passes: 0,
-        parents_packed: false,
-    };
-    Ok((done.relaxations, trace, start))
+    let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
+    Ok((relaxations, trace, start))
 }
 
-/// The control block a bucketed kernel left, and its bucket records (only those written: the
-/// trace has room for far more buckets than most runs take).
+/// The relaxations a bucketed kernel counted and its trace at width `delta`, from the control
+/// block it left and its bucket records (only those written: the trace has room for far more
+/// buckets than most runs take). The cluster kernel leaves `small_runs` and `deferred_rounds`
+/// as the host wrote them, zero.
 fn read_bucket_trace(
     gpu: &GpuContext,
     control: &CudaSlice<u64>,
     trace: &CudaSlice<u64>,
-) -> Result<(DeltaControl, Vec<StepTrace>), GpuError> {
+    delta: f64,
+) -> Result<(u64, GpuSsspTrace), GpuError> {
     let done: DeltaControl = read_control(gpu, control)?;
     let written = (done.trace_records as usize * DELTA_TRACE_WORDS).min(trace.len());
     let words = gpu.stream().clone_dtoh(&trace.slice(..written)).map_err(|e| GpuError::driver("cuMemcpyDtoH", e))?;
     gpu.synchronize()?;
-    let records = decode_delta_trace(&words, done.trace_records as usize, done.started_ns);
-    Ok((done, records))
+    let trace = GpuSsspTrace {
+        delta,
+        buckets: done.buckets,
+        steps: done.steps,
+        small_runs: done.small_runs,
+        deferred_rounds: done.deferred_rounds as u32,
+        records: decode_delta_trace(&words, done.trace_records as usize, done.started_ns),
+        mdt: 0,
+        parent_passes: 0,
+        parents_packed: false,
+    };
+    Ok((done.relaxations, trace))
 }
 
 /// Delta-stepping's lists beside the distances: the queue marks, near queues, settled list,
