@@ -9,7 +9,7 @@ use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::gpu::{BottomUpBalance, GpuPersistent, PersistentParams, PersistentRun};
+use warpath::bfs::gpu::{cluster_refusal, BottomUpBalance, GpuCluster, GpuPersistent, PersistentParams, PersistentRun};
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
@@ -204,7 +204,73 @@ fn check_against_cpu(gpu: &GpuContext, graph: &Graph, sources: &[u32], label: &s
         }
     }
     check_edge_queue_against_cpu(gpu, graph, &device_graph, sources, label);
+    check_cluster_against_cpu(gpu, graph, &device_graph, sources, label);
     check_compressed_against_cpu(gpu, graph, sources, Placement::Device, label);
+}
+
+/// Whether the GPU has thread-block clusters (compute capability 9.0 or newer), which the
+/// cluster kernel needs.
+fn has_clusters(gpu: &GpuContext) -> bool {
+    gpu.compute_capability().0 >= 9
+}
+
+/// Vertices claimed and out-edges held at each distance of a result: what each level of a
+/// top-down traversal claims and expands.
+fn per_distance(graph: &Graph, result: &BfsResult) -> (Vec<u64>, Vec<u64>) {
+    let depth = result.depth() as usize;
+    let mut at_distance = vec![0u64; depth + 1];
+    let mut edges_at_distance = vec![0u64; depth + 1];
+    for (v, &d) in result.distances.iter().enumerate() {
+        if d != u32::MAX {
+            at_distance[d as usize] += 1;
+            edges_at_distance[d as usize] += graph.degree(v as u32);
+        }
+    }
+    (at_distance, edges_at_distance)
+}
+
+/// The cluster kernel, with parents and distances only, against the reference on a GPU with
+/// clusters (elsewhere it must refuse, naming the need); its trace must show every reached
+/// vertex claimed at its distance and every out-edge of a level pushed once.
+fn check_cluster_against_cpu(
+    gpu: &GpuContext,
+    graph: &Graph,
+    device_graph: &warpath::gpu::DeviceGraph,
+    sources: &[u32],
+    label: &str,
+) {
+    let label = format!("{label} (cluster)");
+    if !has_clusters(gpu) {
+        let refused = GpuCluster::new(gpu, graph, device_graph, false).err().expect("refused below Hopper");
+        assert!(refused.to_string().contains("compute capability 9.0"), "{label}: {refused}");
+        return;
+    }
+    if cluster_refusal(gpu, graph, device_graph).is_some() {
+        return;
+    }
+    let mut with_parents = GpuCluster::new(gpu, graph, device_graph, false).unwrap();
+    let mut distances_only = GpuCluster::new(gpu, graph, device_graph, true).unwrap();
+    for &source in sources {
+        let run = distances_only.run(source).unwrap();
+        check_distances_only(graph, &run.result, &format!("{label}, distances only"));
+        let run = with_parents.run(source).unwrap();
+        check_result(graph, &run.result, &label);
+        let (at_distance, edges_at_distance) = per_distance(graph, &run.result);
+        let depth = run.result.depth() as usize;
+        assert_eq!(run.levels.len(), depth + 2, "{label}: levels traced for depth {depth}, the last claiming none");
+        for (level, trace) in run.levels.iter().enumerate() {
+            let expected = at_distance.get(level).copied().unwrap_or(0);
+            assert_eq!(trace.frontier, expected, "{label}: vertices claimed at level {level}");
+            assert_eq!(
+                trace.frontier_edges,
+                edges_at_distance.get(level).copied().unwrap_or(0),
+                "{label}: edges pushed by level {level}"
+            );
+            let pushed_before = if level == 0 { 0 } else { edges_at_distance[level - 1] };
+            assert_eq!(trace.edges_inspected, pushed_before, "{label}: candidates at level {level}");
+            assert_eq!(trace.decision.as_deref(), Some("one cluster"), "{label}: level {level}");
+        }
+    }
 }
 
 /// The edge-queue strategies (contract-expand, two-phase, hybrid), with parents and distances
@@ -986,6 +1052,37 @@ fn every_top_down_strategy_through_the_traverser_and_auto_resolved_per_graph() {
                     } else {
                         check_result(&graph, &result, &label);
                     }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
+    let Some(gpu) = gpu_or_skip("the_cluster_kernel_through_the_traverser_or_refused_before_hopper") else { return };
+    let hopper = has_clusters(&gpu);
+    drop(gpu);
+    for spec in ["grid2d:100x80", "kron:10"] {
+        let graph = generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for distances_only in [false, true] {
+            let options = GpuOptions { distances_only, ..GpuOptions::default() };
+            let mut traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+            traverser.set_gpu_kernel(GpuKernel::Cluster);
+            assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Cluster);
+            let label = format!("{spec} (cluster through the traverser, distances only: {distances_only})");
+            for source in sources_of(&graph) {
+                match traverser.run(source) {
+                    Ok(run) if hopper => {
+                        if distances_only {
+                            check_distances_only(&graph, &run.result, &label);
+                        } else {
+                            check_result(&graph, &run.result, &label);
+                        }
+                    }
+                    Ok(_) => panic!("{label}: ran below compute capability 9.0"),
+                    Err(err) if hopper => panic!("{label}: {err}"),
+                    Err(err) => assert!(err.to_string().contains("compute capability 9.0"), "{label}: {err}"),
                 }
             }
         }

@@ -6,7 +6,7 @@
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
 //! graph algorithm reuses; each algorithm has its folder of kernels (`bfs`, `cc`, [`sssp`]); `selftest`
 //! holds the kernels that test the prelude on a GPU. Kernels that need Hopper (thread-block
-//! clusters: `sssp::cluster`) are built into a second module, for sm_90, by the `hopper`
+//! clusters: `sssp::cluster`, `bfs::cluster`) are built into a second module, for sm_90, by the `hopper`
 //! feature. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
@@ -16,7 +16,6 @@
 
 // Two modules are built from this crate (build.rs): the sm_80 one, with every kernel but the
 // Hopper ones, and, with the `hopper` feature, the sm_90 one, with those alone.
-#[cfg(not(feature = "hopper"))]
 pub mod bfs;
 #[cfg(not(feature = "hopper"))]
 pub mod cc;

@@ -3,6 +3,7 @@
 //! struct take theirs from the struct's field list; a host test checks every name below
 //! against the `.entry` points of the embedded PTX, and that the PTX has no other).
 
+use crate::bfs::cluster::BfsClusterParams;
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
 use crate::bfs::partitioned::{
     BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
@@ -99,7 +100,9 @@ pub const SSSP_CLUSTER: &str = SsspClusterParams::KERNEL;
 
 /// The kernels of the second module, built for sm_90 (Hopper) and loaded only on such GPUs:
 /// they use thread-block clusters, which the sm_80 module cannot express.
-pub const HOPPER: [&str; 1] = [SSSP_CLUSTER];
+pub const HOPPER: [&str; 2] = [SSSP_CLUSTER, BFS_CLUSTER];
+
+pub const BFS_CLUSTER: &str = BfsClusterParams::KERNEL;
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.

@@ -529,13 +529,16 @@ fn gpu_kernel_lists() {
         [TopDown, DirectionOptimizing, ContractExpand, TwoPhase, Hybrid, PerLevel]
     );
     assert_eq!(KernelName::parse_list("two-phase,hybrid").unwrap(), [TwoPhase, Hybrid]);
+    // `all` leaves out the cluster, which a list may still name.
+    assert_eq!(KernelName::parse_list("all,cluster").unwrap().last(), Some(&Cluster));
     // The aliases of --gpu-kernel name the same kernels.
     assert_eq!(KernelName::parse_list("persistent,expand-contract").unwrap(), [DirectionOptimizing, TopDown]);
     for bad in ["bottom-up", "top-down,", "", "Top-Down"] {
         let err = KernelName::parse_list(bad).unwrap_err().to_string();
         assert!(
             err.contains(
-                "expected auto, direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level (or all"
+                "expected auto, direction-optimizing, top-down, contract-expand, two-phase, hybrid, per-level, cluster \
+                 (or all"
             ),
             "{bad:?}: {err}"
         );

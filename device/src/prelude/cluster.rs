@@ -104,3 +104,43 @@ pub unsafe fn load_shared_entry(local: u32) -> (u32, u32, u64) {
     };
     (a, b, lo as u64 | (hi as u64) << 32)
 }
+
+/// Sets `bits` in the word at a `.shared::cluster` address ([`map_shared_rank`]) as a posted
+/// reduction (`red.shared::cluster.or`): atomic against the other writers of the word, and
+/// nothing waits for it; the cluster barrier makes it visible.
+///
+/// # Safety
+/// `remote` is an aligned address inside a shared variable of a block of this cluster that
+/// nobody reads or writes other than by this reduction before the next [`cluster_sync`].
+#[inline(always)]
+pub unsafe fn or_cluster_u32(remote: u32, bits: u32) {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!("red.shared::cluster.or.b32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) bits, options(nostack))
+    };
+}
+
+/// The word at shared-window address `local` of this block (for dynamic shared memory, which
+/// a `SharedArray` does not describe).
+///
+/// # Safety
+/// `local` is an aligned word inside this block's shared memory that no thread writes in the
+/// same barrier interval.
+#[inline(always)]
+pub unsafe fn load_shared_u32(local: u32) -> u32 {
+    let value: u32;
+    // SAFETY: forwarded from the caller.
+    unsafe { asm!("ld.shared.u32 {v}, [{a}];", a = in(reg32) local, v = out(reg32) value, options(readonly, nostack)) };
+    value
+}
+
+/// Writes the word at shared-window address `local` of this block.
+///
+/// # Safety
+/// `local` is an aligned word inside this block's shared memory that no other thread reads or
+/// writes in the same barrier interval.
+#[inline(always)]
+pub unsafe fn store_shared_u32(local: u32, value: u32) {
+    // SAFETY: forwarded from the caller.
+    unsafe { asm!("st.shared.u32 [{a}], {v};", a = in(reg32) local, v = in(reg32) value, options(nostack)) };
+}

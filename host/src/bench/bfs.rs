@@ -131,7 +131,7 @@ impl GpuParams {
                 async_bottom_up: p.async_bottom_up,
                 bottom_up_chunk: p.bottom_up_chunk,
             }),
-            GpuKernel::PerLevel | GpuKernel::TopDown(_) => None,
+            GpuKernel::PerLevel | GpuKernel::TopDown(_) | GpuKernel::Cluster => None,
         }
     }
 }

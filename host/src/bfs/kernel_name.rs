@@ -25,11 +25,14 @@ pub enum KernelName {
     /// One top-down launch and one host read-back per level: the relaunch arrangement, kept as
     /// the baseline.
     PerLevel,
+    /// Every level in one Hopper thread-block cluster, its frontiers as bitmaps in distributed
+    /// shared memory ([`GpuKernel::Cluster`]).
+    Cluster,
 }
 
 impl KernelName {
     /// Every name, `auto` first.
-    pub const ALL: [KernelName; 7] = [
+    pub const ALL: [KernelName; 8] = [
         KernelName::Auto,
         KernelName::DirectionOptimizing,
         KernelName::TopDown,
@@ -37,10 +40,12 @@ impl KernelName {
         KernelName::TwoPhase,
         KernelName::Hybrid,
         KernelName::PerLevel,
+        KernelName::Cluster,
     ];
 
-    /// The kernels a comparison can run side by side (all but `auto`, whose pick differs by
-    /// graph), in the order of the suite's columns.
+    /// The kernels a comparison can run side by side on any graph and GPU, in the order of the
+    /// suite's columns: all but `auto`, whose pick differs by graph, and `cluster`, which needs
+    /// a Hopper GPU and a graph its shared memory holds (a list may still name it).
     pub const COMPARABLE: [KernelName; 6] = [
         KernelName::DirectionOptimizing,
         KernelName::TopDown,
@@ -60,6 +65,7 @@ impl KernelName {
             KernelName::TwoPhase => "two-phase",
             KernelName::Hybrid => "hybrid",
             KernelName::PerLevel => "per-level",
+            KernelName::Cluster => "cluster",
         }
     }
 
@@ -90,6 +96,7 @@ impl KernelName {
             KernelName::TwoPhase => GpuKernel::TopDown(TopDownStrategy::TwoPhase),
             KernelName::Hybrid => GpuKernel::TopDown(TopDownStrategy::Hybrid),
             KernelName::PerLevel => GpuKernel::PerLevel,
+            KernelName::Cluster => GpuKernel::Cluster,
         }
     }
 
@@ -104,6 +111,7 @@ impl KernelName {
             GpuKernel::TopDown(TopDownStrategy::TwoPhase) => KernelName::TwoPhase,
             GpuKernel::TopDown(TopDownStrategy::Hybrid) => KernelName::Hybrid,
             GpuKernel::PerLevel => KernelName::PerLevel,
+            GpuKernel::Cluster => KernelName::Cluster,
         }
     }
 

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
+use crate::bfs::gpu::cluster::{ClusterArrays, GpuCluster};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
@@ -109,6 +110,7 @@ enum KernelArrays {
     None,
     Persistent(PersistentArrays),
     EdgeQueue(EdgeQueueArrays),
+    Cluster(ClusterArrays),
 }
 
 /// Which GPU traversal runs.
@@ -133,6 +135,12 @@ pub enum GpuKernel {
     /// graph): expand-contract is the persistent kernel's top-down path, the others run over
     /// edge queues ([`GpuEdgeQueue`]).
     TopDown(TopDownStrategy),
+    /// Top-down, every level in one thread-block cluster of a Hopper GPU, its frontiers as
+    /// bitmaps in distributed shared memory and a cluster barrier between levels
+    /// ([`GpuCluster`]): for graphs of many small levels (roads, meshes). Refused below compute
+    /// capability 9.0, for compressed lists and for graphs of more than
+    /// [`warpath_interface::bfs::cluster::BFS_CLUSTER_MAX_VERTICES`] vertices.
+    Cluster,
 }
 
 impl Default for GpuKernel {
@@ -384,6 +392,7 @@ impl<'g> Traverser<'g> {
                                 .into(),
                         ));
                     }
+                    GpuKernel::Cluster => self.run_cluster(on, source, trace, reuse)?,
                     GpuKernel::PerLevel => {
                         // The baseline allocates its arrays for every run, as it always did.
                         let run = GpuTopDown::new(gpu, device_graph)?.run_with(source, trace)?;
@@ -490,6 +499,31 @@ impl<'g> Traverser<'g> {
         Ok(run)
     }
 
+    /// One run of the cluster kernel over the kept arrays (made now if the last run used
+    /// another kernel family).
+    fn run_cluster(
+        &self,
+        on: &GpuGraph,
+        source: u32,
+        trace: bool,
+        reuse: LabelsTarget<'_>,
+    ) -> std::result::Result<PersistentRun, GpuError> {
+        if let Some(refusal) = crate::bfs::gpu::cluster_refusal(on.gpu(), self.graph, on.graph()) {
+            return Err(GpuError::Unsupported(refusal));
+        }
+        let arrays = match self.take_arrays() {
+            KernelArrays::Cluster(arrays) => arrays,
+            other => {
+                drop(other);
+                ClusterArrays::new(on.gpu(), self.graph.num_vertices(), self.distances_only)?
+            }
+        };
+        let mut runner = GpuCluster::with_arrays(on.gpu(), self.graph, on.graph(), arrays);
+        let run = runner.run_reusing(source, trace, reuse)?;
+        self.keep_arrays(KernelArrays::Cluster(runner.into_arrays()));
+        Ok(run)
+    }
+
     /// Time it took to place the graph (and its transpose, list heads) for the GPU: paid once,
     /// before the first run (None on the CPU).
     pub fn placement_time(&self) -> Option<Duration> {
@@ -512,6 +546,7 @@ impl<'g> Traverser<'g> {
             GpuKernel::Persistent(_) | GpuKernel::Auto(_) => GpuPersistent::bytes_needed_for(n, m, self.distances_only),
             GpuKernel::PerLevel => GpuTopDown::bytes_needed(n),
             GpuKernel::TopDown(_) => GpuEdgeQueue::bytes_needed(n, m, self.distances_only),
+            GpuKernel::Cluster => GpuCluster::bytes_needed(n, self.distances_only),
         };
         Some(self.device_graph_bytes()? + per_vertex)
     }
@@ -560,7 +595,9 @@ pub fn workspace(graph: &Graph, distances_only: bool) -> Workspace {
     Workspace {
         in_lists: true,
         ..Workspace::new(
-            GpuPersistent::bytes_needed_for(n, graph.num_edges(), distances_only).max(GpuTopDown::bytes_needed(n)),
+            GpuPersistent::bytes_needed_for(n, graph.num_edges(), distances_only)
+                .max(GpuTopDown::bytes_needed(n))
+                .max(GpuCluster::bytes_needed(n, distances_only)),
             "the BFS labels, bitmaps and queues",
         )
     }

@@ -122,7 +122,7 @@ impl BfsReport {
                     Some("the persistent kernel's expand-contract path".to_string())
                 }
                 GpuKernel::TopDown(_) => Some("top-down over edge queues".to_string()),
-                GpuKernel::PerLevel => None,
+                GpuKernel::PerLevel | GpuKernel::Cluster => None,
             };
             GpuReport {
                 // The names of --gpu-kernel, as bench and suite print them.

@@ -137,6 +137,8 @@ impl EdgeTraceFlags {
     pub const ALONE: EdgeTraceFlags = EdgeTraceFlags(2);
     /// The sub-grid ran the level (the medium-queue path).
     pub const SUB_GRID: EdgeTraceFlags = EdgeTraceFlags(4);
+    /// A level of `bfs_cluster` (the one-cluster kernel, which writes these records too).
+    pub const CLUSTER: EdgeTraceFlags = EdgeTraceFlags(8);
 
     #[inline(always)]
     pub const fn bits(self) -> u64 {

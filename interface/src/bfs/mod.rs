@@ -1,8 +1,10 @@
 //! The BFS kernels' interface: the persistent direction-optimizing kernels ([`persistent`]),
-//! the edge-queue kernel ([`edge_queue`]), the per-level kernels ([`per_level`]), the
+//! the edge-queue kernel ([`edge_queue`]), the one-cluster kernel for Hopper ([`cluster`]),
+//! the per-level kernels ([`per_level`]), the
 //! partitioned BFS's per-rank kernels ([`partitioned`]), and the
 //! direction-switching rule both the persistent kernels and the host evaluate ([`rule`]).
 
+pub mod cluster;
 pub mod edge_queue;
 pub mod partitioned;
 pub mod per_level;

@@ -221,7 +221,8 @@ impl<'g> GpuEdgeQueue<'g> {
 /// Turns the kernel's trace records into [`LevelTrace`]s: level `l` expanded the `claimed`
 /// vertices of its frontier and inspected (contracted) the edge-queue items its level held;
 /// `decision` says whether it ran fused (contract-expand, and then whether block 0 ran it
-/// alone or the sub-grid ran it) or in two phases. The
+/// alone or the sub-grid ran it) or in two phases, or in one cluster (the cluster kernel
+/// writes these records too). The
 /// frontiers' out-edges come from the queue sizes: level `l + 1` contracts what `l` expanded,
 /// and the record after the last level holds no items.
 pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
@@ -242,7 +243,9 @@ pub fn decode_edge_trace(trace: &[u64], levels: usize) -> Vec<LevelTrace> {
                 unvisited_edges: 0,
                 generation: None,
                 decision: Some(
-                    if !EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::FUSED) {
+                    if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::CLUSTER) {
+                        "one cluster"
+                    } else if !EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::FUSED) {
                         "two-phase"
                     } else if EdgeTraceFlags(this.flags).contains(EdgeTraceFlags::ALONE) {
                         "contract-expand, one block"
@@ -288,6 +291,16 @@ mod tests {
         assert_eq!(levels[1].decision.as_deref(), Some("two-phase"));
         assert_eq!(levels[2].decision.as_deref(), Some("contract-expand"));
         assert_eq!(levels[3].decision.as_deref(), Some("contract-expand, one block"));
+    }
+
+    #[test]
+    fn the_cluster_kernels_records_decode_as_one_cluster() {
+        let flags = EdgeTraceFlags::CLUSTER.bits();
+        let trace = [[flags, 0, 1, 1_000], [flags, 3, 0, 1_700], [0, 0, 0, 2_000]].concat();
+        let levels = decode_edge_trace(&trace, 2);
+        assert_eq!(levels[0].decision.as_deref(), Some("one cluster"));
+        assert_eq!((levels[0].frontier_edges, levels[1].edges_inspected), (3, 3));
+        assert_eq!(levels[1].time, Duration::from_nanos(300));
     }
 
     #[test]

@@ -3,7 +3,10 @@
 //! lengths) against it, and launches through [`crate::gpu::launch`], so a wrong call is an
 //! error here rather than a memory fault on the device.
 
-use cudarc::driver::CudaSlice;
+use cudarc::driver::{CudaSlice, LaunchConfig};
+use warpath_interface::bfs::cluster::{
+    bfs_cluster_shared_bytes, bfs_cluster_words, BfsClusterParams, BFS_CLUSTER_BLOCK, BFS_CLUSTER_BLOCKS,
+};
 use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
@@ -390,6 +393,89 @@ pub fn bfs_edge_queue(
         strategy: strategy.with_sub_grid_blocks(sub_grid),
     };
     launch.run(blocks_of(blocks, EDGE_QUEUE_BLOCK), Residency::Cooperative, &params)
+}
+
+/// The buffers of `bfs_cluster`.
+pub struct ClusterBuffers<'a> {
+    pub distances: &'a mut CudaSlice<u32>,
+    /// With `candidates`, or neither for distances only.
+    pub parents: Option<&'a mut CudaSlice<u32>>,
+    pub candidates: Option<&'a mut CudaSlice<u32>>,
+    /// What `bfs_persistent_init` also writes: a visited bitmap and a one-entry queue, which
+    /// the cluster kernel keeps in shared memory instead.
+    pub visited: &'a mut CudaSlice<u32>,
+    pub queue: &'a mut CudaSlice<u32>,
+    pub levels: &'a mut CudaSlice<u32>,
+    pub trace: &'a mut CudaSlice<u64>,
+}
+
+/// `bfs_persistent_init`, then `bfs_cluster`: the BFS from `source` in one thread-block
+/// cluster of a Hopper GPU (refused below compute capability 9.0, and for graphs the cluster's
+/// bitmaps cannot hold or of 2^32 edges or more).
+pub fn bfs_cluster(
+    gpu: &GpuContext,
+    graph: &DeviceGraph,
+    source: u32,
+    buffers: ClusterBuffers<'_>,
+) -> Result<(), GpuError> {
+    let kernel = names::BFS_CLUSTER;
+    let n = graph.num_vertices();
+    let m = graph.num_edges();
+    let ClusterBuffers { distances, mut parents, candidates, visited, queue, levels, trace } = buffers;
+    require(kernel, !graph.is_compressed(), || "a compressed graph: it reads plain CSR lists".into())?;
+    let words = bfs_cluster_words(n as u64);
+    require(
+        kernel,
+        source < n
+            && m < 1 << 32
+            && words.is_some()
+            && distances.len() >= n as usize
+            && parents.as_ref().is_none_or(|p| p.len() >= n as usize)
+            && parents.is_some() == candidates.is_some()
+            && candidates.as_ref().is_none_or(|c| c.len() >= 2 * n as usize)
+            && visited.len() >= (n as usize).div_ceil(32)
+            && !queue.is_empty()
+            && !levels.is_empty()
+            && trace.len() >= 2 * EDGE_TRACE_WORDS,
+        || format!("source {source}, {n} vertices, {m} edges"),
+    )?;
+    let words = words.unwrap_or(1);
+    let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
+    {
+        let mut launch = Launch::new(gpu);
+        let init = BfsPersistentInitParams {
+            distances: launch.write(distances),
+            parents: launch.write_or_null(parents.as_deref_mut()),
+            visited: launch.write(visited),
+            frontier_bits: DeviceAddress::NULL,
+            queue: launch.write(queue),
+            n,
+            source,
+            unreachable: DeviceAddress::NULL,
+        };
+        launch.run(grid_for(gpu, n as u64, PER_LEVEL_BLOCK), Residency::Any, &init)?;
+    }
+    let stream = gpu.stream();
+    let mut launch = Launch::new(gpu);
+    let params = BfsClusterParams {
+        offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+        targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+        distances: launch.write(distances),
+        parents: launch.write_or_null(parents),
+        candidates: launch.write_or_null(candidates),
+        levels: launch.write(levels),
+        trace: launch.write(trace),
+        n,
+        words,
+        trace_capacity,
+        source,
+    };
+    let config = LaunchConfig {
+        grid_dim: (BFS_CLUSTER_BLOCKS, 1, 1),
+        block_dim: (BFS_CLUSTER_BLOCK, 1, 1),
+        shared_mem_bytes: bfs_cluster_shared_bytes(words),
+    };
+    launch.run(config, Residency::Cluster, &params)
 }
 
 #[cfg(test)]

@@ -313,6 +313,8 @@ pub enum KernelArg {
     Hybrid,
     /// One top-down launch per level: the first version, kept as a baseline
     PerLevel,
+    /// Every level in one thread-block cluster (Hopper GPUs; graphs of up to 2^23 vertices)
+    Cluster,
 }
 
 impl From<KernelArg> for KernelName {
@@ -325,6 +327,7 @@ impl From<KernelArg> for KernelName {
             KernelArg::TwoPhase => KernelName::TwoPhase,
             KernelArg::Hybrid => KernelName::Hybrid,
             KernelArg::PerLevel => KernelName::PerLevel,
+            KernelArg::Cluster => KernelName::Cluster,
         }
     }
 }
