@@ -22,12 +22,15 @@
 //!   posted reduction nothing waits for, and the vertex into the neighbor's parent slot in
 //!   global memory (slots of two parities, so that a level's pushes never overwrite what the
 //!   owner reads in the same level);
-//! - at the level's end each block posts the vertices it claimed and the edges it expanded
-//!   into every block, so after the cluster barrier every thread knows the level's totals: a
-//!   level that claimed nothing ends the search.
+//! - at the level's end each warp that claimed something adds the vertices it claimed and the
+//!   edges it expanded into its block's slots in every block (posted `red.shared::cluster.add`,
+//!   no block barrier; three slots rotate by level), so after the cluster barrier every thread
+//!   knows the level's totals: a level that claimed nothing ends the search.
 //!
-//! So a level's chain is a list's offsets and its targets (two trips to L2), a posted push and
-//! the barrier: no queue counters, no slots, nothing that overflows. Lists are walked by one
+//! So a level's chain is a list's targets (one trip to L2: the blocks keep their vertices' list
+//! bounds in shared memory where they fit beside the bitmaps, as on USA-road-d.NY; else the
+//! offsets are a second trip), a posted push and the barrier: no queue counters, no slots,
+//! nothing that overflows. Lists are walked by one
 //! thread each, four edges at a time; a graph with long lists runs correctly and slowly (the
 //! host's `auto` keeps it to low-degree graphs).
 
@@ -48,17 +51,18 @@ const _: () = assert!(BFS_CLUSTER_BLOCKS.is_power_of_two());
 /// Edges of a list read together: their loads, then their pushes.
 const EDGES_AT_ONCE: usize = 4;
 
+/// Levels whose counts are in flight at once: a level's slots are added to before its
+/// barrier, read after it, and cleared after the next level's barrier, so three rotate.
+const COUNT_SLOTS: usize = 3;
+
 /// The block's shared bookkeeping (the bitmaps are in dynamic shared memory).
 #[derive(Clone, Copy)]
 struct Shared {
-    /// `[parity * BLOCKS + producer]`: the vertices each block claimed at the last level of
-    /// that parity, posted by the producer.
-    claimed: SharedArray<u32, { 2 * BLOCKS }>,
-    /// `[parity * BLOCKS + producer]`: the edges each block expanded at that level.
-    expanded: SharedArray<u32, { 2 * BLOCKS }>,
-    /// This block's sums at the level of each parity: `[2 * parity]` claimed, `[2 * parity + 1]`
-    /// expanded.
-    sums: SharedArray<u32, 4>,
+    /// `[slot * BLOCKS + producer]`: the vertices the producer block claimed at the last level
+    /// using that slot, added by each of its warps.
+    claimed: SharedArray<u32, { COUNT_SLOTS * BLOCKS }>,
+    /// `[slot * BLOCKS + producer]`: the edges the producer expanded at that level.
+    expanded: SharedArray<u32, { COUNT_SLOTS * BLOCKS }>,
 }
 
 struct ClusterBfs {
@@ -76,6 +80,9 @@ struct ClusterBfs {
     words: u32,
     /// `log2(words)`.
     word_shift: u32,
+    /// List bounds of this block's vertices kept in shared memory (after the bitmaps), or 0:
+    /// read from `offsets`.
+    lists: u32,
     /// Shared-window address of this block's visited bitmap; the two candidate bitmaps follow.
     visited: u32,
     shared: Shared,
@@ -89,18 +96,65 @@ impl ClusterBfs {
         self.visited + 4 * (bitmap * self.words + word)
     }
 
-    /// Labels `v`, claimed at `level`, and pushes its neighbors into the next level's
-    /// candidates; returns its degree.
+    /// Shared-window address of the list bounds of this block's vertex `local`.
+    #[inline(always)]
+    fn list_address(&self, local: u32) -> u32 {
+        self.visited + 4 * 3 * self.words + 8 * local
+    }
+
+    /// Copies this block's vertices' list bounds (first edge, degree) into shared memory.
+    ///
+    /// # Safety
+    /// `lists` entries fit the dynamic shared memory after the bitmaps; `offsets` has `n + 1`
+    /// entries below 2^32.
+    #[inline(always)]
+    unsafe fn load_lists(&self) {
+        let mut local = thread_idx();
+        while local < self.lists {
+            let v = (local << OWNER_SHIFT | self.rank) as usize;
+            if v < self.n {
+                // SAFETY: `v < n`; the entry is inside this block's lists (the contract).
+                unsafe {
+                    let (begin, end) = (*self.offsets.add(v), *self.offsets.add(v + 1));
+                    let at = self.list_address(local);
+                    store_shared_u32(at, begin as u32);
+                    store_shared_u32(at + 4, (end - begin) as u32);
+                }
+            }
+            local += BFS_CLUSTER_BLOCK;
+        }
+    }
+
+    /// `v`'s first edge and the end of its list (`local` its index in its owner, this block).
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn list_of(&self, v: u32, local: u32) -> (u64, u64) {
+        if self.lists != 0 {
+            let at = self.list_address(local);
+            // SAFETY: `local < lists` for a vertex of this block; written before the first
+            // barrier and never after.
+            let (begin, degree) = unsafe { (load_shared_u32(at), load_shared_u32(at + 4)) };
+            (begin as u64, begin as u64 + degree as u64)
+        } else {
+            // SAFETY: `offsets` has `n + 1` entries (the contract).
+            unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) }
+        }
+    }
+
+    /// Labels `v` (this block's vertex `local`), claimed at `level`, and pushes its neighbors
+    /// into the next level's candidates; returns its degree.
     ///
     /// # Safety
     /// `v < n`, claimed once, at its distance.
     #[inline(always)]
-    unsafe fn expand(&self, v: u32, level: u32) -> u32 {
+    unsafe fn expand(&self, v: u32, local: u32, level: u32) -> u32 {
         let parity = (level & 1) as usize;
         let next = 1 + (parity as u32 ^ 1);
-        // SAFETY (throughout): the kernel contract: `offsets` has `n + 1` entries, every
-        // target is below `n`, `candidates` holds `2 n` words when `parents` is not null.
-        let (begin, end) = unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) };
+        // SAFETY (throughout): the kernel contract: every target is below `n`, `candidates`
+        // holds `2 n` words when `parents` is not null.
+        let (begin, end) = unsafe { self.list_of(v, local) };
         unsafe {
             *self.distances.add(v as usize) = level;
             if !self.parents.is_null() {
@@ -165,11 +219,12 @@ impl ClusterBfs {
                 while fresh != 0 {
                     let bit = ffs(fresh) - 1;
                     fresh &= fresh - 1;
-                    let v = ((bit << self.word_shift | word) << OWNER_SHIFT) | self.rank;
+                    let local = bit << self.word_shift | word;
+                    let v = (local << OWNER_SHIFT) | self.rank;
                     claimed += 1;
                     // SAFETY: only vertices of the graph get candidate bits (the source and
                     // targets, all below n); a bit is claimed once (visited).
-                    expanded = expanded.wrapping_add(unsafe { self.expand(v, level) });
+                    expanded = expanded.wrapping_add(unsafe { self.expand(v, local, level) });
                 }
             }
             word += BFS_CLUSTER_BLOCK;
@@ -177,40 +232,40 @@ impl ClusterBfs {
         (claimed, expanded)
     }
 
-    /// Posts this block's sums for `level` into every block of the cluster, then the cluster
-    /// barrier; returns the level's totals (vertices claimed, edges expanded) on every thread.
+    /// Adds each warp's counts for a level (using count slot `slot`) into every block of the
+    /// cluster, then the cluster barrier; returns the level's totals (vertices claimed, edges
+    /// expanded) on every thread. No block barrier: a warp adds its own sums, remotely, and
+    /// only warps that claimed something add at all.
     #[inline(always)]
-    unsafe fn post(&self, level: u32, claimed: u32, expanded: u32) -> (u32, u32) {
+    unsafe fn post(&self, slot: usize, claimed: u32, expanded: u32) -> (u32, u32) {
         let sh = &self.shared;
-        let parity = (level & 1) as usize;
-        let claimed = warp_sum_u64(claimed as u64) as u32;
-        let expanded = warp_sum_u64(expanded as u64) as u32;
-        if lane_id() == 0 {
-            sh.sums.fetch_add(2 * parity, claimed);
-            sh.sums.fetch_add(2 * parity + 1, expanded);
-        }
-        sync_threads();
-        let t = thread_idx();
-        if t < BFS_CLUSTER_BLOCKS {
-            let slot = parity * BLOCKS + self.rank as usize;
-            // SAFETY: this block's own slots in block `t`'s arrays for this parity, which that
-            // block reads after the barrier and nobody else writes before the level after next.
+        let claimed = reduce_add_sync(FULL_MASK, claimed);
+        let expanded = reduce_add_sync(FULL_MASK, expanded);
+        let lane = lane_id();
+        if lane < BFS_CLUSTER_BLOCKS && claimed != 0 {
+            let at = slot * BLOCKS + self.rank as usize;
+            // SAFETY: this block's slots in block `lane`'s arrays, which only these additions
+            // touch until that block reads them after the barrier.
             unsafe {
-                store_cluster_u32(map_shared_rank(sh.claimed.address_of(slot), t), sh.sums.get(2 * parity));
-                store_cluster_u32(map_shared_rank(sh.expanded.address_of(slot), t), sh.sums.get(2 * parity + 1));
+                add_cluster_u32(map_shared_rank(sh.claimed.address_of(at), lane), claimed);
+                add_cluster_u32(map_shared_rank(sh.expanded.address_of(at), lane), expanded);
             }
-        } else if t == 32 {
-            // The other parity's sums were posted a level ago and are next added to after the
-            // barrier below.
-            sh.sums.set(2 * (parity ^ 1), 0);
-            sh.sums.set(2 * (parity ^ 1) + 1, 0);
         }
         cluster_sync();
-        let lane = lane_id() as usize;
+        let lane = lane as usize;
         let mine = lane < BLOCKS;
-        let claimed = if mine { sh.claimed.get(parity * BLOCKS + lane) } else { 0 };
-        let expanded = if mine { sh.expanded.get(parity * BLOCKS + lane) } else { 0 };
-        (warp_sum_u64(claimed as u64) as u32, warp_sum_u64(expanded as u64) as u32)
+        let claimed = if mine { sh.claimed.get(slot * BLOCKS + lane) } else { 0 };
+        let expanded = if mine { sh.expanded.get(slot * BLOCKS + lane) } else { 0 };
+        // The slot the next level but one adds to: every thread of the cluster read it before
+        // this barrier (a level ago), and its next additions come after the next one.
+        let t = thread_idx() as usize;
+        let cleared = (slot + 2) % COUNT_SLOTS * BLOCKS;
+        if t < BLOCKS {
+            sh.claimed.set(cleared + t, 0);
+        } else if t < 2 * BLOCKS {
+            sh.expanded.set(cleared + t - BLOCKS, 0);
+        }
+        (reduce_add_sync(FULL_MASK, claimed), reduce_add_sync(FULL_MASK, expanded))
     }
 
     /// Trace record `index` (the cluster's first thread; nothing else writes the trace).
@@ -249,18 +304,23 @@ impl ClusterBfs {
             unsafe { store_shared_u32(self.visited + 4 * word, bits) };
             word += BFS_CLUSTER_BLOCK;
         }
-        if t < 4 {
-            self.shared.sums.set(t as usize, 0);
+        // SAFETY: the contract sizes the shared memory for `lists`.
+        unsafe { self.load_lists() };
+        if (t as usize) < COUNT_SLOTS * BLOCKS {
+            self.shared.claimed.set(t as usize, 0);
+            self.shared.expanded.set(t as usize, 0);
         }
         cluster_sync();
         let mut level = 0;
         let mut items = 0;
+        let mut slot = 0;
         loop {
             let start = if leader { global_timer_ns() } else { 0 };
             // SAFETY: pointers and sizes obey the kernel contract.
             let (claimed, expanded) = unsafe { self.level(level) };
             // SAFETY: as above.
-            let (claimed, expanded) = unsafe { self.post(level, claimed, expanded) };
+            let (claimed, expanded) = unsafe { self.post(slot, claimed, expanded) };
+            slot = if slot + 1 == COUNT_SLOTS { 0 } else { slot + 1 };
             if leader {
                 // SAFETY: as above.
                 unsafe { self.record(level, items, claimed, start) };
@@ -283,18 +343,16 @@ impl ClusterBfs {
 ///
 /// # Safety
 /// Launched as one cluster of `BFS_CLUSTER_BLOCKS` blocks of `BFS_CLUSTER_BLOCK` threads (the
-/// grid being the cluster), with `bfs_cluster_shared_bytes(words)` of dynamic shared memory a
-/// block, after `bfs_persistent_init` labeled the source. `offsets` has `n + 1` entries and
-/// `targets` `offsets[n]` (below 2^32), every target `< n`; `words` is
-/// `bfs_cluster_words(n)`; `distances` holds `n` words, `parents` `n` words or is null, and
-/// then `candidates` `2 n` words; `levels` one word; `trace` `trace_capacity + 1` records of
-/// `EDGE_TRACE_WORDS`; `source < n`.
+/// grid being the cluster), with `bfs_cluster_shared_bytes(words, lists)` of dynamic shared
+/// memory a block, after `bfs_persistent_init` labeled the source. `offsets` has `n + 1`
+/// entries and `targets` `offsets[n]` (below 2^32), every target `< n`; `words` is
+/// `bfs_cluster_words(n)` and `lists` 0 or `ceil(n / 16)`; `distances` holds `n` words,
+/// `parents` `n` words or is null, and then `candidates` `2 n` words; `levels` one word;
+/// `trace` `trace_capacity + 1` records of `EDGE_TRACE_WORDS`; `source < n`.
 #[inline(always)]
 pub unsafe fn cluster(params: BfsClusterParams) {
     // SAFETY: declared once each, before any control flow.
-    let shared = unsafe {
-        Shared { claimed: SharedArray::declare(), expanded: SharedArray::declare(), sums: SharedArray::declare() }
-    };
+    let shared = unsafe { Shared { claimed: SharedArray::declare(), expanded: SharedArray::declare() } };
     let words = params.words.max(1);
     let kernel = ClusterBfs {
         offsets: params.offsets,
@@ -309,6 +367,7 @@ pub unsafe fn cluster(params: BfsClusterParams) {
         rank: cluster_rank(),
         words,
         word_shift: words.trailing_zeros(),
+        lists: params.lists,
         visited: dynamic_shared_base(),
         shared,
     };

@@ -143,6 +143,25 @@ pub fn reduce_min_sync(mask: u32, value: u32) -> u32 {
     min
 }
 
+/// The sum of `value` over the lanes of `mask` (PTX `redux.sync.add.u32`, CUDA's
+/// `__reduce_add_sync`; sm_80 and later), wrapping: one instruction where a shuffle tree
+/// takes ten.
+#[inline(always)]
+pub fn reduce_add_sync(mask: u32, value: u32) -> u32 {
+    let sum: u32;
+    // SAFETY: register-only; the caller guarantees every lane in `mask` reaches this call.
+    unsafe {
+        asm!(
+            "redux.sync.add.u32 {out}, {value}, {mask};",
+            value = in(reg32) value,
+            mask = in(reg32) mask,
+            out = out(reg32) sum,
+            options(nomem, nostack)
+        )
+    };
+    sum
+}
+
 /// Number of set bits (PTX `popc`).
 #[inline(always)]
 pub fn popc(x: u32) -> u32 {

@@ -130,6 +130,7 @@ pub fn render(report: &BenchReport) -> String {
                 if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) }
             ),
             None if kernel == "per-level" => " (one launch per level)".into(),
+            None if kernel == "cluster" => " (top-down, one launch of one thread-block cluster)".into(),
             None => " (top-down over edge queues, one persistent launch)".into(),
         };
         let _ = writeln!(how_it_ran, "gpu kernel: {kernel}{tuning}");

@@ -29,9 +29,26 @@ pub const fn bfs_cluster_words(n: u64) -> Option<u32> {
     Some(words as u32)
 }
 
-/// Dynamic shared memory of one block for bitmaps of `words` words: three of them.
-pub const fn bfs_cluster_shared_bytes(words: u32) -> u32 {
-    3 * 4 * words
+/// Dynamic shared memory a block of the cluster may take on a Hopper GPU (227 KiB).
+pub const BFS_CLUSTER_MAX_SHARED_BYTES: u32 = 227 * 1024;
+
+/// Dynamic shared memory of one block for bitmaps of `words` words (three of them) and
+/// `lists` list bounds (a first edge and a degree, 8 bytes each).
+pub const fn bfs_cluster_shared_bytes(words: u32, lists: u32) -> u32 {
+    3 * 4 * words + 8 * lists
+}
+
+/// The list bounds each block keeps in shared memory for `n` vertices (those of its own
+/// vertices, `ceil(n / 16)`), or 0 where they do not fit beside the bitmaps of `words` words:
+/// then a level reads each claimed vertex's offsets from global memory, one more dependent
+/// trip. USA-road-d.NY's take 129 KiB a block.
+pub const fn bfs_cluster_lists(n: u64, words: u32) -> u32 {
+    let lists = n.div_ceil(BFS_CLUSTER_BLOCKS as u64);
+    if 3 * 4 * words as u64 + 8 * lists <= BFS_CLUSTER_MAX_SHARED_BYTES as u64 {
+        lists as u32
+    } else {
+        0
+    }
 }
 
 /// The field list of `bfs_cluster`'s parameters.
@@ -46,7 +63,8 @@ macro_rules! bfs_cluster_fields {
             /// only); `candidates`, two parent slots a vertex (`2 n` words, null with
             /// `parents`), written before they are read; `levels`, one word the kernel sets to
             /// the levels it ran; the edge-queue kernel's trace records (`trace_capacity + 1`
-            /// of them); `words` as [`bfs_cluster_words`] gives for `n`.
+            /// of them); `words` as [`bfs_cluster_words`] gives for `n`; `lists` as
+            /// [`bfs_cluster_lists`] gives (0: none in shared memory).
             kernel bfs_cluster, in [$crate::bfs::cluster], struct BfsClusterParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -57,6 +75,7 @@ macro_rules! bfs_cluster_fields {
                 trace: $crate::DevicePtrMut<u64>,
                 n: u32,
                 words: u32,
+                lists: u32,
                 trace_capacity: u32,
                 source: u32,
             }
@@ -87,6 +106,20 @@ mod tests {
             assert!(32 * words as u64 * BFS_CLUSTER_BLOCKS as u64 >= n, "{n}");
         }
         // Three bitmaps fit the 227 KiB a Hopper block may take.
-        assert!(bfs_cluster_shared_bytes(BFS_CLUSTER_MAX_WORDS) <= 227 * 1024);
+        assert!(bfs_cluster_shared_bytes(BFS_CLUSTER_MAX_WORDS, 0) <= BFS_CLUSTER_MAX_SHARED_BYTES);
+    }
+
+    #[test]
+    fn list_bounds_go_to_shared_memory_where_they_fit_beside_the_bitmaps() {
+        // USA-road-d.NY: 16,522 a block, 129 KiB beside 12 KiB of bitmaps.
+        assert_eq!(bfs_cluster_lists(264_346, 1024), 16_522);
+        assert_eq!(bfs_cluster_shared_bytes(1024, 16_522), 12_288 + 132_176);
+        assert_eq!(bfs_cluster_lists(1 << 20, bfs_cluster_words(1 << 20).unwrap()), 0);
+        for n in [1u64, 5_000, 264_346, 400_000, 1 << 20, BFS_CLUSTER_MAX_VERTICES] {
+            let words = bfs_cluster_words(n).unwrap();
+            let lists = bfs_cluster_lists(n, words);
+            assert!(bfs_cluster_shared_bytes(words, lists) <= BFS_CLUSTER_MAX_SHARED_BYTES, "{n}");
+            assert!(lists == 0 || lists as u64 * BFS_CLUSTER_BLOCKS as u64 >= n, "{n}");
+        }
     }
 }

@@ -5,7 +5,8 @@
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
 use warpath_interface::bfs::cluster::{
-    bfs_cluster_shared_bytes, bfs_cluster_words, BfsClusterParams, BFS_CLUSTER_BLOCK, BFS_CLUSTER_BLOCKS,
+    bfs_cluster_lists, bfs_cluster_shared_bytes, bfs_cluster_words, BfsClusterParams, BFS_CLUSTER_BLOCK,
+    BFS_CLUSTER_BLOCKS,
 };
 use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
@@ -440,6 +441,7 @@ pub fn bfs_cluster(
         || format!("source {source}, {n} vertices, {m} edges"),
     )?;
     let words = words.unwrap_or(1);
+    let lists = bfs_cluster_lists(n as u64, words);
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
     {
         let mut launch = Launch::new(gpu);
@@ -467,13 +469,14 @@ pub fn bfs_cluster(
         trace: launch.write(trace),
         n,
         words,
+        lists,
         trace_capacity,
         source,
     };
     let config = LaunchConfig {
         grid_dim: (BFS_CLUSTER_BLOCKS, 1, 1),
         block_dim: (BFS_CLUSTER_BLOCK, 1, 1),
-        shared_mem_bytes: bfs_cluster_shared_bytes(words),
+        shared_mem_bytes: bfs_cluster_shared_bytes(words, lists),
     };
     launch.run(config, Residency::Cluster, &params)
 }
