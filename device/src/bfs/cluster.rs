@@ -22,10 +22,10 @@
 //!   posted reduction nothing waits for, and the vertex into the neighbor's parent slot in
 //!   global memory (slots of two parities, so that a level's pushes never overwrite what the
 //!   owner reads in the same level);
-//! - at the level's end each warp that claimed something adds the vertices it claimed and the
-//!   edges it expanded into its block's slots in every block (posted `red.shared::cluster.add`,
-//!   no block barrier; three slots rotate by level), so after the cluster barrier every thread
-//!   knows the level's totals: a level that claimed nothing ends the search.
+//! - at the level's end each block posts the vertices it claimed and the edges it expanded
+//!   into every block (sums by `redux.sync`, then a shared atomic a warp), so after the cluster
+//!   barrier every thread knows the level's totals: a level that claimed nothing ends the
+//!   search.
 //!
 //! So a level's chain is a list's targets (one trip to L2: the blocks keep their vertices' list
 //! bounds in shared memory where they fit beside the bitmaps, as on USA-road-d.NY; else the
@@ -51,18 +51,17 @@ const _: () = assert!(BFS_CLUSTER_BLOCKS.is_power_of_two());
 /// Edges of a list read together: their loads, then their pushes.
 const EDGES_AT_ONCE: usize = 4;
 
-/// Levels whose counts are in flight at once: a level's slots are added to before its
-/// barrier, read after it, and cleared after the next level's barrier, so three rotate.
-const COUNT_SLOTS: usize = 3;
-
 /// The block's shared bookkeeping (the bitmaps are in dynamic shared memory).
 #[derive(Clone, Copy)]
 struct Shared {
-    /// `[slot * BLOCKS + producer]`: the vertices the producer block claimed at the last level
-    /// using that slot, added by each of its warps.
-    claimed: SharedArray<u32, { COUNT_SLOTS * BLOCKS }>,
-    /// `[slot * BLOCKS + producer]`: the edges the producer expanded at that level.
-    expanded: SharedArray<u32, { COUNT_SLOTS * BLOCKS }>,
+    /// `[parity * BLOCKS + producer]`: the vertices each block claimed at the last level of
+    /// that parity, posted by the producer.
+    claimed: SharedArray<u32, { 2 * BLOCKS }>,
+    /// `[parity * BLOCKS + producer]`: the edges each block expanded at that level.
+    expanded: SharedArray<u32, { 2 * BLOCKS }>,
+    /// This block's sums at the level of each parity: `[2 * parity]` claimed, `[2 * parity + 1]`
+    /// expanded.
+    sums: SharedArray<u32, 4>,
 }
 
 struct ClusterBfs {
@@ -152,24 +151,37 @@ impl ClusterBfs {
     unsafe fn expand(&self, v: u32, local: u32, level: u32) -> u32 {
         let parity = (level & 1) as usize;
         let next = 1 + (parity as u32 ^ 1);
-        // SAFETY (throughout): the kernel contract: every target is below `n`, `candidates`
-        // holds `2 n` words when `parents` is not null.
+        // SAFETY: `v < n` (the caller's contract).
         let (begin, end) = unsafe { self.list_of(v, local) };
-        unsafe {
-            *self.distances.add(v as usize) = level;
-            if !self.parents.is_null() {
-                let parent = if level == 0 { v } else { *self.candidates.add(parity * self.n + v as usize) };
-                *self.parents.add(v as usize) = parent;
-            }
-        }
+        let with_parents = !self.parents.is_null();
+        let parent = if with_parents && level > 0 {
+            // SAFETY: `v < n`, and `candidates` holds `2 n` words with parents.
+            unsafe { *self.candidates.add(parity * self.n + v as usize) }
+        } else {
+            v
+        };
+        // The labels are stored after the first targets are loaded: a load after a store the
+        // compiler cannot tell apart waits for the store, which waits for the parent's slot, so
+        // storing first would put a second trip to memory on every level's chain.
+        let mut labeled = false;
         let mut edge = begin;
-        while edge < end {
+        loop {
             let count = (end - edge).min(EDGES_AT_ONCE as u64) as usize;
             let mut target = [0u32; EDGES_AT_ONCE];
             for (j, t) in target.iter_mut().enumerate() {
                 if j < count {
                     // SAFETY: inside `v`'s list.
                     *t = unsafe { *self.targets.add(edge as usize + j) };
+                }
+            }
+            if !labeled {
+                labeled = true;
+                // SAFETY: `v < n`; `parents` holds `n` words when not null.
+                unsafe {
+                    *self.distances.add(v as usize) = level;
+                    if with_parents {
+                        *self.parents.add(v as usize) = parent;
+                    }
                 }
             }
             for (j, &u) in target.iter().enumerate() {
@@ -180,7 +192,7 @@ impl ClusterBfs {
                     // sized `words` for `n`); only these reductions touch the next level's
                     // candidates before the barrier.
                     unsafe { or_cluster_u32(map_shared_rank(word, u & OWNER_MASK), 1 << (local >> self.word_shift)) };
-                    if !self.parents.is_null() {
+                    if with_parents {
                         // SAFETY: `u < n`; the owner reads this parity's slots only in the
                         // next level, after the barrier.
                         unsafe { *self.candidates.add((parity ^ 1) * self.n + u as usize) = v };
@@ -188,6 +200,9 @@ impl ClusterBfs {
                 }
             }
             edge += count as u64;
+            if edge >= end {
+                break;
+            }
         }
         (end - begin) as u32
     }
@@ -232,39 +247,42 @@ impl ClusterBfs {
         (claimed, expanded)
     }
 
-    /// Adds each warp's counts for a level (using count slot `slot`) into every block of the
-    /// cluster, then the cluster barrier; returns the level's totals (vertices claimed, edges
-    /// expanded) on every thread. No block barrier: a warp adds its own sums, remotely, and
-    /// only warps that claimed something add at all.
+    /// Posts this block's sums for `level` into every block of the cluster, then the cluster
+    /// barrier; returns the level's totals (vertices claimed, edges expanded) on every thread.
+    /// The block sums its warps' counts first, so each block receives one store a producer:
+    /// warps adding into every block remotely (tried, bench/NOTES.md 116) contend on the
+    /// receivers' words where many warps claim.
     #[inline(always)]
-    unsafe fn post(&self, slot: usize, claimed: u32, expanded: u32) -> (u32, u32) {
+    unsafe fn post(&self, level: u32, claimed: u32, expanded: u32) -> (u32, u32) {
         let sh = &self.shared;
+        let parity = (level & 1) as usize;
         let claimed = reduce_add_sync(FULL_MASK, claimed);
         let expanded = reduce_add_sync(FULL_MASK, expanded);
-        let lane = lane_id();
-        if lane < BFS_CLUSTER_BLOCKS && claimed != 0 {
-            let at = slot * BLOCKS + self.rank as usize;
-            // SAFETY: this block's slots in block `lane`'s arrays, which only these additions
-            // touch until that block reads them after the barrier.
+        if lane_id() == 0 && claimed != 0 {
+            sh.sums.fetch_add(2 * parity, claimed);
+            sh.sums.fetch_add(2 * parity + 1, expanded);
+        }
+        sync_threads();
+        let t = thread_idx();
+        if t < BFS_CLUSTER_BLOCKS {
+            let slot = parity * BLOCKS + self.rank as usize;
+            // SAFETY: this block's own slots in block `t`'s arrays for this parity, which that
+            // block reads after the barrier and nobody else writes before the level after next.
             unsafe {
-                add_cluster_u32(map_shared_rank(sh.claimed.address_of(at), lane), claimed);
-                add_cluster_u32(map_shared_rank(sh.expanded.address_of(at), lane), expanded);
+                store_cluster_u32(map_shared_rank(sh.claimed.address_of(slot), t), sh.sums.get(2 * parity));
+                store_cluster_u32(map_shared_rank(sh.expanded.address_of(slot), t), sh.sums.get(2 * parity + 1));
             }
+        } else if t == 32 {
+            // The other parity's sums were posted a level ago and are next added to after the
+            // barrier below.
+            sh.sums.set(2 * (parity ^ 1), 0);
+            sh.sums.set(2 * (parity ^ 1) + 1, 0);
         }
         cluster_sync();
-        let lane = lane as usize;
+        let lane = lane_id() as usize;
         let mine = lane < BLOCKS;
-        let claimed = if mine { sh.claimed.get(slot * BLOCKS + lane) } else { 0 };
-        let expanded = if mine { sh.expanded.get(slot * BLOCKS + lane) } else { 0 };
-        // The slot the next level but one adds to: every thread of the cluster read it before
-        // this barrier (a level ago), and its next additions come after the next one.
-        let t = thread_idx() as usize;
-        let cleared = (slot + 2) % COUNT_SLOTS * BLOCKS;
-        if t < BLOCKS {
-            sh.claimed.set(cleared + t, 0);
-        } else if t < 2 * BLOCKS {
-            sh.expanded.set(cleared + t - BLOCKS, 0);
-        }
+        let claimed = if mine { sh.claimed.get(parity * BLOCKS + lane) } else { 0 };
+        let expanded = if mine { sh.expanded.get(parity * BLOCKS + lane) } else { 0 };
         (reduce_add_sync(FULL_MASK, claimed), reduce_add_sync(FULL_MASK, expanded))
     }
 
@@ -306,21 +324,18 @@ impl ClusterBfs {
         }
         // SAFETY: the contract sizes the shared memory for `lists`.
         unsafe { self.load_lists() };
-        if (t as usize) < COUNT_SLOTS * BLOCKS {
-            self.shared.claimed.set(t as usize, 0);
-            self.shared.expanded.set(t as usize, 0);
+        if t < 4 {
+            self.shared.sums.set(t as usize, 0);
         }
         cluster_sync();
         let mut level = 0;
         let mut items = 0;
-        let mut slot = 0;
         loop {
             let start = if leader { global_timer_ns() } else { 0 };
             // SAFETY: pointers and sizes obey the kernel contract.
             let (claimed, expanded) = unsafe { self.level(level) };
             // SAFETY: as above.
-            let (claimed, expanded) = unsafe { self.post(slot, claimed, expanded) };
-            slot = if slot + 1 == COUNT_SLOTS { 0 } else { slot + 1 };
+            let (claimed, expanded) = unsafe { self.post(level, claimed, expanded) };
             if leader {
                 // SAFETY: as above.
                 unsafe { self.record(level, items, claimed, start) };
@@ -352,7 +367,9 @@ impl ClusterBfs {
 #[inline(always)]
 pub unsafe fn cluster(params: BfsClusterParams) {
     // SAFETY: declared once each, before any control flow.
-    let shared = unsafe { Shared { claimed: SharedArray::declare(), expanded: SharedArray::declare() } };
+    let shared = unsafe {
+        Shared { claimed: SharedArray::declare(), expanded: SharedArray::declare(), sums: SharedArray::declare() }
+    };
     let words = params.words.max(1);
     let kernel = ClusterBfs {
         offsets: params.offsets,

@@ -120,19 +120,6 @@ pub unsafe fn or_cluster_u32(remote: u32, bits: u32) {
     };
 }
 
-/// Adds `value` to the word at a `.shared::cluster` address ([`map_shared_rank`]) as a
-/// posted reduction (`red.shared::cluster.add`), as [`or_cluster_u32`] sets bits.
-///
-/// # Safety
-/// As for [`or_cluster_u32`].
-#[inline(always)]
-pub unsafe fn add_cluster_u32(remote: u32, value: u32) {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("red.shared::cluster.add.u32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) value, options(nostack))
-    };
-}
-
 /// The word at shared-window address `local` of this block (for dynamic shared memory, which
 /// a `SharedArray` does not describe).
 ///
