@@ -1068,6 +1068,10 @@ fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
         for distances_only in [false, true] {
             let options = GpuOptions { distances_only, ..GpuOptions::default() };
             let mut traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
+            // Auto takes the cluster on Hopper for the grid, whose lists are short, never for
+            // the Kronecker graph's hubs.
+            let auto = traverser.resolved_gpu_kernel();
+            assert_eq!(auto == GpuKernel::Cluster, hopper && spec.starts_with("grid"), "{spec}: auto picked {auto:?}");
             traverser.set_gpu_kernel(GpuKernel::Cluster);
             assert_eq!(traverser.resolved_gpu_kernel(), GpuKernel::Cluster);
             let label = format!("{spec} (cluster through the traverser, distances only: {distances_only})");

@@ -117,7 +117,8 @@ fn prepared_graphs_run_many_sources_over_kept_buffers() {
         return;
     }
     // kron: the persistent direction-optimizing kernel; grid: auto's contract-expand over edge
-    // queues; a directed graph brings its transpose.
+    // queues (on a Hopper GPU, the cluster kernel in its place, device placement only); a
+    // directed graph brings its transpose.
     let kron = graph("kron:16");
     let grid = graph("grid2d:300x200");
     let directed = warpath::graph::GraphBuilder::new()

@@ -74,6 +74,21 @@ pub fn auto_choice(n: u64, m: u64) -> TopDownStrategy {
     }
 }
 
+/// Whether `auto` runs the whole BFS in one thread-block cluster (`GpuKernel::Cluster`) where
+/// its size rule picks contract-expand: on a GPU with clusters (`clusters`: compute capability
+/// 9.0 or newer), for graphs of at most [`AUTO_CLUSTER_MAX_VERTICES`] vertices whose lists are
+/// all shorter than [`AUTO_CLUSTER_MAX_DEGREE`] (the cluster walks a list with one thread).
+/// Fitted to the measured roads and grids (bench/NOTES.md 116): the cluster was 1.45-1.61x
+/// faster on USA-road-d.NY, usroads-48, luxembourg_osm and grid2d:1000 (1M vertices), 5%
+/// slower on grid2d:2000 (4M), 70x slower on kron:20 (hubs walked by one thread each).
+pub fn auto_takes_the_cluster(clusters: bool, n: u64, max_out_degree: u64) -> bool {
+    clusters && n <= AUTO_CLUSTER_MAX_VERTICES && max_out_degree < AUTO_CLUSTER_MAX_DEGREE
+}
+
+/// The most vertices, and the longest list (exclusive), for which `auto` takes the cluster.
+pub const AUTO_CLUSTER_MAX_VERTICES: u64 = 1 << 21;
+pub const AUTO_CLUSTER_MAX_DEGREE: u64 = 32;
+
 /// The edge count and average degree from which `auto` picks expand-contract.
 pub const AUTO_EXPAND_CONTRACT_EDGES: u64 = 1 << 24;
 pub const AUTO_EXPAND_CONTRACT_DEGREE: u64 = 8;
@@ -107,5 +122,17 @@ mod tests {
             assert_ne!(strategy.resolve(&graph), Auto);
         }
         assert_eq!(Hybrid.resolve(&graph), Hybrid);
+    }
+
+    #[test]
+    fn auto_takes_the_cluster_on_hopper_for_graphs_without_long_lists_up_to_its_size() {
+        // USA-road-d.NY (largest degree 8), grid2d:1000.
+        assert!(auto_takes_the_cluster(true, 264_346, 8));
+        assert!(auto_takes_the_cluster(true, 1_000_000, 4));
+        assert!(!auto_takes_the_cluster(false, 264_346, 8), "no clusters before Hopper");
+        // grid2d:2000; kron:20's hubs; web-NotreDame's.
+        assert!(!auto_takes_the_cluster(true, 4_000_000, 4));
+        assert!(!auto_takes_the_cluster(true, 1 << 20, 80_000));
+        assert!(!auto_takes_the_cluster(true, 325_729, 3_445));
     }
 }

@@ -119,7 +119,9 @@ pub enum GpuKernel {
     /// The default: the fastest of the two below for the graph, by its size
     /// ([`crate::bfs::strategy::auto_choice`]): the persistent direction-optimizing kernel with
     /// these parameters on big dense graphs, the contract-expand top-down strategy on the rest
-    /// (small social graphs, roads, grids; why: docs/tuning.md). A graph in mapped host memory
+    /// (small social graphs, roads, grids; why: docs/tuning.md), and on a Hopper GPU the
+    /// cluster kernel in its place for graphs without long lists up to its size
+    /// ([`crate::bfs::strategy::auto_takes_the_cluster`]). A graph in mapped host memory
     /// or compressed, or whose edge queues do not fit, gets the persistent kernel. The
     /// parameters never change the pick; they are unused when it is contract-expand, which
     /// callers can check with [`Traverser::resolved_gpu_kernel`] (the CLI refuses tuning
@@ -574,11 +576,30 @@ impl<'g> Traverser<'g> {
             edge_queue => GpuKernel::TopDown(edge_queue),
         };
         match self.gpu_kernel {
+            GpuKernel::Auto(_) if auto_pick() == TopDownStrategy::ContractExpand && self.auto_takes_the_cluster() => {
+                GpuKernel::Cluster
+            }
             GpuKernel::Auto(params) => kernel_for(auto_pick(), params),
             GpuKernel::TopDown(TopDownStrategy::Auto) => kernel_for(auto_pick(), PersistentParams::top_down()),
             GpuKernel::TopDown(strategy) => kernel_for(strategy, PersistentParams::top_down()),
             other => other,
         }
+    }
+
+    /// Whether `auto` runs the cluster kernel on this graph as placed
+    /// ([`crate::bfs::strategy::auto_takes_the_cluster`]; plain lists in device memory, and
+    /// nothing that refuses the kernel).
+    fn auto_takes_the_cluster(&self) -> bool {
+        self.placed().is_some_and(|on| {
+            let device = on.graph();
+            device.placement() == Placement::Device
+                && crate::bfs::strategy::auto_takes_the_cluster(
+                    on.gpu().compute_capability().0 >= 9,
+                    self.graph.num_vertices() as u64,
+                    on.max_out_degree(),
+                )
+                && crate::bfs::gpu::cluster_refusal(on.gpu(), self.graph, device).is_none()
+        })
     }
 
     /// The GPU context, when this traverser runs on the GPU (for device queries such as
