@@ -160,9 +160,9 @@ impl ClusterBfs {
         } else {
             v
         };
-        // The labels are stored after the first targets are loaded: a load after a store the
-        // compiler cannot tell apart waits for the store, which waits for the parent's slot, so
-        // storing first would put a second trip to memory on every level's chain.
+        // The labels are stored after the first targets are loaded: the parent store waits for
+        // its value, the slot's load, and a warp issues in order, so storing first would hold
+        // the targets' loads behind that trip: two trips on every level's chain (NOTES 116).
         let mut labeled = false;
         let mut edge = begin;
         loop {
