@@ -358,22 +358,7 @@ pub fn bfs_edge_queue(
         || format!("source {source}, {n} vertices, {m} edges, edge queues of {edge_capacity}, strategy {strategy:?}"),
     )?;
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
-    {
-        let mut launch = Launch::new(gpu);
-        let init = BfsPersistentInitParams {
-            distances: launch.write(distances),
-            parents: launch.write_or_null(parents.as_deref_mut()),
-            visited: launch.write(visited),
-            // Null: no frontier bitmaps, and no vertex visited up front (top-down never meets
-            // one with an empty in-list anyway).
-            frontier_bits: DeviceAddress::NULL,
-            queue: launch.write(vertex_queue),
-            n,
-            source,
-            unreachable: DeviceAddress::NULL,
-        };
-        launch.run(grid_for(gpu, n as u64, PER_LEVEL_BLOCK), Residency::Any, &init)?;
-    }
+    init_top_down(gpu, distances, parents.as_deref_mut(), visited, vertex_queue, n, source)?;
     let blocks = edge_queue_grid_blocks(gpu)?;
     let sub_grid = edge_queue_sub_grid_blocks(blocks, gpu.multiprocessors(), strategy.spread_tiles());
     let stream = gpu.stream();
@@ -394,6 +379,33 @@ pub fn bfs_edge_queue(
         strategy: strategy.with_sub_grid_blocks(sub_grid),
     };
     launch.run(blocks_of(blocks, EDGE_QUEUE_BLOCK), Residency::Cooperative, &params)
+}
+
+/// `bfs_persistent_init` for the top-down-only kernels (edge queues, cluster): every vertex
+/// unreached, `source` labeled and visited and alone in `queue`; no frontier bitmaps, and no
+/// vertex visited up front (top-down never meets one with an empty in-list anyway). The caller
+/// checked the buffers' lengths for the graph's `n` vertices.
+fn init_top_down(
+    gpu: &GpuContext,
+    distances: &mut CudaSlice<u32>,
+    parents: Option<&mut CudaSlice<u32>>,
+    visited: &mut CudaSlice<u32>,
+    queue: &mut CudaSlice<u32>,
+    n: u32,
+    source: u32,
+) -> Result<(), GpuError> {
+    let mut launch = Launch::new(gpu);
+    let init = BfsPersistentInitParams {
+        distances: launch.write(distances),
+        parents: launch.write_or_null(parents),
+        visited: launch.write(visited),
+        frontier_bits: DeviceAddress::NULL,
+        queue: launch.write(queue),
+        n,
+        source,
+        unreachable: DeviceAddress::NULL,
+    };
+    launch.run(grid_for(gpu, n as u64, PER_LEVEL_BLOCK), Residency::Any, &init)
 }
 
 /// The buffers of `bfs_cluster`.
@@ -443,20 +455,7 @@ pub fn bfs_cluster(
     let words = words.unwrap_or(1);
     let lists = bfs_cluster_lists(n as u64, words);
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
-    {
-        let mut launch = Launch::new(gpu);
-        let init = BfsPersistentInitParams {
-            distances: launch.write(distances),
-            parents: launch.write_or_null(parents.as_deref_mut()),
-            visited: launch.write(visited),
-            frontier_bits: DeviceAddress::NULL,
-            queue: launch.write(queue),
-            n,
-            source,
-            unreachable: DeviceAddress::NULL,
-        };
-        launch.run(grid_for(gpu, n as u64, PER_LEVEL_BLOCK), Residency::Any, &init)?;
-    }
+    init_top_down(gpu, distances, parents.as_deref_mut(), visited, queue, n, source)?;
     let stream = gpu.stream();
     let mut launch = Launch::new(gpu);
     let params = BfsClusterParams {
