@@ -24,8 +24,9 @@ use std::process::{exit, Command, Stdio};
 use warpath_interface::bfs::edge_queue::EDGE_QUEUE_BLOCK;
 use warpath_interface::bfs::persistent::PERSISTENT_BLOCK;
 use warpath_interface::cc::CC_BLOCK;
+use warpath_interface::cluster::CLUSTER_BLOCK;
 use warpath_interface::names;
-use warpath_interface::sssp::{SSSP_BLOCK, SSSP_CLUSTER_BLOCK};
+use warpath_interface::sssp::SSSP_BLOCK;
 
 #[path = "ptx/cubins.rs"]
 mod cubins;
@@ -280,7 +281,8 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 6] = [
 
 /// The Hopper module's: one block of 1,024 threads a multiprocessor, so at most 64 registers a
 /// thread (ptxas would otherwise take more and the launch would fail).
-const HOPPER_LAUNCH_BOUNDS: [(&str, u32, u32); 1] = [(names::SSSP_CLUSTER, SSSP_CLUSTER_BLOCK, 1)];
+const HOPPER_LAUNCH_BOUNDS: [(&str, u32, u32); 2] =
+    [(names::SSSP_CLUSTER, CLUSTER_BLOCK, 1), (names::BFS_CLUSTER, CLUSTER_BLOCK, 1)];
 
 fn apply_launch_bounds(ptx: &str, bounds: &[(&str, u32, u32)]) -> String {
     let mut out = String::with_capacity(ptx.len() + 128);

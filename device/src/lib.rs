@@ -19,7 +19,6 @@
 pub mod bfs;
 #[cfg(not(feature = "hopper"))]
 pub mod cc;
-#[cfg(not(feature = "hopper"))]
 pub mod operators;
 pub mod prelude;
 #[cfg(not(feature = "hopper"))]

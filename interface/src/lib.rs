@@ -20,6 +20,7 @@
 
 pub mod bfs;
 pub mod cc;
+pub mod cluster;
 pub mod compressed;
 pub mod names;
 mod params;

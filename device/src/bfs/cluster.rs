@@ -36,18 +36,19 @@
 
 use core::ptr::null_mut;
 
-use warpath_interface::bfs::cluster::{BfsClusterParams, BFS_CLUSTER_BLOCK, BFS_CLUSTER_BLOCKS};
+use warpath_interface::bfs::cluster::{BfsClusterParams, BFS_CLUSTER_BITMAPS};
 use warpath_interface::bfs::edge_queue::{
     EdgeTraceFlags, EDGE_TRACE_CLAIMED, EDGE_TRACE_FLAGS, EDGE_TRACE_ITEMS, EDGE_TRACE_TIME, EDGE_TRACE_WORDS,
 };
+use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
 
+use crate::operators::cluster::ClusterVertices;
 use crate::prelude::*;
 
-const BLOCKS: usize = BFS_CLUSTER_BLOCKS as usize;
-/// A vertex's owner is its id's low bits; its local index the rest.
-const OWNER_MASK: u32 = BFS_CLUSTER_BLOCKS - 1;
-const OWNER_SHIFT: u32 = BFS_CLUSTER_BLOCKS.trailing_zeros();
-const _: () = assert!(BFS_CLUSTER_BLOCKS.is_power_of_two());
+const BLOCKS: usize = CLUSTER_BLOCKS as usize;
+/// The bitmaps: visited, then the candidates of the levels of each parity.
+const VISITED: u32 = 0;
+const CANDIDATES: u32 = 1;
 /// Edges of a list read together: their loads, then their pushes.
 const EDGES_AT_ONCE: usize = 4;
 
@@ -65,7 +66,6 @@ struct Shared {
 }
 
 struct ClusterBfs {
-    offsets: *const u64,
     targets: *const u32,
     distances: *mut u32,
     /// Null for a distances-only search (then `candidates` is unused).
@@ -76,72 +76,11 @@ struct ClusterBfs {
     trace_capacity: u32,
     source: u32,
     rank: u32,
-    words: u32,
-    /// `log2(words)`.
-    word_shift: u32,
-    /// List bounds of this block's vertices kept in shared memory (after the bitmaps), or 0:
-    /// read from `offsets`.
-    lists: u32,
-    /// Shared-window address of this block's visited bitmap; the two candidate bitmaps follow.
-    visited: u32,
+    vertices: ClusterVertices,
     shared: Shared,
 }
 
 impl ClusterBfs {
-    /// Shared-window address of word `word` of bitmap `bitmap` (0 visited, 1 + parity the
-    /// candidates of a level of that parity) in this block.
-    #[inline(always)]
-    fn word_address(&self, bitmap: u32, word: u32) -> u32 {
-        self.visited + 4 * (bitmap * self.words + word)
-    }
-
-    /// Shared-window address of the list bounds of this block's vertex `local`.
-    #[inline(always)]
-    fn list_address(&self, local: u32) -> u32 {
-        self.visited + 4 * 3 * self.words + 8 * local
-    }
-
-    /// Copies this block's vertices' list bounds (first edge, degree) into shared memory.
-    ///
-    /// # Safety
-    /// `lists` entries fit the dynamic shared memory after the bitmaps; `offsets` has `n + 1`
-    /// entries below 2^32.
-    #[inline(always)]
-    unsafe fn load_lists(&self) {
-        let mut local = thread_idx();
-        while local < self.lists {
-            let v = (local << OWNER_SHIFT | self.rank) as usize;
-            if v < self.n {
-                // SAFETY: `v < n`; the entry is inside this block's lists (the contract).
-                unsafe {
-                    let (begin, end) = (*self.offsets.add(v), *self.offsets.add(v + 1));
-                    let at = self.list_address(local);
-                    store_shared_u32(at, begin as u32);
-                    store_shared_u32(at + 4, (end - begin) as u32);
-                }
-            }
-            local += BFS_CLUSTER_BLOCK;
-        }
-    }
-
-    /// `v`'s first edge and the end of its list (`local` its index in its owner, this block).
-    ///
-    /// # Safety
-    /// `v < n`.
-    #[inline(always)]
-    unsafe fn list_of(&self, v: u32, local: u32) -> (u64, u64) {
-        if self.lists != 0 {
-            let at = self.list_address(local);
-            // SAFETY: `local < lists` for a vertex of this block; written before the first
-            // barrier and never after.
-            let (begin, degree) = unsafe { (load_shared_u32(at), load_shared_u32(at + 4)) };
-            (begin as u64, begin as u64 + degree as u64)
-        } else {
-            // SAFETY: `offsets` has `n + 1` entries (the contract).
-            unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) }
-        }
-    }
-
     /// Labels `v` (this block's vertex `local`), claimed at `level`, and pushes its neighbors
     /// into the next level's candidates; returns its degree.
     ///
@@ -150,9 +89,9 @@ impl ClusterBfs {
     #[inline(always)]
     unsafe fn expand(&self, v: u32, local: u32, level: u32) -> u32 {
         let parity = (level & 1) as usize;
-        let next = 1 + (parity as u32 ^ 1);
+        let next = CANDIDATES + (parity as u32 ^ 1);
         // SAFETY: `v < n` (the caller's contract).
-        let (begin, end) = unsafe { self.list_of(v, local) };
+        let (begin, end) = unsafe { self.vertices.list_of(v, local) };
         let with_parents = !self.parents.is_null();
         let parent = if with_parents && level > 0 {
             // SAFETY: `v < n`, and `candidates` holds `2 n` words with parents.
@@ -186,12 +125,9 @@ impl ClusterBfs {
             }
             for (j, &u) in target.iter().enumerate() {
                 if j < count {
-                    let local = u >> OWNER_SHIFT;
-                    let word = self.word_address(next, local & (self.words - 1));
-                    // SAFETY: `u < n`, so its local index fits its owner's bitmaps (the host
-                    // sized `words` for `n`); only these reductions touch the next level's
-                    // candidates before the barrier.
-                    unsafe { or_cluster_u32(map_shared_rank(word, u & OWNER_MASK), 1 << (local >> self.word_shift)) };
+                    // SAFETY: `u < n`; only these reductions touch the next level's candidates
+                    // before the barrier.
+                    unsafe { self.vertices.push(next, u) };
                     if with_parents {
                         // SAFETY: `u < n`; the owner reads this parity's slots only in the
                         // next level, after the barrier.
@@ -211,21 +147,17 @@ impl ClusterBfs {
     /// the vertices it claimed and the edges it expanded.
     #[inline(always)]
     unsafe fn level(&self, level: u32) -> (u32, u32) {
-        let current = 1 + (level & 1);
+        let current = CANDIDATES + (level & 1);
         let (mut claimed, mut expanded) = (0u32, 0u32);
         let mut word = thread_idx();
-        while word < self.words {
-            let at = self.word_address(current, word);
+        while word < self.vertices.words() {
             // SAFETY: the word is this thread's alone in this block (words go to threads by
             // their index), and remote pushes go to the other candidate bitmap this level.
-            let candidates = unsafe { load_shared_u32(at) };
+            let candidates = unsafe { self.vertices.take(current, word) };
             if candidates != 0 {
-                let seen_at = self.word_address(0, word);
+                let seen_at = self.vertices.word_address(VISITED, word);
                 // SAFETY: as above.
-                let seen = unsafe {
-                    store_shared_u32(at, 0);
-                    load_shared_u32(seen_at)
-                };
+                let seen = unsafe { load_shared_u32(seen_at) };
                 let mut fresh = candidates & !seen;
                 if fresh != 0 {
                     // SAFETY: as above.
@@ -234,15 +166,14 @@ impl ClusterBfs {
                 while fresh != 0 {
                     let bit = ffs(fresh) - 1;
                     fresh &= fresh - 1;
-                    let local = bit << self.word_shift | word;
-                    let v = (local << OWNER_SHIFT) | self.rank;
+                    let (v, local) = self.vertices.vertex(word, bit);
                     claimed += 1;
                     // SAFETY: only vertices of the graph get candidate bits (the source and
                     // targets, all below n); a bit is claimed once (visited).
                     expanded = expanded.wrapping_add(unsafe { self.expand(v, local, level) });
                 }
             }
-            word += BFS_CLUSTER_BLOCK;
+            word += CLUSTER_BLOCK;
         }
         (claimed, expanded)
     }
@@ -264,7 +195,7 @@ impl ClusterBfs {
         }
         sync_threads();
         let t = thread_idx();
-        if t < BFS_CLUSTER_BLOCKS {
+        if t < CLUSTER_BLOCKS {
             let slot = parity * BLOCKS + self.rank as usize;
             // SAFETY: this block's own slots in block `t`'s arrays for this parity, which that
             // block reads after the barrier and nobody else writes before the level after next.
@@ -306,24 +237,9 @@ impl ClusterBfs {
     unsafe fn run(&self) -> u32 {
         let t = thread_idx();
         let leader = self.rank == 0 && t == 0;
-        let source_owner = self.source & OWNER_MASK;
-        let source_local = self.source >> OWNER_SHIFT;
         // The level-0 candidates hold the source alone; every other bit starts clear.
-        let source_word = self.words + (source_local & (self.words - 1));
-        let mut word = t;
-        while word < 3 * self.words {
-            let bits = if self.rank == source_owner && word == source_word {
-                1 << (source_local >> self.word_shift)
-            } else {
-                0
-            };
-            // SAFETY: inside the block's three bitmaps; no other thread touches this word
-            // before the barrier below.
-            unsafe { store_shared_u32(self.visited + 4 * word, bits) };
-            word += BFS_CLUSTER_BLOCK;
-        }
-        // SAFETY: the contract sizes the shared memory for `lists`.
-        unsafe { self.load_lists() };
+        // SAFETY: the contract sizes the shared memory for the bitmaps and lists.
+        unsafe { self.vertices.prepare(CANDIDATES, self.source) };
         if t < 4 {
             self.shared.sums.set(t as usize, 0);
         }
@@ -357,11 +273,11 @@ impl ClusterBfs {
 /// `bfs_cluster`: the BFS from `source` (see the module documentation).
 ///
 /// # Safety
-/// Launched as one cluster of `BFS_CLUSTER_BLOCKS` blocks of `BFS_CLUSTER_BLOCK` threads (the
-/// grid being the cluster), with `bfs_cluster_shared_bytes(words, lists)` of dynamic shared
-/// memory a block, after `bfs_persistent_init` labeled the source. `offsets` has `n + 1`
-/// entries and `targets` `offsets[n]` (below 2^32), every target `< n`; `words` is
-/// `bfs_cluster_words(n)` and `lists` 0 or `ceil(n / 16)`; `distances` holds `n` words,
+/// Launched as one cluster of `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads (the grid
+/// being the cluster), with `cluster_shared_bytes(BFS_CLUSTER_BITMAPS, words, lists)` of
+/// dynamic shared memory a block, after `bfs_persistent_init` labeled the source. `offsets`
+/// has `n + 1` entries and `targets` `offsets[n]` (below 2^32), every target `< n`; `words`
+/// is `cluster_words(n)` and `lists` 0 or `ceil(n / 16)`; `distances` holds `n` words,
 /// `parents` `n` words or is null, and then `candidates` `2 n` words; `levels` one word;
 /// `trace` `trace_capacity + 1` records of `EDGE_TRACE_WORDS`; `source < n`.
 #[inline(always)]
@@ -370,9 +286,7 @@ pub unsafe fn cluster(params: BfsClusterParams) {
     let shared = unsafe {
         Shared { claimed: SharedArray::declare(), expanded: SharedArray::declare(), sums: SharedArray::declare() }
     };
-    let words = params.words.max(1);
     let kernel = ClusterBfs {
-        offsets: params.offsets,
         targets: params.targets,
         distances: params.distances,
         parents: params.parents,
@@ -382,10 +296,13 @@ pub unsafe fn cluster(params: BfsClusterParams) {
         trace_capacity: params.trace_capacity,
         source: params.source,
         rank: cluster_rank(),
-        words,
-        word_shift: words.trailing_zeros(),
-        lists: params.lists,
-        visited: dynamic_shared_base(),
+        vertices: ClusterVertices::new(
+            params.offsets,
+            params.n as usize,
+            params.words,
+            BFS_CLUSTER_BITMAPS,
+            params.lists,
+        ),
         shared,
     };
     // SAFETY: forwarded from the caller.

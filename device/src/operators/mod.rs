@@ -11,7 +11,10 @@
 //! - [`shared_lists`]: grid-shared long lists (ours, bench/NOTES.md entries 38-39), registered
 //!   by the warps that find them and gathered by the whole grid in even ranges;
 //! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap;
-//! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32.
+//! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32;
+//! - `cluster` (the sm_90 module alone): a Hopper thread-block cluster's vertices, their bits
+//!   in bitmaps in the owner block's shared memory and their list bounds, which `bfs::cluster`
+//!   and `sssp::cluster` share.
 //!
 //! Every operator is `#[inline(always)]` and monomorphised per visitor, so an algorithm's
 //! kernel compiles as if its per-edge work were written inside the loops: moving BFS onto
@@ -29,8 +32,15 @@
 //!   put per-edge state into the persistent BFS's loops, which sit at their 64-register cap
 //!   with spills; an "expand into a queue" operator is the way to share it.
 
+#[cfg(feature = "hopper")]
+pub mod cluster;
+#[cfg(not(feature = "hopper"))]
 pub mod frontier;
+#[cfg(not(feature = "hopper"))]
 pub mod gather;
+#[cfg(not(feature = "hopper"))]
 pub mod gather_compressed;
+#[cfg(not(feature = "hopper"))]
 pub mod shared_lists;
+#[cfg(not(feature = "hopper"))]
 pub mod warp_queue;

@@ -141,7 +141,7 @@ pub enum GpuKernel {
     /// bitmaps in distributed shared memory and a cluster barrier between levels
     /// ([`GpuCluster`]): for graphs of many small levels (roads, meshes). Refused below compute
     /// capability 9.0, for compressed lists and for graphs of more than
-    /// [`warpath_interface::bfs::cluster::BFS_CLUSTER_MAX_VERTICES`] vertices.
+    /// [`warpath_interface::cluster::CLUSTER_MAX_VERTICES`] vertices.
     Cluster,
 }
 

@@ -4,7 +4,7 @@
 //! record format.
 
 use cudarc::driver::CudaSlice;
-use warpath_interface::bfs::cluster::{bfs_cluster_words, BFS_CLUSTER_MAX_VERTICES};
+use warpath_interface::cluster::{cluster_words, CLUSTER_MAX_VERTICES};
 use warpath_interface::bfs::edge_queue::EDGE_TRACE_WORDS;
 use warpath_interface::names;
 
@@ -20,7 +20,7 @@ const TRACE_CAPACITY: usize = 1 << 16;
 
 /// Why the cluster kernel cannot run on `graph` as placed on `gpu`, or None when it can: it
 /// needs thread-block clusters (compute capability 9.0), plain lists, fewer than 2^32 edges,
-/// and at most [`BFS_CLUSTER_MAX_VERTICES`] vertices (its bitmaps live in shared memory).
+/// and at most [`CLUSTER_MAX_VERTICES`] vertices (its bitmaps live in shared memory).
 pub fn cluster_refusal(gpu: &GpuContext, graph: &Graph, device_graph: &DeviceGraph) -> Option<String> {
     let (major, minor) = gpu.compute_capability();
     let n = graph.num_vertices() as u64;
@@ -30,10 +30,10 @@ pub fn cluster_refusal(gpu: &GpuContext, graph: &Graph, device_graph: &DeviceGra
         ))
     } else if device_graph.is_compressed() {
         Some("the cluster BFS reads plain CSR lists, and this graph is compressed: place it uncompressed".into())
-    } else if bfs_cluster_words(n).is_none() {
+    } else if cluster_words(n).is_none() {
         Some(format!(
             "{n} vertices: the cluster BFS keeps a bit a vertex in shared memory, for at most \
-             {BFS_CLUSTER_MAX_VERTICES} vertices"
+             {CLUSTER_MAX_VERTICES} vertices"
         ))
     } else if graph.num_edges() >= 1 << 32 {
         Some(format!("{} edges: the cluster BFS counts a level's edges in 32 bits", graph.num_edges()))

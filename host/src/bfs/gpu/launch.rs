@@ -4,10 +4,7 @@
 //! error here rather than a memory fault on the device.
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
-use warpath_interface::bfs::cluster::{
-    bfs_cluster_lists, bfs_cluster_shared_bytes, bfs_cluster_words, BfsClusterParams, BFS_CLUSTER_BLOCK,
-    BFS_CLUSTER_BLOCKS,
-};
+use warpath_interface::bfs::cluster::{BfsClusterParams, BFS_CLUSTER_BITMAPS};
 use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
@@ -16,6 +13,7 @@ use warpath_interface::bfs::persistent::{
     BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, BottomUpChunk, PersistentFlags,
     CONTROL_WORDS, PERSISTENT_BLOCK, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
 };
+use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_words, CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
 use warpath_interface::DeviceAddress;
 
@@ -436,7 +434,7 @@ pub fn bfs_cluster(
     let m = graph.num_edges();
     let ClusterBuffers { distances, mut parents, candidates, visited, queue, levels, trace } = buffers;
     require(kernel, !graph.is_compressed(), || "a compressed graph: it reads plain CSR lists".into())?;
-    let words = bfs_cluster_words(n as u64);
+    let words = cluster_words(n as u64);
     require(
         kernel,
         source < n
@@ -453,7 +451,7 @@ pub fn bfs_cluster(
         || format!("source {source}, {n} vertices, {m} edges"),
     )?;
     let words = words.unwrap_or(1);
-    let lists = bfs_cluster_lists(n as u64, words);
+    let lists = cluster_lists(n as u64, BFS_CLUSTER_BITMAPS, words);
     let trace_capacity = (trace.len() / EDGE_TRACE_WORDS - 1) as u32;
     init_top_down(gpu, distances, parents.as_deref_mut(), visited, queue, n, source)?;
     let stream = gpu.stream();
@@ -473,9 +471,9 @@ pub fn bfs_cluster(
         source,
     };
     let config = LaunchConfig {
-        grid_dim: (BFS_CLUSTER_BLOCKS, 1, 1),
-        block_dim: (BFS_CLUSTER_BLOCK, 1, 1),
-        shared_mem_bytes: bfs_cluster_shared_bytes(words, lists),
+        grid_dim: (CLUSTER_BLOCKS, 1, 1),
+        block_dim: (CLUSTER_BLOCK, 1, 1),
+        shared_mem_bytes: cluster_shared_bytes(BFS_CLUSTER_BITMAPS, words, lists),
     };
     launch.run(config, Residency::Cluster, &params)
 }
