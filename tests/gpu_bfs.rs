@@ -293,14 +293,7 @@ fn check_edge_queue_against_cpu(
             let run = with_parents.run(source, strategy).unwrap();
             check_result(graph, &run.result, &label);
             let depth = run.result.depth() as usize;
-            let mut at_distance = vec![0u64; depth + 1];
-            let mut edges_at_distance = vec![0u64; depth + 1];
-            for (v, &d) in run.result.distances.iter().enumerate() {
-                if d != u32::MAX {
-                    at_distance[d as usize] += 1;
-                    edges_at_distance[d as usize] += graph.degree(v as u32);
-                }
-            }
+            let (at_distance, edges_at_distance) = per_distance(graph, &run.result);
             assert!(run.levels.len() > depth, "{label}: {} levels traced for depth {depth}", run.levels.len());
             for (level, trace) in run.levels.iter().enumerate() {
                 let expected = at_distance.get(level).copied().unwrap_or(0);

@@ -75,7 +75,6 @@ struct ClusterBfs {
     n: usize,
     trace_capacity: u32,
     source: u32,
-    rank: u32,
     vertices: ClusterVertices,
     shared: Shared,
 }
@@ -196,7 +195,7 @@ impl ClusterBfs {
         sync_threads();
         let t = thread_idx();
         if t < CLUSTER_BLOCKS {
-            let slot = parity * BLOCKS + self.rank as usize;
+            let slot = parity * BLOCKS + self.vertices.rank() as usize;
             // SAFETY: this block's own slots in block `t`'s arrays for this parity, which that
             // block reads after the barrier and nobody else writes before the level after next.
             unsafe {
@@ -236,7 +235,7 @@ impl ClusterBfs {
     #[inline(always)]
     unsafe fn run(&self) -> u32 {
         let t = thread_idx();
-        let leader = self.rank == 0 && t == 0;
+        let leader = self.vertices.rank() == 0 && t == 0;
         // The level-0 candidates hold the source alone; every other bit starts clear.
         // SAFETY: the contract sizes the shared memory for the bitmaps and lists.
         unsafe { self.vertices.prepare(CANDIDATES, self.source) };
@@ -295,7 +294,6 @@ pub unsafe fn cluster(params: BfsClusterParams) {
         n: params.n as usize,
         trace_capacity: params.trace_capacity,
         source: params.source,
-        rank: cluster_rank(),
         vertices: ClusterVertices::new(
             params.offsets,
             params.n as usize,
@@ -307,7 +305,7 @@ pub unsafe fn cluster(params: BfsClusterParams) {
     };
     // SAFETY: forwarded from the caller.
     let levels = unsafe { kernel.run() };
-    if kernel.rank == 0 && thread_idx() == 0 {
+    if kernel.vertices.rank() == 0 && thread_idx() == 0 {
         // SAFETY: `levels` holds one word (the contract).
         unsafe { *params.levels = levels };
     }

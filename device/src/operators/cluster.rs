@@ -52,6 +52,12 @@ impl ClusterVertices {
         }
     }
 
+    /// This block's rank in the cluster: the owner of the vertices `v` with `v % 16` equal to it.
+    #[inline(always)]
+    pub fn rank(&self) -> u32 {
+        self.rank
+    }
+
     /// The words of a bitmap.
     #[inline(always)]
     pub fn words(&self) -> u32 {

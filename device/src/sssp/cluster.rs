@@ -34,15 +34,16 @@
 
 use core::ptr::{addr_of, addr_of_mut};
 
+use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::sssp::{
     flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspClusterParams, DELTA_TRACE_WORDS, NO_TARGET,
-    SSSP_CLUSTER_BLOCK, SSSP_CLUSTER_BLOCKS, SSSP_CLUSTER_ENTRY_BYTES, SSSP_CLUSTER_QUEUE, UNREACHED_DISTANCE,
+    SSSP_CLUSTER_ENTRY_BYTES, SSSP_CLUSTER_QUEUE, UNREACHED_DISTANCE,
 };
 
 use crate::prelude::*;
 use crate::sssp::{distance_of, warp_min_u64, WeightReader};
 
-const BLOCKS: usize = SSSP_CLUSTER_BLOCKS as usize;
+const BLOCKS: usize = CLUSTER_BLOCKS as usize;
 /// Edges of a list relaxed together: their loads, then their atomics, then their pushes, so
 /// that a thread has four chains in flight (eight would not fit 64 registers a thread).
 const EDGES_AT_ONCE: u32 = 4;
@@ -305,11 +306,11 @@ impl Cluster {
             let (v, degree, begin) = unsafe { load_shared_entry(self.entry_address(buffer, slot)) };
             // SAFETY: entries hold vertices of the graph and their lists.
             unsafe { self.relax_list(state, v, begin, degree) };
-            i += SSSP_CLUSTER_BLOCK;
+            i += CLUSTER_BLOCK;
         }
         let spilled = sh.words.get(1) as u32;
-        let threads = self.blocks * SSSP_CLUSTER_BLOCK;
-        let mut i = self.rank * SSSP_CLUSTER_BLOCK + thread_idx();
+        let threads = self.blocks * CLUSTER_BLOCK;
+        let mut i = self.rank * CLUSTER_BLOCK + thread_idx();
         while i < spilled {
             // SAFETY: below this step's spill count, in its queue; the vertex's list bounds.
             unsafe {
@@ -371,8 +372,8 @@ impl Cluster {
         let length = unsafe { load_relaxed_u32(addr_of!((*c).far_len[state.pile])) };
         let other = state.pile ^ 1;
         let mut kept_lo = UNREACHED_DISTANCE;
-        let threads = self.blocks * SSSP_CLUSTER_BLOCK;
-        let mut i = self.rank * SSSP_CLUSTER_BLOCK + thread_idx();
+        let threads = self.blocks * CLUSTER_BLOCK;
+        let mut i = self.rank * CLUSTER_BLOCK + thread_idx();
         while i < length {
             // SAFETY: entries below the pile's length hold vertices; the other pile is empty
             // (cleared after the last split) and takes each vertex once (its mark stays set).
@@ -516,8 +517,8 @@ impl Cluster {
 /// documentation).
 ///
 /// # Safety
-/// Launched as one cluster of blocks of `SSSP_CLUSTER_BLOCK` threads (at most
-/// `SSSP_CLUSTER_BLOCKS` blocks, the grid being the cluster) with `SSSP_CLUSTER_SHARED_BYTES`
+/// Launched as one cluster of blocks of `CLUSTER_BLOCK` threads (at most
+/// `CLUSTER_BLOCKS` blocks, the grid being the cluster) with `SSSP_CLUSTER_SHARED_BYTES`
 /// of dynamic shared memory a block. `offsets` has `n + 1` entries and `targets` (and
 /// `weights`, unless the flags say unit weights) `offsets[n]`, every target `< n`, no list
 /// longer than `u32::MAX`; `distances` holds `n` entries set by `sssp_init`, `marks` `2 n`

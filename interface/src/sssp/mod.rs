@@ -287,12 +287,6 @@ macro_rules! sssp_delta_stepping_fields {
     };
 }
 
-/// Threads per block of `sssp_cluster`: the most a block holds, so that a cluster of
-/// [`SSSP_CLUSTER_BLOCKS`] gives each vertex of a road's light round a thread of its own.
-pub const SSSP_CLUSTER_BLOCK: u32 = crate::cluster::CLUSTER_BLOCK;
-/// Blocks of `sssp_cluster`'s one thread-block cluster: 16, the most a Hopper cluster holds
-/// (a non-portable size, which the launcher allows on the function).
-pub const SSSP_CLUSTER_BLOCKS: u32 = crate::cluster::CLUSTER_BLOCKS;
 /// Queue entries a block of `sssp_cluster` holds in each of its two buffers, in dynamic shared
 /// memory: an entry is a vertex, its degree and its list's first edge (16 bytes), written by
 /// the block that lowered the vertex into block `vertex % blocks`, in a region of the buffer
@@ -310,7 +304,7 @@ macro_rules! sssp_cluster_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `sssp_cluster`'s parameters (the sm_90 module; one thread-block cluster of
-            /// [`SSSP_CLUSTER_BLOCKS`] blocks of [`SSSP_CLUSTER_BLOCK`] threads with
+            /// `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads ([`crate::cluster`]) with
             /// [`SSSP_CLUSTER_SHARED_BYTES`] of dynamic shared memory each): near-far over a
             /// plain CSR with `weights` (null: unit) from the distances `sssp_init` prepared.
             /// `marks` holds two words a vertex (in the far pile; spilled for a round), zeroed;

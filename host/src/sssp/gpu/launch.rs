@@ -3,12 +3,13 @@
 //! against it, and launches through [`crate::gpu::launch`].
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
+use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams,
     SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
-    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_BLOCK,
-    SSSP_CLUSTER_BLOCKS, SSSP_CLUSTER_SHARED_BYTES, WORKLIST_CONTROL_WORDS,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_SHARED_BYTES,
+    WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -211,7 +212,7 @@ pub struct ClusterBuffers<'a> {
 }
 
 /// `sssp_cluster`: near-far in one thread-block cluster of `blocks` blocks (at most
-/// `SSSP_CLUSTER_BLOCKS`) on a Hopper GPU; `delta` and `flag_word` as `sssp_delta_stepping`'s
+/// `CLUSTER_BLOCKS`) on a Hopper GPU; `delta` and `flag_word` as `sssp_delta_stepping`'s
 /// (of the flags, only the weight kind and packed parents).
 pub fn sssp_cluster(
     gpu: &GpuContext,
@@ -233,7 +234,7 @@ pub fn sssp_cluster(
             && far.len() >= 2 * n
             && control.len() >= DELTA_CONTROL_WORDS
             && delta > 0
-            && (1..=SSSP_CLUSTER_BLOCKS).contains(&blocks)
+            && (1..=CLUSTER_BLOCKS).contains(&blocks)
             && (stop.target == NO_TARGET || stop.target < view.n)
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
         || {
@@ -265,7 +266,7 @@ pub fn sssp_cluster(
     };
     let config = LaunchConfig {
         grid_dim: (blocks, 1, 1),
-        block_dim: (SSSP_CLUSTER_BLOCK, 1, 1),
+        block_dim: (CLUSTER_BLOCK, 1, 1),
         shared_mem_bytes: SSSP_CLUSTER_SHARED_BYTES,
     };
     launch.run(config, Residency::Cluster, &params)

@@ -32,11 +32,12 @@ use std::time::{Duration, Instant};
 use bytemuck::Zeroable;
 use cudarc::driver::{CudaEvent, CudaSlice, DeviceRepr, ValidAsZeroBits};
 use rayon::prelude::*;
+use warpath_interface::cluster::CLUSTER_BLOCKS;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS,
     DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE, SSSP_BLOCK,
-    SSSP_CLUSTER_BLOCKS, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+    UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::Answer;
@@ -874,7 +875,7 @@ fn run_cluster(
     launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
     let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
     let buffers = ClusterBuffers { distances, marks, spill: near, far, control, trace };
-    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, SSSP_CLUSTER_BLOCKS)?;
+    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, CLUSTER_BLOCKS)?;
     let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
     Ok((relaxations, trace, start))
 }
