@@ -281,8 +281,11 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 6] = [
 
 /// The Hopper module's: one block of 1,024 threads a multiprocessor, so at most 64 registers a
 /// thread (ptxas would otherwise take more and the launch would fail).
-const HOPPER_LAUNCH_BOUNDS: [(&str, u32, u32); 2] =
-    [(names::SSSP_CLUSTER, CLUSTER_BLOCK, 1), (names::BFS_CLUSTER, CLUSTER_BLOCK, 1)];
+const HOPPER_LAUNCH_BOUNDS: [(&str, u32, u32); 3] = [
+    (names::SSSP_CLUSTER, CLUSTER_BLOCK, 1),
+    (names::BFS_CLUSTER, CLUSTER_BLOCK, 1),
+    (names::CC_CLUSTER, CLUSTER_BLOCK, 1),
+];
 
 fn apply_launch_bounds(ptx: &str, bounds: &[(&str, u32, u32)]) -> String {
     let mut out = String::with_capacity(ptx.len() + 128);

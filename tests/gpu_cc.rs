@@ -3,12 +3,14 @@
 //! round count 0..=3 with sampling off and on, and for Shiloach-Vishkin, on generated graphs,
 //! special shapes, directed inputs and every dataset, with the graph in device memory and
 //! zero-copy (with and without list heads), plain and compressed, and on graphs built to hook
-//! long chains. The per-phase trace is checked against what each phase must read. Skips,
+//! long chains; and for the Hopper cluster kernel wherever it can run (its refusal, one line,
+//! where it cannot). The per-phase trace is checked against what each phase must read. Skips,
 //! saying why, on machines without a CUDA device; the PTX check at the end needs none.
 
 mod common;
 
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
+use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
 use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink};
 use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
@@ -91,7 +93,20 @@ fn option_sets() -> Vec<CcOptions> {
     for local_link in [LocalLink::Range(256), LocalLink::Range(1024), LocalLink::Range(2048), LocalLink::Off] {
         sets.push(CcOptions { local_link, ..defaults });
     }
+    // The Hopper cluster, refused with its one line where it cannot run.
+    sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });
     sets
+}
+
+/// Which kernel a run takes, as `components` chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kernel {
+    /// `cc_persistent`'s Afforest or Shiloach-Vishkin.
+    Rounds,
+    /// `cc_persistent`'s block-local linking.
+    Ranges,
+    /// `cc_cluster`.
+    Cluster,
 }
 
 /// The graph prepared on the GPU as `placement` says.
@@ -112,10 +127,15 @@ fn check_graph(graph: &Graph, label: &str) {
         let plain = !placement.compressed;
         let plain_in_device_memory = plain && placement.placement == Some(Placement::Device);
         for options in option_sets() {
-            let run = components(gpu_graph, &options).unwrap_or_else(|e| panic!("{label}, {where_}, {options:?}: {e}"));
             let context = format!("{label}, {where_}, {options:?}");
-            // The compressed kernel links by Afforest whatever the range.
-            let local = plain && options.local_link.range_for(gpu_graph.id_locality(), plain_in_device_memory) != 0;
+            let (kernel, refusal) = kernel_of(gpu_graph, &options, plain, plain_in_device_memory);
+            let answer = components(gpu_graph, &options);
+            if let (Kernel::Cluster, Some(refusal)) = (kernel, &refusal) {
+                let err = answer.err().unwrap_or_else(|| panic!("{context}: ran where refused: {refusal}"));
+                assert!(err.to_string().contains(refusal.as_str()), "{context}: {err}");
+                continue;
+            }
+            let run = answer.unwrap_or_else(|e| panic!("{context}: {e}"));
             if run.components.labels != expected {
                 let first = (0..expected.len()).find(|&v| run.components.labels[v] != expected[v]).unwrap();
                 panic!(
@@ -123,17 +143,51 @@ fn check_graph(graph: &Graph, label: &str) {
                     run.components.labels[first], expected[first]
                 );
             }
-            check_trace(graph, &run, run.time, &options, local, &context);
+            check_trace(graph, &run, run.time, &options, kernel, &context);
         }
     }
 }
 
-/// The phases a run recorded are the algorithm's, in order (`local`: block-local linking's
-/// three), and their times add up to no more than the run's `time`.
-fn check_trace(graph: &Graph, run: &CcRun, time: std::time::Duration, options: &CcOptions, local: bool, context: &str) {
+/// The kernel `components` takes for `options` on `graph` (its lists plain, and in device
+/// memory, as said), and why the cluster cannot run there, if it cannot.
+fn kernel_of(
+    graph: &warpath::engine::GpuGraph,
+    options: &CcOptions,
+    plain: bool,
+    plain_in_device_memory: bool,
+) -> (Kernel, Option<String>) {
+    let refusal = cluster_refusal(graph.gpu(), graph.graph());
+    let locality = graph.id_locality();
+    let kernel = if options.local_link.takes_cluster(locality, plain_in_device_memory && refusal.is_none()) {
+        Kernel::Cluster
+    } else if plain && options.local_link.range_for(locality, plain_in_device_memory) != 0 {
+        Kernel::Ranges
+    } else {
+        // The compressed kernel links by Afforest whatever the range.
+        Kernel::Rounds
+    };
+    (kernel, refusal)
+}
+
+/// The phases a run recorded are the kernel's and the algorithm's, in order, and their times
+/// add up to no more than the run's `time`.
+fn check_trace(
+    graph: &Graph,
+    run: &CcRun,
+    time: std::time::Duration,
+    options: &CcOptions,
+    kernel: Kernel,
+    context: &str,
+) {
     let phases: Vec<CcPhase> = run.phases.iter().map(|p| p.phase).collect();
     let expected: Vec<CcPhase> = match options.algorithm {
-        CcAlgorithm::Afforest if local => {
+        _ if kernel == Kernel::Cluster => {
+            // The link reads every offset and every list once (8 and 4 bytes).
+            let bytes = 8 * graph.num_vertices() as u64 + 4 * graph.num_edges();
+            assert_eq!(run.phases.first().map(|p| p.graph_bytes_read), Some(bytes), "{context}: the cluster link");
+            vec![CcPhase::ClusterLink, CcPhase::Compression]
+        }
+        CcAlgorithm::Afforest if kernel == Kernel::Ranges => {
             vec![CcPhase::LocalLink, CcPhase::FinalLink, CcPhase::Compression, CcPhase::Naming]
         }
         CcAlgorithm::Afforest => {
@@ -411,26 +465,53 @@ fn more_samples_than_the_hash_table_holds_are_refused() {
 }
 
 /// No GPU needed: each CC kernel takes one parameter per field of its struct, of the field's
-/// size and in field order.
+/// size and in field order (`cc_cluster` in the Hopper module).
 #[test]
 fn cc_kernel_parameters_are_the_fields_of_their_structs() {
-    use warpath::gpu::ptx::PTX;
+    use warpath::gpu::ptx::{HOPPER_PTX, PTX};
+    use warpath_interface::cc::cluster::CcClusterParams;
     use warpath_interface::cc::{CcPersistentCompressedParams, CcPersistentParams};
     use warpath_interface::KernelParams;
-    fn sizes(kernel: &str) -> Vec<usize> {
-        let entry = PTX.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap();
+    fn sizes(ptx: &str, kernel: &str) -> Vec<usize> {
+        let entry = ptx.split(&format!(".visible .entry {kernel}(")).nth(1).unwrap();
         let list = &entry[..entry.find(')').unwrap()];
         list.lines()
             .filter_map(|line| line.trim().strip_prefix(".param ."))
             .map(|declaration| declaration.split_whitespace().next().unwrap()[1..].parse::<usize>().unwrap() / 8)
             .collect()
     }
-    fn check<P: KernelParams>() {
+    fn check<P: KernelParams>(ptx: &str) {
         let expected: Vec<usize> = P::FIELDS.iter().map(|field| field.size).collect();
-        assert_eq!(sizes(P::KERNEL), expected, "{}", P::KERNEL);
+        assert_eq!(sizes(ptx, P::KERNEL), expected, "{}", P::KERNEL);
     }
-    check::<CcPersistentParams>();
-    check::<CcPersistentCompressedParams>();
+    check::<CcPersistentParams>(PTX);
+    check::<CcPersistentCompressedParams>(PTX);
+    check::<CcClusterParams>(HOPPER_PTX);
+}
+
+/// The cluster refuses, in one line naming why, what it cannot hold: more vertices than the
+/// cluster's shared memory has words for (on a Hopper GPU), or any graph below compute
+/// capability 9.0; `auto` then runs the grid-wide kernel, with the same labels.
+#[test]
+fn the_cluster_refuses_what_it_cannot_hold() {
+    use warpath_interface::cc::cluster::CC_CLUSTER_MAX_VERTICES;
+    if gpu_or_skip("the_cluster_refuses_what_it_cannot_hold").is_none() {
+        return;
+    }
+    let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    // A path one vertex longer than the cluster holds: its ids follow its geometry.
+    let graph = path(CC_CLUSTER_MAX_VERTICES as u32 + 1);
+    let prepared = place(&graph, &CcOptions::default(), &device);
+    let gpu_graph = prepared.gpu().unwrap();
+    let refusal = cluster_refusal(gpu_graph.gpu(), gpu_graph.graph()).expect("too big for any cluster");
+    let (major, _) = gpu_graph.gpu().compute_capability();
+    assert!(refusal.contains(if major >= 9 { "929792 vertices" } else { "compute capability 9.0" }), "{refusal}");
+    let cluster = CcOptions { local_link: LocalLink::Cluster, ..CcOptions::default() };
+    let err = components(gpu_graph, &cluster).unwrap_err().to_string();
+    assert!(err.contains(&refusal) && !err.contains('\n'), "{err}");
+    let run = components(gpu_graph, &CcOptions::default()).unwrap();
+    assert_eq!(run.components.labels, union_find(&graph));
+    assert!(!run.phases.iter().any(|p| p.phase == CcPhase::ClusterLink), "auto kept the grid-wide kernel");
 }
 
 /// The CC bench charges the graph's placement once (issue 52, item 5): the report's placement
@@ -476,6 +557,13 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
         let mut spare = CcRun::default();
         for (k, options) in sets.iter().enumerate() {
             let label = format!("{spec}, set {k}: {options:?}");
+            // Placed by default: plain lists in device memory.
+            let (kernel, refusal) = kernel_of(finder.placed().unwrap(), options, true, true);
+            if let (Kernel::Cluster, Some(refusal)) = (kernel, &refusal) {
+                let err = finder.run_pinned(options).err().unwrap_or_else(|| panic!("{label}: ran where refused"));
+                assert!(err.to_string().contains(refusal.as_str()), "{label}: {err}");
+                continue;
+            }
             let found = finder.run_pinned(options).unwrap_or_else(|e| panic!("{label}: {e}"));
             assert_eq!(found.labels().unwrap(), &expected[..], "{label}: in place");
             let envelope = &found.run;
@@ -489,9 +577,7 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
             assert_eq!(finder.run(options).unwrap().result.components.labels, expected, "{label}: into a vector");
             let run = found.into_run(spare).unwrap().result;
             assert_eq!(run.components.labels, expected, "{label}: copied out");
-            // Placed by default: plain lists in device memory.
-            let local = options.local_link.range_for(finder.placed().unwrap().id_locality(), true) != 0;
-            check_trace(&graph, &run, time, options, local, &label);
+            check_trace(&graph, &run, time, options, kernel, &label);
             spare = run;
         }
     }

@@ -6,7 +6,7 @@
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
 //! graph algorithm reuses; each algorithm has its folder of kernels (`bfs`, `cc`, [`sssp`]); `selftest`
 //! holds the kernels that test the prelude on a GPU. Kernels that need Hopper (thread-block
-//! clusters: `sssp::cluster`, `bfs::cluster`) are built into a second module, for sm_90, by the `hopper`
+//! clusters: `sssp::cluster`, `bfs::cluster`, `cc::cluster`) are built into a second module, for sm_90, by the `hopper`
 //! feature. Kernel names and parameter structs come
 //! from the interface crate (`warpath_interface`), which the host builds too.
 #![no_std]
@@ -19,6 +19,11 @@
 pub mod bfs;
 #[cfg(not(feature = "hopper"))]
 pub mod cc;
+/// The sm_90 module's connected components: `cc/cluster.rs` alone.
+#[cfg(feature = "hopper")]
+pub mod cc {
+    pub mod cluster;
+}
 pub mod operators;
 pub mod prelude;
 #[cfg(not(feature = "hopper"))]

@@ -14,6 +14,7 @@ use crate::bfs::partitioned::{
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
+use crate::cc::cluster::CcClusterParams;
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::sssp::{
@@ -100,9 +101,10 @@ pub const SSSP_CLUSTER: &str = SsspClusterParams::KERNEL;
 
 /// The kernels of the second module, built for sm_90 (Hopper) and loaded only on such GPUs:
 /// they use thread-block clusters, which the sm_80 module cannot express.
-pub const HOPPER: [&str; 2] = [SSSP_CLUSTER, BFS_CLUSTER];
+pub const HOPPER: [&str; 3] = [SSSP_CLUSTER, BFS_CLUSTER, CC_CLUSTER];
 
 pub const BFS_CLUSTER: &str = BfsClusterParams::KERNEL;
+pub const CC_CLUSTER: &str = CcClusterParams::KERNEL;
 
 /// The self-test kernels of the prelude and the operators (the device's `selftest` module; the
 /// host's `gpu::selftest` launches them), one per piece.

@@ -63,22 +63,32 @@ pub struct CcOptions {
 /// (road networks, meshes), where most edges lie inside a range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LocalLink {
-    /// On, with ranges of [`AUTO_LOCAL_RANGE`] ids, where the lists are plain and in device
-    /// memory and at least [`LOCAL_LINK_MIN_SHARE`] of the edges lie inside ranges of
-    /// [`LOCALITY_RANGE`] ids
-    /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)); off otherwise.
+    /// Where the lists are plain and in device memory and at least [`LOCAL_LINK_MIN_SHARE`] of
+    /// the edges lie inside ranges of [`LOCALITY_RANGE`] ids
+    /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)): the cluster
+    /// ([`LocalLink::Cluster`]) where it can run, else ranges of [`AUTO_LOCAL_RANGE`] ids; off
+    /// otherwise.
     #[default]
     Auto,
     Off,
     /// On, with ranges of this many ids: a power of two from [`LOCAL_RANGE_MIN`] to
     /// [`LOCAL_RANGE_MAX`] (ignored for compressed lists, which the kernel links by Afforest).
     Range(u32),
+    /// The whole graph in one Hopper thread-block cluster (`cc_cluster`): its 16 blocks own
+    /// consecutive ranges of ids and link every edge in their shared memories, which reach
+    /// each other, in one launch with no grid barrier. Needs compute capability 9.0, plain
+    /// lists and at most [`CLUSTER_MAX_VERTICES`] vertices; refused otherwise.
+    Cluster,
 }
 
+pub use crate::engine::LOCALITY_RANGE;
 /// The fewest ids, and the most, that block-local linking's ranges take (one tile of a block's
 /// threads; a block's shared-memory forest).
 pub use warpath_interface::cc::{LOCAL_CHUNK_MAX as LOCAL_RANGE_MAX, LOCAL_CHUNK_MIN as LOCAL_RANGE_MIN};
-pub use crate::engine::LOCALITY_RANGE;
+
+/// The most vertices [`LocalLink::Cluster`] takes: a parent word each in the cluster's shared
+/// memory.
+pub use warpath_interface::cc::cluster::CC_CLUSTER_MAX_VERTICES as CLUSTER_MAX_VERTICES;
 
 /// Whether block-local linking can take ranges of `range` ids.
 pub fn valid_local_range(range: u32) -> bool {
@@ -97,22 +107,35 @@ pub const LOCAL_LINK_MIN_SHARE: f64 = 0.75;
 pub const AUTO_LOCAL_RANGE: u32 = 256;
 
 impl LocalLink {
-    /// The kernel's range for a graph with this locality and these lists: 0 for off.
+    /// The kernel's range for a graph with this locality and these lists: 0 for off (and for
+    /// the cluster, which is another kernel).
     pub fn range_for(self, id_locality: f64, plain_in_device_memory: bool) -> u32 {
         match self {
-            LocalLink::Off => 0,
+            LocalLink::Off | LocalLink::Cluster => 0,
             LocalLink::Range(range) => range,
             LocalLink::Auto if plain_in_device_memory && id_locality >= LOCAL_LINK_MIN_SHARE => AUTO_LOCAL_RANGE,
             LocalLink::Auto => 0,
         }
     }
 
-    /// `N` for a range, or `auto`, `off`.
+    /// Whether the run takes the cluster kernel: asked for, or `Auto` on a graph whose ids
+    /// follow its geometry (as for block-local linking) where the cluster can run it
+    /// (`cluster_fits`: a Hopper GPU, plain lists in device memory, few enough vertices).
+    pub fn takes_cluster(self, id_locality: f64, cluster_fits: bool) -> bool {
+        match self {
+            LocalLink::Cluster => true,
+            LocalLink::Auto => cluster_fits && id_locality >= LOCAL_LINK_MIN_SHARE,
+            LocalLink::Off | LocalLink::Range(_) => false,
+        }
+    }
+
+    /// `N` for a range, or `auto`, `off`, `cluster`.
     pub fn name(self) -> String {
         match self {
             LocalLink::Auto => "auto".into(),
             LocalLink::Off => "off".into(),
             LocalLink::Range(range) => range.to_string(),
+            LocalLink::Cluster => "cluster".into(),
         }
     }
 }
@@ -175,6 +198,9 @@ pub enum CcPhase {
     LocalLink,
     /// Block-local linking's last phase: every component named by its smallest vertex.
     Naming,
+    /// One Hopper thread-block cluster links every edge in its distributed shared memory
+    /// ([`LocalLink::Cluster`]).
+    ClusterLink,
 }
 
 /// How long a phase took and how many graph bytes it read (lists and offsets; labels apart),
@@ -211,6 +237,7 @@ impl CcPhase {
             CcPhase::Compression => "compression".into(),
             CcPhase::LocalLink => "local link".into(),
             CcPhase::Naming => "naming".into(),
+            CcPhase::ClusterLink => "cluster link".into(),
         }
     }
 }
@@ -310,7 +337,21 @@ mod tests {
         assert!(valid_local_range(LOCAL_RANGE_MIN) && valid_local_range(LOCAL_RANGE_MAX) && valid_local_range(1024));
         assert!(!valid_local_range(0) && !valid_local_range(300) && !valid_local_range(2 * LOCAL_RANGE_MAX));
         assert!(!valid_local_range(LOCAL_RANGE_MIN / 2));
-        assert_eq!([LocalLink::Auto.name(), LocalLink::Off.name(), LocalLink::Range(256).name()], ["auto", "off", "256"]);
+        assert_eq!(
+            [LocalLink::Auto.name(), LocalLink::Off.name(), LocalLink::Range(256).name()],
+            ["auto", "off", "256"]
+        );
+        assert_eq!(LocalLink::Cluster.name(), "cluster");
+    }
+
+    #[test]
+    fn the_cluster_runs_where_asked_or_where_auto_finds_geometry_and_the_cluster_fits() {
+        assert!(LocalLink::Cluster.takes_cluster(0.0, false), "asked for: refused later where it cannot run");
+        assert!(LocalLink::Auto.takes_cluster(LOCAL_LINK_MIN_SHARE, true));
+        assert!(!LocalLink::Auto.takes_cluster(LOCAL_LINK_MIN_SHARE, false), "no Hopper GPU, or too big");
+        assert!(!LocalLink::Auto.takes_cluster(0.5, true), "a grid's rows only");
+        assert!(!LocalLink::Off.takes_cluster(1.0, true) && !LocalLink::Range(256).takes_cluster(1.0, true));
+        assert_eq!(LocalLink::Cluster.range_for(1.0, true), 0, "another kernel");
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! Afforest (or Shiloach-Vishkin) computation, over plain lists (`cc_persistent`) or
 //! delta-varint compressed ones (`cc_persistent_compressed`). Here: the block size, the
 //! control block, the flags, the trace records and the parameter field lists. The partitioned
-//! merge's kernels are in [`partitioned`].
+//! merge's kernels are in [`partitioned`], the Hopper cluster's in [`cluster`].
 
+pub mod cluster;
 pub mod partitioned;
 
 /// Threads per block; the host launches the CC kernels with exactly this many.
@@ -129,6 +130,9 @@ pub enum TracePhase {
     LocalLink,
     /// Block-local linking's last phase: every component named by its smallest vertex.
     Naming,
+    /// `cc_cluster`: one thread-block cluster links every edge in its distributed shared
+    /// memory.
+    ClusterLink,
 }
 
 impl TracePhase {
@@ -142,6 +146,7 @@ impl TracePhase {
             TracePhase::Compression => 3,
             TracePhase::LocalLink => 4,
             TracePhase::Naming => 5,
+            TracePhase::ClusterLink => 6,
         }
     }
 
@@ -154,6 +159,7 @@ impl TracePhase {
             3 => Some(TracePhase::Compression),
             4 => Some(TracePhase::LocalLink),
             5 => Some(TracePhase::Naming),
+            6 => Some(TracePhase::ClusterLink),
             _ => None,
         }
     }

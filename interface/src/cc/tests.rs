@@ -64,6 +64,7 @@ fn trace_phases_round_trip_through_their_words() {
         TracePhase::Compression,
         TracePhase::LocalLink,
         TracePhase::Naming,
+        TracePhase::ClusterLink,
     ] {
         assert_eq!(TracePhase::from_word(phase.word()), Some(phase));
     }

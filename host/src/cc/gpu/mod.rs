@@ -4,6 +4,8 @@
 //! labels once (into a vector, or into pinned memory read in place), with the per-phase trace;
 //! [`components_in`] keeps the device arrays from one run to the next.
 
+pub mod cluster;
+
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
@@ -118,6 +120,11 @@ pub fn components_in(
         }
     };
     let plain_in_device_memory = !out_lists.is_compressed() && out_lists.placement() == Placement::Device;
+    let refusal = cluster::cluster_refusal(gpu, out_lists);
+    let in_cluster = options.local_link.takes_cluster(graph.id_locality(), plain_in_device_memory && refusal.is_none());
+    if let (true, Some(refusal)) = (in_cluster, refusal) {
+        return Err(GpuError::Unsupported(refusal).into());
+    }
     let run = CcLaunch {
         directed,
         samples,
@@ -126,8 +133,13 @@ pub fn components_in(
         symmetric: !graph.is_directed(),
         ..CcLaunch::from_options(options)
     };
-    let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
-    let time = time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, buffers, run))?;
+    let time = if in_cluster {
+        // Every out-list links its edges: no in-lists needed, a directed graph's included.
+        time_on_device(gpu, names::CC_CLUSTER, || cluster::cc_cluster(gpu, out_lists, buffers, run.symmetric))?
+    } else {
+        let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
+        time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, buffers, run))?
+    };
     let downloading = Instant::now();
     let labels = match labels_to {
         LabelsTo::Vector => {
@@ -192,7 +204,7 @@ impl CcLaunch {
             giant_hooks: options.giant_hooks,
             local_chunk: match options.local_link {
                 LocalLink::Range(range) => range,
-                LocalLink::Auto | LocalLink::Off => 0,
+                LocalLink::Auto | LocalLink::Off | LocalLink::Cluster => 0,
             },
             symmetric: false,
         }
@@ -326,6 +338,7 @@ pub fn decode_trace(trace: &[u64], records: usize, tallied: bool) -> Vec<PhaseTr
                 TracePhase::Compression => CcPhase::Compression,
                 TracePhase::LocalLink => CcPhase::LocalLink,
                 TracePhase::Naming => CcPhase::Naming,
+                TracePhase::ClusterLink => CcPhase::ClusterLink,
             };
             Some(PhaseTrace {
                 phase,

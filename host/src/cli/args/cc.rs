@@ -126,7 +126,7 @@ pub struct CcTuning {
     pub giant_hooks: Option<bool>,
     #[arg(
         long,
-        value_name = "auto|off|N",
+        value_name = "auto|off|N|cluster",
         value_parser = parse_local_link,
         help_heading = "Connected components",
         hide_short_help = true,
@@ -134,9 +134,12 @@ pub struct CcTuning {
         long_help = "GPU block-local linking: each block joins the edges inside an aligned range of N vertex ids \
                      in its shared memory (N a power of two from 256 to 2048), then one pass joins the edges \
                      between ranges, and every component is named by its smallest vertex, in place of \
-                     Afforest's rounds and sampling. auto (the default) runs it with ranges of 256 where the \
-                     lists are plain and in device memory and at least 75% of the edges lie inside ranges of \
-                     1024 ids (road networks, meshes); off never."
+                     Afforest's rounds and sampling. cluster: one Hopper thread-block cluster (compute \
+                     capability 9.0) links the whole graph in its 16 blocks' shared memories, which reach each \
+                     other, in one launch (plain lists, at most 929,792 vertices). auto (the default) runs the \
+                     cluster, or where it cannot, ranges of 256, where the lists are plain and in device memory \
+                     and at least 75% of the edges lie inside ranges of 1024 ids (road networks, meshes); off \
+                     never."
     )]
     pub local_link: Option<LocalLink>,
 }
@@ -146,10 +149,11 @@ fn parse_local_link(text: &str) -> std::result::Result<LocalLink, String> {
     match text.trim() {
         "auto" => Ok(LocalLink::Auto),
         "off" => Ok(LocalLink::Off),
+        "cluster" => Ok(LocalLink::Cluster),
         other => match other.parse::<u32>() {
             Ok(range) if warpath::cc::valid_local_range(range) => Ok(LocalLink::Range(range)),
             _ => Err(format!(
-                "`{text}` is not auto, off or a range of ids: give a power of two from {} to {}",
+                "`{text}` is not auto, off, cluster or a range of ids: give a power of two from {} to {}",
                 warpath::cc::LOCAL_RANGE_MIN,
                 warpath::cc::LOCAL_RANGE_MAX
             )),

@@ -1,0 +1,363 @@
+//! `cc_cluster`: connected components in one Hopper thread-block cluster, for small graphs
+//! whose ids follow their geometry (roads, meshes). Issue 52's "small graphs without grid
+//! barriers: a thread-block cluster with distributed shared memory runs the whole algorithm".
+//!
+//! It is block-local linking (`cc_persistent`'s `local_chunk`, bench/NOTES.md 113) with the
+//! cluster as the block: the 16 blocks' shared memories are one distributed shared memory
+//! that holds a parent word for every vertex, so no edge is left for a second, grid-wide link.
+//! The linking itself is the union-find of ECL-CC (Jaiganesh and Burtscher, HPDC 2018,
+//! section 3: hooking a root under the other by compare-and-swap, finds that halve their
+//! paths as they walk) and of Afforest's link (Sutton et al., IPDPS 2018; Moschou section 5),
+//! with every word in shared memory instead of global memory.
+//!
+//! The design:
+//! - block `b` owns the `span` consecutive ids from `b * span` and keeps their parents in its
+//!   shared memory. On USA-road-d.NY (264k vertices, 66 KB a block) nearly every edge joins two
+//!   vertices of one block: its finds and swaps stay in the block's own shared memory (about 30
+//!   cycles a trip, where global memory takes several hundred), and the rest reach another
+//!   block's words through `mapa` and `.shared::cluster` accesses;
+//! - phase 1: every parent is its vertex; the cluster barrier;
+//! - phase 2 (the link): each thread takes its block's vertices a block's width apart, four at
+//!   a time (their list bounds, then the first four targets of each, all loads in flight
+//!   together, then the unions), and unites every edge's ends: the larger root is swapped
+//!   under the smaller, so each component's root is its smallest vertex and the labels come
+//!   out canonical with no naming pass. An undirected graph's edge is taken once, from its
+//!   larger end; the cluster barrier;
+//! - phase 3: every vertex's label is its root, written to global memory in order; a last
+//!   cluster barrier keeps every block's shared memory alive while others may still read it.
+//!
+//! One launch, three cluster barriers (0.3 µs each, bench/NOTES.md 103) and no grid barrier.
+//! The trace has two records: the link (with the initialisation) and the compression.
+
+use warpath_interface::cc::cluster::CcClusterParams;
+use warpath_interface::cc::{
+    CcControl, CcFlags, TracePhase, CC_TRACE_BYTES, CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS,
+};
+use warpath_interface::cluster::CLUSTER_BLOCK;
+
+use crate::prelude::*;
+
+/// Vertices a thread reads together, a block's width apart.
+const VERTICES_AT_ONCE: usize = 4;
+/// Edges of each of those vertices whose targets are loaded before any union.
+const EDGES_AT_ONCE: usize = 4;
+
+/// `$body` once for each index, `$index` a constant in each: arrays indexed so stay in
+/// registers (a loop the compiler does not unroll leaves them in local memory).
+macro_rules! unrolled {
+    ($index:ident in [$($value:literal),*] $body:block) => {
+        $({
+            const $index: usize = $value;
+            $body
+        })*
+    };
+}
+const _: () = assert!(VERTICES_AT_ONCE == 4 && EDGES_AT_ONCE == 4, "as many indices as `unrolled!` is given");
+
+/// The cluster's union-find forest: a parent word for every vertex, block `b`'s `span`
+/// vertices from `b * span` in its dynamic shared memory.
+struct Forest {
+    /// The shared-window address of this block's first parent word (the same in every block).
+    base: u32,
+    span: u32,
+    /// This block's first vertex.
+    first: u32,
+}
+
+impl Forest {
+    /// The shared-window address of `x`'s word in its owner, and the owner, or None where this
+    /// block owns `x`, with the local address.
+    #[inline(always)]
+    fn place(&self, x: u32) -> Result<u32, u32> {
+        let offset = x.wrapping_sub(self.first);
+        if offset < self.span {
+            Ok(self.base + 4 * offset)
+        } else {
+            let owner = x / self.span;
+            Err(map_shared_rank(self.base + 4 * (x - owner * self.span), owner))
+        }
+    }
+
+    /// `x`'s parent.
+    ///
+    /// # Safety
+    /// `x < n`, inside the cluster's span; between the first and the last cluster barrier.
+    #[inline(always)]
+    unsafe fn parent(&self, x: u32) -> u32 {
+        // SAFETY: `x`'s word is in its owner's dynamic shared memory (the contract sizes it).
+        unsafe {
+            match self.place(x) {
+                Ok(local) => load_relaxed_shared_u32(local),
+                Err(remote) => load_relaxed_cluster_u32(remote),
+            }
+        }
+    }
+
+    /// Points `x` (not a root) at `ancestor`, an ancestor of its parent: a racing write of
+    /// another ancestor leaves the tree as valid.
+    ///
+    /// # Safety
+    /// As for [`Forest::parent`].
+    #[inline(always)]
+    unsafe fn shortcut(&self, x: u32, ancestor: u32) {
+        // SAFETY: as for `parent`.
+        unsafe {
+            match self.place(x) {
+                Ok(local) => store_relaxed_shared_u32(local, ancestor),
+                Err(remote) => store_relaxed_cluster_u32(remote, ancestor),
+            }
+        }
+    }
+
+    /// Hooks root `root` under `under`; returns `root`'s parent before: `root` itself where
+    /// the swap took.
+    ///
+    /// # Safety
+    /// As for [`Forest::parent`].
+    #[inline(always)]
+    unsafe fn hook(&self, root: u32, under: u32) -> u32 {
+        // SAFETY: as for `parent`.
+        unsafe {
+            match self.place(root) {
+                Ok(local) => cas_shared_u32(local, root, under),
+                Err(remote) => cas_cluster_u32(remote, root, under),
+            }
+        }
+    }
+
+    /// `x`'s root, halving the path on the way (each vertex passed is pointed at its
+    /// grandparent). Parents only ever get smaller, so a root never stops being one during a
+    /// walk that found it, except by a hook the caller's swap then fails on.
+    ///
+    /// # Safety
+    /// As for [`Forest::parent`].
+    #[inline(always)]
+    unsafe fn find(&self, mut x: u32) -> u32 {
+        // SAFETY: parents are vertices.
+        unsafe {
+            loop {
+                let parent = self.parent(x);
+                if parent == x {
+                    return x;
+                }
+                let grandparent = self.parent(parent);
+                if grandparent == parent {
+                    return parent;
+                }
+                self.shortcut(x, grandparent);
+                x = grandparent;
+            }
+        }
+    }
+
+    /// Unites `a`'s and `b`'s trees: the larger root goes under the smaller.
+    ///
+    /// # Safety
+    /// As for [`Forest::parent`], for both.
+    #[inline(always)]
+    unsafe fn unite(&self, a: u32, b: u32) {
+        // SAFETY: roots and parents are vertices.
+        unsafe {
+            let (mut a, mut b) = (self.find(a), self.find(b));
+            while a != b {
+                let (high, low) = if a > b { (a, b) } else { (b, a) };
+                let before = self.hook(high, low);
+                if before == high {
+                    return;
+                }
+                // `high` was hooked meanwhile: go on from its new tree.
+                a = self.find(before);
+                b = self.find(low);
+            }
+        }
+    }
+}
+
+struct ClusterCc {
+    offsets: *const u64,
+    targets: *const u32,
+    labels: *mut u32,
+    control: *mut CcControl,
+    trace: *mut u64,
+    n: u32,
+    trace_capacity: u32,
+    symmetric: bool,
+    rank: u32,
+    forest: Forest,
+}
+
+impl ClusterCc {
+    /// Opens trace record `record` for `phase` at the current time (the cluster's first
+    /// thread).
+    #[inline(always)]
+    unsafe fn open(&self, record: u32, phase: TracePhase) {
+        if self.rank == 0 && thread_idx() == 0 && record < self.trace_capacity {
+            // SAFETY: the trace holds `trace_capacity + 1` records.
+            unsafe {
+                let at = self.trace.add(record as usize * CC_TRACE_WORDS);
+                *at.add(CC_TRACE_PHASE) = phase.word();
+                *at.add(CC_TRACE_TIME) = global_timer_ns();
+            }
+        }
+    }
+
+    /// Adds a thread's graph bytes to record `record`: a warp sum, one atomic a warp.
+    #[inline(always)]
+    unsafe fn add_bytes(&self, record: u32, bytes: u64) {
+        let sum = warp_sum_u64(bytes);
+        if lane_id() == 0 && sum > 0 && record < self.trace_capacity {
+            // SAFETY: as in `open`.
+            unsafe { atomic_add_u64(self.trace.add(record as usize * CC_TRACE_WORDS + CC_TRACE_BYTES), sum) };
+        }
+    }
+
+    /// This block's vertices: from its first to the end of its span or of the graph.
+    #[inline(always)]
+    fn end(&self) -> u32 {
+        (self.forest.first + self.forest.span).min(self.n)
+    }
+
+    /// Phase 2 for this thread's vertices; returns the graph bytes it read.
+    ///
+    /// # Safety
+    /// The kernel's contract; after the initialisation's cluster barrier.
+    #[inline(always)]
+    unsafe fn link(&self) -> u64 {
+        const HELD: usize = VERTICES_AT_ONCE * EDGES_AT_ONCE;
+        let end = self.end();
+        let mut bytes = 0u64;
+        let mut v = self.forest.first + thread_idx();
+        while v < end {
+            let mut begin = [0u32; VERTICES_AT_ONCE];
+            let mut stop = [0u32; VERTICES_AT_ONCE];
+            unrolled!(J in [0, 1, 2, 3] {
+                let u = v + (J as u32) * CLUSTER_BLOCK;
+                if u < end {
+                    // SAFETY: `u < n`; `offsets` has `n + 1` entries below 2^32 (the contract).
+                    unsafe {
+                        begin[J] = *self.offsets.add(u as usize) as u32;
+                        stop[J] = *self.offsets.add(u as usize + 1) as u32;
+                    }
+                }
+            });
+            // The first targets of each list, all in flight at once; `held`'s bit `i` says
+            // whether `target[i]` (vertex `i / EDGES_AT_ONCE`) holds one.
+            let mut target = [0u32; HELD];
+            let mut held = 0u32;
+            unrolled!(J in [0, 1, 2, 3] {
+                unrolled!(K in [0, 1, 2, 3] {
+                    if begin[J] + (K as u32) < stop[J] {
+                        // SAFETY: inside the list of vertex `J`.
+                        target[J * EDGES_AT_ONCE + K] = unsafe { *self.targets.add(begin[J] as usize + K) };
+                        held |= 1 << (J * EDGES_AT_ONCE + K);
+                    }
+                });
+            });
+            // Taken from the front, the rest shifted down, so that every index is a constant
+            // and the targets stay in registers.
+            for i in 0..HELD as u32 {
+                let w = target[0];
+                for x in 0..HELD - 1 {
+                    target[x] = target[x + 1];
+                }
+                if held & 1 != 0 {
+                    // SAFETY: targets are vertices (the contract).
+                    unsafe { self.unite_edge(v + (i / EDGES_AT_ONCE as u32) * CLUSTER_BLOCK, w) };
+                }
+                held >>= 1;
+            }
+            // The rest of the lists longer than `EDGES_AT_ONCE`, as the targets above.
+            for j in 0..VERTICES_AT_ONCE as u32 {
+                let (first, last) = (begin[0], stop[0]);
+                for x in 0..VERTICES_AT_ONCE - 1 {
+                    begin[x] = begin[x + 1];
+                    stop[x] = stop[x + 1];
+                }
+                let u = v + j * CLUSTER_BLOCK;
+                if u < end {
+                    bytes += 8 + 4 * (last - first) as u64;
+                }
+                let mut edge = first + EDGES_AT_ONCE as u32;
+                while edge < last {
+                    // SAFETY: inside `u`'s list; targets are vertices.
+                    unsafe { self.unite_edge(u, *self.targets.add(edge as usize)) };
+                    edge += 1;
+                }
+            }
+            v += (VERTICES_AT_ONCE as u32) * CLUSTER_BLOCK;
+        }
+        bytes
+    }
+
+    /// Unites the ends of edge `(u, w)`; an undirected graph's edge only from its larger end.
+    #[inline(always)]
+    unsafe fn unite_edge(&self, u: u32, w: u32) {
+        if !self.symmetric || w < u {
+            // SAFETY: forwarded from the caller.
+            unsafe { self.forest.unite(u, w) };
+        }
+    }
+
+    /// The whole computation, in every thread of the cluster.
+    #[inline(always)]
+    unsafe fn run(&self) {
+        // SAFETY (throughout): the kernel's contract; the forest is used between the first
+        // and the last cluster barrier only.
+        unsafe {
+            self.open(0, TracePhase::ClusterLink);
+            let mut offset = thread_idx();
+            while offset < self.forest.span {
+                store_shared_u32(self.forest.base + 4 * offset, self.forest.first + offset);
+                offset += CLUSTER_BLOCK;
+            }
+            cluster_sync();
+            let bytes = self.link();
+            self.add_bytes(0, bytes);
+            cluster_sync();
+            self.open(1, TracePhase::Compression);
+            let end = self.end();
+            let mut v = self.forest.first + thread_idx();
+            while v < end {
+                *self.labels.add(v as usize) = self.forest.find(v);
+                v += CLUSTER_BLOCK;
+            }
+            cluster_sync();
+            if self.rank == 0 && thread_idx() == 0 {
+                let records = 2;
+                (*self.control).records = records;
+                let at = records.min(self.trace_capacity) as usize * CC_TRACE_WORDS;
+                *self.trace.add(at + CC_TRACE_TIME) = global_timer_ns();
+            }
+        }
+    }
+}
+
+/// `cc_cluster`: the connected components of a plain CSR in one thread-block cluster (see the
+/// module documentation).
+///
+/// # Safety
+/// Launched as one cluster of `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads (the grid
+/// being the cluster) with `cc_cluster_shared_bytes(span)` of dynamic shared memory a block;
+/// `span` is `cc_cluster_span(n)`; `offsets` has `n + 1` entries below 2^32, every target is
+/// below `n`; `labels` holds `n` words; `control` is a zeroed `CcControl`; `trace` holds
+/// `trace_capacity + 1` zeroed records.
+#[inline(always)]
+pub unsafe fn cluster(params: CcClusterParams) {
+    let rank = cluster_rank();
+    let kernel = ClusterCc {
+        offsets: params.offsets,
+        targets: params.targets,
+        labels: params.labels,
+        control: params.control,
+        trace: params.trace,
+        n: params.n,
+        trace_capacity: params.trace_capacity,
+        symmetric: params.flags.contains(CcFlags::SYMMETRIC),
+        rank,
+        forest: Forest { base: dynamic_shared_base(), span: params.span, first: rank * params.span },
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { kernel.run() };
+}
+
+warpath_interface::cc_cluster_fields!(warpath_interface::kernel_entry => cluster);
