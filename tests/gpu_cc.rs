@@ -185,7 +185,7 @@ fn check_trace(
             // The link reads every offset and every list once (8 and 4 bytes).
             let bytes = 8 * graph.num_vertices() as u64 + 4 * graph.num_edges();
             assert_eq!(run.phases.first().map(|p| p.graph_bytes_read), Some(bytes), "{context}: the cluster link");
-            vec![CcPhase::ClusterLink, CcPhase::Compression]
+            vec![CcPhase::ClusterLink, CcPhase::Compression, CcPhase::Naming]
         }
         CcAlgorithm::Afforest if kernel == Kernel::Ranges => {
             vec![CcPhase::LocalLink, CcPhase::FinalLink, CcPhase::Compression, CcPhase::Naming]

@@ -8,7 +8,10 @@
 //! The linking itself is the union-find of ECL-CC (Jaiganesh and Burtscher, HPDC 2018,
 //! section 3: hooking a root under the other by compare-and-swap, finds that halve their
 //! paths as they walk) and of Afforest's link (Sutton et al., IPDPS 2018; Moschou section 5),
-//! with every word in shared memory instead of global memory.
+//! with every word in shared memory instead of global memory, and roots hooked by a
+//! pseudo-random priority instead of by id (randomized linking, which keeps trees shallow:
+//! hooked by id, a road's consecutive ids hooked at once make chains thousands of vertices
+//! long, and one thread walks each of them, one shared-memory trip a step; bench/NOTES.md 118).
 //!
 //! The design:
 //! - block `b` owns the `span` consecutive ids from `b * span` and keeps their parents in its
@@ -17,17 +20,24 @@
 //!   cycles a trip, where global memory takes several hundred), and the rest reach another
 //!   block's words through `mapa` and `.shared::cluster` accesses;
 //! - phase 1: every parent is its vertex; the cluster barrier;
+//! - phase 1 also sets every label in global memory to its vertex;
 //! - phase 2 (the link): each thread takes its block's vertices a block's width apart, four at
 //!   a time (their list bounds, then the first four targets of each, all loads in flight
-//!   together, then the unions), and unites every edge's ends: the larger root is swapped
-//!   under the smaller, so each component's root is its smallest vertex and the labels come
-//!   out canonical with no naming pass. An undirected graph's edge is taken once, from its
-//!   larger end; the cluster barrier;
-//! - phase 3: every vertex's label is its root, written to global memory in order; a last
-//!   cluster barrier keeps every block's shared memory alive while others may still read it.
+//!   together, then the unions), and unites every edge's ends: the root of lower priority is
+//!   swapped under the other. An undirected graph's edge is taken once, from its larger end;
+//!   the cluster barrier;
+//! - phase 3 (compression): every vertex is pointed at its root, and lowers its root's label
+//!   to itself where it is smaller: into a word in the block's shared memory for the root of
+//!   the block's first vertex (on a road, the giant component: one global atomic a block
+//!   instead of one a vertex), by a global atomic minimum for any other root; the cluster
+//!   barrier;
+//! - phase 4 (naming): every vertex takes its root's label, the smallest vertex of its
+//!   component (its root found again by a walk that writes nothing, one or two steps); a last cluster barrier keeps every block's shared memory alive while others
+//!   may still read it.
 //!
-//! One launch, three cluster barriers (0.3 µs each, bench/NOTES.md 103) and no grid barrier.
-//! The trace has two records: the link (with the initialisation) and the compression.
+//! One launch, four cluster barriers (0.3 µs each, bench/NOTES.md 103) and no grid barrier.
+//! The trace has three records: the link (with the initialisation), the compression and the
+//! naming.
 
 use warpath_interface::cc::cluster::CcClusterParams;
 use warpath_interface::cc::{
@@ -126,8 +136,8 @@ impl Forest {
     }
 
     /// `x`'s root, halving the path on the way (each vertex passed is pointed at its
-    /// grandparent). Parents only ever get smaller, so a root never stops being one during a
-    /// walk that found it, except by a hook the caller's swap then fails on.
+    /// grandparent): a racing halving of another ancestor leaves the tree as valid, and a root
+    /// stops being one only by a hook, which the caller's swap then fails on.
     ///
     /// # Safety
     /// As for [`Forest::parent`].
@@ -150,7 +160,24 @@ impl Forest {
         }
     }
 
-    /// Unites `a`'s and `b`'s trees: the larger root goes under the smaller.
+    /// `x`'s root, by a walk that writes nothing (the trees no longer change).
+    ///
+    /// # Safety
+    /// As for [`Forest::parent`].
+    #[inline(always)]
+    unsafe fn root_of(&self, mut x: u32) -> u32 {
+        loop {
+            // SAFETY: parents are vertices.
+            let parent = unsafe { self.parent(x) };
+            if parent == x {
+                return x;
+            }
+            x = parent;
+        }
+    }
+
+    /// Unites `a`'s and `b`'s trees: the root of lower [`priority`] goes under the other.
+    /// Every hook raises a tree's root's priority, so no hook closes a cycle.
     ///
     /// # Safety
     /// As for [`Forest::parent`], for both.
@@ -160,17 +187,33 @@ impl Forest {
         unsafe {
             let (mut a, mut b) = (self.find(a), self.find(b));
             while a != b {
-                let (high, low) = if a > b { (a, b) } else { (b, a) };
-                let before = self.hook(high, low);
-                if before == high {
+                let (lower, higher) = if priority(a) < priority(b) { (a, b) } else { (b, a) };
+                let before = self.hook(lower, higher);
+                if before == lower {
                     return;
                 }
-                // `high` was hooked meanwhile: go on from its new tree.
+                // `lower` was hooked meanwhile: go on from its new tree.
                 a = self.find(before);
-                b = self.find(low);
+                b = self.find(higher);
             }
         }
     }
+}
+
+/// A vertex's rank for hooking: a bijection of the ids (a multiplication by an odd constant,
+/// Knuth's), so that priorities never tie and the roots of a road's consecutive ids hook in no
+/// order of the road's.
+#[inline(always)]
+fn priority(x: u32) -> u32 {
+    x.wrapping_mul(0x9E37_79B1)
+}
+
+/// The block's shared bookkeeping (the forest is in dynamic shared memory).
+#[derive(Clone, Copy)]
+struct Shared {
+    /// `[0]`: the root of the block's first vertex; `[1]`: the smallest of its tree's vertices
+    /// this block holds.
+    first_root: SharedArray<u32, 2>,
 }
 
 struct ClusterCc {
@@ -184,6 +227,7 @@ struct ClusterCc {
     symmetric: bool,
     rank: u32,
     forest: Forest,
+    shared: Shared,
 }
 
 impl ClusterCc {
@@ -298,6 +342,44 @@ impl ClusterCc {
         }
     }
 
+    /// Phase 3 for this thread's vertices: each pointed at its root, and its root's label
+    /// lowered to it where it is smaller.
+    ///
+    /// # Safety
+    /// The kernel's contract; after the link's cluster barrier.
+    #[inline(always)]
+    unsafe fn compress(&self) {
+        let end = self.end();
+        let sh = &self.shared;
+        // SAFETY (throughout): the kernel's contract; labels hold every vertex.
+        unsafe {
+            if thread_idx() == 0 && self.forest.first < end {
+                sh.first_root.set(0, self.forest.find(self.forest.first));
+                sh.first_root.set(1, u32::MAX);
+            }
+            sync_threads();
+            let first_root = sh.first_root.get(0);
+            let mut v = self.forest.first + thread_idx();
+            while v < end {
+                let root = self.forest.find(v);
+                self.forest.shortcut(v, root);
+                if v < root {
+                    if root == first_root {
+                        sh.first_root.fetch_min(1, v);
+                    } else {
+                        atomic_min_u32(self.labels.add(root as usize), v);
+                    }
+                }
+                v += CLUSTER_BLOCK;
+            }
+            sync_threads();
+            let smallest = sh.first_root.get(1);
+            if thread_idx() == 0 && smallest != u32::MAX {
+                atomic_min_u32(self.labels.add(first_root as usize), smallest);
+            }
+        }
+    }
+
     /// The whole computation, in every thread of the cluster.
     #[inline(always)]
     unsafe fn run(&self) {
@@ -305,9 +387,14 @@ impl ClusterCc {
         // and the last cluster barrier only.
         unsafe {
             self.open(0, TracePhase::ClusterLink);
+            let end = self.end();
             let mut offset = thread_idx();
             while offset < self.forest.span {
-                store_shared_u32(self.forest.base + 4 * offset, self.forest.first + offset);
+                let v = self.forest.first + offset;
+                store_shared_u32(self.forest.base + 4 * offset, v);
+                if v < end {
+                    *self.labels.add(v as usize) = v;
+                }
                 offset += CLUSTER_BLOCK;
             }
             cluster_sync();
@@ -315,15 +402,22 @@ impl ClusterCc {
             self.add_bytes(0, bytes);
             cluster_sync();
             self.open(1, TracePhase::Compression);
-            let end = self.end();
+            self.compress();
+            cluster_sync();
+            self.open(2, TracePhase::Naming);
             let mut v = self.forest.first + thread_idx();
             while v < end {
-                *self.labels.add(v as usize) = self.forest.find(v);
+                // A walk that writes nothing: a racing halving in the compression may have left
+                // `v` one step short of its root. The root's label is final at the barrier.
+                let root = self.forest.root_of(v);
+                if root != v {
+                    *self.labels.add(v as usize) = *self.labels.add(root as usize);
+                }
                 v += CLUSTER_BLOCK;
             }
             cluster_sync();
             if self.rank == 0 && thread_idx() == 0 {
-                let records = 2;
+                let records = 3;
                 (*self.control).records = records;
                 let at = records.min(self.trace_capacity) as usize * CC_TRACE_WORDS;
                 *self.trace.add(at + CC_TRACE_TIME) = global_timer_ns();
@@ -355,6 +449,8 @@ pub unsafe fn cluster(params: CcClusterParams) {
         symmetric: params.flags.contains(CcFlags::SYMMETRIC),
         rank,
         forest: Forest { base: dynamic_shared_base(), span: params.span, first: rank * params.span },
+        // SAFETY: declared once, before any control flow.
+        shared: Shared { first_root: unsafe { SharedArray::declare() } },
     };
     // SAFETY: forwarded from the caller.
     unsafe { kernel.run() };

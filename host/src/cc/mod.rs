@@ -76,7 +76,8 @@ pub enum LocalLink {
     Range(u32),
     /// The whole graph in one Hopper thread-block cluster (`cc_cluster`): its 16 blocks own
     /// consecutive ranges of ids and link every edge in their shared memories, which reach
-    /// each other, in one launch with no grid barrier. Needs compute capability 9.0, plain
+    /// each other, then name each component by its smallest vertex, in one launch with no grid
+    /// barrier. Needs compute capability 9.0, plain
     /// lists and at most [`CLUSTER_MAX_VERTICES`] vertices; refused otherwise.
     Cluster,
 }

@@ -131,7 +131,8 @@ pub enum TracePhase {
     /// Block-local linking's last phase: every component named by its smallest vertex.
     Naming,
     /// `cc_cluster`: one thread-block cluster links every edge in its distributed shared
-    /// memory.
+    /// memory (its compression and naming are [`TracePhase::Compression`] and
+    /// [`TracePhase::Naming`]).
     ClusterLink,
 }
 
