@@ -29,17 +29,21 @@ fn load_kernels(
     compute_capability: (i32, i32),
 ) -> Result<(Arc<CudaModule>, LoadedKernels), GpuError> {
     if let KernelForm::File(path) = &form {
-        let failed = |detail: String| GpuError::ModuleLoad { detail: format!("{}: {detail}", path.display()) };
-        let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
-        let module = if bytes.starts_with(b"\x7fELF") {
-            Ptx::from_binary(bytes)
-        } else {
-            Ptx::from_src(String::from_utf8(bytes).map_err(|_| failed("neither a cubin nor PTX text".into()))?)
-        };
-        let module = context.load_module(module).map_err(|e| failed(e.to_string()))?;
-        return Ok((module, LoadedKernels::File));
+        return Ok((load_module_file(context, path)?, LoadedKernels::File));
     }
     load_cubin_or_ptx(context, &ptx::CUBINS, ptx::PTX, compute_capability, form == KernelForm::Ptx)
+}
+
+/// The module in the file at `path`: a cubin (an ELF image) or PTX text.
+fn load_module_file(context: &Arc<CudaContext>, path: &std::path::Path) -> Result<Arc<CudaModule>, GpuError> {
+    let failed = |detail: String| GpuError::ModuleLoad { detail: format!("{}: {detail}", path.display()) };
+    let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+    let module = if bytes.starts_with(b"\x7fELF") {
+        Ptx::from_binary(bytes)
+    } else {
+        Ptx::from_src(String::from_utf8(bytes).map_err(|_| failed("neither a cubin nor PTX text".into()))?)
+    };
+    context.load_module(module).map_err(|e| failed(e.to_string()))
 }
 
 /// The module whose PTX is `ptx`: the one of its `cubins` matching `compute_capability` unless
@@ -64,7 +68,9 @@ fn load_cubin_or_ptx(
     Ok((module, LoadedKernels::Ptx))
 }
 
-/// Loads the Hopper module ([`ptx::HOPPER_PTX`]): its sm_90 cubin where the device matches and
+/// Loads the Hopper module ([`ptx::HOPPER_PTX`]): the file `WARPATH_HOPPER_KERNELS` names (a
+/// cubin or PTX, for trying a change to a cluster kernel without rebuilding warpath, as
+/// `WARPATH_KERNELS` for the other module), else its sm_90 cubin where the device matches and
 /// `jit` is false, else the PTX. An [`GpuError::Unsupported`] below compute capability 9.0.
 fn load_hopper_kernels(
     context: &Arc<CudaContext>,
@@ -77,6 +83,9 @@ fn load_hopper_kernels(
         return Err(GpuError::Unsupported(format!(
             "{name} needs a GPU of compute capability 9.0 or newer (Hopper's thread-block clusters); this one is {major}.{minor}"
         )));
+    }
+    if let Some(path) = std::env::var_os("WARPATH_HOPPER_KERNELS").filter(|path| !path.is_empty()) {
+        return load_module_file(context, std::path::Path::new(&path));
     }
     Ok(load_cubin_or_ptx(context, &ptx::HOPPER_CUBINS, ptx::HOPPER_PTX, compute_capability, jit)?.0)
 }
