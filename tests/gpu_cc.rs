@@ -158,7 +158,7 @@ fn kernel_of(
 ) -> (Kernel, Option<String>) {
     let refusal = cluster_refusal(graph.gpu(), graph.graph());
     let locality = graph.id_locality();
-    let kernel = if options.local_link.takes_cluster(locality, plain_in_device_memory && refusal.is_none()) {
+    let kernel = if options.local_link.takes_cluster() {
         Kernel::Cluster
     } else if plain && options.local_link.range_for(locality, plain_in_device_memory) != 0 {
         Kernel::Ranges
@@ -491,7 +491,7 @@ fn cc_kernel_parameters_are_the_fields_of_their_structs() {
 
 /// The cluster refuses, in one line naming why, what it cannot hold: more vertices than the
 /// cluster's shared memory has words for (on a Hopper GPU), or any graph below compute
-/// capability 9.0; `auto` then runs the grid-wide kernel, with the same labels.
+/// capability 9.0; `auto` runs the grid-wide kernel, with the same labels.
 #[test]
 fn the_cluster_refuses_what_it_cannot_hold() {
     use warpath_interface::cc::cluster::CC_CLUSTER_MAX_VERTICES;
@@ -505,7 +505,7 @@ fn the_cluster_refuses_what_it_cannot_hold() {
     let gpu_graph = prepared.gpu().unwrap();
     let refusal = cluster_refusal(gpu_graph.gpu(), gpu_graph.graph()).expect("too big for any cluster");
     let (major, _) = gpu_graph.gpu().compute_capability();
-    assert!(refusal.contains(if major >= 9 { "929792 vertices" } else { "compute capability 9.0" }), "{refusal}");
+    assert!(refusal.contains(if major >= 9 { "863232 vertices" } else { "compute capability 9.0" }), "{refusal}");
     let cluster = CcOptions { local_link: LocalLink::Cluster, ..CcOptions::default() };
     let err = components(gpu_graph, &cluster).unwrap_err().to_string();
     assert!(err.contains(&refusal) && !err.contains('\n'), "{err}");

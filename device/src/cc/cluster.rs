@@ -23,9 +23,11 @@
 //! - phase 1 also sets every label in global memory to its vertex;
 //! - phase 2 (the link): each thread takes its block's vertices a block's width apart, four at
 //!   a time (their list bounds, then the first four targets of each, all loads in flight
-//!   together, then the unions), and unites every edge's ends: the root of lower priority is
-//!   swapped under the other. An undirected graph's edge is taken once, from its larger end;
-//!   the cluster barrier;
+//!   together), and queues the edges it links in its warp's queue in shared memory; each time
+//!   32 wait, every lane of the warp unites one edge's ends (the warp-based gathering of Merrill
+//!   et al., section 4.1, with the union as the visit): the root of lower priority is swapped
+//!   under the other. An undirected graph's edge is taken once, from its larger end; the
+//!   cluster barrier;
 //! - phase 3 (compression): every vertex is pointed at its root, and lowers its root's label
 //!   to itself where it is smaller: into a word in the block's shared memory for the root of
 //!   the block's first vertex (on a road, the giant component: one global atomic a block
@@ -39,7 +41,7 @@
 //! The trace has three records: the link (with the initialisation), the compression and the
 //! naming.
 
-use warpath_interface::cc::cluster::CcClusterParams;
+use warpath_interface::cc::cluster::{CcClusterParams, CC_CLUSTER_QUEUE_BYTES};
 use warpath_interface::cc::{
     CcControl, CcFlags, TracePhase, CC_TRACE_BYTES, CC_TRACE_PHASE, CC_TRACE_TIME, CC_TRACE_WORDS,
 };
@@ -214,6 +216,73 @@ struct Shared {
     /// `[0]`: the root of the block's first vertex; `[1]`: the smallest of its tree's vertices
     /// this block holds.
     first_root: SharedArray<u32, 2>,
+    /// Each warp's [`EdgeQueue`]: `QUEUE` edges, `(u << 32) | w`.
+    edges: SharedArray<u64, { WARPS * QUEUE }>,
+}
+
+/// Warps in a block.
+const WARPS: usize = (CLUSTER_BLOCK / 32) as usize;
+/// Edges a warp's queue holds: what a push of 32 can bring it to before it drains.
+const QUEUE: usize = 64;
+const _: () = assert!(QUEUE as u32 * 8 * WARPS as u32 == CC_CLUSTER_QUEUE_BYTES);
+
+/// A warp's edges waiting for their union, in shared memory: the lanes push the edges they
+/// read (a ballot, then each its slot), and each time 32 are waiting, every lane unites one.
+/// Lanes walk lists of different lengths and link only some of their edges (an undirected
+/// graph's from the larger end), so uniting as they read would leave most lanes idle (5.8 of
+/// 32 active at fd12552, bench/NOTES.md 118). The count is the warp's, the same in every lane.
+struct EdgeQueue {
+    edges: SharedArray<u64, { WARPS * QUEUE }>,
+    /// This warp's first slot.
+    base: usize,
+    head: u32,
+    count: u32,
+}
+
+impl EdgeQueue {
+    #[inline(always)]
+    fn new(shared: &Shared) -> EdgeQueue {
+        EdgeQueue { edges: shared.edges, base: (thread_idx() / 32) as usize * QUEUE, head: 0, count: 0 }
+    }
+
+    /// Queues this lane's edge `(u, w)` where `keep`, then unites 32 where that many wait.
+    /// Every lane of the warp calls it together.
+    ///
+    /// # Safety
+    /// Kept edges join vertices; as for [`Forest::parent`].
+    #[inline(always)]
+    unsafe fn push(&mut self, forest: &Forest, keep: bool, u: u32, w: u32) {
+        let kept = ballot_sync(FULL_MASK, keep);
+        if keep {
+            let slot = (self.head + self.count + popc(kept & lanemask_lt())) as usize % QUEUE;
+            self.edges.set(self.base + slot, (u as u64) << 32 | w as u64);
+        }
+        self.count += popc(kept);
+        if self.count >= 32 {
+            sync_warp(FULL_MASK);
+            let edge = self.edges.get(self.base + (self.head + lane_id()) as usize % QUEUE);
+            // The slots just read take pushes again only after every lane read its own.
+            sync_warp(FULL_MASK);
+            self.head = (self.head + 32) % QUEUE as u32;
+            self.count -= 32;
+            // SAFETY: forwarded from the caller.
+            unsafe { forest.unite((edge >> 32) as u32, edge as u32) };
+        }
+    }
+
+    /// Unites what is left (fewer than 32). Every lane of the warp calls it together.
+    ///
+    /// # Safety
+    /// As for [`EdgeQueue::push`].
+    #[inline(always)]
+    unsafe fn finish(&mut self, forest: &Forest) {
+        sync_warp(FULL_MASK);
+        if lane_id() < self.count {
+            let edge = self.edges.get(self.base + (self.head + lane_id()) as usize % QUEUE);
+            // SAFETY: forwarded from the caller.
+            unsafe { forest.unite((edge >> 32) as u32, edge as u32) };
+        }
+    }
 }
 
 struct ClusterCc {
@@ -261,7 +330,8 @@ impl ClusterCc {
         (self.forest.first + self.forest.span).min(self.n)
     }
 
-    /// Phase 2 for this thread's vertices; returns the graph bytes it read.
+    /// Phase 2 for this thread's vertices; returns the graph bytes it read. A lane's edges go
+    /// through its warp's queue ([`EdgeQueue`]), so that the unions run 32 at a time.
     ///
     /// # Safety
     /// The kernel's contract; after the initialisation's cluster barrier.
@@ -269,9 +339,12 @@ impl ClusterCc {
     unsafe fn link(&self) -> u64 {
         const HELD: usize = VERTICES_AT_ONCE * EDGES_AT_ONCE;
         let end = self.end();
+        let mut queue = EdgeQueue::new(&self.shared);
         let mut bytes = 0u64;
         let mut v = self.forest.first + thread_idx();
-        while v < end {
+        // Warp-uniform: a warp's lanes hold consecutive vertices, so its first lane's says
+        // whether any has one.
+        while ballot_sync(FULL_MASK, v < end) != 0 {
             let mut begin = [0u32; VERTICES_AT_ONCE];
             let mut stop = [0u32; VERTICES_AT_ONCE];
             unrolled!(J in [0, 1, 2, 3] {
@@ -297,20 +370,19 @@ impl ClusterCc {
                     }
                 });
             });
-            // Taken from the front, the rest shifted down, so that every index is a constant
-            // and the targets stay in registers.
+            // Queued from the front, the rest shifted down, so that every index is a constant
+            // and the targets stay in registers; the loop is the warp's, its lanes together.
             for i in 0..HELD as u32 {
                 let w = target[0];
                 for x in 0..HELD - 1 {
                     target[x] = target[x + 1];
                 }
-                if held & 1 != 0 {
-                    // SAFETY: targets are vertices (the contract).
-                    unsafe { self.unite_edge(v + (i / EDGES_AT_ONCE as u32) * CLUSTER_BLOCK, w) };
-                }
+                let u = v + (i / EDGES_AT_ONCE as u32) * CLUSTER_BLOCK;
+                // SAFETY: held targets are vertices (the contract).
+                unsafe { queue.push(&self.forest, held & 1 != 0 && self.links(u, w), u, w) };
                 held >>= 1;
             }
-            // The rest of the lists longer than `EDGES_AT_ONCE`, as the targets above.
+            // The rest of the lists longer than `EDGES_AT_ONCE`, an edge a lane a step.
             for j in 0..VERTICES_AT_ONCE as u32 {
                 let (first, last) = (begin[0], stop[0]);
                 for x in 0..VERTICES_AT_ONCE - 1 {
@@ -322,24 +394,26 @@ impl ClusterCc {
                     bytes += 8 + 4 * (last - first) as u64;
                 }
                 let mut edge = first + EDGES_AT_ONCE as u32;
-                while edge < last {
-                    // SAFETY: inside `u`'s list; targets are vertices.
-                    unsafe { self.unite_edge(u, *self.targets.add(edge as usize)) };
-                    edge += 1;
+                while ballot_sync(FULL_MASK, edge < last) != 0 {
+                    let more = edge < last;
+                    // SAFETY: inside `u`'s list.
+                    let w = if more { unsafe { *self.targets.add(edge as usize) } } else { 0 };
+                    // SAFETY: targets are vertices.
+                    unsafe { queue.push(&self.forest, more && self.links(u, w), u, w) };
+                    edge += more as u32;
                 }
             }
             v += (VERTICES_AT_ONCE as u32) * CLUSTER_BLOCK;
         }
+        // SAFETY: queued edges join vertices.
+        unsafe { queue.finish(&self.forest) };
         bytes
     }
 
-    /// Unites the ends of edge `(u, w)`; an undirected graph's edge only from its larger end.
+    /// Whether edge `(u, w)` is linked: an undirected graph's only from its larger end.
     #[inline(always)]
-    unsafe fn unite_edge(&self, u: u32, w: u32) {
-        if !self.symmetric || w < u {
-            // SAFETY: forwarded from the caller.
-            unsafe { self.forest.unite(u, w) };
-        }
+    fn links(&self, u: u32, w: u32) -> bool {
+        !self.symmetric || w < u
     }
 
     /// Phase 3 for this thread's vertices: each pointed at its root, and its root's label
@@ -450,7 +524,7 @@ pub unsafe fn cluster(params: CcClusterParams) {
         rank,
         forest: Forest { base: dynamic_shared_base(), span: params.span, first: rank * params.span },
         // SAFETY: declared once, before any control flow.
-        shared: Shared { first_root: unsafe { SharedArray::declare() } },
+        shared: unsafe { Shared { first_root: SharedArray::declare(), edges: SharedArray::declare() } },
     };
     // SAFETY: forwarded from the caller.
     unsafe { kernel.run() };

@@ -63,11 +63,11 @@ pub struct CcOptions {
 /// (road networks, meshes), where most edges lie inside a range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LocalLink {
-    /// Where the lists are plain and in device memory and at least [`LOCAL_LINK_MIN_SHARE`] of
-    /// the edges lie inside ranges of [`LOCALITY_RANGE`] ids
-    /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)): the cluster
-    /// ([`LocalLink::Cluster`]) where it can run, else ranges of [`AUTO_LOCAL_RANGE`] ids; off
-    /// otherwise.
+    /// On, with ranges of [`AUTO_LOCAL_RANGE`] ids, where the lists are plain and in device
+    /// memory and at least [`LOCAL_LINK_MIN_SHARE`] of the edges lie inside ranges of
+    /// [`LOCALITY_RANGE`] ids
+    /// ([`GpuGraph::id_locality`](crate::engine::GpuGraph::id_locality)); off otherwise. Never
+    /// the cluster, which was slower on every graph measured (bench/NOTES.md 118).
     #[default]
     Auto,
     Off,
@@ -119,15 +119,11 @@ impl LocalLink {
         }
     }
 
-    /// Whether the run takes the cluster kernel: asked for, or `Auto` on a graph whose ids
-    /// follow its geometry (as for block-local linking) where the cluster can run it
-    /// (`cluster_fits`: a Hopper GPU, plain lists in device memory, few enough vertices).
-    pub fn takes_cluster(self, id_locality: f64, cluster_fits: bool) -> bool {
-        match self {
-            LocalLink::Cluster => true,
-            LocalLink::Auto => cluster_fits && id_locality >= LOCAL_LINK_MIN_SHARE,
-            LocalLink::Off | LocalLink::Range(_) => false,
-        }
+    /// Whether the run takes the cluster kernel: only where asked for (`Auto` does not: on the
+    /// roads and the mesh measured it was 1.9-4.5x slower than ranges of 256, bench/NOTES.md
+    /// 118).
+    pub fn takes_cluster(self) -> bool {
+        self == LocalLink::Cluster
     }
 
     /// `N` for a range, or `auto`, `off`, `cluster`.
@@ -346,12 +342,10 @@ mod tests {
     }
 
     #[test]
-    fn the_cluster_runs_where_asked_or_where_auto_finds_geometry_and_the_cluster_fits() {
-        assert!(LocalLink::Cluster.takes_cluster(0.0, false), "asked for: refused later where it cannot run");
-        assert!(LocalLink::Auto.takes_cluster(LOCAL_LINK_MIN_SHARE, true));
-        assert!(!LocalLink::Auto.takes_cluster(LOCAL_LINK_MIN_SHARE, false), "no Hopper GPU, or too big");
-        assert!(!LocalLink::Auto.takes_cluster(0.5, true), "a grid's rows only");
-        assert!(!LocalLink::Off.takes_cluster(1.0, true) && !LocalLink::Range(256).takes_cluster(1.0, true));
+    fn the_cluster_runs_only_where_asked() {
+        assert!(LocalLink::Cluster.takes_cluster(), "asked for: refused later where it cannot run");
+        assert!(!LocalLink::Auto.takes_cluster() && !LocalLink::Off.takes_cluster());
+        assert!(!LocalLink::Range(256).takes_cluster());
         assert_eq!(LocalLink::Cluster.range_for(1.0, true), 0, "another kernel");
     }
 

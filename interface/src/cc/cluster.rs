@@ -5,9 +5,13 @@
 
 use crate::cluster::{CLUSTER_BLOCKS, CLUSTER_MAX_SHARED_BYTES};
 
+/// Static shared memory of a `cc_cluster` block: its warps' edge queues (32 warps of 64
+/// edges, 8 bytes each), beside a few words.
+pub const CC_CLUSTER_QUEUE_BYTES: u32 = 32 * 64 * 8;
 /// The most vertices one block of `cc_cluster` owns: a 4-byte parent word each fills the
-/// 227 KiB of shared memory a Hopper block may take.
-pub const CC_CLUSTER_MAX_SPAN: u32 = CLUSTER_MAX_SHARED_BYTES / 4;
+/// 227 KiB of shared memory a Hopper block may take, less the queues and 256 bytes for the
+/// rest.
+pub const CC_CLUSTER_MAX_SPAN: u32 = (CLUSTER_MAX_SHARED_BYTES - CC_CLUSTER_QUEUE_BYTES - 256) / 4;
 /// The most vertices `cc_cluster` takes.
 pub const CC_CLUSTER_MAX_VERTICES: u64 = CLUSTER_BLOCKS as u64 * CC_CLUSTER_MAX_SPAN as u64;
 
@@ -73,7 +77,7 @@ mod tests {
         assert_eq!(cc_cluster_span(264_346), Some(16_522));
         assert_eq!(cc_cluster_span(CC_CLUSTER_MAX_VERTICES), Some(CC_CLUSTER_MAX_SPAN));
         assert_eq!(cc_cluster_span(CC_CLUSTER_MAX_VERTICES + 1), None);
-        assert!(cc_cluster_shared_bytes(CC_CLUSTER_MAX_SPAN) <= CLUSTER_MAX_SHARED_BYTES);
+        assert!(cc_cluster_shared_bytes(CC_CLUSTER_MAX_SPAN) + CC_CLUSTER_QUEUE_BYTES < CLUSTER_MAX_SHARED_BYTES);
         for n in [1u64, 1000, 264_346, CC_CLUSTER_MAX_VERTICES] {
             let span = cc_cluster_span(n).unwrap() as u64;
             assert!(span * CLUSTER_BLOCKS as u64 >= n && (span - 1) * (CLUSTER_BLOCKS as u64) < n.max(1), "{n}");

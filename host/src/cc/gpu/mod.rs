@@ -120,9 +120,8 @@ pub fn components_in(
         }
     };
     let plain_in_device_memory = !out_lists.is_compressed() && out_lists.placement() == Placement::Device;
-    let refusal = cluster::cluster_refusal(gpu, out_lists);
-    let in_cluster = options.local_link.takes_cluster(graph.id_locality(), plain_in_device_memory && refusal.is_none());
-    if let (true, Some(refusal)) = (in_cluster, refusal) {
+    let in_cluster = options.local_link.takes_cluster();
+    if let Some(refusal) = in_cluster.then(|| cluster::cluster_refusal(gpu, out_lists)).flatten() {
         return Err(GpuError::Unsupported(refusal).into());
     }
     let run = CcLaunch {

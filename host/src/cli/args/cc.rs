@@ -136,10 +136,9 @@ pub struct CcTuning {
                      between ranges, and every component is named by its smallest vertex, in place of \
                      Afforest's rounds and sampling. cluster: one Hopper thread-block cluster (compute \
                      capability 9.0) links the whole graph in its 16 blocks' shared memories, which reach each \
-                     other, in one launch (plain lists, at most 929,792 vertices). auto (the default) runs the \
-                     cluster, or where it cannot, ranges of 256, where the lists are plain and in device memory \
-                     and at least 75% of the edges lie inside ranges of 1024 ids (road networks, meshes); off \
-                     never."
+                     other, in one launch (plain lists, at most 863,232 vertices). auto (the default) runs \
+                     ranges of 256 where the lists are plain and in device memory and at least 75% of the edges \
+                     lie inside ranges of 1024 ids (road networks, meshes); off never."
     )]
     pub local_link: Option<LocalLink>,
 }
