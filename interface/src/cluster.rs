@@ -1,6 +1,6 @@
-//! What the kernels that run in one Hopper thread-block cluster (the sm_90 module) and their
-//! hosts agree on: the cluster's shape (`sssp_cluster`'s too), and where a vertex's bits and
-//! list bounds live in its owner block's shared memory (`bfs_cluster`).
+//! What the kernels that run in one Hopper thread-block cluster (`bfs_cluster`, `sssp_cluster`,
+//! in the sm_90 module) and their hosts agree on: the cluster's shape, and where a vertex's bits
+//! and list bounds live in its owner block's shared memory.
 
 /// Threads per block: the most a block holds.
 pub const CLUSTER_BLOCK: u32 = 1024;

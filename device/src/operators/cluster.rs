@@ -1,4 +1,5 @@
-//! Vertices held by one Hopper thread-block cluster (the sm_90 module; `bfs::cluster`): vertex `v` belongs to block `v % 16`, which keeps a bit for it in each of
+//! Vertices held by one Hopper thread-block cluster (the sm_90 module; `bfs::cluster`,
+//! `sssp::cluster`): vertex `v` belongs to block `v % 16`, which keeps a bit for it in each of
 //! its bitmaps in dynamic shared memory and, where they fit, its list bounds after them
 //! (`warpath_interface::cluster` sizes both). A bitmap is a frontier or a worklist that never
 //! overflows and takes each vertex once: another block sets a bit with a posted

@@ -13,7 +13,8 @@
 //! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap;
 //! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32;
 //! - `cluster` (the sm_90 module alone): a Hopper thread-block cluster's vertices, their bits
-//!   in bitmaps in the owner block's shared memory and their list bounds (`bfs::cluster`).
+//!   in bitmaps in the owner block's shared memory and their list bounds, which `bfs::cluster`
+//!   and `sssp::cluster` share.
 //!
 //! Every operator is `#[inline(always)]` and monomorphised per visitor, so an algorithm's
 //! kernel compiles as if its per-edge work were written inside the loops: moving BFS onto

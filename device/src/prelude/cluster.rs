@@ -42,11 +42,17 @@ pub fn cluster_blocks() -> u32 {
 /// memory of any block, global memory) is visible to all after it (`barrier.cluster` with
 /// release and acquire semantics at cluster scope). All threads of every block call it, as
 /// they call a block barrier.
+///
+/// Not the `.aligned` form, which requires every lane of a warp to execute the same barrier
+/// instruction: LLVM may duplicate this asm into both arms of a branch (it cannot be marked
+/// convergent), and did in 540ade4's `sssp_cluster`, where a warp's thread 0 and its other
+/// lanes reached two copies after `if thread_idx() == 0 { .. }`; the kernel then never finished
+/// (bench/NOTES.md 119).
 #[inline(always)]
 pub fn cluster_sync() {
     // SAFETY: a barrier has no operands; every thread of the cluster reaches it (the caller's
-    // contract, as for a block barrier).
-    unsafe { asm!("barrier.cluster.arrive.aligned;", "barrier.cluster.wait.aligned;", options(nostack)) };
+    // contract, as for a block barrier), in whichever copy of the instruction.
+    unsafe { asm!("barrier.cluster.arrive;", "barrier.cluster.wait;", options(nostack)) };
 }
 
 /// The `.shared::cluster` address of shared-window address `local` in block `rank` of the

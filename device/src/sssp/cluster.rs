@@ -12,22 +12,19 @@
 //! USA-road-d.NY from 11.2 to 6.8 ms this way.
 //!
 //! The design, round by round:
-//! - a queued vertex lives on block `v % blocks`, in that block's shared memory, as an entry
-//!   that carries its list (first edge and degree), read beside the atomic that lowered it, so
-//!   a round's chain starts at the edges; the entry does not carry the distance (the vertex's
-//!   current one is read beside the first edges), so a vertex lowered twice in a round is
-//!   relaxed twice (bench/NOTES.md 115: carrying it to skip such entries measured slower);
-//! - a block pushes an entry with an atomic on its own shared counter for the destination and
-//!   a posted store into its own region of the destination's buffer (no remote atomic, nothing
-//!   waits on the store); at the round's end it posts its counts into every block, so after
-//!   the cluster barrier each block finds its entries and the round's total in its own memory;
-//! - what a region cannot hold spills to a queue in global memory, once a vertex a round (a
-//!   stamp per vertex), which the whole cluster reads in the next round;
+//! - the worklist is a bitmap (`operators::cluster`, as the cluster BFS's frontiers, NOTES
+//!   116): a queued vertex is a bit in its owner block's (`v % 16`) shared memory, set by a
+//!   posted `red.shared::cluster.or`. A vertex lowered twice in a round is queued once, nothing
+//!   overflows, and a push waits on nothing (NOTES 117: the queue of 16-byte entries it
+//!   replaced took a shared atomic and a remote store a push, and spilled);
+//! - a round: each thread takes its words of the round's bitmap and relaxes each vertex in
+//!   them from its current distance, its list bounds from shared memory where they fit;
 //! - what lands beyond the bucket goes to the far pile in global memory, once (a mark per
 //!   vertex); each thread keeps the smallest such distance in a register;
-//! - when a round's total is zero, the cluster splits: the piles' smallest distance opens the
-//!   next bucket `[lo, lo + delta)`, and one pass over the pile queues what lies in it, drops
-//!   what was settled since, and keeps the rest in the other pile.
+//! - each block posts whether it queued anything into every block before the cluster barrier;
+//!   when no block did, the cluster splits: the piles' smallest distance opens the next bucket
+//!   `[lo, lo + delta)`, and one pass over the pile queues what lies in it, drops what was
+//!   settled since, and keeps the rest in the other pile.
 //!
 //! No division on any path: a distance is compared with the bucket's end. Sources need no
 //! special case: the host puts them in the first far pile, and the first split queues them.
@@ -37,31 +34,27 @@ use core::ptr::{addr_of, addr_of_mut};
 use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::sssp::{
     flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspClusterParams, DELTA_TRACE_WORDS, NO_TARGET,
-    SSSP_CLUSTER_ENTRY_BYTES, SSSP_CLUSTER_QUEUE, UNREACHED_DISTANCE,
+    SSSP_CLUSTER_BITMAPS, UNREACHED_DISTANCE,
 };
 
+use crate::operators::cluster::ClusterVertices;
 use crate::prelude::*;
 use crate::sssp::{distance_of, warp_min_u64, WeightReader};
 
 const BLOCKS: usize = CLUSTER_BLOCKS as usize;
 /// Edges of a list relaxed together: their loads, then their atomics, then their pushes, so
-/// that a thread has four chains in flight (eight would not fit 64 registers a thread).
+/// that a thread has four chains in flight.
 const EDGES_AT_ONCE: u32 = 4;
 
-/// The block's shared bookkeeping (the queues are in dynamic shared memory).
+/// The block's shared bookkeeping (the worklists are in dynamic shared memory).
 #[derive(Clone, Copy)]
 struct Shared {
-    /// This round's entries for each destination block (local atomics).
-    counts: SharedArray<u32, BLOCKS>,
-    /// `[buffer * BLOCKS + producer]`: the entries each producer wrote into this block's buffer.
-    incoming: SharedArray<u32, { 2 * BLOCKS }>,
-    /// `[buffer * BLOCKS + producer]`: the entries each producer wrote in all.
-    sent: SharedArray<u32, { 2 * BLOCKS }>,
-    /// Exclusive prefix of `incoming` for the buffer being read; `[BLOCKS]` its total.
-    prefix: SharedArray<u32, { BLOCKS + 1 }>,
-    /// `[0]` the cluster's entries this step (queued and spilled), `[1]` those spilled, `[2]`
-    /// the block's smallest far distance, `[3]` its relaxations, `[4]` its entries relaxed.
-    words: SharedArray<u64, 5>,
+    /// `[parity * BLOCKS + producer]`: whether the producer queued anything into the worklist
+    /// of that parity (posted by the producer at the end of the step that filled it).
+    queued: SharedArray<u32, { 2 * BLOCKS }>,
+    /// At a split: `[0]` the block's smallest far distance, `[1]` its relaxations, `[2]` its
+    /// entries relaxed.
+    words: SharedArray<u64, 3>,
 }
 
 /// What every thread carries from step to step (the same on every thread but the sums).
@@ -82,16 +75,15 @@ struct State {
     far_lo: u64,
     relaxed: u64,
     visited: u64,
+    /// Whether this thread queued a vertex this step.
+    queued: bool,
 }
 
 struct Cluster {
-    offsets: *const u64,
     targets: *const u32,
     reader: WeightReader,
     distances: *mut u64,
     far_marks: *mut u32,
-    spill_marks: *mut u32,
-    spill: *mut u32,
     far: *mut u32,
     control: *mut DeltaControl,
     trace: *mut u64,
@@ -103,11 +95,7 @@ struct Cluster {
     packed: bool,
     float: bool,
     rank: u32,
-    blocks: u32,
-    /// Entries of one producer's region in a buffer.
-    region: u32,
-    /// Shared-window address of this block's first buffer.
-    queues: u32,
+    vertices: ClusterVertices,
     shared: Shared,
 }
 
@@ -133,36 +121,17 @@ impl Cluster {
         end.max(lo + 1)
     }
 
-    /// Shared-window address of entry `slot` of buffer `buffer` in a block.
+    /// Queues `v` for the step after `state.step`: its bit in the worklist of that step's
+    /// parity.
+    ///
+    /// # Safety
+    /// `v < n`.
     #[inline(always)]
-    fn entry_address(&self, buffer: u32, slot: u32) -> u32 {
-        self.queues + (buffer * SSSP_CLUSTER_QUEUE + slot) * SSSP_CLUSTER_ENTRY_BYTES
-    }
-
-    /// Queues `v` (its list from `begin`, `degree` edges) for the step after `state.step`.
-    #[inline(always)]
-    unsafe fn push(&self, state: &State, v: u32, begin: u64, degree: u32) {
-        let owner = v % self.blocks;
-        let slot = self.shared.counts.fetch_add(owner as usize, 1);
-        let buffer = (state.step + 1) & 1;
-        if slot < self.region {
-            let local = self.entry_address(buffer, self.rank * self.region + slot);
-            // SAFETY: the address is inside the owner's buffer `buffer`, in this block's region,
-            // at a slot this thread alone took; the owner reads it after the cluster barrier.
-            unsafe { store_cluster_entry(map_shared_rank(local, owner), v, degree, begin) };
-        } else {
-            let next = state.step + 1;
-            // SAFETY: the kernel contract: `spill_marks` has `n` words, `spill` two queues of
-            // `n`, and a vertex enters a step's spill once (its stamp), so the slot is below n.
-            unsafe {
-                let stamp = next + 1;
-                if atomic_exch_u32(self.spill_marks.add(v as usize), stamp) != stamp {
-                    let length = addr_of_mut!((*self.control).near_len[(next % 3) as usize]);
-                    let at = atomic_add_u32(length, 1);
-                    *self.spill.add((next & 1) as usize * self.n + at as usize) = v;
-                }
-            }
-        }
+    unsafe fn push(&self, state: &mut State, v: u32) {
+        // SAFETY: `v < n`; pushes go only to the next step's worklist, which nobody reads or
+        // clears before the barrier.
+        unsafe { self.vertices.push((state.step + 1) & 1, v) };
+        state.queued = true;
     }
 
     /// Puts `v`, lowered to `distance` beyond the bucket, in the far pile (once).
@@ -191,52 +160,33 @@ impl Cluster {
         }
     }
 
-    /// `v`'s list: its first edge and its degree.
-    ///
-    /// # Safety
-    /// `v < n`.
+    /// Relaxes the edges `begin..end` of `v`, at `v`'s current distance.
     #[inline(always)]
-    unsafe fn list_of(&self, v: u32) -> (u64, u32) {
-        // SAFETY: `offsets` has `n + 1` entries (the kernel contract).
-        let (begin, end) = unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) };
-        (begin, (end - begin) as u32)
-    }
-
-    /// Relaxes the `degree` edges of `v` from `begin`, at `v`'s current distance.
-    #[inline(always)]
-    unsafe fn relax_list(&self, state: &mut State, v: u32, begin: u64, degree: u32) {
+    unsafe fn relax_list(&self, state: &mut State, v: u32, begin: u64, end: u64) {
         // SAFETY (throughout): the kernel contract bounds every index: `v < n`, its list in
         // `targets` and `weights`, every target `< n`.
         let from = self.key(unsafe { distance_of(self.distances, v) });
         state.visited += 1;
-        let mut done = 0;
-        while done < degree {
-            let count = (degree - done).min(EDGES_AT_ONCE);
+        let mut edge = begin;
+        while edge < end {
+            let count = (end - edge).min(EDGES_AT_ONCE as u64) as u32;
             let mut target = [0u32; EDGES_AT_ONCE as usize];
             let mut weight = [0u32; EDGES_AT_ONCE as usize];
             for j in 0..EDGES_AT_ONCE as usize {
                 if (j as u32) < count {
-                    let edge = begin + (done as u64) + j as u64;
                     unsafe {
-                        target[j] = *self.targets.add(edge as usize);
-                        weight[j] = self.reader.weight(edge);
+                        target[j] = *self.targets.add(edge as usize + j);
+                        weight[j] = self.reader.weight(edge + j as u64);
                     }
                 }
             }
             let mut candidate = [0u64; EDGES_AT_ONCE as usize];
-            let mut list = [0u64; EDGES_AT_ONCE as usize];
-            let mut list_end = [0u64; EDGES_AT_ONCE as usize];
             let mut old = [0u64; EDGES_AT_ONCE as usize];
             for j in 0..EDGES_AT_ONCE as usize {
                 if (j as u32) < count {
-                    let t = target[j] as usize;
                     candidate[j] = self.reader.extend(from, weight[j]);
                     let word = if self.packed { packed_word(candidate[j], v) } else { candidate[j] };
-                    unsafe {
-                        list[j] = *self.offsets.add(t);
-                        list_end[j] = *self.offsets.add(t + 1);
-                        old[j] = atomic_min_u64(self.distances.add(t), word);
-                    }
+                    old[j] = unsafe { atomic_min_u64(self.distances.add(target[j] as usize), word) };
                 }
             }
             for j in 0..EDGES_AT_ONCE as usize {
@@ -246,79 +196,46 @@ impl Cluster {
                     // vertex's edges would give what they gave.
                     if candidate[j] < self.key(old[j]) {
                         if candidate[j] < state.bucket_end {
-                            unsafe { self.push(state, target[j], list[j], (list_end[j] - list[j]) as u32) };
+                            unsafe { self.push(state, target[j]) };
                         } else {
                             unsafe { self.push_far(state, target[j], candidate[j]) };
                         }
                     }
                 }
             }
-            done += count;
+            edge += count as u64;
         }
     }
 
-    /// Reads the counts the producers posted for this step: the block's prefix over regions,
-    /// the cluster's total and its spill. Ends with a block barrier.
+    /// Whether any block queued a vertex for this step (what the blocks posted before the
+    /// barrier that ended the last one). Every thread reads it for itself.
     #[inline(always)]
-    unsafe fn read_counts(&self, state: &State) {
-        let t = thread_idx();
-        let sh = &self.shared;
-        if t < 32 {
-            let buffer = (state.step & 1) as usize;
-            let mine = t < self.blocks;
-            let incoming = if mine { sh.incoming.get(buffer * BLOCKS + t as usize) } else { 0 };
-            let sent = if mine { sh.sent.get(buffer * BLOCKS + t as usize) } else { 0 };
-            let through = warp_inclusive_scan(incoming);
-            let all_sent = warp_inclusive_scan(sent);
-            if mine {
-                sh.prefix.set(t as usize, through - incoming);
-                sh.counts.set(t as usize, 0);
-            }
-            if t == 31 {
-                // SAFETY: the control block is valid; this step's spill count was complete at
-                // the cluster barrier that ended the last step.
-                let spilled = unsafe {
-                    load_relaxed_u32(addr_of!((*self.control).near_len[(state.step % 3) as usize]))
-                } as u64;
-                sh.prefix.set(BLOCKS, through);
-                sh.words.set(0, all_sent as u64 + spilled);
-                sh.words.set(1, spilled);
-                sh.words.set(2, UNREACHED_DISTANCE);
-                sh.words.set(3, 0);
-                sh.words.set(4, 0);
-            }
-        }
-        sync_threads();
+    fn any_queued(&self, state: &State) -> bool {
+        let lane = lane_id() as usize;
+        let parity = (state.step & 1) as usize;
+        let queued = lane < BLOCKS && self.shared.queued.get(parity * BLOCKS + lane) != 0;
+        ballot_sync(FULL_MASK, queued) != 0
     }
 
-    /// One round: every entry queued on this block, and this thread's share of the spill.
+    /// One round: every vertex of this block's words of the step's worklist, relaxed.
     #[inline(always)]
     unsafe fn round(&self, state: &mut State) {
-        let sh = &self.shared;
-        let mine = sh.prefix.get(BLOCKS);
-        let buffer = state.step & 1;
-        let mut i = thread_idx();
-        while i < mine {
-            let producer = last_at_most(self.blocks, |b| sh.prefix.get(b as usize) <= i);
-            let slot = producer * self.region + (i - sh.prefix.get(producer as usize));
-            // SAFETY: `slot` is inside the producer's region, below the count it posted: an
-            // entry it wrote before the cluster barrier.
-            let (v, degree, begin) = unsafe { load_shared_entry(self.entry_address(buffer, slot)) };
-            // SAFETY: entries hold vertices of the graph and their lists.
-            unsafe { self.relax_list(state, v, begin, degree) };
-            i += CLUSTER_BLOCK;
-        }
-        let spilled = sh.words.get(1) as u32;
-        let threads = self.blocks * CLUSTER_BLOCK;
-        let mut i = self.rank * CLUSTER_BLOCK + thread_idx();
-        while i < spilled {
-            // SAFETY: below this step's spill count, in its queue; the vertex's list bounds.
-            unsafe {
-                let v = *self.spill.add(buffer as usize * self.n + i as usize);
-                let (begin, degree) = self.list_of(v);
-                self.relax_list(state, v, begin, degree);
+        let current = state.step & 1;
+        let mut word = thread_idx();
+        while word < self.vertices.words() {
+            // SAFETY: the word is this thread's in this block, and pushes go to the other
+            // worklist this step.
+            let mut bits = unsafe { self.vertices.take(current, word) };
+            while bits != 0 {
+                let (v, local) = self.vertices.vertex(word, ffs(bits) - 1);
+                bits &= bits - 1;
+                // SAFETY: only vertices of the graph are queued, all of this block's words.
+                unsafe {
+                    let (begin, end) = self.vertices.list_of(v, local);
+                    self.relax_list(state, v, begin, end);
+                }
             }
-            i += threads;
+            word += CLUSTER_BLOCK;
         }
         state.rounds += 1;
     }
@@ -334,9 +251,9 @@ impl Cluster {
         let relaxed = warp_sum_u64(state.relaxed);
         let visited = warp_sum_u64(state.visited);
         if lane_id() == 0 {
-            sh.words.fetch_min(2, lowest);
-            sh.words.fetch_add(3, relaxed);
-            sh.words.fetch_add(4, visited);
+            sh.words.fetch_min(0, lowest);
+            sh.words.fetch_add(1, relaxed);
+            sh.words.fetch_add(2, visited);
         }
         state.relaxed = 0;
         state.visited = 0;
@@ -346,12 +263,18 @@ impl Cluster {
             // SAFETY: the control block is valid; these words take atomics only until the
             // cluster barrier below.
             unsafe {
-                atomic_min_u64(addr_of_mut!((*c).far_min[state.pile]), sh.words.get(2));
-                atomic_add_u64(addr_of_mut!((*c).relaxations), sh.words.get(3));
-                atomic_add_u32(addr_of_mut!((*c).settled_len), sh.words.get(4) as u32);
+                atomic_min_u64(addr_of_mut!((*c).far_min[state.pile]), sh.words.get(0));
+                atomic_add_u64(addr_of_mut!((*c).relaxations), sh.words.get(1));
+                atomic_add_u32(addr_of_mut!((*c).settled_len), sh.words.get(2) as u32);
             }
         }
         cluster_sync();
+        if thread_idx() == 0 {
+            // Read above, before the barrier; the next split adds after barriers of its own.
+            sh.words.set(0, UNREACHED_DISTANCE);
+            sh.words.set(1, 0);
+            sh.words.set(2, 0);
+        }
         // SAFETY: complete at the barrier; nobody writes it before the next split's barrier.
         let lo = unsafe { load_acquire_u64(addr_of!((*c).far_min[state.pile])) };
         if first && state.buckets > 0 {
@@ -372,7 +295,7 @@ impl Cluster {
         let length = unsafe { load_relaxed_u32(addr_of!((*c).far_len[state.pile])) };
         let other = state.pile ^ 1;
         let mut kept_lo = UNREACHED_DISTANCE;
-        let threads = self.blocks * CLUSTER_BLOCK;
+        let threads = CLUSTER_BLOCKS * CLUSTER_BLOCK;
         let mut i = self.rank * CLUSTER_BLOCK + thread_idx();
         while i < length {
             // SAFETY: entries below the pile's length hold vertices; the other pile is empty
@@ -383,8 +306,7 @@ impl Cluster {
                 if distance < end {
                     *self.far_marks.add(v as usize) = 0;
                     if distance >= state.bucket_end {
-                        let (begin, degree) = self.list_of(v);
-                        self.push(state, v, begin, degree);
+                        self.push(state, v);
                     }
                 } else {
                     self.append_far(other, v);
@@ -422,25 +344,18 @@ impl Cluster {
         }
     }
 
-    /// Ends a step: posts this block's counts into every block of the cluster, then the
-    /// cluster barrier.
+    /// Ends a step: posts whether this block queued anything into every block of the
+    /// cluster, then the cluster barrier.
     #[inline(always)]
-    unsafe fn post(&self, state: &State) {
-        sync_threads();
+    unsafe fn post(&self, state: &mut State) {
+        let queued = sync_threads_or(state.queued);
+        state.queued = false;
         let t = thread_idx();
-        let sh = &self.shared;
-        if t < 32 {
-            let count = if t < self.blocks { sh.counts.get(t as usize).min(self.region) } else { 0 };
-            let all = shfl_idx_sync(FULL_MASK, warp_inclusive_scan(count), 31);
-            if t < self.blocks {
-                let slot = ((state.step + 1) & 1) as usize * BLOCKS + self.rank as usize;
-                // SAFETY: this block's own words in block `t`'s arrays for the next step's
-                // buffer, which that block reads after the barrier and nobody else writes.
-                unsafe {
-                    store_cluster_u32(map_shared_rank(sh.incoming.address_of(slot), t), count);
-                    store_cluster_u32(map_shared_rank(sh.sent.address_of(slot), t), all);
-                }
-            }
+        if t < CLUSTER_BLOCKS {
+            let slot = ((state.step + 1) & 1) as usize * BLOCKS + self.rank as usize;
+            // SAFETY: this block's own word in block `t`'s array for the next step's parity,
+            // which that block reads after the barrier and nobody else writes.
+            unsafe { store_cluster_u32(map_shared_rank(self.shared.queued.address_of(slot), t), queued as u32) };
         }
         cluster_sync();
     }
@@ -451,9 +366,16 @@ impl Cluster {
         let t = thread_idx();
         let first = self.rank == 0 && t == 0;
         let c = self.control;
+        // SAFETY: the contract sizes the shared memory for the worklists and lists; no vertex
+        // is queued up front (the sources are in the first far pile).
+        unsafe { self.vertices.prepare(0, u32::MAX) };
         if t < 2 * BLOCKS as u32 {
-            self.shared.incoming.set(t as usize, 0);
-            self.shared.sent.set(t as usize, 0);
+            self.shared.queued.set(t as usize, 0);
+        }
+        if t == 0 {
+            self.shared.words.set(0, UNREACHED_DISTANCE);
+            self.shared.words.set(1, 0);
+            self.shared.words.set(2, 0);
         }
         if first {
             // SAFETY: the control block is valid; the host reads it after the kernel.
@@ -471,12 +393,11 @@ impl Cluster {
             far_lo: UNREACHED_DISTANCE,
             relaxed: 0,
             visited: 0,
+            queued: false,
         };
         loop {
-            // SAFETY (throughout): pointers obey the kernel contract.
-            unsafe { self.read_counts(&state) };
-            if self.shared.words.get(0) == 0 {
-                // SAFETY: as above.
+            if !self.any_queued(&state) {
+                // SAFETY (throughout): pointers obey the kernel contract.
                 if !unsafe { self.split(&mut state) } {
                     break;
                 }
@@ -484,12 +405,8 @@ impl Cluster {
                 // SAFETY: as above.
                 unsafe { self.round(&mut state) };
             }
-            if first {
-                // SAFETY: as above. Two steps ahead: read in the last step, filled in the next.
-                unsafe { core::ptr::write_volatile(addr_of_mut!((*c).near_len[((state.step + 2) % 3) as usize]), 0) };
-            }
             // SAFETY: as above.
-            unsafe { self.post(&state) };
+            unsafe { self.post(&mut state) };
             if let Some(pile) = state.emptied.take() {
                 if first {
                     // SAFETY: every block finished reading the pile before the barrier; the
@@ -517,53 +434,42 @@ impl Cluster {
 /// documentation).
 ///
 /// # Safety
-/// Launched as one cluster of blocks of `CLUSTER_BLOCK` threads (at most
-/// `CLUSTER_BLOCKS` blocks, the grid being the cluster) with `SSSP_CLUSTER_SHARED_BYTES`
-/// of dynamic shared memory a block. `offsets` has `n + 1` entries and `targets` (and
-/// `weights`, unless the flags say unit weights) `offsets[n]`, every target `< n`, no list
-/// longer than `u32::MAX`; `distances` holds `n` entries set by `sssp_init`, `marks` `2 n`
-/// words zeroed; `spill` and `far` hold `2 n` entries, the first `far_len[0]` of `far` the
-/// sources; `control` is a `DeltaControl` as the parameter list says; `trace` holds
+/// Launched as one cluster of `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads (the grid
+/// being the cluster) with `cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists)` of
+/// dynamic shared memory a block. `offsets` has `n + 1` entries and `targets` (and `weights`,
+/// unless the flags say unit weights) `offsets[n]` below 2^32, every target `< n`; `words` is
+/// `cluster_words(n)` and `lists` 0 or `ceil(n / 16)`; `distances` holds `n` entries set by
+/// `sssp_init`, `marks` `n` words zeroed; `far` holds `2 n` entries, the first `far_len[0]`
+/// the sources; `control` is a `DeltaControl` as the parameter list says; `trace` holds
 /// `trace_capacity` records; `delta` is positive (an integer, or a finite `f32`'s bits for
 /// float weights); `target` is below `n` or `NO_TARGET`.
 #[inline(always)]
 pub unsafe fn cluster(params: SsspClusterParams) {
-    let n = params.n as usize;
-    // At least 1, which the hardware guarantees: spares the division checks a panic path.
-    let blocks = cluster_blocks().max(1);
     // SAFETY: declared once each, before any control flow.
-    let shared = unsafe {
-        Shared {
-            counts: SharedArray::declare(),
-            incoming: SharedArray::declare(),
-            sent: SharedArray::declare(),
-            prefix: SharedArray::declare(),
-            words: SharedArray::declare(),
-        }
-    };
+    let shared = unsafe { Shared { queued: SharedArray::declare(), words: SharedArray::declare() } };
     let kernel = Cluster {
-        offsets: params.offsets,
         targets: params.targets,
         reader: WeightReader { kind: weight_kind(params.flags), weights: params.weights },
         distances: params.distances,
         far_marks: params.marks,
-        // Pointer arithmetic only: the contract gives `marks` 2 n words.
-        spill_marks: params.marks.wrapping_add(n),
-        spill: params.spill,
         far: params.far,
         control: params.control.cast(),
         trace: params.trace,
         delta: params.delta,
         limit: params.limit,
-        n,
+        n: params.n as usize,
         trace_capacity: params.trace_capacity,
         target: params.target,
         packed: params.flags & flags::PACKED_PARENTS != 0,
         float: weight_kind(params.flags) == flags::WEIGHTS_F32,
         rank: cluster_rank(),
-        blocks,
-        region: SSSP_CLUSTER_QUEUE / blocks,
-        queues: dynamic_shared_base(),
+        vertices: ClusterVertices::new(
+            params.offsets,
+            params.n as usize,
+            params.words,
+            SSSP_CLUSTER_BITMAPS,
+            params.lists,
+        ),
         shared,
     };
     // SAFETY: forwarded from the caller.

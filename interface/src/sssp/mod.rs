@@ -287,16 +287,9 @@ macro_rules! sssp_delta_stepping_fields {
     };
 }
 
-/// Queue entries a block of `sssp_cluster` holds in each of its two buffers, in dynamic shared
-/// memory: an entry is a vertex, its degree and its list's first edge (16 bytes), written by
-/// the block that lowered the vertex into block `vertex % blocks`, in a region of the buffer
-/// that belongs to the writing block (`SSSP_CLUSTER_QUEUE / blocks` entries). What a region
-/// cannot hold goes to the spill queue in global memory.
-pub const SSSP_CLUSTER_QUEUE: u32 = 6144;
-/// Bytes of one `sssp_cluster` queue entry.
-pub const SSSP_CLUSTER_ENTRY_BYTES: u32 = 16;
-/// Dynamic shared memory of one `sssp_cluster` block: its two queue buffers.
-pub const SSSP_CLUSTER_SHARED_BYTES: u32 = 2 * SSSP_CLUSTER_QUEUE * SSSP_CLUSTER_ENTRY_BYTES;
+/// Bitmaps a block of `sssp_cluster` keeps: the worklists of the steps of each parity (the
+/// cluster's shape and their layout are [`crate::cluster`]'s).
+pub const SSSP_CLUSTER_BITMAPS: u32 = 2;
 
 /// The field list of `sssp_cluster`'s parameters.
 #[macro_export]
@@ -304,26 +297,25 @@ macro_rules! sssp_cluster_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `sssp_cluster`'s parameters (the sm_90 module; one thread-block cluster of
-            /// `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads ([`crate::cluster`]) with
-            /// [`SSSP_CLUSTER_SHARED_BYTES`] of dynamic shared memory each): near-far over a
-            /// plain CSR with `weights` (null: unit) from the distances `sssp_init` prepared.
-            /// `marks` holds two words a vertex (in the far pile; spilled for a round), zeroed;
-            /// `spill` two queues of `n`; `far` two piles of `n`, the first holding the
-            /// sources. The control block is a [`DeltaControl`] whose `far_len[0]` counts the
-            /// sources and whose `far_min[0]` is 0 and `far_min[1]` `u64::MAX`, all else zero:
-            /// the kernel counts spills in `near_len`, far entries in `far_len`, and leaves
-            /// `buckets`, `steps`, `relaxations`, `trace_records` and `started_ns`. The trace
-            /// (`trace_capacity` records of `DELTA_TRACE_WORDS`) is the delta-stepping
-            /// kernel's, with the entries relaxed in a bucket where that has the vertices
-            /// settled. `delta`, `flags` (weight kind, [`flags::PACKED_PARENTS`]), `target` and
-            /// `limit` as `sssp_delta_stepping`'s.
+            /// `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads with
+            /// `cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists)` of dynamic shared
+            /// memory each): near-far over a plain CSR with `weights` (null: unit) from the
+            /// distances `sssp_init` prepared. `marks` holds a word a vertex (in the far pile),
+            /// zeroed; `far` two piles of `n`, the first holding the sources. The control block
+            /// is a [`DeltaControl`] whose `far_len[0]` counts the sources and whose
+            /// `far_min[0]` is 0 and `far_min[1]` `u64::MAX`, all else zero: the kernel counts
+            /// far entries in `far_len`, and leaves `buckets`, `steps`, `relaxations`,
+            /// `trace_records` and `started_ns`. The trace (`trace_capacity` records of
+            /// `DELTA_TRACE_WORDS`) is the delta-stepping kernel's, with the entries relaxed in
+            /// a bucket where that has the vertices settled. `delta`, `flags` (weight kind,
+            /// [`flags::PACKED_PARENTS`]), `target` and `limit` as `sssp_delta_stepping`'s;
+            /// `words` and `lists` as `cluster_words` and `cluster_lists` (two bitmaps) give.
             kernel sssp_cluster, in [$crate::sssp], struct SsspClusterParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
                 weights: $crate::DevicePtr<u32>,
                 distances: $crate::DevicePtrMut<u64>,
                 marks: $crate::DevicePtrMut<u32>,
-                spill: $crate::DevicePtrMut<u32>,
                 far: $crate::DevicePtrMut<u32>,
                 control: $crate::DevicePtrMut<u64>,
                 trace: $crate::DevicePtrMut<u64>,
@@ -333,6 +325,8 @@ macro_rules! sssp_cluster_fields {
                 trace_capacity: u32,
                 flags: u32,
                 target: u32,
+                words: u32,
+                lists: u32,
             }
             $(=> $run)?
         }

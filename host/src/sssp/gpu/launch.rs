@@ -3,12 +3,12 @@
 //! against it, and launches through [`crate::gpu::launch`].
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
-use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
+use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_words, CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams,
     SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
-    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_SHARED_BYTES,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_BITMAPS,
     WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
@@ -201,19 +201,18 @@ pub fn sssp_delta_stepping(
 /// The buffers of the cluster kernel (the delta-stepping kernel's arrays, fewer of them).
 pub struct ClusterBuffers<'a> {
     pub distances: &'a mut CudaSlice<u64>,
-    /// Two words a vertex: in the far pile, spilled for a round.
+    /// A word a vertex: in the far pile.
     pub marks: &'a mut CudaSlice<u32>,
-    /// Two spill queues of `n`.
-    pub spill: &'a mut CudaSlice<u32>,
     /// Two far piles of `n`, the first holding the sources.
     pub far: &'a mut CudaSlice<u32>,
     pub control: &'a mut CudaSlice<u64>,
     pub trace: &'a mut CudaSlice<u64>,
 }
 
-/// `sssp_cluster`: near-far in one thread-block cluster of `blocks` blocks (at most
-/// `CLUSTER_BLOCKS`) on a Hopper GPU; `delta` and `flag_word` as `sssp_delta_stepping`'s
-/// (of the flags, only the weight kind and packed parents).
+/// `sssp_cluster`: near-far in one thread-block cluster on a Hopper GPU, its worklists as
+/// bitmaps in the blocks' shared memory (at most `CLUSTER_MAX_VERTICES` vertices, fewer than
+/// 2^32 edges); `delta` and `flag_word` as `sssp_delta_stepping`'s (of the flags, only the
+/// weight kind and packed parents).
 pub fn sssp_cluster(
     gpu: &GpuContext,
     view: &GraphView,
@@ -221,30 +220,32 @@ pub fn sssp_cluster(
     delta: u64,
     flag_word: u32,
     stop: DeltaStop,
-    blocks: u32,
 ) -> Result<(), GpuError> {
     let kernel = names::SSSP_CLUSTER;
     let n = view.n as usize;
-    let ClusterBuffers { distances, marks, spill, far, control, trace } = buffers;
+    let ClusterBuffers { distances, marks, far, control, trace } = buffers;
+    let words = cluster_words(n as u64);
     require(
         kernel,
-        distances.len() >= n
-            && marks.len() >= 2 * n
-            && spill.len() >= 2 * n
+        words.is_some()
+            && view.m < 1 << 32
+            && distances.len() >= n
+            && marks.len() >= n
             && far.len() >= 2 * n
             && control.len() >= DELTA_CONTROL_WORDS
             && delta > 0
-            && (1..=CLUSTER_BLOCKS).contains(&blocks)
             && (stop.target == NO_TARGET || stop.target < view.n)
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
         || {
             format!(
-                "buffers too small for {n} vertices, or delta {delta}, or {blocks} blocks, or flags {flag_word:#x}, \
-                 or target {}",
-                stop.target
+                "buffers too small for {n} vertices and {} edges, or delta {delta}, or flags {flag_word:#x}, or \
+                 target {}",
+                view.m, stop.target
             )
         },
     )?;
+    let words = words.unwrap_or(1);
+    let lists = cluster_lists(n as u64, SSSP_CLUSTER_BITMAPS, words);
     let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
     let mut launch = Launch::new(gpu);
     let params = SsspClusterParams {
@@ -253,7 +254,6 @@ pub fn sssp_cluster(
         weights: view.weights,
         distances: launch.write(distances),
         marks: launch.write(marks),
-        spill: launch.write(spill),
         far: launch.write(far),
         control: launch.write(control),
         trace: launch.write(trace),
@@ -263,11 +263,13 @@ pub fn sssp_cluster(
         trace_capacity,
         flags: flag_word,
         target: stop.target,
+        words,
+        lists,
     };
     let config = LaunchConfig {
-        grid_dim: (blocks, 1, 1),
+        grid_dim: (CLUSTER_BLOCKS, 1, 1),
         block_dim: (CLUSTER_BLOCK, 1, 1),
-        shared_mem_bytes: SSSP_CLUSTER_SHARED_BYTES,
+        shared_mem_bytes: cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists),
     };
     launch.run(config, Residency::Cluster, &params)
 }

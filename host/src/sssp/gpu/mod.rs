@@ -32,7 +32,6 @@ use std::time::{Duration, Instant};
 use bytemuck::Zeroable;
 use cudarc::driver::{CudaEvent, CudaSlice, DeviceRepr, ValidAsZeroBits};
 use rayon::prelude::*;
-use warpath_interface::cluster::CLUSTER_BLOCKS;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS,
@@ -866,7 +865,16 @@ fn run_cluster(
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let DeltaKernel { totals, packed, stop, .. } = kernel;
     let (delta, delta_value, _) = kernel_delta(view, totals, options)?;
-    let DeltaArrays { marks, near, far, control, trace, .. } = lists;
+    let most = warpath_interface::cluster::CLUSTER_MAX_VERTICES;
+    if view.n as u64 > most || view.m >= 1 << 32 {
+        return Err(GpuError::Unsupported(format!(
+            "{} vertices and {} edges: the cluster strategy keeps a bit a vertex in the cluster's shared memory, \
+             for at most {most} vertices and fewer than 2^32 edges; use near-far",
+            view.n, view.m
+        ))
+        .into());
+    }
+    let DeltaArrays { marks, far, control, trace, .. } = lists;
     gpu.copy_into(starts.host, far)?;
     let mut initial = DeltaControl { far_min: [0, u64::MAX, u64::MAX], ..DeltaControl::default() };
     initial.far_len[0] = starts.host.len() as u32;
@@ -874,8 +882,8 @@ fn run_cluster(
     let start = gpu.record_event()?;
     launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
     let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
-    let buffers = ClusterBuffers { distances, marks, spill: near, far, control, trace };
-    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, CLUSTER_BLOCKS)?;
+    let buffers = ClusterBuffers { distances, marks, far, control, trace };
+    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop)?;
     let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
     Ok((relaxations, trace, start))
 }
