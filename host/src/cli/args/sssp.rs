@@ -74,7 +74,7 @@ pub struct SsspArgs {
         default_value_t = StrategyArg::Auto,
         help = "How the GPU distributes the work",
         long_help = "How the GPU distributes the work: auto (the default: cluster on a Hopper GPU for roads and \
-                     meshes of average degree 2.3 to 8 and up to 2^23 vertices, near-far elsewhere), near-far or \
+                     meshes of average degree 2 to 8 and up to 2^23 vertices, near-far elsewhere), near-far or \
                      delta-stepping (buckets on the device, one persistent launch), cluster (near-far in one Hopper \
                      thread-block cluster; compute capability 9.0 or newer), or seed 002's node-based, edge-based, \
                      workload-decomposition, node-splitting and hierarchical. The CPU always runs delta-stepping."

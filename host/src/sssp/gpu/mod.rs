@@ -75,21 +75,22 @@ pub const CLUSTER_ROAD_DELTA_FACTOR: f64 = 4.0;
 pub const CLUSTER_WIDER_BELOW_DEGREE: f64 = 3.5;
 
 /// [`SsspStrategy::Auto`] runs the cluster kernel on graphs of average out-degree from this to
-/// below [`LOW_DEGREE`]: roads and meshes, but not roads whose many vertices of degree 2 (a
-/// street's geometry) make rounds so small that block 0's fused rounds beat the cluster's
-/// (luxembourg_osm, 2.09: near-far 1.25x faster; usroads-48, 2.57, and USA-road-d.NY, 2.76:
-/// the cluster 1.4x faster; bench/NOTES.md 115, six graphs, a rule fitted to them).
-pub const CLUSTER_MIN_DEGREE: f64 = 2.3;
+/// below [`LOW_DEGREE`]: roads and meshes. Since its worklists are bitmaps (bench/NOTES.md
+/// 119) it beats near-far on luxembourg_osm too (2.09, whose many vertices of degree 2 had
+/// given block 0's fused rounds the edge: 3.61 against 4.09 ms), as on usroads-48 (2.57) and
+/// USA-road-d.NY (2.76); sparser graphs (forests) were not measured.
+pub const CLUSTER_MIN_DEGREE: f64 = 2.0;
 /// ... and of at most this many vertices: beyond, a round holds more vertices than 16
 /// multiprocessors relax faster than the whole GPU (grid2d:2000, 4M vertices: the cluster 1.57x
-/// faster; grid2d:5000, 25M: near-far 1.36x faster).
-pub const CLUSTER_MAX_VERTICES: u64 = 1 << 23;
+/// faster; grid2d:5000, 25M: near-far 1.36x faster; bench/NOTES.md 115). The rule's cap, below
+/// the cluster kernel's own limit (`warpath_interface::cluster::CLUSTER_MAX_VERTICES`, 2^23).
+pub const CLUSTER_AUTO_MAX_VERTICES: u64 = 1 << 23;
 
 /// The strategy [`SsspStrategy::Auto`] takes on a graph of `n` vertices and `m` edges, on a GPU
 /// with thread-block clusters (`hopper`: compute capability 9.0 or newer) or without.
 pub fn auto_strategy(hopper: bool, n: u64, m: u64) -> SsspStrategy {
     let degree = m as f64 / n.max(1) as f64;
-    if hopper && (CLUSTER_MIN_DEGREE..LOW_DEGREE).contains(&degree) && n <= CLUSTER_MAX_VERTICES {
+    if hopper && (CLUSTER_MIN_DEGREE..LOW_DEGREE).contains(&degree) && n <= CLUSTER_AUTO_MAX_VERTICES {
         SsspStrategy::Cluster
     } else {
         SsspStrategy::NearFar
@@ -1277,7 +1278,8 @@ mod tests {
 
     #[test]
     fn auto_takes_the_cluster_only_on_hopper_for_roads_and_meshes_of_its_size() {
-        // The six graphs the rule was measured on (bench/NOTES.md 115), by vertices and edges.
+        // The six graphs the rule was measured on (bench/NOTES.md 115, 119), by vertices and
+        // edges.
         let ny = (264_346, 730_100);
         let usroads = (126_146, 323_900);
         let luxembourg = (114_599, 239_332);
@@ -1285,7 +1287,7 @@ mod tests {
         for (graph, cluster) in [
             (ny, true),
             (usroads, true),
-            (luxembourg, false),
+            (luxembourg, true),
             (grid(1000), true),
             (grid(2000), true),
             (grid(5000), false),
