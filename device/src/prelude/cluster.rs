@@ -155,77 +155,57 @@ pub unsafe fn store_shared_u32(local: u32, value: u32) {
 /// forest in distributed shared memory, `cc::cluster`): relaxed accesses at cluster scope,
 /// each to this block's word (`*_shared_*`, a shared-window address) or to another block's
 /// (`*_cluster_*`, a `.shared::cluster` address from [`map_shared_rank`]). Compare-and-swaps
-/// on one word are atomic against each other whichever block issues them.
+/// on one word are atomic against each other whichever block issues them. The two families
+/// differ only in the state space.
 ///
-/// # Safety (all six)
-/// The address is an aligned word inside the dynamic shared memory of a block of this
-/// cluster, which stays resident until after the next [`cluster_sync`] (a block must not exit
-/// while others may reach its shared memory).
-#[inline(always)]
-pub unsafe fn load_relaxed_shared_u32(local: u32) -> u32 {
-    let value: u32;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("ld.relaxed.cluster.shared::cta.u32 {v}, [{a}];", a = in(reg32) local, v = out(reg32) value,
-            options(nostack))
+/// A block must not exit while others may reach its shared memory: hence the last cluster
+/// barrier of a kernel that uses them.
+macro_rules! relaxed_cluster_words {
+    ($load:ident, $store:ident, $cas:ident, $space:literal) => {
+        #[doc = concat!("The word at a `.", $space, "` address, relaxed at cluster scope.")]
+        #[doc = ""]
+        #[doc = "# Safety"]
+        #[doc = "`address` is an aligned word inside the dynamic shared memory of a block of this cluster, resident until after the next [`cluster_sync`]."]
+        #[inline(always)]
+        pub unsafe fn $load(address: u32) -> u32 {
+            let value: u32;
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                asm!(concat!("ld.relaxed.cluster.", $space, ".u32 {v}, [{a}];"), a = in(reg32) address,
+                    v = out(reg32) value, options(nostack))
+            };
+            value
+        }
+
+        #[doc = concat!("Writes the word at a `.", $space, "` address, relaxed at cluster scope.")]
+        #[doc = ""]
+        #[doc = "# Safety"]
+        #[doc = "`address` is an aligned word inside the dynamic shared memory of a block of this cluster, resident until after the next [`cluster_sync`]."]
+        #[inline(always)]
+        pub unsafe fn $store(address: u32, value: u32) {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                asm!(concat!("st.relaxed.cluster.", $space, ".u32 [{a}], {v};"), a = in(reg32) address,
+                    v = in(reg32) value, options(nostack))
+            };
+        }
+
+        #[doc = concat!("Swaps in `new` where the word at a `.", $space, "` address holds `expected`; returns what it held.")]
+        #[doc = ""]
+        #[doc = "# Safety"]
+        #[doc = "`address` is an aligned word inside the dynamic shared memory of a block of this cluster, resident until after the next [`cluster_sync`]."]
+        #[inline(always)]
+        pub unsafe fn $cas(address: u32, expected: u32, new: u32) -> u32 {
+            let old: u32;
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                asm!(concat!("atom.relaxed.cluster.", $space, ".cas.b32 {o}, [{a}], {e}, {n};"), a = in(reg32) address,
+                    e = in(reg32) expected, n = in(reg32) new, o = out(reg32) old, options(nostack))
+            };
+            old
+        }
     };
-    value
 }
 
-/// See [`load_relaxed_shared_u32`].
-#[inline(always)]
-pub unsafe fn load_relaxed_cluster_u32(remote: u32) -> u32 {
-    let value: u32;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("ld.relaxed.cluster.shared::cluster.u32 {v}, [{a}];", a = in(reg32) remote, v = out(reg32) value,
-            options(nostack))
-    };
-    value
-}
-
-/// See [`load_relaxed_shared_u32`].
-#[inline(always)]
-pub unsafe fn store_relaxed_shared_u32(local: u32, value: u32) {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("st.relaxed.cluster.shared::cta.u32 [{a}], {v};", a = in(reg32) local, v = in(reg32) value,
-            options(nostack))
-    };
-}
-
-/// See [`load_relaxed_shared_u32`].
-#[inline(always)]
-pub unsafe fn store_relaxed_cluster_u32(remote: u32, value: u32) {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("st.relaxed.cluster.shared::cluster.u32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) value,
-            options(nostack))
-    };
-}
-
-/// Swaps in `new` where the word holds `expected`; returns what it held. See
-/// [`load_relaxed_shared_u32`].
-#[inline(always)]
-pub unsafe fn cas_shared_u32(local: u32, expected: u32, new: u32) -> u32 {
-    let old: u32;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("atom.relaxed.cluster.shared::cta.cas.b32 {o}, [{a}], {e}, {n};", a = in(reg32) local,
-            e = in(reg32) expected, n = in(reg32) new, o = out(reg32) old, options(nostack))
-    };
-    old
-}
-
-/// Swaps in `new` where the word holds `expected`; returns what it held. See
-/// [`load_relaxed_shared_u32`].
-#[inline(always)]
-pub unsafe fn cas_cluster_u32(remote: u32, expected: u32, new: u32) -> u32 {
-    let old: u32;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("atom.relaxed.cluster.shared::cluster.cas.b32 {o}, [{a}], {e}, {n};", a = in(reg32) remote,
-            e = in(reg32) expected, n = in(reg32) new, o = out(reg32) old, options(nostack))
-    };
-    old
-}
+relaxed_cluster_words!(load_relaxed_shared_u32, store_relaxed_shared_u32, cas_shared_u32, "shared::cta");
+relaxed_cluster_words!(load_relaxed_cluster_u32, store_relaxed_cluster_u32, cas_cluster_u32, "shared::cluster");
