@@ -9,18 +9,17 @@
 //! section 3: hooking a root under the other by compare-and-swap, finds that halve their
 //! paths as they walk) and of Afforest's link (Sutton et al., IPDPS 2018; Moschou section 5),
 //! with every word in shared memory instead of global memory, and roots hooked by a
-//! pseudo-random priority instead of by id (randomized linking, which keeps trees shallow:
-//! hooked by id, a road's consecutive ids hooked at once make chains thousands of vertices
-//! long, and one thread walks each of them, one shared-memory trip a step; bench/NOTES.md 118).
+//! pseudo-random priority instead of by id (randomized linking; it needs the naming pass
+//! below). bench/NOTES.md 118 has what bounds it: instruction issue on the 16 multiprocessors a
+//! cluster holds, which is why `auto` does not take it.
 //!
 //! The design:
 //! - block `b` owns the `span` consecutive ids from `b * span` and keeps their parents in its
 //!   shared memory. On USA-road-d.NY (264k vertices, 66 KB a block) nearly every edge joins two
-//!   vertices of one block: its finds and swaps stay in the block's own shared memory (about 30
-//!   cycles a trip, where global memory takes several hundred), and the rest reach another
-//!   block's words through `mapa` and `.shared::cluster` accesses;
-//! - phase 1: every parent is its vertex; the cluster barrier;
-//! - phase 1 also sets every label in global memory to its vertex;
+//!   vertices of one block: its finds and swaps stay in the block's own shared memory, and the
+//!   rest reach another block's words through `mapa` and `.shared::cluster` accesses;
+//! - phase 1: every parent is its vertex, every label in global memory its vertex; the cluster
+//!   barrier;
 //! - phase 2 (the link): each thread takes its block's vertices a block's width apart, four at
 //!   a time (their list bounds, then the first four targets of each, all loads in flight
 //!   together), and queues the edges it links in its warp's queue in shared memory; each time
@@ -34,8 +33,8 @@
 //!   instead of one a vertex), by a global atomic minimum for any other root; the cluster
 //!   barrier;
 //! - phase 4 (naming): every vertex takes its root's label, the smallest vertex of its
-//!   component (its root found again by a walk that writes nothing, one or two steps); a last cluster barrier keeps every block's shared memory alive while others
-//!   may still read it.
+//!   component (its root found again by a walk that writes nothing, one or two steps); a last
+//!   cluster barrier keeps every block's shared memory alive while others may still read it.
 //!
 //! One launch, four cluster barriers (0.3 µs each, bench/NOTES.md 103) and no grid barrier.
 //! The trace has three records: the link (with the initialisation), the compression and the
@@ -229,8 +228,8 @@ const _: () = assert!(QUEUE as u32 * 8 * WARPS as u32 == CC_CLUSTER_QUEUE_BYTES)
 /// A warp's edges waiting for their union, in shared memory: the lanes push the edges they
 /// read (a ballot, then each its slot), and each time 32 are waiting, every lane unites one.
 /// Lanes walk lists of different lengths and link only some of their edges (an undirected
-/// graph's from the larger end), so uniting as they read would leave most lanes idle (5.8 of
-/// 32 active at fd12552, bench/NOTES.md 118). The count is the warp's, the same in every lane.
+/// graph's from the larger end), so uniting as they read would leave most lanes idle
+/// (bench/NOTES.md 118). The count is the warp's, the same in every lane.
 struct EdgeQueue {
     edges: SharedArray<u64, { WARPS * QUEUE }>,
     /// This warp's first slot.

@@ -119,9 +119,8 @@ impl LocalLink {
         }
     }
 
-    /// Whether the run takes the cluster kernel: only where asked for (`Auto` does not: on the
-    /// roads and the mesh measured it was 1.9-4.5x slower than ranges of 256, bench/NOTES.md
-    /// 118).
+    /// Whether the run takes the cluster kernel: only where asked for (`Auto` does not: it was
+    /// slower than ranges of 256 on every graph measured, bench/NOTES.md 118).
     pub fn takes_cluster(self) -> bool {
         self == LocalLink::Cluster
     }

@@ -77,8 +77,8 @@ pub const CLUSTER_WIDER_BELOW_DEGREE: f64 = 3.5;
 /// [`SsspStrategy::Auto`] runs the cluster kernel on graphs of average out-degree from this to
 /// below [`LOW_DEGREE`]: roads and meshes. Since its worklists are bitmaps (bench/NOTES.md
 /// 119) it beats near-far on luxembourg_osm too (2.09, whose many vertices of degree 2 had
-/// given block 0's fused rounds the edge: 3.61 against 4.09 ms), as on usroads-48 (2.57) and
-/// USA-road-d.NY (2.76); sparser graphs (forests) were not measured.
+/// given block 0's fused rounds the edge), as on usroads-48 (2.57) and USA-road-d.NY (2.76);
+/// sparser graphs (forests) were not measured.
 pub const CLUSTER_MIN_DEGREE: f64 = 2.0;
 /// ... and of at most this many vertices: beyond, a round holds more vertices than 16
 /// multiprocessors relax faster than the whole GPU (grid2d:2000, 4M vertices: the cluster 1.57x
