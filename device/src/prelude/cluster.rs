@@ -29,15 +29,6 @@ pub fn cluster_rank() -> u32 {
     rank
 }
 
-/// The blocks in this block's cluster (`%cluster_nctarank`).
-#[inline(always)]
-pub fn cluster_blocks() -> u32 {
-    let blocks: u32;
-    // SAFETY: reads a special register.
-    unsafe { asm!("mov.u32 {r}, %cluster_nctarank;", r = out(reg32) blocks, options(pure, nomem, nostack)) };
-    blocks
-}
-
 /// Every thread of the cluster arrives and waits: what any of them wrote before it (shared
 /// memory of any block, global memory) is visible to all after it (`barrier.cluster` with
 /// release and acquire semantics at cluster scope). All threads of every block call it, as
@@ -78,37 +69,6 @@ pub fn map_shared_rank(local: u32, rank: u32) -> u32 {
 pub unsafe fn store_cluster_u32(remote: u32, value: u32) {
     // SAFETY: forwarded from the caller.
     unsafe { asm!("st.shared::cluster.u32 [{a}], {v};", a = in(reg32) remote, v = in(reg32) value, options(nostack)) };
-}
-
-/// Writes the 16 bytes `(a, b, c)` (two words, then a double word) at a 16-byte aligned
-/// `.shared::cluster` address, as one vector store.
-///
-/// # Safety
-/// As for [`store_cluster_u32`], for 16 bytes at a 16-byte aligned address.
-#[inline(always)]
-pub unsafe fn store_cluster_entry(remote: u32, a: u32, b: u32, c: u64) {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("st.shared::cluster.v4.u32 [{d}], {{{a}, {b}, {lo}, {hi}}};", d = in(reg32) remote, a = in(reg32) a,
-            b = in(reg32) b, lo = in(reg32) c as u32, hi = in(reg32) (c >> 32) as u32, options(nostack))
-    };
-}
-
-/// Reads the 16 bytes [`store_cluster_entry`] wrote, at a shared-window address of this
-/// block.
-///
-/// # Safety
-/// `local` is a 16-byte aligned address inside this block's shared memory, written before the
-/// last [`cluster_sync`] and not written since.
-#[inline(always)]
-pub unsafe fn load_shared_entry(local: u32) -> (u32, u32, u64) {
-    let (a, b, lo, hi): (u32, u32, u32, u32);
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("ld.shared.v4.u32 {{{a}, {b}, {lo}, {hi}}}, [{s}];", s = in(reg32) local, a = out(reg32) a,
-            b = out(reg32) b, lo = out(reg32) lo, hi = out(reg32) hi, options(pure, readonly, nostack))
-    };
-    (a, b, lo as u64 | (hi as u64) << 32)
 }
 
 /// Sets `bits` in the word at a `.shared::cluster` address ([`map_shared_rank`]) as a posted
