@@ -245,7 +245,7 @@ fn check_cluster_against_cpu(
         assert!(refused.to_string().contains("compute capability 9.0"), "{label}: {refused}");
         return;
     }
-    if cluster_refusal(gpu, graph, device_graph).is_some() {
+    if cluster_refusal(gpu, device_graph).is_some() {
         return;
     }
     let mut with_parents = GpuCluster::new(gpu, graph, device_graph, false).unwrap();

@@ -510,7 +510,7 @@ impl<'g> Traverser<'g> {
         trace: bool,
         reuse: LabelsTarget<'_>,
     ) -> std::result::Result<PersistentRun, GpuError> {
-        if let Some(refusal) = crate::bfs::gpu::cluster_refusal(on.gpu(), self.graph, on.graph()) {
+        if let Some(refusal) = crate::bfs::gpu::cluster_refusal(on.gpu(), on.graph()) {
             return Err(GpuError::Unsupported(refusal));
         }
         let arrays = match self.take_arrays() {
@@ -598,7 +598,7 @@ impl<'g> Traverser<'g> {
                     self.graph.num_vertices() as u64,
                     on.max_out_degree(),
                 )
-                && crate::bfs::gpu::cluster_refusal(on.gpu(), self.graph, device).is_none()
+                && crate::bfs::gpu::cluster_refusal(on.gpu(), device).is_none()
         })
     }
 

@@ -9,7 +9,7 @@ use cudarc::driver::{
 };
 use warpath_interface::{DeviceAddress, KernelParams};
 
-use crate::gpu::{GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 
 /// A 1-D launch of `block`-thread blocks covering `items` threads, capped at 32 blocks per
 /// multiprocessor (enough to fill the GPU; grid-stride loops cover the rest).
@@ -22,6 +22,32 @@ pub fn grid_for(gpu: &GpuContext, items: u64, block: u32) -> LaunchConfig {
 /// A launch of `blocks` blocks of `block` threads.
 pub fn blocks_of(blocks: u32, block: u32) -> LaunchConfig {
     LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+}
+
+/// Why a kernel that runs a whole graph in one thread-block cluster ([`Residency::Cluster`])
+/// cannot run on `lists` on `gpu`, in one line naming it as `kernel`, or None when it can.
+/// Every such kernel needs thread-block clusters (compute capability 9.0), plain lists and
+/// fewer than 2^32 edges (it counts and indexes edges in 32 bits); each holds at most
+/// `most_vertices` vertices in the cluster's shared memory.
+pub fn cluster_refusal(gpu: &GpuContext, lists: &DeviceGraph, kernel: &str, most_vertices: u64) -> Option<String> {
+    let (major, minor) = gpu.compute_capability();
+    let (n, m) = (lists.num_vertices() as u64, lists.num_edges());
+    if major < 9 {
+        Some(format!(
+            "{kernel} needs thread-block clusters (compute capability 9.0 or newer); this GPU has {major}.{minor}"
+        ))
+    } else if lists.is_compressed() {
+        Some(format!("{kernel} reads plain CSR lists, and this graph is compressed: place it uncompressed"))
+    } else if n > most_vertices {
+        Some(format!(
+            "{n} vertices: {kernel} keeps its vertices in the cluster's shared memory, for at most {most_vertices} \
+             vertices"
+        ))
+    } else if m >= 1 << 32 {
+        Some(format!("{m} edges: {kernel} counts and indexes edges in 32 bits"))
+    } else {
+        None
+    }
 }
 
 /// A kernel's contract check: `ok`, or [`GpuError::Contract`] naming the kernel and the

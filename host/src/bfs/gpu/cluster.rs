@@ -4,42 +4,25 @@
 //! record format.
 
 use cudarc::driver::CudaSlice;
-use warpath_interface::cluster::{cluster_words, CLUSTER_MAX_VERTICES};
 use warpath_interface::bfs::edge_queue::EDGE_TRACE_WORDS;
+use warpath_interface::cluster::CLUSTER_MAX_VERTICES;
 use warpath_interface::names;
 
 use crate::bfs::gpu::edge_queue::decode_edge_trace;
 use crate::bfs::gpu::launch::{self as kernels, ClusterBuffers};
 use crate::bfs::gpu::persistent::{download_labels, LabelsTarget, PersistentRun};
-use crate::gpu::launch::time_on_device;
+use crate::gpu::launch::{self, time_on_device};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 use crate::graph::Graph;
 
 /// Levels recorded in the trace; deeper levels still run, untraced.
 const TRACE_CAPACITY: usize = 1 << 16;
 
-/// Why the cluster kernel cannot run on `graph` as placed on `gpu`, or None when it can: it
-/// needs thread-block clusters (compute capability 9.0), plain lists, fewer than 2^32 edges,
+/// Why the cluster kernel cannot run on `device_graph` on `gpu`, or None when it can
+/// ([`launch::cluster_refusal`]: compute capability 9.0, plain lists, fewer than 2^32 edges),
 /// and at most [`CLUSTER_MAX_VERTICES`] vertices (its bitmaps live in shared memory).
-pub fn cluster_refusal(gpu: &GpuContext, graph: &Graph, device_graph: &DeviceGraph) -> Option<String> {
-    let (major, minor) = gpu.compute_capability();
-    let n = graph.num_vertices() as u64;
-    if major < 9 {
-        Some(format!(
-            "the cluster BFS needs thread-block clusters (compute capability 9.0 or newer); this GPU has {major}.{minor}"
-        ))
-    } else if device_graph.is_compressed() {
-        Some("the cluster BFS reads plain CSR lists, and this graph is compressed: place it uncompressed".into())
-    } else if cluster_words(n).is_none() {
-        Some(format!(
-            "{n} vertices: the cluster BFS keeps a bit a vertex in shared memory, for at most \
-             {CLUSTER_MAX_VERTICES} vertices"
-        ))
-    } else if graph.num_edges() >= 1 << 32 {
-        Some(format!("{} edges: the cluster BFS counts a level's edges in 32 bits", graph.num_edges()))
-    } else {
-        None
-    }
+pub fn cluster_refusal(gpu: &GpuContext, device_graph: &DeviceGraph) -> Option<String> {
+    launch::cluster_refusal(gpu, device_graph, "the cluster BFS", CLUSTER_MAX_VERTICES)
 }
 
 /// The cluster kernel's device arrays (labels, parent slots, the init kernel's bitmap and
@@ -95,7 +78,7 @@ impl<'g> GpuCluster<'g> {
         device_graph: &'g DeviceGraph,
         distances_only: bool,
     ) -> Result<Self, GpuError> {
-        if let Some(refusal) = cluster_refusal(gpu, graph, device_graph) {
+        if let Some(refusal) = cluster_refusal(gpu, device_graph) {
             return Err(GpuError::Unsupported(refusal));
         }
         let arrays = ClusterArrays::new(gpu, graph.num_vertices(), distances_only)?;
@@ -132,7 +115,7 @@ impl<'g> GpuCluster<'g> {
         trace: bool,
         labels: LabelsTarget<'_>,
     ) -> Result<PersistentRun, GpuError> {
-        if let Some(refusal) = cluster_refusal(self.gpu, self.graph, self.device_graph) {
+        if let Some(refusal) = cluster_refusal(self.gpu, self.device_graph) {
             return Err(GpuError::Unsupported(refusal));
         }
         let gpu = self.gpu;

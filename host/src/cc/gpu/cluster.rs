@@ -12,33 +12,15 @@ use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::{names, DeviceAddress};
 
 use super::CcBuffers;
-use crate::gpu::launch::{require, Launch, Residency};
+use crate::gpu::launch::{self, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError};
 
-/// Why the cluster kernel cannot run on `lists` on `gpu`, or None when it can: it needs
-/// thread-block clusters (compute capability 9.0), plain lists, fewer than 2^32 edges, and at
-/// most [`CC_CLUSTER_MAX_VERTICES`] vertices (a parent word each in the cluster's shared
-/// memory).
+/// Why the cluster kernel cannot run on `lists` on `gpu`, or None when it can
+/// ([`launch::cluster_refusal`]: compute capability 9.0, plain lists, fewer than 2^32 edges),
+/// and at most [`CC_CLUSTER_MAX_VERTICES`] vertices (a parent word each in the cluster's
+/// shared memory).
 pub fn cluster_refusal(gpu: &GpuContext, lists: &DeviceGraph) -> Option<String> {
-    let (major, minor) = gpu.compute_capability();
-    let n = lists.num_vertices() as u64;
-    if major < 9 {
-        Some(format!(
-            "components in a cluster need thread-block clusters (compute capability 9.0 or newer); this GPU has \
-             {major}.{minor}"
-        ))
-    } else if lists.is_compressed() {
-        Some("components in a cluster read plain CSR lists, and this graph is compressed: place it uncompressed".into())
-    } else if cc_cluster_span(n).is_none() {
-        Some(format!(
-            "{n} vertices: components in a cluster keep a word a vertex in the cluster's shared memory, for at most \
-             {CC_CLUSTER_MAX_VERTICES} vertices"
-        ))
-    } else if lists.num_edges() >= 1 << 32 {
-        Some(format!("{} edges: components in a cluster index edges in 32 bits", lists.num_edges()))
-    } else {
-        None
-    }
+    launch::cluster_refusal(gpu, lists, "the cluster CC", CC_CLUSTER_MAX_VERTICES)
 }
 
 /// `cc_cluster` over `lists` (every edge in both lists where `symmetric`), into the zeroed
