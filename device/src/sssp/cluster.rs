@@ -94,7 +94,6 @@ struct Cluster {
     target: u32,
     packed: bool,
     float: bool,
-    rank: u32,
     vertices: ClusterVertices,
     shared: Shared,
 }
@@ -258,7 +257,7 @@ impl Cluster {
         state.relaxed = 0;
         state.visited = 0;
         sync_threads();
-        let first = self.rank == 0 && thread_idx() == 0;
+        let first = self.vertices.rank() == 0 && thread_idx() == 0;
         if thread_idx() == 0 {
             // SAFETY: the control block is valid; these words take atomics only until the
             // cluster barrier below.
@@ -296,7 +295,7 @@ impl Cluster {
         let other = state.pile ^ 1;
         let mut kept_lo = UNREACHED_DISTANCE;
         let threads = CLUSTER_BLOCKS * CLUSTER_BLOCK;
-        let mut i = self.rank * CLUSTER_BLOCK + thread_idx();
+        let mut i = self.vertices.rank() * CLUSTER_BLOCK + thread_idx();
         while i < length {
             // SAFETY: entries below the pile's length hold vertices; the other pile is empty
             // (cleared after the last split) and takes each vertex once (its mark stays set).
@@ -352,7 +351,7 @@ impl Cluster {
         state.queued = false;
         let t = thread_idx();
         if t < CLUSTER_BLOCKS {
-            let slot = ((state.step + 1) & 1) as usize * BLOCKS + self.rank as usize;
+            let slot = ((state.step + 1) & 1) as usize * BLOCKS + self.vertices.rank() as usize;
             // SAFETY: this block's own word in block `t`'s array for the next step's parity,
             // which that block reads after the barrier and nobody else writes.
             unsafe { store_cluster_u32(map_shared_rank(self.shared.queued.address_of(slot), t), queued as u32) };
@@ -364,7 +363,7 @@ impl Cluster {
     #[inline(always)]
     unsafe fn run(&self) {
         let t = thread_idx();
-        let first = self.rank == 0 && t == 0;
+        let first = self.vertices.rank() == 0 && t == 0;
         let c = self.control;
         // SAFETY: the contract sizes the shared memory for the worklists and lists; no vertex
         // is queued up front (the sources are in the first far pile).
@@ -462,7 +461,6 @@ pub unsafe fn cluster(params: SsspClusterParams) {
         target: params.target,
         packed: params.flags & flags::PACKED_PARENTS != 0,
         float: weight_kind(params.flags) == flags::WEIGHTS_F32,
-        rank: cluster_rank(),
         vertices: ClusterVertices::new(
             params.offsets,
             params.n as usize,
