@@ -42,6 +42,7 @@ use warpath_interface::sssp::{
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
+use crate::gpu::launch::cluster_refusal;
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::{Graph, WeightKind};
 use crate::sssp::{
@@ -421,6 +422,11 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
             };
             let kernel = DeltaKernel { max_degree: graph.max_out_degree(), totals, packed, stop };
             if options.strategy == SsspStrategy::Cluster {
+                // Its bitmaps keep a bit a vertex in the cluster's shared memory.
+                let most = warpath_interface::cluster::CLUSTER_MAX_VERTICES;
+                if let Some(refusal) = cluster_refusal(gpu, graph.graph(), "the cluster strategy", most) {
+                    return Err(GpuError::Unsupported(format!("{refusal}; use near-far")).into());
+                }
                 run_cluster(gpu, &view, kernel, starts, options, lists, &mut distances)?
             } else {
                 run_delta(gpu, &view, kernel, starts, options, lists, &mut distances)?
@@ -866,15 +872,6 @@ fn run_cluster(
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let DeltaKernel { totals, packed, stop, .. } = kernel;
     let (delta, delta_value, _) = kernel_delta(view, totals, options)?;
-    let most = warpath_interface::cluster::CLUSTER_MAX_VERTICES;
-    if view.n as u64 > most || view.m >= 1 << 32 {
-        return Err(GpuError::Unsupported(format!(
-            "{} vertices and {} edges: the cluster strategy keeps a bit a vertex in the cluster's shared memory, \
-             for at most {most} vertices and fewer than 2^32 edges; use near-far",
-            view.n, view.m
-        ))
-        .into());
-    }
     let DeltaArrays { marks, far, control, trace, .. } = lists;
     gpu.copy_into(starts.host, far)?;
     let mut initial = DeltaControl { far_min: [0, u64::MAX, u64::MAX], ..DeltaControl::default() };
