@@ -169,3 +169,68 @@ macro_rules! relaxed_cluster_words {
 
 relaxed_cluster_words!(load_relaxed_shared_u32, store_relaxed_shared_u32, cas_shared_u32, "shared::cta");
 relaxed_cluster_words!(load_relaxed_cluster_u32, store_relaxed_cluster_u32, cas_cluster_u32, "shared::cluster");
+
+// Distances in distributed shared memory (`sssp::cluster`): 64-bit words that threads of the
+// whole cluster read and lower at once, relaxed at cluster scope. The minimums on one word are
+// atomic against each other whichever block issues them. A block must not exit while others
+// may reach its words (the last cluster barrier of such a kernel).
+
+/// The 64-bit word at shared-window address `local` of this block, relaxed at cluster scope.
+///
+/// # Safety
+/// `local` is an 8-byte-aligned word inside this block's dynamic shared memory.
+#[inline(always)]
+pub unsafe fn load_relaxed_shared_u64(local: u32) -> u64 {
+    let value: u64;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!("ld.relaxed.cluster.shared::cta.u64 {v}, [{a}];", a = in(reg32) local, v = out(reg64) value,
+            options(nostack))
+    };
+    value
+}
+
+/// The 64-bit word at a `.shared::cluster` address ([`map_shared_rank`]), relaxed at cluster
+/// scope.
+///
+/// # Safety
+/// `remote` is an 8-byte-aligned word inside the dynamic shared memory of a block of this
+/// cluster, resident until after the next [`cluster_sync`].
+#[inline(always)]
+pub unsafe fn load_relaxed_cluster_u64(remote: u32) -> u64 {
+    let value: u64;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!("ld.relaxed.cluster.shared::cluster.u64 {v}, [{a}];", a = in(reg32) remote, v = out(reg64) value,
+            options(nostack))
+    };
+    value
+}
+
+/// Lowers the 64-bit word at a `.shared::cluster` address ([`map_shared_rank`]) to `value`
+/// where that is smaller, relaxed at cluster scope; returns what it held.
+///
+/// # Safety
+/// `remote` is an 8-byte-aligned word inside the dynamic shared memory of a block of this
+/// cluster, resident until after the next [`cluster_sync`].
+#[inline(always)]
+pub unsafe fn min_cluster_u64(remote: u32, value: u64) -> u64 {
+    let old: u64;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        asm!("atom.relaxed.cluster.shared::cluster.min.u64 {o}, [{a}], {v};", a = in(reg32) remote,
+            v = in(reg64) value, o = out(reg64) old, options(nostack))
+    };
+    old
+}
+
+/// Writes the 64-bit word at shared-window address `local` of this block.
+///
+/// # Safety
+/// `local` is an 8-byte-aligned word inside this block's shared memory that no other thread
+/// reads or writes in the same barrier interval.
+#[inline(always)]
+pub unsafe fn store_shared_u64(local: u32, value: u64) {
+    // SAFETY: forwarded from the caller.
+    unsafe { asm!("st.shared.u64 [{a}], {v};", a = in(reg32) local, v = in(reg64) value, options(nostack)) };
+}
