@@ -192,35 +192,28 @@ impl ClusterVertices {
         self.lists_base + bytes * local
     }
 
-    /// `v`'s first edge and the end of its list (`local` its index in its owner, this block),
-    /// where the bounds are two words a vertex or not in shared memory.
+    /// `v`'s first edge and the end of its list (`local` its index in its owner, this block).
     ///
     /// # Safety
-    /// `v < n`, a vertex of this block; the bounds are not packed.
+    /// `v < n`, a vertex of this block.
     #[inline(always)]
     pub unsafe fn list_of(&self, v: u32, local: u32) -> (u64, u64) {
         if self.lists != 0 {
             let at = self.list_address(local);
             // SAFETY: `local < lists` for a vertex of this block; written before the first
             // barrier and never after.
-            let (begin, degree) = unsafe { (load_shared_u32(at), load_shared_u32(at + 4)) };
+            let (begin, degree) = unsafe {
+                if self.list_shift != 0 {
+                    let word = load_shared_u32(at);
+                    (word >> self.list_shift, word & ((1 << self.list_shift) - 1))
+                } else {
+                    (load_shared_u32(at), load_shared_u32(at + 4))
+                }
+            };
             (begin as u64, begin as u64 + degree as u64)
         } else {
             // SAFETY: `offsets` has `n + 1` entries (the contract).
             unsafe { (*self.offsets.add(v as usize), *self.offsets.add(v as usize + 1)) }
         }
-    }
-
-    /// As [`ClusterVertices::list_of`] where the bounds are packed into a word a vertex in
-    /// shared memory.
-    ///
-    /// # Safety
-    /// `v < n`, a vertex of this block; the bounds are packed (`list_shift` not 0) and kept.
-    #[inline(always)]
-    pub unsafe fn list_of_packed(&self, local: u32) -> (u64, u64) {
-        // SAFETY: as in `list_of`.
-        let word = unsafe { load_shared_u32(self.list_address(local)) };
-        let begin = (word >> self.list_shift) as u64;
-        (begin, begin + (word & ((1 << self.list_shift) - 1)) as u64)
     }
 }

@@ -207,47 +207,21 @@ pub unsafe fn load_relaxed_cluster_u64(remote: u32) -> u64 {
     value
 }
 
-/// Swaps in `new` where the 64-bit word at a `.shared::cluster` address ([`map_shared_rank`])
-/// holds `expected`, relaxed at cluster scope; returns what it held.
-///
-/// # Safety
-/// `remote` is an 8-byte-aligned word inside the dynamic shared memory of a block of this
-/// cluster, resident until after the next [`cluster_sync`].
-#[inline(always)]
-pub unsafe fn cas_cluster_u64(remote: u32, expected: u64, new: u64) -> u64 {
-    let old: u64;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        asm!("atom.relaxed.cluster.shared::cluster.cas.b64 {o}, [{a}], {e}, {n};", a = in(reg32) remote,
-            e = in(reg64) expected, n = in(reg64) new, o = out(reg64) old, options(nostack))
-    };
-    old
-}
-
 /// Lowers the 64-bit word at a `.shared::cluster` address ([`map_shared_rank`]) to `value`
-/// where that is smaller; returns what it held before (at least `value` where nothing changed).
-///
-/// A loop of compare-and-swaps, not `atom.shared::cluster.min.u64`: shared memory has no 64-bit
-/// minimum, and ptxas's emulation of one at a generic address, which is how it reaches another
-/// block's shared memory, falls back to a plain load and store there, losing updates
-/// (bench/NOTES.md 120).
+/// where that is smaller, relaxed at cluster scope; returns what it held.
 ///
 /// # Safety
 /// `remote` is an 8-byte-aligned word inside the dynamic shared memory of a block of this
 /// cluster, resident until after the next [`cluster_sync`].
 #[inline(always)]
 pub unsafe fn min_cluster_u64(remote: u32, value: u64) -> u64 {
+    let old: u64;
     // SAFETY: forwarded from the caller.
-    let mut seen = unsafe { load_relaxed_cluster_u64(remote) };
-    while value < seen {
-        // SAFETY: forwarded from the caller.
-        let old = unsafe { cas_cluster_u64(remote, seen, value) };
-        if old == seen {
-            break;
-        }
-        seen = old;
-    }
-    seen
+    unsafe {
+        asm!("atom.relaxed.cluster.shared::cluster.min.u64 {o}, [{a}], {v};", a = in(reg32) remote,
+            v = in(reg64) value, o = out(reg64) old, options(nostack))
+    };
+    old
 }
 
 /// Writes the 64-bit word at shared-window address `local` of this block.

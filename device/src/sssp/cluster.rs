@@ -85,88 +85,7 @@ struct State {
     queued: bool,
 }
 
-/// Where the kernel keeps the distance words: [`GlobalWords`] or [`SharedWords`]. The kernel is
-/// built for each (and for packed list bounds), so that no access branches on it.
-trait DistanceWords: Copy {
-    /// Whether the words live in the blocks' shared memory (copied in and out).
-    const SHARED: bool;
-
-    /// The word of `v`.
-    ///
-    /// # Safety
-    /// `v < n`; in shared memory, every block resident (until the kernel's last barrier).
-    unsafe fn read(&self, v: u32) -> u64;
-
-    /// The word of this block's vertex `local` (`v`).
-    ///
-    /// # Safety
-    /// `v < n`, this block's.
-    unsafe fn read_own(&self, v: u32, local: u32) -> u64;
-
-    /// Lowers `v`'s word to `word` where that is smaller; returns what it held.
-    ///
-    /// # Safety
-    /// As [`DistanceWords::read`].
-    unsafe fn lower(&self, v: u32, word: u64) -> u64;
-}
-
-/// The distances in global memory, lowered at L2.
-#[derive(Clone, Copy)]
-struct GlobalWords(*mut u64);
-
-impl DistanceWords for GlobalWords {
-    const SHARED: bool = false;
-
-    #[inline(always)]
-    unsafe fn read(&self, v: u32) -> u64 {
-        // SAFETY: `v < n` (the kernel contract sizes `distances`).
-        unsafe { distance_of(self.0, v) }
-    }
-
-    #[inline(always)]
-    unsafe fn read_own(&self, v: u32, _local: u32) -> u64 {
-        // SAFETY: as above.
-        unsafe { distance_of(self.0, v) }
-    }
-
-    #[inline(always)]
-    unsafe fn lower(&self, v: u32, word: u64) -> u64 {
-        // SAFETY: as above.
-        unsafe { atomic_min_u64(self.0.add(v as usize), word) }
-    }
-}
-
-/// The distances in the blocks' shared memory from this shared-window address: vertex `v`'s in
-/// its owner block (`owner_of`), lowered in distributed shared memory.
-#[derive(Clone, Copy)]
-struct SharedWords(u32);
-
-impl DistanceWords for SharedWords {
-    const SHARED: bool = true;
-
-    #[inline(always)]
-    unsafe fn read(&self, v: u32) -> u64 {
-        let (owner, local) = owner_of(v);
-        // SAFETY: `v < n`, so its owner keeps its word (the layout); the caller keeps blocks
-        // resident.
-        unsafe { load_relaxed_cluster_u64(map_shared_rank(self.0 + 8 * local, owner)) }
-    }
-
-    #[inline(always)]
-    unsafe fn read_own(&self, _v: u32, local: u32) -> u64 {
-        // SAFETY: this block's word for its vertex `local`.
-        unsafe { load_relaxed_shared_u64(self.0 + 8 * local) }
-    }
-
-    #[inline(always)]
-    unsafe fn lower(&self, v: u32, word: u64) -> u64 {
-        let (owner, local) = owner_of(v);
-        // SAFETY: as in `read`.
-        unsafe { min_cluster_u64(map_shared_rank(self.0 + 8 * local, owner), word) }
-    }
-}
-
-struct Cluster<D: DistanceWords, const PACKED_LISTS: bool> {
+struct Cluster {
     targets: *const u32,
     reader: WeightReader,
     distances: *mut u64,
@@ -181,15 +100,16 @@ struct Cluster<D: DistanceWords, const PACKED_LISTS: bool> {
     target: u32,
     packed: bool,
     float: bool,
-    /// Where the distance words are read and lowered.
-    words: D,
-    /// Vertices a block keeps the distances of in shared memory (`ceil(n / 16)`), where they are.
+    /// Distances in shared memory (a block's `ceil(n / 16)` words from this shared-window
+    /// address in each block), or in `distances` (`None`).
+    shared_distances: Option<u32>,
+    /// This block's vertices kept in shared memory (its `ceil(n / 16)`), when the distances are.
     local_vertices: u32,
     vertices: ClusterVertices,
     shared: Shared,
 }
 
-impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
+impl Cluster {
     /// The distance a word holds (packed words carry a parent in their low half).
     #[inline(always)]
     fn key(&self, word: u64) -> u64 {
@@ -211,6 +131,55 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
         end.max(lo + 1)
     }
 
+    /// The distance word of `v`, wherever it lives.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn distance(&self, v: u32) -> u64 {
+        match self.shared_distances {
+            // SAFETY: `v < n`, so its owner keeps its word (the layout); every block stays
+            // resident until the kernel's last cluster barrier.
+            Some(base) => unsafe {
+                let (owner, local) = owner_of(v);
+                load_relaxed_cluster_u64(map_shared_rank(base + 8 * local, owner))
+            },
+            // SAFETY: `v < n` (the contract).
+            None => unsafe { distance_of(self.distances, v) },
+        }
+    }
+
+    /// The distance word of this block's vertex `local` (`v`).
+    ///
+    /// # Safety
+    /// `v < n`, this block's.
+    #[inline(always)]
+    unsafe fn own_distance(&self, v: u32, local: u32) -> u64 {
+        match self.shared_distances {
+            // SAFETY: this block's word for its vertex `local`.
+            Some(base) => unsafe { load_relaxed_shared_u64(base + 8 * local) },
+            // SAFETY: `v < n` (the contract).
+            None => unsafe { distance_of(self.distances, v) },
+        }
+    }
+
+    /// Lowers `v`'s distance word to `word` where that is smaller; returns what it held.
+    ///
+    /// # Safety
+    /// `v < n`.
+    #[inline(always)]
+    unsafe fn lower(&self, v: u32, word: u64) -> u64 {
+        match self.shared_distances {
+            // SAFETY: as in `distance`.
+            Some(base) => unsafe {
+                let (owner, local) = owner_of(v);
+                min_cluster_u64(map_shared_rank(base + 8 * local, owner), word)
+            },
+            // SAFETY: `v < n` (the contract).
+            None => unsafe { atomic_min_u64(self.distances.add(v as usize), word) },
+        }
+    }
+
     /// Copies this block's distances between global memory and its shared memory: in before
     /// the first round (`inward`), out after the last. By every thread of the block.
     ///
@@ -218,8 +187,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
     /// The distances are in shared memory; no other thread touches this block's words until
     /// the next cluster barrier.
     #[inline(always)]
-    unsafe fn copy_distances(&self, inward: bool) {
-        let base = self.vertices.reserved_base();
+    unsafe fn copy_distances(&self, base: u32, inward: bool) {
         let rank = self.vertices.rank();
         let mut local = thread_idx();
         while local < self.local_vertices {
@@ -283,7 +251,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
     unsafe fn relax_list(&self, state: &mut State, v: u32, local: u32, begin: u64, end: u64) {
         // SAFETY (throughout): the kernel contract bounds every index: `v < n`, its list in
         // `targets` and `weights`, every target `< n`.
-        let from = self.key(unsafe { self.words.read_own(v, local) });
+        let from = self.key(unsafe { self.own_distance(v, local) });
         state.visited += 1;
         let mut edge = begin;
         while edge < end {
@@ -304,7 +272,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
                 if (j as u32) < count {
                     candidate[j] = self.reader.extend(from, weight[j]);
                     let word = if self.packed { packed_word(candidate[j], v) } else { candidate[j] };
-                    old[j] = unsafe { self.words.lower(target[j], word) };
+                    old[j] = unsafe { self.lower(target[j], word) };
                 }
             }
             for j in 0..EDGES_AT_ONCE as usize {
@@ -349,11 +317,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
                 bits &= bits - 1;
                 // SAFETY: only vertices of the graph are queued, all of this block's words.
                 unsafe {
-                    let (begin, end) = if PACKED_LISTS {
-                        self.vertices.list_of_packed(local)
-                    } else {
-                        self.vertices.list_of(v, local)
-                    };
+                    let (begin, end) = self.vertices.list_of(v, local);
                     self.relax_list(state, v, local, begin, end);
                 }
             }
@@ -405,7 +369,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
         }
         let target_settled = self.target != NO_TARGET
             // SAFETY: `target < n` (the contract); no distance changes until the next round.
-            && self.key(unsafe { self.words.read(self.target) }) < lo;
+            && self.key(unsafe { self.distance(self.target) }) < lo;
         if lo == UNREACHED_DISTANCE || lo > self.limit || target_settled {
             return false;
         }
@@ -424,7 +388,7 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
             // (cleared after the last split) and takes each vertex once (its mark stays set).
             unsafe {
                 let v = *self.far.add(state.pile * self.n + i as usize);
-                let distance = self.key(self.words.read(v));
+                let distance = self.key(self.distance(v));
                 if distance < end {
                     *self.far_marks.add(v as usize) = 0;
                     if distance >= state.bucket_end {
@@ -491,9 +455,9 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
         // SAFETY: the contract sizes the shared memory for the worklists and lists; no vertex
         // is queued up front (the sources are in the first far pile).
         unsafe { self.vertices.prepare(0, u32::MAX) };
-        if D::SHARED {
+        if let Some(base) = self.shared_distances {
             // SAFETY: the layout holds them; the barrier below ends the copy.
-            unsafe { self.copy_distances(true) };
+            unsafe { self.copy_distances(base, true) };
         }
         if t < 2 * BLOCKS as u32 {
             self.shared.queued.set(t as usize, 0);
@@ -545,10 +509,10 @@ impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
             }
             state.step += 1;
         }
-        if D::SHARED {
+        if let Some(base) = self.shared_distances {
             // SAFETY: nothing lowers a distance after the last round; the barrier keeps every
             // block resident until no block reads another's words (the last split's).
-            unsafe { self.copy_distances(false) };
+            unsafe { self.copy_distances(base, false) };
             cluster_sync();
         }
         if first {
@@ -583,43 +547,31 @@ pub unsafe fn cluster(params: SsspClusterParams) {
     let vertices =
         ClusterVertices::new(params.offsets, params.n as usize, params.words, SSSP_CLUSTER_BITMAPS, params.lists)
             .with_layout(8 * params.shared_distances, params.list_shift);
-    let in_shared = SharedWords(vertices.reserved_base());
-    // SAFETY (each arm): forwarded from the caller; the layout's fields choose the arm.
-    unsafe {
-        if params.shared_distances == 0 {
-            Cluster::<_, false>::new(&params, GlobalWords(params.distances), vertices, shared).run()
-        } else if params.list_shift == 0 {
-            Cluster::<_, false>::new(&params, in_shared, vertices, shared).run()
-        } else {
-            Cluster::<_, true>::new(&params, in_shared, vertices, shared).run()
-        }
+    let mut kernel = Cluster {
+        targets: params.targets,
+        reader: WeightReader { kind: weight_kind(params.flags), weights: params.weights },
+        distances: params.distances,
+        far_marks: params.marks,
+        far: params.far,
+        control: params.control.cast(),
+        trace: params.trace,
+        delta: params.delta,
+        limit: params.limit,
+        n: params.n as usize,
+        trace_capacity: params.trace_capacity,
+        target: params.target,
+        packed: params.flags & flags::PACKED_PARENTS != 0,
+        float: weight_kind(params.flags) == flags::WEIGHTS_F32,
+        shared_distances: None,
+        local_vertices: params.shared_distances,
+        vertices,
+        shared,
+    };
+    if params.shared_distances != 0 {
+        kernel.shared_distances = Some(vertices.reserved_base());
     }
-}
-
-impl<D: DistanceWords, const PACKED_LISTS: bool> Cluster<D, PACKED_LISTS> {
-    #[inline(always)]
-    fn new(params: &SsspClusterParams, words: D, vertices: ClusterVertices, shared: Shared) -> Self {
-        Cluster {
-            targets: params.targets,
-            reader: WeightReader { kind: weight_kind(params.flags), weights: params.weights },
-            distances: params.distances,
-            far_marks: params.marks,
-            far: params.far,
-            control: params.control.cast(),
-            trace: params.trace,
-            delta: params.delta,
-            limit: params.limit,
-            n: params.n as usize,
-            trace_capacity: params.trace_capacity,
-            target: params.target,
-            packed: params.flags & flags::PACKED_PARENTS != 0,
-            float: weight_kind(params.flags) == flags::WEIGHTS_F32,
-            words,
-            local_vertices: params.shared_distances,
-            vertices,
-            shared,
-        }
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { kernel.run() };
 }
 
 warpath_interface::sssp_cluster_fields!(warpath_interface::kernel_entry => cluster);
