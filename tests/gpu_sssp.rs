@@ -567,16 +567,12 @@ fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
         let mut deferred_when_always = 0;
         for source in [0, n / 2, n - 1] {
             let expected = dijkstra(graph, source);
-            for deferred_queueing in [
-                DeferredQueueing::From(0),
-                DeferredQueueing::Never,
-                DeferredQueueing::Auto,
-                DeferredQueueing::From(300),
-            ] {
+            for deferred_queueing in
+                [DeferredQueueing::From(0), DeferredQueueing::Never, DeferredQueueing::Auto, DeferredQueueing::From(300)]
+            {
                 for distances_only in [false, true] {
                     let options = SsspOptions { deferred_queueing, distances_only, ..near_far };
-                    let label =
-                        format!("{what}, source {source}, {deferred_queueing:?}, distances only {distances_only}");
+                    let label = format!("{what}, source {source}, {deferred_queueing:?}, distances only {distances_only}");
                     let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
                     check(graph, source, &run, &expected, &label);
                     match deferred_queueing {
@@ -766,9 +762,10 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
             let nearby = 201; // one step diagonally from the corner
             let reach = whole.distances.get(nearby).unwrap() * 3.0;
             let reach = if matches!(whole.distances, Distances::Int(_)) { reach.floor() } else { reach };
-            for limited in
-                [SsspOptions { cutoff: Some(reach), ..options }, SsspOptions { target: Some(nearby as u32), ..options }]
-            {
+            for limited in [
+                SsspOptions { cutoff: Some(reach), ..options },
+                SsspOptions { target: Some(nearby as u32), ..options },
+            ] {
                 let run = finder.run(0, &limited).unwrap().result;
                 warpath::sssp::verify::validate(&graph, &run).unwrap();
                 let expected = warpath::sssp::dijkstra_from(&graph, &[0], &limited);
@@ -803,58 +800,6 @@ fn the_cluster_strategy_needs_hopper() {
         prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap()).unwrap();
     let error = shortest_paths(prepared.gpu().unwrap(), 0, &options).unwrap_err().to_string();
     assert!(error.contains("compute capability 9.0"), "{error}");
-}
-
-/// The cluster kernel's three layouts (distances and list bounds in shared memory; the bounds
-/// packed into a word to make room; everything in global memory beyond), and each asked to keep
-/// the distances global, give Dijkstra's distances and shortest-path trees, with cutoffs and
-/// targets (which read distances from another block's shared memory at a split).
-#[test]
-fn the_cluster_keeps_distances_in_shared_memory_where_they_fit() {
-    use warpath_interface::sssp::SsspClusterLayout;
-    let Some(gpu) = gpu_or_skip("the_cluster_keeps_distances_in_shared_memory_where_they_fit") else {
-        return;
-    };
-    if gpu.compute_capability().0 < 9 {
-        common::say_skipping(
-            "the_cluster_keeps_distances_in_shared_memory_where_they_fit",
-            "the cluster kernel needs compute capability 9.0 (the_cluster_strategy_needs_hopper)",
-        );
-        return;
-    }
-    for (spec, shared, packed) in
-        [("grid2d:300", true, false), ("grid2d:500", true, true), ("grid2d:1000", false, false)]
-    {
-        let graph = weighted(spec, WeightSpec::GAPBS);
-        let (n, m) = (graph.num_vertices() as u64, graph.num_edges() as u64);
-        let layout = SsspClusterLayout::new(n, m, graph.max_degree(), true).unwrap();
-        assert_eq!((layout.distances != 0, layout.list_shift != 0), (shared, packed), "{spec}: {layout:?}");
-        let source = graph.num_vertices() as u32 / 2 + 7;
-        let expected = dijkstra(&graph, source);
-        for cluster_shared_distances in [true, false] {
-            let options =
-                SsspOptions { strategy: SsspStrategy::Cluster, cluster_shared_distances, ..Default::default() };
-            let (prepared, _) =
-                prepare(&graph, Backend::Gpu, &PlacementOptions::default(), workspace(&graph, &options).unwrap())
-                    .unwrap();
-            let gpu_graph = prepared.gpu().unwrap();
-            let label = format!("{spec}, shared distances asked: {cluster_shared_distances}");
-            let run = shortest_paths(gpu_graph, source, &options).unwrap_or_else(|e| panic!("{label}: {e}"));
-            check(&graph, source, &run, &expected, &label);
-            let Distances::Int(want) = &expected else { panic!("{label}: integer weights") };
-            let far = (0..graph.num_vertices()).max_by_key(|&v| want[v]).unwrap();
-            for limited in [
-                SsspOptions { cutoff: Some((want[far] / 3) as f64), ..options },
-                SsspOptions { target: Some(far as u32 / 2), ..options },
-            ] {
-                let run = shortest_paths(gpu_graph, source, &limited).unwrap();
-                warpath::sssp::verify::validate(&graph, &run).unwrap_or_else(|e| panic!("{label}: {e}"));
-                let reference = warpath::sssp::dijkstra_from(&graph, &[source], &limited);
-                warpath::sssp::verify::compare_with_reference(&graph, &run.distances, &reference.distances)
-                    .unwrap_or_else(|e| panic!("{label}, {limited:?}: {e}"));
-            }
-        }
-    }
 }
 
 #[test]

@@ -1,9 +1,7 @@
 //! Vertices held by one Hopper thread-block cluster (the sm_90 module; `bfs::cluster`,
 //! `sssp::cluster`): vertex `v` belongs to block `v % 16`, which keeps a bit for it in each of
 //! its bitmaps in dynamic shared memory and, where they fit, its list bounds after them
-//! (`warpath_interface::cluster` sizes both). A kernel may keep words of its own between the
-//! bitmaps and the list bounds ([`ClusterVertices::with_layout`]: `sssp::cluster`'s
-//! distances), and the bounds may be packed into one word a vertex. A bitmap is a frontier or a worklist that never
+//! (`warpath_interface::cluster` sizes both). A bitmap is a frontier or a worklist that never
 //! overflows and takes each vertex once: another block sets a bit with a posted
 //! `red.shared::cluster.or` (nothing waits for it; the cluster barrier makes it visible), and
 //! the owner's threads take their words of it, a word a thread, without atomics.
@@ -21,18 +19,6 @@ const OWNER_MASK: u32 = CLUSTER_BLOCKS - 1;
 const OWNER_SHIFT: u32 = CLUSTER_BLOCKS.trailing_zeros();
 const _: () = assert!(CLUSTER_BLOCKS.is_power_of_two());
 
-/// `v`'s owner block and its index there.
-#[inline(always)]
-pub fn owner_of(v: u32) -> (u32, u32) {
-    (v & OWNER_MASK, v >> OWNER_SHIFT)
-}
-
-/// The vertex at index `local` of block `rank`.
-#[inline(always)]
-pub fn vertex_at(rank: u32, local: u32) -> u32 {
-    local << OWNER_SHIFT | rank
-}
-
 /// This block's share of the cluster's vertices: its bitmaps and list bounds.
 #[derive(Clone, Copy)]
 pub struct ClusterVertices {
@@ -47,11 +33,6 @@ pub struct ClusterVertices {
     bitmaps: u32,
     /// List bounds of this block's vertices kept in shared memory, or 0: read from `offsets`.
     lists: u32,
-    /// Shared-window address of the list bounds.
-    lists_base: u32,
-    /// 0: a vertex's bounds are two words, its first edge and its degree; else one word,
-    /// `first << list_shift | degree`.
-    list_shift: u32,
 }
 
 impl ClusterVertices {
@@ -60,33 +41,16 @@ impl ClusterVertices {
     #[inline(always)]
     pub fn new(offsets: *const u64, n: usize, words: u32, bitmaps: u32, lists: u32) -> ClusterVertices {
         let words = words.max(1);
-        let base = dynamic_shared_base();
         ClusterVertices {
             offsets,
             n,
             rank: cluster_rank(),
             words,
             word_shift: words.trailing_zeros(),
-            base,
+            base: dynamic_shared_base(),
             bitmaps,
             lists,
-            lists_base: base + 4 * bitmaps * words,
-            list_shift: 0,
         }
-    }
-
-    /// The same vertices with `reserved` bytes kept after the bitmaps for the kernel (from
-    /// [`ClusterVertices::reserved_base`]) and the list bounds after them, packed into one word
-    /// a vertex, `first << list_shift | degree`, where `list_shift` is not 0.
-    #[inline(always)]
-    pub fn with_layout(self, reserved: u32, list_shift: u32) -> ClusterVertices {
-        ClusterVertices { lists_base: self.reserved_base() + reserved, list_shift, ..self }
-    }
-
-    /// Shared-window address of the bytes kept after the bitmaps.
-    #[inline(always)]
-    pub fn reserved_base(&self) -> u32 {
-        self.base + 4 * self.bitmaps * self.words
     }
 
     /// This block's rank in the cluster: the owner of the vertices `v` with `v % 16` equal to it.
@@ -151,8 +115,7 @@ impl ClusterVertices {
     ///
     /// # Safety
     /// The dynamic shared memory holds the bitmaps and lists this was made with; `offsets`
-    /// has `n + 1` entries below 2^32 (with packed bounds, below `2^(32 - list_shift)`, and
-    /// every degree below `2^list_shift`).
+    /// has `n + 1` entries below 2^32.
     #[inline(always)]
     pub unsafe fn prepare(&self, bitmap: u32, v: u32) {
         let (owner, local) = (v & OWNER_MASK, v >> OWNER_SHIFT);
@@ -173,12 +136,8 @@ impl ClusterVertices {
                 unsafe {
                     let (begin, end) = (*self.offsets.add(v), *self.offsets.add(v + 1));
                     let at = self.list_address(local);
-                    if self.list_shift != 0 {
-                        store_shared_u32(at, ((begin as u32) << self.list_shift) | (end - begin) as u32);
-                    } else {
-                        store_shared_u32(at, begin as u32);
-                        store_shared_u32(at + 4, (end - begin) as u32);
-                    }
+                    store_shared_u32(at, begin as u32);
+                    store_shared_u32(at + 4, (end - begin) as u32);
                 }
             }
             local += CLUSTER_BLOCK;
@@ -188,8 +147,7 @@ impl ClusterVertices {
     /// Shared-window address of the list bounds of this block's vertex `local`.
     #[inline(always)]
     fn list_address(&self, local: u32) -> u32 {
-        let bytes = if self.list_shift != 0 { 4 } else { 8 };
-        self.lists_base + bytes * local
+        self.base + 4 * self.bitmaps * self.words + 8 * local
     }
 
     /// `v`'s first edge and the end of its list (`local` its index in its owner, this block).
@@ -202,14 +160,7 @@ impl ClusterVertices {
             let at = self.list_address(local);
             // SAFETY: `local < lists` for a vertex of this block; written before the first
             // barrier and never after.
-            let (begin, degree) = unsafe {
-                if self.list_shift != 0 {
-                    let word = load_shared_u32(at);
-                    (word >> self.list_shift, word & ((1 << self.list_shift) - 1))
-                } else {
-                    (load_shared_u32(at), load_shared_u32(at + 4))
-                }
-            };
+            let (begin, degree) = unsafe { (load_shared_u32(at), load_shared_u32(at + 4)) };
             (begin as u64, begin as u64 + degree as u64)
         } else {
             // SAFETY: `offsets` has `n + 1` entries (the contract).

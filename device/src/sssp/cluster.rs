@@ -26,12 +26,6 @@
 //!   `[lo, lo + delta)`, and one pass over the pile queues what lies in it, drops what was
 //!   settled since, and keeps the rest in the other pile.
 //!
-//! - where they fit beside the list bounds (USA-road-d.NY's 264k vertices, with the bounds
-//!   packed into a word), the distances live in the blocks' shared memory too, each in its
-//!   vertex's owner: a relaxation is an `atom.shared::cluster.min` in distributed shared memory
-//!   rather than an atomic at L2, and a relaxed vertex's own distance a shared load. They are
-//!   copied in from global memory before the first round and out after the last.
-//!
 //! No division on any path: a distance is compared with the bucket's end. Sources need no
 //! special case: the host puts them in the first far pile, and the first split queues them.
 
@@ -43,7 +37,7 @@ use warpath_interface::sssp::{
     SSSP_CLUSTER_BITMAPS, UNREACHED_DISTANCE,
 };
 
-use crate::operators::cluster::{owner_of, vertex_at, ClusterVertices};
+use crate::operators::cluster::ClusterVertices;
 use crate::prelude::*;
 use crate::sssp::{distance_of, warp_min_u64, WeightReader};
 
@@ -100,11 +94,6 @@ struct Cluster {
     target: u32,
     packed: bool,
     float: bool,
-    /// Distances in shared memory (a block's `ceil(n / 16)` words from this shared-window
-    /// address in each block), or in `distances` (`None`).
-    shared_distances: Option<u32>,
-    /// This block's vertices kept in shared memory (its `ceil(n / 16)`), when the distances are.
-    local_vertices: u32,
     vertices: ClusterVertices,
     shared: Shared,
 }
@@ -129,81 +118,6 @@ impl Cluster {
             lo.saturating_add(self.delta)
         };
         end.max(lo + 1)
-    }
-
-    /// The distance word of `v`, wherever it lives.
-    ///
-    /// # Safety
-    /// `v < n`.
-    #[inline(always)]
-    unsafe fn distance(&self, v: u32) -> u64 {
-        match self.shared_distances {
-            // SAFETY: `v < n`, so its owner keeps its word (the layout); every block stays
-            // resident until the kernel's last cluster barrier.
-            Some(base) => unsafe {
-                let (owner, local) = owner_of(v);
-                load_relaxed_cluster_u64(map_shared_rank(base + 8 * local, owner))
-            },
-            // SAFETY: `v < n` (the contract).
-            None => unsafe { distance_of(self.distances, v) },
-        }
-    }
-
-    /// The distance word of this block's vertex `local` (`v`).
-    ///
-    /// # Safety
-    /// `v < n`, this block's.
-    #[inline(always)]
-    unsafe fn own_distance(&self, v: u32, local: u32) -> u64 {
-        match self.shared_distances {
-            // SAFETY: this block's word for its vertex `local`.
-            Some(base) => unsafe { load_relaxed_shared_u64(base + 8 * local) },
-            // SAFETY: `v < n` (the contract).
-            None => unsafe { distance_of(self.distances, v) },
-        }
-    }
-
-    /// Lowers `v`'s distance word to `word` where that is smaller; returns what it held.
-    ///
-    /// # Safety
-    /// `v < n`.
-    #[inline(always)]
-    unsafe fn lower(&self, v: u32, word: u64) -> u64 {
-        match self.shared_distances {
-            // SAFETY: as in `distance`.
-            Some(base) => unsafe {
-                let (owner, local) = owner_of(v);
-                min_cluster_u64(map_shared_rank(base + 8 * local, owner), word)
-            },
-            // SAFETY: `v < n` (the contract).
-            None => unsafe { atomic_min_u64(self.distances.add(v as usize), word) },
-        }
-    }
-
-    /// Copies this block's distances between global memory and its shared memory: in before
-    /// the first round (`inward`), out after the last. By every thread of the block.
-    ///
-    /// # Safety
-    /// The distances are in shared memory; no other thread touches this block's words until
-    /// the next cluster barrier.
-    #[inline(always)]
-    unsafe fn copy_distances(&self, base: u32, inward: bool) {
-        let rank = self.vertices.rank();
-        let mut local = thread_idx();
-        while local < self.local_vertices {
-            let v = vertex_at(rank, local) as usize;
-            if v < self.n {
-                // SAFETY: `v < n`; the word is this block's (`local < local_vertices`).
-                unsafe {
-                    if inward {
-                        store_shared_u64(base + 8 * local, *self.distances.add(v));
-                    } else {
-                        *self.distances.add(v) = load_relaxed_shared_u64(base + 8 * local);
-                    }
-                }
-            }
-            local += CLUSTER_BLOCK;
-        }
     }
 
     /// Queues `v` for the step after `state.step`: its bit in the worklist of that step's
@@ -245,13 +159,12 @@ impl Cluster {
         }
     }
 
-    /// Relaxes the edges `begin..end` of `v` (this block's vertex `local`), at `v`'s current
-    /// distance.
+    /// Relaxes the edges `begin..end` of `v`, at `v`'s current distance.
     #[inline(always)]
-    unsafe fn relax_list(&self, state: &mut State, v: u32, local: u32, begin: u64, end: u64) {
+    unsafe fn relax_list(&self, state: &mut State, v: u32, begin: u64, end: u64) {
         // SAFETY (throughout): the kernel contract bounds every index: `v < n`, its list in
         // `targets` and `weights`, every target `< n`.
-        let from = self.key(unsafe { self.own_distance(v, local) });
+        let from = self.key(unsafe { distance_of(self.distances, v) });
         state.visited += 1;
         let mut edge = begin;
         while edge < end {
@@ -272,7 +185,7 @@ impl Cluster {
                 if (j as u32) < count {
                     candidate[j] = self.reader.extend(from, weight[j]);
                     let word = if self.packed { packed_word(candidate[j], v) } else { candidate[j] };
-                    old[j] = unsafe { self.lower(target[j], word) };
+                    old[j] = unsafe { atomic_min_u64(self.distances.add(target[j] as usize), word) };
                 }
             }
             for j in 0..EDGES_AT_ONCE as usize {
@@ -318,7 +231,7 @@ impl Cluster {
                 // SAFETY: only vertices of the graph are queued, all of this block's words.
                 unsafe {
                     let (begin, end) = self.vertices.list_of(v, local);
-                    self.relax_list(state, v, local, begin, end);
+                    self.relax_list(state, v, begin, end);
                 }
             }
             word += CLUSTER_BLOCK;
@@ -369,7 +282,7 @@ impl Cluster {
         }
         let target_settled = self.target != NO_TARGET
             // SAFETY: `target < n` (the contract); no distance changes until the next round.
-            && self.key(unsafe { self.distance(self.target) }) < lo;
+            && self.key(unsafe { distance_of(self.distances, self.target) }) < lo;
         if lo == UNREACHED_DISTANCE || lo > self.limit || target_settled {
             return false;
         }
@@ -388,7 +301,7 @@ impl Cluster {
             // (cleared after the last split) and takes each vertex once (its mark stays set).
             unsafe {
                 let v = *self.far.add(state.pile * self.n + i as usize);
-                let distance = self.key(self.distance(v));
+                let distance = self.key(distance_of(self.distances, v));
                 if distance < end {
                     *self.far_marks.add(v as usize) = 0;
                     if distance >= state.bucket_end {
@@ -455,10 +368,6 @@ impl Cluster {
         // SAFETY: the contract sizes the shared memory for the worklists and lists; no vertex
         // is queued up front (the sources are in the first far pile).
         unsafe { self.vertices.prepare(0, u32::MAX) };
-        if let Some(base) = self.shared_distances {
-            // SAFETY: the layout holds them; the barrier below ends the copy.
-            unsafe { self.copy_distances(base, true) };
-        }
         if t < 2 * BLOCKS as u32 {
             self.shared.queued.set(t as usize, 0);
         }
@@ -509,12 +418,6 @@ impl Cluster {
             }
             state.step += 1;
         }
-        if let Some(base) = self.shared_distances {
-            // SAFETY: nothing lowers a distance after the last round; the barrier keeps every
-            // block resident until no block reads another's words (the last split's).
-            unsafe { self.copy_distances(base, false) };
-            cluster_sync();
-        }
         if first {
             // SAFETY: as above.
             unsafe {
@@ -531,11 +434,10 @@ impl Cluster {
 ///
 /// # Safety
 /// Launched as one cluster of `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads (the grid
-/// being the cluster) with `SsspClusterLayout::shared_bytes()` of dynamic shared memory a block
-/// for the layout `words`, `lists`, `list_shift` and `shared_distances` give. `offsets` has `n + 1` entries and `targets` (and `weights`,
-/// unless the flags say unit weights) `offsets[n]` below 2^32 (below `2^(32 - list_shift)`,
-/// every degree below `2^list_shift`, where `list_shift` is not 0), every target `< n`; `words`
-/// is `cluster_words(n)`, `lists` and `shared_distances` 0 or `ceil(n / 16)`; `distances` holds `n` entries set by
+/// being the cluster) with `cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists)` of
+/// dynamic shared memory a block. `offsets` has `n + 1` entries and `targets` (and `weights`,
+/// unless the flags say unit weights) `offsets[n]` below 2^32, every target `< n`; `words` is
+/// `cluster_words(n)` and `lists` 0 or `ceil(n / 16)`; `distances` holds `n` entries set by
 /// `sssp_init`, `marks` `n` words zeroed; `far` holds `2 n` entries, the first `far_len[0]`
 /// the sources; `control` is a `DeltaControl` as the parameter list says; `trace` holds
 /// `trace_capacity` records; `delta` is positive (an integer, or a finite `f32`'s bits for
@@ -544,10 +446,7 @@ impl Cluster {
 pub unsafe fn cluster(params: SsspClusterParams) {
     // SAFETY: declared once each, before any control flow.
     let shared = unsafe { Shared { queued: SharedArray::declare(), words: SharedArray::declare() } };
-    let vertices =
-        ClusterVertices::new(params.offsets, params.n as usize, params.words, SSSP_CLUSTER_BITMAPS, params.lists)
-            .with_layout(8 * params.shared_distances, params.list_shift);
-    let mut kernel = Cluster {
+    let kernel = Cluster {
         targets: params.targets,
         reader: WeightReader { kind: weight_kind(params.flags), weights: params.weights },
         distances: params.distances,
@@ -562,14 +461,15 @@ pub unsafe fn cluster(params: SsspClusterParams) {
         target: params.target,
         packed: params.flags & flags::PACKED_PARENTS != 0,
         float: weight_kind(params.flags) == flags::WEIGHTS_F32,
-        shared_distances: None,
-        local_vertices: params.shared_distances,
-        vertices,
+        vertices: ClusterVertices::new(
+            params.offsets,
+            params.n as usize,
+            params.words,
+            SSSP_CLUSTER_BITMAPS,
+            params.lists,
+        ),
         shared,
     };
-    if params.shared_distances != 0 {
-        kernel.shared_distances = Some(vertices.reserved_base());
-    }
     // SAFETY: forwarded from the caller.
     unsafe { kernel.run() };
 }

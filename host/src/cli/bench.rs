@@ -200,11 +200,15 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         fusion: args.sssp.fusion.into(),
         adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
         deferred_queueing: args.sssp.defer_queueing,
-        cluster_shared_distances: args.sssp.cluster_distances == super::args::sssp::ClusterDistances::Shared,
         ..SsspOptions::default()
     };
     let (graph, load) = load(args, &args.sssp.weights)?;
-    let finder = PathFinder::with_placement(&graph, args.graph.backend(), &args.graph.placement_options(), &options)?;
+    let finder = PathFinder::with_placement(
+        &graph,
+        args.graph.backend(),
+        &args.graph.placement_options(),
+        &options,
+    )?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }

@@ -3,6 +3,7 @@
 //! returns and what a run records. The CPU code, the GPU host side and the verifier live in
 //! this folder beside each other, as `bfs/` keeps them.
 
+
 use crate::error::{Error, Result};
 use crate::graph::{Graph, WeightRange};
 
@@ -149,10 +150,6 @@ pub struct SsspOptions {
     pub adaptive_delta: bool,
     /// Near-far on the GPU: which big light rounds defer their queueing.
     pub deferred_queueing: DeferredQueueing,
-    /// Near-far in one thread-block cluster: keep the distances in the blocks' shared memory
-    /// where they fit (lowered by atomics in distributed shared memory), else in global memory
-    /// (lowered at L2), as with `false`.
-    pub cluster_shared_distances: bool,
     /// Stop once this vertex (an internal id) is settled: vertices no farther than it get exact
     /// distances, the rest are reported unreached (as with a cutoff at its distance). A target
     /// no source reaches stops nothing.
@@ -172,7 +169,6 @@ impl Default for SsspOptions {
             fusion: Fusion::default(),
             adaptive_delta: false,
             deferred_queueing: DeferredQueueing::default(),
-            cluster_shared_distances: true,
             target: None,
             cutoff: None,
         }
@@ -234,9 +230,7 @@ pub const DELTA_EDGES: f64 = 8.0;
 pub fn delta_for(graph: &Graph, requested: Option<f64>) -> Result<f64> {
     let delta = match requested {
         Some(d) if !(d.is_finite() && d > 0.0) => {
-            return Err(Error::InvalidArgument(format!(
-                "the delta-stepping bucket width (delta) must be a positive number, not {d}"
-            )))
+            return Err(Error::InvalidArgument(format!("the delta-stepping bucket width (delta) must be a positive number, not {d}")))
         }
         Some(d) => d,
         None => default_delta(graph),

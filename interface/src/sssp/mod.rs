@@ -291,62 +291,16 @@ macro_rules! sssp_delta_stepping_fields {
 /// cluster's shape and their layout are [`crate::cluster`]'s).
 pub const SSSP_CLUSTER_BITMAPS: u32 = 2;
 
-/// What a block of `sssp_cluster` keeps in its shared memory besides its two bitmaps: its
-/// vertices' distances, where they fit beside their list bounds, and the list bounds, where
-/// they fit (packed into one word a vertex where two do not). Distances kept there are
-/// lowered by atomics in distributed shared memory instead of L2 (bench/NOTES.md 120).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SsspClusterLayout {
-    /// Words of each bitmap (`cluster_words`).
-    pub words: u32,
-    /// List bounds kept in shared memory, a block's `ceil(n / 16)`, or 0: read from the offsets.
-    pub lists: u32,
-    /// 0: a vertex's bounds are two words; else one, `first << list_shift | degree`.
-    pub list_shift: u32,
-    /// Distances kept in shared memory, a block's `ceil(n / 16)` words of 8 bytes, or 0: in
-    /// global memory.
-    pub distances: u32,
-}
-
-impl SsspClusterLayout {
-    /// The layout for `n` vertices, `m` edges and lists of at most `max_degree` edges, with the
-    /// distances in shared memory where `shared_distances` asks and they fit with every list's
-    /// bounds; None beyond `CLUSTER_MAX_VERTICES`.
-    pub const fn new(n: u64, m: u64, max_degree: u64, shared_distances: bool) -> Option<SsspClusterLayout> {
-        use crate::cluster::{cluster_lists, cluster_words, CLUSTER_BLOCKS, CLUSTER_MAX_SHARED_BYTES};
-        let words = match cluster_words(n) {
-            Some(words) => words,
-            None => return None,
-        };
-        let local = n.div_ceil(CLUSTER_BLOCKS as u64);
-        let room = CLUSTER_MAX_SHARED_BYTES as u64 - SSSP_CLUSTER_BITMAPS as u64 * 4 * words as u64;
-        if shared_distances && 16 * local <= room {
-            return Some(SsspClusterLayout { words, lists: local as u32, list_shift: 0, distances: local as u32 });
-        }
-        // Bits of a degree; the first edge takes the rest of the word (at most `m`).
-        let shift = if max_degree == 0 { 1 } else { 64 - max_degree.leading_zeros() };
-        if shared_distances && 12 * local <= room && shift < 32 && m < 1 << (32 - shift) {
-            return Some(SsspClusterLayout { words, lists: local as u32, list_shift: shift, distances: local as u32 });
-        }
-        let lists = cluster_lists(n, SSSP_CLUSTER_BITMAPS, words);
-        Some(SsspClusterLayout { words, lists, list_shift: 0, distances: 0 })
-    }
-
-    /// Dynamic shared memory a block takes.
-    pub const fn shared_bytes(&self) -> u32 {
-        let list_bytes = if self.list_shift != 0 { 4 } else { 8 };
-        SSSP_CLUSTER_BITMAPS * 4 * self.words + 8 * self.distances + list_bytes * self.lists
-    }
-}
-
 /// The field list of `sssp_cluster`'s parameters.
 #[macro_export]
 macro_rules! sssp_cluster_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `sssp_cluster`'s parameters (the sm_90 module; one thread-block cluster of
-            /// `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads): near-far over a plain CSR
-            /// with `weights` (null: unit) from the distances `sssp_init` prepared. `marks` holds a word a vertex (in the far pile),
+            /// `CLUSTER_BLOCKS` blocks of `CLUSTER_BLOCK` threads with
+            /// `cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists)` of dynamic shared
+            /// memory each): near-far over a plain CSR with `weights` (null: unit) from the
+            /// distances `sssp_init` prepared. `marks` holds a word a vertex (in the far pile),
             /// zeroed; `far` two piles of `n`, the first holding the sources. The control block
             /// is a [`DeltaControl`] whose `far_len[0]` counts the sources and whose
             /// `far_min[0]` is 0 and `far_min[1]` `u64::MAX`, all else zero: the kernel counts
@@ -355,8 +309,7 @@ macro_rules! sssp_cluster_fields {
             /// `DELTA_TRACE_WORDS`) is the delta-stepping kernel's, with the entries relaxed in
             /// a bucket where that has the vertices settled. `delta`, `flags` (weight kind,
             /// [`flags::PACKED_PARENTS`]), `target` and `limit` as `sssp_delta_stepping`'s;
-            /// `words`, `lists`, `list_shift` and `shared_distances` (its `distances`) as
-            /// [`SsspClusterLayout`] gives, with `layout.shared_bytes()` of dynamic shared memory.
+            /// `words` and `lists` as `cluster_words` and `cluster_lists` (two bitmaps) give.
             kernel sssp_cluster, in [$crate::sssp], struct SsspClusterParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -374,8 +327,6 @@ macro_rules! sssp_cluster_fields {
                 target: u32,
                 words: u32,
                 lists: u32,
-                list_shift: u32,
-                shared_distances: u32,
             }
             $(=> $run)?
         }
@@ -535,41 +486,3 @@ crate::sssp_decomposed_fields!(crate::kernel_params);
 crate::sssp_parents_fields!(crate::kernel_params);
 crate::sssp_weight_sum_fields!(crate::kernel_params);
 crate::sssp_unpack_fields!(crate::kernel_params);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cluster::{cluster_words, CLUSTER_MAX_SHARED_BYTES, CLUSTER_MAX_VERTICES};
-
-    #[test]
-    fn the_cluster_keeps_distances_in_shared_memory_where_they_fit_with_the_list_bounds() {
-        // Small graphs: distances and two-word bounds.
-        let small = SsspClusterLayout::new(90_000, 360_000, 4, true).unwrap();
-        assert_eq!((small.distances, small.lists, small.list_shift), (5_625, 5_625, 0));
-        // USA-road-d.NY (264,346 vertices, 730,100 edges, degree at most 8): the bounds packed
-        // into a word, 4 bits of degree.
-        let ny = SsspClusterLayout::new(264_346, 730_100, 8, true).unwrap();
-        assert_eq!((ny.distances, ny.lists, ny.list_shift), (16_522, 16_522, 4));
-        assert_eq!(ny.shared_bytes(), 2 * 4 * 1024 + 12 * 16_522);
-        // Asked to keep them global, or too big: the bitmaps and what bounds fit, as before.
-        let global = SsspClusterLayout::new(264_346, 730_100, 8, false).unwrap();
-        assert_eq!((global.distances, global.lists, global.list_shift), (0, 16_522, 0));
-        let mesh = SsspClusterLayout::new(1 << 20, 4 << 20, 4, true).unwrap();
-        assert_eq!((mesh.distances, mesh.lists), (0, 0));
-        // A degree that leaves too few bits for the first edge: not packed.
-        let hub = SsspClusterLayout::new(264_346, 730_100, 1 << 20, true).unwrap();
-        assert_eq!(hub.distances, 0);
-        assert_eq!(SsspClusterLayout::new(CLUSTER_MAX_VERTICES + 1, 0, 1, true), None);
-        for n in [1u64, 1_000, 200_000, 264_346, 300_000, 1 << 20, CLUSTER_MAX_VERTICES] {
-            for (m, degree) in [(4 * n, 4), (n, 1 << 12), (0, 0)] {
-                let layout = SsspClusterLayout::new(n, m, degree, true).unwrap();
-                assert_eq!(layout.words, cluster_words(n).unwrap());
-                assert!(layout.shared_bytes() <= CLUSTER_MAX_SHARED_BYTES, "{n} {m} {degree}: {layout:?}");
-                if layout.list_shift != 0 {
-                    assert!(degree < 1 << layout.list_shift && m < 1 << (32 - layout.list_shift), "{n}: {layout:?}");
-                }
-                assert!(layout.distances == 0 || layout.distances as u64 * 16 >= n);
-            }
-        }
-    }
-}

@@ -129,18 +129,6 @@ pub struct SsspArgs {
     pub defer_queueing: DeferredQueueing,
     #[arg(
         long,
-        value_enum,
-        default_value_t = ClusterDistances::Shared,
-        value_name = "WHERE",
-        hide_short_help = true,
-        help = "GPU near-far in one cluster: distances in shared memory where they fit, or global",
-        long_help = "GPU near-far in one Hopper thread-block cluster (--strategy cluster): `shared` (default) \
-                     keeps the distances in the blocks' shared memory where they fit beside the list bounds, and \
-                     relaxes by atomics in distributed shared memory; `global` keeps them in global memory."
-    )]
-    pub cluster_distances: ClusterDistances,
-    #[arg(
-        long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
                      tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
@@ -221,16 +209,6 @@ pub struct SsspBenchArgs {
         help = "Deferred queueing: auto, never or N (as `sssp --defer-queueing`)"
     )]
     pub defer_queueing: DeferredQueueing,
-    #[arg(
-        long,
-        value_enum,
-        default_value_t = ClusterDistances::Shared,
-        value_name = "WHERE",
-        help_heading = "Shortest paths (--algorithm sssp)",
-        hide_short_help = true,
-        help = "Cluster near-far's distances: shared or global (as `sssp --cluster-distances`)"
-    )]
-    pub cluster_distances: ClusterDistances,
 }
 
 /// `--defer-queueing`'s value: `auto`, `never`, or a number of vertices.
@@ -251,13 +229,6 @@ fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing,
 pub enum DeltaWidth {
     Fixed,
     Adaptive,
-}
-
-/// Where near-far in one cluster keeps the distances ([`SsspOptions::cluster_shared_distances`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ClusterDistances {
-    Shared,
-    Global,
 }
 
 /// [`Fusion`] as a clap value.
@@ -341,7 +312,6 @@ impl SsspArgs {
             fusion: self.fusion.into(),
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             deferred_queueing: self.defer_queueing,
-            cluster_shared_distances: self.cluster_distances == ClusterDistances::Shared,
             // Set once the graph is loaded and the target has an internal id.
             target: None,
             cutoff: self.cutoff,

@@ -3,12 +3,13 @@
 //! against it, and launches through [`crate::gpu::launch`].
 
 use cudarc::driver::{CudaSlice, LaunchConfig};
-use warpath_interface::cluster::{CLUSTER_BLOCK, CLUSTER_BLOCKS};
+use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_words, CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
 use warpath_interface::sssp::{
-    flags, shared_list_capacity, SsspClusterLayout, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams,
-    SsspInitParams, SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
-    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, WORKLIST_CONTROL_WORDS,
+    flags, shared_list_capacity, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams,
+    SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_BITMAPS,
+    WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -210,10 +211,8 @@ pub struct ClusterBuffers<'a> {
 
 /// `sssp_cluster`: near-far in one thread-block cluster on a Hopper GPU, its worklists as
 /// bitmaps in the blocks' shared memory (at most `CLUSTER_MAX_VERTICES` vertices, fewer than
-/// 2^32 edges), and its distances there too where `shared_distances` asks and they fit (lists
-/// of at most `max_degree` edges); `delta` and `flag_word` as `sssp_delta_stepping`'s (of the
-/// flags, only the weight kind and packed parents).
-#[allow(clippy::too_many_arguments)]
+/// 2^32 edges); `delta` and `flag_word` as `sssp_delta_stepping`'s (of the flags, only the
+/// weight kind and packed parents).
 pub fn sssp_cluster(
     gpu: &GpuContext,
     view: &GraphView,
@@ -221,16 +220,14 @@ pub fn sssp_cluster(
     delta: u64,
     flag_word: u32,
     stop: DeltaStop,
-    max_degree: u64,
-    shared_distances: bool,
 ) -> Result<(), GpuError> {
     let kernel = names::SSSP_CLUSTER;
     let n = view.n as usize;
     let ClusterBuffers { distances, marks, far, control, trace } = buffers;
-    let layout = SsspClusterLayout::new(n as u64, view.m, max_degree, shared_distances);
+    let words = cluster_words(n as u64);
     require(
         kernel,
-        layout.is_some()
+        words.is_some()
             && view.m < 1 << 32
             && distances.len() >= n
             && marks.len() >= n
@@ -247,7 +244,8 @@ pub fn sssp_cluster(
             )
         },
     )?;
-    let layout = layout.unwrap_or(SsspClusterLayout { words: 1, lists: 0, list_shift: 0, distances: 0 });
+    let words = words.unwrap_or(1);
+    let lists = cluster_lists(n as u64, SSSP_CLUSTER_BITMAPS, words);
     let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
     let mut launch = Launch::new(gpu);
     let params = SsspClusterParams {
@@ -265,15 +263,13 @@ pub fn sssp_cluster(
         trace_capacity,
         flags: flag_word,
         target: stop.target,
-        words: layout.words,
-        lists: layout.lists,
-        list_shift: layout.list_shift,
-        shared_distances: layout.distances,
+        words,
+        lists,
     };
     let config = LaunchConfig {
         grid_dim: (CLUSTER_BLOCKS, 1, 1),
         block_dim: (CLUSTER_BLOCK, 1, 1),
-        shared_mem_bytes: layout.shared_bytes(),
+        shared_mem_bytes: cluster_shared_bytes(SSSP_CLUSTER_BITMAPS, words, lists),
     };
     launch.run(config, Residency::Cluster, &params)
 }

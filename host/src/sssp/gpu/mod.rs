@@ -870,7 +870,7 @@ fn run_cluster(
     lists: &mut DeltaArrays,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
-    let DeltaKernel { totals, packed, stop, max_degree } = kernel;
+    let DeltaKernel { totals, packed, stop, .. } = kernel;
     let (delta, delta_value, _) = kernel_delta(view, totals, options)?;
     let DeltaArrays { marks, far, control, trace, .. } = lists;
     gpu.copy_into(starts.host, far)?;
@@ -881,7 +881,7 @@ fn run_cluster(
     launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
     let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
     let buffers = ClusterBuffers { distances, marks, far, control, trace };
-    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop, max_degree, options.cluster_shared_distances)?;
+    launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop)?;
     let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
     Ok((relaxations, trace, start))
 }
