@@ -12,7 +12,7 @@ mod common;
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, VertexBatch};
 use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
@@ -92,6 +92,14 @@ fn option_sets() -> Vec<CcOptions> {
     // Block-local linking over the smallest, the auto rule's and the largest ranges, and off.
     for local_link in [LocalLink::Range(256), LocalLink::Range(1024), LocalLink::Range(2048), LocalLink::Off] {
         sets.push(CcOptions { local_link, ..defaults });
+    }
+    // One vertex a thread and four, whatever the graph's degree (`auto` takes one of them by
+    // it), with the defaults, the tuned set, Shiloach-Vishkin and block-local linking.
+    for vertex_batch in [VertexBatch::One, VertexBatch::Four] {
+        sets.push(CcOptions { vertex_batch, ..defaults });
+        sets.push(tuned(CcOptions { vertex_batch, ..defaults }));
+        sets.push(CcOptions { vertex_batch, algorithm: CcAlgorithm::ShiloachVishkin, ..defaults });
+        sets.push(CcOptions { vertex_batch, local_link: LocalLink::Range(256), ..defaults });
     }
     // The Hopper cluster, refused with its one line where it cannot run.
     sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });

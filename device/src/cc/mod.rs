@@ -57,7 +57,11 @@
 //!
 //! The grid-wide loops take `VERTEX_BATCH` vertices a thread at once (`for_each_batch`): each
 //! phase is chains of dependent reads (offsets, neighbor, labels up the tree), and batching
-//! keeps several chains in flight per thread.
+//! keeps several chains in flight per thread, which pays on meshes, whose short lists leave a
+//! thread one chain a vertex. On graphs of many edges a vertex the host asks for one vertex at
+//! a time ([`CcFlags::SINGLE_VERTICES`]): a thread's list walks keep its loads in flight there,
+//! and a batch's finds meet on the same few hot roots (bench/NOTES.md 120). The kernel is built
+//! for both, one instantiation each.
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read (and, built with the `cc-tallies`
@@ -85,7 +89,8 @@ const WARPS: usize = BLOCK / WARP_SIZE as usize;
 const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
 /// The counts of a [`Work`] a trace record sums: the bytes, and where tallied the three tallies.
 const COUNTS: usize = if TALLIED { 4 } else { 1 };
-/// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]).
+/// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]), unless
+/// [`CcFlags::SINGLE_VERTICES`] asks for one.
 const VERTEX_BATCH: usize = 4;
 /// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
 /// offsets stay live across the gathers, and four would spill registers under the launch
@@ -276,13 +281,16 @@ impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
             let high: [u32; K] = core::array::from_fn(|k| order[k].0);
             let low: [u32; K] = core::array::from_fn(|k| order[k].1);
             // Every swap is issued before any result is looked at.
-            let seen: [u32; K] = core::array::from_fn(|k| {
-                if high[k] != low[k] {
-                    self.swap_root(high[k], low[k], work)
-                } else {
-                    high[k]
-                }
-            });
+            let seen: [u32; K] =
+                core::array::from_fn(
+                    |k| {
+                        if high[k] != low[k] {
+                            self.swap_root(high[k], low[k], work)
+                        } else {
+                            high[k]
+                        }
+                    },
+                );
             for k in 0..K {
                 if seen[k] != high[k] {
                     self.hook_roots(self.find_all([seen[k]], work)[0], low[k], work);
@@ -568,7 +576,9 @@ impl Lists {
 }
 
 /// Everything the phases need, gathered once per thread.
-struct Cc<const COMPRESSED: bool> {
+/// `B` vertices a thread at once in the grid-wide loops (`for_each_batch`), `TWO_B` twice that
+/// (the ends of a batch's edges).
+struct Cc<const COMPRESSED: bool, const B: usize, const TWO_B: usize> {
     out_lists: Lists,
     in_lists: Lists,
     /// Null, or the first `HEAD_NEIGHBORS` in-neighbors of every vertex in device memory (and,
@@ -612,6 +622,26 @@ struct Scratch {
     local: SharedArray<u32, { LOCAL_CHUNK_MAX as usize }>,
 }
 
+impl Scratch {
+    /// Declares the arrays.
+    ///
+    /// # Safety
+    /// Once per kernel, at its top level, before any control flow ([`SharedArray::declare`]).
+    #[inline(always)]
+    unsafe fn declare() -> Scratch {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            Scratch {
+                tile: TileScratch::declare(),
+                counts: SharedArray::declare(),
+                sums: SharedArray::declare(),
+                tallies: SharedArray::declare(),
+                local: SharedArray::declare(),
+            }
+        }
+    }
+}
+
 /// The trace record being filled: uniform across the grid, every thread keeps its own copy.
 struct Tracer {
     record: u32,
@@ -631,20 +661,10 @@ fn splitmix64(seed: u64, i: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<const COMPRESSED: bool> Cc<COMPRESSED> {
+impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, B, TWO_B> {
     /// The whole computation, in every thread of the grid.
     #[inline(always)]
-    unsafe fn run(&self) {
-        // SAFETY: declared once each, before any control flow.
-        let scratch = unsafe {
-            Scratch {
-                tile: TileScratch::declare(),
-                counts: SharedArray::declare(),
-                sums: SharedArray::declare(),
-                tallies: SharedArray::declare(),
-                local: SharedArray::declare(),
-            }
-        };
+    unsafe fn run(&self, scratch: Scratch) {
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*self.control).barrier_arrivals)) };
         let mut tracer = Tracer { record: 0, first_pending: true };
@@ -664,11 +684,11 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // labels only; the edges to a larger first neighbor wait for round 1.
             self.open(&mut tracer, TracePhase::NeighborRound(0));
             let mut work = Work::new(&scratch);
-            for_each_batch(self.n, |vertices, valid| {
+            for_each_batch::<B>(self.n, |vertices, valid| {
                 // SAFETY: valid vertices are below `n`; a first neighbor is a vertex.
                 unsafe {
                     let first = self.neighbors(vertices, valid, 0, &mut work);
-                    for k in 0..VERTEX_BATCH {
+                    for k in 0..B {
                         if valid[k] {
                             self.labels.set(vertices[k], first[k].map_or(vertices[k], |u| u.min(vertices[k])));
                         }
@@ -758,34 +778,30 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 }
                 self.open(tracer, TracePhase::NeighborRound(round));
                 let mut work = Work::new(scratch);
-                for_each_batch(self.n, |vertices, valid| {
+                for_each_batch::<B>(self.n, |vertices, valid| {
                     let neighbors = self.neighbors(vertices, valid, round, &mut work);
                     // A vertex without a neighbor number `round` joins itself: nothing.
                     let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
-                    labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, neighbors, &mut work);
+                    labels.link_all::<B, TWO_B>(vertices, neighbors, &mut work);
                 });
                 if smaller_neighbor_init && round == 1 {
                     // A pass of its own: inside the one above it would keep both batches' state
                     // live and spill registers.
-                    for_each_batch(self.n, |vertices, valid| {
+                    for_each_batch::<B>(self.n, |vertices, valid| {
                         let first = self.neighbors(vertices, valid, 0, &mut work);
                         let larger = core::array::from_fn(|k| match first[k] {
                             Some(u) if u > vertices[k] => u,
                             _ => vertices[k],
                         });
-                        labels.link_all::<VERTEX_BATCH, { 2 * VERTEX_BATCH }>(vertices, larger, &mut work);
+                        labels.link_all::<B, TWO_B>(vertices, larger, &mut work);
                     });
                 }
                 self.record(scratch, tracer, work);
                 barrier.sync();
             }
             self.open(tracer, TracePhase::FinalLink);
-            let mut linker = LinkEdges::<false> {
-                targets: core::ptr::null(),
-                labels,
-                work: Work::new(scratch),
-                changed: false,
-            };
+            let mut linker =
+                LinkEdges::<false> { targets: core::ptr::null(), labels, work: Work::new(scratch), changed: false };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
             // With one round that was the initialisation, the edges to larger first neighbors
             // were not linked: every in-list is linked whole.
@@ -839,7 +855,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                     labels: self.labels,
                     work: Work::new(scratch),
                     changed: false,
-                    };
+                };
                 self.link_lists(scratch, &self.out_lists, 0, NO_COMPONENT, false, &mut hooker);
                 if sync_threads_or(hooker.changed) && thread_idx() == 0 {
                     store_relaxed_u32(changed_words.add((pass % 3) as usize), 1);
@@ -998,12 +1014,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             }
         });
         barrier.sync();
-        for_each_batch(self.n, |vertices, valid| {
+        for_each_batch::<B>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices.
             unsafe {
-                let roots: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
-                let named: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(roots[k]).min(roots[k]));
-                for k in 0..VERTEX_BATCH {
+                let roots: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let named: [u32; B] = core::array::from_fn(|k| self.labels.get(roots[k]).min(roots[k]));
+                for k in 0..B {
                     if valid[k] && named[k] != roots[k] {
                         self.labels.set(vertices[k], named[k]);
                     }
@@ -1067,7 +1083,9 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 let total: u64 = (0..WARPS).map(|w| scratch.sums.get(COUNTS * w + i)).sum();
                 if total > 0 {
                     // SAFETY: the record exists (below the capacity).
-                    unsafe { atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + WORDS[i]), total) };
+                    unsafe {
+                        atomic_add_u64(self.trace.add(tracer.record as usize * CC_TRACE_WORDS + WORDS[i]), total)
+                    };
                 }
             }
         }
@@ -1100,12 +1118,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// the components once the kernel ends, must not be.
     #[inline(always)]
     unsafe fn compress_all(&self, work: &mut Work) {
-        for_each_batch(self.n, |vertices, valid| {
+        for_each_batch::<B>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
-                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let labels: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
                 let roots = self.labels.roots(labels, work);
-                for k in 0..VERTEX_BATCH {
+                for k in 0..B {
                     if valid[k] && roots[k] != labels[k] {
                         self.labels.set(vertices[k], roots[k]);
                     }
@@ -1119,12 +1137,12 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// this pass climbs past it.
     #[inline(always)]
     unsafe fn compress_all_relabel(&self, work: &mut Work, giant: u32, smallest: u32) {
-        for_each_batch(self.n, |vertices, valid| {
+        for_each_batch::<B>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
-                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let labels: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
                 let roots = self.labels.roots(labels, work);
-                for k in 0..VERTEX_BATCH {
+                for k in 0..B {
                     let label = if roots[k] == giant { smallest } else { roots[k] };
                     if valid[k] && vertices[k] != giant && label != labels[k] {
                         self.labels.set(vertices[k], label);
@@ -1139,13 +1157,7 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
     /// rounds 0 and 1 never cross the bus), else from the lists, for plain ones every offset
     /// pair before any neighbor.
     #[inline(always)]
-    unsafe fn neighbors(
-        &self,
-        vertices: [u32; VERTEX_BATCH],
-        valid: [bool; VERTEX_BATCH],
-        round: u32,
-        work: &mut Work,
-    ) -> [Option<u32>; VERTEX_BATCH] {
+    unsafe fn neighbors(&self, vertices: [u32; B], valid: [bool; B], round: u32, work: &mut Work) -> [Option<u32>; B] {
         // SAFETY (of every read): valid vertices are below `n`, and the arrays hold what the
         // contract says.
         unsafe {
@@ -1163,15 +1175,15 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
                 // Decoding is a loop the compiler does not unroll: the batch is shifted through
                 // rather than indexed, so it stays in registers (see `take_first`).
                 let (mut vertices, mut valid) = (vertices, valid);
-                let mut neighbors = [None; VERTEX_BATCH];
-                for _ in 0..VERTEX_BATCH {
+                let mut neighbors = [None; B];
+                for _ in 0..B {
                     let (v, valid) = (take_first(&mut vertices), take_first(&mut valid));
                     let neighbor = if valid { self.compressed_neighbor(v, round, work) } else { None };
                     push_last(&mut neighbors, neighbor);
                 }
                 return neighbors;
             }
-            let ranges: [(u64, u64); VERTEX_BATCH] =
+            let ranges: [(u64, u64); B] =
                 core::array::from_fn(|k| if valid[k] { self.in_lists.range(vertices[k]) } else { (0, 0) });
             core::array::from_fn(|k| {
                 let (start, end) = ranges[k];
@@ -1239,7 +1251,9 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
             // SAFETY: labels and offsets of vertices below `n` only.
             unsafe {
                 let labels: [u32; TILE_BATCH] =
-                    core::array::from_fn(|k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest });
+                    core::array::from_fn(
+                        |k| if vertices[k] < n { self.labels.get(vertices[k] as u32) } else { largest },
+                    );
                 // Rounds after the sampling moved labels off their roots: the test walks.
                 let labels = if roots_moved { self.labels.roots(labels, work) } else { labels };
                 core::array::from_fn(|k| {
@@ -1318,7 +1332,11 @@ impl<const COMPRESSED: bool> Cc<COMPRESSED> {
         let sample = |k: usize| tid + k as u32 * CC_BLOCK;
         // Slots past `count` walk from vertex 0, a root, and are dropped below.
         let vertices: [u32; PER_THREAD] = core::array::from_fn(|k| {
-            if sample(k) < count { (splitmix64(self.seed, sample(k)) % self.n as u64) as u32 } else { 0 }
+            if sample(k) < count {
+                (splitmix64(self.seed, sample(k)) % self.n as u64) as u32
+            } else {
+                0
+            }
         });
         // SAFETY: every vertex is below `n`; the walk writes nothing, so it may run beside the
         // other blocks' compression.
@@ -1404,14 +1422,14 @@ fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
 /// flight together: the phases are chains of dependent reads, and one thread walking its
 /// vertices one by one would wait out each chain's latency in turn.
 #[inline(always)]
-fn for_each_batch(n: u32, mut f: impl FnMut([u32; VERTEX_BATCH], [bool; VERTEX_BATCH])) {
+fn for_each_batch<const B: usize>(n: u32, mut f: impl FnMut([u32; B], [bool; B])) {
     let (n, threads) = (n as u64, global_threads() as u64);
     let mut first = global_idx() as u64;
     while first < n {
-        let vertices: [u64; VERTEX_BATCH] = core::array::from_fn(|k| first + k as u64 * threads);
+        let vertices: [u64; B] = core::array::from_fn(|k| first + k as u64 * threads);
         let valid = vertices.map(|v| v < n);
         f(core::array::from_fn(|k| if valid[k] { vertices[k] as u32 } else { 0 }), valid);
-        first += VERTEX_BATCH as u64 * threads;
+        first += B as u64 * threads;
     }
 }
 
@@ -1433,17 +1451,14 @@ fn for_each_warp_row(n: u32, mut f: impl FnMut(u64, bool)) {
 /// A kernel's [`Cc`]: its two directions' lists, then the fields both kernels' parameters
 /// share (see `cc_common_fields!` in the interface crate), taken from `$params` by name.
 macro_rules! cc_from_params {
-    ($params:ident, $compressed:literal, $out_lists:expr, $in_lists:expr) => {
-        Cc::<$compressed> {
+    ($params:ident, $out_lists:expr, $in_lists:expr) => {
+        Cc {
             out_lists: $out_lists,
             in_lists: $in_lists,
             in_heads: $params.in_heads,
             in_head_skips: $params.in_head_skips,
             n: $params.n,
-            labels: Labels {
-                words: $params.labels,
-                giant: NO_COMPONENT,
-            },
+            labels: Labels { words: $params.labels, giant: NO_COMPONENT },
             control: $params.control,
             trace: $params.trace,
             trace_capacity: $params.trace_capacity,
@@ -1475,16 +1490,21 @@ macro_rules! cc_from_params {
 /// vertex in list order, `UNREACHED` where the list is shorter).
 #[inline(always)]
 unsafe fn persistent(params: CcPersistentParams) {
+    // SAFETY: declared once each, before any control flow (both instantiations share them).
+    let scratch = unsafe { Scratch::declare() };
     let plain =
         |offsets: *const u64, targets: *const u32| Lists { offsets, edges: targets.cast(), degrees: core::ptr::null() };
-    let cc = cc_from_params!(
-        params,
-        false,
-        plain(params.out_offsets, params.out_targets),
-        plain(params.in_offsets, params.in_targets)
-    );
-    // SAFETY: forwarded from this kernel's contract.
-    unsafe { cc.run() }
+    let (out_lists, in_lists) =
+        (plain(params.out_offsets, params.out_targets), plain(params.in_offsets, params.in_targets));
+    if params.flags.contains(CcFlags::SINGLE_VERTICES) {
+        let cc: Cc<false, 1, 2> = cc_from_params!(params, out_lists, in_lists);
+        // SAFETY: forwarded from this kernel's contract.
+        unsafe { cc.run(scratch) }
+    } else {
+        let cc: Cc<false, VERTEX_BATCH, { 2 * VERTEX_BATCH }> = cc_from_params!(params, out_lists, in_lists);
+        // SAFETY: forwarded from this kernel's contract.
+        unsafe { cc.run(scratch) }
+    }
 }
 
 /// [`cc_persistent`] over a delta-varint compressed CSR and its transpose (Moschou 2026,
@@ -1496,14 +1516,15 @@ unsafe fn persistent(params: CcPersistentParams) {
 /// `in_heads` is, and otherwise holds n bytes (how many bytes of each in-list its heads take).
 #[inline(always)]
 unsafe fn persistent_compressed(params: CcPersistentCompressedParams) {
-    let cc = cc_from_params!(
+    // SAFETY: declared once each, before any control flow.
+    let scratch = unsafe { Scratch::declare() };
+    let cc: Cc<true, VERTEX_BATCH, { 2 * VERTEX_BATCH }> = cc_from_params!(
         params,
-        true,
         Lists { offsets: params.out_offsets, edges: params.out_bytes, degrees: params.out_degrees },
         Lists { offsets: params.in_offsets, edges: params.in_bytes, degrees: params.in_degrees }
     );
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { cc.run() }
+    unsafe { cc.run(scratch) }
 }
 
 // The entry points, named and with the parameters of their field lists in the interface crate.

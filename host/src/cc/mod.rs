@@ -54,6 +54,47 @@ pub struct CcOptions {
     /// GPU: block-local linking before anything else, in place of Afforest's rounds and
     /// sampling ([`LocalLink`]).
     pub local_link: LocalLink,
+    /// GPU, plain lists: vertices a thread takes at once in the kernel's grid-wide loops
+    /// ([`VertexBatch`]).
+    pub vertex_batch: VertexBatch,
+}
+
+/// Vertices a thread of the GPU kernel takes at once in its grid-wide loops (plain lists; the
+/// compressed kernel always takes four).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VertexBatch {
+    /// One where the lists average at least [`SINGLE_VERTEX_MIN_DEGREE`] edges a vertex, four
+    /// below (meshes and roads).
+    #[default]
+    Auto,
+    One,
+    Four,
+}
+
+/// [`VertexBatch::Auto`]'s bar. Measured (bench/NOTES.md 120, every batch and register cap on
+/// seven graphs): one vertex a thread took kron:22 from 0.79 to 0.60 ms, urand:22 0.99 to 0.87
+/// and kron:24 1.67 to 1.47 (average degrees 30 to 32); four kept grid2d:5000 at 1.92 ms against
+/// 2.5 (degree 4); the roads (degree 2.4 to 2.8) within noise either way.
+pub const SINGLE_VERTEX_MIN_DEGREE: f64 = 8.0;
+
+impl VertexBatch {
+    /// Whether a graph of `n` vertices and `m` list entries takes one vertex a thread.
+    pub fn single_for(self, n: u64, m: u64) -> bool {
+        match self {
+            VertexBatch::One => true,
+            VertexBatch::Four => false,
+            VertexBatch::Auto => m as f64 >= SINGLE_VERTEX_MIN_DEGREE * n.max(1) as f64,
+        }
+    }
+
+    /// `auto`, `1` or `4`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VertexBatch::Auto => "auto",
+            VertexBatch::One => "1",
+            VertexBatch::Four => "4",
+        }
+    }
 }
 
 /// GPU block-local linking: each block joins the edges inside an aligned range of vertex ids
@@ -147,6 +188,7 @@ impl Default for CcOptions {
             round_compression: false,
             giant_hooks: true,
             local_link: LocalLink::Auto,
+            vertex_batch: VertexBatch::Auto,
         }
     }
 }

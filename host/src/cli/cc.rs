@@ -28,6 +28,8 @@ struct CcJson {
     /// GPU block-local linking as asked (`auto`, `off`, a range of ids); whether it ran shows
     /// as a `local link` phase.
     local_link: String,
+    /// GPU vertices a thread takes at once, as asked (`auto`, `1`, `4`).
+    vertex_batch: &'static str,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -100,6 +102,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
             round_compression: options.round_compression,
             giant_hooks: options.giant_hooks,
             local_link: options.local_link.name(),
+            vertex_batch: options.vertex_batch.name(),
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             undirected: graph.is_undirected(),
@@ -142,7 +145,11 @@ pub fn run(args: &CcArgs) -> Result<()> {
     println!("time: {:.3} ms", seconds * 1e3);
     println!("end-to-end: {:.3} ms", end_to_end.as_secs_f64() * 1e3);
     let run_ms = run_wall.as_secs_f64() * 1e3;
-    let rest = format!("the kernel {:.3} ms, the labels' download and the rest {:.3} ms", seconds * 1e3, run_ms - seconds * 1e3);
+    let rest = format!(
+        "the kernel {:.3} ms, the labels' download and the rest {:.3} ms",
+        seconds * 1e3,
+        run_ms - seconds * 1e3
+    );
     match place {
         Some(place) => println!(
             "stages: load {load_ms:.1} ms, place {:.1} ms, run {run_ms:.3} ms ({rest})",

@@ -18,6 +18,7 @@ use warpath_interface::{names, DeviceAddress};
 
 use crate::cc::{
     valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
+    VertexBatch,
 };
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
@@ -130,6 +131,7 @@ pub fn components_in(
         local_chunk: options.local_link.range_for(graph.id_locality(), plain_in_device_memory),
         // Without in-lists a directed graph's out-lists serve alone: not symmetric either.
         symmetric: !graph.is_directed(),
+        single_vertices: options.vertex_batch.single_for(out_lists.num_vertices() as u64, out_lists.num_edges()),
         ..CcLaunch::from_options(options)
     };
     let time = if in_cluster {
@@ -185,6 +187,8 @@ pub struct CcLaunch {
     pub local_chunk: u32,
     /// Every edge is in the lists of both its ends.
     pub symmetric: bool,
+    /// The plain kernel takes one vertex a thread at a time in its grid-wide loops.
+    pub single_vertices: bool,
 }
 
 impl CcLaunch {
@@ -206,6 +210,7 @@ impl CcLaunch {
                 LocalLink::Auto | LocalLink::Off | LocalLink::Cluster => 0,
             },
             symmetric: false,
+            single_vertices: options.vertex_batch == VertexBatch::One,
         }
     }
 
@@ -218,6 +223,7 @@ impl CcLaunch {
             .with(CcFlags::ROUND_COMPRESSION, self.round_compression)
             .with(CcFlags::GIANT_HOOKS, self.giant_hooks)
             .with(CcFlags::SYMMETRIC, self.symmetric)
+            .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
     }
 }
 
@@ -399,6 +405,21 @@ mod tests {
             tuned.flags(),
             CcFlags::SMALLER_NEIGHBOR_INIT.with(CcFlags::ROUND_COMPRESSION, true).with(CcFlags::GIANT_HOOKS, true)
         );
+    }
+
+    #[test]
+    fn one_vertex_a_thread_on_dense_graphs_four_on_meshes_and_roads() {
+        // kron:22 (about 30 list entries a vertex), grid2d:5000 (4), USA-road-d.NY (2.8).
+        assert!(VertexBatch::Auto.single_for(4_194_304, 126_000_000));
+        assert!(!VertexBatch::Auto.single_for(25_000_000, 99_980_000));
+        assert!(!VertexBatch::Auto.single_for(264_346, 730_100));
+        assert!(!VertexBatch::Auto.single_for(0, 0));
+        assert!(VertexBatch::One.single_for(264_346, 730_100));
+        assert!(!VertexBatch::Four.single_for(4_194_304, 126_000_000));
+        let one = CcLaunch::from_options(&CcOptions { vertex_batch: VertexBatch::One, ..CcOptions::default() });
+        assert_eq!(one.flags(), CcFlags::GIANT_HOOKS.with(CcFlags::SINGLE_VERTICES, true));
+        // `Auto` is resolved where the placed graph is known, not from the options alone.
+        assert!(!CcLaunch::from_options(&CcOptions::default()).single_vertices);
     }
 
     #[test]

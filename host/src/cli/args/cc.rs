@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink, VertexBatch};
 use warpath::{Error, Result};
 
 use super::GraphArgs;
@@ -141,6 +141,30 @@ pub struct CcTuning {
                      lie inside ranges of 1024 ids (road networks, meshes); off never."
     )]
     pub local_link: Option<LocalLink>,
+    #[arg(
+        long,
+        value_name = "auto|1|4",
+        value_parser = parse_vertex_batch,
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "GPU: vertices a thread takes at once in the kernel's loops (auto: 1 on dense graphs)",
+        long_help = "GPU, plain lists: vertices a thread of the kernel takes at once in its grid-wide loops. \
+                     4 keeps four chains of dependent reads in flight a thread, which pays on meshes; 1 pays on \
+                     graphs of many edges a vertex, whose list walks keep loads in flight and whose batches meet \
+                     on hot roots. auto (the default): 1 where the lists average at least 8 edges a vertex, 4 \
+                     below."
+    )]
+    pub vertex_batch: Option<VertexBatch>,
+}
+
+/// `--vertex-batch`: `auto`, `1` or `4`.
+fn parse_vertex_batch(text: &str) -> std::result::Result<VertexBatch, String> {
+    match text.trim() {
+        "auto" => Ok(VertexBatch::Auto),
+        "1" => Ok(VertexBatch::One),
+        "4" => Ok(VertexBatch::Four),
+        _ => Err(format!("`{text}` is not auto, 1 or 4")),
+    }
 }
 
 /// `--local-link`: `auto`, `off`, or a range of ids the kernel can take.
@@ -209,6 +233,7 @@ impl CcTuning {
             ("--round-compression", self.round_compression.is_some()),
             ("--giant-hooks", self.giant_hooks.is_some()),
             ("--local-link", self.local_link.is_some()),
+            ("--vertex-batch", self.vertex_batch.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -242,6 +267,7 @@ impl CcTuning {
             round_compression: self.round_compression.unwrap_or(defaults.round_compression),
             giant_hooks: self.giant_hooks.unwrap_or(defaults.giant_hooks),
             local_link: self.local_link.unwrap_or(defaults.local_link),
+            vertex_batch: self.vertex_batch.unwrap_or(defaults.vertex_batch),
         })
     }
 }
