@@ -58,10 +58,11 @@
 //! The grid-wide loops take `VERTEX_BATCH` vertices a thread at once (`for_each_batch`): each
 //! phase is chains of dependent reads (offsets, neighbor, labels up the tree), and batching
 //! keeps several chains in flight per thread, which pays on meshes, whose short lists leave a
-//! thread one chain a vertex. On graphs of many edges a vertex the host asks for one vertex at
-//! a time ([`CcFlags::SINGLE_VERTICES`]): a thread's list walks keep its loads in flight there,
-//! and a batch's finds meet on the same few hot roots (bench/NOTES.md 120). The kernel is built
-//! for both, one instantiation each.
+//! thread one chain a vertex. On graphs of many edges a vertex the host asks the neighbor rounds
+//! for one vertex at a time ([`CcFlags::SINGLE_VERTICES`]): a thread's list walks keep its loads
+//! in flight there, and a batch's finds meet on the same few hot roots (bench/NOTES.md 120); the
+//! compressions and the naming pass, chains up shallow trees, keep four. The kernel is built for
+//! both, one instantiation each.
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read (and, built with the `cc-tallies`
@@ -90,7 +91,7 @@ const WARP_LIST_EDGES: u64 = WARP_SIZE as u64;
 /// The counts of a [`Work`] a trace record sums: the bytes, and where tallied the three tallies.
 const COUNTS: usize = if TALLIED { 4 } else { 1 };
 /// Vertices a thread takes at once in the grid-wide loops (see [`for_each_batch`]), unless
-/// [`CcFlags::SINGLE_VERTICES`] asks for one.
+/// [`CcFlags::SINGLE_VERTICES`] asks the neighbor rounds for one.
 const VERTEX_BATCH: usize = 4;
 /// Tiles (or warp rows) whose labels and offsets the final link reads at once: their
 /// offsets stay live across the gathers, and four would spill registers under the launch
@@ -576,8 +577,8 @@ impl Lists {
 }
 
 /// Everything the phases need, gathered once per thread.
-/// `B` vertices a thread at once in the grid-wide loops (`for_each_batch`), `TWO_B` twice that
-/// (the ends of a batch's edges).
+/// `B` vertices a thread at once in the neighbor rounds (`for_each_batch`), `TWO_B` twice that
+/// (the ends of a batch's edges); the compressions and the naming take `VERTEX_BATCH`.
 struct Cc<const COMPRESSED: bool, const B: usize, const TWO_B: usize> {
     out_lists: Lists,
     in_lists: Lists,
@@ -1014,12 +1015,12 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
             }
         });
         barrier.sync();
-        for_each_batch::<B>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices.
             unsafe {
-                let roots: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
-                let named: [u32; B] = core::array::from_fn(|k| self.labels.get(roots[k]).min(roots[k]));
-                for k in 0..B {
+                let roots: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let named: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(roots[k]).min(roots[k]));
+                for k in 0..VERTEX_BATCH {
                     if valid[k] && named[k] != roots[k] {
                         self.labels.set(vertices[k], named[k]);
                     }
@@ -1118,12 +1119,12 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     /// the components once the kernel ends, must not be.
     #[inline(always)]
     unsafe fn compress_all(&self, work: &mut Work) {
-        for_each_batch::<B>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
-                let labels: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
                 let roots = self.labels.roots(labels, work);
-                for k in 0..B {
+                for k in 0..VERTEX_BATCH {
                     if valid[k] && roots[k] != labels[k] {
                         self.labels.set(vertices[k], roots[k]);
                     }
@@ -1137,12 +1138,12 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     /// this pass climbs past it.
     #[inline(always)]
     unsafe fn compress_all_relabel(&self, work: &mut Work, giant: u32, smallest: u32) {
-        for_each_batch::<B>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
-                let labels: [u32; B] = core::array::from_fn(|k| self.labels.get(vertices[k]));
+                let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
                 let roots = self.labels.roots(labels, work);
-                for k in 0..B {
+                for k in 0..VERTEX_BATCH {
                     let label = if roots[k] == giant { smallest } else { roots[k] };
                     if valid[k] && vertices[k] != giant && label != labels[k] {
                         self.labels.set(vertices[k], label);

@@ -54,13 +54,13 @@ pub struct CcOptions {
     /// GPU: block-local linking before anything else, in place of Afforest's rounds and
     /// sampling ([`LocalLink`]).
     pub local_link: LocalLink,
-    /// GPU, plain lists: vertices a thread takes at once in the kernel's grid-wide loops
+    /// GPU, plain lists: vertices a thread takes at once in the kernel's neighbor rounds
     /// ([`VertexBatch`]).
     pub vertex_batch: VertexBatch,
 }
 
-/// Vertices a thread of the GPU kernel takes at once in its grid-wide loops (plain lists; the
-/// compressed kernel always takes four).
+/// Vertices a thread of the GPU kernel takes at once in Afforest's neighbor rounds (plain
+/// lists; the compressions, the naming pass and the compressed kernel always take four).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum VertexBatch {
     /// One where the lists average at least [`SINGLE_VERTEX_MIN_DEGREE`] edges a vertex, four

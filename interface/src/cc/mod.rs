@@ -94,10 +94,10 @@ impl CcFlags {
     /// Every edge is in the lists of both its ends (an undirected graph): block-local linking
     /// and its cross link take each edge once, from its larger end.
     pub const SYMMETRIC: CcFlags = CcFlags(1 << 6);
-    /// The plain kernel's grid-wide loops take one vertex a thread at a time instead of a
-    /// batch of four: on graphs of many edges a vertex, where a thread's list walks keep its
-    /// loads in flight and four vertices' finds meet on the same hot roots (bench/NOTES.md
-    /// 120). The compressed kernel always batches.
+    /// The plain kernel's neighbor rounds take one vertex a thread at a time instead of a batch
+    /// of four: on graphs of many edges a vertex, where a thread's list walks keep its loads in
+    /// flight and four vertices' finds meet on the same hot roots (bench/NOTES.md 120). The
+    /// compressions and the naming pass keep four; the compressed kernel always batches.
     pub const SINGLE_VERTICES: CcFlags = CcFlags(1 << 7);
 
     #[inline(always)]

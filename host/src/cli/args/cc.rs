@@ -147,8 +147,8 @@ pub struct CcTuning {
         value_parser = parse_vertex_batch,
         help_heading = "Connected components",
         hide_short_help = true,
-        help = "GPU: vertices a thread takes at once in the kernel's loops (auto: 1 on dense graphs)",
-        long_help = "GPU, plain lists: vertices a thread of the kernel takes at once in its grid-wide loops. \
+        help = "GPU: vertices a thread takes at once in Afforest's rounds (auto: 1 on dense graphs)",
+        long_help = "GPU, plain lists: vertices a thread of the kernel takes at once in Afforest's neighbor rounds. \
                      4 keeps four chains of dependent reads in flight a thread, which pays on meshes; 1 pays on \
                      graphs of many edges a vertex, whose list walks keep loads in flight and whose batches meet \
                      on hot roots. auto (the default): 1 where the lists average at least 8 edges a vertex, 4 \
