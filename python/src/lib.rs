@@ -272,11 +272,7 @@ impl Graph {
 
     /// Breadth-first search from `source`: `(distances, parents)`, uint32 arrays (`UNREACHED`
     /// where the source does not reach; the source is its own parent).
-    fn bfs<'py>(
-        &self,
-        py: Python<'py>,
-        source: u64,
-    ) -> PyResult<DistancesAndParents<'py>> {
+    fn bfs<'py>(&self, py: Python<'py>, source: u64) -> PyResult<DistancesAndParents<'py>> {
         let source = self.check_vertex(source, "source")?;
         let (distances, parents) = py.detach(|| -> PyResult<(Vec<u32>, Vec<u32>)> {
             if self.graph.degree(source) == 0 {
@@ -371,18 +367,17 @@ fn ids_of(array: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u64>> {
     if let Ok(a) = array.extract::<PyReadonlyArray1<'_, u32>>() {
         return Ok(a.as_slice()?.iter().map(|&v| v as u64).collect());
     }
-    if let Ok(a) = array.extract::<PyReadonlyArray1<'_, i64>>() {
-        return a
-            .as_slice()?
-            .iter()
-            .map(|&v| u64::try_from(v).map_err(|_| PyValueError::new_err(format!("{what}: negative id {v}"))))
-            .collect();
-    }
-    if let Ok(a) = array.extract::<PyReadonlyArray1<'_, i32>>() {
-        return a
-            .as_slice()?
-            .iter()
-            .map(|&v| u64::try_from(v).map_err(|_| PyValueError::new_err(format!("{what}: negative id {v}"))))
+    let signed: Option<Vec<i64>> = if let Ok(a) = array.extract::<PyReadonlyArray1<'_, i64>>() {
+        Some(a.as_slice()?.to_vec())
+    } else if let Ok(a) = array.extract::<PyReadonlyArray1<'_, i32>>() {
+        Some(a.as_slice()?.iter().map(|&v| v as i64).collect())
+    } else {
+        None
+    };
+    if let Some(values) = signed {
+        return values
+            .into_iter()
+            .map(|v| u64::try_from(v).map_err(|_| PyValueError::new_err(format!("{what}: negative id {v}"))))
             .collect();
     }
     Err(PyValueError::new_err(format!(

@@ -249,7 +249,9 @@ class BackendInterface:
         if len(wg) == 0:
             return 0
         graph, _ = wg.warpath()
-        return int(np.unique(graph.connected_components()).size)
+        labels = graph.connected_components()
+        # A component is named by its smallest vertex, which alone labels itself.
+        return int(np.count_nonzero(labels == np.arange(labels.size, dtype=labels.dtype)))
 
     @staticmethod
     def is_connected(G):
