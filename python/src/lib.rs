@@ -309,7 +309,8 @@ impl Graph {
     /// Distances are uint64 for integer or unit weights (`UNREACHED_INT` where unreached),
     /// float32 for real weights (infinity); parents uint32. `cutoff` settles nothing farther;
     /// `target` stops once it is settled (vertices farther than it are reported unreached).
-    #[pyo3(signature = (source=None, *, sources=None, cutoff=None, target=None))]
+    /// Without `parents` the parents array is empty (the CPU then skips its parents pass).
+    #[pyo3(signature = (source=None, *, sources=None, cutoff=None, target=None, parents=true))]
     fn sssp<'py>(
         &self,
         py: Python<'py>,
@@ -317,6 +318,7 @@ impl Graph {
         sources: Option<Vec<u64>>,
         cutoff: Option<f64>,
         target: Option<u64>,
+        parents: bool,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<u32>>)> {
         let starts: Vec<u32> = match (source, sources) {
             (Some(source), None) => vec![self.check_vertex(source, "source")?],
@@ -331,7 +333,7 @@ impl Graph {
             }
         }
         let target = target.map(|t| self.check_vertex(t, "target")).transpose()?;
-        let options = SsspOptions { cutoff, target, ..SsspOptions::default() };
+        let options = SsspOptions { cutoff, target, distances_only: !parents, ..SsspOptions::default() };
         let run = py.detach(|| -> PyResult<warpath::sssp::SsspRun> {
             let slot = self.placed()?;
             let run = slot

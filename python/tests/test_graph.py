@@ -134,6 +134,8 @@ def test_shortest_paths_match_dijkstra_with_cutoffs_targets_and_several_sources(
     far = max(range(n), key=lambda v: -1 if expected[v] is None else expected[v])
     to, _ = g.sssp(source, target=far)
     assert to[far] == expected[far]
+    alone, no_parents = g.sssp(source, parents=False)
+    assert no_parents.size == 0 and alone.tolist() == distances.tolist()
     other = int(dst[-1])
     both, _ = g.sssp(sources=[source, other])
     second = reference_dijkstra(n, edges, weights.tolist(), other)

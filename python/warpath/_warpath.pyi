@@ -83,7 +83,8 @@ class Graph:
         sources: Optional[Sequence[int]] = None,
         cutoff: Optional[float] = None,
         target: Optional[int] = None,
+        parents: bool = True,
     ) -> tuple[npt.NDArray[np.uint64] | npt.NDArray[np.float32], npt.NDArray[np.uint32]]:
         """Distances (uint64 for whole or unit weights, float32 for real ones) and parents from
         `source` or the nearest of `sources`; `cutoff` settles nothing farther, `target` stops
-        once it is settled."""
+        once it is settled; without `parents` the parents array is empty."""

@@ -411,7 +411,7 @@ def _dijkstra(wg, source, weight, cutoff=None, target=None, tree=False):
     or an edge weighs 0: NetworkX's tree then depends on its heap's order."""
     nodes, index = wg.nodes_and_index()
     graph, floats = wg.warpath(weight)
-    distances, parents = graph.sssp(index[source], cutoff=cutoff, target=target)
+    distances, parents = graph.sssp(index[source], cutoff=cutoff, target=target, parents=tree)
     d = distances.astype(np.int64)
     d[distances == _warpath.UNREACHED_INT] = -1
     reached = np.flatnonzero(d >= 0)

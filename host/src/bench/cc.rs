@@ -94,6 +94,9 @@ pub struct CcPayload {
     /// `local link` phase).
     #[serde(default)]
     pub local_link: String,
+    /// GPU vertices a thread takes at once in the neighbor rounds, as asked: `auto`, `1`, `4`.
+    #[serde(default)]
+    pub vertex_batch: String,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -205,6 +208,7 @@ impl BenchKernel for CcKernel<'_, '_> {
             round_compression: self.options.round_compression,
             giant_hooks: self.options.giant_hooks,
             local_link: self.options.local_link.name(),
+            vertex_batch: self.options.vertex_batch.name().into(),
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -337,6 +341,9 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if !p.local_link.is_empty() && p.local_link != defaults.local_link.name() {
         parts.push(format!("local link {}", p.local_link));
+    }
+    if !p.vertex_batch.is_empty() && p.vertex_batch != defaults.vertex_batch.name() {
+        parts.push(format!("vertex batch {}", p.vertex_batch));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }
