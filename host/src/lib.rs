@@ -38,6 +38,7 @@ pub mod memory;
 pub mod multi;
 pub mod output;
 pub mod placed;
+pub mod scc;
 pub mod sssp;
 
 pub use error::{Error, Result};

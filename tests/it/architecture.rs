@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The rooms no shared room may import: the algorithms, the graph placed for all of them, the
 /// harness, the CLI.
-const ABOVE_THE_SHARED_ROOMS: [&str; 6] = ["bfs", "cc", "sssp", "placed", "bench", "cli"];
+const ABOVE_THE_SHARED_ROOMS: [&str; 7] = ["bfs", "cc", "scc", "sssp", "placed", "bench", "cli"];
 
 fn source_dir(room: &str) -> PathBuf {
     common::source_tree().join("host/src").join(room)
@@ -97,8 +97,8 @@ fn violations(rooms: &[&str], forbidden: &[&str]) -> Vec<String> {
                 }
                 statement.push_str(code);
                 statement.push(' ');
-                let open_use = statement.trim_start().split_whitespace().any(|word| word == "use")
-                    && !code.ends_with(';');
+                let open_use =
+                    statement.trim_start().split_whitespace().any(|word| word == "use") && !code.ends_with(';');
                 if !open_use {
                     for name in rooms_named(&statement, forbidden) {
                         found.push(format!("{}:{first_line}: names crate::{name}", file.display()));
@@ -128,7 +128,8 @@ fn the_library_below_the_cli_imports_neither_the_cli_nor_the_harness() {
 /// them imports it, so a single-GPU build path never depends on the communicator.
 #[test]
 fn no_room_below_the_partitioned_algorithms_imports_them() {
-    let below = ["bfs", "cc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error", "output.rs"];
+    let below =
+        ["bfs", "cc", "scc", "sssp", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error", "output.rs"];
     let found = violations(&below, &["multi"]);
     assert!(found.is_empty(), "a room below multi imports it:\n{}", found.join("\n"));
 }
@@ -137,7 +138,8 @@ fn no_room_below_the_partitioned_algorithms_imports_them() {
 /// nothing they stand on, imports it: each algorithm's finder is a view it makes.
 #[test]
 fn no_algorithm_imports_the_graph_placed_for_all_of_them() {
-    let below = ["bfs", "cc", "sssp", "multi", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error"];
+    let below =
+        ["bfs", "cc", "scc", "sssp", "multi", "engine", "gpu", "graph", "formats", "generate", "input.rs", "error"];
     let found = violations(&below, &["placed"]);
     assert!(found.is_empty(), "a room below placed imports it:\n{}", found.join("\n"));
 }
@@ -147,7 +149,7 @@ fn no_algorithm_imports_the_graph_placed_for_all_of_them() {
 #[test]
 fn the_error_room_imports_no_other_room() {
     let rooms = [
-        "bfs", "cc", "sssp", "placed", "bench", "cli", "multi", "engine", "gpu", "graph", "formats", "generate",
+        "bfs", "cc", "scc", "sssp", "placed", "bench", "cli", "multi", "engine", "gpu", "graph", "formats", "generate",
         "input", "memory", "output",
     ];
     let found = violations(&["error"], &rooms);
@@ -186,7 +188,9 @@ fn the_engine_and_the_gpu_runtime_use_no_algorithm_part_of_the_interface_crate()
             let text = std::fs::read_to_string(&file).unwrap();
             for (number, line) in text.lines().enumerate() {
                 let code = code_of(line);
-                if ABOVE_THE_SHARED_ROOMS.iter().any(|algorithm| code.contains(&format!("warpath_interface::{algorithm}")))
+                if ABOVE_THE_SHARED_ROOMS
+                    .iter()
+                    .any(|algorithm| code.contains(&format!("warpath_interface::{algorithm}")))
                 {
                     found.push(format!("{}:{}: {}", file.display(), number + 1, code.trim()));
                 }
@@ -274,7 +278,8 @@ fn import_graph(root: &Path) -> std::collections::BTreeMap<String, std::collecti
             None => &text[..],
         };
         let code: String = text.lines().map(code_of).collect::<Vec<_>>().join("\n");
-        let crate_name: Vec<String> = if module.first().is_some_and(|m| m == "bin") { vec!["bin".into()] } else { vec![] };
+        let crate_name: Vec<String> =
+            if module.first().is_some_and(|m| m == "bin") { vec!["bin".into()] } else { vec![] };
         // `super::` in a folder's `mod.rs` is the folder's parent; in a file, the file's folder.
         let parent = module[..module.len().saturating_sub(1)].to_vec();
         let edges = graph.entry(name(module)).or_default();
@@ -334,13 +339,8 @@ fn circles(graph: &std::collections::BTreeMap<String, std::collections::BTreeSet
             }
         }
     }
-    let mut walk = Walk {
-        graph,
-        index: Default::default(),
-        stack: Vec::new(),
-        on_stack: Default::default(),
-        found: Vec::new(),
-    };
+    let mut walk =
+        Walk { graph, index: Default::default(), stack: Vec::new(), on_stack: Default::default(), found: Vec::new() };
     for v in graph.keys() {
         if !walk.index.contains_key(v.as_str()) {
             walk.visit(v);

@@ -5,8 +5,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{bench_report, Scratch, assert_one_line_error, stderr, stdout, warpath};
-
+use common::{assert_one_line_error, bench_report, stderr, stdout, warpath, Scratch};
 
 #[test]
 fn bfs_prints_the_contract_and_verifies() {
@@ -423,10 +422,9 @@ fn an_interrupted_convert_leaves_no_temporary_and_dies_by_the_signal() {
         .unwrap();
     let started = std::time::Instant::now();
     let temporary = || {
-        std::fs::read_dir(&scratch.dir)
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .any(|e| e.file_name().to_string_lossy().starts_with(".warpath-") && e.metadata().is_ok_and(|m| m.len() > 0))
+        std::fs::read_dir(&scratch.dir).unwrap().filter_map(|e| e.ok()).any(|e| {
+            e.file_name().to_string_lossy().starts_with(".warpath-") && e.metadata().is_ok_and(|m| m.len() > 0)
+        })
     };
     while !temporary() {
         assert!(child.try_wait().unwrap().is_none(), "convert ended before it could be interrupted");
@@ -569,7 +567,7 @@ fn a_fifo_is_read_once_in_order_with_format() {
 /// in `--help`, and the partitioned BFS's exchange flags only on the commands that run it.
 #[test]
 fn short_help_fits_a_screen_and_long_help_keeps_the_rest() {
-    for command in ["bfs", "cc", "sssp", "info", "bench", "convert", "suite"] {
+    for command in ["bfs", "cc", "scc", "sssp", "info", "bench", "convert", "suite"] {
         let short = stdout(&warpath(&[command, "-h"]));
         assert!(short.lines().count() <= 40, "{command} -h: {} lines\n{short}", short.lines().count());
         let long = stdout(&warpath(&[command, "--help"]));

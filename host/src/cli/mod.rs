@@ -14,6 +14,7 @@ mod kernels;
 mod multi;
 mod progress;
 mod results;
+mod scc;
 mod sssp;
 mod suite;
 
@@ -38,6 +39,7 @@ pub fn run() -> i32 {
     let outcome = match &cli.command {
         Command::Bfs(a) => bfs::run(a),
         Command::Cc(a) => cc::run(a),
+        Command::Scc(a) => scc::run(a),
         Command::Sssp(a) => sssp::run(a),
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),

@@ -12,10 +12,12 @@ use warpath::gpu::Placement;
 
 pub mod cc;
 pub mod multi;
+pub mod scc;
 pub mod sssp;
 
 pub use cc::{CcArgs, CcTuning};
 pub use multi::{BfsExchangeArgs, MultiArgs};
+pub use scc::SccArgs;
 pub use sssp::{SsspArgs, SsspBenchArgs};
 
 const GRAPH_FORMS: &str = "GRAPH is a file (.mtx, .txt/.el SNAP edge list, .gr DIMACS, .wgr warpath binary; \
@@ -49,6 +51,8 @@ pub enum Command {
     Bfs(BfsArgs),
     /// Connected components: count, sizes, time; every vertex's component with --out
     Cc(CcArgs),
+    /// Strongly connected components of a directed graph (on the CPU): count, sizes, time
+    Scc(SccArgs),
     /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
     Sssp(SsspArgs),
     /// Benchmark BFS from many roots (Graph500-style), connected components or shortest paths: times, rates, traces
