@@ -198,6 +198,12 @@ pub fn stderr_of(out: &std::process::Output) -> String {
 
 /// Exit code 2 and exactly one line on stderr, containing every `needle`: how warpath refuses
 /// bad input.
+/// The value of a printout's `key: value` line (panics, showing the text, where there is none).
+pub fn value_of<'a>(text: &'a str, key: &str) -> &'a str {
+    let prefix = format!("{key}: ");
+    text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no `{key}` in:\n{text}"))
+}
+
 pub fn assert_one_line_error(out: &std::process::Output, needles: &[&str]) {
     let err = stderr_of(out);
     assert_eq!(out.status.code(), Some(2), "stderr: {err}");

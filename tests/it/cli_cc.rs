@@ -4,15 +4,9 @@
 
 use crate::common;
 
-use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
+use common::{assert_one_line_error, stderr, stdout, value_of as value, warpath, Scratch};
 use warpath::bench::cc::{CcPayload, CcSummary, CcTrial};
 use warpath::bench::json::read_report_of;
-
-/// The value of `key: value` in a printout.
-fn value<'a>(text: &'a str, key: &str) -> &'a str {
-    let prefix = format!("{key}: ");
-    text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no `{key}` in:\n{text}"))
-}
 
 /// A 1-based directed DIMACS file: 2 -> 1, 3 -> 2 (one weak component {1, 2, 3}), 4 alone,
 /// 5 -> 6.

@@ -4,12 +4,7 @@
 
 use crate::common;
 
-use common::{assert_one_line_error, stderr, stdout, warpath, Scratch};
-
-fn value<'a>(text: &'a str, key: &str) -> &'a str {
-    let prefix = format!("{key}: ");
-    text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).unwrap_or_else(|| panic!("no `{key}` in:\n{text}"))
-}
+use common::{assert_one_line_error, stderr, stdout, value_of as value, warpath, Scratch};
 
 /// A 1-based directed DIMACS file: 1 -> 2 -> 3 -> 1 a cycle, 3 -> 4, 4 -> 5 -> 4 a pair, 6 alone.
 const DIRECTED: &[u8] = b"p sp 6 6\na 1 2 1\na 2 3 1\na 3 1 1\na 3 4 1\na 4 5 1\na 5 4 1\n";

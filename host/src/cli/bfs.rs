@@ -1,5 +1,3 @@
-use std::time::Instant;
-
 use serde::Serialize;
 
 use warpath::bfs::verify;
@@ -14,13 +12,7 @@ pub fn run(args: &BfsArgs) -> Result<()> {
         return super::multi::run_bfs(args);
     }
     let kernel = super::requested_kernel(&args.gpu)?;
-    if let Some(path) = &args.out {
-        super::check_output(path, &args.graph.input)?;
-    }
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load(&args.graph.input, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load_ms) = super::checked_load(&args.graph, args.out.as_deref())?;
     let source = super::source_vertex(graph.degrees(), args.source.vertex, &args.graph.input)?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;

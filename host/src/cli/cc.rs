@@ -48,13 +48,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
         return super::multi::run_cc(args);
     }
     let options = args.tuning.options()?;
-    if let Some(path) = &args.out {
-        super::check_output(path, &args.graph.input)?;
-    }
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load(&args.graph.input, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load_ms) = super::checked_load(&args.graph, args.out.as_deref())?;
 
     let finder =
         ComponentFinder::with_options(&graph, args.graph.backend(), &args.graph.placement_options(), &options)?;

@@ -175,6 +175,19 @@ fn check_output(output: &std::path::Path, input: &args::GraphInput) -> Result<()
 
 /// Loads GRAPH (a file or a generator spec) without weights, as BFS reads it, its arrays in
 /// `memory` ([`host_memory_for`]).
+/// Refuses an `--out` that would replace the input or something not a regular file, then loads
+/// the graph of `graph` (unweighted) in the memory it asks for: the graph and its load time in
+/// milliseconds.
+fn checked_load(graph: &GraphArgs, out: Option<&std::path::Path>) -> warpath::Result<(warpath::Graph, f64)> {
+    if let Some(path) = out {
+        check_output(path, &graph.input)?;
+    }
+    let memory = host_memory_for(graph);
+    let loading = std::time::Instant::now();
+    let loaded = load(&graph.input, memory)?;
+    Ok((loaded, loading.elapsed().as_secs_f64() * 1e3))
+}
+
 fn load(input: &args::GraphInput, memory: MemoryProvider) -> warpath::Result<warpath::Graph> {
     load_weighted(input, &args::WeightArgs { weights: None, ignore_weights: true }, memory)
 }

@@ -2,8 +2,6 @@
 //! components), their count and sizes, the phases and the time; `--out` writes every vertex's
 //! component, `--verify` checks them against Tarjan's algorithm, `--json` prints one JSON object.
 
-use std::time::Instant;
-
 use serde::Serialize;
 
 use warpath::scc::{strongly_connected, verify, SccPhase};
@@ -39,13 +37,7 @@ impl From<&SccPhase> for PhaseJson {
 }
 
 pub fn run(args: &SccArgs) -> Result<()> {
-    if let Some(path) = &args.out {
-        super::check_output(path, &args.graph.input)?;
-    }
-    let memory = super::host_memory_for(&args.graph);
-    let loading = Instant::now();
-    let graph = super::load(&args.graph.input, memory)?;
-    let load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let (graph, load_ms) = super::checked_load(&args.graph, args.out.as_deref())?;
     let found = strongly_connected(&graph, args.graph.backend())?;
     for warning in &found.warnings {
         eprintln!("warpath: warning: {warning}");
