@@ -305,6 +305,18 @@ impl Graph {
         Ok(labels.into_pyarray(py))
     }
 
+    /// Strongly connected components (an undirected graph's connected components): a uint32
+    /// array, each vertex labelled by the smallest vertex of its component. On every CPU core
+    /// (there is no GPU path yet).
+    fn strongly_connected_components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let labels = py
+            .detach(|| {
+                warpath::scc::strongly_connected(&self.graph, Backend::Cpu).map(|run| run.result.components.labels)
+            })
+            .map_err(to_py)?;
+        Ok(labels.into_pyarray(py))
+    }
+
     /// Shortest paths from `source` (or from the nearest of `sources`): `(distances, parents)`.
     /// Distances are uint64 for integer or unit weights (`UNREACHED_INT` where unreached),
     /// float32 for real weights (infinity); parents uint32. `cutoff` settles nothing farther;

@@ -109,3 +109,13 @@ def test_the_backend_is_registered_with_networkx():
     assert "warpath" in nx.utils.backends.backends
     info = get_info()
     assert set(info["functions"]) <= {name for name in dir(BackendInterface) if not name.startswith("_")}
+
+
+def test_strongly_connected_counts_equal_networkx():
+    for seed in (5, 6):
+        G = nx.gnm_random_graph(300, 600, seed=seed, directed=True)
+        assert nx.number_strongly_connected_components(G, backend="warpath") == (
+            nx.number_strongly_connected_components(G)
+        )
+        assert nx.is_strongly_connected(G, backend="warpath") == nx.is_strongly_connected(G)
+    assert nx.is_strongly_connected(nx.cycle_graph(5, create_using=nx.DiGraph), backend="warpath")

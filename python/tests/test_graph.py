@@ -200,3 +200,16 @@ def test_the_backend_says_where_it_runs():
     if g.backend == "cpu":
         assert any("GPU" in w or "gpu" in w for w in g.warnings()), g.warnings()
     assert "2 vertices" in repr(g)
+
+
+def test_strongly_connected_components_are_named_by_their_smallest_vertex():
+    nx = pytest.importorskip("networkx")
+    G = nx.gnm_random_graph(400, 700, seed=8, directed=True)
+    g, nodes = warpath.from_networkx(G)
+    labels = g.strongly_connected_components().tolist()
+    expected = [None] * len(nodes)
+    for component in nx.strongly_connected_components(G):
+        smallest = min(nodes.index(v) for v in component)
+        for v in component:
+            expected[nodes.index(v)] = smallest
+    assert labels == expected

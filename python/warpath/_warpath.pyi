@@ -76,6 +76,8 @@ class Graph:
         """Distances and parents from `source` (`UNREACHED` where not reached)."""
     def connected_components(self) -> npt.NDArray[np.uint32]:
         """Each vertex's component, named by its smallest vertex (weakly connected if directed)."""
+    def strongly_connected_components(self) -> npt.NDArray[np.uint32]:
+        """Each vertex's strongly connected component, named by its smallest vertex (on the CPU)."""
     def sssp(
         self,
         source: Optional[int] = None,

@@ -48,6 +48,8 @@ FUNCTIONS = {
     "number_connected_components": "connected components on warpath",
     "is_connected": "connected components on warpath",
     "node_connected_component": "one BFS on warpath",
+    "number_strongly_connected_components": "strongly connected components on warpath (CPU)",
+    "is_strongly_connected": "strongly connected components on warpath (CPU)",
 }
 
 
@@ -268,6 +270,21 @@ class BackendInterface:
         nodes, index = wg.nodes_and_index()
         levels = _levels(wg, [index[n]])
         return {nodes[i] for i in np.flatnonzero(levels >= 0).tolist()}
+
+    @staticmethod
+    def number_strongly_connected_components(G):
+        wg = _held(G)
+        graph, _ = wg.warpath()
+        labels = graph.strongly_connected_components()
+        return int(np.count_nonzero(labels == np.arange(labels.size, dtype=labels.dtype)))
+
+    @staticmethod
+    def is_strongly_connected(G):
+        wg = _held(G)
+        if len(wg) == 0:
+            raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
+        graph, _ = wg.warpath()
+        return bool(np.all(graph.strongly_connected_components() == 0))
 
     # Unweighted distances.
 
