@@ -111,6 +111,15 @@ def test_the_backend_is_registered_with_networkx():
     assert set(info["functions"]) <= {name for name in dir(BackendInterface) if not name.startswith("_")}
 
 
+@pytest.mark.parametrize("name", list(graphs()))
+def test_closeness_equals_networkx(name):
+    G = graphs()[name]
+    for wf_improved in (True, False):
+        assert BackendInterface.closeness_centrality(WarpathGraph(G), wf_improved=wf_improved) == (
+            nx.closeness_centrality(G, wf_improved=wf_improved)
+        )
+
+
 def test_strongly_connected_counts_equal_networkx():
     for seed in (5, 6):
         G = nx.gnm_random_graph(300, 600, seed=seed, directed=True)

@@ -76,6 +76,9 @@ class Graph:
         """Distances and parents from `source` (`UNREACHED` where not reached)."""
     def connected_components(self) -> npt.NDArray[np.uint32]:
         """Each vertex's component, named by its smallest vertex (weakly connected if directed)."""
+    def closeness(self, wf_improved: bool = True) -> npt.NDArray[np.float64]:
+        """Every vertex's closeness centrality as NetworkX's (unweighted; by incoming distances
+        in a directed graph), on the CPU, 64 searches a pass."""
     def strongly_connected_components(self) -> npt.NDArray[np.uint32]:
         """Each vertex's strongly connected component, named by its smallest vertex (on the CPU)."""
     def sssp(

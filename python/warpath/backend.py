@@ -50,6 +50,7 @@ FUNCTIONS = {
     "node_connected_component": "one BFS on warpath",
     "number_strongly_connected_components": "strongly connected components on warpath (CPU)",
     "is_strongly_connected": "strongly connected components on warpath (CPU)",
+    "closeness_centrality": "bit-parallel searches on warpath (CPU), unweighted, every node",
 }
 
 
@@ -285,6 +286,19 @@ class BackendInterface:
             raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
         graph, _ = wg.warpath()
         return bool(np.all(graph.strongly_connected_components() == 0))
+
+    # Centrality.
+
+    @staticmethod
+    def closeness_centrality(G, u=None, distance=None, wf_improved=True):
+        if distance is not None:
+            raise NotImplementedError("weighted closeness runs in NetworkX")
+        if u is not None:
+            raise NotImplementedError("one node's closeness runs in NetworkX (one search)")
+        wg = _held(G)
+        nodes, _ = wg.nodes_and_index()
+        graph, _ = wg.warpath()
+        return dict(zip(nodes, graph.closeness(wf_improved).tolist()))
 
     # Unweighted distances.
 

@@ -13,6 +13,7 @@ pub mod cpu_parallel;
 pub mod cpu_reference;
 pub mod gpu;
 pub mod kernel_name;
+pub mod multi_source;
 pub mod strategy;
 pub mod switching;
 pub mod trace;
