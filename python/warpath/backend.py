@@ -182,6 +182,24 @@ def _ordered_bfs(wg, sources, neighbors, depth_limit=None):
         depth += 1
 
 
+def _component_labels(G, strongly):
+    """Each vertex's (strongly) connected component on warpath, named by its smallest vertex."""
+    graph, _ = _held(G).warpath()
+    return graph.strongly_connected_components() if strongly else graph.connected_components()
+
+
+def _count_components(labels):
+    """Components named by their smallest vertex: the vertices that label themselves."""
+    return int(np.count_nonzero(labels == np.arange(labels.size, dtype=labels.dtype)))
+
+
+def _one_component(G, strongly):
+    if len(_held(G)) == 0:
+        raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
+    # Vertex 0 names its component, the smallest vertex: one component is every label 0.
+    return bool(np.all(_component_labels(G, strongly) == 0))
+
+
 def _directed_neighbors(G, reverse):
     if reverse and G.is_directed():
         return G.predecessors
@@ -248,22 +266,11 @@ class BackendInterface:
 
     @staticmethod
     def number_connected_components(G):
-        wg = _held(G)
-        if len(wg) == 0:
-            return 0
-        graph, _ = wg.warpath()
-        labels = graph.connected_components()
-        # A component is named by its smallest vertex, which alone labels itself.
-        return int(np.count_nonzero(labels == np.arange(labels.size, dtype=labels.dtype)))
+        return _count_components(_component_labels(G, strongly=False))
 
     @staticmethod
     def is_connected(G):
-        wg = _held(G)
-        if len(wg) == 0:
-            raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
-        graph, _ = wg.warpath()
-        labels = graph.connected_components()
-        return bool(np.all(labels == labels[0]))
+        return _one_component(G, strongly=False)
 
     @staticmethod
     def node_connected_component(G, n):
@@ -274,18 +281,11 @@ class BackendInterface:
 
     @staticmethod
     def number_strongly_connected_components(G):
-        wg = _held(G)
-        graph, _ = wg.warpath()
-        labels = graph.strongly_connected_components()
-        return int(np.count_nonzero(labels == np.arange(labels.size, dtype=labels.dtype)))
+        return _count_components(_component_labels(G, strongly=True))
 
     @staticmethod
     def is_strongly_connected(G):
-        wg = _held(G)
-        if len(wg) == 0:
-            raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
-        graph, _ = wg.warpath()
-        return bool(np.all(graph.strongly_connected_components() == 0))
+        return _one_component(G, strongly=True)
 
     # Centrality.
 
