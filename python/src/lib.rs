@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyException, PyFileNotFoundError, PyMemoryError, PyOSErro
 use pyo3::prelude::*;
 use self_cell::self_cell;
 use warpath::cc::CcOptions;
-use warpath::engine::{Backend, BackendUsed};
+use warpath::engine::Backend;
 use warpath::generate::WeightSpec;
 use warpath::graph::{EdgeList, GraphBuilder, Weights};
 use warpath::input::{load_graph, LoadOptions};
@@ -83,6 +83,8 @@ impl Graph {
         Ok(slot)
     }
 
+    /// `vertex` (0-based, as Python numbers them, whatever a file's first id was) as an id, or
+    /// why it is none.
     fn check_vertex(&self, vertex: u64, what: &str) -> PyResult<u32> {
         let n = self.graph.num_vertices() as u64;
         if vertex >= n {
@@ -116,18 +118,12 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Weights>> {
     Err(PyValueError::new_err("weights must be a one-dimensional array of uint32, int64, float32 or float64"))
 }
 
+/// `n`, or the library's line for a graph of more vertices than it takes.
 fn vertex_count(n: u64) -> PyResult<u64> {
-    if n > u32::MAX as u64 {
-        return Err(PyValueError::new_err(format!("{n} vertices: at most 2^32 - 1")));
+    if n > warpath::graph::MAX_VERTICES {
+        return Err(to_py(warpath::Error::TooManyVertices { vertices: n }));
     }
     Ok(n)
-}
-
-fn backend_name(used: &BackendUsed) -> &'static str {
-    match used {
-        BackendUsed::Gpu { .. } => "gpu",
-        BackendUsed::Cpu { .. } => "cpu",
-    }
 }
 
 #[pymethods]
@@ -258,7 +254,7 @@ impl Graph {
     fn backend(&self, py: Python<'_>) -> PyResult<&'static str> {
         py.detach(|| {
             let slot = self.placed()?;
-            Ok(slot.as_ref().unwrap().with_dependent(|_, placed| backend_name(&placed.backend())))
+            Ok(slot.as_ref().unwrap().with_dependent(|_, placed| placed.backend().kind()))
         })
     }
 

@@ -68,21 +68,11 @@ def from_networkx(G, weight=None, backend="auto"):
     """A graph from a NetworkX graph, and the list of its nodes (vertex ``i`` is ``nodes[i]``).
     With ``weight`` (an edge attribute; missing values count 1) the graph is weighted."""
     nodes = list(G)
-    index = {node: i for i, node in enumerate(nodes)}
-    m = G.number_of_edges()
-    src = np.empty(m, dtype=np.int64)
-    dst = np.empty(m, dtype=np.int64)
-    values = np.empty(m, dtype=np.float64) if weight is not None else None
-    edges = G.edges(data=weight, default=1) if weight is not None else G.edges()
-    for i, edge in enumerate(edges):
-        src[i] = index[edge[0]]
-        dst[i] = index[edge[1]]
-        if values is not None:
-            values[i] = edge[2]
+    src, dst, values = _networkx_edges(G, {node: i for i, node in enumerate(nodes)}, weight)
     graph = Graph.from_edges(
         src,
         dst,
-        weights=_weight_array(values) if values is not None else None,
+        weights=_weight_array(np.asarray(values, dtype=np.float64)) if values is not None else None,
         num_vertices=len(nodes),
         directed=G.is_directed(),
         backend=backend,
@@ -90,9 +80,30 @@ def from_networkx(G, weight=None, backend="auto"):
     return graph, nodes
 
 
+def _networkx_edges(G, index, weight=None):
+    """G's edges as two arrays of vertex numbers (`index` numbers the nodes) and, with `weight`,
+    the list of that attribute's values (missing ones count 1; None without `weight`)."""
+    m = G.number_of_edges()
+    src = np.empty(m, dtype=np.int64)
+    dst = np.empty(m, dtype=np.int64)
+    values = [] if weight is not None else None
+    edges = G.edges(data=weight, default=1) if weight is not None else G.edges()
+    for i, edge in enumerate(edges):
+        src[i] = index[edge[0]]
+        dst[i] = index[edge[1]]
+        if values is not None:
+            values.append(edge[2])
+    return src, dst, values
+
+
+def _whole(values):
+    """Whether every value is a whole number in 0..2**32, which warpath adds exactly as integers."""
+    return bool(np.all(values >= 0) and np.all(values < 2**32) and np.all(np.floor(values) == values))
+
+
 def _weight_array(values):
     """Whole non-negative values below 2**32 as integer weights (exact sums), others as floats."""
     values = np.asarray(values)
-    if values.size and np.all(values >= 0) and np.all(values < 2**32) and np.all(np.floor(values) == values):
+    if values.size and _whole(values):
         return values.astype(np.int64)
     return values.astype(np.float64)

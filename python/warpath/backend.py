@@ -29,7 +29,7 @@ import inspect
 import networkx as nx
 import numpy as np
 
-from . import _warpath
+from . import _networkx_edges, _warpath, _whole
 
 __all__ = ["BackendInterface", "WarpathGraph", "get_info"]
 
@@ -107,28 +107,16 @@ class WarpathGraph:
     def _build(self, weight):
         G = self.G
         nodes, index = self.nodes_and_index()
-        m = G.number_of_edges()
-        src = np.empty(m, dtype=np.int64)
-        dst = np.empty(m, dtype=np.int64)
+        src, dst, values = _networkx_edges(G, index, weight)
         if weight is None:
-            for i, (u, v) in enumerate(G.edges()):
-                src[i] = index[u]
-                dst[i] = index[v]
             graph = _warpath.Graph.from_edges(src, dst, num_vertices=len(nodes), directed=G.is_directed())
             return graph, False
-        values = []
-        for i, (u, v, w) in enumerate(G.edges(data=weight, default=1)):
-            src[i] = index[u]
-            dst[i] = index[v]
-            values.append(w)
         floats = any(isinstance(w, float) for w in values)
         try:
             array = np.array(values, dtype=np.float64)
         except (TypeError, ValueError):
             raise NotImplementedError(f"edge attribute {weight!r} holds values that are not numbers") from None
-        if array.size and not (
-            np.all(array >= 0) and np.all(array < 2**32) and np.all(np.floor(array) == array)
-        ):
+        if not _whole(array):
             raise NotImplementedError(
                 f"edge attribute {weight!r} holds values that are not whole numbers in 0..2**32 "
                 "(warpath adds real weights in float32, NetworkX in float64)"
@@ -143,18 +131,19 @@ def _held(G):
     return G if isinstance(G, WarpathGraph) else WarpathGraph(G)
 
 
+def _signed(distances, unreached):
+    """Distances as int64, -1 where the marker `unreached` stands."""
+    signed = distances.astype(np.int64)
+    signed[distances == unreached] = -1
+    return signed
+
+
 def _levels(wg, sources):
     """BFS levels from `sources` (internal ids) as an int64 array, -1 where unreached."""
     graph, _ = wg.warpath()
     if len(sources) == 1:
-        distances, _ = graph.bfs(sources[0])
-        levels = distances.astype(np.int64)
-        levels[distances == _warpath.UNREACHED] = -1
-        return levels
-    distances, _ = graph.sssp(sources=list(sources))
-    levels = distances.astype(np.int64)
-    levels[distances == _warpath.UNREACHED_INT] = -1
-    return levels
+        return _signed(graph.bfs(sources[0])[0], _warpath.UNREACHED)
+    return _signed(graph.sssp(sources=list(sources))[0], _warpath.UNREACHED_INT)
 
 
 def _ordered_bfs(wg, sources, neighbors, depth_limit=None):
@@ -443,8 +432,7 @@ def _dijkstra(wg, source, weight, cutoff=None, target=None, tree=False):
     nodes, index = wg.nodes_and_index()
     graph, floats = wg.warpath(weight)
     distances, parents = graph.sssp(index[source], cutoff=cutoff, target=target, parents=tree)
-    d = distances.astype(np.int64)
-    d[distances == _warpath.UNREACHED_INT] = -1
+    d = _signed(distances, _warpath.UNREACHED_INT)
     reached = np.flatnonzero(d >= 0)
     order = reached[np.argsort(d[reached], kind="stable")]
     if tree:

@@ -71,10 +71,9 @@ pub enum VertexBatch {
     Four,
 }
 
-/// [`VertexBatch::Auto`]'s bar. Measured (bench/NOTES.md 120, every batch and register cap on
-/// seven graphs): one vertex a thread took kron:22 from 0.79 to 0.60 ms, urand:22 0.99 to 0.87
-/// and kron:24 1.67 to 1.47 (average degrees 30 to 32); four kept grid2d:5000 at 1.92 ms against
-/// 2.5 (degree 4); the roads (degree 2.4 to 2.8) within noise either way.
+/// [`VertexBatch::Auto`]'s bar, between the meshes and roads (2.4 to 4 entries a vertex), where
+/// four vertices a thread measured as fast or faster, and the Kronecker and uniform graphs (30
+/// to 32), where one was faster (the sweep of every batch and register cap: bench/NOTES.md 120).
 pub const SINGLE_VERTEX_MIN_DEGREE: f64 = 8.0;
 
 impl VertexBatch {

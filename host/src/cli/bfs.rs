@@ -128,7 +128,7 @@ impl BfsReport {
         BfsReport {
             graph: args.graph.input.graph.clone(),
             load_ms,
-            backend: super::json::backend_kind(&traversal.backend),
+            backend: traversal.backend.kind(),
             backend_detail: traversal.backend.to_string(),
             gpu,
             distances_only: traverser.distances_only(),

@@ -78,16 +78,7 @@ impl Envelope {
 
     /// The same, run on `backend`.
     pub fn ran_on(self, backend: &BackendUsed) -> Envelope {
-        self.ran(backend_kind(backend), backend.to_string())
-    }
-}
-
-/// `backend` of every `--json` object: `gpu` or `cpu` (`backend_detail` says which GPU, or how
-/// many threads).
-pub fn backend_kind(backend: &BackendUsed) -> &'static str {
-    match backend {
-        BackendUsed::Gpu { .. } => "gpu",
-        BackendUsed::Cpu { .. } => "cpu",
+        self.ran(backend.kind(), backend.to_string())
     }
 }
 

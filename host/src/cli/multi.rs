@@ -174,7 +174,7 @@ pub fn run_bfs(args: &BfsArgs) -> Result<()> {
     let result = &traversal.result;
     let report = PartitionedReport {
         graph: args.graph.input.graph.clone(),
-        backend: super::json::backend_kind(&RankSet::backend(&ranks)),
+        backend: RankSet::backend(&ranks).kind(),
         backend_detail: ranks.describe(),
         partitions: ranks.count(),
         load_ms,
@@ -525,7 +525,7 @@ pub fn run_cc(args: &CcArgs) -> Result<()> {
     let verification = args.verify.then(|| warpath::cc::verify::validate(held.whole(), components));
     let report = PartitionedCcReport {
         graph: args.graph.input.graph.clone(),
-        backend: super::json::backend_kind(&RankSet::backend(&ranks)),
+        backend: RankSet::backend(&ranks).kind(),
         backend_detail: ranks.describe(),
         partitions: ranks.count(),
         load_ms,
@@ -698,7 +698,7 @@ pub fn run_cc_bench(args: &BenchArgs, options: &CcOptions) -> Result<()> {
             time_ms: Some(last.time_ms),
             verified: Some(true),
             ..Envelope::new("bench", &args.graph.input.graph, n as u64, m, load_ms)
-                .ran(super::json::backend_kind(&baseline.backend()), last.backend.clone())
+                .ran(baseline.backend().kind(), last.backend.clone())
         };
         write_envelope(path, &envelope, &serde_json::json!({ "runs": &rows }))?;
     }

@@ -50,6 +50,16 @@ pub enum BackendUsed {
     Cpu { threads: usize },
 }
 
+impl BackendUsed {
+    /// `gpu` or `cpu`, without the details the display adds (which GPU, how many threads).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BackendUsed::Gpu { .. } => "gpu",
+            BackendUsed::Cpu { .. } => "cpu",
+        }
+    }
+}
+
 impl std::fmt::Display for BackendUsed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

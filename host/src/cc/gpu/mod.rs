@@ -187,7 +187,7 @@ pub struct CcLaunch {
     pub local_chunk: u32,
     /// Every edge is in the lists of both its ends.
     pub symmetric: bool,
-    /// The plain kernel takes one vertex a thread at a time in its grid-wide loops.
+    /// The plain kernel's neighbor rounds take one vertex a thread at a time.
     pub single_vertices: bool,
 }
 
