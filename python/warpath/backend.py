@@ -95,7 +95,16 @@ class WarpathGraph:
         if self._nodes is None:
             self._nodes = list(self.G)
             self._index = {node: i for i, node in enumerate(self._nodes)}
+            # Nodes 0..n-1 in order (a graph from a file, a generator or a NumPy array): a
+            # vertex's label is its id, and results skip a Python lookup a vertex.
+            self._ids_are_labels = all(type(node) is int and node == i for i, node in enumerate(self._nodes))
         return self._nodes, self._index
+
+    def labels(self, ids):
+        """The node labels of internal ids (a NumPy array), as a list."""
+        nodes, _ = self.nodes_and_index()
+        ids = ids.tolist()
+        return ids if self._ids_are_labels else [nodes[i] for i in ids]
 
     def warpath(self, weight=None):
         """The warpath graph (unweighted, or weighted by attribute ``weight`` whose missing
@@ -125,6 +134,14 @@ class WarpathGraph:
             src, dst, weights=array.astype(np.int64), num_vertices=len(nodes), directed=G.is_directed()
         )
         return graph, floats
+
+
+def _stable_order(keys):
+    """The stable sorting permutation of non-negative integer `keys`: NumPy sorts 16-bit keys by
+    radix, where BFS levels fit, several times faster than a merge sort of int64."""
+    if keys.size and keys.max() < 1 << 16:
+        keys = keys.astype(np.uint16)
+    return np.argsort(keys, kind="stable")
 
 
 def _held(G):
@@ -264,9 +281,9 @@ class BackendInterface:
     @staticmethod
     def node_connected_component(G, n):
         wg = _held(G)
-        nodes, index = wg.nodes_and_index()
+        _, index = wg.nodes_and_index()
         levels = _levels(wg, [index[n]])
-        return {nodes[i] for i in np.flatnonzero(levels >= 0).tolist()}
+        return set(wg.labels(np.flatnonzero(levels >= 0)))
 
     @staticmethod
     def number_strongly_connected_components(G):
@@ -294,20 +311,20 @@ class BackendInterface:
     @staticmethod
     def single_source_shortest_path_length(G, source, cutoff=None):
         wg = _held(G)
-        nodes, index = wg.nodes_and_index()
+        _, index = wg.nodes_and_index()
         levels = _levels(wg, [index[source]])
         reached = np.flatnonzero(levels >= 0 if cutoff is None else (levels >= 0) & (levels <= cutoff))
-        reached = reached[np.argsort(levels[reached], kind="stable")]
-        return dict(zip([nodes[i] for i in reached.tolist()], levels[reached].tolist()))
+        reached = reached[_stable_order(levels[reached])]
+        return dict(zip(wg.labels(reached), levels[reached].tolist()))
 
     @staticmethod
     def descendants_at_distance(G, source, distance):
         wg = _held(G)
-        nodes, index = wg.nodes_and_index()
+        _, index = wg.nodes_and_index()
         if distance < 0:
             return set()
         levels = _levels(wg, [index[source]])
-        return {nodes[i] for i in np.flatnonzero(levels == distance).tolist()}
+        return set(wg.labels(np.flatnonzero(levels == distance)))
 
     # Traversals in NetworkX's order.
 
@@ -419,9 +436,8 @@ class BackendInterface:
 
 
 def _distance_dict(wg, distances, order, floats):
-    nodes, _ = wg.nodes_and_index()
     values = distances[order].tolist()
-    return dict(zip([nodes[i] for i in order.tolist()], [float(v) for v in values] if floats else values))
+    return dict(zip(wg.labels(order), [float(v) for v in values] if floats else values))
 
 
 def _dijkstra(wg, source, weight, cutoff=None, target=None, tree=False):
@@ -434,7 +450,7 @@ def _dijkstra(wg, source, weight, cutoff=None, target=None, tree=False):
     distances, parents = graph.sssp(index[source], cutoff=cutoff, target=target, parents=tree)
     d = _signed(distances, _warpath.UNREACHED_INT)
     reached = np.flatnonzero(d >= 0)
-    order = reached[np.argsort(d[reached], kind="stable")]
+    order = reached[_stable_order(d[reached])]
     if tree:
         offsets, targets = graph.csr()
         weights = graph.weights()
