@@ -71,6 +71,28 @@ def test_components_equal_networkx(name):
     assert nx.node_connected_component(G, node, backend="warpath") == nx.node_connected_component(G, node)
 
 
+def test_weakly_connected_components_equal_networkx():
+    G = nx.disjoint_union(graphs()["directed"], nx.DiGraph([(0, 1), (2, 1), (3, 4)]))
+    assert list(nx.weakly_connected_components(G, backend="warpath")) == list(nx.weakly_connected_components(G))
+    assert nx.number_weakly_connected_components(G, backend="warpath") == nx.number_weakly_connected_components(G) > 1
+    assert nx.is_weakly_connected(G, backend="warpath") is nx.is_weakly_connected(G) is False
+    one = graphs()["directed"].subgraph(next(iter(nx.weakly_connected_components(graphs()["directed"]))))
+    assert nx.is_weakly_connected(one, backend="warpath") is True
+    with pytest.raises(nx.NetworkXNotImplemented):
+        nx.number_weakly_connected_components(nx.path_graph(3), backend="warpath")
+
+
+def test_should_run_leaves_small_graphs_to_networkx():
+    from warpath.backend import SMALL_GRAPH
+
+    small = nx.path_graph(100)
+    assert isinstance(BackendInterface.should_run("bfs_edges", (small, 0), {}), str)
+    assert isinstance(BackendInterface.should_run("bfs_edges", (WarpathGraph(small), 0), {}), str)
+    big = nx.path_graph(SMALL_GRAPH // 2 + 1)
+    assert BackendInterface.should_run("bfs_edges", (big, 0), {}) is True
+    assert BackendInterface.should_run("is_connected", (), {"G": big}) is True
+
+
 def test_dijkstra_equals_networkx_and_refuses_what_it_cannot_answer_exactly():
     G = graphs()["weighted"]
     target = max(G)
