@@ -526,21 +526,43 @@ macro_rules! for_each_fused_slot {
 }
 
 /// Runs `$body` with `$i` and `$valid` on every thread of the `$blocks` blocks (this one being
-/// `$rank`) for entries `0..$len`, one entry a thread a tile (`$valid` false past the end):
-/// whole blocks take every tile together. A macro rather than a closure, which LLVM kept as a
-/// call with the kernel's state in local memory.
+/// `$rank`) for entries `0..$len`, one entry a thread a tile of `$tile` entries (a block's worth
+/// unless given; `$valid` false past the end and on threads past the tile): whole blocks take
+/// every tile together. A macro rather than a closure, which LLVM kept as a call with the
+/// kernel's state in local memory.
 macro_rules! for_tiles {
-    ($len:expr, $blocks:expr, $rank:expr, |$i:ident, $valid:ident| $body:block) => {{
+    ($len:expr, $blocks:expr, $rank:expr, |$i:ident, $valid:ident| $body:block) => {
+        for_tiles!($len, $blocks, $rank, SSSP_BLOCK, |$i, $valid| $body)
+    };
+    ($len:expr, $blocks:expr, $rank:expr, $tile:expr, |$i:ident, $valid:ident| $body:block) => {{
         let len: u32 = $len;
-        let tiles = len.div_ceil(SSSP_BLOCK);
+        let tile: u32 = $tile;
+        let tiles = len.div_ceil(tile);
         let mut t = $rank;
         while t < tiles {
-            let $i = t * SSSP_BLOCK + thread_idx();
-            let $valid = $i < len;
+            let $i = t * tile + thread_idx();
+            let $valid = thread_idx() < tile && $i < len;
             $body
             t += $blocks;
         }
     }};
+}
+
+/// Queue entries a block takes at once in a step of `len` entries on `blocks` blocks: a block's
+/// worth where the step gives every block a tile, else as few as spread the step over every
+/// block, down to a warp's. A mid-sized step (a mesh's wavefront, a bucket's later rounds) then
+/// keeps every block busy, each with a short chain of gathering rounds, instead of a few blocks
+/// with long ones while the rest wait at the grid barrier; the gathering packs a tile's edges over
+/// all the block's threads either way (the persistent BFS shrinks its tiles by degree alike,
+/// `bfs::persistent::top_down`).
+#[inline(always)]
+fn spread_tile(len: u32, blocks: u32) -> u32 {
+    let per_block = len.div_ceil(blocks.max(1));
+    if per_block >= SSSP_BLOCK {
+        SSSP_BLOCK
+    } else {
+        per_block.div_ceil(WARP_SIZE).max(1) * WARP_SIZE
+    }
 }
 
 struct Delta {
@@ -1636,8 +1658,11 @@ impl Delta {
         };
         // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
         // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
-        // (the persistent BFS's rule, bench/NOTES.md entry 38).
-        let warp_list_edges = if step.work().div_ceil(SSSP_BLOCK) <= blocks { BLOCK as u64 } else { WARP_SIZE as u64 };
+        // (the persistent BFS's rule, bench/NOTES.md entry 38). On big steps it takes lists of
+        // two warps' worth or more: a list of 32 to 63 edges, a uniform graph's typical one, fills
+        // a warp's step of `BATCH * 32` slots only half, where the scan packs it (NOTES 122).
+        let warp_list_edges =
+            if step.work().div_ceil(SSSP_BLOCK) <= blocks { BLOCK as u64 } else { BATCH as u64 * WARP_SIZE as u64 };
         // SAFETY (throughout): queue entries are vertex ids `< n`; pointers obey the kernel
         // contract; registered lists are the step's queue's lists.
         unsafe {
@@ -1666,7 +1691,7 @@ impl Delta {
                 Step::Light { len } => {
                     let input = self.near_area(state.step);
                     relaxer.edges = if self.near_far { Edges::All } else { Edges::Light };
-                    for_tiles!(len, blocks, rank, |i, valid| {
+                    for_tiles!(len, blocks, rank, spread_tile(len, blocks), |i, valid| {
                         let u = if valid { *input.add(i as usize) } else { 0 };
                         let relaxing = valid && !self.all_heavy;
                         // The list's bounds are read before the settling atomics, so their
@@ -1683,7 +1708,7 @@ impl Delta {
                 }
                 Step::Heavy { from, to } => {
                     relaxer.edges = Edges::Heavy;
-                    for_tiles!(to - from, blocks, rank, |i, valid| {
+                    for_tiles!(to - from, blocks, rank, spread_tile(to - from, blocks), |i, valid| {
                         let u = if valid { *self.settled.add((from + i) as usize) } else { 0 };
                         let (mut start, end) = if valid { self.list_of(u) } else { (0, 0) };
                         if end - start >= share_from {
@@ -1703,7 +1728,7 @@ impl Delta {
                         far_count: Count::Far(next_pile),
                     };
                     let mut appends = Appends::new(counters, scratch);
-                    for_tiles!(len, blocks, rank, |i, valid| {
+                    for_tiles!(len, blocks, rank, spread_tile(len, blocks), |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
                         let at = if valid { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
                         // Below `bucket`: stale (its distance fell into a bucket already settled).
