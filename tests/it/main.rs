@@ -13,6 +13,7 @@ mod cli;
 mod cli_cc;
 mod cli_json;
 mod cli_multi;
+mod cli_bfs_sources;
 mod cli_scc;
 mod cli_sssp;
 mod cli_weights;

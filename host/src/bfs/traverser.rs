@@ -13,7 +13,7 @@ use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays,
 use crate::bfs::gpu::tuning::PersistentParams;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
-use crate::bfs::BfsResult;
+use crate::bfs::{multi_source, BfsResult};
 use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run, Workspace};
 use crate::error::Result;
@@ -332,6 +332,57 @@ impl<'g> Traverser<'g> {
             }
         };
         Ok(PinnedTraversal { run: traversal, labels: kept })
+    }
+
+    /// BFS from each of `sources` (internal ids; check them with [`crate::bfs::check_source`]):
+    /// every source's distances to every vertex, in the order given (`UNREACHED` where not
+    /// reached). On the CPU the searches are bit-parallel, [`multi_source::BATCH`] sources
+    /// sharing each pass over the graph ([`multi_source::distances_from`]); on the GPU, one
+    /// traversal a source on the placed graph, since the bit-parallel batch has no GPU kernel
+    /// yet (the run's warnings say so). The answer holds `sources.len()` times `n` distances.
+    ///
+    /// ```
+    /// use warpath::bfs::{bfs_sequential, Backend, Traverser};
+    /// use warpath::generate::{generate, GeneratorSpec};
+    ///
+    /// let graph = generate(&"grid2d:4x3".parse::<GeneratorSpec>()?, 1)?;
+    /// let traverser = Traverser::new(&graph, Backend::Auto)?;
+    /// let run = traverser.run_many(&[0, 5, 11])?;
+    /// assert_eq!(run.result[1], bfs_sequential(&graph, 5).distances);
+    /// # Ok::<(), warpath::Error>(())
+    /// ```
+    pub fn run_many(&self, sources: &[u32]) -> Result<Run<Vec<Vec<u32>>>> {
+        let started = Instant::now();
+        if self.placed().is_none() {
+            let result = multi_source::distances_from(self.graph, sources);
+            let time = started.elapsed();
+            return Ok(Run {
+                result,
+                backend: self.backend(),
+                time,
+                end_to_end_time: time,
+                download: Download::default(),
+                warnings: self.warnings.clone(),
+            });
+        }
+        let mut all = Vec::with_capacity(sources.len());
+        let (mut time, mut download) = (Duration::ZERO, Download::default());
+        let mut reuse = empty_result(sources.first().copied().unwrap_or(0));
+        for &source in sources {
+            let traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
+            time += traversal.time;
+            download.time += traversal.download.time;
+            download.bytes += traversal.download.bytes;
+            all.push(traversal.result.distances.clone());
+            reuse = traversal.result;
+        }
+        let mut warnings = self.warnings.clone();
+        warnings.push(format!(
+            "the GPU ran one traversal a source ({}): the bit-parallel batch of {} sources a pass runs on the CPU              only so far",
+            sources.len(),
+            multi_source::BATCH
+        ));
+        Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.

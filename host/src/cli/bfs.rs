@@ -2,12 +2,20 @@ use serde::Serialize;
 
 use warpath::bfs::verify;
 use warpath::bfs::{BackendUsed, GpuKernel, KernelName, TopDownStrategy, Traversal, Traverser};
-use warpath::{Graph, Result};
+use warpath::{Error, Graph, Result};
 
 use super::args::BfsArgs;
 use super::json::{print_envelope, Envelope};
 
 pub fn run(args: &BfsArgs) -> Result<()> {
+    if let Some(spec) = &args.sources {
+        if args.multi.requested() {
+            return Err(Error::InvalidArgument(
+                "--sources runs on one GPU or the CPU: drop --partitions or --gpus".into(),
+            ));
+        }
+        return super::many_sources::run(args, spec);
+    }
     if args.multi.requested() {
         return super::multi::run_bfs(args);
     }

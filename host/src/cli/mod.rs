@@ -11,6 +11,7 @@ mod convert;
 mod info;
 mod json;
 mod kernels;
+mod many_sources;
 mod multi;
 mod progress;
 mod results;

@@ -451,6 +451,18 @@ pub struct BfsArgs {
     pub source: SourceArg,
     #[arg(
         long,
+        value_name = "V,V,..|FILE|random:N",
+        conflicts_with = "source",
+        help = "Search from many sources at once: each one's distances",
+        long_help = "Search from many sources at once, each one's distances to every vertex: a comma-separated \
+                     list of vertices (numbered as --source's), a FILE of them (one a line, # comments) or \
+                     random:N (N seeded random vertices with edges). On the CPU 64 sources share each pass over \
+                     the graph (bit-parallel); on the GPU each gets its own traversal. --out then writes \
+                     `source vertex distance` for every reached pair. Not with --source."
+    )]
+    pub sources: Option<String>,
+    #[arg(
+        long,
         help = "Check the result Graph500-style; exit 1 if it is wrong",
         long_help = "Check the BFS tree Graph500-style and exit 1 if it is wrong. With --distances-only, check \
                      the distances by the same rules without the tree (every edge spans at most one level \
@@ -1054,7 +1066,11 @@ mod tests {
             assert!(options(&["--distances-only"]).distances_only, "{command}");
             assert!(options(&["--compressed"]).placement.compressed, "{command}");
             assert!(options(&["--no-list-heads"]).placement.no_list_heads, "{command}");
-            assert_eq!(options(&["--placement", "zero-copy"]).placement.placement, Some(Placement::ZeroCopy), "{command}");
+            assert_eq!(
+                options(&["--placement", "zero-copy"]).placement.placement,
+                Some(Placement::ZeroCopy),
+                "{command}"
+            );
             assert_eq!(options(&["--vram-budget", "6G"]).placement.vram_budget, Some(6 << 30), "{command}");
         }
     }
