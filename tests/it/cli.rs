@@ -567,7 +567,7 @@ fn a_fifo_is_read_once_in_order_with_format() {
 /// in `--help`, and the partitioned BFS's exchange flags only on the commands that run it.
 #[test]
 fn short_help_fits_a_screen_and_long_help_keeps_the_rest() {
-    for command in ["bfs", "cc", "scc", "sssp", "info", "bench", "convert", "suite"] {
+    for command in ["bfs", "cc", "scc", "closeness", "sssp", "info", "bench", "convert", "suite"] {
         let short = stdout(&warpath(&[command, "-h"]));
         assert!(short.lines().count() <= 40, "{command} -h: {} lines\n{short}", short.lines().count());
         let long = stdout(&warpath(&[command, "--help"]));

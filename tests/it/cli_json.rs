@@ -167,10 +167,12 @@ fn info_json_has_the_figures_of_the_text() {
 
 #[test]
 fn every_commands_json_is_one_line_in_the_same_envelope() {
-    let runs: [&[&str]; 7] = [
+    let runs: [&[&str]; 9] = [
         &["bfs", "grid2d:12", "--source", "0"],
+        &["bfs", "grid2d:12", "--sources", "0,5"],
         &["cc", "grid2d:12"],
         &["scc", "grid2d:12"],
+        &["closeness", "grid2d:12"],
         &["sssp", "grid2d:12", "--weights", "uniform:1:9", "--source", "0"],
         &["bfs", "grid2d:12", "--source", "0", "--partitions", "2"],
         &["cc", "grid2d:12", "--partitions", "2"],

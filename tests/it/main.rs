@@ -11,6 +11,7 @@ mod bench;
 mod cc;
 mod cli;
 mod cli_cc;
+mod cli_closeness;
 mod cli_json;
 mod cli_multi;
 mod cli_bfs_sources;

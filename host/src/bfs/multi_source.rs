@@ -101,25 +101,44 @@ fn reached_by_bit(words: &[u64]) -> [u64; BATCH] {
         )
 }
 
+/// Every vertex's closeness and harmonic centrality (NetworkX's `closeness_centrality` and
+/// `harmonic_centrality`), unweighted, by incoming distances in a directed graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Centrality {
+    pub closeness: Vec<f64>,
+    pub harmonic: Vec<f64>,
+}
+
 /// Every vertex's closeness centrality as NetworkX's `closeness_centrality(G, wf_improved=...)`
 /// computes it, unweighted: for a vertex `u` that `r - 1` other vertices reach (by incoming
 /// paths in a directed graph), `(r - 1) / d` where `d` is the sum of their distances to `u`, times
 /// `(r - 1) / (n - 1)` with `wf_improved`; 0 where nothing else reaches `u`. One search a vertex,
 /// [`BATCH`] at a time, over the reversed edges (whose in-lists are the graph's own lists).
 pub fn closeness(graph: &Graph, wf_improved: bool) -> Vec<f64> {
+    centrality(graph, wf_improved).closeness
+}
+
+/// [`closeness`] and, from the same searches, the harmonic centrality: the sum over the other
+/// vertices of one over their distance to `u` (NetworkX sums the same terms vertex by vertex, so
+/// the two agree to rounding, not bit for bit).
+pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
     let n = graph.num_vertices();
     let vertices: Vec<u32> = (0..n as u32).collect();
-    let mut values = vec![0.0; n];
+    let mut closeness = vec![0.0; n];
+    let mut harmonic = vec![0.0; n];
     for batch in vertices.chunks(BATCH) {
         let mut sums = [0u64; BATCH];
         let mut reached = [0u64; BATCH];
+        let mut inverse = [0.0f64; BATCH];
         search_batch(graph, batch, |level, words| {
             for (i, count) in reached_by_bit(words).into_iter().enumerate() {
                 sums[i] += level as u64 * count;
                 reached[i] += count;
+                inverse[i] += count as f64 / level as f64;
             }
         });
         for (i, &u) in batch.iter().enumerate() {
+            harmonic[u as usize] = inverse[i];
             if sums[i] == 0 {
                 continue;
             }
@@ -128,10 +147,109 @@ pub fn closeness(graph: &Graph, wf_improved: bool) -> Vec<f64> {
             if wf_improved {
                 value *= others / (n - 1) as f64;
             }
-            values[u as usize] = value;
+            closeness[u as usize] = value;
         }
     }
-    values
+    Centrality { closeness, harmonic }
+}
+
+/// Centralities estimated from a sample of sources, and how far off they may be.
+#[derive(Clone, Debug)]
+pub struct SampledCentrality {
+    pub estimate: Centrality,
+    /// The sources searched from (internal ids).
+    pub sources: Vec<u32>,
+    /// With probability at least 1 - `confidence_gap` at once for every vertex (Hoeffding's
+    /// bound over each vertex's mean of bounded samples, a union bound over the vertices): the
+    /// share of the other vertices that reach it within `epsilon`, its mean distance from them
+    /// within `epsilon` times `max_distance`, and its harmonic centrality over `n - 1` within
+    /// `epsilon`.
+    pub epsilon: f64,
+    pub confidence_gap: f64,
+    /// The longest distance any search found (a lower bound of the diameter; the bound above
+    /// holds with the diameter in its place).
+    pub max_distance: u32,
+}
+
+/// Closeness and harmonic centrality estimated from `sources.len()` searches (Eppstein and
+/// Wang, "Fast approximation of centrality", SODA 2001): each sampled source's distance to
+/// every vertex, by [`BATCH`]-source passes forward along the edges; a vertex's share of the
+/// vertices that reach it, its mean distance from them and its mean inverse distance are taken
+/// from the sources other than itself, then put into NetworkX's formulas.
+pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> SampledCentrality {
+    let n = graph.num_vertices();
+    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let inn = transpose.as_ref().unwrap_or(graph);
+    let mut count = vec![0u32; n];
+    let mut sum = vec![0u64; n];
+    let mut inverse = vec![0.0f64; n];
+    let mut max_distance = 0;
+    for batch in sources.chunks(BATCH) {
+        search_batch(inn, batch, |level, words| {
+            max_distance = level;
+            count.par_iter_mut().zip(&mut sum).zip(&mut inverse).zip(words).for_each(|(((c, s), h), &word)| {
+                let hits = word.count_ones();
+                *c += hits;
+                *s += level as u64 * hits as u64;
+                *h += hits as f64 / level as f64;
+            });
+        });
+    }
+    let mut sampled = vec![false; n];
+    for &s in sources {
+        sampled[s as usize] = true;
+    }
+    let mut closeness = vec![0.0; n];
+    let mut harmonic = vec![0.0; n];
+    for u in 0..n {
+        // The sources that could reach `u`: every one but `u` itself.
+        let others = sources.len() as f64 - if sampled[u] { 1.0 } else { 0.0 };
+        if others <= 0.0 || count[u] == 0 {
+            continue;
+        }
+        let reach_share = count[u] as f64 / others;
+        let mean = sum[u] as f64 / count[u] as f64;
+        closeness[u] = if wf_improved { reach_share / mean } else { 1.0 / mean };
+        harmonic[u] = inverse[u] / others * (n - 1) as f64;
+    }
+    let confidence_gap = 0.05;
+    let epsilon = ((2.0 * n.max(1) as f64 / confidence_gap).ln() / (2.0 * sources.len().max(1) as f64)).sqrt();
+    SampledCentrality {
+        estimate: Centrality { closeness, harmonic },
+        sources: sources.to_vec(),
+        epsilon,
+        confidence_gap,
+        max_distance,
+    }
+}
+
+/// Closeness and harmonic centrality of `vertices` alone, each from one sequential BFS over the
+/// reversed edges (NetworkX's order of summation for the harmonic): the reference the tests and
+/// `closeness --verify` check the bit-parallel searches against.
+pub fn centrality_of(graph: &Graph, wf_improved: bool, vertices: &[u32]) -> Vec<(f64, f64)> {
+    let reversed = if graph.is_undirected() { None } else { Some(graph.transpose()) };
+    let searched = reversed.as_ref().unwrap_or(graph);
+    let n = graph.num_vertices();
+    vertices
+        .par_iter()
+        .map(|&u| {
+            let distances = crate::bfs::bfs_sequential(searched, u).distances;
+            let (mut others, mut sum, mut harmonic) = (0u64, 0u64, 0.0f64);
+            for &d in &distances {
+                if d != UNREACHED && d > 0 {
+                    others += 1;
+                    sum += d as u64;
+                    harmonic += 1.0 / d as f64;
+                }
+            }
+            if sum == 0 {
+                return (0.0, harmonic);
+            }
+            let value = others as f64 / sum as f64;
+            let closeness = if wf_improved { value * (others as f64 / (n - 1) as f64) } else { value };
+            (closeness, harmonic)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -163,37 +281,41 @@ mod tests {
         }
     }
 
-    /// NetworkX's formula from one sequential BFS a vertex over the reversed edges.
-    fn closeness_reference(graph: &Graph, wf_improved: bool) -> Vec<f64> {
-        let reversed = graph.transpose();
-        let n = graph.num_vertices();
-        (0..n as u32)
-            .map(|u| {
-                let distances = bfs_sequential(&reversed, u).distances;
-                let reached: Vec<u64> =
-                    distances.iter().filter(|&&d| d != UNREACHED && d > 0).map(|&d| d as u64).collect();
-                let sum: u64 = reached.iter().sum();
-                if sum == 0 {
-                    return 0.0;
+    #[test]
+    fn closeness_is_networkxs_formula_exactly_and_harmonic_to_rounding() {
+        let grid = generate(&"grid2d:13x7".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for graph in [grid, random_directed(200, 500, 6)] {
+            let all: Vec<u32> = (0..graph.num_vertices() as u32).collect();
+            for wf_improved in [true, false] {
+                let found = centrality(&graph, wf_improved);
+                let reference = centrality_of(&graph, wf_improved, &all);
+                assert_eq!(found.closeness, reference.iter().map(|r| r.0).collect::<Vec<_>>());
+                for (got, want) in found.harmonic.iter().zip(&reference) {
+                    assert!((got - want.1).abs() <= 1e-12 * want.1.max(1.0), "{got} against {}", want.1);
                 }
-                let others = reached.len() as f64;
-                let value = others / sum as f64;
-                if wf_improved {
-                    // NetworkX's order of operations: the factor first, then the product.
-                    value * (others / (n - 1) as f64)
-                } else {
-                    value
-                }
-            })
-            .collect()
+            }
+        }
     }
 
     #[test]
-    fn closeness_is_networkxs_formula_exactly() {
-        let grid = generate(&"grid2d:13x7".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
-        for graph in [grid, random_directed(200, 500, 6)] {
-            for wf_improved in [true, false] {
-                assert_eq!(closeness(&graph, wf_improved), closeness_reference(&graph, wf_improved));
+    fn sampling_every_vertex_gives_the_exact_values_and_a_sample_stays_within_its_bound() {
+        let grid = generate(&"grid2d:20x15".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for graph in [grid, random_directed(300, 900, 7)] {
+            let n = graph.num_vertices();
+            let all: Vec<u32> = (0..n as u32).collect();
+            let exact = centrality(&graph, true);
+            let whole = sampled_centrality(&graph, true, &all);
+            for (got, want) in whole.estimate.closeness.iter().zip(&exact.closeness) {
+                assert!((got - want).abs() <= 1e-12, "{got} against {want}");
+            }
+            for (got, want) in whole.estimate.harmonic.iter().zip(&exact.harmonic) {
+                assert!((got - want).abs() <= 1e-9, "{got} against {want}");
+            }
+            // Every third vertex: each harmonic estimate over n - 1 within epsilon.
+            let some: Vec<u32> = all.iter().copied().step_by(3).collect();
+            let sample = sampled_centrality(&graph, true, &some);
+            for (got, want) in sample.estimate.harmonic.iter().zip(&exact.harmonic) {
+                assert!((got - want).abs() / (n - 1) as f64 <= sample.epsilon, "{got} against {want}");
             }
         }
     }

@@ -7,6 +7,7 @@ mod args;
 mod bench;
 mod bfs;
 mod cc;
+mod closeness;
 mod convert;
 mod info;
 mod json;
@@ -41,6 +42,7 @@ pub fn run() -> i32 {
         Command::Bfs(a) => bfs::run(a),
         Command::Cc(a) => cc::run(a),
         Command::Scc(a) => scc::run(a),
+        Command::Closeness(a) => closeness::run(a),
         Command::Sssp(a) => sssp::run(a),
         Command::Info(a) => info::run(a),
         Command::Convert(a) => convert::run(a),

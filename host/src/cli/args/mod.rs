@@ -11,12 +11,14 @@ use warpath::engine::{Backend, EarlyGpu, PlacementOptions};
 use warpath::gpu::Placement;
 
 pub mod cc;
+pub mod closeness;
 pub mod multi;
 pub mod scc;
 pub mod sssp;
 
 pub use cc::{CcArgs, CcTuning};
 pub use multi::{BfsExchangeArgs, MultiArgs};
+pub use closeness::ClosenessArgs;
 pub use scc::SccArgs;
 pub use sssp::{SsspArgs, SsspBenchArgs};
 
@@ -53,6 +55,8 @@ pub enum Command {
     Cc(CcArgs),
     /// Strongly connected components of a directed graph (on the CPU): count, sizes, time
     Scc(SccArgs),
+    /// Closeness and harmonic centrality of every vertex (on the CPU), exact or sampled
+    Closeness(ClosenessArgs),
     /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
     Sssp(SsspArgs),
     /// Benchmark BFS from many roots (Graph500-style), connected components or shortest paths: times, rates, traces
