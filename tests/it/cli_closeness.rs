@@ -1,6 +1,6 @@
 //! `warpath closeness` as a user meets it (issue 55, item 2): exact values in `--out` (NetworkX's
 //! closeness and harmonic centrality), a sampled run with its bounds, `--verify`, `--json`, and
-//! the GPU asked for while the CPU runs.
+//! the GPU asked for while the CPU runs; and `info --diameter`, exact or by double sweeps.
 
 use crate::common;
 
@@ -67,4 +67,24 @@ fn bad_requests_are_refused_in_one_line() {
         &["at least two vertices"],
     );
     assert_one_line_error(&warpath(&["closeness", "grid2d:4x4", "--samples", "0"]), &["--samples"]);
+}
+
+#[test]
+fn info_finds_the_diameter_exactly_or_bounds_it_by_sweeps() {
+    // A 13 x 7 grid: corner to corner, 12 + 6 hops.
+    let out = warpath(&["info", "grid2d:13x7", "--diameter"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(value(&text, "diameter").starts_with("18 hops, from "), "{text}");
+    assert!(value(&text, "diameter").contains("(exact, every vertex's eccentricity, 91 searches;"), "{text}");
+    let out = warpath(&["info", "grid2d:13x7", "--diameter", "sweep", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let diameter = &json["result"]["diameter"];
+    assert_eq!(diameter["exact"], false);
+    assert_eq!(diameter["hops"], 18, "a mesh's double sweep finds the corner-to-corner path: {json}");
+    assert!(diameter["searches"].as_u64().unwrap() <= 8);
+    let out = warpath(&["info", "grid2d:13x7", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(json["result"]["diameter"].is_null(), "not asked: {json}");
 }

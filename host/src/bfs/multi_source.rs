@@ -252,6 +252,70 @@ pub fn centrality_of(graph: &Graph, wf_improved: bool, vertices: &[u32]) -> Vec<
         .collect()
 }
 
+/// The longest shortest path of a graph in hops, over the pairs where one reaches the other
+/// (a disconnected graph's longest within its components), with its ends (internal ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diameter {
+    pub hops: u32,
+    pub from: u32,
+    pub to: u32,
+    /// The diameter itself ([`diameter_exact`]), or a lower bound ([`diameter_double_sweep`]).
+    pub exact: bool,
+    /// Searches run.
+    pub searches: usize,
+}
+
+/// The diameter from every vertex's eccentricity: a search from every vertex, [`BATCH`] a pass
+/// forward along the edges, each source's eccentricity the last level its bit reaches.
+pub fn diameter_exact(graph: &Graph) -> Diameter {
+    let n = graph.num_vertices();
+    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let inn = transpose.as_ref().unwrap_or(graph);
+    let vertices: Vec<u32> = (0..n as u32).collect();
+    let mut best = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
+    for batch in vertices.chunks(BATCH) {
+        search_batch(inn, batch, |level, words| {
+            // A level beyond the best so far: any source bit set at it, and a vertex it reached.
+            if level <= best.hops {
+                return;
+            }
+            if let Some((u, &word)) = words.par_iter().enumerate().find_first(|(_, &word)| word != 0) {
+                best.hops = level;
+                best.from = batch[word.trailing_zeros() as usize];
+                best.to = u as u32;
+            }
+        });
+    }
+    best
+}
+
+/// A lower bound of the diameter by repeated double sweeps (Magnien, Latapy and Habib,
+/// "Fast computation of empirically tight bounds for the diameter of massive graphs", JEA 2009):
+/// a BFS from `start`, then from the farthest vertex it found (the smallest id among ties), and
+/// so on while the distance grows, at most `sweeps` searches. Exact on trees; on road networks and
+/// meshes it usually is too.
+pub fn diameter_double_sweep(graph: &Graph, start: u32, sweeps: usize) -> Diameter {
+    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let mut best = Diameter { hops: 0, from: start, to: start, exact: false, searches: 0 };
+    let mut from = start;
+    while best.searches < sweeps.max(1) {
+        let distances = crate::bfs::bfs_parallel(graph, transpose.as_ref(), from).distances;
+        best.searches += 1;
+        let (to, hops) = distances
+            .par_iter()
+            .enumerate()
+            .filter(|(_, &d)| d != UNREACHED)
+            .map(|(v, &d)| (v as u32, d))
+            .reduce(|| (from, 0), |a, b| if b.1 > a.1 || (b.1 == a.1 && b.0 < a.0) { b } else { a });
+        if hops <= best.hops && best.searches > 1 {
+            break;
+        }
+        best = Diameter { hops, from, to, ..best };
+        from = to;
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +359,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_exact_diameter_is_the_largest_eccentricity_and_double_sweeps_bound_it() {
+        let grid = generate(&"grid2d:13x7".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        let kron = generate(&"kron:9".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        for graph in [grid, kron, random_directed(300, 700, 4)] {
+            let n = graph.num_vertices() as u32;
+            let eccentricity =
+                |v: u32| bfs_sequential(&graph, v).distances.into_iter().filter(|&d| d != UNREACHED).max().unwrap_or(0);
+            let exact = diameter_exact(&graph);
+            assert_eq!(exact.hops, (0..n).map(eccentricity).max().unwrap());
+            assert_eq!(bfs_sequential(&graph, exact.from).distances[exact.to as usize], exact.hops);
+            let start = (0..n).find(|&v| graph.degree(v) > 0).unwrap();
+            let swept = diameter_double_sweep(&graph, start, 4);
+            assert!(!swept.exact && swept.hops <= exact.hops && swept.searches <= 4);
+            assert_eq!(bfs_sequential(&graph, swept.from).distances[swept.to as usize], swept.hops);
+        }
+        // A mesh's double sweep finds the corner-to-corner path.
+        let grid = generate(&"grid2d:13x7".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        assert_eq!(diameter_double_sweep(&grid, 40, 4).hops, 12 + 6);
     }
 
     #[test]

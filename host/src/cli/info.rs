@@ -3,11 +3,12 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use warpath::bfs::multi_source;
 use warpath::formats::ReadOptions;
 use warpath::graph::{CompressedGraph, WeightRange};
 use warpath::Result;
 
-use super::args::{GraphInput, InfoArgs};
+use super::args::{DiameterArg, GraphInput, InfoArgs};
 use super::json::{print_envelope, Envelope};
 
 pub fn run(args: &InfoArgs) -> Result<()> {
@@ -56,6 +57,7 @@ pub fn run(args: &InfoArgs) -> Result<()> {
         plain_csr_bytes: compressed.raw_bytes(),
         compression_ratio: compressed.ratio(),
         stored_compressed: stored_compressed(&args.input)?,
+        diameter: args.diameter.map(|how| diameter(&graph, how, args.input.seed)),
     };
     if args.json {
         // No algorithm ran: no backend and no run times.
@@ -97,6 +99,48 @@ struct InfoReport {
     /// A `.wgr` file whose lists are stored compressed (false for standard input or a pipe,
     /// which are read only once).
     stored_compressed: bool,
+    /// With `--diameter`.
+    diameter: Option<DiameterReport>,
+}
+
+#[derive(Serialize)]
+struct DiameterReport {
+    /// Hops of the longest shortest path found.
+    hops: u32,
+    /// Its ends, as numbered in the file.
+    from: u64,
+    to: u64,
+    /// The diameter itself, or (double sweeps) a lower bound of it.
+    exact: bool,
+    searches: usize,
+    time_ms: f64,
+}
+
+/// Graphs of at most this many vertices get the exact diameter under `--diameter auto`.
+const EXACT_DIAMETER_UP_TO: usize = 100_000;
+
+/// `info --diameter`: exact, or double sweeps from a seeded random vertex with edges.
+fn diameter(graph: &warpath::Graph, how: DiameterArg, seed: u64) -> DiameterReport {
+    let started = std::time::Instant::now();
+    let exact = match how {
+        DiameterArg::Exact => true,
+        DiameterArg::Sweep => false,
+        DiameterArg::Auto => graph.num_vertices() <= EXACT_DIAMETER_UP_TO,
+    };
+    let found = if exact {
+        multi_source::diameter_exact(graph)
+    } else {
+        let start = warpath::bfs::random_sources_in(graph.degrees(), seed, 1).first().copied().unwrap_or(0);
+        multi_source::diameter_double_sweep(graph, start, 8)
+    };
+    DiameterReport {
+        hops: found.hops,
+        from: graph.external_id(found.from),
+        to: graph.external_id(found.to),
+        exact: found.exact,
+        searches: found.searches,
+        time_ms: started.elapsed().as_secs_f64() * 1e3,
+    }
 }
 
 #[derive(Serialize)]
@@ -159,6 +203,14 @@ impl InfoReport {
             self.plain_csr_bytes,
             if self.stored_compressed { "; stored compressed in the file" } else { "" }
         );
+        if let Some(d) = &self.diameter {
+            let how = if d.exact {
+                format!("exact, every vertex's eccentricity, {} searches", d.searches)
+            } else {
+                format!("at least: double sweeps, {} searches", d.searches)
+            };
+            println!("diameter: {} hops, from {} to {} ({how}; {:.1} ms)", d.hops, d.from, d.to, d.time_ms);
+        }
     }
 }
 

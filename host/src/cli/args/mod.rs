@@ -17,8 +17,8 @@ pub mod scc;
 pub mod sssp;
 
 pub use cc::{CcArgs, CcTuning};
-pub use multi::{BfsExchangeArgs, MultiArgs};
 pub use closeness::ClosenessArgs;
+pub use multi::{BfsExchangeArgs, MultiArgs};
 pub use scc::SccArgs;
 pub use sssp::{SsspArgs, SsspBenchArgs};
 
@@ -787,8 +787,30 @@ pub struct InfoArgs {
     pub input: GraphInput,
     #[command(flatten)]
     pub weights: WeightArgs,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "HOW",
+        num_args = 0..=1,
+        default_missing_value = "auto",
+        help = "Also find the diameter (auto, exact or sweep)",
+        long_help = "Also find the diameter in hops (the longest shortest path over the pairs that reach each \
+                     other) and its ends: exact from every vertex's eccentricity (64 searches a pass, on every \
+                     CPU core), or a lower bound by double sweeps (a BFS from a random vertex, then from the \
+                     farthest vertex found, while the distance grows; at most 8). auto: exact up to 100,000 \
+                     vertices, sweeps above."
+    )]
+    pub diameter: Option<DiameterArg>,
     #[arg(long, help = super::json::JSON_HELP, long_help = super::json::JSON_LONG_HELP)]
     pub json: bool,
+}
+
+/// How `info --diameter` finds it.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiameterArg {
+    Auto,
+    Exact,
+    Sweep,
 }
 
 #[derive(Args, Debug)]
