@@ -304,17 +304,9 @@ class BackendInterface:
     # warpath's components of a directed graph are. NetworkX refuses undirected graphs before it
     # dispatches.
 
-    @staticmethod
-    def weakly_connected_components(G):
-        return _component_sets(G)
-
-    @staticmethod
-    def number_weakly_connected_components(G):
-        return _count_components(_component_labels(G, strongly=False))
-
-    @staticmethod
-    def is_weakly_connected(G):
-        return _one_component(G, strongly=False)
+    weakly_connected_components = connected_components
+    number_weakly_connected_components = number_connected_components
+    is_weakly_connected = is_connected
 
     @staticmethod
     def node_connected_component(G, n):
