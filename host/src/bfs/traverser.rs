@@ -561,6 +561,7 @@ impl<'g> Traverser<'g> {
         trace: bool,
         reuse: LabelsTarget<'_>,
     ) -> std::result::Result<PersistentRun, GpuError> {
+        // Before any array is made: a graph too big for one cluster is refused, not run out of memory.
         if let Some(refusal) = crate::bfs::gpu::cluster_refusal(on.gpu(), on.graph()) {
             return Err(GpuError::Unsupported(refusal));
         }

@@ -86,7 +86,8 @@ impl<'g> GpuCluster<'g> {
     }
 
     /// Over arrays made earlier for the same graph ([`into_arrays`](Self::into_arrays) gives
-    /// them back after the runs).
+    /// them back after the runs). The caller has checked [`cluster_refusal`], as [`new`](Self::new)
+    /// does, before making them: the runs do not check again.
     pub fn with_arrays(
         gpu: &'g GpuContext,
         graph: &'g Graph,
@@ -115,9 +116,6 @@ impl<'g> GpuCluster<'g> {
         trace: bool,
         labels: LabelsTarget<'_>,
     ) -> Result<PersistentRun, GpuError> {
-        if let Some(refusal) = cluster_refusal(self.gpu, self.device_graph) {
-            return Err(GpuError::Unsupported(refusal));
-        }
         let gpu = self.gpu;
         let n = self.graph.num_vertices();
         let arrays = &mut self.arrays;
