@@ -11,7 +11,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyFileNotFoundError, PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -299,6 +299,34 @@ impl Graph {
             Ok(run.result.components.labels)
         })?;
         Ok(labels.into_pyarray(py))
+    }
+
+    /// Breadth-first searches from all of `sources` at once, bit-parallel (64 sources share each
+    /// pass over the graph, on the GPU or every CPU core): a uint32 array of shape
+    /// `(len(sources), n)`, row `i` the distances from `sources[i]` (`UNREACHED` where it does not
+    /// reach).
+    fn bfs_many<'py>(&self, py: Python<'py>, sources: Vec<u64>) -> PyResult<Bound<'py, PyArray2<u32>>> {
+        let sources = sources.into_iter().map(|s| self.check_vertex(s, "source")).collect::<PyResult<Vec<u32>>>()?;
+        let n = self.graph.num_vertices();
+        let rows = sources.len();
+        let flat = py.detach(|| -> PyResult<Vec<u32>> {
+            let slot = self.placed()?;
+            let run = slot
+                .as_ref()
+                .unwrap()
+                .with_dependent(|_, placed| placed.traverser().run_many(&sources))
+                .map_err(to_py)?;
+            Ok(run.result.concat())
+        })?;
+        flat.into_pyarray(py).reshape([rows, n])
+    }
+
+    /// Every vertex's harmonic centrality, unweighted, as NetworkX's `harmonic_centrality`
+    /// computes it (the sum of one over each other vertex's distance to it; by incoming distances
+    /// in a directed graph), to rounding: a float64 array. From the same bit-parallel searches as
+    /// [`closeness`](Self::closeness).
+    fn harmonic<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        py.detach(|| warpath::bfs::multi_source::centrality(&self.graph, true).harmonic).into_pyarray(py)
     }
 
     /// Every vertex's closeness centrality, unweighted, as NetworkX's `closeness_centrality`

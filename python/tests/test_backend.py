@@ -142,6 +142,18 @@ def test_closeness_equals_networkx(name):
         )
 
 
+@pytest.mark.parametrize("name", list(graphs()))
+def test_harmonic_centrality_equals_networkx_to_rounding(name):
+    G = graphs()[name]
+    ours = nx.harmonic_centrality(G, backend="warpath")
+    theirs = nx.harmonic_centrality(G)
+    assert ours == pytest.approx(theirs, rel=1e-12)
+    some = list(G)[::3]
+    assert nx.harmonic_centrality(G, nbunch=some, backend="warpath") == pytest.approx(
+        nx.harmonic_centrality(G, nbunch=some), rel=1e-12
+    )
+
+
 def test_strongly_connected_counts_equal_networkx():
     for seed in (5, 6):
         G = nx.gnm_random_graph(300, 600, seed=seed, directed=True)

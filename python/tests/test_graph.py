@@ -81,6 +81,22 @@ def test_a_directed_graph_follows_its_edges():
     assert g.connected_components().tolist() == [0, 0, 0, 0]
 
 
+def test_many_sources_at_once_equal_one_search_each():
+    g = warpath.load("kron:10", seed=2)
+    sources = [v for v in range(g.num_vertices) if g.csr()[0][v + 1] > g.csr()[0][v]][:70]
+    many = g.bfs_many(sources)
+    assert many.shape == (70, g.num_vertices) and many.dtype == np.uint32
+    for row, s in zip(many, sources):
+        assert (row == g.bfs(s)[0]).all()
+    directed = warpath.Graph.from_edges(np.array([0, 1, 3]), np.array([1, 2, 2]), directed=True)
+    assert directed.bfs_many([1, 0]).tolist() == [
+        [warpath.UNREACHED, 0, 1, warpath.UNREACHED],
+        [0, 1, 2, warpath.UNREACHED],
+    ]
+    with pytest.raises(ValueError, match="source 9 is out of range"):
+        directed.bfs_many([0, 9])
+
+
 def test_an_isolated_source_reaches_only_itself():
     g = warpath.Graph.from_edges(np.array([0]), np.array([1]), num_vertices=3)
     distances, parents = g.bfs(2)

@@ -56,6 +56,7 @@ FUNCTIONS = {
     "number_strongly_connected_components": "strongly connected components on warpath (CPU)",
     "is_strongly_connected": "strongly connected components on warpath (CPU)",
     "closeness_centrality": "bit-parallel searches on warpath (CPU), unweighted, every node",
+    "harmonic_centrality": "bit-parallel searches on warpath (CPU), unweighted, from every node; equal to rounding",
 }
 
 
@@ -335,6 +336,20 @@ class BackendInterface:
         nodes, _ = wg.nodes_and_index()
         graph, _ = wg.warpath()
         return dict(zip(nodes, graph.closeness(wf_improved).tolist()))
+
+    @staticmethod
+    def harmonic_centrality(G, nbunch=None, distance=None, sources=None):
+        if distance is not None:
+            raise NotImplementedError("weighted harmonic centrality runs in NetworkX")
+        if sources is not None:
+            raise NotImplementedError("harmonic centrality from chosen sources runs in NetworkX")
+        wg = _held(G)
+        nodes, index = wg.nodes_and_index()
+        graph, _ = wg.warpath()
+        values = graph.harmonic().tolist()
+        # nbunch's nodes that are in the graph (NetworkX keys its answer by them as a set).
+        chosen = nodes if nbunch is None else wg.G.nbunch_iter(nbunch)
+        return {node: values[index[node]] for node in chosen}
 
     # Unweighted distances.
 
