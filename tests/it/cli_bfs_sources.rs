@@ -83,3 +83,26 @@ fn bad_sources_are_refused_in_one_line() {
     let out = warpath(&["bfs", g, "--sources", "1", "--partitions", "2", "--backend", "cpu"]);
     assert_one_line_error(&out, &["--sources runs on one GPU or the CPU"]);
 }
+
+#[test]
+fn bench_batch_searches_the_roots_as_one_batch_beside_the_single_traversals() {
+    let out = warpath(&["bench", "grid2d:12x12", "--roots", "70", "--batch", "--backend", "cpu"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        value(&text, "batch").starts_with("the 70 roots as one batch (bit-parallel, validated): median "),
+        "{text}"
+    );
+    let out = warpath(&["bench", "grid2d:12x12", "--roots", "5", "--batch", "--backend", "cpu", "--json", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let batch = &json["result"]["payload"]["batch"];
+    assert_eq!((batch["roots"].as_u64(), batch["runs"].as_u64()), (Some(5), Some(3)), "{json}");
+    assert_eq!(batch["searches"], "bit-parallel");
+    assert!(batch["time_ms"]["median"].as_f64().is_some_and(|t| t >= 0.0), "{json}");
+    let out = warpath(&["bench", "grid2d:12x12", "--roots", "5", "--backend", "cpu", "--json", "-"]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(json["result"]["payload"]["batch"].is_null(), "not asked: {json}");
+    let out = warpath(&["bench", "grid2d:12x12", "--algorithm", "cc", "--batch", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["--batch searches BFS roots"]);
+}

@@ -83,6 +83,46 @@ pub struct BfsPayload {
     /// a zero-copy graph with a trace.
     #[serde(default)]
     pub bus: Option<BusRecord>,
+    /// The same roots searched as one batch (`--batch`); `null` without it.
+    #[serde(default)]
+    pub batch: Option<BatchRecord>,
+}
+
+/// The roots searched as one batch by [`Traverser::run_many`] (`bench --batch`): 64 sources a
+/// pass, bit-parallel, beside the single traversals of the trials.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchRecord {
+    pub roots: usize,
+    /// `bit-parallel`, or `one traversal a source` (a GPU graph without plain in-lists).
+    pub searches: String,
+    /// Timed batches, after one untimed warm-up whose distances were validated.
+    pub runs: usize,
+    /// The batch's time (kernels on the GPU, wall on the CPU) and its end-to-end time.
+    pub time_ms: Spread,
+    pub end_to_end_ms: Spread,
+}
+
+/// Searches `roots` as one batch `runs` times after a warm-up, every root's distances of the
+/// warm-up validated by the Graph500 rules without the tree.
+pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usize) -> Result<BatchRecord> {
+    let warm_up = traverser.run_many(roots)?;
+    for (&root, distances) in roots.iter().zip(warm_up.result) {
+        validate(graph, &BfsResult { source: root, distances, parents: Vec::new() })?;
+    }
+    let (mut times, mut ends) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
+    for _ in 0..runs.max(1) {
+        let run = traverser.run_many(roots)?;
+        times.push(run.time.as_secs_f64() * 1e3);
+        ends.push(run.end_to_end_time.as_secs_f64() * 1e3);
+    }
+    let searches = if traverser.runs_many_bit_parallel() { "bit-parallel" } else { "one traversal a source" };
+    Ok(BatchRecord {
+        roots: roots.len(),
+        searches: searches.to_string(),
+        runs: times.len(),
+        time_ms: Spread::of(&times).expect("at least one run"),
+        end_to_end_ms: Spread::of(&ends).expect("at least one run"),
+    })
 }
 
 /// Tuning of the persistent GPU kernel, as run.
@@ -354,6 +394,7 @@ impl BenchKernel for BfsKernel<'_, '_> {
             distances_only: traverser.distances_only(),
             trace,
             bus,
+            batch: None,
         })
     }
 
@@ -371,15 +412,13 @@ impl BenchKernel for BfsKernel<'_, '_> {
                 .and_then(|gpu| gpu.driver_version().ok())
                 .map(|(major, minor)| format!("{major}.{minor}")),
             graph_on_gpu: traverser.placement().zip(traverser.gpu_graph_stored_bytes()).map(
-                |(placement, stored_bytes)| {
-                    GraphOnGpu {
-                        placement: placement.to_string(),
-                        offsets_placement: traverser.layout().map(|layout| layout.offsets.to_string()),
-                        compressed: traverser.is_compressed(),
-                        stored_bytes,
-                        plain_bytes: GraphOnGpu::plain_bytes_of(graph),
-                        list_heads: traverser.has_list_heads(),
-                    }
+                |(placement, stored_bytes)| GraphOnGpu {
+                    placement: placement.to_string(),
+                    offsets_placement: traverser.layout().map(|layout| layout.offsets.to_string()),
+                    compressed: traverser.is_compressed(),
+                    stored_bytes,
+                    plain_bytes: GraphOnGpu::plain_bytes_of(graph),
+                    list_heads: traverser.has_list_heads(),
                 },
             ),
         }

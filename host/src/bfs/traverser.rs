@@ -385,6 +385,12 @@ impl<'g> Traverser<'g> {
         Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
     }
 
+    /// Whether [`run_many`](Self::run_many) searches bit-parallel (on the CPU) rather than one
+    /// traversal a source (on the GPU).
+    pub fn runs_many_bit_parallel(&self) -> bool {
+        self.placed().is_none()
+    }
+
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.
     /// On the GPU each level is timed with its own events, which adds a little to the total.
     pub fn run_traced(&self, source: u32) -> Result<(Traversal, Vec<LevelTrace>)> {

@@ -10,6 +10,11 @@ use warpath::bfs::KernelName;
 use super::args::{BenchAlgorithm, BenchArgs, WeightArgs};
 
 pub fn run(args: &BenchArgs) -> Result<()> {
+    if args.batch && (args.algorithm != BenchAlgorithm::Bfs || args.multi.requested()) {
+        return Err(warpath::Error::InvalidArgument(
+            "--batch searches BFS roots on one GPU or the CPU: drop it, or --algorithm, --partitions, --gpus".into(),
+        ));
+    }
     match args.algorithm {
         BenchAlgorithm::Cc => return run_cc(args),
         BenchAlgorithm::Sssp if args.multi.requested() => {
@@ -46,10 +51,22 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         None => traverser.backend().to_string(),
     };
     let mut kernel = BfsKernel::new(&graph, &traverser);
-    let report = run_trials(args, &graph, load, trace, &format!("BFS on {on}"), &mut kernel)?
+    let mut report = run_trials(args, &graph, load, trace, &format!("BFS on {on}"), &mut kernel)?
         .with_placement(warpath::bench::PlacementStage::of(traverser.placed())?);
+    if args.batch {
+        let roots = warpath::bench::bfs::choose_roots(&graph, args.graph.input.seed, args.roots)?;
+        report.payload.batch = Some(warpath::bench::bfs::run_batch(&graph, &traverser, &roots, BATCH_RUNS)?);
+    }
     if !args.json_on_stdout() {
         print!("{}", report::render(&report));
+        if let Some(batch) = &report.payload.batch {
+            let singles: f64 = report.trials.iter().map(|t| t.time_ms).sum();
+            println!(
+                "batch: the {} roots as one batch ({}, validated): median {:.3} ms of {} runs, end-to-end {:.3} ms; \
+                 one traversal each: {singles:.3} ms in all",
+                batch.roots, batch.searches, batch.time_ms.median, batch.runs, batch.end_to_end_ms.median
+            );
+        }
         if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
             print_bandwidth(gpu, &trace.levels)?;
         }
@@ -64,6 +81,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     }
     Ok(())
 }
+
+/// Timed batches of `bench --batch`.
+const BATCH_RUNS: usize = 3;
 
 /// Loads GRAPH with `weights`, timing reading and building apart.
 fn load(args: &BenchArgs, weights: &WeightArgs) -> Result<(Graph, LoadStage)> {
@@ -203,12 +223,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         ..SsspOptions::default()
     };
     let (graph, load) = load(args, &args.sssp.weights)?;
-    let finder = PathFinder::with_placement(
-        &graph,
-        args.graph.backend(),
-        &args.graph.placement_options(),
-        &options,
-    )?;
+    let finder = PathFinder::with_placement(&graph, args.graph.backend(), &args.graph.placement_options(), &options)?;
     for warning in finder.warnings() {
         eprintln!("warpath: warning: {warning}");
     }

@@ -114,7 +114,7 @@ pub fn run(args: &BfsArgs, spec: &str) -> Result<()> {
     let sources = resolve(spec, &graph, &args.graph.input)?;
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let run = traverser.run_many(&sources)?;
-    let searches = if traverser.placed().is_some() { "one traversal a source" } else { "bit-parallel" };
+    let searches = if traverser.runs_many_bit_parallel() { "bit-parallel" } else { "one traversal a source" };
     let reports: Vec<SourceReport> = sources
         .iter()
         .zip(&run.result)

@@ -873,6 +873,15 @@ pub struct BenchArgs {
     pub trace: bool,
     #[arg(
         long,
+        hide_short_help = true,
+        help = "Also search the roots as one batch (bit-parallel)",
+        long_help = "BFS: also search the same roots as one batch, 64 sources sharing each pass over the graph \
+                     (bfs --sources's searches), three timed batches after a validated warm-up, beside the single \
+                     traversals of the trials (Graph500's 64 roots: --roots 64, the default)."
+    )]
+    pub batch: bool,
+    #[arg(
+        long,
         value_name = "FILE",
         help = "Write every figure as JSON (- for stdout, in place of the text)",
         long_help = "Write every figure as one JSON object on one line: the envelope every command's --json \
