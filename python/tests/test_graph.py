@@ -95,6 +95,12 @@ def test_many_sources_at_once_equal_one_search_each():
     ]
     with pytest.raises(ValueError, match="source 9 is out of range"):
         directed.bfs_many([0, 9])
+    # A source without edges reaches itself alone, as bfs() answers it.
+    lone = warpath.Graph.from_edges(np.array([0]), np.array([1]), num_vertices=3)
+    assert lone.bfs_many([2, 0]).tolist() == [
+        [warpath.UNREACHED, warpath.UNREACHED, 0],
+        [0, 1, warpath.UNREACHED],
+    ]
 
 
 def test_an_isolated_source_reaches_only_itself():

@@ -18,7 +18,7 @@ use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run, Workspace};
 use crate::error::Result;
 use crate::gpu::{Download, GpuContext, GpuError, Layout, Placement};
-use crate::graph::Graph;
+use crate::graph::{Graph, UNREACHED};
 
 /// A finished traversal and what it cost: the engine's one run shape with a [`BfsResult`]
 /// (its `time` the traversal alone; placing the graph is paid once, before the first run,
@@ -334,9 +334,9 @@ impl<'g> Traverser<'g> {
         Ok(PinnedTraversal { run: traversal, labels: kept })
     }
 
-    /// BFS from each of `sources` (internal ids; check them with [`crate::bfs::check_source`]):
-    /// every source's distances to every vertex, in the order given (`UNREACHED` where not
-    /// reached). On the CPU the searches are bit-parallel, [`multi_source::BATCH`] sources
+    /// BFS from each of `sources` (internal ids below `n`, else the error `check_source` gives;
+    /// a source with no out-edges reaches itself alone): every source's distances to every
+    /// vertex, in the order given (`UNREACHED` where not reached). On the CPU the searches are bit-parallel, [`multi_source::BATCH`] sources
     /// sharing each pass over the graph ([`multi_source::distances_from`]); on the GPU, one
     /// traversal a source on the placed graph, since the bit-parallel batch has no GPU kernel
     /// yet (the run's warnings say so). The answer holds `sources.len()` times `n` distances.
@@ -353,6 +353,10 @@ impl<'g> Traverser<'g> {
     /// ```
     pub fn run_many(&self, sources: &[u32]) -> Result<Run<Vec<Vec<u32>>>> {
         let started = Instant::now();
+        let n = self.graph.num_vertices();
+        if let Some(&source) = sources.iter().find(|&&s| s as usize >= n) {
+            crate::bfs::check_source(self.graph, source)?;
+        }
         if self.placed().is_none() {
             let result = multi_source::distances_from(self.graph, sources);
             let time = started.elapsed();
@@ -369,6 +373,13 @@ impl<'g> Traverser<'g> {
         let (mut time, mut download) = (Duration::ZERO, Download::default());
         let mut reuse = empty_result(sources.first().copied().unwrap_or(0));
         for &source in sources {
+            if self.graph.degree(source) == 0 {
+                // A source with no out-edges reaches itself alone (a traversal refuses it).
+                let mut distances = vec![UNREACHED; n];
+                distances[source as usize] = 0;
+                all.push(distances);
+                continue;
+            }
             let traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
             time += traversal.time;
             download.time += traversal.download.time;
@@ -378,7 +389,8 @@ impl<'g> Traverser<'g> {
         }
         let mut warnings = self.warnings.clone();
         warnings.push(format!(
-            "the GPU ran one traversal a source ({}): the bit-parallel batch of {} sources a pass runs on the CPU              only so far",
+            "the GPU ran one traversal a source ({}): the bit-parallel batch of {} sources a pass runs on the CPU \
+             only so far",
             sources.len(),
             multi_source::BATCH
         ));
