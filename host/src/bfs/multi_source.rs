@@ -54,8 +54,7 @@ fn search_batch(inn: &Graph, sources: &[u32], mut on_level: impl FnMut(u32, &[u6
 /// [`crate::bfs::bfs_sequential`] gives them one at a time (`UNREACHED` where not reached),
 /// computed [`BATCH`] sources a pass.
 pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-    let inn = transpose.as_ref().unwrap_or(graph);
+    let inn = graph.in_lists();
     let n = graph.num_vertices();
     let mut all = Vec::with_capacity(sources.len());
     for batch in sources.chunks(BATCH) {
@@ -63,7 +62,7 @@ pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
         for (i, &s) in batch.iter().enumerate() {
             distances[i][s as usize] = 0;
         }
-        search_batch(inn, batch, |level, words| {
+        search_batch(&inn, batch, |level, words| {
             for (u, &word) in words.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
@@ -139,18 +138,25 @@ pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
         });
         for (i, &u) in batch.iter().enumerate() {
             harmonic[u as usize] = inverse[i];
-            if sums[i] == 0 {
-                continue;
-            }
-            let others = reached[i] as f64;
-            let mut value = others / sums[i] as f64;
-            if wf_improved {
-                value *= others / (n - 1) as f64;
-            }
-            closeness[u as usize] = value;
+            closeness[u as usize] = closeness_of(reached[i], sums[i], n, wf_improved);
         }
     }
     Centrality { closeness, harmonic }
+}
+
+/// NetworkX's closeness of a vertex that `others` other vertices reach at distances summing to
+/// `sum`, in a graph of `n` vertices, with its order of operations (so the floats agree): 0
+/// where nothing reaches it.
+fn closeness_of(others: u64, sum: u64, n: usize, wf_improved: bool) -> f64 {
+    if sum == 0 {
+        return 0.0;
+    }
+    let value = others as f64 / sum as f64;
+    if wf_improved {
+        value * (others as f64 / (n - 1) as f64)
+    } else {
+        value
+    }
 }
 
 /// Centralities estimated from a sample of sources, and how far off they may be.
@@ -178,14 +184,13 @@ pub struct SampledCentrality {
 /// from the sources other than itself, then put into NetworkX's formulas.
 pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> SampledCentrality {
     let n = graph.num_vertices();
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-    let inn = transpose.as_ref().unwrap_or(graph);
+    let inn = graph.in_lists();
     let mut count = vec![0u32; n];
     let mut sum = vec![0u64; n];
     let mut inverse = vec![0.0f64; n];
     let mut max_distance = 0;
     for batch in sources.chunks(BATCH) {
-        search_batch(inn, batch, |level, words| {
+        search_batch(&inn, batch, |level, words| {
             max_distance = level;
             count.par_iter_mut().zip(&mut sum).zip(&mut inverse).zip(words).for_each(|(((c, s), h), &word)| {
                 let hits = word.count_ones();
@@ -227,13 +232,13 @@ pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> 
 /// reversed edges (NetworkX's order of summation for the harmonic): the reference the tests and
 /// `closeness --verify` check the bit-parallel searches against.
 pub fn centrality_of(graph: &Graph, wf_improved: bool, vertices: &[u32]) -> Vec<(f64, f64)> {
-    let reversed = if graph.is_undirected() { None } else { Some(graph.transpose()) };
-    let searched = reversed.as_ref().unwrap_or(graph);
+    // A search over the in-lists walks the edges backward: distances to the source.
+    let reversed = graph.in_lists();
     let n = graph.num_vertices();
     vertices
         .par_iter()
         .map(|&u| {
-            let distances = crate::bfs::bfs_sequential(searched, u).distances;
+            let distances = crate::bfs::bfs_sequential(&reversed, u).distances;
             let (mut others, mut sum, mut harmonic) = (0u64, 0u64, 0.0f64);
             for &d in &distances {
                 if d != UNREACHED && d > 0 {
@@ -242,12 +247,7 @@ pub fn centrality_of(graph: &Graph, wf_improved: bool, vertices: &[u32]) -> Vec<
                     harmonic += 1.0 / d as f64;
                 }
             }
-            if sum == 0 {
-                return (0.0, harmonic);
-            }
-            let value = others as f64 / sum as f64;
-            let closeness = if wf_improved { value * (others as f64 / (n - 1) as f64) } else { value };
-            (closeness, harmonic)
+            (closeness_of(others, sum, n, wf_improved), harmonic)
         })
         .collect()
 }
@@ -269,12 +269,11 @@ pub struct Diameter {
 /// forward along the edges, each source's eccentricity the last level its bit reaches.
 pub fn diameter_exact(graph: &Graph) -> Diameter {
     let n = graph.num_vertices();
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
-    let inn = transpose.as_ref().unwrap_or(graph);
+    let inn = graph.in_lists();
     let vertices: Vec<u32> = (0..n as u32).collect();
     let mut best = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
     for batch in vertices.chunks(BATCH) {
-        search_batch(inn, batch, |level, words| {
+        search_batch(&inn, batch, |level, words| {
             // A level beyond the best so far: any source bit set at it, and a vertex it reached.
             if level <= best.hops {
                 return;

@@ -298,6 +298,17 @@ impl Graph {
             .all(|u| self.neighbors(u).iter().all(|&v| self.neighbors(v).binary_search(&u).is_ok()))
     }
 
+    /// The graph whose lists are this one's in-lists: itself when undirected (each edge is
+    /// stored both ways), its [`transpose`](Self::transpose) when directed. A pull over its
+    /// lists searches forward along this graph's edges.
+    pub fn in_lists(&self) -> std::borrow::Cow<'_, Graph> {
+        if self.undirected {
+            std::borrow::Cow::Borrowed(self)
+        } else {
+            std::borrow::Cow::Owned(self.transpose())
+        }
+    }
+
     /// The graph with every edge reversed (in-edges become out-edges), each edge keeping its
     /// weight. An undirected graph is its own transpose; this returns a clone for it.
     pub fn transpose(&self) -> Graph {
@@ -372,7 +383,6 @@ impl<W: Weight> EdgeSource<W> for InEdges<'_, W> {
     }
 }
 
-
 /// The first vertex whose offset is greater than the next one's, if any.
 pub(crate) fn first_decrease(offsets: &[u64]) -> Option<usize> {
     if offsets.len() <= CHECK_CHUNK {
@@ -392,7 +402,6 @@ fn first_at_least(targets: &[u32], vertices: u64) -> Option<u32> {
     let too_big = |chunk: &[u32]| chunk.iter().fold(0, |most, &t| most.max(t)) as u64 >= vertices;
     first_where(targets, too_big, |&t| t as u64 >= vertices).map(|i| targets[i])
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -37,10 +37,10 @@ impl State<'_> {
 /// undirected graph's are its connected components (each edge is stored both ways, so the same
 /// searches find them).
 pub fn strongly_connected(graph: &Graph) -> SccRun {
-    let transpose = (!graph.is_undirected()).then(|| graph.transpose());
+    let inn = graph.in_lists();
     let state = State {
         out: graph,
-        inn: transpose.as_ref().unwrap_or(graph),
+        inn: &inn,
         component: (0..graph.num_vertices()).into_par_iter().map(|_| AtomicU32::new(UNDECIDED)).collect(),
     };
     let mut phases = Vec::new();
