@@ -78,12 +78,7 @@ pub fn run(args: &ClosenessArgs) -> Result<()> {
     };
     let time_ms = started.elapsed().as_secs_f64() * 1e3;
     if let Some(path) = &args.out {
-        warpath::output::write_output(path, |out| {
-            for (v, (c, h)) in found.closeness.iter().zip(&found.harmonic).enumerate() {
-                writeln!(out, "{} {c} {h}", graph.external_id(v as u32))?;
-            }
-            Ok(())
-        })?;
+        super::results::write_centrality(&graph, &found, path)?;
     }
     let verification = args.verify.then(|| check(&graph, args, wf_improved, &found, sampled.as_ref()));
     let top = most_central(&graph, &found, args.top);

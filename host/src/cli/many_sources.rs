@@ -3,11 +3,9 @@
 //! reached pair, `--verify` checks every source's distances by the Graph500 rules, `--json`
 //! prints the envelope.
 
-use std::path::Path;
-
 use serde::Serialize;
 
-use warpath::bfs::{check_source, random_sources_in, verify, BfsResult};
+use warpath::bfs::{check_source, verify, BfsResult};
 use warpath::graph::UNREACHED;
 use warpath::{Error, Graph, Result};
 
@@ -60,16 +58,7 @@ fn parse_spec(spec: &str) -> Result<SourceSpec> {
 /// The sources' internal ids, each checked as `--source` is.
 fn resolve(spec: &str, graph: &Graph, input: &GraphInput) -> Result<Vec<u32>> {
     let sources = match parse_spec(spec)? {
-        SourceSpec::Random(count) => {
-            let chosen = random_sources_in(graph.degrees(), input.seed, count);
-            if chosen.is_empty() {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: the graph has no edges, so there is no source to start from",
-                    input.graph
-                )));
-            }
-            chosen
-        }
+        SourceSpec::Random(count) => super::random_sources(graph.degrees(), count, input)?,
         SourceSpec::Listed(external) => external
             .into_iter()
             .map(|id| super::named_vertex(graph.degrees(), id, "source", input))
@@ -128,7 +117,7 @@ pub fn run(args: &BfsArgs, spec: &str) -> Result<()> {
         })
         .collect();
     if let Some(path) = &args.out {
-        write_pairs(&graph, &sources, &run.result, path)?;
+        super::results::write_pairs(&graph, &sources, &run.result, path)?;
     }
     let verification = args.verify.then(|| {
         sources.iter().zip(&run.result).try_for_each(|(&source, distances)| {
@@ -171,21 +160,4 @@ pub fn run(args: &BfsArgs, spec: &str) -> Result<()> {
         println!("verified: ok (every source's distances, by the Graph500 rules without the tree)");
     }
     verification.unwrap_or(Ok(()))
-}
-
-/// Writes `source vertex distance` for every reached pair, in the file's numbering, source by
-/// source (gzip-compressed when `path` ends in .gz), whole or not at all.
-fn write_pairs(graph: &Graph, sources: &[u32], distances: &[Vec<u32>], path: &Path) -> Result<()> {
-    warpath::output::write_output(path, |out| {
-        writeln!(out, "# source vertex distance (reached pairs only)")?;
-        for (&source, row) in sources.iter().zip(distances) {
-            let s = graph.external_id(source);
-            for (v, &d) in row.iter().enumerate() {
-                if d != UNREACHED {
-                    writeln!(out, "{s} {} {d}", graph.external_id(v as u32))?;
-                }
-            }
-        }
-        Ok(())
-    })
 }

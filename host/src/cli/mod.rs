@@ -312,13 +312,22 @@ fn host_memory_for(graph: &GraphArgs) -> MemoryProvider {
 fn source_vertex(graph: Degrees, source: Option<u64>, input: &args::GraphInput) -> Result<u32> {
     match source {
         Some(external) => named_vertex(graph, external, "source", input),
-        None => warpath::bfs::random_sources_in(graph, input.seed, 1).first().copied().ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "{}: the graph has no edges, so there is no source to start from",
-                input.graph
-            ))
-        }),
+        None => Ok(random_sources(graph, 1, input)?[0]),
     }
+}
+
+/// `count` seeded random vertices with edges (fewer where the graph has fewer), refused in one
+/// line when it has no edge: the sources `bfs` picks without `--source` or with `--sources
+/// random:N`.
+fn random_sources(graph: Degrees, count: usize, input: &args::GraphInput) -> Result<Vec<u32>> {
+    let chosen = warpath::bfs::random_sources_in(graph, input.seed, count);
+    if chosen.is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the graph has no edges, so there is no source to start from",
+            input.graph
+        )));
+    }
+    Ok(chosen)
 }
 
 /// The internal id of `external` (as the file numbers it), refused in one line naming its
