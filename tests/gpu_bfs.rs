@@ -1085,3 +1085,46 @@ fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
         }
     }
 }
+
+/// The bit-parallel many-source BFS on the GPU (`Traverser::run_many`: `bfs_multi_source_level`,
+/// 64 sources a launch, one launch a level) gives every source the sequential BFS's distances:
+/// more than one batch, a hub, a mesh, a long path (a level a launch), a directed graph (over
+/// its transpose) and lists in mapped host memory. Compressed lists have no plain in-lists on the
+/// device: a traversal a source then, the same distances, and a warning.
+#[test]
+fn many_sources_at_once_match_the_sequential_bfs() {
+    let Some(_gpu) = gpu_or_skip("many_sources_at_once_match_the_sequential_bfs") else { return };
+    let path: Vec<(u32, u32)> = (0..3000).map(|v| (v, v + 1)).collect();
+    let mut directed: Vec<(u32, u32)> = (0..2999).map(|v| (v, (v + 1) % 2999)).collect();
+    directed.extend((0..2999).step_by(7).map(|v| (v, (v * 13 + 5) % 2999)));
+    directed.push((5, 2999));
+    let graphs = [
+        ("kron:12", generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("grid2d:40x30", generate(&"grid2d:40x30".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("path", GraphBuilder::new().build(EdgeList::new(3001, path, true)).unwrap()),
+        ("directed", GraphBuilder::new().build(EdgeList::new(3000, directed, false)).unwrap()),
+    ];
+    for (label, graph) in &graphs {
+        let n = graph.num_vertices() as u32;
+        let sources: Vec<u32> =
+            (0..n).filter(|&v| graph.degree(v) > 0).step_by((n as usize / 150).max(1)).take(150).collect();
+        assert!(sources.len() > 64, "{label}: more than one batch");
+        for (placement, compressed) in
+            [(Placement::Device, false), (Placement::ZeroCopy, false), (Placement::Device, true)]
+        {
+            let what = format!("{label}, {placement:?}, compressed {compressed}");
+            let placement = PlacementOptions { placement: Some(placement), compressed, ..PlacementOptions::default() };
+            let traverser =
+                Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() })
+                    .unwrap();
+            assert_eq!(traverser.runs_many_bit_parallel(), !compressed, "{what}");
+            let run = traverser.run_many(&sources).unwrap();
+            assert_eq!(run.result.len(), sources.len(), "{what}");
+            for (&s, distances) in sources.iter().zip(&run.result) {
+                assert_eq!(distances, &bfs_sequential(graph, s).distances, "{what}: source {s}");
+            }
+            let warned = run.warnings.iter().any(|w| w.contains("one traversal a source"));
+            assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
+        }
+    }
+}

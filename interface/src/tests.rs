@@ -10,6 +10,7 @@ use std::vec::Vec;
 use core::mem::{offset_of, size_of};
 
 use crate::bfs::edge_queue::*;
+use crate::bfs::multi_source::*;
 use crate::bfs::per_level::*;
 use crate::bfs::persistent::*;
 use crate::{KernelParams, ParamField};
@@ -33,6 +34,7 @@ pub(crate) fn check_fields<P: KernelParams>() {
 fn parameter_structs_are_laid_out_field_after_field() {
     check_fields::<BfsInitParams>();
     check_fields::<BfsTopdownExpandParams>();
+    check_fields::<BfsMultiSourceLevelParams>();
     check_fields::<BfsPersistentInitParams>();
     check_fields::<BfsPersistentParams>();
     check_fields::<BfsPersistentCompressedParams>();

@@ -4,7 +4,7 @@
 //! 64-bit word of the sources that have seen it and one of those that reached it at the last
 //! level. A level is a pull on every CPU core: a vertex ORs its in-neighbors' frontier words
 //! and keeps the bits it had not seen, so no word is written by two threads and nothing is
-//! atomic. The CPU part only; the GPU's joint frontiers (iBFS) are not built yet.
+//! atomic. The GPU runs the same search (`bfs::gpu::multi_source`, one launch a level).
 //!
 //! On top of it, [`closeness`]: NetworkX's closeness centrality (Wasserman and Faust's
 //! improvement where asked), exact, from one search a vertex.

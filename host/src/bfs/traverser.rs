@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu::cluster::{ClusterArrays, GpuCluster};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
+use crate::bfs::gpu::multi_source::GpuMultiSource;
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
 use crate::bfs::gpu::tuning::PersistentParams;
@@ -17,7 +18,7 @@ use crate::bfs::{multi_source, BfsResult};
 use crate::engine::kept::take_kept;
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared, Run, Workspace};
 use crate::error::Result;
-use crate::gpu::{Download, GpuContext, GpuError, Layout, Placement};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, Layout, Placement};
 use crate::graph::{Graph, UNREACHED};
 
 /// A finished traversal and what it cost: the engine's one run shape with a [`BfsResult`]
@@ -336,10 +337,12 @@ impl<'g> Traverser<'g> {
 
     /// BFS from each of `sources` (internal ids below `n`, else the error `check_source` gives;
     /// a source with no out-edges reaches itself alone): every source's distances to every
-    /// vertex, in the order given (`UNREACHED` where not reached). On the CPU the searches are bit-parallel, [`multi_source::BATCH`] sources
-    /// sharing each pass over the graph ([`multi_source::distances_from`]); on the GPU, one
-    /// traversal a source on the placed graph, since the bit-parallel batch has no GPU kernel
-    /// yet (the run's warnings say so). The answer holds `sources.len()` times `n` distances.
+    /// vertex, in the order given (`UNREACHED` where not reached), the searches bit-parallel: [`multi_source::BATCH`] sources share each pass over
+    /// the graph, on the GPU (`bfs_multi_source_level`, one launch a level, over the in-lists) or
+    /// on the CPU ([`multi_source::distances_from`]). A GPU graph without plain in-lists on the
+    /// device (compressed lists, or a directed graph whose transpose did not fit) runs one
+    /// traversal a source instead, which the run's warnings say. The answer holds
+    /// `sources.len()` times `n` distances.
     ///
     /// ```
     /// use warpath::bfs::{bfs_sequential, Backend, Traverser};
@@ -357,50 +360,60 @@ impl<'g> Traverser<'g> {
         if let Some(&source) = sources.iter().find(|&&s| s as usize >= n) {
             crate::bfs::check_source(self.graph, source)?;
         }
-        if self.placed().is_none() {
-            let result = multi_source::distances_from(self.graph, sources);
-            let time = started.elapsed();
-            return Ok(Run {
-                result,
-                backend: self.backend(),
-                time,
-                end_to_end_time: time,
-                download: Download::default(),
-                warnings: self.warnings.clone(),
-            });
-        }
-        let mut all = Vec::with_capacity(sources.len());
-        let (mut time, mut download) = (Duration::ZERO, Download::default());
-        let mut reuse = empty_result(sources.first().copied().unwrap_or(0));
-        for &source in sources {
-            if self.graph.degree(source) == 0 {
-                // A source with no out-edges reaches itself alone (a traversal refuses it).
-                let mut distances = vec![UNREACHED; n];
-                distances[source as usize] = 0;
-                all.push(distances);
-                continue;
-            }
-            let traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
-            time += traversal.time;
-            download.time += traversal.download.time;
-            download.bytes += traversal.download.bytes;
-            all.push(traversal.result.distances.clone());
-            reuse = traversal.result;
-        }
         let mut warnings = self.warnings.clone();
-        warnings.push(format!(
-            "the GPU ran one traversal a source ({}): the bit-parallel batch of {} sources a pass runs on the CPU \
-             only so far",
-            sources.len(),
-            multi_source::BATCH
-        ));
+        let (mut time, mut download) = (Duration::ZERO, Download::default());
+        let mut all = Vec::with_capacity(sources.len());
+        match (self.placed(), self.plain_in_lists()) {
+            (None, _) => {
+                all = multi_source::distances_from(self.graph, sources);
+                time = started.elapsed();
+            }
+            (Some(on), Some(in_lists)) => {
+                let mut searches = GpuMultiSource::new(on.gpu(), in_lists)?;
+                for batch in sources.chunks(multi_source::BATCH) {
+                    let found = searches.run(batch)?;
+                    time += found.time;
+                    download.time += found.download.time;
+                    download.bytes += found.download.bytes;
+                    all.extend(found.distances);
+                }
+            }
+            (Some(_), None) => {
+                let mut reuse = empty_result(sources.first().copied().unwrap_or(0));
+                for &source in sources {
+                    if self.graph.degree(source) == 0 {
+                        // A source with no out-edges reaches itself alone (a traversal refuses it).
+                        let mut distances = vec![UNREACHED; n];
+                        distances[source as usize] = 0;
+                        all.push(distances);
+                        continue;
+                    }
+                    let traversal = self.run_inner(source, false, LabelsTarget::Vectors(reuse))?.0;
+                    time += traversal.time;
+                    download.time += traversal.download.time;
+                    download.bytes += traversal.download.bytes;
+                    all.push(traversal.result.distances.clone());
+                    reuse = traversal.result;
+                }
+                warnings.push(format!(
+                    "the GPU ran one traversal a source ({}): the bit-parallel searches read plain in-lists on the \
+                     device, which a compressed graph, or a directed graph whose transpose did not fit, lacks",
+                    sources.len()
+                ));
+            }
+        }
         Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
     }
 
-    /// Whether [`run_many`](Self::run_many) searches bit-parallel (on the CPU) rather than one
-    /// traversal a source (on the GPU).
+    /// Whether [`run_many`](Self::run_many) searches bit-parallel (on the CPU, or on a GPU
+    /// graph with plain in-lists on the device) rather than one traversal a source.
     pub fn runs_many_bit_parallel(&self) -> bool {
-        self.placed().is_none()
+        self.placed().is_none() || self.plain_in_lists().is_some()
+    }
+
+    /// The device's in-lists where they are plain CSR lists.
+    fn plain_in_lists(&self) -> Option<&DeviceGraph> {
+        self.placed().and_then(|on| on.in_lists().filter(|lists| !lists.is_compressed()))
     }
 
     /// One BFS with a per-level trace: direction, frontier size, edges inspected and time.

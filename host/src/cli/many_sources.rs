@@ -91,7 +91,8 @@ struct SourceReport {
 /// The `--json` object's `result`.
 #[derive(Serialize)]
 struct ManySourcesJson {
-    /// `bit-parallel` (the CPU's batches) or `one traversal a source` (the GPU).
+    /// `bit-parallel` (64 sources a pass) or `one traversal a source` (a GPU graph without
+    /// plain in-lists on the device).
     searches: &'static str,
     sources: Vec<SourceReport>,
     out: Option<String>,

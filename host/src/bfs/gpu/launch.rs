@@ -8,6 +8,7 @@ use warpath_interface::bfs::cluster::{BfsClusterParams, BFS_CLUSTER_BITMAPS};
 use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
+use warpath_interface::bfs::multi_source::{BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK};
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
     BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, BottomUpChunk, PersistentFlags,
@@ -93,6 +94,66 @@ pub fn bfs_topdown_expand(
         level,
     };
     launch.run(grid_for(gpu, frontier_len as u64, PER_LEVEL_BLOCK), Residency::Any, &params)
+}
+
+/// The words and labels of a bit-parallel many-source BFS (`bfs_multi_source_level`).
+pub struct MultiSourceBuffers<'a> {
+    pub seen: &'a mut CudaSlice<u64>,
+    pub frontier: &'a CudaSlice<u64>,
+    pub next: &'a mut CudaSlice<u64>,
+    /// `count` sources' distances, source by source.
+    pub distances: &'a mut CudaSlice<u32>,
+    pub reached: &'a mut CudaSlice<u32>,
+}
+
+/// `bfs_multi_source_level`: level `level` (from 1) of `count` sources' searches over the
+/// in-lists `in_lists`.
+pub fn bfs_multi_source_level(
+    gpu: &GpuContext,
+    in_lists: &DeviceGraph,
+    count: u32,
+    level: u32,
+    buffers: MultiSourceBuffers<'_>,
+) -> Result<(), GpuError> {
+    let kernel = names::BFS_MULTI_SOURCE_LEVEL;
+    let n = in_lists.num_vertices() as usize;
+    let MultiSourceBuffers { seen, frontier, next, distances, reached } = buffers;
+    require(kernel, !in_lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
+    require(
+        kernel,
+        (1..=MULTI_SOURCE_BATCH).contains(&count)
+            && level >= 1
+            && seen.len() == n
+            && frontier.len() == n
+            && next.len() == n
+            && distances.len() >= count as usize * n
+            && !reached.is_empty()
+            && in_lists.offsets.len() == n + 1,
+        || {
+            format!(
+                "n = {n}, {count} sources, level {level}, {} seen, {} frontier, {} next, {} distances",
+                seen.len(),
+                frontier.len(),
+                next.len(),
+                distances.len()
+            )
+        },
+    )?;
+    let stream = gpu.stream();
+    let mut launch = Launch::new(gpu);
+    let params = BfsMultiSourceLevelParams {
+        offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
+        targets: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+        seen: launch.write(seen),
+        frontier: launch.read(frontier),
+        next: launch.write(next),
+        distances: launch.write(distances),
+        reached: launch.write(reached),
+        n: n as u32,
+        count,
+        level,
+    };
+    launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 
 /// Device buffers of the persistent BFS.

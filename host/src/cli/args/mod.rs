@@ -460,8 +460,8 @@ pub struct BfsArgs {
         help = "Search from many sources at once: each one's distances",
         long_help = "Search from many sources at once, each one's distances to every vertex: a comma-separated \
                      list of vertices (numbered as --source's), a FILE of them (one a line, # comments) or \
-                     random:N (N seeded random vertices with edges). On the CPU 64 sources share each pass over \
-                     the graph (bit-parallel); on the GPU each gets its own traversal. --out then writes \
+                     random:N (N seeded random vertices with edges). 64 sources share each pass over the graph \
+                     (bit-parallel), on the GPU or the CPU. --out then writes \
                      `source vertex distance` for every reached pair. Not with --source."
     )]
     pub sources: Option<String>,
