@@ -301,10 +301,10 @@ impl Graph {
         Ok(labels.into_pyarray(py))
     }
 
-    /// Breadth-first searches from all of `sources` at once (on the CPU bit-parallel, 64 sources
-    /// sharing each pass over the graph; on the GPU a traversal a source): a uint32 array of
-    /// shape `(len(sources), n)`, row `i` the distances from `sources[i]` (`UNREACHED` where it
-    /// does not reach).
+    /// Breadth-first searches from all of `sources` at once, bit-parallel (64 sources share each
+    /// pass over the graph, on the GPU or every CPU core): a uint32 array of shape
+    /// `(len(sources), n)`, row `i` the distances from `sources[i]` (`UNREACHED` where it does not
+    /// reach).
     fn bfs_many<'py>(&self, py: Python<'py>, sources: Vec<u64>) -> PyResult<Bound<'py, PyArray2<u32>>> {
         let sources = sources.into_iter().map(|s| self.check_vertex(s, "source")).collect::<PyResult<Vec<u32>>>()?;
         let n = self.graph.num_vertices();

@@ -77,9 +77,8 @@ class Graph:
     def connected_components(self) -> npt.NDArray[np.uint32]:
         """Each vertex's component, named by its smallest vertex (weakly connected if directed)."""
     def bfs_many(self, sources: Sequence[int]) -> npt.NDArray[np.uint32]:
-        """Searches from all of `sources` at once (bit-parallel on the CPU, 64 a pass; on the GPU
-        a traversal a source): shape (len(sources), n), row i the distances from sources[i]
-        (`UNREACHED` where not reached)."""
+        """Searches from all of `sources` at once, bit-parallel (64 a pass, GPU or CPU): shape
+        (len(sources), n), row i the distances from sources[i] (`UNREACHED` where not reached)."""
     def harmonic(self) -> npt.NDArray[np.float64]:
         """Every vertex's harmonic centrality as NetworkX's, to rounding (unweighted; by incoming
         distances in a directed graph), on the CPU, 64 searches a pass."""
