@@ -248,7 +248,8 @@ fn sssp_control_blocks_keep_their_c_layout() {
     assert_eq!(offset_of!(DeltaControl, started_ns), 184);
     assert_eq!(offset_of!(DeltaControl, bucket_relaxed), 192);
     assert_eq!(offset_of!(DeltaControl, deferred_rounds), 200);
-    assert_eq!(DELTA_CONTROL_WORDS, 26);
+    assert_eq!(offset_of!(DeltaControl, previous_bucket_relaxed), 208);
+    assert_eq!(DELTA_CONTROL_WORDS, 27);
     assert_eq!(SHARED_LIST_WORDS, 3);
     // A table of one entry per long list, and at least 2^18 (or n) for small steps.
     assert_eq!(shared_list_capacity(1000, 256_000), 1001);

@@ -823,8 +823,7 @@ impl Delta {
             all_heavy: flag_word & flags::ALL_HEAVY != 0,
             small_path: flag_word & flags::SMALL_PATH != 0,
             bucket_fusion: flag_word & flags::BUCKET_FUSION != 0,
-            adaptive_delta: flag_word & flags::ADAPTIVE_DELTA != 0
-                && flag_word & (flags::NEAR_FAR | flags::ALL_HEAVY) == 0,
+            adaptive_delta: flag_word & flags::ADAPTIVE_DELTA != 0 && flag_word & flags::ALL_HEAVY == 0,
             packed: flag_word & flags::PACKED_PARENTS != 0,
             async_fusion: flag_word & flags::ASYNC_FUSION != 0,
             defer_from: params.defer_from,
@@ -963,6 +962,10 @@ impl Delta {
         if !self.adaptive_delta {
             return 1;
         }
+        if self.near_far {
+            // SAFETY: forwarded.
+            return unsafe { self.near_far_span(state) };
+        }
         // SAFETY: the control block obeys the kernel contract; read as `decide` reads it.
         let (settled, relaxed) = unsafe {
             (
@@ -981,6 +984,36 @@ impl Delta {
             state.span / 2
         } else if !wasteful && per_round < WIDEN_BELOW && state.span < MAX_SPAN {
             state.span * 2
+        } else {
+            state.span
+        }
+    }
+
+    /// Near-far's adaptive span (flag `ADAPTIVE_DELTA` with `NEAR_FAR`): near-far settles no
+    /// list of its own, so `next_span`'s measure of waste (relaxations against the settled
+    /// vertices' edges) does not exist here. Its buckets are instead compared with the one
+    /// before: a bucket that relaxed less than half of what the one before it did is in the
+    /// tail (a Kronecker graph's buckets after the first few, each a split and two or three
+    /// rounds of barriers around a few thousand vertices whose distances are mostly final
+    /// once reached), so the next spans twice as many; one that relaxed more than the one
+    /// before it is growing (a mesh's or a road's wavefront), so the next spans half as many.
+    /// Between 1 and [`MAX_SPAN`]. Every thread computes it from the same counters.
+    #[inline(always)]
+    unsafe fn near_far_span(&self, state: &State) -> u32 {
+        let c = self.control;
+        // SAFETY: the control block obeys the kernel contract; read as `decide` reads it.
+        let (now, began, before) = unsafe {
+            (
+                load_acquire_u64(addr_of!((*c).relaxations)),
+                load_acquire_u64(addr_of!((*c).bucket_relaxed)),
+                load_acquire_u64(addr_of!((*c).previous_bucket_relaxed)),
+            )
+        };
+        let (this, previous) = (now - began, began - before);
+        if 2 * this < previous && state.span < MAX_SPAN {
+            state.span * 2
+        } else if this > previous && state.span > 1 {
+            state.span / 2
         } else {
             state.span
         }
@@ -1782,6 +1815,8 @@ impl Delta {
                         // the barrier (or block barrier) that preceded it, and a split adds
                         // none. Read by `next_span` after the next barrier.
                         let relaxed = load_acquire_u64(addr_of!((*c).relaxations));
+                        let began = core::ptr::read_volatile(addr_of!((*c).bucket_relaxed));
+                        core::ptr::write_volatile(addr_of_mut!((*c).previous_bucket_relaxed), began);
                         core::ptr::write_volatile(addr_of_mut!((*c).bucket_relaxed), relaxed);
                     }
                     state.splits += 1;

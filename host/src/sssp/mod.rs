@@ -144,9 +144,9 @@ pub struct SsspOptions {
     /// Delta-stepping and near-far on the GPU: bucket fusion on block 0's small light steps,
     /// where every list is short.
     pub fusion: Fusion,
-    /// Delta-stepping on the GPU: each bucket's width adapts on the device to the work in
-    /// flight, in multiples of `delta` (ADDS's dynamic Δ; `false` keeps every bucket `delta`
-    /// wide). The CPU's buckets keep their width.
+    /// Delta-stepping and near-far on the GPU: each bucket's width adapts on the device to the
+    /// work in flight, in multiples of `delta` (ADDS's dynamic Δ; near-far widens its tail's
+    /// buckets; `false` keeps every bucket `delta` wide). The CPU's buckets keep their width.
     pub adaptive_delta: bool,
     /// Near-far on the GPU: which big light rounds defer their queueing.
     pub deferred_queueing: DeferredQueueing,

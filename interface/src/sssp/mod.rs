@@ -168,6 +168,9 @@ pub struct DeltaControl {
     pub bucket_relaxed: u64,
     /// Output: near-far's light rounds that deferred their queueing (`defer_from`).
     pub deferred_rounds: u64,
+    /// The run's relaxations when the bucket before the current one began (written beside
+    /// `bucket_relaxed`: near-far's adaptive widths compare a bucket with the one before it).
+    pub previous_bucket_relaxed: u64,
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].

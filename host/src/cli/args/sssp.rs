@@ -110,8 +110,9 @@ pub struct SsspArgs {
         default_value_t = DeltaWidth::Fixed,
         value_name = "W",
         help = "GPU delta-stepping: buckets of a fixed width, or adaptive",
-        long_help = "GPU delta-stepping: every bucket as wide as --delta (fixed), or each bucket's width chosen on \
-                     the device from the work in flight, in multiples of --delta (adaptive: ADDS's dynamic delta)."
+        long_help = "GPU delta-stepping and near-far: every bucket as wide as --delta (fixed), or each bucket's width \
+                     chosen on the device from the work in flight, in multiples of --delta (adaptive: ADDS's dynamic \
+                     delta; near-far widens its buckets while each relaxes less than half of the one before)."
     )]
     pub delta_width: DeltaWidth,
     #[arg(
