@@ -505,7 +505,7 @@ fn adaptive_bucket_widths_match_dijkstra_and_widen_where_little_is_in_flight() {
                 let (_, trace) = shortest_paths_traced(gpu_graph, 0, options).unwrap();
                 trace.records.iter().map(|r| r.span).max().unwrap()
             };
-            let fixed = SsspOptions { strategy, ..SsspOptions::default() };
+            let fixed = SsspOptions { strategy, adaptive_delta: false, ..SsspOptions::default() };
             assert_eq!(widest(&fixed), 1, "{what}, {strategy:?}: fixed widths stay at delta");
             let widens = match strategy {
                 SsspStrategy::NearFar => *what == "kron:12 u32",

@@ -5,12 +5,50 @@
 //! sources that have reached it and one of those that reached it at the last level. A level is a
 //! pull over the in-lists, one thread a vertex (the `bfs::multi_source` CPU code's loop): a
 //! vertex ORs its in-neighbors' frontier words, stops once every source it has not seen is
-//! there, and keeps the new bits. Only its own thread writes a vertex's words, so no atomics but
-//! the level's flag; the frontier read and the next written are two arrays the host swaps.
-//! Blocks are whole warps (`MULTI_SOURCE_BLOCK`).
+//! there, and keeps the new bits. A list longer than [`WARP_LIST`] is walked by its whole warp,
+//! 32 edges a lane-step, the warp's words or-reduced every [`WARP_BATCH`] steps for the early
+//! stop (Merrill et al. 2012's warp gathering, section 4.1, for a pull): a hub's list walked by
+//! one thread would hold the level up (a Kronecker graph's largest lists are 10^5 edges). Only
+//! the vertex's own thread writes its words, so no atomics but the level's flag; the frontier
+//! read and the next written are two arrays the host swaps. Blocks are whole warps
+//! (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs the same number of turns of the
+//! vertex loop (the warp shares lists).
 
 use crate::prelude::*;
 use warpath_interface::bfs::multi_source::BfsMultiSourceLevelParams;
+
+/// Lists longer than this are walked by the whole warp.
+const WARP_LIST: u64 = 64;
+/// Edges each lane reads between two of the warp's early-stop checks.
+const WARP_BATCH: u64 = 4;
+
+/// The sources in `wanted` that reach `start..end`'s in-neighbors at the last level, or a
+/// superset of `wanted`'s bits among them once all are found: the whole warp walks the list.
+///
+/// # Safety
+/// `start..end` is a list of `targets`, whose entries index `frontier`. Every lane of the warp
+/// calls it with the same arguments.
+#[inline(always)]
+unsafe fn warp_pull(targets: *const u32, frontier: *const u64, start: u64, end: u64, wanted: u64) -> u64 {
+    let lane = lane_id() as u64;
+    let mut gathered = 0u64;
+    let mut chunk = start;
+    while chunk < end {
+        for k in 0..WARP_BATCH {
+            let e = chunk + k * WARP_SIZE as u64 + lane;
+            if e < end {
+                // SAFETY: `e` lies in the list; its target indexes `frontier`.
+                gathered |= unsafe { *frontier.add(*targets.add(e as usize) as usize) };
+            }
+        }
+        chunk += WARP_BATCH * WARP_SIZE as u64;
+        // Every lane reaches it: the loop's bounds and the reduction are the warp's.
+        if warp_or_u64(gathered) & wanted == wanted {
+            break;
+        }
+    }
+    warp_or_u64(gathered)
+}
 
 /// `bfs_multi_source_level`: finds the vertices the `count` sources reach at `level`.
 ///
@@ -24,13 +62,18 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
         params;
     let sources = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
     let mut found = false;
-    for v in grid_stride(n as u64) {
-        let v = v as usize;
-        // SAFETY: `v < n`; the arrays hold what the contract says; only this thread writes
-        // `seen[v]`, `next[v]` and vertex `v`'s distances.
+    let lane = lane_id();
+    let threads = global_threads() as u64;
+    // The warp's first vertex: every lane takes the same turns, so the warp can share lists.
+    let mut base = (global_idx() - lane) as u64;
+    while base < n as u64 {
+        let v = (base + lane as u64) as usize;
+        let valid = v < n as usize;
+        // SAFETY: `v < n` where valid; the arrays hold what the contract says; only this
+        // thread writes `seen[v]`, `next[v]` and vertex `v`'s distances.
         unsafe {
-            let had = *seen.add(v);
-            if level == 1 {
+            let had = if valid { *seen.add(v) } else { sources };
+            if valid && level == 1 {
                 // The first level labels every source's distance: 0 at itself, else unreached
                 // until a later write.
                 for i in 0..count as usize {
@@ -39,18 +82,32 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                 }
             }
             let unseen = !had & sources;
+            let (start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+            let long = end - start > WARP_LIST;
             let mut gathered = 0u64;
-            if unseen != 0 {
-                let (start, end) = (*offsets.add(v), *offsets.add(v + 1));
+            if !long {
                 let mut e = start;
                 while e < end && gathered & unseen != unseen {
-                    let u = *targets.add(e as usize);
-                    gathered |= *frontier.add(u as usize);
+                    gathered |= *frontier.add(*targets.add(e as usize) as usize);
                     e += 1;
                 }
             }
+            let mut longs = ballot_sync(FULL_MASK, long);
+            while longs != 0 {
+                let leader = longs.trailing_zeros();
+                let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
+                let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
+                let wanted = shfl_idx_sync_u64(FULL_MASK, unseen, leader);
+                let all = warp_pull(targets, frontier, from, to, wanted);
+                if lane == leader {
+                    gathered = all;
+                }
+                longs &= longs - 1;
+            }
             let new = gathered & unseen;
-            *next.add(v) = new;
+            if valid {
+                *next.add(v) = new;
+            }
             if new != 0 {
                 *seen.add(v) = had | new;
                 let mut bits = new;
@@ -62,9 +119,10 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                 found = true;
             }
         }
+        base += threads;
     }
-    // One atomic a warp, not a thread: every lane has left the loop (blocks are whole warps).
-    if ballot_sync(FULL_MASK, found) != 0 && lane_id() == 0 {
+    // One atomic a warp, not a thread: every lane has left the loop together.
+    if ballot_sync(FULL_MASK, found) != 0 && lane == 0 {
         // SAFETY: `reached` is a word of global memory.
         unsafe { atomic_or_u32(reached, 1) };
     }

@@ -211,6 +211,20 @@ pub fn warp_sum_u64(value: u64) -> u64 {
     sum
 }
 
+/// Bitwise or of a `u64` across the warp, on every lane (butterfly reduction).
+#[inline(always)]
+pub fn warp_or_u64(value: u64) -> u64 {
+    let mut all = value;
+    let mut offset = 16;
+    while offset > 0 {
+        let lo = shfl_xor_sync(FULL_MASK, all as u32, offset);
+        let hi = shfl_xor_sync(FULL_MASK, (all >> 32) as u32, offset);
+        all |= ((hi as u64) << 32) | lo as u64;
+        offset /= 2;
+    }
+    all
+}
+
 /// Warp barrier with memory ordering among the lanes of `mask` (`bar.warp.sync`, CUDA's
 /// `__syncwarp`): shared-memory writes before it are visible to those lanes after it.
 #[inline(always)]

@@ -146,7 +146,8 @@ pub struct SsspOptions {
     pub fusion: Fusion,
     /// Delta-stepping and near-far on the GPU: each bucket's width adapts on the device to the
     /// work in flight, in multiples of `delta` (ADDS's dynamic Δ; near-far widens its tail's
-    /// buckets; `false` keeps every bucket `delta` wide). The CPU's buckets keep their width.
+    /// buckets; `false` keeps every bucket `delta` wide). The default. The CPU's buckets keep
+    /// their width.
     pub adaptive_delta: bool,
     /// Near-far on the GPU: which big light rounds defer their queueing.
     pub deferred_queueing: DeferredQueueing,
@@ -167,7 +168,7 @@ impl Default for SsspOptions {
             split_threshold: None,
             distances_only: false,
             fusion: Fusion::default(),
-            adaptive_delta: false,
+            adaptive_delta: true,
             deferred_queueing: DeferredQueueing::default(),
             target: None,
             cutoff: None,

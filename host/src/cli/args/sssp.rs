@@ -107,12 +107,12 @@ pub struct SsspArgs {
     #[arg(
         long,
         value_enum,
-        default_value_t = DeltaWidth::Fixed,
+        default_value_t = DeltaWidth::Adaptive,
         value_name = "W",
-        help = "GPU delta-stepping: buckets of a fixed width, or adaptive",
-        long_help = "GPU delta-stepping and near-far: every bucket as wide as --delta (fixed), or each bucket's width \
-                     chosen on the device from the work in flight, in multiples of --delta (adaptive: ADDS's dynamic \
-                     delta; near-far widens its buckets while each relaxes less than half of the one before)."
+        help = "GPU delta-stepping and near-far: buckets adaptive in width (default), or fixed",
+        long_help = "GPU delta-stepping and near-far: each bucket's width chosen on the device from the work in flight, \
+                     in multiples of --delta (adaptive, the default: ADDS's dynamic delta; near-far widens its buckets \
+                     while each relaxes less than half of the one before), or every bucket as wide as --delta (fixed)."
     )]
     pub delta_width: DeltaWidth,
     #[arg(
@@ -193,7 +193,7 @@ pub struct SsspBenchArgs {
     #[arg(
         long,
         value_enum,
-        default_value_t = DeltaWidth::Fixed,
+        default_value_t = DeltaWidth::Adaptive,
         value_name = "W",
         help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
