@@ -16,7 +16,9 @@
 //! buckets cut steps the light rounds do not replace (Meyer and Sanders, section 4: any
 //! Δ up to the bucket's path length keeps the work near linear on bounded-degree graphs).
 //! Near-far on the other graphs of [`NEAR_FAR_NARROW_FROM_EDGES`] edges or more takes
-//! [`NEAR_FAR_DELTA_EDGES`] average edges over the degree of the vertices that have edges: its
+//! [`NEAR_FAR_DELTA_EDGES`] average edges over the degree of the vertices that have edges
+//! ([`NEAR_FAR_SKEWED_DELTA_EDGES`] on skewed graphs, whose hubs' targets are lowered again more
+//! often inside a wide bucket): its
 //! rounds relax every edge of a vertex each time the vertex is queued again inside its bucket,
 //! and on a graph that big the relaxations a narrower bucket saves cost more than its extra
 //! rounds; on smaller ones the rounds' latency wins (the sweeps of bench/NOTES.md entry 97).
@@ -66,6 +68,17 @@ pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 /// rounds defer their queueing (entry 111) fewer, fuller rounds pay, and the sweep again found
 /// 28, 44-48 and 24-25 3-6% faster than 8's widths, for up to 0.1 more relaxations an edge.
 pub const NEAR_FAR_DELTA_EDGES: f64 = 11.0;
+/// The average edges a near-far bucket spans on skewed graphs (a largest list at least
+/// [`SKEWED_FROM_DEGREE_RATIO`] times the average of the vertices with edges): kron:22 and
+/// kron:24 get about 16 and 14. Since adaptive widths fold a Kronecker graph's tail into a few
+/// wide buckets (bench/NOTES.md 123), the narrower first buckets no longer pay for the many
+/// thin ones after them: at 16 and 12-16 kron:22 and kron:24 ran 7% and 4-5% faster than at 11
+/// edges' 27 and 24, with 1.45-1.51 relaxations an edge instead of 1.71-1.75; urand:22, whose
+/// lists are even, stays fastest at 11 edges' 44 (32: 1.5% slower, 64: 4%).
+pub const NEAR_FAR_SKEWED_DELTA_EDGES: f64 = 6.5;
+/// How much longer than the average list (of the vertices with edges) the largest one is on a
+/// skewed graph (Kronecker graphs: thousands of times; uniform random ones: about twice).
+pub const SKEWED_FROM_DEGREE_RATIO: f64 = 64.0;
 /// How much wider the cluster kernel's buckets are than near-far's on roads (average out-degree
 /// below [`CLUSTER_WIDER_BELOW_DEGREE`]): a round there costs the same whatever its size, up to
 /// the cluster's threads, so fewer, fuller rounds pay for the relaxations they repeat
@@ -647,7 +660,7 @@ struct Starts<'a> {
 pub fn delta(graph: &GpuGraph, options: &SsspOptions) -> Result<f64> {
     let gpu = graph.gpu();
     let view = GraphView::of(gpu, graph.graph())?;
-    Ok(kernel_delta(&view, weight_totals(gpu, &view)?, &resolve(graph, options))?.1)
+    Ok(kernel_delta(&view, graph.max_out_degree(), weight_totals(gpu, &view)?, &resolve(graph, options))?.1)
 }
 
 /// The placed weights' sum, smallest and largest (floats in units of 2^-16).
@@ -715,8 +728,13 @@ fn tight_edges_ascend(view: &GraphView, totals: Option<WeightTotals>) -> bool {
 
 /// The bucket width in the kernels' form (an integer, or an `f32`'s bits), as a number, and
 /// whether it leaves no edge light.
-fn kernel_delta(view: &GraphView, totals: Option<WeightTotals>, options: &SsspOptions) -> Result<(u64, f64, bool)> {
-    let shape = Shape { n: view.n, m: view.m, with_edges: view.with_edges };
+fn kernel_delta(
+    view: &GraphView,
+    max_degree: u64,
+    totals: Option<WeightTotals>,
+    options: &SsspOptions,
+) -> Result<(u64, f64, bool)> {
+    let shape = Shape { n: view.n, m: view.m, with_edges: view.with_edges, max_degree };
     let near_far = options.strategy.is_near_far();
     let float = view.weight_flags == flags::WEIGHTS_F32;
     let chosen = choose_delta(float, totals, shape, near_far, options.delta)?;
@@ -727,12 +745,14 @@ fn kernel_delta(view: &GraphView, totals: Option<WeightTotals>, options: &SsspOp
     Ok(chosen)
 }
 
-/// What the Δ rule reads of a graph's shape: vertices, edges, and vertices with edges.
+/// What the Δ rule reads of a graph's shape: vertices, edges, vertices with edges and the
+/// longest list.
 #[derive(Clone, Copy)]
 struct Shape {
     n: u32,
     m: u64,
     with_edges: u32,
+    max_degree: u64,
 }
 
 /// Delta for a graph of `shape` whose weights are `totals` (their sum and smallest, floats in
@@ -746,7 +766,7 @@ fn choose_delta(
     near_far: bool,
     requested: Option<f64>,
 ) -> Result<(u64, f64, bool)> {
-    let Shape { n, m, with_edges } = shape;
+    let Shape { n, m, with_edges, max_degree } = shape;
     let bad = |delta: f64| {
         Error::InvalidArgument(format!("delta must be a positive, finite number of weight units, not {delta}"))
     };
@@ -765,7 +785,10 @@ fn choose_delta(
         let chosen = if average_degree < LOW_DEGREE {
             32.0 * average_weight / average_degree * LOW_DEGREE_DELTA_FACTOR
         } else if near_far && m >= NEAR_FAR_NARROW_FROM_EDGES {
-            NEAR_FAR_DELTA_EDGES * average_weight / (m as f64 / with_edges.max(1) as f64).max(1.0)
+            let degree = (m as f64 / with_edges.max(1) as f64).max(1.0);
+            let skewed = max_degree as f64 >= SKEWED_FROM_DEGREE_RATIO * degree;
+            let edges = if skewed { NEAR_FAR_SKEWED_DELTA_EDGES } else { NEAR_FAR_DELTA_EDGES };
+            edges * average_weight / degree
         } else {
             32.0 * average_weight / average_degree
         };
@@ -821,7 +844,7 @@ fn run_delta(
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let DeltaKernel { max_degree, totals, packed, stop } = kernel;
-    let (delta, delta_value, all_heavy) = kernel_delta(view, totals, options)?;
+    let (delta, delta_value, all_heavy) = kernel_delta(view, max_degree, totals, options)?;
     let near_far = options.strategy == SsspStrategy::NearFar;
     let DeltaArrays { marks, near, settled, far, control, trace, shared_lists } = lists;
     gpu.copy_into(starts.host, near)?;
@@ -870,8 +893,8 @@ fn run_cluster(
     lists: &mut DeltaArrays,
     distances: &mut CudaSlice<u64>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
-    let DeltaKernel { totals, packed, stop, .. } = kernel;
-    let (delta, delta_value, _) = kernel_delta(view, totals, options)?;
+    let DeltaKernel { max_degree, totals, packed, stop } = kernel;
+    let (delta, delta_value, _) = kernel_delta(view, max_degree, totals, options)?;
     let DeltaArrays { marks, far, control, trace, .. } = lists;
     gpu.copy_into(starts.host, far)?;
     let mut initial = DeltaControl { far_min: [0, u64::MAX, u64::MAX], ..DeltaControl::default() };
@@ -1383,7 +1406,7 @@ mod tests {
     fn delta_comes_from_the_average_weight_and_degree_or_as_asked() {
         // Delta-stepping's rule, on graphs whose every vertex has edges.
         let stepping = |float, totals, n, m, requested| {
-            choose_delta(float, totals, Shape { n, m, with_edges: n }, false, requested)
+            choose_delta(float, totals, Shape { n, m, with_edges: n, max_degree: 0 }, false, requested)
         };
         // 1000 vertices, 32000 edges of average weight 128: 32 * 128 / 32.
         assert_eq!(stepping(false, sum_and_smallest(128 * 32000, 1), 1000, 32000, None).unwrap(), (128, 128.0, false));
@@ -1407,15 +1430,18 @@ mod tests {
             assert!(err.contains("delta must be a positive, finite number"), "{err}");
         }
         // Near-far on a big graph: 11 average edges over the degree of the vertices with edges
-        // (a third of the 2^27 vertices have 96 edges each: 11 * 128 / 96 rounds up to 15)...
+        // (a third of the 2^27 vertices have 96 edges each: 11 * 128 / 96 rounds up to 15),...
         let (n, m) = (1 << 27, 32 << 27);
-        let kron_like = Shape { n, m, with_edges: n / 3 };
-        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, None).unwrap().0, 15);
+        let even = Shape { n, m, with_edges: n / 3, max_degree: 192 };
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), even, true, None).unwrap().0, 15);
+        // ...6.5 where the longest list is 64 times the average or more (6.5 * 128 / 96 up to 9).
+        let kron_like = Shape { max_degree: 100 * 96, ..even };
+        assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, None).unwrap().0, 9);
         // ...but delta-stepping's rule below NEAR_FAR_NARROW_FROM_EDGES edges, low-degree graphs
         // keep the widened rule, and a width asked for is taken.
-        let small = Shape { n: 1000, m: 32000, with_edges: 333 };
+        let small = Shape { n: 1000, m: 32000, with_edges: 333, max_degree: 1000 };
         assert_eq!(choose_delta(false, sum_and_smallest(128 * 32000, 1), small, true, None).unwrap().0, 128);
-        let road = Shape { n: 1 << 27, m: 5 << 26, with_edges: 1 << 27 };
+        let road = Shape { n: 1 << 27, m: 5 << 26, with_edges: 1 << 27, max_degree: 8 };
         assert_eq!(choose_delta(false, sum_and_smallest(100 * (5 << 26), 1), road, true, None).unwrap().0, 2560);
         assert_eq!(choose_delta(false, sum_and_smallest(128 * m, 1), kron_like, true, Some(64.0)).unwrap().0, 64);
     }
