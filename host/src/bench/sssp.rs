@@ -344,7 +344,11 @@ impl BenchKernel for SsspKernel<'_, '_> {
         Ok(SsspPayload {
             strategy: self.options.strategy.name().into(),
             delta: self.finder.delta(&self.options)?,
-            adaptive_delta: self.options.adaptive_delta && self.finder.placed().is_some(),
+            // Only the bucket loop's kernels adapt their widths (not the cluster's, nor the
+            // seed's worklist strategies).
+            adaptive_delta: self.options.adaptive_delta
+                && self.finder.placed().is_some()
+                && matches!(self.options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar),
             weights: self.graph.weight_range().map_or_else(|| "none (unit weights)".into(), |r| r.to_string()),
             distances_only: self.options.distances_only,
             trace,
