@@ -80,9 +80,11 @@ fn flags_keep_their_bits_apart() {
         CcFlags::ROUND_COMPRESSION,
         CcFlags::GIANT_HOOKS,
         CcFlags::SYMMETRIC,
+        CcFlags::SINGLE_VERTICES,
+        CcFlags::GIANT_SKIP,
     ];
     let all = single.iter().fold(CcFlags::NONE, |all, &f| all.with(f, true));
-    assert_eq!(all.bits().count_ones(), 6);
+    assert_eq!(all.bits().count_ones(), 8);
     for flag in single {
         assert!(all.contains(flag));
         assert!(!all.with(flag, false).contains(flag));
