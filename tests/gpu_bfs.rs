@@ -10,6 +10,7 @@ use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
 use warpath::bfs::gpu::{cluster_refusal, BottomUpBalance, GpuCluster, GpuPersistent, PersistentParams, PersistentRun};
+use warpath::bfs::multi_source::ManyDirections;
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
@@ -1118,13 +1119,16 @@ fn many_sources_at_once_match_the_sequential_bfs() {
                 Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() })
                     .unwrap();
             assert_eq!(traverser.runs_many_bit_parallel(), !compressed, "{what}");
-            let run = traverser.run_many(&sources).unwrap();
-            assert_eq!(run.result.len(), sources.len(), "{what}");
-            for (&s, distances) in sources.iter().zip(&run.result) {
-                assert_eq!(distances, &bfs_sequential(graph, s).distances, "{what}: source {s}");
+            for directions in [ManyDirections::Switching, ManyDirections::BottomUp] {
+                let what = format!("{what}, {directions:?}");
+                let run = traverser.run_many_with(&sources, directions).unwrap();
+                assert_eq!(run.result.len(), sources.len(), "{what}");
+                for (&s, distances) in sources.iter().zip(&run.result) {
+                    assert_eq!(distances, &bfs_sequential(graph, s).distances, "{what}: source {s}");
+                }
+                let warned = run.warnings.iter().any(|w| w.contains("one traversal a source"));
+                assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
             }
-            let warned = run.warnings.iter().any(|w| w.contains("one traversal a source"));
-            assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
         }
     }
 }

@@ -2,20 +2,30 @@
 //! "The More the Merrier: Efficient Multi-Source Graph Traversal", VLDB 2015, section 3; on the
 //! GPU as iBFS's joint frontier with bitwise status, Liu, Huang et al., SIGMOD 2016, section 4):
 //! up to 64 sources share every pass over the graph, each vertex holding a 64-bit word of the
-//! sources that have reached it and one of those that reached it at the last level. A level is a
-//! pull over the in-lists, one thread a vertex (the `bfs::multi_source` CPU code's loop): a
-//! vertex ORs its in-neighbors' frontier words, stops once every source it has not seen is
-//! there, and keeps the new bits. A list longer than [`WARP_LIST`] is walked by its whole warp,
-//! 32 edges a lane-step, the warp's words or-reduced every [`WARP_BATCH`] steps for the early
-//! stop (Merrill et al. 2012's warp gathering, section 4.1, for a pull): a hub's list walked by
-//! one thread would hold the level up (a Kronecker graph's largest lists are 10^5 edges). Only
-//! the vertex's own thread writes its words, so no atomics but the level's flag; the frontier
-//! read and the next written are two arrays the host swaps. Blocks are whole warps
-//! (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs the same number of turns of the
-//! vertex loop (the warp shares lists).
+//! sources that have reached it and one of those that reached it at the last level.
+//!
+//! A level runs in one of two directions over the joint frontier (the host picks by the
+//! frontier's out-list entries, as Beamer's direction-optimizing BFS picks for one source;
+//! iBFS section 4.3 switches the joint frontier the same way):
+//! - bottom-up (`MULTI_SOURCE_PULL`), one thread a vertex (the `bfs::multi_source` CPU code's
+//!   loop): a vertex that has not seen every source ORs its in-neighbors' frontier words,
+//!   stops once every source it has not seen is there, and keeps the new bits. Only the
+//!   vertex's own thread writes its words, so nothing is atomic but the counters.
+//! - top-down (`MULTI_SOURCE_PUSH`, then `MULTI_SOURCE_SETTLE`): every vertex with a frontier
+//!   word ORs it into its out-neighbors' next words (one atomic where a target gains a bit it
+//!   has neither seen nor been given), then every vertex keeps the next bits it had not seen.
+//!   Where the frontier is a few vertices (the 64 sources at level 1) this reads their lists
+//!   alone instead of every vertex's.
+//!
+//! A list longer than [`WARP_LIST`] is walked by its whole warp, 32 entries a lane-step
+//! (Merrill et al. 2012's warp gathering, section 4.1), pulling with an or-reduction of the
+//! warp's words every [`WARP_BATCH`] steps for the early stop: a hub's list walked by one thread
+//! would hold the level up (a Kronecker graph's largest lists are 10^5 entries). Blocks are
+//! whole warps (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs the same number of turns
+//! of the vertex loop (the warp shares lists).
 
 use crate::prelude::*;
-use warpath_interface::bfs::multi_source::BfsMultiSourceLevelParams;
+use warpath_interface::bfs::multi_source::{BfsMultiSourceLevelParams, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH};
 
 /// Lists longer than this are walked by the whole warp.
 const WARP_LIST: u64 = 64;
@@ -50,18 +60,47 @@ unsafe fn warp_pull(targets: *const u32, frontier: *const u64, start: u64, end: 
     warp_or_u64(gathered)
 }
 
-/// `bfs_multi_source_level`: finds the vertices the `count` sources reach at `level`.
+/// Gives target `v` the bits of `word` it has neither seen nor been given this level.
 ///
 /// # Safety
-/// `offsets` has `n + 1` entries and `targets` `offsets[n]`, every target `< n`; `seen`,
-/// `frontier` and `next` hold `n` words and `next` is not `frontier`; `distances` holds `count *
-/// n` entries, `count <= 64`; `reached` a word. Blocks of a multiple of 32 threads.
+/// `v` indexes `seen` and `next`.
+#[inline(always)]
+unsafe fn push_to(seen: *const u64, next: *mut u64, v: u32, word: u64) {
+    // SAFETY: the caller's contract. The plain reads only filter: bits are only ever added to
+    // both words, so a stale read sends a bit that is already there, which the atomic ignores.
+    unsafe {
+        let add = word & !(*seen.add(v as usize) | core::ptr::read_volatile(next.add(v as usize)));
+        if add != 0 {
+            atomic_or_u64(next.add(v as usize), add);
+        }
+    }
+}
+
+/// `bfs_multi_source_level`: one pass of level `level` of the `count` sources' searches.
+///
+/// # Safety
+/// `offsets` has `n + 1` entries and `targets` `offsets[n]`, every target `< n`, and so has
+/// `out_offsets`; `seen`, `frontier` and `next` hold `n` words and `next` is not `frontier`
+/// (and is zero before a push pass); `distances` holds `count * n` entries, `count <= 64`;
+/// `counts` two words. Blocks of a multiple of 32 threads.
 #[inline(always)]
 unsafe fn level(params: BfsMultiSourceLevelParams) {
-    let BfsMultiSourceLevelParams { offsets, targets, seen, frontier, next, distances, reached, n, count, level } =
-        params;
+    let BfsMultiSourceLevelParams {
+        offsets,
+        targets,
+        out_offsets,
+        seen,
+        frontier,
+        next,
+        distances,
+        counts,
+        n,
+        count,
+        level,
+        mode,
+    } = params;
     let sources = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
-    let mut found = false;
+    let (mut reached, mut reached_edges) = (0u64, 0u64);
     let lane = lane_id();
     let threads = global_threads() as u64;
     // The warp's first vertex: every lane takes the same turns, so the warp can share lists.
@@ -70,8 +109,33 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
         let v = (base + lane as u64) as usize;
         let valid = v < n as usize;
         // SAFETY: `v < n` where valid; the arrays hold what the contract says; only this
-        // thread writes `seen[v]`, `next[v]` and vertex `v`'s distances.
+        // thread writes `seen[v]` and vertex `v`'s distances, and `next[v]` outside a push.
         unsafe {
+            if mode == MULTI_SOURCE_PUSH {
+                let word = if valid { *frontier.add(v) } else { 0 };
+                let (start, end) = if word != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                let long = end - start > WARP_LIST;
+                if !long {
+                    for e in start..end {
+                        push_to(seen, next, *targets.add(e as usize), word);
+                    }
+                }
+                let mut longs = ballot_sync(FULL_MASK, long);
+                while longs != 0 {
+                    let leader = longs.trailing_zeros();
+                    let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
+                    let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
+                    let word = shfl_idx_sync_u64(FULL_MASK, word, leader);
+                    let mut e = from + lane as u64;
+                    while e < to {
+                        push_to(seen, next, *targets.add(e as usize), word);
+                        e += WARP_SIZE as u64;
+                    }
+                    longs &= longs - 1;
+                }
+                base += threads;
+                continue;
+            }
             let had = if valid { *seen.add(v) } else { sources };
             if valid && level == 1 {
                 // The first level labels every source's distance: 0 at itself, else unreached
@@ -82,30 +146,35 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                 }
             }
             let unseen = !had & sources;
-            let (start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
-            let long = end - start > WARP_LIST;
             let mut gathered = 0u64;
-            if !long {
-                let mut e = start;
-                while e < end && gathered & unseen != unseen {
-                    gathered |= *frontier.add(*targets.add(e as usize) as usize);
-                    e += 1;
+            if mode == MULTI_SOURCE_PULL {
+                let (start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                let long = end - start > WARP_LIST;
+                if !long {
+                    let mut e = start;
+                    while e < end && gathered & unseen != unseen {
+                        gathered |= *frontier.add(*targets.add(e as usize) as usize);
+                        e += 1;
+                    }
                 }
-            }
-            let mut longs = ballot_sync(FULL_MASK, long);
-            while longs != 0 {
-                let leader = longs.trailing_zeros();
-                let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                let wanted = shfl_idx_sync_u64(FULL_MASK, unseen, leader);
-                let all = warp_pull(targets, frontier, from, to, wanted);
-                if lane == leader {
-                    gathered = all;
+                let mut longs = ballot_sync(FULL_MASK, long);
+                while longs != 0 {
+                    let leader = longs.trailing_zeros();
+                    let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
+                    let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
+                    let wanted = shfl_idx_sync_u64(FULL_MASK, unseen, leader);
+                    let all = warp_pull(targets, frontier, from, to, wanted);
+                    if lane == leader {
+                        gathered = all;
+                    }
+                    longs &= longs - 1;
                 }
-                longs &= longs - 1;
+            } else if valid {
+                // Settling a push: the pushes are over (a launch apart).
+                gathered = *next.add(v);
             }
             let new = gathered & unseen;
-            if valid {
+            if valid && (mode == MULTI_SOURCE_PULL || gathered != new) {
                 *next.add(v) = new;
             }
             if new != 0 {
@@ -116,15 +185,20 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                     *distances.add(i * n as usize + v) = level;
                     bits &= bits - 1;
                 }
-                found = true;
+                reached += 1;
+                reached_edges += *out_offsets.add(v + 1) - *out_offsets.add(v);
             }
         }
         base += threads;
     }
-    // One atomic a warp, not a thread: every lane has left the loop together.
-    if ballot_sync(FULL_MASK, found) != 0 && lane == 0 {
-        // SAFETY: `reached` is a word of global memory.
-        unsafe { atomic_or_u32(reached, 1) };
+    // One atomic a warp and counter, not a thread: every lane has left the loop together.
+    let (reached, reached_edges) = (warp_sum_u64(reached), warp_sum_u64(reached_edges));
+    if lane == 0 && reached > 0 {
+        // SAFETY: `counts` holds two words of global memory.
+        unsafe {
+            atomic_add_u64(counts, reached);
+            atomic_add_u64(counts.add(1), reached_edges);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::bench::harness::{
 use crate::bench::stages::BUS_PROBE_BYTES;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
 use crate::bfs::gpu::BottomUpBalance;
+use crate::bfs::multi_source::ManyDirections;
 use crate::bfs::verify::validate;
 use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traversal, Traverser};
 use crate::error::{Error, Result};
@@ -100,28 +101,48 @@ pub struct BatchRecord {
     /// The batch's time (kernels on the GPU, wall on the CPU) and its end-to-end time.
     pub time_ms: Spread,
     pub end_to_end_ms: Spread,
+    /// On the GPU, bit-parallel: the same batch with every level bottom-up
+    /// ([`ManyDirections::BottomUp`]), beside the default's switching; `null` otherwise.
+    #[serde(default)]
+    pub bottom_up_time_ms: Option<Spread>,
 }
 
 /// Searches `roots` as one batch `runs` times after a warm-up, every root's distances of the
-/// warm-up validated by the Graph500 rules without the tree.
+/// warm-up validated by the Graph500 rules without the tree; on the GPU, bit-parallel, also
+/// with every level bottom-up (validated the same way).
 pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usize) -> Result<BatchRecord> {
     let warm_up = traverser.run_many(roots)?;
     for (&root, distances) in roots.iter().zip(warm_up.result) {
         validate(graph, &BfsResult { source: root, distances, parents: Vec::new() })?;
     }
-    let (mut times, mut ends) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
-    for _ in 0..runs.max(1) {
-        let run = traverser.run_many(roots)?;
-        times.push(run.time.as_secs_f64() * 1e3);
-        ends.push(run.end_to_end_time.as_secs_f64() * 1e3);
-    }
-    let searches = if traverser.runs_many_bit_parallel() { "bit-parallel" } else { "one traversal a source" };
+    let timed = |directions: ManyDirections| -> Result<(Vec<f64>, Vec<f64>)> {
+        let (mut times, mut ends) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
+        for _ in 0..runs.max(1) {
+            let run = traverser.run_many_with(roots, directions)?;
+            times.push(run.time.as_secs_f64() * 1e3);
+            ends.push(run.end_to_end_time.as_secs_f64() * 1e3);
+        }
+        Ok((times, ends))
+    };
+    let (times, ends) = timed(ManyDirections::Switching)?;
+    let bit_parallel = traverser.runs_many_bit_parallel();
+    let bottom_up_time_ms = if bit_parallel && traverser.gpu().is_some() {
+        let bottom_up = traverser.run_many_with(roots, ManyDirections::BottomUp)?;
+        for (&root, distances) in roots.iter().zip(bottom_up.result) {
+            validate(graph, &BfsResult { source: root, distances, parents: Vec::new() })?;
+        }
+        Spread::of(&timed(ManyDirections::BottomUp)?.0)
+    } else {
+        None
+    };
+    let searches = if bit_parallel { "bit-parallel" } else { "one traversal a source" };
     Ok(BatchRecord {
         roots: roots.len(),
         searches: searches.to_string(),
         runs: times.len(),
         time_ms: Spread::of(&times).expect("at least one run"),
         end_to_end_ms: Spread::of(&ends).expect("at least one run"),
+        bottom_up_time_ms,
     })
 }
 

@@ -4,7 +4,8 @@
 //! 64-bit word of the sources that have seen it and one of those that reached it at the last
 //! level. A level is a pull on every CPU core: a vertex ORs its in-neighbors' frontier words
 //! and keeps the bits it had not seen, so no word is written by two threads and nothing is
-//! atomic. The GPU runs the same search (`bfs::gpu::multi_source`, one launch a level).
+//! atomic. The GPU runs the same search (`bfs::gpu::multi_source`), with top-down levels where
+//! the joint frontier is small ([`ManyDirections`]).
 //!
 //! On top of it, [`closeness`]: NetworkX's closeness centrality (Wasserman and Faust's
 //! improvement where asked), exact, from one search a vertex.
@@ -15,6 +16,19 @@ use crate::graph::{Graph, UNREACHED};
 
 /// Sources a batch: the bits of a word.
 pub const BATCH: usize = 64;
+
+/// How the GPU's bit-parallel searches pick each level's direction over the joint frontier
+/// (the CPU's levels all pull).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ManyDirections {
+    /// Top-down while the frontier's out-list entries are few against the graph's edges
+    /// (`bfs::gpu::multi_source::PUSH_WHILE_EDGES_TIMES`; the first level, the sources alone,
+    /// always), bottom-up otherwise: iBFS's switching over the joint frontier.
+    #[default]
+    Switching,
+    /// Every level bottom-up.
+    BottomUp,
+}
 
 /// The searches from `sources` (at most [`BATCH`]) over the graph whose in-lists are `inn`'s
 /// lists: `on_level(level, words)` gets, for every vertex, the bits of the sources that reached it

@@ -12,6 +12,7 @@ use crate::bfs::gpu::multi_source::GpuMultiSource;
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
 use crate::bfs::gpu::tuning::PersistentParams;
+use crate::bfs::multi_source::ManyDirections;
 use crate::bfs::strategy::TopDownStrategy;
 use crate::bfs::trace::{Direction, LevelTrace};
 use crate::bfs::{multi_source, BfsResult};
@@ -337,9 +338,10 @@ impl<'g> Traverser<'g> {
 
     /// BFS from each of `sources` (internal ids below `n`, else the error `check_source` gives;
     /// a source with no out-edges reaches itself alone): every source's distances to every
-    /// vertex, in the order given (`UNREACHED` where not reached), the searches bit-parallel: [`multi_source::BATCH`] sources share each pass over
-    /// the graph, on the GPU (`bfs_multi_source_level`, one launch a level, over the in-lists) or
-    /// on the CPU ([`multi_source::distances_from`]). A GPU graph without plain in-lists on the
+    /// vertex, in the order given (`UNREACHED` where not reached), the searches bit-parallel:
+    /// [`multi_source::BATCH`] sources share each pass over the graph, on the GPU
+    /// (`bfs_multi_source_level`, a level bottom-up over the in-lists or, while the joint frontier
+    /// is small, top-down over the out-lists: [`ManyDirections::Switching`]) or on the CPU ([`multi_source::distances_from`]). A GPU graph without plain in-lists on the
     /// device (compressed lists, or a directed graph whose transpose did not fit) runs one
     /// traversal a source instead, which the run's warnings say. The answer holds
     /// `sources.len()` times `n` distances.
@@ -355,6 +357,11 @@ impl<'g> Traverser<'g> {
     /// # Ok::<(), warpath::Error>(())
     /// ```
     pub fn run_many(&self, sources: &[u32]) -> Result<Run<Vec<Vec<u32>>>> {
+        self.run_many_with(sources, ManyDirections::default())
+    }
+
+    /// [`run_many`](Self::run_many), each GPU level's direction as `directions` says.
+    pub fn run_many_with(&self, sources: &[u32], directions: ManyDirections) -> Result<Run<Vec<Vec<u32>>>> {
         let started = Instant::now();
         let n = self.graph.num_vertices();
         if let Some(&source) = sources.iter().find(|&&s| s as usize >= n) {
@@ -369,9 +376,9 @@ impl<'g> Traverser<'g> {
                 time = started.elapsed();
             }
             (Some(on), Some(in_lists)) => {
-                let mut searches = GpuMultiSource::new(on.gpu(), in_lists)?;
+                let mut searches = GpuMultiSource::new(on.gpu(), in_lists, Some(on.graph()))?;
                 for batch in sources.chunks(multi_source::BATCH) {
-                    let found = searches.run(batch)?;
+                    let found = searches.run(batch, directions)?;
                     time += found.time;
                     download.time += found.download.time;
                     download.bytes += found.download.bytes;

@@ -61,9 +61,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         print!("{}", report::render(&report));
         if let Some(batch) = &report.payload.batch {
             let singles: f64 = report.trials.iter().map(|t| t.time_ms).sum();
+            let bottom_up = batch
+                .bottom_up_time_ms
+                .as_ref()
+                .map_or(String::new(), |b| format!(" (every level bottom-up: {:.3} ms)", b.median));
             println!(
-                "batch: the {} roots as one batch ({}, validated): median {:.3} ms of {} runs, end-to-end {:.3} ms; \
-                 one traversal each: {singles:.3} ms in all",
+                "batch: the {} roots as one batch ({}, validated): median {:.3} ms of {} runs{bottom_up}, end-to-end \
+                 {:.3} ms; one traversal each: {singles:.3} ms in all",
                 batch.roots, batch.searches, batch.time_ms.median, batch.runs, batch.end_to_end_ms.median
             );
         }

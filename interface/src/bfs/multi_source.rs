@@ -1,6 +1,7 @@
 //! The bit-parallel many-source BFS (MS-BFS, Then et al., VLDB 2015; iBFS's joint frontier,
-//! Liu, Huang et al., SIGMOD 2016): one `bfs_multi_source_level` launch a level, up to
-//! [`MULTI_SOURCE_BATCH`] sources sharing it, one bit a source in each vertex's words.
+//! Liu, Huang et al., SIGMOD 2016): `bfs_multi_source_level` launched once for a bottom-up level
+//! and twice for a top-down one, up to [`MULTI_SOURCE_BATCH`] sources sharing it, one bit a
+//! source in each vertex's words.
 
 /// Sources a batch: the bits of a vertex's word.
 pub const MULTI_SOURCE_BATCH: u32 = 64;
@@ -8,29 +9,45 @@ pub const MULTI_SOURCE_BATCH: u32 = 64;
 /// Threads per block of `bfs_multi_source_level`.
 pub const MULTI_SOURCE_BLOCK: u32 = 256;
 
+/// `BfsMultiSourceLevelParams::mode`: a bottom-up level, every vertex that has not seen every
+/// source pulling its in-neighbors' frontier words (the level's words are final).
+pub const MULTI_SOURCE_PULL: u32 = 0;
+/// A top-down level's first pass: every frontier vertex ORs its frontier word into its
+/// out-neighbors' next words (atomically), skipping the bits a target has seen.
+pub const MULTI_SOURCE_PUSH: u32 = 1;
+/// A top-down level's second pass: every vertex keeps the bits of its next word it had not
+/// seen, as a bottom-up level does.
+pub const MULTI_SOURCE_SETTLE: u32 = 2;
+
 /// The field list of `bfs_multi_source_level`'s parameters.
 #[macro_export]
 macro_rules! bfs_multi_source_level_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
-            /// `bfs_multi_source_level`'s parameters: the in-lists (`offsets`, `targets`: the
-            /// graph's own lists when undirected, its transpose's when directed), every vertex's
-            /// word of the sources that have reached it (`seen`) and of those that reached it at
-            /// the last level (`frontier`), the next level's words (`next`), the distances of
-            /// `count` sources (`distances[i * n + v]`: source `i`, vertex `v`), the level being
-            /// found (1, 2, ...; level 1 also writes every distance, 0 or unreached) and a word
-            /// set to 1 where the level reached a vertex.
+            /// `bfs_multi_source_level`'s parameters: the lists the level walks (`offsets`,
+            /// `targets`: to pull, the in-lists, the graph's own when undirected, its
+            /// transpose's when directed; to push, the out-lists), the out-lists' offsets (each
+            /// reached vertex's out-degree is counted for the next level's direction), every
+            /// vertex's word of the sources that have reached it (`seen`) and of those that
+            /// reached it at the last level (`frontier`), the next level's words (`next`), the
+            /// distances of `count` sources (`distances[i * n + v]`: source `i`, vertex `v`),
+            /// two counters the level adds to (the vertices it reached and their out-list
+            /// entries), the level being found (1, 2, ...; its pull or settle pass at level 1
+            /// also writes every distance, 0 or unreached) and the pass (`mode`:
+            /// [`MULTI_SOURCE_PULL`], [`MULTI_SOURCE_PUSH`] or [`MULTI_SOURCE_SETTLE`]).
             kernel bfs_multi_source_level, in [$crate::bfs::multi_source], struct BfsMultiSourceLevelParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
+                out_offsets: $crate::DevicePtr<u64>,
                 seen: $crate::DevicePtrMut<u64>,
                 frontier: $crate::DevicePtr<u64>,
                 next: $crate::DevicePtrMut<u64>,
                 distances: $crate::DevicePtrMut<u32>,
-                reached: $crate::DevicePtrMut<u32>,
+                counts: $crate::DevicePtrMut<u64>,
                 n: u32,
                 count: u32,
                 level: u32,
+                mode: u32,
             }
             $(=> $run)?
         }

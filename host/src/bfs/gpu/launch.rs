@@ -8,7 +8,9 @@ use warpath_interface::bfs::cluster::{BfsClusterParams, BFS_CLUSTER_BITMAPS};
 use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
-use warpath_interface::bfs::multi_source::{BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK};
+use warpath_interface::bfs::multi_source::{
+    BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK, MULTI_SOURCE_SETTLE,
+};
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
     BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, BottomUpChunk, PersistentFlags,
@@ -103,55 +105,66 @@ pub struct MultiSourceBuffers<'a> {
     pub next: &'a mut CudaSlice<u64>,
     /// `count` sources' distances, source by source.
     pub distances: &'a mut CudaSlice<u32>,
-    pub reached: &'a mut CudaSlice<u32>,
+    /// The level's reached vertices and their out-list entries, added to.
+    pub counts: &'a mut CudaSlice<u64>,
 }
 
-/// `bfs_multi_source_level`: level `level` (from 1) of `count` sources' searches over the
-/// in-lists `in_lists`.
+/// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH` or `_SETTLE`) of
+/// level `level` (from 1) of `count` sources' searches, walking `lists` (the in-lists to pull,
+/// the out-lists to push); `out_lists` gives the reached vertices' out-degrees.
+#[allow(clippy::too_many_arguments)]
 pub fn bfs_multi_source_level(
     gpu: &GpuContext,
-    in_lists: &DeviceGraph,
+    lists: &DeviceGraph,
+    out_lists: &DeviceGraph,
     count: u32,
     level: u32,
+    mode: u32,
     buffers: MultiSourceBuffers<'_>,
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_LEVEL;
-    let n = in_lists.num_vertices() as usize;
-    let MultiSourceBuffers { seen, frontier, next, distances, reached } = buffers;
-    require(kernel, !in_lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
+    let n = lists.num_vertices() as usize;
+    let MultiSourceBuffers { seen, frontier, next, distances, counts } = buffers;
+    require(kernel, !lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
     require(
         kernel,
         (1..=MULTI_SOURCE_BATCH).contains(&count)
             && level >= 1
+            && mode <= MULTI_SOURCE_SETTLE
             && seen.len() == n
             && frontier.len() == n
             && next.len() == n
             && distances.len() >= count as usize * n
-            && !reached.is_empty()
-            && in_lists.offsets.len() == n + 1,
+            && counts.len() >= 2
+            && lists.offsets.len() == n + 1
+            && out_lists.offsets.len() == n + 1,
         || {
             format!(
-                "n = {n}, {count} sources, level {level}, {} seen, {} frontier, {} next, {} distances",
+                "n = {n}, {count} sources, level {level}, mode {mode}, {} seen, {} frontier, {} next, {} distances, \
+                 {} out-offsets",
                 seen.len(),
                 frontier.len(),
                 next.len(),
-                distances.len()
+                distances.len(),
+                out_lists.offsets.len()
             )
         },
     )?;
     let stream = gpu.stream();
     let mut launch = Launch::new(gpu);
     let params = BfsMultiSourceLevelParams {
-        offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
-        targets: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+        offsets: DeviceAddress::new(lists.offsets.device_ptr(stream)),
+        targets: DeviceAddress::new(lists.targets.device_ptr(stream)),
+        out_offsets: DeviceAddress::new(out_lists.offsets.device_ptr(stream)),
         seen: launch.write(seen),
         frontier: launch.read(frontier),
         next: launch.write(next),
         distances: launch.write(distances),
-        reached: launch.write(reached),
+        counts: launch.write(counts),
         n: n as u32,
         count,
         level,
+        mode,
     };
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }

@@ -1,60 +1,81 @@
-//! The bit-parallel many-source BFS on the GPU: up to 64 sources a batch, the host driving one
-//! `bfs_multi_source_level` launch a level and reading back whether it reached anything (MS-BFS
-//! and iBFS's joint frontier; the CPU's `bfs::multi_source` is the same search).
+//! The bit-parallel many-source BFS on the GPU: up to 64 sources a batch, the host driving
+//! `bfs_multi_source_level` a level at a time (one launch bottom-up, two top-down) and reading
+//! back what the level reached, from which it picks the next level's direction (MS-BFS and
+//! iBFS's joint frontier; the CPU's `bfs::multi_source` is the same search, bottom-up).
 
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
-use warpath_interface::bfs::multi_source::MULTI_SOURCE_BATCH;
+use warpath_interface::bfs::multi_source::{
+    MULTI_SOURCE_BATCH, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH, MULTI_SOURCE_SETTLE,
+};
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
+use crate::bfs::multi_source::ManyDirections;
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
-/// Device words and labels for batches of sources over one graph's in-lists, allocated once.
+/// A level runs top-down while the joint frontier's out-list entries times this stay below the
+/// graph's edges: a push reads only the frontier's lists but pays an atomic where a target
+/// gains a bit, a pull reads every list of the vertices that have not seen every source (at
+/// the first levels nearly all of them). The first level (the sources alone) always pushes.
+pub const PUSH_WHILE_EDGES_TIMES: u64 = 4;
+
+/// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
     gpu: &'g GpuContext,
     in_lists: &'g DeviceGraph,
+    /// The out-lists where they are plain (the graph itself); without them every level pulls.
+    out_lists: Option<&'g DeviceGraph>,
     seen: CudaSlice<u64>,
     frontier: CudaSlice<u64>,
     next: CudaSlice<u64>,
     distances: CudaSlice<u32>,
-    reached: CudaSlice<u32>,
+    counts: CudaSlice<u64>,
 }
 
 /// One batch's distances (`distances[i][v]`: source `i`, vertex `v`), its device time (CUDA
-/// events, from the first level to the last) and the download.
+/// events, from the first level to the last), the levels it ran top-down, and the download.
 pub struct MultiSourceBatch {
     pub distances: Vec<Vec<u32>>,
     pub time: Duration,
+    pub top_down_levels: u32,
     pub download: Download,
 }
 
 impl<'g> GpuMultiSource<'g> {
     /// Device bytes for a graph of `n` vertices: three words and 64 distances a vertex.
     pub fn bytes_needed(n: u32) -> u64 {
-        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 4
+        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 16
     }
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
-    /// own lists).
-    pub fn new(gpu: &'g GpuContext, in_lists: &'g DeviceGraph) -> Result<Self, GpuError> {
+    /// own lists) and, where plain, `out_lists` (the graph's own lists), which top-down levels
+    /// walk.
+    pub fn new(
+        gpu: &'g GpuContext,
+        in_lists: &'g DeviceGraph,
+        out_lists: Option<&'g DeviceGraph>,
+    ) -> Result<Self, GpuError> {
         let n = in_lists.num_vertices().max(1) as usize;
         gpu.ensure_free(Self::bytes_needed(in_lists.num_vertices()), "the many-source BFS's words and distances")?;
         Ok(GpuMultiSource {
             gpu,
             in_lists,
+            out_lists: out_lists.filter(|lists| !lists.is_compressed()),
             seen: gpu.alloc_zeros(n, "the many-source BFS's seen words")?,
             frontier: gpu.alloc_zeros(n, "the many-source BFS's frontier words")?,
             next: gpu.alloc_zeros(n, "the many-source BFS's next words")?,
             distances: gpu.alloc_zeros(MULTI_SOURCE_BATCH as usize * n, "the many-source BFS's distances")?,
-            reached: gpu.alloc_zeros(1, "the many-source BFS's level flag")?,
+            counts: gpu.alloc_zeros(2, "the many-source BFS's level counters")?,
         })
     }
 
-    /// The searches from `sources` (internal ids `< n`, at most 64; the caller checks them).
-    pub fn run(&mut self, sources: &[u32]) -> Result<MultiSourceBatch, GpuError> {
+    /// The searches from `sources` (internal ids `< n`, at most 64; the caller checks them),
+    /// each level's direction as `directions` says.
+    pub fn run(&mut self, sources: &[u32], directions: ManyDirections) -> Result<MultiSourceBatch, GpuError> {
         let gpu = self.gpu;
         let n = self.in_lists.num_vertices() as usize;
+        let edges = self.in_lists.num_edges();
         let count = sources.len() as u32;
         let mut words = vec![0u64; n];
         for (bit, &s) in sources.iter().enumerate() {
@@ -62,27 +83,45 @@ impl<'g> GpuMultiSource<'g> {
         }
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
+        let push_lists = if directions == ManyDirections::Switching { self.out_lists } else { None };
+        let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
-        let mut level = 1;
+        let (mut level, mut top_down_levels) = (1, 0);
+        // The first level's frontier is the sources alone.
+        let mut push = push_lists.is_some();
         loop {
-            gpu.zero(&mut self.reached)?;
-            kernels::bfs_multi_source_level(
-                gpu,
-                self.in_lists,
-                count,
-                level,
-                MultiSourceBuffers {
-                    seen: &mut self.seen,
-                    frontier: &self.frontier,
-                    next: &mut self.next,
-                    distances: &mut self.distances,
-                    reached: &mut self.reached,
-                },
-            )?;
+            gpu.zero(&mut self.counts)?;
+            let passes = match push_lists {
+                Some(out) if push => {
+                    gpu.zero(&mut self.next)?;
+                    top_down_levels += 1;
+                    [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
+                }
+                _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
+            };
+            for (mode, lists) in passes.into_iter().flatten() {
+                kernels::bfs_multi_source_level(
+                    gpu,
+                    lists,
+                    counted,
+                    count,
+                    level,
+                    mode,
+                    MultiSourceBuffers {
+                        seen: &mut self.seen,
+                        frontier: &self.frontier,
+                        next: &mut self.next,
+                        distances: &mut self.distances,
+                        counts: &mut self.counts,
+                    },
+                )?;
+            }
             std::mem::swap(&mut self.frontier, &mut self.next);
-            if gpu.read_counter(&self.reached)? == 0 {
+            let reached = gpu.download(&self.counts)?;
+            if reached[0] == 0 {
                 break;
             }
+            push = reached[1].saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges;
             level += 1;
         }
         let end = gpu.record_event()?;
@@ -92,6 +131,11 @@ impl<'g> GpuMultiSource<'g> {
         let all = gpu.download(&self.distances)?;
         let download = Download { time: downloading.elapsed(), bytes: (all.len() * 4) as u64 };
         let distances = all.chunks(n.max(1)).take(sources.len()).map(<[u32]>::to_vec).collect();
-        Ok(MultiSourceBatch { distances, time: Duration::from_secs_f64(f64::from(ms) / 1e3), download })
+        Ok(MultiSourceBatch {
+            distances,
+            time: Duration::from_secs_f64(f64::from(ms) / 1e3),
+            top_down_levels,
+            download,
+        })
     }
 }
