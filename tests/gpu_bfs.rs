@@ -1119,7 +1119,7 @@ fn many_sources_at_once_match_the_sequential_bfs() {
                 Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() })
                     .unwrap();
             assert_eq!(traverser.runs_many_bit_parallel(), !compressed, "{what}");
-            for directions in [ManyDirections::Switching, ManyDirections::BottomUp] {
+            for directions in [ManyDirections::Switching, ManyDirections::BottomUp, ManyDirections::TopDown] {
                 let what = format!("{what}, {directions:?}");
                 let run = traverser.run_many_with(&sources, directions).unwrap();
                 assert_eq!(run.result.len(), sources.len(), "{what}");

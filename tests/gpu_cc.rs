@@ -66,7 +66,7 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
 
 /// Afforest with rounds 0..=3 and samples 0 and 1024, each also with ECL-CC's initialisation,
 /// round compression and giant hooks together; each of those alone with the default rounds and
-/// samples; giant hooks without the giant's skip; and Shiloach-Vishkin.
+/// samples; and Shiloach-Vishkin.
 fn option_sets() -> Vec<CcOptions> {
     let mut sets = Vec::new();
     let tuned = |options: CcOptions| CcOptions {
@@ -88,9 +88,6 @@ fn option_sets() -> Vec<CcOptions> {
     for (round_compression, giant_hooks) in [(true, false), (false, true), (false, false)] {
         sets.push(CcOptions { round_compression, giant_hooks, ..defaults });
     }
-    // Giant hooks without the giant's skip, alone and with the tuned set.
-    sets.push(CcOptions { giant_skip: false, ..defaults });
-    sets.push(tuned(CcOptions { giant_skip: false, ..defaults }));
     sets.push(CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..CcOptions::default() });
     // Block-local linking over the smallest, the auto rule's and the largest ranges, and off.
     for local_link in [LocalLink::Range(256), LocalLink::Range(1024), LocalLink::Range(2048), LocalLink::Off] {

@@ -17,11 +17,6 @@
 //!   of a skewed graph's second round would otherwise take turns (bench/NOTES.md 102). The
 //!   giant's smallest vertex is tracked as trees join it and written as its label at the end
 //!   ([`Labels::hook_order`]).
-//! - Giant skip ([`CcFlags::GIANT_SKIP`], with giant hooks, the host's default): the rounds after
-//!   the first sampling leave out the giant's vertices. An edge between the giant and another
-//!   tree is then linked from that tree's side, by its vertices' rounds or by the final link
-//!   (which reads every list outside the giant; an edge whose ends both end in the giant needs
-//!   no link), so the giant's many vertices no longer swap on a small tree's root in turn.
 //! - Afforest's neighbor rounds: round `r` links every vertex to its `r`-th in-neighbor (for
 //!   an undirected graph the in-lists are its lists); with ECL-CC's initialisation
 //!   ([`CcFlags::SMALLER_NEIGHBOR_INIT`]) round 0 is a write of each vertex's first neighbor
@@ -608,8 +603,6 @@ struct Cc<const COMPRESSED: bool, const B: usize, const TWO_B: usize> {
     /// Sampling after the first round, and hooks toward the sampled giant
     /// ([`CcFlags::GIANT_HOOKS`]).
     giant_hooks: bool,
-    /// The rounds after the first sampling skip the giant's vertices ([`CcFlags::GIANT_SKIP`]).
-    giant_skip: bool,
     /// Block-local linking's range of ids (0: off; plain lists only, see the module documentation).
     local_chunk: u32,
     /// Every edge is in both ends' lists ([`CcFlags::SYMMETRIC`]).
@@ -786,15 +779,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
                 }
                 self.open(tracer, TracePhase::NeighborRound(round));
                 let mut work = Work::new(scratch);
-                // With a giant named, its vertices (whose labels the sampling's compression
-                // pointed at its root) are left to the other trees' side of their edges.
-                let skip_giant = self.giant_skip && giant_hooks && labels.giant != NO_COMPONENT;
                 for_each_batch::<B>(self.n, |vertices, valid| {
-                    let valid = if skip_giant {
-                        core::array::from_fn(|k| valid[k] && labels.get(vertices[k]) != labels.giant)
-                    } else {
-                        valid
-                    };
                     let neighbors = self.neighbors(vertices, valid, round, &mut work);
                     // A vertex without a neighbor number `round` joins itself: nothing.
                     let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
@@ -1486,7 +1471,6 @@ macro_rules! cc_from_params {
             smaller_neighbor_init: $params.flags.contains(CcFlags::SMALLER_NEIGHBOR_INIT),
             round_compression: $params.flags.contains(CcFlags::ROUND_COMPRESSION),
             giant_hooks: $params.flags.contains(CcFlags::GIANT_HOOKS),
-            giant_skip: $params.flags.contains(CcFlags::GIANT_SKIP),
             local_chunk: $params.local_chunk,
             symmetric: $params.flags.contains(CcFlags::SYMMETRIC),
         }

@@ -90,9 +90,6 @@ pub struct CcPayload {
     /// GPU Afforest's giant hooks.
     #[serde(default)]
     pub giant_hooks: bool,
-    /// GPU Afforest's rounds after the first sampling skip the giant's vertices.
-    #[serde(default)]
-    pub giant_skip: bool,
     /// GPU block-local linking as asked: `auto`, `off` or a range of ids (whether it ran: a
     /// `local link` phase).
     #[serde(default)]
@@ -210,7 +207,6 @@ impl BenchKernel for CcKernel<'_, '_> {
             init: self.options.init.name().into(),
             round_compression: self.options.round_compression,
             giant_hooks: self.options.giant_hooks,
-            giant_skip: self.options.giant_skip,
             local_link: self.options.local_link.name(),
             vertex_batch: self.options.vertex_batch.name().into(),
             isolated_vertices: isolated,
@@ -342,9 +338,6 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if p.giant_hooks != defaults.giant_hooks {
         parts.push(format!("giant hooks {}", if p.giant_hooks { "on" } else { "off" }));
-    }
-    if p.giant_hooks && p.giant_skip != defaults.giant_skip {
-        parts.push(format!("giant skip {}", if p.giant_skip { "on" } else { "off" }));
     }
     if !p.local_link.is_empty() && p.local_link != defaults.local_link.name() {
         parts.push(format!("local link {}", p.local_link));

@@ -23,11 +23,14 @@ pub const BATCH: usize = 64;
 pub enum ManyDirections {
     /// Top-down while the frontier's out-list entries are few against the graph's edges
     /// (`bfs::gpu::multi_source::PUSH_WHILE_EDGES_TIMES`; the first level, the sources alone,
-    /// always), bottom-up otherwise: iBFS's switching over the joint frontier.
+    /// always), bottom-up otherwise: iBFS's switching over the joint frontier. Graphs of fewer
+    /// than `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level.
     #[default]
     Switching,
     /// Every level bottom-up.
     BottomUp,
+    /// Every level top-down (where the out-lists are plain on the device; else bottom-up).
+    TopDown,
 }
 
 /// The searches from `sources` (at most [`BATCH`]) over the graph whose in-lists are `inn`'s

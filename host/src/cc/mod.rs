@@ -51,9 +51,6 @@ pub struct CcOptions {
     /// sampled giant hooked under the giant's root (never swapped on); the labels stay
     /// canonical.
     pub giant_hooks: bool,
-    /// GPU Afforest with giant hooks: the neighbor rounds after the first sampling skip the
-    /// giant's vertices (their edges to other trees are linked from those trees' side).
-    pub giant_skip: bool,
     /// GPU: block-local linking before anything else, in place of Afforest's rounds and
     /// sampling ([`LocalLink`]).
     pub local_link: LocalLink,
@@ -189,7 +186,6 @@ impl Default for CcOptions {
             init: CcInit::Vertex,
             round_compression: false,
             giant_hooks: true,
-            giant_skip: true,
             local_link: LocalLink::Auto,
             vertex_batch: VertexBatch::Auto,
         }

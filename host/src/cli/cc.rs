@@ -25,7 +25,6 @@ struct CcJson {
     init: &'static str,
     round_compression: bool,
     giant_hooks: bool,
-    giant_skip: bool,
     /// GPU block-local linking as asked (`auto`, `off`, a range of ids); whether it ran shows
     /// as a `local link` phase.
     local_link: String,
@@ -96,7 +95,6 @@ pub fn run(args: &CcArgs) -> Result<()> {
             init: options.init.name(),
             round_compression: options.round_compression,
             giant_hooks: options.giant_hooks,
-            giant_skip: options.giant_skip,
             local_link: options.local_link.name(),
             vertex_batch: options.vertex_batch.name(),
             placement: finder.placement().map(|p| p.to_string()),

@@ -99,12 +99,6 @@ impl CcFlags {
     /// flight and four vertices' finds meet on the same hot roots (bench/NOTES.md 120). The
     /// compressions and the naming pass keep four; the compressed kernel always batches.
     pub const SINGLE_VERTICES: CcFlags = CcFlags(1 << 7);
-    /// With giant hooks, once the first sampling has named a giant, the later neighbor rounds
-    /// skip the vertices whose label is the giant's root: an edge between the giant and
-    /// another tree is linked from that tree's side (its vertices' rounds, or the final link,
-    /// which reads every list outside the giant), so no hook goes from the giant's many
-    /// vertices onto a small tree's root, where they would take turns (bench/NOTES.md 125).
-    pub const GIANT_SKIP: CcFlags = CcFlags(1 << 8);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {

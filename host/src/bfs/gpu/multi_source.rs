@@ -15,10 +15,16 @@ use crate::bfs::multi_source::ManyDirections;
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
 /// A level runs top-down while the joint frontier's out-list entries times this stay below the
-/// graph's edges: a push reads only the frontier's lists but pays an atomic where a target
-/// gains a bit, a pull reads every list of the vertices that have not seen every source (at
-/// the first levels nearly all of them). The first level (the sources alone) always pushes.
-pub const PUSH_WHILE_EDGES_TIMES: u64 = 4;
+/// graph's edges: a push reads only the frontier's lists but pays an atomic where a target gains
+/// a bit (at a Kronecker graph's second level, a hub's list of 10^5 targets that all lack it),
+/// while a pull reads every list of the vertices that have not seen every source, at the first
+/// levels nearly all (bench/NOTES.md 125: at 4, kron:22's second level pushed and lost).
+pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
+
+/// Graphs of fewer edges pull every level: a pull over them costs about what the push's two
+/// passes and the clearing of the next words cost in launches alone (USA-road-d.NY, 730k
+/// entries, ran 18.0 ms bottom-up against 24.9 pushing its small frontiers, NOTES 125).
+pub const PUSH_FROM_EDGES: u64 = 1 << 22;
 
 /// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
@@ -83,7 +89,11 @@ impl<'g> GpuMultiSource<'g> {
         }
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
-        let push_lists = if directions == ManyDirections::Switching { self.out_lists } else { None };
+        let push_lists = match directions {
+            ManyDirections::Switching if edges >= PUSH_FROM_EDGES => self.out_lists,
+            ManyDirections::TopDown => self.out_lists,
+            _ => None,
+        };
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
         let (mut level, mut top_down_levels) = (1, 0);
@@ -121,7 +131,7 @@ impl<'g> GpuMultiSource<'g> {
             if reached[0] == 0 {
                 break;
             }
-            push = reached[1].saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges;
+            push = directions == ManyDirections::TopDown || reached[1].saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges;
             level += 1;
         }
         let end = gpu.record_event()?;

@@ -182,7 +182,6 @@ pub struct CcLaunch {
     pub init: CcInit,
     pub round_compression: bool,
     pub giant_hooks: bool,
-    pub giant_skip: bool,
     /// Block-local linking's range of ids, 0 for off (plain lists only; the compressed kernel
     /// ignores it).
     pub local_chunk: u32,
@@ -206,7 +205,6 @@ impl CcLaunch {
             init: options.init,
             round_compression: options.round_compression,
             giant_hooks: options.giant_hooks,
-            giant_skip: options.giant_skip,
             local_chunk: match options.local_link {
                 LocalLink::Range(range) => range,
                 LocalLink::Auto | LocalLink::Off | LocalLink::Cluster => 0,
@@ -224,7 +222,6 @@ impl CcLaunch {
             .with(CcFlags::SMALLER_NEIGHBOR_INIT, self.init == CcInit::SmallerNeighbor)
             .with(CcFlags::ROUND_COMPRESSION, self.round_compression)
             .with(CcFlags::GIANT_HOOKS, self.giant_hooks)
-            .with(CcFlags::GIANT_SKIP, self.giant_hooks && self.giant_skip)
             .with(CcFlags::SYMMETRIC, self.symmetric)
             .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
     }
@@ -400,19 +397,13 @@ mod tests {
     fn launch_flags_name_the_algorithm_and_the_direction() {
         let afforest = CcLaunch { giant_hooks: false, ..CcLaunch::from_options(&CcOptions::default()) };
         assert_eq!(afforest.flags(), CcFlags::NONE);
-        let default = CcLaunch::from_options(&CcOptions::default()).flags();
-        assert_eq!(default, CcFlags::GIANT_HOOKS.with(CcFlags::GIANT_SKIP, true), "the default");
-        // Skipping the giant needs giant hooks.
-        assert_eq!(CcLaunch { giant_skip: true, ..afforest }.flags(), CcFlags::NONE);
+        assert_eq!(CcLaunch::from_options(&CcOptions::default()).flags(), CcFlags::GIANT_HOOKS, "the default");
         let sv = CcLaunch { algorithm: CcAlgorithm::ShiloachVishkin, directed: true, ..afforest };
         assert_eq!(sv.flags().bits(), 3);
         let tuned = CcLaunch { init: CcInit::SmallerNeighbor, round_compression: true, giant_hooks: true, ..afforest };
         assert_eq!(
             tuned.flags(),
-            CcFlags::SMALLER_NEIGHBOR_INIT
-                .with(CcFlags::ROUND_COMPRESSION, true)
-                .with(CcFlags::GIANT_HOOKS, true)
-                .with(CcFlags::GIANT_SKIP, true)
+            CcFlags::SMALLER_NEIGHBOR_INIT.with(CcFlags::ROUND_COMPRESSION, true).with(CcFlags::GIANT_HOOKS, true)
         );
     }
 
@@ -426,10 +417,7 @@ mod tests {
         assert!(VertexBatch::One.single_for(264_346, 730_100));
         assert!(!VertexBatch::Four.single_for(4_194_304, 126_000_000));
         let one = CcLaunch::from_options(&CcOptions { vertex_batch: VertexBatch::One, ..CcOptions::default() });
-        assert_eq!(
-            one.flags(),
-            CcFlags::GIANT_HOOKS.with(CcFlags::GIANT_SKIP, true).with(CcFlags::SINGLE_VERTICES, true)
-        );
+        assert_eq!(one.flags(), CcFlags::GIANT_HOOKS.with(CcFlags::SINGLE_VERTICES, true));
         // `Auto` is resolved where the placed graph is known, not from the options alone.
         assert!(!CcLaunch::from_options(&CcOptions::default()).single_vertices);
     }

@@ -126,19 +126,6 @@ pub struct CcTuning {
     pub giant_hooks: Option<bool>,
     #[arg(
         long,
-        value_name = "on|off",
-        value_parser = clap::builder::BoolishValueParser::new(),
-        hide_possible_values = true,
-        help_heading = "Connected components",
-        hide_short_help = true,
-        help = "GPU Afforest with giant hooks: later rounds skip the giant's vertices",
-        long_help = "GPU Afforest with giant hooks: once the first sampling has named a giant component, the later \
-                     neighbor rounds skip its vertices, whose edges to other trees are linked from those trees' \
-                     side (on or off)."
-    )]
-    pub giant_skip: Option<bool>,
-    #[arg(
-        long,
         value_name = "auto|off|N|cluster",
         value_parser = parse_local_link,
         help_heading = "Connected components",
@@ -245,7 +232,6 @@ impl CcTuning {
             ("--cc-init", self.cc_init.is_some()),
             ("--round-compression", self.round_compression.is_some()),
             ("--giant-hooks", self.giant_hooks.is_some()),
-            ("--giant-skip", self.giant_skip.is_some()),
             ("--local-link", self.local_link.is_some()),
             ("--vertex-batch", self.vertex_batch.is_some()),
         ]
@@ -280,7 +266,6 @@ impl CcTuning {
             },
             round_compression: self.round_compression.unwrap_or(defaults.round_compression),
             giant_hooks: self.giant_hooks.unwrap_or(defaults.giant_hooks),
-            giant_skip: self.giant_skip.unwrap_or(defaults.giant_skip),
             local_link: self.local_link.unwrap_or(defaults.local_link),
             vertex_batch: self.vertex_batch.unwrap_or(defaults.vertex_batch),
         })
