@@ -23,8 +23,9 @@ pub const BATCH: usize = 64;
 pub enum ManyDirections {
     /// Top-down while the frontier's out-list entries are few against the graph's edges
     /// (`bfs::gpu::multi_source::PUSH_WHILE_EDGES_TIMES`; the first level, the sources alone,
-    /// always), bottom-up otherwise: iBFS's switching over the joint frontier. Graphs of fewer
-    /// than `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level.
+    /// always), bottom-up otherwise: iBFS's switching over the joint frontier. Skewed graphs
+    /// ([`crate::graph::is_skewed`]) and graphs of fewer than
+    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level.
     #[default]
     Switching,
     /// Every level bottom-up.

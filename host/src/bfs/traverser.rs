@@ -376,7 +376,10 @@ impl<'g> Traverser<'g> {
                 time = started.elapsed();
             }
             (Some(on), Some(in_lists)) => {
-                let mut searches = GpuMultiSource::new(on.gpu(), in_lists, Some(on.graph()))?;
+                let lists = on.graph();
+                let skewed =
+                    crate::graph::is_skewed(on.max_out_degree(), lists.num_edges(), lists.nonempty_lists() as u64);
+                let mut searches = GpuMultiSource::new(on.gpu(), in_lists, Some(lists), skewed)?;
                 for batch in sources.chunks(multi_source::BATCH) {
                     let found = searches.run(batch, directions)?;
                     time += found.time;

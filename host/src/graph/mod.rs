@@ -142,6 +142,19 @@ pub(crate) fn first_where<T: Sync>(
     items[c * CHECK_CHUNK..].iter().position(bad).map(|i| c * CHECK_CHUNK + i)
 }
 
+/// How much longer than the average list (of the vertices with edges) the longest one is on a
+/// skewed graph: Kronecker and social graphs thousands of times, uniform random graphs, meshes
+/// and roads a few times.
+pub const SKEWED_FROM_DEGREE_RATIO: f64 = 64.0;
+
+/// Whether a graph of `edges` list entries over `with_edges` non-empty lists, the longest
+/// `max_degree` long, is skewed ([`SKEWED_FROM_DEGREE_RATIO`]): the GPU's rules for near-far's
+/// bucket width and the many-source BFS's directions take it.
+pub fn is_skewed(max_degree: u64, edges: u64, with_edges: u64) -> bool {
+    let degree = (edges as f64 / with_edges.max(1) as f64).max(1.0);
+    max_degree as f64 >= SKEWED_FROM_DEGREE_RATIO * degree
+}
+
 /// How many lists are not empty, from CSR offsets (edge or byte offsets alike).
 pub fn nonempty_lists(offsets: &[u64]) -> u32 {
     offsets.windows(2).filter(|w| w[0] != w[1]).count() as u32
@@ -154,6 +167,16 @@ mod tests {
     fn too_many_vertices_names_the_limit() {
         let message = crate::Error::TooManyVertices { vertices: super::MAX_VERTICES + 1 }.to_string();
         assert!(message.ends_with(&format!("at most {}", super::MAX_VERTICES)), "{message}");
+    }
+
+    #[test]
+    fn skew_is_the_longest_list_against_the_average() {
+        // kron:22: 4.2M vertices, 2.4M of them with edges, lists up to about 2^18.
+        assert!(super::is_skewed(1 << 18, 128_303_788, 2_400_000));
+        // urand:22: every list about 32 long, the longest about twice that.
+        assert!(!super::is_skewed(70, 134_217_728, 4_194_304));
+        // No edges: not skewed.
+        assert!(!super::is_skewed(0, 0, 0));
     }
 
     #[test]

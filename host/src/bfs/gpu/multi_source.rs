@@ -21,6 +21,11 @@ use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 /// levels nearly all (bench/NOTES.md 125: at 4, kron:22's second level pushed and lost).
 pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
 
+/// Skewed graphs ([`crate::graph::is_skewed`]) pull every level under the switching rule: a
+/// Kronecker graph's second level reaches the hubs, whose pushes to 10^5 targets each are
+/// atomics that a pull does not pay (kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
+/// switching, 11.4 bottom-up: NOTES 125).
+///
 /// Graphs of fewer edges pull every level: a pull over them costs about what the push's two
 /// passes and the clearing of the next words cost in launches alone (USA-road-d.NY, 730k
 /// entries, ran 18.0 ms bottom-up against 24.9 pushing its small frontiers, NOTES 125).
@@ -32,6 +37,8 @@ pub struct GpuMultiSource<'g> {
     in_lists: &'g DeviceGraph,
     /// The out-lists where they are plain (the graph itself); without them every level pulls.
     out_lists: Option<&'g DeviceGraph>,
+    /// The graph is skewed: the switching rule pulls every level.
+    skewed: bool,
     seen: CudaSlice<u64>,
     frontier: CudaSlice<u64>,
     next: CudaSlice<u64>,
@@ -56,11 +63,12 @@ impl<'g> GpuMultiSource<'g> {
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
     /// own lists) and, where plain, `out_lists` (the graph's own lists), which top-down levels
-    /// walk.
+    /// walk; `skewed` as [`crate::graph::is_skewed`] says of the graph.
     pub fn new(
         gpu: &'g GpuContext,
         in_lists: &'g DeviceGraph,
         out_lists: Option<&'g DeviceGraph>,
+        skewed: bool,
     ) -> Result<Self, GpuError> {
         let n = in_lists.num_vertices().max(1) as usize;
         gpu.ensure_free(Self::bytes_needed(in_lists.num_vertices()), "the many-source BFS's words and distances")?;
@@ -68,6 +76,7 @@ impl<'g> GpuMultiSource<'g> {
             gpu,
             in_lists,
             out_lists: out_lists.filter(|lists| !lists.is_compressed()),
+            skewed,
             seen: gpu.alloc_zeros(n, "the many-source BFS's seen words")?,
             frontier: gpu.alloc_zeros(n, "the many-source BFS's frontier words")?,
             next: gpu.alloc_zeros(n, "the many-source BFS's next words")?,
@@ -90,7 +99,7 @@ impl<'g> GpuMultiSource<'g> {
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
         let push_lists = match directions {
-            ManyDirections::Switching if edges >= PUSH_FROM_EDGES => self.out_lists,
+            ManyDirections::Switching if edges >= PUSH_FROM_EDGES && !self.skewed => self.out_lists,
             ManyDirections::TopDown => self.out_lists,
             _ => None,
         };

@@ -68,17 +68,14 @@ pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 /// rounds defer their queueing (entry 111) fewer, fuller rounds pay, and the sweep again found
 /// 28, 44-48 and 24-25 3-6% faster than 8's widths, for up to 0.1 more relaxations an edge.
 pub const NEAR_FAR_DELTA_EDGES: f64 = 11.0;
-/// The average edges a near-far bucket spans on skewed graphs (a largest list at least
-/// [`SKEWED_FROM_DEGREE_RATIO`] times the average of the vertices with edges): kron:22 and
+/// The average edges a near-far bucket spans on skewed graphs ([`crate::graph::is_skewed`]: a
+/// largest list at least 64 times the average of the vertices with edges): kron:22 and
 /// kron:24 get about 16 and 14. Since adaptive widths fold a Kronecker graph's tail into a few
 /// wide buckets (bench/NOTES.md 123), the narrower first buckets no longer pay for the many
 /// thin ones after them: at 16 and 12-16 kron:22 and kron:24 ran 7% and 4-5% faster than at 11
 /// edges' 27 and 24, with 1.45-1.51 relaxations an edge instead of 1.71-1.75; urand:22, whose
 /// lists are even, stays fastest at 11 edges' 44 (32: 1.5% slower, 64: 4%).
 pub const NEAR_FAR_SKEWED_DELTA_EDGES: f64 = 6.5;
-/// How much longer than the average list (of the vertices with edges) the largest one is on a
-/// skewed graph (Kronecker graphs: thousands of times; uniform random ones: about twice).
-pub const SKEWED_FROM_DEGREE_RATIO: f64 = 64.0;
 /// How much wider the cluster kernel's buckets are than near-far's on roads (average out-degree
 /// below [`CLUSTER_WIDER_BELOW_DEGREE`]): a round there costs the same whatever its size, up to
 /// the cluster's threads, so fewer, fuller rounds pay for the relaxations they repeat
@@ -786,7 +783,7 @@ fn choose_delta(
             32.0 * average_weight / average_degree * LOW_DEGREE_DELTA_FACTOR
         } else if near_far && m >= NEAR_FAR_NARROW_FROM_EDGES {
             let degree = (m as f64 / with_edges.max(1) as f64).max(1.0);
-            let skewed = max_degree as f64 >= SKEWED_FROM_DEGREE_RATIO * degree;
+            let skewed = crate::graph::is_skewed(max_degree, m, with_edges as u64);
             let edges = if skewed { NEAR_FAR_SKEWED_DELTA_EDGES } else { NEAR_FAR_DELTA_EDGES };
             edges * average_weight / degree
         } else {
