@@ -102,7 +102,8 @@ pub struct BatchRecord {
     pub time_ms: Spread,
     pub end_to_end_ms: Spread,
     /// On the GPU, bit-parallel: the same batch with every level bottom-up
-    /// ([`ManyDirections::BottomUp`]), beside the default's switching; `null` otherwise.
+    /// ([`ManyDirections::BottomUp`]), beside the default's switching; `null` otherwise (the
+    /// CPU's switching pulls every level).
     #[serde(default)]
     pub bottom_up_time_ms: Option<Spread>,
 }

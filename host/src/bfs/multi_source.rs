@@ -2,13 +2,16 @@
 //! al., "The More the Merrier: Efficient Multi-Source Graph Traversal", VLDB 2015; issue 55,
 //! item 1): up to 64 sources a batch share every pass over the graph, each vertex holding a
 //! 64-bit word of the sources that have seen it and one of those that reached it at the last
-//! level. A level is a pull on every CPU core: a vertex ORs its in-neighbors' frontier words
-//! and keeps the bits it had not seen, so no word is written by two threads and nothing is
-//! atomic. The GPU runs the same search (`bfs::gpu::multi_source`), with top-down levels where
-//! the joint frontier is small ([`ManyDirections`]).
+//! level. A level runs on every CPU core bottom-up (a vertex ORs its in-neighbors' frontier
+//! words until every source it has not seen is there, and keeps the bits it had not seen: no
+//! word written by two threads, nothing atomic), or top-down where asked (each frontier vertex
+//! ORs its word into its out-neighbors' by `fetch_or`: [`ManyDirections::TopDown`]). The GPU
+//! runs the same search (`bfs::gpu::multi_source`), switching by [`pushes`].
 //!
 //! On top of it, [`closeness`]: NetworkX's closeness centrality (Wasserman and Faust's
 //! improvement where asked), exact, from one search a vertex.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -17,53 +20,135 @@ use crate::graph::{Graph, UNREACHED};
 /// Sources a batch: the bits of a word.
 pub const BATCH: usize = 64;
 
-/// How the GPU's bit-parallel searches pick each level's direction over the joint frontier
-/// (the CPU's levels all pull).
+/// How the bit-parallel searches pick each level's direction over the joint frontier ([`pushes`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ManyDirections {
-    /// Top-down while the frontier's out-list entries are few against the graph's edges
-    /// (`bfs::gpu::multi_source::PUSH_WHILE_EDGES_TIMES`; the first level, the sources alone,
-    /// always), bottom-up otherwise: iBFS's switching over the joint frontier. Skewed graphs
-    /// ([`crate::graph::is_skewed`]) and graphs of fewer than
-    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level.
+    /// On the GPU, top-down while the frontier's out-list entries are few against the graph's
+    /// edges ([`PUSH_WHILE_EDGES_TIMES`]), bottom-up otherwise: iBFS's switching over the joint
+    /// frontier; skewed graphs ([`crate::graph::is_skewed`]) and graphs of fewer than
+    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level. On the CPU every level
+    /// pulls (its push spares no pass: bench/NOTES.md 126).
     #[default]
     Switching,
     /// Every level bottom-up.
     BottomUp,
-    /// Every level top-down (where the out-lists are plain on the device; else bottom-up).
+    /// Every level top-down (on the GPU where the out-lists are plain on the device; else
+    /// bottom-up).
     TopDown,
 }
 
-/// The searches from `sources` (at most [`BATCH`]) over the graph whose in-lists are `inn`'s
-/// lists: `on_level(level, words)` gets, for every vertex, the bits of the sources that reached it
-/// at `level` (1, 2, ...), until a level reaches nothing.
-fn search_batch(inn: &Graph, sources: &[u32], mut on_level: impl FnMut(u32, &[u64])) {
+/// A level runs top-down while the joint frontier's out-list entries times this stay below the
+/// graph's edges (on the CPU and the GPU alike): a push reads only the frontier's lists but ORs
+/// into a target's word atomically where it gains a bit, a pull reads the lists of every vertex
+/// that has not seen every source, at the first levels nearly all (bench/NOTES.md 125).
+pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
+
+/// List entries a CPU pull reads between two tests of its stop.
+const PULL_CHUNK: usize = 16;
+
+/// Whether the level after one whose frontier holds `frontier_edges` out-list entries runs
+/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not
+/// ([`crate::graph::is_skewed`]: a skewed graph's hubs make a push an atomic at nearly every
+/// target, so [`ManyDirections::Switching`] pulls there).
+pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewed: bool) -> bool {
+    match directions {
+        ManyDirections::Switching => !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
+        ManyDirections::BottomUp => false,
+        ManyDirections::TopDown => true,
+    }
+}
+
+/// The lists a batch of searches walks: `pull`'s lists are the in-lists of the direction searched
+/// (a vertex gathers from them), `push`'s their transpose (a frontier vertex gives along them);
+/// for an undirected graph both are the graph.
+#[derive(Clone, Copy)]
+struct Lists<'a> {
+    pull: &'a Graph,
+    push: &'a Graph,
+    skewed: bool,
+}
+
+impl<'a> Lists<'a> {
+    fn new(pull: &'a Graph, push: &'a Graph) -> Lists<'a> {
+        let with_edges = crate::graph::nonempty_lists(push.offsets()) as u64;
+        Lists { pull, push, skewed: crate::graph::is_skewed(push.max_degree(), push.num_edges(), with_edges) }
+    }
+}
+
+/// The searches from `sources` (at most [`BATCH`]) over `lists`, each level's direction as
+/// `directions` says (the first level's frontier is the sources alone): `on_level(level, words)`
+/// gets, for every vertex, the bits of the sources that reached it at `level` (1, 2, ...), until a
+/// level reaches nothing. A pull stops reading a vertex's list once every source it has not seen
+/// is there.
+fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], mut on_level: impl FnMut(u32, &[u64])) {
     assert!(sources.len() <= BATCH, "at most {BATCH} sources a batch");
-    let n = inn.num_vertices();
+    // The CPU's switching pulls every level: its push still passes over every vertex's word
+    // (the frontier is not a queue), so it spares no pass, and pays the atomics and the clearing
+    // (USA-road-d.NY's 64 roots on 2 cores: 943-949 ms switching, 887-890 bottom-up; urand:16
+    // and kron:16 within noise: bench/NOTES.md 126).
+    let directions = match directions {
+        ManyDirections::Switching => ManyDirections::BottomUp,
+        other => other,
+    };
+    let Lists { pull, push, skewed } = lists;
+    let n = pull.num_vertices();
+    let everyone = if sources.len() == BATCH { u64::MAX } else { (1u64 << sources.len()) - 1 };
     let mut seen = vec![0u64; n];
     let mut frontier = vec![0u64; n];
     for (bit, &s) in sources.iter().enumerate() {
         seen[s as usize] |= 1 << bit;
         frontier[s as usize] |= 1 << bit;
     }
+    let frontier_edges: u64 = sources.iter().map(|&s| push.degree(s)).sum();
+    let mut top_down = pushes(directions, frontier_edges, push.num_edges(), skewed);
     let mut level = 0u32;
     loop {
-        let next: Vec<u64> = (0..n)
-            .into_par_iter()
-            .map(|u| {
-                let unseen = !seen[u];
-                if unseen == 0 {
-                    return 0;
+        let next: Vec<u64> = if top_down {
+            let given: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+            frontier.par_iter().enumerate().filter(|(_, &word)| word != 0).for_each(|(u, &word)| {
+                for &v in push.neighbors(u as u32) {
+                    let add = word & !seen[v as usize];
+                    // A relaxed read first: most targets have the bits already.
+                    if add != 0 && given[v as usize].load(Ordering::Relaxed) & add != add {
+                        given[v as usize].fetch_or(add, Ordering::Relaxed);
+                    }
                 }
-                inn.neighbors(u as u32).iter().fold(0u64, |acc, &v| acc | frontier[v as usize]) & unseen
-            })
-            .collect();
+            });
+            given.into_par_iter().zip(&seen).map(|(word, &had)| word.into_inner() & !had).collect()
+        } else {
+            (0..n)
+                .into_par_iter()
+                .map(|u| {
+                    let unseen = !seen[u] & everyone;
+                    let mut gathered = 0u64;
+                    if unseen != 0 {
+                        // The stop is tested a chunk at a time: within a chunk the ORs stay a
+                        // tight loop with no branch between the loads.
+                        for chunk in pull.neighbors(u as u32).chunks(PULL_CHUNK) {
+                            gathered |= chunk.iter().fold(0u64, |acc, &v| acc | frontier[v as usize]);
+                            if gathered & unseen == unseen {
+                                break;
+                            }
+                        }
+                    }
+                    gathered & unseen
+                })
+                .collect()
+        };
         if !next.par_iter().any(|&word| word != 0) {
             return;
         }
         level += 1;
         on_level(level, &next);
         seen.par_iter_mut().zip(&next).for_each(|(s, &word)| *s |= word);
+        // The frontier's entries are counted only where the rule reads them.
+        let counted = directions == ManyDirections::Switching && !skewed;
+        let frontier_edges: u64 = if counted {
+            next.par_iter().enumerate().filter(|(_, &word)| word != 0).map(|(u, _)| push.degree(u as u32)).sum()
+        } else {
+            0
+        };
+        top_down = pushes(directions, frontier_edges, push.num_edges(), skewed);
         frontier = next;
     }
 }
@@ -72,7 +157,13 @@ fn search_batch(inn: &Graph, sources: &[u32], mut on_level: impl FnMut(u32, &[u6
 /// [`crate::bfs::bfs_sequential`] gives them one at a time (`UNREACHED` where not reached),
 /// computed [`BATCH`] sources a pass.
 pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
+    distances_from_with(graph, sources, ManyDirections::default())
+}
+
+/// [`distances_from`], each level's direction as `directions` says.
+pub fn distances_from_with(graph: &Graph, sources: &[u32], directions: ManyDirections) -> Vec<Vec<u32>> {
     let inn = graph.in_lists();
+    let lists = Lists::new(&inn, graph);
     let n = graph.num_vertices();
     let mut all = Vec::with_capacity(sources.len());
     for batch in sources.chunks(BATCH) {
@@ -80,7 +171,7 @@ pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
         for (i, &s) in batch.iter().enumerate() {
             distances[i][s as usize] = 0;
         }
-        search_batch(&inn, batch, |level, words| {
+        search_batch(lists, directions, batch, |level, words| {
             for (u, &word) in words.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
@@ -143,11 +234,13 @@ pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
     let vertices: Vec<u32> = (0..n as u32).collect();
     let mut closeness = vec![0.0; n];
     let mut harmonic = vec![0.0; n];
+    let reverse = graph.in_lists();
+    let lists = Lists::new(graph, &reverse);
     for batch in vertices.chunks(BATCH) {
         let mut sums = [0u64; BATCH];
         let mut reached = [0u64; BATCH];
         let mut inverse = [0.0f64; BATCH];
-        search_batch(graph, batch, |level, words| {
+        search_batch(lists, ManyDirections::default(), batch, |level, words| {
             for (i, count) in reached_by_bit(words).into_iter().enumerate() {
                 sums[i] += level as u64 * count;
                 reached[i] += count;
@@ -203,12 +296,13 @@ pub struct SampledCentrality {
 pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> SampledCentrality {
     let n = graph.num_vertices();
     let inn = graph.in_lists();
+    let lists = Lists::new(&inn, graph);
     let mut count = vec![0u32; n];
     let mut sum = vec![0u64; n];
     let mut inverse = vec![0.0f64; n];
     let mut max_distance = 0;
     for batch in sources.chunks(BATCH) {
-        search_batch(&inn, batch, |level, words| {
+        search_batch(lists, ManyDirections::default(), batch, |level, words| {
             max_distance = level;
             count.par_iter_mut().zip(&mut sum).zip(&mut inverse).zip(words).for_each(|(((c, s), h), &word)| {
                 let hits = word.count_ones();
@@ -288,10 +382,11 @@ pub struct Diameter {
 pub fn diameter_exact(graph: &Graph) -> Diameter {
     let n = graph.num_vertices();
     let inn = graph.in_lists();
+    let lists = Lists::new(&inn, graph);
     let vertices: Vec<u32> = (0..n as u32).collect();
     let mut best = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
     for batch in vertices.chunks(BATCH) {
-        search_batch(&inn, batch, |level, words| {
+        search_batch(lists, ManyDirections::default(), batch, |level, words| {
             // A level beyond the best so far: any source bit set at it, and a vertex it reached.
             if level <= best.hops {
                 return;
@@ -351,15 +446,29 @@ mod tests {
     }
 
     #[test]
-    fn every_source_of_a_batch_gets_the_sequential_bfs_distances() {
+    fn every_source_of_a_batch_gets_the_sequential_bfs_distances_in_every_direction() {
         let kron = generate(&"kron:9".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
-        for graph in [kron, random_directed(300, 700, 4)] {
+        let grid = generate(&"grid2d:30x20".parse::<GeneratorSpec>().unwrap(), 1).unwrap();
+        for graph in [kron, grid, random_directed(300, 700, 4)] {
             let sources: Vec<u32> = (0..graph.num_vertices() as u32).step_by(3).collect();
             assert!(sources.len() > BATCH, "more than one batch");
-            for (&s, got) in sources.iter().zip(distances_from(&graph, &sources)) {
-                assert_eq!(got, bfs_sequential(&graph, s).distances, "source {s}");
+            for directions in [ManyDirections::Switching, ManyDirections::BottomUp, ManyDirections::TopDown] {
+                for (&s, got) in sources.iter().zip(distances_from_with(&graph, &sources, directions)) {
+                    assert_eq!(got, bfs_sequential(&graph, s).distances, "{directions:?}, source {s}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn switching_pushes_small_frontiers_of_even_graphs_only() {
+        // A frontier of a sixteenth of the edges or more pulls; a skewed graph always pulls.
+        assert!(pushes(ManyDirections::Switching, 0, 1 << 20, false));
+        assert!(pushes(ManyDirections::Switching, (1 << 16) - 1, 1 << 20, false));
+        assert!(!pushes(ManyDirections::Switching, 1 << 16, 1 << 20, false));
+        assert!(!pushes(ManyDirections::Switching, 0, 1 << 20, true));
+        assert!(pushes(ManyDirections::TopDown, 1 << 20, 1 << 20, true));
+        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 20, false));
     }
 
     #[test]

@@ -372,7 +372,7 @@ impl<'g> Traverser<'g> {
         let mut all = Vec::with_capacity(sources.len());
         match (self.placed(), self.plain_in_lists()) {
             (None, _) => {
-                all = multi_source::distances_from(self.graph, sources);
+                all = multi_source::distances_from_with(self.graph, sources, directions);
                 time = started.elapsed();
             }
             (Some(on), Some(in_lists)) => {

@@ -11,22 +11,16 @@ use warpath_interface::bfs::multi_source::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
-use crate::bfs::multi_source::ManyDirections;
+use crate::bfs::multi_source::{self, ManyDirections};
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
-/// A level runs top-down while the joint frontier's out-list entries times this stay below the
-/// graph's edges: a push reads only the frontier's lists but pays an atomic where a target gains
-/// a bit (at a Kronecker graph's second level, a hub's list of 10^5 targets that all lack it),
-/// while a pull reads every list of the vertices that have not seen every source, at the first
-/// levels nearly all (bench/NOTES.md 125: at 4, kron:22's second level pushed and lost).
-pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
-
-/// Skewed graphs ([`crate::graph::is_skewed`]) pull every level under the switching rule: a
-/// Kronecker graph's second level reaches the hubs, whose pushes to 10^5 targets each are
-/// atomics that a pull does not pay (kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
-/// switching, 11.4 bottom-up: NOTES 125).
+/// Each level's direction is [`multi_source::pushes`]'s (the CPU's rule: top-down while the joint
+/// frontier's out-list entries are few, bottom-up on skewed graphs, whose hubs' pushes are
+/// atomics at nearly every target: kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
+/// switching, 11.4 bottom-up: bench/NOTES.md 125). The first level's frontier is the sources
+/// alone, counted as no entries.
 ///
-/// Graphs of fewer edges pull every level: a pull over them costs about what the push's two
+/// Under [`ManyDirections::Switching`], graphs of fewer edges pull every level: a pull over them costs about what the push's two
 /// passes and the clearing of the next words cost in launches alone (USA-road-d.NY, 730k
 /// entries, ran 18.0 ms bottom-up against 24.9 pushing its small frontiers, NOTES 125).
 pub const PUSH_FROM_EDGES: u64 = 1 << 22;
@@ -99,15 +93,14 @@ impl<'g> GpuMultiSource<'g> {
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
         let push_lists = match directions {
-            ManyDirections::Switching if edges >= PUSH_FROM_EDGES && !self.skewed => self.out_lists,
-            ManyDirections::TopDown => self.out_lists,
-            _ => None,
+            ManyDirections::Switching if edges < PUSH_FROM_EDGES => None,
+            _ => self.out_lists,
         };
+        let pushes = |frontier_edges| multi_source::pushes(directions, frontier_edges, edges, self.skewed);
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
         let (mut level, mut top_down_levels) = (1, 0);
-        // The first level's frontier is the sources alone.
-        let mut push = push_lists.is_some();
+        let mut push = pushes(0);
         loop {
             gpu.zero(&mut self.counts)?;
             let passes = match push_lists {
@@ -140,7 +133,7 @@ impl<'g> GpuMultiSource<'g> {
             if reached[0] == 0 {
                 break;
             }
-            push = directions == ManyDirections::TopDown || reached[1].saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges;
+            push = pushes(reached[1]);
             level += 1;
         }
         let end = gpu.record_event()?;
