@@ -1087,10 +1087,11 @@ fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
     }
 }
 
-/// The bit-parallel many-source BFS on the GPU (`Traverser::run_many`: `bfs_multi_source_level`,
-/// 64 sources a launch, one launch a level) gives every source the sequential BFS's distances:
-/// more than one batch, a hub, a mesh, a long path (a level a launch), a directed graph (over
-/// its transpose) and lists in mapped host memory. Compressed lists have no plain in-lists on the
+/// The bit-parallel many-source BFS on the GPU (`Traverser::run_many_with`:
+/// `bfs_multi_source_level`, 64 sources a batch, a level a pull or a push and a settle), its
+/// levels switching, all bottom-up and all top-down, gives every source the sequential BFS's
+/// distances: more than one batch, a hub, a mesh, a long path, a directed graph (pulling over
+/// its transpose, pushing over its own lists) and lists in mapped host memory. Compressed lists have no plain in-lists on the
 /// device: a traversal a source then, the same distances, and a warning.
 #[test]
 fn many_sources_at_once_match_the_sequential_bfs() {
