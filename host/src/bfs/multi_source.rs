@@ -6,7 +6,7 @@
 //! words until every source it has not seen is there, and keeps the bits it had not seen: no
 //! word written by two threads, nothing atomic), or top-down where asked (each frontier vertex
 //! ORs its word into its out-neighbors' by `fetch_or`: [`ManyDirections::TopDown`]). The GPU
-//! runs the same search (`bfs::gpu::multi_source`), switching by [`pushes`].
+//! runs the same search (`bfs::gpu::multi_source`), switching between the two.
 //!
 //! On top of it, [`closeness`]: NetworkX's closeness centrality (Wasserman and Faust's
 //! improvement where asked), exact, from one search a vertex.
@@ -20,14 +20,14 @@ use crate::graph::{Graph, UNREACHED};
 /// Sources a batch: the bits of a word.
 pub const BATCH: usize = 64;
 
-/// How the bit-parallel searches pick each level's direction over the joint frontier ([`pushes`]).
+/// How the bit-parallel searches pick each level's direction over the joint frontier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ManyDirections {
     /// On the GPU, top-down while the frontier's out-list entries are few against the graph's
-    /// edges ([`PUSH_WHILE_EDGES_TIMES`]), bottom-up otherwise: iBFS's switching over the joint
-    /// frontier; skewed graphs ([`crate::graph::is_skewed`]) and graphs of fewer than
-    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level. On the CPU every level
-    /// pulls (its push spares no pass: bench/NOTES.md 126).
+    /// edges, bottom-up otherwise: iBFS's switching over the joint frontier
+    /// (`bfs::gpu::multi_source::pushes`); skewed graphs ([`crate::graph::is_skewed`]) and
+    /// graphs of fewer than `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level. On
+    /// the CPU every level pulls (its push spares no pass: bench/NOTES.md 126).
     #[default]
     Switching,
     /// Every level bottom-up.
@@ -37,26 +37,8 @@ pub enum ManyDirections {
     TopDown,
 }
 
-/// A level runs top-down while the joint frontier's out-list entries times this stay below the
-/// graph's edges (on the CPU and the GPU alike): a push reads only the frontier's lists but ORs
-/// into a target's word atomically where it gains a bit, a pull reads the lists of every vertex
-/// that has not seen every source, at the first levels nearly all (bench/NOTES.md 125).
-pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
-
 /// List entries a CPU pull reads between two tests of its stop.
 const PULL_CHUNK: usize = 16;
-
-/// Whether the level after one whose frontier holds `frontier_edges` out-list entries runs
-/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not
-/// ([`crate::graph::is_skewed`]: a skewed graph's hubs make a push an atomic at nearly every
-/// target, so [`ManyDirections::Switching`] pulls there).
-pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewed: bool) -> bool {
-    match directions {
-        ManyDirections::Switching => !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
-        ManyDirections::BottomUp => false,
-        ManyDirections::TopDown => true,
-    }
-}
 
 /// The lists a batch of searches walks: `pull`'s lists are the in-lists of the direction searched
 /// (a vertex gathers from them), `push`'s their transpose (a frontier vertex gives along them);
@@ -65,18 +47,10 @@ pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewe
 struct Lists<'a> {
     pull: &'a Graph,
     push: &'a Graph,
-    skewed: bool,
 }
 
-impl<'a> Lists<'a> {
-    fn new(pull: &'a Graph, push: &'a Graph) -> Lists<'a> {
-        let with_edges = crate::graph::nonempty_lists(push.offsets()) as u64;
-        Lists { pull, push, skewed: crate::graph::is_skewed(push.max_degree(), push.num_edges(), with_edges) }
-    }
-}
-
-/// The searches from `sources` (at most [`BATCH`]) over `lists`, each level's direction as
-/// `directions` says (the first level's frontier is the sources alone): `on_level(level, words)`
+/// The searches from `sources` (at most [`BATCH`]) over `lists`, every level top-down where
+/// `directions` is [`ManyDirections::TopDown`], else bottom-up: `on_level(level, words)`
 /// gets, for every vertex, the bits of the sources that reached it at `level` (1, 2, ...), until a
 /// level reaches nothing. A pull stops reading a vertex's list once every source it has not seen
 /// is there.
@@ -86,11 +60,8 @@ fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], m
     // (the frontier is not a queue), so it spares no pass, and pays the atomics and the clearing
     // (USA-road-d.NY's 64 roots on 2 cores: 943-949 ms switching, 887-890 bottom-up; urand:16
     // and kron:16 within noise: bench/NOTES.md 126).
-    let directions = match directions {
-        ManyDirections::Switching => ManyDirections::BottomUp,
-        other => other,
-    };
-    let Lists { pull, push, skewed } = lists;
+    let top_down = directions == ManyDirections::TopDown;
+    let Lists { pull, push } = lists;
     let n = pull.num_vertices();
     let everyone = if sources.len() == BATCH { u64::MAX } else { (1u64 << sources.len()) - 1 };
     let mut seen = vec![0u64; n];
@@ -99,8 +70,6 @@ fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], m
         seen[s as usize] |= 1 << bit;
         frontier[s as usize] |= 1 << bit;
     }
-    let frontier_edges: u64 = sources.iter().map(|&s| push.degree(s)).sum();
-    let mut top_down = pushes(directions, frontier_edges, push.num_edges(), skewed);
     let mut level = 0u32;
     loop {
         let next: Vec<u64> = if top_down {
@@ -141,14 +110,6 @@ fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], m
         level += 1;
         on_level(level, &next);
         seen.par_iter_mut().zip(&next).for_each(|(s, &word)| *s |= word);
-        // The frontier's entries are counted only where the rule reads them.
-        let counted = directions == ManyDirections::Switching && !skewed;
-        let frontier_edges: u64 = if counted {
-            next.par_iter().enumerate().filter(|(_, &word)| word != 0).map(|(u, _)| push.degree(u as u32)).sum()
-        } else {
-            0
-        };
-        top_down = pushes(directions, frontier_edges, push.num_edges(), skewed);
         frontier = next;
     }
 }
@@ -163,7 +124,7 @@ pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
 /// [`distances_from`], each level's direction as `directions` says.
 pub fn distances_from_with(graph: &Graph, sources: &[u32], directions: ManyDirections) -> Vec<Vec<u32>> {
     let inn = graph.in_lists();
-    let lists = Lists::new(&inn, graph);
+    let lists = Lists { pull: &inn, push: graph };
     let n = graph.num_vertices();
     let mut all = Vec::with_capacity(sources.len());
     for batch in sources.chunks(BATCH) {
@@ -235,7 +196,7 @@ pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
     let mut closeness = vec![0.0; n];
     let mut harmonic = vec![0.0; n];
     let reverse = graph.in_lists();
-    let lists = Lists::new(graph, &reverse);
+    let lists = Lists { pull: graph, push: &reverse };
     for batch in vertices.chunks(BATCH) {
         let mut sums = [0u64; BATCH];
         let mut reached = [0u64; BATCH];
@@ -296,7 +257,7 @@ pub struct SampledCentrality {
 pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> SampledCentrality {
     let n = graph.num_vertices();
     let inn = graph.in_lists();
-    let lists = Lists::new(&inn, graph);
+    let lists = Lists { pull: &inn, push: graph };
     let mut count = vec![0u32; n];
     let mut sum = vec![0u64; n];
     let mut inverse = vec![0.0f64; n];
@@ -382,7 +343,7 @@ pub struct Diameter {
 pub fn diameter_exact(graph: &Graph) -> Diameter {
     let n = graph.num_vertices();
     let inn = graph.in_lists();
-    let lists = Lists::new(&inn, graph);
+    let lists = Lists { pull: &inn, push: graph };
     let vertices: Vec<u32> = (0..n as u32).collect();
     let mut best = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
     for batch in vertices.chunks(BATCH) {
@@ -458,17 +419,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn switching_pushes_small_frontiers_of_even_graphs_only() {
-        // A frontier of a sixteenth of the edges or more pulls; a skewed graph always pulls.
-        assert!(pushes(ManyDirections::Switching, 0, 1 << 20, false));
-        assert!(pushes(ManyDirections::Switching, (1 << 16) - 1, 1 << 20, false));
-        assert!(!pushes(ManyDirections::Switching, 1 << 16, 1 << 20, false));
-        assert!(!pushes(ManyDirections::Switching, 0, 1 << 20, true));
-        assert!(pushes(ManyDirections::TopDown, 1 << 20, 1 << 20, true));
-        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 20, false));
     }
 
     #[test]

@@ -421,6 +421,16 @@ impl<'g> Traverser<'g> {
         self.placed().is_none() || self.plain_in_lists().is_some()
     }
 
+    /// How [`run_many`](Self::run_many) searches, as the reports say it: `bit-parallel` or `one
+    /// traversal a source`.
+    pub fn many_searches(&self) -> &'static str {
+        if self.runs_many_bit_parallel() {
+            "bit-parallel"
+        } else {
+            "one traversal a source"
+        }
+    }
+
     /// The device's in-lists where they are plain CSR lists.
     fn plain_in_lists(&self) -> Option<&DeviceGraph> {
         self.placed().and_then(|on| on.in_lists().filter(|lists| !lists.is_compressed()))

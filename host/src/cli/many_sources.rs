@@ -104,26 +104,25 @@ pub fn run(args: &BfsArgs, spec: &str) -> Result<()> {
     let sources = resolve(spec, &graph, &args.graph.input)?;
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
     let run = traverser.run_many(&sources)?;
-    let searches = if traverser.runs_many_bit_parallel() { "bit-parallel" } else { "one traversal a source" };
+    let searches = traverser.many_searches();
     let reports: Vec<SourceReport> = sources
         .iter()
         .zip(&run.result)
         .map(|(&source, distances)| {
-            let reached: Vec<u32> = distances.iter().copied().filter(|&d| d != UNREACHED).collect();
-            SourceReport {
-                source: graph.external_id(source),
-                reached: reached.len() as u64,
-                depth: reached.into_iter().max().unwrap_or(0),
-            }
+            let (reached, depth) = distances
+                .iter()
+                .filter(|&&d| d != UNREACHED)
+                .fold((0u64, 0u32), |(reached, depth), &d| (reached + 1, depth.max(d)));
+            SourceReport { source: graph.external_id(source), reached, depth }
         })
         .collect();
     if let Some(path) = &args.out {
         super::results::write_pairs(&graph, &sources, &run.result, path)?;
     }
+    // The distances are not needed after the check, which takes them.
     let verification = args.verify.then(|| {
-        sources.iter().zip(&run.result).try_for_each(|(&source, distances)| {
-            let result = BfsResult { source, distances: distances.clone(), parents: Vec::new() };
-            verify::validate(&graph, &result)
+        sources.iter().zip(run.result).try_for_each(|(&source, distances)| {
+            verify::validate(&graph, &BfsResult { source, distances, parents: Vec::new() })
         })
     });
     let time_ms = run.time.as_secs_f64() * 1e3;

@@ -11,19 +11,34 @@ use warpath_interface::bfs::multi_source::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
-use crate::bfs::multi_source::{self, ManyDirections};
+use crate::bfs::multi_source::ManyDirections;
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
-/// Each level's direction is [`multi_source::pushes`]'s (the CPU's rule: top-down while the joint
-/// frontier's out-list entries are few, bottom-up on skewed graphs, whose hubs' pushes are
-/// atomics at nearly every target: kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
-/// switching, 11.4 bottom-up: bench/NOTES.md 125). The first level's frontier is the sources
-/// alone, counted as no entries.
-///
-/// Under [`ManyDirections::Switching`], graphs of fewer edges pull every level: a pull over them costs about what the push's two
-/// passes and the clearing of the next words cost in launches alone (USA-road-d.NY, 730k
-/// entries, ran 18.0 ms bottom-up against 24.9 pushing its small frontiers, NOTES 125).
+/// Under [`ManyDirections::Switching`], a level runs top-down while the joint frontier's out-list
+/// entries times this stay below the graph's edges: a push reads only the frontier's lists but
+/// pays an atomic where a target gains a bit, a pull reads the lists of every vertex that has not
+/// seen every source, at the first levels nearly all (bench/NOTES.md 125).
+pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
+
+/// Under [`ManyDirections::Switching`], graphs of fewer edges pull every level: a pull over them
+/// costs about what the push's two passes and the clearing of the next words cost in launches
+/// alone (USA-road-d.NY, 730k entries, ran 18.0 ms bottom-up against 24.9 pushing its small
+/// frontiers, NOTES 125).
 pub const PUSH_FROM_EDGES: u64 = 1 << 22;
+
+/// Whether the level after one whose frontier holds `frontier_edges` out-list entries runs
+/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not
+/// ([`crate::graph::is_skewed`]: a skewed graph's hubs make a push an atomic at nearly every
+/// target, so switching pulls there: kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
+/// switching, 11.4 bottom-up, NOTES 125). The first level's frontier, the sources alone, counts
+/// as no entries.
+pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewed: bool) -> bool {
+    match directions {
+        ManyDirections::Switching => !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
+        ManyDirections::BottomUp => false,
+        ManyDirections::TopDown => true,
+    }
+}
 
 /// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
@@ -41,11 +56,10 @@ pub struct GpuMultiSource<'g> {
 }
 
 /// One batch's distances (`distances[i][v]`: source `i`, vertex `v`), its device time (CUDA
-/// events, from the first level to the last), the levels it ran top-down, and the download.
+/// events, from the first level to the last) and the download.
 pub struct MultiSourceBatch {
     pub distances: Vec<Vec<u32>>,
     pub time: Duration,
-    pub top_down_levels: u32,
     pub download: Download,
 }
 
@@ -96,17 +110,16 @@ impl<'g> GpuMultiSource<'g> {
             ManyDirections::Switching if edges < PUSH_FROM_EDGES => None,
             _ => self.out_lists,
         };
-        let pushes = |frontier_edges| multi_source::pushes(directions, frontier_edges, edges, self.skewed);
+        let pushes_after = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
-        let (mut level, mut top_down_levels) = (1, 0);
-        let mut push = pushes(0);
+        let mut level = 1;
+        let mut push = pushes_after(0);
         loop {
             gpu.zero(&mut self.counts)?;
             let passes = match push_lists {
                 Some(out) if push => {
                     gpu.zero(&mut self.next)?;
-                    top_down_levels += 1;
                     [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
                 }
                 _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
@@ -133,7 +146,7 @@ impl<'g> GpuMultiSource<'g> {
             if reached[0] == 0 {
                 break;
             }
-            push = pushes(reached[1]);
+            push = pushes_after(reached[1]);
             level += 1;
         }
         let end = gpu.record_event()?;
@@ -143,11 +156,22 @@ impl<'g> GpuMultiSource<'g> {
         let all = gpu.download(&self.distances)?;
         let download = Download { time: downloading.elapsed(), bytes: (all.len() * 4) as u64 };
         let distances = all.chunks(n.max(1)).take(sources.len()).map(<[u32]>::to_vec).collect();
-        Ok(MultiSourceBatch {
-            distances,
-            time: Duration::from_secs_f64(f64::from(ms) / 1e3),
-            top_down_levels,
-            download,
-        })
+        Ok(MultiSourceBatch { distances, time: Duration::from_secs_f64(f64::from(ms) / 1e3), download })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switching_pushes_small_frontiers_of_even_graphs_only() {
+        // A frontier of a sixteenth of the edges or more pulls; a skewed graph always pulls.
+        assert!(pushes(ManyDirections::Switching, 0, 1 << 20, false));
+        assert!(pushes(ManyDirections::Switching, (1 << 16) - 1, 1 << 20, false));
+        assert!(!pushes(ManyDirections::Switching, 1 << 16, 1 << 20, false));
+        assert!(!pushes(ManyDirections::Switching, 0, 1 << 20, true));
+        assert!(pushes(ManyDirections::TopDown, 1 << 20, 1 << 20, true));
+        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 20, false));
     }
 }

@@ -18,10 +18,10 @@
 //! Near-far on the other graphs of [`NEAR_FAR_NARROW_FROM_EDGES`] edges or more takes
 //! [`NEAR_FAR_DELTA_EDGES`] average edges over the degree of the vertices that have edges
 //! ([`NEAR_FAR_SKEWED_DELTA_EDGES`] on skewed graphs, whose hubs' targets are lowered again more
-//! often inside a wide bucket): its
-//! rounds relax every edge of a vertex each time the vertex is queued again inside its bucket,
-//! and on a graph that big the relaxations a narrower bucket saves cost more than its extra
-//! rounds; on smaller ones the rounds' latency wins (the sweeps of bench/NOTES.md entry 97).
+//! often inside a wide bucket): its rounds relax every edge of a vertex each time the vertex is
+//! queued again inside its bucket, and on a graph that big the relaxations a narrower bucket
+//! saves cost more than its extra rounds; on smaller ones the rounds' latency wins (the sweeps of
+//! bench/NOTES.md entry 97).
 //! The cluster kernel (`--strategy cluster`) takes [`CLUSTER_ROAD_DELTA_FACTOR`] times
 //! near-far's width on graphs of average out-degree below [`CLUSTER_WIDER_BELOW_DEGREE`]. `--delta`
 //! overrides the rule.
