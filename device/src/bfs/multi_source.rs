@@ -60,6 +60,21 @@ unsafe fn warp_pull(targets: *const u32, frontier: *const u64, start: u64, end: 
     warp_or_u64(gathered)
 }
 
+/// Hands the warp's lists longer than [`WARP_LIST`] (`long` on their lanes) to the whole warp,
+/// one after another: `walk(from, to, tag, leader)` runs on every lane with the bounds and the
+/// `tag` (the word pushed, or the sources wanted) of lane `leader`'s list. Every lane calls it.
+#[inline(always)]
+fn warp_walk_long_lists(long: bool, start: u64, end: u64, tag: u64, mut walk: impl FnMut(u64, u64, u64, u32)) {
+    let mut longs = ballot_sync(FULL_MASK, long);
+    while longs != 0 {
+        let leader = longs.trailing_zeros();
+        let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
+        let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
+        walk(from, to, shfl_idx_sync_u64(FULL_MASK, tag, leader), leader);
+        longs &= longs - 1;
+    }
+}
+
 /// Gives target `v` the bits of `word` it has neither seen nor been given this level.
 ///
 /// # Safety
@@ -120,19 +135,14 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                         push_to(seen, next, *targets.add(e as usize), word);
                     }
                 }
-                let mut longs = ballot_sync(FULL_MASK, long);
-                while longs != 0 {
-                    let leader = longs.trailing_zeros();
-                    let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                    let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                    let word = shfl_idx_sync_u64(FULL_MASK, word, leader);
+                warp_walk_long_lists(long, start, end, word, |from, to, word, _| {
                     let mut e = from + lane as u64;
                     while e < to {
+                        // `e` lies in a list of `targets`, whose entries are `< n`.
                         push_to(seen, next, *targets.add(e as usize), word);
                         e += WARP_SIZE as u64;
                     }
-                    longs &= longs - 1;
-                }
+                });
                 base += threads;
                 continue;
             }
@@ -157,18 +167,13 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                         e += 1;
                     }
                 }
-                let mut longs = ballot_sync(FULL_MASK, long);
-                while longs != 0 {
-                    let leader = longs.trailing_zeros();
-                    let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
-                    let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
-                    let wanted = shfl_idx_sync_u64(FULL_MASK, unseen, leader);
+                warp_walk_long_lists(long, start, end, unseen, |from, to, wanted, leader| {
+                    // `from..to` is a list of `targets`, the same on every lane.
                     let all = warp_pull(targets, frontier, from, to, wanted);
                     if lane == leader {
                         gathered = all;
                     }
-                    longs &= longs - 1;
-                }
+                });
             } else if valid {
                 // Settling a push: the pushes are over (a launch apart).
                 gathered = *next.add(v);

@@ -197,32 +197,31 @@ pub fn warp_max(mut value: u32) -> u32 {
     value
 }
 
-/// Sum of a `u64` across the warp, on every lane (butterfly reduction).
+/// `value` combined across the warp by `combine`, on every lane (butterfly reduction over
+/// two 32-bit shuffles a step; `combine` must be associative and commutative).
 #[inline(always)]
-pub fn warp_sum_u64(value: u64) -> u64 {
-    let mut sum = value;
-    let mut offset = 16;
-    while offset > 0 {
-        let lo = shfl_xor_sync(FULL_MASK, sum as u32, offset);
-        let hi = shfl_xor_sync(FULL_MASK, (sum >> 32) as u32, offset);
-        sum = sum.wrapping_add(((hi as u64) << 32) | lo as u64);
-        offset /= 2;
-    }
-    sum
-}
-
-/// Bitwise or of a `u64` across the warp, on every lane (butterfly reduction).
-#[inline(always)]
-pub fn warp_or_u64(value: u64) -> u64 {
+fn warp_reduce_u64(value: u64, combine: impl Fn(u64, u64) -> u64) -> u64 {
     let mut all = value;
     let mut offset = 16;
     while offset > 0 {
         let lo = shfl_xor_sync(FULL_MASK, all as u32, offset);
         let hi = shfl_xor_sync(FULL_MASK, (all >> 32) as u32, offset);
-        all |= ((hi as u64) << 32) | lo as u64;
+        all = combine(all, ((hi as u64) << 32) | lo as u64);
         offset /= 2;
     }
     all
+}
+
+/// Sum of a `u64` across the warp, on every lane.
+#[inline(always)]
+pub fn warp_sum_u64(value: u64) -> u64 {
+    warp_reduce_u64(value, u64::wrapping_add)
+}
+
+/// Bitwise or of a `u64` across the warp, on every lane.
+#[inline(always)]
+pub fn warp_or_u64(value: u64) -> u64 {
+    warp_reduce_u64(value, |a, b| a | b)
 }
 
 /// Warp barrier with memory ordering among the lanes of `mask` (`bar.warp.sync`, CUDA's
