@@ -650,17 +650,16 @@ impl Relaxer<'_> {
         }
     }
 
-    /// Relaxes slot `k` of a loaded batch.
+    /// Relaxes slot `k` of a loaded batch, whose owner's word was read as `owner_word` where
+    /// `want`.
     ///
     /// # Safety
     /// As for `visit_loaded`.
     #[inline(always)]
-    unsafe fn visit_slot(&mut self, valid: bool, target: u32, weight: u32, owner: u32) {
-        let want = valid && self.takes(weight);
+    unsafe fn visit_slot(&mut self, want: bool, target: u32, weight: u32, owner: u32, owner_word: u64) {
         let mut candidate = 0;
         if want {
-            // SAFETY: `owner < n`.
-            candidate = self.delta.candidate(unsafe { self.owner_distance(owner) }, weight, owner);
+            candidate = self.delta.candidate(owner_word, weight, owner);
             self.relaxations += 1;
         }
         // SAFETY: the target of a valid edge.
@@ -670,19 +669,12 @@ impl Relaxer<'_> {
     /// Offers `candidate` to `v` where `want`: a lowered `v` joins the next round's near queue
     /// when it falls into the current bucket, else the far pile. The distance and the marks
     /// are read before their atomics on steps of the grid, not alone (see `relax_filtered`).
-    /// All lanes call it.
+    /// All lanes call it. Deferred rounds lower by [`Self::lower_deferred`] instead.
     ///
     /// # Safety
     /// `v < n` where `want`.
     #[inline(always)]
     unsafe fn offer(&mut self, want: bool, v: u32, candidate: u64) {
-        if self.deferred {
-            // SAFETY: forwarded from the caller.
-            let old = if want { unsafe { distance_in_grid_step(self.delta.distances, v) } } else { 0 };
-            // SAFETY: as above.
-            unsafe { self.lower_deferred(want, v, old, candidate) };
-            return;
-        }
         let (d, state, counters) = (self.delta, &self.state, self.counters);
         let read_first = counters.local.is_none();
         // SAFETY: `v < n` where `want`; the control block and queues obey the kernel contract.
@@ -725,22 +717,33 @@ impl EdgeVisitor for Relaxer<'_> {
     #[inline(always)]
     unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
         let d = self.delta;
-        let (mut want, mut v, mut candidate) = (false, 0, 0);
+        let (mut want, mut v, mut weight, mut owner_word, mut old) = (false, 0, 0, 0, 0);
         if valid {
             // SAFETY: a valid edge lies in `owner`'s list.
-            let weight = unsafe { d.reader.weight(edge) };
+            weight = unsafe { d.reader.weight(edge) };
             if self.takes(weight) {
                 want = true;
-                // SAFETY: as above; `owner < n`.
+                // SAFETY: as above; `owner < n`. A deferred round reads the target's word
+                // before the owner's is used, as `visit_loaded` does.
                 unsafe {
                     v = *d.targets.add(edge as usize);
-                    candidate = d.candidate(self.owner_distance(owner), weight, owner);
+                    owner_word = self.owner_distance(owner);
+                    if self.deferred {
+                        old = distance_in_grid_step(d.distances, v);
+                    }
                 }
                 self.relaxations += 1;
             }
         }
+        let candidate = if want { d.candidate(owner_word, weight, owner) } else { 0 };
         // SAFETY: `v` is a target where `want`.
-        unsafe { self.offer(want, v, candidate) };
+        unsafe {
+            if self.deferred {
+                self.lower_deferred(want, v, old, candidate);
+            } else {
+                self.offer(want, v, candidate);
+            }
+        }
     }
 
     #[inline(always)]
@@ -762,32 +765,47 @@ impl EdgeVisitor for Relaxer<'_> {
         // memory.
         const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
         if self.deferred {
-            // Both targets' words are read before either is lowered, so the two reads are in
-            // flight together (an atomic between them would keep the second behind it).
+            // Every word the batch needs, both owners' and both targets', is read before any is
+            // used, so the four reads are in flight together: a candidate summed between them
+            // waits for its owner's word and holds the reads after it back (the compiler keeps
+            // these loads in program order), a chain of three waits a batch where one will do.
             let d = self.delta;
             let want = [valid[0] && self.takes(loaded.1[0]), valid[1] && self.takes(loaded.1[1])];
-            let mut candidates = [0u64; BATCH];
+            let mut owner_words = [0u64; BATCH];
             let mut old = [0u64; BATCH];
             for k in 0..BATCH {
                 if want[k] {
                     // SAFETY: `owners[k] < n` and `loaded.0[k]` a target where `valid[k]`.
                     unsafe {
-                        candidates[k] = d.candidate(self.owner_distance(owners[k]), loaded.1[k], owners[k]);
+                        owner_words[k] = self.owner_distance(owners[k]);
                         old[k] = distance_in_grid_step(d.distances, loaded.0[k]);
                     }
-                    self.relaxations += 1;
                 }
             }
             for k in 0..BATCH {
-                // SAFETY: as above.
-                unsafe { self.lower_deferred(want[k], loaded.0[k], old[k], candidates[k]) };
+                if want[k] {
+                    let candidate = d.candidate(owner_words[k], loaded.1[k], owners[k]);
+                    self.relaxations += 1;
+                    // SAFETY: `loaded.0[k]` is the target of a valid edge.
+                    unsafe { self.lower_deferred(true, loaded.0[k], old[k], candidate) };
+                }
             }
             return;
         }
+        // Both owners' words are read before either is used, as above; the targets' words are
+        // read by `offer`, between its votes.
+        let want = [valid[0] && self.takes(loaded.1[0]), valid[1] && self.takes(loaded.1[1])];
+        let mut owner_words = [0u64; BATCH];
+        for k in 0..BATCH {
+            if want[k] {
+                // SAFETY: `owners[k] < n` where `valid[k]`.
+                owner_words[k] = unsafe { self.owner_distance(owners[k]) };
+            }
+        }
         // SAFETY (both): forwarded from the caller.
         unsafe {
-            self.visit_slot(valid[0], loaded.0[0], loaded.1[0], owners[0]);
-            self.visit_slot(valid[1], loaded.0[1], loaded.1[1], owners[1]);
+            self.visit_slot(want[0], loaded.0[0], loaded.1[0], owners[0], owner_words[0]);
+            self.visit_slot(want[1], loaded.0[1], loaded.1[1], owners[1], owner_words[1]);
         }
     }
 }
