@@ -650,16 +650,19 @@ impl Relaxer<'_> {
         }
     }
 
-    /// Relaxes slot `k` of a loaded batch, whose owner's word was read as `owner_word` where
-    /// `want`.
+    /// Relaxes slot `k` of a loaded batch. The other rounds read an owner's word here, slot by
+    /// slot: reading both slots' first, as the deferred rounds do, made grid2d:5000 2% slower
+    /// and the graphs with deferred rounds no faster (bench/NOTES.md 127).
     ///
     /// # Safety
     /// As for `visit_loaded`.
     #[inline(always)]
-    unsafe fn visit_slot(&mut self, want: bool, target: u32, weight: u32, owner: u32, owner_word: u64) {
+    unsafe fn visit_slot(&mut self, valid: bool, target: u32, weight: u32, owner: u32) {
+        let want = valid && self.takes(weight);
         let mut candidate = 0;
         if want {
-            candidate = self.delta.candidate(owner_word, weight, owner);
+            // SAFETY: `owner < n`.
+            candidate = self.delta.candidate(unsafe { self.owner_distance(owner) }, weight, owner);
             self.relaxations += 1;
         }
         // SAFETY: the target of a valid edge.
@@ -792,20 +795,10 @@ impl EdgeVisitor for Relaxer<'_> {
             }
             return;
         }
-        // Both owners' words are read before either is used, as above; the targets' words are
-        // read by `offer`, between its votes.
-        let want = [valid[0] && self.takes(loaded.1[0]), valid[1] && self.takes(loaded.1[1])];
-        let mut owner_words = [0u64; BATCH];
-        for k in 0..BATCH {
-            if want[k] {
-                // SAFETY: `owners[k] < n` where `valid[k]`.
-                owner_words[k] = unsafe { self.owner_distance(owners[k]) };
-            }
-        }
         // SAFETY (both): forwarded from the caller.
         unsafe {
-            self.visit_slot(want[0], loaded.0[0], loaded.1[0], owners[0], owner_words[0]);
-            self.visit_slot(want[1], loaded.0[1], loaded.1[1], owners[1], owner_words[1]);
+            self.visit_slot(valid[0], loaded.0[0], loaded.1[0], owners[0]);
+            self.visit_slot(valid[1], loaded.0[1], loaded.1[1], owners[1]);
         }
     }
 }
