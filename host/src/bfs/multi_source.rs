@@ -40,6 +40,52 @@ pub enum ManyDirections {
 /// List entries a CPU pull reads between two tests of its stop.
 const PULL_CHUNK: usize = 16;
 
+/// The most vertices for which batches run side by side ([`Spread::of`]): each batch holds three
+/// words a vertex while it runs, so a core's share stays within 24 MiB.
+const SIDE_BY_SIDE_MAX_VERTICES: usize = 1 << 20;
+
+/// How a run of batches shares the cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spread {
+    /// One batch after another, each level's passes over every core: few batches of a big graph.
+    Levels,
+    /// Batches side by side, each on one core from its first level to its last: many batches of a
+    /// small graph, whose levels are too short to share out (Email-Enron's closeness is 574
+    /// batches of about 13 levels over 36,692 vertices, each level's pass a few microseconds of
+    /// work a core on 16 cores; bench/NOTES.md 128).
+    Batches,
+}
+
+impl Spread {
+    /// Side by side where there are batches for every core and their words fit
+    /// ([`SIDE_BY_SIDE_MAX_VERTICES`]).
+    fn of(vertices: usize, sources: usize) -> Spread {
+        let batches = sources.div_ceil(BATCH);
+        match batches >= rayon::current_num_threads() && vertices <= SIDE_BY_SIDE_MAX_VERTICES {
+            true => Spread::Batches,
+            false => Spread::Levels,
+        }
+    }
+
+    /// The least items a piece of work takes in the loop over batches: every batch a piece of its
+    /// own side by side, all of them in one piece (one after another) otherwise.
+    fn batch_pieces(self) -> usize {
+        match self {
+            Spread::Batches => 1,
+            Spread::Levels => usize::MAX,
+        }
+    }
+
+    /// The least vertices a piece of work takes in a level's passes: all of them in one piece (on
+    /// the batch's own core) side by side, rayon's own splitting otherwise.
+    fn vertex_pieces(self) -> usize {
+        match self {
+            Spread::Batches => usize::MAX,
+            Spread::Levels => 1,
+        }
+    }
+}
+
 /// The lists a batch of searches walks: `pull`'s lists are the in-lists of the direction searched
 /// (a vertex gathers from them), `push`'s their transpose (a frontier vertex gives along them);
 /// for an undirected graph both are the graph.
@@ -53,8 +99,14 @@ struct Lists<'a> {
 /// `directions` is [`ManyDirections::TopDown`], else bottom-up: `on_level(level, words)`
 /// gets, for every vertex, the bits of the sources that reached it at `level` (1, 2, ...), until a
 /// level reaches nothing. A pull stops reading a vertex's list once every source it has not seen
-/// is there.
-fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], mut on_level: impl FnMut(u32, &[u64])) {
+/// is there. Each pass over the vertices is cut into pieces of at least `pieces` vertices.
+fn search_batch(
+    lists: Lists<'_>,
+    directions: ManyDirections,
+    sources: &[u32],
+    pieces: usize,
+    mut on_level: impl FnMut(u32, &[u64]),
+) {
     assert!(sources.len() <= BATCH, "at most {BATCH} sources a batch");
     // The CPU's switching pulls every level: its push still passes over every vertex's word
     // (the frontier is not a queue), so it spares no pass, and pays the atomics and the clearing
@@ -74,21 +126,36 @@ fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], m
     loop {
         let next: Vec<u64> = if top_down {
             let given: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
-            frontier.par_iter().enumerate().filter(|(_, &word)| word != 0).for_each(|(u, &word)| {
-                for &v in push.neighbors(u as u32) {
-                    let add = word & !seen[v as usize];
-                    // A relaxed read first: most targets have the bits already.
-                    if add != 0 && given[v as usize].load(Ordering::Relaxed) & add != add {
-                        given[v as usize].fetch_or(add, Ordering::Relaxed);
+            frontier.par_iter().with_min_len(pieces).enumerate().filter(|(_, &word)| word != 0).for_each(
+                |(u, &word)| {
+                    for &v in push.neighbors(u as u32) {
+                        let add = word & !seen[v as usize];
+                        // A relaxed read first: most targets have the bits already.
+                        if add != 0 && given[v as usize].load(Ordering::Relaxed) & add != add {
+                            given[v as usize].fetch_or(add, Ordering::Relaxed);
+                        }
                     }
-                }
-            });
-            given.into_par_iter().zip(&seen).map(|(word, &had)| word.into_inner() & !had).collect()
-        } else {
-            (0..n)
+                },
+            );
+            // The pushes are over: each vertex now keeps what it was given and had not seen.
+            given
                 .into_par_iter()
-                .map(|u| {
-                    let unseen = !seen[u] & everyone;
+                .with_min_len(pieces)
+                .zip(&mut seen)
+                .map(|(word, had)| {
+                    let new = word.into_inner() & !*had;
+                    *had |= new;
+                    new
+                })
+                .collect()
+        } else {
+            // A vertex's pull reads its own seen word alone (and others' frontier words), so it
+            // keeps its new bits in the same pass.
+            seen.par_iter_mut()
+                .with_min_len(pieces)
+                .enumerate()
+                .map(|(u, had)| {
+                    let unseen = !*had & everyone;
                     let mut gathered = 0u64;
                     if unseen != 0 {
                         // The stop is tested a chunk at a time: within a chunk the ORs stay a
@@ -100,16 +167,16 @@ fn search_batch(lists: Lists<'_>, directions: ManyDirections, sources: &[u32], m
                             }
                         }
                     }
+                    *had |= gathered & unseen;
                     gathered & unseen
                 })
                 .collect()
         };
-        if !next.par_iter().any(|&word| word != 0) {
+        if !next.par_iter().with_min_len(pieces).any(|&word| word != 0) {
             return;
         }
         level += 1;
         on_level(level, &next);
-        seen.par_iter_mut().zip(&next).for_each(|(s, &word)| *s |= word);
         frontier = next;
     }
 }
@@ -123,40 +190,63 @@ pub fn distances_from(graph: &Graph, sources: &[u32]) -> Vec<Vec<u32>> {
 
 /// [`distances_from`], each level's direction as `directions` says.
 pub fn distances_from_with(graph: &Graph, sources: &[u32], directions: ManyDirections) -> Vec<Vec<u32>> {
+    distances_spread(graph, sources, directions, Spread::of(graph.num_vertices(), sources.len()))
+}
+
+/// [`distances_from_with`], its batches spread over the cores as `spread` says.
+fn distances_spread(graph: &Graph, sources: &[u32], directions: ManyDirections, spread: Spread) -> Vec<Vec<u32>> {
     let inn = graph.in_lists();
     let lists = Lists { pull: &inn, push: graph };
     let n = graph.num_vertices();
-    let mut all = Vec::with_capacity(sources.len());
-    for batch in sources.chunks(BATCH) {
-        let mut distances = vec![vec![UNREACHED; n]; batch.len()];
-        for (i, &s) in batch.iter().enumerate() {
-            distances[i][s as usize] = 0;
-        }
-        search_batch(lists, directions, batch, |level, words| {
-            for (u, &word) in words.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    distances[bits.trailing_zeros() as usize][u] = level;
-                    bits &= bits - 1;
-                }
+    let batches: Vec<Vec<Vec<u32>>> = sources
+        .par_chunks(BATCH)
+        .with_min_len(spread.batch_pieces())
+        .map(|batch| {
+            let mut distances = vec![vec![UNREACHED; n]; batch.len()];
+            for (i, &s) in batch.iter().enumerate() {
+                distances[i][s as usize] = 0;
             }
-        });
-        all.extend(distances);
-    }
-    all
+            search_batch(lists, directions, batch, spread.vertex_pieces(), |level, words| {
+                for (u, &word) in words.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        distances[bits.trailing_zeros() as usize][u] = level;
+                        bits &= bits - 1;
+                    }
+                }
+            });
+            distances
+        })
+        .collect();
+    batches.into_iter().flatten().collect()
 }
 
-/// How many vertices each source (by its bit) reached in `words`.
-fn reached_by_bit(words: &[u64]) -> [u64; BATCH] {
+/// Words a byte-lane count takes before its lanes could overflow.
+const LANE_WORDS: usize = 255;
+
+/// How many vertices each source (by its bit) reached in `words`, in pieces of at least `pieces`
+/// runs of [`LANE_WORDS`] words. Each run is counted in byte lanes: eight words of eight lanes,
+/// lane `k` of word `j` the count of bit `8k + j`, eight shifts, masks and adds a word where a
+/// loop over the set bits takes one trip a bit (a vertex gains many sources at one level in a
+/// small-world graph).
+fn reached_by_bit(words: &[u64], pieces: usize) -> [u64; BATCH] {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
     words
-        .par_iter()
+        .par_chunks(LANE_WORDS)
+        .with_min_len(pieces)
         .fold(
             || [0u64; BATCH],
-            |mut counts, &word| {
-                let mut bits = word;
-                while bits != 0 {
-                    counts[bits.trailing_zeros() as usize] += 1;
-                    bits &= bits - 1;
+            |mut counts, run| {
+                let mut lanes = [0u64; 8];
+                for &word in run.iter().filter(|&&word| word != 0) {
+                    for (j, lane) in lanes.iter_mut().enumerate() {
+                        *lane += (word >> j) & LOW_BITS;
+                    }
+                }
+                for (j, lane) in lanes.into_iter().enumerate() {
+                    for k in 0..8 {
+                        counts[8 * k + j] += (lane >> (8 * k)) & 0xff;
+                    }
                 }
                 counts
             },
@@ -191,23 +281,36 @@ pub fn closeness(graph: &Graph, wf_improved: bool) -> Vec<f64> {
 /// vertices of one over their distance to `u` (NetworkX sums the same terms vertex by vertex, so
 /// the two agree to rounding, not bit for bit).
 pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
+    centrality_spread(graph, wf_improved, Spread::of(graph.num_vertices(), graph.num_vertices()))
+}
+
+/// [`centrality`], its batches spread over the cores as `spread` says.
+fn centrality_spread(graph: &Graph, wf_improved: bool, spread: Spread) -> Centrality {
     let n = graph.num_vertices();
     let vertices: Vec<u32> = (0..n as u32).collect();
     let mut closeness = vec![0.0; n];
     let mut harmonic = vec![0.0; n];
     let reverse = graph.in_lists();
     let lists = Lists { pull: graph, push: &reverse };
-    for batch in vertices.chunks(BATCH) {
-        let mut sums = [0u64; BATCH];
-        let mut reached = [0u64; BATCH];
-        let mut inverse = [0.0f64; BATCH];
-        search_batch(lists, ManyDirections::default(), batch, |level, words| {
-            for (i, count) in reached_by_bit(words).into_iter().enumerate() {
-                sums[i] += level as u64 * count;
-                reached[i] += count;
-                inverse[i] += count as f64 / level as f64;
-            }
-        });
+    // Each batch's sums of distances, vertices reached and sums of inverse distances, by bit.
+    let tallies: Vec<([u64; BATCH], [u64; BATCH], [f64; BATCH])> = vertices
+        .par_chunks(BATCH)
+        .with_min_len(spread.batch_pieces())
+        .map(|batch| {
+            let mut sums = [0u64; BATCH];
+            let mut reached = [0u64; BATCH];
+            let mut inverse = [0.0f64; BATCH];
+            search_batch(lists, ManyDirections::default(), batch, spread.vertex_pieces(), |level, words| {
+                for (i, count) in reached_by_bit(words, spread.vertex_pieces()).into_iter().enumerate() {
+                    sums[i] += level as u64 * count;
+                    reached[i] += count;
+                    inverse[i] += count as f64 / level as f64;
+                }
+            });
+            (sums, reached, inverse)
+        })
+        .collect();
+    for (batch, (sums, reached, inverse)) in vertices.chunks(BATCH).zip(tallies) {
         for (i, &u) in batch.iter().enumerate() {
             harmonic[u as usize] = inverse[i];
             closeness[u as usize] = closeness_of(reached[i], sums[i], n, wf_improved);
@@ -263,7 +366,7 @@ pub fn sampled_centrality(graph: &Graph, wf_improved: bool, sources: &[u32]) -> 
     let mut inverse = vec![0.0f64; n];
     let mut max_distance = 0;
     for batch in sources.chunks(BATCH) {
-        search_batch(lists, ManyDirections::default(), batch, |level, words| {
+        search_batch(lists, ManyDirections::default(), batch, Spread::Levels.vertex_pieces(), |level, words| {
             max_distance = level;
             count.par_iter_mut().zip(&mut sum).zip(&mut inverse).zip(words).for_each(|(((c, s), h), &word)| {
                 let hits = word.count_ones();
@@ -341,25 +444,35 @@ pub struct Diameter {
 /// The diameter from every vertex's eccentricity: a search from every vertex, [`BATCH`] a pass
 /// forward along the edges, each source's eccentricity the last level its bit reaches.
 pub fn diameter_exact(graph: &Graph) -> Diameter {
+    diameter_spread(graph, Spread::of(graph.num_vertices(), graph.num_vertices()))
+}
+
+/// [`diameter_exact`], its batches spread over the cores as `spread` says.
+fn diameter_spread(graph: &Graph, spread: Spread) -> Diameter {
     let n = graph.num_vertices();
     let inn = graph.in_lists();
     let lists = Lists { pull: &inn, push: graph };
     let vertices: Vec<u32> = (0..n as u32).collect();
-    let mut best = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
-    for batch in vertices.chunks(BATCH) {
-        search_batch(lists, ManyDirections::default(), batch, |level, words| {
-            // A level beyond the best so far: any source bit set at it, and a vertex it reached.
-            if level <= best.hops {
-                return;
-            }
-            if let Some((u, &word)) = words.par_iter().enumerate().find_first(|(_, &word)| word != 0) {
-                best.hops = level;
-                best.from = batch[word.trailing_zeros() as usize];
-                best.to = u as u32;
-            }
-        });
-    }
-    best
+    let none = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
+    // Each batch's farthest pair, then the farthest of all: the first batch among equals, so that
+    // the answer does not depend on which batch ends first.
+    let farthest: Vec<Diameter> = vertices
+        .par_chunks(BATCH)
+        .with_min_len(spread.batch_pieces())
+        .map(|batch| {
+            let mut best = none;
+            search_batch(lists, ManyDirections::default(), batch, spread.vertex_pieces(), |level, words| {
+                // The first vertex a level reaches, and the lowest source bit that reached it.
+                let first =
+                    words.par_iter().with_min_len(spread.vertex_pieces()).enumerate().find_first(|(_, &w)| w != 0);
+                if let Some((u, &word)) = first {
+                    best = Diameter { hops: level, from: batch[word.trailing_zeros() as usize], to: u as u32, ..best };
+                }
+            });
+            best
+        })
+        .collect();
+    farthest.into_iter().fold(none, |best, batch| if batch.hops > best.hops { batch } else { best })
 }
 
 /// A lower bound of the diameter by repeated double sweeps (Magnien, Latapy and Habib,
@@ -418,6 +531,31 @@ mod tests {
                     assert_eq!(got, bfs_sequential(&graph, s).distances, "{directions:?}, source {s}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn batches_side_by_side_give_what_levels_over_every_core_give() {
+        let kron = generate(&"kron:9".parse::<GeneratorSpec>().unwrap(), 3).unwrap();
+        for graph in [kron, random_directed(300, 700, 4)] {
+            let n = graph.num_vertices();
+            let sources: Vec<u32> = (0..n as u32).step_by(2).collect();
+            let by = |spread| {
+                (
+                    distances_spread(&graph, &sources, ManyDirections::TopDown, spread),
+                    distances_spread(&graph, &sources, ManyDirections::BottomUp, spread),
+                    centrality_spread(&graph, true, spread),
+                    diameter_spread(&graph, spread),
+                )
+            };
+            assert_eq!(by(Spread::Batches), by(Spread::Levels));
+        }
+        // Side by side only where batches are enough for every core and small enough.
+        let threads = rayon::current_num_threads();
+        assert_eq!(Spread::of(1000, threads * BATCH), Spread::Batches);
+        assert_eq!(Spread::of(SIDE_BY_SIDE_MAX_VERTICES + 1, threads * BATCH), Spread::Levels);
+        if threads > 1 {
+            assert_eq!(Spread::of(1000, BATCH), Spread::Levels);
         }
     }
 
