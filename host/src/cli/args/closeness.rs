@@ -23,8 +23,8 @@ pub struct ClosenessArgs {
         default_value_t = 100_000,
         help = "Exact for graphs of at most N vertices, sampled above",
         long_help = "Exact (one search a vertex, 64 a pass) for graphs of at most N vertices; larger graphs are \
-                     estimated from --samples sources, with the error bound printed. Email-Enron (36,692 \
-                     vertices) takes about 3 s exact on 2 CPU cores; the time grows with vertices times edges."
+                     estimated from --samples sources, with the error bound printed. The exact run's time \
+                     grows with vertices times edges."
     )]
     pub exact_up_to: u64,
     #[arg(
