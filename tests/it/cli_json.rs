@@ -260,6 +260,30 @@ fn bench_json_is_the_same_envelope_with_the_report_whole_under_result() {
 }
 
 #[test]
+fn bench_scc_checks_every_run_against_tarjan_and_refuses_an_undirected_graph() {
+    let scratch = Scratch::new("cli-json-bench-scc");
+    // {0, 1, 2} a cycle, 2 -> 3, {3, 4} a cycle: two components.
+    let file = scratch.path("cycles.el");
+    std::fs::write(&file, "0 1\n1 2\n2 0\n2 3\n3 4\n4 3\n").unwrap();
+    let path = file.to_str().unwrap();
+    let json = json_of(&["bench", path, "--algorithm", "scc", "--trials", "2", "--backend", "cpu", "--json", "-"]);
+    assert_eq!(keys_of(&json), ENVELOPE_KEYS, "{json}");
+    assert_eq!((json["command"].as_str(), json["backend"].as_str()), (Some("bench"), Some("cpu")), "{json}");
+    assert_eq!((json["vertices"].as_u64(), json["edges"].as_u64()), (Some(5), Some(6)), "{json}");
+    assert_eq!(json["verified"], true, "{json}: every trial equal to Tarjan's");
+    let report = &json["result"];
+    assert_eq!(report["algorithm"], "scc", "{json}");
+    assert_eq!(report["summary"]["components"], 2, "{json}");
+    assert_eq!(report["summary"]["largest_component"], 3, "{json}");
+    assert!(report["payload"]["tarjan_ms"].as_f64().is_some_and(|t| t >= 0.0), "{json}");
+    assert!(warpath::bench::json::parse_any_report(&json.to_string()).is_ok(), "{json}");
+    let text = stdout(&warpath(&["bench", path, "--algorithm", "scc", "--trials", "2", "--backend", "cpu"]));
+    assert!(text.contains("tarjan: ") && text.contains("verified: ok (2/2 runs equal to Tarjan's)"), "{text}");
+    let out = warpath(&["bench", "grid2d:4", "--algorithm", "scc", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["grid2d:4", "connected components", "--algorithm cc"]);
+}
+
+#[test]
 fn vram_budget_takes_every_unit_form_and_refuses_others_in_one_line() {
     for budget in ["6GB", "6GiB", "6G", "1.5G", "512M", "512MiB", "536870912"] {
         let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", budget]);

@@ -13,6 +13,8 @@
 //! - [`cc`](mod@cc): connected components as a [`BenchKernel`] (trials, per-phase times);
 //! - [`sssp`](mod@sssp): shortest paths as a [`BenchKernel`] (Graph500's roots, kernel-3 checks,
 //!   relaxations per edge);
+//! - [`scc`](mod@scc): strongly connected components as a [`BenchKernel`] (trials checked against
+//!   Tarjan's algorithm, which is timed once beside them, per-phase times);
 //! - [`report`]: text tables;
 //! - [`stages`]: read, build and placement once per run, traversal and download per trial, against
 //!   the pinned bus bandwidths measured in the same run;
@@ -30,6 +32,7 @@ pub mod partitioned;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod report;
+pub mod scc;
 pub mod sssp;
 pub mod stages;
 pub mod stats;
@@ -40,4 +43,5 @@ pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
 pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
 pub use partitioned::{run_scaling, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage};
+pub use scc::{run_scc_bench, SccKernel, SccPayload, SccReport, SccSummary, SccTrial};
 pub use stages::{LoadStage, PlacementStage};

@@ -233,12 +233,11 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     let row = |out: &mut String, r: &SsspStepRecord| {
         let _ =
             write!(out, "{:>10} {:>12} {:>7} {:>14} {:>12.3}", r.index, r.vertices, r.rounds, r.relaxations, r.time_ms);
-        let _ =
-            if buckets {
-                writeln!(out, " {:>10.3} {:>14} {:>5}x", r.light_ms, r.heavy_relaxations, r.span)
-            } else {
-                writeln!(out)
-            };
+        let _ = if buckets {
+            writeln!(out, " {:>10.3} {:>14} {:>5}x", r.light_ms, r.heavy_relaxations, r.span)
+        } else {
+            writeln!(out)
+        };
     };
     let records = &trace.records;
     if records.len() <= TRACE_ROWS_SHOWN {
@@ -566,7 +565,10 @@ mod tests {
         assert!(text.contains("parents in 4 passes") && text.contains("time: 0.080 ms, 160 relaxations"), "{text}");
         let rows: Vec<&str> = text.lines().skip(3).collect();
         assert_eq!(rows.len(), 3, "{text}");
-        assert_eq!(rows[1].split_whitespace().collect::<Vec<_>>(), ["1", "40", "3", "120", "0.025", "0.010", "30", "1x"]);
+        assert_eq!(
+            rows[1].split_whitespace().collect::<Vec<_>>(),
+            ["1", "40", "3", "120", "0.025", "0.010", "30", "1x"]
+        );
 
         // In a report's payload: rendered after the summary, and read back whole.
         let g = GraphBuilder::new()

@@ -114,4 +114,3 @@ pub fn pinned_bandwidths(gpu: &GpuContext) -> Result<(f64, f64)> {
     let probe = BUS_PROBE_BYTES.min(free as usize / 4);
     Ok((gpu.host_to_device_bandwidth(probe)?, gpu.device_to_host_bandwidth(probe)?))
 }
-

@@ -14,13 +14,13 @@ use std::path::{Path, PathBuf};
 
 use crate::bench::bfs::run_bench;
 use crate::bench::cc::{CcKernel, CcReport};
-use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::partitioned::{
     run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage,
 };
 use crate::bench::report::mib;
+use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::gpu::PersistentParams;
 use crate::bfs::{Backend, KernelName, Traverser};
@@ -705,10 +705,7 @@ impl SuiteResult {
             let _ = writeln!(
                 md,
                 "| {name} | {} | {gpu_gteps} | {:.3} | {speedup} | {gpu_ms} | {:.3} | {gpu_relax} | {:.2} |",
-                row.cpu.payload.weights,
-                cpu.hmean_gteps,
-                cpu.time_ms.median,
-                cpu.details.relaxations_per_edge.median
+                row.cpu.payload.weights, cpu.hmean_gteps, cpu.time_ms.median, cpu.details.relaxations_per_edge.median
             );
         }
         // Why the GPU did not run is said once, not per row (the BFS table says it per row).
@@ -832,7 +829,10 @@ mod tests {
         assert_eq!(row.cpu.summary.validated, 2);
         assert_eq!(row.cpu.payload.weights.split(' ').next(), Some("u32"));
         let md = result.markdown();
-        assert!(md.contains("## Shortest paths (delta-stepping)") && md.contains("| grid2d:64 | u32 weights from "), "{md}");
+        assert!(
+            md.contains("## Shortest paths (delta-stepping)") && md.contains("| grid2d:64 | u32 weights from "),
+            "{md}"
+        );
         let reports: Vec<SsspReport> = serde_json::from_str(&result.sssp_json()).unwrap();
         assert_eq!(reports.len(), 1);
         let bfs_only = run_suite(&SuiteOptions { sssp: false, ..options }, &mut |_| {}).unwrap();

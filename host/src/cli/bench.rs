@@ -25,6 +25,14 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             ))
         }
         BenchAlgorithm::Sssp => return run_sssp(args),
+        BenchAlgorithm::Scc if args.multi.requested() => {
+            return Err(warpath::Error::InvalidArgument(
+                "the partitioned bench runs bfs and cc; strongly connected components run on the CPU: drop \
+                 --partitions/--gpus"
+                    .into(),
+            ))
+        }
+        BenchAlgorithm::Scc => return run_scc(args),
         BenchAlgorithm::Bfs if args.multi.requested() => return super::multi::run_bench(args),
         BenchAlgorithm::Bfs => {}
     }
@@ -234,6 +242,49 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     let what = format!("SSSP on {}", finder.backend());
     let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?
         .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
+    if !args.json_on_stdout() {
+        print!("{}", render(&report));
+    }
+    write_json(&report, args.json.as_deref())
+}
+
+/// `bench --algorithm scc`: strongly connected components of the whole graph, each run checked
+/// against Tarjan's algorithm, which runs once beside them and is timed (there is no GPU path: a
+/// warning says so where a GPU was asked for or could have been used).
+fn run_scc(args: &BenchArgs) -> Result<()> {
+    use warpath::bench::scc::{render, SccKernel};
+    use warpath::bfs::GpuKernel;
+    use warpath::Error;
+
+    let bfs_tuning =
+        args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
+    if bfs_tuning {
+        return Err(Error::InvalidArgument(
+            "--gpu-kernel and the BFS tuning options do not apply to --algorithm scc: drop them".into(),
+        ));
+    }
+    if let Some(flag) = args.cc.given().first() {
+        return Err(Error::InvalidArgument(format!("{flag} tunes connected components: drop it with --algorithm scc")));
+    }
+    if args.plot.is_some() {
+        return Err(Error::InvalidArgument("--plot draws BFS levels: drop it with --algorithm scc".into()));
+    }
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
+    }
+    let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
+    if graph.is_undirected() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: an undirected graph's strongly connected components are its connected components: bench it \
+             with --algorithm cc",
+            args.graph.input.graph
+        )));
+    }
+    let mut kernel = SccKernel::new(&graph, args.graph.backend());
+    let report = run_trials(args, &graph, load, args.trace, "SCC on the CPU", &mut kernel)?;
+    for warning in &report.warnings {
+        eprintln!("warpath: warning: {warning}");
+    }
     if !args.json_on_stdout() {
         print!("{}", render(&report));
     }

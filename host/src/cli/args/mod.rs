@@ -843,9 +843,10 @@ pub struct BenchArgs {
         long,
         value_enum,
         default_value_t = BenchAlgorithm::Bfs,
-        help = "The algorithm benchmarked: bfs, cc or sssp",
-        long_help = "The algorithm benchmarked: bfs, cc (connected components), or sssp (shortest paths; weights \
-                     from the file or --weights, unit weights otherwise)."
+        help = "The algorithm benchmarked: bfs, cc, sssp or scc",
+        long_help = "The algorithm benchmarked: bfs, cc (connected components), sssp (shortest paths; weights \
+                     from the file or --weights, unit weights otherwise), or scc (strongly connected components, \
+                     on the CPU, each run checked against Tarjan's algorithm, which is timed once beside them)."
     )]
     pub algorithm: BenchAlgorithm,
     #[command(flatten)]
@@ -858,7 +859,7 @@ pub struct BenchArgs {
         value_parser = parse_roots,
         help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
-                     one is validated. With --algorithm cc, timed runs over the whole graph (--trials). -n \
+                     one is validated. With --algorithm cc or scc, timed runs over the whole graph (--trials). -n \
                      and --trials are GAPBS's spellings."
     )]
     pub roots: usize,
@@ -923,6 +924,8 @@ pub enum BenchAlgorithm {
     Cc,
     /// Shortest paths from many roots (Graph500's kernel 3)
     Sssp,
+    /// Strongly connected components of the whole graph (on the CPU), beside Tarjan's algorithm
+    Scc,
 }
 
 #[derive(Args, Debug)]
