@@ -30,6 +30,28 @@ fn assert_clean_undirected(g: &Graph) {
     }
 }
 
+/// `dkron` keeps Kronecker's draws directed: the same edges as `kron` once each is taken both
+/// ways, and a graph that is not symmetric.
+#[test]
+fn directed_kronecker_is_kroneckers_edges_directed() {
+    let directed = generate(&spec("dkron:9"), 3).unwrap();
+    let undirected = generate(&spec("kron:9"), 3).unwrap();
+    assert!(!directed.is_undirected() && undirected.is_undirected());
+    assert_eq!(directed.num_vertices(), undirected.num_vertices());
+    let mut both_ways: Vec<(u32, u32)> = (0..directed.num_vertices() as u32)
+        .flat_map(|u| directed.neighbors(u).iter().flat_map(move |&v| [(u, v), (v, u)]))
+        .collect();
+    both_ways.sort_unstable();
+    both_ways.dedup();
+    let kron: Vec<(u32, u32)> = (0..undirected.num_vertices() as u32)
+        .flat_map(|u| undirected.neighbors(u).iter().map(move |&v| (u, v)))
+        .collect();
+    assert_eq!(both_ways, kron);
+    let one_way = (0..directed.num_vertices() as u32)
+        .any(|u| directed.neighbors(u).iter().any(|&v| directed.neighbors(v).binary_search(&u).is_err()));
+    assert!(one_way, "some edge has no reverse");
+}
+
 // ---- spec strings ----
 
 #[test]
@@ -37,6 +59,7 @@ fn specs_parse_with_defaults_and_display_back() {
     let cases = [
         ("kron:14", GeneratorSpec::Kronecker { scale: 14, edge_factor: 16 }, "kron:14:16"),
         ("kron:10:8", GeneratorSpec::Kronecker { scale: 10, edge_factor: 8 }, "kron:10:8"),
+        ("dkron:12", GeneratorSpec::DirectedKronecker { scale: 12, edge_factor: 16 }, "dkron:12:16"),
         (
             "rmat:12:4:0.45,0.15,0.15",
             GeneratorSpec::Rmat { scale: 12, edge_factor: 4, a: 0.45, b: 0.15, c: 0.15 },
@@ -61,6 +84,7 @@ fn malformed_specs_show_the_expected_form() {
         ("kron:", "kron:SCALE[:EDGEFACTOR]"),
         ("kron:x", "kron:SCALE[:EDGEFACTOR]"),
         ("kron:10:16:3", "kron:SCALE[:EDGEFACTOR]"),
+        ("dkron:x", "dkron:SCALE[:EDGEFACTOR]"),
         ("rmat:10:16", "rmat:SCALE:EDGEFACTOR:A,B,C"),
         ("rmat:10:16:0.5,0.2", "rmat:SCALE:EDGEFACTOR:A,B,C"),
         ("rmat:10:16:0.5,x,0.1", "rmat:SCALE:EDGEFACTOR:A,B,C"),

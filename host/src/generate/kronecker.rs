@@ -16,9 +16,10 @@ use crate::graph::EdgeList;
 pub const GRAPH500_ABC: (f64, f64, f64) = (0.57, 0.19, 0.19);
 
 /// `edge_factor · 2^scale` R-MAT edges over `2^scale` vertices, relabelled by a seeded
-/// random permutation; undirected, ids 0-based. The caller has checked `scale <= 31` and
-/// that `a, b, c` are non-negative with `a + b + c < 1`.
-pub fn rmat_edges(scale: u32, edge_factor: u32, (a, b, c): (f64, f64, f64), seed: u64) -> EdgeList {
+/// random permutation, ids 0-based; `undirected`, or directed from each edge's row vertex to its
+/// column vertex (the same draws either way). The caller has checked `scale <= 31` and that
+/// `a, b, c` are non-negative with `a + b + c < 1`.
+pub fn rmat_edges(scale: u32, edge_factor: u32, (a, b, c): (f64, f64, f64), seed: u64, undirected: bool) -> EdgeList {
     let n = 1u64 << scale;
     let m = edge_factor as u64 * n;
     // Graph500's form: P(row bit = 1) = c + d; then the column bit given the row bit.
@@ -49,7 +50,7 @@ pub fn rmat_edges(scale: u32, edge_factor: u32, (a, b, c): (f64, f64, f64), seed
         *u = perm[*u as usize];
         *v = perm[*v as usize];
     });
-    EdgeList::new(n, edges, true)
+    EdgeList::new(n, edges, undirected)
 }
 
 /// The least 53-bit draw `k` with `k / 2^53 >= p` (`p` in `[0, 1]`): `SplitMix64::next_f64`

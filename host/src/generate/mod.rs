@@ -1,11 +1,12 @@
 //! Seeded synthetic graphs, named on the command line by specs such as `kron:20`.
 //!
 //! Every generator is deterministic: the same spec and seed give the same graph on any
-//! number of threads. All graphs are undirected with 0-based ids.
+//! number of threads. All graphs have 0-based ids and are undirected but `dkron`'s.
 //!
 //! | spec | graph |
 //! |---|---|
 //! | `kron:SCALE[:EDGEFACTOR]` | Graph500 Kronecker, `2^SCALE` vertices, `EDGEFACTOR·2^SCALE` edges (default 16) |
+//! | `dkron:SCALE[:EDGEFACTOR]` | the same edges directed, each from its row vertex to its column vertex (Graph500's tuples as drawn, not symmetrized) |
 //! | `rmat:SCALE:EDGEFACTOR:A,B,C` | R-MAT with initiator probabilities A, B, C (D = 1 − A − B − C) |
 //! | `urand:SCALE[:EDGEFACTOR]` | uniform random G(n, m) |
 //! | `grid2d:W[xH]` | W×H 5-point grid (H defaults to W) |
@@ -36,18 +37,40 @@ pub const DEFAULT_EDGE_FACTOR: u32 = 16;
 /// The largest scale: `2^32` vertices would need id `u32::MAX`, which is reserved.
 pub const MAX_SCALE: u32 = 31;
 
-const NAMES: [&str; 5] = ["kron", "rmat", "urand", "grid2d", "grid3d"];
-const FORMS: &str = "kron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, urand:SCALE[:EDGEFACTOR], \
-                     grid2d:W[xH] or grid3d:N";
+const NAMES: [&str; 6] = ["kron", "dkron", "rmat", "urand", "grid2d", "grid3d"];
+const FORMS: &str = "kron:SCALE[:EDGEFACTOR], dkron:SCALE[:EDGEFACTOR], rmat:SCALE:EDGEFACTOR:A,B,C, \
+                     urand:SCALE[:EDGEFACTOR], grid2d:W[xH] or grid3d:N";
 
 /// A synthetic graph, as named by a spec string (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
 pub enum GeneratorSpec {
-    Kronecker { scale: u32, edge_factor: u32 },
-    Rmat { scale: u32, edge_factor: u32, a: f64, b: f64, c: f64 },
-    Uniform { scale: u32, edge_factor: u32 },
-    Grid2d { width: u64, height: u64 },
-    Grid3d { n: u64 },
+    Kronecker {
+        scale: u32,
+        edge_factor: u32,
+    },
+    /// Kronecker's edges kept directed (`dkron`): the graph for strongly connected components.
+    DirectedKronecker {
+        scale: u32,
+        edge_factor: u32,
+    },
+    Rmat {
+        scale: u32,
+        edge_factor: u32,
+        a: f64,
+        b: f64,
+        c: f64,
+    },
+    Uniform {
+        scale: u32,
+        edge_factor: u32,
+    },
+    Grid2d {
+        width: u64,
+        height: u64,
+    },
+    Grid3d {
+        n: u64,
+    },
 }
 
 /// True when `s` reads as a generator spec rather than a file name: the part before the
@@ -66,10 +89,13 @@ pub fn generate_edges(spec: &GeneratorSpec, seed: u64) -> Result<EdgeList> {
     spec.validate()?;
     Ok(match *spec {
         GeneratorSpec::Kronecker { scale, edge_factor } => {
-            kronecker::rmat_edges(scale, edge_factor, GRAPH500_ABC, seed)
+            kronecker::rmat_edges(scale, edge_factor, GRAPH500_ABC, seed, true)
+        }
+        GeneratorSpec::DirectedKronecker { scale, edge_factor } => {
+            kronecker::rmat_edges(scale, edge_factor, GRAPH500_ABC, seed, false)
         }
         GeneratorSpec::Rmat { scale, edge_factor, a, b, c } => {
-            kronecker::rmat_edges(scale, edge_factor, (a, b, c), seed)
+            kronecker::rmat_edges(scale, edge_factor, (a, b, c), seed, true)
         }
         GeneratorSpec::Uniform { scale, edge_factor } => uniform::uniform_edges(scale, edge_factor, seed),
         GeneratorSpec::Grid2d { width, height } => grid::grid2d_edges(width, height),
@@ -82,6 +108,7 @@ impl GeneratorSpec {
     pub fn num_vertices(&self) -> u64 {
         match *self {
             GeneratorSpec::Kronecker { scale, .. }
+            | GeneratorSpec::DirectedKronecker { scale, .. }
             | GeneratorSpec::Rmat { scale, .. }
             | GeneratorSpec::Uniform { scale, .. } => 1u64.checked_shl(scale).unwrap_or(u64::MAX),
             GeneratorSpec::Grid2d { width, height } => width.saturating_mul(height),
@@ -94,6 +121,7 @@ impl GeneratorSpec {
     pub fn num_edges(&self) -> u64 {
         match *self {
             GeneratorSpec::Kronecker { scale, edge_factor }
+            | GeneratorSpec::DirectedKronecker { scale, edge_factor }
             | GeneratorSpec::Rmat { scale, edge_factor, .. }
             | GeneratorSpec::Uniform { scale, edge_factor } => {
                 (edge_factor as u64).checked_shl(scale).filter(|m| m >> scale == edge_factor as u64).unwrap_or(u64::MAX)
@@ -111,7 +139,7 @@ impl GeneratorSpec {
         GraphSize {
             vertices: self.num_vertices(),
             edges: self.num_edges(),
-            undirected: true,
+            undirected: !matches!(self, GeneratorSpec::DirectedKronecker { .. }),
             weight_bytes: if weighted { 4 } else { 0 },
         }
     }
@@ -121,6 +149,7 @@ impl GeneratorSpec {
         let invalid = |message: String| Err(Error::InvalidArgument(message));
         match *self {
             GeneratorSpec::Kronecker { scale, edge_factor }
+            | GeneratorSpec::DirectedKronecker { scale, edge_factor }
             | GeneratorSpec::Rmat { scale, edge_factor, .. }
             | GeneratorSpec::Uniform { scale, edge_factor } => {
                 if scale > MAX_SCALE {
@@ -180,6 +209,14 @@ impl FromStr for GeneratorSpec {
                 GeneratorSpec::Kronecker { scale: small(scale, KRON)?, edge_factor: small(edge_factor, KRON)? }
             }
             ["kron", ..] => return Err(usage(KRON)),
+            ["dkron", scale] => {
+                GeneratorSpec::DirectedKronecker { scale: small(scale, DKRON)?, edge_factor: DEFAULT_EDGE_FACTOR }
+            }
+            ["dkron", scale, edge_factor] => GeneratorSpec::DirectedKronecker {
+                scale: small(scale, DKRON)?,
+                edge_factor: small(edge_factor, DKRON)?,
+            },
+            ["dkron", ..] => return Err(usage(DKRON)),
             ["rmat", scale, edge_factor, abc] => {
                 let probabilities: Vec<f64> = abc
                     .split(',')
@@ -221,6 +258,7 @@ impl FromStr for GeneratorSpec {
 }
 
 const KRON: &str = "kron:SCALE[:EDGEFACTOR] (e.g. kron:20 or kron:20:16; SCALE at most 31)";
+const DKRON: &str = "dkron:SCALE[:EDGEFACTOR] (e.g. dkron:20 or dkron:20:16; SCALE at most 31)";
 const RMAT: &str = "rmat:SCALE:EDGEFACTOR:A,B,C (e.g. rmat:20:16:0.45,0.15,0.15)";
 const URAND: &str = "urand:SCALE[:EDGEFACTOR] (e.g. urand:20 or urand:20:16; SCALE at most 31)";
 const GRID2D: &str = "grid2d:W[xH] (e.g. grid2d:1000 or grid2d:1000x500)";
@@ -230,6 +268,7 @@ impl fmt::Display for GeneratorSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             GeneratorSpec::Kronecker { scale, edge_factor } => write!(f, "kron:{scale}:{edge_factor}"),
+            GeneratorSpec::DirectedKronecker { scale, edge_factor } => write!(f, "dkron:{scale}:{edge_factor}"),
             GeneratorSpec::Rmat { scale, edge_factor, a, b, c } => write!(f, "rmat:{scale}:{edge_factor}:{a},{b},{c}"),
             GeneratorSpec::Uniform { scale, edge_factor } => write!(f, "urand:{scale}:{edge_factor}"),
             GeneratorSpec::Grid2d { width, height } => write!(f, "grid2d:{width}x{height}"),

@@ -95,17 +95,19 @@ fn draw<W: Copy + Default + Send>(graph: &Graph, seed: u64, weight: impl Fn(&mut
     let offsets = graph.offsets();
     let undirected = graph.is_undirected();
     let mut weights = vec![W::default(); graph.targets().len()];
-    crate::graph::pieces_of_whole_lists(offsets, &mut weights, CHUNK_VERTICES).into_par_iter().for_each(|(vertices, out)| {
-        let mut at = 0;
-        for u in vertices {
-            for &v in graph.neighbors(u as u32) {
-                let (a, b) = if undirected && v < u as u32 { (v, u as u32) } else { (u as u32, v) };
-                let mut rng = SplitMix64::stream(seed, Purpose::Weights, (a as u64) << 32 | b as u64);
-                out[at] = weight(&mut rng);
-                at += 1;
+    crate::graph::pieces_of_whole_lists(offsets, &mut weights, CHUNK_VERTICES).into_par_iter().for_each(
+        |(vertices, out)| {
+            let mut at = 0;
+            for u in vertices {
+                for &v in graph.neighbors(u as u32) {
+                    let (a, b) = if undirected && v < u as u32 { (v, u as u32) } else { (u as u32, v) };
+                    let mut rng = SplitMix64::stream(seed, Purpose::Weights, (a as u64) << 32 | b as u64);
+                    out[at] = weight(&mut rng);
+                    at += 1;
+                }
             }
-        }
-    });
+        },
+    );
     weights
 }
 
