@@ -1,7 +1,9 @@
 //! Strongly connected components on every CPU core: trimming, one forward-backward search from
-//! a pivot, then coloring rounds (see the module above for the papers). Every vertex starts
-//! undecided; each phase decides some, labelling them with a component id, and the labels are
-//! made canonical (each component's smallest vertex) at the end.
+//! a pivot, then coloring rounds (see the module above for the papers), and Tarjan's algorithm
+//! on one core for what is left once it is few vertices (the Multistep method's last step:
+//! Slota, Rajamanickam and Madduri, IPDPS 2014, section 3). Every vertex starts undecided; each
+//! phase decides some, labelling them with a component id, and the labels are made canonical
+//! (each component's smallest vertex) at the end.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -10,10 +12,17 @@ use rayon::prelude::*;
 
 use crate::cc::Components;
 use crate::graph::Graph;
+use crate::scc::cpu_reference::tarjan_within;
 use crate::scc::{SccPhase, SccRun};
 
 /// Not yet decided: the vertex's component is unknown.
 const UNDECIDED: u32 = u32::MAX;
+
+/// Undecided vertices at or below which the rest goes to Tarjan's algorithm on one core, not to
+/// more coloring rounds: each round is passes over every vertex and a search, where one walk
+/// over the few vertices left and their edges decides them all (web-NotreDame: 70,899 left after
+/// the pivot's component, four coloring rounds 36 ms on 2 cores; bench/NOTES.md 129).
+const SERIAL_AT_MOST: u64 = 1 << 20;
 
 /// The graph both ways and every vertex's component so far.
 struct State<'g> {
@@ -37,6 +46,12 @@ impl State<'_> {
 /// undirected graph's are its connected components (each edge is stored both ways, so the same
 /// searches find them).
 pub fn strongly_connected(graph: &Graph) -> SccRun {
+    strongly_connected_with(graph, SERIAL_AT_MOST)
+}
+
+/// [`strongly_connected`], handing the rest to Tarjan's algorithm once at most `serial_at_most`
+/// vertices are undecided (0: coloring to the end).
+fn strongly_connected_with(graph: &Graph, serial_at_most: u64) -> SccRun {
     let inn = graph.in_lists();
     let state = State {
         out: graph,
@@ -52,7 +67,15 @@ pub fn strongly_connected(graph: &Graph) -> SccRun {
     };
     timed("trimming", &mut || trim(&state));
     timed("forward-backward", &mut || forward_backward(&state));
-    while state.undecided_count() > 0 {
+    loop {
+        let left = state.undecided_count();
+        if left == 0 {
+            break;
+        }
+        if left <= serial_at_most {
+            timed("tarjan", &mut || serial_rest(&state));
+            break;
+        }
         timed("trimming", &mut || trim(&state));
         if timed("coloring", &mut || color(&state)) == 0 {
             break;
@@ -170,6 +193,23 @@ fn color(state: &State) -> u64 {
     decided.into_inner()
 }
 
+/// Tarjan's algorithm on the undecided vertices and the edges between them: every one decided.
+/// Returns how many.
+fn serial_rest(state: &State) -> u64 {
+    let mut decided = 0u64;
+    tarjan_within(
+        state.out,
+        |v| state.undecided(v),
+        |members| {
+            for &u in members {
+                state.component[u as usize].store(members[0], Relaxed);
+            }
+            decided += members.len() as u64;
+        },
+    );
+    decided
+}
+
 /// Each vertex's component named by its smallest member.
 fn canonical(state: &State) -> Components {
     let n = state.component.len();
@@ -208,10 +248,21 @@ mod tests {
     fn every_phase_agrees_with_tarjan_on_random_graphs() {
         for (n, m, seed) in [(50, 60, 1), (200, 300, 2), (1000, 1500, 3), (1000, 4000, 4), (3000, 2000, 5)] {
             let graph = random(n, m, seed);
-            let run = strongly_connected(&graph);
-            assert_eq!(run.components, tarjan(&graph), "n {n}, m {m}, seed {seed}");
-            let decided: u64 = run.phases.iter().map(|phase| phase.decided).sum();
-            assert_eq!(decided, n as u64, "every vertex decided once");
+            // Coloring to the end, Tarjan's for the rest after the pivot, and Tarjan's after a
+            // round of coloring (a rest of at most a tenth).
+            for serial_at_most in [0, u64::MAX, n as u64 / 10] {
+                let run = strongly_connected_with(&graph, serial_at_most);
+                assert_eq!(run.components, tarjan(&graph), "n {n}, m {m}, seed {seed}, serial {serial_at_most}");
+                let decided: u64 = run.phases.iter().map(|phase| phase.decided).sum();
+                assert_eq!(decided, n as u64, "every vertex decided once");
+                let serial = run.phases.iter().any(|phase| phase.name == "tarjan");
+                let after_pivot: u64 = run.phases[..2].iter().map(|phase| phase.decided).sum();
+                match serial_at_most {
+                    0 => assert!(!serial, "{:?}", run.phases),
+                    u64::MAX => assert_eq!(serial, after_pivot < n as u64, "{:?}", run.phases),
+                    _ => {}
+                }
+            }
         }
     }
 

@@ -9,17 +9,34 @@ const NONE: u32 = u32::MAX;
 
 /// Every vertex labelled by the smallest vertex of its strongly connected component.
 pub fn tarjan(graph: &Graph) -> Components {
+    let mut labels = vec![NONE; graph.num_vertices()];
+    tarjan_within(
+        graph,
+        |_| true,
+        |members| {
+            let smallest = *members.iter().min().expect("a component has a vertex");
+            for &u in members {
+                labels[u as usize] = smallest;
+            }
+        },
+    );
+    Components { labels }
+}
+
+/// Tarjan's algorithm over the vertices `include` accepts and the edges between them (the
+/// subgraph they induce): `component(members)` once for each of its strongly connected
+/// components. The CPU algorithm leaves it the few vertices its parallel phases have not decided.
+pub fn tarjan_within(graph: &Graph, include: impl Fn(u32) -> bool, mut component: impl FnMut(&[u32])) {
     let n = graph.num_vertices();
     let mut index = vec![NONE; n];
     let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
     let mut stack: Vec<u32> = Vec::new();
-    let mut labels = vec![NONE; n];
     // The search's own stack: a vertex and how far along its list it is.
     let mut calls: Vec<(u32, usize)> = Vec::new();
     let mut next = 0u32;
     for root in 0..n as u32 {
-        if index[root as usize] != NONE {
+        if index[root as usize] != NONE || !include(root) {
             continue;
         }
         calls.push((root, 0));
@@ -35,6 +52,9 @@ pub fn tarjan(graph: &Graph) -> Components {
             if let Some(&w) = graph.neighbors(v).get(at) {
                 calls.last_mut().expect("the search is under way").1 += 1;
                 let wi = w as usize;
+                if !include(w) {
+                    continue;
+                }
                 if index[wi] == NONE {
                     calls.push((w, 0));
                 } else if on_stack[wi] {
@@ -49,15 +69,13 @@ pub fn tarjan(graph: &Graph) -> Components {
             if low[vi] == index[vi] {
                 let start = stack.iter().rposition(|&u| u == v).expect("v is on the stack");
                 let members = stack.split_off(start);
-                let smallest = *members.iter().min().expect("a component has a vertex");
-                for u in members {
+                for &u in &members {
                     on_stack[u as usize] = false;
-                    labels[u as usize] = smallest;
                 }
+                component(&members);
             }
         }
     }
-    Components { labels }
 }
 
 #[cfg(test)]
