@@ -47,7 +47,7 @@ impl Summarize<SccTrial> for SccSummary {
 /// One phase of the first timed trial.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SccPhaseRecord {
-    /// `trimming`, `forward-backward` or `coloring`.
+    /// `trimming`, `forward-backward`, `coloring` or `tarjan`.
     pub phase: String,
     pub time_ms: f64,
     /// Vertices whose component the phase decided.
@@ -184,7 +184,7 @@ pub fn render(report: &SccReport) -> String {
     let p = &report.payload;
     let s = &report.summary;
     let lines = HeaderLines {
-        how_it_ran: "scc algorithm: trimming, forward-backward from the pivot, coloring\n",
+        how_it_ran: "scc algorithm: trimming, forward-backward from the pivot, coloring, Tarjan's for the rest\n",
         directed_edges: "directed",
         workspace: "SCC labels",
     };

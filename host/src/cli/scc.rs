@@ -76,7 +76,7 @@ pub fn run(args: &SccArgs) -> Result<()> {
         return print_envelope(&envelope, &json);
     }
     println!("graph: {name} (loaded in {load_ms:.1} ms)");
-    println!("backend: {}: trimming, forward-backward and coloring", found.backend);
+    println!("backend: {}: trimming, forward-backward, coloring, Tarjan's for the rest", found.backend);
     println!("vertices: {}", graph.num_vertices());
     if graph.is_undirected() {
         println!("edges: {} (undirected: the components are the connected components)", graph.num_edges() / 2);

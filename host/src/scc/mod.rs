@@ -11,7 +11,9 @@
 //!   remain (Orzan's label propagation, as in Slota, Rajamanickam and Madduri, "BFS and
 //!   coloring-based parallel algorithms for strongly connected components", IPDPS 2014):
 //!   every undecided vertex takes the largest id that reaches it, each color's own vertex is
-//!   its root, and the vertices of that color that reach the root backward are its component.
+//!   its root, and the vertices of that color that reach the root backward are its component;
+//!   once few vertices are left undecided, Tarjan's algorithm on one core decides them all (the
+//!   Multistep method's last step, same paper).
 //! - [`cpu_reference::tarjan`]: Tarjan's algorithm, sequential and iterative, the answer every
 //!   other code is checked against ([`verify::compare_with_reference`]).
 //!
@@ -33,7 +35,8 @@ use crate::Result;
 /// A phase of the CPU algorithm, with its time and the vertices it decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SccPhase {
-    /// `trimming`, `forward-backward` or `coloring` (one record a round of each).
+    /// `trimming`, `forward-backward` or `coloring` (one record a round of each), or `tarjan`
+    /// (the vertices left at the end, on one core).
     pub name: &'static str,
     pub time: Duration,
     /// Vertices whose component the phase decided.
