@@ -284,6 +284,20 @@ fn bench_scc_checks_every_run_against_tarjan_and_refuses_an_undirected_graph() {
 }
 
 #[test]
+fn bench_closeness_is_exact_and_checked_and_refuses_graphs_too_big_for_it() {
+    let json =
+        json_of(&["bench", "grid2d:8", "--algorithm", "closeness", "--trials", "2", "--backend", "cpu", "--json", "-"]);
+    assert_eq!(keys_of(&json), ENVELOPE_KEYS, "{json}");
+    assert_eq!((json["command"].as_str(), json["verified"].as_bool()), (Some("bench"), Some(true)), "{json}");
+    let report = &json["result"];
+    assert_eq!((report["algorithm"].as_str(), report["payload"]["passes"].as_u64()), (Some("closeness"), Some(1)));
+    assert!(report["summary"]["mean_closeness"].as_f64().is_some_and(|c| c > 0.0 && c < 1.0), "{json}");
+    assert!(warpath::bench::json::parse_any_report(&json.to_string()).is_ok(), "{json}");
+    let out = warpath(&["bench", "kron:17", "--algorithm", "closeness", "--backend", "cpu"]);
+    assert_one_line_error(&out, &["kron:17", "exact closeness takes graphs of 2 to 100000 vertices"]);
+}
+
+#[test]
 fn vram_budget_takes_every_unit_form_and_refuses_others_in_one_line() {
     for budget in ["6GB", "6GiB", "6G", "1.5G", "512M", "512MiB", "536870912"] {
         let out = warpath(&["bfs", "grid2d:4", "--backend", "cpu", "--vram-budget", budget]);

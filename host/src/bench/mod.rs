@@ -13,6 +13,8 @@
 //! - [`cc`](mod@cc): connected components as a [`BenchKernel`] (trials, per-phase times);
 //! - [`sssp`](mod@sssp): shortest paths as a [`BenchKernel`] (Graph500's roots, kernel-3 checks,
 //!   relaxations per edge);
+//! - [`closeness`](mod@closeness): exact closeness centrality as a [`BenchKernel`] (every
+//!   vertex's, checked at seeded vertices against one search each);
 //! - [`scc`](mod@scc): strongly connected components as a [`BenchKernel`] (trials checked against
 //!   Tarjan's algorithm, which is timed once beside them, per-phase times);
 //! - [`report`]: text tables;
@@ -25,6 +27,7 @@
 
 pub mod bfs;
 pub mod cc;
+pub mod closeness;
 pub mod harness;
 pub mod json;
 pub mod meta;
@@ -43,5 +46,6 @@ pub use cc::{run_cc_bench, CcKernel, CcPayload, CcReport, CcSummary, CcTrial};
 pub use harness::{run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summary, Timed, TrialRecord};
 pub use json::{read_report, write_report, AnyReport, BenchReport, Report, SCHEMA_VERSION};
 pub use partitioned::{run_scaling, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage};
+pub use closeness::{ClosenessKernel, ClosenessPayload, ClosenessReport, ClosenessSummary, ClosenessTrial};
 pub use scc::{run_scc_bench, SccKernel, SccPayload, SccReport, SccSummary, SccTrial};
 pub use stages::{LoadStage, PlacementStage};

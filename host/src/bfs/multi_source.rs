@@ -15,10 +15,26 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use crate::error::{Error, Result};
 use crate::graph::{Graph, UNREACHED};
 
 /// Sources a batch: the bits of a word.
 pub const BATCH: usize = 64;
+
+/// Graphs of at most this many vertices get exact closeness unless told otherwise
+/// (`closeness --exact-up-to`, `bench --algorithm closeness`): one search a vertex costs vertices
+/// times edges.
+pub const EXACT_VERTICES: u64 = 100_000;
+
+/// Vertices a check of closeness compares with one sequential search each ([`check_centrality`]),
+/// chosen at random from the seed given xor [`CHECK_SEED`].
+pub const CHECKED: usize = 16;
+
+/// What the seed of the checked vertices differs from the run's seed by.
+pub const CHECK_SEED: u64 = 0x5eed;
+
+/// The warning of a closeness asked of a GPU, or that could have used one.
+pub const CPU_ONLY: &str = "closeness runs on the CPU: there is no GPU path yet";
 
 /// How the bit-parallel searches pick each level's direction over the joint frontier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -426,6 +442,35 @@ pub fn centrality_of(graph: &Graph, wf_improved: bool, vertices: &[u32]) -> Vec<
             (closeness_of(others, sum, n, wf_improved), harmonic)
         })
         .collect()
+}
+
+/// Checks `found` at `vertices` against one sequential search each ([`centrality_of`]): where
+/// exact (`epsilon` None) the closeness equal and the harmonic to rounding, where sampled the
+/// harmonic over `n - 1` within `epsilon`. [`Error::Verification`] names the first vertex off, as
+/// the graph's input numbers it.
+pub fn check_centrality(
+    graph: &Graph,
+    wf_improved: bool,
+    found: &Centrality,
+    vertices: &[u32],
+    epsilon: Option<f64>,
+) -> Result<()> {
+    let others = graph.num_vertices().saturating_sub(1).max(1) as f64;
+    for (&v, (closeness, harmonic)) in vertices.iter().zip(centrality_of(graph, wf_improved, vertices)) {
+        let (got_c, got_h) = (found.closeness[v as usize], found.harmonic[v as usize]);
+        let ok = match epsilon {
+            None => got_c == closeness && (got_h - harmonic).abs() <= 1e-12 * harmonic.max(1.0),
+            Some(epsilon) => (got_h - harmonic).abs() / others <= epsilon,
+        };
+        if !ok {
+            return Err(Error::Verification(format!(
+                "closeness check failed at vertex {}: found closeness {got_c}, harmonic {got_h}; one BFS gives \
+                 {closeness}, {harmonic}",
+                graph.external_id(v)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The longest shortest path of a graph in hops, over the pairs where one reaches the other

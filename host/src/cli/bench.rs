@@ -25,14 +25,15 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             ))
         }
         BenchAlgorithm::Sssp => return run_sssp(args),
-        BenchAlgorithm::Scc if args.multi.requested() => {
+        BenchAlgorithm::Scc | BenchAlgorithm::Closeness if args.multi.requested() => {
             return Err(warpath::Error::InvalidArgument(
-                "the partitioned bench runs bfs and cc; strongly connected components run on the CPU: drop \
-                 --partitions/--gpus"
+                "the partitioned bench runs bfs and cc; strongly connected components and closeness run on the \
+                 CPU: drop --partitions/--gpus"
                     .into(),
             ))
         }
         BenchAlgorithm::Scc => return run_scc(args),
+        BenchAlgorithm::Closeness => return run_closeness(args),
         BenchAlgorithm::Bfs if args.multi.requested() => return super::multi::run_bench(args),
         BenchAlgorithm::Bfs => {}
     }
@@ -253,25 +254,9 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
 /// warning says so where a GPU was asked for or could have been used).
 fn run_scc(args: &BenchArgs) -> Result<()> {
     use warpath::bench::scc::{render, SccKernel};
-    use warpath::bfs::GpuKernel;
     use warpath::Error;
 
-    let bfs_tuning =
-        args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
-    if bfs_tuning {
-        return Err(Error::InvalidArgument(
-            "--gpu-kernel and the BFS tuning options do not apply to --algorithm scc: drop them".into(),
-        ));
-    }
-    if let Some(flag) = args.cc.given().first() {
-        return Err(Error::InvalidArgument(format!("{flag} tunes connected components: drop it with --algorithm scc")));
-    }
-    if args.plot.is_some() {
-        return Err(Error::InvalidArgument("--plot draws BFS levels: drop it with --algorithm scc".into()));
-    }
-    if let Some(path) = &args.json {
-        super::check_output(path, &args.graph.input)?;
-    }
+    refuse_bfs_and_cc_options(args, "scc")?;
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
     if graph.is_undirected() {
         return Err(Error::InvalidArgument(format!(
@@ -282,6 +267,55 @@ fn run_scc(args: &BenchArgs) -> Result<()> {
     }
     let mut kernel = SccKernel::new(&graph, args.graph.backend());
     let report = run_trials(args, &graph, load, args.trace, "SCC on the CPU", &mut kernel)?;
+    for warning in &report.warnings {
+        eprintln!("warpath: warning: {warning}");
+    }
+    if !args.json_on_stdout() {
+        print!("{}", render(&report));
+    }
+    write_json(&report, args.json.as_deref())
+}
+
+/// Refuses what `--algorithm` (scc, closeness: whole-graph runs on the CPU) has no use for: the
+/// BFS's kernels and tuning, the CC options, `--plot`; and a `--json` path that would overwrite the
+/// input.
+fn refuse_bfs_and_cc_options(args: &BenchArgs, algorithm: &str) -> Result<()> {
+    use warpath::bfs::GpuKernel;
+    use warpath::Error;
+
+    let bfs_tuning =
+        args.gpu.kernel().map_err(Error::InvalidArgument)? != GpuKernel::default() || args.gpu.distances_only;
+    if bfs_tuning {
+        return Err(Error::InvalidArgument(format!(
+            "--gpu-kernel and the BFS tuning options do not apply to --algorithm {algorithm}: drop them"
+        )));
+    }
+    if let Some(flag) = args.cc.given().first() {
+        return Err(Error::InvalidArgument(format!(
+            "{flag} tunes connected components: drop it with --algorithm {algorithm}"
+        )));
+    }
+    if args.plot.is_some() {
+        return Err(Error::InvalidArgument(format!("--plot draws BFS levels: drop it with --algorithm {algorithm}")));
+    }
+    if let Some(path) = &args.json {
+        super::check_output(path, &args.graph.input)?;
+    }
+    Ok(())
+}
+
+/// `bench --algorithm closeness`: every vertex's exact closeness and harmonic centrality, each run
+/// checked at seeded vertices against one BFS each (on the CPU: there is no GPU path, which a
+/// warning says where a GPU was asked for or could have been used).
+fn run_closeness(args: &BenchArgs) -> Result<()> {
+    use warpath::bench::closeness::{render, ClosenessKernel};
+    use warpath::bfs::multi_source::EXACT_VERTICES;
+
+    refuse_bfs_and_cc_options(args, "closeness")?;
+    let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
+    let mut kernel = ClosenessKernel::new(&graph, args.graph.backend(), true, args.graph.input.seed, EXACT_VERTICES)
+        .map_err(|err| warpath::Error::InvalidArgument(format!("{}: {err}", args.graph.input.graph)))?;
+    let report = run_trials(args, &graph, load, args.trace, "closeness on the CPU", &mut kernel)?;
     for warning in &report.warnings {
         eprintln!("warpath: warning: {warning}");
     }

@@ -7,16 +7,15 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use warpath::bfs::multi_source::{centrality, centrality_of, sampled_centrality, Centrality, SampledCentrality};
+use warpath::bfs::multi_source::{
+    centrality, check_centrality, sampled_centrality, Centrality, SampledCentrality, CHECKED, CHECK_SEED, CPU_ONLY,
+};
 use warpath::bfs::random_sources_in;
 use warpath::engine::Backend;
 use warpath::{Error, Graph, Result};
 
 use super::args::ClosenessArgs;
 use super::json::{print_envelope, Envelope};
-
-/// Vertices `--verify` checks.
-const CHECKED: usize = 16;
 
 /// One of the most central vertices.
 #[derive(Serialize)]
@@ -59,7 +58,7 @@ pub fn run(args: &ClosenessArgs) -> Result<()> {
     }
     let mut warnings = Vec::new();
     if args.graph.backend() != Backend::Cpu {
-        warnings.push("closeness runs on the CPU: there is no GPU path yet".to_string());
+        warnings.push(CPU_ONLY.to_string());
     }
     let wf_improved = !args.no_wf_improved;
     let started = Instant::now();
@@ -179,23 +178,9 @@ fn check(
     found: &Centrality,
     sampled: Option<&SampledCentrality>,
 ) -> Result<()> {
-    let n = graph.num_vertices();
-    let mut vertices = random_sources_in(graph.degrees(), args.graph.input.seed ^ 0x5eed, CHECKED);
+    let mut vertices = random_sources_in(graph.degrees(), args.graph.input.seed ^ CHECK_SEED, CHECKED);
     if vertices.is_empty() {
         vertices.push(0);
     }
-    for (&v, (closeness, harmonic)) in vertices.iter().zip(centrality_of(graph, wf_improved, &vertices)) {
-        let (got_c, got_h) = (found.closeness[v as usize], found.harmonic[v as usize]);
-        let ok = match sampled {
-            None => got_c == closeness && (got_h - harmonic).abs() <= 1e-12 * harmonic.max(1.0),
-            Some(s) => (got_h - harmonic).abs() / (n - 1) as f64 <= s.epsilon,
-        };
-        if !ok {
-            return Err(Error::Verification(format!(
-                "closeness check failed at vertex {}: found closeness {got_c}, harmonic {got_h}; one BFS gives {closeness}, {harmonic}",
-                graph.external_id(v)
-            )));
-        }
-    }
-    Ok(())
+    check_centrality(graph, wf_improved, found, &vertices, sampled.map(|s| s.epsilon))
 }

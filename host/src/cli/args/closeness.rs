@@ -20,7 +20,7 @@ pub struct ClosenessArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 100_000,
+        default_value_t = warpath::bfs::multi_source::EXACT_VERTICES,
         help = "Exact for graphs of at most N vertices, sampled above",
         long_help = "Exact (one search a vertex, 64 a pass) for graphs of at most N vertices; larger graphs are \
                      estimated from --samples sources, with the error bound printed. The exact run's time \

@@ -843,10 +843,12 @@ pub struct BenchArgs {
         long,
         value_enum,
         default_value_t = BenchAlgorithm::Bfs,
-        help = "The algorithm benchmarked: bfs, cc, sssp or scc",
+        help = "The algorithm benchmarked: bfs, cc, sssp, scc or closeness",
         long_help = "The algorithm benchmarked: bfs, cc (connected components), sssp (shortest paths; weights \
                      from the file or --weights, unit weights otherwise), or scc (strongly connected components, \
-                     on the CPU, each run checked against Tarjan's algorithm, which is timed once beside them)."
+                     on the CPU, each run checked against Tarjan's algorithm, which is timed once beside them), or \
+                     closeness (every vertex's exact closeness and harmonic centrality, on the CPU, each run checked \
+                     at 16 vertices against one BFS each; graphs of at most 100,000 vertices)."
     )]
     pub algorithm: BenchAlgorithm,
     #[command(flatten)]
@@ -859,7 +861,7 @@ pub struct BenchArgs {
         value_parser = parse_roots,
         help = "Timed traversals from seeded random roots (1 to 65536)",
         long_help = "Timed traversals, from seeded random roots with edges (after one untimed warm-up); every \
-                     one is validated. With --algorithm cc or scc, timed runs over the whole graph (--trials). -n \
+                     one is validated. With --algorithm cc, scc or closeness, timed runs over the whole graph (--trials). -n \
                      and --trials are GAPBS's spellings."
     )]
     pub roots: usize,
@@ -926,6 +928,8 @@ pub enum BenchAlgorithm {
     Sssp,
     /// Strongly connected components of the whole graph (on the CPU), beside Tarjan's algorithm
     Scc,
+    /// Every vertex's exact closeness and harmonic centrality (on the CPU)
+    Closeness,
 }
 
 #[derive(Args, Debug)]
