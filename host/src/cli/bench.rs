@@ -267,13 +267,7 @@ fn run_scc(args: &BenchArgs) -> Result<()> {
     }
     let mut kernel = SccKernel::new(&graph, args.graph.backend());
     let report = run_trials(args, &graph, load, args.trace, "SCC on the CPU", &mut kernel)?;
-    for warning in &report.warnings {
-        eprintln!("warpath: warning: {warning}");
-    }
-    if !args.json_on_stdout() {
-        print!("{}", render(&report));
-    }
-    write_json(&report, args.json.as_deref())
+    print_cpu_report(args, &report, render)
 }
 
 /// Refuses what `--algorithm` (scc, closeness: whole-graph runs on the CPU) has no use for: the
@@ -316,11 +310,21 @@ fn run_closeness(args: &BenchArgs) -> Result<()> {
     let mut kernel = ClosenessKernel::new(&graph, args.graph.backend(), true, args.graph.input.seed, EXACT_VERTICES)
         .map_err(|err| warpath::Error::InvalidArgument(format!("{}: {err}", args.graph.input.graph)))?;
     let report = run_trials(args, &graph, load, args.trace, "closeness on the CPU", &mut kernel)?;
+    print_cpu_report(args, &report, render)
+}
+
+/// The end of a bench that runs on the CPU alone: its warnings (no GPU path, say), the report's
+/// text (`render`) unless the JSON takes standard output, and the JSON where asked.
+fn print_cpu_report<D: Serialize, S: Serialize, P: Serialize>(
+    args: &BenchArgs,
+    report: &Report<D, S, P>,
+    render: fn(&Report<D, S, P>) -> String,
+) -> Result<()> {
     for warning in &report.warnings {
         eprintln!("warpath: warning: {warning}");
     }
     if !args.json_on_stdout() {
-        print!("{}", render(&report));
+        print!("{}", render(report));
     }
-    write_json(&report, args.json.as_deref())
+    write_json(report, args.json.as_deref())
 }
