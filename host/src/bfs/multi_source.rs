@@ -66,9 +66,8 @@ enum Spread {
     /// One batch after another, each level's passes over every core: few batches of a big graph.
     Levels,
     /// Batches side by side, each on one core from its first level to its last: many batches of a
-    /// small graph, whose levels are too short to share out (Email-Enron's closeness is 574
-    /// batches of about 13 levels over 36,692 vertices, each level's pass a few microseconds of
-    /// work a core on 16 cores; bench/NOTES.md 128).
+    /// small graph, whose levels are too short to share out (a level's pass over a small graph is
+    /// little work a core, about what sharing it out costs; bench/NOTES.md 128).
     Batches,
 }
 
@@ -83,13 +82,16 @@ impl Spread {
         }
     }
 
-    /// The least items a piece of work takes in the loop over batches: every batch a piece of its
-    /// own side by side, all of them in one piece (one after another) otherwise.
-    fn batch_pieces(self) -> usize {
-        match self {
+    /// `work(batch, pieces)` on every batch of [`BATCH`] of `sources`, side by side or one after
+    /// another as this spread says, `pieces` the least vertices a piece of a level's passes takes
+    /// ([`Self::vertex_pieces`]); the answers in the batches' order.
+    fn each_batch<T: Send>(self, sources: &[u32], work: impl Fn(&[u32], usize) -> T + Sync + Send) -> Vec<T> {
+        // Every batch a piece of its own side by side, all of them in one piece otherwise.
+        let batch_pieces = match self {
             Spread::Batches => 1,
             Spread::Levels => usize::MAX,
-        }
+        };
+        sources.par_chunks(BATCH).with_min_len(batch_pieces).map(|batch| work(batch, self.vertex_pieces())).collect()
     }
 
     /// The least vertices a piece of work takes in a level's passes: all of them in one piece (on
@@ -214,26 +216,22 @@ fn distances_spread(graph: &Graph, sources: &[u32], directions: ManyDirections, 
     let inn = graph.in_lists();
     let lists = Lists { pull: &inn, push: graph };
     let n = graph.num_vertices();
-    let batches: Vec<Vec<Vec<u32>>> = sources
-        .par_chunks(BATCH)
-        .with_min_len(spread.batch_pieces())
-        .map(|batch| {
-            let mut distances = vec![vec![UNREACHED; n]; batch.len()];
-            for (i, &s) in batch.iter().enumerate() {
-                distances[i][s as usize] = 0;
-            }
-            search_batch(lists, directions, batch, spread.vertex_pieces(), |level, words| {
-                for (u, &word) in words.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        distances[bits.trailing_zeros() as usize][u] = level;
-                        bits &= bits - 1;
-                    }
+    let batches = spread.each_batch(sources, |batch, pieces| {
+        let mut distances = vec![vec![UNREACHED; n]; batch.len()];
+        for (i, &s) in batch.iter().enumerate() {
+            distances[i][s as usize] = 0;
+        }
+        search_batch(lists, directions, batch, pieces, |level, words| {
+            for (u, &word) in words.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    distances[bits.trailing_zeros() as usize][u] = level;
+                    bits &= bits - 1;
                 }
-            });
-            distances
-        })
-        .collect();
+            }
+        });
+        distances
+    });
     batches.into_iter().flatten().collect()
 }
 
@@ -309,23 +307,19 @@ fn centrality_spread(graph: &Graph, wf_improved: bool, spread: Spread) -> Centra
     let reverse = graph.in_lists();
     let lists = Lists { pull: graph, push: &reverse };
     // Each batch's sums of distances, vertices reached and sums of inverse distances, by bit.
-    let tallies: Vec<([u64; BATCH], [u64; BATCH], [f64; BATCH])> = vertices
-        .par_chunks(BATCH)
-        .with_min_len(spread.batch_pieces())
-        .map(|batch| {
-            let mut sums = [0u64; BATCH];
-            let mut reached = [0u64; BATCH];
-            let mut inverse = [0.0f64; BATCH];
-            search_batch(lists, ManyDirections::default(), batch, spread.vertex_pieces(), |level, words| {
-                for (i, count) in reached_by_bit(words, spread.vertex_pieces()).into_iter().enumerate() {
-                    sums[i] += level as u64 * count;
-                    reached[i] += count;
-                    inverse[i] += count as f64 / level as f64;
-                }
-            });
-            (sums, reached, inverse)
-        })
-        .collect();
+    let tallies = spread.each_batch(&vertices, |batch, pieces| {
+        let mut sums = [0u64; BATCH];
+        let mut reached = [0u64; BATCH];
+        let mut inverse = [0.0f64; BATCH];
+        search_batch(lists, ManyDirections::default(), batch, pieces, |level, words| {
+            for (i, count) in reached_by_bit(words, pieces).into_iter().enumerate() {
+                sums[i] += level as u64 * count;
+                reached[i] += count;
+                inverse[i] += count as f64 / level as f64;
+            }
+        });
+        (sums, reached, inverse)
+    });
     for (batch, (sums, reached, inverse)) in vertices.chunks(BATCH).zip(tallies) {
         for (i, &u) in batch.iter().enumerate() {
             harmonic[u as usize] = inverse[i];
@@ -501,22 +495,17 @@ fn diameter_spread(graph: &Graph, spread: Spread) -> Diameter {
     let none = Diameter { hops: 0, from: 0, to: 0, exact: true, searches: n };
     // Each batch's farthest pair, then the farthest of all: the first batch among equals, so that
     // the answer does not depend on which batch ends first.
-    let farthest: Vec<Diameter> = vertices
-        .par_chunks(BATCH)
-        .with_min_len(spread.batch_pieces())
-        .map(|batch| {
-            let mut best = none;
-            search_batch(lists, ManyDirections::default(), batch, spread.vertex_pieces(), |level, words| {
-                // The first vertex a level reaches, and the lowest source bit that reached it.
-                let first =
-                    words.par_iter().with_min_len(spread.vertex_pieces()).enumerate().find_first(|(_, &w)| w != 0);
-                if let Some((u, &word)) = first {
-                    best = Diameter { hops: level, from: batch[word.trailing_zeros() as usize], to: u as u32, ..best };
-                }
-            });
-            best
-        })
-        .collect();
+    let farthest = spread.each_batch(&vertices, |batch, pieces| {
+        let mut best = none;
+        search_batch(lists, ManyDirections::default(), batch, pieces, |level, words| {
+            // The first vertex a level reaches, and the lowest source bit that reached it.
+            let first = words.par_iter().with_min_len(pieces).enumerate().find_first(|(_, &w)| w != 0);
+            if let Some((u, &word)) = first {
+                best = Diameter { hops: level, from: batch[word.trailing_zeros() as usize], to: u as u32, ..best };
+            }
+        });
+        best
+    });
     farthest.into_iter().fold(none, |best, batch| if batch.hops > best.hops { batch } else { best })
 }
 
