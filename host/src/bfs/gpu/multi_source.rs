@@ -22,19 +22,20 @@ pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
 
 /// Under [`ManyDirections::Switching`], graphs of fewer edges pull every level: a pull over them
 /// costs about what the push's two passes and the clearing of the next words cost in launches
-/// alone (USA-road-d.NY, 730k entries, ran 18.0 ms bottom-up against 24.9 pushing its small
-/// frontiers, NOTES 125).
+/// alone (measured on USA-road-d.NY: bench/NOTES.md 125).
 pub const PUSH_FROM_EDGES: u64 = 1 << 22;
 
 /// Whether the level after one whose frontier holds `frontier_edges` out-list entries runs
-/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not
-/// ([`crate::graph::is_skewed`]: a skewed graph's hubs make a push an atomic at nearly every
-/// target, so switching pulls there: kron:22 ran 9.6 ms switching, 8.1 bottom-up; urand:22 7.8
-/// switching, 11.4 bottom-up, NOTES 125). The first level's frontier, the sources alone, counts
-/// as no entries.
+/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not: under
+/// [`ManyDirections::Switching`] never on graphs of fewer than [`PUSH_FROM_EDGES`] edges nor on
+/// skewed ones ([`crate::graph::is_skewed`]: their hubs make a push an atomic at nearly every
+/// target; NOTES 125), else while the frontier is small ([`PUSH_WHILE_EDGES_TIMES`]). The first
+/// level's frontier, the sources alone, counts as no entries.
 pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewed: bool) -> bool {
     match directions {
-        ManyDirections::Switching => !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
+        ManyDirections::Switching => {
+            edges >= PUSH_FROM_EDGES && !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges
+        }
         ManyDirections::BottomUp => false,
         ManyDirections::TopDown => true,
     }
@@ -106,10 +107,6 @@ impl<'g> GpuMultiSource<'g> {
         }
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
-        let push_lists = match directions {
-            ManyDirections::Switching if edges < PUSH_FROM_EDGES => None,
-            _ => self.out_lists,
-        };
         let pushes_after = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
@@ -117,7 +114,7 @@ impl<'g> GpuMultiSource<'g> {
         let mut push = pushes_after(0);
         loop {
             gpu.zero(&mut self.counts)?;
-            let passes = match push_lists {
+            let passes = match self.out_lists {
                 Some(out) if push => {
                     gpu.zero(&mut self.next)?;
                     [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
@@ -167,11 +164,15 @@ mod tests {
     #[test]
     fn switching_pushes_small_frontiers_of_even_graphs_only() {
         // A frontier of a sixteenth of the edges or more pulls; a skewed graph always pulls.
-        assert!(pushes(ManyDirections::Switching, 0, 1 << 20, false));
-        assert!(pushes(ManyDirections::Switching, (1 << 16) - 1, 1 << 20, false));
-        assert!(!pushes(ManyDirections::Switching, 1 << 16, 1 << 20, false));
-        assert!(!pushes(ManyDirections::Switching, 0, 1 << 20, true));
-        assert!(pushes(ManyDirections::TopDown, 1 << 20, 1 << 20, true));
-        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 20, false));
+        assert!(pushes(ManyDirections::Switching, 0, 1 << 24, false));
+        assert!(pushes(ManyDirections::Switching, (1 << 20) - 1, 1 << 24, false));
+        assert!(!pushes(ManyDirections::Switching, 1 << 20, 1 << 24, false));
+        assert!(!pushes(ManyDirections::Switching, 0, 1 << 24, true));
+        assert!(pushes(ManyDirections::TopDown, 1 << 24, 1 << 24, true));
+        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 24, false));
+        // A graph of fewer than PUSH_FROM_EDGES edges pulls every level under switching alone.
+        assert!(!pushes(ManyDirections::Switching, 0, PUSH_FROM_EDGES - 1, false));
+        assert!(pushes(ManyDirections::Switching, 0, PUSH_FROM_EDGES, false));
+        assert!(pushes(ManyDirections::TopDown, 0, PUSH_FROM_EDGES - 1, false));
     }
 }
