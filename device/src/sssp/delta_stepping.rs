@@ -651,8 +651,8 @@ impl Relaxer<'_> {
     }
 
     /// Relaxes slot `k` of a loaded batch. The other rounds read an owner's word here, slot by
-    /// slot: reading both slots' first, as the deferred rounds do, made grid2d:5000 2% slower
-    /// and the graphs with deferred rounds no faster (bench/NOTES.md 127).
+    /// slot: reading both slots' first, as the deferred rounds do, did not pay on any graph
+    /// measured (bench/NOTES.md 127).
     ///
     /// # Safety
     /// As for `visit_loaded`.

@@ -20,8 +20,8 @@ const UNDECIDED: u32 = u32::MAX;
 
 /// Undecided vertices at or below which the rest goes to Tarjan's algorithm on one core, not to
 /// more coloring rounds: each round is passes over every vertex and a search, where one walk
-/// over the few vertices left and their edges decides them all (web-NotreDame: 70,899 left after
-/// the pivot's component, four coloring rounds 36 ms on 2 cores; bench/NOTES.md 129).
+/// over the few vertices left and their edges decides them all (web-NotreDame's rest after the
+/// pivot's component: bench/NOTES.md 129).
 const SERIAL_AT_MOST: u64 = 1 << 20;
 
 /// The graph both ways and every vertex's component so far.

@@ -69,12 +69,10 @@ pub const LOW_DEGREE_DELTA_FACTOR: f64 = 2.0;
 /// 28, 44-48 and 24-25 3-6% faster than 8's widths, for up to 0.1 more relaxations an edge.
 pub const NEAR_FAR_DELTA_EDGES: f64 = 11.0;
 /// The average edges a near-far bucket spans on skewed graphs ([`crate::graph::is_skewed`]: a
-/// largest list at least 64 times the average of the vertices with edges): kron:22 and
-/// kron:24 get about 16 and 14. Since adaptive widths fold a Kronecker graph's tail into a few
-/// wide buckets (bench/NOTES.md 123), the narrower first buckets no longer pay for the many
-/// thin ones after them: at 16 and 12-16 kron:22 and kron:24 ran 7% and 4-5% faster than at 11
-/// edges' 27 and 24, with 1.45-1.51 relaxations an edge instead of 1.71-1.75; urand:22, whose
-/// lists are even, stays fastest at 11 edges' 44 (32: 1.5% slower, 64: 4%).
+/// largest list at least 64 times the average of the vertices with edges). Since adaptive widths
+/// fold a Kronecker graph's tail into a few wide buckets, the narrower first buckets no longer
+/// pay for the many thin ones after them, and save relaxations; graphs of even lists stay
+/// fastest at [`NEAR_FAR_DELTA_EDGES`] (the sweep: bench/NOTES.md 123).
 pub const NEAR_FAR_SKEWED_DELTA_EDGES: f64 = 6.5;
 /// How much wider the cluster kernel's buckets are than near-far's on roads (average out-degree
 /// below [`CLUSTER_WIDER_BELOW_DEGREE`]): a round there costs the same whatever its size, up to
