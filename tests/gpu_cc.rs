@@ -4,8 +4,10 @@
 //! special shapes, directed inputs and every dataset, with the graph in device memory and
 //! zero-copy (with and without list heads), plain and compressed, and on graphs built to hook
 //! long chains; and for the Hopper cluster kernel wherever it can run (its refusal, one line,
-//! where it cannot). The per-phase trace is checked against what each phase must read. Skips,
-//! saying why, on machines without a CUDA device; the PTX check at the end needs none.
+//! where it cannot). The per-phase trace is checked against what each phase must read. Strongly
+//! connected components on the GPU against Tarjan's algorithm, on generated graphs, special
+//! shapes and every dataset. Skips, saying why, on machines without a CUDA device; the PTX
+//! check needs none.
 
 mod common;
 
@@ -13,10 +15,15 @@ use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
 use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, VertexBatch};
-use warpath::engine::{prepare, Backend, PlacementOptions, Prepared};
+use warpath::engine::{prepare, Backend, BackendUsed, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
 use warpath::gpu::Placement;
+use warpath::scc::cpu_reference::tarjan;
+use warpath::scc::gpu::{
+    components_in as scc_components_in, refusal as scc_refusal, workspace as scc_workspace, SccArrays,
+};
+use warpath::scc::strongly_connected;
 use warpath::Graph;
 
 /// Canonical component labels by a sequential union-find over every edge (both directions:
@@ -589,4 +596,94 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
             spare = run;
         }
     }
+}
+
+/// Strongly connected components on the GPU (`scc::gpu`) against Tarjan's algorithm: the same
+/// canonical labels, on `graph` placed in device memory and zero-copy, through the finder (twice:
+/// the arrays it keeps serve the second run) with every vertex decided once by the phases.
+fn check_scc(graph: &Graph, label: &str) {
+    let expected = tarjan(graph);
+    let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
+    let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
+    for (where_, placement) in [("device", device), ("zero-copy", zero_copy)] {
+        let (prepared, _) = prepare(graph, Backend::Gpu, &placement, scc_workspace(graph))
+            .unwrap_or_else(|e| panic!("{label}, {where_}: {e}"));
+        let Prepared::Gpu(on) = &prepared else { panic!("{label}: placed on the CPU") };
+        let mut arrays = SccArrays::default();
+        for run in 0..2 {
+            let (answer, download) =
+                scc_components_in(on, &mut arrays).unwrap_or_else(|e| panic!("{label}, {where_}, run {run}: {e}"));
+            assert_eq!(answer.result.components, expected, "{label}, {where_}, run {run}");
+            let decided: u64 = answer.result.phases.iter().map(|p| p.decided).sum();
+            assert_eq!(decided, graph.num_vertices() as u64, "{label}: every vertex decided once");
+            assert_eq!(download.bytes, 4 * graph.num_vertices() as u64, "{label}");
+        }
+    }
+    let found = strongly_connected(graph, Backend::Gpu).unwrap_or_else(|e| panic!("{label}: {e}"));
+    assert!(matches!(found.backend, BackendUsed::Gpu { .. }) && found.warnings.is_empty(), "{label}");
+    assert_eq!(found.result.components, expected, "{label}: the one call");
+}
+
+#[test]
+fn strongly_connected_components_match_tarjans() {
+    if gpu_or_skip("strongly_connected_components_match_tarjans").is_none() {
+        return;
+    }
+    // Cycles chained one way, a cycle through a self-loop, isolated vertices, a two-way path.
+    let shapes = [
+        ("two cycles chained", build(7, vec![(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3), (5, 5)], false)),
+        ("a directed path", build(64, (0..63).map(|v| (v, v + 1)).collect(), false)),
+        ("a directed cycle", build(1000, (0..1000).map(|v| (v, (v + 1) % 1000)).collect(), false)),
+        ("an undirected path", path(300)),
+        ("a star (a hub of 100k)", star(100_000)),
+        ("no edges", build(5, Vec::new(), false)),
+    ];
+    for (name, graph) in &shapes {
+        check_scc(graph, name);
+    }
+    for scale in [8, 12, 16] {
+        check_scc(&rmat(scale, 8 << scale, scale as u64, false), &format!("directed rmat:{scale}"));
+    }
+    for spec in ["dkron:10", "dkron:14", "kron:10", "grid2d:30x20"] {
+        check_scc(&generate(&spec.parse().unwrap(), 3).unwrap(), spec);
+    }
+    // Long cycles of many vertices each, joined one way: many rounds a decision.
+    let mut edges = Vec::new();
+    for c in 0..50u32 {
+        let base = c * 400;
+        edges.extend((0..400).map(|k| (base + k, base + (k + 1) % 400)));
+        if c > 0 {
+            edges.push((base, base - 1));
+        }
+    }
+    check_scc(&build(20_000, edges, false), "50 long cycles chained");
+}
+
+#[test]
+fn strongly_connected_components_of_every_dataset_match_tarjans() {
+    if gpu_or_skip("strongly_connected_components_of_every_dataset_match_tarjans").is_none() {
+        return;
+    }
+    let Some(dir) = datasets_dir("strongly_connected_components_of_every_dataset_match_tarjans") else { return };
+    for file in dataset_files(&dir) {
+        let graph = read_graph(&file, &ReadOptions { ignore_weights: true, ..ReadOptions::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
+        check_scc(&graph, &file.file_name().unwrap().to_string_lossy());
+    }
+}
+
+/// Compressed lists cannot serve the GPU path: the finder runs on the CPU and says why.
+#[test]
+fn strongly_connected_components_on_compressed_lists_run_on_the_cpu() {
+    if gpu_or_skip("strongly_connected_components_on_compressed_lists_run_on_the_cpu").is_none() {
+        return;
+    }
+    let graph = generate(&"dkron:10".parse().unwrap(), 3).unwrap();
+    let placement = PlacementOptions { compressed: true, ..PlacementOptions::default() };
+    let (prepared, _) = prepare(&graph, Backend::Gpu, &placement, scc_workspace(&graph)).unwrap();
+    let Prepared::Gpu(on) = &prepared else { panic!("placed on the CPU") };
+    let refusal = scc_refusal(on).expect("refused");
+    assert!(refusal.contains("compressed"), "{refusal}");
+    let err = scc_components_in(on, &mut SccArrays::default()).err().expect("refused");
+    assert!(err.to_string().contains("compressed"), "{err}");
 }

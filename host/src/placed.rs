@@ -1,9 +1,9 @@
 //! One graph placed once for every algorithm: [`PlacedGraph`] prepares a graph on the engine
 //! (the GPU and its memory, or all CPU cores) with a device-memory budget that covers the
-//! arrays of BFS, connected components and shortest paths, then runs any of them, as often
-//! as the caller wants, on that one placement. The algorithms' own finders
-//! ([`Traverser`], [`ComponentFinder`], [`PathFinder`]) are its views: they share the placed
-//! graph and keep their arrays between runs.
+//! arrays of BFS, connected components, strongly connected components and shortest paths, then
+//! runs any of them, as often as the caller wants, on that one placement. The algorithms' own
+//! finders ([`Traverser`], [`ComponentFinder`], [`SccFinder`], [`PathFinder`]) are its views:
+//! they share the placed graph and keep their arrays between runs.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,6 +13,7 @@ use crate::cc::{CcOptions, ComponentFinder, ComponentsRun};
 use crate::engine::{prepare, Backend, BackendUsed, GpuGraph, PlacementOptions, Prepared};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
+use crate::scc::{SccAnswer, SccFinder};
 use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 
 /// A graph placed once, on which BFS, connected components and shortest paths run.
@@ -41,6 +42,7 @@ pub struct PlacedGraph<'g> {
     workspace_bytes: u64,
     traverser: Traverser<'g>,
     components: ComponentFinder<'g>,
+    strong_components: SccFinder<'g>,
     /// Why the placement cannot serve shortest paths, where it cannot (compressed lists).
     paths: std::result::Result<PathFinder<'g>, String>,
     /// The algorithm whose arrays the device holds now: another one releases them first.
@@ -53,6 +55,7 @@ enum Holder {
     Nobody,
     Bfs,
     Components,
+    StrongComponents,
     ShortestPaths,
 }
 
@@ -72,7 +75,8 @@ impl<'g> PlacedGraph<'g> {
     /// way runs BFS and components, and its shortest paths are refused.
     pub fn with_placement(graph: &'g Graph, backend: Backend, placement: &PlacementOptions) -> Result<Self> {
         let mut workspace = crate::bfs::traverser::workspace(graph, false)
-            .covering(crate::cc::gpu::workspace(graph, &CcOptions::default()));
+            .covering(crate::cc::gpu::workspace(graph, &CcOptions::default()))
+            .covering(crate::scc::gpu::workspace(graph));
         if !placement.compressed {
             workspace = workspace.covering(crate::sssp::gpu::workspace(graph, &SsspOptions::default())?);
         }
@@ -80,6 +84,7 @@ impl<'g> PlacedGraph<'g> {
         let prepared = Arc::new(prepared);
         let traverser = Traverser::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), false);
         let components = ComponentFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone(), workspace.bytes);
+        let strong_components = SccFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone());
         let paths = PathFinder::on_prepared(graph, Arc::clone(&prepared), warnings.clone()).map_err(|e| e.to_string());
         Ok(PlacedGraph {
             graph,
@@ -88,6 +93,7 @@ impl<'g> PlacedGraph<'g> {
             workspace_bytes: workspace.bytes,
             traverser,
             components,
+            strong_components,
             paths,
             holding: Mutex::new(Holder::Nobody),
         })
@@ -156,6 +162,12 @@ impl<'g> PlacedGraph<'g> {
         &self.components
     }
 
+    /// The strongly connected components (an undirected graph's are its connected components).
+    pub fn strongly_connected(&self) -> Result<SccAnswer> {
+        self.hold(Holder::StrongComponents);
+        self.strong_components.run()
+    }
+
     /// Shortest paths from `source` (an internal id). An error where the placement holds no
     /// weights (compressed lists).
     pub fn shortest_paths(&self, source: u32, options: &SsspOptions) -> Result<PathsRun> {
@@ -189,6 +201,7 @@ impl<'g> PlacedGraph<'g> {
         match *holding {
             Holder::Bfs => self.traverser.release_arrays(),
             Holder::Components => self.components.release_arrays(),
+            Holder::StrongComponents => self.strong_components.release_arrays(),
             Holder::ShortestPaths => {
                 if let Ok(paths) = &self.paths {
                     paths.release_arrays();
@@ -226,6 +239,8 @@ mod tests {
             assert_eq!(traversal.result.distances, bfs_sequential(&graph, source).distances);
             let components = placed.components(&CcOptions::default()).unwrap().result.components;
             assert_eq!(components, components_sequential(&graph));
+            let strong = placed.strongly_connected().unwrap().result.components;
+            assert_eq!(strong, crate::scc::cpu_reference::tarjan(&graph));
         }
         assert_eq!(placed.upload_time(), Duration::ZERO);
     }

@@ -18,6 +18,7 @@ use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitPar
 use crate::cc::cluster::CcClusterParams;
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
+use crate::scc::SccPassParams;
 use crate::sssp::{
     SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
     SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams,
@@ -88,6 +89,11 @@ pub const CC_PART_RELABEL: &str = CcPartRelabelParams::KERNEL;
 pub const CC: [&str; 6] =
     [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_UNION, CC_PART_RELABEL];
 
+pub const SCC_PASS: &str = SccPassParams::KERNEL;
+
+/// The strongly-connected-components kernels.
+pub const SCC: [&str; 1] = [SCC_PASS];
+
 pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
 pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;
 pub const SSSP_WORKLIST: &str = SsspWorklistParams::KERNEL;
@@ -152,5 +158,5 @@ pub mod selftest {
 
 /// Every kernel in the PTX module.
 pub fn all() -> impl Iterator<Item = &'static str> {
-    BFS.into_iter().chain(CC).chain(SSSP).chain(selftest::ALL)
+    BFS.into_iter().chain(CC).chain(SCC).chain(SSSP).chain(selftest::ALL)
 }

@@ -1,6 +1,7 @@
 //! `warpath scc` as a user meets it: the printout, the `--out` file in the input's numbering,
-//! `--verify` against Tarjan's algorithm, `--json`, the GPU asked for and the CPU running,
-//! bad input refused in one line. CPU only (there is no GPU path yet), so it runs everywhere.
+//! `--verify` against Tarjan's algorithm, `--json`, the GPU asked for (it runs there where there
+//! is one, else `auto` falls back to the CPU saying why and `gpu` is refused in one line), bad
+//! input refused in one line. Runs with and without a GPU.
 
 use crate::common;
 
@@ -30,14 +31,26 @@ fn scc_prints_the_components_writes_them_in_the_files_numbering_and_verifies() {
 }
 
 #[test]
-fn an_undirected_graph_gives_its_connected_components_and_the_gpu_is_not_used() {
-    for backend in ["auto", "gpu"] {
+fn an_undirected_graph_gives_its_connected_components_on_whichever_backend() {
+    let has_gpu = warpath::gpu::GpuContext::new().is_ok();
+    for backend in ["auto", "gpu", "cpu"] {
         let out = warpath(&["scc", "grid2d:9x4", "--backend", backend, "--verify"]);
+        if backend == "gpu" && !has_gpu {
+            assert_one_line_error(&out, &["GPU", "; use --backend cpu"]);
+            continue;
+        }
         assert!(out.status.success(), "{backend}: {}", stderr(&out));
         let text = stdout(&out);
         assert_eq!(value(&text, "components"), "1 (0 of one vertex)", "{text}");
         assert_eq!(value(&text, "edges"), "59 (undirected: the components are the connected components)");
-        assert!(stderr(&out).contains("run on the CPU: there is no GPU path yet"), "{backend}: {}", stderr(&out));
+        assert_eq!(value(&text, "verified"), "ok");
+        let on_gpu = value(&text, "backend").starts_with("gpu");
+        assert_eq!(on_gpu, has_gpu && backend != "cpu", "{backend}: {text}");
+        if backend == "auto" && !has_gpu {
+            assert!(stderr(&out).contains("no usable GPU"), "{backend}: {}", stderr(&out));
+        } else {
+            assert!(stderr(&out).is_empty(), "{backend}: {}", stderr(&out));
+        }
     }
 }
 

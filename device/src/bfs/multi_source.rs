@@ -24,6 +24,7 @@
 //! whole warps (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs the same number of turns
 //! of the vertex loop (the warp shares lists).
 
+use crate::operators::warp_lists::warp_walk_long_lists;
 use crate::prelude::*;
 use warpath_interface::bfs::multi_source::{BfsMultiSourceLevelParams, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH};
 
@@ -58,21 +59,6 @@ unsafe fn warp_pull(targets: *const u32, frontier: *const u64, start: u64, end: 
         }
     }
     warp_or_u64(gathered)
-}
-
-/// Hands the warp's lists longer than [`WARP_LIST`] (`long` on their lanes) to the whole warp,
-/// one after another: `walk(from, to, tag, leader)` runs on every lane with the bounds and the
-/// `tag` (the word pushed, or the sources wanted) of lane `leader`'s list. Every lane calls it.
-#[inline(always)]
-fn warp_walk_long_lists(long: bool, start: u64, end: u64, tag: u64, mut walk: impl FnMut(u64, u64, u64, u32)) {
-    let mut longs = ballot_sync(FULL_MASK, long);
-    while longs != 0 {
-        let leader = longs.trailing_zeros();
-        let from = shfl_idx_sync_u64(FULL_MASK, start, leader);
-        let to = shfl_idx_sync_u64(FULL_MASK, end, leader);
-        walk(from, to, shfl_idx_sync_u64(FULL_MASK, tag, leader), leader);
-        longs &= longs - 1;
-    }
 }
 
 /// Gives target `v` the bits of `word` it has neither seen nor been given this level.

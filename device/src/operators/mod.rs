@@ -12,6 +12,8 @@
 //!   by the warps that find them and gathered by the whole grid in even ranges;
 //! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap;
 //! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32;
+//! - [`warp_lists`]: a warp's long lists walked by the whole warp, for kernels of one vertex a
+//!   lane (the many-source BFS, strongly connected components);
 //! - `cluster` (the sm_90 module alone): a Hopper thread-block cluster's vertices, their bits
 //!   in bitmaps in the owner block's shared memory and their list bounds, which `bfs::cluster`
 //!   and `sssp::cluster` share.
@@ -42,5 +44,7 @@ pub mod gather;
 pub mod gather_compressed;
 #[cfg(not(feature = "hopper"))]
 pub mod shared_lists;
+#[cfg(not(feature = "hopper"))]
+pub mod warp_lists;
 #[cfg(not(feature = "hopper"))]
 pub mod warp_queue;

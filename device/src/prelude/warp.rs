@@ -218,6 +218,12 @@ pub fn warp_sum_u64(value: u64) -> u64 {
     warp_reduce_u64(value, u64::wrapping_add)
 }
 
+/// The largest `u64` in the warp, on every lane.
+#[inline(always)]
+pub fn warp_max_u64(value: u64) -> u64 {
+    warp_reduce_u64(value, u64::max)
+}
+
 /// Bitwise or of a `u64` across the warp, on every lane.
 #[inline(always)]
 pub fn warp_or_u64(value: u64) -> u64 {

@@ -219,6 +219,37 @@ impl Environment {
             graph_on_gpu: None,
         }
     }
+
+    /// Where a kernel ran on a graph placed by the engine (`placed`, None on the CPU): the
+    /// device figures from the placed graph, `workspace` device bytes beside it, the GPU
+    /// kernel's report name.
+    pub fn of_placement(
+        graph: &Graph,
+        backend: BackendUsed,
+        warnings: Vec<String>,
+        placed: Option<&crate::engine::GpuGraph>,
+        workspace: u64,
+        gpu_kernel: &str,
+    ) -> Environment {
+        Environment {
+            backend,
+            warnings,
+            gpu_kernel: placed.map(|_| gpu_kernel.to_string()),
+            device_graph_bytes: placed.map(|g| g.bytes()),
+            device_bytes: placed.map(|g| g.bytes() + workspace),
+            cuda_driver: placed
+                .and_then(|g| g.gpu().driver_version().ok())
+                .map(|(major, minor)| format!("{major}.{minor}")),
+            graph_on_gpu: placed.map(|g| GraphOnGpu {
+                placement: g.graph().placement().to_string(),
+                offsets_placement: Some(g.graph().layout().offsets.to_string()),
+                compressed: g.graph().is_compressed(),
+                stored_bytes: g.stored_bytes(),
+                plain_bytes: GraphOnGpu::plain_bytes_of(graph),
+                list_heads: g.has_list_heads(),
+            }),
+        }
+    }
 }
 
 /// A finished benchmark of one algorithm on one backend.

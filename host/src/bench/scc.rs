@@ -1,5 +1,5 @@
 //! Strongly connected components as the harness runs them ([`SccKernel`]): trials without an
-//! input (each labels the whole graph), every one compared with Tarjan's algorithm (run once,
+//! input (each labels the whole graph, placed once before the first), every one compared with Tarjan's algorithm (run once,
 //! sequentially, before the trials and timed: the report's reference line, issue 55's comparison
 //! where no other GPU code runs), a rate over the graph's edges as stored, and the first timed
 //! trial's phases.
@@ -20,7 +20,7 @@ use crate::error::Result;
 use crate::graph::Graph;
 use crate::scc::cpu_reference::tarjan;
 use crate::scc::verify::compare_with_reference;
-use crate::scc::{strongly_connected, SccPhase, SccRun};
+use crate::scc::{SccFinder, SccPhase, SccRun};
 
 /// SCC's columns of a trial record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -81,7 +81,7 @@ pub type SccBenchRun = BenchRun<SccTrial, SccSummary, SccPayload>;
 /// Strongly connected components of one graph, on the backend asked for.
 pub struct SccKernel<'g> {
     graph: &'g Graph,
-    backend: Backend,
+    finder: SccFinder<'g>,
     /// Tarjan's components, and how long they took.
     reference: Components,
     tarjan_time: Duration,
@@ -94,21 +94,22 @@ pub struct SccKernel<'g> {
 }
 
 impl<'g> SccKernel<'g> {
-    /// Runs on `backend`; Tarjan's algorithm runs here, once.
-    pub fn new(graph: &'g Graph, backend: Backend) -> Self {
+    /// Runs on `backend`, the graph placed here; Tarjan's algorithm runs here, once.
+    pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
+        let finder = SccFinder::new(graph, backend)?;
         let started = Instant::now();
         let reference = tarjan(graph);
         let tarjan_time = started.elapsed();
-        SccKernel {
+        Ok(SccKernel {
             graph,
-            backend,
+            finder,
             reference,
             tarjan_time,
             ran_on: BackendUsed::Cpu { threads: rayon::current_num_threads() },
             warnings: Vec::new(),
             runs: 0,
             first_timed_phases: Vec::new(),
-        }
+        })
     }
 }
 
@@ -129,7 +130,7 @@ impl BenchKernel for SccKernel<'_> {
     }
 
     fn run(&mut self, _: ()) -> Result<Timed<SccRun>> {
-        let found = strongly_connected(self.graph, self.backend)?;
+        let found = self.finder.run()?;
         self.runs += 1;
         if self.runs == 2 {
             self.first_timed_phases = found.result.phases.clone();
@@ -163,7 +164,9 @@ impl BenchKernel for SccKernel<'_> {
     }
 
     fn environment(&self) -> Environment {
-        Environment { warnings: self.warnings.clone(), ..Environment::without_gpu(self.ran_on.clone()) }
+        let placed = self.finder.placed().filter(|_| matches!(self.ran_on, BackendUsed::Gpu { .. }));
+        let workspace = crate::scc::gpu::bytes_needed(self.graph.num_vertices() as u64);
+        Environment::of_placement(self.graph, self.ran_on.clone(), self.warnings.clone(), placed, workspace, "coloring")
     }
 }
 
@@ -175,7 +178,7 @@ pub fn run_scc_bench(
     options: &BenchOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<SccBenchRun> {
-    run_kernel(&mut SccKernel::new(graph, backend), options, progress)
+    run_kernel(&mut SccKernel::new(graph, backend)?, options, progress)
 }
 
 /// An SCC report as text: the shared [`header`], one row per trial, the summary lines, Tarjan's
@@ -184,7 +187,11 @@ pub fn render(report: &SccReport) -> String {
     let p = &report.payload;
     let s = &report.summary;
     let lines = HeaderLines {
-        how_it_ran: "scc algorithm: trimming, forward-backward from the pivot, coloring, Tarjan's for the rest\n",
+        how_it_ran: if report.flags.gpu_kernel.is_some() {
+            "scc algorithm: trimming, then two-way coloring with the pivot's forward-backward search in the first\n"
+        } else {
+            "scc algorithm: trimming, forward-backward from the pivot, coloring, Tarjan's for the rest\n"
+        },
         directed_edges: "directed",
         workspace: "SCC labels",
     };

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bench::bfs::{choose_roots, graph500_edges};
 use crate::bench::harness::{
-    run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, GraphOnGpu, Summarize, Timed, TrialRecord,
+    run_kernel, BenchKernel, BenchOptions, BenchRun, Environment, Summarize, Timed, TrialRecord,
 };
 use crate::bench::json::Report;
 use crate::bench::report::{header, once_lines, timing_lines, HeaderLines};
@@ -357,26 +357,15 @@ impl BenchKernel for SsspKernel<'_, '_> {
     fn environment(&self) -> Environment {
         let finder = self.finder;
         let graph = self.graph;
-        let gpu = finder.placed();
         let workspace = crate::sssp::gpu::workspace(graph, &self.options).map(|w| w.bytes).unwrap_or(0);
-        Environment {
-            backend: finder.backend(),
-            warnings: finder.warnings().to_vec(),
-            gpu_kernel: gpu.map(|_| self.options.strategy.name().to_string()),
-            device_graph_bytes: gpu.map(|g| g.bytes()),
-            device_bytes: gpu.map(|g| g.bytes() + workspace),
-            cuda_driver: gpu
-                .and_then(|g| g.gpu().driver_version().ok())
-                .map(|(major, minor)| format!("{major}.{minor}")),
-            graph_on_gpu: gpu.map(|g| GraphOnGpu {
-                placement: g.graph().placement().to_string(),
-                offsets_placement: Some(g.graph().layout().offsets.to_string()),
-                compressed: g.graph().is_compressed(),
-                stored_bytes: g.stored_bytes(),
-                plain_bytes: GraphOnGpu::plain_bytes_of(graph),
-                list_heads: g.has_list_heads(),
-            }),
-        }
+        Environment::of_placement(
+            graph,
+            finder.backend(),
+            finder.warnings().to_vec(),
+            finder.placed(),
+            workspace,
+            self.options.strategy.name(),
+        )
     }
 }
 

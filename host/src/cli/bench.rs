@@ -27,8 +27,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         BenchAlgorithm::Sssp => return run_sssp(args),
         BenchAlgorithm::Scc | BenchAlgorithm::Closeness if args.multi.requested() => {
             return Err(warpath::Error::InvalidArgument(
-                "the partitioned bench runs bfs and cc; strongly connected components and closeness run on the \
-                 CPU: drop --partitions/--gpus"
+                "the partitioned bench runs bfs and cc; strongly connected components and closeness run on one \
+                 device: drop --partitions/--gpus"
                     .into(),
             ))
         }
@@ -250,8 +250,8 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
 }
 
 /// `bench --algorithm scc`: strongly connected components of the whole graph, each run checked
-/// against Tarjan's algorithm, which runs once beside them and is timed (there is no GPU path: a
-/// warning says so where a GPU was asked for or could have been used).
+/// against Tarjan's algorithm, which runs once beside them and is timed; on the GPU where there is
+/// one that takes the graph (placed once, before the warm-up).
 fn run_scc(args: &BenchArgs) -> Result<()> {
     use warpath::bench::scc::{render, SccKernel};
     use warpath::Error;
@@ -265,12 +265,12 @@ fn run_scc(args: &BenchArgs) -> Result<()> {
             args.graph.input.graph
         )));
     }
-    let mut kernel = SccKernel::new(&graph, args.graph.backend());
-    let report = run_trials(args, &graph, load, args.trace, "SCC on the CPU", &mut kernel)?;
-    print_cpu_report(args, &report, render)
+    let mut kernel = SccKernel::new(&graph, args.graph.backend())?;
+    let report = run_trials(args, &graph, load, args.trace, "SCC", &mut kernel)?;
+    print_report(args, &report, render)
 }
 
-/// Refuses what `--algorithm` (scc, closeness: whole-graph runs on the CPU) has no use for: the
+/// Refuses what `--algorithm` (scc, closeness: whole-graph runs of their own) has no use for: the
 /// BFS's kernels and tuning, the CC options, `--plot`; and a `--json` path that would overwrite the
 /// input.
 fn refuse_bfs_and_cc_options(args: &BenchArgs, algorithm: &str) -> Result<()> {
@@ -310,12 +310,12 @@ fn run_closeness(args: &BenchArgs) -> Result<()> {
     let mut kernel = ClosenessKernel::new(&graph, args.graph.backend(), true, args.graph.input.seed, EXACT_VERTICES)
         .map_err(|err| warpath::Error::InvalidArgument(format!("{}: {err}", args.graph.input.graph)))?;
     let report = run_trials(args, &graph, load, args.trace, "closeness on the CPU", &mut kernel)?;
-    print_cpu_report(args, &report, render)
+    print_report(args, &report, render)
 }
 
-/// The end of a bench that runs on the CPU alone: its warnings (no GPU path, say), the report's
+/// The end of a bench of a whole-graph algorithm (scc, closeness): its warnings, the report's
 /// text (`render`) unless the JSON takes standard output, and the JSON where asked.
-fn print_cpu_report<D: Serialize, S: Serialize, P: Serialize>(
+fn print_report<D: Serialize, S: Serialize, P: Serialize>(
     args: &BenchArgs,
     report: &Report<D, S, P>,
     render: fn(&Report<D, S, P>) -> String,

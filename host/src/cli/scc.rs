@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use warpath::engine::BackendUsed;
 use warpath::scc::{strongly_connected, verify, SccPhase};
 use warpath::Result;
 
@@ -76,7 +77,13 @@ pub fn run(args: &SccArgs) -> Result<()> {
         return print_envelope(&envelope, &json);
     }
     println!("graph: {name} (loaded in {load_ms:.1} ms)");
-    println!("backend: {}: trimming, forward-backward, coloring, Tarjan's for the rest", found.backend);
+    let method = match found.backend {
+        BackendUsed::Gpu { .. } => {
+            "trimming, then two-way coloring with the pivot's forward-backward search in the first"
+        }
+        BackendUsed::Cpu { .. } => "trimming, forward-backward, coloring, Tarjan's for the rest",
+    };
+    println!("backend: {}: {method}", found.backend);
     println!("vertices: {}", graph.num_vertices());
     if graph.is_undirected() {
         println!("edges: {} (undirected: the components are the connected components)", graph.num_edges() / 2);

@@ -17,26 +17,34 @@
 //! - [`cpu_reference::tarjan`]: Tarjan's algorithm, sequential and iterative, the answer every
 //!   other code is checked against ([`verify::compare_with_reference`]).
 //!
-//! An undirected graph's strongly connected components are its connected components: the
-//! command answers those by [`crate::cc`]. There is no GPU path yet: [`strongly_connected`]
-//! runs on the CPU whatever the backend asked, and says so in its warnings.
+//! - [`gpu::components_in`]: on the GPU, the same three steps for every component at once
+//!   (trimming, the pivot's forward-backward reachability and two-way coloring, as ECL-SCC
+//!   colors: `device/src/scc/mod.rs`), one pass a launch.
+//!
+//! [`SccFinder`] places a graph once (out- and in-lists) and runs on it as often as asked;
+//! [`strongly_connected`] is the one-call form. An undirected graph's strongly connected
+//! components are its connected components, and both paths find them as such (each edge is
+//! stored both ways); the command answers those by [`crate::cc`].
 
 pub mod cpu;
 pub mod cpu_reference;
+pub mod gpu;
 pub mod verify;
 
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::cc::Components;
-use crate::engine::{Backend, BackendUsed};
+use crate::engine::{prepare, Backend, BackendUsed, PlacementOptions, Prepared};
 use crate::graph::Graph;
 use crate::Result;
 
 /// A phase of the CPU algorithm, with its time and the vertices it decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SccPhase {
-    /// `trimming`, `forward-backward` or `coloring` (one record a round of each), or `tarjan`
-    /// (the vertices left at the end, on one core).
+    /// On the CPU `trimming`, `forward-backward` or `coloring` (one record a round of each), or
+    /// `tarjan` (the vertices left at the end, on one core); on the GPU `trimming`, `pivot and
+    /// coloring`, `coloring` (one record a decision) and `labels`.
     pub name: &'static str,
     pub time: Duration,
     /// Vertices whose component the phase decided.
@@ -54,23 +62,81 @@ pub struct SccRun {
 /// The engine's run shape for strongly connected components.
 pub type SccAnswer = crate::engine::Run<SccRun>;
 
-/// Strongly connected components on the CPU (every core), with their backend and time.
-/// `backend` is what was asked: the GPU has no path yet, which the run's warnings say where a GPU
-/// was asked for or could have been used.
+/// Strongly connected components on `backend` (the GPU where [`Backend::Auto`] finds one that
+/// takes the graph, else every CPU core), with their backend and time: [`SccFinder`] placing
+/// the graph for one run.
 pub fn strongly_connected(graph: &Graph, backend: Backend) -> Result<SccAnswer> {
-    let mut warnings = Vec::new();
-    if backend != Backend::Cpu {
-        warnings.push("strongly connected components run on the CPU: there is no GPU path yet".to_string());
+    SccFinder::new(graph, backend)?.run()
+}
+
+/// A graph placed once for strongly connected components (its lists both ways on the GPU), run
+/// as often as asked, the device arrays kept between runs.
+pub struct SccFinder<'g> {
+    graph: &'g Graph,
+    prepared: Arc<Prepared>,
+    warnings: Vec<String>,
+    arrays: Mutex<gpu::SccArrays>,
+}
+
+impl<'g> SccFinder<'g> {
+    /// Places `graph` for `backend` with the default placement ([`Backend::Auto`] falls back
+    /// to the CPU, saying why in the runs' warnings).
+    pub fn new(graph: &'g Graph, backend: Backend) -> Result<Self> {
+        let (prepared, warnings) = match backend {
+            // The CPU's searches build their own in-lists.
+            Backend::Cpu => (Prepared::Cpu { transpose: None }, Vec::new()),
+            _ => prepare(graph, backend, &PlacementOptions::default(), gpu::workspace(graph))?,
+        };
+        Ok(Self::on_prepared(graph, Arc::new(prepared), warnings))
     }
-    let started = Instant::now();
-    let result = cpu::strongly_connected(graph);
-    let time = started.elapsed();
-    Ok(SccAnswer {
-        result,
-        backend: BackendUsed::Cpu { threads: rayon::current_num_threads() },
-        time,
-        end_to_end_time: time,
-        download: Default::default(),
-        warnings,
-    })
+
+    /// A finder over a graph another owner placed (budgeted for at least [`gpu::workspace`]'s
+    /// arrays), sharing its placement.
+    pub(crate) fn on_prepared(graph: &'g Graph, prepared: Arc<Prepared>, warnings: Vec<String>) -> Self {
+        SccFinder { graph, prepared, warnings, arrays: Mutex::new(gpu::SccArrays::default()) }
+    }
+
+    /// The graph as placed for the GPU (None on the CPU).
+    pub fn placed(&self) -> Option<&crate::engine::GpuGraph> {
+        self.prepared.gpu()
+    }
+
+    /// Frees the device arrays kept between runs (the next run makes them again).
+    pub(crate) fn release_arrays(&self) {
+        *self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = gpu::SccArrays::default();
+    }
+
+    /// The components, labels canonical, on the GPU where the graph is placed there and its
+    /// lists are plain (else on the CPU, saying why in the warnings).
+    pub fn run(&self) -> Result<SccAnswer> {
+        let mut warnings = self.warnings.clone();
+        let started = Instant::now();
+        if let Some(on) = self.prepared.gpu() {
+            match gpu::refusal(on) {
+                None => {
+                    let mut arrays = self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let (answer, download) = gpu::components_in(on, &mut arrays)?;
+                    return Ok(SccAnswer {
+                        result: answer.result,
+                        backend: self.prepared.backend(),
+                        time: answer.time,
+                        end_to_end_time: started.elapsed(),
+                        download,
+                        warnings,
+                    });
+                }
+                Some(why) => warnings.push(format!("strongly connected components run on the CPU: {why}")),
+            }
+        }
+        let result = cpu::strongly_connected(self.graph);
+        let time = started.elapsed();
+        Ok(SccAnswer {
+            result,
+            backend: BackendUsed::Cpu { threads: rayon::current_num_threads() },
+            time,
+            end_to_end_time: time,
+            download: Default::default(),
+            warnings,
+        })
+    }
 }

@@ -53,7 +53,7 @@ pub enum Command {
     Bfs(BfsArgs),
     /// Connected components: count, sizes, time; every vertex's component with --out
     Cc(CcArgs),
-    /// Strongly connected components of a directed graph (on the CPU): count, sizes, time
+    /// Strongly connected components of a directed graph: count, sizes, time
     Scc(SccArgs),
     /// Closeness and harmonic centrality of every vertex (on the CPU), exact or sampled
     Closeness(ClosenessArgs),
@@ -846,7 +846,7 @@ pub struct BenchArgs {
         help = "The algorithm benchmarked: bfs, cc, sssp, scc or closeness",
         long_help = "The algorithm benchmarked: bfs, cc (connected components), sssp (shortest paths; weights \
                      from the file or --weights, unit weights otherwise), or scc (strongly connected components, \
-                     on the CPU, each run checked against Tarjan's algorithm, which is timed once beside them), or \
+                     each run checked against Tarjan's algorithm, which is timed once beside them), or \
                      closeness (every vertex's exact closeness and harmonic centrality, on the CPU, each run checked \
                      at 16 vertices against one BFS each; graphs of at most 100,000 vertices)."
     )]
@@ -926,7 +926,7 @@ pub enum BenchAlgorithm {
     Cc,
     /// Shortest paths from many roots (Graph500's kernel 3)
     Sssp,
-    /// Strongly connected components of the whole graph (on the CPU), beside Tarjan's algorithm
+    /// Strongly connected components of the whole graph, beside Tarjan's algorithm
     Scc,
     /// Every vertex's exact closeness and harmonic centrality (on the CPU)
     Closeness,

@@ -1,0 +1,219 @@
+//! Strongly connected components on the GPU: the host drives `scc_pass`
+//! (`device/src/scc/mod.rs`, which documents the method: trimming, the pivot's
+//! forward-backward reachability and two-way coloring, ECL-SCC's way), one launch a pass, and
+//! reads the control block between passes: after trimming, after each group of propagation
+//! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise) and after each
+//! decision. The labels are downloaded once, canonical on the device.
+
+use std::time::{Duration, Instant};
+
+use cudarc::driver::CudaSlice;
+use warpath_interface::names;
+use warpath_interface::scc::{
+    SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_UNDECIDED, SCC_CONTROL_WORDS, SCC_DECIDE, SCC_INIT,
+    SCC_LABEL, SCC_NAME, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+};
+use warpath_interface::DeviceAddress;
+
+use crate::cc::Components;
+use crate::engine::{Answer, GpuGraph, Workspace};
+use crate::error::Result;
+use crate::gpu::launch::{grid_for, require, Launch, Residency};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
+use crate::graph::Graph;
+use crate::scc::{SccPhase, SccRun};
+
+/// Propagation rounds launched between two reads of the control block, at most: a read costs a
+/// synchronisation, a round that finds nothing to push a pass over the stamps.
+const ROUNDS_BETWEEN_READS: u32 = SCC_ROUND_RING as u32;
+
+/// Device bytes of a run's arrays for `n` vertices: two words, two stamps and a component a
+/// vertex, each key's smallest vertex, the control block.
+pub fn bytes_needed(n: u64) -> u64 {
+    let n = n.max(1);
+    (2 * 8 + 3 * 4) * n + 4 * (n + 1) + 8 * SCC_CONTROL_WORDS as u64
+}
+
+/// Device memory the GPU path needs beside the graph, for `engine::prepare`: its per-vertex
+/// arrays and the in-lists (a directed graph's transpose).
+pub fn workspace(graph: &Graph) -> Workspace {
+    Workspace { in_lists: true, ..Workspace::new(bytes_needed(graph.num_vertices() as u64), "the SCC arrays") }
+}
+
+/// Why `graph` cannot run on the GPU path, or None where it can: it reads plain lists both
+/// ways.
+pub fn refusal(graph: &GpuGraph) -> Option<&'static str> {
+    match graph.in_lists() {
+        None => Some("the graph's transpose did not fit the device"),
+        Some(in_lists) if in_lists.is_compressed() || graph.graph().is_compressed() => {
+            Some("the GPU path reads plain lists, and these are compressed")
+        }
+        Some(_) => None,
+    }
+}
+
+/// The device arrays of [`components_in`], made by the first run and kept for the next.
+#[derive(Default)]
+pub struct SccArrays {
+    buffers: Option<SccBuffers>,
+}
+
+struct SccBuffers {
+    in_words: CudaSlice<u64>,
+    out_words: CudaSlice<u64>,
+    in_stamps: CudaSlice<u32>,
+    out_stamps: CudaSlice<u32>,
+    components: CudaSlice<u32>,
+    smallest: CudaSlice<u32>,
+    control: CudaSlice<u64>,
+}
+
+impl SccBuffers {
+    fn new(gpu: &GpuContext, n: usize) -> std::result::Result<SccBuffers, GpuError> {
+        gpu.ensure_free(bytes_needed(n as u64), "the SCC arrays")?;
+        Ok(SccBuffers {
+            in_words: gpu.alloc_zeros(n, "the SCC forward keys")?,
+            out_words: gpu.alloc_zeros(n, "the SCC backward keys")?,
+            in_stamps: gpu.alloc_zeros(n, "the SCC forward stamps")?,
+            out_stamps: gpu.alloc_zeros(n, "the SCC backward stamps")?,
+            components: gpu.alloc_zeros(n, "the SCC components")?,
+            smallest: gpu.alloc_zeros(n + 1, "the SCC smallest vertices")?,
+            control: gpu.alloc_zeros(SCC_CONTROL_WORDS, "the SCC control block")?,
+        })
+    }
+}
+
+/// The strongly connected components of the placed graph (plain lists, with in-lists: see
+/// [`refusal`]), labels canonical, with a phase a decision: `trimming`, then `pivot and
+/// coloring` (the first propagation, the pivot's forward-backward search among it), then
+/// `coloring` for each later one. Its time is the device's, from the first pass to the last.
+pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer<SccRun>, Download)> {
+    if let Some(why) = refusal(graph) {
+        return Err(GpuError::Unsupported(format!("strongly connected components on the GPU: {why}")).into());
+    }
+    let gpu = graph.gpu();
+    let (out_lists, in_lists) = (graph.graph(), graph.in_lists().expect("checked by refusal"));
+    let n = out_lists.num_vertices() as usize;
+    if n == 0 {
+        return Ok((Answer { result: SccRun::default(), time: Duration::ZERO }, Download::default()));
+    }
+    let buffers = match &mut arrays.buffers {
+        Some(buffers) if buffers.components.len() == n => buffers,
+        slot => {
+            *slot = None;
+            slot.insert(SccBuffers::new(gpu, n)?)
+        }
+    };
+    let mut passes = Passes { gpu, out_lists, in_lists, buffers };
+    let start = gpu.record_event()?;
+    let mut phases = Vec::new();
+    let mut phase_started = Instant::now();
+    let control = passes.run_counted(&[(SCC_INIT, 0), (SCC_PIVOT, 0)])?;
+    phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided: control[SCC_CONTROL_DECIDED] });
+    let mut undecided = control[SCC_CONTROL_UNDECIDED];
+    let mut round = 0u32;
+    while undecided > 0 {
+        phase_started = Instant::now();
+        let mut group = 1;
+        loop {
+            let rounds: Vec<(u32, u32)> = (1..=group).map(|k| (SCC_PROPAGATE, round + k)).collect();
+            round += group;
+            let control = passes.run_counted(&rounds)?;
+            if control[round as usize % SCC_ROUND_RING] == 0 {
+                break;
+            }
+            group = (group * 2).min(ROUNDS_BETWEEN_READS);
+        }
+        let control = passes.run_counted(&[(SCC_DECIDE, round)])?;
+        let decided = control[SCC_CONTROL_DECIDED];
+        let name = if phases.len() == 1 { "pivot and coloring" } else { "coloring" };
+        phases.push(SccPhase { name, time: phase_started.elapsed(), decided });
+        if decided == 0 {
+            // Every pass decides its groups' largest keys: none decided means a broken invariant.
+            return Err(GpuError::Unsupported(format!(
+                "strongly connected components on the GPU: a decision left all {undecided} undecided vertices \
+                 undecided"
+            ))
+            .into());
+        }
+        undecided = control[SCC_CONTROL_UNDECIDED];
+    }
+    phase_started = Instant::now();
+    passes.run_counted(&[(SCC_NAME, round), (SCC_LABEL, round)])?;
+    let end = gpu.record_event()?;
+    end.synchronize().map_err(|e| GpuError::launch(names::SCC_PASS, e))?;
+    phases.push(SccPhase { name: "labels", time: phase_started.elapsed(), decided: 0 });
+    let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
+    let downloading = Instant::now();
+    let labels = gpu.download(&passes.buffers.components)?;
+    let download = Download { time: downloading.elapsed(), bytes: 4 * n as u64 };
+    let run = SccRun { components: Components { labels }, phases };
+    Ok((Answer { result: run, time: Duration::from_secs_f64(f64::from(ms) / 1e3) }, download))
+}
+
+/// The launches of one run over its lists and arrays.
+struct Passes<'a> {
+    gpu: &'a GpuContext,
+    out_lists: &'a DeviceGraph,
+    in_lists: &'a DeviceGraph,
+    buffers: &'a mut SccBuffers,
+}
+
+impl Passes<'_> {
+    /// Zeroes the control block, launches `passes` (mode, round) in order and reads the
+    /// control block back.
+    fn run_counted(&mut self, passes: &[(u32, u32)]) -> std::result::Result<Vec<u64>, GpuError> {
+        self.gpu.zero(&mut self.buffers.control)?;
+        for &(mode, round) in passes {
+            scc_pass(self.gpu, self.out_lists, self.in_lists, self.buffers, mode, round)?;
+        }
+        self.gpu.download(&self.buffers.control)
+    }
+}
+
+/// `scc_pass` in `mode` at `round`, after checking the kernel's contract.
+fn scc_pass(
+    gpu: &GpuContext,
+    out_lists: &DeviceGraph,
+    in_lists: &DeviceGraph,
+    buffers: &mut SccBuffers,
+    mode: u32,
+    round: u32,
+) -> std::result::Result<(), GpuError> {
+    let kernel = names::SCC_PASS;
+    let n = out_lists.num_vertices() as usize;
+    require(
+        kernel,
+        !out_lists.is_compressed()
+            && !in_lists.is_compressed()
+            && in_lists.num_vertices() as usize == n
+            && in_lists.num_edges() == out_lists.num_edges()
+            && n < u32::MAX as usize
+            && buffers.components.len() == n
+            && buffers.smallest.len() == n + 1
+            && buffers.control.len() >= SCC_CONTROL_WORDS
+            && (mode != SCC_PROPAGATE || round >= 1),
+        || format!("{n} vertices, mode {mode}, round {round}: lists or arrays of another size or format"),
+    )?;
+    let stream = gpu.stream();
+    let SccBuffers { in_words, out_words, in_stamps, out_stamps, components, smallest, control } = buffers;
+    let mut launch = Launch::new(gpu);
+    let params = SccPassParams {
+        out_offsets: DeviceAddress::new(out_lists.offsets.device_ptr(stream)),
+        out_targets: DeviceAddress::new(out_lists.targets.device_ptr(stream)),
+        in_offsets: DeviceAddress::new(in_lists.offsets.device_ptr(stream)),
+        in_targets: DeviceAddress::new(in_lists.targets.device_ptr(stream)),
+        in_words: launch.write(in_words),
+        out_words: launch.write(out_words),
+        in_stamps: launch.write(in_stamps),
+        out_stamps: launch.write(out_stamps),
+        components: launch.write(components),
+        smallest: launch.write(smallest),
+        control: launch.write(control),
+        n: n as u32,
+        round,
+        mode,
+    };
+    let items = if mode == SCC_PIVOT { 1 } else { n as u64 + 1 };
+    launch.run(grid_for(gpu, items, SCC_BLOCK), Residency::Any, &params)
+}

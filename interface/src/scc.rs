@@ -1,0 +1,101 @@
+//! The strongly-connected-components kernel's interface: `scc_pass` runs one pass over every
+//! vertex, the host choosing the pass ([`SccPassParams::mode`]) and reading the control block
+//! between passes. Here: the block size, the passes, the control block's words and the word
+//! that marks a decided vertex.
+//!
+//! Each vertex holds two words, one a direction: the largest key that reaches it
+//! (`in_words`, pushed along out-lists) and the largest it reaches (`out_words`, pushed along
+//! in-lists), each beside its group in the high half ([`scc_word`]).
+
+/// Threads per block of `scc_pass` (whole warps: a warp walks its long lists together).
+pub const SCC_BLOCK: u32 = 256;
+
+/// A pass: trimming (a vertex without in-edges or without out-edges is a component of its
+/// own), every other vertex's words set to its own key in group 0 and its stamps to 0, the
+/// pivot (largest in-degree times out-degree) picked into [`SCC_CONTROL_PIVOT`].
+pub const SCC_INIT: u32 = 0;
+/// A pass (one thread): the pivot's words take the key `n`, larger than every vertex's, so
+/// that the first propagation is forward-backward reachability from it beside the coloring.
+pub const SCC_PIVOT: u32 = 1;
+/// A pass: every undecided vertex whose word of a direction rose in the last round (its stamp
+/// is `round - 1`) pushes it to its neighbors of that direction in its group.
+pub const SCC_PROPAGATE: u32 = 2;
+/// A pass: an undecided vertex whose two words agree belongs to that key's component and is
+/// decided; every other one takes a new group (a hash of its two keys), its own key again and
+/// the stamp `round`.
+pub const SCC_DECIDE: u32 = 3;
+/// A pass: each component's smallest vertex, by key ([`SccPassParams`]' `smallest`).
+pub const SCC_NAME: u32 = 4;
+/// A pass: every vertex's key replaced by its component's smallest vertex.
+pub const SCC_LABEL: u32 = 5;
+
+/// Control words (`u64`): the vertices a propagation round raised, one word a round in a ring
+/// of this many (round `r` adds to word `r % SCC_ROUND_RING`).
+pub const SCC_ROUND_RING: usize = 8;
+/// Control word: the pivot's score and id (`min(in * out, 2^32 - 1) << 32 | v`, a maximum).
+pub const SCC_CONTROL_PIVOT: usize = SCC_ROUND_RING;
+/// Control word: vertices a pass decided (trimmed by [`SCC_INIT`], found by [`SCC_DECIDE`]).
+pub const SCC_CONTROL_DECIDED: usize = SCC_ROUND_RING + 1;
+/// Control word: vertices a pass left undecided.
+pub const SCC_CONTROL_UNDECIDED: usize = SCC_ROUND_RING + 2;
+/// Words of the control block.
+pub const SCC_CONTROL_WORDS: usize = 16;
+
+/// The group of a decided vertex: no undecided vertex's group, so nothing pushes to it.
+pub const SCC_DECIDED_GROUP: u32 = u32::MAX;
+
+/// A vertex's word: its group in the high half, a key in the low half. Within a group the
+/// words order as their keys, so one 64-bit maximum raises a key and keeps the group.
+pub const fn scc_word(group: u32, key: u32) -> u64 {
+    ((group as u64) << 32) | key as u64
+}
+
+/// The group of the vertices whose keys were `forward` (the largest key that reaches them)
+/// and `backward` (the largest they reach): a hash of the two, never [`SCC_DECIDED_GROUP`]. Two
+/// vertices of one component have the same two keys, so the same group; two pairs that hash
+/// alike only share a group, which costs rounds, not correctness.
+pub const fn scc_group(forward: u32, backward: u32) -> u32 {
+    let hash = forward.wrapping_mul(0x9E37_79B1) ^ backward.wrapping_mul(0x85EB_CA77).rotate_left(16);
+    if hash == SCC_DECIDED_GROUP {
+        hash - 1
+    } else {
+        hash
+    }
+}
+
+/// The field list of `scc_pass`'s parameters.
+#[macro_export]
+macro_rules! scc_pass_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `scc_pass`'s parameters: the out-lists and the in-lists (a directed graph's
+            /// transpose; an undirected graph's own lists), the two words a vertex
+            /// ([`scc_word`](crate::scc::scc_word): `in_words` the largest key that reaches
+            /// it, `out_words` the largest it reaches), the round each last rose in
+            /// (`in_stamps`, `out_stamps`), every vertex's component key (its label after
+            /// [`SCC_LABEL`](crate::scc::SCC_LABEL)), each key's smallest vertex (`smallest`,
+            /// `n + 1` entries: key `n` is the pivot's), the control block
+            /// ([`SCC_CONTROL_WORDS`](crate::scc::SCC_CONTROL_WORDS)), the vertices, the round
+            /// (propagation rounds count from 1) and the pass (`mode`).
+            kernel scc_pass, in [$crate::scc], struct SccPassParams {
+                out_offsets: $crate::DevicePtr<u64>,
+                out_targets: $crate::DevicePtr<u32>,
+                in_offsets: $crate::DevicePtr<u64>,
+                in_targets: $crate::DevicePtr<u32>,
+                in_words: $crate::DevicePtrMut<u64>,
+                out_words: $crate::DevicePtrMut<u64>,
+                in_stamps: $crate::DevicePtrMut<u32>,
+                out_stamps: $crate::DevicePtrMut<u32>,
+                components: $crate::DevicePtrMut<u32>,
+                smallest: $crate::DevicePtrMut<u32>,
+                control: $crate::DevicePtrMut<u64>,
+                n: u32,
+                round: u32,
+                mode: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+crate::scc_pass_fields!(crate::kernel_params);
