@@ -11,18 +11,20 @@
 pub const SCC_BLOCK: u32 = 256;
 
 /// A pass: trimming (a vertex without in-edges or without out-edges is a component of its
-/// own), every other vertex's words set to its own key in group 0 and its stamps to 0, the
-/// pivot (largest in-degree times out-degree) picked into [`SCC_CONTROL_PIVOT`].
+/// own), every other vertex's words set to [`SCC_NO_KEY`] in group 0 and its stamps to
+/// [`SCC_IDLE`], the pivot (largest in-degree times out-degree) picked into
+/// [`SCC_CONTROL_PIVOT`].
 pub const SCC_INIT: u32 = 0;
-/// A pass (one thread): the pivot's words take the key `n`, larger than every vertex's, so
-/// that the first propagation is forward-backward reachability from it beside the coloring.
+/// A pass (one thread): the pivot's words take the key `n + 1`, larger than every vertex's
+/// own, and its stamps 0, so that the first propagation is the pivot's forward-backward search
+/// alone: every vertex it reaches rises once.
 pub const SCC_PIVOT: u32 = 1;
 /// A pass: every undecided vertex whose word of a direction rose in the last round (its stamp
 /// is `round - 1`) pushes it to its neighbors of that direction in its group.
 pub const SCC_PROPAGATE: u32 = 2;
-/// A pass: an undecided vertex whose two words agree belongs to that key's component and is
-/// decided; every other one takes a new group (a hash of its two keys), its own key again and
-/// the stamp `round`.
+/// A pass: an undecided vertex whose two words agree on a key (not [`SCC_NO_KEY`]) belongs to
+/// that key's component and is decided; every other one takes a new group (a hash of its two
+/// keys), its own key (`v + 1`) and the stamp `round`.
 pub const SCC_DECIDE: u32 = 3;
 /// A pass: each component's smallest vertex, by key ([`SccPassParams`]' `smallest`).
 pub const SCC_NAME: u32 = 4;
@@ -43,6 +45,13 @@ pub const SCC_CONTROL_WORDS: usize = 16;
 
 /// The group of a decided vertex: no undecided vertex's group, so nothing pushes to it.
 pub const SCC_DECIDED_GROUP: u32 = u32::MAX;
+
+/// The key of a vertex that nothing has reached yet in the pivot's search: vertex `v`'s own
+/// key is `v + 1`, the pivot's `n + 1`.
+pub const SCC_NO_KEY: u32 = 0;
+
+/// The stamp of a vertex that has nothing to push: no round is numbered so.
+pub const SCC_IDLE: u32 = u32::MAX;
 
 /// A vertex's word: its group in the high half, a key in the low half. Within a group the
 /// words order as their keys, so one 64-bit maximum raises a key and keeps the group.
@@ -74,7 +83,7 @@ macro_rules! scc_pass_fields {
             /// it, `out_words` the largest it reaches), the round each last rose in
             /// (`in_stamps`, `out_stamps`), every vertex's component key (its label after
             /// [`SCC_LABEL`](crate::scc::SCC_LABEL)), each key's smallest vertex (`smallest`,
-            /// `n + 1` entries: key `n` is the pivot's), the control block
+            /// `n + 2` entries: keys run to the pivot's `n + 1`), the control block
             /// ([`SCC_CONTROL_WORDS`](crate::scc::SCC_CONTROL_WORDS)), the vertices, the round
             /// (propagation rounds count from 1) and the pass (`mode`).
             kernel scc_pass, in [$crate::scc], struct SccPassParams {

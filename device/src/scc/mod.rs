@@ -8,9 +8,11 @@
 //!   coloring-based parallel algorithms for strongly connected components", IPDPS 2014,
 //!   section 3.1);
 //! - forward-backward reachability from a pivot (Fleischer, Hendrickson and Pınar, IPDPS
-//!   workshops 2000): the vertex of the largest in-degree times out-degree takes a key larger
-//!   than every vertex's ([`SCC_PIVOT`]), so the giant component of a web or social graph is
-//!   found by the first propagation;
+//!   workshops 2000): the vertex of the largest in-degree times out-degree alone pushes a key,
+//!   larger than every vertex's ([`SCC_PIVOT`]), so the first propagation is its two searches,
+//!   every vertex they reach rising once, and finds the giant component of a web or social
+//!   graph; the vertices it reached forward only, backward only, or neither, are three groups
+//!   for the coloring;
 //! - coloring (Orzan's label propagation, Slota et al. section 3.3) in both directions at once,
 //!   as ECL-SCC does (Alabandi, Sands, Biros and Burtscher, SC 2023, section 3): every vertex
 //!   propagates the largest key that reaches it along its out-lists and the largest it reaches
@@ -31,7 +33,7 @@ use crate::operators::warp_lists::warp_walk_long_lists;
 use crate::prelude::*;
 use warpath_interface::scc::{
     scc_group, scc_word, SccPassParams, SCC_CONTROL_DECIDED, SCC_CONTROL_PIVOT, SCC_CONTROL_UNDECIDED, SCC_DECIDE,
-    SCC_DECIDED_GROUP, SCC_INIT, SCC_LABEL, SCC_NAME, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+    SCC_DECIDED_GROUP, SCC_IDLE, SCC_INIT, SCC_LABEL, SCC_NAME, SCC_NO_KEY, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
 };
 
 /// Lists longer than this are walked by the whole warp.
@@ -124,7 +126,7 @@ unsafe fn push_direction(
 /// `out_offsets` and `in_offsets` have `n + 1` entries, `out_targets` and `in_targets` as many
 /// as their offsets' last, every target `< n`, the in-lists the out-lists' transpose (or the
 /// same lists, undirected); `in_words`, `out_words`, `in_stamps`, `out_stamps` and
-/// `components` hold `n` entries, `smallest` `n + 1`, `control` `SCC_CONTROL_WORDS`; `n <
+/// `components` hold `n` entries, `smallest` `n + 2`, `control` `SCC_CONTROL_WORDS`; `n + 1 <
 /// u32::MAX`. Blocks of a multiple of 32 threads. The passes run in the order the host
 /// drives them: `SCC_INIT` (with the control block zeroed), `SCC_PIVOT`, then propagation
 /// rounds from 1 and `SCC_DECIDE` with the last round's number until none is undecided, then
@@ -151,27 +153,26 @@ unsafe fn pass(params: SccPassParams) {
     let mut pivot = 0u64;
     match mode {
         SCC_INIT => {
-            for v in grid_stride(n as u64 + 1) {
+            for v in grid_stride(n as u64 + 2) {
                 let v = v as usize;
-                // SAFETY: `v <= n`: `smallest` holds `n + 1` entries, the rest `n`.
+                // SAFETY: `v <= n + 1`: `smallest` holds `n + 2` entries, the rest `n`.
                 unsafe {
                     *smallest.add(v) = u32::MAX;
-                    if v == n as usize {
+                    if v >= n as usize {
                         continue;
                     }
                     let out = *out_offsets.add(v + 1) - *out_offsets.add(v);
                     let inward = *in_offsets.add(v + 1) - *in_offsets.add(v);
                     if out == 0 || inward == 0 {
-                        *components.add(v) = v as u32;
+                        *components.add(v) = v as u32 + 1;
                         *in_words.add(v) = DECIDED_WORD;
                         *out_words.add(v) = DECIDED_WORD;
                         decided += 1;
                     } else {
-                        let own = scc_word(0, v as u32);
-                        *in_words.add(v) = own;
-                        *out_words.add(v) = own;
-                        *in_stamps.add(v) = 0;
-                        *out_stamps.add(v) = 0;
+                        *in_words.add(v) = scc_word(0, SCC_NO_KEY);
+                        *out_words.add(v) = scc_word(0, SCC_NO_KEY);
+                        *in_stamps.add(v) = SCC_IDLE;
+                        *out_stamps.add(v) = SCC_IDLE;
                         undecided += 1;
                         let score = out.saturating_mul(inward).min(u32::MAX as u64);
                         pivot = pivot.max((score << 32) | v as u64);
@@ -186,8 +187,10 @@ unsafe fn pass(params: SccPassParams) {
                     let chosen = *control.add(SCC_CONTROL_PIVOT);
                     if chosen != 0 {
                         let v = chosen as u32 as usize;
-                        *in_words.add(v) = scc_word(0, n);
-                        *out_words.add(v) = scc_word(0, n);
+                        *in_words.add(v) = scc_word(0, n + 1);
+                        *out_words.add(v) = scc_word(0, n + 1);
+                        *in_stamps.add(v) = 0;
+                        *out_stamps.add(v) = 0;
                     }
                 }
             }
@@ -218,13 +221,13 @@ unsafe fn pass(params: SccPassParams) {
                     if group_of(forward) == SCC_DECIDED_GROUP {
                         continue;
                     }
-                    if key_of(forward) == key_of(backward) {
+                    if key_of(forward) == key_of(backward) && key_of(forward) != SCC_NO_KEY {
                         *components.add(v) = key_of(forward);
                         *in_words.add(v) = DECIDED_WORD;
                         *out_words.add(v) = DECIDED_WORD;
                         decided += 1;
                     } else {
-                        let own = scc_word(scc_group(key_of(forward), key_of(backward)), v as u32);
+                        let own = scc_word(scc_group(key_of(forward), key_of(backward)), v as u32 + 1);
                         *in_words.add(v) = own;
                         *out_words.add(v) = own;
                         *in_stamps.add(v) = round;
@@ -250,8 +253,7 @@ unsafe fn pass(params: SccPassParams) {
                 // vertices would otherwise queue on one word).
                 let peers = match_any_sync(FULL_MASK, key);
                 if key != u32::MAX && lane_id() == peers.trailing_zeros() {
-                    // SAFETY: keys are vertices `< n` or the pivot's `n`: `smallest` holds
-                    // `n + 1`.
+                    // SAFETY: keys run to the pivot's `n + 1`: `smallest` holds `n + 2`.
                     unsafe {
                         let slot = smallest.add(key as usize);
                         if (v as u32) < core::ptr::read_volatile(slot) {

@@ -52,11 +52,19 @@ pub struct SccPhaseRecord {
     pub time_ms: f64,
     /// Vertices whose component the phase decided.
     pub decided: u64,
+    /// The GPU's propagation rounds in the phase (0 on the CPU; absent in reports before them).
+    #[serde(default)]
+    pub rounds: u32,
 }
 
 impl From<&SccPhase> for SccPhaseRecord {
     fn from(p: &SccPhase) -> Self {
-        SccPhaseRecord { phase: p.name.to_string(), time_ms: p.time.as_secs_f64() * 1e3, decided: p.decided }
+        SccPhaseRecord {
+            phase: p.name.to_string(),
+            time_ms: p.time.as_secs_f64() * 1e3,
+            decided: p.decided,
+            rounds: p.rounds,
+        }
     }
 }
 
@@ -188,7 +196,7 @@ pub fn render(report: &SccReport) -> String {
     let s = &report.summary;
     let lines = HeaderLines {
         how_it_ran: if report.flags.gpu_kernel.is_some() {
-            "scc algorithm: trimming, then two-way coloring with the pivot's forward-backward search in the first\n"
+            "scc algorithm: trimming, forward-backward from the pivot, two-way coloring (GPU)\n"
         } else {
             "scc algorithm: trimming, forward-backward from the pivot, coloring, Tarjan's for the rest\n"
         },
@@ -226,9 +234,10 @@ pub fn render(report: &SccReport) -> String {
     if !p.phases.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "phases of run 1:");
-        let _ = writeln!(out, "{:>18} {:>10} {:>10}", "phase", "time (ms)", "decided");
+        let _ = writeln!(out, "{:>18} {:>10} {:>10} {:>7}", "phase", "time (ms)", "decided", "rounds");
         for phase in &p.phases {
-            let _ = writeln!(out, "{:>18} {:>10.3} {:>10}", phase.phase, phase.time_ms, phase.decided);
+            let _ =
+                writeln!(out, "{:>18} {:>10.3} {:>10} {:>7}", phase.phase, phase.time_ms, phase.decided, phase.rounds);
         }
     }
     out

@@ -29,11 +29,17 @@ struct PhaseJson {
     phase: &'static str,
     time_ms: f64,
     decided: u64,
+    rounds: u32,
 }
 
 impl From<&SccPhase> for PhaseJson {
     fn from(phase: &SccPhase) -> Self {
-        PhaseJson { phase: phase.name, time_ms: phase.time.as_secs_f64() * 1e3, decided: phase.decided }
+        PhaseJson {
+            phase: phase.name,
+            time_ms: phase.time.as_secs_f64() * 1e3,
+            decided: phase.decided,
+            rounds: phase.rounds,
+        }
     }
 }
 
@@ -78,9 +84,7 @@ pub fn run(args: &SccArgs) -> Result<()> {
     }
     println!("graph: {name} (loaded in {load_ms:.1} ms)");
     let method = match found.backend {
-        BackendUsed::Gpu { .. } => {
-            "trimming, then two-way coloring with the pivot's forward-backward search in the first"
-        }
+        BackendUsed::Gpu { .. } => "trimming, forward-backward, two-way coloring",
         BackendUsed::Cpu { .. } => "trimming, forward-backward, coloring, Tarjan's for the rest",
     };
     println!("backend: {}: {method}", found.backend);
@@ -96,7 +100,12 @@ pub fn run(args: &SccArgs) -> Result<()> {
         .result
         .phases
         .iter()
-        .map(|p| format!("{} {:.3} ms ({} decided)", p.name, p.time.as_secs_f64() * 1e3, p.decided))
+        .map(|p| match p.rounds {
+            0 => format!("{} {:.3} ms ({} decided)", p.name, p.time.as_secs_f64() * 1e3, p.decided),
+            rounds => {
+                format!("{} {:.3} ms ({} decided, {rounds} rounds)", p.name, p.time.as_secs_f64() * 1e3, p.decided)
+            }
+        })
         .collect();
     println!("phases: {}", phases.join(", "));
     println!("time: {time_ms:.3} ms");

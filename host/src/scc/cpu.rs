@@ -62,7 +62,7 @@ fn strongly_connected_with(graph: &Graph, serial_at_most: u64) -> SccRun {
     let mut timed = |name, phase: &mut dyn FnMut() -> u64| {
         let started = Instant::now();
         let decided = phase();
-        phases.push(SccPhase { name, time: started.elapsed(), decided });
+        phases.push(SccPhase { name, time: started.elapsed(), decided, rounds: 0 });
         decided
     };
     timed("trimming", &mut || trim(&state));

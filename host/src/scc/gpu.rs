@@ -1,6 +1,6 @@
 //! Strongly connected components on the GPU: the host drives `scc_pass`
 //! (`device/src/scc/mod.rs`, which documents the method: trimming, the pivot's
-//! forward-backward reachability and two-way coloring, ECL-SCC's way), one launch a pass, and
+//! forward-backward searches, then two-way coloring, ECL-SCC's way), one launch a pass, and
 //! reads the control block between passes: after trimming, after each group of propagation
 //! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise) and after each
 //! decision. The labels are downloaded once, canonical on the device.
@@ -31,7 +31,7 @@ const ROUNDS_BETWEEN_READS: u32 = SCC_ROUND_RING as u32;
 /// vertex, each key's smallest vertex, the control block.
 pub fn bytes_needed(n: u64) -> u64 {
     let n = n.max(1);
-    (2 * 8 + 3 * 4) * n + 4 * (n + 1) + 8 * SCC_CONTROL_WORDS as u64
+    (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64
 }
 
 /// Device memory the GPU path needs beside the graph, for `engine::prepare`: its per-vertex
@@ -77,16 +77,16 @@ impl SccBuffers {
             in_stamps: gpu.alloc_zeros(n, "the SCC forward stamps")?,
             out_stamps: gpu.alloc_zeros(n, "the SCC backward stamps")?,
             components: gpu.alloc_zeros(n, "the SCC components")?,
-            smallest: gpu.alloc_zeros(n + 1, "the SCC smallest vertices")?,
+            smallest: gpu.alloc_zeros(n + 2, "the SCC smallest vertices")?,
             control: gpu.alloc_zeros(SCC_CONTROL_WORDS, "the SCC control block")?,
         })
     }
 }
 
 /// The strongly connected components of the placed graph (plain lists, with in-lists: see
-/// [`refusal`]), labels canonical, with a phase a decision: `trimming`, then `pivot and
-/// coloring` (the first propagation, the pivot's forward-backward search among it), then
-/// `coloring` for each later one. Its time is the device's, from the first pass to the last.
+/// [`refusal`]), labels canonical, with a phase a decision: `trimming`, then
+/// `forward-backward` (the pivot's searches), then `coloring` for each later one, then
+/// `labels`. Its time is the device's, from the first pass to the last.
 pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer<SccRun>, Download)> {
     if let Some(why) = refusal(graph) {
         return Err(GpuError::Unsupported(format!("strongly connected components on the GPU: {why}")).into());
@@ -109,11 +109,13 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
     let mut phases = Vec::new();
     let mut phase_started = Instant::now();
     let control = passes.run_counted(&[(SCC_INIT, 0), (SCC_PIVOT, 0)])?;
-    phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided: control[SCC_CONTROL_DECIDED] });
+    let decided = control[SCC_CONTROL_DECIDED];
+    phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided, rounds: 0 });
     let mut undecided = control[SCC_CONTROL_UNDECIDED];
     let mut round = 0u32;
     while undecided > 0 {
         phase_started = Instant::now();
+        let first_round = round;
         let mut group = 1;
         loop {
             let rounds: Vec<(u32, u32)> = (1..=group).map(|k| (SCC_PROPAGATE, round + k)).collect();
@@ -126,8 +128,8 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
         }
         let control = passes.run_counted(&[(SCC_DECIDE, round)])?;
         let decided = control[SCC_CONTROL_DECIDED];
-        let name = if phases.len() == 1 { "pivot and coloring" } else { "coloring" };
-        phases.push(SccPhase { name, time: phase_started.elapsed(), decided });
+        let name = if phases.len() == 1 { "forward-backward" } else { "coloring" };
+        phases.push(SccPhase { name, time: phase_started.elapsed(), decided, rounds: round - first_round });
         if decided == 0 {
             // Every pass decides its groups' largest keys: none decided means a broken invariant.
             return Err(GpuError::Unsupported(format!(
@@ -142,7 +144,7 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
     passes.run_counted(&[(SCC_NAME, round), (SCC_LABEL, round)])?;
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::launch(names::SCC_PASS, e))?;
-    phases.push(SccPhase { name: "labels", time: phase_started.elapsed(), decided: 0 });
+    phases.push(SccPhase { name: "labels", time: phase_started.elapsed(), decided: 0, rounds: 0 });
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
     let downloading = Instant::now();
     let labels = gpu.download(&passes.buffers.components)?;
@@ -188,9 +190,9 @@ fn scc_pass(
             && !in_lists.is_compressed()
             && in_lists.num_vertices() as usize == n
             && in_lists.num_edges() == out_lists.num_edges()
-            && n < u32::MAX as usize
+            && n + 1 < u32::MAX as usize
             && buffers.components.len() == n
-            && buffers.smallest.len() == n + 1
+            && buffers.smallest.len() == n + 2
             && buffers.control.len() >= SCC_CONTROL_WORDS
             && (mode != SCC_PROPAGATE || round >= 1),
         || format!("{n} vertices, mode {mode}, round {round}: lists or arrays of another size or format"),
@@ -214,6 +216,6 @@ fn scc_pass(
         round,
         mode,
     };
-    let items = if mode == SCC_PIVOT { 1 } else { n as u64 + 1 };
+    let items = if mode == SCC_PIVOT { 1 } else { n as u64 + 2 };
     launch.run(grid_for(gpu, items, SCC_BLOCK), Residency::Any, &params)
 }

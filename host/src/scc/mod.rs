@@ -17,9 +17,9 @@
 //! - [`cpu_reference::tarjan`]: Tarjan's algorithm, sequential and iterative, the answer every
 //!   other code is checked against ([`verify::compare_with_reference`]).
 //!
-//! - [`gpu::components_in`]: on the GPU, the same three steps for every component at once
-//!   (trimming, the pivot's forward-backward reachability and two-way coloring, as ECL-SCC
-//!   colors: `device/src/scc/mod.rs`), one pass a launch.
+//! - [`gpu::components_in`]: on the GPU, the same three steps (trimming, the pivot's
+//!   forward-backward searches, then coloring for every other component at once, both ways as
+//!   ECL-SCC colors: `device/src/scc/mod.rs`), one pass a launch.
 //!
 //! [`SccFinder`] places a graph once (out- and in-lists) and runs on it as often as asked;
 //! [`strongly_connected`] is the one-call form. An undirected graph's strongly connected
@@ -43,12 +43,14 @@ use crate::Result;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SccPhase {
     /// On the CPU `trimming`, `forward-backward` or `coloring` (one record a round of each), or
-    /// `tarjan` (the vertices left at the end, on one core); on the GPU `trimming`, `pivot and
-    /// coloring`, `coloring` (one record a decision) and `labels`.
+    /// `tarjan` (the vertices left at the end, on one core); on the GPU `trimming`,
+    /// `forward-backward`, `coloring` (one record a decision) and `labels`.
     pub name: &'static str,
     pub time: Duration,
     /// Vertices whose component the phase decided.
     pub decided: u64,
+    /// The GPU's propagation rounds in the phase (0 on the CPU and in the GPU's other phases).
+    pub rounds: u32,
 }
 
 /// What a run finds: the components (labels canonical: each component's smallest vertex) and
