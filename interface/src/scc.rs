@@ -30,6 +30,19 @@ pub const SCC_DECIDE: u32 = 3;
 pub const SCC_NAME: u32 = 4;
 /// A pass: every vertex's key replaced by its component's smallest vertex.
 pub const SCC_LABEL: u32 = 5;
+/// A pass, after each [`SCC_PROPAGATE`] of the same round: the whole grid walks the lists of
+/// [`SCC_LONG_LIST`] entries or more that the round queued, each split evenly over every
+/// thread.
+pub const SCC_LONG_LISTS: u32 = 6;
+
+/// Lists of at least this many entries are queued by [`SCC_PROPAGATE`] for
+/// [`SCC_LONG_LISTS`] (a block walking a hub's list of 10^5 entries would hold the round up);
+/// shorter ones are gathered by the block, its warps or its scan (scan+warp+CTA).
+pub const SCC_LONG_LIST: u64 = 4096;
+
+/// Words a queued long list takes in `long_lists`: its first entry, its end, and its owner
+/// with the direction (1: the in-lists) in bit 32.
+pub const SCC_LONG_LIST_WORDS: usize = 3;
 
 /// Control words (`u64`): the vertices a propagation round raised, one word a round in a ring
 /// of this many (round `r` adds to word `r % SCC_ROUND_RING`).
@@ -40,8 +53,11 @@ pub const SCC_CONTROL_PIVOT: usize = SCC_ROUND_RING;
 pub const SCC_CONTROL_DECIDED: usize = SCC_ROUND_RING + 1;
 /// Control word: vertices a pass left undecided.
 pub const SCC_CONTROL_UNDECIDED: usize = SCC_ROUND_RING + 2;
+/// Control words: the long lists a round queued, one word a round in a ring of
+/// [`SCC_ROUND_RING`] from this one.
+pub const SCC_CONTROL_QUEUED: usize = 16;
 /// Words of the control block.
-pub const SCC_CONTROL_WORDS: usize = 16;
+pub const SCC_CONTROL_WORDS: usize = SCC_CONTROL_QUEUED + SCC_ROUND_RING;
 
 /// The group of a decided vertex: no undecided vertex's group, so nothing pushes to it.
 pub const SCC_DECIDED_GROUP: u32 = u32::MAX;
@@ -84,8 +100,10 @@ macro_rules! scc_pass_fields {
             /// (`in_stamps`, `out_stamps`), every vertex's component key (its label after
             /// [`SCC_LABEL`](crate::scc::SCC_LABEL)), each key's smallest vertex (`smallest`,
             /// `n + 2` entries: keys run to the pivot's `n + 1`), the control block
-            /// ([`SCC_CONTROL_WORDS`](crate::scc::SCC_CONTROL_WORDS)), the vertices, the round
-            /// (propagation rounds count from 1) and the pass (`mode`).
+            /// ([`SCC_CONTROL_WORDS`](crate::scc::SCC_CONTROL_WORDS)), the round's queue of
+            /// long lists (`long_lists`, room for `long_list_capacity` lists of
+            /// [`SCC_LONG_LIST_WORDS`](crate::scc::SCC_LONG_LIST_WORDS) words), the vertices,
+            /// the round (propagation rounds count from 1) and the pass (`mode`).
             kernel scc_pass, in [$crate::scc], struct SccPassParams {
                 out_offsets: $crate::DevicePtr<u64>,
                 out_targets: $crate::DevicePtr<u32>,
@@ -98,6 +116,8 @@ macro_rules! scc_pass_fields {
                 components: $crate::DevicePtrMut<u32>,
                 smallest: $crate::DevicePtrMut<u32>,
                 control: $crate::DevicePtrMut<u64>,
+                long_lists: $crate::DevicePtrMut<u64>,
+                long_list_capacity: u32,
                 n: u32,
                 round: u32,
                 mode: u32,

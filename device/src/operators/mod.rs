@@ -13,7 +13,7 @@
 //! - [`frontier`]: the conversions between a frontier queue and a frontier bitmap;
 //! - [`warp_queue`]: a warp's queue appends staged in shared memory, one atomic per 32;
 //! - [`warp_lists`]: a warp's long lists walked by the whole warp, for kernels of one vertex a
-//!   lane (the many-source BFS, strongly connected components);
+//!   lane (the many-source BFS);
 //! - `cluster` (the sm_90 module alone): a Hopper thread-block cluster's vertices, their bits
 //!   in bitmaps in the owner block's shared memory and their list bounds, which `bfs::cluster`
 //!   and `sssp::cluster` share.

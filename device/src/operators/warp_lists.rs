@@ -2,8 +2,7 @@
 //! Garland and Grimshaw, PPoPP 2012, section 4.1, warp gathering, for kernels that take one
 //! vertex a lane): a hub's list walked by its own lane alone would hold the launch up (a
 //! Kronecker graph's largest lists are 10^5 entries), while short lists stay with their lanes.
-//! The many-source BFS (`bfs::multi_source`) and the strongly connected components (`scc`)
-//! use it.
+//! The many-source BFS (`bfs::multi_source`) uses it.
 
 use crate::prelude::*;
 

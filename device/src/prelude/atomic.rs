@@ -87,6 +87,22 @@ pub unsafe fn reduce_min_u64(ptr: *mut u64, value: u64) {
     };
 }
 
+/// Raises `*ptr` to `value` where that is larger, like [`atomic_max_u64`], without returning
+/// what it held (`red.global.max.u64`): the thread goes on at once, for callers that need not
+/// know whether it rose.
+#[inline(always)]
+pub unsafe fn reduce_max_u64(ptr: *mut u64, value: u64) {
+    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
+    unsafe {
+        asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.max.u64 [g], {v}; }}",
+            p = in(reg64) ptr,
+            v = in(reg64) value,
+            options(nostack)
+        )
+    };
+}
+
 /// Warp-aggregated append to a global queue: the lanes of `mask` that pass `want` each get a
 /// distinct slot, at the cost of one atomic per warp instead of one per lane (ballot, popc,
 /// one `atom.add` by the lowest lane, shuffle of the base; Moschou 2026, section 3.2).

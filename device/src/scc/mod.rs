@@ -25,19 +25,22 @@
 //!
 //! Labels are each component's smallest vertex ([`SCC_NAME`], [`SCC_LABEL`]), as the CPU's
 //! are. A propagation round is data-driven: only a vertex whose key rose in the last round
-//! (its stamp) pushes, and one raised in this round pushes in the next with its newest key. A
-//! list longer than [`WARP_LIST`] is walked by the lane's whole warp
-//! ([`crate::operators::warp_lists`]).
+//! (its stamp) pushes, and one raised in this round pushes in the next with its newest key.
+//! Its tiles' lists are gathered by scan+warp+CTA (Merrill, Garland and Grimshaw, PPoPP 2012,
+//! section 4.1: the BFS's [`gather_tile`]); a list of [`SCC_LONG_LIST`] entries or more is
+//! queued instead and walked by the whole grid in the round's second pass ([`SCC_LONG_LISTS`]),
+//! as the BFS's grid-shared long lists are (bench/NOTES.md 38-39).
 
-use crate::operators::warp_lists::warp_walk_long_lists;
+use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
 use warpath_interface::scc::{
-    scc_group, scc_word, SccPassParams, SCC_CONTROL_DECIDED, SCC_CONTROL_PIVOT, SCC_CONTROL_UNDECIDED, SCC_DECIDE,
-    SCC_DECIDED_GROUP, SCC_IDLE, SCC_INIT, SCC_LABEL, SCC_NAME, SCC_NO_KEY, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+    scc_group, scc_word, SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_PIVOT, SCC_CONTROL_QUEUED,
+    SCC_CONTROL_UNDECIDED, SCC_DECIDE, SCC_DECIDED_GROUP, SCC_IDLE, SCC_INIT, SCC_LABEL, SCC_LONG_LIST, SCC_LONG_LISTS,
+    SCC_LONG_LIST_WORDS, SCC_NAME, SCC_NO_KEY, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
 };
 
-/// Lists longer than this are walked by the whole warp.
-const WARP_LIST: u64 = 64;
+/// Threads a block: a tile of vertices.
+const BLOCK: usize = SCC_BLOCK as usize;
 
 /// The word of a decided vertex: its group matches no pusher's.
 const DECIDED_WORD: u64 = scc_word(SCC_DECIDED_GROUP, 0);
@@ -52,71 +55,146 @@ fn key_of(word: u64) -> u32 {
     word as u32
 }
 
-/// Raises `words[w]` to `word` where `w` is in `word`'s group and holds a smaller key; stamps
-/// it with `round` where it rose. Returns 1 where it rose.
-///
-/// # Safety
-/// `w` indexes `words` and `stamps`.
-#[inline(always)]
-unsafe fn raise(words: *mut u64, stamps: *mut u32, w: u32, word: u64, round: u32) -> u64 {
-    // SAFETY: the caller's contract. The plain read only filters: a word only rises within its
-    // group during propagation, so a stale read sends an atomic that changes nothing.
-    unsafe {
-        let at = core::ptr::read_volatile(words.add(w as usize));
-        if group_of(at) != group_of(word) || at >= word {
-            return 0;
-        }
-        if atomic_max_u64(words.add(w as usize), word) < word {
-            *stamps.add(w as usize) = round;
-            return 1;
-        }
-    }
-    0
-}
-
-/// One direction of a propagation round for the warp's vertices (`v` on this lane, `valid`
-/// where `v < n`): each whose word rose in the last round pushes it along its lists.
-///
-/// # Safety
-/// `offsets` has `n + 1` entries and `targets` `offsets[n]`, every target `< n`; `words` and
-/// `stamps` hold `n` entries. Every lane of the warp calls it.
-#[inline(always)]
-unsafe fn push_direction(
+/// One direction of a propagation round: the lists it walks, the words it raises and their
+/// stamps.
+#[derive(Clone, Copy)]
+struct Direction {
     offsets: *const u64,
     targets: *const u32,
     words: *mut u64,
     stamps: *mut u32,
-    v: usize,
-    valid: bool,
+}
+
+/// Pushes owners' words to their lists' targets in one direction (the algorithm of the edge
+/// operators: [`gather_tile`] and the long lists' walk hand it edges): a target in the owner's
+/// group that holds a smaller key is raised to the owner's word by a posted 64-bit maximum and
+/// stamped with the round, so that it pushes in the next one.
+///
+/// The maximum returns nothing (`red`), so a thread does not wait for it: a target whose plain
+/// read showed a smaller key is stamped whether or not this edge's maximum is the one that
+/// raised it, which costs at most a push of a word that did not change (every stamp follows a
+/// read that was below a word the target now holds, so rounds still end).
+struct Raise {
+    direction: Direction,
     round: u32,
-) -> u64 {
-    let lane = lane_id() as u64;
-    let mut raised = 0u64;
-    // SAFETY: `v < n` where valid; the contract's arrays; list entries are `< n`.
-    unsafe {
-        let mut word = 0u64;
-        let (mut start, mut end) = (0u64, 0u64);
-        if valid && *stamps.add(v) == round - 1 {
-            word = core::ptr::read_volatile(words.add(v));
-            if group_of(word) != SCC_DECIDED_GROUP {
-                (start, end) = (*offsets.add(v), *offsets.add(v + 1));
+    /// Targets stamped.
+    raised: u64,
+}
+
+impl Raise {
+    /// Raises `target` to `owner`'s word where it is in its group with a smaller key (see the
+    /// type), given the target's word as read (`at`).
+    ///
+    /// # Safety
+    /// `owner` and `target` index the direction's words and stamps.
+    #[inline(always)]
+    unsafe fn offer(&mut self, target: u32, at: u64, owner: u32) {
+        let Direction { words, stamps, .. } = self.direction;
+        // SAFETY: the caller's contract. The owner's word is read as it is now: one that rose
+        // since its stamp pushes the newer key, which the next round would have pushed.
+        unsafe {
+            let word = core::ptr::read_volatile(words.add(owner as usize));
+            if group_of(at) == group_of(word) && at < word {
+                reduce_max_u64(words.add(target as usize), word);
+                *stamps.add(target as usize) = self.round;
+                self.raised += 1;
             }
         }
-        let long = end - start > WARP_LIST;
-        if !long {
-            for e in start..end {
-                raised += raise(words, stamps, *targets.add(e as usize), word, round);
-            }
-        }
-        warp_walk_long_lists(long, start, end, word, |from, to, word, _| {
-            let mut e = from + lane;
-            while e < to {
-                raised += raise(words, stamps, *targets.add(e as usize), word, round);
-                e += WARP_SIZE as u64;
-            }
-        });
     }
-    raised
+}
+
+impl EdgeVisitor for Raise {
+    type Loaded = ([u32; BATCH], [u64; BATCH]);
+
+    #[inline(always)]
+    unsafe fn visit(&mut self, valid: bool, edge: u64, owner: u32) {
+        if valid {
+            // SAFETY: a valid edge lies in `owner`'s list; targets are vertices.
+            unsafe {
+                let target = *self.direction.targets.add(edge as usize);
+                let at = core::ptr::read_volatile(self.direction.words.add(target as usize));
+                self.offer(target, at, owner);
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load(&mut self, edges: [u64; BATCH]) -> Self::Loaded {
+        // SAFETY: every edge lies in a list of the graph; its target is a vertex.
+        unsafe {
+            let targets: [u32; BATCH] = core::array::from_fn(|k| *self.direction.targets.add(edges[k] as usize));
+            let words =
+                core::array::from_fn(|k| core::ptr::read_volatile(self.direction.words.add(targets[k] as usize)));
+            (targets, words)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn visit_loaded(&mut self, valid: [bool; BATCH], loaded: Self::Loaded, owners: [u32; BATCH]) {
+        // Slot by slot (a rolled loop can keep the batch's arrays in local memory).
+        const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
+        // SAFETY (both): targets of the graph's edges, owners of its lists.
+        unsafe {
+            if valid[0] {
+                self.offer(loaded.0[0], loaded.1[0], owners[0]);
+            }
+            if valid[1] {
+                self.offer(loaded.0[1], loaded.1[1], owners[1]);
+            }
+        }
+    }
+}
+
+/// One direction of a propagation round over one tile (`v` this thread's vertex): a vertex
+/// whose word rose in the last round pushes it along its list, queued (`queued` counts the
+/// round's queue) where it holds [`SCC_LONG_LIST`] entries or more, else gathered by the
+/// tile. Returns the targets this thread stamped. Every thread of the block calls it.
+///
+/// # Safety
+/// As for [`pass`]: `direction` holds its lists and arrays, `queued` is the round's ring word
+/// of the control block, `long_lists` has room for `capacity` lists; `k` is the direction's
+/// bit (0 forward, 1 backward).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn propagate_tile(
+    scratch: &TileScratch<BLOCK>,
+    direction: Direction,
+    k: u64,
+    v: u32,
+    n: u32,
+    round: u32,
+    queued: *mut u64,
+    long_lists: *mut u64,
+    capacity: u32,
+) -> u64 {
+    // SAFETY: `v < n` where read; the contract's arrays.
+    let (mut start, end) = unsafe {
+        let pushes = v < n
+            && *direction.stamps.add(v as usize) == round - 1
+            && group_of(core::ptr::read_volatile(direction.words.add(v as usize))) != SCC_DECIDED_GROUP;
+        if pushes {
+            (*direction.offsets.add(v as usize), *direction.offsets.add(v as usize + 1))
+        } else {
+            (0, 0)
+        }
+    };
+    if end - start >= SCC_LONG_LIST {
+        // SAFETY: the contract's queue (a full queue leaves the list to the tile).
+        unsafe {
+            let at = atomic_add_u64(queued, 1);
+            if at < capacity as u64 {
+                let entry = long_lists.add(at as usize * SCC_LONG_LIST_WORDS);
+                *entry = start;
+                *entry.add(1) = end;
+                *entry.add(2) = (k << 32) | v as u64;
+                start = end;
+            }
+        }
+    }
+    let mut visitor = Raise { direction, round, raised: 0 };
+    // SAFETY: the lists of the graph, of vertices `< n`.
+    unsafe { gather_tile(scratch, v, start, end, WARP_SIZE as u64, &mut visitor) };
+    visitor.raised
 }
 
 /// `scc_pass`: the pass `mode` says (see the module documentation and the interface's
@@ -133,6 +211,8 @@ unsafe fn push_direction(
 /// `SCC_NAME` and `SCC_LABEL`.
 #[inline(always)]
 unsafe fn pass(params: SccPassParams) {
+    // SAFETY: declared once, before any control flow.
+    let scratch = unsafe { TileScratch::<BLOCK>::declare() };
     let SccPassParams {
         out_offsets,
         out_targets,
@@ -145,10 +225,17 @@ unsafe fn pass(params: SccPassParams) {
         components,
         smallest,
         control,
+        long_lists,
+        long_list_capacity,
         n,
         round,
         mode,
     } = params;
+    // Forward keys go along out-lists, backward keys along in-lists (the queue's direction bit).
+    let directions = [
+        Direction { offsets: out_offsets, targets: out_targets, words: in_words, stamps: in_stamps },
+        Direction { offsets: in_offsets, targets: in_targets, words: out_words, stamps: out_stamps },
+    ];
     let (mut decided, mut undecided, mut raised) = (0u64, 0u64, 0u64);
     let mut pivot = 0u64;
     match mode {
@@ -196,20 +283,62 @@ unsafe fn pass(params: SccPassParams) {
             }
         }
         SCC_PROPAGATE => {
-            let lane = lane_id() as u64;
-            let threads = global_threads() as u64;
-            // The warp's first vertex: every lane takes the same turns, so the warp can share
-            // lists.
-            let mut base = global_idx() as u64 - lane;
-            while base < n as u64 {
-                let v = (base + lane) as usize;
-                let valid = v < n as usize;
-                // SAFETY: forwarded from the kernel's contract; every lane takes this turn.
+            let slot = SCC_CONTROL_QUEUED + round as usize % SCC_ROUND_RING;
+            let tiles = n.div_ceil(SCC_BLOCK);
+            let mut tile = block_idx();
+            // Block-uniform: every thread of a block takes the same tiles (the gathering's
+            // barriers).
+            while tile < tiles {
+                let v = tile * SCC_BLOCK + thread_idx();
+                // Both directions, each walking its own lists (two calls, not a loop over
+                // the array: indexing it by a loop variable put it in local memory).
+                // SAFETY: forwarded from the kernel's contract.
                 unsafe {
-                    raised += push_direction(out_offsets, out_targets, in_words, in_stamps, v, valid, round);
-                    raised += push_direction(in_offsets, in_targets, out_words, out_stamps, v, valid, round);
+                    raised += propagate_tile(
+                        &scratch,
+                        directions[0],
+                        0,
+                        v,
+                        n,
+                        round,
+                        control.add(slot),
+                        long_lists,
+                        long_list_capacity,
+                    );
+                    raised += propagate_tile(
+                        &scratch,
+                        directions[1],
+                        1,
+                        v,
+                        n,
+                        round,
+                        control.add(slot),
+                        long_lists,
+                        long_list_capacity,
+                    );
                 }
-                base += threads;
+                tile += grid_dim();
+            }
+        }
+        SCC_LONG_LISTS => {
+            // SAFETY: the ring's word for this round, written by the round's propagation.
+            let queued = unsafe { *control.add(SCC_CONTROL_QUEUED + round as usize % SCC_ROUND_RING) };
+            let threads = global_threads() as u64;
+            for i in 0..queued.min(long_list_capacity as u64) as usize {
+                // SAFETY: the propagation wrote `queued` entries (within the capacity).
+                let (start, end, tag) = unsafe {
+                    let entry = long_lists.add(i * SCC_LONG_LIST_WORDS);
+                    (*entry, *entry.add(1), *entry.add(2))
+                };
+                let direction = if tag >> 32 == 0 { directions[0] } else { directions[1] };
+                let mut visitor = Raise { direction, round, raised: 0 };
+                let mut e = start + global_idx() as u64;
+                while e < end {
+                    // SAFETY: `e` lies in the owner's list.
+                    unsafe { visitor.visit(true, e, tag as u32) };
+                    e += threads;
+                }
+                raised += visitor.raised;
             }
         }
         SCC_DECIDE => {

@@ -173,7 +173,7 @@ impl BenchKernel for SccKernel<'_> {
 
     fn environment(&self) -> Environment {
         let placed = self.finder.placed().filter(|_| matches!(self.ran_on, BackendUsed::Gpu { .. }));
-        let workspace = crate::scc::gpu::bytes_needed(self.graph.num_vertices() as u64);
+        let workspace = crate::scc::gpu::bytes_needed(self.graph.num_vertices() as u64, self.graph.num_edges());
         Environment::of_placement(self.graph, self.ran_on.clone(), self.warnings.clone(), placed, workspace, "coloring")
     }
 }

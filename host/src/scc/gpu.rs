@@ -2,8 +2,9 @@
 //! (`device/src/scc/mod.rs`, which documents the method: trimming, the pivot's
 //! forward-backward searches, then two-way coloring, ECL-SCC's way), one launch a pass, and
 //! reads the control block between passes: after trimming, after each group of propagation
-//! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise) and after each
-//! decision. The labels are downloaded once, canonical on the device.
+//! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise; a round is two
+//! launches, the tiles' lists and then the long lists it queued) and after each decision. The
+//! labels are downloaded once, canonical on the device.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,7 @@ use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::scc::{
     SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_UNDECIDED, SCC_CONTROL_WORDS, SCC_DECIDE, SCC_INIT,
-    SCC_LABEL, SCC_NAME, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+    SCC_LABEL, SCC_LONG_LIST, SCC_LONG_LISTS, SCC_LONG_LIST_WORDS, SCC_NAME, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
 };
 use warpath_interface::DeviceAddress;
 
@@ -27,17 +28,25 @@ use crate::scc::{SccPhase, SccRun};
 /// synchronisation, a round that finds nothing to push a pass over the stamps.
 const ROUNDS_BETWEEN_READS: u32 = SCC_ROUND_RING as u32;
 
-/// Device bytes of a run's arrays for `n` vertices: two words, two stamps and a component a
-/// vertex, each key's smallest vertex, the control block.
-pub fn bytes_needed(n: u64) -> u64 {
+/// Device bytes of a run's arrays for `n` vertices and `m` list entries a direction: two
+/// words, two stamps and a component a vertex, each key's smallest vertex, the control block,
+/// the queue of long lists.
+pub fn bytes_needed(n: u64, m: u64) -> u64 {
     let n = n.max(1);
-    (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64
+    (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64 + 8 * long_list_words(m) as u64
+}
+
+/// Words of the queue of long lists for `m` list entries a direction: room for every list of
+/// [`SCC_LONG_LIST`] entries or more of both directions (at most `m / SCC_LONG_LIST` each).
+fn long_list_words(m: u64) -> usize {
+    (2 * (m / SCC_LONG_LIST + 1)) as usize * SCC_LONG_LIST_WORDS
 }
 
 /// Device memory the GPU path needs beside the graph, for `engine::prepare`: its per-vertex
 /// arrays and the in-lists (a directed graph's transpose).
 pub fn workspace(graph: &Graph) -> Workspace {
-    Workspace { in_lists: true, ..Workspace::new(bytes_needed(graph.num_vertices() as u64), "the SCC arrays") }
+    let bytes = bytes_needed(graph.num_vertices() as u64, graph.num_edges());
+    Workspace { in_lists: true, ..Workspace::new(bytes, "the SCC arrays") }
 }
 
 /// Why `graph` cannot run on the GPU path, or None where it can: it reads plain lists both
@@ -66,11 +75,12 @@ struct SccBuffers {
     components: CudaSlice<u32>,
     smallest: CudaSlice<u32>,
     control: CudaSlice<u64>,
+    long_lists: CudaSlice<u64>,
 }
 
 impl SccBuffers {
-    fn new(gpu: &GpuContext, n: usize) -> std::result::Result<SccBuffers, GpuError> {
-        gpu.ensure_free(bytes_needed(n as u64), "the SCC arrays")?;
+    fn new(gpu: &GpuContext, n: usize, m: u64) -> std::result::Result<SccBuffers, GpuError> {
+        gpu.ensure_free(bytes_needed(n as u64, m), "the SCC arrays")?;
         Ok(SccBuffers {
             in_words: gpu.alloc_zeros(n, "the SCC forward keys")?,
             out_words: gpu.alloc_zeros(n, "the SCC backward keys")?,
@@ -79,6 +89,7 @@ impl SccBuffers {
             components: gpu.alloc_zeros(n, "the SCC components")?,
             smallest: gpu.alloc_zeros(n + 2, "the SCC smallest vertices")?,
             control: gpu.alloc_zeros(SCC_CONTROL_WORDS, "the SCC control block")?,
+            long_lists: gpu.alloc_zeros(long_list_words(m), "the SCC queue of long lists")?,
         })
     }
 }
@@ -93,15 +104,15 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
     }
     let gpu = graph.gpu();
     let (out_lists, in_lists) = (graph.graph(), graph.in_lists().expect("checked by refusal"));
-    let n = out_lists.num_vertices() as usize;
+    let (n, m) = (out_lists.num_vertices() as usize, out_lists.num_edges());
     if n == 0 {
         return Ok((Answer { result: SccRun::default(), time: Duration::ZERO }, Download::default()));
     }
     let buffers = match &mut arrays.buffers {
-        Some(buffers) if buffers.components.len() == n => buffers,
+        Some(buffers) if buffers.components.len() == n && buffers.long_lists.len() == long_list_words(m) => buffers,
         slot => {
             *slot = None;
-            slot.insert(SccBuffers::new(gpu, n)?)
+            slot.insert(SccBuffers::new(gpu, n, m)?)
         }
     };
     let mut passes = Passes { gpu, out_lists, in_lists, buffers };
@@ -118,7 +129,8 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
         let first_round = round;
         let mut group = 1;
         loop {
-            let rounds: Vec<(u32, u32)> = (1..=group).map(|k| (SCC_PROPAGATE, round + k)).collect();
+            let rounds: Vec<(u32, u32)> =
+                (1..=group).flat_map(|k| [(SCC_PROPAGATE, round + k), (SCC_LONG_LISTS, round + k)]).collect();
             round += group;
             let control = passes.run_counted(&rounds)?;
             if control[round as usize % SCC_ROUND_RING] == 0 {
@@ -194,11 +206,12 @@ fn scc_pass(
             && buffers.components.len() == n
             && buffers.smallest.len() == n + 2
             && buffers.control.len() >= SCC_CONTROL_WORDS
-            && (mode != SCC_PROPAGATE || round >= 1),
+            && ((mode != SCC_PROPAGATE && mode != SCC_LONG_LISTS) || round >= 1),
         || format!("{n} vertices, mode {mode}, round {round}: lists or arrays of another size or format"),
     )?;
     let stream = gpu.stream();
-    let SccBuffers { in_words, out_words, in_stamps, out_stamps, components, smallest, control } = buffers;
+    let SccBuffers { in_words, out_words, in_stamps, out_stamps, components, smallest, control, long_lists } = buffers;
+    let long_list_capacity = (long_lists.len() / SCC_LONG_LIST_WORDS).min(u32::MAX as usize) as u32;
     let mut launch = Launch::new(gpu);
     let params = SccPassParams {
         out_offsets: DeviceAddress::new(out_lists.offsets.device_ptr(stream)),
@@ -212,6 +225,8 @@ fn scc_pass(
         components: launch.write(components),
         smallest: launch.write(smallest),
         control: launch.write(control),
+        long_lists: launch.write(long_lists),
+        long_list_capacity,
         n: n as u32,
         round,
         mode,
