@@ -612,7 +612,7 @@ fn check_scc(graph: &Graph, label: &str) {
         let mut arrays = SccArrays::default();
         for run in 0..2 {
             let (answer, download) =
-                scc_components_in(on, &mut arrays).unwrap_or_else(|e| panic!("{label}, {where_}, run {run}: {e}"));
+                scc_components_in(on, graph, &mut arrays).unwrap_or_else(|e| panic!("{label}, {where_}, run {run}: {e}"));
             assert_eq!(answer.result.components, expected, "{label}, {where_}, run {run}");
             let decided: u64 = answer.result.phases.iter().map(|p| p.decided).sum();
             assert_eq!(decided, graph.num_vertices() as u64, "{label}: every vertex decided once");
@@ -684,6 +684,6 @@ fn strongly_connected_components_on_compressed_lists_run_on_the_cpu() {
     let Prepared::Gpu(on) = &prepared else { panic!("placed on the CPU") };
     let refusal = scc_refusal(on).expect("refused");
     assert!(refusal.contains("compressed"), "{refusal}");
-    let err = scc_components_in(on, &mut SccArrays::default()).err().expect("refused");
+    let err = scc_components_in(on, &graph, &mut SccArrays::default()).err().expect("refused");
     assert!(err.to_string().contains("compressed"), "{err}");
 }

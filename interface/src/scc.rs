@@ -13,12 +13,14 @@ pub const SCC_BLOCK: u32 = 256;
 /// A pass: trimming (a vertex without in-edges or without out-edges is a component of its
 /// own), every other vertex's words set to [`SCC_NO_KEY`] in group 0 and its stamps to
 /// [`SCC_IDLE`], the pivot (largest in-degree times out-degree) picked into
-/// [`SCC_CONTROL_PIVOT`].
+/// [`SCC_CONTROL_PIVOT`], the largest in-degree into [`SCC_CONTROL_MAX_IN_DEGREE`].
 pub const SCC_INIT: u32 = 0;
-/// A pass (one thread): the pivot's words take the key `n + 1`, larger than every vertex's
-/// own, and its stamps 0, so that the first propagation is the pivot's forward-backward search
-/// alone: every vertex it reaches rises once.
-pub const SCC_PIVOT: u32 = 1;
+/// A pass after a BFS from the pivot (the out-lists' search for direction 0, the in-lists'
+/// for 1, passed as `round`): every undecided vertex the search reached (`reached`, the BFS's
+/// distances) takes the pivot's key `n + 1`, larger than every vertex's own, in that
+/// direction's word. After both, [`SCC_DECIDE`] decides the pivot's component (reached both
+/// ways) and leaves three groups: reached forward only, backward only, neither.
+pub const SCC_MARK: u32 = 1;
 /// A pass: every undecided vertex whose word of a direction rose in the last round (its stamp
 /// is `round - 1`) pushes it to its neighbors of that direction in its group.
 pub const SCC_PROPAGATE: u32 = 2;
@@ -49,6 +51,9 @@ pub const SCC_LONG_LIST_WORDS: usize = 3;
 pub const SCC_ROUND_RING: usize = 8;
 /// Control word: the pivot's score and id (`min(in * out, 2^32 - 1) << 32 | v`, a maximum).
 pub const SCC_CONTROL_PIVOT: usize = SCC_ROUND_RING;
+/// Control word: the largest in-degree (a maximum, by [`SCC_INIT`]: the backward search's
+/// largest list).
+pub const SCC_CONTROL_MAX_IN_DEGREE: usize = SCC_ROUND_RING + 3;
 /// Control word: vertices a pass decided (trimmed by [`SCC_INIT`], found by [`SCC_DECIDE`]).
 pub const SCC_CONTROL_DECIDED: usize = SCC_ROUND_RING + 1;
 /// Control word: vertices a pass left undecided.
@@ -99,7 +104,9 @@ macro_rules! scc_pass_fields {
             /// it, `out_words` the largest it reaches), the round each last rose in
             /// (`in_stamps`, `out_stamps`), every vertex's component key (its label after
             /// [`SCC_LABEL`](crate::scc::SCC_LABEL)), each key's smallest vertex (`smallest`,
-            /// `n + 2` entries: keys run to the pivot's `n + 1`), the control block
+            /// `n + 2` entries: keys run to the pivot's `n + 1`), a BFS's distances from the
+            /// pivot (`reached`, read by [`SCC_MARK`](crate::scc::SCC_MARK) alone; null for
+            /// the other passes), the control block
             /// ([`SCC_CONTROL_WORDS`](crate::scc::SCC_CONTROL_WORDS)), the round's queue of
             /// long lists (`long_lists`, room for `long_list_capacity` lists of
             /// [`SCC_LONG_LIST_WORDS`](crate::scc::SCC_LONG_LIST_WORDS) words), the vertices,
@@ -115,6 +122,7 @@ macro_rules! scc_pass_fields {
                 out_stamps: $crate::DevicePtrMut<u32>,
                 components: $crate::DevicePtrMut<u32>,
                 smallest: $crate::DevicePtrMut<u32>,
+                reached: $crate::DevicePtr<u32>,
                 control: $crate::DevicePtrMut<u64>,
                 long_lists: $crate::DevicePtrMut<u64>,
                 long_list_capacity: u32,

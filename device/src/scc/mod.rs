@@ -8,11 +8,11 @@
 //!   coloring-based parallel algorithms for strongly connected components", IPDPS 2014,
 //!   section 3.1);
 //! - forward-backward reachability from a pivot (Fleischer, Hendrickson and Pınar, IPDPS
-//!   workshops 2000): the vertex of the largest in-degree times out-degree alone pushes a key,
-//!   larger than every vertex's ([`SCC_PIVOT`]), so the first propagation is its two searches,
-//!   every vertex they reach rising once, and finds the giant component of a web or social
-//!   graph; the vertices it reached forward only, backward only, or neither, are three groups
-//!   for the coloring;
+//!   workshops 2000), the vertex of the largest in-degree times out-degree: the BFS's own
+//!   kernel searches from it forward (out-lists) and backward (in-lists), and [`SCC_MARK`]
+//!   gives every vertex each search reached the pivot's key, larger than every vertex's; the
+//!   vertices reached both ways are its component (the giant of a web or social graph), and
+//!   those reached forward only, backward only, or neither, are three groups for the coloring;
 //! - coloring (Orzan's label propagation, Slota et al. section 3.3) in both directions at once,
 //!   as ECL-SCC does (Alabandi, Sands, Biros and Burtscher, SC 2023, section 3): every vertex
 //!   propagates the largest key that reaches it along its out-lists and the largest it reaches
@@ -34,9 +34,9 @@
 use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
 use warpath_interface::scc::{
-    scc_group, scc_word, SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_PIVOT, SCC_CONTROL_QUEUED,
-    SCC_CONTROL_UNDECIDED, SCC_DECIDE, SCC_DECIDED_GROUP, SCC_IDLE, SCC_INIT, SCC_LABEL, SCC_LONG_LIST, SCC_LONG_LISTS,
-    SCC_LONG_LIST_WORDS, SCC_NAME, SCC_NO_KEY, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+    scc_group, scc_word, SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_MAX_IN_DEGREE, SCC_CONTROL_PIVOT,
+    SCC_CONTROL_QUEUED, SCC_CONTROL_UNDECIDED, SCC_DECIDE, SCC_DECIDED_GROUP, SCC_IDLE, SCC_INIT, SCC_LABEL,
+    SCC_LONG_LIST, SCC_LONG_LISTS, SCC_LONG_LIST_WORDS, SCC_MARK, SCC_NAME, SCC_NO_KEY, SCC_PROPAGATE, SCC_ROUND_RING,
 };
 
 /// Threads a block: a tile of vertices.
@@ -206,9 +206,10 @@ unsafe fn propagate_tile(
 /// same lists, undirected); `in_words`, `out_words`, `in_stamps`, `out_stamps` and
 /// `components` hold `n` entries, `smallest` `n + 2`, `control` `SCC_CONTROL_WORDS`; `n + 1 <
 /// u32::MAX`. Blocks of a multiple of 32 threads. The passes run in the order the host
-/// drives them: `SCC_INIT` (with the control block zeroed), `SCC_PIVOT`, then propagation
-/// rounds from 1 and `SCC_DECIDE` with the last round's number until none is undecided, then
-/// `SCC_NAME` and `SCC_LABEL`.
+/// drives them: `SCC_INIT` (with the control block zeroed), `SCC_MARK` after each of the
+/// pivot's two searches, `SCC_DECIDE`, then propagation rounds and `SCC_DECIDE` with the last
+/// round's number until none is undecided, then `SCC_NAME` and `SCC_LABEL`; `reached` holds
+/// `n` distances for `SCC_MARK`.
 #[inline(always)]
 unsafe fn pass(params: SccPassParams) {
     // SAFETY: declared once, before any control flow.
@@ -224,6 +225,7 @@ unsafe fn pass(params: SccPassParams) {
         out_stamps,
         components,
         smallest,
+        reached,
         control,
         long_lists,
         long_list_capacity,
@@ -237,7 +239,7 @@ unsafe fn pass(params: SccPassParams) {
         Direction { offsets: in_offsets, targets: in_targets, words: out_words, stamps: out_stamps },
     ];
     let (mut decided, mut undecided, mut raised) = (0u64, 0u64, 0u64);
-    let mut pivot = 0u64;
+    let (mut pivot, mut max_in_degree) = (0u64, 0u64);
     match mode {
         SCC_INIT => {
             for v in grid_stride(n as u64 + 2) {
@@ -250,6 +252,7 @@ unsafe fn pass(params: SccPassParams) {
                     }
                     let out = *out_offsets.add(v + 1) - *out_offsets.add(v);
                     let inward = *in_offsets.add(v + 1) - *in_offsets.add(v);
+                    max_in_degree = max_in_degree.max(inward);
                     if out == 0 || inward == 0 {
                         *components.add(v) = v as u32 + 1;
                         *in_words.add(v) = DECIDED_WORD;
@@ -267,17 +270,14 @@ unsafe fn pass(params: SccPassParams) {
                 }
             }
         }
-        SCC_PIVOT => {
-            if global_idx() == 0 {
-                // SAFETY: the pivot is a vertex `< n` where one was found.
+        SCC_MARK => {
+            let words = if round == 0 { in_words } else { out_words };
+            for v in grid_stride(n as u64) {
+                let v = v as usize;
+                // SAFETY: `v < n`; `reached` holds the BFS's `n` distances.
                 unsafe {
-                    let chosen = *control.add(SCC_CONTROL_PIVOT);
-                    if chosen != 0 {
-                        let v = chosen as u32 as usize;
-                        *in_words.add(v) = scc_word(0, n + 1);
-                        *out_words.add(v) = scc_word(0, n + 1);
-                        *in_stamps.add(v) = 0;
-                        *out_stamps.add(v) = 0;
+                    if *reached.add(v) != UNREACHED && group_of(*words.add(v)) != SCC_DECIDED_GROUP {
+                        *words.add(v) = scc_word(0, n + 1);
                     }
                 }
             }
@@ -406,7 +406,7 @@ unsafe fn pass(params: SccPassParams) {
     }
     // One atomic a warp and counter: every lane of the warp has left the loops.
     let (decided, undecided, raised) = (warp_sum_u64(decided), warp_sum_u64(undecided), warp_sum_u64(raised));
-    let pivot = warp_max_u64(pivot);
+    let (pivot, max_in_degree) = (warp_max_u64(pivot), warp_max_u64(max_in_degree));
     if lane_id() == 0 {
         // SAFETY: `control` holds `SCC_CONTROL_WORDS` words of global memory.
         unsafe {
@@ -421,6 +421,9 @@ unsafe fn pass(params: SccPassParams) {
             }
             if pivot > *control.add(SCC_CONTROL_PIVOT) {
                 atomic_max_u64(control.add(SCC_CONTROL_PIVOT), pivot);
+            }
+            if max_in_degree > *control.add(SCC_CONTROL_MAX_IN_DEGREE) {
+                atomic_max_u64(control.add(SCC_CONTROL_MAX_IN_DEGREE), max_in_degree);
             }
         }
     }

@@ -1,7 +1,9 @@
 //! Strongly connected components on the GPU: the host drives `scc_pass`
 //! (`device/src/scc/mod.rs`, which documents the method: trimming, the pivot's
-//! forward-backward searches, then two-way coloring, ECL-SCC's way), one launch a pass, and
-//! reads the control block between passes: after trimming, after each group of propagation
+//! forward-backward searches, then two-way coloring, ECL-SCC's way), one launch a pass, with
+//! the pivot's two searches by the persistent BFS (`GpuPersistent`, its labels left on the
+//! device, over the out-lists and then the in-lists), and reads the control block between
+//! passes: after trimming, after each group of propagation
 //! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise; a round is two
 //! launches, the tiles' lists and then the long lists it queued) and after each decision. The
 //! labels are downloaded once, canonical on the device.
@@ -11,11 +13,14 @@ use std::time::{Duration, Instant};
 use cudarc::driver::CudaSlice;
 use warpath_interface::names;
 use warpath_interface::scc::{
-    SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_UNDECIDED, SCC_CONTROL_WORDS, SCC_DECIDE, SCC_INIT,
-    SCC_LABEL, SCC_LONG_LIST, SCC_LONG_LISTS, SCC_LONG_LIST_WORDS, SCC_NAME, SCC_PIVOT, SCC_PROPAGATE, SCC_ROUND_RING,
+    SccPassParams, SCC_BLOCK, SCC_CONTROL_DECIDED, SCC_CONTROL_MAX_IN_DEGREE, SCC_CONTROL_PIVOT, SCC_CONTROL_UNDECIDED,
+    SCC_CONTROL_WORDS, SCC_DECIDE, SCC_INIT, SCC_LABEL, SCC_LONG_LIST, SCC_LONG_LISTS, SCC_LONG_LIST_WORDS, SCC_MARK,
+    SCC_NAME, SCC_PROPAGATE, SCC_ROUND_RING,
 };
 use warpath_interface::DeviceAddress;
 
+use crate::bfs::gpu::persistent::{GpuPersistent, PersistentArrays};
+use crate::bfs::gpu::tuning::PersistentParams;
 use crate::cc::Components;
 use crate::engine::{Answer, GpuGraph, Workspace};
 use crate::error::Result;
@@ -30,10 +35,11 @@ const ROUNDS_BETWEEN_READS: u32 = SCC_ROUND_RING as u32;
 
 /// Device bytes of a run's arrays for `n` vertices and `m` list entries a direction: two
 /// words, two stamps and a component a vertex, each key's smallest vertex, the control block,
-/// the queue of long lists.
+/// the queue of long lists, and the pivot's searches' BFS arrays (distances only).
 pub fn bytes_needed(n: u64, m: u64) -> u64 {
+    let bfs = GpuPersistent::bytes_needed_for(n.min(u32::MAX as u64) as u32, m, true);
     let n = n.max(1);
-    (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64 + 8 * long_list_words(m) as u64
+    (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64 + 8 * long_list_words(m) as u64 + bfs
 }
 
 /// Words of the queue of long lists for `m` list entries a direction: room for every list of
@@ -76,6 +82,8 @@ struct SccBuffers {
     smallest: CudaSlice<u32>,
     control: CudaSlice<u64>,
     long_lists: CudaSlice<u64>,
+    /// The pivot's searches' arrays (taken for a search, then put back).
+    searches: Option<PersistentArrays>,
 }
 
 impl SccBuffers {
@@ -90,15 +98,16 @@ impl SccBuffers {
             smallest: gpu.alloc_zeros(n + 2, "the SCC smallest vertices")?,
             control: gpu.alloc_zeros(SCC_CONTROL_WORDS, "the SCC control block")?,
             long_lists: gpu.alloc_zeros(long_list_words(m), "the SCC queue of long lists")?,
+            searches: Some(PersistentArrays::new(gpu, n, m, true)?),
         })
     }
 }
 
 /// The strongly connected components of the placed graph (plain lists, with in-lists: see
-/// [`refusal`]), labels canonical, with a phase a decision: `trimming`, then
-/// `forward-backward` (the pivot's searches), then `coloring` for each later one, then
-/// `labels`. Its time is the device's, from the first pass to the last.
-pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer<SccRun>, Download)> {
+/// [`refusal`]; `host` the graph it was placed from), labels canonical, with a phase a
+/// decision: `trimming`, then `forward-backward` (the pivot's searches), then `coloring` for
+/// each later one, then `labels`. Its time is the device's, from the first pass to the last.
+pub fn components_in(graph: &GpuGraph, host: &Graph, arrays: &mut SccArrays) -> Result<(Answer<SccRun>, Download)> {
     if let Some(why) = refusal(graph) {
         return Err(GpuError::Unsupported(format!("strongly connected components on the GPU: {why}")).into());
     }
@@ -119,11 +128,37 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
     let start = gpu.record_event()?;
     let mut phases = Vec::new();
     let mut phase_started = Instant::now();
-    let control = passes.run_counted(&[(SCC_INIT, 0), (SCC_PIVOT, 0)])?;
+    let control = passes.run_counted(&[(SCC_INIT, 0)])?;
     let decided = control[SCC_CONTROL_DECIDED];
     phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided, rounds: 0 });
     let mut undecided = control[SCC_CONTROL_UNDECIDED];
-    let mut round = 0u32;
+    let round = 0u32;
+    if undecided > 0 {
+        phase_started = Instant::now();
+        let pivot = control[SCC_CONTROL_PIVOT] as u32;
+        let out_degree = host.degree(pivot);
+        // The in-degree from the pivot's score (in * out, saturated at 2^32 - 1: then a lower
+        // bound); the search's first level picks its direction by it, nothing else.
+        let in_degree = (control[SCC_CONTROL_PIVOT] >> 32) / out_degree.max(1);
+        let searches = [
+            (out_lists, in_lists, graph.max_out_degree(), out_degree),
+            (in_lists, out_lists, control[SCC_CONTROL_MAX_IN_DEGREE], in_degree),
+        ];
+        for (direction, (lists, inbound, longest, degree)) in searches.into_iter().enumerate() {
+            let bfs_arrays = passes.buffers.searches.take().expect("put back after every search");
+            let mut bfs = GpuPersistent::with_arrays(gpu, host, lists, inbound, longest, bfs_arrays);
+            let searched = bfs.run_on_device(pivot, degree, PersistentParams::default());
+            let bfs_arrays = bfs.into_arrays();
+            let marked = searched.and_then(|_| passes.mark(direction as u32, bfs_arrays.distances()));
+            passes.buffers.searches = Some(bfs_arrays);
+            marked?;
+        }
+        let control = passes.run_counted(&[(SCC_DECIDE, round)])?;
+        let decided = control[SCC_CONTROL_DECIDED];
+        phases.push(SccPhase { name: "forward-backward", time: phase_started.elapsed(), decided, rounds: 0 });
+        undecided = control[SCC_CONTROL_UNDECIDED];
+    }
+    let mut round = round;
     while undecided > 0 {
         phase_started = Instant::now();
         let first_round = round;
@@ -140,8 +175,7 @@ pub fn components_in(graph: &GpuGraph, arrays: &mut SccArrays) -> Result<(Answer
         }
         let control = passes.run_counted(&[(SCC_DECIDE, round)])?;
         let decided = control[SCC_CONTROL_DECIDED];
-        let name = if phases.len() == 1 { "forward-backward" } else { "coloring" };
-        phases.push(SccPhase { name, time: phase_started.elapsed(), decided, rounds: round - first_round });
+        phases.push(SccPhase { name: "coloring", time: phase_started.elapsed(), decided, rounds: round - first_round });
         if decided == 0 {
             // Every pass decides its groups' largest keys: none decided means a broken invariant.
             return Err(GpuError::Unsupported(format!(
@@ -179,9 +213,14 @@ impl Passes<'_> {
     fn run_counted(&mut self, passes: &[(u32, u32)]) -> std::result::Result<Vec<u64>, GpuError> {
         self.gpu.zero(&mut self.buffers.control)?;
         for &(mode, round) in passes {
-            scc_pass(self.gpu, self.out_lists, self.in_lists, self.buffers, mode, round)?;
+            scc_pass(self.gpu, self.out_lists, self.in_lists, self.buffers, mode, round, None)?;
         }
         self.gpu.download(&self.buffers.control)
+    }
+
+    /// [`SCC_MARK`] of `direction` (0 forward, 1 backward) by a search's `distances`.
+    fn mark(&mut self, direction: u32, distances: &CudaSlice<u32>) -> std::result::Result<(), GpuError> {
+        scc_pass(self.gpu, self.out_lists, self.in_lists, self.buffers, SCC_MARK, direction, Some(distances))
     }
 }
 
@@ -193,6 +232,7 @@ fn scc_pass(
     buffers: &mut SccBuffers,
     mode: u32,
     round: u32,
+    reached: Option<&CudaSlice<u32>>,
 ) -> std::result::Result<(), GpuError> {
     let kernel = names::SCC_PASS;
     let n = out_lists.num_vertices() as usize;
@@ -206,11 +246,13 @@ fn scc_pass(
             && buffers.components.len() == n
             && buffers.smallest.len() == n + 2
             && buffers.control.len() >= SCC_CONTROL_WORDS
-            && ((mode != SCC_PROPAGATE && mode != SCC_LONG_LISTS) || round >= 1),
+            && ((mode != SCC_PROPAGATE && mode != SCC_LONG_LISTS) || round >= 1)
+            && (mode != SCC_MARK || (round <= 1 && reached.is_some_and(|r| r.len() >= n))),
         || format!("{n} vertices, mode {mode}, round {round}: lists or arrays of another size or format"),
     )?;
     let stream = gpu.stream();
-    let SccBuffers { in_words, out_words, in_stamps, out_stamps, components, smallest, control, long_lists } = buffers;
+    let SccBuffers { in_words, out_words, in_stamps, out_stamps, components, smallest, control, long_lists, .. } =
+        buffers;
     let long_list_capacity = (long_lists.len() / SCC_LONG_LIST_WORDS).min(u32::MAX as usize) as u32;
     let mut launch = Launch::new(gpu);
     let params = SccPassParams {
@@ -224,6 +266,7 @@ fn scc_pass(
         out_stamps: launch.write(out_stamps),
         components: launch.write(components),
         smallest: launch.write(smallest),
+        reached: launch.read_or_null(reached),
         control: launch.write(control),
         long_lists: launch.write(long_lists),
         long_list_capacity,
@@ -231,6 +274,5 @@ fn scc_pass(
         round,
         mode,
     };
-    let items = if mode == SCC_PIVOT { 1 } else { n as u64 + 2 };
-    launch.run(grid_for(gpu, items, SCC_BLOCK), Residency::Any, &params)
+    launch.run(grid_for(gpu, n as u64 + 2, SCC_BLOCK), Residency::Any, &params)
 }

@@ -117,7 +117,7 @@ impl<'g> SccFinder<'g> {
             match gpu::refusal(on) {
                 None => {
                     let mut arrays = self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    let (answer, download) = gpu::components_in(on, &mut arrays)?;
+                    let (answer, download) = gpu::components_in(on, self.graph, &mut arrays)?;
                     return Ok(SccAnswer {
                         result: answer.result,
                         backend: self.prepared.backend(),

@@ -71,6 +71,11 @@ impl PersistentArrays {
     pub fn distances_only(&self) -> bool {
         self.parents.is_none()
     }
+
+    /// The distances of the last run, on the device (unreached: `u32::MAX`).
+    pub fn distances(&self) -> &CudaSlice<u32> {
+        &self.distances
+    }
 }
 
 /// Device buffers for repeated persistent-kernel BFS runs on one graph.
@@ -176,21 +181,21 @@ impl<'g> GpuPersistent<'g> {
         self.run_reusing(source, params, true, LabelsTarget::Vectors(labels))
     }
 
-    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
-    /// vectors, whose memory is reused, so the download pays no allocation or page faults; or
-    /// pinned buffers), and the trace only when `trace` (else `levels` is empty).
-    pub fn run_reusing(
+    /// A BFS from `source` (as [`run`](Self::run); `source_degree` its list's length in the
+    /// lists searched) whose labels stay on the device, read there through
+    /// [`PersistentArrays::distances`] by another kernel. Returns the device time of the
+    /// initialisation and the kernel.
+    pub fn run_on_device(
         &mut self,
         source: u32,
+        source_degree: u64,
         params: PersistentParams,
-        trace: bool,
-        labels: LabelsTarget<'_>,
-    ) -> Result<PersistentRun, GpuError> {
+    ) -> Result<std::time::Duration, GpuError> {
         let gpu = self.gpu;
         let n = self.graph.num_vertices() as u32;
         let control = PersistentControl {
             frontier_len: [1, 0, 0],
-            frontier_edges: [self.graph.degree(source), 0, 0],
+            frontier_edges: [source_degree, 0, 0],
             in_listed_vertices: self.inbound.nonempty_lists(),
             ..Default::default()
         };
@@ -209,14 +214,30 @@ impl<'g> GpuPersistent<'g> {
         };
         let compressed = self.device_graph.is_compressed();
         let kernel = if compressed { names::BFS_PERSISTENT_COMPRESSED } else { names::BFS_PERSISTENT };
-        let kernel_time = time_on_device(gpu, kernel, || {
+        time_on_device(gpu, kernel, || {
             // Vertices without in-edges start out visited only for runs that may go bottom-up:
             // `inbound` is the graph itself for a directed graph kept top-down, and its empty
             // lists are then out-lists.
             let in_lists = params.bottom_up.then_some(self.inbound);
             kernels::bfs_persistent_init(gpu, n, source, in_lists, &mut buffers)?;
             kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
-        })?;
+        })
+    }
+
+    /// [`run`](Self::run), reading the labels back where `labels` says (a previous result's
+    /// vectors, whose memory is reused, so the download pays no allocation or page faults; or
+    /// pinned buffers), and the trace only when `trace` (else `levels` is empty).
+    pub fn run_reusing(
+        &mut self,
+        source: u32,
+        params: PersistentParams,
+        trace: bool,
+        labels: LabelsTarget<'_>,
+    ) -> Result<PersistentRun, GpuError> {
+        let gpu = self.gpu;
+        let n = self.graph.num_vertices() as u32;
+        let kernel_time = self.run_on_device(source, self.graph.degree(source), params)?;
+        let arrays = &self.arrays;
         let kernel_ms = kernel_time.as_secs_f64() * 1e3;
         let (result, download) =
             download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n as usize, labels)?;
