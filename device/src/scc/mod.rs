@@ -191,6 +191,11 @@ unsafe fn propagate_tile(
             }
         }
     }
+    // Most tiles of a late round push nothing: one barrier, not the gathering's scan and
+    // barriers.
+    if !sync_threads_or(start < end) {
+        return 0;
+    }
     let mut visitor = Raise { direction, round, raised: 0 };
     // SAFETY: the lists of the graph, of vertices `< n`.
     unsafe { gather_tile(scratch, v, start, end, WARP_SIZE as u64, &mut visitor) };
