@@ -339,14 +339,14 @@ impl Graph {
     }
 
     /// Strongly connected components (an undirected graph's connected components): a uint32
-    /// array, each vertex labelled by the smallest vertex of its component. On every CPU core
-    /// (there is no GPU path yet).
+    /// array, each vertex labelled by the smallest vertex of its component. On the placed graph:
+    /// the GPU where it is placed there with plain lists, else every CPU core.
     fn strongly_connected_components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let labels = py
-            .detach(|| {
-                warpath::scc::strongly_connected(&self.graph, Backend::Cpu).map(|run| run.result.components.labels)
-            })
-            .map_err(to_py)?;
+        let labels = py.detach(|| -> PyResult<Vec<u32>> {
+            let slot = self.placed()?;
+            let run = slot.as_ref().unwrap().with_dependent(|_, placed| placed.strongly_connected()).map_err(to_py)?;
+            Ok(run.result.components.labels)
+        })?;
         Ok(labels.into_pyarray(py))
     }
 

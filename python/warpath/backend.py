@@ -53,8 +53,8 @@ FUNCTIONS = {
     "weakly_connected_components": "connected components on warpath",
     "number_weakly_connected_components": "connected components on warpath",
     "is_weakly_connected": "connected components on warpath",
-    "number_strongly_connected_components": "strongly connected components on warpath (CPU)",
-    "is_strongly_connected": "strongly connected components on warpath (CPU)",
+    "number_strongly_connected_components": "strongly connected components on warpath",
+    "is_strongly_connected": "strongly connected components on warpath",
     "closeness_centrality": "bit-parallel searches on warpath (CPU), unweighted, every node",
     "harmonic_centrality": "bit-parallel searches on warpath (CPU), unweighted, from every node; equal to rounding",
 }
