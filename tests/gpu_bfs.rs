@@ -15,7 +15,7 @@ use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
 };
-use warpath::engine::PlacementOptions;
+use warpath::engine::{BackendUsed, PlacementOptions};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
@@ -1128,6 +1128,51 @@ fn many_sources_at_once_match_the_sequential_bfs() {
                     assert_eq!(distances, &bfs_sequential(graph, s).distances, "{what}: source {s}");
                 }
                 let warned = run.warnings.iter().any(|w| w.contains("one traversal a source"));
+                assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
+            }
+        }
+    }
+}
+
+/// Exact closeness and harmonic centrality on the GPU (`Traverser::centrality`: the many-source
+/// searches over the reversed edges, each source's distances summed on the device by
+/// `bfs_multi_source_count`) equal the CPU's bit for bit (the same integer sums, the same
+/// order of the harmonic sums), undirected and directed, in device memory and zero-copy; on
+/// compressed lists the CPU computes them and says why. Email-Enron too, where the datasets are.
+#[test]
+fn closeness_on_the_gpu_equals_the_cpus() {
+    let Some(_gpu) = gpu_or_skip("closeness_on_the_gpu_equals_the_cpus") else { return };
+    let mut directed: Vec<(u32, u32)> = (0..2999).map(|v| (v, (v + 1) % 2999)).collect();
+    directed.extend((0..2999).step_by(7).map(|v| (v, (v * 13 + 5) % 2999)));
+    let mut graphs = vec![
+        ("kron:10".to_string(), generate(&"kron:10".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("dkron:10".to_string(), generate(&"dkron:10".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("grid2d:30x20".to_string(), generate(&"grid2d:30x20".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("directed".to_string(), GraphBuilder::new().build(EdgeList::new(3000, directed, false)).unwrap()),
+    ];
+    if let Some(dir) = datasets_dir("closeness_on_the_gpu_equals_the_cpus") {
+        for file in dataset_files(&dir).into_iter().filter(|f| f.to_string_lossy().contains("Email-Enron")) {
+            let graph = read_graph(&file, &ReadOptions { ignore_weights: true, ..ReadOptions::default() }).unwrap();
+            graphs.push((file.file_name().unwrap().to_string_lossy().into_owned(), graph));
+        }
+    }
+    for (label, graph) in &graphs {
+        for wf_improved in [true, false] {
+            let expected = warpath::bfs::multi_source::centrality(graph, wf_improved);
+            for (placement, compressed) in
+                [(Placement::Device, false), (Placement::ZeroCopy, false), (Placement::Device, true)]
+            {
+                let what = format!("{label}, wf_improved {wf_improved}, {placement:?}, compressed {compressed}");
+                let placement =
+                    PlacementOptions { placement: Some(placement), compressed, ..PlacementOptions::default() };
+                let traverser =
+                    Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() })
+                        .unwrap();
+                let run = traverser.centrality(wf_improved).unwrap();
+                assert_eq!(run.result.closeness, expected.closeness, "{what}: closeness");
+                assert_eq!(run.result.harmonic, expected.harmonic, "{what}: harmonic");
+                assert_eq!(matches!(run.backend, BackendUsed::Gpu { .. }), !compressed, "{what}");
+                let warned = run.warnings.iter().any(|w| w.contains("closeness runs on the CPU"));
                 assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
             }
         }

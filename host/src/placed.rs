@@ -143,6 +143,12 @@ impl<'g> PlacedGraph<'g> {
         self.traverser.set_gpu_kernel(kernel);
     }
 
+    /// Every vertex's exact closeness and harmonic centrality ([`Traverser::centrality`]).
+    pub fn centrality(&self, wf_improved: bool) -> Result<crate::engine::Run<crate::bfs::multi_source::Centrality>> {
+        self.hold(Holder::Bfs);
+        self.traverser.centrality(wf_improved)
+    }
+
     /// The BFS view: every way the library runs a BFS (`run_reusing`, `run_pinned`,
     /// `run_traced`) on this placement.
     pub fn traverser(&self) -> &Traverser<'g> {

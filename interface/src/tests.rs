@@ -35,6 +35,7 @@ fn parameter_structs_are_laid_out_field_after_field() {
     check_fields::<BfsInitParams>();
     check_fields::<BfsTopdownExpandParams>();
     check_fields::<BfsMultiSourceLevelParams>();
+    check_fields::<BfsMultiSourceCountParams>();
     check_fields::<crate::scc::SccPassParams>();
     check_fields::<BfsPersistentInitParams>();
     check_fields::<BfsPersistentParams>();

@@ -83,6 +83,17 @@ impl Graph {
         Ok(slot)
     }
 
+    /// Every vertex's exact closeness and harmonic centrality on the placed graph, the GIL
+    /// released.
+    fn centrality(&self, py: Python<'_>, wf_improved: bool) -> PyResult<warpath::bfs::multi_source::Centrality> {
+        py.detach(|| -> PyResult<_> {
+            let slot = self.placed()?;
+            let run =
+                slot.as_ref().unwrap().with_dependent(|_, placed| placed.centrality(wf_improved)).map_err(to_py)?;
+            Ok(run.result)
+        })
+    }
+
     /// `vertex` (0-based, as Python numbers them, whatever a file's first id was) as an id, or
     /// why it is none.
     fn check_vertex(&self, vertex: u64, what: &str) -> PyResult<u32> {
@@ -325,17 +336,17 @@ impl Graph {
     /// computes it (the sum of one over each other vertex's distance to it; by incoming distances
     /// in a directed graph), to rounding: a float64 array. From the same bit-parallel searches as
     /// [`closeness`](Self::closeness).
-    fn harmonic<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        py.detach(|| warpath::bfs::multi_source::centrality(&self.graph, true).harmonic).into_pyarray(py)
+    fn harmonic<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(self.centrality(py, true)?.harmonic.into_pyarray(py))
     }
 
     /// Every vertex's closeness centrality, unweighted, as NetworkX's `closeness_centrality`
     /// computes it (by incoming distances in a directed graph; Wasserman and Faust's improvement
     /// with `wf_improved`): a float64 array. From one search a vertex, 64 at a time, bit-parallel on
-    /// every CPU core.
+    /// the placed graph (the GPU where it is placed there, else every CPU core).
     #[pyo3(signature = (wf_improved=true))]
-    fn closeness<'py>(&self, py: Python<'py>, wf_improved: bool) -> Bound<'py, PyArray1<f64>> {
-        py.detach(|| warpath::bfs::multi_source::closeness(&self.graph, wf_improved)).into_pyarray(py)
+    fn closeness<'py>(&self, py: Python<'py>, wf_improved: bool) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(self.centrality(py, wf_improved)?.closeness.into_pyarray(py))
     }
 
     /// Strongly connected components (an undirected graph's connected components): a uint32

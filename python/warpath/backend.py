@@ -55,8 +55,8 @@ FUNCTIONS = {
     "is_weakly_connected": "connected components on warpath",
     "number_strongly_connected_components": "strongly connected components on warpath",
     "is_strongly_connected": "strongly connected components on warpath",
-    "closeness_centrality": "bit-parallel searches on warpath (CPU), unweighted, every node",
-    "harmonic_centrality": "bit-parallel searches on warpath (CPU), unweighted, from every node; equal to rounding",
+    "closeness_centrality": "bit-parallel searches on warpath, unweighted, every node",
+    "harmonic_centrality": "bit-parallel searches on warpath, unweighted, from every node; equal to rounding",
 }
 
 

@@ -1,5 +1,6 @@
 //! `warpath closeness` as a user meets it (issue 55, item 2): exact values in `--out` (NetworkX's
-//! closeness and harmonic centrality), a sampled run with its bounds, `--verify`, `--json`, and
+//! closeness and harmonic centrality), a sampled run with its bounds, exact runs on whichever
+//! backend (the same values), `--verify`, `--json`, and
 //! the GPU asked for while the CPU runs; and `info --diameter`, exact or by double sweeps.
 
 use crate::common;
@@ -53,9 +54,32 @@ fn a_big_graph_is_sampled_with_its_bound_and_the_gpu_is_not_used() {
         assert_eq!(json["result"]["sampled"]["samples"], 200);
         assert!(json["result"]["sampled"]["epsilon"].as_f64().unwrap() < 0.25, "{json}");
         assert_eq!(json["verified"], true);
-        let warned = json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("no GPU path"));
+        let warned =
+            json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("sampled closeness"));
         assert_eq!(warned, backend == "gpu", "{json}");
+        assert_eq!(json["backend"], "cpu", "{json}");
     }
+}
+
+/// Exact closeness runs on the GPU where there is one (`auto`), else on the CPU saying why; the
+/// values are the same either way.
+#[test]
+fn exact_closeness_runs_where_the_backend_says() {
+    let has_gpu = warpath::gpu::GpuContext::new().is_ok();
+    let mut answers = Vec::new();
+    for backend in ["auto", "cpu"] {
+        let out = warpath(&["closeness", "kron:9", "--backend", backend, "--verify", "--top", "5", "--json"]);
+        assert!(out.status.success(), "{backend}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!((json["result"]["exact"].as_bool(), json["verified"].as_bool()), (Some(true), Some(true)), "{json}");
+        let on_gpu = json["backend"] == "gpu";
+        assert_eq!(on_gpu, has_gpu && backend == "auto", "{json}");
+        let fell_back =
+            json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("running on the CPU"));
+        assert_eq!(fell_back, !has_gpu && backend == "auto", "{json}");
+        answers.push((json["result"]["mean_closeness"].clone(), json["result"]["top"].clone()));
+    }
+    assert_eq!(answers[0], answers[1], "the GPU's values are the CPU's");
 }
 
 #[test]

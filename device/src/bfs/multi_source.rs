@@ -26,7 +26,9 @@
 
 use crate::operators::warp_lists::warp_walk_long_lists;
 use crate::prelude::*;
-use warpath_interface::bfs::multi_source::{BfsMultiSourceLevelParams, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH};
+use warpath_interface::bfs::multi_source::{
+    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH,
+};
 
 /// Lists longer than this are walked by the whole warp.
 const WARP_LIST: u64 = 64;
@@ -194,3 +196,46 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
 }
 
 warpath_interface::bfs_multi_source_level_fields!(warpath_interface::kernel_entry => level);
+
+/// `bfs_multi_source_count`: counts, bit by bit, the vertices whose word has the bit (a level's
+/// new words: the vertices each source reached at that level). A warp votes on each bit of its
+/// 32 words (one ballot a bit), lane `i` keeping the counts of bits `i` and `i + 32`, and adds
+/// them once at the end: two ballots a vertex, 64 atomics a warp.
+///
+/// # Safety
+/// `words` holds `n` words, `counts` 64 counters. Blocks of a multiple of 32 threads.
+#[inline(always)]
+unsafe fn count(params: BfsMultiSourceCountParams) {
+    let BfsMultiSourceCountParams { words, counts, n } = params;
+    let lane = lane_id();
+    let (mut low, mut high) = (0u64, 0u64);
+    // The warp's first vertex: every lane takes the same turns (the ballots are the warp's).
+    let mut base = (global_idx() - lane) as u64;
+    while base < n as u64 {
+        let v = base + lane as u64;
+        // SAFETY: `v < n`.
+        let word = if v < n as u64 { unsafe { *words.add(v as usize) } } else { 0 };
+        if ballot_sync(FULL_MASK, word != 0) != 0 {
+            for bit in 0..WARP_SIZE {
+                let below = popc(ballot_sync(FULL_MASK, word & (1 << bit) != 0)) as u64;
+                let above = popc(ballot_sync(FULL_MASK, word & (1 << (bit + WARP_SIZE)) != 0)) as u64;
+                if lane == bit {
+                    low += below;
+                    high += above;
+                }
+            }
+        }
+        base += global_threads() as u64;
+    }
+    // SAFETY: `counts` holds 64 counters of global memory.
+    unsafe {
+        if low > 0 {
+            atomic_add_u64(counts.add(lane as usize), low);
+        }
+        if high > 0 {
+            atomic_add_u64(counts.add((lane + WARP_SIZE) as usize), high);
+        }
+    }
+}
+
+warpath_interface::bfs_multi_source_count_fields!(warpath_interface::kernel_entry => count);

@@ -1,10 +1,9 @@
 //! Closeness centrality as the harness runs it ([`ClosenessKernel`]): trials without an input,
 //! each every vertex's exact closeness and harmonic centrality (one bit-parallel search a vertex,
-//! 64 a pass: `bfs::multi_source::centrality`), every one checked at seeded vertices against one
+//! 64 a pass: `bfs::Traverser::centrality`, on the GPU where there is one), every one checked at seeded vertices against one
 //! sequential search each, a rate over the edges all those searches would walk one by one.
 
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
@@ -13,8 +12,8 @@ use crate::bench::harness::{
 };
 use crate::bench::json::Report;
 use crate::bench::report::{header, once_lines, timing_lines, HeaderLines};
-use crate::bfs::multi_source::{centrality, check_centrality, Centrality, BATCH, CHECKED, CHECK_SEED, CPU_ONLY};
-use crate::bfs::random_sources_in;
+use crate::bfs::multi_source::{check_centrality, Centrality, BATCH, CHECKED, CHECK_SEED};
+use crate::bfs::{random_sources_in, Traverser};
 use crate::engine::{Backend, BackendUsed};
 use crate::error::{Error, Result};
 use crate::graph::Graph;
@@ -57,13 +56,16 @@ pub type ClosenessReport = Report<ClosenessTrial, ClosenessSummary, ClosenessPay
 /// A finished closeness benchmark.
 pub type ClosenessBenchRun = BenchRun<ClosenessTrial, ClosenessSummary, ClosenessPayload>;
 
-/// Exact closeness of every vertex of one graph, on every CPU core.
+/// Exact closeness of every vertex of one graph, on the GPU (placed once, before the warm-up)
+/// or every CPU core.
 pub struct ClosenessKernel<'g> {
     graph: &'g Graph,
     wf_improved: bool,
     /// The vertices each trial is checked at.
     checked: Vec<u32>,
-    /// [`CPU_ONLY`] where a GPU was asked for or could have been used.
+    traverser: Traverser<'g>,
+    /// Where the last run ran, and what it warned of.
+    ran_on: BackendUsed,
     warnings: Vec<String>,
 }
 
@@ -81,8 +83,9 @@ impl<'g> ClosenessKernel<'g> {
         if checked.is_empty() {
             checked.push(0);
         }
-        let warnings = if backend == Backend::Cpu { Vec::new() } else { vec![CPU_ONLY.to_string()] };
-        Ok(ClosenessKernel { graph, wf_improved, checked, warnings })
+        let traverser = Traverser::new(graph, backend)?;
+        let (ran_on, warnings) = (traverser.backend(), traverser.warnings().to_vec());
+        Ok(ClosenessKernel { graph, wf_improved, checked, traverser, ran_on, warnings })
     }
 }
 
@@ -103,10 +106,10 @@ impl BenchKernel for ClosenessKernel<'_> {
     }
 
     fn run(&mut self, _: ()) -> Result<Timed<Centrality>> {
-        let started = Instant::now();
-        let found = centrality(self.graph, self.wf_improved);
-        let time = started.elapsed();
-        Ok(Timed { output: found, time, end_to_end: time })
+        let found = self.traverser.centrality(self.wf_improved)?;
+        self.ran_on = found.backend;
+        self.warnings = found.warnings;
+        Ok(Timed { output: found.result, time: found.time, end_to_end: found.end_to_end_time })
     }
 
     fn validate(&self, _: (), found: &Centrality) -> Result<()> {
@@ -135,8 +138,16 @@ impl BenchKernel for ClosenessKernel<'_> {
     }
 
     fn environment(&self) -> Environment {
-        let backend = BackendUsed::Cpu { threads: rayon::current_num_threads() };
-        Environment { warnings: self.warnings.clone(), ..Environment::without_gpu(backend) }
+        let placed = self.traverser.placed().filter(|_| matches!(self.ran_on, BackendUsed::Gpu { .. }));
+        let workspace = crate::bfs::gpu::GpuMultiSource::bytes_needed(self.graph.num_vertices() as u32);
+        Environment::of_placement(
+            self.graph,
+            self.ran_on.clone(),
+            self.warnings.clone(),
+            placed,
+            workspace,
+            "bit-parallel",
+        )
     }
 }
 
@@ -212,7 +223,8 @@ mod tests {
         assert_eq!(run.summary.details.mean_closeness, (0.5 + 0.75 + 0.75 + 0.5) / 4.0);
         assert_eq!(run.trials[0].edges, 6 * 4, "a search from every vertex walks every edge");
         assert_eq!((run.payload.passes, run.payload.wf_improved), (1, true));
-        assert_eq!(run.environment.warnings, [CPU_ONLY], "auto says there is no GPU path");
+        let fell_back = |w: &String| w.contains("running on the CPU");
+        assert!(run.environment.warnings.iter().all(fell_back), "auto: the GPU, or the CPU saying why");
         let refused = ClosenessKernel::new(&graph, Backend::Cpu, true, 1, 3).err().unwrap();
         assert!(refused.to_string().contains("2 to 3 vertices"), "{refused}");
     }

@@ -33,8 +33,8 @@ pub const CHECKED: usize = 16;
 /// What the seed of the checked vertices differs from the run's seed by.
 pub const CHECK_SEED: u64 = 0x5eed;
 
-/// The warning of a closeness asked of a GPU, or that could have used one.
-pub const CPU_ONLY: &str = "closeness runs on the CPU: there is no GPU path yet";
+/// The warning of a sampled closeness asked of a GPU, or that could have used one.
+pub const CPU_ONLY: &str = "sampled closeness runs on the CPU: the GPU computes exact closeness alone";
 
 /// How the bit-parallel searches pick each level's direction over the joint frontier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -332,7 +332,7 @@ fn centrality_spread(graph: &Graph, wf_improved: bool, spread: Spread) -> Centra
 /// NetworkX's closeness of a vertex that `others` other vertices reach at distances summing to
 /// `sum`, in a graph of `n` vertices, with its order of operations (so the floats agree): 0
 /// where nothing reaches it.
-fn closeness_of(others: u64, sum: u64, n: usize, wf_improved: bool) -> f64 {
+pub(crate) fn closeness_of(others: u64, sum: u64, n: usize, wf_improved: bool) -> f64 {
     if sum == 0 {
         return 0.0;
     }

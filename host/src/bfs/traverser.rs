@@ -415,6 +415,62 @@ impl<'g> Traverser<'g> {
         Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
     }
 
+    /// Every vertex's exact closeness and harmonic centrality, as [`multi_source::centrality`]
+    /// computes them (one search a vertex over the reversed edges, 64 sharing each pass): on the
+    /// GPU where the graph is placed there with plain lists both ways, each source's distances
+    /// summed on the device level by level (`GpuMultiSource::run_tallies`), else on every CPU
+    /// core (the warnings say why).
+    pub fn centrality(&self, wf_improved: bool) -> Result<Run<multi_source::Centrality>> {
+        let started = Instant::now();
+        let mut warnings = self.warnings.clone();
+        let n = self.graph.num_vertices();
+        if let Some(on) = self.placed() {
+            match self.plain_in_lists().filter(|_| !on.graph().is_compressed()) {
+                Some(in_lists) => {
+                    // Incoming distances: the searches pull over the graph's own lists and push
+                    // over its in-lists.
+                    let lists = on.graph();
+                    let skewed = crate::graph::is_skewed(
+                        on.max_out_degree(),
+                        lists.num_edges(),
+                        lists.nonempty_lists() as u64,
+                    );
+                    let mut searches = GpuMultiSource::new(on.gpu(), lists, Some(in_lists), skewed)?;
+                    let (mut closeness, mut harmonic) = (vec![0.0; n], vec![0.0; n]);
+                    let mut time = Duration::ZERO;
+                    let vertices: Vec<u32> = (0..n as u32).collect();
+                    for batch in vertices.chunks(multi_source::BATCH) {
+                        let (tallies, batch_time) = searches.run_tallies(batch, ManyDirections::default())?;
+                        time += batch_time;
+                        for (i, &u) in batch.iter().enumerate() {
+                            harmonic[u as usize] = tallies.inverse[i];
+                            closeness[u as usize] =
+                                multi_source::closeness_of(tallies.reached[i], tallies.sums[i], n, wf_improved);
+                        }
+                    }
+                    let result = multi_source::Centrality { closeness, harmonic };
+                    return Ok(Run {
+                        result,
+                        backend: self.backend(),
+                        time,
+                        end_to_end_time: started.elapsed(),
+                        download: Download::default(),
+                        warnings,
+                    });
+                }
+                None => warnings.push(
+                    "closeness runs on the CPU: the GPU's bit-parallel searches read plain lists both ways on the \
+                     device, which a compressed graph, or a directed graph whose transpose did not fit, lacks"
+                        .to_string(),
+                ),
+            }
+        }
+        let result = multi_source::centrality(self.graph, wf_improved);
+        let time = started.elapsed();
+        let backend = BackendUsed::Cpu { threads: rayon::current_num_threads() };
+        Ok(Run { result, backend, time, end_to_end_time: time, download: Download::default(), warnings })
+    }
+
     /// Whether [`run_many`](Self::run_many) searches bit-parallel (on the CPU, or on a GPU
     /// graph with plain in-lists on the device) rather than one traversal a source.
     pub fn runs_many_bit_parallel(&self) -> bool {

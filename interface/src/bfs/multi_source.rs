@@ -1,7 +1,9 @@
 //! The bit-parallel many-source BFS (MS-BFS, Then et al., VLDB 2015; iBFS's joint frontier,
 //! Liu, Huang et al., SIGMOD 2016): `bfs_multi_source_level` launched once for a bottom-up level
 //! and twice for a top-down one, up to [`MULTI_SOURCE_BATCH`] sources sharing it, one bit a
-//! source in each vertex's words.
+//! source in each vertex's words; `bfs_multi_source_count` counts, source by source, the
+//! vertices a level reached (the sums of distances closeness and harmonic centrality need,
+//! without the distances leaving the device).
 
 /// Sources a batch: the bits of a vertex's word.
 pub const MULTI_SOURCE_BATCH: u32 = 64;
@@ -18,6 +20,26 @@ pub const MULTI_SOURCE_PUSH: u32 = 1;
 /// A top-down level's second pass: every vertex keeps the bits of its next word it had not
 /// seen, as a bottom-up level does.
 pub const MULTI_SOURCE_SETTLE: u32 = 2;
+
+/// The field list of `bfs_multi_source_count`'s parameters.
+#[macro_export]
+macro_rules! bfs_multi_source_count_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_multi_source_count`'s parameters: every vertex's word of the sources that
+            /// reached it at the last level (`words`, `n` of them), and [`MULTI_SOURCE_BATCH`]
+            /// counters (`counts`: counter `i` gains the vertices whose word has bit `i`).
+            kernel bfs_multi_source_count, in [$crate::bfs::multi_source], struct BfsMultiSourceCountParams {
+                words: $crate::DevicePtr<u64>,
+                counts: $crate::DevicePtrMut<u64>,
+                n: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+crate::bfs_multi_source_count_fields!(crate::kernel_params);
 
 /// The field list of `bfs_multi_source_level`'s parameters.
 #[macro_export]

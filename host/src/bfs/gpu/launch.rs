@@ -9,7 +9,8 @@ use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK, MULTI_SOURCE_SETTLE,
+    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK,
+    MULTI_SOURCE_SETTLE,
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
@@ -166,6 +167,23 @@ pub fn bfs_multi_source_level(
         level,
         mode,
     };
+    launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
+}
+
+/// `bfs_multi_source_count`: adds to `counts[2 + i]` the vertices whose word in `words` has bit
+/// `i` (the first two counters are the level's own, left alone).
+pub fn bfs_multi_source_count(
+    gpu: &GpuContext,
+    words: &CudaSlice<u64>,
+    counts: &mut CudaSlice<u64>,
+) -> Result<(), GpuError> {
+    let kernel = names::BFS_MULTI_SOURCE_COUNT;
+    let n = words.len();
+    require(kernel, counts.len() >= 2 + MULTI_SOURCE_BATCH as usize && n <= u32::MAX as usize, || {
+        format!("{n} words, {} counters", counts.len())
+    })?;
+    let mut launch = Launch::new(gpu);
+    let params = BfsMultiSourceCountParams { words: launch.read(words), counts: launch.write_from(counts, 2), n: n as u32 };
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 

@@ -41,6 +41,10 @@ pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewe
     }
 }
 
+/// The level's counters ahead of the per-source counts in the counts buffer: the vertices it
+/// reached and their out-list entries.
+const LEVEL_COUNTERS: usize = 2;
+
 /// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
     gpu: &'g GpuContext,
@@ -65,9 +69,10 @@ pub struct MultiSourceBatch {
 }
 
 impl<'g> GpuMultiSource<'g> {
-    /// Device bytes for a graph of `n` vertices: three words and 64 distances a vertex.
+    /// Device bytes for a graph of `n` vertices: three words and 64 distances a vertex, and the
+    /// counters.
     pub fn bytes_needed(n: u32) -> u64 {
-        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 16
+        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 8 * (LEVEL_COUNTERS as u64 + 64)
     }
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
@@ -90,13 +95,58 @@ impl<'g> GpuMultiSource<'g> {
             frontier: gpu.alloc_zeros(n, "the many-source BFS's frontier words")?,
             next: gpu.alloc_zeros(n, "the many-source BFS's next words")?,
             distances: gpu.alloc_zeros(MULTI_SOURCE_BATCH as usize * n, "the many-source BFS's distances")?,
-            counts: gpu.alloc_zeros(2, "the many-source BFS's level counters")?,
+            counts: gpu
+                .alloc_zeros(LEVEL_COUNTERS + MULTI_SOURCE_BATCH as usize, "the many-source BFS's level counters")?,
         })
     }
 
     /// The searches from `sources` (internal ids `< n`, at most 64; the caller checks them),
     /// each level's direction as `directions` says.
     pub fn run(&mut self, sources: &[u32], directions: ManyDirections) -> Result<MultiSourceBatch, GpuError> {
+        let n = self.in_lists.num_vertices() as usize;
+        let time = self.search(sources, directions, None)?;
+        let downloading = Instant::now();
+        let all = self.gpu.download(&self.distances)?;
+        let download = Download { time: downloading.elapsed(), bytes: (all.len() * 4) as u64 };
+        let distances = all.chunks(n.max(1)).take(sources.len()).map(<[u32]>::to_vec).collect();
+        Ok(MultiSourceBatch { distances, time, download })
+    }
+
+    /// The searches of [`run`](Self::run), each source's distances summed on the way instead of
+    /// read back: after each level, the vertices each source reached there are counted on the
+    /// device (`bfs_multi_source_count`), and only the counts come back. What closeness and
+    /// harmonic centrality need, for `sources.len()` sources, with the device time.
+    pub fn run_tallies(
+        &mut self,
+        sources: &[u32],
+        directions: ManyDirections,
+    ) -> Result<(SourceTallies, Duration), GpuError> {
+        let count = sources.len();
+        let mut tallies = SourceTallies { sums: vec![0; count], reached: vec![0; count], inverse: vec![0.0; count] };
+        let time = self.search(
+            sources,
+            directions,
+            Some(&mut |level: u32, reached: &[u64]| {
+                for (i, &c) in reached.iter().take(count).enumerate() {
+                    tallies.sums[i] += level as u64 * c;
+                    tallies.reached[i] += c;
+                    tallies.inverse[i] += c as f64 / level as f64;
+                }
+            }),
+        )?;
+        Ok((tallies, time))
+    }
+
+    /// The level loop of [`run`](Self::run) and [`run_tallies`](Self::run_tallies): levels until
+    /// one reaches nothing, each read back for the next one's direction; with `per_level`, the
+    /// vertices each source reached at the level are counted and handed to it with the level.
+    /// Returns the device time (CUDA events, first level to last).
+    fn search(
+        &mut self,
+        sources: &[u32],
+        directions: ManyDirections,
+        mut per_level: Option<&mut dyn FnMut(u32, &[u64])>,
+    ) -> Result<Duration, GpuError> {
         let gpu = self.gpu;
         let n = self.in_lists.num_vertices() as usize;
         let edges = self.in_lists.num_edges();
@@ -139,9 +189,16 @@ impl<'g> GpuMultiSource<'g> {
                 )?;
             }
             std::mem::swap(&mut self.frontier, &mut self.next);
+            if per_level.is_some() {
+                // The level's new words are the frontier now.
+                kernels::bfs_multi_source_count(gpu, &self.frontier, &mut self.counts)?;
+            }
             let reached = gpu.download(&self.counts)?;
             if reached[0] == 0 {
                 break;
+            }
+            if let Some(per_level) = per_level.as_mut() {
+                per_level(level, &reached[LEVEL_COUNTERS..]);
             }
             push = pushes_after(reached[1]);
             level += 1;
@@ -149,12 +206,18 @@ impl<'g> GpuMultiSource<'g> {
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
         let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
-        let downloading = Instant::now();
-        let all = gpu.download(&self.distances)?;
-        let download = Download { time: downloading.elapsed(), bytes: (all.len() * 4) as u64 };
-        let distances = all.chunks(n.max(1)).take(sources.len()).map(<[u32]>::to_vec).collect();
-        Ok(MultiSourceBatch { distances, time: Duration::from_secs_f64(f64::from(ms) / 1e3), download })
+        Ok(Duration::from_secs_f64(f64::from(ms) / 1e3))
     }
+}
+
+/// What one batch's searches sum, source by source (index `i`: the batch's source `i`): the
+/// distances to the vertices it reached, how many it reached (itself left out), and the sum of
+/// one over each of those distances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceTallies {
+    pub sums: Vec<u64>,
+    pub reached: Vec<u64>,
+    pub inverse: Vec<f64>,
 }
 
 #[cfg(test)]
