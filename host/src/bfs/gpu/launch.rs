@@ -9,8 +9,7 @@ use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK,
-    MULTI_SOURCE_SETTLE,
+    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK, MULTI_SOURCE_SETTLE,
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
@@ -106,8 +105,10 @@ pub struct MultiSourceBuffers<'a> {
     pub next: &'a mut CudaSlice<u64>,
     /// `count` sources' distances, source by source.
     pub distances: &'a mut CudaSlice<u32>,
-    /// The level's reached vertices and their out-list entries, added to.
+    /// The level's reached vertices and their out-list entries, added to (the two words from
+    /// `counts_at`).
     pub counts: &'a mut CudaSlice<u64>,
+    pub counts_at: usize,
 }
 
 /// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH` or `_SETTLE`) of
@@ -125,7 +126,7 @@ pub fn bfs_multi_source_level(
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_LEVEL;
     let n = lists.num_vertices() as usize;
-    let MultiSourceBuffers { seen, frontier, next, distances, counts } = buffers;
+    let MultiSourceBuffers { seen, frontier, next, distances, counts, counts_at } = buffers;
     require(kernel, !lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
     require(
         kernel,
@@ -136,7 +137,7 @@ pub fn bfs_multi_source_level(
             && frontier.len() == n
             && next.len() == n
             && distances.len() >= count as usize * n
-            && counts.len() >= 2
+            && counts.len() >= counts_at + 2
             && lists.offsets.len() == n + 1
             && out_lists.offsets.len() == n + 1,
         || {
@@ -161,7 +162,7 @@ pub fn bfs_multi_source_level(
         frontier: launch.read(frontier),
         next: launch.write(next),
         distances: launch.write(distances),
-        counts: launch.write(counts),
+        counts: launch.write_from(counts, counts_at),
         n: n as u32,
         count,
         level,
@@ -170,20 +171,22 @@ pub fn bfs_multi_source_level(
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 
-/// `bfs_multi_source_count`: adds to `counts[2 + i]` the vertices whose word in `words` has bit
-/// `i` (the first two counters are the level's own, left alone).
+/// `bfs_multi_source_count`: adds to `counts[at + i]` the vertices whose word in `words` has bit
+/// `i`.
 pub fn bfs_multi_source_count(
     gpu: &GpuContext,
     words: &CudaSlice<u64>,
     counts: &mut CudaSlice<u64>,
+    at: usize,
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_COUNT;
     let n = words.len();
-    require(kernel, counts.len() >= 2 + MULTI_SOURCE_BATCH as usize && n <= u32::MAX as usize, || {
-        format!("{n} words, {} counters", counts.len())
+    require(kernel, counts.len() >= at + MULTI_SOURCE_BATCH as usize && n <= u32::MAX as usize, || {
+        format!("{n} words, {} counters from {at}", counts.len())
     })?;
     let mut launch = Launch::new(gpu);
-    let params = BfsMultiSourceCountParams { words: launch.read(words), counts: launch.write_from(counts, 2), n: n as u32 };
+    let params =
+        BfsMultiSourceCountParams { words: launch.read(words), counts: launch.write_from(counts, at), n: n as u32 };
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 

@@ -41,9 +41,17 @@ pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewe
     }
 }
 
-/// The level's counters ahead of the per-source counts in the counts buffer: the vertices it
-/// reached and their out-list entries.
+/// The level's counters ahead of the per-source counts in a level's slot of the counts buffer:
+/// the vertices it reached and their out-list entries.
 const LEVEL_COUNTERS: usize = 2;
+
+/// Words of a level's slot of the counts buffer: its counters and the per-source counts.
+const SLOT: usize = LEVEL_COUNTERS + MULTI_SOURCE_BATCH as usize;
+
+/// Levels launched between two reads of the counts, at most, where every level pulls (no level's
+/// direction waits on the last one's counts): the first read after one level, then after 2, 4
+/// and 8; a level after the last one reaches nothing and costs a pass over the seen words.
+const LEVELS_BETWEEN_READS: usize = 8;
 
 /// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
@@ -72,7 +80,7 @@ impl<'g> GpuMultiSource<'g> {
     /// Device bytes for a graph of `n` vertices: three words and 64 distances a vertex, and the
     /// counters.
     pub fn bytes_needed(n: u32) -> u64 {
-        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 8 * (LEVEL_COUNTERS as u64 + 64)
+        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 8 * (SLOT * LEVELS_BETWEEN_READS) as u64
     }
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
@@ -158,50 +166,67 @@ impl<'g> GpuMultiSource<'g> {
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.frontier)?;
         let pushes_after = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
+        // Whether any level may push: if not, levels go out in groups, their counts read once a
+        // group (a level's direction never waits on the last one's counts).
+        let may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_after(k * edges));
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
         let mut level = 1;
         let mut push = pushes_after(0);
-        loop {
+        let mut group = 1;
+        'levels: loop {
             gpu.zero(&mut self.counts)?;
-            let passes = match self.out_lists {
-                Some(out) if push => {
-                    gpu.zero(&mut self.next)?;
-                    [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
+            for slot in 0..group {
+                let passes = match self.out_lists {
+                    Some(out) if push => {
+                        gpu.zero(&mut self.next)?;
+                        [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
+                    }
+                    _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
+                };
+                for (mode, lists) in passes.into_iter().flatten() {
+                    kernels::bfs_multi_source_level(
+                        gpu,
+                        lists,
+                        counted,
+                        count,
+                        level + slot as u32,
+                        mode,
+                        MultiSourceBuffers {
+                            seen: &mut self.seen,
+                            frontier: &self.frontier,
+                            next: &mut self.next,
+                            distances: &mut self.distances,
+                            counts: &mut self.counts,
+                            counts_at: slot * SLOT,
+                        },
+                    )?;
                 }
-                _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
-            };
-            for (mode, lists) in passes.into_iter().flatten() {
-                kernels::bfs_multi_source_level(
-                    gpu,
-                    lists,
-                    counted,
-                    count,
-                    level,
-                    mode,
-                    MultiSourceBuffers {
-                        seen: &mut self.seen,
-                        frontier: &self.frontier,
-                        next: &mut self.next,
-                        distances: &mut self.distances,
-                        counts: &mut self.counts,
-                    },
-                )?;
+                std::mem::swap(&mut self.frontier, &mut self.next);
+                if per_level.is_some() {
+                    // The level's new words are the frontier now.
+                    kernels::bfs_multi_source_count(
+                        gpu,
+                        &self.frontier,
+                        &mut self.counts,
+                        slot * SLOT + LEVEL_COUNTERS,
+                    )?;
+                }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            if per_level.is_some() {
-                // The level's new words are the frontier now.
-                kernels::bfs_multi_source_count(gpu, &self.frontier, &mut self.counts)?;
+            let counts = gpu.download(&self.counts)?;
+            for slot in counts.chunks(SLOT).take(group) {
+                if slot[0] == 0 {
+                    break 'levels;
+                }
+                if let Some(per_level) = per_level.as_mut() {
+                    per_level(level, &slot[LEVEL_COUNTERS..]);
+                }
+                push = pushes_after(slot[1]);
+                level += 1;
             }
-            let reached = gpu.download(&self.counts)?;
-            if reached[0] == 0 {
-                break;
+            if !may_push {
+                group = (group * 2).min(LEVELS_BETWEEN_READS);
             }
-            if let Some(per_level) = per_level.as_mut() {
-                per_level(level, &reached[LEVEL_COUNTERS..]);
-            }
-            push = pushes_after(reached[1]);
-            level += 1;
         }
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
