@@ -143,12 +143,13 @@ pub fn bfs_multi_source_level(
         || {
             format!(
                 "n = {n}, {count} sources, level {level}, mode {mode}, {} seen, {} frontier, {} next, {} distances, \
-                 {} out-offsets",
+                 {} out-offsets, {} counters from {counts_at}",
                 seen.len(),
                 frontier.len(),
                 next.len(),
                 distances.len(),
-                out_lists.offsets.len()
+                out_lists.offsets.len(),
+                counts.len()
             )
         },
     )?;

@@ -103,8 +103,7 @@ impl<'g> GpuMultiSource<'g> {
             frontier: gpu.alloc_zeros(n, "the many-source BFS's frontier words")?,
             next: gpu.alloc_zeros(n, "the many-source BFS's next words")?,
             distances: gpu.alloc_zeros(MULTI_SOURCE_BATCH as usize * n, "the many-source BFS's distances")?,
-            counts: gpu
-                .alloc_zeros(LEVEL_COUNTERS + MULTI_SOURCE_BATCH as usize, "the many-source BFS's level counters")?,
+            counts: gpu.alloc_zeros(SLOT * LEVELS_BETWEEN_READS, "the many-source BFS's level counters")?,
         })
     }
 
