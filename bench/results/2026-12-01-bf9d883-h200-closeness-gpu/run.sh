@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Session 2026-12-01 (fourth), call D3, at the commit in gpu-bin/COMMIT: gpu_bfs (with the GPU
+# closeness test); exact closeness on the GPU and on the machine's 16 cores: Email-Enron and
+# soc-Slashdot0902 (`bench --algorithm closeness`, each run checked at 16 vertices), levels
+# launched in groups where every level pulls; the 64-root batch on kron:22, urand:22, USA-road-d.NY.
+set -u
+cd "$(dirname "$0")/.."
+rm -rf gpu-bin && tar -xJf .carry/gpubin.tar.xz && mkdir -p gpu-bin/datasets && cp .carry/datasets/*.gz gpu-bin/datasets/
+. scripts/gpu-common
+O=${OUT:-gpu-out}; mkdir -p "$O"
+OUT=$work/runs run_folder closeness-gpu; M="$out"
+{ cat gpu-bin/COMMIT; date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; nproc; free -g | head -2; } > "$M/machine.txt" 2>&1
+pack() { tar -czf "$O/call-d3.tar.gz" -C "$work/runs" .; }
+W=gpu-bin/warpath
+export WARPATH_REQUIRE_GPU=1
+place_cli_for_tests
+for g in Email-Enron soc-Slashdot0902; do
+  for b in gpu cpu; do
+    trials=8; [ $b = cpu ] && trials=3
+    timeout 120 $W bench gpu-bin/datasets/$g.txt.gz --algorithm closeness --trials $trials --backend $b --json "$M/closeness-$g-$b.json" > "$M/closeness-$g-$b.txt" 2>&1
+    echo "closeness $g $b rc=$? $(grep -E '^(time|verified|mean closeness)' "$M/closeness-$g-$b.txt" | tr '\n' ' ')" | tee -a "$M/summary.txt"
+  done
+  pack
+done
+for spec in kron:22 urand:22; do ( $W convert "$spec" "$work/${spec//:/-}.wgr" > /dev/null ) & done
+wait
+for g in kron-22 urand-22 ny; do
+  file="$work/$g.wgr"; [ $g = ny ] && file=gpu-bin/datasets/USA-road-d.NY.gr.gz
+  timeout 100 $W bench "$file" --algorithm bfs --roots 64 --batch --json "$M/batch-$g.json" > "$M/batch-$g.txt" 2>&1
+  echo "bfs batch $g rc=$? $(grep -E '^batch' "$M/batch-$g.txt" | tr '\n' ' ')" | tee -a "$M/summary.txt"
+done
+pack
+( export WARPATH_DATASETS="$PWD/gpu-bin/datasets" WARPATH_SOURCE_TREE="$PWD"
+  timeout 200 gpu-bin/tests/gpu_bfs many_sources --test-threads 1 > "$M/gpu_bfs.txt" 2>&1
+  timeout 200 gpu-bin/tests/gpu_bfs closeness --test-threads 1 >> "$M/gpu_bfs.txt" 2>&1
+  echo "gpu_bfs rc=$? at $SECONDS s: $(grep -E '^test result' "$M/gpu_bfs.txt" | tr '\n' ' ')" | tee -a "$M/summary.txt"
+  grep -E "panicked|FAILED" "$M/gpu_bfs.txt" | head -6 )
+pack
+echo "done at $SECONDS s"
