@@ -23,7 +23,7 @@ use warpath::scc::cpu_reference::tarjan;
 use warpath::scc::gpu::{
     components_in as scc_components_in, refusal as scc_refusal, workspace as scc_workspace, SccArrays,
 };
-use warpath::scc::strongly_connected;
+use warpath::scc::{strongly_connected, PivotSearch};
 use warpath::Graph;
 
 /// Canonical component labels by a sequential union-find over every edge (both directions:
@@ -599,8 +599,9 @@ fn a_finder_keeps_its_arrays_and_reads_labels_in_place() {
 }
 
 /// Strongly connected components on the GPU (`scc::gpu`) against Tarjan's algorithm: the same
-/// canonical labels, on `graph` placed in device memory and zero-copy, through the finder (twice:
-/// the arrays it keeps serve the second run) with every vertex decided once by the phases.
+/// canonical labels, on `graph` placed in device memory and zero-copy, with the pivot's searches
+/// by the rule, always and never (three runs over the same kept arrays), every vertex decided once
+/// by the phases; and through the one call.
 fn check_scc(graph: &Graph, label: &str) {
     let expected = tarjan(graph);
     let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
@@ -610,10 +611,10 @@ fn check_scc(graph: &Graph, label: &str) {
             .unwrap_or_else(|e| panic!("{label}, {where_}: {e}"));
         let Prepared::Gpu(on) = &prepared else { panic!("{label}: placed on the CPU") };
         let mut arrays = SccArrays::default();
-        for run in 0..2 {
+        for (run, pivot_search) in [PivotSearch::Auto, PivotSearch::Bfs, PivotSearch::Off].into_iter().enumerate() {
             let (answer, download) =
-                scc_components_in(on, graph, &mut arrays).unwrap_or_else(|e| panic!("{label}, {where_}, run {run}: {e}"));
-            assert_eq!(answer.result.components, expected, "{label}, {where_}, run {run}");
+                scc_components_in(on, graph, &mut arrays, pivot_search).unwrap_or_else(|e| panic!("{label}, {where_}, run {run} ({pivot_search:?}): {e}"));
+            assert_eq!(answer.result.components, expected, "{label}, {where_}, run {run} ({pivot_search:?})");
             let decided: u64 = answer.result.phases.iter().map(|p| p.decided).sum();
             assert_eq!(decided, graph.num_vertices() as u64, "{label}: every vertex decided once");
             assert_eq!(download.bytes, 4 * graph.num_vertices() as u64, "{label}");
@@ -684,6 +685,6 @@ fn strongly_connected_components_on_compressed_lists_run_on_the_cpu() {
     let Prepared::Gpu(on) = &prepared else { panic!("placed on the CPU") };
     let refusal = scc_refusal(on).expect("refused");
     assert!(refusal.contains("compressed"), "{refusal}");
-    let err = scc_components_in(on, &graph, &mut SccArrays::default()).err().expect("refused");
+    let err = scc_components_in(on, &graph, &mut SccArrays::default(), PivotSearch::Auto).err().expect("refused");
     assert!(err.to_string().contains("compressed"), "{err}");
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use warpath::engine::BackendUsed;
-use warpath::scc::{strongly_connected, verify, SccPhase};
+use warpath::scc::{verify, SccFinder, SccPhase};
 use warpath::Result;
 
 use super::args::SccArgs;
@@ -45,7 +45,7 @@ impl From<&SccPhase> for PhaseJson {
 
 pub fn run(args: &SccArgs) -> Result<()> {
     let (graph, load_ms) = super::checked_load(&args.graph, args.out.as_deref())?;
-    let found = strongly_connected(&graph, args.graph.backend())?;
+    let found = SccFinder::new(&graph, args.graph.backend())?.run_with(args.pivot_search)?;
     for warning in &found.warnings {
         eprintln!("warpath: warning: {warning}");
     }

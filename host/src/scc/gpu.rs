@@ -27,7 +27,7 @@ use crate::error::Result;
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 use crate::graph::Graph;
-use crate::scc::{SccPhase, SccRun};
+use crate::scc::{PivotSearch, SccPhase, SccRun};
 
 /// Propagation rounds launched between two reads of the control block, at most: a read costs a
 /// synchronisation, a round that finds nothing to push a pass over the stamps.
@@ -105,9 +105,14 @@ impl SccBuffers {
 
 /// The strongly connected components of the placed graph (plain lists, with in-lists: see
 /// [`refusal`]; `host` the graph it was placed from), labels canonical, with a phase a
-/// decision: `trimming`, then `forward-backward` (the pivot's searches), then `coloring` for
-/// each later one, then `labels`. Its time is the device's, from the first pass to the last.
-pub fn components_in(graph: &GpuGraph, host: &Graph, arrays: &mut SccArrays) -> Result<(Answer<SccRun>, Download)> {
+/// decision: `trimming`, then `forward-backward` (the pivot's searches, where `pivot_search`
+/// has them), then `coloring` for each later one, then `labels`. Its time is the device's, from the first pass to the last.
+pub fn components_in(
+    graph: &GpuGraph,
+    host: &Graph,
+    arrays: &mut SccArrays,
+    pivot_search: PivotSearch,
+) -> Result<(Answer<SccRun>, Download)> {
     if let Some(why) = refusal(graph) {
         return Err(GpuError::Unsupported(format!("strongly connected components on the GPU: {why}")).into());
     }
@@ -133,7 +138,19 @@ pub fn components_in(graph: &GpuGraph, host: &Graph, arrays: &mut SccArrays) -> 
     phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided, rounds: 0 });
     let mut undecided = control[SCC_CONTROL_UNDECIDED];
     let round = 0u32;
-    if undecided > 0 {
+    let search = match pivot_search {
+        PivotSearch::Bfs => true,
+        PivotSearch::Off => false,
+        PivotSearch::Auto => {
+            crate::graph::is_skewed(graph.max_out_degree(), out_lists.num_edges(), out_lists.nonempty_lists() as u64)
+        }
+    };
+    if undecided > 0 && !search {
+        // Every undecided vertex takes its own key and pushes from the first round: the
+        // decision of no keys decides nothing and starts them all.
+        passes.run_counted(&[(SCC_DECIDE, round)])?;
+    }
+    if undecided > 0 && search {
         phase_started = Instant::now();
         let pivot = control[SCC_CONTROL_PIVOT] as u32;
         let out_degree = host.degree(pivot);

@@ -39,6 +39,34 @@ use crate::engine::{prepare, Backend, BackendUsed, PlacementOptions, Prepared};
 use crate::graph::Graph;
 use crate::Result;
 
+/// Whether the GPU path searches forward and backward from a pivot before coloring (the CPU
+/// always does).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PivotSearch {
+    /// On skewed graphs ([`crate::graph::is_skewed`]: web, social and Kronecker graphs, whose
+    /// giant component the two BFS searches find at once), not on roads and meshes, whose
+    /// searches are two BFS traversals of many levels where coloring alone needs none.
+    #[default]
+    Auto,
+    /// Always: the persistent BFS from the pivot, forward and backward.
+    Bfs,
+    /// Never: coloring from the start, every vertex its own key (ECL-SCC's way).
+    Off,
+}
+
+impl std::str::FromStr for PivotSearch {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<Self, String> {
+        match text {
+            "auto" => Ok(PivotSearch::Auto),
+            "bfs" => Ok(PivotSearch::Bfs),
+            "off" => Ok(PivotSearch::Off),
+            other => Err(format!("{other:?}: the pivot search is auto, bfs or off")),
+        }
+    }
+}
+
 /// A phase of the CPU algorithm, with its time and the vertices it decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SccPhase {
@@ -111,13 +139,18 @@ impl<'g> SccFinder<'g> {
     /// The components, labels canonical, on the GPU where the graph is placed there and its
     /// lists are plain (else on the CPU, saying why in the warnings).
     pub fn run(&self) -> Result<SccAnswer> {
+        self.run_with(PivotSearch::Auto)
+    }
+
+    /// [`run`](Self::run), the GPU's pivot search as `pivot_search` says.
+    pub fn run_with(&self, pivot_search: PivotSearch) -> Result<SccAnswer> {
         let mut warnings = self.warnings.clone();
         let started = Instant::now();
         if let Some(on) = self.prepared.gpu() {
             match gpu::refusal(on) {
                 None => {
                     let mut arrays = self.arrays.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    let (answer, download) = gpu::components_in(on, self.graph, &mut arrays)?;
+                    let (answer, download) = gpu::components_in(on, self.graph, &mut arrays, pivot_search)?;
                     return Ok(SccAnswer {
                         result: answer.result,
                         backend: self.prepared.backend(),

@@ -26,4 +26,14 @@ pub struct SccArgs {
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = "Print one JSON object on stdout instead of the text")]
     pub json: bool,
+    #[arg(
+        long,
+        value_name = "WHEN",
+        default_value = "auto",
+        help = "The GPU's forward-backward search from a pivot: auto, bfs or off",
+        long_help = "Whether the GPU searches forward and backward from a pivot (the BFS kernel, twice) before \
+                     coloring: auto on skewed graphs (web, social, Kronecker: the giant component at once) and \
+                     not on roads and meshes, bfs always, off never (coloring alone). The CPU always searches."
+    )]
+    pub pivot_search: warpath::scc::PivotSearch,
 }
