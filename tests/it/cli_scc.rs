@@ -77,18 +77,18 @@ fn a_missing_file_is_one_line() {
     assert_one_line_error(&out, &["/no/such/graph.gr"]);
 }
 
-/// `--pivot-search` takes auto, bfs or off (each verified, on whichever backend runs: the CPU
-/// ignores it); anything else is clap's usage error naming the choices.
+/// `--pivot-search` takes bfs or off (each verified, on whichever backend runs: the CPU ignores
+/// it); anything else is clap's usage error naming the choices.
 #[test]
 fn the_pivot_search_is_chosen_by_name() {
-    for choice in ["auto", "bfs", "off"] {
+    for choice in ["bfs", "off"] {
         let out = warpath(&["scc", "dkron:8", "--pivot-search", choice, "--verify"]);
         assert!(out.status.success(), "{choice}: {}", stderr(&out));
         assert_eq!(value(&stdout(&out), "verified"), "ok", "{choice}");
     }
     let out = warpath(&["scc", "dkron:8", "--pivot-search", "sometimes"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    for needle in ["--pivot-search", "sometimes", "auto, bfs or off"] {
+    for needle in ["--pivot-search", "sometimes", "bfs or off"] {
         assert!(stderr(&out).contains(needle), "`{needle}` missing: {}", stderr(&out));
     }
 }

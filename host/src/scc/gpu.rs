@@ -138,13 +138,7 @@ pub fn components_in(
     phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided, rounds: 0 });
     let mut undecided = control[SCC_CONTROL_UNDECIDED];
     let round = 0u32;
-    let search = match pivot_search {
-        PivotSearch::Bfs => true,
-        PivotSearch::Off => false,
-        PivotSearch::Auto => {
-            crate::graph::is_skewed(graph.max_out_degree(), out_lists.num_edges(), out_lists.nonempty_lists() as u64)
-        }
-    };
+    let search = pivot_search == PivotSearch::Bfs;
     if undecided > 0 && !search {
         // Every undecided vertex takes its own key and pushes from the first round: the
         // decision of no keys decides nothing and starts them all.

@@ -43,14 +43,11 @@ use crate::Result;
 /// always does).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PivotSearch {
-    /// On skewed graphs ([`crate::graph::is_skewed`]: web, social and Kronecker graphs, whose
-    /// giant component the two BFS searches find at once), not on roads and meshes, whose
-    /// searches are two BFS traversals of many levels where coloring alone needs none.
+    /// The persistent BFS from the pivot, forward and backward: the fastest measured on every
+    /// graph but usroads-48 (within 20% there), roads and grids included (bench/NOTES.md 132).
     #[default]
-    Auto,
-    /// Always: the persistent BFS from the pivot, forward and backward.
     Bfs,
-    /// Never: coloring from the start, every vertex its own key (ECL-SCC's way).
+    /// None: coloring from the start, every vertex its own key (ECL-SCC's way).
     Off,
 }
 
@@ -59,10 +56,9 @@ impl std::str::FromStr for PivotSearch {
 
     fn from_str(text: &str) -> std::result::Result<Self, String> {
         match text {
-            "auto" => Ok(PivotSearch::Auto),
             "bfs" => Ok(PivotSearch::Bfs),
             "off" => Ok(PivotSearch::Off),
-            other => Err(format!("{other:?}: the pivot search is auto, bfs or off")),
+            other => Err(format!("{other:?}: the pivot search is bfs or off")),
         }
     }
 }
@@ -139,7 +135,7 @@ impl<'g> SccFinder<'g> {
     /// The components, labels canonical, on the GPU where the graph is placed there and its
     /// lists are plain (else on the CPU, saying why in the warnings).
     pub fn run(&self) -> Result<SccAnswer> {
-        self.run_with(PivotSearch::Auto)
+        self.run_with(PivotSearch::default())
     }
 
     /// [`run`](Self::run), the GPU's pivot search as `pivot_search` says.

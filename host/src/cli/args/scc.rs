@@ -28,12 +28,13 @@ pub struct SccArgs {
     pub json: bool,
     #[arg(
         long,
-        value_name = "WHEN",
-        default_value = "auto",
-        help = "The GPU's forward-backward search from a pivot: auto, bfs or off",
-        long_help = "Whether the GPU searches forward and backward from a pivot (the BFS kernel, twice) before \
-                     coloring: auto on skewed graphs (web, social, Kronecker: the giant component at once) and \
-                     not on roads and meshes, bfs always, off never (coloring alone). The CPU always searches."
+        value_name = "HOW",
+        default_value = "bfs",
+        help = "The GPU's forward-backward search from a pivot: bfs or off",
+        long_help = "Whether the GPU searches forward and backward from a pivot before coloring: bfs (the \
+                     default: the BFS kernel, twice, which finds the giant component of a web, social or \
+                     Kronecker graph at once) or off (coloring alone from the start, as ECL-SCC does). The CPU \
+                     always searches."
     )]
     pub pivot_search: warpath::scc::PivotSearch,
 }
