@@ -16,7 +16,8 @@ use crate::graph::Graph;
 use crate::scc::{SccAnswer, SccFinder};
 use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 
-/// A graph placed once, on which BFS, connected components and shortest paths run.
+/// A graph placed once, on which BFS (one source or many), connected components, strongly
+/// connected components, closeness and shortest paths run.
 ///
 /// ```
 /// use warpath::engine::Backend;
@@ -29,7 +30,10 @@ use crate::sssp::{PathFinder, PathsRun, SsspOptions};
 /// let hops = placed.bfs(0)?.result.distances[11];
 /// let components = placed.components(&Default::default())?.result.components.count();
 /// let paths = placed.shortest_paths(0, &Default::default())?;
-/// assert_eq!((hops, components), (5, 1));
+/// let strong = placed.strongly_connected()?.result.components.count(); // undirected: the components
+/// let closeness = placed.centrality(true)?.result.closeness;
+/// assert_eq!((hops, components, strong), (5, 1, 1));
+/// assert!(closeness.iter().all(|&c| c > 0.0 && c <= 1.0));
 /// assert!(paths.result.distances.get(11) >= Some(5.0)); // five edges or more, each weighing 1 or more
 /// # Ok::<(), warpath::Error>(())
 /// ```
