@@ -302,37 +302,64 @@ pub fn centrality(graph: &Graph, wf_improved: bool) -> Centrality {
 fn centrality_spread(graph: &Graph, wf_improved: bool, spread: Spread) -> Centrality {
     let n = graph.num_vertices();
     let vertices: Vec<u32> = (0..n as u32).collect();
-    let mut closeness = vec![0.0; n];
-    let mut harmonic = vec![0.0; n];
     let reverse = graph.in_lists();
     let lists = Lists { pull: graph, push: &reverse };
-    // Each batch's sums of distances, vertices reached and sums of inverse distances, by bit.
     let tallies = spread.each_batch(&vertices, |batch, pieces| {
-        let mut sums = [0u64; BATCH];
-        let mut reached = [0u64; BATCH];
-        let mut inverse = [0.0f64; BATCH];
+        let mut tallies = SourceTallies::new(batch.len());
         search_batch(lists, ManyDirections::default(), batch, pieces, |level, words| {
-            for (i, count) in reached_by_bit(words, pieces).into_iter().enumerate() {
-                sums[i] += level as u64 * count;
-                reached[i] += count;
-                inverse[i] += count as f64 / level as f64;
-            }
+            tallies.add_level(level, &reached_by_bit(words, pieces));
         });
-        (sums, reached, inverse)
+        tallies
     });
-    for (batch, (sums, reached, inverse)) in vertices.chunks(BATCH).zip(tallies) {
-        for (i, &u) in batch.iter().enumerate() {
-            harmonic[u as usize] = inverse[i];
-            closeness[u as usize] = closeness_of(reached[i], sums[i], n, wf_improved);
+    let mut found = Centrality { closeness: vec![0.0; n], harmonic: vec![0.0; n] };
+    for (batch, tallies) in vertices.chunks(BATCH).zip(tallies) {
+        tallies.store(batch, wf_improved, &mut found);
+    }
+    found
+}
+
+/// What one batch's searches sum, source by source (index `i`: the batch's source `i`): the
+/// distances to the vertices it reached, how many it reached (itself left out), and the sum of
+/// one over each of those distances, added level by level in the same order on the CPU and the
+/// GPU (`bfs::gpu::GpuMultiSource::run_tallies`), so that both give the same floats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceTallies {
+    pub sums: Vec<u64>,
+    pub reached: Vec<u64>,
+    pub inverse: Vec<f64>,
+}
+
+impl SourceTallies {
+    /// Nothing reached yet, for `sources` sources.
+    pub fn new(sources: usize) -> SourceTallies {
+        SourceTallies { sums: vec![0; sources], reached: vec![0; sources], inverse: vec![0.0; sources] }
+    }
+
+    /// Adds a level: `counts[i]` vertices first reached by source `i` at distance `level` (counts
+    /// past the batch's sources are left out).
+    pub fn add_level(&mut self, level: u32, counts: &[u64]) {
+        for (i, &count) in counts.iter().take(self.sums.len()).enumerate() {
+            self.sums[i] += level as u64 * count;
+            self.reached[i] += count;
+            self.inverse[i] += count as f64 / level as f64;
         }
     }
-    Centrality { closeness, harmonic }
+
+    /// Writes the closeness (NetworkX's, [`closeness_of`]) and harmonic centrality of each of
+    /// `batch`'s sources into `found`, whose length is the graph's vertices.
+    pub fn store(&self, batch: &[u32], wf_improved: bool, found: &mut Centrality) {
+        let n = found.closeness.len();
+        for (i, &u) in batch.iter().enumerate() {
+            found.harmonic[u as usize] = self.inverse[i];
+            found.closeness[u as usize] = closeness_of(self.reached[i], self.sums[i], n, wf_improved);
+        }
+    }
 }
 
 /// NetworkX's closeness of a vertex that `others` other vertices reach at distances summing to
 /// `sum`, in a graph of `n` vertices, with its order of operations (so the floats agree): 0
 /// where nothing reaches it.
-pub(crate) fn closeness_of(others: u64, sum: u64, n: usize, wf_improved: bool) -> f64 {
+fn closeness_of(others: u64, sum: u64, n: usize, wf_improved: bool) -> f64 {
     if sum == 0 {
         return 0.0;
     }

@@ -376,10 +376,7 @@ impl<'g> Traverser<'g> {
                 time = started.elapsed();
             }
             (Some(on), Some(in_lists)) => {
-                let lists = on.graph();
-                let skewed =
-                    crate::graph::is_skewed(on.max_out_degree(), lists.num_edges(), lists.nonempty_lists() as u64);
-                let mut searches = GpuMultiSource::new(on.gpu(), in_lists, Some(lists), skewed)?;
+                let mut searches = Self::gpu_searches(on, in_lists, on.graph())?;
                 for batch in sources.chunks(multi_source::BATCH) {
                     let found = searches.run(batch, directions)?;
                     time += found.time;
@@ -415,6 +412,19 @@ impl<'g> Traverser<'g> {
         Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
     }
 
+    /// The GPU's bit-parallel searches over the placed graph `on`, pulling over `pull` and
+    /// pushing over `push` (the in-lists and the graph's own lists for searches along the
+    /// edges, the other way round for searches against them); skewed as the graph is.
+    fn gpu_searches<'a>(
+        on: &'a GpuGraph,
+        pull: &'a DeviceGraph,
+        push: &'a DeviceGraph,
+    ) -> std::result::Result<GpuMultiSource<'a>, GpuError> {
+        let lists = on.graph();
+        let skewed = crate::graph::is_skewed(on.max_out_degree(), lists.num_edges(), lists.nonempty_lists() as u64);
+        GpuMultiSource::new(on.gpu(), pull, Some(push), skewed)
+    }
+
     /// Every vertex's exact closeness and harmonic centrality, as [`multi_source::centrality`]
     /// computes them (one search a vertex over the reversed edges, 64 sharing each pass): on the
     /// GPU where the graph is placed there with plain lists both ways, each source's distances
@@ -429,28 +439,17 @@ impl<'g> Traverser<'g> {
                 Some(in_lists) => {
                     // Incoming distances: the searches pull over the graph's own lists and push
                     // over its in-lists.
-                    let lists = on.graph();
-                    let skewed = crate::graph::is_skewed(
-                        on.max_out_degree(),
-                        lists.num_edges(),
-                        lists.nonempty_lists() as u64,
-                    );
-                    let mut searches = GpuMultiSource::new(on.gpu(), lists, Some(in_lists), skewed)?;
-                    let (mut closeness, mut harmonic) = (vec![0.0; n], vec![0.0; n]);
+                    let mut searches = Self::gpu_searches(on, on.graph(), in_lists)?;
+                    let mut found = multi_source::Centrality { closeness: vec![0.0; n], harmonic: vec![0.0; n] };
                     let mut time = Duration::ZERO;
                     let vertices: Vec<u32> = (0..n as u32).collect();
                     for batch in vertices.chunks(multi_source::BATCH) {
                         let (tallies, batch_time) = searches.run_tallies(batch, ManyDirections::default())?;
                         time += batch_time;
-                        for (i, &u) in batch.iter().enumerate() {
-                            harmonic[u as usize] = tallies.inverse[i];
-                            closeness[u as usize] =
-                                multi_source::closeness_of(tallies.reached[i], tallies.sums[i], n, wf_improved);
-                        }
+                        tallies.store(batch, wf_improved, &mut found);
                     }
-                    let result = multi_source::Centrality { closeness, harmonic };
                     return Ok(Run {
-                        result,
+                        result: found,
                         backend: self.backend(),
                         time,
                         end_to_end_time: started.elapsed(),

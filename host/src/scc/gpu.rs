@@ -106,7 +106,8 @@ impl SccBuffers {
 /// The strongly connected components of the placed graph (plain lists, with in-lists: see
 /// [`refusal`]; `host` the graph it was placed from), labels canonical, with a phase a
 /// decision: `trimming`, then `forward-backward` (the pivot's searches, where `pivot_search`
-/// has them), then `coloring` for each later one, then `labels`. Its time is the device's, from the first pass to the last.
+/// has them), then `coloring` for each later one, then `labels`. Its time is the device's,
+/// from the first pass to the last.
 pub fn components_in(
     graph: &GpuGraph,
     host: &Graph,
@@ -137,14 +138,12 @@ pub fn components_in(
     let decided = control[SCC_CONTROL_DECIDED];
     phases.push(SccPhase { name: "trimming", time: phase_started.elapsed(), decided, rounds: 0 });
     let mut undecided = control[SCC_CONTROL_UNDECIDED];
-    let round = 0u32;
-    let search = pivot_search == PivotSearch::Bfs;
-    if undecided > 0 && !search {
+    let mut round = 0u32;
+    if undecided > 0 && pivot_search == PivotSearch::Off {
         // Every undecided vertex takes its own key and pushes from the first round: the
         // decision of no keys decides nothing and starts them all.
         passes.run_counted(&[(SCC_DECIDE, round)])?;
-    }
-    if undecided > 0 && search {
+    } else if undecided > 0 {
         phase_started = Instant::now();
         let pivot = control[SCC_CONTROL_PIVOT] as u32;
         let out_degree = host.degree(pivot);
@@ -169,7 +168,6 @@ pub fn components_in(
         phases.push(SccPhase { name: "forward-backward", time: phase_started.elapsed(), decided, rounds: 0 });
         undecided = control[SCC_CONTROL_UNDECIDED];
     }
-    let mut round = round;
     while undecided > 0 {
         phase_started = Instant::now();
         let first_round = round;

@@ -11,7 +11,7 @@ use warpath_interface::bfs::multi_source::{
 };
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
-use crate::bfs::multi_source::ManyDirections;
+use crate::bfs::multi_source::{ManyDirections, SourceTallies};
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
 /// Under [`ManyDirections::Switching`], a level runs top-down while the joint frontier's out-list
@@ -128,18 +128,11 @@ impl<'g> GpuMultiSource<'g> {
         sources: &[u32],
         directions: ManyDirections,
     ) -> Result<(SourceTallies, Duration), GpuError> {
-        let count = sources.len();
-        let mut tallies = SourceTallies { sums: vec![0; count], reached: vec![0; count], inverse: vec![0.0; count] };
+        let mut tallies = SourceTallies::new(sources.len());
         let time = self.search(
             sources,
             directions,
-            Some(&mut |level: u32, reached: &[u64]| {
-                for (i, &c) in reached.iter().take(count).enumerate() {
-                    tallies.sums[i] += level as u64 * c;
-                    tallies.reached[i] += c;
-                    tallies.inverse[i] += c as f64 / level as f64;
-                }
-            }),
+            Some(&mut |level: u32, reached: &[u64]| tallies.add_level(level, reached)),
         )?;
         Ok((tallies, time))
     }
@@ -232,16 +225,6 @@ impl<'g> GpuMultiSource<'g> {
         let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
         Ok(Duration::from_secs_f64(f64::from(ms) / 1e3))
     }
-}
-
-/// What one batch's searches sum, source by source (index `i`: the batch's source `i`): the
-/// distances to the vertices it reached, how many it reached (itself left out), and the sum of
-/// one over each of those distances.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SourceTallies {
-    pub sums: Vec<u64>,
-    pub reached: Vec<u64>,
-    pub inverse: Vec<f64>,
 }
 
 #[cfg(test)]
