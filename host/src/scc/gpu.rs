@@ -1,8 +1,9 @@
 //! Strongly connected components on the GPU: the host drives `scc_pass`
 //! (`device/src/scc/mod.rs`, which documents the method: trimming, the pivot's
 //! forward-backward searches, then two-way coloring, ECL-SCC's way), one launch a pass, with
-//! the pivot's two searches by the persistent BFS (`GpuPersistent`, its labels left on the
-//! device, over the out-lists and then the in-lists), and reads the control block between
+//! the pivot's two searches by the BFS's kernels (the persistent one, or the Hopper cluster where
+//! the BFS's `auto` takes it: roads and meshes; their labels left on the device; over the
+//! out-lists and then the in-lists), and reads the control block between
 //! passes: after trimming, after each group of propagation
 //! rounds (1, 2, 4, then 8 rounds between two reads while keys still rise; a round is two
 //! launches, the tiles' lists and then the long lists it queued) and after each decision. The
@@ -19,13 +20,15 @@ use warpath_interface::scc::{
 };
 use warpath_interface::DeviceAddress;
 
+use crate::bfs::gpu::cluster::{cluster_refusal, ClusterArrays, GpuCluster};
 use crate::bfs::gpu::persistent::{GpuPersistent, PersistentArrays};
 use crate::bfs::gpu::tuning::PersistentParams;
+use crate::bfs::strategy::auto_takes_the_cluster;
 use crate::cc::Components;
 use crate::engine::{Answer, GpuGraph, Workspace};
 use crate::error::Result;
 use crate::gpu::launch::{grid_for, require, Launch, Residency};
-use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
+use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, Placement};
 use crate::graph::Graph;
 use crate::scc::{PivotSearch, SccPhase, SccRun};
 
@@ -35,9 +38,11 @@ const ROUNDS_BETWEEN_READS: u32 = SCC_ROUND_RING as u32;
 
 /// Device bytes of a run's arrays for `n` vertices and `m` list entries a direction: two
 /// words, two stamps and a component a vertex, each key's smallest vertex, the control block,
-/// the queue of long lists, and the pivot's searches' BFS arrays (distances only).
+/// the queue of long lists, and the pivot's searches' BFS arrays (distances only; the cluster
+/// kernel's too, for graphs it may search).
 pub fn bytes_needed(n: u64, m: u64) -> u64 {
-    let bfs = GpuPersistent::bytes_needed_for(n.min(u32::MAX as u64) as u32, m, true);
+    let vertices = n.min(u32::MAX as u64) as u32;
+    let bfs = GpuPersistent::bytes_needed_for(vertices, m, true) + GpuCluster::bytes_needed(vertices, true);
     let n = n.max(1);
     (2 * 8 + 3 * 4) * n + 4 * (n + 2) + 8 * SCC_CONTROL_WORDS as u64 + 8 * long_list_words(m) as u64 + bfs
 }
@@ -82,8 +87,10 @@ struct SccBuffers {
     smallest: CudaSlice<u32>,
     control: CudaSlice<u64>,
     long_lists: CudaSlice<u64>,
-    /// The pivot's searches' arrays (taken for a search, then put back).
+    /// The pivot's searches' arrays (taken for a search, then put back): the persistent
+    /// kernel's, and the cluster kernel's where a search ran there (made at its first use).
     searches: Option<PersistentArrays>,
+    cluster_searches: Option<ClusterArrays>,
 }
 
 impl SccBuffers {
@@ -99,6 +106,7 @@ impl SccBuffers {
             control: gpu.alloc_zeros(SCC_CONTROL_WORDS, "the SCC control block")?,
             long_lists: gpu.alloc_zeros(long_list_words(m), "the SCC queue of long lists")?,
             searches: Some(PersistentArrays::new(gpu, n, m, true)?),
+            cluster_searches: None,
         })
     }
 }
@@ -155,6 +163,24 @@ pub fn components_in(
             (in_lists, out_lists, control[SCC_CONTROL_MAX_IN_DEGREE], in_degree),
         ];
         for (direction, (lists, inbound, longest, degree)) in searches.into_iter().enumerate() {
+            // The BFS's own choice of kernel for a search: the Hopper cluster on roads and meshes
+            // it holds (bench/NOTES.md 116), else the persistent kernel.
+            let on_cluster = lists.placement() == Placement::Device
+                && auto_takes_the_cluster(gpu.compute_capability().0 >= 9, n as u64, longest)
+                && cluster_refusal(gpu, lists).is_none();
+            if on_cluster {
+                let bfs_arrays = match passes.buffers.cluster_searches.take() {
+                    Some(arrays) => arrays,
+                    None => ClusterArrays::new(gpu, n, true)?,
+                };
+                let mut bfs = GpuCluster::with_arrays(gpu, host, lists, bfs_arrays);
+                let searched = bfs.run_on_device(pivot);
+                let bfs_arrays = bfs.into_arrays();
+                let marked = searched.and_then(|_| passes.mark(direction as u32, bfs_arrays.distances()));
+                passes.buffers.cluster_searches = Some(bfs_arrays);
+                marked?;
+                continue;
+            }
             let bfs_arrays = passes.buffers.searches.take().expect("put back after every search");
             let mut bfs = GpuPersistent::with_arrays(gpu, host, lists, inbound, longest, bfs_arrays);
             let searched = bfs.run_on_device(pivot, degree, PersistentParams::default());

@@ -52,6 +52,11 @@ impl ClusterArrays {
             trace: gpu.alloc_zeros(EDGE_TRACE_WORDS * (TRACE_CAPACITY + 1), "the level trace")?,
         })
     }
+
+    /// The distances of the last run, on the device (unreached: `u32::MAX`).
+    pub fn distances(&self) -> &CudaSlice<u32> {
+        &self.distances
+    }
 }
 
 /// Device buffers for repeated cluster BFS runs on one graph.
@@ -108,16 +113,10 @@ impl<'g> GpuCluster<'g> {
         self.run_reusing(source, true, LabelsTarget::Vectors(labels))
     }
 
-    /// [`run`](Self::run), reading the labels back where `labels` says, and the trace only
-    /// when `trace` (else `levels` is empty).
-    pub fn run_reusing(
-        &mut self,
-        source: u32,
-        trace: bool,
-        labels: LabelsTarget<'_>,
-    ) -> Result<PersistentRun, GpuError> {
+    /// A BFS from `source` whose labels stay on the device, read there through
+    /// [`ClusterArrays::distances`] by another kernel. Returns the kernel's device time.
+    pub fn run_on_device(&mut self, source: u32) -> Result<std::time::Duration, GpuError> {
         let gpu = self.gpu;
-        let n = self.graph.num_vertices();
         let arrays = &mut self.arrays;
         let buffers = ClusterBuffers {
             distances: &mut arrays.distances,
@@ -128,8 +127,21 @@ impl<'g> GpuCluster<'g> {
             levels: &mut arrays.levels,
             trace: &mut arrays.trace,
         };
-        let launch = || kernels::bfs_cluster(gpu, self.device_graph, source, buffers);
-        let kernel_ms = time_on_device(gpu, names::BFS_CLUSTER, launch)?.as_secs_f64() * 1e3;
+        time_on_device(gpu, names::BFS_CLUSTER, || kernels::bfs_cluster(gpu, self.device_graph, source, buffers))
+    }
+
+    /// [`run`](Self::run), reading the labels back where `labels` says, and the trace only
+    /// when `trace` (else `levels` is empty).
+    pub fn run_reusing(
+        &mut self,
+        source: u32,
+        trace: bool,
+        labels: LabelsTarget<'_>,
+    ) -> Result<PersistentRun, GpuError> {
+        let gpu = self.gpu;
+        let n = self.graph.num_vertices();
+        let kernel_ms = self.run_on_device(source)?.as_secs_f64() * 1e3;
+        let arrays = &self.arrays;
         let (result, download) = download_labels(gpu, source, &arrays.distances, arrays.parents.as_ref(), n, labels)?;
         let levels = if trace {
             let levels = gpu.download(&arrays.levels)?[0] as usize;
