@@ -11,6 +11,7 @@ use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
 use warpath::bfs::gpu::{cluster_refusal, BottomUpBalance, GpuCluster, GpuPersistent, PersistentParams, PersistentRun};
 use warpath::bfs::multi_source::ManyDirections;
+use warpath::bfs::verify::{validate_bfs_tree, validate_distances};
 use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
@@ -20,7 +21,6 @@ use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
 use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, ListHeads};
-use warpath::bfs::verify::{validate_bfs_tree, validate_distances};
 use warpath::Graph;
 
 /// The persistent kernel's variants: every combination of bottom-up steps and the
@@ -693,7 +693,8 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
     // The traverser keeps heads beside zero-copy lists by default, and not when told.
     let graph = &graphs[0].1;
     for no_list_heads in [false, true] {
-        let placement = PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..PlacementOptions::default() };
+        let placement =
+            PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..PlacementOptions::default() };
         let options = GpuOptions { placement, ..GpuOptions::default() };
         let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
         assert_eq!(traverser.has_list_heads(), !no_list_heads);
@@ -728,7 +729,11 @@ fn a_vram_budget_below_the_graph_places_it_zero_copy() {
     // Compressed, under a budget the compressed lists do not fit: zero-copy again, and right.
     let packed_bytes = CompressedGraph::encode(&graph).compressed_bytes();
     let options = GpuOptions {
-        placement: PlacementOptions { vram_budget: Some(per_vertex + packed_bytes / 2), compressed: true, ..PlacementOptions::default() },
+        placement: PlacementOptions {
+            vram_budget: Some(per_vertex + packed_bytes / 2),
+            compressed: true,
+            ..PlacementOptions::default()
+        },
         ..GpuOptions::default()
     };
     let traverser = Traverser::with_options(&graph, Backend::Gpu, options).unwrap();
@@ -1091,8 +1096,10 @@ fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
 /// `bfs_multi_source_level`, 64 sources a batch, a level a pull or a push and a settle), its
 /// levels switching, all bottom-up and all top-down, gives every source the sequential BFS's
 /// distances: more than one batch, a hub, a mesh, a long path, a directed graph (pulling over
-/// its transpose, pushing over its own lists) and lists in mapped host memory. Compressed lists have no plain in-lists on the
-/// device: a traversal a source then, the same distances, and a warning.
+/// its transpose, pushing over its own lists), more levels than the ring of level words holds,
+/// a skewed graph big enough that switching pushes its first level alone (its traced batch says
+/// so), and lists in mapped host memory. Compressed lists have no plain in-lists on the device: a
+/// traversal a source then, the same distances, and a warning.
 #[test]
 fn many_sources_at_once_match_the_sequential_bfs() {
     let Some(_gpu) = gpu_or_skip("many_sources_at_once_match_the_sequential_bfs") else { return };
@@ -1102,6 +1109,7 @@ fn many_sources_at_once_match_the_sequential_bfs() {
     directed.push((5, 2999));
     let graphs = [
         ("kron:12", generate(&"kron:12".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
+        ("kron:18", generate(&"kron:18".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
         ("grid2d:40x30", generate(&"grid2d:40x30".parse::<GeneratorSpec>().unwrap(), 1).unwrap()),
         ("path", GraphBuilder::new().build(EdgeList::new(3001, path, true)).unwrap()),
         ("directed", GraphBuilder::new().build(EdgeList::new(3000, directed, false)).unwrap()),
@@ -1111,6 +1119,7 @@ fn many_sources_at_once_match_the_sequential_bfs() {
         let sources: Vec<u32> =
             (0..n).filter(|&v| graph.degree(v) > 0).step_by((n as usize / 150).max(1)).take(150).collect();
         assert!(sources.len() > 64, "{label}: more than one batch");
+        let expected: Vec<Vec<u32>> = sources.iter().map(|&s| bfs_sequential(graph, s).distances).collect();
         for (placement, compressed) in
             [(Placement::Device, false), (Placement::ZeroCopy, false), (Placement::Device, true)]
         {
@@ -1124,11 +1133,22 @@ fn many_sources_at_once_match_the_sequential_bfs() {
                 let what = format!("{what}, {directions:?}");
                 let run = traverser.run_many_with(&sources, directions).unwrap();
                 assert_eq!(run.result.len(), sources.len(), "{what}");
-                for (&s, distances) in sources.iter().zip(&run.result) {
-                    assert_eq!(distances, &bfs_sequential(graph, s).distances, "{what}: source {s}");
+                for ((&s, distances), expected) in sources.iter().zip(&run.result).zip(&expected) {
+                    assert_eq!(distances, expected, "{what}: source {s}");
                 }
                 let warned = run.warnings.iter().any(|w| w.contains("one traversal a source"));
                 assert_eq!(warned, compressed, "{what}: {:?}", run.warnings);
+            }
+            let levels = traverser.trace_many(&sources, ManyDirections::Switching).unwrap();
+            assert_eq!(levels.is_some(), !compressed, "{what}: a traced batch where bit-parallel");
+            if let Some(levels) = levels {
+                let reaches_nothing = levels.iter().position(|level| level.reached == 0);
+                assert!(reaches_nothing.is_some(), "{what}: the batch ends on a level that reaches nothing");
+                let pushed: Vec<bool> = levels[..reaches_nothing.unwrap()].iter().map(|level| level.pushed).collect();
+                if *label == "kron:18" {
+                    // Skewed, of 2^22 edges or more: the sources push, every later level pulls.
+                    assert!(pushed[0] && pushed[1..].iter().all(|&p| !p), "{what}: {pushed:?}");
+                }
             }
         }
     }

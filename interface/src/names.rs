@@ -5,7 +5,7 @@
 
 use crate::bfs::cluster::BfsClusterParams;
 use crate::bfs::edge_queue::BfsEdgeQueueParams;
-use crate::bfs::multi_source::{BfsMultiSourceCountParams, BfsMultiSourceLevelParams};
+use crate::bfs::multi_source::{BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams};
 use crate::bfs::partitioned::{
     BfsPartBeginLevelParams, BfsPartBottomUpCompressedParams, BfsPartBottomUpParams, BfsPartGlobalTargetsParams,
     BfsPartHubFlagsParams, BfsPartHubListsParams, BfsPartInitParams, BfsPartLocalFrontierParams,
@@ -29,6 +29,7 @@ pub const BFS_INIT: &str = BfsInitParams::KERNEL;
 pub const BFS_TOPDOWN_EXPAND: &str = BfsTopdownExpandParams::KERNEL;
 pub const BFS_MULTI_SOURCE_LEVEL: &str = BfsMultiSourceLevelParams::KERNEL;
 pub const BFS_MULTI_SOURCE_COUNT: &str = BfsMultiSourceCountParams::KERNEL;
+pub const BFS_MULTI_SOURCE_DISTANCES: &str = BfsMultiSourceDistancesParams::KERNEL;
 pub const BFS_PERSISTENT_INIT: &str = BfsPersistentInitParams::KERNEL;
 pub const BFS_PERSISTENT: &str = BfsPersistentParams::KERNEL;
 pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNEL;
@@ -52,11 +53,12 @@ pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP_COMPRESSED: &str = BfsPartBottomUpCompressedParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 25] = [
+pub const BFS: [&str; 26] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_MULTI_SOURCE_LEVEL,
     BFS_MULTI_SOURCE_COUNT,
+    BFS_MULTI_SOURCE_DISTANCES,
     BFS_PERSISTENT_INIT,
     BFS_PERSISTENT,
     BFS_PERSISTENT_COMPRESSED,

@@ -17,6 +17,12 @@
 //!   Where the frontier is a few vertices (the 64 sources at level 1) this reads their lists
 //!   alone instead of every vertex's.
 //!
+//! A level writes no distance: its new words stay in the host's ring of levels, and
+//! `bfs_multi_source_distances` writes each source's distances from a ring of levels at once,
+//! source by source, so that the 64 distances of a vertex are 64 coalesced stores over a
+//! warp's 32 vertices instead of up to 64 stores a lane, each to another source's array, a
+//! level (iBFS's status words, section 4.2, kept until the distances are written).
+//!
 //! A list longer than [`WARP_LIST`] is walked by its whole warp, 32 entries a lane-step
 //! (Merrill et al. 2012's warp gathering, section 4.1), pulling with an or-reduction of the
 //! warp's words every [`WARP_BATCH`] steps for the early stop: a hub's list walked by one thread
@@ -27,7 +33,8 @@
 use crate::operators::warp_lists::warp_walk_long_lists;
 use crate::prelude::*;
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH,
+    BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams, MULTI_SOURCE_LEVEL_RING,
+    MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH,
 };
 
 /// Lists longer than this are walked by the whole warp.
@@ -84,24 +91,12 @@ unsafe fn push_to(seen: *const u64, next: *mut u64, v: u32, word: u64) {
 /// # Safety
 /// `offsets` has `n + 1` entries and `targets` `offsets[n]`, every target `< n`, and so has
 /// `out_offsets`; `seen`, `frontier` and `next` hold `n` words and `next` is not `frontier`
-/// (and is zero before a push pass); `distances` holds `count * n` entries, `count <= 64`;
-/// `counts` two words. Blocks of a multiple of 32 threads.
+/// (and is zero before a push pass); `count <= 64`; `counts` two words. Blocks of a multiple of
+/// 32 threads.
 #[inline(always)]
 unsafe fn level(params: BfsMultiSourceLevelParams) {
-    let BfsMultiSourceLevelParams {
-        offsets,
-        targets,
-        out_offsets,
-        seen,
-        frontier,
-        next,
-        distances,
-        counts,
-        n,
-        count,
-        level,
-        mode,
-    } = params;
+    let BfsMultiSourceLevelParams { offsets, targets, out_offsets, seen, frontier, next, counts, n, count, mode } =
+        params;
     let sources = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
     let (mut reached, mut reached_edges) = (0u64, 0u64);
     let lane = lane_id();
@@ -112,7 +107,7 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
         let v = (base + lane as u64) as usize;
         let valid = v < n as usize;
         // SAFETY: `v < n` where valid; the arrays hold what the contract says; only this
-        // thread writes `seen[v]` and vertex `v`'s distances, and `next[v]` outside a push.
+        // thread writes `seen[v]`, and `next[v]` outside a push.
         unsafe {
             if mode == MULTI_SOURCE_PUSH {
                 let word = if valid { *frontier.add(v) } else { 0 };
@@ -135,14 +130,6 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
                 continue;
             }
             let had = if valid { *seen.add(v) } else { sources };
-            if valid && level == 1 {
-                // The first level labels every source's distance: 0 at itself, else unreached
-                // until a later write.
-                for i in 0..count as usize {
-                    let own = had & (1 << i) != 0;
-                    *distances.add(i * n as usize + v) = if own { 0 } else { UNREACHED };
-                }
-            }
             let unseen = !had & sources;
             let mut gathered = 0u64;
             if mode == MULTI_SOURCE_PULL {
@@ -172,12 +159,6 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
             }
             if new != 0 {
                 *seen.add(v) = had | new;
-                let mut bits = new;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    *distances.add(i * n as usize + v) = level;
-                    bits &= bits - 1;
-                }
                 reached += 1;
                 reached_edges += *out_offsets.add(v + 1) - *out_offsets.add(v);
             }
@@ -239,3 +220,57 @@ unsafe fn count(params: BfsMultiSourceCountParams) {
 }
 
 warpath_interface::bfs_multi_source_count_fields!(warpath_interface::kernel_entry => count);
+
+/// Bits of a vertex's slot in the ring: its four plane words.
+const PLANES: usize = 4;
+const _: () = assert!(MULTI_SOURCE_LEVEL_RING as usize <= 1 << PLANES);
+
+/// `bfs_multi_source_distances`: each source's distances from a window of levels' new words,
+/// one thread a vertex. The thread folds its window into four plane words (bit `i` of plane `k`
+/// is bit `k` of the slot where source `i` reached the vertex; each source reaches it at one
+/// level at most) and their union, then writes source by source, the warp's 32 vertices of one
+/// source a coalesced store: `first_level` plus the slot where the source's bit is there, else
+/// unreached where `fill` (the window from level 0, which writes every distance once).
+///
+/// # Safety
+/// `words` holds `levels * n` words, `levels <= MULTI_SOURCE_LEVEL_RING`, `distances` `count *
+/// n` entries, `count <= 64`.
+#[inline(always)]
+unsafe fn distances(params: BfsMultiSourceDistancesParams) {
+    let BfsMultiSourceDistancesParams { words, distances, n, count, first_level, levels, fill } = params;
+    let n = n as usize;
+    let mut v = global_idx() as usize;
+    while v < n {
+        let mut planes = [0u64; PLANES];
+        let mut union = 0u64;
+        for slot in 0..levels as usize {
+            // SAFETY: `slot < levels` and `v < n`: within `words`.
+            let word = unsafe { *words.add(slot * n + v) };
+            union |= word;
+            for (k, plane) in planes.iter_mut().enumerate() {
+                if slot >> k & 1 != 0 {
+                    *plane |= word;
+                }
+            }
+        }
+        if union != 0 || fill != 0 {
+            for i in 0..count as usize {
+                let slot = (0..PLANES).fold(0u32, |slot, k| slot | ((planes[k] >> i & 1) as u32) << k);
+                let distance = if union >> i & 1 != 0 {
+                    Some(first_level + slot)
+                } else if fill != 0 {
+                    Some(UNREACHED)
+                } else {
+                    None
+                };
+                if let Some(distance) = distance {
+                    // SAFETY: `i < count` and `v < n`: within `distances`.
+                    unsafe { *distances.add(i * n + v) = distance };
+                }
+            }
+        }
+        v += global_threads() as usize;
+    }
+}
+
+warpath_interface::bfs_multi_source_distances_fields!(warpath_interface::kernel_entry => distances);

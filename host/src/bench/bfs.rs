@@ -106,12 +106,30 @@ pub struct BatchRecord {
     /// CPU's switching pulls every level).
     #[serde(default)]
     pub bottom_up_time_ms: Option<Spread>,
+    /// With `--trace`, on the GPU bit-parallel: one more batch of the first 64 roots, each level
+    /// timed apart; `null` otherwise.
+    #[serde(default)]
+    pub levels: Option<Vec<BatchLevelRecord>>,
+}
+
+/// One level of a traced batch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchLevelRecord {
+    pub level: u32,
+    /// `top-down` (a push and a settle) or `bottom-up` (a pull).
+    pub direction: String,
+    /// Vertices that gained a source at the level, and their out-list entries.
+    pub reached: u64,
+    pub reached_edges: u64,
+    /// CUDA events around the level's launches (the distances written before it included).
+    pub time_ms: f64,
 }
 
 /// Searches `roots` as one batch `runs` times after a warm-up, every root's distances of the
 /// warm-up validated by the Graph500 rules without the tree; on the GPU, bit-parallel, also
-/// with every level bottom-up (validated the same way).
-pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usize) -> Result<BatchRecord> {
+/// with every level bottom-up (validated the same way); where `trace`, one more batch traced
+/// level by level.
+pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usize, trace: bool) -> Result<BatchRecord> {
     // A validated warm-up, then the timed batches: kernel and end-to-end times.
     let timed = |directions: ManyDirections| -> Result<(Vec<f64>, Vec<f64>)> {
         let warm_up = traverser.run_many_with(roots, directions)?;
@@ -132,6 +150,21 @@ pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usiz
     } else {
         None
     };
+    let levels = match trace {
+        true => traverser.trace_many(roots, ManyDirections::Switching)?.map(|levels| {
+            levels
+                .into_iter()
+                .map(|level| BatchLevelRecord {
+                    level: level.level,
+                    direction: if level.pushed { "top-down" } else { "bottom-up" }.to_string(),
+                    reached: level.reached,
+                    reached_edges: level.reached_edges,
+                    time_ms: level.time.as_secs_f64() * 1e3,
+                })
+                .collect()
+        }),
+        false => None,
+    };
     Ok(BatchRecord {
         roots: roots.len(),
         searches: traverser.many_searches().to_string(),
@@ -139,6 +172,7 @@ pub fn run_batch(graph: &Graph, traverser: &Traverser, roots: &[u32], runs: usiz
         time_ms: Spread::of(&times).expect("at least one run"),
         end_to_end_ms: Spread::of(&ends).expect("at least one run"),
         bottom_up_time_ms,
+        levels,
     })
 }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::bfs::cpu_parallel::{bfs_parallel_with, DirectionParams};
 use crate::bfs::gpu::cluster::{ClusterArrays, GpuCluster};
 use crate::bfs::gpu::edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
-use crate::bfs::gpu::multi_source::GpuMultiSource;
+use crate::bfs::gpu::multi_source::{GpuMultiSource, MultiSourceLevel};
 use crate::bfs::gpu::per_level::{GpuLevel, GpuTopDown};
 use crate::bfs::gpu::persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
 use crate::bfs::gpu::tuning::PersistentParams;
@@ -378,7 +378,7 @@ impl<'g> Traverser<'g> {
             (Some(on), Some(in_lists)) => {
                 let mut searches = Self::gpu_searches(on, in_lists, on.graph())?;
                 for batch in sources.chunks(multi_source::BATCH) {
-                    let found = searches.run(batch, directions)?;
+                    let found = searches.run(batch, directions, false)?;
                     time += found.time;
                     download.time += found.download.time;
                     download.bytes += found.download.bytes;
@@ -410,6 +410,24 @@ impl<'g> Traverser<'g> {
             }
         }
         Ok(Run { result: all, backend: self.backend(), time, end_to_end_time: started.elapsed(), download, warnings })
+    }
+
+    /// The first batch of [`run_many_with`](Self::run_many_with)'s searches (its first 64
+    /// sources) on the GPU, each level timed apart: what a batch's time is made of. `None` where
+    /// the batch would not run bit-parallel on a GPU.
+    pub fn trace_many(&self, sources: &[u32], directions: ManyDirections) -> Result<Option<Vec<MultiSourceLevel>>> {
+        let (Some(on), Some(in_lists)) = (self.placed(), self.plain_in_lists()) else {
+            return Ok(None);
+        };
+        if let Some(&source) = sources.iter().find(|&&s| s as usize >= self.graph.num_vertices()) {
+            crate::bfs::check_source(self.graph, source)?;
+        }
+        let batch = &sources[..sources.len().min(multi_source::BATCH)];
+        if batch.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        let mut searches = Self::gpu_searches(on, in_lists, on.graph())?;
+        Ok(Some(searches.run(batch, directions, true)?.levels))
     }
 
     /// The GPU's bit-parallel searches over the placed graph `on`, pulling over `pull` and

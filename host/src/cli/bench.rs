@@ -64,7 +64,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .with_placement(warpath::bench::PlacementStage::of(traverser.placed())?);
     if args.batch {
         let roots = warpath::bench::bfs::choose_roots(&graph, args.graph.input.seed, args.roots)?;
-        report.payload.batch = Some(warpath::bench::bfs::run_batch(&graph, &traverser, &roots, BATCH_RUNS)?);
+        report.payload.batch = Some(warpath::bench::bfs::run_batch(&graph, &traverser, &roots, BATCH_RUNS, trace)?);
     }
     if !args.json_on_stdout() {
         print!("{}", report::render(&report));
@@ -79,6 +79,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
                  {:.3} ms; one traversal each: {singles:.3} ms in all",
                 batch.roots, batch.searches, batch.time_ms.median, batch.runs, batch.end_to_end_ms.median
             );
+            for level in batch.levels.iter().flatten() {
+                println!(
+                    "  batch level {:>3} {:<9} reached {:>10} vertices ({:>12} out-list entries) in {:.3} ms",
+                    level.level, level.direction, level.reached, level.reached_edges, level.time_ms
+                );
+            }
         }
         if let (Some(gpu), Some(trace)) = (traverser.gpu(), &report.payload.trace) {
             print_bandwidth(gpu, &trace.levels)?;

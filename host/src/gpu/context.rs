@@ -606,6 +606,21 @@ impl GpuContext {
         self.stream.memset_zeros(device).map_err(|e| GpuError::driver("cuMemsetD8", e))
     }
 
+    /// Sets elements `range` of a device buffer to zero bytes.
+    pub fn zero_range<T: DeviceRepr + ValidAsZeroBits>(
+        &self,
+        device: &mut CudaSlice<T>,
+        range: std::ops::Range<usize>,
+    ) -> Result<(), GpuError> {
+        if range.start > range.end || range.end > device.len() {
+            return Err(GpuError::Contract {
+                kernel: "cuMemsetD8",
+                problem: format!("elements {range:?} of a buffer of {}", device.len()),
+            });
+        }
+        self.stream.memset_zeros(&mut device.slice_mut(range)).map_err(|e| GpuError::driver("cuMemsetD8", e))
+    }
+
     /// Waits for all queued work; a kernel that faulted reports here, and where waits are
     /// watched ([`watch_waits`](Self::watch_waits)), a watch that calls the wait off.
     pub fn synchronize(&self) -> Result<(), GpuError> {

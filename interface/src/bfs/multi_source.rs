@@ -1,15 +1,23 @@
 //! The bit-parallel many-source BFS (MS-BFS, Then et al., VLDB 2015; iBFS's joint frontier,
 //! Liu, Huang et al., SIGMOD 2016): `bfs_multi_source_level` launched once for a bottom-up level
 //! and twice for a top-down one, up to [`MULTI_SOURCE_BATCH`] sources sharing it, one bit a
-//! source in each vertex's words; `bfs_multi_source_count` counts, source by source, the
-//! vertices a level reached (the sums of distances closeness and harmonic centrality need,
+//! source in each vertex's words; each level's new words kept in a ring of
+//! [`MULTI_SOURCE_LEVEL_RING`] levels, which `bfs_multi_source_distances` turns into each
+//! source's distances a ring at a time (every distance written once, source by source, instead
+//! of a scattered write a source a level); `bfs_multi_source_count` counts, source by source,
+//! the vertices a level reached (the sums of distances closeness and harmonic centrality need,
 //! without the distances leaving the device).
 
 /// Sources a batch: the bits of a vertex's word.
 pub const MULTI_SOURCE_BATCH: u32 = 64;
 
-/// Threads per block of `bfs_multi_source_level`.
+/// Threads per block of `bfs_multi_source_level`, `_count` and `_distances`.
 pub const MULTI_SOURCE_BLOCK: u32 = 256;
+
+/// Levels whose new words the ring holds (level `l`'s in slot `l % MULTI_SOURCE_LEVEL_RING`,
+/// level 0's being the sources): `bfs_multi_source_distances` reads a whole ring of levels at
+/// once, and a vertex's slot in it is four bits of four plane words.
+pub const MULTI_SOURCE_LEVEL_RING: u32 = 16;
 
 /// `BfsMultiSourceLevelParams::mode`: a bottom-up level, every vertex that has not seen every
 /// source pulling its in-neighbors' frontier words (the level's words are final).
@@ -51,12 +59,11 @@ macro_rules! bfs_multi_source_level_fields {
             /// transpose's when directed; to push, the out-lists), the out-lists' offsets (each
             /// reached vertex's out-degree is counted for the next level's direction), every
             /// vertex's word of the sources that have reached it (`seen`) and of those that
-            /// reached it at the last level (`frontier`), the next level's words (`next`), the
-            /// distances of `count` sources (`distances[i * n + v]`: source `i`, vertex `v`),
-            /// two counters the level adds to (the vertices it reached and their out-list
-            /// entries), the level being found (1, 2, ...; its pull or settle pass at level 1
-            /// also writes every distance, 0 or unreached) and the pass (`mode`:
-            /// [`MULTI_SOURCE_PULL`], [`MULTI_SOURCE_PUSH`] or [`MULTI_SOURCE_SETTLE`]).
+            /// reached it at the last level (`frontier`), the next level's words (`next`: the
+            /// sources that reach each vertex first at this level), `count` sources, two
+            /// counters the level adds to (the vertices it reached and their out-list entries)
+            /// and the pass (`mode`: [`MULTI_SOURCE_PULL`], [`MULTI_SOURCE_PUSH`] or
+            /// [`MULTI_SOURCE_SETTLE`]).
             kernel bfs_multi_source_level, in [$crate::bfs::multi_source], struct BfsMultiSourceLevelParams {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
@@ -64,11 +71,9 @@ macro_rules! bfs_multi_source_level_fields {
                 seen: $crate::DevicePtrMut<u64>,
                 frontier: $crate::DevicePtr<u64>,
                 next: $crate::DevicePtrMut<u64>,
-                distances: $crate::DevicePtrMut<u32>,
                 counts: $crate::DevicePtrMut<u64>,
                 n: u32,
                 count: u32,
-                level: u32,
                 mode: u32,
             }
             $(=> $run)?
@@ -77,3 +82,30 @@ macro_rules! bfs_multi_source_level_fields {
 }
 
 crate::bfs_multi_source_level_fields!(crate::kernel_params);
+
+/// The field list of `bfs_multi_source_distances`'s parameters.
+#[macro_export]
+macro_rules! bfs_multi_source_distances_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $callback! {
+            /// `bfs_multi_source_distances`'s parameters: `levels` consecutive levels' new
+            /// words (`words[j * n + v]`: the sources that reach vertex `v` first at level
+            /// `first_level + j`; `levels <= MULTI_SOURCE_LEVEL_RING`), the distances of `count`
+            /// sources (`distances[i * n + v]`: source `i`, vertex `v`), each written where its
+            /// source's bit is in the window, and, where `fill` is not 0 (the window from level
+            /// 0), every other distance written unreached.
+            kernel bfs_multi_source_distances, in [$crate::bfs::multi_source], struct BfsMultiSourceDistancesParams {
+                words: $crate::DevicePtr<u64>,
+                distances: $crate::DevicePtrMut<u32>,
+                n: u32,
+                count: u32,
+                first_level: u32,
+                levels: u32,
+                fill: u32,
+            }
+            $(=> $run)?
+        }
+    };
+}
+
+crate::bfs_multi_source_distances_fields!(crate::kernel_params);

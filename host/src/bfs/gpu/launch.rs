@@ -9,7 +9,8 @@ use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceCountParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK, MULTI_SOURCE_SETTLE,
+    BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH,
+    MULTI_SOURCE_BLOCK, MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_SETTLE,
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
@@ -98,56 +99,54 @@ pub fn bfs_topdown_expand(
     launch.run(grid_for(gpu, frontier_len as u64, PER_LEVEL_BLOCK), Residency::Any, &params)
 }
 
-/// The words and labels of a bit-parallel many-source BFS (`bfs_multi_source_level`).
+/// The words of a bit-parallel many-source BFS (`bfs_multi_source_level`): each vertex's seen
+/// word, and the ring of levels' new words (`MULTI_SOURCE_LEVEL_RING` slots of `n` words), the
+/// level reading slot `frontier` and writing slot `next`.
 pub struct MultiSourceBuffers<'a> {
     pub seen: &'a mut CudaSlice<u64>,
-    pub frontier: &'a CudaSlice<u64>,
-    pub next: &'a mut CudaSlice<u64>,
-    /// `count` sources' distances, source by source.
-    pub distances: &'a mut CudaSlice<u32>,
+    pub ring: &'a mut CudaSlice<u64>,
+    pub frontier: usize,
+    pub next: usize,
     /// The level's reached vertices and their out-list entries, added to (the two words from
     /// `counts_at`).
     pub counts: &'a mut CudaSlice<u64>,
     pub counts_at: usize,
 }
 
-/// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH` or `_SETTLE`) of
-/// level `level` (from 1) of `count` sources' searches, walking `lists` (the in-lists to pull,
-/// the out-lists to push); `out_lists` gives the reached vertices' out-degrees.
-#[allow(clippy::too_many_arguments)]
+/// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH` or `_SETTLE`) of a
+/// level of `count` sources' searches, walking `lists` (the in-lists to pull, the out-lists to
+/// push); `out_lists` gives the reached vertices' out-degrees.
 pub fn bfs_multi_source_level(
     gpu: &GpuContext,
     lists: &DeviceGraph,
     out_lists: &DeviceGraph,
     count: u32,
-    level: u32,
     mode: u32,
     buffers: MultiSourceBuffers<'_>,
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_LEVEL;
     let n = lists.num_vertices() as usize;
-    let MultiSourceBuffers { seen, frontier, next, distances, counts, counts_at } = buffers;
+    let MultiSourceBuffers { seen, ring, frontier, next, counts, counts_at } = buffers;
+    let slots = MULTI_SOURCE_LEVEL_RING as usize;
     require(kernel, !lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
     require(
         kernel,
         (1..=MULTI_SOURCE_BATCH).contains(&count)
-            && level >= 1
             && mode <= MULTI_SOURCE_SETTLE
             && seen.len() == n
-            && frontier.len() == n
-            && next.len() == n
-            && distances.len() >= count as usize * n
+            && ring.len() == slots * n
+            && frontier < slots
+            && next < slots
+            && frontier != next
             && counts.len() >= counts_at + 2
             && lists.offsets.len() == n + 1
             && out_lists.offsets.len() == n + 1,
         || {
             format!(
-                "n = {n}, {count} sources, level {level}, mode {mode}, {} seen, {} frontier, {} next, {} distances, \
-                 {} out-offsets, {} counters from {counts_at}",
+                "n = {n}, {count} sources, mode {mode}, {} seen, a ring of {} words, slots {frontier} and {next}, {} \
+                 out-offsets, {} counters from {counts_at}",
                 seen.len(),
-                frontier.len(),
-                next.len(),
-                distances.len(),
+                ring.len(),
                 out_lists.offsets.len(),
                 counts.len()
             )
@@ -155,39 +154,89 @@ pub fn bfs_multi_source_level(
     )?;
     let stream = gpu.stream();
     let mut launch = Launch::new(gpu);
+    // Two slots of one buffer, one read and one written: one borrow, two addresses.
+    let ring = launch.write(ring);
+    let slot = |k: usize| DeviceAddress::new(ring.address + (k * n * std::mem::size_of::<u64>()) as u64);
     let params = BfsMultiSourceLevelParams {
         offsets: DeviceAddress::new(lists.offsets.device_ptr(stream)),
         targets: DeviceAddress::new(lists.targets.device_ptr(stream)),
         out_offsets: DeviceAddress::new(out_lists.offsets.device_ptr(stream)),
         seen: launch.write(seen),
-        frontier: launch.read(frontier),
-        next: launch.write(next),
-        distances: launch.write(distances),
+        frontier: slot(frontier),
+        next: slot(next),
         counts: launch.write_from(counts, counts_at),
         n: n as u32,
         count,
-        level,
         mode,
     };
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 
-/// `bfs_multi_source_count`: adds to `counts[at + i]` the vertices whose word in `words` has bit
-/// `i`.
+/// `bfs_multi_source_count`: adds to `counts[at + i]` the vertices whose word in `words[from..from
+/// + n]` (a slot of the ring) has bit `i`.
 pub fn bfs_multi_source_count(
     gpu: &GpuContext,
     words: &CudaSlice<u64>,
+    from: usize,
+    n: usize,
     counts: &mut CudaSlice<u64>,
     at: usize,
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_COUNT;
-    let n = words.len();
-    require(kernel, counts.len() >= at + MULTI_SOURCE_BATCH as usize && n <= u32::MAX as usize, || {
-        format!("{n} words, {} counters from {at}", counts.len())
-    })?;
+    require(
+        kernel,
+        counts.len() >= at + MULTI_SOURCE_BATCH as usize && n <= u32::MAX as usize && from + n <= words.len(),
+        || format!("{n} words from {from} of {}, {} counters from {at}", words.len(), counts.len()),
+    )?;
     let mut launch = Launch::new(gpu);
-    let params =
-        BfsMultiSourceCountParams { words: launch.read(words), counts: launch.write_from(counts, at), n: n as u32 };
+    let params = BfsMultiSourceCountParams {
+        words: launch.read_from(words, from),
+        counts: launch.write_from(counts, at),
+        n: n as u32,
+    };
+    launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
+}
+
+/// `bfs_multi_source_distances`: `count` sources' distances (`distances[i * n + v]`) from the
+/// first `levels` slots of the ring, slot `j` holding level `first_level + j`'s new words; where
+/// `fill`, every distance not in the window is written unreached.
+#[allow(clippy::too_many_arguments)]
+pub fn bfs_multi_source_distances(
+    gpu: &GpuContext,
+    ring: &CudaSlice<u64>,
+    n: usize,
+    distances: &mut CudaSlice<u32>,
+    count: u32,
+    first_level: u32,
+    levels: u32,
+    fill: bool,
+) -> Result<(), GpuError> {
+    let kernel = names::BFS_MULTI_SOURCE_DISTANCES;
+    require(
+        kernel,
+        (1..=MULTI_SOURCE_BATCH).contains(&count)
+            && (1..=MULTI_SOURCE_LEVEL_RING).contains(&levels)
+            && ring.len() >= levels as usize * n
+            && distances.len() >= count as usize * n
+            && n <= u32::MAX as usize,
+        || {
+            format!(
+                "n = {n}, {count} sources, {levels} levels, a ring of {} words, {} distances",
+                ring.len(),
+                distances.len()
+            )
+        },
+    )?;
+    let mut launch = Launch::new(gpu);
+    let params = BfsMultiSourceDistancesParams {
+        words: launch.read(ring),
+        distances: launch.write(distances),
+        n: n as u32,
+        count,
+        first_level,
+        levels,
+        fill: fill as u32,
+    };
     launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 

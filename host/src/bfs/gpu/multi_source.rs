@@ -1,23 +1,26 @@
 //! The bit-parallel many-source BFS on the GPU: up to 64 sources a batch, the host driving
 //! `bfs_multi_source_level` a level at a time (one launch bottom-up, two top-down) and reading
 //! back what the level reached, from which it picks the next level's direction (MS-BFS and
-//! iBFS's joint frontier; the CPU's `bfs::multi_source` is the same search, bottom-up).
+//! iBFS's joint frontier; the CPU's `bfs::multi_source` is the same search, bottom-up). Each
+//! level's new words stay in a ring of [`MULTI_SOURCE_LEVEL_RING`] levels, turned into the
+//! sources' distances by `bfs_multi_source_distances` a ring at a time (before the ring wraps,
+//! and after the last level).
 
 use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::multi_source::{
-    MULTI_SOURCE_BATCH, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH, MULTI_SOURCE_SETTLE,
+    MULTI_SOURCE_BATCH, MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH, MULTI_SOURCE_SETTLE,
 };
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
 use crate::bfs::multi_source::{ManyDirections, SourceTallies};
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError};
 
-/// Under [`ManyDirections::Switching`], a level runs top-down while the joint frontier's out-list
-/// entries times this stay below the graph's edges: a push reads only the frontier's lists but
-/// pays an atomic where a target gains a bit, a pull reads the lists of every vertex that has not
-/// seen every source, at the first levels nearly all (bench/NOTES.md 125).
+/// Under [`ManyDirections::Switching`], a level after the first runs top-down while the joint
+/// frontier's out-list entries times this stay below the graph's edges: a push reads only the
+/// frontier's lists but pays an atomic where a target gains a bit, a pull reads the lists of every
+/// vertex that has not seen every source, at the first levels nearly all (bench/NOTES.md 125).
 pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
 
 /// Under [`ManyDirections::Switching`], graphs of fewer edges pull every level: a pull over them
@@ -25,16 +28,21 @@ pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
 /// alone (measured on USA-road-d.NY: bench/NOTES.md 125).
 pub const PUSH_FROM_EDGES: u64 = 1 << 22;
 
-/// Whether the level after one whose frontier holds `frontier_edges` out-list entries runs
-/// top-down under `directions`, on a graph of `edges` entries, `skewed` or not: under
-/// [`ManyDirections::Switching`] never on graphs of fewer than [`PUSH_FROM_EDGES`] edges nor on
-/// skewed ones ([`crate::graph::is_skewed`]: their hubs make a push an atomic at nearly every
-/// target; NOTES 125), else while the frontier is small ([`PUSH_WHILE_EDGES_TIMES`]). The first
-/// level's frontier, the sources alone, counts as no entries.
-pub fn pushes(directions: ManyDirections, frontier_edges: u64, edges: u64, skewed: bool) -> bool {
+/// Whether a level runs top-down under `directions`, on a graph of `edges` entries, `skewed` or
+/// not, its frontier the sources (`None`: the first level) or vertices with `Some(entries)`
+/// out-list entries. Under [`ManyDirections::Switching`], graphs of fewer than
+/// [`PUSH_FROM_EDGES`] edges never push; the first level pushes (at most 64 lists, where a pull
+/// reads nearly every list: bench/NOTES.md 133); a later level pushes while its frontier is small
+/// ([`PUSH_WHILE_EDGES_TIMES`]), except on skewed graphs ([`crate::graph::is_skewed`]: their hubs
+/// make a push an atomic at nearly every target; NOTES 125).
+pub fn pushes(directions: ManyDirections, frontier_edges: Option<u64>, edges: u64, skewed: bool) -> bool {
     match directions {
         ManyDirections::Switching => {
-            edges >= PUSH_FROM_EDGES && !skewed && frontier_edges.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges
+            edges >= PUSH_FROM_EDGES
+                && match frontier_edges {
+                    None => true,
+                    Some(entries) => !skewed && entries.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
+                }
         }
         ManyDirections::BottomUp => false,
         ManyDirections::TopDown => true,
@@ -48,10 +56,13 @@ const LEVEL_COUNTERS: usize = 2;
 /// Words of a level's slot of the counts buffer: its counters and the per-source counts.
 const SLOT: usize = LEVEL_COUNTERS + MULTI_SOURCE_BATCH as usize;
 
-/// Levels launched between two reads of the counts, at most, where every level pulls (no level's
-/// direction waits on the last one's counts): the first read after one level, then after 2, 4
-/// and 8; a level after the last one reaches nothing and costs a pass over the seen words.
+/// Levels launched between two reads of the counts, at most, where no later level can push (no
+/// level's direction waits on the last one's counts): the first read after one level, then after
+/// 2, 4 and 8; a level after the last one reaches nothing and costs a pass over the seen words.
 const LEVELS_BETWEEN_READS: usize = 8;
+
+/// Slots of the ring of levels' new words.
+const RING: usize = MULTI_SOURCE_LEVEL_RING as usize;
 
 /// Device words and labels for batches of sources over one graph's lists, allocated once.
 pub struct GpuMultiSource<'g> {
@@ -59,28 +70,43 @@ pub struct GpuMultiSource<'g> {
     in_lists: &'g DeviceGraph,
     /// The out-lists where they are plain (the graph itself); without them every level pulls.
     out_lists: Option<&'g DeviceGraph>,
-    /// The graph is skewed: the switching rule pulls every level.
+    /// The graph is skewed: the switching rule pulls every level after the first.
     skewed: bool,
     seen: CudaSlice<u64>,
-    frontier: CudaSlice<u64>,
-    next: CudaSlice<u64>,
+    /// The ring of levels' new words: level `l`'s in slot `l % RING` (`n` words a slot).
+    ring: CudaSlice<u64>,
     distances: CudaSlice<u32>,
     counts: CudaSlice<u64>,
 }
 
 /// One batch's distances (`distances[i][v]`: source `i`, vertex `v`), its device time (CUDA
-/// events, from the first level to the last) and the download.
+/// events, from the first level to the last distance written), the download, and where traced,
+/// each level.
 pub struct MultiSourceBatch {
     pub distances: Vec<Vec<u32>>,
     pub time: Duration,
     pub download: Download,
+    pub levels: Vec<MultiSourceLevel>,
+}
+
+/// A traced level of a batch: its direction, what it reached, and its device time (CUDA events
+/// around its launches, the distances it had to write before it included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiSourceLevel {
+    pub level: u32,
+    pub pushed: bool,
+    /// Vertices that gained a source, and their out-list entries.
+    pub reached: u64,
+    pub reached_edges: u64,
+    pub time: Duration,
 }
 
 impl<'g> GpuMultiSource<'g> {
-    /// Device bytes for a graph of `n` vertices: three words and 64 distances a vertex, and the
-    /// counters.
+    /// Device bytes for a graph of `n` vertices: a seen word, a ring of level words and 64
+    /// distances a vertex, and the counters.
     pub fn bytes_needed(n: u32) -> u64 {
-        (3 * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64 + 8 * (SLOT * LEVELS_BETWEEN_READS) as u64
+        ((1 + RING as u64) * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64
+            + 8 * (SLOT * LEVELS_BETWEEN_READS) as u64
     }
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
@@ -100,27 +126,31 @@ impl<'g> GpuMultiSource<'g> {
             out_lists: out_lists.filter(|lists| !lists.is_compressed()),
             skewed,
             seen: gpu.alloc_zeros(n, "the many-source BFS's seen words")?,
-            frontier: gpu.alloc_zeros(n, "the many-source BFS's frontier words")?,
-            next: gpu.alloc_zeros(n, "the many-source BFS's next words")?,
+            ring: gpu.alloc_zeros(RING * n, "the many-source BFS's level words")?,
             distances: gpu.alloc_zeros(MULTI_SOURCE_BATCH as usize * n, "the many-source BFS's distances")?,
             counts: gpu.alloc_zeros(SLOT * LEVELS_BETWEEN_READS, "the many-source BFS's level counters")?,
         })
     }
 
     /// The searches from `sources` (internal ids `< n`, at most 64; the caller checks them),
-    /// each level's direction as `directions` says.
-    pub fn run(&mut self, sources: &[u32], directions: ManyDirections) -> Result<MultiSourceBatch, GpuError> {
+    /// each level's direction as `directions` says; each level timed apart where `trace`.
+    pub fn run(
+        &mut self,
+        sources: &[u32],
+        directions: ManyDirections,
+        trace: bool,
+    ) -> Result<MultiSourceBatch, GpuError> {
         let n = self.in_lists.num_vertices() as usize;
-        let time = self.search(sources, directions, None)?;
+        let (time, levels) = self.search(sources, directions, Wanted::Distances, trace)?;
         let downloading = Instant::now();
         let all = self.gpu.download(&self.distances)?;
         let download = Download { time: downloading.elapsed(), bytes: (all.len() * 4) as u64 };
         let distances = all.chunks(n.max(1)).take(sources.len()).map(<[u32]>::to_vec).collect();
-        Ok(MultiSourceBatch { distances, time, download })
+        Ok(MultiSourceBatch { distances, time, download, levels })
     }
 
     /// The searches of [`run`](Self::run), each source's distances summed on the way instead of
-    /// read back: after each level, the vertices each source reached there are counted on the
+    /// written: after each level, the vertices each source reached there are counted on the
     /// device (`bfs_multi_source_count`), and only the counts come back. What closeness and
     /// harmonic centrality need, for `sources.len()` sources, with the device time.
     pub fn run_tallies(
@@ -129,24 +159,23 @@ impl<'g> GpuMultiSource<'g> {
         directions: ManyDirections,
     ) -> Result<(SourceTallies, Duration), GpuError> {
         let mut tallies = SourceTallies::new(sources.len());
-        let time = self.search(
-            sources,
-            directions,
-            Some(&mut |level: u32, reached: &[u64]| tallies.add_level(level, reached)),
-        )?;
+        let add = &mut |level: u32, reached: &[u64]| tallies.add_level(level, reached);
+        let (time, _) = self.search(sources, directions, Wanted::Tallies(add), false)?;
         Ok((tallies, time))
     }
 
     /// The level loop of [`run`](Self::run) and [`run_tallies`](Self::run_tallies): levels until
-    /// one reaches nothing, each read back for the next one's direction; with `per_level`, the
-    /// vertices each source reached at the level are counted and handed to it with the level.
-    /// Returns the device time (CUDA events, first level to last).
+    /// one reaches nothing, each read back for the next one's direction, then what `wanted`
+    /// asks: the distances written from the ring, or the vertices each source reached at each
+    /// level counted and handed over with the level. Returns the device time (CUDA events,
+    /// first level to the last distance), and each level where `trace`.
     fn search(
         &mut self,
         sources: &[u32],
         directions: ManyDirections,
-        mut per_level: Option<&mut dyn FnMut(u32, &[u64])>,
-    ) -> Result<Duration, GpuError> {
+        mut wanted: Wanted<'_>,
+        trace: bool,
+    ) -> Result<(Duration, Vec<MultiSourceLevel>), GpuError> {
         let gpu = self.gpu;
         let n = self.in_lists.num_vertices() as usize;
         let edges = self.in_lists.num_edges();
@@ -155,23 +184,47 @@ impl<'g> GpuMultiSource<'g> {
         for (bit, &s) in sources.iter().enumerate() {
             words[s as usize] |= 1 << bit;
         }
+        // Level 0's new words, the sources, in slot 0.
         gpu.copy_into(&words, &mut self.seen)?;
-        gpu.copy_into(&words, &mut self.frontier)?;
-        let pushes_after = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
-        // Whether any level may push: if not, levels go out in groups, their counts read once a
-        // group (a level's direction never waits on the last one's counts).
-        let may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_after(k * edges));
+        gpu.copy_into(&words, &mut self.ring)?;
+        let pushes_at = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
+        // Whether a level after the first may push: if not, levels go out in groups, their counts
+        // read once a group (a level's direction never waits on the last one's counts).
+        let later_may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_at(Some(k * edges)));
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
+        let mut marks = Vec::new();
+        let mut traced = Vec::new();
         let mut level = 1;
-        let mut push = pushes_after(0);
+        // The first level not yet written into the distances.
+        let mut unwritten = 0;
+        // The last level launched.
+        let mut launched = 0;
+        let mut push = pushes_at(None);
         let mut group = 1;
         'levels: loop {
             gpu.zero(&mut self.counts)?;
             for slot in 0..group {
+                let at = level + slot as u32;
+                launched = at;
+                let (frontier, next) = ((at as usize - 1) % RING, at as usize % RING);
+                if next == 0 && matches!(wanted, Wanted::Distances) {
+                    // The ring is full: its levels' distances before level `at` takes slot 0.
+                    kernels::bfs_multi_source_distances(
+                        gpu,
+                        &self.ring,
+                        n,
+                        &mut self.distances,
+                        count,
+                        unwritten,
+                        RING as u32,
+                        unwritten == 0,
+                    )?;
+                    unwritten = at;
+                }
                 let passes = match self.out_lists {
                     Some(out) if push => {
-                        gpu.zero(&mut self.next)?;
+                        gpu.zero_range(&mut self.ring, next * n..(next + 1) * n)?;
                         [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
                     }
                     _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
@@ -182,49 +235,92 @@ impl<'g> GpuMultiSource<'g> {
                         lists,
                         counted,
                         count,
-                        level + slot as u32,
                         mode,
                         MultiSourceBuffers {
                             seen: &mut self.seen,
-                            frontier: &self.frontier,
-                            next: &mut self.next,
-                            distances: &mut self.distances,
+                            ring: &mut self.ring,
+                            frontier,
+                            next,
                             counts: &mut self.counts,
                             counts_at: slot * SLOT,
                         },
                     )?;
                 }
-                std::mem::swap(&mut self.frontier, &mut self.next);
-                if per_level.is_some() {
-                    // The level's new words are the frontier now.
+                if let Wanted::Tallies(_) = wanted {
                     kernels::bfs_multi_source_count(
                         gpu,
-                        &self.frontier,
+                        &self.ring,
+                        next * n,
+                        n,
                         &mut self.counts,
                         slot * SLOT + LEVEL_COUNTERS,
                     )?;
                 }
+                if trace {
+                    marks.push((at, push, gpu.record_event()?));
+                }
             }
             let counts = gpu.download(&self.counts)?;
             for slot in counts.chunks(SLOT).take(group) {
+                if trace {
+                    traced.push((slot[0], slot[1]));
+                }
                 if slot[0] == 0 {
                     break 'levels;
                 }
-                if let Some(per_level) = per_level.as_mut() {
-                    per_level(level, &slot[LEVEL_COUNTERS..]);
+                if let Wanted::Tallies(add) = &mut wanted {
+                    add(level, &slot[LEVEL_COUNTERS..]);
                 }
-                push = pushes_after(slot[1]);
+                push = pushes_at(Some(slot[1]));
                 level += 1;
             }
-            if !may_push {
+            if !later_may_push {
                 group = (group * 2).min(LEVELS_BETWEEN_READS);
             }
         }
+        if matches!(wanted, Wanted::Distances) {
+            // The levels since the last full ring, up to the last one launched (those after the
+            // level that reached nothing hold no bit): at most a ring, which was written when full.
+            let levels = launched - unwritten + 1;
+            kernels::bfs_multi_source_distances(
+                gpu,
+                &self.ring,
+                n,
+                &mut self.distances,
+                count,
+                unwritten,
+                levels,
+                unwritten == 0,
+            )?;
+        }
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
-        let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
-        Ok(Duration::from_secs_f64(f64::from(ms) / 1e3))
+        let elapsed = |from: &cudarc::driver::CudaEvent, to: &cudarc::driver::CudaEvent| {
+            from.elapsed_ms(to)
+                .map(|ms| Duration::from_secs_f64(f64::from(ms) / 1e3))
+                .map_err(|e| GpuError::driver("cuEventElapsedTime", e))
+        };
+        let mut levels = Vec::with_capacity(marks.len());
+        let mut before = &start;
+        for ((at, pushed, mark), (reached, reached_edges)) in marks.iter().zip(traced) {
+            levels.push(MultiSourceLevel {
+                level: *at,
+                pushed: *pushed,
+                reached,
+                reached_edges,
+                time: elapsed(before, mark)?,
+            });
+            before = mark;
+        }
+        Ok((elapsed(&start, &end)?, levels))
     }
+}
+
+/// What a batch's searches leave: the distances, or each level's per-source counts handed to a
+/// tally.
+enum Wanted<'a> {
+    Distances,
+    Tallies(&'a mut dyn FnMut(u32, &[u64])),
 }
 
 #[cfg(test)]
@@ -232,17 +328,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn switching_pushes_small_frontiers_of_even_graphs_only() {
-        // A frontier of a sixteenth of the edges or more pulls; a skewed graph always pulls.
-        assert!(pushes(ManyDirections::Switching, 0, 1 << 24, false));
-        assert!(pushes(ManyDirections::Switching, (1 << 20) - 1, 1 << 24, false));
-        assert!(!pushes(ManyDirections::Switching, 1 << 20, 1 << 24, false));
-        assert!(!pushes(ManyDirections::Switching, 0, 1 << 24, true));
-        assert!(pushes(ManyDirections::TopDown, 1 << 24, 1 << 24, true));
-        assert!(!pushes(ManyDirections::BottomUp, 0, 1 << 24, false));
+    fn switching_pushes_the_sources_and_small_frontiers_of_even_graphs_only() {
+        // A later frontier of a sixteenth of the edges or more pulls; on a skewed graph every
+        // level after the first pulls.
+        assert!(pushes(ManyDirections::Switching, Some(0), 1 << 24, false));
+        assert!(pushes(ManyDirections::Switching, Some((1 << 20) - 1), 1 << 24, false));
+        assert!(!pushes(ManyDirections::Switching, Some(1 << 20), 1 << 24, false));
+        assert!(!pushes(ManyDirections::Switching, Some(0), 1 << 24, true));
+        assert!(pushes(ManyDirections::Switching, None, 1 << 24, true));
+        assert!(pushes(ManyDirections::Switching, None, 1 << 24, false));
+        assert!(pushes(ManyDirections::TopDown, Some(1 << 24), 1 << 24, true));
+        assert!(!pushes(ManyDirections::BottomUp, None, 1 << 24, false));
         // A graph of fewer than PUSH_FROM_EDGES edges pulls every level under switching alone.
-        assert!(!pushes(ManyDirections::Switching, 0, PUSH_FROM_EDGES - 1, false));
-        assert!(pushes(ManyDirections::Switching, 0, PUSH_FROM_EDGES, false));
-        assert!(pushes(ManyDirections::TopDown, 0, PUSH_FROM_EDGES - 1, false));
+        assert!(!pushes(ManyDirections::Switching, None, PUSH_FROM_EDGES - 1, false));
+        assert!(!pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES - 1, false));
+        assert!(pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES, false));
+        assert!(pushes(ManyDirections::TopDown, Some(0), PUSH_FROM_EDGES - 1, false));
     }
 }
