@@ -26,15 +26,20 @@
 //! A list longer than [`WARP_LIST`] is walked by its whole warp, 32 entries a lane-step
 //! (Merrill et al. 2012's warp gathering, section 4.1), pulling with an or-reduction of the
 //! warp's words every [`WARP_BATCH`] steps for the early stop: a hub's list walked by one thread
-//! would hold the level up (a Kronecker graph's largest lists are 10^5 entries). Blocks are
-//! whole warps (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs the same number of turns
-//! of the vertex loop (the warp shares lists).
+//! would hold the level up (a Kronecker graph's largest lists are 10^5 entries). A list longer
+//! than [`MULTI_SOURCE_GRID_LIST`] is queued instead, in pieces of [`MULTI_SOURCE_PIECE`]
+//! entries, each walked by a block in a pass of its own (node splitting: the load-balancing
+//! paper's section on it),
+//! since one warp walking 10^5 entries, a dependent trip every few hundred, holds the level for
+//! a millisecond. Blocks are whole warps (`MULTI_SOURCE_BLOCK`), and every lane of a warp runs
+//! the same number of turns of the vertex loop (the warp shares lists).
 
 use crate::operators::warp_lists::warp_walk_long_lists;
 use crate::prelude::*;
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams, MULTI_SOURCE_LEVEL_RING,
-    MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH,
+    BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams, MULTI_SOURCE_GRID_LIST,
+    MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_PIECE, MULTI_SOURCE_PULL, MULTI_SOURCE_PULL_QUEUED, MULTI_SOURCE_PUSH,
+    MULTI_SOURCE_PUSH_QUEUED, MULTI_SOURCE_SETTLE_QUEUED,
 };
 
 /// Lists longer than this are walked by the whole warp.
@@ -95,9 +100,26 @@ unsafe fn push_to(seen: *const u64, next: *mut u64, v: u32, word: u64) {
 /// 32 threads.
 #[inline(always)]
 unsafe fn level(params: BfsMultiSourceLevelParams) {
-    let BfsMultiSourceLevelParams { offsets, targets, out_offsets, seen, frontier, next, counts, n, count, mode } =
-        params;
+    let BfsMultiSourceLevelParams {
+        offsets,
+        targets,
+        out_offsets,
+        seen,
+        frontier,
+        next,
+        counts,
+        queue,
+        n,
+        count,
+        mode,
+    } = params;
     let sources = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
+    if mode >= MULTI_SOURCE_PULL_QUEUED {
+        // SAFETY: forwarded from the caller; the queue's length is the level's third counter,
+        // written by the pass a launch before.
+        unsafe { queued_lists(params, sources) };
+        return;
+    }
     let (mut reached, mut reached_edges) = (0u64, 0u64);
     let lane = lane_id();
     let threads = global_threads() as u64;
@@ -111,7 +133,11 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
         unsafe {
             if mode == MULTI_SOURCE_PUSH {
                 let word = if valid { *frontier.add(v) } else { 0 };
-                let (start, end) = if word != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                let (mut start, end) = if word != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                if end - start > MULTI_SOURCE_GRID_LIST {
+                    enqueue(counts, queue, v as u32, end - start);
+                    start = end;
+                }
                 let long = end - start > WARP_LIST;
                 if !long {
                     for e in start..end {
@@ -133,7 +159,12 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
             let unseen = !had & sources;
             let mut gathered = 0u64;
             if mode == MULTI_SOURCE_PULL {
-                let (start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                let (mut start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                if end - start > MULTI_SOURCE_GRID_LIST {
+                    // Its next word is 0 now, and gains its bits from the grid's pass.
+                    enqueue(counts, queue, v as u32, end - start);
+                    start = end;
+                }
                 let long = end - start > WARP_LIST;
                 if !long {
                     let mut e = start;
@@ -168,11 +199,113 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
     // One atomic a warp and counter, not a thread: every lane has left the loop together.
     let (reached, reached_edges) = (warp_sum_u64(reached), warp_sum_u64(reached_edges));
     if lane == 0 && reached > 0 {
-        // SAFETY: `counts` holds two words of global memory.
+        // SAFETY: `counts` holds the level's counters in global memory.
         unsafe {
             atomic_add_u64(counts, reached);
             atomic_add_u64(counts.add(1), reached_edges);
         }
+    }
+}
+
+/// Queues vertex `v`'s list of `len` entries for the grid's pass, as pieces of
+/// [`MULTI_SOURCE_PIECE`] entries (`v << 32 | piece`); the level's third counter numbers them.
+///
+/// # Safety
+/// `counts` holds the level's counters, `queue` room for every piece of every list longer than
+/// [`MULTI_SOURCE_GRID_LIST`].
+#[inline(always)]
+unsafe fn enqueue(counts: *mut u64, queue: *mut u64, v: u32, len: u64) {
+    let pieces = len.div_ceil(MULTI_SOURCE_PIECE);
+    // SAFETY: the caller's contract: the queue has room for every piece.
+    unsafe {
+        let at = atomic_add_u64(counts.add(2), pieces);
+        for piece in 0..pieces {
+            *queue.add((at + piece) as usize) = (v as u64) << 32 | piece;
+        }
+    }
+}
+
+/// The grid's passes over the level's queued pieces of long lists, a block a piece in turn
+/// (Merrill et al.'s CTA gathering over node splitting's pieces; no early stop, since pieces do
+/// not see each other's bits). A pull ORs a piece's frontier words and adds them to the vertex's
+/// next word (one atomic a warp, only where they hold a bit the vertex has not seen); a push
+/// pushes the vertex's frontier word along the piece; a settle (one thread a vertex's first
+/// piece) keeps what the pull gave each vertex and counts it.
+///
+/// # Safety
+/// As for [`level`]; `counts[2]` pieces queued in `queue` by this level's first pass.
+#[inline(always)]
+unsafe fn queued_lists(params: BfsMultiSourceLevelParams, sources: u64) {
+    let BfsMultiSourceLevelParams { offsets, targets, out_offsets, seen, frontier, next, counts, queue, mode, .. } =
+        params;
+    // SAFETY: the level's counters; the first pass ended a launch ago.
+    let queued = unsafe { *counts.add(2) } as usize;
+    if mode == MULTI_SOURCE_SETTLE_QUEUED {
+        let (mut reached, mut reached_edges) = (0u64, 0u64);
+        let mut i = global_idx() as usize;
+        while i < queued {
+            // SAFETY: `i < queued`: a queued vertex `< n`, whose first piece only this thread
+            // holds.
+            unsafe {
+                let entry = *queue.add(i);
+                let v = (entry >> 32) as usize;
+                if entry as u32 == 0 {
+                    let had = *seen.add(v);
+                    let new = *next.add(v) & !had & sources;
+                    *next.add(v) = new;
+                    if new != 0 {
+                        *seen.add(v) = had | new;
+                        reached += 1;
+                        reached_edges += *out_offsets.add(v + 1) - *out_offsets.add(v);
+                    }
+                }
+            }
+            i += global_threads() as usize;
+        }
+        if reached > 0 {
+            // SAFETY: the level's counters.
+            unsafe {
+                atomic_add_u64(counts, reached);
+                atomic_add_u64(counts.add(1), reached_edges);
+            }
+        }
+        return;
+    }
+    let mut p = block_idx() as usize;
+    while p < queued {
+        // SAFETY: `p < queued`: a queued piece of a vertex `< n`.
+        let (v, from, to) = unsafe {
+            let entry = *queue.add(p);
+            let v = (entry >> 32) as usize;
+            let (start, end) = (*offsets.add(v), *offsets.add(v + 1));
+            let from = start + (entry & u32::MAX as u64) * MULTI_SOURCE_PIECE;
+            (v, from, end.min(from + MULTI_SOURCE_PIECE))
+        };
+        let mut e = from + thread_idx() as u64;
+        if mode == MULTI_SOURCE_PULL_QUEUED {
+            // SAFETY: `v < n`; the seen words do not change in this pass.
+            let unseen = unsafe { !*seen.add(v) } & sources;
+            let mut gathered = 0u64;
+            while e < to {
+                // SAFETY: `e` lies in `v`'s list; its target indexes `frontier`.
+                gathered |= unsafe { *frontier.add(*targets.add(e as usize) as usize) };
+                e += block_dim() as u64;
+            }
+            let add = warp_or_u64(gathered) & unseen;
+            if lane_id() == 0 && add != 0 {
+                // SAFETY: `v < n`; next words only gain bits in this pass.
+                unsafe { atomic_or_u64(next.add(v), add) };
+            }
+        } else if mode == MULTI_SOURCE_PUSH_QUEUED {
+            // SAFETY: `v < n`.
+            let word = unsafe { *frontier.add(v) };
+            while e < to {
+                // SAFETY: `e` lies in `v`'s list, whose entries are `< n`.
+                unsafe { push_to(seen, next, *targets.add(e as usize), word) };
+                e += block_dim() as u64;
+            }
+        }
+        p += grid_dim() as usize;
     }
 }
 
@@ -243,7 +376,11 @@ unsafe fn distances(params: BfsMultiSourceDistancesParams) {
     while v < n {
         let mut planes = [0u64; PLANES];
         let mut union = 0u64;
-        for slot in 0..levels as usize {
+        // A bound the compiler knows: the window's loads all go out before any is used.
+        for slot in 0..MULTI_SOURCE_LEVEL_RING as usize {
+            if slot >= levels as usize {
+                break;
+            }
             // SAFETY: `slot < levels` and `v < n`: within `words`.
             let word = unsafe { *words.add(slot * n + v) };
             union |= word;

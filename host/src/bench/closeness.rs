@@ -139,7 +139,8 @@ impl BenchKernel for ClosenessKernel<'_> {
 
     fn environment(&self) -> Environment {
         let placed = self.traverser.placed().filter(|_| matches!(self.ran_on, BackendUsed::Gpu { .. }));
-        let workspace = crate::bfs::gpu::GpuMultiSource::bytes_needed(self.graph.num_vertices() as u32);
+        let workspace =
+            crate::bfs::gpu::GpuMultiSource::bytes_needed(self.graph.num_vertices() as u32, self.graph.num_edges());
         Environment::of_placement(
             self.graph,
             self.ran_on.clone(),

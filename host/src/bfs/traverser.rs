@@ -440,7 +440,10 @@ impl<'g> Traverser<'g> {
     ) -> std::result::Result<GpuMultiSource<'a>, GpuError> {
         let lists = on.graph();
         let skewed = crate::graph::is_skewed(on.max_out_degree(), lists.num_edges(), lists.nonempty_lists() as u64);
-        GpuMultiSource::new(on.gpu(), pull, Some(push), skewed)
+        // An undirected graph's lists are the same both ways; a directed graph's longest in-list
+        // is not known here.
+        let longest = if std::ptr::eq(pull, push) || !on.is_directed() { on.max_out_degree() } else { u64::MAX };
+        GpuMultiSource::new(on.gpu(), pull, Some(push), skewed, longest)
     }
 
     /// Every vertex's exact closeness and harmonic centrality, as [`multi_source::centrality`]

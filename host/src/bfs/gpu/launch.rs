@@ -9,8 +9,9 @@ use warpath_interface::bfs::edge_queue::{
     BfsEdgeQueueParams, EdgeQueueStrategy, EDGE_QUEUE_BLOCK, EDGE_QUEUE_CONTROL_WORDS, EDGE_TRACE_WORDS,
 };
 use warpath_interface::bfs::multi_source::{
-    BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams, MULTI_SOURCE_BATCH,
-    MULTI_SOURCE_BLOCK, MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_SETTLE,
+    multi_source_queue_capacity, BfsMultiSourceCountParams, BfsMultiSourceDistancesParams, BfsMultiSourceLevelParams,
+    MULTI_SOURCE_BATCH, MULTI_SOURCE_BLOCK, MULTI_SOURCE_LEVEL_COUNTERS, MULTI_SOURCE_LEVEL_RING,
+    MULTI_SOURCE_PULL_QUEUED, MULTI_SOURCE_SETTLE_QUEUED,
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
@@ -107,15 +108,17 @@ pub struct MultiSourceBuffers<'a> {
     pub ring: &'a mut CudaSlice<u64>,
     pub frontier: usize,
     pub next: usize,
-    /// The level's reached vertices and their out-list entries, added to (the two words from
-    /// `counts_at`).
+    /// The level's counters (`MULTI_SOURCE_LEVEL_COUNTERS` words from `counts_at`): its reached
+    /// vertices, their out-list entries, its queued pieces of long lists.
     pub counts: &'a mut CudaSlice<u64>,
     pub counts_at: usize,
+    /// The level's queue of pieces of long lists.
+    pub queue: &'a mut CudaSlice<u64>,
 }
 
-/// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH` or `_SETTLE`) of a
-/// level of `count` sources' searches, walking `lists` (the in-lists to pull, the out-lists to
-/// push); `out_lists` gives the reached vertices' out-degrees.
+/// `bfs_multi_source_level`: one pass (`mode`: `MULTI_SOURCE_PULL`, `_PUSH`, `_SETTLE` or a
+/// queued lists' pass after them) of a level of `count` sources' searches, walking `lists` (the
+/// in-lists to pull, the out-lists to push); `out_lists` gives the reached vertices' out-degrees.
 pub fn bfs_multi_source_level(
     gpu: &GpuContext,
     lists: &DeviceGraph,
@@ -126,32 +129,36 @@ pub fn bfs_multi_source_level(
 ) -> Result<(), GpuError> {
     let kernel = names::BFS_MULTI_SOURCE_LEVEL;
     let n = lists.num_vertices() as usize;
-    let MultiSourceBuffers { seen, ring, frontier, next, counts, counts_at } = buffers;
+    let MultiSourceBuffers { seen, ring, frontier, next, counts, counts_at, queue } = buffers;
     let slots = MULTI_SOURCE_LEVEL_RING as usize;
     require(kernel, !lists.is_compressed(), || "a compressed graph: the searches read plain CSR lists".to_string())?;
     require(
         kernel,
         (1..=MULTI_SOURCE_BATCH).contains(&count)
-            && mode <= MULTI_SOURCE_SETTLE
+            && mode <= MULTI_SOURCE_SETTLE_QUEUED
             && seen.len() == n
             && ring.len() == slots * n
             && frontier < slots
             && next < slots
             && frontier != next
-            && counts.len() >= counts_at + 2
+            && counts.len() >= counts_at + MULTI_SOURCE_LEVEL_COUNTERS
+            && queue.len() as u64 >= multi_source_queue_capacity(lists.num_edges())
             && lists.offsets.len() == n + 1
             && out_lists.offsets.len() == n + 1,
         || {
             format!(
                 "n = {n}, {count} sources, mode {mode}, {} seen, a ring of {} words, slots {frontier} and {next}, {} \
-                 out-offsets, {} counters from {counts_at}",
+                 out-offsets, {} counters from {counts_at}, a queue of {} for {} entries",
                 seen.len(),
                 ring.len(),
                 out_lists.offsets.len(),
-                counts.len()
+                counts.len(),
+                queue.len(),
+                lists.num_edges()
             )
         },
     )?;
+    let queue_len = queue.len() as u64;
     let stream = gpu.stream();
     let mut launch = Launch::new(gpu);
     // Two slots of one buffer, one read and one written: one borrow, two addresses.
@@ -165,11 +172,18 @@ pub fn bfs_multi_source_level(
         frontier: slot(frontier),
         next: slot(next),
         counts: launch.write_from(counts, counts_at),
+        queue: launch.write(queue),
         n: n as u32,
         count,
         mode,
     };
-    launch.run(grid_for(gpu, n.max(1) as u64, MULTI_SOURCE_BLOCK), Residency::Any, &params)
+    // The queued passes: a block a piece (at most the queue's room), or a thread a piece.
+    let items = match mode {
+        MULTI_SOURCE_SETTLE_QUEUED => queue_len,
+        m if m >= MULTI_SOURCE_PULL_QUEUED => queue_len * MULTI_SOURCE_BLOCK as u64,
+        _ => n.max(1) as u64,
+    };
+    launch.run(grid_for(gpu, items, MULTI_SOURCE_BLOCK), Residency::Any, &params)
 }
 
 /// `bfs_multi_source_count`: adds to `counts[at + i]` the vertices whose word in `words[from..from

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::CudaSlice;
 use warpath_interface::bfs::multi_source::{
-    MULTI_SOURCE_BATCH, MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_PULL, MULTI_SOURCE_PUSH, MULTI_SOURCE_SETTLE,
+    multi_source_queue_capacity, MULTI_SOURCE_BATCH, MULTI_SOURCE_GRID_LIST, MULTI_SOURCE_LEVEL_COUNTERS,
+    MULTI_SOURCE_LEVEL_RING, MULTI_SOURCE_PULL, MULTI_SOURCE_PULL_QUEUED, MULTI_SOURCE_PUSH, MULTI_SOURCE_PUSH_QUEUED,
+    MULTI_SOURCE_SETTLE, MULTI_SOURCE_SETTLE_QUEUED,
 };
 
 use crate::bfs::gpu::launch::{self as kernels, MultiSourceBuffers};
@@ -50,8 +52,8 @@ pub fn pushes(directions: ManyDirections, frontier_edges: Option<u64>, edges: u6
 }
 
 /// The level's counters ahead of the per-source counts in a level's slot of the counts buffer:
-/// the vertices it reached and their out-list entries.
-const LEVEL_COUNTERS: usize = 2;
+/// the vertices it reached, their out-list entries, its queued pieces of long lists.
+const LEVEL_COUNTERS: usize = MULTI_SOURCE_LEVEL_COUNTERS;
 
 /// Words of a level's slot of the counts buffer: its counters and the per-source counts.
 const SLOT: usize = LEVEL_COUNTERS + MULTI_SOURCE_BATCH as usize;
@@ -72,6 +74,11 @@ pub struct GpuMultiSource<'g> {
     out_lists: Option<&'g DeviceGraph>,
     /// The graph is skewed: the switching rule pulls every level after the first.
     skewed: bool,
+    /// Some list may be longer than `MULTI_SOURCE_GRID_LIST`: each level runs the queued lists'
+    /// passes after its own.
+    long_lists: bool,
+    /// A level's pieces of long lists.
+    queue: CudaSlice<u64>,
     seen: CudaSlice<u64>,
     /// The ring of levels' new words: level `l`'s in slot `l % RING` (`n` words a slot).
     ring: CudaSlice<u64>,
@@ -102,29 +109,37 @@ pub struct MultiSourceLevel {
 }
 
 impl<'g> GpuMultiSource<'g> {
-    /// Device bytes for a graph of `n` vertices: a seen word, a ring of level words and 64
-    /// distances a vertex, and the counters.
-    pub fn bytes_needed(n: u32) -> u64 {
+    /// Device bytes for a graph of `n` vertices and `m` list entries a direction: a seen word, a
+    /// ring of level words and 64 distances a vertex, the counters and the queue of long lists.
+    pub fn bytes_needed(n: u32, m: u64) -> u64 {
         ((1 + RING as u64) * 8 + 4 * MULTI_SOURCE_BATCH as u64) * n.max(1) as u64
             + 8 * (SLOT * LEVELS_BETWEEN_READS) as u64
+            + 8 * multi_source_queue_capacity(m)
     }
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
     /// own lists) and, where plain, `out_lists` (the graph's own lists), which top-down levels
-    /// walk; `skewed` as [`crate::graph::is_skewed`] says of the graph.
+    /// walk; `skewed` as [`crate::graph::is_skewed`] says of the graph; `longest` bounds its
+    /// lists both ways (`u64::MAX` where unknown).
     pub fn new(
         gpu: &'g GpuContext,
         in_lists: &'g DeviceGraph,
         out_lists: Option<&'g DeviceGraph>,
         skewed: bool,
+        longest: u64,
     ) -> Result<Self, GpuError> {
         let n = in_lists.num_vertices().max(1) as usize;
-        gpu.ensure_free(Self::bytes_needed(in_lists.num_vertices()), "the many-source BFS's words and distances")?;
+        let out_lists = out_lists.filter(|lists| !lists.is_compressed());
+        let m = out_lists.map_or(0, DeviceGraph::num_edges).max(in_lists.num_edges());
+        gpu.ensure_free(Self::bytes_needed(in_lists.num_vertices(), m), "the many-source BFS's words and distances")?;
         Ok(GpuMultiSource {
             gpu,
             in_lists,
-            out_lists: out_lists.filter(|lists| !lists.is_compressed()),
+            out_lists,
             skewed,
+            long_lists: longest > MULTI_SOURCE_GRID_LIST,
+            queue: gpu
+                .alloc_zeros(multi_source_queue_capacity(m) as usize, "the many-source BFS's queue of long lists")?,
             seen: gpu.alloc_zeros(n, "the many-source BFS's seen words")?,
             ring: gpu.alloc_zeros(RING * n, "the many-source BFS's level words")?,
             distances: gpu.alloc_zeros(MULTI_SOURCE_BATCH as usize * n, "the many-source BFS's distances")?,
@@ -222,12 +237,22 @@ impl<'g> GpuMultiSource<'g> {
                     )?;
                     unwritten = at;
                 }
+                // The queued lists' passes where a list may be long enough to be queued.
+                let queued = |mode| Some(mode).filter(|_| self.long_lists);
                 let passes = match self.out_lists {
                     Some(out) if push => {
                         gpu.zero_range(&mut self.ring, next * n..(next + 1) * n)?;
-                        [Some((MULTI_SOURCE_PUSH, out)), Some((MULTI_SOURCE_SETTLE, out))]
+                        [
+                            Some((MULTI_SOURCE_PUSH, out)),
+                            queued(MULTI_SOURCE_PUSH_QUEUED).map(|mode| (mode, out)),
+                            Some((MULTI_SOURCE_SETTLE, out)),
+                        ]
                     }
-                    _ => [Some((MULTI_SOURCE_PULL, self.in_lists)), None],
+                    _ => [
+                        Some((MULTI_SOURCE_PULL, self.in_lists)),
+                        queued(MULTI_SOURCE_PULL_QUEUED).map(|mode| (mode, self.in_lists)),
+                        queued(MULTI_SOURCE_SETTLE_QUEUED).map(|mode| (mode, self.in_lists)),
+                    ],
                 };
                 for (mode, lists) in passes.into_iter().flatten() {
                     kernels::bfs_multi_source_level(
@@ -243,6 +268,7 @@ impl<'g> GpuMultiSource<'g> {
                             next,
                             counts: &mut self.counts,
                             counts_at: slot * SLOT,
+                            queue: &mut self.queue,
                         },
                     )?;
                 }
