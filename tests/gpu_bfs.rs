@@ -1097,8 +1097,8 @@ fn the_cluster_kernel_through_the_traverser_or_refused_before_hopper() {
 /// levels switching, all bottom-up and all top-down, gives every source the sequential BFS's
 /// distances: more than one batch, a hub, a mesh, a long path, a directed graph (pulling over
 /// its transpose, pushing over its own lists), more levels than the ring of level words holds,
-/// a skewed graph big enough that switching pushes its first level alone (its traced batch says
-/// so), and lists in mapped host memory. Compressed lists have no plain in-lists on the device: a
+/// a skewed graph big enough that switching pushes (its traced batch says where) with lists long
+/// enough to be queued for the grid, and lists in mapped host memory. Compressed lists have no plain in-lists on the device: a
 /// traversal a source then, the same distances, and a warning.
 #[test]
 fn many_sources_at_once_match_the_sequential_bfs() {
@@ -1146,8 +1146,10 @@ fn many_sources_at_once_match_the_sequential_bfs() {
                 assert!(reaches_nothing.is_some(), "{what}: the batch ends on a level that reaches nothing");
                 let pushed: Vec<bool> = levels[..reaches_nothing.unwrap()].iter().map(|level| level.pushed).collect();
                 if *label == "kron:18" {
-                    // Skewed, of 2^22 edges or more: the sources push, every later level pulls.
-                    assert!(pushed[0] && pushed[1..].iter().all(|&p| !p), "{what}: {pushed:?}");
+                    // Of 2^22 edges or more: the sources push, and once a level pulls, so do the
+                    // rest.
+                    let first_pull = pushed.iter().position(|&p| !p).unwrap_or(pushed.len());
+                    assert!(pushed[0] && pushed[first_pull..].iter().all(|&p| !p), "{what}: {pushed:?}");
                 }
             }
         }

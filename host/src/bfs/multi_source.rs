@@ -40,11 +40,10 @@ pub const CPU_ONLY: &str = "sampled closeness runs on the CPU: the GPU computes 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ManyDirections {
     /// On the GPU, top-down while the frontier's out-list entries are few against the graph's
-    /// edges, bottom-up otherwise: iBFS's switching over the joint frontier
+    /// edges, then bottom-up to the end: iBFS's switching over the joint frontier
     /// (`bfs::gpu::multi_source::pushes`); graphs of fewer than
-    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level, skewed ones
-    /// ([`crate::graph::is_skewed`]) every level after the first. On the CPU every level pulls
-    /// (its push spares no pass: bench/NOTES.md 126).
+    /// `bfs::gpu::multi_source::PUSH_FROM_EDGES` edges pull every level. On the CPU every level
+    /// pulls (its push spares no pass: bench/NOTES.md 126).
     #[default]
     Switching,
     /// Every level bottom-up.

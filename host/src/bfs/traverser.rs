@@ -432,18 +432,13 @@ impl<'g> Traverser<'g> {
 
     /// The GPU's bit-parallel searches over the placed graph `on`, pulling over `pull` and
     /// pushing over `push` (the in-lists and the graph's own lists for searches along the
-    /// edges, the other way round for searches against them); skewed as the graph is.
+    /// edges, the other way round for searches against them).
     fn gpu_searches<'a>(
         on: &'a GpuGraph,
         pull: &'a DeviceGraph,
         push: &'a DeviceGraph,
     ) -> std::result::Result<GpuMultiSource<'a>, GpuError> {
-        let lists = on.graph();
-        let skewed = crate::graph::is_skewed(on.max_out_degree(), lists.num_edges(), lists.nonempty_lists() as u64);
-        // An undirected graph's lists are the same both ways; a directed graph's longest in-list
-        // is not known here.
-        let longest = if std::ptr::eq(pull, push) || !on.is_directed() { on.max_out_degree() } else { u64::MAX };
-        GpuMultiSource::new(on.gpu(), pull, Some(push), skewed, longest)
+        GpuMultiSource::new(on.gpu(), pull, Some(push), on.max_out_degree().max(on.max_in_degree()))
     }
 
     /// Every vertex's exact closeness and harmonic centrality, as [`multi_source::centrality`]

@@ -32,6 +32,8 @@ pub struct GpuGraph {
     directed: bool,
     /// Found once here rather than by every traversal.
     max_out_degree: u64,
+    /// The longest in-list (the transpose's longest list; the longest list when undirected).
+    max_in_degree: u64,
     /// [`Graph::local_edge_share`] for ranges of [`LOCALITY_RANGE`] ids, found once here.
     id_locality: f64,
     upload_time: Duration,
@@ -66,6 +68,11 @@ impl GpuGraph {
 
     pub fn max_out_degree(&self) -> u64 {
         self.max_out_degree
+    }
+
+    /// The longest in-list: of the transpose of a directed graph, else the longest list.
+    pub fn max_in_degree(&self) -> u64 {
+        self.max_in_degree
     }
 
     /// The share of the out-edges whose ends lie in one aligned range of [`LOCALITY_RANGE`]
@@ -213,8 +220,11 @@ fn place_on_gpu(
     let started = Instant::now();
     // The longest list and the ids' locality are host work: found on other cores while the
     // arrays are copied.
-    let ((max_out_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
-        let host_work = scope.spawn(|| (graph.max_degree(), graph.local_edge_share(LOCALITY_RANGE)));
+    let ((max_out_degree, max_in_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
+        let host_work = scope.spawn(|| {
+            let longest = graph.max_degree();
+            (longest, transpose.as_ref().map_or(longest, Graph::max_degree), graph.local_edge_share(LOCALITY_RANGE))
+        });
         let placed = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
             let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
                 Some(packed) => gpu.place_compressed(packed, layout),
@@ -271,6 +281,7 @@ fn place_on_gpu(
         transpose: device_transpose,
         directed: !graph.is_undirected(),
         max_out_degree,
+        max_in_degree,
         id_locality,
         upload_time: started.elapsed(),
         copies,

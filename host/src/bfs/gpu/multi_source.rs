@@ -30,20 +30,21 @@ pub const PUSH_WHILE_EDGES_TIMES: u64 = 16;
 /// alone (measured on USA-road-d.NY: bench/NOTES.md 125).
 pub const PUSH_FROM_EDGES: u64 = 1 << 22;
 
-/// Whether a level runs top-down under `directions`, on a graph of `edges` entries, `skewed` or
-/// not, its frontier the sources (`None`: the first level) or vertices with `Some(entries)`
-/// out-list entries. Under [`ManyDirections::Switching`], graphs of fewer than
-/// [`PUSH_FROM_EDGES`] edges never push; the first level pushes (at most 64 lists, where a pull
-/// reads nearly every list: bench/NOTES.md 133); a later level pushes while its frontier is small
-/// ([`PUSH_WHILE_EDGES_TIMES`]), except on skewed graphs ([`crate::graph::is_skewed`]: their hubs
-/// make a push an atomic at nearly every target; NOTES 125).
-pub fn pushes(directions: ManyDirections, frontier_edges: Option<u64>, edges: u64, skewed: bool) -> bool {
+/// Whether a level runs top-down under `directions`, on a graph of `edges` entries, its frontier
+/// the sources (`None`: the first level) or vertices with `Some(entries)` out-list entries, the
+/// level before it having pushed or not (`after_push`). Under [`ManyDirections::Switching`],
+/// graphs of fewer than [`PUSH_FROM_EDGES`] edges never push; the first level pushes (at most 64
+/// lists, where a pull reads nearly every list: bench/NOTES.md 133); a later level pushes while
+/// its frontier is small ([`PUSH_WHILE_EDGES_TIMES`]) and every level before it pushed: once the
+/// joint frontier has grown big enough to pull, the later, smaller frontiers reach vertices that
+/// have seen most sources, which a pull skips and a push still walks to (NOTES 133).
+pub fn pushes(directions: ManyDirections, frontier_edges: Option<u64>, edges: u64, after_push: bool) -> bool {
     match directions {
         ManyDirections::Switching => {
             edges >= PUSH_FROM_EDGES
                 && match frontier_edges {
                     None => true,
-                    Some(entries) => !skewed && entries.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
+                    Some(entries) => after_push && entries.saturating_mul(PUSH_WHILE_EDGES_TIMES) < edges,
                 }
         }
         ManyDirections::BottomUp => false,
@@ -72,8 +73,6 @@ pub struct GpuMultiSource<'g> {
     in_lists: &'g DeviceGraph,
     /// The out-lists where they are plain (the graph itself); without them every level pulls.
     out_lists: Option<&'g DeviceGraph>,
-    /// The graph is skewed: the switching rule pulls every level after the first.
-    skewed: bool,
     /// Some list may be longer than `MULTI_SOURCE_GRID_LIST`: each level runs the queued lists'
     /// passes after its own.
     long_lists: bool,
@@ -119,13 +118,11 @@ impl<'g> GpuMultiSource<'g> {
 
     /// Buffers for searches over `in_lists` (a directed graph's transpose, an undirected graph's
     /// own lists) and, where plain, `out_lists` (the graph's own lists), which top-down levels
-    /// walk; `skewed` as [`crate::graph::is_skewed`] says of the graph; `longest` bounds its
-    /// lists both ways (`u64::MAX` where unknown).
+    /// walk; `longest` bounds its lists both ways.
     pub fn new(
         gpu: &'g GpuContext,
         in_lists: &'g DeviceGraph,
         out_lists: Option<&'g DeviceGraph>,
-        skewed: bool,
         longest: u64,
     ) -> Result<Self, GpuError> {
         let n = in_lists.num_vertices().max(1) as usize;
@@ -136,7 +133,6 @@ impl<'g> GpuMultiSource<'g> {
             gpu,
             in_lists,
             out_lists,
-            skewed,
             long_lists: longest > MULTI_SOURCE_GRID_LIST,
             queue: gpu
                 .alloc_zeros(multi_source_queue_capacity(m) as usize, "the many-source BFS's queue of long lists")?,
@@ -202,10 +198,10 @@ impl<'g> GpuMultiSource<'g> {
         // Level 0's new words, the sources, in slot 0.
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.ring)?;
-        let pushes_at = |frontier_edges| pushes(directions, frontier_edges, edges, self.skewed);
+        let pushes_at = |frontier_edges, after_push| pushes(directions, frontier_edges, edges, after_push);
         // Whether a level after the first may push: if not, levels go out in groups, their counts
         // read once a group (a level's direction never waits on the last one's counts).
-        let later_may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_at(Some(k * edges)));
+        let later_may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_at(Some(k * edges), true));
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
         let mut marks = Vec::new();
@@ -215,7 +211,7 @@ impl<'g> GpuMultiSource<'g> {
         let mut unwritten = 0;
         // The last level launched.
         let mut launched = 0;
-        let mut push = pushes_at(None);
+        let mut push = pushes_at(None, true);
         let mut group = 1;
         'levels: loop {
             gpu.zero(&mut self.counts)?;
@@ -297,10 +293,10 @@ impl<'g> GpuMultiSource<'g> {
                 if let Wanted::Tallies(add) = &mut wanted {
                     add(level, &slot[LEVEL_COUNTERS..]);
                 }
-                push = pushes_at(Some(slot[1]));
+                push = pushes_at(Some(slot[1]), push);
                 level += 1;
             }
-            if !later_may_push {
+            if !later_may_push || !push {
                 group = (group * 2).min(LEVELS_BETWEEN_READS);
             }
         }
@@ -354,21 +350,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn switching_pushes_the_sources_and_small_frontiers_of_even_graphs_only() {
-        // A later frontier of a sixteenth of the edges or more pulls; on a skewed graph every
-        // level after the first pulls.
-        assert!(pushes(ManyDirections::Switching, Some(0), 1 << 24, false));
-        assert!(pushes(ManyDirections::Switching, Some((1 << 20) - 1), 1 << 24, false));
-        assert!(!pushes(ManyDirections::Switching, Some(1 << 20), 1 << 24, false));
-        assert!(!pushes(ManyDirections::Switching, Some(0), 1 << 24, true));
+    fn switching_pushes_the_sources_then_small_frontiers_until_a_level_pulls() {
+        // A later frontier of a sixteenth of the edges or more pulls, and so does every level
+        // after a pull.
+        assert!(pushes(ManyDirections::Switching, Some(0), 1 << 24, true));
+        assert!(pushes(ManyDirections::Switching, Some((1 << 20) - 1), 1 << 24, true));
+        assert!(!pushes(ManyDirections::Switching, Some(1 << 20), 1 << 24, true));
+        assert!(!pushes(ManyDirections::Switching, Some(0), 1 << 24, false));
         assert!(pushes(ManyDirections::Switching, None, 1 << 24, true));
-        assert!(pushes(ManyDirections::Switching, None, 1 << 24, false));
-        assert!(pushes(ManyDirections::TopDown, Some(1 << 24), 1 << 24, true));
-        assert!(!pushes(ManyDirections::BottomUp, None, 1 << 24, false));
+        assert!(pushes(ManyDirections::TopDown, Some(1 << 24), 1 << 24, false));
+        assert!(!pushes(ManyDirections::BottomUp, None, 1 << 24, true));
         // A graph of fewer than PUSH_FROM_EDGES edges pulls every level under switching alone.
-        assert!(!pushes(ManyDirections::Switching, None, PUSH_FROM_EDGES - 1, false));
-        assert!(!pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES - 1, false));
-        assert!(pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES, false));
+        assert!(!pushes(ManyDirections::Switching, None, PUSH_FROM_EDGES - 1, true));
+        assert!(!pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES - 1, true));
+        assert!(pushes(ManyDirections::Switching, Some(0), PUSH_FROM_EDGES, true));
         assert!(pushes(ManyDirections::TopDown, Some(0), PUSH_FROM_EDGES - 1, false));
     }
 }
