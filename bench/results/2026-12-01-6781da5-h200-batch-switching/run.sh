@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Session 2026-12-01 (fifth), call C2, at the commit in gpu-bin/COMMIT: gpu_bfs's many-source and
+# closeness tests; the 64-root batch on kron:22 and urand:22 by this binary and by a host-only
+# variant that keeps pushing after a pull (not committed), interleaved twice; USA-road-d.NY by
+# this binary twice and by ca594b2's once; one traced batch each on kron:22 and urand:22; exact
+# closeness of Email-Enron and soc-Slashdot0902 on the GPU.
+set -u
+cd "$(dirname "$0")/.."
+rm -rf gpu-bin && tar -xJf .carry/gpubin.tar.xz && mkdir -p gpu-bin/datasets && cp .carry/datasets/*.gz gpu-bin/datasets/
+. scripts/gpu-common
+O=${OUT:-gpu-out}; mkdir -p "$O"
+OUT=$work/runs run_folder batch-switching; S="$out"
+{ cat gpu-bin/COMMIT; date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; nproc; free -g | head -2; } > "$S/machine.txt" 2>&1
+pack() { tar -czf "$O/call-c2.tar.gz" -C "$work/runs" .; }
+W=gpu-bin/warpath
+for b in ca594b2 nostay; do xz -dc .carry/old/warpath-$b.xz > $work/warpath-$b; chmod +x $work/warpath-$b; done
+export WARPATH_REQUIRE_GPU=1
+place_cli_for_tests
+for spec in kron:22 urand:22; do [ -f "$work/${spec//:/-}.wgr" ] || ( $W convert $spec "$work/${spec//:/-}.wgr" > /dev/null ) & done
+[ -f "$work/USA-road-d.NY.wgr" ] || ( $W convert gpu-bin/datasets/USA-road-d.NY.gr.gz "$work/USA-road-d.NY.wgr" > /dev/null ) &
+( export WARPATH_DATASETS="$PWD/gpu-bin/datasets" WARPATH_SOURCE_TREE="$PWD"
+  timeout 200 gpu-bin/tests/gpu_bfs many_sources --test-threads 1 > "$S/gpu_bfs.txt" 2>&1
+  timeout 100 gpu-bin/tests/gpu_bfs closeness --test-threads 1 >> "$S/gpu_bfs.txt" 2>&1
+  echo "gpu_bfs rc=$? at $SECONDS s: $(grep -E '^test result' "$S/gpu_bfs.txt" | tr '\n' ' ')" | tee -a "$S/summary.txt"
+  grep -E "panicked|FAILED" "$S/gpu_bfs.txt" | head -6 )
+wait
+pack
+for pass in 1 2; do
+  for g in kron-22 urand-22 USA-road-d.NY; do
+    for b in new nostay ca594b2; do
+      [ $g = USA-road-d.NY ] && [ $b = nostay ] && continue
+      [ $g != USA-road-d.NY ] && [ $b = ca594b2 ] && continue
+      [ $pass = 2 ] && [ $b = ca594b2 ] && continue
+      bin=$W; [ $b != new ] && bin=$work/warpath-$b
+      timeout 60 $bin bench "$work/$g.wgr" --algorithm bfs --roots 64 --batch --json "$S/batch-$g-$b-$pass.json" > "$S/batch-$g-$b-$pass.txt" 2>&1
+      echo "batch $g $b pass $pass rc=$? $(grep -E '^batch' "$S/batch-$g-$b-$pass.txt" | tr '\n' ' ')" | tee -a "$S/summary.txt"
+    done
+  done
+  pack
+done
+for g in kron-22 urand-22; do
+  timeout 60 $W bench "$work/$g.wgr" --algorithm bfs --roots 64 --batch --trace --json "$S/batch-$g-trace.json" > "$S/batch-$g-trace.txt" 2>&1
+  echo "batch trace $g rc=$?" | tee -a "$S/summary.txt"; grep -E '^ *batch' "$S/batch-$g-trace.txt" | head -12 | tee -a "$S/summary.txt"
+done
+pack
+for g in Email-Enron soc-Slashdot0902; do
+  timeout 60 $W bench gpu-bin/datasets/$g.txt.gz --algorithm closeness --trials 8 --json "$S/closeness-$g-gpu.json" > "$S/closeness-$g-gpu.txt" 2>&1
+  echo "closeness $g gpu rc=$? $(grep -E '^(time|verified)' "$S/closeness-$g-gpu.txt" | tr '\n' ' ')" | tee -a "$S/summary.txt"
+done
+pack
+echo "done at $SECONDS s"
