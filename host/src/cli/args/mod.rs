@@ -55,7 +55,7 @@ pub enum Command {
     Cc(CcArgs),
     /// Strongly connected components of a directed graph: count, sizes, time
     Scc(SccArgs),
-    /// Closeness and harmonic centrality of every vertex (on the CPU), exact or sampled
+    /// Closeness and harmonic centrality of every vertex, exact (GPU or CPU) or sampled (CPU)
     Closeness(ClosenessArgs),
     /// Shortest paths from one source (delta-stepping), with Graph500's kernel-3 checks
     Sssp(SsspArgs),
