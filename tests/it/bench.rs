@@ -617,6 +617,7 @@ fn suite_table_with_several_gpu_kernels() {
         cc_rows: Vec::new(),
         sssp_rows: Vec::new(),
         partitioned_rows: Vec::new(),
+        many_rows: Vec::new(),
     };
     let md = result.markdown();
     assert!(md.contains("- GPU: Test GPU 80GB (driver 999.99, CUDA 12.8)"), "{md}");
@@ -708,6 +709,12 @@ fn gpu_suite_runs_every_kernel() {
             assert_eq!(report.trials.iter().map(|r| r.source).collect::<Vec<_>>(), cpu_roots);
             assert_eq!(report.summary.validated, 2);
         }
+    }
+    // The 64-root batch ran beside the first kernel's traversals, and closeness on the GPU.
+    for (row, many) in result.rows.iter().zip(&result.many_rows) {
+        let batch = row.gpu[0].payload.batch.as_ref().expect("a batch on the GPU");
+        assert_eq!((batch.roots, batch.searches.as_str()), (64, "bit-parallel"), "{}", row.graph);
+        assert_eq!(many.closeness_gpu.as_ref().map(|r| r.summary.validated), Some(2), "{}", row.graph);
     }
     let md = result.markdown();
     assert!(md.contains("**") && md.contains("x (") && !md.contains("GPU: none"), "{md}");

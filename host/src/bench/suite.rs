@@ -7,22 +7,28 @@
 //! on both backends ([`CcSuiteRow`]): a second table, and their [`CcReport`]s in a JSON file of
 //! their own ([`CC_JSON`]). Given ranks ([`SuiteRanks`]), the partitioned BFS runs on every
 //! graph too, against one partition on the same roots: a scaling table, and its reports in
-//! [`PARTITIONED_JSON`].
+//! [`PARTITIONED_JSON`]. Many sources, closeness and strongly connected components run on every
+//! graph that takes them ([`ManySuiteRow`]): 64 roots as one bit-parallel batch (in each BFS
+//! report's `payload.batch`), exact closeness up to [`EXACT_VERTICES`] vertices, SCC of directed
+//! graphs; a table, and their reports in [`MANY_JSON`].
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::bench::bfs::run_bench;
+use crate::bench::bfs::{choose_roots, run_batch, run_bench};
 use crate::bench::cc::{CcKernel, CcReport};
+use crate::bench::closeness::{ClosenessKernel, ClosenessReport};
 use crate::bench::harness::{run_kernel, BenchOptions};
 use crate::bench::json::{BenchReport, Flags};
 use crate::bench::partitioned::{
     run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage,
 };
 use crate::bench::report::mib;
+use crate::bench::scc::{SccKernel, SccReport};
 use crate::bench::sssp::{run_sssp_bench, SsspReport};
 use crate::bench::stages::{LoadStage, PlacementStage};
 use crate::bfs::gpu::PersistentParams;
+use crate::bfs::multi_source::{BATCH, EXACT_VERTICES};
 use crate::bfs::{Backend, KernelName, Traverser};
 use crate::cc::{components_sequential, CcOptions, ComponentFinder};
 use crate::engine::PlacementOptions;
@@ -114,6 +120,9 @@ pub struct SuiteOptions {
     pub cc: bool,
     /// Also run shortest paths (delta-stepping) on each graph, weighted as [`sssp_weights`] says.
     pub sssp: bool,
+    /// Also run 64 roots as one batch, exact closeness and strongly connected components on each
+    /// graph that takes them ([`ManySuiteRow`]).
+    pub many: bool,
 }
 
 impl Default for SuiteOptions {
@@ -128,6 +137,7 @@ impl Default for SuiteOptions {
             gpu_kernels: vec![KernelName::DirectionOptimizing],
             cc: true,
             sssp: true,
+            many: true,
         }
     }
 }
@@ -184,6 +194,26 @@ pub struct CcSuiteRow {
     pub cpu: CcReport,
 }
 
+/// Exact closeness and strongly connected components of one graph of the suite, on both
+/// backends; `None` where the graph does not take them (closeness of more than
+/// [`EXACT_VERTICES`] vertices, SCC of an undirected graph: its connected components) or the GPU
+/// did not run. The 64-root batch is in the graph's BFS reports (`payload.batch`).
+#[derive(Clone, Debug)]
+pub struct ManySuiteRow {
+    pub graph: String,
+    pub closeness_gpu: Option<ClosenessReport>,
+    pub closeness_cpu: Option<ClosenessReport>,
+    pub scc_gpu: Option<SccReport>,
+    pub scc_cpu: Option<SccReport>,
+}
+
+/// Timed batches, closeness runs and SCC runs per graph and backend (each after an untimed,
+/// validated warm-up), at most: the suite's roots where fewer.
+pub const MANY_RUNS: usize = 3;
+
+/// The file, beside `suite.json`, that holds the closeness and SCC reports.
+pub const MANY_JSON: &str = "suite-many.json";
+
 /// The file, beside `suite.json`, that holds the connected-components reports.
 pub const CC_JSON: &str = "suite-cc.json";
 
@@ -235,6 +265,8 @@ pub struct SuiteResult {
     pub cc_rows: Vec<CcSuiteRow>,
     /// The partitioned BFS, one row per graph (empty when no ranks were given).
     pub partitioned_rows: Vec<PartitionedSuiteRow>,
+    /// Closeness and SCC, one row per graph (empty when not asked for).
+    pub many_rows: Vec<ManySuiteRow>,
 }
 
 /// The graphs the suite runs, as (GRAPH argument, synthetic entry if any).
@@ -290,6 +322,7 @@ pub fn run_suite_with_ranks(
     let mut rows = Vec::with_capacity(graphs.len());
     let mut cc_rows = Vec::new();
     let mut partitioned_rows = Vec::new();
+    let mut many_rows = Vec::new();
     for (index, (name, synthetic)) in graphs.iter().enumerate() {
         progress(SuiteStage::Loading { index, total: graphs.len(), graph: name });
         let (graph, stages) = load_graph_staged(
@@ -304,6 +337,9 @@ pub fn run_suite_with_ranks(
         )?;
         let load = LoadStage::of(&stages);
         let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
+        // The batch's roots: 64 by the suite's seed, searched bit-parallel beside the BFS runs.
+        let batch_roots = if options.many { Some(choose_roots(&graph, options.seed, BATCH)?) } else { None };
+        let batch_runs = options.roots.min(MANY_RUNS);
         let mut run_on = |backend: &str, label: &str, traverser: &Traverser<'_>| -> Result<BenchReport> {
             progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
             let run = run_bench(&graph, traverser, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
@@ -318,6 +354,9 @@ pub fn run_suite_with_ranks(
                         traverser.set_gpu_kernel(kernel.kernel(PersistentParams::default()));
                         reports.push(run_on("gpu", &format!("gpu {kernel}"), &traverser)?);
                     }
+                    if let (Some(roots), Some(first)) = (&batch_roots, reports.first_mut()) {
+                        first.payload.batch = Some(run_batch(&graph, &traverser, roots, batch_runs, false)?);
+                    }
                     (reports, None)
                 }
                 Err(Error::Gpu(err)) => (Vec::new(), Some(err.to_string())),
@@ -326,7 +365,12 @@ pub fn run_suite_with_ranks(
         } else {
             (Vec::new(), Some("not asked for".into()))
         };
-        let cpu = run_on("cpu", "cpu", &Traverser::new(&graph, Backend::Cpu)?)?;
+        let cpu_traverser = Traverser::new(&graph, Backend::Cpu)?;
+        let mut cpu = run_on("cpu", "cpu", &cpu_traverser)?;
+        if let Some(roots) = &batch_roots {
+            cpu.payload.batch = Some(run_batch(&graph, &cpu_traverser, roots, batch_runs, false)?);
+        }
+        drop(cpu_traverser);
         if options.cc {
             let reference_count = components_sequential(&graph).count();
             let prepare_cc = |backend: Backend| {
@@ -377,6 +421,9 @@ pub fn run_suite_with_ranks(
                 })?;
             partitioned_rows.push(PartitionedSuiteRow { graph: name.clone(), reports });
         }
+        if options.many {
+            many_rows.push(run_many_row(name, &graph, options, load, progress)?);
+        }
         if options.sssp {
             let weighted = sssp_weights(name, graph, options.seed)?;
             sssp_rows.push(run_sssp_row(name, &weighted, options, load, progress)?);
@@ -393,7 +440,73 @@ pub fn run_suite_with_ranks(
         cc_rows,
         sssp_rows,
         partitioned_rows,
+        many_rows,
     })
+}
+
+/// Exact closeness (where the graph has at most [`EXACT_VERTICES`] vertices) and strongly
+/// connected components (where it is directed) on the GPU (when asked and usable) and on the
+/// CPU, [`MANY_RUNS`] runs each (fewer where the suite has fewer roots), every run checked.
+fn run_many_row(
+    name: &str,
+    graph: &Graph,
+    options: &SuiteOptions,
+    load: LoadStage,
+    progress: &mut dyn FnMut(SuiteStage<'_>),
+) -> Result<ManySuiteRow> {
+    let runs = options.roots.min(MANY_RUNS);
+    let bench = BenchOptions { trials: runs, seed: options.seed, trace: false };
+    let flags = |backend: Backend| Flags::new(runs, options.seed, backend.name(), false, false);
+    let mut row = ManySuiteRow {
+        graph: name.to_string(),
+        closeness_gpu: None,
+        closeness_cpu: None,
+        scc_gpu: None,
+        scc_cpu: None,
+    };
+    let backends: &[Backend] = if options.gpu { &[Backend::Gpu, Backend::Cpu] } else { &[Backend::Cpu] };
+    for &backend in backends {
+        // A GPU that cannot be prepared leaves its cells empty, as in the other tables.
+        let usable = |prepared: Result<()>| match prepared {
+            Err(Error::Gpu(_)) if backend == Backend::Gpu => Ok(false),
+            other => other.map(|()| true),
+        };
+        if (2..=EXACT_VERTICES).contains(&(graph.num_vertices() as u64)) {
+            match ClosenessKernel::new(graph, backend, true, options.seed, EXACT_VERTICES) {
+                Ok(mut kernel) => {
+                    let label = format!("closeness {backend}");
+                    progress(SuiteStage::Running { graph: name, backend: &label, roots: runs });
+                    let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
+                    let report = Some(ClosenessReport::new(name, graph, flags(backend), load, run));
+                    match backend {
+                        Backend::Gpu => row.closeness_gpu = report,
+                        _ => row.closeness_cpu = report,
+                    }
+                }
+                Err(err) => {
+                    usable(Err(err))?;
+                }
+            }
+        }
+        if !graph.is_undirected() {
+            match SccKernel::new(graph, backend) {
+                Ok(mut kernel) => {
+                    let label = format!("scc {backend}");
+                    progress(SuiteStage::Running { graph: name, backend: &label, roots: runs });
+                    let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
+                    let report = Some(SccReport::new(name, graph, flags(backend), load, run));
+                    match backend {
+                        Backend::Gpu => row.scc_gpu = report,
+                        _ => row.scc_cpu = report,
+                    }
+                }
+                Err(err) => {
+                    usable(Err(err))?;
+                }
+            }
+        }
+    }
+    Ok(row)
 }
 
 /// The weighted graph the suite's shortest paths run on: DIMACS files (`.gr`, the road
@@ -598,6 +711,9 @@ impl SuiteResult {
         if !self.cc_rows.is_empty() {
             md.push_str(&self.cc_markdown());
         }
+        if !self.many_rows.is_empty() {
+            md.push_str(&self.many_markdown());
+        }
         if !self.partitioned_rows.is_empty() {
             md.push_str(&self.partitioned_markdown());
         }
@@ -672,6 +788,66 @@ impl SuiteResult {
         md
     }
 
+    /// The many-sources table: per graph, 64 roots as one batch, exact closeness and SCC, GPU
+    /// beside CPU; `-` where the graph does not take the algorithm, `n/a` where the GPU did not
+    /// run.
+    pub fn many_markdown(&self) -> String {
+        let mut md = String::new();
+        let _ = writeln!(
+            md,
+            "\n## Many sources, closeness, strongly connected components\n\n\
+             64 roots (by the suite's seed) searched as one bit-parallel batch (`bench --batch`; every source's \
+             distances of a warm-up validated), exact closeness and harmonic centrality (graphs of at most {} \
+             vertices; every run checked at 16 vertices) and strongly connected components (directed graphs; every \
+             run equal to Tarjan's), up to {} runs each after one untimed warm-up; medians in ms (GPU: CUDA events). \
+             Undirected graphs' strongly connected components are their connected components, above.\n",
+            EXACT_VERTICES, MANY_RUNS
+        );
+        let _ = writeln!(
+            md,
+            "| graph | batch GPU ms | batch CPU ms | closeness GPU ms | closeness CPU ms | SCC components | SCC GPU ms \
+             | SCC CPU ms | Tarjan ms (1 core) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        );
+        let ms = |time: Option<f64>, taken: bool| match (time, taken) {
+            (Some(t), _) => format!("{t:.3}"),
+            (None, true) => "n/a".to_string(),
+            (None, false) => "-".to_string(),
+        };
+        for row in &self.many_rows {
+            let bfs = self.rows.iter().find(|r| r.graph == row.graph);
+            let batch =
+                |report: Option<&BenchReport>| report.and_then(|r| r.payload.batch.as_ref()).map(|b| b.time_ms.median);
+            let closeness_taken = row.closeness_cpu.is_some();
+            let scc_taken = row.scc_cpu.is_some();
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                file_name(&row.graph),
+                ms(batch(bfs.and_then(|r| r.gpu.first())), bfs.is_some()),
+                ms(batch(bfs.map(|r| &r.cpu)), false),
+                ms(row.closeness_gpu.as_ref().map(|r| r.summary.time_ms.median), closeness_taken),
+                ms(row.closeness_cpu.as_ref().map(|r| r.summary.time_ms.median), false),
+                row.scc_cpu.as_ref().map_or("-".to_string(), |r| r.summary.details.components.to_string()),
+                ms(row.scc_gpu.as_ref().map(|r| r.summary.time_ms.median), scc_taken),
+                ms(row.scc_cpu.as_ref().map(|r| r.summary.time_ms.median), false),
+                row.scc_cpu.as_ref().map_or("-".to_string(), |r| format!("{:.3}", r.payload.tarjan_ms)),
+            );
+        }
+        md
+    }
+
+    /// The closeness and SCC reports (per graph: the GPU's, then the CPU's) as pretty JSON: an
+    /// object of two arrays, `closeness` and `scc`.
+    pub fn many_json(&self) -> String {
+        let closeness: Vec<&ClosenessReport> =
+            self.many_rows.iter().flat_map(|r| r.closeness_gpu.iter().chain(r.closeness_cpu.iter())).collect();
+        let scc: Vec<&SccReport> =
+            self.many_rows.iter().flat_map(|r| r.scc_gpu.iter().chain(r.scc_cpu.iter())).collect();
+        serde_json::to_string_pretty(&serde_json::json!({ "closeness": closeness, "scc": scc }))
+            .expect("reports encode as JSON")
+            + "\n"
+    }
+
     /// Every connected-components [`CcReport`] (per graph: the GPU's, then the CPU's) as pretty
     /// JSON: an array.
     pub fn cc_json(&self) -> String {
@@ -732,9 +908,9 @@ impl SuiteResult {
     }
 
     /// Writes `suite.md` and `suite.json` into a new run folder ([`SuiteResult::run_folder`])
-    /// under `dir` (both created if needed), and [`CC_JSON`], `suite-sssp.json` and
-    /// [`PARTITIONED_JSON`] beside them when connected components, shortest paths and the
-    /// partitioned BFS ran; returns the first two paths.
+    /// under `dir` (both created if needed), and [`CC_JSON`], `suite-sssp.json`, [`MANY_JSON`]
+    /// and [`PARTITIONED_JSON`] beside them when connected components, shortest paths, closeness
+    /// or SCC, and the partitioned BFS ran; returns the first two paths.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf)> {
         let folder = dir.join(self.run_folder());
         std::fs::create_dir_all(&folder).map_err(|e| Error::io(&folder, e))?;
@@ -749,6 +925,10 @@ impl SuiteResult {
         if !self.cc_rows.is_empty() {
             let cc = folder.join(CC_JSON);
             crate::output::write_output(&cc, |out| out.write_all(self.cc_json().as_bytes()))?;
+        }
+        if !self.many_rows.is_empty() {
+            let many = folder.join(MANY_JSON);
+            crate::output::write_output(&many, |out| out.write_all(self.many_json().as_bytes()))?;
         }
         if !self.partitioned_rows.is_empty() {
             let partitioned = folder.join(PARTITIONED_JSON);
@@ -811,6 +991,7 @@ mod tests {
             rows: Vec::new(),
             cc_rows: Vec::new(),
             partitioned_rows: Vec::new(),
+            many_rows: Vec::new(),
         };
         assert_eq!(result.run_folder(), "2026-11-25-1836d7a-cpu-suite");
         result.commit = "1836d7a9d3b1efdf091db0f1e65908a4efca2803-dirty".into();
@@ -837,6 +1018,41 @@ mod tests {
         assert_eq!(reports.len(), 1);
         let bfs_only = run_suite(&SuiteOptions { sssp: false, ..options }, &mut |_| {}).unwrap();
         assert!(bfs_only.sssp_rows.is_empty() && !bfs_only.markdown().contains("Shortest paths"));
+    }
+
+    #[test]
+    fn many_sources_closeness_and_scc_get_their_own_table_and_json() {
+        let options = SuiteOptions {
+            quick: true,
+            roots: 2,
+            only: vec!["grid2d".into()],
+            gpu: false,
+            cc: false,
+            sssp: false,
+            ..Default::default()
+        };
+        let result = run_suite(&options, &mut |_| {}).unwrap();
+        let batch = result.rows[0].cpu.payload.batch.as_ref().expect("the batch ran beside the BFS");
+        assert_eq!((batch.roots, batch.runs), (64, 2));
+        let row = &result.many_rows[0];
+        // An undirected graph: closeness, and no SCC (its connected components).
+        assert_eq!(row.closeness_cpu.as_ref().map(|r| r.summary.validated), Some(2));
+        assert!(row.scc_cpu.is_none() && row.closeness_gpu.is_none());
+        // A directed graph takes SCC, each run equal to Tarjan's.
+        let directed = crate::generate::generate(&"dkron:8".parse().unwrap(), 1).unwrap();
+        let row = run_many_row("dkron:8", &directed, &options, LoadStage::default(), &mut |_| {}).unwrap();
+        assert_eq!(row.scc_cpu.as_ref().map(|r| r.summary.validated), Some(2));
+        let mut with_scc = result.clone();
+        with_scc.many_rows.push(row);
+        let md = with_scc.markdown();
+        assert!(md.contains("## Many sources, closeness, strongly connected components"), "{md}");
+        assert!(md.lines().any(|l| l.starts_with("| grid2d:64 | n/a | ") && l.ends_with(" | - | - | - | - |")), "{md}");
+        assert!(md.lines().any(|l| l.starts_with("| dkron:8 | - | - | n/a | ")), "{md}");
+        let json: serde_json::Value = serde_json::from_str(&with_scc.many_json()).unwrap();
+        assert_eq!((json["closeness"].as_array().unwrap().len(), json["scc"].as_array().unwrap().len()), (2, 1));
+        let without = run_suite(&SuiteOptions { many: false, ..options }, &mut |_| {}).unwrap();
+        assert!(without.many_rows.is_empty() && without.rows[0].cpu.payload.batch.is_none());
+        assert!(!without.markdown().contains("Many sources"));
     }
 
     #[test]

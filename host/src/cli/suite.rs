@@ -48,6 +48,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         gpu_kernels,
         cc: !args.no_cc,
         sssp: !args.no_sssp,
+        many: !args.no_many,
     };
 
     let mut bar = super::progress::bar(0, "");
@@ -89,6 +90,25 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
             row.graph, row.cpu.summary.details.components, row.cpu.summary.time_ms.median
         );
     }
+    for row in &result.many_rows {
+        let ms = |report: Option<f64>| report.map_or("n/a".to_string(), |t| format!("{t:.3} ms"));
+        if row.closeness_cpu.is_some() {
+            let (gpu, cpu) = (&row.closeness_gpu, &row.closeness_cpu);
+            let (gpu, cpu) =
+                (gpu.as_ref().map(|r| r.summary.time_ms.median), cpu.as_ref().map(|r| r.summary.time_ms.median));
+            println!("{} (closeness): GPU median {}, CPU median {}", row.graph, ms(gpu), ms(cpu));
+        }
+        if let Some(cpu) = &row.scc_cpu {
+            let gpu = row.scc_gpu.as_ref().map(|r| r.summary.time_ms.median);
+            println!(
+                "{} (scc): {} components, GPU median {}, CPU median {}",
+                row.graph,
+                cpu.summary.details.components,
+                ms(gpu),
+                ms(Some(cpu.summary.time_ms.median))
+            );
+        }
+    }
     for row in &result.sssp_rows {
         let gpu = row.gpu.as_ref().map_or_else(|| "n/a".to_string(), |g| format!("{:.3}", g.summary.hmean_gteps));
         println!("{} (sssp): GPU GTEPS {gpu}, CPU GTEPS {:.3}", row.graph, row.cpu.summary.hmean_gteps);
@@ -112,6 +132,9 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     println!("json: {}", json.display());
     if !result.cc_rows.is_empty() {
         println!("json (cc): {}", json.with_file_name(warpath::bench::suite::CC_JSON).display());
+    }
+    if !result.many_rows.is_empty() {
+        println!("json (closeness, scc): {}", json.with_file_name(warpath::bench::suite::MANY_JSON).display());
     }
     if !result.partitioned_rows.is_empty() {
         println!("json (partitioned): {}", json.with_file_name(warpath::bench::suite::PARTITIONED_JSON).display());

@@ -221,16 +221,7 @@ impl<'g> GpuMultiSource<'g> {
                 let (frontier, next) = ((at as usize - 1) % RING, at as usize % RING);
                 if next == 0 && matches!(wanted, Wanted::Distances) {
                     // The ring is full: its levels' distances before level `at` takes slot 0.
-                    kernels::bfs_multi_source_distances(
-                        gpu,
-                        &self.ring,
-                        n,
-                        &mut self.distances,
-                        count,
-                        unwritten,
-                        RING as u32,
-                        unwritten == 0,
-                    )?;
+                    self.write_distances(count, unwritten, RING as u32)?;
                     unwritten = at;
                 }
                 // The queued lists' passes where a list may be long enough to be queued.
@@ -303,17 +294,7 @@ impl<'g> GpuMultiSource<'g> {
         if matches!(wanted, Wanted::Distances) {
             // The levels since the last full ring, up to the last one launched (those after the
             // level that reached nothing hold no bit): at most a ring, which was written when full.
-            let levels = launched - unwritten + 1;
-            kernels::bfs_multi_source_distances(
-                gpu,
-                &self.ring,
-                n,
-                &mut self.distances,
-                count,
-                unwritten,
-                levels,
-                unwritten == 0,
-            )?;
+            self.write_distances(count, unwritten, launched - unwritten + 1)?;
         }
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
@@ -335,6 +316,23 @@ impl<'g> GpuMultiSource<'g> {
             before = mark;
         }
         Ok((elapsed(&start, &end)?, levels))
+    }
+
+    /// `count` sources' distances from the ring's window of `levels` levels from level `first`
+    /// (in slots 0 on: `first` is a multiple of the ring), every other distance written
+    /// unreached where the window starts at level 0.
+    fn write_distances(&mut self, count: u32, first: u32, levels: u32) -> Result<(), GpuError> {
+        let n = self.in_lists.num_vertices() as usize;
+        kernels::bfs_multi_source_distances(
+            self.gpu,
+            &self.ring,
+            n,
+            &mut self.distances,
+            count,
+            first,
+            levels,
+            first == 0,
+        )
     }
 }
 

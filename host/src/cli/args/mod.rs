@@ -970,6 +970,8 @@ pub struct SuiteArgs {
     pub no_gpu: bool,
     #[arg(long, help = "Run no connected components beside BFS")]
     pub no_cc: bool,
+    #[arg(long, help = "Run no 64-root batch, closeness or strongly connected components beside BFS")]
+    pub no_many: bool,
     #[arg(
         long,
         help = "Run BFS only, no shortest paths",
