@@ -148,8 +148,8 @@ pub(crate) fn first_where<T: Sync>(
 pub const SKEWED_FROM_DEGREE_RATIO: f64 = 64.0;
 
 /// Whether a graph of `edges` list entries over `with_edges` non-empty lists, the longest
-/// `max_degree` long, is skewed ([`SKEWED_FROM_DEGREE_RATIO`]): the GPU's rules for near-far's
-/// bucket width and the many-source BFS's directions take it.
+/// `max_degree` long, is skewed ([`SKEWED_FROM_DEGREE_RATIO`]): the GPU's rule for near-far's
+/// bucket width takes it.
 pub fn is_skewed(max_degree: u64, edges: u64, with_edges: u64) -> bool {
     let degree = (edges as f64 / with_edges.max(1) as f64).max(1.0);
     max_degree as f64 >= SKEWED_FROM_DEGREE_RATIO * degree
