@@ -335,14 +335,14 @@ fn suite_writes_into_warpath_suite_here_or_into_the_out_dir_given() {
     assert_eq!(entries, ["warpath-suite"], "nothing else is written in the current directory");
     let (folder, files) = run_folder_files(&scratch.dir.join("warpath-suite"));
     assert!(folder.ends_with("-cpu-suite-quick"), "{folder}");
-    assert_eq!(files, ["suite-cc.json", "suite-sssp.json", "suite.json", "suite.md"]);
+    assert_eq!(files, ["suite-cc.json", "suite-many.json", "suite-sssp.json", "suite.json", "suite.md"]);
     assert!(stdout(&out).contains(&format!("table: warpath-suite/{folder}/suite.md")), "{}", stdout(&out));
 
     let given = scratch.path("elsewhere/results");
     let out = warpath_in(&scratch.dir, &[&quick[..], &["--out-dir", given.to_str().unwrap()]].concat());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let (_, files) = run_folder_files(&given);
-    assert_eq!(files, ["suite-cc.json", "suite-sssp.json", "suite.json", "suite.md"]);
+    assert_eq!(files, ["suite-cc.json", "suite-many.json", "suite-sssp.json", "suite.json", "suite.md"]);
     let report = std::fs::read_to_string(given.read_dir().unwrap().next().unwrap().unwrap().path().join("suite.json"));
     assert!(serde_json::from_str::<Value>(&report.unwrap()).is_ok());
 }

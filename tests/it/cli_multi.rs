@@ -204,7 +204,7 @@ fn the_suite_runs_the_partitioned_bench_on_every_graph() {
     let scratch = Scratch::new("cli-multi-suite");
     let out_dir = scratch.path("results");
     let suite = |extra: &str| {
-        let args = format!("suite --quick --only grid2d --no-gpu --no-cc --no-sssp {extra}");
+        let args = format!("suite --quick --only grid2d --no-gpu --no-cc --no-sssp --no-many {extra}");
         let out = warpath(&[args.split_whitespace().collect(), vec!["--out-dir", out_dir.to_str().unwrap()]].concat());
         assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out)

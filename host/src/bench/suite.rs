@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use crate::bench::bfs::{choose_roots, run_batch, run_bench};
 use crate::bench::cc::{CcKernel, CcReport};
 use crate::bench::closeness::{ClosenessKernel, ClosenessReport};
-use crate::bench::harness::{run_kernel, BenchOptions};
-use crate::bench::json::{BenchReport, Flags};
+use crate::bench::harness::{run_kernel, BenchKernel, BenchOptions};
+use crate::bench::json::{BenchReport, Flags, Report};
 use crate::bench::partitioned::{
     run_scaling, scaling_markdown, PartitionedBenchReport, RankSet, ScalingOptions, ScalingStage,
 };
@@ -466,43 +466,22 @@ fn run_many_row(
     };
     let backends: &[Backend] = if options.gpu { &[Backend::Gpu, Backend::Cpu] } else { &[Backend::Cpu] };
     for &backend in backends {
-        // A GPU that cannot be prepared leaves its cells empty, as in the other tables.
-        let usable = |prepared: Result<()>| match prepared {
-            Err(Error::Gpu(_)) if backend == Backend::Gpu => Ok(false),
-            other => other.map(|()| true),
-        };
+        let (flags, label) = (flags(backend), |what: &str| format!("{what} {backend}"));
         if (2..=EXACT_VERTICES).contains(&(graph.num_vertices() as u64)) {
-            match ClosenessKernel::new(graph, backend, true, options.seed, EXACT_VERTICES) {
-                Ok(mut kernel) => {
-                    let label = format!("closeness {backend}");
-                    progress(SuiteStage::Running { graph: name, backend: &label, roots: runs });
-                    let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
-                    let report = Some(ClosenessReport::new(name, graph, flags(backend), load, run));
-                    match backend {
-                        Backend::Gpu => row.closeness_gpu = report,
-                        _ => row.closeness_cpu = report,
-                    }
-                }
-                Err(err) => {
-                    usable(Err(err))?;
-                }
+            let kernel = ClosenessKernel::new(graph, backend, true, options.seed, EXACT_VERTICES);
+            let report =
+                suite_runs(kernel, backend, &label("closeness"), name, graph, flags.clone(), load, &bench, progress)?;
+            match backend {
+                Backend::Gpu => row.closeness_gpu = report,
+                _ => row.closeness_cpu = report,
             }
         }
         if !graph.is_undirected() {
-            match SccKernel::new(graph, backend) {
-                Ok(mut kernel) => {
-                    let label = format!("scc {backend}");
-                    progress(SuiteStage::Running { graph: name, backend: &label, roots: runs });
-                    let run = run_kernel(&mut kernel, &bench, &mut |done| progress(SuiteStage::Root { done }))?;
-                    let report = Some(SccReport::new(name, graph, flags(backend), load, run));
-                    match backend {
-                        Backend::Gpu => row.scc_gpu = report,
-                        _ => row.scc_cpu = report,
-                    }
-                }
-                Err(err) => {
-                    usable(Err(err))?;
-                }
+            let kernel = SccKernel::new(graph, backend);
+            let report = suite_runs(kernel, backend, &label("scc"), name, graph, flags, load, &bench, progress)?;
+            match backend {
+                Backend::Gpu => row.scc_gpu = report,
+                _ => row.scc_cpu = report,
             }
         }
     }
@@ -547,6 +526,30 @@ fn run_sssp_row(
     };
     let cpu = run_on(Backend::Cpu, "cpu sssp", &PathFinder::new(graph, Backend::Cpu, &sssp)?)?;
     Ok(SsspSuiteRow { graph: name.to_string(), gpu, gpu_missing, cpu })
+}
+
+/// The suite's runs of `made` (a kernel prepared for `backend`), shown as `label`: its report, or
+/// `None` where a GPU could not be prepared (its cells stay empty, as in the other tables).
+#[allow(clippy::too_many_arguments)]
+fn suite_runs<K: BenchKernel>(
+    made: Result<K>,
+    backend: Backend,
+    label: &str,
+    name: &str,
+    graph: &Graph,
+    flags: Flags,
+    load: LoadStage,
+    bench: &BenchOptions,
+    progress: &mut dyn FnMut(SuiteStage<'_>),
+) -> Result<Option<Report<K::Details, K::SummaryDetails, K::Payload>>> {
+    let mut kernel = match made {
+        Ok(kernel) => kernel,
+        Err(Error::Gpu(_)) if backend == Backend::Gpu => return Ok(None),
+        Err(err) => return Err(err),
+    };
+    progress(SuiteStage::Running { graph: name, backend: label, roots: bench.trials });
+    let run = run_kernel(&mut kernel, bench, &mut |done| progress(SuiteStage::Root { done }))?;
+    Ok(Some(Report::new(name, graph, flags, load, run)))
 }
 
 impl SuiteResult {
