@@ -96,8 +96,9 @@ unsafe fn push_to(seen: *const u64, next: *mut u64, v: u32, word: u64) {
 /// # Safety
 /// `offsets` has `n + 1` entries and `targets` `offsets[n]`, every target `< n`, and so has
 /// `out_offsets`; `seen`, `frontier` and `next` hold `n` words and `next` is not `frontier`
-/// (and is zero before a push pass); `count <= 64`; `counts` two words. Blocks of a multiple of
-/// 32 threads.
+/// (and is zero before a push pass); `count <= 64`; `counts` the level's
+/// `MULTI_SOURCE_LEVEL_COUNTERS` words; `queue` room for `multi_source_queue_capacity` of the
+/// lists' entries. Blocks of a multiple of 32 threads.
 #[inline(always)]
 unsafe fn level(params: BfsMultiSourceLevelParams) {
     let BfsMultiSourceLevelParams {
@@ -133,11 +134,8 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
         unsafe {
             if mode == MULTI_SOURCE_PUSH {
                 let word = if valid { *frontier.add(v) } else { 0 };
-                let (mut start, end) = if word != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
-                if end - start > MULTI_SOURCE_GRID_LIST {
-                    enqueue(counts, queue, v as u32, end - start);
-                    start = end;
-                }
+                let (start, end) = if word != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                let start = queue_if_long(counts, queue, v as u32, start, end);
                 let long = end - start > WARP_LIST;
                 if !long {
                     for e in start..end {
@@ -159,12 +157,9 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
             let unseen = !had & sources;
             let mut gathered = 0u64;
             if mode == MULTI_SOURCE_PULL {
-                let (mut start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
-                if end - start > MULTI_SOURCE_GRID_LIST {
-                    // Its next word is 0 now, and gains its bits from the grid's pass.
-                    enqueue(counts, queue, v as u32, end - start);
-                    start = end;
-                }
+                let (start, end) = if unseen != 0 { (*offsets.add(v), *offsets.add(v + 1)) } else { (0, 0) };
+                // A queued list leaves the vertex's next word 0 here, for the grid's pass to fill.
+                let start = queue_if_long(counts, queue, v as u32, start, end);
                 let long = end - start > WARP_LIST;
                 if !long {
                     let mut e = start;
@@ -207,15 +202,20 @@ unsafe fn level(params: BfsMultiSourceLevelParams) {
     }
 }
 
-/// Queues vertex `v`'s list of `len` entries for the grid's pass, as pieces of
-/// [`MULTI_SOURCE_PIECE`] entries (`v << 32 | piece`); the level's third counter numbers them.
+/// Where vertex `v`'s walk of its list `start..end` begins: at `end` where the list is longer
+/// than [`MULTI_SOURCE_GRID_LIST`] and queued instead for the grid's pass, as pieces of
+/// [`MULTI_SOURCE_PIECE`] entries (`v << 32 | piece`; the level's third counter numbers them),
+/// else at `start`.
 ///
 /// # Safety
 /// `counts` holds the level's counters, `queue` room for every piece of every list longer than
 /// [`MULTI_SOURCE_GRID_LIST`].
 #[inline(always)]
-unsafe fn enqueue(counts: *mut u64, queue: *mut u64, v: u32, len: u64) {
-    let pieces = len.div_ceil(MULTI_SOURCE_PIECE);
+unsafe fn queue_if_long(counts: *mut u64, queue: *mut u64, v: u32, start: u64, end: u64) -> u64 {
+    if end - start <= MULTI_SOURCE_GRID_LIST {
+        return start;
+    }
+    let pieces = (end - start).div_ceil(MULTI_SOURCE_PIECE);
     // SAFETY: the caller's contract: the queue has room for every piece.
     unsafe {
         let at = atomic_add_u64(counts.add(2), pieces);
@@ -223,6 +223,7 @@ unsafe fn enqueue(counts: *mut u64, queue: *mut u64, v: u32, len: u64) {
             *queue.add((at + piece) as usize) = (v as u64) << 32 | piece;
         }
     }
+    end
 }
 
 /// The grid's passes over the level's queued pieces of long lists, a block a piece in turn

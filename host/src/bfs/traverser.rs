@@ -364,9 +364,7 @@ impl<'g> Traverser<'g> {
     pub fn run_many_with(&self, sources: &[u32], directions: ManyDirections) -> Result<Run<Vec<Vec<u32>>>> {
         let started = Instant::now();
         let n = self.graph.num_vertices();
-        if let Some(&source) = sources.iter().find(|&&s| s as usize >= n) {
-            crate::bfs::check_source(self.graph, source)?;
-        }
+        self.check_in_range(sources)?;
         let mut warnings = self.warnings.clone();
         let (mut time, mut download) = (Duration::ZERO, Download::default());
         let mut all = Vec::with_capacity(sources.len());
@@ -419,15 +417,23 @@ impl<'g> Traverser<'g> {
         let (Some(on), Some(in_lists)) = (self.placed(), self.plain_in_lists()) else {
             return Ok(None);
         };
-        if let Some(&source) = sources.iter().find(|&&s| s as usize >= self.graph.num_vertices()) {
-            crate::bfs::check_source(self.graph, source)?;
-        }
+        self.check_in_range(sources)?;
         let batch = &sources[..sources.len().min(multi_source::BATCH)];
         if batch.is_empty() {
             return Ok(Some(Vec::new()));
         }
         let mut searches = Self::gpu_searches(on, in_lists, on.graph())?;
         Ok(Some(searches.run(batch, directions, true)?.levels))
+    }
+
+    /// Refuses the first of many searches' `sources` outside the graph, with a single
+    /// traversal's error ([`crate::bfs::check_source`]); a source with no out-edges is fine (it
+    /// reaches itself alone).
+    fn check_in_range(&self, sources: &[u32]) -> Result<()> {
+        match sources.iter().find(|&&s| s as usize >= self.graph.num_vertices()) {
+            Some(&source) => crate::bfs::check_source(self.graph, source),
+            None => Ok(()),
+        }
     }
 
     /// The GPU's bit-parallel searches over the placed graph `on`, pulling over `pull` and

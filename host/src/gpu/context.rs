@@ -452,6 +452,16 @@ impl GpuContext {
         }
     }
 
+    /// The device time from `start` to `end`, two events this context recorded
+    /// ([`record_event`](Self::record_event)), `end` already reached.
+    pub fn time_between(
+        start: &cudarc::driver::CudaEvent,
+        end: &cudarc::driver::CudaEvent,
+    ) -> Result<std::time::Duration, GpuError> {
+        let ms = start.elapsed_ms(end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
+        Ok(std::time::Duration::from_secs_f64(f64::from(ms) / 1e3))
+    }
+
     /// A timing event recorded on warpath's stream now.
     pub fn record_event(&self) -> Result<cudarc::driver::CudaEvent, GpuError> {
         let event = self

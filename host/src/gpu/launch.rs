@@ -259,6 +259,5 @@ pub fn time_on_device(
     launch()?;
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::launch(kernel, e))?;
-    let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
-    Ok(std::time::Duration::from_secs_f64(ms as f64 / 1e3))
+    GpuContext::time_between(&start, &end)
 }

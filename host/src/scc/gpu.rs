@@ -226,12 +226,12 @@ pub fn components_in(
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::launch(names::SCC_PASS, e))?;
     phases.push(SccPhase { name: "labels", time: phase_started.elapsed(), decided: 0, rounds: 0 });
-    let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))?;
+    let time = GpuContext::time_between(&start, &end)?;
     let downloading = Instant::now();
     let labels = gpu.download(&passes.buffers.components)?;
     let download = Download { time: downloading.elapsed(), bytes: 4 * n as u64 };
     let run = SccRun { components: Components { labels }, phases };
-    Ok((Answer { result: run, time: Duration::from_secs_f64(f64::from(ms) / 1e3) }, download))
+    Ok((Answer { result: run, time }, download))
 }
 
 /// The launches of one run over its lists and arrays.

@@ -43,8 +43,9 @@ use crate::Result;
 /// always does).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PivotSearch {
-    /// The persistent BFS from the pivot, forward and backward: the fastest measured on every
-    /// graph but usroads-48 (within 20% there), roads and grids included (bench/NOTES.md 132).
+    /// The BFS from the pivot, forward and backward, on the kernel the BFS's `auto` takes (the
+    /// Hopper cluster on roads and meshes, else the persistent kernel): the fastest measured on
+    /// every graph, roads and grids included (bench/NOTES.md 132, 134).
     #[default]
     Bfs,
     /// None: coloring from the start, every vertex its own key (ECL-SCC's way).

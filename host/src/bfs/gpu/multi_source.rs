@@ -198,10 +198,9 @@ impl<'g> GpuMultiSource<'g> {
         // Level 0's new words, the sources, in slot 0.
         gpu.copy_into(&words, &mut self.seen)?;
         gpu.copy_into(&words, &mut self.ring)?;
-        let pushes_at = |frontier_edges, after_push| pushes(directions, frontier_edges, edges, after_push);
-        // Whether a level after the first may push: if not, levels go out in groups, their counts
-        // read once a group (a level's direction never waits on the last one's counts).
-        let later_may_push = self.out_lists.is_some() && (0..2).any(|k| pushes_at(Some(k * edges), true));
+        // A level pushes only where the out-lists are plain on the device.
+        let can_push = self.out_lists.is_some();
+        let pushes_at = |frontier_edges, after_push| can_push && pushes(directions, frontier_edges, edges, after_push);
         let counted = self.out_lists.unwrap_or(self.in_lists);
         let start = gpu.record_event()?;
         let mut marks = Vec::new();
@@ -287,7 +286,9 @@ impl<'g> GpuMultiSource<'g> {
                 push = pushes_at(Some(slot[1]), push);
                 level += 1;
             }
-            if !later_may_push || !push {
+            // Once the next level pulls, so do the rest (`pushes`): no level's direction waits on
+            // the last one's counts, and levels go out in groups, their counts read once a group.
+            if !push {
                 group = (group * 2).min(LEVELS_BETWEEN_READS);
             }
         }
@@ -298,11 +299,6 @@ impl<'g> GpuMultiSource<'g> {
         }
         let end = gpu.record_event()?;
         end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
-        let elapsed = |from: &cudarc::driver::CudaEvent, to: &cudarc::driver::CudaEvent| {
-            from.elapsed_ms(to)
-                .map(|ms| Duration::from_secs_f64(f64::from(ms) / 1e3))
-                .map_err(|e| GpuError::driver("cuEventElapsedTime", e))
-        };
         let mut levels = Vec::with_capacity(marks.len());
         let mut before = &start;
         for ((at, pushed, mark), (reached, reached_edges)) in marks.iter().zip(traced) {
@@ -311,11 +307,11 @@ impl<'g> GpuMultiSource<'g> {
                 pushed: *pushed,
                 reached,
                 reached_edges,
-                time: elapsed(before, mark)?,
+                time: GpuContext::time_between(before, mark)?,
             });
             before = mark;
         }
-        Ok((elapsed(&start, &end)?, levels))
+        Ok((GpuContext::time_between(&start, &end)?, levels))
     }
 
     /// `count` sources' distances from the ring's window of `levels` levels from level `first`
