@@ -9,7 +9,9 @@ use common::{dataset_files, datasets_dir, gpu_or_skip};
 use warpath::bfs::cpu_reference::bfs_sequential;
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::gpu::{cluster_refusal, BottomUpBalance, GpuCluster, GpuPersistent, PersistentParams, PersistentRun};
+use warpath::bfs::gpu::{
+    cluster_refusal, BottomUpBalance, BottomUpLaunch, GpuCluster, GpuPersistent, PersistentParams, PersistentRun,
+};
 use warpath::bfs::multi_source::ManyDirections;
 use warpath::bfs::verify::{validate_bfs_tree, validate_distances};
 use warpath::bfs::{
@@ -37,6 +39,7 @@ fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
     let asynchronous = PersistentParams { async_bottom_up: true, ..default };
     let always_async = PersistentParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
     let xbfs = PersistentParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
+    let apart = BottomUpLaunch::Apart;
     vec![
         ("persistent", default),
         ("persistent, beamer rule", beamer),
@@ -99,6 +102,32 @@ fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
         ),
         ("persistent eager bottom-up, double-scan", PersistentParams { double_scan: true, ..eager }),
         ("persistent, beamer rule, double-scan", PersistentParams { double_scan: true, ..beamer }),
+        // Each bottom-up stretch's first level as a launch of its own (on every graph, where
+        // `auto` splits only big ones): once a traversal, from the first level on, in stretches
+        // that switch back and forth, under every balance and frontier generation.
+        ("persistent, bottom-up apart", PersistentParams { bottom_up_launch: apart, ..default }),
+        ("persistent eager bottom-up, apart", PersistentParams { bottom_up_launch: apart, ..eager }),
+        ("persistent, beamer rule, apart", PersistentParams { bottom_up_launch: apart, ..beamer }),
+        (
+            "persistent, xbfs rule always bottom-up, apart",
+            PersistentParams { alpha: 0.0, bottom_up_launch: apart, ..xbfs },
+        ),
+        (
+            "persistent eager bottom-up, thread balance, apart",
+            PersistentParams { bottom_up_balance: BottomUpBalance::Thread, bottom_up_launch: apart, ..eager },
+        ),
+        (
+            "persistent, warp balance, apart",
+            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, bottom_up_launch: apart, ..default },
+        ),
+        (
+            "persistent, fixed frontier generation, apart",
+            PersistentParams { adaptive_frontier: false, bottom_up_launch: apart, ..default },
+        ),
+        (
+            "persistent without small path, apart",
+            PersistentParams { small_frontiers: false, bottom_up_launch: apart, ..default },
+        ),
     ]
 }
 

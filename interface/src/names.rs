@@ -14,7 +14,9 @@ use crate::bfs::partitioned::{
     BfsPartTopDownLongParams, BfsPartTopDownParams,
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
-use crate::bfs::persistent::{BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams};
+use crate::bfs::persistent::{
+    BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
+};
 use crate::cc::cluster::CcClusterParams;
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
@@ -33,6 +35,7 @@ pub const BFS_MULTI_SOURCE_DISTANCES: &str = BfsMultiSourceDistancesParams::KERN
 pub const BFS_PERSISTENT_INIT: &str = BfsPersistentInitParams::KERNEL;
 pub const BFS_PERSISTENT: &str = BfsPersistentParams::KERNEL;
 pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNEL;
+pub const BFS_PERSISTENT_BOTTOM_UP: &str = BfsPersistentBottomUpParams::KERNEL;
 pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
@@ -53,7 +56,7 @@ pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP_COMPRESSED: &str = BfsPartBottomUpCompressedParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 26] = [
+pub const BFS: [&str; 27] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_MULTI_SOURCE_LEVEL,
@@ -62,6 +65,7 @@ pub const BFS: [&str; 26] = [
     BFS_PERSISTENT_INIT,
     BFS_PERSISTENT,
     BFS_PERSISTENT_COMPRESSED,
+    BFS_PERSISTENT_BOTTOM_UP,
     BFS_EDGE_QUEUE,
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,

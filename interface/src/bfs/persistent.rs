@@ -62,7 +62,25 @@ pub struct PersistentControl {
     pub async_pending: [u64; 3],
     /// The out-edges of the last frontier block 0 expanded alone (see `handoff_level`).
     pub handoff_previous_edges: u64,
+    /// With the handoff words, the state a resumed launch starts from ([`HANDOFF_BOTTOM_UP`],
+    /// [`HANDOFF_HAS_QUEUE`], [`HANDOFF_HAS_BITMAP`]; with [`HANDOFF_EMIT_QUEUE`], the level
+    /// left to `bfs_persistent_bottom_up` also writes the next queue).
+    pub handoff_flags: u32,
+    /// Output: 1 when the persistent kernel returned before a level it left to
+    /// `bfs_persistent_bottom_up` (flag [`PersistentFlags::SPLIT_BOTTOM_UP`]); that kernel
+    /// clears it, and the barrier word, for the resumed launch.
+    pub stopped: u32,
 }
+
+/// [`PersistentControl::handoff_flags`]: the level before the resumed one went bottom-up.
+pub const HANDOFF_BOTTOM_UP: u32 = 1;
+/// [`PersistentControl::handoff_flags`]: the resumed level's frontier is in its queue.
+pub const HANDOFF_HAS_QUEUE: u32 = 2;
+/// [`PersistentControl::handoff_flags`]: the resumed level's frontier is in its bitmap.
+pub const HANDOFF_HAS_BITMAP: u32 = 4;
+/// [`PersistentControl::handoff_flags`]: the level left to `bfs_persistent_bottom_up` emits
+/// its discoveries into the next queue too (the next level is predicted top-down).
+pub const HANDOFF_EMIT_QUEUE: u32 = 8;
 
 /// Words of 64 bits that hold a [`PersistentControl`] (the host allocates it as such).
 pub const CONTROL_WORDS: usize = core::mem::size_of::<PersistentControl>() / 8;
@@ -155,6 +173,16 @@ impl PersistentFlags {
     pub const DOUBLE_SCAN: PersistentFlags = PersistentFlags(1 << 10);
     /// Switch directions by the checks rule ([`RuleKind::Checks`]).
     pub const SWITCH_CHECKS: PersistentFlags = PersistentFlags(1 << 14);
+    /// The first bottom-up level of each bottom-up stretch runs as a launch of its own
+    /// (`bfs_persistent_bottom_up`, at full occupancy, where the cooperative launch holds half
+    /// the warps an SM): the persistent kernel records the next level's state in the handoff
+    /// words, sets `stopped` and returns before the level; the host then launches the level and
+    /// the persistent kernel again with [`Self::RESUME`]. Synchronous bottom-up levels over a
+    /// plain CSR only (neither [`Self::ASYNC_BOTTOM_UP`] nor [`Self::DOUBLE_SCAN`]).
+    pub const SPLIT_BOTTOM_UP: PersistentFlags = PersistentFlags(1 << 15);
+    /// Start from the state the handoff words hold (a launch after `bfs_persistent_bottom_up`)
+    /// instead of level 0.
+    pub const RESUME: PersistentFlags = PersistentFlags(1 << 16);
 
     const BALANCE_SHIFT: u32 = 4;
     const CHUNK_SHIFT: u32 = 11;
@@ -344,6 +372,24 @@ macro_rules! bfs_persistent_fields {
     };
 }
 
+/// The field list of `bfs_persistent_bottom_up`'s parameters: `bfs_persistent`'s.
+#[macro_export]
+macro_rules! bfs_persistent_bottom_up_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $crate::bfs_persistent_common_fields! {
+            $callback $(=> $run)?,
+            /// `bfs_persistent_bottom_up`'s parameters: `bfs_persistent`'s, for the one level
+            /// a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch left to it.
+            kernel bfs_persistent_bottom_up, struct BfsPersistentBottomUpParams {
+                out_offsets: $crate::DevicePtr<u64>,
+                out_targets: $crate::DevicePtr<u32>,
+                in_offsets: $crate::DevicePtr<u64>,
+                in_targets: $crate::DevicePtr<u32>,
+            }
+        }
+    };
+}
+
 /// The field list of `bfs_persistent_compressed`'s parameters: the compressed CSR with its
 /// degrees and restart table, then what both persistent kernels take.
 #[macro_export]
@@ -414,6 +460,7 @@ macro_rules! bfs_persistent_common_fields {
 crate::bfs_persistent_init_fields!(crate::kernel_params);
 crate::bfs_persistent_fields!(crate::kernel_params);
 crate::bfs_persistent_compressed_fields!(crate::kernel_params);
+crate::bfs_persistent_bottom_up_fields!(crate::kernel_params);
 
-const _: () = assert!(core::mem::size_of::<PersistentControl>() == 8 * 20);
+const _: () = assert!(core::mem::size_of::<PersistentControl>() == 8 * 21);
 const _: () = assert!(core::mem::size_of::<TraceRecord>() == 8 * 8);

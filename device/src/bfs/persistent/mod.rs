@@ -73,9 +73,10 @@ use crate::operators::gather::TileScratch;
 use crate::operators::gather_compressed::Restarts;
 use crate::operators::shared_lists::{self, ListWindow};
 use interface::{
-    Balance, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl,
-    PersistentFlags, TraceFlags, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES,
-    TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
+    Balance, BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
+    PersistentControl, PersistentFlags, TraceFlags, HANDOFF_BOTTOM_UP, HANDOFF_EMIT_QUEUE, HANDOFF_HAS_BITMAP,
+    HANDOFF_HAS_QUEUE, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES, TRACE_TIME,
+    TRACE_UNVISITED_EDGES, TRACE_WORDS,
 };
 use top_down::{Gather, Output, NO_SHARING};
 use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
@@ -251,6 +252,11 @@ struct Bfs<const COMPRESSED: bool> {
     adaptive_frontier: bool,
     /// Bottom-up levels over the double-scan's queue of unvisited vertices.
     double_scan: bool,
+    /// The first level of each bottom-up stretch is left to `bfs_persistent_bottom_up`
+    /// ([`PersistentFlags::SPLIT_BOTTOM_UP`]; plain lists, synchronous levels over the bitmap).
+    split_bottom_up: bool,
+    /// This launch starts where the handoff words say ([`PersistentFlags::RESUME`]).
+    resume: bool,
     /// Edges of the graph, `|E|` in XBFS's rule.
     total_edges: u64,
 }
@@ -358,37 +364,75 @@ unsafe fn persistent_init(params: BfsPersistentInitParams) {
 /// `in_head_skips` then holds n bytes: how many bytes of each in-list those neighbors take).
 #[inline(always)]
 unsafe fn persistent(params: BfsPersistentParams) {
-    let BfsPersistentParams { out_offsets, out_targets, in_offsets, in_targets, in_heads, in_head_skips, .. } = params;
-    let edges = Edges {
-        out_offsets,
-        out_edges: out_targets.cast(),
-        in_offsets,
-        in_edges: in_targets.cast(),
-        degrees: core::ptr::null(),
-        restarts: Restarts::NONE,
-        in_heads,
-        in_head_skips,
-    };
-    let launch = Launch {
-        n: params.n,
-        total_edges: params.total_edges,
-        max_out_degree: params.max_out_degree,
-        distances: params.distances,
-        parents: params.parents,
-        visited: params.visited,
-        frontier_bits: params.frontier_bits,
-        queues: params.queues,
-        control: params.control,
-        shared_lists: params.shared_lists,
-        shared_list_capacity: params.shared_list_capacity,
-        trace: params.trace,
-        trace_capacity: params.trace_capacity,
-        alpha: params.alpha,
-        beta: params.beta,
-        flags: params.flags,
-    };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { Bfs::<false>::new(edges, launch).run() }
+    unsafe { plain_bfs!(params).run() }
+}
+
+/// The BFS state over a plain CSR from the parameters of [`bfs_persistent`] or
+/// [`bfs_persistent_bottom_up`] (the same fields).
+macro_rules! plain_bfs {
+    ($params:expr) => {{
+        let params = $params;
+        let edges = Edges {
+            out_offsets: params.out_offsets,
+            out_edges: params.out_targets.cast(),
+            in_offsets: params.in_offsets,
+            in_edges: params.in_targets.cast(),
+            degrees: core::ptr::null(),
+            restarts: Restarts::NONE,
+            in_heads: params.in_heads,
+            in_head_skips: params.in_head_skips,
+        };
+        let launch = Launch {
+            n: params.n,
+            total_edges: params.total_edges,
+            max_out_degree: params.max_out_degree,
+            distances: params.distances,
+            parents: params.parents,
+            visited: params.visited,
+            frontier_bits: params.frontier_bits,
+            queues: params.queues,
+            control: params.control,
+            shared_lists: params.shared_lists,
+            shared_list_capacity: params.shared_list_capacity,
+            trace: params.trace,
+            trace_capacity: params.trace_capacity,
+            alpha: params.alpha,
+            beta: params.beta,
+            flags: params.flags,
+        };
+        Bfs::<false>::new(edges, launch)
+    }};
+}
+use plain_bfs;
+
+/// The one bottom-up level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch of [`bfs_persistent`]
+/// left (level `handoff_level - 1`, emitting its queue too where `handoff_flags` says so), as a
+/// launch of its own: any grid, at full occupancy, where the cooperative launch holds half the
+/// warps an SM under its register cap. A big graph's first bottom-up level searches nearly every
+/// vertex's in-list, and more searches in flight shorten it (the partitioned rank runs it so;
+/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135). It also clears `stopped` and the
+/// barrier word for the resumed launch.
+///
+/// # Safety
+/// After a `SPLIT_BOTTOM_UP` launch of `bfs_persistent` on the same parameters that set
+/// `stopped` (the level's frontier bitmap complete, its counters slot open), before the
+/// `RESUME` launch; one thread a lane of whole warps.
+#[inline(always)]
+unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
+    let control = params.control;
+    // SAFETY: `control` is valid; the persistent launch before this one wrote the handoff.
+    let (level, emit_queue) =
+        unsafe { ((*control).handoff_level - 1, (*control).handoff_flags & HANDOFF_EMIT_QUEUE != 0) };
+    // SAFETY: forwarded from this kernel's contract.
+    unsafe { plain_bfs!(params).bottom_up_level::<false>(level, false, emit_queue) };
+    if global_idx() == 0 {
+        // SAFETY: `control` is valid; the resumed launch reads both after this kernel ends.
+        unsafe {
+            (*control).stopped = 0;
+            (*control).barrier_arrivals = 0;
+        }
+    }
 }
 
 /// [`bfs_persistent`] over a delta-varint compressed CSR (Moschou 2026, section 2.1):
@@ -454,6 +498,7 @@ unsafe fn persistent_compressed(params: BfsPersistentCompressedParams) {
 warpath_interface::bfs_persistent_init_fields!(warpath_interface::kernel_entry => persistent_init);
 warpath_interface::bfs_persistent_fields!(warpath_interface::kernel_entry => persistent);
 warpath_interface::bfs_persistent_compressed_fields!(warpath_interface::kernel_entry => persistent_compressed);
+warpath_interface::bfs_persistent_bottom_up_fields!(warpath_interface::kernel_entry => persistent_bottom_up);
 
 /// The parameters the two persistent kernels share, as launched (after their graph arrays).
 struct Launch {
@@ -507,6 +552,11 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             rule_kind: flags.rule(),
             adaptive_frontier: flags.contains(PersistentFlags::ADAPTIVE_FRONTIER),
             double_scan: flags.contains(PersistentFlags::DOUBLE_SCAN),
+            split_bottom_up: !COMPRESSED
+                && flags.contains(PersistentFlags::SPLIT_BOTTOM_UP)
+                && !flags.contains(PersistentFlags::ASYNC_BOTTOM_UP)
+                && !flags.contains(PersistentFlags::DOUBLE_SCAN),
+            resume: !COMPRESSED && flags.contains(PersistentFlags::RESUME),
             chunk_choice: flags.chunk().words(),
             total_edges: launch.total_edges,
         }
@@ -530,16 +580,21 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
-        let first = LevelState {
-            level: 0,
-            previous_frontier: 0,
-            previous_edges: 0,
-            unvisited_edges: self.total_edges,
-            // SAFETY: `control` is valid; the host wrote this word before the launch.
-            unvisited_vertices: unsafe { (*control).in_listed_vertices },
-            bottom_up: false,
-            has_queue: true,
-            has_bitmap: false,
+        let first = if self.resume {
+            // SAFETY: `control` is valid; the launch before the split level wrote the handoff.
+            unsafe { self.read_resume() }
+        } else {
+            LevelState {
+                level: 0,
+                previous_frontier: 0,
+                previous_edges: 0,
+                unvisited_edges: self.total_edges,
+                // SAFETY: `control` is valid; the host wrote this word before the launch.
+                unvisited_vertices: unsafe { (*control).in_listed_vertices },
+                bottom_up: false,
+                has_queue: true,
+                has_bitmap: false,
+            }
         };
         // Every thread of a block holds the same state, so thread 0 keeps it in shared memory:
         // it writes the next level's (slot `(level + 1) % 2`) as soon as this level has decided,
@@ -549,7 +604,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             first.store(&gather.level_state);
         }
         sync_threads();
-        let mut level = 0;
+        let mut level = first.level;
         loop {
             let state = LevelState::load(&gather.level_state, level);
             // SAFETY: pointers obey the kernel contract throughout.
@@ -626,6 +681,17 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         state.unvisited_edges.saturating_sub(frontier_edges),
                     )
                 };
+            }
+            if bottom_up && bfs.split_bottom_up && !state.bottom_up {
+                // The stretch's first bottom-up level runs as a launch of its own: leave it the
+                // state after it, and return (the frontier's bitmap is complete: it was written
+                // before the last barrier, or built above, which ends with one).
+                if is_grid_leader() {
+                    let after = state.after(frontier, frontier_edges, true, wrote_queue, wrote_bitmap);
+                    // SAFETY: as above.
+                    unsafe { bfs.stop_before(after, wrote_queue) };
+                }
+                return;
             }
             let share_from = if bottom_up { NO_SHARING } else { bfs.share_from(frontier, frontier_edges) };
             let share_long_lists = share_from != NO_SHARING;
@@ -975,6 +1041,40 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 (*self.control).handoff_previous_edges = state.previous_edges;
                 (*self.control).handoff_unvisited_vertices = state.unvisited_vertices;
             }
+        }
+    }
+
+    /// The grid leader, before a level left to `bfs_persistent_bottom_up`: the state the
+    /// resumed launch starts from, the level's queue emission, and `stopped` for the host.
+    #[inline(always)]
+    unsafe fn stop_before(&self, after: LevelState, emit_queue: bool) {
+        let flags = if after.bottom_up { HANDOFF_BOTTOM_UP } else { 0 }
+            | if after.has_queue { HANDOFF_HAS_QUEUE } else { 0 }
+            | if after.has_bitmap { HANDOFF_HAS_BITMAP } else { 0 }
+            | if emit_queue { HANDOFF_EMIT_QUEUE } else { 0 };
+        // SAFETY: `control` is valid; the next kernels read these after this launch ends.
+        unsafe {
+            (*self.control).handoff_level = after.level;
+            (*self.control).handoff_previous_frontier = after.previous_frontier;
+            (*self.control).handoff_unvisited_edges = after.unvisited_edges;
+            (*self.control).handoff_previous_edges = after.previous_edges;
+            (*self.control).handoff_unvisited_vertices = after.unvisited_vertices;
+            (*self.control).handoff_flags = flags;
+            (*self.control).stopped = 1;
+        }
+    }
+
+    /// The state a resumed launch starts from (written by [`Self::stop_before`]).
+    #[inline(always)]
+    unsafe fn read_resume(&self) -> LevelState {
+        // SAFETY: `control` is valid; written by an earlier launch.
+        let flags = unsafe { (*self.control).handoff_flags };
+        LevelState {
+            bottom_up: flags & HANDOFF_BOTTOM_UP != 0,
+            has_queue: flags & HANDOFF_HAS_QUEUE != 0,
+            has_bitmap: flags & HANDOFF_HAS_BITMAP != 0,
+            // SAFETY: as above.
+            ..unsafe { self.read_handoff() }
         }
     }
 

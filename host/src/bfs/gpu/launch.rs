@@ -15,8 +15,8 @@ use warpath_interface::bfs::multi_source::{
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
-    BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, BottomUpChunk, PersistentFlags,
-    CONTROL_WORDS, PERSISTENT_BLOCK, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
+    BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
+    BottomUpChunk, PersistentFlags, CONTROL_WORDS, PERSISTENT_BLOCK, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
 };
 use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_words, CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
@@ -329,7 +329,7 @@ pub fn persistent_grid_blocks(gpu: &GpuContext) -> Result<u32, GpuError> {
 }
 
 /// The persistent kernels' flags for `params` on a graph laid out as `layout`, with or
-/// without parents.
+/// without parents (the launch's own bits, `SPLIT_BOTTOM_UP` and `RESUME`, are the caller's).
 fn persistent_flags(params: &PersistentParams, layout: Layout, with_parents: bool) -> PersistentFlags {
     let mapped = |placement: Placement| placement == Placement::ZeroCopy;
     let chunk = BottomUpChunk::from_words(params.bottom_up_chunk).unwrap_or(BottomUpChunk::KERNEL_CHOICE);
@@ -347,8 +347,21 @@ fn persistent_flags(params: &PersistentParams, layout: Layout, with_parents: boo
         .with(PersistentFlags::DISTANCES_ONLY, !with_parents)
 }
 
-/// `bfs_persistent`: the whole direction-optimizing BFS in one cooperative launch. `inbound`
-/// is the transpose of `graph` (the same graph when undirected).
+/// Which of the persistent BFS's launches [`bfs_persistent`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PersistentLaunch {
+    /// The first: from the source, after `bfs_persistent_init`.
+    First,
+    /// The level that a launch with `SPLIT_BOTTOM_UP` stopped before
+    /// ([`PersistentParams::splits_bottom_up`]), as a launch of its own: `bfs_persistent_bottom_up`.
+    SplitLevel,
+    /// The persistent kernel again after that level, from where it stopped.
+    Resume,
+}
+
+/// `bfs_persistent`: the whole direction-optimizing BFS in one cooperative launch, or (where
+/// [`PersistentParams::splits_bottom_up`]) in several, `launch` saying which. `inbound` is the
+/// transpose of `graph` (the same graph when undirected).
 pub fn bfs_persistent(
     gpu: &GpuContext,
     graph: &DeviceGraph,
@@ -356,8 +369,17 @@ pub fn bfs_persistent(
     max_out_degree: u64,
     buffers: &mut PersistentBuffers<'_>,
     params: PersistentParams,
+    which: PersistentLaunch,
 ) -> Result<(), GpuError> {
-    let kernel = if graph.is_compressed() { names::BFS_PERSISTENT_COMPRESSED } else { names::BFS_PERSISTENT };
+    let split = params.splits_bottom_up(graph.num_vertices() as u64, graph.is_compressed());
+    let kernel = match (graph.is_compressed(), which) {
+        (true, _) => names::BFS_PERSISTENT_COMPRESSED,
+        (false, PersistentLaunch::SplitLevel) => names::BFS_PERSISTENT_BOTTOM_UP,
+        (false, _) => names::BFS_PERSISTENT,
+    };
+    require(kernel, split || which == PersistentLaunch::First, || {
+        format!("a {which:?} launch of a traversal that runs in one: {params:?}")
+    })?;
     let n = graph.num_vertices();
     buffers.check(kernel, n as usize)?;
     require(kernel, inbound.num_vertices() == n && inbound.num_edges() == graph.num_edges(), || {
@@ -379,7 +401,9 @@ pub fn bfs_persistent(
         format!("a bottom-up chunk of {} words (0 or a power of two up to 32)", params.bottom_up_chunk)
     })?;
     let config = blocks_of(persistent_grid_blocks(gpu)?, PERSISTENT_BLOCK);
-    let flags = persistent_flags(&params, graph.layout(), buffers.parents.is_some());
+    let flags = persistent_flags(&params, graph.layout(), buffers.parents.is_some())
+        .with(PersistentFlags::SPLIT_BOTTOM_UP, split)
+        .with(PersistentFlags::RESUME, which == PersistentLaunch::Resume);
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
         buffers;
     let stream = gpu.stream();
@@ -410,6 +434,58 @@ pub fn bfs_persistent(
         in_head_skips: launch.read_or_null(inbound.heads.as_ref().map(|heads| &heads.skips)),
     };
     match &graph.compressed {
+        None if which == PersistentLaunch::SplitLevel => {
+            let BfsPersistentParams {
+                out_offsets,
+                in_offsets,
+                n,
+                total_edges,
+                max_out_degree,
+                distances,
+                parents,
+                visited,
+                frontier_bits,
+                queues,
+                control,
+                shared_lists,
+                shared_list_capacity,
+                trace,
+                trace_capacity,
+                alpha,
+                beta,
+                flags,
+                in_heads,
+                in_head_skips,
+                ..
+            } = common;
+            let params = BfsPersistentBottomUpParams {
+                out_offsets,
+                out_targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+                in_offsets,
+                in_targets: DeviceAddress::new(inbound.targets.device_ptr(stream)),
+                n,
+                total_edges,
+                max_out_degree,
+                distances,
+                parents,
+                visited,
+                frontier_bits,
+                queues,
+                control,
+                shared_lists,
+                shared_list_capacity,
+                trace,
+                trace_capacity,
+                alpha,
+                beta,
+                flags,
+                in_heads,
+                in_head_skips,
+            };
+            // An ordinary launch of every block that fits: the point of running the level apart.
+            let blocks = resident_blocks(gpu, names::BFS_PERSISTENT_BOTTOM_UP, PERSISTENT_BLOCK)?;
+            launch.run(blocks_of(blocks, PERSISTENT_BLOCK), Residency::Any, &params)
+        }
         None => {
             common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));
             common.in_targets = DeviceAddress::new(inbound.targets.device_ptr(stream));

@@ -17,4 +17,4 @@ pub use edge_queue::{EdgeQueueArrays, GpuEdgeQueue};
 pub use multi_source::{GpuMultiSource, MultiSourceBatch};
 pub use per_level::GpuTopDown;
 pub use persistent::{GpuPersistent, LabelsTarget, PersistentArrays, PersistentRun, PinnedLabels};
-pub use tuning::{BottomUpBalance, DoubleScanConflict, PersistentParams};
+pub use tuning::{BottomUpBalance, BottomUpLaunch, DoubleScanConflict, PersistentParams};

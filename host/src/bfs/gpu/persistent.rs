@@ -7,15 +7,14 @@ use std::time::{Duration, Instant};
 use cudarc::driver::CudaSlice;
 
 use crate::bfs::switching::{switch_inputs, Switching};
-use crate::bfs::trace::{FrontierConversion, FrontierOutput, Generation};
 use crate::bfs::trace::{Direction, LevelTrace};
+use crate::bfs::trace::{FrontierConversion, FrontierOutput, Generation};
 use crate::bfs::BfsResult;
 use warpath_interface::bfs::persistent::{
-    PersistentControl, TraceFlags, TraceRecord, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    TRACE_WORDS,
+    PersistentControl, TraceFlags, TraceRecord, CONTROL_WORDS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
 };
 
-use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers};
+use crate::bfs::gpu::launch::{self as kernels, PersistentBuffers, PersistentLaunch};
 use crate::bfs::gpu::tuning::PersistentParams;
 use crate::gpu::launch::time_on_device;
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer};
@@ -220,7 +219,32 @@ impl<'g> GpuPersistent<'g> {
             // lists are then out-lists.
             let in_lists = params.bottom_up.then_some(self.inbound);
             kernels::bfs_persistent_init(gpu, n, source, in_lists, &mut buffers)?;
-            kernels::bfs_persistent(gpu, self.device_graph, self.inbound, self.max_out_degree, &mut buffers, params)
+            let (graph, inbound, max_out_degree) = (self.device_graph, self.inbound, self.max_out_degree);
+            kernels::bfs_persistent(
+                gpu,
+                graph,
+                inbound,
+                max_out_degree,
+                &mut buffers,
+                params,
+                PersistentLaunch::First,
+            )?;
+            if !params.splits_bottom_up(n as u64, compressed) {
+                return Ok(());
+            }
+            // The persistent kernel stops before the first level of each bottom-up stretch; a
+            // launch of its own runs that level, and the persistent kernel carries on.
+            let mut control = [0u64; CONTROL_WORDS];
+            loop {
+                gpu.download_into(buffers.control, &mut control)?;
+                let state: &PersistentControl = bytemuck::from_bytes(bytemuck::cast_slice(&control));
+                if state.stopped == 0 {
+                    return Ok(());
+                }
+                for which in [PersistentLaunch::SplitLevel, PersistentLaunch::Resume] {
+                    kernels::bfs_persistent(gpu, graph, inbound, max_out_degree, &mut buffers, params, which)?;
+                }
+            }
         })
     }
 

@@ -61,6 +61,38 @@ impl std::str::FromStr for BottomUpBalance {
     }
 }
 
+/// Where the first level of each bottom-up stretch runs (the persistent kernel's flag
+/// `SPLIT_BOTTOM_UP`): inside the one cooperative launch, or as a launch of its own at full
+/// occupancy between two launches of the persistent kernel, as the partitioned BFS's rank runs
+/// its bottom-up levels (issue 53, item 7; bench/NOTES.md entry 135).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BottomUpLaunch {
+    /// Apart on graphs of at least [`BottomUpLaunch::APART_FROM_VERTICES`] vertices, inside on
+    /// smaller ones.
+    #[default]
+    Auto,
+    /// Always a launch of its own.
+    Apart,
+    /// Always inside the persistent kernel.
+    Inside,
+}
+
+impl BottomUpLaunch {
+    /// The smallest graph `Auto` runs the level apart on: where its search of every unvisited
+    /// vertex's in-list outweighs two more launches and a read of the control block (bench/NOTES.md
+    /// entry 135).
+    pub const APART_FROM_VERTICES: u64 = 1 << 25;
+
+    /// Whether the level runs apart on a graph of `n` vertices.
+    pub fn apart(self, n: u64) -> bool {
+        match self {
+            BottomUpLaunch::Auto => n >= Self::APART_FROM_VERTICES,
+            BottomUpLaunch::Apart => true,
+            BottomUpLaunch::Inside => false,
+        }
+    }
+}
+
 /// Tuning of the persistent BFS.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PersistentParams {
@@ -88,6 +120,9 @@ pub struct PersistentParams {
     /// (a power of two up to 32; 1 is the word-by-word loop), or 0 to let the kernel choose
     /// from the graph's size. Graphs read over the bus always take 1.
     pub bottom_up_chunk: u32,
+    /// Where each bottom-up stretch's first level runs (synchronous levels over plain lists
+    /// only; the others always run inside).
+    pub bottom_up_launch: BottomUpLaunch,
 }
 
 /// What keeps XBFS's double-scan frontier generation from running as asked.
@@ -135,6 +170,7 @@ impl Default for PersistentParams {
             async_bottom_up: false,
             double_scan: false,
             bottom_up_chunk: 0,
+            bottom_up_launch: BottomUpLaunch::Auto,
         }
     }
 }
@@ -163,6 +199,13 @@ impl PersistentParams {
         }
     }
 
+    /// Whether the first level of each bottom-up stretch runs as a launch of its own on a graph
+    /// of `n` vertices, `compressed` or not: as [`Self::bottom_up_launch`] says where the level
+    /// can (synchronous, over the visited bitmap, plain lists), else never.
+    pub fn splits_bottom_up(&self, n: u64, compressed: bool) -> bool {
+        self.bottom_up && !self.async_bottom_up && !self.double_scan && !compressed && self.bottom_up_launch.apart(n)
+    }
+
     /// The defaults with Beamer's rule and the paper's alpha = 15, beta = 18.
     pub fn beamer() -> Self {
         PersistentParams {
@@ -176,6 +219,22 @@ impl PersistentParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_bottom_up_level_runs_apart_on_big_plain_graphs_only() {
+        let defaults = PersistentParams::default();
+        let big = BottomUpLaunch::APART_FROM_VERTICES;
+        assert!(defaults.splits_bottom_up(big, false));
+        assert!(!defaults.splits_bottom_up(big - 1, false));
+        assert!(!defaults.splits_bottom_up(big, true));
+        let apart = PersistentParams { bottom_up_launch: BottomUpLaunch::Apart, ..defaults };
+        assert!(apart.splits_bottom_up(1, false));
+        assert!(!PersistentParams { async_bottom_up: true, ..apart }.splits_bottom_up(1, false));
+        assert!(!PersistentParams { double_scan: true, ..apart }.splits_bottom_up(1, false));
+        assert!(!PersistentParams { bottom_up: false, ..apart }.splits_bottom_up(1, false));
+        let inside = PersistentParams { bottom_up_launch: BottomUpLaunch::Inside, ..defaults };
+        assert!(!inside.splits_bottom_up(big, false));
+    }
 
     #[test]
     fn bottom_up_balance_names_round_trip() {

@@ -5,7 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use warpath::bfs::gpu::{BottomUpBalance, PersistentParams};
+use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, PersistentParams};
 use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
 use warpath::engine::{Backend, EarlyGpu, PlacementOptions};
 use warpath::gpu::Placement;
@@ -397,6 +397,25 @@ impl From<BalanceArg> for BottomUpBalance {
     }
 }
 
+/// `--bottom-up-launch`'s values ([`BottomUpLaunch`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BottomUpLaunchArg {
+    Auto,
+    Apart,
+    Inside,
+}
+
+impl From<BottomUpLaunchArg> for BottomUpLaunch {
+    fn from(arg: BottomUpLaunchArg) -> Self {
+        match arg {
+            BottomUpLaunchArg::Auto => BottomUpLaunch::Auto,
+            BottomUpLaunchArg::Apart => BottomUpLaunch::Apart,
+            BottomUpLaunchArg::Inside => BottomUpLaunch::Inside,
+        }
+    }
+}
+
+/// `--bottom-up-chunk`'s values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ChunkArg {
     Auto,
@@ -615,6 +634,19 @@ pub struct GpuTuning {
     pub bottom_up_chunk: Option<ChunkArg>,
     #[arg(
         long,
+        value_enum,
+        value_name = "WHERE",
+        help_heading = "GPU tuning",
+        hide_short_help = true,
+        help = "Where each bottom-up stretch's first level runs (default auto)",
+        long_help = "Where the first level of each bottom-up stretch runs: apart (a launch of its own at full \
+                     occupancy, between two launches of the persistent kernel, as the partitioned BFS runs \
+                     its levels), inside (in the persistent kernel), or auto (apart on graphs of 2^25 \
+                     vertices or more). Synchronous levels over plain lists only."
+    )]
+    pub bottom_up_launch: Option<BottomUpLaunchArg>,
+    #[arg(
+        long,
         help_heading = "GPU tuning",
         hide_short_help = true,
         help = "Never hand small frontiers to a single block",
@@ -752,6 +784,7 @@ impl GpuTuning {
             async_bottom_up: self.async_bottom_up,
             double_scan: generation == Some(FrontierGenerationArg::DoubleScan),
             bottom_up_chunk: self.bottom_up_chunk.map_or(defaults.bottom_up_chunk, ChunkArg::words),
+            bottom_up_launch: self.bottom_up_launch.map_or(defaults.bottom_up_launch, BottomUpLaunch::from),
         }
     }
 
@@ -765,6 +798,7 @@ impl GpuTuning {
             ("--bottom-up-balance", self.bottom_up_balance.is_some()),
             ("--async-bottom-up", self.async_bottom_up),
             ("--bottom-up-chunk", self.bottom_up_chunk.is_some()),
+            ("--bottom-up-launch", self.bottom_up_launch.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
