@@ -265,9 +265,10 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 7] = [
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
     (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
     (names::BFS_PERSISTENT_COMPRESSED, PERSISTENT_BLOCK, 4),
-    // 256 threads, 8 blocks per SM (at most 32 registers): the level a split launch leaves
-    // runs at full occupancy, the point of running it apart (NOTES 135).
-    (names::BFS_PERSISTENT_BOTTOM_UP, PERSISTENT_BLOCK, 8),
+    // 256 threads, 6 blocks per SM (at most 40 registers): the level a split launch leaves
+    // runs at 48 warps an SM where the persistent kernel holds 32, the point of running it
+    // apart; 8 (32 registers) spilled and measured slower (NOTES 135).
+    (names::BFS_PERSISTENT_BOTTOM_UP, PERSISTENT_BLOCK, 6),
     // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
     // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
     (names::BFS_EDGE_QUEUE, EDGE_QUEUE_BLOCK, 3),

@@ -67,8 +67,8 @@ pub struct PersistentControl {
     /// left to `bfs_persistent_bottom_up` also writes the next queue).
     pub handoff_flags: u32,
     /// Output: 1 when the persistent kernel returned before a level it left to
-    /// `bfs_persistent_bottom_up` (flag [`PersistentFlags::SPLIT_BOTTOM_UP`]); that kernel
-    /// clears it, and the barrier word, for the resumed launch.
+    /// `bfs_persistent_bottom_up` (flag [`PersistentFlags::SPLIT_BOTTOM_UP`]); the resumed
+    /// launch clears it (`bfs_persistent_bottom_up` clears the barrier word for it).
     pub stopped: u32,
 }
 

@@ -411,27 +411,35 @@ use plain_bfs;
 /// launch of its own: any grid, at full occupancy, where the cooperative launch holds half the
 /// warps an SM under its register cap. A big graph's first bottom-up level searches nearly every
 /// vertex's in-list, and more searches in flight shorten it (the partitioned rank runs it so;
-/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135). It also clears `stopped` and the
-/// barrier word for the resumed launch.
+/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135). It also clears the barrier word
+/// for the resumed launch, which clears `stopped` (this launch's blocks, in several waves, all
+/// read it).
+///
+/// Launched after every `SPLIT_BOTTOM_UP` launch of `bfs_persistent`, without waiting to learn
+/// whether it stopped: it returns at once where `stopped` is 0, as the `RESUME` launch after it
+/// does where the traversal has ended (`levels` set).
 ///
 /// # Safety
-/// After a `SPLIT_BOTTOM_UP` launch of `bfs_persistent` on the same parameters that set
-/// `stopped` (the level's frontier bitmap complete, its counters slot open), before the
-/// `RESUME` launch; one thread a lane of whole warps.
+/// After a `SPLIT_BOTTOM_UP` launch of `bfs_persistent` on the same parameters (which, if it set
+/// `stopped`, left the level's frontier bitmap complete and its counters slot open), before the
+/// `RESUME` launch; any grid of whole warps.
 #[inline(always)]
 unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
     let control = params.control;
-    // SAFETY: `control` is valid; the persistent launch before this one wrote the handoff.
+    // SAFETY: `control` is valid; the persistent launch before this one wrote it.
+    if unsafe { (*control).stopped } == 0 {
+        // The traversal ended without stopping again: nothing is left to this launch.
+        return;
+    }
+    // SAFETY: as above; the persistent launch before this one wrote the handoff.
     let (level, emit_queue) =
         unsafe { ((*control).handoff_level - 1, (*control).handoff_flags & HANDOFF_EMIT_QUEUE != 0) };
     // SAFETY: forwarded from this kernel's contract.
     unsafe { plain_bfs!(params).bottom_up_level::<false>(level, false, emit_queue) };
     if global_idx() == 0 {
-        // SAFETY: `control` is valid; the resumed launch reads both after this kernel ends.
-        unsafe {
-            (*control).stopped = 0;
-            (*control).barrier_arrivals = 0;
-        }
+        // SAFETY: `control` is valid; nothing in this launch reads the word, and the resumed
+        // launch's barriers count from zero.
+        unsafe { (*control).barrier_arrivals = 0 };
     }
 }
 
@@ -580,6 +588,16 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
         };
         // SAFETY: the control block's barrier word is zero at launch and reserved for this.
         let mut barrier = unsafe { GridBarrier::new(core::ptr::addr_of_mut!((*control).barrier_arrivals)) };
+        // SAFETY: `control` is valid; a finished traversal set `levels` in an earlier launch.
+        if self.resume && unsafe { (*control).levels } != 0 {
+            // The launch before the split level ended the traversal: nothing to resume.
+            return;
+        }
+        if self.resume && is_grid_leader() {
+            // SAFETY: `control` is valid; no other thread of this launch reads the word, and the
+            // host reads it after the launch (set again if this launch stops again).
+            unsafe { (*control).stopped = 0 };
+        }
         let first = if self.resume {
             // SAFETY: `control` is valid; the launch before the split level wrote the handoff.
             unsafe { self.read_resume() }
