@@ -482,9 +482,11 @@ pub fn bfs_persistent(
                 in_heads,
                 in_head_skips,
             };
-            // An ordinary launch of every block that fits: the point of running the level apart.
-            let blocks = resident_blocks(gpu, names::BFS_PERSISTENT_BOTTOM_UP, PERSISTENT_BLOCK)?;
-            launch.run(blocks_of(blocks, PERSISTENT_BLOCK), Residency::Any, &params)
+            // An ordinary launch, at full occupancy (the point of running the level apart), of a
+            // block a 256 vertices up to 32 blocks an SM: several waves of resident blocks, as the
+            // partitioned BFS launches its bottom-up levels, where a block that finishes early
+            // makes room for the next.
+            launch.run(grid_for(gpu, n as u64, PERSISTENT_BLOCK), Residency::Any, &params)
         }
         None => {
             common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));

@@ -233,16 +233,19 @@ impl<'g> GpuPersistent<'g> {
                 return Ok(());
             }
             // The persistent kernel stops before the first level of each bottom-up stretch; a
-            // launch of its own runs that level, and the persistent kernel carries on.
+            // launch of its own runs that level, and the persistent kernel carries on. Both are
+            // queued without waiting (each returns at once where there is nothing left to it),
+            // so a traversal with one stretch never waits on the host; the control block says
+            // whether another stretch stopped it again.
             let mut control = [0u64; CONTROL_WORDS];
             loop {
+                for which in [PersistentLaunch::SplitLevel, PersistentLaunch::Resume] {
+                    kernels::bfs_persistent(gpu, graph, inbound, max_out_degree, &mut buffers, params, which)?;
+                }
                 gpu.download_into(buffers.control, &mut control)?;
                 let state: &PersistentControl = bytemuck::from_bytes(bytemuck::cast_slice(&control));
                 if state.stopped == 0 {
                     return Ok(());
-                }
-                for which in [PersistentLaunch::SplitLevel, PersistentLaunch::Resume] {
-                    kernels::bfs_persistent(gpu, graph, inbound, max_out_degree, &mut buffers, params, which)?;
                 }
             }
         })
