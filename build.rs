@@ -260,7 +260,7 @@ fn check_self_contained(ptx: &str) {
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
 /// Kernel names and block sizes come from the interface crate, as the host launches by them.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 7] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 8] = [
     // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
     (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
@@ -269,6 +269,9 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 7] = [
     // runs at 48 warps an SM where the persistent kernel holds 32, the point of running it
     // apart; 8 (32 registers) spilled and measured slower (NOTES 135).
     (names::BFS_PERSISTENT_BOTTOM_UP, PERSISTENT_BLOCK, 6),
+    // 256 threads, 8 blocks per SM (32 registers): word by word, the chunks compiled away, it
+    // fits 64 warps an SM, as the partitioned rank's bottom-up kernel (NOTES 135).
+    (names::BFS_PERSISTENT_BOTTOM_UP_WORDS, PERSISTENT_BLOCK, 8),
     // 256 threads, 3 blocks per SM (at most 80 registers): the inlined level paths would take
     // 100 and leave 2 blocks, which big levels measured 30-40% slower with (NOTES 31).
     (names::BFS_EDGE_QUEUE, EDGE_QUEUE_BLOCK, 3),

@@ -104,21 +104,15 @@ fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
         ("persistent, beamer rule, double-scan", PersistentParams { double_scan: true, ..beamer }),
         // Each bottom-up stretch's first level as a launch of its own (on every graph, where
         // `auto` splits only big ones): once a traversal, from the first level on, in stretches
-        // that switch back and forth, under every balance and frontier generation.
+        // that switch back and forth, under either frontier generation (static balance only:
+        // the others always run inside). The small graphs' levels run word by word or in
+        // chunks as `split_level_by_words` picks, so both split-level kernels run.
         ("persistent, bottom-up apart", PersistentParams { bottom_up_launch: apart, ..default }),
         ("persistent eager bottom-up, apart", PersistentParams { bottom_up_launch: apart, ..eager }),
         ("persistent, beamer rule, apart", PersistentParams { bottom_up_launch: apart, ..beamer }),
         (
             "persistent, xbfs rule always bottom-up, apart",
             PersistentParams { alpha: 0.0, bottom_up_launch: apart, ..xbfs },
-        ),
-        (
-            "persistent eager bottom-up, thread balance, apart",
-            PersistentParams { bottom_up_balance: BottomUpBalance::Thread, bottom_up_launch: apart, ..eager },
-        ),
-        (
-            "persistent, warp balance, apart",
-            PersistentParams { bottom_up_balance: BottomUpBalance::Warp, bottom_up_launch: apart, ..default },
         ),
         (
             "persistent, fixed frontier generation, apart",

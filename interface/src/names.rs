@@ -15,7 +15,8 @@ use crate::bfs::partitioned::{
 };
 use crate::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams};
 use crate::bfs::persistent::{
-    BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
+    BfsPersistentBottomUpParams, BfsPersistentBottomUpWordsParams, BfsPersistentCompressedParams,
+    BfsPersistentInitParams, BfsPersistentParams,
 };
 use crate::cc::cluster::CcClusterParams;
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
@@ -36,6 +37,7 @@ pub const BFS_PERSISTENT_INIT: &str = BfsPersistentInitParams::KERNEL;
 pub const BFS_PERSISTENT: &str = BfsPersistentParams::KERNEL;
 pub const BFS_PERSISTENT_COMPRESSED: &str = BfsPersistentCompressedParams::KERNEL;
 pub const BFS_PERSISTENT_BOTTOM_UP: &str = BfsPersistentBottomUpParams::KERNEL;
+pub const BFS_PERSISTENT_BOTTOM_UP_WORDS: &str = BfsPersistentBottomUpWordsParams::KERNEL;
 pub const BFS_EDGE_QUEUE: &str = BfsEdgeQueueParams::KERNEL;
 pub const BFS_PART_INIT: &str = BfsPartInitParams::KERNEL;
 pub const BFS_PART_TOP_DOWN: &str = BfsPartTopDownParams::KERNEL;
@@ -56,7 +58,7 @@ pub const BFS_PART_BOTTOM_UP: &str = BfsPartBottomUpParams::KERNEL;
 pub const BFS_PART_BOTTOM_UP_COMPRESSED: &str = BfsPartBottomUpCompressedParams::KERNEL;
 
 /// The BFS kernels.
-pub const BFS: [&str; 27] = [
+pub const BFS: [&str; 28] = [
     BFS_INIT,
     BFS_TOPDOWN_EXPAND,
     BFS_MULTI_SOURCE_LEVEL,
@@ -66,6 +68,7 @@ pub const BFS: [&str; 27] = [
     BFS_PERSISTENT,
     BFS_PERSISTENT_COMPRESSED,
     BFS_PERSISTENT_BOTTOM_UP,
+    BFS_PERSISTENT_BOTTOM_UP_WORDS,
     BFS_EDGE_QUEUE,
     BFS_PART_INIT,
     BFS_PART_TOP_DOWN,

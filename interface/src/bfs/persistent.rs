@@ -390,6 +390,37 @@ macro_rules! bfs_persistent_bottom_up_fields {
     };
 }
 
+/// The field list of `bfs_persistent_bottom_up_words`' parameters: `bfs_persistent`'s.
+#[macro_export]
+macro_rules! bfs_persistent_bottom_up_words_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $crate::bfs_persistent_common_fields! {
+            $callback $(=> $run)?,
+            /// `bfs_persistent_bottom_up_words`' parameters: `bfs_persistent`'s, for the one
+            /// level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch left to it, where its searches
+            /// are long ([`split_level_by_words`]).
+            kernel bfs_persistent_bottom_up_words, struct BfsPersistentBottomUpWordsParams {
+                out_offsets: $crate::DevicePtr<u64>,
+                out_targets: $crate::DevicePtr<u32>,
+                in_offsets: $crate::DevicePtr<u64>,
+                in_targets: $crate::DevicePtr<u32>,
+            }
+        }
+    };
+}
+
+/// Which of the two split-level kernels runs a level a [`PersistentFlags::SPLIT_BOTTOM_UP`]
+/// launch left, from its frontier and the vertices still unvisited after it: word by word
+/// (`bfs_persistent_bottom_up_words`, a warp a bitmap word in grid-stride order, 64 warps an SM)
+/// where fewer than one vertex in 32 of those is in the frontier, so most searches read far
+/// into their in-lists and the level is bound by how many are in flight; else in chunks of
+/// words (`bfs_persistent_bottom_up`, 48 warps an SM), whose coalesced reads of the visited
+/// words pay where searches end early (bench/NOTES.md entry 135). Both kernels launch; the one
+/// not chosen returns at once.
+pub const fn split_level_by_words(frontier: u32, unvisited_after: u32) -> bool {
+    (frontier as u64) * 32 < unvisited_after as u64
+}
+
 /// The field list of `bfs_persistent_compressed`'s parameters: the compressed CSR with its
 /// degrees and restart table, then what both persistent kernels take.
 #[macro_export]
@@ -461,6 +492,7 @@ crate::bfs_persistent_init_fields!(crate::kernel_params);
 crate::bfs_persistent_fields!(crate::kernel_params);
 crate::bfs_persistent_compressed_fields!(crate::kernel_params);
 crate::bfs_persistent_bottom_up_fields!(crate::kernel_params);
+crate::bfs_persistent_bottom_up_words_fields!(crate::kernel_params);
 
 const _: () = assert!(core::mem::size_of::<PersistentControl>() == 8 * 21);
 const _: () = assert!(core::mem::size_of::<TraceRecord>() == 8 * 8);

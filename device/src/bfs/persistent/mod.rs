@@ -73,10 +73,10 @@ use crate::operators::gather::TileScratch;
 use crate::operators::gather_compressed::Restarts;
 use crate::operators::shared_lists::{self, ListWindow};
 use interface::{
-    Balance, BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
-    PersistentControl, PersistentFlags, TraceFlags, HANDOFF_BOTTOM_UP, HANDOFF_EMIT_QUEUE, HANDOFF_HAS_BITMAP,
-    HANDOFF_HAS_QUEUE, HEAD_NEIGHBORS, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES, TRACE_TIME,
-    TRACE_UNVISITED_EDGES, TRACE_WORDS,
+    split_level_by_words, Balance, BfsPersistentBottomUpParams, BfsPersistentBottomUpWordsParams,
+    BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams, PersistentControl, PersistentFlags,
+    TraceFlags, HANDOFF_BOTTOM_UP, HANDOFF_EMIT_QUEUE, HANDOFF_HAS_BITMAP, HANDOFF_HAS_QUEUE, HEAD_NEIGHBORS,
+    SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_FRONTIER_EDGES, TRACE_TIME, TRACE_UNVISITED_EDGES, TRACE_WORDS,
 };
 use top_down::{Gather, Output, NO_SHARING};
 use warpath_interface::bfs::rule::{Rule, RuleKind, SwitchCounters};
@@ -408,38 +408,82 @@ use plain_bfs;
 
 /// The one bottom-up level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch of [`bfs_persistent`]
 /// left (level `handoff_level - 1`, emitting its queue too where `handoff_flags` says so), as a
-/// launch of its own: any grid, at full occupancy, where the cooperative launch holds half the
-/// warps an SM under its register cap. A big graph's first bottom-up level searches nearly every
+/// launch of its own: any grid, at more warps an SM than the cooperative launch holds under its
+/// register cap, in chunks of bitmap words as the persistent kernel's bottom-up levels run, where
+/// [`split_level_by_words`] says so; else [`bfs_persistent_bottom_up_words`] runs it and this
+/// launch returns at once. A big graph's first bottom-up level searches nearly every unvisited
 /// vertex's in-list, and more searches in flight shorten it (the partitioned rank runs it so;
-/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135). It also clears the barrier word
-/// for the resumed launch, which clears `stopped` (this launch's blocks, in several waves, all
-/// read it).
-///
-/// Launched after every `SPLIT_BOTTOM_UP` launch of `bfs_persistent`, without waiting to learn
-/// whether it stopped: it returns at once where `stopped` is 0, as the `RESUME` launch after it
-/// does where the traversal has ended (`levels` set).
+/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135).
 ///
 /// # Safety
-/// After a `SPLIT_BOTTOM_UP` launch of `bfs_persistent` on the same parameters (which, if it set
-/// `stopped`, left the level's frontier bitmap complete and its counters slot open), before the
-/// `RESUME` launch; any grid of whole warps.
+/// `Bfs::split_level`'s.
 #[inline(always)]
 unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
-    let control = params.control;
-    // SAFETY: `control` is valid; the persistent launch before this one wrote it.
-    if unsafe { (*control).stopped } == 0 {
-        // The traversal ended without stopping again: nothing is left to this launch.
-        return;
-    }
-    // SAFETY: as above; the persistent launch before this one wrote the handoff.
-    let (level, emit_queue) =
-        unsafe { ((*control).handoff_level - 1, (*control).handoff_flags & HANDOFF_EMIT_QUEUE != 0) };
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { plain_bfs!(params).bottom_up_level::<false>(level, false, emit_queue) };
-    if global_idx() == 0 {
-        // SAFETY: `control` is valid; nothing in this launch reads the word, and the resumed
-        // launch's barriers count from zero.
-        unsafe { (*control).barrier_arrivals = 0 };
+    unsafe { plain_bfs!(params).split_level(false) }
+}
+
+/// [`bfs_persistent_bottom_up`]'s level word by word, a warp a bitmap word in grid-stride order,
+/// in fewer registers for 64 warps an SM, where [`split_level_by_words`] says so (long searches).
+///
+/// # Safety
+/// `Bfs::split_level`'s.
+#[inline(always)]
+unsafe fn persistent_bottom_up_words(params: BfsPersistentBottomUpWordsParams) {
+    // SAFETY: forwarded from this kernel's contract.
+    unsafe { plain_bfs!(params).split_level(true) }
+}
+
+impl Bfs<false> {
+    /// The level a split launch left, if `by_words` is the form [`split_level_by_words`] picks
+    /// for it (both split-level kernels are launched; the other returns at once). The one that
+    /// runs also clears the barrier word for the resumed launch, which clears `stopped` (this
+    /// launch's blocks, in several waves, all read it).
+    ///
+    /// Launched after every `SPLIT_BOTTOM_UP` launch of `bfs_persistent`, without waiting to
+    /// learn whether it stopped: it returns at once where `stopped` is 0, as the `RESUME` launch
+    /// after it does where the traversal has ended (`levels` set).
+    ///
+    /// # Safety
+    /// After a `SPLIT_BOTTOM_UP` launch of `bfs_persistent` on the same parameters (which, if it
+    /// set `stopped`, left the level's frontier bitmap complete and its counters slot open),
+    /// before the `RESUME` launch; any grid of whole warps.
+    #[inline(always)]
+    unsafe fn split_level(mut self, by_words: bool) {
+        let control = self.control;
+        // SAFETY: `control` is valid; the persistent launch before this one wrote it.
+        if unsafe { (*control).stopped } == 0 {
+            // The traversal ended without stopping again: nothing is left to this launch.
+            return;
+        }
+        // SAFETY: as above; the persistent launch before this one wrote the handoff.
+        let (level, flags, frontier, unvisited_after) = unsafe {
+            (
+                (*control).handoff_level - 1,
+                (*control).handoff_flags,
+                (*control).handoff_previous_frontier,
+                (*control).handoff_unvisited_vertices,
+            )
+        };
+        if split_level_by_words(frontier, unvisited_after) != by_words {
+            return;
+        }
+        // The host splits only statically balanced levels of a graph in device memory: fixed
+        // here, the other balances' paths and the bus accounting compile away (fewer registers,
+        // more warps an SM), and the chunks' too in the word-by-word kernel.
+        self.balance = Balance::Static;
+        self.offsets_mapped = false;
+        self.lists_mapped = false;
+        if by_words {
+            self.chunk_choice = 1;
+        }
+        // SAFETY: forwarded from this function's contract.
+        unsafe { self.bottom_up_level::<false>(level, false, flags & HANDOFF_EMIT_QUEUE != 0) };
+        if global_idx() == 0 {
+            // SAFETY: `control` is valid; nothing in this launch reads the word, and the resumed
+            // launch's barriers count from zero.
+            unsafe { (*control).barrier_arrivals = 0 };
+        }
     }
 }
 
@@ -507,6 +551,7 @@ warpath_interface::bfs_persistent_init_fields!(warpath_interface::kernel_entry =
 warpath_interface::bfs_persistent_fields!(warpath_interface::kernel_entry => persistent);
 warpath_interface::bfs_persistent_compressed_fields!(warpath_interface::kernel_entry => persistent_compressed);
 warpath_interface::bfs_persistent_bottom_up_fields!(warpath_interface::kernel_entry => persistent_bottom_up);
+warpath_interface::bfs_persistent_bottom_up_words_fields!(warpath_interface::kernel_entry => persistent_bottom_up_words);
 
 /// The parameters the two persistent kernels share, as launched (after their graph arrays).
 struct Launch {

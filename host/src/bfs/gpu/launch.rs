@@ -15,8 +15,9 @@ use warpath_interface::bfs::multi_source::{
 };
 use warpath_interface::bfs::per_level::{BfsInitParams, BfsTopdownExpandParams, PER_LEVEL_BLOCK};
 use warpath_interface::bfs::persistent::{
-    BfsPersistentBottomUpParams, BfsPersistentCompressedParams, BfsPersistentInitParams, BfsPersistentParams,
-    BottomUpChunk, PersistentFlags, CONTROL_WORDS, PERSISTENT_BLOCK, SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
+    BfsPersistentBottomUpParams, BfsPersistentBottomUpWordsParams, BfsPersistentCompressedParams,
+    BfsPersistentInitParams, BfsPersistentParams, BottomUpChunk, PersistentFlags, CONTROL_WORDS, PERSISTENT_BLOCK,
+    SHARED_LIST_EDGES, SHARED_LIST_WORDS, TRACE_WORDS,
 };
 use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_words, CLUSTER_BLOCK, CLUSTER_BLOCKS};
 use warpath_interface::names;
@@ -347,6 +348,13 @@ fn persistent_flags(params: &PersistentParams, layout: Layout, with_parents: boo
         .with(PersistentFlags::DISTANCES_ONLY, !with_parents)
 }
 
+/// Whether a persistent BFS with `params` on `graph` runs the first level of each bottom-up
+/// stretch as a launch of its own ([`PersistentParams::splits_bottom_up`]).
+pub fn splits_bottom_up(params: &PersistentParams, graph: &DeviceGraph) -> bool {
+    let zero_copy = graph.layout().offsets == Placement::ZeroCopy || graph.layout().lists == Placement::ZeroCopy;
+    params.splits_bottom_up(graph.num_vertices() as u64, graph.is_compressed(), zero_copy)
+}
+
 /// Which of the persistent BFS's launches [`bfs_persistent`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PersistentLaunch {
@@ -371,7 +379,7 @@ pub fn bfs_persistent(
     params: PersistentParams,
     which: PersistentLaunch,
 ) -> Result<(), GpuError> {
-    let split = params.splits_bottom_up(graph.num_vertices() as u64, graph.is_compressed());
+    let split = splits_bottom_up(&params, graph);
     let kernel = match (graph.is_compressed(), which) {
         (true, _) => names::BFS_PERSISTENT_COMPRESSED,
         (false, PersistentLaunch::SplitLevel) => names::BFS_PERSISTENT_BOTTOM_UP,
@@ -458,35 +466,48 @@ pub fn bfs_persistent(
                 in_head_skips,
                 ..
             } = common;
-            let params = BfsPersistentBottomUpParams {
-                out_offsets,
-                out_targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
-                in_offsets,
-                in_targets: DeviceAddress::new(inbound.targets.device_ptr(stream)),
-                n,
-                total_edges,
-                max_out_degree,
-                distances,
-                parents,
-                visited,
-                frontier_bits,
-                queues,
-                control,
-                shared_lists,
-                shared_list_capacity,
-                trace,
-                trace_capacity,
-                alpha,
-                beta,
-                flags,
-                in_heads,
-                in_head_skips,
-            };
-            // An ordinary launch, at full occupancy (the point of running the level apart), of a
-            // block a 256 vertices up to 32 blocks an SM: several waves of resident blocks, as the
-            // partitioned BFS launches its bottom-up levels, where a block that finishes early
-            // makes room for the next.
-            launch.run(grid_for(gpu, n as u64, PERSISTENT_BLOCK), Residency::Any, &params)
+            let (out_targets, in_targets) = (
+                DeviceAddress::new(graph.targets.device_ptr(stream)),
+                DeviceAddress::new(inbound.targets.device_ptr(stream)),
+            );
+            // The two split-level kernels take `bfs_persistent`'s fields.
+            macro_rules! split_level_params {
+                ($kernel:ident) => {
+                    $kernel {
+                        out_offsets,
+                        out_targets,
+                        in_offsets,
+                        in_targets,
+                        n,
+                        total_edges,
+                        max_out_degree,
+                        distances,
+                        parents,
+                        visited,
+                        frontier_bits,
+                        queues,
+                        control,
+                        shared_lists,
+                        shared_list_capacity,
+                        trace,
+                        trace_capacity,
+                        alpha,
+                        beta,
+                        flags,
+                        in_heads,
+                        in_head_skips,
+                    }
+                };
+            }
+            // Ordinary launches, at more warps an SM than the persistent kernel's (the point of
+            // running the level apart), of a block a 256 vertices up to 32 blocks an SM: several
+            // waves of resident blocks, as the partitioned BFS launches its bottom-up levels,
+            // where a block that finishes early makes room for the next. Both are queued; the
+            // level's shape picks the one that runs it (`split_level_by_words`), on the device.
+            let grid = grid_for(gpu, n as u64, PERSISTENT_BLOCK);
+            launch.run(grid, Residency::Any, &split_level_params!(BfsPersistentBottomUpParams))?;
+            // Same stream, same buffers: the guards taken above order them for this launch too.
+            Launch::new(gpu).run(grid, Residency::Any, &split_level_params!(BfsPersistentBottomUpWordsParams))
         }
         None => {
             common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));

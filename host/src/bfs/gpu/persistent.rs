@@ -229,7 +229,7 @@ impl<'g> GpuPersistent<'g> {
                 params,
                 PersistentLaunch::First,
             )?;
-            if !params.splits_bottom_up(n as u64, compressed) {
+            if !kernels::splits_bottom_up(&params, graph) {
                 return Ok(());
             }
             // The persistent kernel stops before the first level of each bottom-up stretch; a

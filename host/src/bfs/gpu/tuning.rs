@@ -200,10 +200,17 @@ impl PersistentParams {
     }
 
     /// Whether the first level of each bottom-up stretch runs as a launch of its own on a graph
-    /// of `n` vertices, `compressed` or not: as [`Self::bottom_up_launch`] says where the level
-    /// can (synchronous, over the visited bitmap, plain lists), else never.
-    pub fn splits_bottom_up(&self, n: u64, compressed: bool) -> bool {
-        self.bottom_up && !self.async_bottom_up && !self.double_scan && !compressed && self.bottom_up_launch.apart(n)
+    /// of `n` vertices, `compressed` or not, in mapped host memory (`zero_copy`) or not: as
+    /// [`Self::bottom_up_launch`] says where the level can (synchronous, statically balanced,
+    /// over the visited bitmap, plain lists in device memory), else never.
+    pub fn splits_bottom_up(&self, n: u64, compressed: bool, zero_copy: bool) -> bool {
+        self.bottom_up
+            && !self.async_bottom_up
+            && !self.double_scan
+            && self.bottom_up_balance == BottomUpBalance::Static
+            && !compressed
+            && !zero_copy
+            && self.bottom_up_launch.apart(n)
     }
 
     /// The defaults with Beamer's rule and the paper's alpha = 15, beta = 18.
@@ -224,16 +231,20 @@ mod tests {
     fn the_first_bottom_up_level_runs_apart_on_big_plain_graphs_only() {
         let defaults = PersistentParams::default();
         let big = BottomUpLaunch::APART_FROM_VERTICES;
-        assert!(defaults.splits_bottom_up(big, false));
-        assert!(!defaults.splits_bottom_up(big - 1, false));
-        assert!(!defaults.splits_bottom_up(big, true));
+        assert!(defaults.splits_bottom_up(big, false, false));
+        assert!(!defaults.splits_bottom_up(big - 1, false, false));
+        assert!(!defaults.splits_bottom_up(big, true, false));
+        assert!(!defaults.splits_bottom_up(big, false, true));
         let apart = PersistentParams { bottom_up_launch: BottomUpLaunch::Apart, ..defaults };
-        assert!(apart.splits_bottom_up(1, false));
-        assert!(!PersistentParams { async_bottom_up: true, ..apart }.splits_bottom_up(1, false));
-        assert!(!PersistentParams { double_scan: true, ..apart }.splits_bottom_up(1, false));
-        assert!(!PersistentParams { bottom_up: false, ..apart }.splits_bottom_up(1, false));
+        assert!(apart.splits_bottom_up(1, false, false));
+        assert!(!PersistentParams { async_bottom_up: true, ..apart }.splits_bottom_up(1, false, false));
+        assert!(!PersistentParams { double_scan: true, ..apart }.splits_bottom_up(1, false, false));
+        assert!(!PersistentParams { bottom_up: false, ..apart }.splits_bottom_up(1, false, false));
+        for balance in [BottomUpBalance::Thread, BottomUpBalance::Warp] {
+            assert!(!PersistentParams { bottom_up_balance: balance, ..apart }.splits_bottom_up(1, false, false));
+        }
         let inside = PersistentParams { bottom_up_launch: BottomUpLaunch::Inside, ..defaults };
-        assert!(!inside.splits_bottom_up(big, false));
+        assert!(!inside.splits_bottom_up(big, false, false));
     }
 
     #[test]
