@@ -19,7 +19,7 @@ use warpath::bench::{
 };
 use warpath::bfs::gpu::edge_queue::GpuEdgeQueue;
 use warpath::bfs::gpu::per_level::GpuTopDown;
-use warpath::bfs::gpu::{BottomUpBalance, GpuPersistent};
+use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, GpuPersistent};
 use warpath::bfs::{Backend, KernelName, SwitchRule, Traverser};
 use warpath::generate::generate;
 use warpath::Graph;
@@ -145,7 +145,7 @@ fn json_report_round_trips() {
     assert!(async_text.contains("\"async_bottom_up\": true"), "{async_text}");
     assert_eq!(read_report(&path).unwrap(), with_async);
     let header = warpath::bench::report::render(&with_async);
-    assert!(header.contains("bottom-up balance static, async bottom-up on)"), "{header}");
+    assert!(header.contains("bottom-up balance static, async bottom-up on, first bottom-up level auto)"), "{header}");
     assert!(!warpath::bench::report::render(&gpu).contains("async"), "off by default, and then not shown");
     let mut before_async: serde_json::Value = serde_json::from_str(&async_text).unwrap();
     before_async["payload"]["gpu_params"].as_object_mut().unwrap().remove("async_bottom_up");
@@ -506,6 +506,7 @@ fn relabel(report: &BenchReport, kernel: KernelName, speedup: f64, bytes: u64) -
             bottom_up_balance: BottomUpBalance::Static,
             async_bottom_up: false,
             bottom_up_chunk: 0,
+            bottom_up_launch: BottomUpLaunch::Auto,
         }),
     };
     gpu.summary.hmean_gteps *= speedup;
@@ -744,15 +745,25 @@ fn gpu_suite_runs_every_kernel() {
     // The bottom-up balancing shows in the header and the JSON.
     let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--bottom-up-balance", "warp"], "warp.json");
     assert!(
-        value(&stdout, "gpu kernel").ends_with("bottom-up on, small-frontier path on, bottom-up balance warp)"),
+        value(&stdout, "gpu kernel")
+            .ends_with("bottom-up on, small-frontier path on, bottom-up balance warp, first bottom-up level auto)"),
         "{stdout}"
     );
     assert_eq!(report.payload.gpu_params.map(|p| p.bottom_up_balance), Some(BottomUpBalance::Warp));
 
     // So does the asynchronous bottom-up.
     let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--async-bottom-up"], "async.json");
-    assert!(value(&stdout, "gpu kernel").ends_with("bottom-up balance static, async bottom-up on)"), "{stdout}");
+    assert!(
+        value(&stdout, "gpu kernel")
+            .ends_with("bottom-up balance static, async bottom-up on, first bottom-up level auto)"),
+        "{stdout}"
+    );
     assert_eq!(report.payload.gpu_params.map(|p| p.async_bottom_up), Some(true));
+
+    // And where the first bottom-up level runs.
+    let (stdout, report) = gpu_bench(&["--gpu-kernel", "persistent", "--bottom-up-launch", "apart"], "apart.json");
+    assert!(value(&stdout, "gpu kernel").ends_with("first bottom-up level apart)"), "{stdout}");
+    assert_eq!(report.payload.gpu_params.map(|p| p.bottom_up_launch), Some(BottomUpLaunch::Apart));
 
     // An edge-queue strategy names itself, with no persistent tuning; auto names what it chose.
     let (stdout, report) = gpu_bench(&["--strategy", "two-phase"], "two-phase.json");

@@ -10,7 +10,7 @@ use crate::bench::harness::{
 };
 use crate::bench::stages::BUS_PROBE_BYTES;
 use crate::bench::stats::{gteps, harmonic_mean, Spread};
-use crate::bfs::gpu::BottomUpBalance;
+use crate::bfs::gpu::{BottomUpBalance, BottomUpLaunch};
 use crate::bfs::multi_source::ManyDirections;
 use crate::bfs::verify::validate;
 use crate::bfs::{random_sources, BfsResult, GpuKernel, KernelName, LevelTrace, SwitchRule, Traversal, Traverser};
@@ -205,6 +205,10 @@ pub struct GpuParams {
     /// choice, also in reports written before it existed).
     #[serde(default)]
     pub bottom_up_chunk: u32,
+    /// Where each bottom-up stretch's first level runs (`--bottom-up-launch`; `auto` in reports
+    /// written before it existed).
+    #[serde(default)]
+    pub bottom_up_launch: BottomUpLaunch,
 }
 
 impl GpuParams {
@@ -221,6 +225,7 @@ impl GpuParams {
                 bottom_up_balance: p.bottom_up_balance,
                 async_bottom_up: p.async_bottom_up,
                 bottom_up_chunk: p.bottom_up_chunk,
+                bottom_up_launch: p.bottom_up_launch,
             }),
             GpuKernel::PerLevel | GpuKernel::TopDown(_) | GpuKernel::Cluster => None,
         }

@@ -119,7 +119,7 @@ pub fn render(report: &BenchReport) -> String {
     if let Some(kernel) = &report.flags.gpu_kernel {
         let tuning = match &report.payload.gpu_params {
             Some(p) => format!(
-                " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{})",
+                " (persistent; {} rule, alpha {}, beta {}, {} frontier generation, bottom-up {}, small-frontier path {}, bottom-up balance {}{}, first bottom-up level {})",
                 p.switch_rule,
                 p.alpha,
                 p.beta,
@@ -127,7 +127,8 @@ pub fn render(report: &BenchReport) -> String {
                 if p.bottom_up { "on" } else { "off" },
                 if p.small_frontiers { "on" } else { "off" },
                 p.bottom_up_balance,
-                if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) }
+                if p.async_bottom_up { ", async bottom-up on".to_string() } else { chunk_note(p.bottom_up_chunk) },
+                p.bottom_up_launch.name()
             ),
             None if kernel == "per-level" => " (one launch per level)".into(),
             None if kernel == "cluster" => " (top-down, one launch of one thread-block cluster)".into(),

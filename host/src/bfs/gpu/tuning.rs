@@ -65,7 +65,8 @@ impl std::str::FromStr for BottomUpBalance {
 /// `SPLIT_BOTTOM_UP`): inside the one cooperative launch, or as a launch of its own at full
 /// occupancy between two launches of the persistent kernel, as the partitioned BFS's rank runs
 /// its bottom-up levels (issue 53, item 7; bench/NOTES.md entry 135).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum BottomUpLaunch {
     /// Apart on graphs of at least [`BottomUpLaunch::APART_FROM_VERTICES`] vertices, inside on
     /// smaller ones.
@@ -78,6 +79,15 @@ pub enum BottomUpLaunch {
 }
 
 impl BottomUpLaunch {
+    /// The name used on the command line, in reports and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            BottomUpLaunch::Auto => "auto",
+            BottomUpLaunch::Apart => "apart",
+            BottomUpLaunch::Inside => "inside",
+        }
+    }
+
     /// The smallest graph `Auto` runs the level apart on: where its search of every unvisited
     /// vertex's in-list outweighs two more launches and a read of the control block (bench/NOTES.md
     /// entry 135).

@@ -1051,7 +1051,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
-    use warpath::bfs::gpu::{BottomUpBalance, PersistentParams};
+    use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, PersistentParams};
     use warpath::bfs::KernelName;
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
 
@@ -1081,6 +1081,16 @@ mod tests {
         assert_eq!(balance_of(&["--bottom-up-balance", "thread"]), BottomUpBalance::Thread);
         assert_eq!(balance_of(&["--bottom-up-balance", "warp"]), BottomUpBalance::Warp);
         let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-balance", "Warp"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn bottom_up_launch_reaches_the_persistent_kernel() {
+        let launch_of = |extra: &[&str]| persistent(&[&["bench", "kron:10"][..], extra].concat()).bottom_up_launch;
+        assert_eq!(launch_of(&[]), BottomUpLaunch::Auto);
+        assert_eq!(launch_of(&["--bottom-up-launch", "apart"]), BottomUpLaunch::Apart);
+        assert_eq!(launch_of(&["--bottom-up-launch", "inside"]), BottomUpLaunch::Inside);
+        let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-launch", "split"]).unwrap_err();
         assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
     }
 
