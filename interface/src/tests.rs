@@ -92,11 +92,13 @@ fn persistent_kernels_share_their_parameters_after_the_graph() {
 
 #[test]
 fn control_blocks_are_words_of_the_declared_layout() {
-    assert_eq!(CONTROL_WORDS, 20);
+    assert_eq!(CONTROL_WORDS, 21);
     assert_eq!(offset_of!(PersistentControl, levels), 28);
     assert_eq!(offset_of!(PersistentControl, in_listed_vertices), 44);
     assert_eq!(offset_of!(PersistentControl, frontier_edges), 48);
     assert_eq!(offset_of!(PersistentControl, handoff_previous_edges), 152);
+    assert_eq!(offset_of!(PersistentControl, handoff_flags), 160);
+    assert_eq!(offset_of!(PersistentControl, stopped), 164);
     assert_eq!(EDGE_QUEUE_CONTROL_WORDS, 7);
     assert_eq!(offset_of!(EdgeQueueControl, edge_count), 16);
     assert_eq!(offset_of!(EdgeQueueControl, levels), 40);

@@ -494,5 +494,30 @@ crate::bfs_persistent_compressed_fields!(crate::kernel_params);
 crate::bfs_persistent_bottom_up_fields!(crate::kernel_params);
 crate::bfs_persistent_bottom_up_words_fields!(crate::kernel_params);
 
+/// The split-level kernels' parameters are `bfs_persistent`'s fields: each converts from and to
+/// [`BfsPersistentParams`], field by field, from its field list.
+macro_rules! same_fields_as_plain {
+    (
+        $(#[$meta:meta])*
+        kernel $kernel:ident, in [$($module:tt)*], struct $name:ident {
+            $($(#[$field_meta:meta])* $field:ident : $ty:ty),* $(,)?
+        }
+    ) => {
+        impl From<BfsPersistentParams> for $name {
+            fn from(plain: BfsPersistentParams) -> $name {
+                $name { $($field: plain.$field),* }
+            }
+        }
+
+        impl From<$name> for BfsPersistentParams {
+            fn from(split: $name) -> BfsPersistentParams {
+                BfsPersistentParams { $($field: split.$field),* }
+            }
+        }
+    };
+}
+crate::bfs_persistent_bottom_up_fields!(same_fields_as_plain);
+crate::bfs_persistent_bottom_up_words_fields!(same_fields_as_plain);
+
 const _: () = assert!(core::mem::size_of::<PersistentControl>() == 8 * 21);
 const _: () = assert!(core::mem::size_of::<TraceRecord>() == 8 * 8);

@@ -365,46 +365,43 @@ unsafe fn persistent_init(params: BfsPersistentInitParams) {
 #[inline(always)]
 unsafe fn persistent(params: BfsPersistentParams) {
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { plain_bfs!(params).run() }
+    unsafe { plain_bfs(params).run() }
 }
 
-/// The BFS state over a plain CSR from the parameters of [`bfs_persistent`] or
-/// [`bfs_persistent_bottom_up`] (the same fields).
-macro_rules! plain_bfs {
-    ($params:expr) => {{
-        let params = $params;
-        let edges = Edges {
-            out_offsets: params.out_offsets,
-            out_edges: params.out_targets.cast(),
-            in_offsets: params.in_offsets,
-            in_edges: params.in_targets.cast(),
-            degrees: core::ptr::null(),
-            restarts: Restarts::NONE,
-            in_heads: params.in_heads,
-            in_head_skips: params.in_head_skips,
-        };
-        let launch = Launch {
-            n: params.n,
-            total_edges: params.total_edges,
-            max_out_degree: params.max_out_degree,
-            distances: params.distances,
-            parents: params.parents,
-            visited: params.visited,
-            frontier_bits: params.frontier_bits,
-            queues: params.queues,
-            control: params.control,
-            shared_lists: params.shared_lists,
-            shared_list_capacity: params.shared_list_capacity,
-            trace: params.trace,
-            trace_capacity: params.trace_capacity,
-            alpha: params.alpha,
-            beta: params.beta,
-            flags: params.flags,
-        };
-        Bfs::<false>::new(edges, launch)
-    }};
+/// The BFS state over a plain CSR from `bfs_persistent`'s parameters (the split-level kernels'
+/// convert to them).
+#[inline(always)]
+fn plain_bfs(params: BfsPersistentParams) -> Bfs<false> {
+    let edges = Edges {
+        out_offsets: params.out_offsets,
+        out_edges: params.out_targets.cast(),
+        in_offsets: params.in_offsets,
+        in_edges: params.in_targets.cast(),
+        degrees: core::ptr::null(),
+        restarts: Restarts::NONE,
+        in_heads: params.in_heads,
+        in_head_skips: params.in_head_skips,
+    };
+    let launch = Launch {
+        n: params.n,
+        total_edges: params.total_edges,
+        max_out_degree: params.max_out_degree,
+        distances: params.distances,
+        parents: params.parents,
+        visited: params.visited,
+        frontier_bits: params.frontier_bits,
+        queues: params.queues,
+        control: params.control,
+        shared_lists: params.shared_lists,
+        shared_list_capacity: params.shared_list_capacity,
+        trace: params.trace,
+        trace_capacity: params.trace_capacity,
+        alpha: params.alpha,
+        beta: params.beta,
+        flags: params.flags,
+    };
+    Bfs::<false>::new(edges, launch)
 }
-use plain_bfs;
 
 /// The one bottom-up level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch of [`bfs_persistent`]
 /// left (level `handoff_level - 1`, emitting its queue too where `handoff_flags` says so), as a
@@ -420,7 +417,7 @@ use plain_bfs;
 #[inline(always)]
 unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { plain_bfs!(params).split_level(false) }
+    unsafe { plain_bfs(params.into()).split_level(false) }
 }
 
 /// [`bfs_persistent_bottom_up`]'s level word by word, a warp a bitmap word in grid-stride order,
@@ -431,7 +428,7 @@ unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
 #[inline(always)]
 unsafe fn persistent_bottom_up_words(params: BfsPersistentBottomUpWordsParams) {
     // SAFETY: forwarded from this kernel's contract.
-    unsafe { plain_bfs!(params).split_level(true) }
+    unsafe { plain_bfs(params.into()).split_level(true) }
 }
 
 impl Bfs<false> {

@@ -443,71 +443,17 @@ pub fn bfs_persistent(
     };
     match &graph.compressed {
         None if which == PersistentLaunch::SplitLevel => {
-            let BfsPersistentParams {
-                out_offsets,
-                in_offsets,
-                n,
-                total_edges,
-                max_out_degree,
-                distances,
-                parents,
-                visited,
-                frontier_bits,
-                queues,
-                control,
-                shared_lists,
-                shared_list_capacity,
-                trace,
-                trace_capacity,
-                alpha,
-                beta,
-                flags,
-                in_heads,
-                in_head_skips,
-                ..
-            } = common;
-            let (out_targets, in_targets) = (
-                DeviceAddress::new(graph.targets.device_ptr(stream)),
-                DeviceAddress::new(inbound.targets.device_ptr(stream)),
-            );
-            // The two split-level kernels take `bfs_persistent`'s fields.
-            macro_rules! split_level_params {
-                ($kernel:ident) => {
-                    $kernel {
-                        out_offsets,
-                        out_targets,
-                        in_offsets,
-                        in_targets,
-                        n,
-                        total_edges,
-                        max_out_degree,
-                        distances,
-                        parents,
-                        visited,
-                        frontier_bits,
-                        queues,
-                        control,
-                        shared_lists,
-                        shared_list_capacity,
-                        trace,
-                        trace_capacity,
-                        alpha,
-                        beta,
-                        flags,
-                        in_heads,
-                        in_head_skips,
-                    }
-                };
-            }
+            common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));
+            common.in_targets = DeviceAddress::new(inbound.targets.device_ptr(stream));
             // Ordinary launches, at more warps an SM than the persistent kernel's (the point of
             // running the level apart), of a block a 256 vertices up to 32 blocks an SM: several
             // waves of resident blocks, as the partitioned BFS launches its bottom-up levels,
             // where a block that finishes early makes room for the next. Both are queued; the
             // level's shape picks the one that runs it (`split_level_by_words`), on the device.
             let grid = grid_for(gpu, n as u64, PERSISTENT_BLOCK);
-            launch.run(grid, Residency::Any, &split_level_params!(BfsPersistentBottomUpParams))?;
+            launch.run(grid, Residency::Any, &BfsPersistentBottomUpParams::from(common))?;
             // Same stream, same buffers: the guards taken above order them for this launch too.
-            Launch::new(gpu).run(grid, Residency::Any, &split_level_params!(BfsPersistentBottomUpWordsParams))
+            Launch::new(gpu).run(grid, Residency::Any, &BfsPersistentBottomUpWordsParams::from(common))
         }
         None => {
             common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));
