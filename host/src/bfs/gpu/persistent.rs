@@ -1,6 +1,8 @@
 //! GPU direction-optimizing BFS in one persistent kernel (`bfs_persistent` in
-//! `device/src/kernels/bfs_persistent/mod.rs`, which documents the techniques): the host
-//! initialises, launches once, and reads back the labels and a per-level trace.
+//! `device/src/bfs/persistent/mod.rs`, which documents the techniques): the host initialises,
+//! launches once (or, where the first level of each bottom-up stretch runs apart,
+//! `PersistentParams::splits_bottom_up`, queues that level's launch and the resumed one after it),
+//! and reads back the labels and a per-level trace.
 
 use std::time::{Duration, Instant};
 
