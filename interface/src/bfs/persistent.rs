@@ -64,11 +64,11 @@ pub struct PersistentControl {
     pub handoff_previous_edges: u64,
     /// With the handoff words, the state a resumed launch starts from ([`HANDOFF_BOTTOM_UP`],
     /// [`HANDOFF_HAS_QUEUE`], [`HANDOFF_HAS_BITMAP`]; with [`HANDOFF_EMIT_QUEUE`], the level
-    /// left to `bfs_persistent_bottom_up` also writes the next queue).
+    /// left to the split-level kernels also writes the next queue).
     pub handoff_flags: u32,
-    /// Output: 1 when the persistent kernel returned before a level it left to
-    /// `bfs_persistent_bottom_up` (flag [`PersistentFlags::SPLIT_BOTTOM_UP`]); the resumed
-    /// launch clears it (`bfs_persistent_bottom_up` clears the barrier word for it).
+    /// Output: 1 when the persistent kernel returned before a level it left to the split-level
+    /// kernels (flag [`PersistentFlags::SPLIT_BOTTOM_UP`]); the resumed launch clears it (the
+    /// split-level kernel that ran the level clears the barrier word for it).
     pub stopped: u32,
 }
 
@@ -78,7 +78,7 @@ pub const HANDOFF_BOTTOM_UP: u32 = 1;
 pub const HANDOFF_HAS_QUEUE: u32 = 2;
 /// [`PersistentControl::handoff_flags`]: the resumed level's frontier is in its bitmap.
 pub const HANDOFF_HAS_BITMAP: u32 = 4;
-/// [`PersistentControl::handoff_flags`]: the level left to `bfs_persistent_bottom_up` emits
+/// [`PersistentControl::handoff_flags`]: the level left to the split-level kernels emits
 /// its discoveries into the next queue too (the next level is predicted top-down).
 pub const HANDOFF_EMIT_QUEUE: u32 = 8;
 
@@ -174,13 +174,14 @@ impl PersistentFlags {
     /// Switch directions by the checks rule ([`RuleKind::Checks`]).
     pub const SWITCH_CHECKS: PersistentFlags = PersistentFlags(1 << 14);
     /// The first bottom-up level of each bottom-up stretch runs as a launch of its own
-    /// (`bfs_persistent_bottom_up`, at full occupancy, where the cooperative launch holds half
-    /// the warps an SM): the persistent kernel records the next level's state in the handoff
-    /// words, sets `stopped` and returns before the level; the host then launches the level and
-    /// the persistent kernel again with [`Self::RESUME`]. Synchronous bottom-up levels over a
+    /// (`bfs_persistent_bottom_up` or `bfs_persistent_bottom_up_words`, as
+    /// [`split_level_by_words`] picks, at more warps an SM than the cooperative launch holds):
+    /// the persistent kernel records the next level's state in the handoff words, sets `stopped`
+    /// and returns before the level; the host then queues both split-level kernels and the
+    /// persistent kernel again with [`Self::RESUME`]. Synchronous bottom-up levels over a
     /// plain CSR only (neither [`Self::ASYNC_BOTTOM_UP`] nor [`Self::DOUBLE_SCAN`]).
     pub const SPLIT_BOTTOM_UP: PersistentFlags = PersistentFlags(1 << 15);
-    /// Start from the state the handoff words hold (a launch after `bfs_persistent_bottom_up`)
+    /// Start from the state the handoff words hold (a launch after the split-level kernels)
     /// instead of level 0.
     pub const RESUME: PersistentFlags = PersistentFlags(1 << 16);
 

@@ -252,7 +252,7 @@ struct Bfs<const COMPRESSED: bool> {
     adaptive_frontier: bool,
     /// Bottom-up levels over the double-scan's queue of unvisited vertices.
     double_scan: bool,
-    /// The first level of each bottom-up stretch is left to `bfs_persistent_bottom_up`
+    /// The first level of each bottom-up stretch is left to the split-level kernels
     /// ([`PersistentFlags::SPLIT_BOTTOM_UP`]; plain lists, synchronous levels over the bitmap).
     split_bottom_up: bool,
     /// This launch starts where the handoff words say ([`PersistentFlags::RESUME`]).
@@ -1093,18 +1093,27 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             sync_threads();
         }
         if thread_idx() == 0 {
-            // SAFETY: `control` is valid; the rest of the grid reads these after the barrier.
-            unsafe {
-                (*self.control).handoff_level = state.level;
-                (*self.control).handoff_previous_frontier = state.previous_frontier;
-                (*self.control).handoff_unvisited_edges = state.unvisited_edges;
-                (*self.control).handoff_previous_edges = state.previous_edges;
-                (*self.control).handoff_unvisited_vertices = state.unvisited_vertices;
-            }
+            // SAFETY: forwarded from the kernel contract; the rest of the grid reads the words
+            // after the barrier.
+            unsafe { self.write_handoff(state) };
         }
     }
 
-    /// The grid leader, before a level left to `bfs_persistent_bottom_up`: the state the
+    /// Writes `state`'s level and counters into the handoff words (not its frontier's form:
+    /// [`Self::read_handoff`] takes a queue, [`Self::read_resume`] the form in `handoff_flags`).
+    #[inline(always)]
+    unsafe fn write_handoff(&self, state: LevelState) {
+        // SAFETY: `control` is valid; the caller orders the readers after these writes.
+        unsafe {
+            (*self.control).handoff_level = state.level;
+            (*self.control).handoff_previous_frontier = state.previous_frontier;
+            (*self.control).handoff_unvisited_edges = state.unvisited_edges;
+            (*self.control).handoff_previous_edges = state.previous_edges;
+            (*self.control).handoff_unvisited_vertices = state.unvisited_vertices;
+        }
+    }
+
+    /// The grid leader, before a level left to the split-level kernels: the state the
     /// resumed launch starts from, the level's queue emission, and `stopped` for the host.
     #[inline(always)]
     unsafe fn stop_before(&self, after: LevelState, emit_queue: bool) {
@@ -1114,11 +1123,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             | if emit_queue { HANDOFF_EMIT_QUEUE } else { 0 };
         // SAFETY: `control` is valid; the next kernels read these after this launch ends.
         unsafe {
-            (*self.control).handoff_level = after.level;
-            (*self.control).handoff_previous_frontier = after.previous_frontier;
-            (*self.control).handoff_unvisited_edges = after.unvisited_edges;
-            (*self.control).handoff_previous_edges = after.previous_edges;
-            (*self.control).handoff_unvisited_vertices = after.unvisited_vertices;
+            self.write_handoff(after);
             (*self.control).handoff_flags = flags;
             (*self.control).stopped = 1;
         }

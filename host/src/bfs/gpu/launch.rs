@@ -361,7 +361,9 @@ pub enum PersistentLaunch {
     /// The first: from the source, after `bfs_persistent_init`.
     First,
     /// The level that a launch with `SPLIT_BOTTOM_UP` stopped before
-    /// ([`PersistentParams::splits_bottom_up`]), as a launch of its own: `bfs_persistent_bottom_up`.
+    /// ([`PersistentParams::splits_bottom_up`]), as a launch of its own: both split-level kernels
+    /// (`bfs_persistent_bottom_up` and `bfs_persistent_bottom_up_words`), of which the level
+    /// picks one.
     SplitLevel,
     /// The persistent kernel again after that level, from where it stopped.
     Resume,
@@ -442,9 +444,12 @@ pub fn bfs_persistent(
         in_head_skips: launch.read_or_null(inbound.heads.as_ref().map(|heads| &heads.skips)),
     };
     match &graph.compressed {
-        None if which == PersistentLaunch::SplitLevel => {
+        None => {
             common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));
             common.in_targets = DeviceAddress::new(inbound.targets.device_ptr(stream));
+            if which != PersistentLaunch::SplitLevel {
+                return launch.run(config, Residency::Cooperative, &common);
+            }
             // Ordinary launches, at more warps an SM than the persistent kernel's (the point of
             // running the level apart), of a block a 256 vertices up to 32 blocks an SM: several
             // waves of resident blocks, as the partitioned BFS launches its bottom-up levels,
@@ -454,11 +459,6 @@ pub fn bfs_persistent(
             launch.run(grid, Residency::Any, &BfsPersistentBottomUpParams::from(common))?;
             // Same stream, same buffers: the guards taken above order them for this launch too.
             Launch::new(gpu).run(grid, Residency::Any, &BfsPersistentBottomUpWordsParams::from(common))
-        }
-        None => {
-            common.out_targets = DeviceAddress::new(graph.targets.device_ptr(stream));
-            common.in_targets = DeviceAddress::new(inbound.targets.device_ptr(stream));
-            launch.run(config, Residency::Cooperative, &common)
         }
         Some(extras) => {
             let params = BfsPersistentCompressedParams {
