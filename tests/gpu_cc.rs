@@ -14,7 +14,7 @@ mod common;
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, VertexBatch};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, RoundOrder, VertexBatch};
 use warpath::engine::{prepare, Backend, BackendUsed, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
@@ -107,6 +107,15 @@ fn option_sets() -> Vec<CcOptions> {
         sets.push(tuned(CcOptions { vertex_batch, ..defaults }));
         sets.push(CcOptions { vertex_batch, algorithm: CcAlgorithm::ShiloachVishkin, ..defaults });
         sets.push(CcOptions { vertex_batch, local_link: LocalLink::Range(256), ..defaults });
+    }
+    // The neighbor rounds by id and scattered, whatever the graph's locality (`auto` takes one
+    // of them by it), with one vertex a thread and four, the tuned set and three rounds.
+    for round_order in [RoundOrder::Ids, RoundOrder::Scattered] {
+        for vertex_batch in [VertexBatch::One, VertexBatch::Four] {
+            sets.push(CcOptions { round_order, vertex_batch, ..defaults });
+        }
+        sets.push(tuned(CcOptions { round_order, ..defaults }));
+        sets.push(CcOptions { round_order, neighbor_rounds: 3, samples: 0, ..defaults });
     }
     // The Hopper cluster, refused with its one line where it cannot run.
     sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });

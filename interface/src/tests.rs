@@ -269,3 +269,31 @@ fn sssp_control_blocks_keep_their_c_layout() {
     assert!((f32::MAX.to_bits() as u64) < UNREACHED_DISTANCE);
     assert_eq!(weight_kind(flags::WEIGHTS_F32 | flags::NEAR_FAR), flags::WEIGHTS_F32);
 }
+
+#[test]
+fn the_scatter_multiplier_permutes_every_tile_count() {
+    use crate::cc::SCATTER_MULTIPLIER;
+    // A prime above the most tiles of 32 ids a `u32` count makes is coprime to every count.
+    let most_tiles = (u32::MAX as u64).div_ceil(32);
+    assert!(SCATTER_MULTIPLIER > most_tiles);
+    assert!((2..).take_while(|d| d * d <= SCATTER_MULTIPLIER).all(|d| SCATTER_MULTIPLIER % d != 0));
+    // The kernel's running sum visits every tile once, for counts around the block and grid sizes.
+    for tiles in [1u64, 2, 3, 31, 32, 33, 1000, 781_250] {
+        let warps = 4224; // 132 multiprocessors of 32 warps
+        let mut seen = std::vec![false; tiles as usize];
+        for warp in 0..warps.min(tiles) {
+            let (mut tile, advance) = ((warp * SCATTER_MULTIPLIER) % tiles, (warps * SCATTER_MULTIPLIER) % tiles);
+            let mut step = warp;
+            while step < tiles {
+                assert!(!seen[tile as usize], "tile {tile} of {tiles} twice");
+                seen[tile as usize] = true;
+                step += warps;
+                tile += advance;
+                if tile >= tiles {
+                    tile -= tiles;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "a tile of {tiles} never visited");
+    }
+}

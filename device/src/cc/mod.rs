@@ -62,7 +62,9 @@
 //! for one vertex at a time ([`CcFlags::SINGLE_VERTICES`]): a thread's list walks keep its loads
 //! in flight there, and a batch's finds meet on the same few hot roots (bench/NOTES.md 120); the
 //! compressions and the naming pass, chains up shallow trees, keep four. The kernel is built for
-//! both, one instantiation each.
+//! both, one instantiation each. With [`CcFlags::SCATTERED_ROUNDS`] the neighbor rounds visit the
+//! ids' tiles of 32 in a scattered order rather than by id, so that a mesh's rows are not hooked
+//! band by band into columns of chains (`for_each_batch`).
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read (and, built with the `cc-tallies`
@@ -81,7 +83,7 @@ use crate::prelude::*;
 use warpath_interface::cc::{
     CcControl, CcFlags, CcPersistentCompressedParams, CcPersistentParams, TracePhase, CC_BLOCK, CC_TRACE_BYTES,
     CC_TRACE_FAILED_SWAPS, CC_TRACE_PHASE, CC_TRACE_STEPS, CC_TRACE_SWAPS, CC_TRACE_TIME, CC_TRACE_WORDS,
-    GIANT_MIN_SHARE, HEAD_NEIGHBORS, LOCAL_CHUNK_MAX, MAX_SAMPLES, NO_COMPONENT,
+    GIANT_MIN_SHARE, HEAD_NEIGHBORS, LOCAL_CHUNK_MAX, MAX_SAMPLES, NO_COMPONENT, SCATTER_MULTIPLIER,
 };
 
 const BLOCK: usize = CC_BLOCK as usize;
@@ -607,6 +609,8 @@ struct Cc<const COMPRESSED: bool, const B: usize, const TWO_B: usize> {
     local_chunk: u32,
     /// Every edge is in both ends' lists ([`CcFlags::SYMMETRIC`]).
     symmetric: bool,
+    /// The neighbor rounds visit tiles in a scattered order ([`CcFlags::SCATTERED_ROUNDS`]).
+    scattered_rounds: bool,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -685,7 +689,8 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
             // labels only; the edges to a larger first neighbor wait for round 1.
             self.open(&mut tracer, TracePhase::NeighborRound(0));
             let mut work = Work::new(&scratch);
-            for_each_batch::<B>(self.n, |vertices, valid| {
+            // Each thread writes its own vertices' labels only: the order cannot matter.
+            for_each_batch::<B>(self.n, false, |vertices, valid| {
                 // SAFETY: valid vertices are below `n`; a first neighbor is a vertex.
                 unsafe {
                     let first = self.neighbors(vertices, valid, 0, &mut work);
@@ -779,7 +784,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
                 }
                 self.open(tracer, TracePhase::NeighborRound(round));
                 let mut work = Work::new(scratch);
-                for_each_batch::<B>(self.n, |vertices, valid| {
+                for_each_batch::<B>(self.n, self.scattered_rounds, |vertices, valid| {
                     let neighbors = self.neighbors(vertices, valid, round, &mut work);
                     // A vertex without a neighbor number `round` joins itself: nothing.
                     let neighbors = core::array::from_fn(|k| neighbors[k].unwrap_or(vertices[k]));
@@ -788,7 +793,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
                 if smaller_neighbor_init && round == 1 {
                     // A pass of its own: inside the one above it would keep both batches' state
                     // live and spill registers.
-                    for_each_batch::<B>(self.n, |vertices, valid| {
+                    for_each_batch::<B>(self.n, self.scattered_rounds, |vertices, valid| {
                         let first = self.neighbors(vertices, valid, 0, &mut work);
                         let larger = core::array::from_fn(|k| match first[k] {
                             Some(u) if u > vertices[k] => u,
@@ -1015,7 +1020,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
             }
         });
         barrier.sync();
-        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, false, |vertices, valid| {
             // SAFETY: labels are vertices.
             unsafe {
                 let roots: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
@@ -1119,7 +1124,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     /// the components once the kernel ends, must not be.
     #[inline(always)]
     unsafe fn compress_all(&self, work: &mut Work) {
-        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, false, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
                 let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
@@ -1138,7 +1143,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     /// this pass climbs past it.
     #[inline(always)]
     unsafe fn compress_all_relabel(&self, work: &mut Work, giant: u32, smallest: u32) {
-        for_each_batch::<VERTEX_BATCH>(self.n, |vertices, valid| {
+        for_each_batch::<VERTEX_BATCH>(self.n, false, |vertices, valid| {
             // SAFETY: labels are vertices; an invalid slot is vertex 0, a root.
             unsafe {
                 let labels: [u32; VERTEX_BATCH] = core::array::from_fn(|k| self.labels.get(vertices[k]));
@@ -1417,20 +1422,54 @@ fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
     batch[K - 1] = value;
 }
 
-/// Walks this thread's vertices of `0..n`, `VERTEX_BATCH` at a time, `f` taking each batch
-/// and which of its slots hold a vertex (the others hold vertex 0). A batch's vertices lie a
-/// grid apart, so each slot's loads are coalesced over the warp and the slots' loads are in
-/// flight together: the phases are chains of dependent reads, and one thread walking its
-/// vertices one by one would wait out each chain's latency in turn.
+/// Walks this thread's vertices of `0..n`, `B` at a time, `f` taking each batch and which of
+/// its slots hold a vertex (the others hold vertex 0). The ids come in tiles of 32, one a warp:
+/// step `j` of a warp takes tile `warp + j * warps` of the grid's `warps`, so each slot's loads
+/// are coalesced over the warp and a batch's slots, a grid apart, are in flight together (the
+/// phases are chains of dependent reads, and one thread walking its vertices one by one would
+/// wait out each chain's latency in turn).
+///
+/// `scattered` ([`CcFlags::SCATTERED_ROUNDS`]): step `s` takes tile `s * SCATTER_MULTIPLIER mod
+/// tiles` instead, a permutation of the tiles (the multiplier is a prime above any tile count),
+/// kept as a running sum so a step costs an add and a compare. In id order the grid's threads
+/// hold a band of a mesh's rows at once, and each row hooks under the one above it before
+/// that one has hooked: every column becomes a chain as long as the band, which the next
+/// band's first row then climbs. Scattered, the rows of a column are hooked in an order
+/// unrelated to their position, as random linking hooks them (Goel, Khanna, Larkin and
+/// Tarjan, "Disjoint Set Union with Randomized Linking", SODA 2014), and trees stay shallow.
 #[inline(always)]
-fn for_each_batch<const B: usize>(n: u32, mut f: impl FnMut([u32; B], [bool; B])) {
-    let (n, threads) = (n as u64, global_threads() as u64);
-    let mut first = global_idx() as u64;
-    while first < n {
-        let vertices: [u64; B] = core::array::from_fn(|k| first + k as u64 * threads);
-        let valid = vertices.map(|v| v < n);
-        f(core::array::from_fn(|k| if valid[k] { vertices[k] as u32 } else { 0 }), valid);
-        first += B as u64 * threads;
+fn for_each_batch<const B: usize>(n: u32, scattered: bool, mut f: impl FnMut([u32; B], [bool; B])) {
+    // Tiles number below 2^27 and a tile's ids fit a `u32`, so everything but the two products
+    // that start a scattered walk stays 32-bit (registers: the loop runs inside every phase).
+    let warps = global_threads() / WARP_SIZE;
+    let warp = global_idx() / WARP_SIZE;
+    let tiles = n.div_ceil(WARP_SIZE);
+    if tiles == 0 {
+        return;
+    }
+    // The tile of step `warp + j * warps`: itself, or its multiple modulo `tiles`, kept as
+    // `tile` and advanced by `advance` (below `tiles`, so one subtraction wraps it).
+    let (mut tile, advance) = if scattered {
+        let times = |x: u32| ((x as u64 * SCATTER_MULTIPLIER) % tiles as u64) as u32;
+        (times(warp), times(warps))
+    } else {
+        (warp, warps)
+    };
+    let mut step = warp;
+    while step < tiles {
+        let mut vertices = [0u32; B];
+        let mut valid = [false; B];
+        for k in 0..B {
+            let v = tile * WARP_SIZE + lane_id();
+            valid[k] = step < tiles && v < n;
+            vertices[k] = if valid[k] { v } else { 0 };
+            step += warps;
+            tile += advance;
+            if scattered && tile >= tiles {
+                tile -= tiles;
+            }
+        }
+        f(vertices, valid);
     }
 }
 
@@ -1473,6 +1512,7 @@ macro_rules! cc_from_params {
             giant_hooks: $params.flags.contains(CcFlags::GIANT_HOOKS),
             local_chunk: $params.local_chunk,
             symmetric: $params.flags.contains(CcFlags::SYMMETRIC),
+            scattered_rounds: $params.flags.contains(CcFlags::SCATTERED_ROUNDS),
         }
     };
 }

@@ -97,6 +97,9 @@ pub struct CcPayload {
     /// GPU vertices a thread takes at once in the neighbor rounds, as asked: `auto`, `1`, `4`.
     #[serde(default)]
     pub vertex_batch: String,
+    /// The GPU neighbor rounds' order, as asked: `auto`, `ids`, `scattered`.
+    #[serde(default)]
+    pub round_order: String,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -209,6 +212,7 @@ impl BenchKernel for CcKernel<'_, '_> {
             giant_hooks: self.options.giant_hooks,
             local_link: self.options.local_link.name(),
             vertex_batch: self.options.vertex_batch.name().into(),
+            round_order: self.options.round_order.name().into(),
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -344,6 +348,9 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if !p.vertex_batch.is_empty() && p.vertex_batch != defaults.vertex_batch.name() {
         parts.push(format!("vertex batch {}", p.vertex_batch));
+    }
+    if !p.round_order.is_empty() && p.round_order != defaults.round_order.name() {
+        parts.push(format!("round order {}", p.round_order));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }

@@ -30,6 +30,8 @@ struct CcJson {
     local_link: String,
     /// GPU vertices a thread takes at once, as asked (`auto`, `1`, `4`).
     vertex_batch: &'static str,
+    /// The GPU neighbor rounds' order, as asked (`auto`, `ids`, `scattered`).
+    round_order: &'static str,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -97,6 +99,7 @@ pub fn run(args: &CcArgs) -> Result<()> {
             giant_hooks: options.giant_hooks,
             local_link: options.local_link.name(),
             vertex_batch: options.vertex_batch.name(),
+            round_order: options.round_order.name(),
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             undirected: graph.is_undirected(),

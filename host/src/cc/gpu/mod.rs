@@ -18,7 +18,7 @@ use warpath_interface::{names, DeviceAddress};
 
 use crate::cc::{
     valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
-    VertexBatch,
+    RoundOrder, VertexBatch,
 };
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
@@ -132,6 +132,7 @@ pub fn components_in(
         // Without in-lists a directed graph's out-lists serve alone: not symmetric either.
         symmetric: !graph.is_directed(),
         single_vertices: options.vertex_batch.single_for(out_lists.num_vertices() as u64, out_lists.num_edges()),
+        scattered_rounds: options.round_order.scattered_for(graph.id_locality()),
         ..CcLaunch::from_options(options)
     };
     let time = if in_cluster {
@@ -189,6 +190,8 @@ pub struct CcLaunch {
     pub symmetric: bool,
     /// The plain kernel's neighbor rounds take one vertex a thread at a time.
     pub single_vertices: bool,
+    /// The neighbor rounds visit the ids' tiles in a scattered order ([`RoundOrder`]).
+    pub scattered_rounds: bool,
 }
 
 impl CcLaunch {
@@ -211,6 +214,7 @@ impl CcLaunch {
             },
             symmetric: false,
             single_vertices: options.vertex_batch == VertexBatch::One,
+            scattered_rounds: options.round_order == RoundOrder::Scattered,
         }
     }
 
@@ -224,6 +228,7 @@ impl CcLaunch {
             .with(CcFlags::GIANT_HOOKS, self.giant_hooks)
             .with(CcFlags::SYMMETRIC, self.symmetric)
             .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
+            .with(CcFlags::SCATTERED_ROUNDS, self.scattered_rounds)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink, VertexBatch};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink, RoundOrder, VertexBatch};
 use warpath::{Error, Result};
 
 use super::GraphArgs;
@@ -155,6 +155,30 @@ pub struct CcTuning {
                      below."
     )]
     pub vertex_batch: Option<VertexBatch>,
+    #[arg(
+        long,
+        value_name = "auto|ids|scattered",
+        value_parser = parse_round_order,
+        help_heading = "Connected components",
+        hide_short_help = true,
+        help = "GPU: the order Afforest's rounds visit the vertices in (auto: scattered on meshes and roads)",
+        long_help = "GPU: the order in which Afforest's neighbor rounds visit the vertices, in tiles of 32 ids. \
+                     ids: by id. scattered: tile t at step t * 2654435761 modulo the tiles, so that where ids \
+                     follow a mesh's rows the rows of a column are not hooked band by band into chains. auto \
+                     (the default): scattered where at least a quarter of the edges lie inside ranges of 1024 \
+                     ids, by id elsewhere."
+    )]
+    pub round_order: Option<RoundOrder>,
+}
+
+/// `--round-order`: `auto`, `ids` or `scattered`.
+fn parse_round_order(text: &str) -> std::result::Result<RoundOrder, String> {
+    match text.trim() {
+        "auto" => Ok(RoundOrder::Auto),
+        "ids" => Ok(RoundOrder::Ids),
+        "scattered" => Ok(RoundOrder::Scattered),
+        _ => Err(format!("`{text}` is not auto, ids or scattered")),
+    }
 }
 
 /// `--vertex-batch`: `auto`, `1` or `4`.
@@ -234,6 +258,7 @@ impl CcTuning {
             ("--giant-hooks", self.giant_hooks.is_some()),
             ("--local-link", self.local_link.is_some()),
             ("--vertex-batch", self.vertex_batch.is_some()),
+            ("--round-order", self.round_order.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -268,6 +293,7 @@ impl CcTuning {
             giant_hooks: self.giant_hooks.unwrap_or(defaults.giant_hooks),
             local_link: self.local_link.unwrap_or(defaults.local_link),
             vertex_batch: self.vertex_batch.unwrap_or(defaults.vertex_batch),
+            round_order: self.round_order.unwrap_or(defaults.round_order),
         })
     }
 }
