@@ -273,21 +273,22 @@ fn sssp_control_blocks_keep_their_c_layout() {
 #[test]
 fn the_scatter_multiplier_permutes_every_tile_count() {
     use crate::cc::SCATTER_MULTIPLIER;
-    // A prime above the most tiles of 32 ids a `u32` count makes is coprime to every count.
+    // A prime above the most tiles a `u32` count makes (of 32 ids or more) is coprime to every
+    // count.
     let most_tiles = (u32::MAX as u64).div_ceil(32);
     assert!(SCATTER_MULTIPLIER > most_tiles);
     assert!((2..).take_while(|d| d * d <= SCATTER_MULTIPLIER).all(|d| SCATTER_MULTIPLIER % d != 0));
-    // The kernel's running sum visits every tile once, for counts around the block and grid sizes.
-    for tiles in [1u64, 2, 3, 31, 32, 33, 1000, 781_250] {
-        let warps = 4224; // 132 multiprocessors of 32 warps
+    // The kernel's running sum visits every tile once, for counts around the grid's size.
+    for tiles in [1u64, 2, 3, 31, 32, 33, 527, 528, 529, 1000, 97_657] {
+        let walkers = 528; // the blocks of 132 multiprocessors, four each
         let mut seen = std::vec![false; tiles as usize];
-        for warp in 0..warps.min(tiles) {
-            let (mut tile, advance) = ((warp * SCATTER_MULTIPLIER) % tiles, (warps * SCATTER_MULTIPLIER) % tiles);
-            let mut step = warp;
+        for first in 0..walkers.min(tiles) {
+            let (mut tile, advance) = ((first * SCATTER_MULTIPLIER) % tiles, (walkers * SCATTER_MULTIPLIER) % tiles);
+            let mut step = first;
             while step < tiles {
                 assert!(!seen[tile as usize], "tile {tile} of {tiles} twice");
                 seen[tile as usize] = true;
-                step += warps;
+                step += walkers;
                 tile += advance;
                 if tile >= tiles {
                     tile -= tiles;

@@ -63,7 +63,7 @@
 //! in flight there, and a batch's finds meet on the same few hot roots (bench/NOTES.md 120); the
 //! compressions and the naming pass, chains up shallow trees, keep four. The kernel is built for
 //! both, one instantiation each. With [`CcFlags::SCATTERED_ROUNDS`] the neighbor rounds visit the
-//! ids' tiles of 32 in a scattered order rather than by id, so that a mesh's rows are not hooked
+//! ids in tiles of a block's 256 in a scattered order rather than by id, so that a mesh's rows are not hooked
 //! band by band into columns of chains (`for_each_batch`).
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
@@ -1429,41 +1429,46 @@ fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
 /// phases are chains of dependent reads, and one thread walking its vertices one by one would
 /// wait out each chain's latency in turn).
 ///
-/// `scattered` ([`CcFlags::SCATTERED_ROUNDS`]): step `s` takes tile `s * SCATTER_MULTIPLIER mod
-/// tiles` instead, a permutation of the tiles (the multiplier is a prime above any tile count),
-/// kept as a running sum so a step costs an add and a compare. In id order the grid's threads
-/// hold a band of a mesh's rows at once, and each row hooks under the one above it before
-/// that one has hooked: every column becomes a chain as long as the band, which the next
-/// band's first row then climbs. Scattered, the rows of a column are hooked in an order
-/// unrelated to their position, as random linking hooks them (Goel, Khanna, Larkin and
-/// Tarjan, "Disjoint Set Union with Randomized Linking", SODA 2014), and trees stay shallow.
+/// `scattered` ([`CcFlags::SCATTERED_ROUNDS`]): the tiles are a block's `BLOCK` ids, step `j`
+/// of a block takes tile `(block + j * blocks) * SCATTER_MULTIPLIER mod tiles`, a permutation
+/// of the tiles (the multiplier is a prime above any tile count), kept as a running sum so a
+/// step costs an add and a compare. In id order the grid's threads hold a band of a mesh's rows
+/// at once, and each row hooks under the one above it before that one has hooked: every column
+/// becomes a chain as long as the band, which the next band's first row then climbs.
+/// Scattered, the rows of a column are hooked in an order unrelated to their position, as
+/// random linking hooks them (Goel, Khanna, Larkin and Tarjan, "Disjoint Set Union with
+/// Randomized Linking", SODA 2014), and trees stay shallow; a block's tile keeps its loads
+/// within a few kilobytes of each other.
 #[inline(always)]
 fn for_each_batch<const B: usize>(n: u32, scattered: bool, mut f: impl FnMut([u32; B], [bool; B])) {
     // Tiles number below 2^27 and a tile's ids fit a `u32`, so everything but the two products
     // that start a scattered walk stays 32-bit (registers: the loop runs inside every phase).
-    let warps = global_threads() / WARP_SIZE;
-    let warp = global_idx() / WARP_SIZE;
-    let tiles = n.div_ceil(WARP_SIZE);
+    let (ids, first, walkers) = if scattered {
+        (BLOCK as u32, block_idx(), grid_dim())
+    } else {
+        (WARP_SIZE, global_idx() / WARP_SIZE, global_threads() / WARP_SIZE)
+    };
+    let tiles = n.div_ceil(ids);
     if tiles == 0 {
         return;
     }
-    // The tile of step `warp + j * warps`: itself, or its multiple modulo `tiles`, kept as
+    // The tile of step `first + j * walkers`: itself, or its multiple modulo `tiles`, kept as
     // `tile` and advanced by `advance` (below `tiles`, so one subtraction wraps it).
     let (mut tile, advance) = if scattered {
         let times = |x: u32| ((x as u64 * SCATTER_MULTIPLIER) % tiles as u64) as u32;
-        (times(warp), times(warps))
+        (times(first), times(walkers))
     } else {
-        (warp, warps)
+        (first, walkers)
     };
-    let mut step = warp;
+    let mut step = first;
     while step < tiles {
         let mut vertices = [0u32; B];
         let mut valid = [false; B];
         for k in 0..B {
-            let v = tile * WARP_SIZE + lane_id();
+            let v = tile * ids + if scattered { thread_idx() } else { lane_id() };
             valid[k] = step < tiles && v < n;
             vertices[k] = if valid[k] { v } else { 0 };
-            step += warps;
+            step += walkers;
             tile += advance;
             if scattered && tile >= tiles {
                 tile -= tiles;

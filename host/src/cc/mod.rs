@@ -61,8 +61,8 @@ pub struct CcOptions {
     pub round_order: RoundOrder,
 }
 
-/// The order in which the GPU's Afforest neighbor rounds visit the vertices, in tiles of 32
-/// ids (one a warp). Where ids follow a mesh's rows, the grid's threads in id order hold a band
+/// The order in which the GPU's Afforest neighbor rounds visit the vertices: by id, a warp's 32
+/// ids at a time, or scattered, a block's 256 at a time. Where ids follow a mesh's rows, the grid's threads in id order hold a band
 /// of rows at once and hook each row under the one above before that one has hooked: columns
 /// of chains, which the next band's walks climb. A scattered order hooks the rows of a column
 /// in an order unrelated to their position, and the trees stay shallow.
@@ -74,7 +74,7 @@ pub enum RoundOrder {
     Auto,
     /// By id.
     Ids,
-    /// Tile `t` at step `t * 2654435761 mod tiles`.
+    /// Tiles of 256 ids, tile `t` at step `t * 2654435761 mod tiles`.
     Scattered,
 }
 

@@ -35,8 +35,9 @@ pub const LOCAL_CHUNK_MAX: u32 = 2048;
 pub const LOCAL_CHUNK_MIN: u32 = CC_BLOCK;
 
 /// [`CcFlags::SCATTERED_ROUNDS`]' step between tiles: a prime above 2^27, the most tiles of 32
-/// ids a `u32` vertex count makes, so it is coprime to every tile count and multiplying by it
-/// modulo the count visits every tile once (Knuth's multiplicative-hash constant, 2654435761).
+/// ids (or more) a `u32` vertex count makes, so it is coprime to every tile count and
+/// multiplying by it modulo the count visits every tile once (Knuth's multiplicative-hash
+/// constant, 2654435761).
 pub const SCATTER_MULTIPLIER: u64 = 2_654_435_761;
 
 /// "No component" in [`CcControl::largest`]: sampling was off, every vertex takes part in the
@@ -104,8 +105,9 @@ impl CcFlags {
     /// flight and four vertices' finds meet on the same hot roots (bench/NOTES.md 120). The
     /// compressions and the naming pass keep four; the compressed kernel always batches.
     pub const SINGLE_VERTICES: CcFlags = CcFlags(1 << 7);
-    /// Afforest's neighbor rounds visit the graph's tiles of 32 vertex ids in a scattered
-    /// order (tile `t` at step `t * SCATTER_MULTIPLIER mod tiles`) instead of by id: where ids
+    /// Afforest's neighbor rounds visit the graph's tiles of `CC_BLOCK` vertex ids (a block's
+    /// at a time) in a scattered order (tile `t` at step `t * SCATTER_MULTIPLIER mod tiles`)
+    /// instead of warp by warp in id order: where ids
     /// follow a mesh's rows, threads in flight together no longer hook runs of one column
     /// under each other, which left chains that later walks climbed (bench/NOTES.md 136).
     pub const SCATTERED_ROUNDS: CcFlags = CcFlags(1 << 8);
