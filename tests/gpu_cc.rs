@@ -117,15 +117,6 @@ fn option_sets() -> Vec<CcOptions> {
         sets.push(tuned(CcOptions { round_order, ..defaults }));
         sets.push(CcOptions { round_order, neighbor_rounds: 3, samples: 0, ..defaults });
     }
-    // Swaps unchecked, with the defaults, the tuned set, Shiloach-Vishkin and block-local linking.
-    for options in [
-        defaults,
-        tuned(defaults),
-        CcOptions { algorithm: CcAlgorithm::ShiloachVishkin, ..defaults },
-        CcOptions { local_link: LocalLink::Range(256), ..defaults },
-    ] {
-        sets.push(CcOptions { checked_swaps: false, ..options });
-    }
     // The Hopper cluster, refused with its one line where it cannot run.
     sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });
     sets

@@ -139,9 +139,6 @@ struct Labels<const BY_PRIORITY: bool = false> {
     /// The sampled giant's root under giant hooks ([`CcFlags::GIANT_HOOKS`]): every tree that
     /// joins it is hooked under it, and it is never hooked; [`NO_COMPONENT`] otherwise.
     giant: u32,
-    /// A swap first reads the root's word at GPU scope and is skipped where it is no longer
-    /// the root ([`CcFlags::CHECKED_SWAPS`], after the first round).
-    checked: bool,
 }
 
 impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
@@ -172,22 +169,8 @@ impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
     /// Swaps root `root`'s label from itself to `under`, counted; returns the label found. A
     /// tree hooked under the giant lowers the giant's smallest vertex to its root, which is
     /// its own smallest (see [`Labels::hook_order`]).
-    ///
-    /// Checked ([`CcFlags::CHECKED_SWAPS`]), the root's word is read at GPU scope first, past
-    /// the stale copy in L1 the walk may have ended on, and a root another thread hooked
-    /// meanwhile is returned as a failed swap would return it, without the swap (GAPBS's
-    /// `comp[high] == high` test before its compare-and-swap): where thousands of threads
-    /// meet the root of one big tree, its word takes one swap and a broadcast of reads rather
-    /// than thousands of swaps queued on one address.
     #[inline(always)]
     unsafe fn swap_root(self, root: u32, under: u32, work: &mut Work) -> u32 {
-        if self.checked {
-            // SAFETY: the caller's contract.
-            let current = unsafe { self.get(root) };
-            if current != root {
-                return current;
-            }
-        }
         work.tally(SWAPS, 1);
         // SAFETY: the caller's contract.
         let seen = unsafe { atomic_cas_u32(self.words.add(root as usize), root, under) };
@@ -628,8 +611,6 @@ struct Cc<const COMPRESSED: bool, const B: usize, const TWO_B: usize> {
     symmetric: bool,
     /// The neighbor rounds visit tiles in a scattered order ([`CcFlags::SCATTERED_ROUNDS`]).
     scattered_rounds: bool,
-    /// Swaps after the first round read the root first ([`CcFlags::CHECKED_SWAPS`]).
-    checked_swaps: bool,
 }
 
 /// Block-shared arrays, declared once at the kernel's top.
@@ -802,8 +783,6 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
                     break;
                 }
                 self.open(tracer, TracePhase::NeighborRound(round));
-                // The first round's swaps, a mesh's 25M of them, nearly never fail: no check.
-                labels.checked = self.checked_swaps && round > 0;
                 let mut work = Work::new(scratch);
                 for_each_batch::<B>(self.n, self.scattered_rounds, |vertices, valid| {
                     let neighbors = self.neighbors(vertices, valid, round, &mut work);
@@ -827,7 +806,6 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
                 barrier.sync();
             }
             self.open(tracer, TracePhase::FinalLink);
-            labels.checked = self.checked_swaps;
             let mut linker =
                 LinkEdges::<false> { targets: core::ptr::null(), labels, work: Work::new(scratch), changed: false };
             // The in-lists past the rounds' neighbors; for a directed graph the out-lists too.
@@ -979,7 +957,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     unsafe fn link_between_ranges(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::FinalLink);
         let shift = self.local_chunk.trailing_zeros();
-        let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT, checked: self.checked_swaps };
+        let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT };
         let targets = self.out_lists.edges as *const u32;
         let mut work = Work::new(scratch);
         // SAFETY (of everything below): the kernel's contract.
@@ -1525,7 +1503,7 @@ macro_rules! cc_from_params {
             in_heads: $params.in_heads,
             in_head_skips: $params.in_head_skips,
             n: $params.n,
-            labels: Labels { words: $params.labels, giant: NO_COMPONENT, checked: false },
+            labels: Labels { words: $params.labels, giant: NO_COMPONENT },
             control: $params.control,
             trace: $params.trace,
             trace_capacity: $params.trace_capacity,
@@ -1540,7 +1518,6 @@ macro_rules! cc_from_params {
             local_chunk: $params.local_chunk,
             symmetric: $params.flags.contains(CcFlags::SYMMETRIC),
             scattered_rounds: $params.flags.contains(CcFlags::SCATTERED_ROUNDS),
-            checked_swaps: $params.flags.contains(CcFlags::CHECKED_SWAPS),
         }
     };
 }

@@ -100,10 +100,6 @@ pub struct CcPayload {
     /// The GPU neighbor rounds' order, as asked: `auto`, `ids`, `scattered`.
     #[serde(default)]
     pub round_order: String,
-    /// GPU swaps after the first round read the root first (`--checked-swaps`); null in
-    /// reports written before it was recorded.
-    #[serde(default)]
-    pub checked_swaps: Option<bool>,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -217,7 +213,6 @@ impl BenchKernel for CcKernel<'_, '_> {
             local_link: self.options.local_link.name(),
             vertex_batch: self.options.vertex_batch.name().into(),
             round_order: self.options.round_order.name().into(),
-            checked_swaps: Some(self.options.checked_swaps),
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -356,9 +351,6 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if !p.round_order.is_empty() && p.round_order != defaults.round_order.name() {
         parts.push(format!("round order {}", p.round_order));
-    }
-    if p.checked_swaps.is_some_and(|checked| checked != defaults.checked_swaps) {
-        parts.push(format!("checked swaps {}", if p.checked_swaps == Some(true) { "on" } else { "off" }));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }

@@ -59,10 +59,6 @@ pub struct CcOptions {
     pub vertex_batch: VertexBatch,
     /// GPU: the order in which the neighbor rounds visit the vertices ([`RoundOrder`]).
     pub round_order: RoundOrder,
-    /// GPU: after the first neighbor round (and in block-local linking's link between ranges),
-    /// a swap on a root first reads the root's word past L1 and is skipped where another
-    /// thread hooked that root already (GAPBS's test before its compare-and-swap).
-    pub checked_swaps: bool,
 }
 
 /// The order in which the GPU's Afforest neighbor rounds visit the vertices: by id, a warp's 32
@@ -238,7 +234,6 @@ impl Default for CcOptions {
             local_link: LocalLink::Auto,
             vertex_batch: VertexBatch::Auto,
             round_order: RoundOrder::Auto,
-            checked_swaps: true,
         }
     }
 }

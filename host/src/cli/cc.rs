@@ -32,7 +32,6 @@ struct CcJson {
     vertex_batch: &'static str,
     /// The GPU neighbor rounds' order, as asked (`auto`, `ids`, `scattered`).
     round_order: &'static str,
-    checked_swaps: bool,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -101,7 +100,6 @@ pub fn run(args: &CcArgs) -> Result<()> {
             local_link: options.local_link.name(),
             vertex_batch: options.vertex_batch.name(),
             round_order: options.round_order.name(),
-            checked_swaps: options.checked_swaps,
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             undirected: graph.is_undirected(),

@@ -111,12 +111,6 @@ impl CcFlags {
     /// follow a mesh's rows, threads in flight together no longer hook runs of one column
     /// under each other, which left chains that later walks climbed (bench/NOTES.md 136).
     pub const SCATTERED_ROUNDS: CcFlags = CcFlags(1 << 8);
-    /// After the first neighbor round (and in block-local linking's link between ranges), a
-    /// swap on a root first reads the root's word at GPU scope and is skipped where another
-    /// thread hooked it already (GAPBS's test before its compare-and-swap): the walks read
-    /// through L1, whose copy of a big tree's root may be stale, and thousands of failed swaps
-    /// on one word wait on each other.
-    pub const CHECKED_SWAPS: CcFlags = CcFlags(1 << 9);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {

@@ -192,8 +192,6 @@ pub struct CcLaunch {
     pub single_vertices: bool,
     /// The neighbor rounds visit the ids' tiles in a scattered order ([`RoundOrder`]).
     pub scattered_rounds: bool,
-    /// Swaps after the first round read the root first.
-    pub checked_swaps: bool,
 }
 
 impl CcLaunch {
@@ -217,7 +215,6 @@ impl CcLaunch {
             symmetric: false,
             single_vertices: options.vertex_batch == VertexBatch::One,
             scattered_rounds: options.round_order == RoundOrder::Scattered,
-            checked_swaps: options.checked_swaps,
         }
     }
 
@@ -232,7 +229,6 @@ impl CcLaunch {
             .with(CcFlags::SYMMETRIC, self.symmetric)
             .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
             .with(CcFlags::SCATTERED_ROUNDS, self.scattered_rounds)
-            .with(CcFlags::CHECKED_SWAPS, self.checked_swaps)
     }
 }
 

@@ -169,20 +169,6 @@ pub struct CcTuning {
                      ids, by id elsewhere."
     )]
     pub round_order: Option<RoundOrder>,
-    #[arg(
-        long,
-        value_name = "on|off",
-        value_parser = clap::builder::BoolishValueParser::new(),
-        hide_possible_values = true,
-        help_heading = "Connected components",
-        hide_short_help = true,
-        help = "GPU: read a root's word before swapping on it, after the first round",
-        long_help = "GPU: after Afforest's first neighbor round (and in block-local linking's link between ranges) a \
-                     swap on a root first reads the root's word at GPU scope, past the copy in L1 the walk ended on, \
-                     and is skipped where another thread hooked that root already, as the GAP suite tests before \
-                     its compare-and-swap (on, the default, or off)."
-    )]
-    pub checked_swaps: Option<bool>,
 }
 
 /// `--round-order`: `auto`, `ids` or `scattered`.
@@ -273,7 +259,6 @@ impl CcTuning {
             ("--local-link", self.local_link.is_some()),
             ("--vertex-batch", self.vertex_batch.is_some()),
             ("--round-order", self.round_order.is_some()),
-            ("--checked-swaps", self.checked_swaps.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -309,7 +294,6 @@ impl CcTuning {
             local_link: self.local_link.unwrap_or(defaults.local_link),
             vertex_batch: self.vertex_batch.unwrap_or(defaults.vertex_batch),
             round_order: self.round_order.unwrap_or(defaults.round_order),
-            checked_swaps: self.checked_swaps.unwrap_or(defaults.checked_swaps),
         })
     }
 }
