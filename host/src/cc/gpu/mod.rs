@@ -428,6 +428,22 @@ mod tests {
     }
 
     #[test]
+    fn scattered_rounds_where_ids_follow_the_geometry() {
+        // A 5000-wide grid keeps half its edges inside ranges of 1024 ids, USA-road-d.NY 0.89,
+        // Kronecker and uniform random graphs about none.
+        assert!(RoundOrder::Auto.scattered_for(0.5));
+        assert!(RoundOrder::Auto.scattered_for(0.89));
+        assert!(!RoundOrder::Auto.scattered_for(0.001));
+        assert!(RoundOrder::Scattered.scattered_for(0.0));
+        assert!(!RoundOrder::Ids.scattered_for(1.0));
+        let scattered =
+            CcLaunch::from_options(&CcOptions { round_order: RoundOrder::Scattered, ..CcOptions::default() });
+        assert_eq!(scattered.flags(), CcFlags::GIANT_HOOKS.with(CcFlags::SCATTERED_ROUNDS, true));
+        // `Auto` is resolved where the placed graph's locality is known.
+        assert!(!CcLaunch::from_options(&CcOptions::default()).scattered_rounds);
+    }
+
+    #[test]
     fn the_workspace_asks_for_in_lists_of_directed_graphs_only() {
         let build = |undirected| {
             crate::graph::GraphBuilder::new()
