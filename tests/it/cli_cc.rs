@@ -125,6 +125,12 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_one_line_error(&warpath(&["cc", g, "--cc-init", "ecl"]), &["ecl", "vertex", "smaller-neighbor"]);
     assert_one_line_error(&warpath(&["cc", g, "--local-link", "300"]), &["300", "256", "2048"]);
     assert_one_line_error(&warpath(&["cc", g, "--local-link", "on"]), &["on", "auto, off"]);
+    assert_one_line_error(&warpath(&["cc", g, "--vertex-batch", "2"]), &["`2` is not auto, 1 or 4"]);
+    assert_one_line_error(&warpath(&["cc", g, "--round-order", "random"]), &["`random` is not auto, ids or scattered"]);
+    assert_one_line_error(
+        &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--round-order", "ids"]),
+        &["--round-order", "shiloach-vishkin"],
+    );
     assert_one_line_error(
         &warpath(&["cc", g, "--backend", "cpu", "--cc-algorithm", "shiloach-vishkin", "--local-link", "off"]),
         &["--local-link", "shiloach-vishkin"],

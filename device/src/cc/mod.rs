@@ -63,8 +63,9 @@
 //! in flight there, and a batch's finds meet on the same few hot roots (bench/NOTES.md 120); the
 //! compressions and the naming pass, chains up shallow trees, keep four. The kernel is built for
 //! both, one instantiation each. With [`CcFlags::SCATTERED_ROUNDS`] the neighbor rounds visit the
-//! ids in tiles of a block's 256 in a scattered order rather than by id, so that a mesh's rows are not hooked
-//! band by band into columns of chains (`for_each_batch`).
+//! ids in tiles of a block's 256 in a scattered order rather than by id, so that the swaps and walks
+//! of a mesh's rows in flight do not all land on the same few megabytes of labels
+//! (`for_each_batch`).
 //!
 //! Block 0's thread 0 writes a trace record per phase (its phase and `%globaltimer` at its
 //! start); every thread counts the graph bytes it read (and, built with the `cc-tallies`
@@ -1433,12 +1434,11 @@ fn push_last<T: Copy, const K: usize>(batch: &mut [T; K], value: T) {
 /// of a block takes tile `(block + j * blocks) * SCATTER_MULTIPLIER mod tiles`, a permutation
 /// of the tiles (the multiplier is a prime above any tile count), kept as a running sum so a
 /// step costs an add and a compare. In id order the grid's threads hold a band of a mesh's rows
-/// at once, and each row hooks under the one above it before that one has hooked: every column
-/// becomes a chain as long as the band, which the next band's first row then climbs.
-/// Scattered, the rows of a column are hooked in an order unrelated to their position, as
-/// random linking hooks them (Goel, Khanna, Larkin and Tarjan, "Disjoint Set Union with
-/// Randomized Linking", SODA 2014), and trees stay shallow; a block's tile keeps its loads
-/// within a few kilobytes of each other.
+/// at once, about a hundred, so every swap and walk of the round lands on a few megabytes of
+/// labels, each row's swaps on the words the next row is reading. Scattered, they spread over
+/// the whole array. The walks take the same steps in both orders: what changes is where they
+/// meet. A block's tile keeps a block's loads within a few kilobytes of each other, which the
+/// Kronecker and uniform graphs, whose ids carry no geometry, lose less of than with a warp's.
 #[inline(always)]
 fn for_each_batch<const B: usize>(n: u32, scattered: bool, mut f: impl FnMut([u32; B], [bool; B])) {
     // Tiles number below 2^27 and a tile's ids fit a `u32`, so everything but the two products

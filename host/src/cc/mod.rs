@@ -62,10 +62,11 @@ pub struct CcOptions {
 }
 
 /// The order in which the GPU's Afforest neighbor rounds visit the vertices: by id, a warp's 32
-/// ids at a time, or scattered, a block's 256 at a time. Where ids follow a mesh's rows, the grid's threads in id order hold a band
-/// of rows at once and hook each row under the one above before that one has hooked: columns
-/// of chains, which the next band's walks climb. A scattered order hooks the rows of a column
-/// in an order unrelated to their position, and the trees stay shallow.
+/// ids at a time, or scattered, a block's 256 at a time. Where ids follow a mesh's rows, the
+/// grid's threads in id order hold a band of rows at once, so a round's swaps and walks all land
+/// on a few megabytes of labels, each row's swaps on the words the next row reads. Scattered,
+/// they spread over the whole array. The walks take the same steps in both orders
+/// (bench/NOTES.md 136).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RoundOrder {
     /// Scattered where at least [`SCATTER_MIN_LOCALITY`] of the edges lie inside ranges of

@@ -107,9 +107,9 @@ impl CcFlags {
     pub const SINGLE_VERTICES: CcFlags = CcFlags(1 << 7);
     /// Afforest's neighbor rounds visit the graph's tiles of `CC_BLOCK` vertex ids (a block's
     /// at a time) in a scattered order (tile `t` at step `t * SCATTER_MULTIPLIER mod tiles`)
-    /// instead of warp by warp in id order: where ids
-    /// follow a mesh's rows, threads in flight together no longer hook runs of one column
-    /// under each other, which left chains that later walks climbed (bench/NOTES.md 136).
+    /// instead of warp by warp in id order: where ids follow a mesh's rows, the swaps and walks
+    /// of the rows in flight no longer all land on the same few megabytes of labels
+    /// (bench/NOTES.md 136).
     pub const SCATTERED_ROUNDS: CcFlags = CcFlags(1 << 8);
 
     #[inline(always)]

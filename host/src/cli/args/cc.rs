@@ -164,7 +164,8 @@ pub struct CcTuning {
         help = "GPU: the order Afforest's rounds visit the vertices in (auto: scattered on meshes and roads)",
         long_help = "GPU: the order in which Afforest's neighbor rounds visit the vertices. ids: by id, 32 a warp. \
                      scattered: in tiles of 256 ids, a block's, tile t at step t * 2654435761 modulo the tiles, so that where ids \
-                     follow a mesh's rows the rows of a column are not hooked band by band into chains. auto \
+                     follow a mesh's rows the rows in flight do not all swap and walk on the same few megabytes \
+                     of labels. auto \
                      (the default): scattered where at least a quarter of the edges lie inside ranges of 1024 \
                      ids, by id elsewhere."
     )]
@@ -173,22 +174,23 @@ pub struct CcTuning {
 
 /// `--round-order`: `auto`, `ids` or `scattered`.
 fn parse_round_order(text: &str) -> std::result::Result<RoundOrder, String> {
-    match text.trim() {
-        "auto" => Ok(RoundOrder::Auto),
-        "ids" => Ok(RoundOrder::Ids),
-        "scattered" => Ok(RoundOrder::Scattered),
-        _ => Err(format!("`{text}` is not auto, ids or scattered")),
-    }
+    one_of(text, &[RoundOrder::Auto, RoundOrder::Ids, RoundOrder::Scattered], RoundOrder::name)
 }
 
 /// `--vertex-batch`: `auto`, `1` or `4`.
 fn parse_vertex_batch(text: &str) -> std::result::Result<VertexBatch, String> {
-    match text.trim() {
-        "auto" => Ok(VertexBatch::Auto),
-        "1" => Ok(VertexBatch::One),
-        "4" => Ok(VertexBatch::Four),
-        _ => Err(format!("`{text}` is not auto, 1 or 4")),
-    }
+    one_of(text, &[VertexBatch::Auto, VertexBatch::One, VertexBatch::Four], VertexBatch::name)
+}
+
+/// The one of `choices` that `name` spells as `text`, or a line listing the spellings.
+fn one_of<T: Copy>(text: &str, choices: &[T], name: fn(T) -> &'static str) -> std::result::Result<T, String> {
+    choices.iter().copied().find(|&choice| name(choice) == text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = choices.iter().map(|&choice| name(choice)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("`{text}` is not {} or {last}", rest.join(", ")),
+            _ => format!("`{text}` is not {}", names.join("")),
+        }
+    })
 }
 
 /// `--local-link`: `auto`, `off`, or a range of ids the kernel can take.
