@@ -550,7 +550,7 @@ fn the_cc_bench_charges_the_placement_once() {
     }
     let graph = generate(&"kron:16".parse().unwrap(), 3).unwrap();
     let finder = ComponentFinder::new(&graph, Backend::Gpu).unwrap();
-    let options = BenchOptions { trials: 3, seed: 1, trace: false };
+    let options = BenchOptions { trials: 3, seed: 1, trace: false, traced: 0 };
     let run = run_cc_bench(&graph, &finder, CcOptions::default(), &options, &mut |_| {}).unwrap();
     let place = PlacementStage::of(finder.placed()).unwrap().expect("placed on the GPU");
     assert!(place.ms > 0.0 && Some(place.bytes) == finder.gpu_graph_stored_bytes(), "{place:?}");

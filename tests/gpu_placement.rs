@@ -165,7 +165,7 @@ fn the_bench_reports_placement_and_downloads_on_the_gpu() {
     }
     let kron = graph("kron:16");
     let traverser = Traverser::new(&kron, Backend::Gpu).unwrap();
-    let options = warpath::bench::BenchOptions { trials: 4, seed: 1, trace: true };
+    let options = warpath::bench::BenchOptions { trials: 4, seed: 1, trace: true, traced: 0 };
     let run = warpath::bench::run_bench(&kron, &traverser, &options, &mut |_| {}).unwrap();
     for trial in &run.trials {
         assert_eq!(trial.details.download_bytes, 8 * kron.num_vertices() as u64);

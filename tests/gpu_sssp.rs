@@ -359,7 +359,7 @@ fn traces_add_up_to_their_runs_and_come_in_order() {
     let graph = weighted("kron:12", WeightSpec::GAPBS);
     let options = SsspOptions { strategy: SsspStrategy::DeltaStepping, ..SsspOptions::default() };
     let finder = PathFinder::new(&graph, Backend::Gpu, &options).unwrap();
-    let bench = BenchOptions { trials: 3, seed: 5, trace: true };
+    let bench = BenchOptions { trials: 3, seed: 5, trace: true, traced: 0 };
     let run = run_sssp_bench(&graph, &finder, options, &bench, &mut |_| {}).unwrap();
     let trace = run.payload.trace.expect("the GPU's bench carries a trace");
     assert_eq!(Some(trace.source), run.trials[0].source, "the first root's");
@@ -488,14 +488,16 @@ fn adaptive_bucket_widths_match_dijkstra_and_widen_where_little_is_in_flight() {
         for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
             let adaptive = SsspOptions { strategy, adaptive_delta: true, ..SsspOptions::default() };
             let (prepared, _) =
-                prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &adaptive).unwrap()).unwrap();
+                prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &adaptive).unwrap())
+                    .unwrap();
             let gpu_graph = prepared.gpu().unwrap();
             for source in [0, graph.num_vertices() as u32 / 2] {
                 let expected = dijkstra(graph, source);
                 for distances_only in [false, true] {
                     let options = SsspOptions { distances_only, ..adaptive };
-                    let label =
-                        format!("{what}, {strategy:?}, adaptive widths, source {source}, distances only {distances_only}");
+                    let label = format!(
+                        "{what}, {strategy:?}, adaptive widths, source {source}, distances only {distances_only}"
+                    );
                     let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
                     check(graph, source, &run, &expected, &label);
                     assert!(trace.records.iter().all(|r| (1..=16).contains(&r.span)), "{label}: {:?}", trace.records);
@@ -575,12 +577,16 @@ fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
         let mut deferred_when_always = 0;
         for source in [0, n / 2, n - 1] {
             let expected = dijkstra(graph, source);
-            for deferred_queueing in
-                [DeferredQueueing::From(0), DeferredQueueing::Never, DeferredQueueing::Auto, DeferredQueueing::From(300)]
-            {
+            for deferred_queueing in [
+                DeferredQueueing::From(0),
+                DeferredQueueing::Never,
+                DeferredQueueing::Auto,
+                DeferredQueueing::From(300),
+            ] {
                 for distances_only in [false, true] {
                     let options = SsspOptions { deferred_queueing, distances_only, ..near_far };
-                    let label = format!("{what}, source {source}, {deferred_queueing:?}, distances only {distances_only}");
+                    let label =
+                        format!("{what}, source {source}, {deferred_queueing:?}, distances only {distances_only}");
                     let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
                     check(graph, source, &run, &expected, &label);
                     match deferred_queueing {
@@ -770,10 +776,9 @@ fn delta_stepping_stops_early_at_a_cutoff_or_a_target() {
             let nearby = 201; // one step diagonally from the corner
             let reach = whole.distances.get(nearby).unwrap() * 3.0;
             let reach = if matches!(whole.distances, Distances::Int(_)) { reach.floor() } else { reach };
-            for limited in [
-                SsspOptions { cutoff: Some(reach), ..options },
-                SsspOptions { target: Some(nearby as u32), ..options },
-            ] {
+            for limited in
+                [SsspOptions { cutoff: Some(reach), ..options }, SsspOptions { target: Some(nearby as u32), ..options }]
+            {
                 let run = finder.run(0, &limited).unwrap().result;
                 warpath::sssp::verify::validate(&graph, &run).unwrap();
                 let expected = warpath::sssp::dijkstra_from(&graph, &[0], &limited);

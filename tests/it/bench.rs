@@ -70,7 +70,7 @@ fn edges_in_component_by_hand() {
     // A path 0-1-2 and a triangle 3-4-5: from 0, 3 vertices, 2 undirected edges, 4 directed.
     let g = common::build(6, vec![(0, 1), (1, 2), (3, 4), (4, 5), (5, 3)], true);
     let t = Traverser::new(&g, Backend::Cpu).unwrap();
-    let run = run_bench(&g, &t, &BenchOptions { trials: 6, seed: 9, trace: false }, &mut |_| {}).unwrap();
+    let run = run_bench(&g, &t, &BenchOptions { trials: 6, seed: 9, trace: false, traced: 0 }, &mut |_| {}).unwrap();
     for r in &run.trials {
         let source = r.source.unwrap();
         let (reached, directed, graph500) = if source < 3 { (3, 4, 2) } else { (3, 6, 3) };
@@ -83,7 +83,7 @@ fn edges_in_component_by_hand() {
     // Directed input: Graph500's count is the directed edges. 0 -> 1 -> 2, 2 -> 0, 3 -> 0.
     let d = common::build(4, vec![(0, 1), (1, 2), (2, 0), (3, 0)], false);
     let t = Traverser::new(&d, Backend::Cpu).unwrap();
-    let run = run_bench(&d, &t, &BenchOptions { trials: 4, seed: 2, trace: false }, &mut |_| {}).unwrap();
+    let run = run_bench(&d, &t, &BenchOptions { trials: 4, seed: 2, trace: false, traced: 0 }, &mut |_| {}).unwrap();
     for r in &run.trials {
         let expected = if r.source == Some(3) { (4, 4) } else { (3, 3) };
         assert_eq!((r.details.reached, r.edges), expected, "root {:?}", r.source);
@@ -96,7 +96,8 @@ fn json_report_round_trips() {
     let scratch = Scratch::new("bench-json");
     let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
-    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 4, seed: 5, trace: true }, &mut |_| {}).unwrap();
+    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 4, seed: 5, trace: true, traced: 0 }, &mut |_| {})
+        .unwrap();
     let report = BenchReport::new("kron:10", &graph, Flags::new(4, 5, "cpu", false, true), LOAD, run);
     // On the CPU no GPU kernel, device memory or CUDA version is recorded.
     assert_eq!(
@@ -210,7 +211,8 @@ fn stages_round_trip_and_version_3_reads_without_them() {
     let scratch = Scratch::new("bench-stages");
     let graph = generate(&"kron:10".parse().unwrap(), 1).unwrap();
     let traverser = Traverser::new(&graph, Backend::Cpu).unwrap();
-    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 3, seed: 5, trace: false }, &mut |_| {}).unwrap();
+    let run = run_bench(&graph, &traverser, &BenchOptions { trials: 3, seed: 5, trace: false, traced: 0 }, &mut |_| {})
+        .unwrap();
     // On the CPU nothing is placed or downloaded, and end-to-end is the traversal.
     assert_eq!(warpath::bench::PlacementStage::of(traverser.placed()).unwrap(), None);
     for trial in &run.trials {
@@ -447,7 +449,7 @@ fn a_second_algorithm_runs_through_the_same_harness() {
     let graph = common::build(6, vec![(1, 0), (2, 0), (3, 0), (4, 0), (4, 5)], false);
     let mut kernel = InDegrees::new(&graph, None);
     let mut ticks = Vec::new();
-    let options = BenchOptions { trials: 3, seed: 1, trace: true };
+    let options = BenchOptions { trials: 3, seed: 1, trace: true, traced: 0 };
     let run = run_kernel(&mut kernel, &options, &mut |done| ticks.push(done)).unwrap();
     // One warm-up and three timed trials, each validated.
     assert_eq!((kernel.runs, ticks, run.algorithm), (4, vec![1, 2, 3], "in-degrees"));
@@ -561,7 +563,8 @@ fn cpu_report(name: &str, graph: &Graph, roots: usize) -> BenchReport {
     assert_eq!((traverser.device_bytes(), traverser.device_graph_bytes()), (None, None));
     assert!(traverser.gpu().is_none());
     let run =
-        run_bench(graph, &traverser, &BenchOptions { trials: roots, seed: 1, trace: false }, &mut |_| {}).unwrap();
+        run_bench(graph, &traverser, &BenchOptions { trials: roots, seed: 1, trace: false, traced: 0 }, &mut |_| {})
+            .unwrap();
     BenchReport::new(name, graph, Flags::new(roots, 1, "cpu", false, false), LOAD, run)
 }
 
@@ -837,6 +840,24 @@ fn bench_command_end_to_end() {
     assert!(!ok && stderr.contains("SVG only"), "{stderr}");
     let (ok, _, stderr) = warpath(&["bench", "kron:8", "--roots", "0", "--backend", "cpu"]);
     assert!(!ok && stderr.contains("at least one root"), "{stderr}");
+}
+
+/// `--trace-trial K` traces the K-th root drawn (and implies `--trace`); past `--roots` it is
+/// refused in one line.
+#[test]
+fn bench_traces_the_trial_asked_for() {
+    let scratch = Scratch::new("bench-trace-trial");
+    let json = scratch.path("third.json");
+    let args = ["bench", "kron:10", "--roots", "4", "--backend", "cpu", "--trace-trial", "3"];
+    let (ok, stdout, stderr) = warpath(&[&args[..], &["--json", json.to_str().unwrap()]].concat());
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(stdout.contains("top-down"), "no trace table:\n{stdout}");
+    let report = read_report(&json).unwrap();
+    let trace = report.payload.trace.as_ref().expect("a trace without --trace");
+    assert_eq!(Some(trace.source), report.trials[2].source, "the third root is traced");
+    assert_ne!(report.trials[2].source, report.trials[0].source);
+    let (ok, _, stderr) = warpath(&["bench", "kron:10", "--roots", "4", "--backend", "cpu", "--trace-trial", "5"]);
+    assert!(!ok && stderr.trim().lines().count() == 1 && stderr.contains("only 4 trials"), "{stderr}");
 }
 
 #[test]

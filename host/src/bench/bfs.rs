@@ -553,7 +553,7 @@ mod tests {
         let traverser = Traverser::new(&g, Backend::Cpu).unwrap();
         let mut ticks = Vec::new();
         let run =
-            run_bench(&g, &traverser, &BenchOptions { trials: 6, seed: 3, trace: true }, &mut |done| ticks.push(done))
+            run_bench(&g, &traverser, &BenchOptions { trials: 6, seed: 3, trace: true, traced: 0 }, &mut |done| ticks.push(done))
                 .unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2, 3, 4, 5, 6], "bfs"));
         assert_eq!(run.trials.len(), 6);
@@ -590,7 +590,7 @@ mod tests {
     fn no_roots_is_an_error() {
         let g = build(3, vec![(0, 1)], true);
         let traverser = Traverser::new(&g, Backend::Cpu).unwrap();
-        let err = run_bench(&g, &traverser, &BenchOptions { trials: 0, seed: 1, trace: false }, &mut |_| {});
+        let err = run_bench(&g, &traverser, &BenchOptions { trials: 0, seed: 1, trace: false, traced: 0 }, &mut |_| {});
         assert!(matches!(err, Err(Error::InvalidArgument(_))));
         let empty = build(3, vec![], true);
         assert!(choose_roots(&empty, 1, 4).is_err());

@@ -367,7 +367,7 @@ mod tests {
         let graph = GraphBuilder::new().build(EdgeList::new(6, vec![(0, 1), (1, 2), (3, 4)], true)).unwrap();
         let finder = ComponentFinder::new(&graph, Backend::Cpu).unwrap();
         let mut ticks = Vec::new();
-        let options = BenchOptions { trials: 3, seed: 1, trace: false };
+        let options = BenchOptions { trials: 3, seed: 1, trace: false, traced: 0 };
         let run = run_cc_bench(&graph, &finder, CcOptions::default(), &options, &mut |done| ticks.push(done)).unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2, 3], "cc"));
         for trial in &run.trials {

@@ -217,7 +217,7 @@ mod tests {
         // A path 0 - 1 - 2 - 3: closeness (n - 1) / sum of distances, 3/6, 3/4, 3/4, 3/6.
         let graph = GraphBuilder::new().build(EdgeList::new(4, vec![(0, 1), (1, 2), (2, 3)], true)).unwrap();
         let mut kernel = ClosenessKernel::new(&graph, Backend::Auto, true, 1, 10).unwrap();
-        let options = BenchOptions { trials: 2, seed: 1, trace: false };
+        let options = BenchOptions { trials: 2, seed: 1, trace: false, traced: 0 };
         let run = run_closeness_bench(&mut kernel, &options, &mut |_| {}).unwrap();
         assert_eq!(run.algorithm, "closeness");
         assert_eq!(run.summary.validated, 2);

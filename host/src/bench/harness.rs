@@ -25,13 +25,15 @@ pub struct BenchOptions {
     /// Seed for choosing the trials' inputs (BFS: the roots).
     pub seed: u64,
     /// Also take the algorithm's untimed extras for the payload (BFS: a per-level trace of the
-    /// first root).
+    /// traced trial's root).
     pub trace: bool,
+    /// Which trial's input the payload follows (the trace's root), counted from 0.
+    pub traced: usize,
 }
 
 impl Default for BenchOptions {
     fn default() -> Self {
-        BenchOptions { trials: 64, seed: 1, trace: false }
+        BenchOptions { trials: 64, seed: 1, trace: false, traced: 0 }
     }
 }
 
@@ -306,7 +308,14 @@ pub fn run_kernel<K: BenchKernel>(
         kernel.recycle(timed.output);
         progress(i + 1);
     }
-    let payload = kernel.payload(first, options)?;
+    let traced = *inputs.get(options.traced).ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "trial {} was asked to be traced, of {} trials",
+            options.traced + 1,
+            inputs.len()
+        ))
+    })?;
+    let payload = kernel.payload(traced, options)?;
     let summary = Summary::of(&trials).expect("at least one trial was run");
     Ok(BenchRun { algorithm: K::ALGORITHM, environment: kernel.environment(), trials, summary, payload })
 }

@@ -447,7 +447,7 @@ pub fn run_scaling(
             baseline.name()
         )));
     }
-    let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
+    let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false, traced: 0 };
     let mut reports = Vec::with_capacity(1 + sets.len());
     // The baseline's trees are validated by every edge; the later sets' against its levels.
     let mut reference = HashMap::new();

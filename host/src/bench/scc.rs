@@ -254,7 +254,7 @@ mod tests {
         let edges = vec![(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3)];
         let graph = GraphBuilder::new().build(EdgeList::new(6, edges, false)).unwrap();
         let mut ticks = Vec::new();
-        let options = BenchOptions { trials: 2, seed: 1, trace: false };
+        let options = BenchOptions { trials: 2, seed: 1, trace: false, traced: 0 };
         let run = run_scc_bench(&graph, Backend::Cpu, &options, &mut |done| ticks.push(done)).unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2], "scc"));
         for trial in &run.trials {

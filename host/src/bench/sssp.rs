@@ -476,7 +476,7 @@ mod tests {
         let options = SsspOptions::default();
         let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
         let mut ticks = Vec::new();
-        let bench = BenchOptions { trials: 6, seed: 3, trace: true };
+        let bench = BenchOptions { trials: 6, seed: 3, trace: true, traced: 0 };
         let run = run_sssp_bench(&g, &finder, options, &bench, &mut |done| ticks.push(done)).unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2, 3, 4, 5, 6], "sssp"));
         for t in &run.trials {
@@ -565,7 +565,7 @@ mod tests {
             .unwrap();
         let options = SsspOptions::default();
         let finder = PathFinder::new(&g, Backend::Cpu, &options).unwrap();
-        let bench = BenchOptions { trials: 2, seed: 1, trace: false };
+        let bench = BenchOptions { trials: 2, seed: 1, trace: false, traced: 0 };
         let mut run = run_sssp_bench(&g, &finder, options, &bench, &mut |_| {}).unwrap();
         run.payload.trace = Some(trace.clone());
         let flags = crate::bench::json::Flags::new(2, 1, "gpu", false, true);

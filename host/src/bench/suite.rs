@@ -336,7 +336,7 @@ pub fn run_suite_with_ranks(
             },
         )?;
         let load = LoadStage::of(&stages);
-        let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
+        let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false, traced: 0 };
         // The batch's roots: 64 by the suite's seed, searched bit-parallel beside the BFS runs.
         let batch_roots = if options.many { Some(choose_roots(&graph, options.seed, BATCH)?) } else { None };
         let batch_runs = options.roots.min(MANY_RUNS);
@@ -455,7 +455,7 @@ fn run_many_row(
     progress: &mut dyn FnMut(SuiteStage<'_>),
 ) -> Result<ManySuiteRow> {
     let runs = options.roots.min(MANY_RUNS);
-    let bench = BenchOptions { trials: runs, seed: options.seed, trace: false };
+    let bench = BenchOptions { trials: runs, seed: options.seed, trace: false, traced: 0 };
     let flags = |backend: Backend| Flags::new(runs, options.seed, backend.name(), false, false);
     let mut row = ManySuiteRow {
         graph: name.to_string(),
@@ -508,7 +508,7 @@ fn run_sssp_row(
     progress: &mut dyn FnMut(SuiteStage<'_>),
 ) -> Result<SsspSuiteRow> {
     let sssp = SsspOptions::default();
-    let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false };
+    let bench = BenchOptions { trials: options.roots, seed: options.seed, trace: false, traced: 0 };
     let mut run_on = |backend: Backend, label: &str, finder: &PathFinder<'_>| -> Result<SsspReport> {
         progress(SuiteStage::Running { graph: name, backend: label, roots: options.roots });
         let run = run_sssp_bench(graph, finder, sssp, &bench, &mut |done| progress(SuiteStage::Root { done }))?;

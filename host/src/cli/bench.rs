@@ -15,6 +15,22 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             "--batch searches BFS roots on one GPU or the CPU: drop it, or --algorithm, --partitions, --gpus".into(),
         ));
     }
+    match args.trace_trial {
+        Some(trial) if trial > args.roots => {
+            return Err(warpath::Error::InvalidArgument(format!(
+                "--trace-trial {trial}: there are only {} trials (--roots {})",
+                args.roots, args.roots
+            )))
+        }
+        Some(_) if args.multi.requested() => {
+            return Err(warpath::Error::InvalidArgument(
+                "--trace-trial picks the root --trace follows on one GPU or the CPU; the partitioned bench traces \
+                 none: drop it, or --partitions/--gpus"
+                    .into(),
+            ))
+        }
+        _ => {}
+    }
     match args.algorithm {
         BenchAlgorithm::Cc => return run_cc(args),
         BenchAlgorithm::Sssp if args.multi.requested() => {
@@ -54,7 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
-    let trace = args.trace || args.plot.is_some();
+    let trace = args.trace || args.trace_trial.is_some() || args.plot.is_some();
     let on = match traverser.gpu() {
         Some(_) => format!("{} ({})", traverser.backend(), KernelName::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
@@ -123,7 +139,8 @@ fn run_trials<K: BenchKernel>(
     what: &str,
     kernel: &mut K,
 ) -> Result<Report<K::Details, K::SummaryDetails, K::Payload>> {
-    let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace };
+    let traced = args.trace_trial.map_or(0, |trial| trial - 1);
+    let options = BenchOptions { trials: args.roots, seed: args.graph.input.seed, trace, traced };
     let bar = super::progress::bar(args.roots as u64, what);
     let run = run_kernel(kernel, &options, &mut |done| bar.set_position(done as u64));
     bar.finish_and_clear();
@@ -201,8 +218,15 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("CC on {}", finder.backend());
-    let report = run_trials(args, &graph, load, args.trace, &what, &mut CcKernel::new(&graph, &finder, options))?
-        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
+    let report = run_trials(
+        args,
+        &graph,
+        load,
+        args.trace || args.trace_trial.is_some(),
+        &what,
+        &mut CcKernel::new(&graph, &finder, options),
+    )?
+    .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     if !args.json_on_stdout() {
         print!("{}", render(&report));
     }
@@ -247,8 +271,15 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("SSSP on {}", finder.backend());
-    let report = run_trials(args, &graph, load, args.trace, &what, &mut SsspKernel::new(&graph, &finder, options))?
-        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
+    let report = run_trials(
+        args,
+        &graph,
+        load,
+        args.trace || args.trace_trial.is_some(),
+        &what,
+        &mut SsspKernel::new(&graph, &finder, options),
+    )?
+    .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     if !args.json_on_stdout() {
         print!("{}", render(&report));
     }
@@ -272,7 +303,7 @@ fn run_scc(args: &BenchArgs) -> Result<()> {
         )));
     }
     let mut kernel = SccKernel::new(&graph, args.graph.backend())?;
-    let report = run_trials(args, &graph, load, args.trace, "SCC", &mut kernel)?;
+    let report = run_trials(args, &graph, load, args.trace || args.trace_trial.is_some(), "SCC", &mut kernel)?;
     print_report(args, &report, render)
 }
 
@@ -315,7 +346,8 @@ fn run_closeness(args: &BenchArgs) -> Result<()> {
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
     let mut kernel = ClosenessKernel::new(&graph, args.graph.backend(), true, args.graph.input.seed, EXACT_VERTICES)
         .map_err(|err| warpath::Error::InvalidArgument(format!("{}: {err}", args.graph.input.graph)))?;
-    let report = run_trials(args, &graph, load, args.trace, "closeness on the CPU", &mut kernel)?;
+    let report =
+        run_trials(args, &graph, load, args.trace || args.trace_trial.is_some(), "closeness on the CPU", &mut kernel)?;
     print_report(args, &report, render)
 }
 

@@ -903,11 +903,22 @@ pub struct BenchArgs {
         long,
         help = "Print a per-level table for the first root",
         long_help = "Print a per-level table (direction, frontier, edges inspected, bytes, time) for the first \
-                     root, and on the GPU the switching decisions and the copy bandwidth measured in this run. \
-                     With --algorithm sssp, the first root's buckets (or iterations) as the GPU recorded them \
-                     (the CPU records none)."
+                     root (--trace-trial: another), and on the GPU the switching decisions and the copy bandwidth \
+                     measured in this run. With --algorithm sssp, the root's buckets (or iterations) as the GPU \
+                     recorded them (the CPU records none)."
     )]
     pub trace: bool,
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = parse_roots,
+        hide_short_help = true,
+        help = "Trace the K-th root drawn instead of the first (implies --trace)",
+        long_help = "The trial --trace (and --plot) follows: the K-th of the roots drawn, 1 for the first, at most \
+                     --roots. It implies --trace. The roots are drawn by --seed, so a run with the same seed and \
+                     graph traces the same root again."
+    )]
+    pub trace_trial: Option<usize>,
     #[arg(
         long,
         hide_short_help = true,
