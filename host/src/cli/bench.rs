@@ -70,7 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
 
     let traverser = super::prepare(&graph, &args.graph, &args.gpu, kernel)?;
-    let trace = args.trace || args.trace_trial.is_some() || args.plot.is_some();
+    let trace = args.traced() || args.plot.is_some();
     let on = match traverser.gpu() {
         Some(_) => format!("{} ({})", traverser.backend(), KernelName::of(&traverser.resolved_gpu_kernel())),
         None => traverser.backend().to_string(),
@@ -218,15 +218,8 @@ fn run_cc(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("CC on {}", finder.backend());
-    let report = run_trials(
-        args,
-        &graph,
-        load,
-        args.trace || args.trace_trial.is_some(),
-        &what,
-        &mut CcKernel::new(&graph, &finder, options),
-    )?
-    .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
+    let report = run_trials(args, &graph, load, args.traced(), &what, &mut CcKernel::new(&graph, &finder, options))?
+        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     if !args.json_on_stdout() {
         print!("{}", render(&report));
     }
@@ -271,15 +264,8 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         eprintln!("warpath: warning: {warning}");
     }
     let what = format!("SSSP on {}", finder.backend());
-    let report = run_trials(
-        args,
-        &graph,
-        load,
-        args.trace || args.trace_trial.is_some(),
-        &what,
-        &mut SsspKernel::new(&graph, &finder, options),
-    )?
-    .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
+    let report = run_trials(args, &graph, load, args.traced(), &what, &mut SsspKernel::new(&graph, &finder, options))?
+        .with_placement(warpath::bench::PlacementStage::of(finder.placed())?);
     if !args.json_on_stdout() {
         print!("{}", render(&report));
     }
@@ -303,7 +289,7 @@ fn run_scc(args: &BenchArgs) -> Result<()> {
         )));
     }
     let mut kernel = SccKernel::new(&graph, args.graph.backend())?;
-    let report = run_trials(args, &graph, load, args.trace || args.trace_trial.is_some(), "SCC", &mut kernel)?;
+    let report = run_trials(args, &graph, load, args.traced(), "SCC", &mut kernel)?;
     print_report(args, &report, render)
 }
 
@@ -346,8 +332,7 @@ fn run_closeness(args: &BenchArgs) -> Result<()> {
     let (graph, load) = load(args, &WeightArgs { weights: None, ignore_weights: true })?;
     let mut kernel = ClosenessKernel::new(&graph, args.graph.backend(), true, args.graph.input.seed, EXACT_VERTICES)
         .map_err(|err| warpath::Error::InvalidArgument(format!("{}: {err}", args.graph.input.graph)))?;
-    let report =
-        run_trials(args, &graph, load, args.trace || args.trace_trial.is_some(), "closeness on the CPU", &mut kernel)?;
+    let report = run_trials(args, &graph, load, args.traced(), "closeness on the CPU", &mut kernel)?;
     print_report(args, &report, render)
 }
 

@@ -960,6 +960,11 @@ impl BenchArgs {
     pub fn json_on_stdout(&self) -> bool {
         self.json.as_deref().is_some_and(warpath::output::is_stdout)
     }
+
+    /// Whether a root is traced: `--trace`, or `--trace-trial`, which implies it.
+    pub fn traced(&self) -> bool {
+        self.trace || self.trace_trial.is_some()
+    }
 }
 
 /// `bench --algorithm`.
