@@ -553,8 +553,10 @@ mod tests {
         let traverser = Traverser::new(&g, Backend::Cpu).unwrap();
         let mut ticks = Vec::new();
         let run =
-            run_bench(&g, &traverser, &BenchOptions { trials: 6, seed: 3, trace: true, traced: 0 }, &mut |done| ticks.push(done))
-                .unwrap();
+            run_bench(&g, &traverser, &BenchOptions { trials: 6, seed: 3, trace: true, traced: 0 }, &mut |done| {
+                ticks.push(done)
+            })
+            .unwrap();
         assert_eq!((ticks, run.algorithm), (vec![1, 2, 3, 4, 5, 6], "bfs"));
         assert_eq!(run.trials.len(), 6);
         for r in &run.trials {

@@ -163,11 +163,10 @@ pub struct CcTuning {
         hide_short_help = true,
         help = "GPU: the order Afforest's rounds visit the vertices in (auto: scattered on meshes and roads)",
         long_help = "GPU: the order in which Afforest's neighbor rounds visit the vertices. ids: by id, 32 a warp. \
-                     scattered: in tiles of 256 ids, a block's, tile t at step t * 2654435761 modulo the tiles, so that where ids \
-                     follow a mesh's rows the rows in flight do not all swap and walk on the same few megabytes \
-                     of labels. auto \
-                     (the default): scattered where at least a quarter of the edges lie inside ranges of 1024 \
-                     ids, by id elsewhere."
+                     scattered: in tiles of 256 ids, a block's, tile t at step t * 2654435761 modulo the tiles, so \
+                     that where ids follow a mesh's rows the rows in flight do not all swap and walk on the same \
+                     few megabytes of labels. auto (the default): scattered where at least a quarter of the edges \
+                     lie inside ranges of 1024 ids, by id elsewhere."
     )]
     pub round_order: Option<RoundOrder>,
 }
