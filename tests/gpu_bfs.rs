@@ -40,6 +40,7 @@ fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
     let always_async = PersistentParams { alpha: 1e9, beta: 1e9, async_bottom_up: true, ..beamer };
     let xbfs = PersistentParams { switch_rule: SwitchRule::Xbfs, alpha: 0.1, ..default };
     let apart = BottomUpLaunch::Apart;
+    let every = BottomUpLaunch::Every;
     vec![
         ("persistent", default),
         ("persistent, beamer rule", beamer),
@@ -121,6 +122,13 @@ fn persistent_variants() -> Vec<(&'static str, PersistentParams)> {
         (
             "persistent without small path, apart",
             PersistentParams { small_frontiers: false, bottom_up_launch: apart, ..default },
+        ),
+        // Every bottom-up level apart: stretches of several bottom-up levels stop before each.
+        ("persistent, every bottom-up level apart", PersistentParams { bottom_up_launch: every, ..default }),
+        ("persistent eager bottom-up, every level apart", PersistentParams { bottom_up_launch: every, ..eager }),
+        (
+            "persistent, xbfs rule always bottom-up, every level apart",
+            PersistentParams { alpha: 0.0, bottom_up_launch: every, ..xbfs },
         ),
     ]
 }

@@ -184,6 +184,9 @@ impl PersistentFlags {
     /// Start from the state the handoff words hold (a launch after the split-level kernels)
     /// instead of level 0.
     pub const RESUME: PersistentFlags = PersistentFlags(1 << 16);
+    /// With [`Self::SPLIT_BOTTOM_UP`]: every bottom-up level runs apart, not only the first of
+    /// each stretch (the persistent kernel stops before each).
+    pub const SPLIT_EVERY_BOTTOM_UP: PersistentFlags = PersistentFlags(1 << 17);
 
     const BALANCE_SHIFT: u32 = 4;
     const CHUNK_SHIFT: u32 = 11;

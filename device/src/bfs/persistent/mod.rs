@@ -255,6 +255,9 @@ struct Bfs<const COMPRESSED: bool> {
     /// The first level of each bottom-up stretch is left to the split-level kernels
     /// ([`PersistentFlags::SPLIT_BOTTOM_UP`]; plain lists, synchronous levels over the bitmap).
     split_bottom_up: bool,
+    /// With `split_bottom_up`, every bottom-up level, not only each stretch's first
+    /// ([`PersistentFlags::SPLIT_EVERY_BOTTOM_UP`]).
+    split_every_bottom_up: bool,
     /// This launch starts where the handoff words say ([`PersistentFlags::RESUME`]).
     resume: bool,
     /// Edges of the graph, `|E|` in XBFS's rule.
@@ -606,6 +609,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                 && flags.contains(PersistentFlags::SPLIT_BOTTOM_UP)
                 && !flags.contains(PersistentFlags::ASYNC_BOTTOM_UP)
                 && !flags.contains(PersistentFlags::DOUBLE_SCAN),
+            split_every_bottom_up: flags.contains(PersistentFlags::SPLIT_EVERY_BOTTOM_UP),
             resume: !COMPRESSED && flags.contains(PersistentFlags::RESUME),
             chunk_choice: flags.chunk().words(),
             total_edges: launch.total_edges,
@@ -742,9 +746,9 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                     )
                 };
             }
-            if bottom_up && bfs.split_bottom_up && !state.bottom_up {
-                // The stretch's first bottom-up level runs as a launch of its own: leave it the
-                // state after it, and return (the frontier's bitmap is complete: it was written
+            if bottom_up && bfs.split_bottom_up && (bfs.split_every_bottom_up || !state.bottom_up) {
+                // The stretch's first bottom-up level (or each) runs as a launch of its own:
+                // leave it the state after it, and return (the frontier's bitmap is complete: it was written
                 // before the last barrier, or built above, which ends with one).
                 if is_grid_leader() {
                     let after = state.after(frontier, frontier_edges, true, wrote_queue, wrote_bitmap);

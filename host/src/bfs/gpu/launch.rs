@@ -23,7 +23,7 @@ use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_wo
 use warpath_interface::names;
 use warpath_interface::DeviceAddress;
 
-use crate::bfs::gpu::tuning::PersistentParams;
+use crate::bfs::gpu::tuning::{BottomUpLaunch, PersistentParams};
 use crate::gpu::launch::{blocks_of, grid_for, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, GpuContext, GpuError, Layout, Placement};
 
@@ -413,6 +413,7 @@ pub fn bfs_persistent(
     let config = blocks_of(persistent_grid_blocks(gpu)?, PERSISTENT_BLOCK);
     let flags = persistent_flags(&params, graph.layout(), buffers.parents.is_some())
         .with(PersistentFlags::SPLIT_BOTTOM_UP, split)
+        .with(PersistentFlags::SPLIT_EVERY_BOTTOM_UP, split && params.bottom_up_launch == BottomUpLaunch::Every)
         .with(PersistentFlags::RESUME, which == PersistentLaunch::Resume);
     let PersistentBuffers { distances, parents, visited, frontier_bits, queues, control, shared_lists, trace } =
         buffers;

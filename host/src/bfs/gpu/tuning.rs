@@ -74,6 +74,8 @@ pub enum BottomUpLaunch {
     Auto,
     /// Always a launch of its own.
     Apart,
+    /// Every bottom-up level a launch of its own, not only each stretch's first.
+    Every,
     /// Always inside the persistent kernel.
     Inside,
 }
@@ -84,6 +86,7 @@ impl BottomUpLaunch {
         match self {
             BottomUpLaunch::Auto => "auto",
             BottomUpLaunch::Apart => "apart",
+            BottomUpLaunch::Every => "every",
             BottomUpLaunch::Inside => "inside",
         }
     }
@@ -97,7 +100,7 @@ impl BottomUpLaunch {
     pub fn apart(self, n: u64) -> bool {
         match self {
             BottomUpLaunch::Auto => n >= Self::APART_FROM_VERTICES,
-            BottomUpLaunch::Apart => true,
+            BottomUpLaunch::Apart | BottomUpLaunch::Every => true,
             BottomUpLaunch::Inside => false,
         }
     }

@@ -402,6 +402,7 @@ impl From<BalanceArg> for BottomUpBalance {
 pub enum BottomUpLaunchArg {
     Auto,
     Apart,
+    Every,
     Inside,
 }
 
@@ -410,6 +411,7 @@ impl From<BottomUpLaunchArg> for BottomUpLaunch {
         match arg {
             BottomUpLaunchArg::Auto => BottomUpLaunch::Auto,
             BottomUpLaunchArg::Apart => BottomUpLaunch::Apart,
+            BottomUpLaunchArg::Every => BottomUpLaunch::Every,
             BottomUpLaunchArg::Inside => BottomUpLaunch::Inside,
         }
     }
@@ -641,8 +643,9 @@ pub struct GpuTuning {
         help = "Where each bottom-up stretch's first level runs (default auto)",
         long_help = "Where the first level of each bottom-up stretch runs: apart (a launch of its own at full \
                      occupancy, between two launches of the persistent kernel, as the partitioned BFS runs \
-                     its levels), inside (in the persistent kernel), or auto (apart on graphs of 2^25 \
-                     vertices or more). Synchronous levels over plain lists only."
+                     its levels), every (every bottom-up level apart, not only each stretch's first), \
+                     inside (in the persistent kernel), or auto (apart on graphs of 2^25 vertices or \
+                     more). Synchronous levels over plain lists only."
     )]
     pub bottom_up_launch: Option<BottomUpLaunchArg>,
     #[arg(
@@ -1106,6 +1109,7 @@ mod tests {
         assert_eq!(launch_of(&[]), BottomUpLaunch::Auto);
         assert_eq!(launch_of(&["--bottom-up-launch", "apart"]), BottomUpLaunch::Apart);
         assert_eq!(launch_of(&["--bottom-up-launch", "inside"]), BottomUpLaunch::Inside);
+        assert_eq!(launch_of(&["--bottom-up-launch", "every"]), BottomUpLaunch::Every);
         let err = Cli::try_parse_from(["warpath", "bfs", "kron:10", "--bottom-up-launch", "split"]).unwrap_err();
         assert_eq!(err.kind(), clap::error::ErrorKind::InvalidValue);
     }
