@@ -603,6 +603,84 @@ fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
     }
 }
 
+/// 4-byte distance words (`narrow_words`, the default for distances only): delta-stepping and
+/// near-far keep them where every distance fits (integer weights whose largest times `n - 1`
+/// stays below 2^32, or float weights), on graphs whose steps run on block 0 alone (fused, and
+/// as one asynchronous worklist), on the grid (queueing and deferred), with hubs' shared lists,
+/// with a cutoff and a target; never with parents, never where a distance could overflow them,
+/// and never when turned off, all against Dijkstra.
+#[test]
+fn narrow_distance_words_match_dijkstra_where_every_distance_fits() {
+    if gpu_or_skip("narrow_distance_words_match_dijkstra_where_every_distance_fits").is_none() {
+        return;
+    }
+    let n = 5_000u32;
+    let path_edges: Vec<(u32, u32)> = (0..n - 1).map(|v| (v, v + 1)).collect();
+    let heavy_path = Weights::U32((0..n - 1).map(|v| (1 << 30) + v).collect());
+    let graphs = [
+        ("kron:14 u32", weighted("kron:14", WeightSpec::GAPBS), true),
+        ("urand:12 f32", weighted("urand:12", WeightSpec::Graph500), true),
+        ("grid2d:60 u32", weighted("grid2d:60", WeightSpec::GAPBS), true),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), true),
+        ("path of 2^30 weights", built(n as u64, path_edges, Some(heavy_path), true), false),
+    ];
+    for (what, graph, fits) in &graphs {
+        let last = graph.num_vertices() as u32 - 1;
+        for strategy in [SsspStrategy::DeltaStepping, SsspStrategy::NearFar] {
+            let base = SsspOptions { strategy, distances_only: true, ..SsspOptions::default() };
+            let (prepared, _) =
+                prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &base).unwrap()).unwrap();
+            let gpu_graph = prepared.gpu().unwrap();
+            for source in [0, last / 2] {
+                let expected = dijkstra(graph, source);
+                let variants = [
+                    ("default", base, *fits),
+                    ("wide", SsspOptions { narrow_words: false, ..base }, false),
+                    ("with parents", SsspOptions { distances_only: false, ..base }, false),
+                    ("deferred", SsspOptions { deferred_queueing: DeferredQueueing::From(0), ..base }, *fits),
+                    ("never deferred", SsspOptions { deferred_queueing: DeferredQueueing::Never, ..base }, *fits),
+                    ("async fusion", SsspOptions { fusion: Fusion::Async, ..base }, *fits),
+                    ("no fusion", SsspOptions { fusion: Fusion::Off, ..base }, *fits),
+                ];
+                for (variant, options, narrow) in variants {
+                    let label = format!("{what}, {strategy:?}, source {source}, {variant}");
+                    let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                    check(graph, source, &run, &expected, &label);
+                    assert_eq!(trace.narrow_words, narrow, "{label}");
+                }
+                // A cutoff and a target stop the run early in narrow words too: what lies
+                // within them is exact, the rest unreached.
+                let reached: Vec<(u32, f64)> =
+                    (0..=last).filter_map(|v| expected.get(v as usize).map(|d| (v, d))).collect();
+                let mut by_distance = reached.clone();
+                by_distance.sort_by(|a, b| a.1.total_cmp(&b.1));
+                let (middle_vertex, middle) = by_distance[by_distance.len() / 2];
+                let cutoff = (by_distance[by_distance.len() - 1].1 / 2.0).floor();
+                let close = |got: f64, want: f64| (got - want).abs() <= 1e-5 * want.max(1.0);
+                for (variant, options, reach) in [
+                    ("cutoff", SsspOptions { cutoff: Some(cutoff), ..base }, cutoff),
+                    ("target", SsspOptions { target: Some(middle_vertex), ..base }, middle),
+                ] {
+                    let label = format!("{what}, {strategy:?}, source {source}, {variant} at {reach}");
+                    let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                    assert_eq!(trace.narrow_words, *fits, "{label}");
+                    for &(v, want) in &reached {
+                        match run.distances.get(v as usize) {
+                            Some(got) => assert!(
+                                close(got, want) && want <= reach * (1.0 + 1e-5),
+                                "{label}: vertex {v} at {got} against {want}"
+                            ),
+                            None => {
+                                assert!(want >= reach * (1.0 - 1e-5), "{label}: vertex {v} at {want} left unreached")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
     if gpu_or_skip("bucket_fusion_matches_dijkstra_and_takes_fewer_steps").is_none() {

@@ -87,6 +87,20 @@ pub unsafe fn reduce_min_u64(ptr: *mut u64, value: u64) {
     };
 }
 
+/// [`reduce_min_u64`] on a 4-byte word (`red.global.min.u32`).
+#[inline(always)]
+pub unsafe fn reduce_min_u32(ptr: *mut u32, value: u32) {
+    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
+    unsafe {
+        asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.min.u32 [g], {v}; }}",
+            p = in(reg64) ptr,
+            v = in(reg32) value,
+            options(nostack)
+        )
+    };
+}
+
 /// Raises `*ptr` to `value` where that is larger, like [`atomic_max_u64`], without returning
 /// what it held (`red.global.max.u64`): the thread goes on at once, for callers that need not
 /// know whether it rose.

@@ -53,13 +53,12 @@ use crate::operators::shared_lists::{self, ListWindow, SharedLists, Tally};
 use crate::operators::warp_queue::{stage_base, stage_words, WarpQueue};
 use crate::prelude::*;
 use crate::sssp::{
-    append, distance_in_grid_step, distance_of, first_to_mark_filtered, relax_filtered, warp_min_u64, WeightReader,
-    UNREACHED as UNREACHED_DISTANCE,
+    append, first_to_mark_filtered, warp_min_u64, DistanceWords, WeightReader, UNREACHED as UNREACHED_DISTANCE,
 };
 use warpath_interface::sssp::{
-    flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE,
-    NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES,
-    SSSP_BLOCK,
+    flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS,
+    FUSED_MAX_DEGREE, FUSED_QUEUE, NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES,
+    SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
@@ -518,10 +517,22 @@ enum Edges {
 macro_rules! for_each_fused_slot {
     (|$k:ident| $body:block) => {{
         const _: () = assert!(FUSED_EDGES == 4, "for_each_fused_slot names each slot");
-        { let $k = 0usize; $body }
-        { let $k = 1usize; $body }
-        { let $k = 2usize; $body }
-        { let $k = 3usize; $body }
+        {
+            let $k = 0usize;
+            $body
+        }
+        {
+            let $k = 1usize;
+            $body
+        }
+        {
+            let $k = 2usize;
+            $body
+        }
+        {
+            let $k = 3usize;
+            $body
+        }
     }};
 }
 
@@ -569,7 +580,7 @@ struct Delta {
     offsets: *const u64,
     targets: *const u32,
     reader: WeightReader,
-    distances: *mut u64,
+    distances: DistanceWords,
     /// Marks: queued (`n`), settled (`n`), far (`n`).
     queued: *mut u32,
     settled_marks: *mut u32,
@@ -644,8 +655,8 @@ impl Relaxer<'_> {
         // SAFETY: forwarded from the caller.
         unsafe {
             match self.counters.local {
-                None => distance_in_grid_step(d.distances, owner),
-                Some(_) => distance_of(d.distances, owner),
+                None => d.distances.in_grid_step(owner),
+                Some(_) => d.distances.of(owner),
             }
         }
     }
@@ -707,7 +718,7 @@ impl Relaxer<'_> {
             // SAFETY: `v < n`; the marks hold `n` queued words. Every writer of the mark
             // during the step stores the same value.
             unsafe {
-                reduce_min_u64(d.distances.add(v as usize), candidate);
+                d.distances.reduce_min(v, candidate);
                 *d.queued.add(v as usize) = self.lowered_mark;
             }
         }
@@ -732,7 +743,7 @@ impl EdgeVisitor for Relaxer<'_> {
                     v = *d.targets.add(edge as usize);
                     owner_word = self.owner_distance(owner);
                     if self.deferred {
-                        old = distance_in_grid_step(d.distances, v);
+                        old = d.distances.in_grid_step(v);
                     }
                 }
                 self.relaxations += 1;
@@ -781,7 +792,7 @@ impl EdgeVisitor for Relaxer<'_> {
                     // SAFETY: `owners[k] < n` and `loaded.0[k]` a target where `valid[k]`.
                     unsafe {
                         owner_words[k] = self.owner_distance(owners[k]);
-                        old[k] = distance_in_grid_step(d.distances, loaded.0[k]);
+                        old[k] = d.distances.in_grid_step(loaded.0[k]);
                     }
                 }
             }
@@ -812,7 +823,7 @@ impl Delta {
             offsets: params.offsets,
             targets: params.targets,
             reader: WeightReader { kind: weight_kind(flag_word), weights: params.weights },
-            distances: params.distances,
+            distances: DistanceWords { words: params.distances, narrow: flag_word & flags::NARROW_DISTANCES != 0 },
             queued: params.marks,
             // SAFETY (pointer arithmetic only): the kernel contract gives `marks` 3 n words.
             settled_marks: params.marks.wrapping_add(n),
@@ -895,11 +906,11 @@ impl Delta {
     unsafe fn relaxes(&self, v: u32, candidate: u64, read_first: bool) -> bool {
         if !self.packed {
             // SAFETY: forwarded from the caller.
-            return unsafe { relax_filtered(self.distances, v, candidate, read_first) };
+            return unsafe { self.distances.relax_filtered(v, candidate, read_first) };
         }
         // SAFETY: forwarded from the caller; the distances hold `n` words.
         unsafe {
-            let at = self.distances.add(v as usize);
+            let at = self.distances.words.add(v as usize);
             (!read_first || candidate >> 32 < *at >> 32) && self.lowered(atomic_min_u64(at, candidate), candidate)
         }
     }
@@ -1052,7 +1063,7 @@ impl Delta {
         let mut reach = self.limit;
         if self.target != NO_TARGET {
             // SAFETY: the host passes a target `< n`.
-            let at = self.distance(unsafe { distance_of(self.distances, self.target) });
+            let at = self.distance(unsafe { self.distances.of(self.target) });
             if at != UNREACHED_DISTANCE && at < reach && self.reader.bucket(at, self.delta) < next {
                 reach = at;
             }
@@ -1114,13 +1125,21 @@ impl Delta {
                         // SAFETY: `i < len`, inside the near queue; its entries are vertices.
                         let u = unsafe { *input.add(i as usize) };
                         // SAFETY: `u < n`.
-                        unsafe { (u, distance_of(self.distances, u), self.list_of(u)) }
+                        unsafe { (u, self.distances.of(u), self.list_of(u)) }
                     } else {
                         queues.get(parity * FUSED + i as usize)
                     };
                     // SAFETY: `u < n` and `list` is its list; forwarded from the caller.
                     unsafe {
-                        self.fused_visit(u, queued_at, list, state, counters, FusedInto::Round { queues, out }, relaxations)
+                        self.fused_visit(
+                            u,
+                            queued_at,
+                            list,
+                            state,
+                            counters,
+                            FusedInto::Round { queues, out },
+                            relaxations,
+                        )
                     };
                 }
             });
@@ -1177,7 +1196,7 @@ impl Delta {
         // SAFETY (throughout): `u < n`, its list's edges lie in the graph, their targets `< n`;
         // the queues obey the kernel contract.
         unsafe {
-            let now = distance_of(self.distances, u);
+            let now = self.distances.of(u);
             let mut e = start;
             let (mut taking, mut targets, mut candidates) = self.fused_edges(e, end, u, queued_at, state);
             if self.distance(now) < self.distance(queued_at) {
@@ -1191,7 +1210,7 @@ impl Delta {
                 for k in 0..FUSED_EDGES {
                     if taking[k] {
                         *relaxations += 1;
-                        old[k] = atomic_min_u64(self.distances.add(targets[k] as usize), candidates[k]);
+                        old[k] = self.distances.atomic_min(targets[k], candidates[k]);
                     }
                 }
                 // The targets' lists, in flight with the atomics (issued after them, so that
@@ -1386,7 +1405,7 @@ impl Delta {
             // SAFETY: `i < len`, inside the near queue; its entries are vertices `< n`.
             let u = unsafe { *input.add(i as usize) };
             // SAFETY: `u < n`.
-            let (queued_at, list) = unsafe { (distance_of(self.distances, u), self.list_of(u)) };
+            let (queued_at, list) = unsafe { (self.distances.of(u), self.list_of(u)) };
             queues.set(i as usize, u, queued_at, list_word(list));
             ring.marks.set(i as usize, published(i));
             i += SSSP_BLOCK;
@@ -1653,7 +1672,7 @@ impl Delta {
             unsafe {
                 let lowered = valid && core::ptr::read_volatile(self.queued.add(v as usize)) == lowered_mark;
                 let bucket =
-                    if lowered { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
+                    if lowered { self.reader.bucket(self.distance(self.distances.of(v)), self.delta) } else { 0 };
                 let to_near = lowered && state.current(bucket);
                 let to_far = lowered && !state.current(bucket);
                 // This pass alone writes far marks during the step, and visits `v` once.
@@ -1774,7 +1793,8 @@ impl Delta {
                     let mut appends = Appends::new(counters, scratch);
                     for_tiles!(len, blocks, rank, spread_tile(len, blocks), |i, valid| {
                         let v = if valid { *input.add(i as usize) } else { 0 };
-                        let at = if valid { self.reader.bucket(self.distance(distance_of(self.distances, v)), self.delta) } else { 0 };
+                        let at =
+                            if valid { self.reader.bucket(self.distance(self.distances.of(v)), self.delta) } else { 0 };
                         // Below `bucket`: stale (its distance fell into a bucket already settled).
                         let to_near = valid && at >= bucket && at < end;
                         let stays = valid && at >= end;
@@ -1978,7 +1998,9 @@ impl Delta {
                 barrier.sync();
             }
             // SAFETY: as above.
-            unsafe { self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false, &mut barrier) };
+            unsafe {
+                self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false, &mut barrier)
+            };
             barrier.sync();
         }
     }
@@ -2052,7 +2074,8 @@ use core::ptr::{addr_of, addr_of_mut};
 /// # Safety
 /// Launched cooperatively with blocks of `SSSP_BLOCK` threads. `offsets` has `n + 1` entries
 /// and `targets` (and `weights`, unless the flags say unit weights) `offsets[n]`, every target
-/// `< n`; `distances` holds `n` entries set by `sssp_init`, `marks` `3 n` words zeroed by it;
+/// `< n`; `distances` holds `n` entries set by `sssp_init` (4-byte words with
+/// `flags::NARROW_DISTANCES`), `marks` `3 n` words zeroed by it;
 /// `near` and `far` hold `2 n` entries, `settled` `n`; `control` is a `DeltaControl` with the
 /// source alone in near slot 0, the other counters zero and every `far_min` `u64::MAX`;
 /// `trace` holds `trace_capacity` records; `delta` is positive (an integer, or a finite

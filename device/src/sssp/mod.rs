@@ -20,7 +20,7 @@ pub mod support;
 pub mod worklist;
 
 use crate::prelude::{atomic_exch_u32, atomic_min_u64, lane_id, shfl_idx_sync_u64, warp_aggregated_append, FULL_MASK};
-use warpath_interface::sssp::{flags, UNREACHED_DISTANCE};
+use warpath_interface::sssp::{flags, widened, UNREACHED_DISTANCE};
 
 /// How the kernels read and add weights: what a weight is (the flag word's kind) and the
 /// weights array (null for unit weights).
@@ -101,6 +101,105 @@ pub unsafe fn distance_in_grid_step(distances: *const u64, v: u32) -> u64 {
     unsafe { crate::prelude::load_cached_u64(distances.add(v as usize)) }
 }
 
+/// A run's distance words, 8 bytes each, or 4 with [`flags::NARROW_DISTANCES`] (`u32::MAX`
+/// unreached): what is read comes back, and what is offered goes in, as an 8-byte distance
+/// either way, so the kernels' arithmetic does not change. The flag is the same for every
+/// thread, so its branches never split a warp.
+#[derive(Clone, Copy)]
+pub struct DistanceWords {
+    pub words: *mut u64,
+    pub narrow: bool,
+}
+
+impl DistanceWords {
+    #[inline(always)]
+    fn narrow_at(self, v: u32) -> *mut u32 {
+        self.words.cast::<u32>().wrapping_add(v as usize)
+    }
+
+    /// [`distance_of`] (from L2).
+    ///
+    /// # Safety
+    /// The words hold `v + 1` entries or more, in global memory.
+    #[inline(always)]
+    pub unsafe fn of(self, v: u32) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            if self.narrow {
+                widened(core::ptr::read_volatile(self.narrow_at(v)))
+            } else {
+                distance_of(self.words, v)
+            }
+        }
+    }
+
+    /// [`distance_in_grid_step`] (through L1, on steps of the whole grid only).
+    ///
+    /// # Safety
+    /// As for [`Self::of`].
+    #[inline(always)]
+    pub unsafe fn in_grid_step(self, v: u32) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            if self.narrow {
+                widened(crate::prelude::load_cached_u32(self.narrow_at(v)))
+            } else {
+                distance_in_grid_step(self.words, v)
+            }
+        }
+    }
+
+    /// The atomic minimum of `v`'s word and `candidate` (below `u32::MAX` when narrow); returns
+    /// the distance the word held.
+    ///
+    /// # Safety
+    /// As for [`Self::of`].
+    #[inline(always)]
+    pub unsafe fn atomic_min(self, v: u32, candidate: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            if self.narrow {
+                widened(crate::prelude::atomic_min_u32(self.narrow_at(v), candidate as u32))
+            } else {
+                atomic_min_u64(self.words.add(v as usize), candidate)
+            }
+        }
+    }
+
+    /// The atomic minimum without its answer (`red.min`).
+    ///
+    /// # Safety
+    /// As for [`Self::of`].
+    #[inline(always)]
+    pub unsafe fn reduce_min(self, v: u32, candidate: u64) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            if self.narrow {
+                crate::prelude::reduce_min_u32(self.narrow_at(v), candidate as u32)
+            } else {
+                crate::prelude::reduce_min_u64(self.words.add(v as usize), candidate)
+            }
+        }
+    }
+
+    /// [`relax_filtered`] on these words.
+    ///
+    /// # Safety
+    /// As for [`Self::of`].
+    #[inline(always)]
+    pub unsafe fn relax_filtered(self, v: u32, candidate: u64, read_first: bool) -> bool {
+        if !self.narrow {
+            // SAFETY: forwarded from the caller.
+            return unsafe { relax_filtered(self.words, v, candidate, read_first) };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let at = self.narrow_at(v);
+            (!read_first || candidate < widened(*at)) && self.atomic_min(v, candidate) > candidate
+        }
+    }
+}
+
 /// Lowers `v`'s distance to `candidate` if that is shorter; true when this call lowered it.
 ///
 /// # Safety
@@ -144,9 +243,7 @@ pub unsafe fn first_to_mark(marks: *mut u32, v: u32, mark: u32) -> bool {
 #[inline(always)]
 pub unsafe fn first_to_mark_filtered(marks: *mut u32, v: u32, mark: u32, read_first: bool) -> bool {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        (!read_first || *marks.add(v as usize) != mark) && atomic_exch_u32(marks.add(v as usize), mark) != mark
-    }
+    unsafe { (!read_first || *marks.add(v as usize) != mark) && atomic_exch_u32(marks.add(v as usize), mark) != mark }
 }
 
 /// Appends `v` to `list` (counted by `len`) where `want`, one atomic per warp. All lanes of a

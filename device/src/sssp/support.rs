@@ -19,7 +19,7 @@ use crate::operators::gather::{gather_tile, EdgeVisitor, TileScratch, BATCH};
 use crate::prelude::*;
 use crate::sssp::{WeightReader, UNREACHED as UNREACHED_DISTANCE};
 use warpath_interface::sssp::{
-    flags, packed_distance, packed_word, weight_kind, SsspInitParams, SsspParentsParams, SsspUnpackParams,
+    flags, packed_distance, packed_word, weight_kind, widened, SsspInitParams, SsspParentsParams, SsspUnpackParams,
     SsspWeightSumParams, FLOAT_WEIGHT_SCALE, SSSP_BLOCK,
 };
 
@@ -50,20 +50,26 @@ unsafe fn is_source(sources: *const u32, count: u32, v: u32) -> bool {
 }
 
 /// `sssp_init`: every distance unreached but the sources', 0 (packed: 0 from the source
-/// itself); every mark 0.
+/// itself; narrow: 4-byte words, `flags::NARROW_DISTANCES`); every mark 0.
 ///
 /// # Safety
-/// `distances` holds `n` entries, `marks` `mark_words`; `sources` holds `source_count` sorted
-/// ids `< n`.
+/// `distances` holds `n` entries (`n` 4-byte words when narrow), `marks` `mark_words`;
+/// `sources` holds `source_count` sorted ids `< n`.
 #[inline(always)]
 pub unsafe fn init(params: SsspInitParams) {
-    let SsspInitParams { distances, marks, sources, mark_words, n, source_count, packed } = params;
+    let SsspInitParams { distances, marks, sources, mark_words, n, source_count, word_flags } = params;
+    let packed = word_flags & flags::PACKED_PARENTS != 0;
+    let narrow = word_flags & flags::NARROW_DISTANCES != 0;
     for v in grid_stride(n as u64) {
         // SAFETY: `v < n`; `sources` holds `source_count` entries.
         unsafe {
             let own = is_source(sources, source_count, v as u32);
-            let source = if packed != 0 { packed_word(0, v as u32) } else { 0 };
-            *distances.add(v as usize) = if own { source } else { UNREACHED_DISTANCE };
+            if narrow {
+                *distances.cast::<u32>().add(v as usize) = if own { 0 } else { u32::MAX };
+            } else {
+                let source = if packed { packed_word(0, v as u32) } else { 0 };
+                *distances.add(v as usize) = if own { source } else { UNREACHED_DISTANCE };
+            }
         }
     }
     for i in grid_stride(mark_words) {
@@ -274,20 +280,26 @@ pub unsafe fn weight_sum(params: SsspWeightSumParams) {
 /// ([`flags::PACKED_PARENTS`]) give their parent to `parents` (unless null) and keep their
 /// distance; float runs write each word's float to `floats`. The host then reads the arrays
 /// back as the caller reads them, where a pass of its own over the words cost more than the
-/// bus (bench/NOTES.md 104).
+/// bus (bench/NOTES.md 104). Narrow words ([`flags::NARROW_DISTANCES`]) are widened from
+/// `narrow` into `words` first.
 ///
 /// # Safety
-/// `words` holds `n` entries; `parents` (unless null) and, for float weights, `floats` too.
+/// `words` holds `n` entries; `parents` (unless null), `narrow` (when narrow) and, for float
+/// weights, `floats` too.
 #[inline(always)]
 pub unsafe fn unpack(params: SsspUnpackParams) {
-    let SsspUnpackParams { words, parents, floats, n, flags: flag_word } = params;
+    let SsspUnpackParams { narrow, words, parents, floats, n, flags: flag_word } = params;
     let packed = flag_word & flags::PACKED_PARENTS != 0;
     let float = weight_kind(flag_word) == flags::WEIGHTS_F32;
+    let from_narrow = flag_word & flags::NARROW_DISTANCES != 0;
     for v in grid_stride(n as u64) {
-        // SAFETY: `v < n`; the arrays written hold `n` entries (the contract).
+        // SAFETY: `v < n`; the arrays read and written hold `n` entries (the contract).
         unsafe {
             let word = words.add(v as usize);
-            let value = *word;
+            let value = if from_narrow { widened(*narrow.add(v as usize)) } else { *word };
+            if from_narrow {
+                *word = value;
+            }
             if packed {
                 if !parents.is_null() {
                     *parents.add(v as usize) = if value == UNREACHED_DISTANCE { UNREACHED } else { value as u32 };

@@ -124,6 +124,9 @@ pub struct SsspTraceRecord {
     /// The parents rode in the distance words, found by the relaxations themselves.
     #[serde(default)]
     pub parents_packed: bool,
+    /// The distances were 4-byte words (distances only, where they fit).
+    #[serde(default)]
+    pub narrow_words: bool,
     /// The run's relaxations: the records' sum when every bucket was kept.
     pub relaxations: u64,
     pub records: Vec<SsspStepRecord>,
@@ -179,6 +182,7 @@ impl SsspTraceRecord {
             split_threshold: trace.mdt,
             parent_passes: trace.parent_passes,
             parents_packed: trace.parents_packed,
+            narrow_words: trace.narrow_words,
             relaxations: run.relaxations,
             records: trace
                 .records
@@ -218,6 +222,7 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     let _ = writeln!(out, "trace of source {} on the GPU, {how}", trace.source);
     let parents = match trace.parent_passes {
         0 if trace.parents_packed => "parents in the distance words".to_string(),
+        0 if trace.narrow_words => "no parents (distances only, in 4-byte words)".to_string(),
         0 => "no parents (distances only)".to_string(),
         passes => format!("parents in {passes} passes"),
     };
@@ -525,6 +530,7 @@ mod tests {
             mdt: 0,
             parent_passes: 4,
             parents_packed: false,
+            narrow_words: false,
         };
         let run = SsspRun {
             distances: crate::sssp::Distances::Int(vec![0; 50]),

@@ -3,7 +3,6 @@
 //! returns and what a run records. The CPU code, the GPU host side and the verifier live in
 //! this folder beside each other, as `bfs/` keeps them.
 
-
 use crate::error::{Error, Result};
 use crate::graph::{Graph, WeightRange};
 
@@ -151,6 +150,10 @@ pub struct SsspOptions {
     pub adaptive_delta: bool,
     /// Near-far on the GPU: which big light rounds defer their queueing.
     pub deferred_queueing: DeferredQueueing,
+    /// Delta-stepping and near-far on the GPU, distances only: 4-byte distance words where
+    /// every distance fits them (the default), so each relaxation's random read and atomic
+    /// touch half the bytes; `false` keeps 8-byte words.
+    pub narrow_words: bool,
     /// Stop once this vertex (an internal id) is settled: vertices no farther than it get exact
     /// distances, the rest are reported unreached (as with a cutoff at its distance). A target
     /// no source reaches stops nothing.
@@ -170,6 +173,7 @@ impl Default for SsspOptions {
             fusion: Fusion::default(),
             adaptive_delta: true,
             deferred_queueing: DeferredQueueing::default(),
+            narrow_words: true,
             target: None,
             cutoff: None,
         }
@@ -231,7 +235,9 @@ pub const DELTA_EDGES: f64 = 8.0;
 pub fn delta_for(graph: &Graph, requested: Option<f64>) -> Result<f64> {
     let delta = match requested {
         Some(d) if !(d.is_finite() && d > 0.0) => {
-            return Err(Error::InvalidArgument(format!("the delta-stepping bucket width (delta) must be a positive number, not {d}")))
+            return Err(Error::InvalidArgument(format!(
+                "the delta-stepping bucket width (delta) must be a positive number, not {d}"
+            )))
         }
         Some(d) => d,
         None => default_delta(graph),

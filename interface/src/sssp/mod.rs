@@ -67,6 +67,23 @@ pub mod flags {
     /// shared memory (each warp takes the next entries as soon as they are queued, no block
     /// barrier between rounds) instead of rounds that wait for each other.
     pub const ASYNC_FUSION: u32 = 1 << 10;
+    /// Delta-stepping and near-far, distances only: each distance is a 4-byte word (`u32::MAX`
+    /// unreached) instead of 8, so a relaxation's random read and atomic touch half the bytes
+    /// and twice the distances fit in L2. Only where every distance fits 32 bits below
+    /// `u32::MAX` (integer weights whose largest times `n - 1` stays below it, or float weights,
+    /// whose bits are 32) and without [`PACKED_PARENTS`]. `sssp_init` writes such words and
+    /// `sssp_unpack` widens them into the 8-byte words the host reads.
+    pub const NARROW_DISTANCES: u32 = 1 << 11;
+}
+
+/// A narrow distance word ([`flags::NARROW_DISTANCES`]) as the 8-byte distance it stands for.
+#[inline(always)]
+pub const fn widened(word: u32) -> u64 {
+    if word == u32::MAX {
+        UNREACHED_DISTANCE
+    } else {
+        word as u64
+    }
 }
 
 /// The distance a packed word holds ([`flags::PACKED_PARENTS`]); [`UNREACHED_DISTANCE`] for an
@@ -229,9 +246,9 @@ macro_rules! sssp_init_fields {
     ($callback:path $(=> $run:path)?) => {
         $callback! {
             /// `sssp_init`'s parameters: `n` distances unreached but the sources' (0, or with
-            /// `packed` nonzero 0 from the source itself: `flags::PACKED_PARENTS`; `sources`
-            /// holds `source_count` vertex ids, sorted ascending), and `marks` (`mark_words`
-            /// words, the queues' marks) zeroed.
+            /// `flags::PACKED_PARENTS` in `word_flags` 0 from the source itself; with
+            /// `flags::NARROW_DISTANCES` 4-byte words; `sources` holds `source_count` vertex
+            /// ids, sorted ascending), and `marks` (`mark_words` words, the queues' marks) zeroed.
             kernel sssp_init, in [$crate::sssp], struct SsspInitParams {
                 distances: $crate::DevicePtrMut<u64>,
                 marks: $crate::DevicePtrMut<u32>,
@@ -239,7 +256,7 @@ macro_rules! sssp_init_fields {
                 mark_words: u64,
                 n: u32,
                 source_count: u32,
-                packed: u32,
+                word_flags: u32,
             }
             $(=> $run)?
         }
@@ -465,8 +482,10 @@ macro_rules! sssp_unpack_fields {
             /// no pass of the host's. With [`flags::PACKED_PARENTS`] in `flags`, each word's
             /// parent goes to `parents` (`u32::MAX` where unreached) and its distance stays in
             /// `words`; with [`flags::WEIGHTS_F32`], each word's float distance goes to `floats`
-            /// (infinity where unreached). A null `parents` skips them.
+            /// (infinity where unreached). A null `parents` skips them. With
+            /// [`flags::NARROW_DISTANCES`], each word is first widened from `narrow`'s.
             kernel sssp_unpack, in [$crate::sssp], struct SsspUnpackParams {
+                narrow: $crate::DevicePtr<u32>,
                 words: $crate::DevicePtrMut<u64>,
                 parents: $crate::DevicePtrMut<u32>,
                 floats: $crate::DevicePtrMut<f32>,

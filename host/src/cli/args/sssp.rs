@@ -130,6 +130,19 @@ pub struct SsspArgs {
     pub defer_queueing: DeferredQueueing,
     #[arg(
         long,
+        value_enum,
+        default_value_t = DistanceWordsArg::Auto,
+        value_name = "W",
+        hide_short_help = true,
+        help = "GPU delta-stepping and near-far: 4-byte distance words where they fit (auto), or 8",
+        long_help = "GPU delta-stepping and near-far with --distances-only: `auto` (default) keeps each distance \
+                     in a 4-byte word where every distance fits one (float weights, or integer weights whose \
+                     largest times the vertex count stays below 2^32), so a relaxation's random read and atomic \
+                     touch half the bytes; `wide` keeps 8-byte words."
+    )]
+    pub distance_words: DistanceWordsArg,
+    #[arg(
+        long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
         long_help = "Check the result by Graph500's kernel-3 rules and exit 1 if it is wrong: the parents form a \
                      tree rooted at the sources, every tree edge's distances differ by its weight, no edge offers a \
@@ -210,6 +223,16 @@ pub struct SsspBenchArgs {
         help = "Deferred queueing: auto, never or N (as `sssp --defer-queueing`)"
     )]
     pub defer_queueing: DeferredQueueing,
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DistanceWordsArg::Auto,
+        value_name = "W",
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "4-byte distance words where they fit, or 8 (as `sssp --distance-words`)"
+    )]
+    pub distance_words: DistanceWordsArg,
 }
 
 /// `--defer-queueing`'s value: `auto`, `never`, or a number of vertices.
@@ -230,6 +253,13 @@ fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing,
 pub enum DeltaWidth {
     Fixed,
     Adaptive,
+}
+
+/// Distance words on the GPU ([`SsspOptions::narrow_words`]): 4 bytes where they fit, or 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DistanceWordsArg {
+    Auto,
+    Wide,
 }
 
 /// [`Fusion`] as a clap value.
@@ -313,6 +343,7 @@ impl SsspArgs {
             fusion: self.fusion.into(),
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             deferred_queueing: self.defer_queueing,
+            narrow_words: self.distance_words == DistanceWordsArg::Auto,
             // Set once the graph is loaded and the target has an internal id.
             target: None,
             cutoff: self.cutoff,

@@ -55,15 +55,63 @@ impl GraphView {
     }
 }
 
+/// A run's distance words: 8 bytes each (with `packed`, each holding its parent too:
+/// `flags::PACKED_PARENTS`), or 4 (`flags::NARROW_DISTANCES`: delta-stepping and near-far only,
+/// widened by `sssp_unpack` before anything reads them back).
+pub enum DistanceWords<'a> {
+    Wide { words: &'a mut CudaSlice<u64>, packed: bool },
+    Narrow(&'a mut CudaSlice<u32>),
+}
+
+impl<'a> DistanceWords<'a> {
+    /// `narrow`'s words where given, else `wide`'s.
+    pub fn of(narrow: Option<&'a mut CudaSlice<u32>>, wide: &'a mut CudaSlice<u64>, packed: bool) -> Self {
+        match narrow {
+            Some(narrow) => DistanceWords::Narrow(narrow),
+            None => DistanceWords::Wide { words: wide, packed },
+        }
+    }
+
+    /// The flags that say which words these are.
+    pub fn flags(&self) -> u32 {
+        match self {
+            DistanceWords::Wide { packed: true, .. } => flags::PACKED_PARENTS,
+            DistanceWords::Wide { packed: false, .. } => 0,
+            DistanceWords::Narrow(_) => flags::NARROW_DISTANCES,
+        }
+    }
+
+    /// How many words there are room for.
+    pub fn len(&self) -> usize {
+        match self {
+            DistanceWords::Wide { words, .. } => words.len(),
+            DistanceWords::Narrow(words) => words.len(),
+        }
+    }
+
+    /// Whether there is room for none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The words' address for a kernel that writes them (typed as 8-byte words, which the
+    /// kernel reads as 4-byte ones by the flag).
+    fn write_in(self, launch: &mut Launch<'a>) -> DeviceAddress<u64> {
+        match self {
+            DistanceWords::Wide { words, .. } => launch.write(words),
+            DistanceWords::Narrow(words) => DeviceAddress::new(launch.write(words).address),
+        }
+    }
+}
+
 /// `sssp_init`: distances unreached but the sources' (`sources`: sorted vertex ids, each once;
-/// `packed`: each its own parent, `flags::PACKED_PARENTS`), marks zeroed.
+/// packed words: each its own parent), marks zeroed.
 pub fn sssp_init(
     gpu: &GpuContext,
     n: u32,
     sources: &CudaSlice<u32>,
-    distances: &mut CudaSlice<u64>,
+    distances: DistanceWords<'_>,
     marks: &mut CudaSlice<u32>,
-    packed: bool,
 ) -> Result<(), GpuError> {
     require(
         names::SSSP_INIT,
@@ -71,15 +119,16 @@ pub fn sssp_init(
         || format!("{} distances for {n} vertices, {} sources", distances.len(), sources.len()),
     )?;
     let mark_words = marks.len() as u64;
+    let word_flags = distances.flags();
     let mut launch = Launch::new(gpu);
     let params = SsspInitParams {
-        distances: launch.write(distances),
+        distances: distances.write_in(&mut launch),
         marks: launch.write(marks),
         sources: launch.read(sources),
         mark_words,
         n,
         source_count: sources.len() as u32,
-        packed: packed as u32,
+        word_flags,
     };
     launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }
@@ -106,7 +155,7 @@ pub struct DeltaSettings {
 
 /// The buffers of the delta-stepping kernel.
 pub struct DeltaBuffers<'a> {
-    pub distances: &'a mut CudaSlice<u64>,
+    pub distances: DistanceWords<'a>,
     pub marks: &'a mut CudaSlice<u32>,
     pub near: &'a mut CudaSlice<u32>,
     pub settled: &'a mut CudaSlice<u32>,
@@ -161,7 +210,8 @@ pub fn sssp_delta_stepping(
             && table_entries as u64 >= shared_list_capacity(view.n as u64, view.m)
             && delta > 0
             && (stop.target == NO_TARGET || stop.target < view.n)
-            && flag_word & flags::WEIGHTS_MASK == view.weight_flags,
+            && flag_word & flags::WEIGHTS_MASK == view.weight_flags
+            && flag_word & (flags::PACKED_PARENTS | flags::NARROW_DISTANCES) == distances.flags(),
         || {
             format!(
                 "buffers too small for {n} vertices and {} edges ({table_entries} shared-list entries), or delta \
@@ -177,7 +227,7 @@ pub fn sssp_delta_stepping(
         offsets: view.offsets,
         targets: view.targets,
         weights: view.weights,
-        distances: launch.write(distances),
+        distances: distances.write_in(&mut launch),
         marks: launch.write(marks),
         near: launch.write(near),
         settled: launch.write(settled),
@@ -483,12 +533,13 @@ pub fn sssp_weight_sum(gpu: &GpuContext, view: &GraphView) -> Result<(u64, u64, 
     Ok((words[0], words[1], u64::MAX - words[2]))
 }
 
-/// `sssp_unpack`: the first `n` distance words split for the download. `packed` words give
-/// their parents to `parents` (when given) and keep their distances; `floats` (when given)
-/// takes float distances.
+/// `sssp_unpack`: the first `n` distance words split for the download. `narrow` words (when
+/// given) are first widened into `words`; `packed` words give their parents to `parents` (when
+/// given) and keep their distances; `floats` (when given) takes float distances.
 pub fn sssp_unpack(
     gpu: &GpuContext,
     n: u32,
+    narrow: Option<&CudaSlice<u32>>,
     words: &mut CudaSlice<u64>,
     packed: bool,
     parents: Option<&mut CudaSlice<u32>>,
@@ -500,17 +551,22 @@ pub fn sssp_unpack(
         words.len() >= n as usize
             && fits(parents.as_ref().map(|p| p.len()))
             && fits(floats.as_ref().map(|f| f.len()))
-            && (packed || floats.is_some()),
+            && fits(narrow.map(|w| w.len()))
+            && !(packed && narrow.is_some())
+            && (packed || floats.is_some() || narrow.is_some()),
         || format!("buffers too small for {n} vertices, or nothing to split"),
     )?;
     let float = floats.is_some();
     let mut launch = Launch::new(gpu);
     let params = SsspUnpackParams {
+        narrow: launch.read_or_null(narrow),
         words: launch.write(words),
         parents: launch.write_or_null(parents),
         floats: launch.write_or_null(floats),
         n,
-        flags: if packed { flags::PACKED_PARENTS } else { 0 } | if float { flags::WEIGHTS_F32 } else { 0 },
+        flags: if packed { flags::PACKED_PARENTS } else { 0 }
+            | if float { flags::WEIGHTS_F32 } else { 0 }
+            | if narrow.is_some() { flags::NARROW_DISTANCES } else { 0 },
     };
     launch.run(grid_for(gpu, n.max(1) as u64, SSSP_BLOCK), Residency::Any, &params)
 }

@@ -53,7 +53,7 @@ use crate::sssp::{
 };
 
 use launch::{
-    ClusterBuffers, DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, GraphView,
+    ClusterBuffers, DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, DistanceWords, GraphView,
     WorklistBuffers, WorklistLaunch,
 };
 
@@ -157,10 +157,13 @@ pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
     // Distances, and parents with their levels; float distances split for a download in place.
     let floats = if graph.weight_kind() == Some(WeightKind::F32) { 4 * n } else { 0 };
     let labels = 8 * n + if options.distances_only { 0 } else { 8 * n } + floats;
+    // Delta-stepping's and near-far's 4-byte distance words, for distances only.
+    let narrow = if options.distances_only && options.narrow_words { 4 * n } else { 0 };
     let (bytes, what) = match options.strategy {
         // The cluster kernel runs in the same arrays (fewer of them).
         SsspStrategy::Auto | SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => (
             labels
+                + narrow
                 + 12 * n
                 + 4 * 5 * n
                 + 8 * (DELTA_CONTROL_WORDS + TRACE_BUCKETS * DELTA_TRACE_WORDS) as u64
@@ -245,6 +248,8 @@ pub struct GpuSsspTrace {
     pub parent_passes: u32,
     /// The parents rode in the distance words (`flags::PACKED_PARENTS`): no pass was needed.
     pub parents_packed: bool,
+    /// The distances were 4-byte words (`flags::NARROW_DISTANCES`).
+    pub narrow_words: bool,
 }
 
 /// One bucket (delta-stepping) or one iteration (worklist strategies).
@@ -308,6 +313,8 @@ pub struct SsspArrays {
     /// Vertices and edges of the graph the arrays were made for (others start afresh).
     shape: (u32, u64),
     distances: Option<CudaSlice<u64>>,
+    /// 4-byte distance words, widened into `distances` after the run (`narrow_words`).
+    narrow: Option<CudaSlice<u32>>,
     parents: Option<ParentBuffers>,
     delta: Option<DeltaArrays>,
     /// The placed weights' sum, smallest and largest ([`weight_totals`]), read once.
@@ -415,6 +422,13 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
     };
     let float = view.weight_flags == flags::WEIGHTS_F32;
     let packed = needs_parents && options.strategy.is_bucketed() && packs_parents(&view, totals);
+    let narrow_words = !needs_parents
+        && options.narrow_words
+        && matches!(options.strategy, SsspStrategy::DeltaStepping | SsspStrategy::NearFar)
+        && distances_fit_narrow_words(&view, totals);
+    if narrow_words && arrays.narrow.is_none() {
+        arrays.narrow = Some(gpu.alloc_zeros(n.max(1) as usize, "the 4-byte shortest-path distances")?);
+    }
     let (relaxations, mut trace, start) = match options.strategy {
         SsspStrategy::Auto | SsspStrategy::DeltaStepping | SsspStrategy::NearFar | SsspStrategy::Cluster => {
             let limit = match options.cutoff {
@@ -437,7 +451,8 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
                 }
                 run_cluster(gpu, &view, kernel, starts, options, lists, &mut distances)?
             } else {
-                run_delta(gpu, &view, kernel, starts, options, lists, &mut distances)?
+                let narrow = arrays.narrow.as_mut().filter(|_| narrow_words);
+                run_delta(gpu, &view, kernel, starts, options, lists, &mut distances, narrow)?
             }
         }
         _ => run_worklist(
@@ -458,6 +473,7 @@ fn settle(graph: &GpuGraph, arrays: &mut SsspArrays, sources: &[u32], options: &
         None => false,
     };
     trace.parents_packed = packed;
+    trace.narrow_words = narrow_words;
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::driver("cuEventSynchronize", e))?;
     let ms = start.elapsed_ms(&end).map_err(|e| GpuError::driver("cuEventElapsedTime", e))? as f64;
@@ -601,7 +617,8 @@ pub fn shortest_paths_pinned(
             arrays.floats = Some(gpu.alloc_zeros(n.max(1) as usize, "the float distances read back")?);
         }
         let parents = arrays.parents.as_mut().filter(|_| packed && with_parents).map(|buffers| &mut buffers.parents);
-        launch::sssp_unpack(gpu, n, &mut distances, packed, parents, arrays.floats.as_mut().filter(|_| float))?;
+        let floats = arrays.floats.as_mut().filter(|_| float);
+        launch::sssp_unpack(gpu, n, None, &mut distances, packed, parents, floats)?;
     }
     let n = n as usize;
     let parents = arrays.parents.as_ref().filter(|_| with_parents && (packed || parents_passed));
@@ -672,8 +689,15 @@ struct WeightTotals {
 /// `n - 1` edges stays below it). Integer weights and unit weights only: a float sum can
 /// round to its owner's distance, and then a tight edge need not ascend.
 fn packs_parents(view: &GraphView, totals: Option<WeightTotals>) -> bool {
-    if !tight_edges_ascend(view, totals) {
-        return false;
+    tight_edges_ascend(view, totals) && distances_fit_narrow_words(view, totals)
+}
+
+/// Whether every distance fits a 4-byte word below `u32::MAX` (`flags::NARROW_DISTANCES`, and
+/// the distance half of a packed word): float distances (their bits), or integer ones whose
+/// largest weight times the longest simple path's `n - 1` edges stays below it.
+fn distances_fit_narrow_words(view: &GraphView, totals: Option<WeightTotals>) -> bool {
+    if view.weight_flags == flags::WEIGHTS_F32 {
+        return true;
     }
     let largest = totals.map_or(1, |totals| totals.largest);
     (largest as u128) * (view.n.max(1) as u128 - 1) < u32::MAX as u128
@@ -828,7 +852,9 @@ struct DeltaKernel {
     stop: DeltaStop,
 }
 
-/// Delta-stepping or near-far in one launch; returns the relaxations and the trace.
+/// Delta-stepping or near-far in one launch; returns the relaxations and the trace. With
+/// `narrow`, the kernel keeps 4-byte distance words there, widened into `distances` after it.
+#[allow(clippy::too_many_arguments)]
 fn run_delta(
     gpu: &GpuContext,
     view: &GraphView,
@@ -837,6 +863,7 @@ fn run_delta(
     options: &SsspOptions,
     lists: &mut DeltaArrays,
     distances: &mut CudaSlice<u64>,
+    mut narrow: Option<&mut CudaSlice<u32>>,
 ) -> Result<(u64, GpuSsspTrace, CudaEvent)> {
     let DeltaKernel { max_degree, totals, packed, stop } = kernel;
     let (delta, delta_value, all_heavy) = kernel_delta(view, max_degree, totals, options)?;
@@ -847,9 +874,9 @@ fn run_delta(
     initial.near_len[0] = starts.host.len() as u32;
     write_control(gpu, &initial, control)?;
     let start = gpu.record_event()?;
-    launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
+    launch::sssp_init(gpu, view.n, starts.device, DistanceWords::of(narrow.as_deref_mut(), distances, packed), marks)?;
     let flag_word = view.weight_flags
-        | if packed { flags::PACKED_PARENTS } else { 0 }
+        | DistanceWords::of(narrow.as_deref_mut(), distances, packed).flags()
         | flags::SMALL_PATH
         | match options.fusion {
             Fusion::Off => 0,
@@ -863,7 +890,16 @@ fn run_delta(
     launch::sssp_delta_stepping(
         gpu,
         view,
-        DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists },
+        DeltaBuffers {
+            distances: DistanceWords::of(narrow.as_deref_mut(), distances, packed),
+            marks,
+            near,
+            settled,
+            far,
+            control,
+            trace,
+            shared_lists,
+        },
         DeltaSettings {
             delta,
             max_degree,
@@ -873,6 +909,9 @@ fn run_delta(
         },
         stop,
     )?;
+    if let Some(narrow) = narrow {
+        launch::sssp_unpack(gpu, view.n, Some(narrow), distances, false, None, None)?;
+    }
     let (relaxations, trace) = read_bucket_trace(gpu, control, trace, delta_value)?;
     Ok((relaxations, trace, start))
 }
@@ -896,7 +935,7 @@ fn run_cluster(
     initial.far_len[0] = starts.host.len() as u32;
     write_control(gpu, &initial, control)?;
     let start = gpu.record_event()?;
-    launch::sssp_init(gpu, view.n, starts.device, distances, marks, packed)?;
+    launch::sssp_init(gpu, view.n, starts.device, DistanceWords::Wide { words: distances, packed }, marks)?;
     let flag_word = view.weight_flags | if packed { flags::PACKED_PARENTS } else { 0 };
     let buffers = ClusterBuffers { distances, marks, far, control, trace };
     launch::sssp_cluster(gpu, view, buffers, delta, flag_word, stop)?;
@@ -928,6 +967,7 @@ fn read_bucket_trace(
         mdt: 0,
         parent_passes: 0,
         parents_packed: false,
+        narrow_words: false,
     };
     Ok((done.relaxations, trace))
 }
@@ -1156,7 +1196,8 @@ fn run_worklist(
     let mut control: CudaSlice<u64> = gpu.alloc_zeros(WORKLIST_CONTROL_WORDS, "the worklist control block")?;
     let start = gpu.record_event()?;
     let clock = std::time::Instant::now();
-    launch::sssp_init(gpu, view.n, starts.device, distances, &mut lists.marks, false)?;
+    let words = DistanceWords::Wide { words: distances, packed: false };
+    launch::sssp_init(gpu, view.n, starts.device, words, &mut lists.marks)?;
     // The first worklist: the sources (node splitting: their pieces).
     let first = if pieces.is_some() { &source_pieces[..] } else { starts.host };
     if !first.is_empty() {
