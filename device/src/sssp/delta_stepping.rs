@@ -816,14 +816,14 @@ impl EdgeVisitor for Relaxer<'_> {
 
 impl Delta {
     #[inline(always)]
-    fn new(params: SsspDeltaSteppingParams) -> Delta {
+    fn new(params: SsspDeltaSteppingParams, narrow: bool) -> Delta {
         let flag_word = params.flags;
         let n = params.n as usize;
         Delta {
             offsets: params.offsets,
             targets: params.targets,
             reader: WeightReader { kind: weight_kind(flag_word), weights: params.weights },
-            distances: DistanceWords { words: params.distances, narrow: flag_word & flags::NARROW_DISTANCES != 0 },
+            distances: DistanceWords { words: params.distances, narrow },
             queued: params.marks,
             // SAFETY (pointer arithmetic only): the kernel contract gives `marks` 3 n words.
             settled_marks: params.marks.wrapping_add(n),
@@ -1901,23 +1901,7 @@ impl Delta {
 
     /// The bucket loop.
     #[inline(always)]
-    unsafe fn run(&self) {
-        // SAFETY: declared once each, before any control flow.
-        let scratch = unsafe {
-            Scratch {
-                tile: TileScratch::declare(),
-                window: ListWindow::declare(),
-                local: LocalCounters { lengths: SharedArray::declare(), far_min: SharedArray::declare() },
-                fused: FusedQueues {
-                    vertices: SharedArray::declare(),
-                    distances: SharedArray::declare(),
-                    lists: SharedArray::declare(),
-                    lengths: SharedArray::declare(),
-                },
-                staged: SharedArray::declare(),
-                ring: AsyncRing { marks: SharedArray::declare(), words: SharedArray::declare() },
-            }
-        };
+    unsafe fn run(&self, scratch: Scratch) {
         let grid_counters = Counters { control: self.control, local: None };
         let c = self.control;
         if is_grid_leader() {
@@ -2084,9 +2068,33 @@ use core::ptr::{addr_of, addr_of_mut};
 /// `shared_tally` is zero and `max_degree` is the largest out-degree (capped).
 #[inline(always)]
 pub unsafe fn delta_stepping(params: SsspDeltaSteppingParams) {
-    let delta = Delta::new(params);
+    // SAFETY: declared once each, before any control flow.
+    let scratch = unsafe {
+        Scratch {
+            tile: TileScratch::declare(),
+            window: ListWindow::declare(),
+            local: LocalCounters { lengths: SharedArray::declare(), far_min: SharedArray::declare() },
+            fused: FusedQueues {
+                vertices: SharedArray::declare(),
+                distances: SharedArray::declare(),
+                lists: SharedArray::declare(),
+                lengths: SharedArray::declare(),
+            },
+            staged: SharedArray::declare(),
+            ring: AsyncRing { marks: SharedArray::declare(), words: SharedArray::declare() },
+        }
+    };
+    // One copy of the loop for each width of distance word (the flag is the whole grid's, so
+    // every block takes the same copy), so that neither carries the other's branches: one loop
+    // for both spilled more registers and cost the 8-byte words 3-4% (bench/NOTES.md 138).
     // SAFETY: forwarded from the caller.
-    unsafe { delta.run() };
+    unsafe {
+        if params.flags & flags::NARROW_DISTANCES != 0 {
+            Delta::new(params, true).run(scratch)
+        } else {
+            Delta::new(params, false).run(scratch)
+        }
+    }
 }
 
 warpath_interface::sssp_delta_stepping_fields!(warpath_interface::kernel_entry => delta_stepping);

@@ -68,7 +68,8 @@ impl std::str::FromStr for BottomUpBalance {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BottomUpLaunch {
-    /// Apart on graphs of at least [`BottomUpLaunch::APART_FROM_VERTICES`] vertices, inside on
+    /// Every bottom-up level apart, one bitmap word a warp at a time (unless a chunk is asked
+    /// for), on graphs of at least [`BottomUpLaunch::APART_FROM_VERTICES`] vertices; inside on
     /// smaller ones.
     #[default]
     Auto,
@@ -102,6 +103,17 @@ impl BottomUpLaunch {
             BottomUpLaunch::Auto => n >= Self::APART_FROM_VERTICES,
             BottomUpLaunch::Apart | BottomUpLaunch::Every => true,
             BottomUpLaunch::Inside => false,
+        }
+    }
+
+    /// Whether every bottom-up level runs apart on a graph of `n` vertices, not only each
+    /// stretch's first: `Every`, and `Auto` wherever it splits, where the levels apart also
+    /// take one bitmap word a warp at a time unless a chunk was asked for (bench/NOTES.md 138).
+    pub fn every(self, n: u64) -> bool {
+        match self {
+            BottomUpLaunch::Auto => self.apart(n),
+            BottomUpLaunch::Every => true,
+            BottomUpLaunch::Apart | BottomUpLaunch::Inside => false,
         }
     }
 }
@@ -258,6 +270,10 @@ mod tests {
         }
         let inside = PersistentParams { bottom_up_launch: BottomUpLaunch::Inside, ..defaults };
         assert!(!inside.splits_bottom_up(big, false, false));
+        // Where `auto` splits it splits every bottom-up level; `apart` only each stretch's first.
+        assert!(BottomUpLaunch::Auto.every(big) && !BottomUpLaunch::Auto.every(big - 1));
+        assert!(BottomUpLaunch::Every.every(1) && BottomUpLaunch::Every.apart(1));
+        assert!(!BottomUpLaunch::Apart.every(big) && !BottomUpLaunch::Inside.every(big));
     }
 
     #[test]

@@ -644,7 +644,8 @@ pub struct GpuTuning {
         long_help = "Where the first level of each bottom-up stretch runs: apart (a launch of its own at full \
                      occupancy, between two launches of the persistent kernel, as the partitioned BFS runs \
                      its levels), every (every bottom-up level apart, not only each stretch's first), \
-                     inside (in the persistent kernel), or auto (apart on graphs of 2^25 vertices or \
+                     inside (in the persistent kernel), or auto (every level apart, a bitmap word a warp \
+                     at a time unless --bottom-up-chunk says otherwise, on graphs of 2^25 vertices or \
                      more). Synchronous levels over plain lists only."
     )]
     pub bottom_up_launch: Option<BottomUpLaunchArg>,
