@@ -1,0 +1,1 @@
+# One call (session 2026-12-01, call L1) made this folder beside ../2026-12-01-696247a-h200-sssp-narrow-words-two-loops/, whose run.sh it is. Its gpu_bfs run lacked two datasets (web-NotreDame, soc-Slashdot0902, left out to fit the transfer) and failed the three tests that read them; ../2026-12-01-696247a-h200-gpu-tests-bfs/ is the rerun with every dataset.
