@@ -71,51 +71,38 @@ atomic_cas!(
     /// Stores `new` if the location holds `expected`; returns what it held.
     atomic_cas_u64, u64, reg64, "cas.b64");
 
-/// Lowers `*ptr` to `value` where that is smaller, like [`atomic_min_u64`], without returning
-/// what it held (`red.global.min.u64`): the thread goes on at once instead of waiting for L2's
-/// answer, for callers that learn the outcome some other way.
-#[inline(always)]
-pub unsafe fn reduce_min_u64(ptr: *mut u64, value: u64) {
-    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.min.u64 [g], {v}; }}",
-            p = in(reg64) ptr,
-            v = in(reg64) value,
-            options(nostack)
-        )
+/// A reduction (`red.global.*`): the read-modify-write of an atomic without returning what the
+/// location held, so the thread goes on at once instead of waiting for L2's answer, for callers
+/// that learn the outcome some other way or need not know it.
+macro_rules! reduction {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $class:ident, $op:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(ptr: *mut $ty, value: $ty) {
+            // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
+            unsafe {
+                asm!(
+                    concat!("{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.", $op, " [g], {v}; }}"),
+                    p = in(reg64) ptr,
+                    v = in($class) value,
+                    options(nostack)
+                )
+            };
+        }
     };
 }
 
-/// [`reduce_min_u64`] on a 4-byte word (`red.global.min.u32`).
-#[inline(always)]
-pub unsafe fn reduce_min_u32(ptr: *mut u32, value: u32) {
-    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.min.u32 [g], {v}; }}",
-            p = in(reg64) ptr,
-            v = in(reg32) value,
-            options(nostack)
-        )
-    };
-}
-
-/// Raises `*ptr` to `value` where that is larger, like [`atomic_max_u64`], without returning
-/// what it held (`red.global.max.u64`): the thread goes on at once, for callers that need not
-/// know whether it rose.
-#[inline(always)]
-pub unsafe fn reduce_max_u64(ptr: *mut u64, value: u64) {
-    // SAFETY: the caller guarantees `ptr` is a valid global-memory location.
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.max.u64 [g], {v}; }}",
-            p = in(reg64) ptr,
-            v = in(reg64) value,
-            options(nostack)
-        )
-    };
-}
+reduction!(
+    /// Lowers `*ptr` to `value` where that is smaller, like [`atomic_min_u64`], without returning
+    /// what it held.
+    reduce_min_u64, u64, reg64, "min.u64");
+reduction!(
+    /// [`reduce_min_u64`] on a 4-byte word.
+    reduce_min_u32, u32, reg32, "min.u32");
+reduction!(
+    /// Raises `*ptr` to `value` where that is larger, like [`atomic_max_u64`], without returning
+    /// what it held.
+    reduce_max_u64, u64, reg64, "max.u64");
 
 /// Warp-aggregated append to a global queue: the lanes of `mask` that pass `want` each get a
 /// distinct slot, at the cost of one atomic per warp instead of one per lane (ballot, popc,
