@@ -1386,6 +1386,13 @@ mod tests {
         assert!(!packs_parents(&view(flags::WEIGHTS_U32, 1 << 24), totals(1, 257)), "a distance could reach 2^32");
         assert!(!packs_parents(&view(flags::WEIGHTS_U32, 100), totals(0, 5)), "a zero weight can close a cycle");
         assert!(!packs_parents(&view(flags::WEIGHTS_F32, 100), totals(1 << 16, 2 << 16)), "rounding");
+        // 4-byte distance words need only the bound: zero weights and float sums are fine.
+        assert!(distances_fit_narrow_words(&view(flags::WEIGHTS_U32, 100), totals(0, 5)));
+        assert!(distances_fit_narrow_words(&view(flags::WEIGHTS_F32, u32::MAX), totals(1 << 16, u64::MAX)));
+        assert!(distances_fit_narrow_words(&view(flags::WEIGHTS_U32, 1 << 24), totals(1, 255)));
+        assert!(!distances_fit_narrow_words(&view(flags::WEIGHTS_U32, 1 << 24), totals(1, 257)));
+        // grid2d:5000's 25M vertices with weights up to 255 do not fit.
+        assert!(!distances_fit_narrow_words(&view(flags::WEIGHTS_U32, 25_000_000), totals(1, 255)));
     }
 
     #[test]
