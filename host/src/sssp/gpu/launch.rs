@@ -82,16 +82,11 @@ impl<'a> DistanceWords<'a> {
     }
 
     /// How many words there are room for.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         match self {
             DistanceWords::Wide { words, .. } => words.len(),
             DistanceWords::Narrow(words) => words.len(),
         }
-    }
-
-    /// Whether there is room for none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The words' address for a kernel that writes them (typed as 8-byte words, which the
@@ -143,7 +138,8 @@ pub struct DeltaStop {
 }
 
 /// How a delta-stepping launch runs beside its arrays: the bucket width (an integer, or an
-/// `f32`'s bits), the graph's largest out-degree, the flag word, and the smallest near-far
+/// `f32`'s bits), the graph's largest out-degree, the flag word (without the distance words'
+/// bits, `PACKED_PARENTS` and `NARROW_DISTANCES`, which the words give), and the smallest near-far
 /// round of the grid that defers its queueing (`NEVER_DEFER`: none).
 #[derive(Clone, Copy, Debug)]
 pub struct DeltaSettings {
@@ -211,7 +207,7 @@ pub fn sssp_delta_stepping(
             && delta > 0
             && (stop.target == NO_TARGET || stop.target < view.n)
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags
-            && flag_word & (flags::PACKED_PARENTS | flags::NARROW_DISTANCES) == distances.flags(),
+            && flag_word & (flags::PACKED_PARENTS | flags::NARROW_DISTANCES) == 0,
         || {
             format!(
                 "buffers too small for {n} vertices and {} edges ({table_entries} shared-list entries), or delta \
@@ -222,6 +218,7 @@ pub fn sssp_delta_stepping(
     )?;
     let trace_capacity = (trace.len() / DELTA_TRACE_WORDS) as u32;
     let blocks = delta_stepping_blocks(cooperative_blocks(gpu, kernel)?, gpu.multiprocessors(), max_degree);
+    let word_flags = distances.flags();
     let mut launch = Launch::new(gpu);
     let params = SsspDeltaSteppingParams {
         offsets: view.offsets,
@@ -238,7 +235,7 @@ pub fn sssp_delta_stepping(
         delta,
         n: view.n,
         trace_capacity,
-        flags: flag_word,
+        flags: flag_word | word_flags,
         shared_list_capacity: table_entries.min(u32::MAX as usize) as u32,
         max_degree: max_degree.min(u32::MAX as u64) as u32,
         target: stop.target,
@@ -261,8 +258,8 @@ pub struct ClusterBuffers<'a> {
 
 /// `sssp_cluster`: near-far in one thread-block cluster on a Hopper GPU, its worklists as
 /// bitmaps in the blocks' shared memory (at most `CLUSTER_MAX_VERTICES` vertices, fewer than
-/// 2^32 edges); `delta` and `flag_word` as `sssp_delta_stepping`'s (of the flags, only the
-/// weight kind and packed parents).
+/// 2^32 edges); `delta` as `sssp_delta_stepping`'s, `flag_word` the weight kind and, where
+/// the words are packed, `PACKED_PARENTS`.
 pub fn sssp_cluster(
     gpu: &GpuContext,
     view: &GraphView,

@@ -875,8 +875,8 @@ fn run_delta(
     write_control(gpu, &initial, control)?;
     let start = gpu.record_event()?;
     launch::sssp_init(gpu, view.n, starts.device, DistanceWords::of(narrow.as_deref_mut(), distances, packed), marks)?;
+    // The distance words' flags (packed, narrow) come with the words themselves.
     let flag_word = view.weight_flags
-        | DistanceWords::of(narrow.as_deref_mut(), distances, packed).flags()
         | flags::SMALL_PATH
         | match options.fusion {
             Fusion::Off => 0,
