@@ -260,7 +260,7 @@ fn check_self_contained(ptx: &str) {
 /// `.maxntid` and `.minnctapersm` directives, inserted between a kernel's parameter list and
 /// its body. They make ptxas cap registers so that many blocks fit on a multiprocessor.
 /// Kernel names and block sizes come from the interface crate, as the host launches by them.
-const LAUNCH_BOUNDS: [(&str, u32, u32); 8] = [
+const LAUNCH_BOUNDS: [(&str, u32, u32); 9] = [
     // 256 threads, 4 blocks per SM: 32 resident warps per SM and at most 64 registers each, as
     // 512 x 2 had, but four independent tile chains an SM where 512 x 2 had two (NOTES 34).
     (names::BFS_PERSISTENT, PERSISTENT_BLOCK, 4),
@@ -284,6 +284,9 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 8] = [
     // warps; 4 (64 registers) spills into block 0's chains on roads (NOTES 95). Roads launch
     // it on 2 a multiprocessor (the launcher's rule).
     (names::SSSP_DELTA_STEPPING, SSSP_BLOCK, 3),
+    // 256 threads, 8 blocks per SM (32 registers): a deferred round's relaxations apart, the
+    // point of which is 64 warps an SM where the bucket loop holds 24.
+    (names::SSSP_RELAX_APART, SSSP_BLOCK, 8),
 ];
 
 /// The Hopper module's: one block of 1,024 threads a multiprocessor, so at most 64 registers a

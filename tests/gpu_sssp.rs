@@ -18,7 +18,9 @@ use warpath::generate::{attach_weights, generate, WeightSpec};
 use warpath::gpu::{GpuContext, Placement};
 use warpath::graph::{EdgeList, GraphBuilder, Weights, UNREACHED};
 use warpath::sssp::gpu::{shortest_paths, shortest_paths_traced, workspace};
-use warpath::sssp::{DeferredQueueing, Distances, Fusion, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT};
+use warpath::sssp::{
+    DeferredQueueing, Distances, Fusion, RoundsApart, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT,
+};
 use warpath::Graph;
 
 /// Every strategy this machine's GPU runs: the cluster kernel needs compute capability 9.0
@@ -599,6 +601,84 @@ fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
         }
         if *grid_rounds {
             assert!(deferred_when_always > 0, "{what}: no round of the grid deferred when every one was to");
+        }
+    }
+}
+
+/// Deferred rounds relaxed in a launch of their own (`rounds_apart`): near-far's distances and
+/// shortest-path tree whichever rounds run apart (every deferred round, none, the rule's, and a
+/// middle threshold), in 8-byte words with parents packed or passed, and in 4-byte words; with
+/// a target and a cutoff; every deferred round of the grid runs apart when asked to, and none
+/// when told never.
+#[test]
+fn rounds_apart_match_dijkstra_whichever_rounds_run_apart() {
+    if gpu_or_skip("rounds_apart_match_dijkstra_whichever_rounds_run_apart").is_none() {
+        return;
+    }
+    // With whether some round is big enough for the grid (the small ones run on block 0).
+    let graphs = [
+        ("kron:14 uniform:1:255", weighted("kron:14", WeightSpec::GAPBS), true),
+        ("urand:14 graph500", weighted("urand:14", WeightSpec::Graph500), true),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), false),
+        ("grid2d:80 uniform:1:255", weighted("grid2d:80", WeightSpec::GAPBS), false),
+    ];
+    for (what, graph, grid_rounds) in &graphs {
+        let n = graph.num_vertices() as u32;
+        let near_far = SsspOptions {
+            strategy: SsspStrategy::NearFar,
+            deferred_queueing: DeferredQueueing::From(0),
+            ..SsspOptions::default()
+        };
+        let (prepared, _) =
+            prepare(graph, Backend::Gpu, &PlacementOptions::default(), workspace(graph, &near_far).unwrap()).unwrap();
+        let gpu_graph = prepared.gpu().unwrap();
+        let mut apart_when_always = 0;
+        for source in [0, n / 2, n - 1] {
+            let expected = dijkstra(graph, source);
+            for rounds_apart in [RoundsApart::From(0), RoundsApart::Never, RoundsApart::Auto, RoundsApart::From(300)] {
+                for distances_only in [false, true] {
+                    let options = SsspOptions { rounds_apart, distances_only, ..near_far };
+                    let label = format!("{what}, source {source}, {rounds_apart:?}, distances only {distances_only}");
+                    let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                    check(graph, source, &run, &expected, &label);
+                    assert!(trace.rounds_apart <= trace.deferred_rounds, "{label}");
+                    match rounds_apart {
+                        RoundsApart::Never => assert_eq!(trace.rounds_apart, 0, "{label}"),
+                        RoundsApart::From(0) => {
+                            assert_eq!(trace.rounds_apart, trace.deferred_rounds, "{label}");
+                            apart_when_always += trace.rounds_apart;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // A target and a cutoff stop a run whose rounds run apart: what lies within them
+            // is exact, the rest unreached.
+            let mut by_distance: Vec<(u32, f64)> =
+                (0..n).filter_map(|v| expected.get(v as usize).map(|d| (v, d))).collect();
+            by_distance.sort_by(|a, b| a.1.total_cmp(&b.1));
+            let (middle_vertex, middle) = by_distance[by_distance.len() / 2];
+            let cutoff = (by_distance[by_distance.len() - 1].1 / 2.0).floor();
+            let apart = SsspOptions { rounds_apart: RoundsApart::From(0), ..near_far };
+            for (variant, options, reach) in [
+                ("target", SsspOptions { target: Some(middle_vertex), ..apart }, middle),
+                ("cutoff", SsspOptions { cutoff: Some(cutoff), ..apart }, cutoff),
+            ] {
+                let label = format!("{what}, source {source}, rounds apart, {variant} at {reach}");
+                let (run, _) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                for &(v, want) in &by_distance {
+                    match run.distances.get(v as usize) {
+                        Some(got) => assert!(
+                            (got - want).abs() <= 1e-5 * want.max(1.0) && want <= reach * (1.0 + 1e-5),
+                            "{label}: vertex {v} at {got} against {want}"
+                        ),
+                        None => assert!(want >= reach * (1.0 - 1e-5), "{label}: vertex {v} at {want} left unreached"),
+                    }
+                }
+            }
+        }
+        if *grid_rounds {
+            assert!(apart_when_always > 0, "{what}: no deferred round ran apart when every one was to");
         }
     }
 }

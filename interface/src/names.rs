@@ -24,7 +24,7 @@ use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
 use crate::scc::SccPassParams;
 use crate::sssp::{
     SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
-    SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams,
+    SsspRelaxApartParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams,
 };
 use crate::KernelParams;
 
@@ -107,6 +107,7 @@ pub const SCC: [&str; 1] = [SCC_PASS];
 
 pub const SSSP_INIT: &str = SsspInitParams::KERNEL;
 pub const SSSP_DELTA_STEPPING: &str = SsspDeltaSteppingParams::KERNEL;
+pub const SSSP_RELAX_APART: &str = SsspRelaxApartParams::KERNEL;
 pub const SSSP_WORKLIST: &str = SsspWorklistParams::KERNEL;
 pub const SSSP_DECOMPOSED: &str = SsspDecomposedParams::KERNEL;
 pub const SSSP_PARENTS: &str = SsspParentsParams::KERNEL;
@@ -114,8 +115,16 @@ pub const SSSP_WEIGHT_SUM: &str = SsspWeightSumParams::KERNEL;
 pub const SSSP_UNPACK: &str = SsspUnpackParams::KERNEL;
 
 /// The shortest-paths kernels.
-pub const SSSP: [&str; 7] =
-    [SSSP_INIT, SSSP_DELTA_STEPPING, SSSP_WORKLIST, SSSP_DECOMPOSED, SSSP_PARENTS, SSSP_WEIGHT_SUM, SSSP_UNPACK];
+pub const SSSP: [&str; 8] = [
+    SSSP_INIT,
+    SSSP_DELTA_STEPPING,
+    SSSP_RELAX_APART,
+    SSSP_WORKLIST,
+    SSSP_DECOMPOSED,
+    SSSP_PARENTS,
+    SSSP_WEIGHT_SUM,
+    SSSP_UNPACK,
+];
 
 pub const SSSP_CLUSTER: &str = SsspClusterParams::KERNEL;
 

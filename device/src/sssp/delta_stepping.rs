@@ -56,9 +56,9 @@ use crate::sssp::{
     append, first_to_mark_filtered, warp_min_u64, DistanceWords, WeightReader, UNREACHED as UNREACHED_DISTANCE,
 };
 use warpath_interface::sssp::{
-    flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, DELTA_TRACE_WORDS,
-    FUSED_MAX_DEGREE, FUSED_QUEUE, NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES,
-    SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
+    flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, SsspRelaxApartParams,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE, NEVER_APART, NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
+    SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
@@ -614,6 +614,11 @@ struct Delta {
     /// Near-far's light rounds of the grid over at least this many vertices defer their
     /// queueing (see the module documentation).
     defer_from: u32,
+    /// Deferred rounds over at least this many vertices run their relaxations apart (see
+    /// [`apart`]).
+    apart_from: u32,
+    /// This launch resumes a run stopped before a round apart (`flags::RESUME`).
+    resume: bool,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -703,26 +708,6 @@ impl Relaxer<'_> {
             self.appends.push(counters, d.relaxed_into(state), to_near, far_new, v);
         }
     }
-
-    /// A deferred round's relaxation of `v`, whose word was read as `old` (at most the word
-    /// the step began with, so a candidate below it lowers the distance, by this atomic or a
-    /// smaller one): the minimum without awaiting its answer, and the mark the round's pass
-    /// over the marks looks for. No warp vote: lanes need not call it together.
-    ///
-    /// # Safety
-    /// `v < n` where `want`.
-    #[inline(always)]
-    unsafe fn lower_deferred(&self, want: bool, v: u32, old: u64, candidate: u64) {
-        let d = self.delta;
-        if want && d.lowered(old, candidate) {
-            // SAFETY: `v < n`; the marks hold `n` queued words. Every writer of the mark
-            // during the step stores the same value.
-            unsafe {
-                d.distances.reduce_min(v, candidate);
-                *d.queued.add(v as usize) = self.lowered_mark;
-            }
-        }
-    }
 }
 
 impl EdgeVisitor for Relaxer<'_> {
@@ -753,7 +738,7 @@ impl EdgeVisitor for Relaxer<'_> {
         // SAFETY: `v` is a target where `want`.
         unsafe {
             if self.deferred {
-                self.lower_deferred(want, v, old, candidate);
+                d.lower_deferred(want, v, old, candidate, self.lowered_mark);
             } else {
                 self.offer(want, v, candidate);
             }
@@ -762,14 +747,8 @@ impl EdgeVisitor for Relaxer<'_> {
 
     #[inline(always)]
     unsafe fn load(&mut self, edges: [u64; BATCH]) -> Self::Loaded {
-        let d = self.delta;
-        // SAFETY: every edge lies in a list of the graph.
-        unsafe {
-            (
-                core::array::from_fn(|k| *d.targets.add(edges[k] as usize)),
-                core::array::from_fn(|k| d.reader.weight(edges[k])),
-            )
-        }
+        // SAFETY: forwarded from the caller.
+        unsafe { self.delta.load_edges(edges) }
     }
 
     #[inline(always)]
@@ -779,31 +758,10 @@ impl EdgeVisitor for Relaxer<'_> {
         // memory.
         const _: () = assert!(BATCH == 2, "visit_loaded names each slot");
         if self.deferred {
-            // Every word the batch needs, both owners' and both targets', is read before any is
-            // used, so the four reads are in flight together: a candidate summed between them
-            // waits for its owner's word and holds the reads after it back (the compiler keeps
-            // these loads in program order), a chain of three waits a batch where one will do.
-            let d = self.delta;
+            // A deferred round is a step of the grid: the owners' words come through L1.
             let want = [valid[0] && self.takes(loaded.1[0]), valid[1] && self.takes(loaded.1[1])];
-            let mut owner_words = [0u64; BATCH];
-            let mut old = [0u64; BATCH];
-            for k in 0..BATCH {
-                if want[k] {
-                    // SAFETY: `owners[k] < n` and `loaded.0[k]` a target where `valid[k]`.
-                    unsafe {
-                        owner_words[k] = self.owner_distance(owners[k]);
-                        old[k] = d.distances.in_grid_step(loaded.0[k]);
-                    }
-                }
-            }
-            for k in 0..BATCH {
-                if want[k] {
-                    let candidate = d.candidate(owner_words[k], loaded.1[k], owners[k]);
-                    self.relaxations += 1;
-                    // SAFETY: `loaded.0[k]` is the target of a valid edge.
-                    unsafe { self.lower_deferred(true, loaded.0[k], old[k], candidate) };
-                }
-            }
+            // SAFETY: forwarded from the caller.
+            self.relaxations += unsafe { self.delta.relax_deferred_batch(want, loaded, owners, self.lowered_mark) };
             return;
         }
         // SAFETY (both): forwarded from the caller.
@@ -849,6 +807,8 @@ impl Delta {
             packed: flag_word & flags::PACKED_PARENTS != 0,
             async_fusion: flag_word & flags::ASYNC_FUSION != 0,
             defer_from: params.defer_from,
+            apart_from: params.apart_from,
+            resume: flag_word & flags::RESUME != 0,
         }
     }
 
@@ -895,6 +855,81 @@ impl Delta {
         } else {
             old > candidate
         }
+    }
+
+    /// The targets and weights of a batch of edges.
+    ///
+    /// # Safety
+    /// Every edge lies in a list of the graph.
+    #[inline(always)]
+    unsafe fn load_edges(&self, edges: [u64; BATCH]) -> ([u32; BATCH], [u32; BATCH]) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            (
+                core::array::from_fn(|k| *self.targets.add(edges[k] as usize)),
+                core::array::from_fn(|k| self.reader.weight(edges[k])),
+            )
+        }
+    }
+
+    /// A deferred round's relaxation of `v`, whose word was read as `old` (at most the word
+    /// the step began with, so a candidate below it lowers the distance, by this atomic or a
+    /// smaller one): the minimum without awaiting its answer, and `lowered_mark`, the mark the
+    /// round's pass over the marks looks for. No warp vote: lanes need not call it together.
+    ///
+    /// # Safety
+    /// `v < n` where `want`.
+    #[inline(always)]
+    unsafe fn lower_deferred(&self, want: bool, v: u32, old: u64, candidate: u64, lowered_mark: u32) {
+        if want && self.lowered(old, candidate) {
+            // SAFETY: `v < n`; the marks hold `n` queued words. Every writer of the mark
+            // during the step stores the same value.
+            unsafe {
+                self.distances.reduce_min(v, candidate);
+                *self.queued.add(v as usize) = lowered_mark;
+            }
+        }
+    }
+
+    /// A deferred round's batch of edges (targets and weights `loaded`, of `owners`), slot `k`
+    /// relaxed where `want[k]`; returns the relaxations. Every word the batch needs, both
+    /// owners' and both targets', is read before any is used, so the four reads are in flight
+    /// together: a candidate summed between them waits for its owner's word and holds the reads
+    /// after it back (the compiler keeps these loads in program order), a chain of three waits
+    /// a batch where one will do (bench/NOTES.md 127).
+    ///
+    /// # Safety
+    /// `owners[k] < n` and `loaded.0[k]` the target of an edge of theirs where `want[k]`.
+    #[inline(always)]
+    unsafe fn relax_deferred_batch(
+        &self,
+        want: [bool; BATCH],
+        loaded: ([u32; BATCH], [u32; BATCH]),
+        owners: [u32; BATCH],
+        lowered_mark: u32,
+    ) -> u32 {
+        const _: () = assert!(BATCH == 2, "relax_deferred_batch reads each slot's words in turn");
+        let mut owner_words = [0u64; BATCH];
+        let mut old = [0u64; BATCH];
+        for k in 0..BATCH {
+            if want[k] {
+                // SAFETY: forwarded from the caller.
+                unsafe {
+                    owner_words[k] = self.distances.in_grid_step(owners[k]);
+                    old[k] = self.distances.in_grid_step(loaded.0[k]);
+                }
+            }
+        }
+        let mut relaxed = 0;
+        for k in 0..BATCH {
+            if want[k] {
+                let candidate = self.candidate(owner_words[k], loaded.1[k], owners[k]);
+                relaxed += 1;
+                // SAFETY: forwarded from the caller.
+                unsafe { self.lower_deferred(true, loaded.0[k], old[k], candidate, lowered_mark) };
+            }
+        }
+        relaxed
     }
 
     /// Offers `candidate` to `v`'s word, reading it first only when `read_first` (see
@@ -1691,7 +1726,9 @@ impl Delta {
     /// updating `state`. Unless `share_from` is [`NO_SHARING`], the step's lists of
     /// `share_from` edges or more were registered and a grid barrier passed: the grid gathers
     /// them first, then skips them in its tiles. A deferred round (see [`Delta::defers`])
-    /// passes `barrier` once more, between its relaxations and its queueing.
+    /// passes `barrier` once more, between its relaxations and its queueing; where
+    /// `relaxed_apart`, `sssp_relax_apart` relaxed it (see [`apart`]) and only its queueing is
+    /// left.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     unsafe fn run_step(
@@ -1703,6 +1740,7 @@ impl Delta {
         scratch: &Scratch,
         share_from: u64,
         alone: bool,
+        relaxed_apart: bool,
         barrier: &mut GridBarrier,
     ) {
         let c = self.control;
@@ -1745,6 +1783,7 @@ impl Delta {
             }
             let mut light_rounds = 1;
             match step {
+                Step::Light { .. } if relaxed_apart => {}
                 Step::Light { len } if alone && self.fuses() && self.async_fusion => {
                     light_rounds = self.async_light(len, state, scratch, counters, &mut relaxer.relaxations);
                 }
@@ -1904,11 +1943,12 @@ impl Delta {
     unsafe fn run(&self, scratch: Scratch) {
         let grid_counters = Counters { control: self.control, local: None };
         let c = self.control;
-        if is_grid_leader() {
+        if is_grid_leader() && !self.resume {
             // SAFETY: the control block is valid; the host reads it after the kernel.
             unsafe { core::ptr::write_volatile(addr_of_mut!((*c).started_ns), global_timer_ns()) };
         }
-        // SAFETY: the barrier word is zero at launch and reserved for this.
+        // SAFETY: the barrier word is zero at launch and reserved for this (`sssp_relax_apart`
+        // clears it for a resumed launch).
         let mut barrier = unsafe { GridBarrier::new(addr_of_mut!((*c).barrier_arrivals)) };
         let mut state = State {
             step: 0,
@@ -1922,9 +1962,25 @@ impl Delta {
             span: 1,
             light: self.delta,
         };
+        // The first step of a resumed launch: the round apart's queueing (see [`apart`]).
+        let mut relaxed_apart = false;
+        if self.resume {
+            // SAFETY: the launch before this one wrote the control block.
+            match unsafe { self.resumed_state(&mut barrier) } {
+                Some(resumed) => (state, relaxed_apart) = (resumed, true),
+                None => return,
+            }
+        }
         loop {
-            // SAFETY (throughout): pointers obey the kernel contract.
-            let step = unsafe { self.decide(&state, grid_counters) };
+            // SAFETY (throughout): pointers obey the kernel contract. A round apart's near queue
+            // is as it was when the launch before stopped.
+            let step = unsafe {
+                if relaxed_apart {
+                    Step::Light { len: grid_counters.read(Count::Near(state.step)) }
+                } else {
+                    self.decide(&state, grid_counters)
+                }
+            };
             if let Step::Done = step {
                 if is_grid_leader() {
                     // SAFETY: as above.
@@ -1933,7 +1989,7 @@ impl Delta {
                 return;
             }
             // SAFETY: as above.
-            if unsafe { self.runs_alone(step, &state, &scratch) } {
+            if !relaxed_apart && unsafe { self.runs_alone(step, &state, &scratch) } {
                 // Every block has read this step's counters once the barrier passes; from then
                 // on block 0 owns them until it hands the loop back (a block still deciding
                 // while block 0 changed them could take another step).
@@ -1950,7 +2006,9 @@ impl Delta {
                     let mut step = step;
                     loop {
                         // SAFETY: as above; block 0 is the whole team.
-                        unsafe { self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true, &mut barrier) };
+                        unsafe {
+                            self.run_step(step, &mut alone, 1, 0, &scratch, NO_SHARING, true, false, &mut barrier)
+                        };
                         sync_threads();
                         // SAFETY: as above.
                         step = unsafe { self.decide(&alone, local) };
@@ -1975,17 +2033,38 @@ impl Delta {
                 state.small_runs += 1;
                 continue;
             }
-            let share_from = self.share_from(step, &state);
+            let share_from = if relaxed_apart { NO_SHARING } else { self.share_from(step, &state) };
             if share_from != NO_SHARING {
                 // SAFETY: as above.
                 unsafe { self.register_long_lists(step, &state, share_from) };
                 barrier.sync();
             }
+            if !relaxed_apart && self.runs_apart(step) {
+                // The launch ends here; `sssp_relax_apart` relaxes the round (the launch's end
+                // orders the lists registered above before its reads), and a `RESUME` launch
+                // queues what it lowered.
+                if is_grid_leader() {
+                    // SAFETY: as above; nothing else writes these words during the launch.
+                    unsafe { self.stop_before_apart(&state, share_from) };
+                }
+                return;
+            }
             // SAFETY: as above.
             unsafe {
-                self.run_step(step, &mut state, grid_dim(), block_idx(), &scratch, share_from, false, &mut barrier)
+                self.run_step(
+                    step,
+                    &mut state,
+                    grid_dim(),
+                    block_idx(),
+                    &scratch,
+                    share_from,
+                    false,
+                    relaxed_apart,
+                    &mut barrier,
+                )
             };
             barrier.sync();
+            relaxed_apart = false;
         }
     }
 
@@ -1995,20 +2074,25 @@ impl Delta {
         let c = self.control;
         // SAFETY: the control block is valid; read at GPU scope after the barrier.
         unsafe {
-            let word = |k: usize| load_relaxed_u32(addr_of!((*c).handoff[slot][k]));
-            let span = word(7);
-            State {
-                step: word(0),
-                splits: word(1),
-                heavy_done: word(2),
-                rounds: word(3),
-                seq: word(4),
-                settled_at_start: word(5),
-                small_runs: word(6),
-                bucket: load_acquire_u64(addr_of!((*c).handoff_bucket[slot])),
-                span,
-                light: self.width(span),
-            }
+            let words = core::array::from_fn(|k| load_relaxed_u32(addr_of!((*c).handoff[slot][k])));
+            self.state_of(words, load_acquire_u64(addr_of!((*c).handoff_bucket[slot])))
+        }
+    }
+
+    /// The state that [`handoff_words`] wrote as `words`, in `bucket`.
+    #[inline(always)]
+    fn state_of(&self, words: [u32; 8], bucket: u64) -> State {
+        State {
+            step: words[0],
+            splits: words[1],
+            heavy_done: words[2],
+            rounds: words[3],
+            seq: words[4],
+            settled_at_start: words[5],
+            small_runs: words[6],
+            bucket,
+            span: words[7],
+            light: self.width(words[7]),
         }
     }
 
@@ -2028,10 +2112,10 @@ impl Delta {
     }
 }
 
-/// Writes `state` into handoff slot `slot` (block 0's thread 0, after a run alone).
+/// `state`'s words in a handoff (its bucket aside), as [`Delta::state_of`] reads them.
 #[inline(always)]
-unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
-    let words = [
+fn handoff_words(state: &State) -> [u32; 8] {
+    [
         state.step,
         state.splits,
         state.heavy_done,
@@ -2040,10 +2124,15 @@ unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
         state.settled_at_start,
         state.small_runs,
         state.span,
-    ];
+    ]
+}
+
+/// Writes `state` into handoff slot `slot` (block 0's thread 0, after a run alone).
+#[inline(always)]
+unsafe fn store_handoff(c: *mut DeltaControl, slot: usize, state: &State) {
     // SAFETY: the control block is valid.
     unsafe {
-        for (k, word) in words.into_iter().enumerate() {
+        for (k, word) in handoff_words(state).into_iter().enumerate() {
             core::ptr::write_volatile(addr_of_mut!((*c).handoff[slot][k]), word);
         }
         core::ptr::write_volatile(addr_of_mut!((*c).handoff_bucket[slot]), state.bucket);
@@ -2098,3 +2187,5 @@ pub unsafe fn delta_stepping(params: SsspDeltaSteppingParams) {
 }
 
 warpath_interface::sssp_delta_stepping_fields!(warpath_interface::kernel_entry => delta_stepping);
+
+mod apart;

@@ -113,9 +113,12 @@ pub struct SsspTraceRecord {
     pub steps: u32,
     /// Delta-stepping: runs of steps block 0 took alone while the grid waited.
     pub small_runs: u32,
-    /// Near-far: light rounds of the grid that deferred their queueing.
+    /// Near-far: light rounds of the grid that deferred their queueing, and of those, the
+    /// rounds relaxed in a launch of their own.
     #[serde(default)]
     pub deferred_rounds: u32,
+    #[serde(default)]
+    pub rounds_apart: u32,
     /// Node splitting's and hierarchical processing's degree threshold (0 otherwise).
     pub split_threshold: u32,
     /// Passes of the parents kernel (0 when distances only, or when the parents rode in the
@@ -179,6 +182,7 @@ impl SsspTraceRecord {
             steps: trace.steps,
             small_runs: trace.small_runs,
             deferred_rounds: trace.deferred_rounds,
+            rounds_apart: trace.rounds_apart,
             split_threshold: trace.mdt,
             parent_passes: trace.parent_passes,
             parents_packed: trace.parents_packed,
@@ -211,8 +215,14 @@ pub fn render_trace(trace: &SsspTraceRecord) -> String {
     let mut out = String::new();
     let how = if trace.step == "bucket" {
         format!(
-            "{} (delta {}): {} buckets in {} steps, {} runs of block 0 alone, {} deferred rounds",
-            trace.strategy, trace.delta, trace.buckets, trace.steps, trace.small_runs, trace.deferred_rounds
+            "{} (delta {}): {} buckets in {} steps, {} runs of block 0 alone, {} deferred rounds ({} apart)",
+            trace.strategy,
+            trace.delta,
+            trace.buckets,
+            trace.steps,
+            trace.small_runs,
+            trace.deferred_rounds,
+            trace.rounds_apart
         )
     } else if trace.split_threshold > 0 {
         format!("{} (degree threshold {}): {} iterations", trace.strategy, trace.split_threshold, trace.steps)
@@ -526,6 +536,7 @@ mod tests {
             steps: 9,
             small_runs: 2,
             deferred_rounds: 1,
+            rounds_apart: 1,
             records: vec![step(0, 1, 1, 4, 0), step(1, 40, 3, 120, 25_000), step(3, 9, 1, 36, 61_500)],
             mdt: 0,
             parent_passes: 4,

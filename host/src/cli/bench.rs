@@ -256,6 +256,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         fusion: args.sssp.fusion.into(),
         adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
         deferred_queueing: args.sssp.defer_queueing,
+        rounds_apart: args.sssp.rounds_apart,
         narrow_words: args.sssp.distance_words == super::args::sssp::DistanceWordsArg::Auto,
         ..SsspOptions::default()
     };

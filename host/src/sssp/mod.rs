@@ -82,6 +82,20 @@ pub enum DeferredQueueing {
     From(u32),
 }
 
+/// Near-far on the GPU: which deferred rounds (see [`DeferredQueueing`]) run their relaxations
+/// as a launch of their own, at more warps an SM than the bucket loop's one launch holds, the
+/// loop stopping before each and carrying on after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RoundsApart {
+    /// Rounds big enough by the graph's shape (`sssp::gpu::apart_from`).
+    #[default]
+    Auto,
+    /// No round: every deferred round runs inside the bucket loop's launch.
+    Never,
+    /// Deferred rounds over at least this many vertices.
+    From(u32),
+}
+
 impl SsspStrategy {
     /// Every strategy a run can take ([`SsspStrategy::Auto`] takes one of them).
     pub const ALL: [SsspStrategy; 8] = [
@@ -150,6 +164,8 @@ pub struct SsspOptions {
     pub adaptive_delta: bool,
     /// Near-far on the GPU: which big light rounds defer their queueing.
     pub deferred_queueing: DeferredQueueing,
+    /// Near-far on the GPU: which deferred rounds run their relaxations apart.
+    pub rounds_apart: RoundsApart,
     /// Delta-stepping and near-far on the GPU, distances only: 4-byte distance words where
     /// every distance fits them (the default), so each relaxation's random read and atomic
     /// touch half the bytes; `false` keeps 8-byte words.
@@ -173,6 +189,7 @@ impl Default for SsspOptions {
             fusion: Fusion::default(),
             adaptive_delta: true,
             deferred_queueing: DeferredQueueing::default(),
+            rounds_apart: RoundsApart::default(),
             narrow_words: true,
             target: None,
             cutoff: None,

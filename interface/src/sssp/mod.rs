@@ -16,6 +16,9 @@ pub const NO_TARGET: u32 = u32::MAX;
 /// `sssp_delta_stepping`'s `defer_from` when no round defers its queueing.
 pub const NEVER_DEFER: u32 = u32::MAX;
 
+/// `sssp_delta_stepping`'s `apart_from` when no round runs apart.
+pub const NEVER_APART: u32 = u32::MAX;
+
 /// Threads per block of every SSSP kernel.
 pub const SSSP_BLOCK: u32 = 256;
 
@@ -74,6 +77,11 @@ pub mod flags {
     /// whose bits are 32) and without [`PACKED_PARENTS`]. `sssp_init` writes such words and
     /// `sssp_unpack` widens them into the 8-byte words the host reads.
     pub const NARROW_DISTANCES: u32 = 1 << 11;
+    /// `sssp_delta_stepping`: this launch carries on a run whose last launch stopped before a
+    /// round apart (`DeltaControl::stopped`), once `sssp_relax_apart` relaxed that round: it
+    /// queues what the round lowered and goes on with the loop. Where nothing stopped, it
+    /// returns at once.
+    pub const RESUME: u32 = 1 << 12;
 }
 
 /// A narrow distance word ([`flags::NARROW_DISTANCES`]) as the 8-byte distance it stands for.
@@ -188,6 +196,16 @@ pub struct DeltaControl {
     /// The run's relaxations when the bucket before the current one began (written beside
     /// `bucket_relaxed`: near-far's adaptive widths compare a bucket with the one before it).
     pub previous_bucket_relaxed: u64,
+    /// The state the launch stopped in before a round apart, as `handoff`'s words, with the
+    /// bucket and the round's `share_from` (its registered lists' shortest length).
+    pub apart_handoff: [u32; 8],
+    /// 1 from a stop before a round apart until the resumed launch has read it (the host
+    /// reads it after each pair of launches to learn whether another pair is due).
+    pub stopped: u32,
+    /// Output: deferred rounds run apart.
+    pub rounds_apart: u32,
+    pub apart_bucket: u64,
+    pub apart_share_from: u64,
 }
 
 /// Words of 64 bits that hold a [`DeltaControl`].
@@ -267,7 +285,8 @@ macro_rules! sssp_init_fields {
 #[macro_export]
 macro_rules! sssp_delta_stepping_fields {
     ($callback:path $(=> $run:path)?) => {
-        $callback! {
+        $crate::sssp_delta_common_fields! {
+            $callback $(=> $run)?,
             /// `sssp_delta_stepping`'s parameters: a plain CSR with `weights` (null: unit), the
             /// distances `sssp_init` prepared, three mark words a vertex (`marks`: queued,
             /// settled, far), the near queues (`2 n`), the settled list (`n`), the far piles
@@ -279,8 +298,40 @@ macro_rules! sssp_delta_stepping_fields {
             /// [`UNREACHED_DISTANCE`] for none) or beyond the distance of `target` once it is
             /// final ([`NO_TARGET`] for none); distances beyond that are left tentative. With
             /// [`flags::NEAR_FAR`], a light round of the whole grid over at least `defer_from`
-            /// queued vertices defers its queueing ([`NEVER_DEFER`]: none does).
-            kernel sssp_delta_stepping, in [$crate::sssp], struct SsspDeltaSteppingParams {
+            /// queued vertices defers its queueing ([`NEVER_DEFER`]: none does), and a deferred
+            /// round over at least `apart_from` vertices runs its relaxations apart, in
+            /// `sssp_relax_apart` ([`NEVER_APART`]: none does): the launch stops before it.
+            kernel sssp_delta_stepping, struct SsspDeltaSteppingParams
+        }
+    };
+}
+
+/// The field list of `sssp_relax_apart`'s parameters: `sssp_delta_stepping`'s.
+#[macro_export]
+macro_rules! sssp_relax_apart_fields {
+    ($callback:path $(=> $run:path)?) => {
+        $crate::sssp_delta_common_fields! {
+            $callback $(=> $run)?,
+            /// `sssp_relax_apart`'s parameters: `sssp_delta_stepping`'s, for the relaxations of
+            /// the deferred round a launch of it stopped before (`apart_from`).
+            kernel sssp_relax_apart, struct SsspRelaxApartParams
+        }
+    };
+}
+
+/// The fields `sssp_delta_stepping` and `sssp_relax_apart` share, handed to `$callback` under
+/// the kernel and struct names given.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! sssp_delta_common_fields {
+    (
+        $callback:path $(=> $run:path)?,
+        $(#[$meta:meta])*
+        kernel $kernel:ident, struct $name:ident
+    ) => {
+        $callback! {
+            $(#[$meta])*
+            kernel $kernel, in [$crate::sssp], struct $name {
                 offsets: $crate::DevicePtr<u64>,
                 targets: $crate::DevicePtr<u32>,
                 weights: $crate::DevicePtr<u32>,
@@ -300,6 +351,7 @@ macro_rules! sssp_delta_stepping_fields {
                 max_degree: u32,
                 target: u32,
                 defer_from: u32,
+                apart_from: u32,
                 limit: u64,
             }
             $(=> $run)?
@@ -502,9 +554,34 @@ pub const FLOAT_WEIGHT_SCALE: f32 = 65536.0;
 
 crate::sssp_init_fields!(crate::kernel_params);
 crate::sssp_delta_stepping_fields!(crate::kernel_params);
+crate::sssp_relax_apart_fields!(crate::kernel_params);
 crate::sssp_cluster_fields!(crate::kernel_params);
 crate::sssp_worklist_fields!(crate::kernel_params);
 crate::sssp_decomposed_fields!(crate::kernel_params);
 crate::sssp_parents_fields!(crate::kernel_params);
 crate::sssp_weight_sum_fields!(crate::kernel_params);
 crate::sssp_unpack_fields!(crate::kernel_params);
+
+/// `sssp_relax_apart` takes `sssp_delta_stepping`'s fields: its parameters convert from the
+/// latter's field by field.
+macro_rules! same_fields_as_delta_stepping {
+    (
+        $(#[$meta:meta])*
+        kernel $kernel:ident, in [$($module:tt)*], struct $name:ident {
+            $($(#[$field_meta:meta])* $field:ident : $ty:ty),* $(,)?
+        }
+    ) => {
+        impl From<SsspDeltaSteppingParams> for $name {
+            fn from(params: SsspDeltaSteppingParams) -> $name {
+                $name { $($field: params.$field),* }
+            }
+        }
+
+        impl From<$name> for SsspDeltaSteppingParams {
+            fn from(params: $name) -> SsspDeltaSteppingParams {
+                SsspDeltaSteppingParams { $($field: params.$field),* }
+            }
+        }
+    };
+}
+crate::sssp_relax_apart_fields!(same_fields_as_delta_stepping);

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::sssp::{DeferredQueueing, Fusion, SsspOptions, SsspStrategy};
+use warpath::sssp::{DeferredQueueing, Fusion, RoundsApart, SsspOptions, SsspStrategy};
 use warpath::{Error, Result};
 
 use super::{GraphArgs, WeightArgs};
@@ -130,6 +130,19 @@ pub struct SsspArgs {
     pub defer_queueing: DeferredQueueing,
     #[arg(
         long,
+        value_name = "WHEN",
+        default_value = "auto",
+        value_parser = parse_rounds_apart,
+        hide_short_help = true,
+        help = "GPU near-far: big deferred rounds relax in a launch of their own (auto, never or N)",
+        long_help = "GPU near-far: which deferred rounds relax in a launch of their own, at more warps a \
+                     multiprocessor than the bucket loop's single launch holds, the loop stopping before each \
+                     and carrying on after it. `auto` (default): rounds big enough for the graph; `never`; or N: \
+                     deferred rounds over at least N vertices."
+    )]
+    pub rounds_apart: RoundsApart,
+    #[arg(
+        long,
         value_enum,
         default_value_t = DistanceWordsArg::Auto,
         value_name = "W",
@@ -225,6 +238,16 @@ pub struct SsspBenchArgs {
     pub defer_queueing: DeferredQueueing,
     #[arg(
         long,
+        value_name = "WHEN",
+        default_value = "auto",
+        value_parser = parse_rounds_apart,
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "Deferred rounds in launches of their own: auto, never or N (as `sssp --rounds-apart`)"
+    )]
+    pub rounds_apart: RoundsApart,
+    #[arg(
+        long,
         value_enum,
         default_value_t = DistanceWordsArg::Auto,
         value_name = "W",
@@ -235,16 +258,34 @@ pub struct SsspBenchArgs {
     pub distance_words: DistanceWordsArg,
 }
 
-/// `--defer-queueing`'s value: `auto`, `never`, or a number of vertices.
-fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing, String> {
+/// A choice of rounds: `auto`, `never`, or rounds over at least a number of vertices.
+fn parse_rounds(value: &str) -> std::result::Result<Option<Option<u32>>, String> {
     match value {
-        "auto" => Ok(DeferredQueueing::Auto),
-        "never" => Ok(DeferredQueueing::Never),
+        "auto" => Ok(None),
+        "never" => Ok(Some(None)),
         _ => value
             .parse::<u32>()
-            .map(DeferredQueueing::From)
+            .map(|vertices| Some(Some(vertices)))
             .map_err(|_| format!("expected auto, never or a number of vertices, not {value:?}")),
     }
+}
+
+/// `--defer-queueing`'s value.
+fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing, String> {
+    Ok(match parse_rounds(value)? {
+        None => DeferredQueueing::Auto,
+        Some(None) => DeferredQueueing::Never,
+        Some(Some(vertices)) => DeferredQueueing::From(vertices),
+    })
+}
+
+/// `--rounds-apart`'s value.
+fn parse_rounds_apart(value: &str) -> std::result::Result<RoundsApart, String> {
+    Ok(match parse_rounds(value)? {
+        None => RoundsApart::Auto,
+        Some(None) => RoundsApart::Never,
+        Some(Some(vertices)) => RoundsApart::From(vertices),
+    })
 }
 
 /// Delta-stepping's bucket width on the GPU: `--delta` for every bucket, or adapted on the
@@ -343,6 +384,7 @@ impl SsspArgs {
             fusion: self.fusion.into(),
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             deferred_queueing: self.defer_queueing,
+            rounds_apart: self.rounds_apart,
             narrow_words: self.distance_words == DistanceWordsArg::Auto,
             // Set once the graph is loaded and the target has an internal id.
             target: None,

@@ -7,9 +7,9 @@ use warpath_interface::cluster::{cluster_lists, cluster_shared_bytes, cluster_wo
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, shared_list_capacity, SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams,
-    SsspParentsParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams, DELTA_CONTROL_WORDS,
-    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK, SSSP_CLUSTER_BITMAPS,
-    WORKLIST_CONTROL_WORDS,
+    SsspParentsParams, SsspRelaxApartParams, SsspUnpackParams, SsspWeightSumParams, SsspWorklistParams,
+    DELTA_CONTROL_WORDS, DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, NEVER_APART, NO_TARGET, SHARED_LIST_WORDS, SSSP_BLOCK,
+    SSSP_CLUSTER_BITMAPS, WORKLIST_CONTROL_WORDS,
 };
 use warpath_interface::DeviceAddress;
 
@@ -139,14 +139,28 @@ pub struct DeltaStop {
 
 /// How a delta-stepping launch runs beside its arrays: the bucket width (an integer, or an
 /// `f32`'s bits), the graph's largest out-degree, the flag word (without the distance words'
-/// bits, `PACKED_PARENTS` and `NARROW_DISTANCES`, which the words give), and the smallest near-far
-/// round of the grid that defers its queueing (`NEVER_DEFER`: none).
+/// bits, `PACKED_PARENTS` and `NARROW_DISTANCES`, which the words give, and `RESUME`, the
+/// launch's), the smallest near-far round of the grid that defers its queueing (`NEVER_DEFER`:
+/// none), and the smallest deferred round that runs apart (`NEVER_APART`: none).
 #[derive(Clone, Copy, Debug)]
 pub struct DeltaSettings {
     pub delta: u64,
     pub max_degree: u64,
     pub flag_word: u32,
     pub defer_from: u32,
+    pub apart_from: u32,
+}
+
+/// Which launch of a delta-stepping run [`sssp_delta_stepping`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeltaLaunch {
+    /// The bucket loop from the sources, after `sssp_init`.
+    First,
+    /// `sssp_relax_apart`: the relaxations of the round the launch before stopped before, if
+    /// it stopped (else it returns at once).
+    Apart,
+    /// The bucket loop again from that round's queueing (`flags::RESUME`), if it stopped.
+    Resume,
 }
 
 /// The buffers of the delta-stepping kernel.
@@ -182,15 +196,17 @@ pub fn delta_stepping_blocks(resident: u32, multiprocessors: u32, max_degree: u6
 }
 
 /// `sssp_delta_stepping`: the whole bucket loop in one cooperative launch over a graph whose
-/// largest out-degree is `max_degree`.
+/// largest out-degree is `max_degree`, or (with `settings.apart_from`) in several, `which`
+/// saying which, with `sssp_relax_apart` between them.
 pub fn sssp_delta_stepping(
     gpu: &GpuContext,
     view: &GraphView,
     buffers: DeltaBuffers<'_>,
     settings: DeltaSettings,
     stop: DeltaStop,
+    which: DeltaLaunch,
 ) -> Result<(), GpuError> {
-    let DeltaSettings { delta, max_degree, flag_word, defer_from } = settings;
+    let DeltaSettings { delta, max_degree, flag_word, defer_from, apart_from } = settings;
     let kernel = names::SSSP_DELTA_STEPPING;
     let n = view.n as usize;
     let DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists } = buffers;
@@ -207,11 +223,13 @@ pub fn sssp_delta_stepping(
             && delta > 0
             && (stop.target == NO_TARGET || stop.target < view.n)
             && flag_word & flags::WEIGHTS_MASK == view.weight_flags
-            && flag_word & (flags::PACKED_PARENTS | flags::NARROW_DISTANCES) == 0,
+            && flag_word & (flags::PACKED_PARENTS | flags::NARROW_DISTANCES | flags::RESUME) == 0
+            && (which == DeltaLaunch::First || apart_from != NEVER_APART),
         || {
             format!(
                 "buffers too small for {n} vertices and {} edges ({table_entries} shared-list entries), or delta \
-                 {delta}, or flags {flag_word:#x}, or target {}",
+                 {delta}, or flags {flag_word:#x}, or target {}, or a {which:?} launch of a run that no round \
+                 stops",
                 view.m, stop.target
             )
         },
@@ -235,13 +253,20 @@ pub fn sssp_delta_stepping(
         delta,
         n: view.n,
         trace_capacity,
-        flags: flag_word | word_flags,
+        flags: flag_word | word_flags | if which == DeltaLaunch::Resume { flags::RESUME } else { 0 },
         shared_list_capacity: table_entries.min(u32::MAX as usize) as u32,
         max_degree: max_degree.min(u32::MAX as u64) as u32,
         target: stop.target,
         defer_from,
+        apart_from,
         limit: stop.limit,
     };
+    if which == DeltaLaunch::Apart {
+        // An ordinary launch of the blocks that fit at once at its own register cap (64 warps
+        // an SM), each striding over the round's tiles.
+        let apart = resident_blocks(gpu, names::SSSP_RELAX_APART, SSSP_BLOCK)?;
+        return launch.run(blocks_of(apart, SSSP_BLOCK), Residency::Any, &SsspRelaxApartParams::from(params));
+    }
     launch.run(blocks_of(blocks, SSSP_BLOCK), Residency::Cooperative, &params)
 }
 

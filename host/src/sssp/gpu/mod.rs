@@ -37,8 +37,8 @@ use rayon::prelude::*;
 use warpath_interface::names;
 use warpath_interface::sssp::{
     flags, packed_distance, shared_list_capacity, worklist_mode, DeltaControl, WorklistControl, DELTA_CONTROL_WORDS,
-    DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE, SSSP_BLOCK,
-    UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
+    DELTA_TRACE_WORDS, FLOAT_WEIGHT_SCALE, NEVER_APART, NEVER_DEFER, NO_TARGET, SHARED_LIST_WORDS, SMALL_QUEUE,
+    SSSP_BLOCK, UNREACHED_DISTANCE, WORKLIST_CONTROL_WORDS,
 };
 
 use crate::engine::Answer;
@@ -48,13 +48,13 @@ use crate::gpu::launch::cluster_refusal;
 use crate::gpu::{Download, GpuContext, GpuError, PinnedBuffer};
 use crate::graph::{Graph, WeightKind};
 use crate::sssp::{
-    reach_of, sorted_once, DeferredQueueing, Distance, Distances, DistancesRef, Fusion, SsspOptions, SsspRun,
-    SsspStrategy,
+    reach_of, sorted_once, DeferredQueueing, Distance, Distances, DistancesRef, Fusion, RoundsApart, SsspOptions,
+    SsspRun, SsspStrategy,
 };
 
 use launch::{
-    ClusterBuffers, DecomposedBuffers, DeltaBuffers, DeltaSettings, DeltaStop, DevicePieces, DistanceWords, GraphView,
-    WorklistBuffers, WorklistLaunch,
+    ClusterBuffers, DecomposedBuffers, DeltaBuffers, DeltaLaunch, DeltaSettings, DeltaStop, DevicePieces,
+    DistanceWords, GraphView, WorklistBuffers, WorklistLaunch,
 };
 
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
@@ -141,6 +141,28 @@ pub fn defer_from(choice: DeferredQueueing, n: u32, m: u64) -> u32 {
             let vertices = (n as u64 * n as u64).div_ceil((DEFER_EDGES_DIVISOR * m).max(1));
             vertices.clamp(SMALL_QUEUE as u64, NEVER_DEFER as u64) as u32
         }
+    }
+}
+
+/// Near-far's rule for rounds apart ([`RoundsApart::Auto`]): a deferred round runs apart where
+/// it holds at least `n` over this many vertices, so that the two launches around it (a few
+/// microseconds each) are small beside its relaxations.
+pub const APART_VERTICES_DIVISOR: u64 = 32;
+
+/// Pairs of launches (`sssp_relax_apart`, then the resumed loop) queued at once before the host
+/// reads whether the loop stopped again: the unneeded ones return at once.
+const APART_PAIRS_QUEUED: usize = 4;
+
+/// The smallest deferred round that runs apart on a graph of `n` vertices whose rounds defer
+/// from `defer_from` vertices, as the kernel's `apart_from` (`NEVER_APART`: none does).
+pub fn apart_from(choice: RoundsApart, defer_from: u32, n: u32) -> u32 {
+    if defer_from == NEVER_DEFER {
+        return NEVER_APART;
+    }
+    match choice {
+        RoundsApart::Never => NEVER_APART,
+        RoundsApart::From(vertices) => vertices.max(defer_from),
+        RoundsApart::Auto => (n as u64 / APART_VERTICES_DIVISOR).clamp(defer_from as u64, NEVER_APART as u64) as u32,
     }
 }
 
@@ -238,8 +260,10 @@ pub struct GpuSsspTrace {
     pub steps: u32,
     pub small_runs: u32,
     /// Near-far: light rounds of the grid that deferred their queueing
-    /// ([`crate::sssp::DeferredQueueing`]).
+    /// ([`crate::sssp::DeferredQueueing`]), and of those, the rounds run apart
+    /// ([`crate::sssp::RoundsApart`]).
     pub deferred_rounds: u32,
+    pub rounds_apart: u32,
     /// One record per bucket (the first [`TRACE_BUCKETS`]) or per worklist iteration.
     pub records: Vec<StepTrace>,
     /// Node splitting's and hierarchical processing's threshold (0 otherwise).
@@ -887,28 +911,45 @@ fn run_delta(
         | if options.adaptive_delta { flags::ADAPTIVE_DELTA } else { 0 }
         | if near_far { flags::NEAR_FAR } else { 0 }
         | if all_heavy && !near_far { flags::ALL_HEAVY } else { 0 };
-    launch::sssp_delta_stepping(
-        gpu,
-        view,
-        DeltaBuffers {
+    // The kernel defers near-far's rounds only (the parameter's contract), and runs apart only
+    // rounds it defers.
+    let defer_from = defer_from(options.deferred_queueing, view.n, view.m);
+    let settings = DeltaSettings {
+        delta,
+        max_degree,
+        flag_word,
+        defer_from,
+        apart_from: if near_far { apart_from(options.rounds_apart, defer_from, view.n) } else { NEVER_APART },
+    };
+    let mut launch = |which, control: &mut CudaSlice<u64>| {
+        let buffers = DeltaBuffers {
             distances: DistanceWords::of(narrow.as_deref_mut(), distances, packed),
-            marks,
-            near,
-            settled,
-            far,
+            marks: &mut *marks,
+            near: &mut *near,
+            settled: &mut *settled,
+            far: &mut *far,
             control,
-            trace,
-            shared_lists,
-        },
-        DeltaSettings {
-            delta,
-            max_degree,
-            flag_word,
-            // The kernel defers near-far's rounds only (the parameter's contract).
-            defer_from: defer_from(options.deferred_queueing, view.n, view.m),
-        },
-        stop,
-    )?;
+            trace: &mut *trace,
+            shared_lists: &mut *shared_lists,
+        };
+        launch::sssp_delta_stepping(gpu, view, buffers, settings, stop, which)
+    };
+    launch(DeltaLaunch::First, control)?;
+    if settings.apart_from != NEVER_APART {
+        // The loop stops before each round apart; a pair of launches relaxes that round and
+        // carries on. Pairs are queued without waiting on each stop (each launch returns at
+        // once where nothing stopped), a few at a time, and the control block says whether
+        // another stop is pending.
+        loop {
+            for _ in 0..APART_PAIRS_QUEUED {
+                launch(DeltaLaunch::Apart, control)?;
+                launch(DeltaLaunch::Resume, control)?;
+            }
+            if read_control::<DeltaControl>(gpu, control)?.stopped == 0 {
+                break;
+            }
+        }
+    }
     if let Some(narrow) = narrow {
         launch::sssp_unpack(gpu, view.n, Some(narrow), distances, false, None, None)?;
     }
@@ -963,6 +1004,7 @@ fn read_bucket_trace(
         steps: done.steps,
         small_runs: done.small_runs,
         deferred_rounds: done.deferred_rounds as u32,
+        rounds_apart: done.rounds_apart,
         records: decode_delta_trace(&words, done.trace_records as usize, done.started_ns),
         mdt: 0,
         parent_passes: 0,
@@ -1366,6 +1408,21 @@ mod tests {
         // Never more than fit, never none.
         assert_eq!(launch::delta_stepping_blocks(132, 132, 4), 132);
         assert_eq!(launch::delta_stepping_blocks(0, 132, 4), 1);
+    }
+
+    #[test]
+    fn rounds_run_apart_only_among_deferred_ones() {
+        let n = 1 << 22;
+        // No round defers: none runs apart, whatever is asked.
+        for choice in [RoundsApart::Auto, RoundsApart::From(0), RoundsApart::Never] {
+            assert_eq!(apart_from(choice, NEVER_DEFER, n), NEVER_APART);
+        }
+        // kron:22's deferred rounds start at 17,097 vertices; `auto` takes those of n / 32.
+        assert_eq!(apart_from(RoundsApart::Auto, 17_097, n), n / 32);
+        assert_eq!(apart_from(RoundsApart::Auto, 200_000, n), 200_000);
+        assert_eq!(apart_from(RoundsApart::From(0), 17_097, n), 17_097);
+        assert_eq!(apart_from(RoundsApart::From(50_000), 17_097, n), 50_000);
+        assert_eq!(apart_from(RoundsApart::Never, 17_097, n), NEVER_APART);
     }
 
     #[test]
