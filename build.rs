@@ -284,9 +284,10 @@ const LAUNCH_BOUNDS: [(&str, u32, u32); 9] = [
     // warps; 4 (64 registers) spills into block 0's chains on roads (NOTES 95). Roads launch
     // it on 2 a multiprocessor (the launcher's rule).
     (names::SSSP_DELTA_STEPPING, SSSP_BLOCK, 3),
-    // 256 threads, 8 blocks per SM (32 registers): a deferred round's relaxations apart, the
-    // point of which is 64 warps an SM where the bucket loop holds 24.
-    (names::SSSP_RELAX_APART, SSSP_BLOCK, 8),
+    // 256 threads, 6 blocks per SM (40 registers): a deferred round's relaxations apart, at 48
+    // warps an SM where the bucket loop holds 24; 8 (32 registers) spilled and measured 1-3%
+    // slower (NOTES 139).
+    (names::SSSP_RELAX_APART, SSSP_BLOCK, 6),
 ];
 
 /// The Hopper module's: one block of 1,024 threads a multiprocessor, so at most 64 registers a

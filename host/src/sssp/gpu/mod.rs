@@ -144,10 +144,16 @@ pub fn defer_from(choice: DeferredQueueing, n: u32, m: u64) -> u32 {
     }
 }
 
-/// Near-far's rule for rounds apart ([`RoundsApart::Auto`]): a deferred round runs apart where
-/// it holds at least `n` over this many vertices, so that the two launches around it (a few
-/// microseconds each) are small beside its relaxations.
+/// Near-far's rule for rounds apart ([`RoundsApart::Auto`]): on graphs of at least
+/// [`APART_MIN_VERTICES`], a deferred round runs apart where it holds at least `n` over this
+/// many vertices, so that the two launches around it (a few microseconds each) are small beside
+/// its relaxations.
 pub const APART_VERTICES_DIVISOR: u64 = 32;
+
+/// The smallest graph whose rounds `auto` runs apart: kron:24 (2^24 vertices) ran 2% faster so,
+/// kron:22 and urand:22 5% slower (bench/NOTES.md 139: their big rounds, like kron:24's, are bound
+/// by L2 throughput, not by warps in flight, and their tails pay the launches).
+pub const APART_MIN_VERTICES: u32 = 1 << 24;
 
 /// Pairs of launches (`sssp_relax_apart`, then the resumed loop) queued at once before the host
 /// reads whether the loop stopped again: the unneeded ones return at once.
@@ -162,6 +168,7 @@ pub fn apart_from(choice: RoundsApart, defer_from: u32, n: u32) -> u32 {
     match choice {
         RoundsApart::Never => NEVER_APART,
         RoundsApart::From(vertices) => vertices.max(defer_from),
+        RoundsApart::Auto if n < APART_MIN_VERTICES => NEVER_APART,
         RoundsApart::Auto => (n as u64 / APART_VERTICES_DIVISOR).clamp(defer_from as u64, NEVER_APART as u64) as u32,
     }
 }
@@ -1417,9 +1424,11 @@ mod tests {
         for choice in [RoundsApart::Auto, RoundsApart::From(0), RoundsApart::Never] {
             assert_eq!(apart_from(choice, NEVER_DEFER, n), NEVER_APART);
         }
-        // kron:22's deferred rounds start at 17,097 vertices; `auto` takes those of n / 32.
-        assert_eq!(apart_from(RoundsApart::Auto, 17_097, n), n / 32);
-        assert_eq!(apart_from(RoundsApart::Auto, 200_000, n), 200_000);
+        // `auto` runs none apart below 2^24 vertices, and from there rounds of n / 32 or more
+        // (kron:24's deferred rounds start at about 67,700 vertices).
+        assert_eq!(apart_from(RoundsApart::Auto, 17_097, n), NEVER_APART);
+        assert_eq!(apart_from(RoundsApart::Auto, 67_700, 1 << 24), 1 << 19);
+        assert_eq!(apart_from(RoundsApart::Auto, 1 << 20, 1 << 24), 1 << 20);
         assert_eq!(apart_from(RoundsApart::From(0), 17_097, n), 17_097);
         assert_eq!(apart_from(RoundsApart::From(50_000), 17_097, n), 50_000);
         assert_eq!(apart_from(RoundsApart::Never, 17_097, n), NEVER_APART);
