@@ -547,11 +547,31 @@ fn compressed_placement_of_an_unweighted_graph_falls_back_to_the_cpu() {
     check(&graph, 0, &found.result, &dijkstra(&graph, 0), "compressed, unweighted, on the CPU");
 }
 
-/// Bucket fusion (block 0's small light steps go on in rounds of its own, their queue in shared
-/// memory, or as one asynchronous worklist there) gives Dijkstra's distances, fused or not, for
-/// delta-stepping and near-far, integer and float weights, on meshes whose buckets overflow the
-/// shared queue and on the road dataset; and it runs: the fused runs, in rounds or
-/// asynchronous, take fewer steps of the bucket loop.
+/// Graphs for near-far's rounds of the grid, with whether some round is big enough for the grid
+/// (the small ones run on block 0): hubs, uniform float weights, zero weights and a mesh.
+fn near_far_round_graphs() -> [(&'static str, Graph, bool); 4] {
+    [
+        ("kron:14 uniform:1:255", weighted("kron:14", WeightSpec::GAPBS), true),
+        ("urand:14 graph500", weighted("urand:14", WeightSpec::Graph500), true),
+        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), false),
+        ("grid2d:80 uniform:1:255", weighted("grid2d:80", WeightSpec::GAPBS), false),
+    ]
+}
+
+/// Checks a run stopped at `reach` (a cutoff, or a target's distance): every vertex of
+/// `reached` (with its exact distance) within it has that distance, the rest are unreached.
+fn check_within_reach(run: &SsspRun, reached: &[(u32, f64)], reach: f64, label: &str) {
+    for &(v, want) in reached {
+        match run.distances.get(v as usize) {
+            Some(got) => assert!(
+                (got - want).abs() <= 1e-5 * want.max(1.0) && want <= reach * (1.0 + 1e-5),
+                "{label}: vertex {v} at {got} against {want}"
+            ),
+            None => assert!(want >= reach * (1.0 - 1e-5), "{label}: vertex {v} at {want} left unreached"),
+        }
+    }
+}
+
 /// Deferred queueing (near-far's big rounds of the grid relax without awaiting their atomics,
 /// then queue what they lowered in one pass over the marks): Dijkstra's distances and a
 /// shortest-path tree whichever rounds defer (every round of the grid, none, the rule's, and a
@@ -563,13 +583,7 @@ fn deferred_queueing_matches_dijkstra_whichever_rounds_defer() {
     if gpu_or_skip("deferred_queueing_matches_dijkstra_whichever_rounds_defer").is_none() {
         return;
     }
-    // With whether some round is big enough for the grid (the small ones run on block 0).
-    let graphs = [
-        ("kron:14 uniform:1:255", weighted("kron:14", WeightSpec::GAPBS), true),
-        ("urand:14 graph500", weighted("urand:14", WeightSpec::Graph500), true),
-        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), false),
-        ("grid2d:80 uniform:1:255", weighted("grid2d:80", WeightSpec::GAPBS), false),
-    ];
+    let graphs = near_far_round_graphs();
     for (what, graph, grid_rounds) in &graphs {
         let n = graph.num_vertices() as u32;
         let near_far = SsspOptions { strategy: SsspStrategy::NearFar, ..SsspOptions::default() };
@@ -615,13 +629,7 @@ fn rounds_apart_match_dijkstra_whichever_rounds_run_apart() {
     if gpu_or_skip("rounds_apart_match_dijkstra_whichever_rounds_run_apart").is_none() {
         return;
     }
-    // With whether some round is big enough for the grid (the small ones run on block 0).
-    let graphs = [
-        ("kron:14 uniform:1:255", weighted("kron:14", WeightSpec::GAPBS), true),
-        ("urand:14 graph500", weighted("urand:14", WeightSpec::Graph500), true),
-        ("urand:10 zero weights", weighted("urand:10", WeightSpec::Uniform { lo: 0, hi: 2 }), false),
-        ("grid2d:80 uniform:1:255", weighted("grid2d:80", WeightSpec::GAPBS), false),
-    ];
+    let graphs = near_far_round_graphs();
     for (what, graph, grid_rounds) in &graphs {
         let n = graph.num_vertices() as u32;
         let near_far = SsspOptions {
@@ -666,15 +674,7 @@ fn rounds_apart_match_dijkstra_whichever_rounds_run_apart() {
             ] {
                 let label = format!("{what}, source {source}, rounds apart, {variant} at {reach}");
                 let (run, _) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
-                for &(v, want) in &by_distance {
-                    match run.distances.get(v as usize) {
-                        Some(got) => assert!(
-                            (got - want).abs() <= 1e-5 * want.max(1.0) && want <= reach * (1.0 + 1e-5),
-                            "{label}: vertex {v} at {got} against {want}"
-                        ),
-                        None => assert!(want >= reach * (1.0 - 1e-5), "{label}: vertex {v} at {want} left unreached"),
-                    }
-                }
+                check_within_reach(&run, &by_distance, reach, &label);
             }
         }
         if *grid_rounds {
@@ -736,7 +736,6 @@ fn narrow_distance_words_match_dijkstra_where_every_distance_fits() {
                 by_distance.sort_by(|a, b| a.1.total_cmp(&b.1));
                 let (middle_vertex, middle) = by_distance[by_distance.len() / 2];
                 let cutoff = (by_distance[by_distance.len() - 1].1 / 2.0).floor();
-                let close = |got: f64, want: f64| (got - want).abs() <= 1e-5 * want.max(1.0);
                 for (variant, options, reach) in [
                     ("cutoff", SsspOptions { cutoff: Some(cutoff), ..base }, cutoff),
                     ("target", SsspOptions { target: Some(middle_vertex), ..base }, middle),
@@ -744,23 +743,18 @@ fn narrow_distance_words_match_dijkstra_where_every_distance_fits() {
                     let label = format!("{what}, {strategy:?}, source {source}, {variant} at {reach}");
                     let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
                     assert_eq!(trace.narrow_words, *fits, "{label}");
-                    for &(v, want) in &reached {
-                        match run.distances.get(v as usize) {
-                            Some(got) => assert!(
-                                close(got, want) && want <= reach * (1.0 + 1e-5),
-                                "{label}: vertex {v} at {got} against {want}"
-                            ),
-                            None => {
-                                assert!(want >= reach * (1.0 - 1e-5), "{label}: vertex {v} at {want} left unreached")
-                            }
-                        }
-                    }
+                    check_within_reach(&run, &reached, reach, &label);
                 }
             }
         }
     }
 }
 
+/// Bucket fusion (block 0's small light steps go on in rounds of its own, their queue in shared
+/// memory, or as one asynchronous worklist there) gives Dijkstra's distances, fused or not, for
+/// delta-stepping and near-far, integer and float weights, on meshes whose buckets overflow the
+/// shared queue and on the road dataset; and it runs: the fused runs, in rounds or
+/// asynchronous, take fewer steps of the bucket loop.
 #[test]
 fn bucket_fusion_matches_dijkstra_and_takes_fewer_steps() {
     if gpu_or_skip("bucket_fusion_matches_dijkstra_and_takes_fewer_steps").is_none() {
