@@ -22,6 +22,7 @@ use warpath::sssp::{
     DeferredQueueing, Distances, Fusion, RoundsApart, SsspOptions, SsspRun, SsspStrategy, UNREACHED_INT,
 };
 use warpath::Graph;
+use warpath_interface::sssp::{MAX_SPAN, MAX_TAIL_SPAN};
 
 /// Every strategy this machine's GPU runs: the cluster kernel needs compute capability 9.0
 /// (before it, the strategy is refused: `the_cluster_strategy_needs_hopper`).
@@ -675,6 +676,18 @@ fn rounds_apart_match_dijkstra_whichever_rounds_run_apart() {
                 let label = format!("{what}, source {source}, rounds apart, {variant} at {reach}");
                 let (run, _) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
                 check_within_reach(&run, &by_distance, reach, &label);
+            }
+        }
+        // Tail buckets that grow faster (`tail_growth`): the same distances, and spans within
+        // their bounds.
+        for tail_growth in [2, 4, 8] {
+            let options = SsspOptions { tail_growth, ..near_far };
+            for source in [0, n / 2] {
+                let label = format!("{what}, source {source}, tail growth {tail_growth}");
+                let (run, trace) = shortest_paths_traced(gpu_graph, source, &options).unwrap();
+                check(graph, source, &run, &dijkstra(graph, source), &label);
+                let widest = if tail_growth > 2 { MAX_TAIL_SPAN } else { MAX_SPAN };
+                assert!(trace.records.iter().all(|r| r.span >= 1 && r.span <= widest), "{label}");
             }
         }
         if *grid_rounds {

@@ -202,6 +202,7 @@ fn sssp_parameter_structs_are_laid_out_field_after_field() {
     use crate::sssp::*;
     check_fields::<SsspInitParams>();
     check_fields::<SsspDeltaSteppingParams>();
+    check_fields::<SsspRelaxApartParams>();
     check_fields::<SsspWorklistParams>();
     check_fields::<SsspDecomposedParams>();
     check_fields::<SsspParentsParams>();
@@ -228,9 +229,13 @@ fn sssp_parameter_structs_are_laid_out_field_after_field() {
             ("max_degree", 112, 4),
             ("target", 116, 4),
             ("defer_from", 120, 4),
-            ("limit", 128, 8),
+            ("apart_from", 124, 4),
+            ("tail_growth", 128, 4),
+            ("limit", 136, 8),
         ]
     );
+    // The apart kernel takes the same fields, in the same places.
+    assert_eq!(layout::<SsspRelaxApartParams>(), layout::<SsspDeltaSteppingParams>());
 }
 
 #[test]
@@ -253,7 +258,12 @@ fn sssp_control_blocks_keep_their_c_layout() {
     assert_eq!(offset_of!(DeltaControl, bucket_relaxed), 192);
     assert_eq!(offset_of!(DeltaControl, deferred_rounds), 200);
     assert_eq!(offset_of!(DeltaControl, previous_bucket_relaxed), 208);
-    assert_eq!(DELTA_CONTROL_WORDS, 27);
+    assert_eq!(offset_of!(DeltaControl, apart_handoff), 216);
+    assert_eq!(offset_of!(DeltaControl, stopped), 248);
+    assert_eq!(offset_of!(DeltaControl, rounds_apart), 252);
+    assert_eq!(offset_of!(DeltaControl, apart_bucket), 256);
+    assert_eq!(offset_of!(DeltaControl, apart_share_from), 264);
+    assert_eq!(DELTA_CONTROL_WORDS, 34);
     assert_eq!(SHARED_LIST_WORDS, 3);
     // A table of one entry per long list, and at least 2^18 (or n) for small steps.
     assert_eq!(shared_list_capacity(1000, 256_000), 1001);

@@ -57,16 +57,14 @@ use crate::sssp::{
 };
 use warpath_interface::sssp::{
     flags, packed_distance, packed_word, weight_kind, DeltaControl, SsspDeltaSteppingParams, SsspRelaxApartParams,
-    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE, NEVER_APART, NO_TARGET, SHARED_LIST_EDGES, SHARED_LIST_WORDS,
-    SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
+    DELTA_TRACE_WORDS, FUSED_MAX_DEGREE, FUSED_QUEUE, MAX_SPAN, MAX_TAIL_SPAN, NEVER_APART, NO_TARGET,
+    SHARED_LIST_EDGES, SHARED_LIST_WORDS, SMALL_QUEUE, SMALL_QUEUE_EDGES, SMALL_STEP_SHARED_LIST_EDGES, SSSP_BLOCK,
 };
 
 const BLOCK: usize = SSSP_BLOCK as usize;
 /// An adaptive bucket widens while its light rounds hold fewer vertices than this (one a
 /// thread of block 0, whose fused rounds cost about the same up to it: bench/NOTES.md 94).
 const WIDEN_BELOW: u32 = SSSP_BLOCK;
-/// The widest an adaptive bucket grows, in buckets of the host's width.
-const MAX_SPAN: u32 = 16;
 const FUSED: usize = FUSED_QUEUE as usize;
 /// Edges a thread of a fused round reads, then relaxes, at a time: their loads, then their
 /// atomics, are in flight together.
@@ -619,6 +617,10 @@ struct Delta {
     apart_from: u32,
     /// This launch resumes a run stopped before a round apart (`flags::RESUME`).
     resume: bool,
+    /// How many times wider than the one before a near-far bucket in the tail spans, and the
+    /// widest it grows (see [`Delta::near_far_span`]).
+    tail_growth: u32,
+    max_tail_span: u32,
 }
 
 /// The visitor of a light round or heavy phase: relaxes the chosen edges and queues the
@@ -809,6 +811,8 @@ impl Delta {
             defer_from: params.defer_from,
             apart_from: params.apart_from,
             resume: flag_word & flags::RESUME != 0,
+            tail_growth: params.tail_growth.max(2),
+            max_tail_span: if params.tail_growth > 2 { MAX_TAIL_SPAN } else { MAX_SPAN },
         }
     }
 
@@ -1052,9 +1056,12 @@ impl Delta {
     /// before: a bucket that relaxed less than half of what the one before it did is in the
     /// tail (a Kronecker graph's buckets after the first few, each a split and two or three
     /// rounds of barriers around a few thousand vertices whose distances are mostly final
-    /// once reached), so the next spans twice as many; one that relaxed more than the one
-    /// before it is growing (a mesh's or a road's wavefront), so the next spans half as many.
-    /// Between 1 and [`MAX_SPAN`]. Every thread computes it from the same counters.
+    /// once reached), so the next spans `tail_growth` times as many (twice by default); one
+    /// that relaxed more than the one before it is growing (a mesh's or a road's wavefront), so
+    /// the next spans half as many. Between 1 and [`MAX_SPAN`], or [`MAX_TAIL_SPAN`] with a
+    /// `tail_growth` above 2, which folds a Kronecker graph's tail into fewer buckets, each a
+    /// split and its rounds fewer (bench/NOTES.md 139). Every thread computes it from the same
+    /// counters.
     #[inline(always)]
     unsafe fn near_far_span(&self, state: &State) -> u32 {
         let c = self.control;
@@ -1067,8 +1074,8 @@ impl Delta {
             )
         };
         let (this, previous) = (now - began, began - before);
-        if 2 * this < previous && state.span < MAX_SPAN {
-            state.span * 2
+        if 2 * this < previous && state.span < self.max_tail_span {
+            state.span.saturating_mul(self.tail_growth).min(self.max_tail_span)
         } else if this > previous && state.span > 1 {
             state.span / 2
         } else {

@@ -257,6 +257,7 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
         adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
         deferred_queueing: args.sssp.defer_queueing,
         rounds_apart: args.sssp.rounds_apart,
+        tail_growth: args.sssp.tail_growth,
         narrow_words: args.sssp.distance_words == super::args::sssp::DistanceWordsArg::Auto,
         ..SsspOptions::default()
     };

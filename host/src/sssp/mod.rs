@@ -166,6 +166,10 @@ pub struct SsspOptions {
     pub deferred_queueing: DeferredQueueing,
     /// Near-far on the GPU: which deferred rounds run their relaxations apart.
     pub rounds_apart: RoundsApart,
+    /// Near-far on the GPU with adaptive widths: how many times wider than the one before a
+    /// bucket in the tail spans (at least 2; above 2 the widest grows from 16 buckets of
+    /// `delta` to 1,024).
+    pub tail_growth: u32,
     /// Delta-stepping and near-far on the GPU, distances only: 4-byte distance words where
     /// every distance fits them (the default), so each relaxation's random read and atomic
     /// touch half the bytes; `false` keeps 8-byte words.
@@ -190,6 +194,7 @@ impl Default for SsspOptions {
             adaptive_delta: true,
             deferred_queueing: DeferredQueueing::default(),
             rounds_apart: RoundsApart::default(),
+            tail_growth: 2,
             narrow_words: true,
             target: None,
             cutoff: None,

@@ -16,6 +16,13 @@ pub const NO_TARGET: u32 = u32::MAX;
 /// `sssp_delta_stepping`'s `defer_from` when no round defers its queueing.
 pub const NEVER_DEFER: u32 = u32::MAX;
 
+/// The widest an adaptive bucket grows, in buckets of the host's width (near-far's tail with a
+/// `tail_growth` of 2, and delta-stepping's).
+pub const MAX_SPAN: u32 = 16;
+
+/// The widest near-far's tail buckets grow with a `tail_growth` above 2.
+pub const MAX_TAIL_SPAN: u32 = 1024;
+
 /// `sssp_delta_stepping`'s `apart_from` when no round runs apart.
 pub const NEVER_APART: u32 = u32::MAX;
 
@@ -301,6 +308,10 @@ macro_rules! sssp_delta_stepping_fields {
             /// queued vertices defers its queueing ([`NEVER_DEFER`]: none does), and a deferred
             /// round over at least `apart_from` vertices runs its relaxations apart, in
             /// `sssp_relax_apart` ([`NEVER_APART`]: none does): the launch stops before it.
+            /// With [`flags::ADAPTIVE_DELTA`] and near-far, a bucket in the tail spans
+            /// `tail_growth` (at least 2) times as many as the one before it, up to
+            /// [`MAX_SPAN`] buckets of the host's width where it is 2, [`MAX_TAIL_SPAN`] where
+            /// more.
             kernel sssp_delta_stepping, struct SsspDeltaSteppingParams
         }
     };
@@ -352,6 +363,7 @@ macro_rules! sssp_delta_common_fields {
                 target: u32,
                 defer_from: u32,
                 apart_from: u32,
+                tail_growth: u32,
                 limit: u64,
             }
             $(=> $run)?

@@ -143,6 +143,18 @@ pub struct SsspArgs {
     pub rounds_apart: RoundsApart,
     #[arg(
         long,
+        value_name = "N",
+        default_value_t = 2,
+        value_parser = clap::value_parser!(u32).range(2..),
+        hide_short_help = true,
+        help = "GPU near-far: each tail bucket spans N times the one before (default 2)",
+        long_help = "GPU near-far with adaptive widths: a bucket that relaxed less than half of what the one \
+                     before it did is in the tail, and the next spans N times as many buckets of --delta (2, the \
+                     default, up to 16; above 2 up to 1,024), folding a Kronecker graph's tail into fewer buckets."
+    )]
+    pub tail_growth: u32,
+    #[arg(
+        long,
         value_enum,
         default_value_t = DistanceWordsArg::Auto,
         value_name = "W",
@@ -246,6 +258,16 @@ pub struct SsspBenchArgs {
         help = "Deferred rounds in launches of their own: auto, never or N (as `sssp --rounds-apart`)"
     )]
     pub rounds_apart: RoundsApart,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 2,
+        value_parser = clap::value_parser!(u32).range(2..),
+        help_heading = "Shortest paths (--algorithm sssp)",
+        hide_short_help = true,
+        help = "Near-far's tail buckets span N times the one before (as `sssp --tail-growth`)"
+    )]
+    pub tail_growth: u32,
     #[arg(
         long,
         value_enum,
@@ -385,6 +407,7 @@ impl SsspArgs {
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             deferred_queueing: self.defer_queueing,
             rounds_apart: self.rounds_apart,
+            tail_growth: self.tail_growth,
             narrow_words: self.distance_words == DistanceWordsArg::Auto,
             // Set once the graph is loaded and the target has an internal id.
             target: None,

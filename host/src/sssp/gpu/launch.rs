@@ -149,6 +149,8 @@ pub struct DeltaSettings {
     pub flag_word: u32,
     pub defer_from: u32,
     pub apart_from: u32,
+    /// Near-far's tail growth (`tail_growth`, at least 2).
+    pub tail_growth: u32,
 }
 
 /// Which launch of a delta-stepping run [`sssp_delta_stepping`] makes.
@@ -206,7 +208,7 @@ pub fn sssp_delta_stepping(
     stop: DeltaStop,
     which: DeltaLaunch,
 ) -> Result<(), GpuError> {
-    let DeltaSettings { delta, max_degree, flag_word, defer_from, apart_from } = settings;
+    let DeltaSettings { delta, max_degree, flag_word, defer_from, apart_from, tail_growth } = settings;
     let kernel = names::SSSP_DELTA_STEPPING;
     let n = view.n as usize;
     let DeltaBuffers { distances, marks, near, settled, far, control, trace, shared_lists } = buffers;
@@ -259,6 +261,7 @@ pub fn sssp_delta_stepping(
         target: stop.target,
         defer_from,
         apart_from,
+        tail_growth,
         limit: stop.limit,
     };
     if which == DeltaLaunch::Apart {

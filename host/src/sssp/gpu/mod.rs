@@ -927,6 +927,7 @@ fn run_delta(
         flag_word,
         defer_from,
         apart_from: if near_far { apart_from(options.rounds_apart, defer_from, view.n) } else { NEVER_APART },
+        tail_growth: options.tail_growth.max(2),
     };
     let mut launch = |which, control: &mut CudaSlice<u64>| {
         let buffers = DeltaBuffers {
