@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::sssp::{DeferredQueueing, Fusion, RoundsApart, SsspOptions, SsspStrategy};
+use warpath::sssp::{DeferredQueueing, Fusion, RoundsApart, SsspOptions, SsspStrategy, DEFAULT_TAIL_GROWTH};
 use warpath::{Error, Result};
 
 use super::{GraphArgs, WeightArgs};
@@ -144,13 +144,14 @@ pub struct SsspArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 2,
+        default_value_t = DEFAULT_TAIL_GROWTH,
         value_parser = clap::value_parser!(u32).range(2..),
         hide_short_help = true,
-        help = "GPU near-far: each tail bucket spans N times the one before (default 2)",
+        help = "GPU near-far: each tail bucket spans N times the one before (default 8)",
         long_help = "GPU near-far with adaptive widths: a bucket that relaxed less than half of what the one \
-                     before it did is in the tail, and the next spans N times as many buckets of --delta (2, the \
-                     default, up to 16; above 2 up to 1,024), folding a Kronecker graph's tail into fewer buckets."
+                     before it did is in the tail, and the next spans N times as many buckets of --delta (8 by \
+                     default; up to 1,024 buckets, or 16 with 2), folding a Kronecker graph's tail into fewer \
+                     buckets."
     )]
     pub tail_growth: u32,
     #[arg(
@@ -261,7 +262,7 @@ pub struct SsspBenchArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 2,
+        default_value_t = DEFAULT_TAIL_GROWTH,
         value_parser = clap::value_parser!(u32).range(2..),
         help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
