@@ -248,19 +248,13 @@ fn run_sssp(args: &BenchArgs) -> Result<()> {
     if let Some(path) = &args.json {
         super::check_output(path, &args.graph.input)?;
     }
-    let options = SsspOptions {
+    let options = args.sssp.tuning.apply(SsspOptions {
         strategy: args.sssp.sssp_strategy.into(),
         delta: args.sssp.delta,
         split_threshold: None,
         distances_only: args.gpu.distances_only,
-        fusion: args.sssp.fusion.into(),
-        adaptive_delta: args.sssp.delta_width == super::args::sssp::DeltaWidth::Adaptive,
-        deferred_queueing: args.sssp.defer_queueing,
-        rounds_apart: args.sssp.rounds_apart,
-        tail_growth: args.sssp.tail_growth,
-        narrow_words: args.sssp.distance_words == super::args::sssp::DistanceWordsArg::Auto,
         ..SsspOptions::default()
-    };
+    });
     let (graph, load) = load(args, &args.sssp.weights)?;
     let finder = PathFinder::with_placement(&graph, args.graph.backend(), &args.graph.placement_options(), &options)?;
     for warning in finder.warnings() {

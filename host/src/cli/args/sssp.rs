@@ -90,83 +90,8 @@ pub struct SsspArgs {
     pub split_threshold: Option<u32>,
     #[arg(long, help = "Compute distances only, no parents")]
     pub distances_only: bool,
-    #[arg(
-        long,
-        value_enum,
-        default_value_t = FusionArg::Rounds,
-        value_name = "F",
-        hide_short_help = true,
-        help = "GPU bucket fusion: off, rounds or async",
-        long_help = "GPU bucket fusion (GraphIt, CGO 2020), where every list is short, as on roads and \
-                     meshes: block 0 keeps relaxing what its small light steps put back into the current \
-                     bucket. `rounds` (default): rounds with their queue in shared memory; `async`: one \
-                     worklist in shared memory that every warp takes from as soon as entries are queued, no \
-                     barrier between rounds; `off`: every light round is a step of the bucket loop."
-    )]
-    pub fusion: FusionArg,
-    #[arg(
-        long,
-        value_enum,
-        default_value_t = DeltaWidth::Adaptive,
-        value_name = "W",
-        help = "GPU delta-stepping and near-far: buckets adaptive in width (default), or fixed",
-        long_help = "GPU delta-stepping and near-far: each bucket's width chosen on the device from the work in flight, \
-                     in multiples of --delta (adaptive, the default: ADDS's dynamic delta; near-far widens its buckets \
-                     while each relaxes less than half of the one before), or every bucket as wide as --delta (fixed)."
-    )]
-    pub delta_width: DeltaWidth,
-    #[arg(
-        long,
-        value_name = "WHEN",
-        default_value = "auto",
-        value_parser = parse_deferred_queueing,
-        hide_short_help = true,
-        help = "GPU near-far: big rounds queue in one pass after relaxing (auto, never or N)",
-        long_help = "GPU near-far: which light rounds of the whole grid defer their queueing, relaxing with \
-                     atomics no thread waits for and then queueing what they lowered in one pass over every \
-                     vertex's mark. `auto` (default): rounds big enough for the graph; `never`; or N: rounds \
-                     over at least N vertices."
-    )]
-    pub defer_queueing: DeferredQueueing,
-    #[arg(
-        long,
-        value_name = "WHEN",
-        default_value = "auto",
-        value_parser = parse_rounds_apart,
-        hide_short_help = true,
-        help = "GPU near-far: big deferred rounds relax in a launch of their own (auto, never or N)",
-        long_help = "GPU near-far: which deferred rounds relax in a launch of their own, at more warps a \
-                     multiprocessor than the bucket loop's single launch holds, the loop stopping before each \
-                     and carrying on after it. `auto` (default): rounds big enough for the graph; `never`; or N: \
-                     deferred rounds over at least N vertices."
-    )]
-    pub rounds_apart: RoundsApart,
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_TAIL_GROWTH,
-        value_parser = clap::value_parser!(u32).range(2..),
-        hide_short_help = true,
-        help = "GPU near-far: each tail bucket spans N times the one before (default 8)",
-        long_help = "GPU near-far with adaptive widths: a bucket that relaxed less than half of what the one \
-                     before it did is in the tail, and the next spans N times as many buckets of --delta (8 by \
-                     default; up to 1,024 buckets, or 16 with 2), folding a Kronecker graph's tail into fewer \
-                     buckets."
-    )]
-    pub tail_growth: u32,
-    #[arg(
-        long,
-        value_enum,
-        default_value_t = DistanceWordsArg::Auto,
-        value_name = "W",
-        hide_short_help = true,
-        help = "GPU delta-stepping and near-far: 4-byte distance words where they fit (auto), or 8",
-        long_help = "GPU delta-stepping and near-far with --distances-only: `auto` (default) keeps each distance \
-                     in a 4-byte word where every distance fits one (float weights, or integer weights whose \
-                     largest times the vertex count stays below 2^32), so a relaxation's random read and atomic \
-                     touch half the bytes; `wide` keeps 8-byte words."
-    )]
-    pub distance_words: DistanceWordsArg,
+    #[command(flatten)]
+    pub tuning: GpuSsspTuning,
     #[arg(
         long,
         help = "Check the result by Graph500's kernel-3 rules; exit 1 if it is wrong",
@@ -219,66 +144,116 @@ pub struct SsspBenchArgs {
         help = "How the GPU distributes the work (as `sssp --strategy`)"
     )]
     pub sssp_strategy: StrategyArg,
+    #[command(flatten)]
+    pub tuning: GpuSsspTuning,
+}
+
+/// The heading of [`GpuSsspTuning`]'s flags in `--help`.
+const TUNING_HEADING: &str = "GPU shortest-paths tuning";
+
+/// The GPU tuning of delta-stepping and near-far, shared by `sssp` and `bench --algorithm sssp`
+/// (each flag defined here once, shown by `--help` under its own heading, hidden from `-h`).
+#[derive(Args, Debug)]
+pub struct GpuSsspTuning {
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_enum,
         default_value_t = FusionArg::Rounds,
         value_name = "F",
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "GPU bucket fusion: off, rounds or async (as `sssp --fusion`)"
+        help = "GPU bucket fusion: off, rounds or async",
+        long_help = "GPU bucket fusion (GraphIt, CGO 2020), where every list is short, as on roads and \
+                     meshes: block 0 keeps relaxing what its small light steps put back into the current \
+                     bucket. `rounds` (default): rounds with their queue in shared memory; `async`: one \
+                     worklist in shared memory that every warp takes from as soon as entries are queued, no \
+                     barrier between rounds; `off`: every light round is a step of the bucket loop."
     )]
     pub fusion: FusionArg,
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_enum,
         default_value_t = DeltaWidth::Adaptive,
         value_name = "W",
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "Fixed or adaptive bucket widths (as `sssp --delta-width`)"
+        help = "GPU delta-stepping and near-far: buckets adaptive in width (default), or fixed",
+        long_help = "GPU delta-stepping and near-far: each bucket's width chosen on the device from the work in flight, \
+                     in multiples of --delta (adaptive, the default: ADDS's dynamic delta; near-far widens its buckets \
+                     while each relaxes less than half of the one before), or every bucket as wide as --delta (fixed)."
     )]
     pub delta_width: DeltaWidth,
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_name = "WHEN",
         default_value = "auto",
         value_parser = parse_deferred_queueing,
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "Deferred queueing: auto, never or N (as `sssp --defer-queueing`)"
+        help = "GPU near-far: big rounds queue in one pass after relaxing (auto, never or N)",
+        long_help = "GPU near-far: which light rounds of the whole grid defer their queueing, relaxing with \
+                     atomics no thread waits for and then queueing what they lowered in one pass over every \
+                     vertex's mark. `auto` (default): rounds big enough for the graph; `never`; or N: rounds \
+                     over at least N vertices."
     )]
     pub defer_queueing: DeferredQueueing,
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_name = "WHEN",
         default_value = "auto",
         value_parser = parse_rounds_apart,
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "Deferred rounds in launches of their own: auto, never or N (as `sssp --rounds-apart`)"
+        help = "GPU near-far: big deferred rounds relax in a launch of their own (auto, never or N)",
+        long_help = "GPU near-far: which deferred rounds relax in a launch of their own, at more warps a \
+                     multiprocessor than the bucket loop's single launch holds, the loop stopping before each \
+                     and carrying on after it. `auto` (default): rounds big enough for the graph; `never`; or N: \
+                     deferred rounds over at least N vertices."
     )]
     pub rounds_apart: RoundsApart,
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_name = "N",
         default_value_t = DEFAULT_TAIL_GROWTH,
         value_parser = clap::value_parser!(u32).range(2..),
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "Near-far's tail buckets span N times the one before (as `sssp --tail-growth`)"
+        help = "GPU near-far: each tail bucket spans N times the one before (default 8)",
+        long_help = "GPU near-far with adaptive widths: a bucket that relaxed less than half of what the one \
+                     before it did is in the tail, and the next spans N times as many buckets of --delta (8 by \
+                     default; up to 1,024 buckets, or 16 with 2), folding a Kronecker graph's tail into fewer \
+                     buckets."
     )]
     pub tail_growth: u32,
     #[arg(
         long,
+        help_heading = TUNING_HEADING,
         value_enum,
         default_value_t = DistanceWordsArg::Auto,
         value_name = "W",
-        help_heading = "Shortest paths (--algorithm sssp)",
         hide_short_help = true,
-        help = "4-byte distance words where they fit, or 8 (as `sssp --distance-words`)"
+        help = "GPU delta-stepping and near-far: 4-byte distance words where they fit (auto), or 8",
+        long_help = "GPU delta-stepping and near-far with --distances-only: `auto` (default) keeps each distance \
+                     in a 4-byte word where every distance fits one (float weights, or integer weights whose \
+                     largest times the vertex count stays below 2^32), so a relaxation's random read and atomic \
+                     touch half the bytes; `wide` keeps 8-byte words."
     )]
     pub distance_words: DistanceWordsArg,
+}
+
+impl GpuSsspTuning {
+    /// `options` with these flags' choices.
+    pub fn apply(&self, options: SsspOptions) -> SsspOptions {
+        SsspOptions {
+            fusion: self.fusion.into(),
+            adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
+            deferred_queueing: self.defer_queueing,
+            rounds_apart: self.rounds_apart,
+            tail_growth: self.tail_growth,
+            narrow_words: self.distance_words == DistanceWordsArg::Auto,
+            ..options
+        }
+    }
 }
 
 /// A choice of rounds: `auto`, `never`, or rounds over at least a number of vertices.
@@ -399,20 +374,15 @@ impl SsspArgs {
                 "--path-to needs the parents, which --distances-only leaves out: drop one of them".into(),
             ));
         }
-        Ok(SsspOptions {
+        Ok(self.tuning.apply(SsspOptions {
             strategy,
             delta: self.delta,
             split_threshold: self.split_threshold,
             distances_only: self.distances_only,
-            fusion: self.fusion.into(),
-            adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
-            deferred_queueing: self.defer_queueing,
-            rounds_apart: self.rounds_apart,
-            tail_growth: self.tail_growth,
-            narrow_words: self.distance_words == DistanceWordsArg::Auto,
             // Set once the graph is loaded and the target has an internal id.
             target: None,
             cutoff: self.cutoff,
-        })
+            ..SsspOptions::default()
+        }))
     }
 }
