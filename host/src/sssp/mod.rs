@@ -82,10 +82,6 @@ pub enum DeferredQueueing {
     From(u32),
 }
 
-/// Near-far's tail growth by default ([`SsspOptions::tail_growth`]): 8 folded kron:22's tail of
-/// seven buckets into four, 9% faster, and kron:24's 5%, urand:22 unchanged (bench/NOTES.md 139).
-pub const DEFAULT_TAIL_GROWTH: u32 = 8;
-
 /// Near-far on the GPU: which deferred rounds (see [`DeferredQueueing`]) run their relaxations
 /// as a launch of their own, at more warps an SM than the bucket loop's one launch holds, the
 /// loop stopping before each and carrying on after it.
@@ -172,8 +168,9 @@ pub struct SsspOptions {
     pub rounds_apart: RoundsApart,
     /// Near-far on the GPU with adaptive widths: how many times wider than the one before a
     /// bucket in the tail spans (at least 2; above 2 the widest grows from 16 buckets of
-    /// `delta` to 1,024). [`DEFAULT_TAIL_GROWTH`] by default.
-    pub tail_growth: u32,
+    /// `delta` to 1,024). None (the default) chooses by the graph's shape
+    /// (`sssp::gpu::auto_tail_growth`).
+    pub tail_growth: Option<u32>,
     /// Delta-stepping and near-far on the GPU, distances only: 4-byte distance words where
     /// every distance fits them (the default), so each relaxation's random read and atomic
     /// touch half the bytes; `false` keeps 8-byte words.
@@ -198,7 +195,7 @@ impl Default for SsspOptions {
             adaptive_delta: true,
             deferred_queueing: DeferredQueueing::default(),
             rounds_apart: RoundsApart::default(),
-            tail_growth: DEFAULT_TAIL_GROWTH,
+            tail_growth: None,
             narrow_words: true,
             target: None,
             cutoff: None,

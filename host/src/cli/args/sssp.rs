@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::sssp::{DeferredQueueing, Fusion, RoundsApart, SsspOptions, SsspStrategy, DEFAULT_TAIL_GROWTH};
+use warpath::sssp::{DeferredQueueing, Fusion, RoundsApart, SsspOptions, SsspStrategy};
 use warpath::{Error, Result};
 
 use super::{GraphArgs, WeightArgs};
@@ -215,16 +215,16 @@ pub struct GpuSsspTuning {
         long,
         help_heading = TUNING_HEADING,
         value_name = "N",
-        default_value_t = DEFAULT_TAIL_GROWTH,
-        value_parser = clap::value_parser!(u32).range(2..),
+        default_value = "auto",
+        value_parser = parse_tail_growth,
         hide_short_help = true,
-        help = "GPU near-far: each tail bucket spans N times the one before (default 8)",
+        help = "GPU near-far: each tail bucket spans N times the one before (auto or N >= 2)",
         long_help = "GPU near-far with adaptive widths: a bucket that relaxed less than half of what the one \
-                     before it did is in the tail, and the next spans N times as many buckets of --delta (8 by \
-                     default; up to 1,024 buckets, or 16 with 2), folding a Kronecker graph's tail into fewer \
-                     buckets."
+                     before it did is in the tail, and the next spans N times as many buckets of --delta (up to \
+                     1,024 of them, or 16 with 2), folding a Kronecker graph's tail into fewer buckets. `auto` \
+                     (default): 8 on graphs of 8 or more edges a vertex, 2 on sparser ones (roads, meshes)."
     )]
-    pub tail_growth: u32,
+    pub tail_growth: TailGrowthArg,
     #[arg(
         long,
         help_heading = TUNING_HEADING,
@@ -249,7 +249,7 @@ impl GpuSsspTuning {
             adaptive_delta: self.delta_width == DeltaWidth::Adaptive,
             deferred_queueing: self.defer_queueing,
             rounds_apart: self.rounds_apart,
-            tail_growth: self.tail_growth,
+            tail_growth: self.tail_growth.0,
             narrow_words: self.distance_words == DistanceWordsArg::Auto,
             ..options
         }
@@ -275,6 +275,20 @@ fn parse_deferred_queueing(value: &str) -> std::result::Result<DeferredQueueing,
         Some(None) => DeferredQueueing::Never,
         Some(Some(vertices)) => DeferredQueueing::From(vertices),
     })
+}
+
+/// `--tail-growth`'s value: `auto` (None) or a growth of at least 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TailGrowthArg(pub Option<u32>);
+
+fn parse_tail_growth(value: &str) -> std::result::Result<TailGrowthArg, String> {
+    match value {
+        "auto" => Ok(TailGrowthArg(None)),
+        _ => match value.parse::<u32>() {
+            Ok(growth) if growth >= 2 => Ok(TailGrowthArg(Some(growth))),
+            _ => Err(format!("expected auto or a whole number of 2 or more, not {value:?}")),
+        },
+    }
 }
 
 /// `--rounds-apart`'s value.

@@ -155,6 +155,18 @@ pub const APART_VERTICES_DIVISOR: u64 = 32;
 /// by L2 throughput, not by warps in flight, and their tails pay the launches).
 pub const APART_MIN_VERTICES: u32 = 1 << 24;
 
+/// Near-far's tail growth where none is asked for ([`SsspOptions::tail_growth`]): 8 on graphs of
+/// [`LOW_DEGREE`] or more edges a vertex, where it folded kron:22's tail of seven buckets into four
+/// (9% faster), kron:24's 5%, urand:22 unchanged (bench/NOTES.md 139); 2, the rule before, on
+/// sparser graphs (roads and meshes), where it was not measured.
+pub fn auto_tail_growth(n: u32, m: u64) -> u32 {
+    if m as f64 >= LOW_DEGREE * n.max(1) as f64 {
+        8
+    } else {
+        2
+    }
+}
+
 /// Pairs of launches (`sssp_relax_apart`, then the resumed loop) queued at once before the host
 /// reads whether the loop stopped again: the unneeded ones return at once.
 const APART_PAIRS_QUEUED: usize = 4;
@@ -927,7 +939,7 @@ fn run_delta(
         flag_word,
         defer_from,
         apart_from: if near_far { apart_from(options.rounds_apart, defer_from, view.n) } else { NEVER_APART },
-        tail_growth: options.tail_growth.max(2),
+        tail_growth: options.tail_growth.unwrap_or_else(|| auto_tail_growth(view.n, view.m)).max(2),
     };
     let mut launch = |which, control: &mut CudaSlice<u64>| {
         let buffers = DeltaBuffers {
@@ -1416,6 +1428,17 @@ mod tests {
         // Never more than fit, never none.
         assert_eq!(launch::delta_stepping_blocks(132, 132, 4), 132);
         assert_eq!(launch::delta_stepping_blocks(0, 132, 4), 1);
+    }
+
+    #[test]
+    fn the_tail_grows_faster_only_on_dense_graphs() {
+        // kron:22 (about 30 edges a vertex) and urand:22 (32) take 8; a mesh (4) and a road (2.8)
+        // keep 2.
+        assert_eq!(auto_tail_growth(1 << 22, 128_303_788), 8);
+        assert_eq!(auto_tail_growth(1 << 22, 134_217_728), 8);
+        assert_eq!(auto_tail_growth(25_000_000, 99_980_000), 2);
+        assert_eq!(auto_tail_growth(264_346, 730_100), 2);
+        assert_eq!(auto_tail_growth(0, 0), 2);
     }
 
     #[test]
