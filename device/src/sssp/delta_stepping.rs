@@ -574,6 +574,21 @@ fn spread_tile(len: u32, blocks: u32) -> u32 {
     }
 }
 
+/// The shortest list a warp gathers alone in a step of `len` queue entries on `blocks` blocks.
+/// Warp enlistment pays where blocks take many tiles; where none takes a second one, the
+/// block-wide scan packs lists of fewer than BLOCK edges over all its threads instead (the
+/// persistent BFS's rule, bench/NOTES.md entry 38). On big steps it takes lists of two warps'
+/// worth or more: a list of 32 to 63 edges, a uniform graph's typical one, fills a warp's step of
+/// `BATCH * 32` slots only half, where the scan packs it (NOTES 122).
+#[inline(always)]
+fn warp_list_edges(len: u32, blocks: u32) -> u64 {
+    if len.div_ceil(SSSP_BLOCK) <= blocks {
+        BLOCK as u64
+    } else {
+        BATCH as u64 * WARP_SIZE as u64
+    }
+}
+
 struct Delta {
     offsets: *const u64,
     targets: *const u32,
@@ -1687,6 +1702,16 @@ impl Delta {
         }
     }
 
+    /// Adds this thread's `relaxations` to the run's count, one atomic a warp. All lanes call it.
+    #[inline(always)]
+    fn add_relaxations(&self, relaxations: u32) {
+        let total = warp_sum_u64(relaxations as u64);
+        if lane_id() == 0 && total > 0 {
+            // SAFETY: the control block obeys the kernel contract.
+            unsafe { atomic_add_u64(addr_of_mut!((*self.control).relaxations), total) };
+        }
+    }
+
     /// Whether `step`, a step of the whole grid, is a deferred round (see the module
     /// documentation). Every thread decides the same.
     #[inline(always)]
@@ -1764,13 +1789,7 @@ impl Delta {
             deferred,
             lowered_mark: state.step + 1,
         };
-        // Warp enlistment pays where blocks take many tiles; where none takes a second one, the
-        // block-wide scan packs lists of fewer than BLOCK edges over all its threads instead
-        // (the persistent BFS's rule, bench/NOTES.md entry 38). On big steps it takes lists of
-        // two warps' worth or more: a list of 32 to 63 edges, a uniform graph's typical one, fills
-        // a warp's step of `BATCH * 32` slots only half, where the scan packs it (NOTES 122).
-        let warp_list_edges =
-            if step.work().div_ceil(SSSP_BLOCK) <= blocks { BLOCK as u64 } else { BATCH as u64 * WARP_SIZE as u64 };
+        let warp_list_edges = warp_list_edges(step.work(), blocks);
         // SAFETY (throughout): queue entries are vertex ids `< n`; pointers obey the kernel
         // contract; registered lists are the step's queue's lists.
         unsafe {
@@ -1865,10 +1884,7 @@ impl Delta {
                 self.queue_deferred(state, relaxer.lowered_mark, counters, &mut relaxer.appends);
             }
             relaxer.appends.flush(counters, self.relaxed_into(state));
-            let total = warp_sum_u64(relaxer.relaxations as u64);
-            if lane_id() == 0 && total > 0 {
-                atomic_add_u64(addr_of_mut!((*c).relaxations), total);
-            }
+            self.add_relaxations(relaxer.relaxations);
             let leader = rank == 0 && thread_idx() == 0;
             if leader {
                 if deferred {

@@ -169,9 +169,8 @@ impl Delta {
             }
             let input = self.near_area(state.step);
             let blocks = grid_dim();
-            // As `run_step` packs a big step's lists (NOTES 122).
-            let warp_list_edges =
-                if len.div_ceil(SSSP_BLOCK) <= blocks { BLOCK as u64 } else { BATCH as u64 * WARP_SIZE as u64 };
+            let warp_list_edges = warp_list_edges(len, blocks);
+            // The tiles of `run_step`'s heavy phase, over the near queue.
             for_tiles!(len, blocks, block_idx(), spread_tile(len, blocks), |i, valid| {
                 let u = if valid { *input.add(i as usize) } else { 0 };
                 let (mut start, end) = if valid { self.list_of(u) } else { (0, 0) };
@@ -180,10 +179,7 @@ impl Delta {
                 }
                 gather_tile(tile, u, start, end, warp_list_edges, &mut relaxer);
             });
-            let total = warp_sum_u64(relaxer.relaxations as u64);
-            if lane_id() == 0 && total > 0 {
-                atomic_add_u64(addr_of_mut!((*c).relaxations), total);
-            }
+            self.add_relaxations(relaxer.relaxations);
         }
     }
 }

@@ -57,6 +57,11 @@ use launch::{
     DistanceWords, GraphView, WorklistBuffers, WorklistLaunch,
 };
 
+/// Edges a vertex on average, as the GPU's rules read a graph's shape (0 for an empty graph).
+fn average_degree(n: u64, m: u64) -> f64 {
+    m as f64 / n.max(1) as f64
+}
+
 /// Below this average out-degree the GPU's Δ rule widens buckets (see the module documentation).
 pub const LOW_DEGREE: f64 = 8.0;
 /// How much wider (bench/NOTES.md entry 53 has the road and grid traces that ask for it: many
@@ -98,7 +103,7 @@ pub const CLUSTER_AUTO_MAX_VERTICES: u64 = 1 << 23;
 /// The strategy [`SsspStrategy::Auto`] takes on a graph of `n` vertices and `m` edges, on a GPU
 /// with thread-block clusters (`hopper`: compute capability 9.0 or newer) or without.
 pub fn auto_strategy(hopper: bool, n: u64, m: u64) -> SsspStrategy {
-    let degree = m as f64 / n.max(1) as f64;
+    let degree = average_degree(n, m);
     if hopper && (CLUSTER_MIN_DEGREE..LOW_DEGREE).contains(&degree) && n <= CLUSTER_AUTO_MAX_VERTICES {
         SsspStrategy::Cluster
     } else {
@@ -160,7 +165,7 @@ pub const APART_MIN_VERTICES: u32 = 1 << 24;
 /// (9% faster), kron:24's 5%, urand:22 unchanged (bench/NOTES.md 139); 2, the rule before, on
 /// sparser graphs (roads and meshes), where it was not measured.
 pub fn auto_tail_growth(n: u32, m: u64) -> u32 {
-    if m as f64 >= LOW_DEGREE * n.max(1) as f64 {
+    if average_degree(n as u64, m) >= LOW_DEGREE {
         8
     } else {
         2
@@ -800,7 +805,7 @@ fn kernel_delta(
     let near_far = options.strategy.is_near_far();
     let float = view.weight_flags == flags::WEIGHTS_F32;
     let chosen = choose_delta(float, totals, shape, near_far, options.delta)?;
-    let degree = view.m as f64 / view.n.max(1) as f64;
+    let degree = average_degree(view.n as u64, view.m);
     if options.strategy == SsspStrategy::Cluster && options.delta.is_none() && degree < CLUSTER_WIDER_BELOW_DEGREE {
         return choose_delta(float, totals, shape, near_far, Some(chosen.1 * CLUSTER_ROAD_DELTA_FACTOR));
     }
@@ -843,7 +848,7 @@ fn choose_delta(
     let scale = if float { FLOAT_WEIGHT_SCALE as f64 } else { 1.0 };
     let delta = requested.unwrap_or_else(|| {
         let average_weight = sum as f64 / scale / m.max(1) as f64;
-        let average_degree = (m as f64 / n.max(1) as f64).max(1.0);
+        let average_degree = average_degree(n as u64, m).max(1.0);
         let chosen = if average_degree < LOW_DEGREE {
             32.0 * average_weight / average_degree * LOW_DEGREE_DELTA_FACTOR
         } else if near_far && m >= NEAR_FAR_NARROW_FROM_EDGES {
