@@ -18,7 +18,7 @@ use warpath::bfs::{
     random_sources, switch_inputs, Backend, BfsResult, Direction, FrontierConversion, FrontierOutput, GpuKernel,
     GpuOptions, SwitchRule, Switching, TopDownStrategy, Traverser,
 };
-use warpath::engine::{BackendUsed, PlacementOptions};
+use warpath::engine::{BackendUsed, ListHeadsKept, PlacementOptions};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::{empty_lists_bytes, GpuContext, Placement};
@@ -723,20 +723,25 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
 
     // The traverser keeps heads beside zero-copy lists by default, and not when told.
     let graph = &graphs[0].1;
-    for no_list_heads in [false, true] {
+    for list_heads in [ListHeadsKept::ZeroCopy, ListHeadsKept::Never] {
         let placement =
-            PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads, ..PlacementOptions::default() };
+            PlacementOptions { placement: Some(Placement::ZeroCopy), list_heads, ..PlacementOptions::default() };
         let options = GpuOptions { placement, ..GpuOptions::default() };
         let traverser = Traverser::with_options(graph, Backend::Gpu, options).unwrap();
-        assert_eq!(traverser.has_list_heads(), !no_list_heads);
+        assert_eq!(traverser.has_list_heads(), list_heads != ListHeadsKept::Never);
         check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14 through the traverser");
     }
     let placement = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
-    let options = GpuOptions { placement, ..GpuOptions::default() };
+    let options = GpuOptions { placement: placement.clone(), ..GpuOptions::default() };
     assert!(
         !Traverser::with_options(graph, Backend::Gpu, options).unwrap().has_list_heads(),
-        "heads only beside zero-copy lists"
+        "heads by default only beside zero-copy lists"
     );
+    // Asked for, beside lists in device memory too.
+    let placement = PlacementOptions { list_heads: ListHeadsKept::Always, ..placement };
+    let traverser = Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() }).unwrap();
+    assert!(traverser.has_list_heads(), "heads asked for beside device lists");
+    check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14, device lists with heads");
 }
 
 #[test]

@@ -14,8 +14,8 @@ mod common;
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, RoundOrder, VertexBatch};
-use warpath::engine::{prepare, Backend, BackendUsed, PlacementOptions, Prepared};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LinkStart, LocalLink, RoundOrder, VertexBatch};
+use warpath::engine::{prepare, Backend, BackendUsed, ListHeadsKept, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
 use warpath::gpu::Placement;
@@ -60,13 +60,14 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
     let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
     vec![
         ("device", device.clone()),
+        ("device with list heads", PlacementOptions { list_heads: ListHeadsKept::Always, ..device.clone() }),
         ("zero-copy with list heads", zero_copy.clone()),
-        ("zero-copy without list heads", PlacementOptions { no_list_heads: true, ..zero_copy.clone() }),
+        ("zero-copy without list heads", PlacementOptions { list_heads: ListHeadsKept::Never, ..zero_copy.clone() }),
         ("compressed, device", PlacementOptions { compressed: true, ..device }),
         ("compressed, zero-copy with list heads", PlacementOptions { compressed: true, ..zero_copy.clone() }),
         (
             "compressed, zero-copy without list heads",
-            PlacementOptions { compressed: true, no_list_heads: true, ..zero_copy },
+            PlacementOptions { compressed: true, list_heads: ListHeadsKept::Never, ..zero_copy },
         ),
     ]
 }
@@ -117,6 +118,18 @@ fn option_sets() -> Vec<CcOptions> {
         sets.push(tuned(CcOptions { round_order, ..defaults }));
         sets.push(CcOptions { round_order, neighbor_rounds: 3, samples: 0, ..defaults });
     }
+    // Links from the labels, with and without giant hooks, with the first-smaller-neighbor
+    // start, one vertex a thread and four, three rounds without sampling, and block-local linking
+    // (whose link between ranges hooks by priority and walks to the roots whatever is asked).
+    let labels = CcOptions { link_start: LinkStart::Labels, ..defaults };
+    sets.push(labels);
+    sets.push(CcOptions { giant_hooks: false, ..labels });
+    sets.push(CcOptions { init: CcInit::SmallerNeighbor, ..labels });
+    for vertex_batch in [VertexBatch::One, VertexBatch::Four] {
+        sets.push(CcOptions { vertex_batch, ..labels });
+    }
+    sets.push(CcOptions { neighbor_rounds: 3, samples: 0, ..labels });
+    sets.push(CcOptions { local_link: LocalLink::Range(256), ..labels });
     // The Hopper cluster, refused with its one line where it cannot run.
     sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });
     sets

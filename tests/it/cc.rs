@@ -230,14 +230,14 @@ fn the_runner_on_the_gpu_matches_the_reference_in_every_placement() {
         return;
     };
     drop(gpu);
-    use warpath::engine::PlacementOptions;
+    use warpath::engine::{ListHeadsKept, PlacementOptions};
     use warpath::gpu::Placement;
     let placements = [
         PlacementOptions::default(),
         PlacementOptions { placement: Some(Placement::ZeroCopy), ..Default::default() },
         PlacementOptions { compressed: true, ..Default::default() },
         PlacementOptions { placement: Some(Placement::ZeroCopy), compressed: true, ..Default::default() },
-        PlacementOptions { placement: Some(Placement::ZeroCopy), no_list_heads: true, ..Default::default() },
+        PlacementOptions { placement: Some(Placement::ZeroCopy), list_heads: ListHeadsKept::Never, ..Default::default() },
     ];
     let graphs = [
         ("kron:14", generated("kron:14")),

@@ -15,7 +15,7 @@ use warpath::bench::partitioned::{parts_on_gpu, render_scaling, LevelRow, Partit
 use warpath::bench::{run_scaling, stats, LoadStage, RankSet, ScalingOptions, ScalingStage};
 use warpath::bfs::verify;
 use warpath::cc::CcOptions;
-use warpath::engine::{Backend, BackendUsed};
+use warpath::engine::{Backend, BackendUsed, ListHeadsKept};
 use warpath::gpu::GpuContext;
 use warpath::multi::cc::MergeTiming;
 use warpath::multi::ranks::{Held, Loaded};
@@ -386,13 +386,13 @@ pub fn traversal_options(top_down: bool, graph: Option<&GraphArgs>, exchange: &B
 }
 
 /// The list options of one GPU that parts do not take, never dropped in silence: a part has no
-/// list heads, so GPU ranks refuse `--no-list-heads`; CPU ranks read plain lists as the CPU
+/// list heads, so GPU ranks refuse `--list-heads` other than its default; CPU ranks read plain lists as the CPU
 /// always does, and say so for `--compressed`.
 fn check_part_lists(graph: &GraphArgs, backend: &BackendUsed) -> Result<()> {
     let on_gpu = matches!(backend, BackendUsed::Gpu { .. });
-    if on_gpu && graph.no_list_heads {
+    if on_gpu && graph.list_heads != ListHeadsKept::default() {
         return Err(Error::InvalidArgument(
-            "--no-list-heads: GPU ranks keep no list heads for their parts: drop it, or run on one GPU".into(),
+            "--list-heads: GPU ranks keep no list heads for their parts: drop it, or run on one GPU".into(),
         ));
     }
     if graph.compressed && !on_gpu {

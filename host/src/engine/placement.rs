@@ -17,12 +17,47 @@ pub struct PlacementOptions {
     /// Give the GPU the delta-varint compressed lists (fewer bytes to hold and to move over the
     /// bus, decoded by the kernels that read them) instead of the plain CSR.
     pub compressed: bool,
-    /// Do not keep the first in-neighbors of every list in device memory when the lists are
-    /// zero-copy (for measuring what they save; see [`crate::graph::heads`]).
-    pub no_list_heads: bool,
+    /// When the first in-neighbors of every list are kept in device memory
+    /// ([`crate::graph::heads`]).
+    pub list_heads: ListHeadsKept,
     /// A GPU context started while the graph loaded, which the placement takes instead of
     /// making one (none by default).
     pub early_gpu: EarlyGpu,
+}
+
+/// When the engine keeps each in-list's first [`HEAD_NEIGHBORS`](crate::graph::heads::HEAD_NEIGHBORS)
+/// neighbors in device memory beside the lists, where they fit the budget: the bottom-up BFS
+/// searches and Afforest's neighbor rounds then read a vertex's first neighbors in one
+/// coalesced load, without its offsets and list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ListHeadsKept {
+    /// With zero-copy lists, so that most bottom-up searches never cross the bus.
+    #[default]
+    ZeroCopy,
+    /// Whatever the placement of the lists.
+    Always,
+    /// Never (for measuring what they save).
+    Never,
+}
+
+impl ListHeadsKept {
+    /// `zero-copy`, `always` or `never`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ListHeadsKept::ZeroCopy => "zero-copy",
+            ListHeadsKept::Always => "always",
+            ListHeadsKept::Never => "never",
+        }
+    }
+
+    /// Whether lists of this placement get their heads.
+    pub fn kept_for(self, lists: Placement) -> bool {
+        match self {
+            ListHeadsKept::ZeroCopy => lists == Placement::ZeroCopy,
+            ListHeadsKept::Always => true,
+            ListHeadsKept::Never => false,
+        }
+    }
 }
 
 /// What an algorithm asks of the engine beside the graph's out-lists: the device memory of its

@@ -261,7 +261,8 @@ fn place_on_gpu(
             if let Some((placed, plain)) = inbound {
                 let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
                 let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
-                if placement == Placement::ZeroCopy && !options.no_list_heads && resident + heads_bytes <= budget {
+                let placed_lists = if placement == Placement::Device { graph_bytes } else { 0 };
+                if options.list_heads.kept_for(placement) && resident + placed_lists + heads_bytes <= budget {
                     let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
                         Some(packed) => ListHeads::of_compressed(packed),
                         None => ListHeads::of_graph(plain),

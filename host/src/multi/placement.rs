@@ -9,7 +9,7 @@ use crate::graph::{CompressedGraph, Graph};
 
 /// Places a part's `lists` on `gpu` as the single-GPU engine places a graph
 /// ([`choose_placement`]), by the same options (`requested`: its placement, budget and
-/// compression; a part keeps no list heads and starts no context early, so `no_list_heads` and
+/// compression; a part keeps no list heads and starts no context early, so `list_heads` and
 /// `early_gpu` do not apply to it): where `requested` says, or, when it says nothing, in device memory
 /// if they fit beside `workspace` (the rank's own arrays, always in device memory) within the
 /// budget (`requested`'s, else the free memory less [`VRAM_MARGIN`](crate::engine::VRAM_MARGIN)), else zero-copy (pinned

@@ -18,7 +18,7 @@ use warpath_interface::{names, DeviceAddress};
 
 use crate::cc::{
     valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
-    RoundOrder, VertexBatch,
+    LinkStart, RoundOrder, VertexBatch,
 };
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
@@ -192,6 +192,8 @@ pub struct CcLaunch {
     pub single_vertices: bool,
     /// The neighbor rounds visit the ids' tiles in a scattered order ([`RoundOrder`]).
     pub scattered_rounds: bool,
+    /// Afforest's links start from their ends' labels ([`LinkStart::Labels`]).
+    pub label_links: bool,
 }
 
 impl CcLaunch {
@@ -215,6 +217,7 @@ impl CcLaunch {
             symmetric: false,
             single_vertices: options.vertex_batch == VertexBatch::One,
             scattered_rounds: options.round_order == RoundOrder::Scattered,
+            label_links: options.link_start == LinkStart::Labels,
         }
     }
 
@@ -229,6 +232,7 @@ impl CcLaunch {
             .with(CcFlags::SYMMETRIC, self.symmetric)
             .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
             .with(CcFlags::SCATTERED_ROUNDS, self.scattered_rounds)
+            .with(CcFlags::LABEL_LINKS, self.label_links)
     }
 }
 

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, PersistentParams};
 use warpath::bfs::{GpuKernel, KernelName, SwitchRule};
-use warpath::engine::{Backend, EarlyGpu, PlacementOptions};
+use warpath::engine::{Backend, EarlyGpu, ListHeadsKept, PlacementOptions};
 use warpath::gpu::Placement;
 
 pub mod cc;
@@ -237,14 +237,19 @@ pub struct GraphArgs {
     pub compressed: bool,
     #[arg(
         long,
+        value_name = "zero-copy|always|never",
+        value_parser = parse_list_heads,
+        default_value = "zero-copy",
         help_heading = "GPU tuning",
         hide_short_help = true,
-        help = "With zero-copy lists, keep no list heads in device memory",
-        long_help = "With zero-copy lists, do not keep each in-list's first two neighbors in device memory \
-                     (kept by default when they fit the budget, so that most bottom-up searches never cross \
-                     the bus). For measuring what they save."
+        help = "When each in-list's first two neighbors are kept in device memory",
+        long_help = "When each in-list's first two neighbors are kept in device memory, where they fit the \
+                     budget: the bottom-up searches and Afforest's neighbor rounds then read them in one load, \
+                     without the offsets and the list. zero-copy (the default): with zero-copy lists, so that \
+                     most bottom-up searches never cross the bus; always: whatever the placement; never: for \
+                     measuring what they save."
     )]
-    pub no_list_heads: bool,
+    pub list_heads: ListHeadsKept,
     /// The GPU context `cli::run` starts while the graph loads (not a flag).
     #[arg(skip)]
     pub early_gpu: EarlyGpu,
@@ -265,13 +270,13 @@ impl GraphArgs {
     }
 
     /// Where the engine places the graph: `--placement`, `--vram-budget`, `--compressed` and
-    /// `--no-list-heads`, as every subcommand passes them.
+    /// `--list-heads`, as every subcommand passes them.
     pub fn placement_options(&self) -> PlacementOptions {
         PlacementOptions {
             placement: self.placement(),
             vram_budget: self.vram_budget,
             compressed: self.compressed,
-            no_list_heads: self.no_list_heads,
+            list_heads: self.list_heads,
             early_gpu: self.early_gpu.clone(),
         }
     }
@@ -683,6 +688,14 @@ pub fn parse_vertex_id(text: &str) -> Result<u64, String> {
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
+/// `--list-heads`: `zero-copy`, `always` or `never`.
+fn parse_list_heads(text: &str) -> Result<ListHeadsKept, String> {
+    [ListHeadsKept::ZeroCopy, ListHeadsKept::Always, ListHeadsKept::Never]
+        .into_iter()
+        .find(|kept| kept.name() == text.trim())
+        .ok_or_else(|| format!("`{text}` is not zero-copy, always or never"))
+}
+
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     warpath::memory::parse_bytes(text)
 }
@@ -1071,6 +1084,7 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
+    use warpath::engine::ListHeadsKept;
     use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, PersistentParams};
     use warpath::bfs::KernelName;
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
@@ -1174,7 +1188,8 @@ mod tests {
             assert_eq!(options(&[]), warpath::bfs::GpuOptions::default(), "{command}");
             assert!(options(&["--distances-only"]).distances_only, "{command}");
             assert!(options(&["--compressed"]).placement.compressed, "{command}");
-            assert!(options(&["--no-list-heads"]).placement.no_list_heads, "{command}");
+            assert_eq!(options(&["--list-heads", "never"]).placement.list_heads, ListHeadsKept::Never, "{command}");
+            assert_eq!(options(&["--list-heads", "always"]).placement.list_heads, ListHeadsKept::Always, "{command}");
             assert_eq!(
                 options(&["--placement", "zero-copy"]).placement.placement,
                 Some(Placement::ZeroCopy),
