@@ -723,7 +723,7 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
 
     // The traverser keeps heads beside zero-copy lists by default, and not when told.
     let graph = &graphs[0].1;
-    for list_heads in [ListHeadsKept::ZeroCopy, ListHeadsKept::Never] {
+    for list_heads in [ListHeadsKept::Auto, ListHeadsKept::Never] {
         let placement =
             PlacementOptions { placement: Some(Placement::ZeroCopy), list_heads, ..PlacementOptions::default() };
         let options = GpuOptions { placement, ..GpuOptions::default() };
@@ -739,7 +739,8 @@ fn list_heads_keep_the_search_and_take_bottom_up_reads_off_the_bus() {
     );
     // Asked for, beside lists in device memory too.
     let placement = PlacementOptions { list_heads: ListHeadsKept::Always, ..placement };
-    let traverser = Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() }).unwrap();
+    let traverser =
+        Traverser::with_options(graph, Backend::Gpu, GpuOptions { placement, ..GpuOptions::default() }).unwrap();
     assert!(traverser.has_list_heads(), "heads asked for beside device lists");
     check_result(graph, &traverser.run(sources_of(graph)[0]).unwrap().result, "kron:14, device lists with heads");
 }

@@ -14,7 +14,7 @@ mod common;
 use common::{build, dataset_files, datasets_dir, gpu_or_skip, path, rmat, star};
 use warpath::cc::gpu::cluster::cluster_refusal;
 use warpath::cc::gpu::{cc_persistent, components, workspace, CcBuffers, CcLaunch};
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LinkStart, LocalLink, RoundOrder, VertexBatch};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, LocalLink, RoundOrder, VertexBatch};
 use warpath::engine::{prepare, Backend, BackendUsed, ListHeadsKept, PlacementOptions, Prepared};
 use warpath::formats::{read_graph, ReadOptions};
 use warpath::generate::generate;
@@ -60,7 +60,7 @@ fn placements() -> Vec<(&'static str, PlacementOptions)> {
     let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
     vec![
         ("device", device.clone()),
-        ("device with list heads", PlacementOptions { list_heads: ListHeadsKept::Always, ..device.clone() }),
+        ("device without list heads", PlacementOptions { list_heads: ListHeadsKept::Never, ..device.clone() }),
         ("zero-copy with list heads", zero_copy.clone()),
         ("zero-copy without list heads", PlacementOptions { list_heads: ListHeadsKept::Never, ..zero_copy.clone() }),
         ("compressed, device", PlacementOptions { compressed: true, ..device }),
@@ -118,18 +118,6 @@ fn option_sets() -> Vec<CcOptions> {
         sets.push(tuned(CcOptions { round_order, ..defaults }));
         sets.push(CcOptions { round_order, neighbor_rounds: 3, samples: 0, ..defaults });
     }
-    // Links from the labels, with and without giant hooks, with the first-smaller-neighbor
-    // start, one vertex a thread and four, three rounds without sampling, and block-local linking
-    // (whose link between ranges hooks by priority and walks to the roots whatever is asked).
-    let labels = CcOptions { link_start: LinkStart::Labels, ..defaults };
-    sets.push(labels);
-    sets.push(CcOptions { giant_hooks: false, ..labels });
-    sets.push(CcOptions { init: CcInit::SmallerNeighbor, ..labels });
-    for vertex_batch in [VertexBatch::One, VertexBatch::Four] {
-        sets.push(CcOptions { vertex_batch, ..labels });
-    }
-    sets.push(CcOptions { neighbor_rounds: 3, samples: 0, ..labels });
-    sets.push(CcOptions { local_link: LocalLink::Range(256), ..labels });
     // The Hopper cluster, refused with its one line where it cannot run.
     sets.push(CcOptions { local_link: LocalLink::Cluster, ..defaults });
     sets
@@ -410,9 +398,10 @@ fn every_dataset_matches_the_union_find() {
     }
 }
 
-/// The neighbor rounds read what they must: with list heads (zero-copy plain lists), rounds 0
-/// and 1 read four bytes a vertex and nothing else; in device memory, each round reads two
-/// offsets a vertex and the neighbor of every vertex that has one.
+/// The neighbor rounds read what they must: with list heads (kept by default beside plain lists
+/// for CC, in device memory or zero-copy), rounds 0 and 1 read four bytes a vertex and nothing
+/// else; without them, each round reads two offsets a vertex and the neighbor of every vertex
+/// that has one.
 #[test]
 fn neighbor_rounds_read_the_heads_or_the_lists() {
     if gpu_or_skip("neighbor_rounds_read_the_heads_or_the_lists").is_none() {
@@ -430,9 +419,11 @@ fn neighbor_rounds_read_the_heads_or_the_lists() {
     };
     let device = PlacementOptions { placement: Some(Placement::Device), ..PlacementOptions::default() };
     let from_lists: Vec<u64> = (0..3).map(|r| 16 * n + 4 * with_degree_above(r)).collect();
-    assert_eq!(rounds(&device), from_lists);
+    let from_heads = vec![4 * n, 4 * n, from_lists[2]];
+    assert_eq!(rounds(&PlacementOptions { list_heads: ListHeadsKept::Never, ..device.clone() }), from_lists);
+    assert_eq!(rounds(&device), from_heads);
     let zero_copy = PlacementOptions { placement: Some(Placement::ZeroCopy), ..PlacementOptions::default() };
-    assert_eq!(rounds(&zero_copy), vec![4 * n, 4 * n, from_lists[2]]);
+    assert_eq!(rounds(&zero_copy), from_heads);
 }
 
 /// Sampling finds the giant component of a Kronecker graph, and the final link then reads far

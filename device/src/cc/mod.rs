@@ -22,8 +22,9 @@
 //!   ([`CcFlags::SMALLER_NEIGHBOR_INIT`]) round 0 is a write of each vertex's first neighbor
 //!   where it is smaller. No compression pass follows a round unless asked
 //!   ([`CcFlags::ROUND_COMPRESSION`]): the finds keep the trees shallow. With list heads in
-//!   device memory (zero-copy lists), rounds 0 and 1 read the neighbor there and never cross
-//!   the bus.
+//!   device memory (which the host keeps for CC beside plain lists in either placement),
+//!   rounds 0 and 1 read the neighbor there in one coalesced load, without the offsets and the
+//!   list (and, with zero-copy lists, without crossing the bus).
 //! - Sampling: block 0 alone walks `samples` vertices drawn by SplitMix64 to their roots and
 //!   counts them in a shared-memory hash table (GAPBS's `SampleFrequentElement`): the most
 //!   frequent root is the largest intermediate component, which the final link skips. Beside
@@ -140,9 +141,6 @@ struct Labels<const BY_PRIORITY: bool = false> {
     /// The sampled giant's root under giant hooks ([`CcFlags::GIANT_HOOKS`]): every tree that
     /// joins it is hooked under it, and it is never hooked; [`NO_COMPONENT`] otherwise.
     giant: u32,
-    /// Links start from their ends' labels, read once, rather than from their roots
-    /// ([`CcFlags::LABEL_LINKS`]; never with `BY_PRIORITY`, see [`Labels::link_all`]).
-    label_links: bool,
 }
 
 impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
@@ -278,29 +276,12 @@ impl<const BY_PRIORITY: bool> Labels<BY_PRIORITY> {
     /// compare-and-swap on the hooked root, all `K` at once; a swap that finds the root
     /// already hooked retries from its new root (ECL-CC's hooking, Jaiganesh and Burtscher,
     /// HPDC 2018, section 3; Sutton et al.'s link).
-    ///
-    /// With `label_links` the ends' labels, read once, stand in for their roots: equal labels
-    /// mean one tree, and the swap on the higher label succeeds only where that label is a
-    /// root, so a label that is not one costs a failed swap and the walk from there
-    /// ([`Labels::hook_roots`]). Hooking a root under a vertex of the other tree that is not
-    /// its root keeps every invariant of [`Labels::hook_order`]: that vertex is smaller than
-    /// the hooked root (or is the giant), so is its own root, which stays the merged tree's
-    /// smallest vertex, and the giant's smallest vertex is lowered only by hooks under the
-    /// giant itself. A root is never hooked inside its own tree: its label-read partner there
-    /// is larger than it (a root is its tree's smallest vertex) or is the giant, which is never
-    /// the hooked one. Hooks by priority break that ordering, so `BY_PRIORITY` labels walk to
-    /// the roots always.
     #[inline(always)]
     unsafe fn link_all<const K: usize, const TWO_K: usize>(self, u: [u32; K], v: [u32; K], work: &mut Work) {
         // SAFETY (of every access): labels are vertices (the caller's contract).
         unsafe {
-            let ends: [u32; TWO_K] = core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] });
-            let roots: [u32; TWO_K] = if self.label_links && !BY_PRIORITY {
-                work.tally(STEPS, TWO_K as u32);
-                core::array::from_fn(|i| self.walk(ends[i]))
-            } else {
-                self.find_all(ends, work)
-            };
+            let roots: [u32; TWO_K] =
+                self.find_all(core::array::from_fn(|i| if i < K { u[i] } else { v[i - K] }), work);
             let order: [(u32, u32); K] = core::array::from_fn(|k| self.hook_order(roots[k], roots[K + k]));
             let high: [u32; K] = core::array::from_fn(|k| order[k].0);
             let low: [u32; K] = core::array::from_fn(|k| order[k].1);
@@ -978,7 +959,7 @@ impl<const COMPRESSED: bool, const B: usize, const TWO_B: usize> Cc<COMPRESSED, 
     unsafe fn link_between_ranges(&self, scratch: &Scratch, barrier: &mut GridBarrier, tracer: &mut Tracer) {
         self.open(tracer, TracePhase::FinalLink);
         let shift = self.local_chunk.trailing_zeros();
-        let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT, label_links: false };
+        let labels = Labels::<true> { words: self.labels.words, giant: NO_COMPONENT };
         let targets = self.out_lists.edges as *const u32;
         let mut work = Work::new(scratch);
         // SAFETY (of everything below): the kernel's contract.
@@ -1523,11 +1504,7 @@ macro_rules! cc_from_params {
             in_heads: $params.in_heads,
             in_head_skips: $params.in_head_skips,
             n: $params.n,
-            labels: Labels {
-                words: $params.labels,
-                giant: NO_COMPONENT,
-                label_links: $params.flags.contains(CcFlags::LABEL_LINKS),
-            },
+            labels: Labels { words: $params.labels, giant: NO_COMPONENT },
             control: $params.control,
             trace: $params.trace,
             trace_capacity: $params.trace_capacity,

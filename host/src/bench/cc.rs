@@ -100,9 +100,6 @@ pub struct CcPayload {
     /// The GPU neighbor rounds' order, as asked: `auto`, `ids`, `scattered`.
     #[serde(default)]
     pub round_order: String,
-    /// Where the GPU Afforest's links start: `roots`, `labels`.
-    #[serde(default)]
-    pub link_start: String,
     /// Vertices without any edge (each its own component).
     pub isolated_vertices: u64,
     /// The phases of the first timed trial.
@@ -216,7 +213,6 @@ impl BenchKernel for CcKernel<'_, '_> {
             local_link: self.options.local_link.name(),
             vertex_batch: self.options.vertex_batch.name().into(),
             round_order: self.options.round_order.name().into(),
-            link_start: self.options.link_start.name().into(),
             isolated_vertices: isolated,
             phases: self.first_timed_phases.iter().map(PhaseRecord::from).collect(),
         })
@@ -355,9 +351,6 @@ fn gpu_tuning(p: &CcPayload) -> String {
     }
     if !p.round_order.is_empty() && p.round_order != defaults.round_order.name() {
         parts.push(format!("round order {}", p.round_order));
-    }
-    if !p.link_start.is_empty() && p.link_start != defaults.link_start.name() {
-        parts.push(format!("links from {}", p.link_start));
     }
     parts.iter().map(|part| format!(", {part}")).collect()
 }

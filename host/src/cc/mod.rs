@@ -59,31 +59,6 @@ pub struct CcOptions {
     pub vertex_batch: VertexBatch,
     /// GPU: the order in which the neighbor rounds visit the vertices ([`RoundOrder`]).
     pub round_order: RoundOrder,
-    /// GPU Afforest: where a link starts, from its ends' roots or their labels ([`LinkStart`]).
-    pub link_start: LinkStart,
-}
-
-/// Where the GPU's Afforest links start. Each link joins the trees of an edge's two ends by a
-/// compare-and-swap that hooks one root under the other tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LinkStart {
-    /// Both ends walked to their roots first, compressing the paths (ECL-CC's hooking).
-    #[default]
-    Roots,
-    /// The ends' labels, each read once: the swap on the higher label checks that it is a root,
-    /// and a link walks only when it is not. After the sampling's compression, which points
-    /// every label at its root, this saves a link's chain one dependent read.
-    Labels,
-}
-
-impl LinkStart {
-    /// `roots` or `labels`.
-    pub fn name(self) -> &'static str {
-        match self {
-            LinkStart::Roots => "roots",
-            LinkStart::Labels => "labels",
-        }
-    }
 }
 
 /// The order in which the GPU's Afforest neighbor rounds visit the vertices: by id, a warp's 32
@@ -260,7 +235,6 @@ impl Default for CcOptions {
             local_link: LocalLink::Auto,
             vertex_batch: VertexBatch::Auto,
             round_order: RoundOrder::Auto,
-            link_start: LinkStart::Roots,
         }
     }
 }

@@ -32,8 +32,6 @@ struct CcJson {
     vertex_batch: &'static str,
     /// The GPU neighbor rounds' order, as asked (`auto`, `ids`, `scattered`).
     round_order: &'static str,
-    /// Where the GPU Afforest's links start (`roots`, `labels`).
-    link_start: &'static str,
     /// Where the GPU holds the lists (`device`, `zero-copy`); null on the CPU.
     placement: Option<String>,
     compressed: bool,
@@ -102,7 +100,6 @@ pub fn run(args: &CcArgs) -> Result<()> {
             local_link: options.local_link.name(),
             vertex_batch: options.vertex_batch.name(),
             round_order: options.round_order.name(),
-            link_start: options.link_start.name(),
             placement: finder.placement().map(|p| p.to_string()),
             compressed: finder.is_compressed(),
             undirected: graph.is_undirected(),

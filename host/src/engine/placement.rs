@@ -31,9 +31,11 @@ pub struct PlacementOptions {
 /// coalesced load, without its offsets and list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ListHeadsKept {
-    /// With zero-copy lists, so that most bottom-up searches never cross the bus.
+    /// Beside zero-copy lists, so that most bottom-up searches never cross the bus; beside
+    /// lists in device memory too where the algorithm asks ([`Workspace::list_heads`]:
+    /// Afforest's neighbor rounds, a dependent list read shorter a link, bench/NOTES.md 140).
     #[default]
-    ZeroCopy,
+    Auto,
     /// Whatever the placement of the lists.
     Always,
     /// Never (for measuring what they save).
@@ -41,19 +43,20 @@ pub enum ListHeadsKept {
 }
 
 impl ListHeadsKept {
-    /// `zero-copy`, `always` or `never`.
+    /// `auto`, `always` or `never`.
     pub fn name(self) -> &'static str {
         match self {
-            ListHeadsKept::ZeroCopy => "zero-copy",
+            ListHeadsKept::Auto => "auto",
             ListHeadsKept::Always => "always",
             ListHeadsKept::Never => "never",
         }
     }
 
-    /// Whether lists of this placement get their heads.
-    pub fn kept_for(self, lists: Placement) -> bool {
+    /// Whether lists of this placement get their heads, for an algorithm that reads them
+    /// (`asked`) or not.
+    pub fn kept_for(self, lists: Placement, asked: bool) -> bool {
         match self {
-            ListHeadsKept::ZeroCopy => lists == Placement::ZeroCopy,
+            ListHeadsKept::Auto => lists == Placement::ZeroCopy || asked,
             ListHeadsKept::Always => true,
             ListHeadsKept::Never => false,
         }
@@ -77,12 +80,16 @@ pub struct Workspace {
     /// beside its lists, in the same memory. Unweighted graphs and algorithms that do not ask
     /// hold none.
     pub edge_weights: bool,
+    /// The algorithm reads each in-list's first neighbors where list heads are kept
+    /// (Afforest's neighbor rounds): [`ListHeadsKept::Auto`] keeps them beside lists in device
+    /// memory too.
+    pub list_heads: bool,
 }
 
 impl Workspace {
     /// Arrays of `bytes` described by `what`, for an algorithm that reads out-lists only.
     pub const fn new(bytes: u64, what: &'static str) -> Workspace {
-        Workspace { bytes, what, in_lists: false, edge_weights: false }
+        Workspace { bytes, what, in_lists: false, edge_weights: false, list_heads: false }
     }
 
     /// A workspace that serves this one's algorithm and `other`'s, one after the other: the
@@ -94,6 +101,7 @@ impl Workspace {
         Workspace {
             in_lists: self.in_lists || other.in_lists,
             edge_weights: self.edge_weights || other.edge_weights,
+            list_heads: self.list_heads || other.list_heads,
             ..larger
         }
     }
@@ -161,10 +169,21 @@ mod tests {
     #[test]
     fn a_covering_workspace_holds_the_larger_arrays_and_reads_what_either_reads() {
         let lists = Workspace { in_lists: true, ..Workspace::new(500, "the BFS arrays") };
-        let weights = Workspace { edge_weights: true, ..ARRAYS };
+        let weights = Workspace { edge_weights: true, list_heads: true, ..ARRAYS };
         let both = lists.covering(weights);
-        assert_eq!((both.bytes, both.what, both.in_lists, both.edge_weights), (500, "the BFS arrays", true, true));
+        assert_eq!(
+            (both.bytes, both.what, both.in_lists, both.edge_weights, both.list_heads),
+            (500, "the BFS arrays", true, true, true)
+        );
         assert_eq!(weights.covering(lists), both);
+    }
+
+    #[test]
+    fn list_heads_beside_zero_copy_lists_and_where_asked() {
+        use ListHeadsKept::{Always, Auto, Never};
+        assert!(Auto.kept_for(Placement::ZeroCopy, false) && Auto.kept_for(Placement::Device, true));
+        assert!(!Auto.kept_for(Placement::Device, false));
+        assert!(Always.kept_for(Placement::Device, false) && !Never.kept_for(Placement::ZeroCopy, true));
     }
 
     #[test]

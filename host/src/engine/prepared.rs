@@ -262,7 +262,9 @@ fn place_on_gpu(
                 let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
                 let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
                 let placed_lists = if placement == Placement::Device { graph_bytes } else { 0 };
-                if options.list_heads.kept_for(placement) && resident + placed_lists + heads_bytes <= budget {
+                if options.list_heads.kept_for(placement, workspace.list_heads)
+                    && resident + placed_lists + heads_bytes <= budget
+                {
                     let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
                         Some(packed) => ListHeads::of_compressed(packed),
                         None => ListHeads::of_graph(plain),

@@ -2,7 +2,9 @@
 //! are read over the bus (zero-copy). A bottom-up step stops at a vertex's first in-neighbor in
 //! the frontier, which on low-diameter graphs is usually its first or second: served from
 //! device memory, that search never crosses the bus, where it would otherwise move a whole
-//! 32-byte sector for the 4 to 8 bytes it needs.
+//! 32-byte sector for the 4 to 8 bytes it needs. Afforest's first two neighbor rounds read
+//! them too, beside lists in device memory as well: one coalesced load a vertex in place of its
+//! offsets and then its list.
 
 use rayon::prelude::*;
 

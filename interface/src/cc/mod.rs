@@ -111,12 +111,6 @@ impl CcFlags {
     /// of the rows in flight no longer all land on the same few megabytes of labels
     /// (bench/NOTES.md 136).
     pub const SCATTERED_ROUNDS: CcFlags = CcFlags(1 << 8);
-    /// Afforest's links swap on the labels their two ends hold, each read once, instead of
-    /// first walking both ends to their roots: the swap itself checks that the hooked label is
-    /// still a root, and a link walks only when it is not. Where the labels were just pointed
-    /// at their roots (after the sampling's compression) a link's chain is one dependent read
-    /// shorter (bench/NOTES.md 140).
-    pub const LABEL_LINKS: CcFlags = CcFlags(1 << 9);
 
     #[inline(always)]
     pub const fn bits(self) -> u32 {

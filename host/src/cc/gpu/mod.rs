@@ -18,7 +18,7 @@ use warpath_interface::{names, DeviceAddress};
 
 use crate::cc::{
     valid_local_range, CcAlgorithm, CcInit, CcOptions, CcPhase, CcRun, Components, LinkCounts, LocalLink, PhaseTrace,
-    LinkStart, RoundOrder, VertexBatch,
+    RoundOrder, VertexBatch,
 };
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
@@ -37,10 +37,13 @@ pub fn bytes_needed(n: u64) -> u64 {
 }
 
 /// Device memory CC needs beside the graph, for `engine::prepare`: its per-vertex arrays;
-/// `in_lists: true` when the graph is directed (weakly connected components link in-edges too).
-pub fn workspace(graph: &Graph, _options: &CcOptions) -> Workspace {
+/// `in_lists: true` when the graph is directed (weakly connected components link in-edges too);
+/// list heads for Afforest's neighbor rounds, which then read a vertex's first neighbors in one
+/// coalesced load instead of its offsets and then its list (bench/NOTES.md 140).
+pub fn workspace(graph: &Graph, options: &CcOptions) -> Workspace {
     Workspace {
         in_lists: !graph.is_undirected(),
+        list_heads: options.algorithm == CcAlgorithm::Afforest && options.neighbor_rounds > 0,
         ..Workspace::new(bytes_needed(graph.num_vertices() as u64), "the connected-components labels")
     }
 }
@@ -192,8 +195,6 @@ pub struct CcLaunch {
     pub single_vertices: bool,
     /// The neighbor rounds visit the ids' tiles in a scattered order ([`RoundOrder`]).
     pub scattered_rounds: bool,
-    /// Afforest's links start from their ends' labels ([`LinkStart::Labels`]).
-    pub label_links: bool,
 }
 
 impl CcLaunch {
@@ -217,7 +218,6 @@ impl CcLaunch {
             symmetric: false,
             single_vertices: options.vertex_batch == VertexBatch::One,
             scattered_rounds: options.round_order == RoundOrder::Scattered,
-            label_links: options.link_start == LinkStart::Labels,
         }
     }
 
@@ -232,7 +232,6 @@ impl CcLaunch {
             .with(CcFlags::SYMMETRIC, self.symmetric)
             .with(CcFlags::SINGLE_VERTICES, self.single_vertices)
             .with(CcFlags::SCATTERED_ROUNDS, self.scattered_rounds)
-            .with(CcFlags::LABEL_LINKS, self.label_links)
     }
 }
 

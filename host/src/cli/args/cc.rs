@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LinkStart, LocalLink, RoundOrder, VertexBatch};
+use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink, RoundOrder, VertexBatch};
 use warpath::{Error, Result};
 
 use super::GraphArgs;
@@ -169,24 +169,6 @@ pub struct CcTuning {
                      lie inside ranges of 1024 ids, by id elsewhere."
     )]
     pub round_order: Option<RoundOrder>,
-    #[arg(
-        long,
-        value_name = "roots|labels",
-        value_parser = parse_link_start,
-        help_heading = "Connected components",
-        hide_short_help = true,
-        help = "GPU: where Afforest's links start, from their ends' roots or their labels",
-        long_help = "GPU: where Afforest's links start. roots (the default): both ends are walked to their roots, \
-                     compressing the paths, before the swap that hooks one under the other (ECL-CC's hooking). \
-                     labels: the ends' labels, each read once, stand in for the roots; the swap checks that the \
-                     hooked label is a root, and the link walks only when it is not."
-    )]
-    pub link_start: Option<LinkStart>,
-}
-
-/// `--link-start`: `roots` or `labels`.
-fn parse_link_start(text: &str) -> std::result::Result<LinkStart, String> {
-    one_of(text, &[LinkStart::Roots, LinkStart::Labels], LinkStart::name)
 }
 
 /// `--round-order`: `auto`, `ids` or `scattered`.
@@ -278,7 +260,6 @@ impl CcTuning {
             ("--local-link", self.local_link.is_some()),
             ("--vertex-batch", self.vertex_batch.is_some()),
             ("--round-order", self.round_order.is_some()),
-            ("--link-start", self.link_start.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -314,7 +295,6 @@ impl CcTuning {
             local_link: self.local_link.unwrap_or(defaults.local_link),
             vertex_batch: self.vertex_batch.unwrap_or(defaults.vertex_batch),
             round_order: self.round_order.unwrap_or(defaults.round_order),
-            link_start: self.link_start.unwrap_or(defaults.link_start),
         })
     }
 }

@@ -237,17 +237,17 @@ pub struct GraphArgs {
     pub compressed: bool,
     #[arg(
         long,
-        value_name = "zero-copy|always|never",
+        value_name = "auto|always|never",
         value_parser = parse_list_heads,
-        default_value = "zero-copy",
+        default_value = "auto",
         help_heading = "GPU tuning",
         hide_short_help = true,
         help = "When each in-list's first two neighbors are kept in device memory",
         long_help = "When each in-list's first two neighbors are kept in device memory, where they fit the \
                      budget: the bottom-up searches and Afforest's neighbor rounds then read them in one load, \
-                     without the offsets and the list. zero-copy (the default): with zero-copy lists, so that \
-                     most bottom-up searches never cross the bus; always: whatever the placement; never: for \
-                     measuring what they save."
+                     without the offsets and the list. auto (the default): beside zero-copy lists, so that most \
+                     bottom-up searches never cross the bus, and beside device lists for connected components; \
+                     always: whatever the placement and the algorithm; never: for measuring what they save."
     )]
     pub list_heads: ListHeadsKept,
     /// The GPU context `cli::run` starts while the graph loads (not a flag).
@@ -688,12 +688,12 @@ pub fn parse_vertex_id(text: &str) -> Result<u64, String> {
 }
 
 /// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
-/// `--list-heads`: `zero-copy`, `always` or `never`.
+/// `--list-heads`: `auto`, `always` or `never`.
 fn parse_list_heads(text: &str) -> Result<ListHeadsKept, String> {
-    [ListHeadsKept::ZeroCopy, ListHeadsKept::Always, ListHeadsKept::Never]
+    [ListHeadsKept::Auto, ListHeadsKept::Always, ListHeadsKept::Never]
         .into_iter()
         .find(|kept| kept.name() == text.trim())
-        .ok_or_else(|| format!("`{text}` is not zero-copy, always or never"))
+        .ok_or_else(|| format!("`{text}` is not auto, always or never"))
 }
 
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
@@ -1084,10 +1084,10 @@ mod tests {
     use clap::Parser;
 
     use super::{parse_bytes, Cli, Command, GpuTuning, KernelArg};
-    use warpath::engine::ListHeadsKept;
     use warpath::bfs::gpu::{BottomUpBalance, BottomUpLaunch, PersistentParams};
     use warpath::bfs::KernelName;
     use warpath::bfs::{GpuKernel, SwitchRule, TopDownStrategy};
+    use warpath::engine::ListHeadsKept;
 
     /// The GPU tuning of `warpath ARGS...` (a `bfs` or `bench` command line).
     fn tuning(args: &[&str]) -> GpuTuning {

@@ -237,7 +237,7 @@ pub fn workspace(graph: &Graph, options: &SsspOptions) -> Result<Workspace> {
             )
         }
     };
-    Ok(Workspace { bytes, what, in_lists: false, edge_weights: true })
+    Ok(Workspace { edge_weights: true, ..Workspace::new(bytes, what) })
 }
 
 /// The number of pieces node splitting makes with threshold `mdt`, or the error that they
