@@ -217,13 +217,25 @@ fn place_on_gpu(
             if offsets == Placement::Device { "device" } else { "host" }
         ));
     }
+    // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
+    let heads_bytes = ListHeads::bytes_for(graph.num_vertices() as u64, options.compressed);
+    let resident_bytes = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
+    let placed_lists = if placement == Placement::Device { graph_bytes } else { 0 };
+    let heads_wanted = options.list_heads.kept_for(placement, workspace.list_heads)
+        && resident_bytes + placed_lists + heads_bytes <= budget;
     let started = Instant::now();
-    // The longest list and the ids' locality are host work: found on other cores while the
-    // arrays are copied.
+    // The longest list, the ids' locality and the list heads are host work: found on other
+    // cores while the arrays are copied.
     let ((max_out_degree, max_in_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
         let host_work = scope.spawn(|| {
             let longest = graph.max_degree();
             (longest, transpose.as_ref().map_or(longest, Graph::max_degree), graph.local_edge_share(LOCALITY_RANGE))
+        });
+        let heads = scope.spawn(|| {
+            heads_wanted.then(|| match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+                Some(packed) => ListHeads::of_compressed(packed),
+                None => ListHeads::of_graph(transpose.as_ref().unwrap_or(graph)),
+            })
         });
         let placed = gpu.record_copies(|| -> std::result::Result<_, GpuError> {
             let place = |plain: &Graph, packed: Option<&CompressedGraph>| match packed {
@@ -252,25 +264,14 @@ fn place_on_gpu(
                     }
                 }
             };
-            // The list heads go with the in-lists: the transpose's for a directed graph, else the graph's.
             let inbound = match (&mut device_transpose, &transpose) {
-                (Some(placed), Some(plain)) => Some((&mut **placed, plain)),
+                (Some(placed), Some(_)) => Some(&mut **placed),
                 (None, Some(_)) => None,
-                (_, None) => Some((&mut device_graph, graph)),
+                (_, None) => Some(&mut device_graph),
             };
-            if let Some((placed, plain)) = inbound {
-                let heads_bytes = ListHeads::bytes_for(plain.num_vertices() as u64, options.compressed);
-                let resident = resident.bytes + if offsets == Placement::Device { offsets_bytes } else { 0 };
-                let placed_lists = if placement == Placement::Device { graph_bytes } else { 0 };
-                if options.list_heads.kept_for(placement, workspace.list_heads)
-                    && resident + placed_lists + heads_bytes <= budget
-                {
-                    let heads = match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
-                        Some(packed) => ListHeads::of_compressed(packed),
-                        None => ListHeads::of_graph(plain),
-                    };
-                    gpu.attach_list_heads(placed, &heads)?;
-                }
+            let heads = heads.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            if let (Some(placed), Some(heads)) = (inbound, heads) {
+                gpu.attach_list_heads(placed, &heads)?;
             }
             gpu.synchronize()?;
             Ok((device_graph, device_transpose))

@@ -27,10 +27,14 @@ pub struct ListHeads {
 impl ListHeads {
     /// Heads of a plain CSR graph (the rest of a list resumes `HEAD_NEIGHBORS` edges in).
     pub fn of_graph(graph: &Graph) -> ListHeads {
-        let mut neighbors = vec![UNREACHED; HEAD_NEIGHBORS * graph.num_vertices()];
+        // Zeroed, so the allocator hands over untouched pages that the threads below fault in
+        // as they write every slot (a fill with UNREACHED first was one thread's pass over
+        // 8 bytes a vertex).
+        let mut neighbors = vec![0u32; HEAD_NEIGHBORS * graph.num_vertices()];
         neighbors.par_chunks_mut(HEAD_NEIGHBORS).enumerate().for_each(|(v, head)| {
-            for (slot, &t) in head.iter_mut().zip(graph.neighbors(v as u32)) {
-                *slot = t;
+            let list = graph.neighbors(v as u32);
+            for (k, slot) in head.iter_mut().enumerate() {
+                *slot = list.get(k).copied().unwrap_or(UNREACHED);
             }
         });
         ListHeads { neighbors, skips: None }
@@ -39,12 +43,14 @@ impl ListHeads {
     /// Heads of a compressed graph, with the bytes to skip.
     pub fn of_compressed(graph: &CompressedGraph) -> ListHeads {
         let n = graph.num_vertices();
-        let mut neighbors = vec![UNREACHED; HEAD_NEIGHBORS * n];
+        // Zeroed and every slot written, as in `of_graph`.
+        let mut neighbors = vec![0u32; HEAD_NEIGHBORS * n];
         let mut skips = vec![0u8; n];
         let offsets = graph.byte_offsets();
         neighbors.par_chunks_mut(HEAD_NEIGHBORS).zip(skips.par_iter_mut()).enumerate().for_each(|(v, (head, skip))| {
-            for (slot, t) in head.iter_mut().zip(graph.neighbors(v as u32)) {
-                *slot = t;
+            let mut listed = graph.neighbors(v as u32);
+            for slot in head.iter_mut() {
+                *slot = listed.next().unwrap_or(UNREACHED);
             }
             // A varint ends at a byte without the continuation bit.
             let list = &graph.bytes()[offsets[v] as usize..offsets[v + 1] as usize];
