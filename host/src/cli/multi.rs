@@ -798,11 +798,14 @@ mod tests {
         let gpu = BackendUsed::Gpu { device: "gpu 0".into() };
         let cpu = BackendUsed::Cpu { threads: 2 };
         check_part_lists(&graph_args(&["--compressed"]), &gpu).unwrap();
-        let err = check_part_lists(&graph_args(&["--no-list-heads"]), &gpu).unwrap_err().to_string();
-        assert!(err.contains("--no-list-heads") && err.contains("GPU ranks"), "{err}");
+        for heads in ["never", "always"] {
+            let err = check_part_lists(&graph_args(&["--list-heads", heads]), &gpu).unwrap_err().to_string();
+            assert!(err.contains("--list-heads") && err.contains("GPU ranks"), "{err}");
+        }
+        check_part_lists(&graph_args(&["--list-heads", "auto"]), &gpu).unwrap();
         // CPU ranks read plain lists, as the CPU always does.
-        for flag in ["--compressed", "--no-list-heads"] {
-            check_part_lists(&graph_args(&[flag]), &cpu).unwrap();
+        for flags in [&["--compressed"][..], &["--list-heads", "never"]] {
+            check_part_lists(&graph_args(flags), &cpu).unwrap();
         }
         check_part_lists(&graph_args(&["--vram-budget", "1G"]), &gpu).unwrap();
         // Compressed parts take delegates as plain ones do (their pieces are plain lists).
