@@ -231,8 +231,8 @@ fn place_on_gpu(
             let longest = graph.max_degree();
             (longest, transpose.as_ref().map_or(longest, Graph::max_degree), graph.local_edge_share(LOCALITY_RANGE))
         });
-        let heads = scope.spawn(|| {
-            heads_wanted.then(|| match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
+        let heads = heads_wanted.then(|| {
+            scope.spawn(|| match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
                 Some(packed) => ListHeads::of_compressed(packed),
                 None => ListHeads::of_graph(transpose.as_ref().unwrap_or(graph)),
             })
@@ -269,7 +269,7 @@ fn place_on_gpu(
                 (None, Some(_)) => None,
                 (_, None) => Some(&mut device_graph),
             };
-            let heads = heads.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            let heads = heads.map(|built| built.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             if let (Some(placed), Some(heads)) = (inbound, heads) {
                 gpu.attach_list_heads(placed, &heads)?;
             }

@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use warpath::cc::{CcAlgorithm, CcInit, CcOptions, LocalLink, RoundOrder, VertexBatch};
 use warpath::{Error, Result};
 
-use super::GraphArgs;
+use super::{one_of, GraphArgs};
 
 #[derive(Args, Debug)]
 pub struct CcArgs {
@@ -179,17 +179,6 @@ fn parse_round_order(text: &str) -> std::result::Result<RoundOrder, String> {
 /// `--vertex-batch`: `auto`, `1` or `4`.
 fn parse_vertex_batch(text: &str) -> std::result::Result<VertexBatch, String> {
     one_of(text, &[VertexBatch::Auto, VertexBatch::One, VertexBatch::Four], VertexBatch::name)
-}
-
-/// The one of `choices` that `name` spells as `text`, or a line listing the spellings.
-fn one_of<T: Copy>(text: &str, choices: &[T], name: fn(T) -> &'static str) -> std::result::Result<T, String> {
-    choices.iter().copied().find(|&choice| name(choice) == text.trim()).ok_or_else(|| {
-        let names: Vec<&str> = choices.iter().map(|&choice| name(choice)).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("`{text}` is not {} or {last}", rest.join(", ")),
-            _ => format!("`{text}` is not {}", names.join("")),
-        }
-    })
 }
 
 /// `--local-link`: `auto`, `off`, or a range of ids the kernel can take.

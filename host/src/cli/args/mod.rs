@@ -687,15 +687,23 @@ pub fn parse_vertex_id(text: &str) -> Result<u64, String> {
     }
 }
 
-/// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
 /// `--list-heads`: `auto`, `always` or `never`.
 fn parse_list_heads(text: &str) -> Result<ListHeadsKept, String> {
-    [ListHeadsKept::Auto, ListHeadsKept::Always, ListHeadsKept::Never]
-        .into_iter()
-        .find(|kept| kept.name() == text.trim())
-        .ok_or_else(|| format!("`{text}` is not auto, always or never"))
+    one_of(text, &[ListHeadsKept::Auto, ListHeadsKept::Always, ListHeadsKept::Never], ListHeadsKept::name)
 }
 
+/// The one of `choices` that `name` spells as `text`, or a line listing the spellings.
+fn one_of<T: Copy>(text: &str, choices: &[T], name: fn(T) -> &'static str) -> std::result::Result<T, String> {
+    choices.iter().copied().find(|&choice| name(choice) == text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = choices.iter().map(|&choice| name(choice)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("`{text}` is not {} or {last}", rest.join(", ")),
+            _ => format!("`{text}` is not {}", names.join("")),
+        }
+    })
+}
+
+/// `6G`, `512M`, `4096`: a byte count with an optional binary suffix.
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     warpath::memory::parse_bytes(text)
 }
