@@ -5,8 +5,9 @@
 //! runs many sources over the device arrays it keeps and the host vectors it is given, every
 //! result equal to the sequential CPU reference; graphs built straight into pinned memory
 //! (`gpu::PinnedMemory`) are placed without host copies, traverse (BFS, CC, SSSP) as the CPU
-//! references say, and free their pinned blocks when the last holder drops. Skips, saying why,
-//! on machines without a CUDA device.
+//! references say, and free their pinned blocks when the last holder drops; list heads
+//! gathered on the device equal the host's. Skips, saying why, on machines without a CUDA
+//! device.
 
 mod common;
 
@@ -18,7 +19,7 @@ use warpath::engine::PlacementOptions;
 use warpath::generate::{generate, GeneratorSpec};
 use warpath::gpu::staging::{UploadPath, STAGED_MIN_BYTES, STAGING_BUFFERS, STAGING_CHUNK};
 use warpath::gpu::{GpuContext, Layout, PinnedMemory, Placement};
-use warpath::graph::{CompressedGraph, GraphBuilder, HostMemory};
+use warpath::graph::{CompressedGraph, EdgeList, GraphBuilder, HostMemory, ListHeads};
 use warpath::Graph;
 
 fn graph(spec: &str) -> Graph {
@@ -86,6 +87,29 @@ fn placed_graphs_read_back_equal_in_every_layout() {
         assert_placed_equal(&gpu, &plain, None, layout);
         assert_placed_equal(&gpu, &plain, Some(&packed), layout);
     }
+}
+
+/// List heads gathered on the device from placed plain lists (`graph_list_heads`) equal the
+/// host's, lists shorter than the heads padded; lists that are not plain and in device memory
+/// are refused.
+#[test]
+fn list_heads_gathered_on_the_device_equal_the_hosts() {
+    let Some(gpu) = gpu_or_skip("list_heads_gathered_on_the_device_equal_the_hosts") else { return };
+    // Vertex 0 has three neighbors, 1 and 3 one each, 4 and 5 none; kron:17 has every length.
+    let short =
+        GraphBuilder::new().build(EdgeList::new(6, vec![(0, 2), (0, 1), (0, 5), (1, 3), (3, 0)], false)).unwrap();
+    for (what, plain) in [("short lists", short), ("kron:17", graph("kron:17")), ("grid2d:300", graph("grid2d:300"))] {
+        let mut placed = gpu.place_graph(&plain, Layout::from(Placement::Device)).unwrap();
+        assert_eq!(placed.read_list_heads(&gpu).unwrap(), None, "{what}");
+        gpu.gather_list_heads(&mut placed).unwrap();
+        assert!(placed.has_list_heads(), "{what}");
+        assert_eq!(placed.read_list_heads(&gpu).unwrap(), Some(ListHeads::of_graph(&plain).neighbors), "{what}");
+    }
+    let plain = graph("kron:12");
+    let mut zero_copy = gpu.place_graph(&plain, Layout::from(Placement::ZeroCopy)).unwrap();
+    assert!(gpu.gather_list_heads(&mut zero_copy).is_err());
+    let mut packed = gpu.place_compressed(&CompressedGraph::encode(&plain), Layout::from(Placement::Device)).unwrap();
+    assert!(gpu.gather_list_heads(&mut packed).is_err());
 }
 
 /// Every source's result equals the sequential reference's distances and validates.

@@ -4,7 +4,8 @@
 //! [`prelude`] is the small layer that CUDA C++ gets from its headers and rust-cuda users get
 //! from `cuda_std`: thread indices, warp votes and shuffles, block-shared arrays and
 //! device-scope atomics, each a thin inline-asm wrapper. [`operators`] holds the pieces every
-//! graph algorithm reuses; each algorithm has its folder of kernels (`bfs`, `cc`, `scc`, [`sssp`]); `selftest`
+//! graph algorithm reuses; each algorithm has its folder of kernels (`bfs`, `cc`, `scc`, [`sssp`]); `graph` the kernels
+//! the runtime runs on a placed graph for no algorithm in particular (its list heads); `selftest`
 //! holds the kernels that test the prelude on a GPU. Kernels that need Hopper (thread-block
 //! clusters: `sssp::cluster`, `bfs::cluster`, `cc::cluster`) are built into a second module, for sm_90, by the `hopper`
 //! feature. Kernel names and parameter structs come
@@ -24,6 +25,8 @@ pub mod cc;
 pub mod cc {
     pub mod cluster;
 }
+#[cfg(not(feature = "hopper"))]
+pub mod graph;
 pub mod operators;
 pub mod prelude;
 #[cfg(not(feature = "hopper"))]

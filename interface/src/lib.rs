@@ -1,8 +1,8 @@
 //! Everything warpath's host (`host/`) and its GPU kernels (`device/`) must agree on, defined
 //! once and compiled for both sides: the kernels' names and parameter lists, the control
 //! blocks they share with the host, their flag words with named bits, and the layout of the
-//! trace records they write. Organised by algorithm ([`bfs`], [`cc`], [`scc`], [`sssp`]), with
-//! the kernel names in [`names`].
+//! trace records they write. Organised by algorithm ([`bfs`], [`cc`], [`scc`], [`sssp`]), the
+//! kernels over a placed graph itself in [`graph`], with the kernel names in [`names`].
 //!
 //! A kernel's parameters are one `#[repr(C)]` struct, declared with [`kernel_params!`] from a
 //! field list that the interface keeps in one macro per kernel (`bfs_persistent_fields!` and
@@ -22,6 +22,7 @@ pub mod bfs;
 pub mod cc;
 pub mod cluster;
 pub mod compressed;
+pub mod graph;
 pub mod names;
 mod params;
 pub mod scc;

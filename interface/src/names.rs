@@ -21,6 +21,7 @@ use crate::bfs::persistent::{
 use crate::cc::cluster::CcClusterParams;
 use crate::cc::partitioned::{CcPartJoinParams, CcPartNameGhostsParams, CcPartRelabelParams, CcPartUnionParams};
 use crate::cc::{CcPersistentCompressedParams, CcPersistentParams};
+use crate::graph::GraphListHeadsParams;
 use crate::scc::SccPassParams;
 use crate::sssp::{
     SsspClusterParams, SsspDecomposedParams, SsspDeltaSteppingParams, SsspInitParams, SsspParentsParams,
@@ -100,6 +101,11 @@ pub const CC_PART_RELABEL: &str = CcPartRelabelParams::KERNEL;
 pub const CC: [&str; 6] =
     [CC_PERSISTENT, CC_PERSISTENT_COMPRESSED, CC_PART_NAME_GHOSTS, CC_PART_JOIN, CC_PART_UNION, CC_PART_RELABEL];
 
+pub const GRAPH_LIST_HEADS: &str = GraphListHeadsParams::KERNEL;
+
+/// The kernels over a placed graph itself, which the runtime runs for no algorithm in particular.
+pub const GRAPH: [&str; 1] = [GRAPH_LIST_HEADS];
+
 pub const SCC_PASS: &str = SccPassParams::KERNEL;
 
 /// The strongly-connected-components kernels.
@@ -178,5 +184,5 @@ pub mod selftest {
 
 /// Every kernel in the PTX module.
 pub fn all() -> impl Iterator<Item = &'static str> {
-    BFS.into_iter().chain(CC).chain(SCC).chain(SSSP).chain(selftest::ALL)
+    BFS.into_iter().chain(CC).chain(GRAPH).chain(SCC).chain(SSSP).chain(selftest::ALL)
 }

@@ -223,15 +223,18 @@ fn place_on_gpu(
     let placed_lists = if placement == Placement::Device { graph_bytes } else { 0 };
     let heads_wanted = options.list_heads.kept_for(placement, workspace.list_heads)
         && resident_bytes + placed_lists + heads_bytes <= budget;
+    // Beside plain lists in device memory the GPU gathers the heads from the placed lists;
+    // beside compressed or zero-copy lists the host builds them while the lists are copied.
+    let heads_on_device = heads_wanted && compressed.is_none() && layout == Layout::from(Placement::Device);
     let started = Instant::now();
-    // The longest list, the ids' locality and the list heads are host work: found on other
-    // cores while the arrays are copied.
+    // The longest list, the ids' locality and the host's list heads are host work: found on
+    // other cores while the arrays are copied.
     let ((max_out_degree, max_in_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
         let host_work = scope.spawn(|| {
             let longest = graph.max_degree();
             (longest, transpose.as_ref().map_or(longest, Graph::max_degree), graph.local_edge_share(LOCALITY_RANGE))
         });
-        let heads = heads_wanted.then(|| {
+        let heads = (heads_wanted && !heads_on_device).then(|| {
             scope.spawn(|| match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
                 Some(packed) => ListHeads::of_compressed(packed),
                 None => ListHeads::of_graph(transpose.as_ref().unwrap_or(graph)),
@@ -270,8 +273,10 @@ fn place_on_gpu(
                 (_, None) => Some(&mut device_graph),
             };
             let heads = heads.map(|built| built.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-            if let (Some(placed), Some(heads)) = (inbound, heads) {
-                gpu.attach_list_heads(placed, &heads)?;
+            match (inbound, heads) {
+                (Some(placed), Some(heads)) => gpu.attach_list_heads(placed, &heads)?,
+                (Some(placed), None) if heads_on_device => gpu.gather_list_heads(placed)?,
+                _ => {}
             }
             gpu.synchronize()?;
             Ok((device_graph, device_transpose))

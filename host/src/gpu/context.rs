@@ -11,7 +11,7 @@ use cudarc::nvrtc::Ptx;
 
 use rayon::prelude::*;
 
-use crate::gpu::launch::time_on_device;
+use crate::gpu::launch::{grid_for, require, time_on_device, Launch, Residency};
 use crate::gpu::pinned::PinnedBlock;
 use crate::gpu::ptx::{self, KernelForm, LoadedKernels};
 use crate::gpu::staging::{copy_registered, Staging, UploadPath, STAGED_MIN_BYTES};
@@ -20,6 +20,8 @@ use crate::gpu::GpuError;
 use crate::graph::heads::HEAD_NEIGHBORS;
 use crate::graph::{CompressedGraph, Graph, HostArray, HostBlock, ListHeads, WeightKind, Weights};
 use warpath_interface::compressed::{RESTART_EDGES, RESTART_MIN_EDGES};
+use warpath_interface::graph::{GraphListHeadsParams, GRAPH_BLOCK};
+use warpath_interface::{names, DeviceAddress};
 
 /// Loads the kernel module: the file `form` names, as it is, or else the cubin matching
 /// `compute_capability` or the PTX ([`load_cubin_or_ptx`]; the PTX when `form` asks for it).
@@ -824,6 +826,33 @@ impl GpuContext {
         Ok(())
     }
 
+    /// Gathers the first neighbors of `graph`'s lists on the device (`graph_list_heads`) and
+    /// keeps them beside it, as [`GpuContext::attach_list_heads`] keeps heads the host built:
+    /// no pass of the host's over every list and no copy across the bus (bench/NOTES.md 141).
+    /// Plain lists in device memory only: over the bus, each vertex's sector would cross it.
+    pub fn gather_list_heads(&self, graph: &mut DeviceGraph) -> Result<(), GpuError> {
+        let kernel = names::GRAPH_LIST_HEADS;
+        require(kernel, !graph.is_compressed() && graph.layout == Layout::from(Placement::Device), || {
+            "list heads are gathered on the device from plain lists in device memory only".to_string()
+        })?;
+        let n = graph.num_vertices;
+        let words = (HEAD_NEIGHBORS * n as usize).max(1);
+        self.ensure_free(4 * words as u64 + 1, "the first neighbors of the lists")?;
+        let mut neighbors = self.alloc_zeros::<u32>(words, "the first neighbors of the lists")?;
+        let stream = self.stream();
+        let mut launch = Launch::new(self);
+        let params = GraphListHeadsParams {
+            offsets: DeviceAddress::new(graph.offsets.device_ptr(stream)),
+            targets: DeviceAddress::new(graph.targets.device_ptr(stream)),
+            heads: launch.write(&mut neighbors),
+            n,
+        };
+        launch.run(grid_for(self, n.max(1) as u64, GRAPH_BLOCK), Residency::Any, &params)?;
+        let skips = self.upload(&[0u8], "where the compressed lists resume after their first neighbors")?;
+        graph.heads = Some(DeviceListHeads { neighbors, skips });
+        Ok(())
+    }
+
     /// Places `weights` (one per edge of `graph`, in list order) beside `graph`'s lists, in the
     /// same memory: read with the lists, so over the bus when they are.
     pub fn attach_weights(&self, graph: &mut DeviceGraph, weights: &Weights) -> Result<(), GpuError> {
@@ -1288,6 +1317,15 @@ impl DeviceGraph {
     /// graph, the varint bytes of a compressed one (with their zero padding to 8 bytes).
     pub fn read_lists(&self, gpu: &GpuContext) -> Result<Vec<u8>, GpuError> {
         self.targets.read_back(gpu)
+    }
+
+    /// The list heads kept beside the lists, read back (`HEAD_NEIGHBORS` words a vertex), or
+    /// None where none are kept: for tests of placement.
+    pub fn read_list_heads(&self, gpu: &GpuContext) -> Result<Option<Vec<u32>>, GpuError> {
+        let Some(heads) = &self.heads else { return Ok(None) };
+        let mut neighbors = gpu.download(&heads.neighbors)?;
+        neighbors.truncate(HEAD_NEIGHBORS * self.num_vertices as usize);
+        Ok(Some(neighbors))
     }
 
     /// The kind of the edge weights placed beside the lists, if any.

@@ -4,14 +4,16 @@
 //! device memory, that search never crosses the bus, where it would otherwise move a whole
 //! 32-byte sector for the 4 to 8 bytes it needs. Afforest's first two neighbor rounds read
 //! them too, beside lists in device memory as well: one coalesced load a vertex in place of its
-//! offsets and then its list.
+//! offsets and then its list. This is the host's build, for compressed and zero-copy lists;
+//! beside plain lists in device memory the GPU gathers them from the placed lists
+//! (`GpuContext::gather_list_heads`).
 
 use rayon::prelude::*;
 
 use crate::graph::{CompressedGraph, Graph, UNREACHED};
 
-/// Neighbors kept per vertex.
-pub const HEAD_NEIGHBORS: usize = 2;
+/// Neighbors kept per vertex (the kernels read as many).
+pub use warpath_interface::graph::HEAD_NEIGHBORS;
 
 /// The first [`HEAD_NEIGHBORS`] neighbors of every vertex's list, in list order, padded with
 /// [`UNREACHED`]; for a compressed graph also where the rest of each list starts.

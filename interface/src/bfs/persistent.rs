@@ -24,7 +24,7 @@ pub use crate::compressed::RESTART_EDGES;
 const _: () = assert!(crate::compressed::RESTART_MIN_EDGES <= SHARED_LIST_EDGES);
 
 /// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
-pub const HEAD_NEIGHBORS: usize = 2;
+pub use crate::graph::HEAD_NEIGHBORS;
 
 /// Bookkeeping shared by the grid, in global memory; the host zeroes it and seeds level 0.
 /// Counters rotate over three slots by level: level `l` reads slot `l % 3`, fills slot

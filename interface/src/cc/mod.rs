@@ -15,7 +15,7 @@ pub const CC_BLOCK: u32 = 256;
 pub const MAX_SAMPLES: u32 = 2048;
 
 /// In-neighbors per vertex in the kernels' `in_heads` array (the host's list heads).
-pub const HEAD_NEIGHBORS: usize = 2;
+pub use crate::graph::HEAD_NEIGHBORS;
 
 /// Giant hooks' test of the first sampling ([`CcFlags::GIANT_HOOKS`]): the most frequent root
 /// after the first neighbor round becomes the giant only if it holds at least one sample in
