@@ -115,6 +115,9 @@ pub struct GpuContext {
     /// Whether the kernels load as PTX even where a cubin matches (`WARPATH_JIT=1`).
     jit: bool,
     functions: Mutex<HashMap<&'static str, CudaFunction>>,
+    /// Blocks of a kernel that fit on one multiprocessor, by kernel and block size: asked of
+    /// the driver once ([`GpuContext::blocks_per_multiprocessor`]).
+    occupancy: Mutex<HashMap<(&'static str, u32), u32>>,
     /// Pinned buffers for large host-to-device copies, allocated at the first one and kept
     /// ([`crate::gpu::staging`]).
     staging: Mutex<Option<Staging>>,
@@ -178,6 +181,7 @@ impl GpuContext {
             hopper: std::sync::OnceLock::new(),
             jit,
             functions: Mutex::new(HashMap::new()),
+            occupancy: Mutex::new(HashMap::new()),
             staging: Mutex::new(None),
             upload_path: UploadPath::from_env(),
             copies: Mutex::new(None),
@@ -268,6 +272,22 @@ impl GpuContext {
         let function = module.load_function(name).map_err(|e| GpuError::driver("cuModuleGetFunction", e))?;
         functions.insert(name, function.clone());
         Ok(function)
+    }
+
+    /// Blocks of `block` threads of `kernel` that fit on one multiprocessor at once (without
+    /// dynamic shared memory), asked of the driver at the first call and kept: a launch that
+    /// sizes its grid by it then costs no driver call.
+    pub(crate) fn blocks_per_multiprocessor(&self, kernel: &'static str, block: u32) -> Result<u32, GpuError> {
+        let mut occupancy = self.occupancy.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&blocks) = occupancy.get(&(kernel, block)) {
+            return Ok(blocks);
+        }
+        let blocks = self
+            .function(kernel)?
+            .occupancy_max_active_blocks_per_multiprocessor(block, 0, None)
+            .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
+        occupancy.insert((kernel, block), blocks);
+        Ok(blocks)
     }
 
     /// A zeroed device buffer of `len` elements; `what` names it in an out-of-memory error.

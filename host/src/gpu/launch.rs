@@ -63,11 +63,7 @@ pub fn require(kernel: &'static str, ok: bool, problem: impl FnOnce() -> String)
 /// Blocks of `block` threads of `kernel` that fit on the GPU at once, by the driver's
 /// occupancy calculator (a cooperative launch must not ask for more).
 pub fn resident_blocks(gpu: &GpuContext, kernel: &'static str, block: u32) -> Result<u32, GpuError> {
-    let per_sm = gpu
-        .function(kernel)?
-        .occupancy_max_active_blocks_per_multiprocessor(block, 0, None)
-        .map_err(|e| GpuError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor", e))?;
-    Ok(per_sm.max(1) * gpu.multiprocessors())
+    Ok(gpu.blocks_per_multiprocessor(kernel, block)?.max(1) * gpu.multiprocessors())
 }
 
 /// Whether the kernel's blocks must all be resident at once.
@@ -160,8 +156,47 @@ impl<'a> Launch<'a> {
         residency: Residency,
         params: &P,
     ) -> Result<(), GpuError> {
+        self.run_after(config, residency, params, || Ok(()))
+    }
+
+    /// [`Launch::run`], timed on the device from just before the kernel is queued to its end
+    /// (a pair of CUDA events, as [`time_on_device`]; waits for the kernel). The host's own
+    /// preparation of the launch (the contract's checks, the parameters, the grid's size)
+    /// stays outside the window, which opens where the GPU could start the kernel at the
+    /// earliest: on a graph that takes tens of microseconds, that preparation is not the
+    /// kernel's time (bench/NOTES.md 141).
+    pub(crate) fn run_timed<P: KernelParams>(
+        self,
+        config: LaunchConfig,
+        residency: Residency,
+        params: &P,
+    ) -> Result<std::time::Duration, GpuError> {
+        let gpu = self.gpu;
+        require(P::KERNEL, std::ptr::eq(self.stream, gpu.stream().as_ref()), || {
+            "a timed launch on the side stream (the events are recorded on the first)".to_string()
+        })?;
+        let mut start = None;
+        self.run_after(config, residency, params, || {
+            start = Some(gpu.record_event()?);
+            Ok(())
+        })?;
+        let end = gpu.record_event()?;
+        end.synchronize().map_err(|e| GpuError::launch(P::KERNEL, e))?;
+        let start = start.expect("recorded before the launch");
+        GpuContext::time_between(&start, &end)
+    }
+
+    /// Queues the kernel right after `before` (which may queue work of its own on the stream).
+    fn run_after<P: KernelParams>(
+        self,
+        config: LaunchConfig,
+        residency: Residency,
+        params: &P,
+        before: impl FnOnce() -> Result<(), GpuError>,
+    ) -> Result<(), GpuError> {
         let function = self.gpu.function(P::KERNEL)?;
         if residency == Residency::Cluster {
+            before()?;
             launch_cluster(&function, self.stream, config, params)?;
             drop(self.guards);
             return Ok(());
@@ -177,6 +212,7 @@ impl<'a> Launch<'a> {
             let bytes = unsafe { &*base.add(field.offset).cast::<FieldBytes>() };
             cudarc::driver::PushKernelArg::arg(&mut args, bytes);
         }
+        before()?;
         // SAFETY: the caller checked the kernel's contract (see above), and the arguments are
         // the kernel's parameters in order and size; a cooperative launch guarantees every
         // block is resident, which the kernels' grid barriers rely on.

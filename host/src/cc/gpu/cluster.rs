@@ -24,13 +24,14 @@ pub fn cluster_refusal(gpu: &GpuContext, lists: &DeviceGraph) -> Option<String> 
 }
 
 /// `cc_cluster` over `lists` (every edge in both lists where `symmetric`), into the zeroed
-/// control block and trace of `buffers`, after checking the kernel's contract.
+/// control block and trace of `buffers`, after checking the kernel's contract; its device
+/// time from just before it is queued ([`Launch::run_timed`]).
 pub fn cc_cluster(
     gpu: &GpuContext,
     lists: &DeviceGraph,
     buffers: &mut CcBuffers,
     symmetric: bool,
-) -> Result<(), GpuError> {
+) -> Result<std::time::Duration, GpuError> {
     let kernel = names::CC_CLUSTER;
     let n = lists.num_vertices();
     let span = cc_cluster_span(n as u64);
@@ -65,5 +66,5 @@ pub fn cc_cluster(
         block_dim: (CLUSTER_BLOCK, 1, 1),
         shared_mem_bytes: cc_cluster_shared_bytes(span),
     };
-    launch.run(config, Residency::Cluster, &params)
+    launch.run_timed(config, Residency::Cluster, &params)
 }

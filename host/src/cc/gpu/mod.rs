@@ -23,7 +23,7 @@ use crate::cc::{
 use crate::engine::Answer;
 use crate::engine::{GpuGraph, Workspace};
 use crate::error::{Error, Result};
-use crate::gpu::launch::{blocks_of, require, resident_blocks, time_on_device, Launch, Residency};
+use crate::gpu::launch::{blocks_of, require, resident_blocks, Launch, Residency};
 use crate::gpu::{DeviceGraph, Download, GpuContext, GpuError, PinnedBuffer, Placement};
 use crate::graph::Graph;
 
@@ -140,10 +140,9 @@ pub fn components_in(
     };
     let time = if in_cluster {
         // Every out-list links its edges: no in-lists needed, a directed graph's included.
-        time_on_device(gpu, names::CC_CLUSTER, || cluster::cc_cluster(gpu, out_lists, buffers, run.symmetric))?
+        cluster::cc_cluster(gpu, out_lists, buffers, run.symmetric)?
     } else {
-        let kernel = if out_lists.is_compressed() { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
-        time_on_device(gpu, kernel, || cc_persistent(gpu, out_lists, in_lists, buffers, run))?
+        cc_persistent(gpu, out_lists, in_lists, buffers, run)?
     };
     let downloading = Instant::now();
     let labels = match labels_to {
@@ -243,7 +242,8 @@ pub fn grid_blocks(gpu: &GpuContext, compressed: bool) -> std::result::Result<u3
 }
 
 /// `cc_persistent` or `cc_persistent_compressed`: the whole computation in one cooperative
-/// launch, after checking the kernel's contract. `in_lists` is the transpose of `out_lists`
+/// launch, after checking the kernel's contract; its device time from just before it is
+/// queued ([`Launch::run_timed`]). `in_lists` is the transpose of `out_lists`
 /// when `run.directed`, else `out_lists` itself (or, for a directed graph without its
 /// transpose, `out_lists` with sampling off).
 pub fn cc_persistent(
@@ -252,7 +252,7 @@ pub fn cc_persistent(
     in_lists: &DeviceGraph,
     buffers: &mut CcBuffers,
     run: CcLaunch,
-) -> std::result::Result<(), GpuError> {
+) -> std::result::Result<Duration, GpuError> {
     let compressed = out_lists.is_compressed();
     let kernel = if compressed { names::CC_PERSISTENT_COMPRESSED } else { names::CC_PERSISTENT };
     let n = out_lists.num_vertices();
@@ -306,7 +306,7 @@ pub fn cc_persistent(
         in_head_skips: DeviceAddress::NULL,
     };
     match (&out_lists.compressed, &in_lists.compressed) {
-        (None, None) => launch.run(config, Residency::Cooperative, &plain),
+        (None, None) => launch.run_timed(config, Residency::Cooperative, &plain),
         (Some(out_extras), Some(in_extras)) => {
             plain.in_head_skips = launch.read_or_null(heads.map(|heads| &heads.skips));
             let params = CcPersistentCompressedParams {
@@ -329,7 +329,7 @@ pub fn cc_persistent(
                 in_heads: plain.in_heads,
                 in_head_skips: plain.in_head_skips,
             };
-            launch.run(config, Residency::Cooperative, &params)
+            launch.run_timed(config, Residency::Cooperative, &params)
         }
         _ => unreachable!("checked above: both lists are compressed or neither is"),
     }
