@@ -15,5 +15,5 @@ pub mod run;
 pub use backend::{Backend, BackendUsed};
 pub use early::EarlyGpu;
 pub use placement::{choose_placement, vram_budget, ListHeadsKept, PlacementOptions, Workspace, VRAM_MARGIN};
-pub use prepared::{prepare, GpuGraph, Prepared, LOCALITY_RANGE};
+pub use prepared::{id_locality_of, prepare, GpuGraph, Prepared, LOCALITY_MIN_RANGES, LOCALITY_RANGE};
 pub use run::{Answer, Run};

@@ -14,6 +14,22 @@ use crate::graph::{CompressedGraph, Graph, ListHeads};
 /// The aligned range of vertex ids that [`GpuGraph::id_locality`] counts edges inside.
 pub const LOCALITY_RANGE: u32 = 1024;
 
+/// Graphs that span fewer ranges of [`LOCALITY_RANGE`] ids have no locality to speak of: on a
+/// graph of one range every edge lies inside it, whatever its ids. kron:10 (one range) took
+/// block-local linking at 0.092 ms against Afforest's 0.042; grid2d:64 (four) 0.033-0.037
+/// against 0.055 (bench/NOTES.md 141).
+pub const LOCALITY_MIN_RANGES: u64 = 4;
+
+/// [`GpuGraph::id_locality`] of `graph`: its [`Graph::local_edge_share`] for ranges of
+/// [`LOCALITY_RANGE`] ids, or 0 where it spans fewer than [`LOCALITY_MIN_RANGES`] of them.
+pub fn id_locality_of(graph: &Graph) -> f64 {
+    if (graph.num_vertices() as u64) < LOCALITY_MIN_RANGES * LOCALITY_RANGE as u64 {
+        0.0
+    } else {
+        graph.local_edge_share(LOCALITY_RANGE)
+    }
+}
+
 /// A graph ready for an algorithm on the backend it got.
 pub enum Prepared {
     Gpu(GpuGraph),
@@ -34,7 +50,7 @@ pub struct GpuGraph {
     max_out_degree: u64,
     /// The longest in-list (the transpose's longest list; the longest list when undirected).
     max_in_degree: u64,
-    /// [`Graph::local_edge_share`] for ranges of [`LOCALITY_RANGE`] ids, found once here.
+    /// [`id_locality_of`] the graph, found once here.
     id_locality: f64,
     upload_time: Duration,
     /// The arrays the placement copied or pinned, each with its time.
@@ -76,7 +92,8 @@ impl GpuGraph {
     }
 
     /// The share of the out-edges whose ends lie in one aligned range of [`LOCALITY_RANGE`]
-    /// vertex ids ([`Graph::local_edge_share`]): high where the ids follow the geometry.
+    /// vertex ids ([`id_locality_of`]): high where the ids follow the geometry; 0 on graphs of
+    /// fewer than [`LOCALITY_MIN_RANGES`] ranges.
     pub fn id_locality(&self) -> f64 {
         self.id_locality
     }
@@ -232,7 +249,7 @@ fn place_on_gpu(
     let ((max_out_degree, max_in_degree, id_locality), (placed, copies)) = std::thread::scope(|scope| {
         let host_work = scope.spawn(|| {
             let longest = graph.max_degree();
-            (longest, transpose.as_ref().map_or(longest, Graph::max_degree), graph.local_edge_share(LOCALITY_RANGE))
+            (longest, transpose.as_ref().map_or(longest, Graph::max_degree), id_locality_of(graph))
         });
         let heads = (heads_wanted && !heads_on_device).then(|| {
             scope.spawn(|| match compressed.as_ref().map(|(out, inbound)| inbound.as_ref().unwrap_or(out)) {
@@ -295,4 +312,24 @@ fn place_on_gpu(
         upload_time: started.elapsed(),
         copies,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, GeneratorSpec};
+
+    fn graph(spec: &str) -> Graph {
+        generate(&spec.parse::<GeneratorSpec>().unwrap(), 1).unwrap()
+    }
+
+    #[test]
+    fn graphs_of_few_ranges_have_no_locality() {
+        // kron:10 lies in one range of ids: every edge inside it, no locality for all that.
+        assert_eq!(graph("kron:10").local_edge_share(LOCALITY_RANGE), 1.0);
+        assert_eq!(id_locality_of(&graph("kron:10")), 0.0);
+        // A 64-wide grid spans four ranges, its rows' and most columns' edges inside one.
+        assert!(id_locality_of(&graph("grid2d:64")) > 0.9);
+        assert!(id_locality_of(&graph("kron:14")) < 0.1);
+    }
 }
