@@ -180,10 +180,7 @@ impl<'a> Launch<'a> {
             start = Some(gpu.record_event()?);
             Ok(())
         })?;
-        let end = gpu.record_event()?;
-        end.synchronize().map_err(|e| GpuError::launch(P::KERNEL, e))?;
-        let start = start.expect("recorded before the launch");
-        GpuContext::time_between(&start, &end)
+        device_time_since(gpu, P::KERNEL, &start.expect("recorded before the launch"))
     }
 
     /// Queues the kernel right after `before` (which may queue work of its own on the stream).
@@ -293,7 +290,17 @@ pub fn time_on_device(
 ) -> Result<std::time::Duration, GpuError> {
     let start = gpu.record_event()?;
     launch()?;
+    device_time_since(gpu, kernel, &start)
+}
+
+/// Device time from `start`, an event already queued, to the end of the work queued after it;
+/// waits for that work (a fault shows up here, as a launch error of `kernel`).
+fn device_time_since(
+    gpu: &GpuContext,
+    kernel: &'static str,
+    start: &cudarc::driver::CudaEvent,
+) -> Result<std::time::Duration, GpuError> {
     let end = gpu.record_event()?;
     end.synchronize().map_err(|e| GpuError::launch(kernel, e))?;
-    GpuContext::time_between(&start, &end)
+    GpuContext::time_between(start, &end)
 }
