@@ -176,6 +176,19 @@ fn persistent_flags_keep_their_fields_apart() {
 }
 
 #[test]
+fn a_chosen_chunk_picks_the_split_level_kernel_and_the_kernel_choice_goes_by_shape() {
+    // A level of 10 frontier vertices before 1,000 unvisited (long searches), one of 1,000
+    // before 10 (short ones): the host's chunk decides, else the shape does.
+    for (frontier, unvisited_after, by_shape) in [(10, 1_000, true), (1_000, 10, false)] {
+        assert_eq!(split_level_by_words(0, frontier, unvisited_after), by_shape);
+        assert!(split_level_by_words(1, frontier, unvisited_after));
+        for words in [2, 4, 8, 16, 32] {
+            assert!(!split_level_by_words(words, frontier, unvisited_after));
+        }
+    }
+}
+
+#[test]
 fn the_strategy_word_holds_kind_spread_and_sub_grid() {
     for kind in [EdgeQueueKind::ContractExpand, EdgeQueueKind::TwoPhase, EdgeQueueKind::Hybrid] {
         for spread in [false, true] {

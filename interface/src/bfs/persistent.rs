@@ -414,15 +414,21 @@ macro_rules! bfs_persistent_bottom_up_words_fields {
 }
 
 /// Which of the two split-level kernels runs a level a [`PersistentFlags::SPLIT_BOTTOM_UP`]
-/// launch left, from its frontier and the vertices still unvisited after it: word by word
-/// (`bfs_persistent_bottom_up_words`, a warp a bitmap word in grid-stride order, 64 warps an SM)
-/// where fewer than one vertex in 32 of those is in the frontier, so most searches read far
-/// into their in-lists and the level is bound by how many are in flight; else in chunks of
-/// words (`bfs_persistent_bottom_up`, 48 warps an SM), whose coalesced reads of the visited
-/// words pay where searches end early (bench/NOTES.md entry 135). Both kernels launch; the one
-/// not chosen returns at once.
-pub const fn split_level_by_words(frontier: u32, unvisited_after: u32) -> bool {
-    (frontier as u64) * 32 < unvisited_after as u64
+/// launch left: word by word (`bfs_persistent_bottom_up_words`, a warp a bitmap word in
+/// grid-stride order, 64 warps an SM) or in chunks of words (`bfs_persistent_bottom_up`, 48
+/// warps an SM). A chunk the host chose decides it (`chunk_words`, as
+/// [`BottomUpChunk::words`] gives it): 1 is the word-by-word loop, which the first kernel runs
+/// in fewer registers than the second (bench/NOTES.md entry 142). The kernel's choice (0)
+/// goes by the level's frontier and the vertices still unvisited after it: word by word where
+/// fewer than one vertex in 32 of those is in the frontier, so most searches read far into
+/// their in-lists and the level is bound by how many are in flight; else chunks, whose
+/// coalesced reads of the visited words pay where searches end early (entry 135). Both kernels
+/// launch; the one not chosen returns at once.
+pub const fn split_level_by_words(chunk_words: u32, frontier: u32, unvisited_after: u32) -> bool {
+    match chunk_words {
+        0 => (frontier as u64) * 32 < unvisited_after as u64,
+        words => words == 1,
+    }
 }
 
 /// The field list of `bfs_persistent_compressed`'s parameters: the compressed CSR with its

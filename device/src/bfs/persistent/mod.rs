@@ -409,9 +409,9 @@ fn plain_bfs(params: BfsPersistentParams) -> Bfs<false> {
 /// The one bottom-up level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch of [`bfs_persistent`]
 /// left (level `handoff_level - 1`, emitting its queue too where `handoff_flags` says so), as a
 /// launch of its own: any grid, at more warps an SM than the cooperative launch holds under its
-/// register cap, in chunks of bitmap words as the persistent kernel's bottom-up levels run, where
-/// [`split_level_by_words`] says so; else [`bfs_persistent_bottom_up_words`] runs it and this
-/// launch returns at once. A big graph's first bottom-up level searches nearly every unvisited
+/// register cap, in chunks of bitmap words as the persistent kernel's bottom-up levels run, unless
+/// [`split_level_by_words`] picks the word-by-word form (a chunk of 1 the host chose, or long
+/// searches): [`bfs_persistent_bottom_up_words`] then runs it and this launch returns at once. A big graph's first bottom-up level searches nearly every unvisited
 /// vertex's in-list, and more searches in flight shorten it (the partitioned rank runs it so;
 /// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135).
 ///
@@ -424,7 +424,8 @@ unsafe fn persistent_bottom_up(params: BfsPersistentBottomUpParams) {
 }
 
 /// [`bfs_persistent_bottom_up`]'s level word by word, a warp a bitmap word in grid-stride order,
-/// in fewer registers for 64 warps an SM, where [`split_level_by_words`] says so (long searches).
+/// in fewer registers for 64 warps an SM, where [`split_level_by_words`] says so (a chunk of 1
+/// the host chose, or long searches).
 ///
 /// # Safety
 /// `Bfs::split_level`'s.
@@ -465,7 +466,7 @@ impl Bfs<false> {
                 (*control).handoff_unvisited_vertices,
             )
         };
-        if split_level_by_words(frontier, unvisited_after) != by_words {
+        if split_level_by_words(self.chunk_choice, frontier, unvisited_after) != by_words {
             return;
         }
         // The host splits only statically balanced levels of a graph in device memory: fixed

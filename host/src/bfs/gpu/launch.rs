@@ -460,7 +460,8 @@ pub fn bfs_persistent(
             // running the level apart), of a block a 256 vertices up to 32 blocks an SM: several
             // waves of resident blocks, as the partitioned BFS launches its bottom-up levels,
             // where a block that finishes early makes room for the next. Both are queued; the
-            // level's shape picks the one that runs it (`split_level_by_words`), on the device.
+            // chunk chosen here, else the level's shape, picks the one that runs it
+            // (`split_level_by_words`), on the device.
             let grid = grid_for(gpu, n as u64, PERSISTENT_BLOCK);
             launch.run(grid, Residency::Any, &BfsPersistentBottomUpParams::from(common))?;
             // Same stream, same buffers: the guards taken above order them for this launch too.
