@@ -95,28 +95,39 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             // SAFETY: forwarded from the kernel contract.
             unsafe { self.bottom_up_chunks(level, chunk_words, emit_queue, &mut tally) };
         } else {
-            // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
-            let fetched = unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
-            let mut claims = WordClaims::new(self.balance, fetched);
-            while let Some(word) = claims.next_word(self.words) {
-                // SAFETY: `word < words`; every bitmap holds `words` words, and this warp alone
-                // writes `word` of the visited and pending bitmaps during the level.
-                let (seen, carried) = unsafe {
-                    let carried = if ASYNC { *pending.add(word as usize) } else { 0 };
-                    (*self.visited.add(word as usize), carried)
-                };
-                // SAFETY: as above.
-                unsafe {
-                    self.bottom_up_word::<ASYNC>(level, word, seen, carried, label_ahead, emit_queue, &mut tally)
-                };
+            // SAFETY (of each call): `word < words`; every bitmap holds `words` words, and this
+            // warp alone writes `word` of the visited and pending bitmaps during the level.
+            let mut search = |word: u32| unsafe {
+                let carried = if ASYNC { *pending.add(word as usize) } else { 0 };
+                let seen = *self.visited.add(word as usize);
+                self.bottom_up_word::<ASYNC>(level, word, seen, carried, label_ahead, emit_queue, &mut tally)
+            };
+            if self.balance == Balance::Static {
+                // `WordClaims`' static share, word `w` of warp `w` and then a grid's warps apart,
+                // without its state: in the split-level kernels, whose balance is static, that
+                // state took registers the word loop spilled for (bench/NOTES.md entry 142).
+                let warps = global_threads() / WARP_SIZE;
+                let mut word = global_idx() / WARP_SIZE;
+                while word < self.words {
+                    search(word);
+                    word += warps;
+                }
+            } else {
+                // SAFETY: `control` is valid; slot `level % 3` was cleared two levels ago (or by the host).
+                let fetched =
+                    unsafe { core::ptr::addr_of_mut!((*self.control).bottom_up_fetched[(level % 3) as usize]) };
+                let mut claims = WordClaims::new(self.balance, fetched);
+                while let Some(word) = claims.next_word(self.words) {
+                    search(word);
+                }
             }
         }
         // SAFETY: forwarded from the kernel contract.
         unsafe {
             self.record_next_edges(level, tally.next_edges);
             self.record_reads(level, tally.reads);
-            let total = warp_sum_u64(tally.discovered);
-            let ahead_total = if ASYNC { warp_sum_u64(tally.labeled_ahead) } else { 0 };
+            let total = warp_sum_u64(tally.discovered as u64);
+            let ahead_total = if ASYNC { warp_sum_u64(tally.labeled_ahead as u64) } else { 0 };
             let slot = ((level + 1) % 3) as usize;
             // Emitted words counted themselves while reserving their queue slots.
             if lane == 0 && total > 0 && !emit_queue {
@@ -159,7 +170,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             tally.next_edges += self.out_degree(v);
         }
         if lane == 0 {
-            tally.discovered += popc(carried) as u64;
+            tally.discovered += popc(carried);
         }
         if seen == u32::MAX {
             if lane == 0 {
@@ -226,8 +237,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
             unsafe { self.emit_word(level, word, discovered | carried) };
         }
         if lane == 0 {
-            tally.discovered += popc(discovered) as u64;
-            tally.labeled_ahead += popc(labeled_ahead) as u64;
+            tally.discovered += popc(discovered);
+            tally.labeled_ahead += popc(labeled_ahead);
         }
     }
 
@@ -350,7 +361,7 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
                         }
                     }
                 }
-                tally.discovered += popc(found_bits) as u64;
+                tally.discovered += popc(found_bits);
                 if emit_queue {
                     // SAFETY: the next frontier holds fewer than n vertices, the queue's size.
                     unsafe { self.emit_words(level, word, found_bits) };
@@ -871,6 +882,6 @@ const SPARSE_ROUND_COST: u32 = 3;
 struct BottomUpTally {
     next_edges: u64,
     reads: Reads,
-    discovered: u64,
-    labeled_ahead: u64,
+    discovered: u32,
+    labeled_ahead: u32,
 }

@@ -478,8 +478,18 @@ impl Bfs<false> {
         if by_words {
             self.chunk_choice = 1;
         }
-        // SAFETY: forwarded from this function's contract.
-        unsafe { self.bottom_up_level::<false>(level, false, flags & HANDOFF_EMIT_QUEUE != 0) };
+        let emit_queue = flags & HANDOFF_EMIT_QUEUE != 0;
+        if by_words && !emit_queue && self.edges.in_heads.is_null() {
+            // The common word-by-word level (no queue to emit, no list heads) in a copy of its
+            // own, where both are known absent: their paths compile away, and the word loop
+            // keeps its counts in registers instead of spilling them (bench/NOTES.md entry 142).
+            self.edges.in_heads = core::ptr::null();
+            // SAFETY: forwarded from this function's contract.
+            unsafe { self.bottom_up_level::<false>(level, false, false) };
+        } else {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { self.bottom_up_level::<false>(level, false, emit_queue) };
+        }
         if global_idx() == 0 {
             // SAFETY: `control` is valid; nothing in this launch reads the word, and the resumed
             // launch's barriers count from zero.
