@@ -28,7 +28,8 @@ impl<const COMPRESSED: bool> Bfs<COMPRESSED> {
 
     /// One bottom-up level: every unvisited vertex looks for a parent among its in-neighbors
     /// in the frontier bitmap of `level`, stopping at the first (in list order). Each warp owns
-    /// whole bitmap words, taken as [`Balance`] says ([`WordClaims`]), and searches their
+    /// whole bitmap words, taken as [`Balance`] says (`static`: a grid-stride walk; the others
+    /// through [`WordClaims`]), and searches their
     /// vertices one per lane (`static`, `thread`) or one after another with the whole warp
     /// (`warp`). Either way the parent found is the vertex's first in-neighbor in the frontier,
     /// so all three strategies label the same parents.
@@ -820,7 +821,9 @@ const FETCH_WORDS: u32 = 4;
 /// range, which needs no atomics). After that, `static` strides by the grid (`chunk = 1`);
 /// `thread` and `warp` fetch from the level's work counter (lane 0 adds `chunk`, a shuffle
 /// broadcasts the old value; the counted words lie past the static share). Each word is
-/// claimed by exactly one warp either way.
+/// claimed by exactly one warp either way. [`Bfs::bottom_up_level`] walks `static`'s words
+/// itself, without this state, so only the dynamic strategies reach it now; its static branch
+/// goes once a device run of `gpu_bfs` can check the change (bench/NOTES.md entry 142).
 struct WordClaims {
     next: u32,
     end: u32,
