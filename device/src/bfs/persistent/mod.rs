@@ -409,11 +409,12 @@ fn plain_bfs(params: BfsPersistentParams) -> Bfs<false> {
 /// The one bottom-up level a [`PersistentFlags::SPLIT_BOTTOM_UP`] launch of [`bfs_persistent`]
 /// left (level `handoff_level - 1`, emitting its queue too where `handoff_flags` says so), as a
 /// launch of its own: any grid, at more warps an SM than the cooperative launch holds under its
-/// register cap, in chunks of bitmap words as the persistent kernel's bottom-up levels run, unless
-/// [`split_level_by_words`] picks the word-by-word form (a chunk of 1 the host chose, or long
-/// searches): [`bfs_persistent_bottom_up_words`] then runs it and this launch returns at once. A big graph's first bottom-up level searches nearly every unvisited
-/// vertex's in-list, and more searches in flight shorten it (the partitioned rank runs it so;
-/// issue 53, item 7, bench/NOTES.md entries 109, 127 and 135).
+/// register cap, in chunks of bitmap words as the persistent kernel's bottom-up levels run,
+/// unless [`split_level_by_words`] picks the word-by-word form (a chunk of 1 the host chose, or
+/// long searches): [`bfs_persistent_bottom_up_words`] then runs it and this launch returns at
+/// once. A big graph's first bottom-up level searches nearly every unvisited vertex's in-list,
+/// and more searches in flight shorten it (the partitioned rank runs it so; issue 53, item 7,
+/// bench/NOTES.md entries 109, 127, 135 and 142).
 ///
 /// # Safety
 /// `Bfs::split_level`'s.
