@@ -613,8 +613,16 @@ mod tests {
         std::thread::sleep(Duration::from_millis(600));
         assert!(calls.lock().unwrap().is_empty(), "no peer stopped yet");
         one.fail("out of host memory");
-        // Seen at rank 0's next beat; the last resort a silence (1 s) later, and only once.
-        std::thread::sleep(Duration::from_millis(2500));
+        // Seen at rank 0's next beat; the last resort a silence (1 s) later, and only once. The
+        // wait for it is a bound, not a fixed sleep: on a loaded 2-core run the heartbeat thread
+        // once took longer than the 2.5 s this test used to sleep.
+        let failed = Instant::now();
+        while calls.lock().unwrap().is_empty() && failed.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(failed.elapsed() >= Duration::from_millis(900), "not before the silence: {:?}", failed.elapsed());
+        // Another silence and more: still the one call.
+        std::thread::sleep(Duration::from_millis(1500));
         assert_eq!(*calls.lock().unwrap(), ["rank 1 of 2 failed: out of host memory".to_string()]);
         drop(zero);
     }
