@@ -91,17 +91,28 @@ fn main() {
     let origin_file = out_dir.join("ptx-origin");
     fs::write(&origin_file, origin)
         .unwrap_or_else(|err| fail(&format!("cannot write {}: {err}", origin_file.display())));
-    for module in &MODULES {
-        let ptx = if built {
-            let ptx = build_kernels(&root, &out_dir, &channel, module);
-            check_self_contained(&ptx);
-            format!("{}{}", ptx_inputs::header(&hash), apply_launch_bounds(&ptx, module.launch_bounds))
-        } else {
-            committed_ptx(&root, &hash, &channel, module.committed)
+    // Cargo runs this script only once all of warpath's dependencies are built, and the library
+    // waits for it: on a 2-core machine it is on the build's longest path. So both modules'
+    // kernel builds run at once (each rustc mostly on one core), and a module's ptxas starts as
+    // soon as its PTX is written, beside the other module's build (bench/NOTES.md 144).
+    let kernel_builds: Vec<Option<KernelBuild>> =
+        MODULES.iter().map(|module| built.then(|| start_kernel_build(&root, &out_dir, &channel, module))).collect();
+    let mut assemblies = Vec::new();
+    for (module, kernel_build) in MODULES.iter().zip(kernel_builds) {
+        let ptx = match kernel_build {
+            Some(kernel_build) => {
+                let ptx = kernel_build.finish();
+                check_self_contained(&ptx);
+                format!("{}{}", ptx_inputs::header(&hash), apply_launch_bounds(&ptx, module.launch_bounds))
+            }
+            None => committed_ptx(&root, &hash, &channel, module.committed),
         };
         let ptx_file = out_dir.join(format!("{}.ptx", module.name));
         write_if_changed(&ptx_file, &ptx);
-        cubins::assemble_cubins(&root, &out_dir, module.name, module.cubins, &ptx_file, &ptx);
+        assemblies.push(cubins::start_assembly(&root, &out_dir, module.name, module.cubins, &ptx_file, &ptx));
+    }
+    for assembly in assemblies.into_iter().flatten() {
+        assembly.finish();
     }
 }
 
@@ -128,11 +139,18 @@ fn nightly_installed(channel: &str) -> bool {
         .is_ok_and(|status| status.success())
 }
 
-/// Builds `device/` with the pinned nightly and returns its PTX as rustc wrote it. Its
-/// artifacts go to `$WARPATH_DEVICE_TARGET_DIR` where that is set (scripts/test gives its
-/// builds one folder: they build the same kernels, whatever the host's profile), else into
-/// this build's own output folder.
-fn build_kernels(root: &Path, out_dir: &Path, channel: &str, module: &Module) -> String {
+/// A build of `device/` under way, started by [`start_kernel_build`].
+struct KernelBuild {
+    channel: String,
+    child: std::process::Child,
+    ptx_path: PathBuf,
+}
+
+/// Starts building `device/` with the pinned nightly for `module`; [`KernelBuild::finish`]
+/// returns its PTX as rustc wrote it. Its artifacts go to `$WARPATH_DEVICE_TARGET_DIR` where
+/// that is set (scripts/test gives its builds one folder: they build the same kernels, whatever
+/// the host's profile), else into this build's own output folder.
+fn start_kernel_build(root: &Path, out_dir: &Path, channel: &str, module: &Module) -> KernelBuild {
     println!("cargo:rerun-if-env-changed=WARPATH_DEVICE_TARGET_DIR");
     let target_dir = env::var_os("WARPATH_DEVICE_TARGET_DIR")
         .filter(|dir| !dir.is_empty())
@@ -186,25 +204,44 @@ fn build_kernels(root: &Path, out_dir: &Path, channel: &str, module: &Module) ->
             command.env_remove(name);
         }
     }
-    let output =
-        command.output().unwrap_or_else(|err| fail(&format!("could not run rustup for the kernel crate: {err}")));
-    let diagnostics = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        eprint!("{diagnostics}");
-        fail(&format!(
-            "building the GPU kernels in device/ with {channel} failed (see the errors above).\n\
-             The kernel build needs the rust-src component of that toolchain: \
-             `rustup component add rust-src --toolchain {channel}` (scripts/setup does it for you)."
-        ));
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| fail(&format!("could not run rustup for the kernel crate: {err}")));
+    KernelBuild {
+        channel: channel.to_string(),
+        child,
+        ptx_path: target_dir.join("nvptx64-nvidia-cuda/release/deps/warpath_device.s"),
     }
-    // Cargo shows a build script's output only when it fails, so the kernel crate's warnings
-    // would pass unseen: hand each one, with its location, to cargo as a warning of ours.
-    for warning in kernel_warnings(&diagnostics) {
-        println!("cargo:warning=device/: {warning}");
+}
+
+impl KernelBuild {
+    /// Waits for the build and returns its PTX; a failed build ends this script.
+    fn finish(self) -> String {
+        let channel = &self.channel;
+        let output = self
+            .child
+            .wait_with_output()
+            .unwrap_or_else(|err| fail(&format!("could not wait for the kernel crate's build: {err}")));
+        let diagnostics = String::from_utf8_lossy(&output.stderr);
+        if !output.status.success() {
+            eprint!("{diagnostics}");
+            fail(&format!(
+                "building the GPU kernels in device/ with {channel} failed (see the errors above).\n\
+                 The kernel build needs the rust-src component of that toolchain: \
+                 `rustup component add rust-src --toolchain {channel}` (scripts/setup does it for you)."
+            ));
+        }
+        // Cargo shows a build script's output only when it fails, so the kernel crate's warnings
+        // would pass unseen: hand each one, with its location, to cargo as a warning of ours.
+        for warning in kernel_warnings(&diagnostics) {
+            println!("cargo:warning=device/: {warning}");
+        }
+        fs::read_to_string(&self.ptx_path).unwrap_or_else(|err| {
+            fail(&format!("the kernel build produced no PTX at {}: {err}", self.ptx_path.display()))
+        })
     }
-    let ptx_path = target_dir.join("nvptx64-nvidia-cuda/release/deps/warpath_device.s");
-    fs::read_to_string(&ptx_path)
-        .unwrap_or_else(|err| fail(&format!("the kernel build produced no PTX at {}: {err}", ptx_path.display())))
 }
 
 /// The committed PTX, with a warning when the sources it was built from have changed since.

@@ -33,6 +33,7 @@ mod multi_bfs_2d;
 mod multi_cc;
 mod multi_comm;
 mod ptx;
+mod python_lock;
 mod sssp;
 mod verify;
 mod weights;
