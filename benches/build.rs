@@ -1,7 +1,7 @@
 //! Criterion benches of graph construction: the generators (kron:16, urand:16, grid2d:256)
 //! and the builder (dedup, self-loops, symmetrize, sort) on a raw Kronecker edge list,
 //! unweighted and with `u32` weights.
-//! `cargo bench --bench build`.
+//! `cargo bench -p warpath-benches --bench build`.
 
 use std::time::Duration;
 

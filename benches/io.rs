@@ -2,7 +2,7 @@
 //! Market file and a weighted `.wel` (each written to a temp dir from a kron:14 graph), the
 //! smallest dataset (read unweighted) when
 //! `../shared/datasets` (or `$WARPATH_DATASETS`) has one, and `.wgr` write and read.
-//! `cargo bench --bench io`.
+//! `cargo bench -p warpath-benches --bench io`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
